@@ -1,0 +1,89 @@
+/** Request and response shapes of the Account calls (SPEC section 7) and the account service. */
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+/** What the desktop keeps as `userData` after login (never the token). */
+export interface UserData {
+  id: string;
+  username: string;
+  email: string;
+  contactNo: string;
+  userCode: string;
+  isActiveSubscription: boolean;
+  subscription: { expireDate: string | null; isExpire: boolean };
+}
+
+export interface LoginResponse extends UserData {
+  token: string;
+  /** The same session token; the account service accepts it as Bearer. */
+  accessToken: string;
+}
+
+export interface SignupRequest {
+  username: string;
+  contactNo: string;
+  email: string;
+  password: string;
+  referralId?: string | null;
+}
+
+export interface VerifyOtpRequest extends SignupRequest {
+  otp: string;
+}
+
+export interface VerifyOtpResponse extends LoginResponse {
+  success: true;
+}
+
+export interface ResendOtpRequest {
+  email: string;
+  username?: string;
+}
+
+export interface SuccessResponse {
+  success: boolean;
+  message?: string;
+}
+
+export interface ReferralMandatoryResponse {
+  mandatory: boolean;
+}
+
+export interface ReferralCheckResponse {
+  exists: boolean;
+  username: string | null;
+  message: string;
+}
+
+export interface EmailResponse {
+  email: string;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+/** POST /account/user-profile `data`. */
+export interface UserProfile {
+  usdtRewardToken: string;
+  userCode: string;
+  isShowUserCode: boolean;
+  userCodeMsg: string;
+}
+
+/** Envelope of every account-service reply. */
+export interface AccountEnvelope<T> {
+  code: string;
+  data?: T;
+  msg: string;
+}
+
+/** Error body of every main-API failure. */
+export interface ErrorBody {
+  message: string;
+  success?: false;
+  statusCode?: number;
+}

@@ -1,0 +1,110 @@
+// Lint, including the import boundaries of ARCHITECTURE section 2. A wrong import fails
+// `npm run lint` (and so `npm test`), not a code review.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'node:*'];
+
+const noIo = {
+  group: [...nodeBuiltins, 'electron', 'react', 'react-dom', 'antd', 'pg', 'ccxt', 'ccxt/*',
+    'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'axios', 'keytar'],
+  message: 'common/ and server/trading/ are pure: no I/O, no runtime-specific packages.',
+};
+const notOurOtherRuntimes = (folders) => ({
+  group: folders.flatMap((f) => [`**/${f}/**`, `**/${f}`]),
+  message: 'This runtime may not import that folder (ARCHITECTURE section 2).',
+});
+const ccxtOnlyInExchange = {
+  group: ['ccxt', 'ccxt/*'],
+  message: 'Only server/exchange/ imports ccxt.',
+};
+const electronOnlyInMain = {
+  group: ['electron', 'electron/*'],
+  message: 'Only electron/main/ (the thin glue) and the preload import electron.',
+};
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/**', 'dist/**', 'release/**', '.tsbuild/**', '.data/**', 'coverage/**',
+      'server/db/migrations/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { patterns: [ccxtOnlyInExchange, electronOnlyInMain] }],
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [noIo, notOurOtherRuntimes(['server', 'renderer', 'electron', 'tests', 'scripts', 'bench'])],
+      }],
+    },
+  },
+  {
+    files: ['server/trading/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [noIo, notOurOtherRuntimes(['renderer', 'electron', 'modules', 'db', 'engine', 'exchange', 'http'])],
+      }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/trading/**', 'server/exchange/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
+      }],
+    },
+  },
+  {
+    files: ['server/exchange/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
+      }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: [...nodeBuiltins, 'electron', 'axios', 'keytar', 'pg', 'ccxt', 'fastify'],
+            message: 'The renderer is sandboxed: no Node, no network; talk to main over window.griddesk.' },
+          notOurOtherRuntimes(['server', 'electron', 'tests', 'scripts']),
+        ],
+      }],
+    },
+  },
+  {
+    files: ['electron/main/ipc/**/*.ts', 'electron/main/ports/**/*.ts', 'electron/preview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [electronOnlyInMain, ccxtOnlyInExchange, notOurOtherRuntimes(['renderer'])],
+      }],
+    },
+  },
+  {
+    files: ['electron/main/app/**/*.ts', 'electron/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [ccxtOnlyInExchange, notOurOtherRuntimes(['renderer'])] }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts', 'bench/**', 'scripts/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

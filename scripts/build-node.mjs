@@ -1,0 +1,38 @@
+// Bundles the Node-side entry points (platform server, admin CLI, Electron main and preload,
+// browser-preview host) with esbuild. npm packages stay external: they are installed beside
+// the bundle (node_modules in development, app.asar in a packaged build).
+import { build } from 'esbuild';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+/** [entry, outfile, format, copyMigrations] */
+const entries = [
+  ['server/main.ts', 'dist/server/main.js', 'esm', true],
+  ['electron/main/app/index.ts', 'dist/electron/main.js', 'esm', true],
+  ['electron/preload/index.ts', 'dist/electron/preload.cjs', 'cjs', false],
+  ['electron/preview/main.ts', 'dist/scripts/preview.js', 'esm', true],
+];
+
+await rm('dist/server', { recursive: true, force: true });
+await rm('dist/electron', { recursive: true, force: true });
+await rm('dist/scripts', { recursive: true, force: true });
+
+for (const [entry, outfile, format, copyMigrations] of entries) {
+  if (!existsSync(entry)) continue;
+  await build({ ...common, entryPoints: [entry], outfile, format });
+  if (copyMigrations) {
+    const dir = outfile.slice(0, outfile.lastIndexOf('/'));
+    await mkdir(dir, { recursive: true });
+    await cp('server/db/migrations', `${dir}/migrations`, { recursive: true });
+  }
+}

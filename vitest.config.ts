@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and server integration tests. The e2e suite has its own config (tests/e2e/).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.keyring.test.ts', 'node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['renderer/test/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
