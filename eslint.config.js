@@ -6,29 +6,37 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'node:*'];
+// Node builtins are matched as exact names (`paths`): as gitignore-style patterns a bare name
+// such as 'constants' would also match our own '../constants'.
+const nodeBuiltinPaths = (message) =>
+  builtinModules.filter((m) => !m.startsWith('_')).map((name) => ({ name, message }));
+const nodePrefixed = (message) => ({ group: ['node:*'], message });
 
+const pureMessage = 'common/ and server/trading/ are pure: no I/O, no runtime-specific packages.';
 const noIo = {
-  group: [...nodeBuiltins, 'electron', 'react', 'react-dom', 'antd', 'pg', 'ccxt', 'ccxt/*',
-    'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'axios', 'keytar'],
-  message: 'common/ and server/trading/ are pure: no I/O, no runtime-specific packages.',
+  regex: '^(electron|react|react-dom|antd|pg|ccxt|fastify|@fastify|drizzle-orm|@electric-sql|axios|keytar)(/.*)?$',
+  message: pureMessage,
 };
 const notOurOtherRuntimes = (folders) => ({
   group: folders.flatMap((f) => [`**/${f}/**`, `**/${f}`]),
   message: 'This runtime may not import that folder (ARCHITECTURE section 2).',
 });
+const sandboxMessage =
+  'The renderer is sandboxed: no Node, no network; talk to main over window.griddesk.';
+// Package names are matched by regex: a gitignore-style group such as 'electron/*' would also
+// catch our own relative paths ('../electron/preview/host').
 const ccxtOnlyInExchange = {
-  group: ['ccxt', 'ccxt/*'],
+  regex: '^ccxt(/.*)?$',
   message: 'Only server/exchange/ imports ccxt.',
 };
 const electronOnlyInMain = {
-  group: ['electron', 'electron/*'],
+  regex: '^electron(/.*)?$',
   message: 'Only electron/main/ (the thin glue) and the preload import electron.',
 };
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'dist/**', 'release/**', '.tsbuild/**', '.data/**', 'coverage/**',
+    ignores: ['node_modules/**', 'dist/**', '.tmp/**', 'release/**', '.tsbuild/**', '.data/**', 'coverage/**',
       'server/db/migrations/**', '**/*.d.ts'],
   },
   js.configs.recommended,
@@ -45,7 +53,8 @@ export default tseslint.config(
     files: ['common/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [noIo, notOurOtherRuntimes(['server', 'renderer', 'electron', 'tests', 'scripts', 'bench'])],
+        paths: [...nodeBuiltinPaths(pureMessage), { name: 'electron', message: pureMessage }],
+        patterns: [noIo, nodePrefixed(pureMessage), notOurOtherRuntimes(['server', 'renderer', 'electron', 'tests', 'scripts', 'bench'])],
       }],
     },
   },
@@ -53,7 +62,8 @@ export default tseslint.config(
     files: ['server/trading/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [noIo, notOurOtherRuntimes(['renderer', 'electron', 'modules', 'db', 'engine', 'exchange', 'http'])],
+        paths: [...nodeBuiltinPaths(pureMessage), { name: 'electron', message: pureMessage }],
+        patterns: [noIo, nodePrefixed(pureMessage), notOurOtherRuntimes(['renderer', 'electron', 'modules', 'db', 'engine', 'exchange', 'http'])],
       }],
     },
   },
@@ -81,9 +91,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', {
+        paths: nodeBuiltinPaths(sandboxMessage),
         patterns: [
-          { group: [...nodeBuiltins, 'electron', 'axios', 'keytar', 'pg', 'ccxt', 'fastify'],
-            message: 'The renderer is sandboxed: no Node, no network; talk to main over window.griddesk.' },
+          nodePrefixed(sandboxMessage),
+          { regex: '^(electron|axios|keytar|pg|ccxt|fastify|@fastify)(/.*)?$', message: sandboxMessage },
           notOurOtherRuntimes(['server', 'electron', 'tests', 'scripts']),
         ],
       }],

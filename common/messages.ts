@@ -69,6 +69,7 @@ export const SERVER = {
   otpInvalid: 'Invalid OTP. Please try again.',
   otpExpired: 'The OTP has expired. Please request a new one.',
   otpResent: 'OTP resent successfully.',
+  otpBurned: 'Too many wrong codes. Please request a new OTP.',
   noPendingSignup: 'No pending sign up for this email. Please sign up again.',
   resetLinkSent: 'Password reset link sent to your email.',
   resetTokenInvalid: 'This reset link is invalid or has expired.',
@@ -76,6 +77,8 @@ export const SERVER = {
   unauthorized: 'Unauthorized',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   loggedOut: 'Logged out',
+  /** `msg` of a successful account-service reply. */
+  accountOk: 'Success',
   noActiveSubscriptionCode: 'Buy a subscription to unlock your referral ID.',
   internalError: 'Something went wrong on the server. Please try again.',
   strategyExists: 'Strategy with the same name already exists',
@@ -184,4 +187,43 @@ export const TEXT = {
   hiddenReferralCode: 'XXXXXX',
   marketPrice: 'Marketprice',
   marketPriceEdit: 'marketprice',
+} as const;
+
+/**
+ * Field labels and button texts of the public screens that SPEC does not quote. They live here
+ * because the e2e tests select inputs by these labels (getByLabel) and buttons by these texts.
+ */
+export const LABELS = {
+  email: 'Email',
+  password: 'Password',
+  logIn: 'LogIn',
+  noAccount: "Don't have an account?",
+  signUpLink: 'Sign Up',
+  name: 'Name',
+  contactNo: 'Contact Number',
+  referralId: 'Referral ID',
+  signUp: 'Sign Up',
+  haveAccount: 'Already have an account?',
+  signInLink: 'Sign In',
+  sponsor: (username: string) => `Sponsor: ${username}`,
+  otp: 'OTP',
+  otpSentTo: (email: string) => `Enter the 6-digit code sent to ${email}.`,
+  verifyOtp: 'Verify OTP',
+  verifying: 'Verifying...',
+  resendOtp: 'Resend OTP',
+  resendOtpIn: (seconds: number) => `Resend OTP in ${seconds}s`,
+  noPendingSignup: 'No sign up in progress. Start by creating your account.',
+  backToSignup: 'Back to Sign Up',
+  sendResetLink: 'Send Reset Link',
+  sendingResetLink: 'Sending...',
+  backToSignIn: 'Back to Sign In',
+  newPassword: 'New Password',
+  confirmPassword: 'Confirm Password',
+  resetPassword: 'Reset Password',
+  resetting: 'Resetting...',
+  priceTicker: 'Price ticker',
+  toggleTheme: 'Dark theme',
+  wallet: 'Wallet',
+  profileMenu: 'Profile menu',
+  logout: 'Logout',
 } as const;

@@ -1,0 +1,87 @@
+// npm run bench:login — POST /api/login throughput and latency with 50 concurrent clients
+// (autocannon, ~10 s) against the bundled server on a fresh DATA_DIR, whose first embedded
+// start seeds the demo member. The rate limit is raised for the run; argon2 keeps the
+// production cost. Prints one JSON document.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_ARGON2 } from '../server/config.ts';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url, child) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('server did not start');
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-bench-login-'));
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const child = spawn(process.execPath, ['dist/server/main.js'], {
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+try {
+  await waitHealthy(url, child);
+  const body = JSON.stringify({ email: 'demo@griddesk.local', password: 'demo1234' });
+  const probe = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  if (probe.status !== 200) throw new Error(`demo login failed: ${probe.status} ${await probe.text()}`);
+  const result = await autocannon({
+    url: `${url}/api/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+  });
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: 'login',
+        node: process.version,
+        cpus: cpus().length,
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        argon2: { algorithm: 'argon2id', ...DEFAULT_ARGON2 },
+        requestsPerSecond: { average: result.requests.average, p50: result.requests.p50 },
+        latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+        total: result.requests.total,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,172 @@
+// Renderer numbers of issue 2: the gzip size of the JS the login route needs (entry chunk and
+// its static imports, never lazy chunks) and the time from navigation start to an interactive
+// login form in Debian Chromium, over fresh page loads of the built app. Prints one JSON
+// document; never fails on a timing.
+// pageSetup and the waitForFunction callbacks run inside Chromium, not in Node.
+/* global window, document, MutationObserver */
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..', 'dist', 'renderer');
+const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const TARGET_KB = 350;
+const TARGET_MS = 500;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function loginRouteChunks() {
+  const manifest = JSON.parse(await readFile(join(ROOT, '.vite', 'manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('no entry in the Vite manifest');
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  visit(entryKey);
+  const chunks = [];
+  const css = [];
+  for (const key of seen) {
+    const chunk = manifest[key];
+    const bytes = await readFile(join(ROOT, chunk.file));
+    chunks.push({ file: chunk.file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length });
+    for (const file of chunk.css ?? []) {
+      const cssBytes = await readFile(join(ROOT, file));
+      css.push({ file, gzipBytes: gzipSync(cssBytes, { level: 9 }).length });
+    }
+  }
+  return { chunks, css };
+}
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+function serve() {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const file = join(ROOT, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(ROOT)) return void res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      // The same CSP the desktop host applies: the bundle must run without inline script/eval.
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': "script-src 'self'",
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+// Runs in the page before any app script: a signed-out stub bridge and a watcher that stamps
+// the moment the login e-mail input is on screen and enabled.
+function pageSetup() {
+  const answers = {
+    'session:current': { signedIn: false, email: null, userData: null },
+    'settings:get': { theme: 'light' },
+    'account:referralMandatory': { mandatory: false },
+  };
+  window.griddesk = {
+    invoke: async (channel) =>
+      channel in answers ? { ok: true, value: answers[channel] } : { ok: false, error: { status: 0, message: 'stub' } },
+    on: () => () => undefined,
+  };
+  const ready = () => {
+    const input = document.getElementById('login_email');
+    return input && !input.disabled && input.getClientRects().length > 0;
+  };
+  const observer = new MutationObserver(() => {
+    if (window.__loginInteractiveAt === undefined && ready()) {
+      window.__loginInteractiveAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function measure(url) {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'griddesk-bench-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+  const times = [];
+  try {
+    await context.addInitScript(pageSetup);
+    for (let run = 0; run < RUNS + 1; run += 1) {
+      const page = await context.newPage();
+      // Fresh load every time: no HTTP cache between runs.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await page.goto(`${url}#/`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => window.__loginInteractiveAt !== undefined, null, { timeout: 15_000 });
+      const at = await page.evaluate(() => window.__loginInteractiveAt);
+      if (run > 0) times.push(at); // the first run warms Chromium itself, not the app
+      await page.close();
+    }
+  } finally {
+    await context.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+  return times;
+}
+
+const { chunks, css } = await loginRouteChunks();
+const server = await serve();
+const url = `http://127.0.0.1:${server.address().port}/`;
+let times;
+try {
+  times = await measure(url);
+} finally {
+  server.close();
+}
+const gzipKb = chunks.reduce((sum, c) => sum + c.gzipBytes, 0) / 1024;
+const medianMs = median(times);
+console.log(
+  JSON.stringify(
+    {
+      bench: 'renderer',
+      loginRouteJs: {
+        gzipKB: Number(gzipKb.toFixed(1)),
+        rawKB: Number((chunks.reduce((sum, c) => sum + c.bytes, 0) / 1024).toFixed(1)),
+        targetGzipKB: TARGET_KB,
+        ratioToTarget: Number((gzipKb / TARGET_KB).toFixed(3)),
+        chunks,
+        cssGzipKB: Number((css.reduce((sum, c) => sum + c.gzipBytes, 0) / 1024).toFixed(1)),
+      },
+      loginInteractive: {
+        medianMs: Number(medianMs.toFixed(1)),
+        minMs: Number(Math.min(...times).toFixed(1)),
+        maxMs: Number(Math.max(...times).toFixed(1)),
+        runs: times.length,
+        samplesMs: times.map((t) => Number(t.toFixed(1))),
+        targetMs: TARGET_MS,
+        ratioToTarget: Number((medianMs / TARGET_MS).toFixed(3)),
+      },
+      chromium: CHROMIUM,
+    },
+    null,
+    2,
+  ),
+);

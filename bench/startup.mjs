@@ -1,0 +1,98 @@
+// npm run bench:startup — platform server start-up: spawn `node dist/server/main.js` until
+// GET /healthz answers 200, on a fresh DATA_DIR (first boot: PGlite initdb, migrations, demo
+// seed) and again on the same directory (warm), plus RSS after boot. Prints one JSON document.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const RUNS_FIRST = Number(process.env.BENCH_RUNS_FIRST ?? 3);
+const RUNS_WARM = Number(process.env.BENCH_RUNS_WARM ?? 5);
+const TARGETS = { warmMs: 1500, firstMs: 4000, rssMb: 300 };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function rssMb(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+async function waitHealthy(url, child, deadline) {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+async function bootOnce(dataDir) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitHealthy(`http://127.0.0.1:${port}`, child, Date.now() + 60_000);
+    const ms = Math.round(performance.now() - started);
+    return { ms, rssMb: await rssMb(child.pid) };
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const dirs = [];
+const first = [];
+for (let i = 0; i < RUNS_FIRST; i += 1) {
+  const dir = await mkdtemp(join(tmpdir(), 'griddesk-bench-startup-'));
+  dirs.push(dir);
+  first.push(await bootOnce(dir));
+}
+const warm = [];
+for (let i = 0; i < RUNS_WARM; i += 1) warm.push(await bootOnce(dirs[0]));
+await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+
+const result = {
+  benchmark: 'startup',
+  node: process.version,
+  runs: { first: RUNS_FIRST, warm: RUNS_WARM },
+  firstBootMs: { median: median(first.map((r) => r.ms)), samples: first.map((r) => r.ms) },
+  warmBootMs: { median: median(warm.map((r) => r.ms)), samples: warm.map((r) => r.ms) },
+  rssMbAfterBoot: { median: median(warm.map((r) => r.rssMb)), firstBootMedian: median(first.map((r) => r.rssMb)) },
+  targets: TARGETS,
+};
+result.ratios = {
+  warmToTarget: Math.round((result.warmBootMs.median / TARGETS.warmMs) * 100) / 100,
+  firstToTarget: Math.round((result.firstBootMs.median / TARGETS.firstMs) * 100) / 100,
+  rssToTarget: Math.round((result.rssMbAfterBoot.median / TARGETS.rssMb) * 100) / 100,
+};
+result.withinTargets =
+  result.warmBootMs.median < TARGETS.warmMs &&
+  result.firstBootMs.median < TARGETS.firstMs &&
+  result.rssMbAfterBoot.median < TARGETS.rssMb;
+console.log(JSON.stringify(result, null, 2));

@@ -1,0 +1,37 @@
+/**
+ * ipcMain side of the bridge: one invoke channel for the whole contract, answered only for
+ * frames of our app:// origin, and main's events forwarded to every window.
+ */
+import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import type { IpcHandlers } from '../ipc/handlers';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../preload/allowlist';
+import { APP_HOST, APP_SCHEME } from './protocol';
+
+export function isTrustedSender(event: IpcMainInvokeEvent): boolean {
+  const frame = event.senderFrame;
+  if (!frame) return false;
+  try {
+    const url = new URL(frame.url);
+    return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}
+
+export function connectIpc(handlers: IpcHandlers): () => void {
+  ipcMain.handle(INVOKE_CHANNEL, async (event, channel: unknown, payload: unknown) => {
+    if (!isTrustedSender(event)) {
+      return { ok: false, error: { status: 403, message: 'This frame may not call GridDesk.' } };
+    }
+    return handlers.invoke(channel, payload);
+  });
+  const unsubscribe = handlers.on((name, payload) => {
+    for (const win of BrowserWindow.getAllWindows()) {
+      if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, name, payload);
+    }
+  });
+  return () => {
+    unsubscribe();
+    ipcMain.removeHandler(INVOKE_CHANNEL);
+  };
+}

@@ -1,0 +1,31 @@
+import type { IpcError, IpcResult } from '../../../common/ipc/contract';
+import type { HttpReply } from '../ports/types';
+
+export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
+
+export const fail = (status: number, message: string): { ok: false; error: IpcError } => ({
+  ok: false,
+  error: { status, message },
+});
+
+function field(body: unknown, name: string): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** The server's words when it gave some (`message` on /api, `msg` on /account), else HTTP's. */
+export function errorFromReply(reply: HttpReply): { ok: false; error: IpcError } {
+  const message =
+    field(reply.body, 'message') ??
+    field(reply.body, 'msg') ??
+    (reply.statusText || `Request failed with status ${reply.status}`);
+  return fail(reply.status, message);
+}
+
+export const isSuccess = (reply: HttpReply): boolean => reply.status >= 200 && reply.status < 300;
+
+/** A successful reply's body as the API type the server promises; other statuses as errors. */
+export function fromReply<T>(reply: HttpReply): IpcResult<T> {
+  return isSuccess(reply) ? ok(reply.body as T) : errorFromReply(reply);
+}

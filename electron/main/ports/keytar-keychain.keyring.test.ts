@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createKeytarKeychain, loadKeytar } from './keytar-keychain';
+import { pickKeychain } from './pick-keychain';
+
+// Runs under `npm run test:keyring` only: it needs a Secret Service (gnome-keyring on D-Bus).
+describe('keytar keychain against the OS keyring', () => {
+  it('stores, reads and deletes a session token', async () => {
+    const keychain = createKeytarKeychain(await loadKeytar(), `test-${randomUUID()}`);
+    expect(await keychain.getToken()).toBeNull();
+    await keychain.setToken('token-1');
+    expect(await keychain.getToken()).toBe('token-1');
+    await keychain.setToken('token-2');
+    expect(await keychain.getToken()).toBe('token-2');
+    await keychain.deleteToken();
+    expect(await keychain.getToken()).toBeNull();
+  });
+
+  it('keeps one entry per server', async () => {
+    const keytar = await loadKeytar();
+    const a = createKeytarKeychain(keytar, `https://a-${randomUUID()}.example`);
+    const b = createKeytarKeychain(keytar, `https://b-${randomUUID()}.example`);
+    await a.setToken('for-a');
+    expect(await b.getToken()).toBeNull();
+    await a.deleteToken();
+  });
+
+  it('is what the picker chooses when the keyring works', async () => {
+    const warnings: string[] = [];
+    const keychain = await pickKeychain({
+      account: `test-${randomUUID()}`,
+      warn: (m) => warnings.push(m),
+    });
+    expect(keychain.kind).toBe('keytar');
+    expect(warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import type { Keychain } from './types';
+
+export const KEYCHAIN_SERVICE = 'GridDesk';
+
+/** The part of keytar we use, so tests and the picker can pass a stand-in. */
+export interface KeytarModule {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+/**
+ * Loads keytar lazily: it is a native module that fails to load where libsecret is missing
+ * or the binary was built for another ABI, and the app must still start then (the picker
+ * falls back).
+ */
+export async function loadKeytar(): Promise<KeytarModule> {
+  const mod = (await import('keytar')) as unknown as KeytarModule & { default?: KeytarModule };
+  return mod.default ?? mod;
+}
+
+/** The OS keychain via keytar: service 'GridDesk', one entry per server (`account`). */
+export function createKeytarKeychain(keytar: KeytarModule, account: string): Keychain {
+  return {
+    kind: 'keytar',
+    getToken: () => keytar.getPassword(KEYCHAIN_SERVICE, account),
+    setToken: (token) => keytar.setPassword(KEYCHAIN_SERVICE, account, token),
+    deleteToken: async () => {
+      await keytar.deletePassword(KEYCHAIN_SERVICE, account);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The ports main's IPC handlers receive. Handlers import none of the implementations, so the
+ * same handlers run inside Electron (keytar/safeStorage, electron-store, native notifications)
+ * and in plain Node (browser preview, e2e, unit tests with fakes).
+ */
+import type { UserData } from '../../../common/api/account';
+import type { IpcEvent, IpcEvents, Theme } from '../../../common/ipc/contract';
+
+/** Where the session token lives. Bound to one server at construction (keytar account). */
+export interface Keychain {
+  /** A short name for logs and warnings: 'keytar', 'safeStorage', 'memory'. */
+  readonly kind: string;
+  getToken(): Promise<string | null>;
+  setToken(token: string): Promise<void>;
+  deleteToken(): Promise<void>;
+}
+
+export interface WindowState {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+  maximized: boolean;
+}
+
+/** Everything main persists outside the keychain. Never a token or a secret. */
+export interface SettingsData {
+  theme: Theme;
+  /** The signed-in member's email and data, cached so the renderer can draw the layout at once. */
+  email: string | null;
+  userData: UserData | null;
+  /** The last platform server URL the app talked to (remote or embedded). */
+  serverUrl: string | null;
+  windowState: WindowState | null;
+}
+
+export interface SettingsStore {
+  get<K extends keyof SettingsData>(key: K): SettingsData[K];
+  set<K extends keyof SettingsData>(key: K, value: SettingsData[K]): void;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** Path on the platform server, e.g. `/api/login`. */
+  path: string;
+  body?: unknown;
+  /** Sent as `Authorization: Bearer <token>`. */
+  token?: string | null;
+}
+
+/** An HTTP answer of any status. `status` 0 means no response arrived (down, timeout). */
+export interface HttpReply {
+  status: number;
+  statusText: string;
+  body: unknown;
+}
+
+/** The platform server, seen from main. Never throws for an HTTP status or a network error. */
+export interface ServerHttp {
+  readonly baseUrl: string;
+  request(req: HttpRequest): Promise<HttpReply>;
+}
+
+export interface Notification {
+  title: string;
+  body: string;
+  /** Route the app opens when the member clicks the notification. */
+  route?: string;
+}
+
+/** Native notifications inside Electron; a log line or a list in plain Node. */
+export interface Notifier {
+  notify(notification: Notification): void;
+}
+
+/** Where main's events for the renderer go (webContents.send, an SSE stream, a test list). */
+export interface EventSink {
+  emit<E extends IpcEvent>(event: E, payload: IpcEvents[E]): void;
+}
+
+export interface AppDescription {
+  version: string;
+  platform: string;
+  mode: 'electron' | 'preview';
+}
+
+export interface IpcPorts {
+  keychain: Keychain;
+  settings: SettingsStore;
+  http: ServerHttp;
+  notifier: Notifier;
+  app: AppDescription;
+  /** Optional: createIpcHandlers makes its own hub when absent. */
+  events?: EventHub;
+}
+
+export type EventListener = <E extends IpcEvent>(event: E, payload: IpcEvents[E]) => void;
+
+/** An event sink that also lets the transports (Electron IPC, SSE) subscribe. */
+export interface EventHub extends EventSink {
+  subscribe(listener: EventListener): () => void;
+}

@@ -1,0 +1,47 @@
+/**
+ * The names the preload lets through. Kept here as literals rather than imported from the
+ * contract's runtime values because a sandboxed preload can require only `electron` and a few
+ * Node shims, not yup (which builds ipcPayloadSchemas). The Record types make the compiler
+ * reject a missing or extra name; allowlist.test.ts checks they equal IPC_CHANNELS/IPC_EVENTS.
+ */
+import type { IpcChannel, IpcEvent } from '../../common/ipc/contract';
+
+const channels: Record<IpcChannel, true> = {
+  'session:current': true,
+  'session:login': true,
+  'session:logout': true,
+  'account:signup': true,
+  'account:verifyOtp': true,
+  'account:resendOtp': true,
+  'account:forgotPassword': true,
+  'account:resetPassword': true,
+  'account:referralMandatory': true,
+  'account:referralCheck': true,
+  'account:email': true,
+  'account:profile': true,
+  'settings:get': true,
+  'settings:setTheme': true,
+  'app:info': true,
+};
+
+const events: Record<IpcEvent, true> = {
+  'session:expired': true,
+  'app:navigate': true,
+};
+
+export const PRELOAD_CHANNELS: readonly IpcChannel[] = Object.freeze(
+  Object.keys(channels) as IpcChannel[],
+);
+export const PRELOAD_EVENTS: readonly IpcEvent[] = Object.freeze(Object.keys(events) as IpcEvent[]);
+
+export function isAllowedChannel(value: unknown): value is IpcChannel {
+  return typeof value === 'string' && Object.hasOwn(channels, value);
+}
+
+export function isAllowedEvent(value: unknown): value is IpcEvent {
+  return typeof value === 'string' && Object.hasOwn(events, value);
+}
+
+/** The one ipcMain/ipcRenderer channel pair main and preload share. */
+export const INVOKE_CHANNEL = 'griddesk:invoke';
+export const EVENT_CHANNEL = 'griddesk:event';

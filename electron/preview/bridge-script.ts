@@ -1,0 +1,73 @@
+import { IPC_CHANNELS, IPC_EVENTS } from '../../common/ipc/contract';
+import { UI } from '../../common/messages';
+
+export const BRIDGE_PATH = '/__griddesk/bridge.js';
+export const INVOKE_PATH = '/__griddesk/invoke';
+export const EVENTS_PATH = '/__griddesk/events';
+export const OUTBOX_PATH = '/__griddesk/outbox';
+
+/**
+ * window.griddesk for a browser page, with the same surface and checks as the Electron
+ * preload: allowlisted channels and events, listeners get only the payload. Calls wait until
+ * the event stream is open (or 3 s passed), so an event raised by a call (a 401's
+ * session:expired) is never sent before the page listens.
+ */
+export function bridgeScript(): string {
+  const config = JSON.stringify({
+    channels: IPC_CHANNELS,
+    events: IPC_EVENTS,
+    invokePath: INVOKE_PATH,
+    eventsPath: EVENTS_PATH,
+    noResponse: UI.noResponse,
+  });
+  return `'use strict';
+(() => {
+  const config = ${config};
+  const channels = new Set(config.channels);
+  const events = new Set(config.events);
+  const listeners = new Map(config.events.map((name) => [name, new Set()]));
+  const source = new EventSource(config.eventsPath);
+  const ready = new Promise((resolve) => {
+    source.addEventListener('open', resolve, { once: true });
+    setTimeout(resolve, 3000);
+  });
+  for (const name of config.events) {
+    source.addEventListener(name, (message) => {
+      let payload;
+      try { payload = JSON.parse(message.data); } catch { return; }
+      for (const listener of listeners.get(name)) {
+        try { listener(payload); } catch (error) { console.error(error); }
+      }
+    });
+  }
+  async function invoke(channel, payload) {
+    if (!channels.has(channel)) {
+      return { ok: false, error: { status: 400, message: "Unknown IPC channel '" + String(channel) + "'." } };
+    }
+    await ready;
+    try {
+      const response = await fetch(config.invokePath, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ channel, payload: payload === undefined ? {} : payload }),
+      });
+      return await response.json();
+    } catch {
+      return { ok: false, error: { status: 0, message: config.noResponse } };
+    }
+  }
+  function on(event, listener) {
+    if (!events.has(event) || typeof listener !== 'function') return () => undefined;
+    const wrapped = (payload) => listener(payload);
+    listeners.get(event).add(wrapped);
+    return () => { listeners.get(event).delete(wrapped); };
+  }
+  Object.defineProperty(window, 'griddesk', {
+    value: Object.freeze({ invoke, on }),
+    writable: false,
+    configurable: false,
+    enumerable: true,
+  });
+})();
+`;
+}

@@ -1,0 +1,147 @@
+/**
+ * The browser preview host: serves the built renderer and bridges window.griddesk to main's
+ * IPC handlers running in this Node process (invoke over fetch, events over SSE). `npm run
+ * preview` and the e2e tests use it; Electron does not.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { createIpcHandlers, type IpcHandlers } from '../main/ipc/handlers';
+import { createAxiosHttp } from '../main/ports/axios-http';
+import { createFileSettings } from '../main/ports/conf-settings';
+import { createMemoryKeychain } from '../main/ports/memory-keychain';
+import type { Keychain, Notifier } from '../main/ports/types';
+import { BRIDGE_PATH, bridgeScript, EVENTS_PATH, INVOKE_PATH, OUTBOX_PATH } from './bridge-script';
+import { outboxPage, readOutbox } from './outbox-page';
+import { isOwnRequest, ownAuthorities, setSecurityHeaders } from './security';
+import { loadStatic } from './static-files';
+import { openEventStream } from './sse';
+
+export interface PreviewHostOptions {
+  /** The platform server main's handlers call. */
+  serverUrl: string;
+  /** The built renderer (dist/renderer). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Only loopback makes sense: the host acts with the member's session. */
+  host?: string;
+  /** Defaults to memory: a preview session lasts as long as the host. */
+  keychain?: Keychain;
+  /** Where settings.json (theme, cached member data) lives. */
+  settingsDir: string;
+  /** The platform server's outbox folder, listed at /__griddesk/outbox. */
+  outboxDir?: string;
+  version?: string;
+  notifier?: Notifier;
+}
+
+export interface PreviewHost {
+  url: string;
+  port: number;
+  handlers: IpcHandlers;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 1024 * 1024;
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new Error('The request body is too large.');
+    chunks.push(chunk as Buffer);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  setSecurityHeaders(res);
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+const sendJson = (res: ServerResponse, status: number, value: unknown) =>
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+
+async function handleInvoke(req: IncomingMessage, res: ServerResponse, handlers: IpcHandlers) {
+  let request: unknown;
+  try {
+    request = await readJson(req);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'Bad request body.';
+    return sendJson(res, 400, { ok: false, error: { status: 400, message } });
+  }
+  const { channel, payload } = (request ?? {}) as { channel?: unknown; payload?: unknown };
+  sendJson(res, 200, await handlers.invoke(channel, payload));
+}
+
+export async function startPreviewHost(options: PreviewHostOptions): Promise<PreviewHost> {
+  const host = options.host ?? '127.0.0.1';
+  const rendererDir = resolve(options.rendererDir);
+  const handlers = createIpcHandlers({
+    keychain: options.keychain ?? createMemoryKeychain(),
+    settings: createFileSettings(options.settingsDir),
+    http: createAxiosHttp(options.serverUrl),
+    notifier: options.notifier ?? {
+      notify: (n) => console.log(`[notification] ${n.title}: ${n.body}`),
+    },
+    app: { version: options.version ?? '0.0.0', platform: process.platform, mode: 'preview' },
+  });
+  const bridge = bridgeScript();
+  let authorities = new Set<string>();
+  const streams = new Set<ServerResponse>();
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isOwnRequest(req, authorities)) return sendJson(res, 403, { message: 'Forbidden' });
+    const path = new URL(req.url ?? '/', 'http://host').pathname;
+    if (path === INVOKE_PATH) {
+      if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
+      return handleInvoke(req, res, handlers);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendJson(res, 405, { message: 'Method Not Allowed' });
+    if (path === EVENTS_PATH) return openEventStream(res, handlers, streams);
+    if (path === BRIDGE_PATH) return send(res, 200, 'text/javascript; charset=utf-8', bridge);
+    if (path === OUTBOX_PATH && options.outboxDir) {
+      return send(
+        res,
+        200,
+        'text/html; charset=utf-8',
+        outboxPage(await readOutbox(options.outboxDir)),
+      );
+    }
+    const file = await loadStatic(rendererDir, path);
+    // Browsers ask for a favicon the renderer may not ship; an empty answer keeps the console clean.
+    if (!file && path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
+    if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+    send(res, 200, file.type, file.body);
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      console.error('GridDesk preview host:', error);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal error' });
+      else res.end();
+    });
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, host, () => done());
+  });
+  const { port } = server.address() as AddressInfo;
+  authorities = ownAuthorities(host, port);
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    handlers,
+    close: () =>
+      new Promise<void>((done) => {
+        for (const stream of streams) stream.end();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * `npm run preview` (dist/scripts/preview.js): the platform server (remote via
+ * GRIDDESK_SERVER_URL, else in this process on DATA_DIR and PORT), then the preview host on
+ * PREVIEW_PORT serving the built renderer with main's handlers bridged in.
+ */
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../../server/config';
+import { startPlatformTarget, type PlatformTarget } from '../main/embedded-server';
+import { startPreviewHost, type PreviewHost } from './host';
+import { OUTBOX_PATH } from './bridge-script';
+
+const HOST = '127.0.0.1';
+const bundleDir = dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const previewPort = Number(env.PREVIEW_PORT ?? 5173);
+  if (!Number.isInteger(previewPort) || previewPort < 0 || previewPort > 65_535) {
+    throw new ConfigError(
+      `PREVIEW_PORT must be a port number (0-65535), got "${env.PREVIEW_PORT}"`,
+    );
+  }
+  const dataDir = resolve(env.DATA_DIR ?? './.data');
+  // Reset mails link to the page the member is looking at, not to the desktop app.
+  const appWebUrl = env.APP_WEB_URL ?? `http://${HOST}:${previewPort}`;
+  const target: PlatformTarget = await startPlatformTarget({
+    env: { ...env, APP_WEB_URL: appWebUrl },
+    dataDir,
+    port: env.PORT ?? '8080',
+    logger: true,
+  });
+  let host: PreviewHost;
+  try {
+    host = await startPreviewHost({
+      serverUrl: target.url,
+      rendererDir: env.RENDERER_DIR ?? join(bundleDir, '..', 'renderer'),
+      port: previewPort,
+      host: HOST,
+      settingsDir: join(dataDir, 'preview'),
+      outboxDir: target.dataDir ? join(target.dataDir, 'outbox') : undefined,
+      version: env.npm_package_version,
+    });
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
+
+  console.log(`GridDesk preview: ${host.url}  (platform server ${target.url})`);
+  if (target.dataDir) console.log(`Mail outbox (OTPs, reset links): ${host.url}${OUTBOX_PATH}`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    Promise.all([host.close(), target.close()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('GridDesk preview: shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('GridDesk preview failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+/**
+ * Light/dark theme kept in main's settings. SPEC polls the setting every second, so a change
+ * made elsewhere (another window, the tray) shows up here without a push event.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ConfigProvider, theme as antdTheme } from 'antd';
+import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
+import { THEME_POLL_MS } from '../../common/constants';
+import type { DesktopSettings, Theme } from '../../common/ipc/contract';
+import { settingsApi } from '../api/account';
+
+const SETTINGS_KEY = ['settings'] as const;
+
+interface ThemeState {
+  theme: Theme;
+  setTheme: (theme: Theme) => void;
+}
+
+const ThemeContext = createContext<ThemeState>({ theme: 'light', setTheme: () => undefined });
+
+export function useTheme(): ThemeState {
+  return use(ThemeContext);
+}
+
+export const BRAND_COLOR = '#0f9d76';
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: settingsApi.get,
+    refetchInterval: THEME_POLL_MS,
+    retry: false,
+  });
+  const mutation = useMutation({
+    mutationFn: settingsApi.setTheme,
+    onMutate: (theme) => {
+      // Switch at once; the next poll confirms what main stored.
+      const previous = queryClient.getQueryData<DesktopSettings>(SETTINGS_KEY);
+      queryClient.setQueryData<DesktopSettings>(SETTINGS_KEY, { ...previous, theme });
+    },
+    onSuccess: (stored) => queryClient.setQueryData(SETTINGS_KEY, stored),
+  });
+  const current: Theme = settings.data?.theme === 'dark' ? 'dark' : 'light';
+  const { mutate } = mutation;
+  useEffect(() => {
+    // Lets plain CSS (scrollbars, the page behind antd's layout) follow the theme too.
+    document.documentElement.dataset.theme = current;
+  }, [current]);
+  const state = useMemo<ThemeState>(() => ({ theme: current, setTheme: mutate }), [current, mutate]);
+  const config = useMemo(
+    () => ({
+      algorithm: current === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: { colorPrimary: BRAND_COLOR, colorLink: BRAND_COLOR, borderRadius: 8 },
+    }),
+    [current],
+  );
+  return (
+    <ThemeContext value={state}>
+      <ConfigProvider theme={config}>{children}</ConfigProvider>
+    </ThemeContext>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Builds the Fastify app without listening, so tests can drive it with `inject`. start.ts
+ * opens the database and mailer, builds this and listens.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import authPlugin from './http/plugins/auth';
+import errorsPlugin from './http/plugins/errors';
+import { registerExternalPlugins } from './http/plugins/external';
+import userProfileRoute from './http/routes/account/user-profile';
+import accountApi from './http/routes/api/account/index';
+import healthRoute from './http/routes/health';
+import type { AppDeps } from './http/types';
+import { yupValidatorCompiler } from './http/validation';
+
+export type { AppDeps } from './http/types';
+
+export interface BuildOptions {
+  /** false (tests), true (pino at LOG_LEVEL) or pino options. */
+  logger?: boolean | object;
+}
+
+function loggerOption(deps: AppDeps, logger: BuildOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return false;
+  const base = { level: deps.config.logLevel, redact: ['req.headers.authorization'] };
+  return logger === true ? base : { ...base, ...logger };
+}
+
+/** POSTs without a body (logout, user-profile) are fine even when a client sets the JSON type. */
+function tolerateEmptyJson(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    return parseJson(request, body as string, done);
+  });
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOption(deps, options.logger) });
+  app.decorate('deps', deps);
+  app.decorate('accountDeps', deps);
+  app.setValidatorCompiler(yupValidatorCompiler);
+  tolerateEmptyJson(app);
+
+  await app.register(errorsPlugin);
+  await registerExternalPlugins(app, deps.config);
+  await app.register(authPlugin, deps);
+
+  await app.register(healthRoute);
+  await app.register(accountApi, { prefix: '/api' });
+  await app.register(userProfileRoute, { prefix: '/account' });
+  await app.ready();
+  return app;
+}

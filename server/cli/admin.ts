@@ -1,0 +1,105 @@
+/**
+ * Support-staff CLI: `npm run admin -- <command>`. Uses the same configuration (environment)
+ * and database as the server, so point DATA_DIR or DATABASE_URL at the right one.
+ */
+import { asc } from 'drizzle-orm';
+import { SETTING_NAMES, type SettingName } from '../../common/constants';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase, type Db } from '../db/database';
+import { users } from '../db/schema';
+import { findUserByEmail } from '../modules/accounts/users';
+import { DomainError } from '../modules/errors';
+import { getSetting, parseSetting, setSetting } from '../modules/settings/settings';
+import { grant, latestExpirySql } from '../modules/subscriptions/subscriptions';
+
+const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  grant-subscription --email E --days N   add N days to a member's subscription
+  set-setting NAME VALUE                  referralMandatory true|false, minimumBotAmount 100.00
+  get-setting NAME                        print a setting
+  list-users                              members with referral code and expiry
+
+The database is the server's: DATA_DIR (PGlite) or DATABASE_URL.`;
+
+class UsageError extends Error {}
+
+function flag(args: string[], name: string): string {
+  const index = args.indexOf(`--${name}`);
+  const value = index >= 0 ? args[index + 1] : undefined;
+  if (!value || value.startsWith('--')) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function settingName(name: string | undefined): SettingName {
+  if (!SETTING_NAMES.includes(name as SettingName)) {
+    throw new UsageError(`NAME must be one of ${SETTING_NAMES.join(', ')}`);
+  }
+  return name as SettingName;
+}
+
+async function grantSubscription(db: Db, args: string[]): Promise<string> {
+  const email = flag(args, 'email');
+  const daysText = flag(args, 'days');
+  if (!/^\d+$/.test(daysText) || Number(daysText) < 1 || Number(daysText) > 36_500) {
+    throw new UsageError('--days must be a whole number from 1 to 36500');
+  }
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new UsageError(`no member with email ${email}`);
+  const result = await grant(db, user.id, Number(daysText), 'admin');
+  return `${user.email}: subscription now expires ${result.expireDate.toISOString()}`;
+}
+
+async function listUsers(db: Db): Promise<string> {
+  const rows = await db
+    .select({ email: users.email, username: users.username, code: users.referralCode, expiry: latestExpirySql })
+    .from(users)
+    .orderBy(asc(users.createdAt));
+  if (rows.length === 0) return 'no members';
+  return rows
+    .map((r) => [r.email, r.username, r.code, r.expiry ? new Date(r.expiry).toISOString() : '-'].join('\t'))
+    .join('\n');
+}
+
+async function run(db: Db, [command, ...args]: string[]): Promise<string> {
+  switch (command) {
+    case 'grant-subscription':
+      return grantSubscription(db, args);
+    case 'set-setting': {
+      const name = settingName(args[0]);
+      if (args[1] === undefined) throw new UsageError('VALUE is required');
+      await setSetting(db, name, parseSetting(name, args[1]));
+      return `${name} = ${String(await getSetting(db, name))}`;
+    }
+    case 'get-setting':
+      return String(await getSetting(db, settingName(args[0])));
+    case 'list-users':
+      return listUsers(db);
+    default:
+      throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    console.log(USAGE);
+    return argv.length === 0 ? 1 : 0;
+  }
+  const database = await openDatabase(loadConfig(process.env));
+  try {
+    console.log(await run(database.db, argv));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof ConfigError || error instanceof DomainError) console.error(error.message);
+    else console.error(error);
+    process.exit(1);
+  },
+);

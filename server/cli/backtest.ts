@@ -1,0 +1,122 @@
+/**
+ * `npm run backtest -- --strategy FILE.json --prices FILE.csv --amount A [...]`: runs a
+ * strategy over a price file through the same core the live engine drives (server/trading).
+ * This file does the I/O (files, stdout); the backtest itself is pure.
+ */
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { botParams, createBacktest, marketRules, normaliseStrategy, TradingInputError } from '../trading/index';
+import type { BacktestResult, SkipAction, StrategyInput } from '../trading/index';
+import { parseBacktestArgs, UsageError, USAGE, type BacktestArgs } from './backtest-args';
+import { CsvError, readTicks } from './backtest-csv';
+
+export interface Output {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processOutput: Output = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+async function readStrategy(path: string): Promise<StrategyInput> {
+  let raw: string;
+  try {
+    raw = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the strategy file ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(raw) as StrategyInput;
+  } catch (error) {
+    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function configOf(args: BacktestArgs, strategy: StrategyInput) {
+  return {
+    strategy: normaliseStrategy(strategy),
+    market: marketRules({ feeRate: args.fee, stepSize: args.step, tickSize: args.tick, minNotional: args.minNotional }),
+    params: botParams({
+      investment: args.amount,
+      profitBook: args.profitBook,
+      pausePrice: args.pause,
+      restartPrice: args.restart,
+      stoplossPrice: args.stoploss,
+      overbuyProtection: args.protection,
+    }),
+  };
+}
+
+async function run(args: BacktestArgs): Promise<BacktestResult> {
+  const backtest = createBacktest(configOf(args, await readStrategy(args.strategy)));
+  try {
+    for await (const tick of readTicks(args.prices)) backtest.push(tick);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`cannot read the prices file ${args.prices}`);
+    throw error;
+  }
+  return backtest.finish();
+}
+
+export function skipLine(s: SkipAction): string {
+  const what = s.grid === 0 ? 'sell-all' : `${s.side} of grid ${s.grid}`;
+  return `skipped ${what} at ${s.price} (ts ${s.ts}): ${s.reason}\n`;
+}
+
+const COLUMNS = ['ts', 'side', 'grid', 'price', 'qty', 'quote', 'fee', 'pnl'] as const;
+
+export function formatTable(result: BacktestResult): string {
+  const rows = result.trades.map((t) => COLUMNS.map((c) => String(t[c])));
+  const widths = COLUMNS.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ') + '\n';
+  const s = result.summary;
+  return [
+    line(COLUMNS),
+    ...rows.map(line),
+    '\n',
+    `status          ${s.status}\n`,
+    `trades          ${s.trades}\n`,
+    `realized pnl    ${s.pnl} USDT\n`,
+    `roi             ${s.roi} %\n`,
+    `apy             ${s.apy} %\n`,
+    `max grids held  ${s.maxGridsHeld}\n`,
+    `held quantity   ${s.heldQty}\n`,
+    `unrealized      ${s.unrealized} USDT\n`,
+    `max drawdown    ${result.maxDrawdown} USDT (${result.maxDrawdownPercent} %)\n`,
+    `skipped orders  ${result.skipped.length}\n`,
+  ].join('');
+}
+
+/** The CLI, callable in-process (tests): returns the exit code. */
+export async function main(argv: string[], io: Output = processOutput): Promise<number> {
+  try {
+    const args = parseBacktestArgs(argv);
+    const result = await run(args);
+    // Skips go to stderr so --json stays exactly {trades, summary}; never silent.
+    for (const s of result.skipped) io.err(skipLine(s));
+    io.out(args.json ? JSON.stringify({ trades: result.trades, summary: result.summary }) + '\n' : formatTable(result));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`backtest: ${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof TradingInputError || error instanceof CsvError) {
+      io.err(`backtest: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      process.stderr.write(`backtest: ${(error as Error).stack ?? String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

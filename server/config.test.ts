@@ -1,0 +1,83 @@
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_ARGON2, loadConfig } from './config';
+
+const secrets = { JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'ab'.repeat(32) };
+const dir = () => mkdtempSync(join(tmpdir(), 'griddesk-config-'));
+
+describe('loadConfig', () => {
+  it('applies the embedded defaults', () => {
+    const config = loadConfig({ ...secrets, DATA_DIR: dir() });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      databaseUrl: null,
+      exchange: 'sim',
+      smtpUrl: null,
+      serverPublicIp: '127.0.0.1',
+      roles: ['api', 'engine', 'chain'],
+      logLevel: 'info',
+      argon2: DEFAULT_ARGON2,
+    });
+    expect(config.secretsKey).toHaveLength(32);
+  });
+
+  it('generates the secrets once into DATA_DIR/secrets.json with mode 0600', () => {
+    const dataDir = dir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = join(dataDir, 'secrets.json');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.secretsKey.equals(first.secretsKey)).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveProperty('secretsKey');
+  });
+
+  it('writes nothing when both secrets come from the environment', () => {
+    const dataDir = join(dir(), 'never-created');
+    loadConfig({ ...secrets, DATA_DIR: dataDir });
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('accepts PORT=0 and trims a trailing slash from APP_WEB_URL', () => {
+    const config = loadConfig({ ...secrets, PORT: '0', APP_WEB_URL: 'http://127.0.0.1:5173/' });
+    expect(config.port).toBe(0);
+    expect(config.appWebUrl).toBe('http://127.0.0.1:5173');
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be an integer from 0 to 65535 (got "abc")'],
+    ['PORT', '70000', 'PORT must be an integer'],
+    ['EXCHANGE', 'kraken', 'EXCHANGE must be one of sim, binance'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must use one of postgres, postgresql'],
+    ['DATABASE_URL', 'not a url', 'DATABASE_URL must be a URL'],
+    ['SMTP_URL', 'http://mail', 'SMTP_URL must use one of smtp, smtps'],
+    ['SERVER_PUBLIC_IP', 'example.com', 'SERVER_PUBLIC_IP must be an IPv4 or IPv6 address'],
+    ['ROLES', 'api,web', 'ROLES must list some of api,engine,chain'],
+    ['TOKEN_USDT', '0x12', 'TOKEN_USDT must be a 0x-prefixed 20-byte address'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
+    ['JWT_SECRET', 'short', 'JWT_SECRET must be at least 32 characters long'],
+    ['SECRETS_KEY', 'abcd', 'SECRETS_KEY must be 32 bytes'],
+    ['DEPOSIT_MNEMONIC', 'one two three', 'DEPOSIT_MNEMONIC must have 12-24 words (got 3)'],
+    ['APP_WEB_URL', 'ftp://x', 'APP_WEB_URL must use one of http, https'],
+    ['RATE_LIMIT_MAX', '0', 'RATE_LIMIT_MAX must be an integer'],
+  ])('refuses %s=%s with one clear line', (name, value, message) => {
+    const attempt = () => loadConfig({ ...secrets, DATA_DIR: dir(), [name]: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+      expect((error as Error).message.startsWith('Invalid configuration: ')).toBe(true);
+    }
+  });
+
+  it('never echoes the mnemonic itself', () => {
+    const phrase = 'alpha beta gamma delta';
+    expect(() => loadConfig({ ...secrets, DEPOSIT_MNEMONIC: phrase })).toThrow(/got 4\)$/);
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * Environment configuration (ARCHITECTURE section 3), validated once at boot. A bad value stops
+ * boot with one line naming the variable, never a stack trace deep inside a plugin.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export type Env = Record<string, string | undefined>;
+export type Role = 'api' | 'engine' | 'chain';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Argon2Cost {
+  /** KiB */
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  exchange: 'sim' | 'binance';
+  smtpUrl: string | null;
+  jwtSecret: string;
+  /** 32 bytes, master key for secrets at rest. */
+  secretsKey: Buffer;
+  serverPublicIp: string;
+  bscRpcUrl: string | null;
+  depositMnemonic: string | null;
+  tokens: { usdt: string | null; ift: string | null; ifx: string | null };
+  roles: Role[];
+  appWebUrl: string | null;
+  mailFrom: string;
+  logLevel: LogLevel;
+  rateLimit: { max: number; referralMax: number; windowMs: number };
+  argon2: Argon2Cost;
+  sessionTtlHours: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * OWASP's first argon2id recommendation (m=19 MiB, t=2, p=1): about 20-40 ms a hash on one
+ * core, slow enough to make offline guessing costly, cheap enough that 50 concurrent logins
+ * stay well under a second and the desktop's embedded server does not stall.
+ */
+export const DEFAULT_ARGON2: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+const ROLES: readonly Role[] = ['api', 'engine', 'chain'];
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function fail(name: string, rule: string, value: string | undefined): never {
+  const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+  throw new ConfigError(`Invalid configuration: ${name} ${rule}${shown}`);
+}
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    fail(name, `must be an integer from ${min} to ${max}`, raw);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    return fail(name, `must be a URL (${protocols.join(', ')})`, raw);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+    fail(name, `must use one of ${protocols.join(', ')}`, raw);
+  }
+  return raw;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!allowed.includes(raw as T)) fail(name, `must be one of ${allowed.join(', ')}`, raw);
+  return raw as T;
+}
+
+function roles(env: Env): Role[] {
+  const raw = text(env, 'ROLES');
+  if (raw === null) return [...ROLES];
+  const list = raw.split(',').map((r) => r.trim()).filter(Boolean);
+  const bad = list.find((r) => !ROLES.includes(r as Role));
+  if (bad !== undefined || list.length === 0) fail('ROLES', `must list some of ${ROLES.join(',')}`, raw);
+  return [...new Set(list as Role[])];
+}
+
+function tokenAddress(env: Env, name: string): string | null {
+  const raw = text(env, name);
+  if (raw !== null && !/^0x[0-9a-fA-F]{40}$/.test(raw)) fail(name, 'must be a 0x-prefixed 20-byte address', raw);
+  return raw;
+}
+
+function mnemonic(env: Env): string | null {
+  const raw = text(env, 'DEPOSIT_MNEMONIC');
+  if (raw === null) return null;
+  const words = raw.split(/\s+/).length;
+  // Only the word count is echoed: the phrase itself is a secret.
+  if (![12, 15, 18, 21, 24].includes(words)) {
+    throw new ConfigError(`Invalid configuration: DEPOSIT_MNEMONIC must have 12-24 words (got ${words})`);
+  }
+  return raw;
+}
+
+function publicIp(env: Env): string {
+  const raw = text(env, 'SERVER_PUBLIC_IP') ?? '127.0.0.1';
+  if (isIP(raw) === 0) fail('SERVER_PUBLIC_IP', 'must be an IPv4 or IPv6 address', raw);
+  return raw;
+}
+
+function decodeSecretsKey(raw: string): Buffer {
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError('Invalid configuration: SECRETS_KEY must be 32 bytes, as 64 hex or base64 characters');
+  }
+  return key;
+}
+
+interface StoredSecrets {
+  jwtSecret?: string;
+  secretsKey?: string;
+}
+
+/** Reads DATA_DIR/secrets.json, creating the missing secrets once (mode 0600). */
+function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean }): StoredSecrets {
+  const file = join(dataDir, 'secrets.json');
+  let stored: StoredSecrets = {};
+  if (existsSync(file)) {
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
+    } catch {
+      throw new ConfigError(`Invalid configuration: ${file} is not valid JSON; fix or delete it`);
+    }
+  }
+  const missingJwt = need.jwt && !stored.jwtSecret;
+  const missingKey = need.key && !stored.secretsKey;
+  if (missingJwt || missingKey) {
+    stored = {
+      ...stored,
+      ...(missingJwt ? { jwtSecret: randomBytes(48).toString('base64url') } : {}),
+      ...(missingKey ? { secretsKey: randomBytes(32).toString('hex') } : {}),
+    };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return stored;
+}
+
+function secrets(env: Env, dataDir: string): { jwtSecret: string; secretsKey: Buffer } {
+  const jwtEnv = text(env, 'JWT_SECRET');
+  const keyEnv = text(env, 'SECRETS_KEY');
+  if (jwtEnv !== null && jwtEnv.length < 32) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters long');
+  }
+  const stored =
+    jwtEnv !== null && keyEnv !== null ? {} : generatedSecrets(dataDir, { jwt: jwtEnv === null, key: keyEnv === null });
+  return {
+    jwtSecret: jwtEnv ?? stored.jwtSecret!,
+    secretsKey: decodeSecretsKey(keyEnv ?? stored.secretsKey!),
+  };
+}
+
+function argon2(env: Env): Argon2Cost {
+  return {
+    memoryCost: integer(env, 'ARGON2_MEMORY_KIB', DEFAULT_ARGON2.memoryCost, 64, 4_194_304),
+    timeCost: integer(env, 'ARGON2_TIME_COST', DEFAULT_ARGON2.timeCost, 1, 100),
+    parallelism: integer(env, 'ARGON2_PARALLELISM', DEFAULT_ARGON2.parallelism, 1, 16),
+  };
+}
+
+/** Validates `env`; only side effect: DATA_DIR/secrets.json when JWT_SECRET or SECRETS_KEY is unset. */
+export function loadConfig(env: Env): Config {
+  const dataDir = resolve(text(env, 'DATA_DIR') ?? './.data');
+  const appWebUrl = url(env, 'APP_WEB_URL', ['http', 'https']);
+  const config: Omit<Config, 'jwtSecret' | 'secretsKey'> = {
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    port: integer(env, 'PORT', 8080, 0, 65_535),
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
+    exchange: oneOf(env, 'EXCHANGE', ['sim', 'binance'] as const, 'sim'),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
+    serverPublicIp: publicIp(env),
+    bscRpcUrl: url(env, 'BSC_RPC_URL', ['http', 'https', 'ws', 'wss']),
+    depositMnemonic: mnemonic(env),
+    tokens: {
+      usdt: tokenAddress(env, 'TOKEN_USDT'),
+      ift: tokenAddress(env, 'TOKEN_IFT'),
+      ifx: tokenAddress(env, 'TOKEN_IFX'),
+    },
+    roles: roles(env),
+    appWebUrl: appWebUrl === null ? null : appWebUrl.replace(/\/+$/, ''),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'GridDesk <no-reply@griddesk.local>',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    rateLimit: {
+      max: integer(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000_000),
+      referralMax: integer(env, 'RATE_LIMIT_REFERRAL_MAX', 30, 1, 1_000_000_000),
+      windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
+    },
+    argon2: argon2(env),
+    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
+  };
+  return { ...config, ...secrets(env, dataDir) };
+}

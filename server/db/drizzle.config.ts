@@ -1,0 +1,8 @@
+// drizzle-kit configuration for `npm run db:generate` (run from the repository root).
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './server/db/schema.ts',
+  out: './server/db/migrations',
+});

@@ -1,0 +1,43 @@
+/**
+ * Bearer JWT whose jti must name a live session row: a token stops working the moment logout
+ * (or a password reset) revokes its session, not when it expires.
+ */
+import jwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SERVER } from '../../../common/messages';
+import { createSession, liveSessionUser } from '../../modules/accounts/sessions';
+import { DomainError } from '../../modules/errors';
+import type { AppDeps } from '../types';
+
+function unauthorized(): DomainError {
+  return new DomainError('unauthorized', SERVER.unauthorized);
+}
+
+export default fp(
+  async function auth(app: FastifyInstance, deps: AppDeps) {
+    await app.register(jwt, { secret: deps.config.jwtSecret });
+    app.decorateRequest('member', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      let payload: { sub: string; jti: string };
+      try {
+        payload = await request.jwtVerify();
+      } catch {
+        throw unauthorized();
+      }
+      if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string') throw unauthorized();
+      const userId = await liveSessionUser(deps.db, payload.jti, deps.clock);
+      if (userId === null || userId !== payload.sub) throw unauthorized();
+      request.member = { userId, sessionId: payload.jti };
+    });
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);
+
+/** Opens a session for the member and signs its token. */
+export async function issueToken(app: FastifyInstance, userId: string): Promise<string> {
+  const { config, db, clock } = app.deps;
+  const session = await createSession(db, userId, config.sessionTtlHours, clock);
+  const expSeconds = Math.floor(session.expiresAt.getTime() / 1000);
+  return app.jwt.sign({ sub: userId, jti: session.id, exp: expSeconds });
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER, VALIDATION } from '../../../../../common/messages';
+import { databaseTargets } from '../../../../test/databases';
+import { bearer, register, resetTokenFrom, uniqueEmail } from '../../../../test/members';
+import { createTestServer, type TestServer } from '../../../../test/server';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('forgot and reset password on $name', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer(target, { APP_WEB_URL: 'http://127.0.0.1:5173/' });
+  });
+  afterAll(() => server?.close());
+
+  const post = (url: string, payload?: object) => server.app.inject({ method: 'POST', url, payload });
+
+  async function requestToken(email: string): Promise<string> {
+    const res = await post('/api/forgot-password', { email });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: SERVER.resetLinkSent });
+    return resetTokenFrom(server.mailer.lastTo(email)!.text);
+  }
+
+  it('mails the app link and the web link', async () => {
+    const member = await register(server);
+    const token = await requestToken(member.email);
+    const lines = server.mailer.lastTo(member.email)!.text.split('\n');
+    expect(lines).toContain(`griddesk://resetpassword/${token}`);
+    expect(lines).toContain(`http://127.0.0.1:5173/#/resetpassword/${token}`);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(76);
+  });
+
+  it('sets the new password once, signs every session out, and refuses the used token', async () => {
+    const member = await register(server);
+    const token = await requestToken(member.email);
+    const res = await post(`/api/reset-password/${token}`, { password: 'brand-new-pw' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: SERVER.passwordReset });
+    expect((await server.app.inject({ url: '/api/email', headers: bearer(member.token) })).statusCode).toBe(401);
+    const oldLogin = await post('/api/login', { email: member.email, password: member.password });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await post('/api/login', { email: member.email, password: 'brand-new-pw' });
+    expect(newLogin.statusCode).toBe(200);
+    const again = await post(`/api/reset-password/${token}`, { password: 'another-pw' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid });
+  });
+
+  it('refuses a token older than 30 minutes', async () => {
+    const member = await register(server);
+    const token = await requestToken(member.email);
+    server.clock.advance(31 * 60_000);
+    const res = await post(`/api/reset-password/${token}`, { password: 'brand-new-pw' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid });
+  });
+
+  it('answers an unknown email with 404 "User not found"', async () => {
+    const res = await post('/api/forgot-password', { email: uniqueEmail() });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: SERVER.userNotFound });
+  });
+
+  it.each([
+    [{}, VALIDATION.emailRequired],
+    [{ email: 'nope' }, VALIDATION.emailInvalid],
+  ])('refuses forgot-password %j with 400 "%s"', async (payload, message) => {
+    const res = await post('/api/forgot-password', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message });
+  });
+
+  it.each([
+    ['A'.repeat(32), {}, VALIDATION.passwordRequired],
+    ['A'.repeat(32), { password: '123' }, VALIDATION.passwordMin],
+    ['A'.repeat(32), { password: 'x'.repeat(43) }, VALIDATION.passwordMax],
+    ['short', { password: 'secret12' }, SERVER.resetTokenInvalid],
+    ['A'.repeat(32), { password: 'secret12' }, SERVER.resetTokenInvalid],
+  ])('refuses reset-password/%s %j with 400 "%s"', async (token, payload, message) => {
+    const res = await post(`/api/reset-password/${token}`, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message });
+  });
+});

@@ -1,0 +1,46 @@
+/** What the app is built from; start.ts passes the real ones, tests fakes (mailer, clock). */
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { Mailer } from '../mail/mailer';
+import type { AccountDeps } from '../modules/accounts/deps';
+import type { Clock } from '../modules/clock';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+}
+
+export interface Member {
+  userId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    accountDeps: AccountDeps;
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    member: Member | null;
+  }
+  interface FastifyContextConfig {
+    /** Errors of this route carry `success: false` (the SPEC call has a success field). */
+    successField?: boolean;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; jti: string; exp?: number };
+    user: { sub: string; jti: string };
+  }
+}
+
+/** The signed-in member; only call on routes guarded by `app.authenticate`. */
+export function memberOf(request: { member: Member | null }): Member {
+  if (!request.member) throw new Error('memberOf() on a route without app.authenticate');
+  return request.member;
+}

@@ -1,0 +1,26 @@
+import { SERVER } from '../../../common/messages';
+import type { Argon2Cost } from '../../config';
+import { DomainError } from '../errors';
+import type { AccountDeps } from './deps';
+import { hashPassword, verifyPassword } from './passwords';
+import { findUserByEmail, type User } from './users';
+
+const dummyHashes = new Map<string, Promise<string>>();
+
+/** A hash of the same cost, so an unknown email takes as long as a wrong password. */
+function dummyHash(cost: Argon2Cost): Promise<string> {
+  const key = JSON.stringify(cost);
+  let hash = dummyHashes.get(key);
+  if (!hash) {
+    hash = hashPassword('not-a-real-password', cost);
+    dummyHashes.set(key, hash);
+  }
+  return hash;
+}
+
+export async function login(deps: AccountDeps, email: string, password: string): Promise<User> {
+  const user = await findUserByEmail(deps.db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash(deps.config.argon2)), password);
+  if (!user || !ok) throw new DomainError('unauthorized', SERVER.invalidCredentials);
+  return user;
+}

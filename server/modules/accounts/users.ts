@@ -1,0 +1,74 @@
+/** Member queries and the `userData` the desktop keeps after login. */
+import { eq } from 'drizzle-orm';
+import type { UserData } from '../../../common/api/account';
+import type { Db } from '../../db/database';
+import { users } from '../../db/schema';
+import { sqlState } from '../../db/database';
+import type { Clock } from '../clock';
+import { systemClock } from '../clock';
+import { DomainError } from '../errors';
+import { SERVER } from '../../../common/messages';
+import { generateReferralCode } from '../referrals/codes';
+import { currentExpiry } from '../subscriptions/subscriptions';
+
+export type User = typeof users.$inferSelect;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  contactNo: string;
+  passwordHash: string;
+  sponsorId: string | null;
+  /** Fixed code (demo seed); generated when omitted. */
+  referralCode?: string;
+}
+
+const CODE_ATTEMPTS = 8;
+
+/** Inserts a member with a unique referral code, drawing again on the rare collision. */
+export async function createUser(db: Db, input: NewUser): Promise<User> {
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
+    const referralCode = input.referralCode ?? generateReferralCode();
+    try {
+      // A savepoint when called inside a transaction, so a collision does not abort the caller.
+      const [row] = await db.transaction((t) =>
+        t.insert(users).values({ ...input, email: normalizeEmail(input.email), referralCode }).returning(),
+      );
+      return row!;
+    } catch (error) {
+      const { code, constraint } = sqlState(error);
+      if (code !== '23505') throw error;
+      if (constraint === 'users_email_unique') throw new DomainError('invalid', SERVER.userExists);
+      if (input.referralCode !== undefined) throw error;
+    }
+  }
+  throw new Error('Could not draw a unique referral code');
+}
+
+export async function userData(db: Db, user: User, clock: Clock = systemClock): Promise<UserData> {
+  const expiry = await currentExpiry(db, user.id);
+  const active = expiry !== null && expiry > clock();
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    contactNo: user.contactNo,
+    userCode: user.referralCode,
+    isActiveSubscription: active,
+    subscription: { expireDate: expiry ? expiry.toISOString() : null, isExpire: !active },
+  };
+}

@@ -1,0 +1,18 @@
+/** The simulated exchange of the backtester: a market order fills whole at the tick price. */
+import { str } from './exact';
+import { dec, feeFor } from './orders';
+import type { Fill, MarketRules, OrderAction } from './types';
+
+export function simulateFill(order: OrderAction, market: MarketRules): Fill {
+  const price = dec(order.price);
+  const qty = dec(order.qty);
+  const fee = feeFor(price.times(qty), market);
+  return {
+    side: order.kind === 'buy' ? 'buy' : 'sell',
+    grid: order.kind === 'sellAll' ? 0 : order.grid,
+    price: order.price,
+    qty: order.qty,
+    fee: str(fee),
+    ts: order.ts,
+  };
+}

@@ -1,0 +1,98 @@
+/** applyFill: book a fill of one of our orders exactly once, then recompute the levels. */
+import { ZERO, str, threshold, upBy, type Dec } from './exact';
+import { buyCost, dec, sellProceeds } from './orders';
+import { clearSlot, isHeld, refresh } from './state';
+import type { AppliedFill, Fill, GridBot } from './types';
+
+/**
+ * Books `fill` and returns the trade, or null when it is not for an order we have out (a
+ * repeated fill, a repeated trade id, an unknown grid): a fill changes the state at most once.
+ * One fill completes its order; a runner that sees several trades for one market order sums
+ * them into one fill.
+ */
+export function applyFill(bot: GridBot, fill: Fill): AppliedFill | null {
+  if (fill.tradeId !== undefined && bot.seenTradeIds.has(fill.tradeId)) return null;
+  const price = dec(fill.price);
+  const qty = dec(fill.qty);
+  const fee = dec(fill.fee);
+  let pnl: Dec | null;
+  if (fill.side === 'buy') pnl = bookBuy(bot, fill.grid, price, qty, fee);
+  else if (fill.grid === 0) pnl = bookSellAll(bot, price, qty, fee);
+  else pnl = bookSell(bot, fill.grid, price, qty, fee);
+  if (pnl === null) return null;
+  if (fill.tradeId !== undefined) bot.seenTradeIds.add(fill.tradeId);
+  bot.inFlight--;
+  bot.trades++;
+  bot.marketSkipNoted = false;
+  if (fill.side === 'sell') addDatewise(bot, fill.ts, pnl);
+  refresh(bot);
+  return { ...fill, quote: str(price.times(qty)), pnl: str(pnl) };
+}
+
+function bookBuy(bot: GridBot, gridNo: number, price: Dec, qty: Dec, fee: Dec): Dec | null {
+  const g = bot.grids[gridNo - 1];
+  if (g === undefined || g.phase !== 'buying') return null;
+  g.phase = 'holding';
+  g.qty = qty;
+  g.cost = buyCost(price, qty, fee);
+  g.buyPrice = price;
+  g.armAt = threshold(upBy(price, g.def.tpUp));
+  bot.holding++;
+  bot.heldQty = bot.heldQty.plus(qty);
+  bot.heldCost = bot.heldCost.plus(g.cost);
+  return ZERO;
+}
+
+function bookSell(bot: GridBot, gridNo: number, price: Dec, qty: Dec, fee: Dec): Dec | null {
+  const g = bot.grids[gridNo - 1];
+  if (g === undefined || g.phase !== 'selling') return null;
+  const pnl = sellProceeds(price, qty, fee).minus(g.cost);
+  bot.realized = bot.realized.plus(pnl);
+  bot.holding--;
+  bot.heldQty = bot.heldQty.minus(g.qty);
+  bot.heldCost = bot.heldCost.minus(g.cost);
+  clearSlot(g);
+  return pnl;
+}
+
+/** Sell-all is one trade, grid 0, pnl = proceeds - total held cost. */
+function bookSellAll(bot: GridBot, price: Dec, qty: Dec, fee: Dec): Dec | null {
+  if (!bot.sellAllPending) return null;
+  const pnl = sellProceeds(price, qty, fee).minus(bot.heldCost);
+  bot.realized = bot.realized.plus(pnl);
+  for (const g of bot.grids) if (g.phase === 'selling' || isHeld(g)) clearSlot(g);
+  bot.sellAllPending = false;
+  bot.holding = 0;
+  bot.heldQty = ZERO;
+  bot.heldCost = ZERO;
+  return pnl;
+}
+
+function addDatewise(bot: GridBot, ts: number, pnl: Dec): void {
+  const day = new Date(ts).toISOString().slice(0, 10);
+  bot.datewise.set(day, (bot.datewise.get(day) ?? ZERO).plus(pnl));
+}
+
+/**
+ * The exchange refused or cancelled an order we had out: put the grid back as it was before
+ * the order (a buy leaves it empty, a sell leaves it holding and disarmed).
+ */
+export function orderFailed(bot: GridBot, grid: number): boolean {
+  if (grid === 0) {
+    if (!bot.sellAllPending) return false;
+    bot.sellAllPending = false;
+    for (const g of bot.grids) if (g.phase === 'selling') g.phase = 'holding';
+  } else {
+    const g = bot.grids[grid - 1];
+    if (g === undefined || (g.phase !== 'buying' && g.phase !== 'selling')) return false;
+    if (g.phase === 'buying') g.phase = 'empty';
+    else {
+      g.phase = 'holding';
+      g.high = null;
+      g.exitAt = null;
+    }
+  }
+  bot.inFlight--;
+  refresh(bot);
+  return true;
+}

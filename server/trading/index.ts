@@ -1,0 +1,13 @@
+/** The Advanced Multigrid core: the only entry point other folders import. */
+export { createGridBot } from './state';
+export { step } from './step';
+export { applyFill, orderFailed } from './fills';
+export { stop, stopAndSell, editPrices, editProfitBook, editOverbuyProtection } from './commands';
+export { figures, type BotFigures } from './figures';
+export { normaliseStrategy, marketRules, botParams, TradingInputError } from './strategy';
+export type { MarketRulesInput, BotParamsInput } from './strategy';
+export { simulateFill } from './fill-model';
+export { runBacktest, createBacktest } from './backtest';
+export type { BacktestConfig, BacktestResult, BacktestSummary, BacktestTrade, Backtest } from './backtest';
+export type { EquityPoint } from './equity';
+export type * from './types';
