@@ -70,6 +70,8 @@ export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // A middle click must not open anything either (electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   if (state.maximized) win.maximize();

@@ -1,0 +1,35 @@
+// Runs @doyensec/electronegativity over electron/ and fails on any finding that is not
+// reviewed below. Each reviewed finding names where the concern is handled.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const REVIEWED = {
+  // The CSP is a response header of the app:// protocol (electron/main/app/protocol.ts) and a
+  // meta tag in renderer/index.html; the scanner only looks for it in HTML it can find.
+  CSP_GLOBAL_CHECK: 'CSP set by the app:// protocol handler and renderer/index.html',
+  // griddesk:// links are parsed by electron/main/deep-link.ts, which accepts only
+  // resetpassword/<token> and turns it into a route; nothing else is opened.
+  PROTOCOL_HANDLER_JS_CHECK: 'deep links validated in electron/main/deep-link.ts',
+  // The preload exposes only the typed contract (electron/preload/allowlist.ts, tested).
+  PRELOAD_JS_CHECK: 'preload exposes only the IPC contract',
+};
+
+mkdirSync('.tmp', { recursive: true });
+const out = '.tmp/electronegativity.csv';
+const run = spawnSync(
+  'npx',
+  ['electronegativity', '-i', 'electron', '-r', '-v', 'false', '-e', '45.4.1', '-o', out],
+  { encoding: 'utf8' },
+);
+if (run.status !== 0) {
+  console.error(run.stdout, run.stderr);
+  process.exit(run.status ?? 1);
+}
+const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1).filter(Boolean);
+const open = rows.filter((row) => !Object.keys(REVIEWED).some((id) => row.startsWith(`${id},`) || row.includes(`"${id}"`)));
+for (const row of rows) console.log(`electronegativity: ${row}`);
+if (open.length > 0) {
+  console.error(`electronegativity: ${open.length} unreviewed finding(s)`);
+  process.exit(1);
+}
+console.log(`electronegativity: ${rows.length} finding(s), all reviewed`);
