@@ -1,0 +1,64 @@
+/** Exchange-facing schemas: the API key form, wallet transfer and swap, market queries. */
+import * as yup from 'yup';
+import { Decimal } from '../decimal';
+import { VALIDATION } from '../messages';
+import { KLINE_INTERVALS } from '../api/exchange';
+
+const PAIR = /^[A-Z0-9]{2,20}USDT$/;
+const ASSET = /^[A-Z0-9]{1,20}$/;
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** API Setting form (SPEC section 5). */
+export const apiKeysFormSchema = yup.object({
+  apiKey: yup.string().trim().required(VALIDATION.apiKeyRequired).max(256),
+  secretKey: yup.string().trim().required(VALIDATION.secretKeyRequired).max(256),
+});
+
+/** POST /api/apikeys: both keys, or both null to disconnect. */
+export const apiKeysRequestSchema = yup
+  .object({
+    apiKey: yup.string().trim().max(256).nullable().defined(),
+    secretKey: yup.string().trim().max(256).nullable().defined(),
+  })
+  .test('both-or-none', VALIDATION.apiKeyRequired, (v) => (v.apiKey === null) === (v.secretKey === null))
+  .test('not-empty', VALIDATION.secretKeyRequired, (v) => v.apiKey !== '' && v.secretKey !== '');
+
+export const pairSchema = yup.object({
+  pair: yup.string().trim().uppercase().required('pair is required.').matches(PAIR, 'pair must be a USDT pair such as BTCUSDT.'),
+});
+
+export const klinesQuerySchema = yup.object({
+  pair: yup.string().trim().uppercase().required('pair is required.').matches(PAIR, 'pair must be a USDT pair such as BTCUSDT.'),
+  interval: yup.mixed<(typeof KLINE_INTERVALS)[number]>().oneOf([...KLINE_INTERVALS]).default('15m'),
+  limit: yup.number().integer().min(1).max(1000).default(200),
+});
+
+/** A positive decimal string, at most `max` when given (never compared as floats). */
+export function positiveAmount(message: string, max?: () => string | null | undefined) {
+  return yup
+    .string()
+    .trim()
+    .required(VALIDATION.amountRequired)
+    .matches(DECIMAL, { message, excludeEmptyString: true })
+    .test('positive', message, (v) => !v || !DECIMAL.test(v) || new Decimal(v).gt(0))
+    .test('at-most', message, (v) => {
+      const limit = max?.();
+      if (!v || !DECIMAL.test(v) || limit === undefined || limit === null) return true;
+      return new Decimal(v).lte(limit);
+    });
+}
+
+/** POST /api/transferspottofutures and /api/transferfuturestospot. */
+export const transferRequestSchema = yup.object({
+  from: yup.mixed<'spot' | 'futures'>().oneOf(['spot', 'futures']).required('from is required.'),
+  to: yup.mixed<'spot' | 'futures'>().oneOf(['spot', 'futures']).required('to is required.'),
+  coin: yup.mixed<'USDT'>().oneOf(['USDT'], 'Only USDT can be transferred.').required('coin is required.'),
+  amount: positiveAmount('Amount must be a positive number.'),
+});
+
+/** POST /api/swaptousdt. */
+export const swapRequestSchema = yup.object({
+  asset: yup.string().trim().uppercase().required('asset is required.').matches(ASSET, 'asset is invalid.')
+    .notOneOf(['USDT'], 'USDT cannot be swapped to USDT.'),
+  amount: positiveAmount(VALIDATION.swapInvalid),
+});
