@@ -24,6 +24,15 @@ export const GRIDS_MAX_CREATE = 50;
 export const GRIDS_MAX_EDIT = 10;
 export const ALLOTTED_TOTAL = 100;
 export const ALLOTTED_TOLERANCE = 0.01;
+/** Longest strategy name; names appear in routes (/editstrategy/{name}) and cards. */
+export const STRATEGY_NAME_MAX = 50;
+/** Auto Fill defaults of SPEC section 3 (percent, as the form keeps them: decimal strings). */
+export const AUTO_FILL_PERCENTAGES = {
+  buyPercentage: '1.2',
+  buyPercentageUp: '0.2',
+  takeProfitPercentage: '1.2',
+  takeProfitPercentageDown: '0.2',
+} as const;
 
 export const LEVERAGE_MIN = 1;
 export const LEVERAGE_MAX = 10;

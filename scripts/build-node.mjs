@@ -1,9 +1,12 @@
 // Bundles the Node-side entry points (platform server, admin CLI, Electron main and preload,
 // browser-preview host) with esbuild. npm packages stay external: they are installed beside
-// the bundle (node_modules in development, app.asar in a packaged build).
+// the bundle (node_modules in development, app.asar in a packaged build). Every bundle that
+// can start the platform server gets its migrations and the PGlite first-boot template
+// (build-pglite-template.mjs) beside it.
 import { build } from 'esbuild';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { buildPgliteTemplate } from './build-pglite-template.mjs';
 
 const common = {
   bundle: true,
@@ -27,6 +30,7 @@ await rm('dist/server', { recursive: true, force: true });
 await rm('dist/electron', { recursive: true, force: true });
 await rm('dist/scripts', { recursive: true, force: true });
 
+const serverDirs = [];
 for (const [entry, outfile, format, copyMigrations] of entries) {
   if (!existsSync(entry)) continue;
   await build({ ...common, entryPoints: [entry], outfile, format });
@@ -34,5 +38,8 @@ for (const [entry, outfile, format, copyMigrations] of entries) {
     const dir = outfile.slice(0, outfile.lastIndexOf('/'));
     await mkdir(dir, { recursive: true });
     await cp('server/db/migrations', `${dir}/migrations`, { recursive: true });
+    serverDirs.push(dir);
   }
 }
+// Baked from the same migrations folder just copied, so each bundle's pair matches.
+if (serverDirs.length > 0) await buildPgliteTemplate(serverDirs);

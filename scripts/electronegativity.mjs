@@ -15,7 +15,8 @@ const REVIEWED = {
 };
 
 mkdirSync('.tmp', { recursive: true });
-const out = '.tmp/electronegativity.csv';
+// SARIF, not CSV: the tool's CSV writer garbles its first row.
+const out = '.tmp/electronegativity.sarif';
 const run = spawnSync(
   'npx',
   ['electronegativity', '-i', 'electron', '-r', '-v', 'false', '-e', '45.4.1', '-o', out],
@@ -25,11 +26,18 @@ if (run.status !== 0) {
   console.error(run.stdout, run.stderr);
   process.exit(run.status ?? 1);
 }
-const rows = readFileSync(out, 'utf8').trim().split('\n').slice(1).filter(Boolean);
-const open = rows.filter((row) => !Object.keys(REVIEWED).some((id) => row.startsWith(`${id},`) || row.includes(`"${id}"`)));
-for (const row of rows) console.log(`electronegativity: ${row}`);
+const findings = JSON.parse(readFileSync(out, 'utf8')).runs.flatMap((r) => r.results ?? []);
+const describe = (f) => {
+  const where = f.locations?.[0]?.physicalLocation;
+  return `${f.ruleId} ${where?.artifactLocation?.uri ?? '?'}:${where?.region?.startLine ?? '?'}`;
+};
+const open = findings.filter((f) => !(f.ruleId in REVIEWED));
+for (const f of findings) {
+  const verdict = REVIEWED[f.ruleId] ? `reviewed: ${REVIEWED[f.ruleId]}` : 'NOT REVIEWED';
+  console.log(`electronegativity: ${describe(f)} (${verdict})`);
+}
 if (open.length > 0) {
   console.error(`electronegativity: ${open.length} unreviewed finding(s)`);
   process.exit(1);
 }
-console.log(`electronegativity: ${rows.length} finding(s), all reviewed`);
+console.log(`electronegativity: ${findings.length} finding(s), all reviewed`);

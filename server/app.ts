@@ -8,6 +8,10 @@ import errorsPlugin from './http/plugins/errors';
 import { registerExternalPlugins } from './http/plugins/external';
 import userProfileRoute from './http/routes/account/user-profile';
 import accountApi from './http/routes/api/account/index';
+import strategiesApi from './http/routes/api/strategies/index';
+import keysApi from './http/routes/api/keys/index';
+import marketApi from './http/routes/api/market/index';
+import walletApi from './http/routes/api/wallet/index';
 import healthRoute from './http/routes/health';
 import type { AppDeps } from './http/types';
 import { yupValidatorCompiler } from './http/validation';
@@ -48,6 +52,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(healthRoute);
   await app.register(accountApi, { prefix: '/api' });
+  await app.register(strategiesApi, { prefix: '/api' });
+  await app.register(keysApi, { prefix: '/api' });
+  await app.register(marketApi, { prefix: '/api' });
+  await app.register(walletApi, { prefix: '/api' });
   await app.register(userProfileRoute, { prefix: '/account' });
   await app.ready();
   return app;

@@ -42,6 +42,12 @@ describe('loadConfig', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it('reads the simulator settings (SIM_PORT=0 is a free port)', () => {
+    const config = loadConfig({ ...secrets, SIM_PORT: '0', SIM_SEED: '9', SIM_RANDOM_WALK: 'off', SIM_URL: 'http://127.0.0.1:9000' });
+    expect(config).toMatchObject({ simPort: 0, simSeed: 9, simRandomWalk: false, simUrl: 'http://127.0.0.1:9000' });
+    expect(loadConfig({ ...secrets }).simPort).toBeNull();
+  });
+
   it('accepts PORT=0 and trims a trailing slash from APP_WEB_URL', () => {
     const config = loadConfig({ ...secrets, PORT: '0', APP_WEB_URL: 'http://127.0.0.1:5173/' });
     expect(config.port).toBe(0);
@@ -64,6 +70,10 @@ describe('loadConfig', () => {
     ['DEPOSIT_MNEMONIC', 'one two three', 'DEPOSIT_MNEMONIC must have 12-24 words (got 3)'],
     ['APP_WEB_URL', 'ftp://x', 'APP_WEB_URL must use one of http, https'],
     ['RATE_LIMIT_MAX', '0', 'RATE_LIMIT_MAX must be an integer'],
+    ['SIM_URL', 'ftp://x', 'SIM_URL must use one of http, https'],
+    ['SIM_PORT', '-1', 'SIM_PORT must be an integer from 0 to 65535'],
+    ['SIM_SEED', 'x', 'SIM_SEED must be an integer'],
+    ['SIM_RANDOM_WALK', 'maybe', 'SIM_RANDOM_WALK must be one of on, off'],
   ])('refuses %s=%s with one clear line', (name, value, message) => {
     const attempt = () => loadConfig({ ...secrets, DATA_DIR: dir(), [name]: value });
     expect(attempt).toThrow(ConfigError);

@@ -24,6 +24,14 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   exchange: 'sim' | 'binance';
+  /** EXCHANGE=sim: an external simulator's url, or null to start one in-process. */
+  simUrl: string | null;
+  /** In-process simulator port; null = 8090, falling back to a free port when 8090 is taken. */
+  simPort: number | null;
+  simSeed: number;
+  simRandomWalk: boolean;
+  /** Per-IP request weight per minute the gateway allows itself (Binance: 6000 / 2400). */
+  exchangeWeight: { spot: number; futures: number };
   smtpUrl: string | null;
   jwtSecret: string;
   /** 32 bytes, master key for secrets at rest. */
@@ -200,6 +208,14 @@ export function loadConfig(env: Env): Config {
     dataDir,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
     exchange: oneOf(env, 'EXCHANGE', ['sim', 'binance'] as const, 'sim'),
+    simUrl: url(env, 'SIM_URL', ['http', 'https']),
+    simPort: text(env, 'SIM_PORT') === null ? null : integer(env, 'SIM_PORT', 8090, 0, 65_535),
+    simSeed: integer(env, 'SIM_SEED', 1, 0, 2_147_483_647),
+    simRandomWalk: oneOf(env, 'SIM_RANDOM_WALK', ['on', 'off'] as const, 'on') === 'on',
+    exchangeWeight: {
+      spot: integer(env, 'EXCHANGE_WEIGHT_SPOT', 6000, 10, 1_000_000),
+      futures: integer(env, 'EXCHANGE_WEIGHT_FUTURES', 2400, 10, 1_000_000),
+    },
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     serverPublicIp: publicIp(env),
     bscRpcUrl: url(env, 'BSC_RPC_URL', ['http', 'https', 'ws', 'wss']),

@@ -3,10 +3,13 @@
  * entry (main.ts), the Electron main process, the browser-preview host and the e2e tests all
  * call `startPlatformServer`, so its contract stays exactly as it is.
  */
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config, type Env } from './config';
 import { openDatabase, type Database } from './db/database';
+import { NO_TEMPLATE, TEMPLATE_FILE } from './db/pglite-template';
 import { users } from './db/schema';
+import { createExchange, type ExchangeServices } from './exchange/exchange-factory';
 import { createMailer } from './mail/index';
 import { systemClock } from './modules/clock';
 import { seedDemo } from './modules/demo/seed';
@@ -15,6 +18,12 @@ export interface StartOptions {
   env?: Env;
   config?: Config;
   logger?: boolean | object;
+  /**
+   * The PGlite template archive for a first boot (server/db/pglite-template.ts). Default: the
+   * one build-node.mjs writes beside the bundle; from source there is none, so initdb runs.
+   * `false` always runs initdb.
+   */
+  pgliteTemplate?: string | false;
 }
 
 export interface PlatformServer {
@@ -44,21 +53,46 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
   // Loading the HTTP stack overlaps with PGlite compiling its wasm in the background.
   const appModule = import('./app');
   appModule.catch(() => undefined); // awaited below; this only keeps an early failure handled
-  const database = await openDatabase(config);
-  let app: FastifyInstance | undefined;
+  const templateFile =
+    options.pgliteTemplate ?? fileURLToPath(new URL(`./${TEMPLATE_FILE}`, import.meta.url));
+  // The exchange (ccxt, in-process simulator) starts while PGlite opens.
+  const exchangeStart = createExchange(config);
+  exchangeStart.catch(() => undefined); // awaited below; this only keeps an early failure handled
+  let database: Database;
   try {
-    const seeded = await seedFirstEmbeddedStart(database, config);
+    database = await openDatabase(config, templateFile ? { pgliteTemplateFile: templateFile } : {});
+  } catch (error) {
+    await exchangeStart.then((e) => e.close(), () => undefined);
+    throw error;
+  }
+  let app: FastifyInstance | undefined;
+  let exchange: ExchangeServices | undefined;
+  let seeding: Promise<boolean> | undefined;
+  try {
+    // The seed's argon2 hash runs on libuv's pool while the app's plugins register.
+    seeding = seedFirstEmbeddedStart(database, config);
+    seeding.catch(() => undefined); // awaited below; this only keeps an early failure handled
     const log: { line: (l: string) => void } = { line: () => undefined };
     const mailer = createMailer(config, (line) => log.line(line));
     const { buildApp } = await appModule;
-    app = await buildApp({ config, db: database.db, mailer, clock: systemClock }, { logger: options.logger ?? false });
+    exchange = await exchangeStart;
+    app = await buildApp({ config, db: database.db, mailer, clock: systemClock, exchange }, { logger: options.logger ?? false });
+    const seeded = await seeding;
     const logger = app.log;
     log.line = (line) => logger.info(line);
+    const init = database.pgliteInit;
+    if (init && init.from !== 'existing') {
+      app.log.info(`new PGlite database from ${init.from === 'template' ? 'the bundled template' : 'initdb'}`);
+      // Only a template that exists but does not fit is worth a warning.
+      if (init.note && init.note !== NO_TEMPLATE) app.log.warn(`PGlite ${init.note}`);
+    }
     if (seeded) app.log.info('seeded the demo member (npm run seed:demo prints its credentials)');
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const started = app;
+    const startedExchange = exchange;
+    if (exchange.simulator) app.log.info(`exchange simulator on ${exchange.simulator.url}`);
     return {
       url: urlFor(config.host, port),
       port,
@@ -66,12 +100,15 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       config,
       close: async () => {
         await started.close();
+        await startedExchange.close();
         await mailer.close?.();
         await database.close();
       },
     };
   } catch (error) {
+    await seeding?.catch(() => undefined); // never close the database under a running seed
     await app?.close().catch(() => undefined);
+    await exchangeStart.then((e) => e.close(), () => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

@@ -8,6 +8,8 @@
 import type * as yup from 'yup';
 import { accountPayloadSchemas, type AccountChannels } from './areas/account';
 import { desktopPayloadSchemas, type DesktopChannels } from './areas/desktop';
+import { exchangePayloadSchemas, type ExchangeChannels, type ExchangeEvents } from './areas/exchange';
+import { strategiesPayloadSchemas, type StrategiesChannels } from './areas/strategies';
 import type { Empty } from './areas/shared';
 
 export type { SessionInfo } from './areas/account';
@@ -22,7 +24,7 @@ export interface OutboxMail {
 }
 
 /** channel -> payload and result, over every area. */
-export interface IpcChannels extends AccountChannels, DesktopChannels {}
+export interface IpcChannels extends AccountChannels, DesktopChannels, StrategiesChannels, ExchangeChannels {}
 
 export type IpcChannel = keyof IpcChannels;
 export type IpcPayload<C extends IpcChannel> = IpcChannels[C]['payload'];
@@ -37,7 +39,7 @@ export interface IpcError {
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
 /** Events main pushes to the renderer. */
-export interface IpcEvents {
+export interface IpcEvents extends ExchangeEvents {
   /** The server answered 401: the token is gone and the renderer must go to login. */
   'session:expired': Empty;
   /** Main asks the renderer to open a route (a griddesk:// deep link, a notification click). */
@@ -59,10 +61,12 @@ export interface GriddeskBridge {
 export const ipcPayloadSchemas: { [C in IpcChannel]: yup.AnySchema } = {
   ...accountPayloadSchemas,
   ...desktopPayloadSchemas,
+  ...strategiesPayloadSchemas,
+  ...exchangePayloadSchemas,
 };
 
 export const IPC_CHANNELS = Object.keys(ipcPayloadSchemas) as IpcChannel[];
-export const IPC_EVENTS: IpcEvent[] = ['session:expired', 'app:navigate'];
+export const IPC_EVENTS: IpcEvent[] = ['session:expired', 'app:navigate', 'market:tickers'];
 
 export function isIpcChannel(value: unknown): value is IpcChannel {
   return typeof value === 'string' && Object.hasOwn(ipcPayloadSchemas, value);

@@ -58,8 +58,14 @@ export function signupSchema(mandatory: boolean) {
     contactNo: yup.string().trim().required(VALIDATION.contactNoRequired),
     email: emailField,
     password: passwordField,
+    // Mandatory: an empty field says what to do ('Please enter a valid referral ID.'), so
+    // `required` must run before the length rule.
     referralId: mandatory
-      ? referralIdField.required(VALIDATION.referralIdInvalid)
+      ? yup
+          .string()
+          .trim()
+          .required(VALIDATION.referralIdInvalid)
+          .length(REFERRAL_ID_LENGTH, VALIDATION.referralIdLength)
       : referralIdField.optional().nullable().transform(emptyToUndefined),
   });
 }
@@ -93,7 +99,13 @@ export const resetPasswordFormSchema = yup.object({
   confirmPassword: yup
     .string()
     .required(VALIDATION.confirmPasswordRequired)
-    .oneOf([yup.ref('password')], VALIDATION.passwordsMustMatch),
+    // A test rather than oneOf(ref): yup checks oneOf before `required`, so an empty field
+    // would say 'Passwords must match' instead of asking for the confirmation.
+    .test(
+      'matches',
+      VALIDATION.passwordsMustMatch,
+      (value, ctx) => !value || value === ctx.parent.password,
+    ),
 });
 
 export const resetPasswordSchema = yup.object({ password: passwordField });

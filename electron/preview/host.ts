@@ -88,6 +88,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
       notify: (n) => console.log(`[notification] ${n.title}: ${n.body}`),
     },
     app: { version: options.version ?? '0.0.0', platform: process.platform, mode: 'preview' },
+    liveTickers: true,
   });
   const bridge = bridgeScript();
   let authorities = new Set<string>();
@@ -139,6 +140,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     handlers,
     close: () =>
       new Promise<void>((done) => {
+        handlers.close();
         for (const stream of streams) stream.end();
         server.closeAllConnections();
         server.close(() => done());

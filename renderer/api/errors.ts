@@ -37,3 +37,15 @@ export function forgotPasswordErrorMessage(error: unknown): string {
 export function resetPasswordErrorMessage(_error: unknown): string {
   return UI.resetFailed;
 }
+
+/** Create strategy: the duplicate name gets its own words, everything else one message. */
+export function strategySaveErrorMessage(error: unknown): string {
+  if (statusOf(error) === 400 && messageOf(error) === SERVER.strategyExists) return UI.strategyExists;
+  return UI.strategySaveFailed;
+}
+
+/** Delete strategy: in use, or 'Failed to delete strategy: {message}' with the server's words. */
+export function strategyDeleteErrorMessage(error: unknown): string {
+  if (messageOf(error) === SERVER.strategyInUse) return UI.strategyInUse;
+  return UI.strategyDeleteFailed(messageOf(error) || UI.genericError);
+}

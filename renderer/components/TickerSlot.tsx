@@ -1,9 +1,11 @@
 import { LABELS } from '../../common/messages';
+import { TickerBar } from './TickerBar';
 
-/**
- * Where the price ticker of SPEC section 1 is pinned on every signed-in page. Its data comes
- * with the exchange issue; until then it is an empty, labelled container that keeps its place.
- */
+/** Where the price ticker of SPEC section 1 is pinned on every signed-in page. */
 export function TickerSlot() {
-  return <section className="ticker-slot" aria-label={LABELS.priceTicker} />;
+  return (
+    <section className="ticker-slot" aria-label={LABELS.priceTicker}>
+      <TickerBar />
+    </section>
+  );
 }

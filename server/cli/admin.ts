@@ -1,16 +1,19 @@
 /**
  * Support-staff CLI: `npm run admin -- <command>`. Uses the same configuration (environment)
  * and database as the server, so point DATA_DIR or DATABASE_URL at the right one.
+ * `runAdmin` is the whole CLI without the process around it (admin.test.ts drives it).
  */
+import { pathToFileURL } from 'node:url';
 import { asc } from 'drizzle-orm';
 import { SETTING_NAMES, type SettingName } from '../../common/constants';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type Env } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { users } from '../db/schema';
 import { findUserByEmail } from '../modules/accounts/users';
 import { DomainError } from '../modules/errors';
 import { getSetting, parseSetting, setSetting } from '../modules/settings/settings';
 import { grant, latestExpirySql } from '../modules/subscriptions/subscriptions';
+import { processIo, type CliIo } from './io';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -80,26 +83,36 @@ async function run(db: Db, [command, ...args]: string[]): Promise<string> {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs one admin command; resolves to the process exit code (0 ok, 1 bad input or failure). */
+export async function runAdmin(argv: string[], env: Env, io: CliIo): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
-    console.log(USAGE);
+    // Asked for, the usage is output; missing a command, it is an error.
+    if (argv.length === 0) io.err(USAGE);
+    else io.out(USAGE);
     return argv.length === 0 ? 1 : 0;
   }
-  const database = await openDatabase(loadConfig(process.env));
   try {
-    console.log(await run(database.db, argv));
-    return 0;
-  } finally {
-    await database.close();
+    const database = await openDatabase(loadConfig(env));
+    try {
+      io.out(await run(database.db, argv));
+      return 0;
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    if (error instanceof UsageError) io.err(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof ConfigError || error instanceof DomainError) io.err(error.message);
+    else io.err(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return 1;
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof ConfigError || error instanceof DomainError) console.error(error.message);
-    else console.error(error);
-    process.exit(1);
-  },
-);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runAdmin(process.argv.slice(2), process.env, processIo).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import Decimal from 'decimal.js';
+import { candleTicks } from '../trading/index';
 import type { Tick } from '../trading/types';
 
 export class CsvError extends Error {
@@ -25,12 +25,6 @@ function timestamp(cell: string, line: number): number {
   return Number(cell);
 }
 
-/** The candle's four prices in the order the market most plausibly visited them. */
-export function candleWalk(open: string, high: string, low: string, close: string): string[] {
-  const rising = new Decimal(close).gte(open);
-  return rising ? [open, low, high, close] : [open, high, low, close];
-}
-
 /** The ticks of one CSV data line (null for a blank line). */
 export function lineTicks(text: string, line: number, columns: { count: number | null }): Tick[] | null {
   const cells = text.trim().split(',').map((c) => c.trim());
@@ -45,7 +39,7 @@ export function lineTicks(text: string, line: number, columns: { count: number |
   const ts = timestamp(cells[0]!, line);
   if (cells.length === 2) return [{ ts, price: price(cells[1]!, line) }];
   const [open, high, low, close] = cells.slice(1).map((c) => price(c, line)) as [string, string, string, string];
-  return candleWalk(open, high, low, close).map((p) => ({ ts, price: p }));
+  return candleTicks(ts, open, high, low, close);
 }
 
 function isHeader(text: string): boolean {

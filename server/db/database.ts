@@ -2,12 +2,14 @@
  * Opens the database: embedded PGlite in DATA_DIR/pglite when DATABASE_URL is unset, a
  * PostgreSQL server through node-postgres otherwise; migrations are applied before use.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
+import { readPgliteTemplate, unpackPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -17,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite only: where the data directory came from, and why a template was not used. */
+  pgliteInit?: { from: 'existing' | 'template' | 'initdb'; note?: string };
   close(): Promise<void>;
 }
 
@@ -27,6 +31,11 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** A dumped PGlite data directory to start from; skips initdb (tests reuse one template). */
   pgliteTemplate?: Blob;
+  /**
+   * A template archive (pglite-template.ts) to use when the data directory is new; ignored,
+   * with a note, when missing or not made for this PGlite and these migrations.
+   */
+  pgliteTemplateFile?: string;
 }
 
 const MIGRATION_LOCK = 7_311_942; // arbitrary, constant advisory-lock key for migrations
@@ -48,15 +57,67 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   const migrationsFolder = resolveMigrationsFolder(options.migrationsFolder);
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, migrationsFolder)
-    : openPglite(options.pgliteDir ?? join(config.dataDir, 'pglite'), migrationsFolder, options.pgliteTemplate);
+    : openPglite(options.pgliteDir ?? join(config.dataDir, 'pglite'), migrationsFolder, options);
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string, template?: Blob): Promise<Database> {
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+type PgliteInit = NonNullable<Database['pgliteInit']> & { template?: Blob | string };
+
+function isMemory(dataDir: string): boolean {
+  return dataDir.startsWith('memory://');
+}
+
+/** A template only seeds a directory that does not exist yet or is empty. */
+function isNewDirectory(dataDir: string): boolean {
+  return isMemory(dataDir) || !existsSync(dataDir) || readdirSync(dataDir).length === 0;
+}
+
+async function choosePgliteInit(dataDir: string, migrationsFolder: string, options: OpenOptions): Promise<PgliteInit> {
+  if (!isMemory(dataDir) && existsSync(join(dataDir, 'PG_VERSION'))) return { from: 'existing' };
+  if (!isNewDirectory(dataDir)) return { from: 'initdb', note: 'data directory not empty' };
+  if (options.pgliteTemplate) return { from: 'template', template: options.pgliteTemplate };
+  if (!options.pgliteTemplateFile) return { from: 'initdb' };
+  const found = await readPgliteTemplate(options.pgliteTemplateFile, migrationsFolder);
+  return found.file !== null ? { from: 'template', template: found.file } : { from: 'initdb', note: found.reason };
+}
+
+function importPglite() {
+  return Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
+}
+
+async function openPglite(dataDir: string, migrationsFolder: string, options: OpenOptions): Promise<Database> {
+  // Loading PGlite's modules overlaps with unpacking a template (zlib runs off the main thread).
+  const modules = importPglite();
+  modules.catch(() => undefined); // awaited in openPgliteClient; this only keeps it handled
+  const { template, ...info } = await choosePgliteInit(dataDir, migrationsFolder, options);
+  if (!template) return openPgliteClient(dataDir, migrationsFolder, undefined, info, modules);
+  if (isMemory(dataDir)) {
+    const blob = typeof template === 'string' ? new Blob([await readFile(template)]) : template;
+    return openPgliteClient(dataDir, migrationsFolder, blob, info, modules);
+  }
+  if (typeof template !== 'string') return openPgliteClient(dataDir, migrationsFolder, template, info, modules);
+  try {
+    await unpackPgliteTemplate(template, dataDir);
+    return await openPgliteClient(dataDir, migrationsFolder, undefined, info, modules);
+  } catch (error) {
+    // A damaged archive must not brick a first start: drop what it unpacked and run initdb.
+    await rm(dataDir, { recursive: true, force: true });
+    const note = `template failed to load (${error instanceof Error ? error.message : String(error)})`;
+    return openPgliteClient(dataDir, migrationsFolder, undefined, { from: 'initdb', note }, modules);
+  }
+}
+
+async function openPgliteClient(
+  dataDir: string,
+  migrationsFolder: string,
+  template: Blob | undefined,
+  info: NonNullable<Database['pgliteInit']>,
+  modules = importPglite(),
+): Promise<Database> {
+  const [{ PGlite }, { drizzle }, { migrate }] = await modules;
   const client = new PGlite({
     dataDir,
     // PostgreSQL's default 128 MB of shared buffers would be touched by PGlite's wasm heap and
@@ -66,12 +127,13 @@ async function openPglite(dataDir: string, migrationsFolder: string, template?: 
   });
   const db = drizzle(client, { schema });
   try {
+    // Applies every migration on a new cluster, and only those newer than a template's.
     await migrate(db, { migrationsFolder });
   } catch (error) {
-    await client.close();
+    await client.close().catch(() => undefined);
     throw error;
   }
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', pgliteInit: info, close: () => client.close() };
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {

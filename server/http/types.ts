@@ -1,6 +1,7 @@
 /** What the app is built from; start.ts passes the real ones, tests fakes (mailer, clock). */
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { ExchangeServices } from '../exchange/exchange-factory';
 import type { Mailer } from '../mail/mailer';
 import type { AccountDeps } from '../modules/accounts/deps';
 import type { Clock } from '../modules/clock';
@@ -10,6 +11,8 @@ export interface AppDeps {
   db: Db;
   mailer: Mailer;
   clock: Clock;
+  /** The exchange gateway, market data and caches; absent = exchange calls answer 400. */
+  exchange?: ExchangeServices;
 }
 
 export interface Member {

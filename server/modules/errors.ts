@@ -2,7 +2,7 @@
  * Failures the domain reports on purpose. Modules know nothing of HTTP; the error handler maps
  * each kind onto a status code and sends `message` to the client as is.
  */
-export type DomainErrorKind = 'invalid' | 'unauthorized' | 'not_found' | 'conflict' | 'too_many';
+export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -17,6 +17,7 @@ export class DomainError extends Error {
 export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   too_many: 429,

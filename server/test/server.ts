@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config, type Env } from '../config';
 import { openDatabase, resolveMigrationsFolder, type Database } from '../db/database';
 import { MemoryMailer } from '../mail/mailer';
@@ -68,7 +68,8 @@ async function pgliteTemplate(config: Config): Promise<Blob> {
   return dump;
 }
 
-export async function createTestServer(target: DatabaseTarget, env: Env = {}): Promise<TestServer> {
+/** `extra` adds dependencies, e.g. `exchange` services around a test simulator. */
+export async function createTestServer(target: DatabaseTarget, env: Env = {}, extra: Partial<AppDeps> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-test-'));
   const created = await target.create();
   const config = loadConfig({
@@ -82,7 +83,7 @@ export async function createTestServer(target: DatabaseTarget, env: Env = {}): P
     : await openDatabase(config, { pgliteDir: 'memory://', pgliteTemplate: await pgliteTemplate(config) });
   const mailer = new MemoryMailer();
   const clock = testClock();
-  const app = await buildApp({ config, db: database.db, mailer, clock });
+  const app = await buildApp({ config, db: database.db, mailer, clock, ...extra });
   return {
     app,
     database,

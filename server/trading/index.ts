@@ -8,6 +8,7 @@ export { normaliseStrategy, marketRules, botParams, TradingInputError } from './
 export type { MarketRulesInput, BotParamsInput } from './strategy';
 export { simulateFill } from './fill-model';
 export { runBacktest, createBacktest } from './backtest';
+export { candleWalk, candleTicks } from './candles';
 export type { BacktestConfig, BacktestResult, BacktestSummary, BacktestTrade, Backtest } from './backtest';
 export type { EquityPoint } from './equity';
 export type * from './types';

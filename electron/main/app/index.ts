@@ -99,6 +99,7 @@ async function start(): Promise<void> {
       platform: process.platform,
       mode: 'electron',
     },
+    liveTickers: true,
   });
   connectIpc(handlers);
   openWindow();
@@ -129,6 +130,7 @@ if (!app.requestSingleInstanceLock()) {
     const closing = target;
     target = null;
     tray?.destroy();
+    handlers?.close();
     void closing
       .close()
       .catch((error: unknown) =>

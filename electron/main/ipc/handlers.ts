@@ -7,24 +7,43 @@ import {
   type IpcEvents,
   type IpcResult,
   type IpcValue,
+  type SessionInfo,
 } from '../../../common/ipc/contract';
+import { createTickerFeed, type TickerFeed } from '../market-feed/ticker-feed';
 import type { EventListener, IpcPorts } from '../ports/types';
 import { accountArea } from './areas/account';
+import { exchangeArea } from './areas/exchange';
 import { appArea, settingsArea } from './areas/local';
 import { sessionArea } from './areas/session';
+import { strategiesArea } from './areas/strategies';
 import { createCall, type HandlerContext, type IpcArea } from './context';
 import { createEventHub } from './events';
 import { HandlerRegistry } from './registry';
 import { fail } from './result';
 import { clearSession } from './session-state';
 
-export const IPC_AREAS: readonly IpcArea[] = [sessionArea, accountArea, settingsArea, appArea];
+export const IPC_AREAS: readonly IpcArea[] = [
+  sessionArea,
+  accountArea,
+  settingsArea,
+  appArea,
+  strategiesArea,
+  exchangeArea,
+];
 
 /**
  * A 401 there means "wrong credentials" (login) or a token the member is giving up anyway
  * (logout), not a session that just expired under them.
  */
 const NO_EXPIRY_ON_401: ReadonlySet<IpcChannel> = new Set(['session:login', 'session:logout']);
+
+/** Channels whose SessionInfo answer says whether a member is signed in (the live feeds follow it). */
+const SESSION_ANSWERS: ReadonlySet<IpcChannel> = new Set([
+  'session:current',
+  'session:login',
+  'account:verifyOtp',
+  'session:logout',
+]);
 
 export interface IpcHandlers {
   /** Accepts anything from a transport: the channel and payload are checked here. */
@@ -35,6 +54,8 @@ export interface IpcHandlers {
   on(listener: EventListener): () => void;
   /** Lets the app glue raise events (deep links -> app:navigate). */
   emit<E extends IpcEvent>(event: E, payload: IpcEvents[E]): void;
+  /** Stops the live feeds (the ticker stream); the handlers still answer afterwards. */
+  close(): void;
 }
 
 async function validate(channel: IpcChannel, payload: unknown): Promise<IpcResult<unknown>> {
@@ -62,17 +83,37 @@ export function createIpcHandlers(
   for (const area of areas) registry.register(area);
   const events = ports.events ?? createEventHub();
   const ctx: HandlerContext = { ports, events, call: createCall(ports) };
+  const tickers: TickerFeed | null = ports.liveTickers
+    ? createTickerFeed({
+        baseUrl: ports.http.baseUrl,
+        keychain: ports.keychain,
+        events,
+        onSessionExpired: expire,
+      })
+    : null;
+
+  async function expire(): Promise<void> {
+    tickers?.stop();
+    await clearSession(ports);
+    events.emit('session:expired', {});
+  }
+
+  function followSession(channel: IpcChannel, result: IpcResult<unknown>): void {
+    if (!tickers || !result.ok || !SESSION_ANSWERS.has(channel)) return;
+    if ((result.value as SessionInfo).signedIn) tickers.start();
+    else tickers.stop();
+  }
 
   async function run(channel: IpcChannel, payload: unknown): Promise<IpcResult<unknown>> {
     const handler = registry.get(channel);
     if (!handler) return fail(400, `No handler for IPC channel '${channel}'.`);
     const checked = await validate(channel, payload);
     if (!checked.ok) return checked;
+    // Closed before the server forgets the token, so the stream's 401 is not read as an expiry.
+    if (channel === 'session:logout') tickers?.stop();
     const result = await handler(checked.value as never, ctx);
-    if (!result.ok && result.error.status === 401 && !NO_EXPIRY_ON_401.has(channel)) {
-      await clearSession(ports);
-      events.emit('session:expired', {});
-    }
+    if (!result.ok && result.error.status === 401 && !NO_EXPIRY_ON_401.has(channel)) await expire();
+    followSession(channel, result);
     return result;
   }
 
@@ -93,5 +134,6 @@ export function createIpcHandlers(
     call: (channel, payload) => invoke(channel, payload) as never,
     on: (listener) => events.subscribe(listener),
     emit: (event, payload) => events.emit(event, payload),
+    close: () => tickers?.stop(),
   };
 }

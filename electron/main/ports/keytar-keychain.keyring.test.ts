@@ -16,6 +16,22 @@ describe('keytar keychain against the OS keyring', () => {
     expect(await keychain.getToken()).toBeNull();
   });
 
+  it('keeps named secrets apart from the token and from each other', async () => {
+    const keychain = createKeytarKeychain(await loadKeytar(), `test-${randomUUID()}`);
+    await keychain.setToken('token-1');
+    expect(await keychain.getSecret('exchange-secret')).toBeNull();
+    await keychain.setSecret('exchange-secret', 's3cr3t');
+    await keychain.setSecret('other', 'o');
+    expect(await keychain.getSecret('exchange-secret')).toBe('s3cr3t');
+    expect(await keychain.getToken()).toBe('token-1');
+    await keychain.deleteSecret('exchange-secret');
+    expect(await keychain.getSecret('exchange-secret')).toBeNull();
+    expect(await keychain.getSecret('other')).toBe('o');
+    expect(await keychain.getToken()).toBe('token-1');
+    await keychain.deleteSecret('other');
+    await keychain.deleteToken();
+  });
+
   it('keeps one entry per server', async () => {
     const keytar = await loadKeytar();
     const a = createKeytarKeychain(keytar, `https://a-${randomUUID()}.example`);

@@ -19,7 +19,10 @@ export async function loadKeytar(): Promise<KeytarModule> {
   return mod.default ?? mod;
 }
 
-/** The OS keychain via keytar: service 'GridDesk', one entry per server (`account`). */
+/**
+ * The OS keychain via keytar: service 'GridDesk', one entry per server (`account`) for the
+ * token and one per server and name (`account#name`) for each named secret.
+ */
 export function createKeytarKeychain(keytar: KeytarModule, account: string): Keychain {
   return {
     kind: 'keytar',
@@ -28,5 +31,14 @@ export function createKeytarKeychain(keytar: KeytarModule, account: string): Key
     deleteToken: async () => {
       await keytar.deletePassword(KEYCHAIN_SERVICE, account);
     },
+    getSecret: (name) => keytar.getPassword(KEYCHAIN_SERVICE, secretAccount(account, name)),
+    setSecret: (name, value) =>
+      keytar.setPassword(KEYCHAIN_SERVICE, secretAccount(account, name), value),
+    deleteSecret: async (name) => {
+      await keytar.deletePassword(KEYCHAIN_SERVICE, secretAccount(account, name));
+    },
   };
 }
+
+/** The keyring entry of a named secret; '#' cannot occur in a server URL's origin. */
+export const secretAccount = (account: string, name: string): string => `${account}#${name}`;

@@ -6,13 +6,19 @@
 import type { UserData } from '../../../common/api/account';
 import type { IpcEvent, IpcEvents, Theme } from '../../../common/ipc/contract';
 
-/** Where the session token lives. Bound to one server at construction (keytar account). */
+/**
+ * Where the session token and other secrets (the member's exchange secret) live. Bound to one
+ * server at construction (keytar account); named secrets are separate entries beside the token.
+ */
 export interface Keychain {
   /** A short name for logs and warnings: 'keytar', 'safeStorage', 'memory'. */
   readonly kind: string;
   getToken(): Promise<string | null>;
   setToken(token: string): Promise<void>;
   deleteToken(): Promise<void>;
+  getSecret(name: string): Promise<string | null>;
+  setSecret(name: string, value: string): Promise<void>;
+  deleteSecret(name: string): Promise<void>;
 }
 
 export interface WindowState {
@@ -94,6 +100,11 @@ export interface IpcPorts {
   app: AppDescription;
   /** Optional: createIpcHandlers makes its own hub when absent. */
   events?: EventHub;
+  /**
+   * Keep the platform server's ticker stream open while a member is signed in and push it as
+   * `market:tickers` (Electron and the preview host; unit tests leave it off).
+   */
+  liveTickers?: boolean;
 }
 
 export type EventListener = <E extends IpcEvent>(event: E, payload: IpcEvents[E]) => void;

@@ -1,7 +1,56 @@
+/** API Setting, "Bind exchange API" (SPEC sections 2, 4, 5, 8). */
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Card, Skeleton, Space, Typography } from 'antd';
+import { EXCHANGE_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
+import { EXCHANGE_KEYS, keysApi } from '../../api/exchange';
 import { PageTitle } from '../../components/PageTitle';
+import { ApiKeysForm } from './ApiKeysForm';
+import { ConnectedKeys } from './ConnectedKeys';
 
-/** Not built yet: shows only its title so nothing pretends to work. */
+function ServerIp() {
+  const ip = useQuery({ queryKey: EXCHANGE_KEYS.serverIp, queryFn: keysApi.serverIp, staleTime: Infinity });
+  return (
+    <div>
+      <Typography.Text type="secondary">{EXCHANGE_LABELS.serverIp}</Typography.Text>
+      <div>
+        {ip.data ? (
+          <Typography.Text strong copyable={{ text: ip.data.ip }} aria-label={EXCHANGE_LABELS.serverIp}>
+            {ip.data.ip}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{ip.isError ? '-' : '...'}</Typography.Text>
+        )}
+      </div>
+      <Typography.Text type="secondary">
+        {EXCHANGE_LABELS.serverIpHelp}
+      </Typography.Text>
+    </div>
+  );
+}
+
 export default function ApiSettingPage() {
-  return <PageTitle title={SCREEN_TITLES.apiSetting} />;
+  const connection = useQuery({ queryKey: EXCHANGE_KEYS.connection, queryFn: keysApi.checkConnection });
+  // A failed check reads as "not connected": the member can still bind keys.
+  const connected = connection.data?.connected === true;
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
+      <PageTitle title={SCREEN_TITLES.apiSetting} />
+      <Card>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 16 }}>
+            <ServerIp />
+            {connection.isPending ? null : (
+              <Badge
+                status={connected ? 'success' : 'error'}
+                text={connected ? EXCHANGE_LABELS.connected : EXCHANGE_LABELS.disconnected}
+              />
+            )}
+          </div>
+          {connection.isPending ? <Skeleton active /> : connected ? <ConnectedKeys /> : <ApiKeysForm />}
+        </Space>
+      </Card>
+    </Space>
+  );
 }

@@ -1,7 +1,103 @@
-import { SCREEN_TITLES } from '../../../common/routes';
+/**
+ * Edit Grid Bot Strategy (SPEC sections 2, 5, 8). SPEC caps this form at 10 grids, but Create
+ * allows 50, so every grid of the strategy is shown: hiding grids 11-50 would make them
+ * impossible to edit and their allotted share impossible to rebalance.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { StrategyDetail } from '../../../common/api/strategy';
+import { LABELS, TEXT, UI } from '../../../common/messages';
+import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
+import { allottedTotalError, type StrategyFormRow } from '../../../common/schemas/strategy';
+import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
 import { PageTitle } from '../../components/PageTitle';
+import { BacktestButton } from '../../components/backtest/BacktestButton';
+import { backtestStrategyOf } from '../../components/backtest/strategy';
+import { AllottedTotal, allottedCells } from '../../components/strategy/AllottedTotal';
+import { GridTable } from '../../components/strategy/GridTable';
+import { detailFormRows, toDetailInput } from '../../components/strategy/rows';
 
-/** Not built yet: shows only its title so nothing pretends to work. */
+interface EditForm {
+  strategyName: string;
+  noOfGrids: number;
+  tableData: StrategyFormRow[];
+}
+
+function EditForm({ detail }: { detail: StrategyDetail }) {
+  const [form] = Form.useForm<EditForm>();
+  const [triedSave, setTriedSave] = useState(false);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (rows: StrategyFormRow[]) => strategiesApi.edit(toDetailInput(detail, rows)),
+    onSuccess: async () => {
+      message.success(UI.strategyUpdated);
+      await queryClient.invalidateQueries({ queryKey: STRATEGY_KEYS.all });
+      await navigate(ROUTES.myStrategies);
+    },
+    onError: () => {
+      message.error(UI.strategyUpdateFailed);
+    },
+  });
+
+  // The edited values, unsaved: Backtest runs what the member sees.
+  const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as StrategyFormRow[] | undefined;
+  const backtestStrategy = backtestStrategyOf(detail.No_of_order, watchedRows);
+
+  const onFinish = () => {
+    setTriedSave(true);
+    const rows = form.getFieldValue('tableData') as StrategyFormRow[];
+    if (allottedTotalError(allottedCells(rows)) === null) save.mutate(rows);
+  };
+
+  return (
+    <Form<EditForm>
+      form={form}
+      name="editStrategy"
+      layout="vertical"
+      initialValues={{ strategyName: detail.strategy_name, noOfGrids: detail.No_of_order, tableData: detailFormRows(detail) }}
+      onFinish={onFinish}
+      onFinishFailed={() => setTriedSave(true)}
+      disabled={save.isPending}
+    >
+      <Space wrap size="large" className="strategy-head">
+        <Form.Item label={LABELS.strategyName} name="strategyName">
+          <Input readOnly className="strategy-name-input" />
+        </Form.Item>
+        <Form.Item label={LABELS.noOfGrids} name="noOfGrids">
+          <Input readOnly className="grid-count-input" />
+        </Form.Item>
+      </Space>
+      <GridTable grids={detail.No_of_order} marketText={TEXT.marketPriceEdit} />
+      <AllottedTotal showError={triedSave} />
+      <Space>
+        <Button type="primary" htmlType="submit">
+          {save.isPending ? TEXT.saving : LABELS.saveChanges}
+        </Button>
+        <Button htmlType="button" onClick={() => void navigate(ROUTES.myStrategies)}>
+          {LABELS.cancel}
+        </Button>
+        <BacktestButton strategy={backtestStrategy} disabled={save.isPending} />
+      </Space>
+    </Form>
+  );
+}
+
 export default function EditStrategyPage() {
-  return <PageTitle title={SCREEN_TITLES.editStrategy} />;
+  const name = useParams().strategy_name ?? '';
+  // No cached copy outlives the page: the form takes its values once, so they must be fresh.
+  const detail = useQuery({ queryKey: STRATEGY_KEYS.detail(name), queryFn: () => strategiesApi.detail(name), gcTime: 0 });
+  let body;
+  if (detail.isPending) body = <Spin size="large" className="full-page-spin" aria-label={TEXT.loading} />;
+  else if (detail.isError) body = <Alert type="error" showIcon role="alert" title={UI.strategyDetailError} />;
+  else body = <EditForm detail={detail.data} />;
+  return (
+    <>
+      <PageTitle title={SCREEN_TITLES.editStrategy} />
+      <Card>{body}</Card>
+    </>
+  );
 }

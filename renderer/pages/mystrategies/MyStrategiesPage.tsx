@@ -1,7 +1,70 @@
-import { SCREEN_TITLES } from '../../../common/routes';
+/** My Strategies (SPEC sections 2 and 8): the member's strategies as cards, edit and delete. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Col, Empty, Row, Spin } from 'antd';
+import { Link } from 'react-router-dom';
+import { LABELS, TEXT, UI } from '../../../common/messages';
+import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
+import { strategyDeleteErrorMessage } from '../../api/errors';
+import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
 import { PageTitle } from '../../components/PageTitle';
+import { StrategyCard } from './StrategyCard';
 
-/** Not built yet: shows only its title so nothing pretends to work. */
+function useDeleteStrategy() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => strategiesApi.remove(name),
+    onSuccess: async () => {
+      message.success(UI.strategyDeleted);
+      // SPEC reloads the page after a delete; reloading the list is what the member sees.
+      await queryClient.invalidateQueries({ queryKey: STRATEGY_KEYS.all });
+    },
+    onError: (error) => {
+      message.error(strategyDeleteErrorMessage(error));
+    },
+  });
+}
+
+function EmptyState() {
+  return (
+    <Empty description={<><div>{TEXT.noStrategiesTitle}</div><div>{TEXT.noStrategiesBody}</div></>}>
+      <Link to={ROUTES.createStrategy}>
+        <Button type="primary">{LABELS.createStrategyButton}</Button>
+      </Link>
+    </Empty>
+  );
+}
+
 export default function MyStrategiesPage() {
-  return <PageTitle title={SCREEN_TITLES.myStrategies} />;
+  const list = useQuery({ queryKey: STRATEGY_KEYS.list, queryFn: strategiesApi.list });
+  const remove = useDeleteStrategy();
+
+  let body;
+  if (list.isPending) {
+    body = <Spin size="large" className="full-page-spin" aria-label={TEXT.loading} />;
+  } else if (list.isError) {
+    body = <Alert type="error" showIcon role="alert" title={UI.strategiesLoadError} />;
+  } else if (list.data.length === 0) {
+    body = <EmptyState />;
+  } else {
+    body = (
+      <Row gutter={[16, 16]}>
+        {list.data.map((strategy) => (
+          <Col key={strategy._id} xs={24} sm={12} lg={8} xl={6}>
+            <StrategyCard
+              strategy={strategy}
+              deleting={remove.isPending && remove.variables === strategy.strategy_name}
+              onDelete={(name) => remove.mutate(name)}
+            />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+  return (
+    <>
+      <PageTitle title={SCREEN_TITLES.myStrategies} />
+      {body}
+    </>
+  );
 }

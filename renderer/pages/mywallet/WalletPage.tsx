@@ -1,7 +1,41 @@
+/** Wallet (SPEC sections 2, 4, 5, 7, 8): balances, transfer between spot and futures, assets, swap. */
+import SwapOutlined from '@ant-design/icons/SwapOutlined';
+import { Button, Card, Space } from 'antd';
+import { useState } from 'react';
+import { EXCHANGE_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
+import { AssetTabs } from './AssetTabs';
+import { BalanceCards } from './BalanceCards';
+import { TransferModal } from './TransferModal';
+import { useWallet } from './useWallet';
 
-/** Not built yet: shows only its title so nothing pretends to work. */
 export default function WalletPage() {
-  return <PageTitle title={SCREEN_TITLES.wallet} />;
+  const wallet = useWallet();
+  const [transferring, setTransferring] = useState(false);
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 16 }}>
+        <PageTitle title={SCREEN_TITLES.wallet} />
+        <Button type="primary" icon={<SwapOutlined />} onClick={() => setTransferring(true)}>
+          {EXCHANGE_LABELS.transfer}
+        </Button>
+      </div>
+      <BalanceCards
+        totalUsdt={wallet.totalUsdt}
+        spotUsdt={wallet.spotUsdt}
+        futuresUsdt={wallet.futuresUsdt}
+        loading={wallet.loading}
+      />
+      <Card>
+        <AssetTabs spotAssets={wallet.spotAssets} futuresAssets={wallet.futuresAssets} loading={wallet.assetsLoading} />
+      </Card>
+      <TransferModal
+        open={transferring}
+        onClose={() => setTransferring(false)}
+        spotUsdt={wallet.spotUsdt}
+        futuresUsdt={wallet.futuresUsdt}
+      />
+    </Space>
+  );
 }

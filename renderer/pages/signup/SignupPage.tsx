@@ -43,6 +43,11 @@ export default function SignupPage() {
   // Without the setting the server still enforces it; the form treats the ID as optional.
   const mandatory = setting.data?.mandatory === true;
   const schema = useMemo(() => signupSchema(mandatory), [mandatory]);
+  // The setting can arrive after the member typed: re-check the field under the new rule.
+  useEffect(() => {
+    if (form.isFieldTouched('referralId'))
+      void form.validateFields(['referralId']).catch(() => undefined);
+  }, [schema, form]);
 
   const referralId = (values?.referralId ?? '').trim();
   const referral = useReferralCheck(values?.referralId);

@@ -3,7 +3,7 @@ import type { Argon2Cost } from '../../config';
 import { DomainError } from '../errors';
 import type { AccountDeps } from './deps';
 import { hashPassword, verifyPassword } from './passwords';
-import { findUserByEmail, type User } from './users';
+import { findUserWithExpiryByEmail, type UserWithExpiry } from './users';
 
 const dummyHashes = new Map<string, Promise<string>>();
 
@@ -18,8 +18,12 @@ function dummyHash(cost: Argon2Cost): Promise<string> {
   return hash;
 }
 
-export async function login(deps: AccountDeps, email: string, password: string): Promise<User> {
-  const user = await findUserByEmail(deps.db, email);
+/**
+ * One query (member and subscription expiry together, so userData() needs none), then argon2
+ * verify on libuv's thread pool; the route adds the session insert. Nothing else runs per login.
+ */
+export async function login(deps: AccountDeps, email: string, password: string): Promise<UserWithExpiry> {
+  const user = await findUserWithExpiryByEmail(deps.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash(deps.config.argon2)), password);
   if (!user || !ok) throw new DomainError('unauthorized', SERVER.invalidCredentials);
   return user;

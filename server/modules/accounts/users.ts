@@ -1,8 +1,8 @@
 /** Member queries and the `userData` the desktop keeps after login. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UserData } from '../../../common/api/account';
 import type { Db } from '../../db/database';
-import { users } from '../../db/schema';
+import { memberSubscriptions, users } from '../../db/schema';
 import { sqlState } from '../../db/database';
 import type { Clock } from '../clock';
 import { systemClock } from '../clock';
@@ -12,6 +12,8 @@ import { generateReferralCode } from '../referrals/codes';
 import { currentExpiry } from '../subscriptions/subscriptions';
 
 export type User = typeof users.$inferSelect;
+/** A member read together with the latest subscription expiry (null: never subscribed). */
+export type UserWithExpiry = User & { subscriptionExpiry: Date | null };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -20,6 +22,24 @@ export function normalizeEmail(email: string): string {
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
   return row;
+}
+
+/**
+ * The member's latest expiry as a correlated subquery, decoded like the column itself. Raw
+ * qualified names: drizzle leaves column names unqualified inside a select's sql, which would
+ * compare ms.id; member_subscriptions_user_expiry_idx answers it with one index probe.
+ */
+const latestExpiry = sql<Date | null>`(select max(ms.expire_date) from member_subscriptions ms where ms.user_id = "users"."id")`.mapWith(
+  memberSubscriptions.expireDate,
+);
+
+/** Login's one query: the member and their subscription expiry together. */
+export async function findUserWithExpiryByEmail(db: Db, email: string): Promise<UserWithExpiry | undefined> {
+  const [row] = await db
+    .select({ user: users, subscriptionExpiry: latestExpiry })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
+  return row ? { ...row.user, subscriptionExpiry: row.subscriptionExpiry } : undefined;
 }
 
 export async function findUserById(db: Db, id: string): Promise<User | undefined> {
@@ -59,8 +79,9 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
   throw new Error('Could not draw a unique referral code');
 }
 
-export async function userData(db: Db, user: User, clock: Clock = systemClock): Promise<UserData> {
-  const expiry = await currentExpiry(db, user.id);
+/** Queries the expiry only when the caller did not read it with the member already. */
+export async function userData(db: Db, user: User | UserWithExpiry, clock: Clock = systemClock): Promise<UserData> {
+  const expiry = 'subscriptionExpiry' in user ? user.subscriptionExpiry : await currentExpiry(db, user.id);
   const active = expiry !== null && expiry > clock();
   return {
     id: user.id,

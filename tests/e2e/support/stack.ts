@@ -4,16 +4,19 @@
  * Chromium page on it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startPlatformServer } from '../../../server/start';
+import { startPlatformServer, type PlatformServer } from '../../../server/start';
 import { startPreviewHost } from '../../../electron/preview/host';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 import { launchChromium } from './browser';
 
 export interface Stack {
   serverUrl: string;
+  /** The in-process exchange simulator (control API: POST /sim/accounts, /sim/price, ...). */
+  simUrl: string;
   appUrl: string;
   smtp: SmtpReceiver;
   browser: Browser;
@@ -24,10 +27,32 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export interface StackOptions {
+  /**
+   * Runs once the server and the SMTP receiver are up, before the browser opens: what support
+   * staff or other members would have done first (settings, members made through the API).
+   */
+  prepare?: (ready: { server: PlatformServer; smtp: SmtpReceiver }) => Promise<void>;
+}
+
+/** A port free right now, so the in-process simulator's address is known to the test. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error('no free port');
+  return address.port;
+}
+
+export async function startStack(env: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-e2e-'));
+  const simPort = env.SIM_PORT ?? String(await freePort());
   const smtp = await startSmtpReceiver();
   const server = await startPlatformServer({
+    // The suite runs after `npm run build`: first boot from the bundle's PGlite template, as
+    // the shipped app does (without the file the server falls back to initdb).
+    pgliteTemplate: resolve('dist/server/pglite-template.tar.gz'),
     env: {
       HOST: '127.0.0.1',
       PORT: '0',
@@ -35,10 +60,19 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       SMTP_URL: smtp.url,
       MAIL_FROM: 'GridDesk <no-reply@griddesk.local>',
       LOG_LEVEL: 'warn',
+      SIM_PORT: simPort,
       ...env,
     },
     logger: false,
   });
+  try {
+    await options.prepare?.({ server, smtp });
+  } catch (error) {
+    await server.close().catch(() => undefined);
+    await smtp.close().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const host = await startPreviewHost({
     serverUrl: server.url,
     rendererDir: resolve('dist/renderer'),
@@ -52,6 +86,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 
   return {
     serverUrl: server.url,
+    simUrl: env.SIM_URL ?? `http://127.0.0.1:${simPort}`,
     appUrl: host.url,
     smtp,
     browser,

@@ -1,0 +1,88 @@
+/**
+ * Ticker fan-out: 1,000 SSE subscribers on GET /api/tickers/stream of the real app (listening
+ * on loopback), price update -> delivery latency. t0 is the moment the hub publishes a changed
+ * snapshot (its first listener); each client timestamps the event's arrival.
+ */
+import http from 'node:http';
+import { setTimeout as wait } from 'node:timers/promises';
+import type { ExchangeServices } from '../../server/exchange/exchange-factory';
+import { testExchange } from '../../server/exchange/test-exchange';
+import { databaseTargets } from '../../server/test/databases';
+import { register } from '../../server/test/members';
+import { createTestServer } from '../../server/test/server';
+
+const SUBSCRIBERS = 1_000;
+const UPDATES = 10;
+
+function openStream(port: number, token: string, onEvent: (data: string) => void): Promise<http.ClientRequest> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/api/tickers/stream', headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          if (buffer.startsWith('event: tickers')) onEvent(buffer.slice(buffer.indexOf('data: ') + 6, end));
+          buffer = buffer.slice(end + 2);
+        }
+      });
+      resolve(req);
+    });
+    req.on('error', reject);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return Number((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(2));
+}
+
+export async function benchFanout() {
+  const exchange: ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> } = await testExchange();
+  const [pglite] = await databaseTargets();
+  const server = await createTestServer(pglite!, {}, { exchange });
+  const streams: http.ClientRequest[] = [];
+  try {
+    const member = await register(server, { username: 'Bench' });
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (server.app.server.address() as { port: number }).port;
+    // t0 per update: when the hub publishes the first snapshot carrying that BTC price (its first listener).
+    const t0 = new Map<string, number>();
+    const btc = (list: { symbol: string; price: string }[]) => list.find((t) => t.symbol === 'BTCUSDT')?.price ?? '';
+    exchange.marketData.subscribe((list) => {
+      if (!t0.has(btc(list))) t0.set(btc(list), performance.now());
+    });
+    const latencies: number[] = [];
+    const updates = new Set<string>();
+    for (let i = 0; i < SUBSCRIBERS; i++) {
+      const seen = new Set<string>();
+      streams.push(await openStream(port, member.token, (data) => {
+        const at = performance.now();
+        const price = btc((JSON.parse(data) as { tickers: { symbol: string; price: string }[] }).tickers);
+        const start = t0.get(price);
+        if (start === undefined || seen.has(price) || !updates.has(price)) return;
+        seen.add(price);
+        latencies.push(at - start);
+      }));
+    }
+    await wait(300);
+    let price = 70_000.01;
+    for (let u = 0; u < UPDATES; u++) {
+      const next = (price += 1).toFixed(2);
+      updates.add(next);
+      exchange.simulator.control.setPrice('BTCUSDT', next);
+      await exchange.marketData.poll();
+      await wait(200);
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      subscribers: SUBSCRIBERS, updates: UPDATES, deliveriesOfTheUpdates: latencies.length, expected: SUBSCRIBERS * UPDATES,
+      updateToDeliveryMs: { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: percentile(latencies, 1) },
+      feed: 'one shared REST poll of ticker/24hr a second (2 batches, 4 weight), pushed over SSE only on change',
+    };
+  } finally {
+    for (const s of streams) s.destroy();
+    await server.close();
+    await exchange.close();
+  }
+}

@@ -1,0 +1,49 @@
+/** The figures, equity line and trades of one backtest. */
+import { Descriptions, Table, Typography } from 'antd';
+import type { BacktestResponse, BacktestTradeRow } from '../../../common/api/backtest';
+import { Decimal, formatMoney } from '../../../common/decimal';
+import { EquityChart } from './EquityChart';
+
+const STATUS = { live: 'Live', paused: 'Paused', stopped: 'Stopped' } as const;
+const percent = (value: string) => `${formatMoney(value)} %`;
+const usdt = (value: string) => `${formatMoney(value)} USDT`;
+const qty = (value: string) => new Decimal(value).toFixed();
+const when = (ts: number) => new Date(ts).toISOString().replace('T', ' ').slice(0, 16);
+
+const columns = [
+  { title: 'Time (UTC)', dataIndex: 'ts', render: when },
+  { title: 'Side', dataIndex: 'side', render: (side: string) => (side === 'buy' ? 'Buy' : 'Sell') },
+  { title: 'Grid', dataIndex: 'grid', render: (grid: number) => (grid === 0 ? 'All' : grid) },
+  { title: 'Price', dataIndex: 'price', render: formatMoney },
+  { title: 'Quantity', dataIndex: 'qty', render: qty },
+  { title: 'Amount', dataIndex: 'quote', render: formatMoney },
+  { title: 'Fee', dataIndex: 'fee', render: (fee: string) => new Decimal(fee).toDecimalPlaces(4).toFixed() },
+  { title: 'PnL', dataIndex: 'pnl', render: formatMoney },
+];
+
+export function BacktestResult({ result }: { result: BacktestResponse }) {
+  const s = result.summary;
+  return (
+    <div className="backtest-result">
+      <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
+        <Descriptions.Item label="PnL">{usdt(s.pnl)}</Descriptions.Item>
+        <Descriptions.Item label="ROI">{percent(s.roi)}</Descriptions.Item>
+        <Descriptions.Item label="Trades">{s.trades}</Descriptions.Item>
+        <Descriptions.Item label="Max drawdown">{`${usdt(s.maxDrawdown)} (${percent(s.maxDrawdownPercent)})`}</Descriptions.Item>
+        <Descriptions.Item label="Held grids (max)">{s.maxGridsHeld}</Descriptions.Item>
+        <Descriptions.Item label="Status">{STATUS[s.status]}</Descriptions.Item>
+        <Descriptions.Item label="Unrealized">{usdt(s.unrealized)}</Descriptions.Item>
+        <Descriptions.Item label="Candles">{`${result.candles} x ${result.interval}`}</Descriptions.Item>
+        <Descriptions.Item label="Skipped orders">{result.skipped}</Descriptions.Item>
+      </Descriptions>
+      <EquityChart points={result.equity} />
+      <Typography.Title level={5}>Trades</Typography.Title>
+      <Table<BacktestTradeRow & { key: number }>
+        size="small"
+        columns={columns}
+        dataSource={result.trades.map((t, key) => ({ ...t, key }))}
+        pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/** The disconnected view: API Key and Secret Key, SUBMIT (SPEC sections 5 and 8). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input } from 'antd';
+import { UI, EXCHANGE_LABELS } from '../../../common/messages';
+import { apiKeysFormSchema } from '../../../common/schemas/exchange';
+import { keysApi } from '../../api/exchange';
+import { apiSaveErrorMessage } from '../../api/exchangeErrors';
+import { yupRule } from '../../hooks/yupRule';
+
+interface KeysForm {
+  apiKey: string;
+  secretKey: string;
+}
+
+export function ApiKeysForm() {
+  const [form] = Form.useForm<KeysForm>();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: ({ apiKey, secretKey }: KeysForm) => keysApi.save(apiKey.trim(), secretKey.trim()),
+    onSuccess: async () => {
+      message.success(UI.apiKeysSaved);
+      // Saving re-checks the connection (SPEC section 4), which swaps in the connected view.
+      await queryClient.invalidateQueries({ queryKey: ['keys'] });
+    },
+    onError: (error) => {
+      message.error(apiSaveErrorMessage(error));
+    },
+  });
+
+  const onFinish = (values: KeysForm) => {
+    // The secret leaves the renderer with this call; main keeps it, the form must not.
+    form.setFieldValue('secretKey', '');
+    save.mutate(values);
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={save.isPending}>
+      <Form.Item name="apiKey" label={EXCHANGE_LABELS.apiKey} rules={[yupRule(apiKeysFormSchema, 'apiKey')]}>
+        <Input autoComplete="off" spellCheck={false} />
+      </Form.Item>
+      <Form.Item name="secretKey" label={EXCHANGE_LABELS.secretKey} rules={[yupRule(apiKeysFormSchema, 'secretKey')]}>
+        <Input.Password autoComplete="new-password" spellCheck={false} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        {EXCHANGE_LABELS.submit}
+      </Button>
+    </Form>
+  );
+}
+

@@ -1,0 +1,24 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SCREEN_TITLES } from '../../../common/routes';
+import { TEXT } from '../../../common/messages';
+import { SIGNED_IN, installFakeBridge } from '../../test/fakeBridge';
+import { currentPath, renderApp } from '../../test/renderApp';
+
+describe('strategy picker', () => {
+  it('offers Grid Strategy, and two Comming Soon cards that go nowhere', async () => {
+    installFakeBridge(SIGNED_IN);
+    renderApp('/botcreate');
+    const grid = await screen.findByRole('link', { name: TEXT.gridStrategy });
+    expect(screen.getAllByText(TEXT.comingSoon)).toHaveLength(2);
+    for (const title of [TEXT.arbitrageBot, TEXT.indicatorBots]) {
+      const card = screen.getByText(title);
+      expect(card.closest('a')).toBeNull();
+      fireEvent.click(card);
+      expect(currentPath()).toBe('/botcreate');
+    }
+    fireEvent.click(grid);
+    await waitFor(() => expect(currentPath()).toBe('/startbot'));
+    expect(await screen.findByRole('heading', { name: SCREEN_TITLES.startBot })).toBeTruthy();
+  });
+});

@@ -1,0 +1,26 @@
+/** The dashboard's warning banner (SPEC section 2, Dashboard): whitelist the server IP, test the keys. */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { EXCHANGE_LABELS } from '../../../common/messages';
+import { ROUTES } from '../../../common/routes';
+import { EXCHANGE_KEYS, keysApi } from '../../api/exchange';
+
+export function ApiWhitelistBanner() {
+  const navigate = useNavigate();
+  // Same query as API Setting: the IP does not change while the app runs.
+  const ip = useQuery({ queryKey: EXCHANGE_KEYS.serverIp, queryFn: keysApi.serverIp, staleTime: Infinity });
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={EXCHANGE_LABELS.dashboardWarning}
+      description={ip.data ? EXCHANGE_LABELS.dashboardWarningIp(ip.data.ip) : undefined}
+      action={
+        <Button size="small" type="primary" onClick={() => void navigate(ROUTES.apiSetting)}>
+          {EXCHANGE_LABELS.apiSettingButton}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,90 @@
+/** Moves USDT between spot and futures (SPEC sections 2, 4, 5, 8: Wallet transfer). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Segmented, Typography } from 'antd';
+import { useState } from 'react';
+import type { TransferDirection } from '../../../common/api/exchange';
+import { formatMoney } from '../../../common/decimal';
+import { EXCHANGE_LABELS, SERVER, TEXT } from '../../../common/messages';
+import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
+import { transferErrorMessage } from '../../api/exchangeErrors';
+import { yupRule } from '../../hooks/yupRule';
+import { transferSchema } from './walletSchemas';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  spotUsdt: string | null;
+  futuresUsdt: string | null;
+}
+
+export function TransferModal({ open, onClose, spotUsdt, futuresUsdt }: Props) {
+  const [form] = Form.useForm<{ amount: string }>();
+  const [direction, setDirection] = useState<TransferDirection>('SpotToFutures');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const transferable = direction === 'SpotToFutures' ? spotUsdt : futuresUsdt;
+  const schema = transferSchema(() => transferable);
+
+  const transfer = useMutation({
+    mutationFn: (amount: string) => walletApi.transfer(direction, amount),
+    onSuccess: async () => {
+      message.success(SERVER.transferSuccessful);
+      form.resetFields();
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: EXCHANGE_KEYS.wallet });
+    },
+    onError: (error) => {
+      message.error(transferErrorMessage(error));
+    },
+  });
+
+  const toggle = (next: TransferDirection) => {
+    setDirection(next);
+    // The limit just changed; re-check an amount the member already typed.
+    if (form.isFieldTouched('amount')) setTimeout(() => void form.validateFields(['amount']).catch(() => undefined));
+  };
+
+  return (
+    <Modal
+      title={EXCHANGE_LABELS.transfer}
+      open={open}
+      onCancel={onClose}
+      okText={EXCHANGE_LABELS.transfer}
+      onOk={() => form.submit()}
+      confirmLoading={transfer.isPending}
+      destroyOnHidden
+    >
+      <Segmented<TransferDirection>
+        block
+        value={direction}
+        onChange={toggle}
+        options={[
+          { label: EXCHANGE_LABELS.spotToFutures, value: 'SpotToFutures' },
+          { label: EXCHANGE_LABELS.futuresToSpot, value: 'FuturesToSpot' },
+        ]}
+        style={{ marginBottom: 16 }}
+      />
+      <Typography.Paragraph type="secondary">
+        {transferable === null ? TEXT.noData : EXCHANGE_LABELS.available(formatMoney(transferable))}
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={({ amount }) => transfer.mutate(amount.trim())} requiredMark={false}>
+        <Form.Item label={EXCHANGE_LABELS.amount} required>
+          <div style={{ display: 'flex', gap: 8 }}>
+            <Form.Item name="amount" noStyle rules={[yupRule(schema, 'amount')]}>
+              <Input inputMode="decimal" aria-label={EXCHANGE_LABELS.amount} suffix="USDT" />
+            </Form.Item>
+            <Button
+              disabled={transferable === null}
+              onClick={() => {
+                form.setFieldValue('amount', transferable ?? '');
+                void form.validateFields(['amount']).catch(() => undefined);
+              }}
+            >
+              {EXCHANGE_LABELS.max}
+            </Button>
+          </div>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The support-staff CLI and the demo seed, in-process against a real database: a PGlite data
+ * directory (as `npm run admin` on a desktop's DATA_DIR) and PostgreSQL when one is reachable.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Env } from '../config';
+import { openDatabase } from '../db/database';
+import { users } from '../db/schema';
+import { createUser } from '../modules/accounts/users';
+import { DEMO_MEMBER } from '../modules/demo/seed';
+import { databaseTargets } from '../test/databases';
+import { TEST_ENV } from '../test/server';
+import { runAdmin } from './admin';
+import { memoryIo } from './io';
+import { runSeedDemo } from './seed-demo';
+
+const DAY_MS = 86_400_000;
+const targets = await databaseTargets();
+
+describe.each(targets)('admin CLI and demo seed on $name', (target) => {
+  let env: Env;
+  let dataDir: string;
+  let drop: () => Promise<void>;
+
+  async function admin(...argv: string[]) {
+    const io = memoryIo();
+    const code = await runAdmin(argv, env, io);
+    return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
+  }
+
+  /** Runs a query on the CLI's database between commands (the CLI closes it after each). */
+  async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+    const database = await openDatabase(loadConfig(env));
+    try {
+      return await fn(database.db);
+    } finally {
+      await database.close();
+    }
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'griddesk-admin-test-'));
+    const created = await target.create();
+    drop = created.drop;
+    env = { ...TEST_ENV, DATA_DIR: dataDir, ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}) };
+    // Members made through the accounts module, as signup would: neither has a subscription.
+    await withDb(async (db) => {
+      for (const [username, email, referralCode] of [
+        ['Ann', 'ann@example.com', 'ANN001'],
+        ['Ben', 'ben@example.com', 'BEN001'],
+      ] as const) {
+        await createUser(db, { username, email, contactNo: '555', passwordHash: 'x', sponsorId: null, referralCode });
+      }
+    });
+  });
+
+  afterAll(async () => {
+    await drop?.();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints the usage: as help (exit 0) and when no command is given (exit 1)', async () => {
+    const none = await admin();
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('Usage: npm run admin -- <command>');
+    const help = await admin('--help');
+    expect(help).toMatchObject({ code: 0, err: '' });
+    for (const command of ['grant-subscription', 'set-setting', 'get-setting', 'list-users']) {
+      expect(help.out).toContain(command);
+    }
+  });
+
+  it('refuses an unknown command with the usage', async () => {
+    const result = await admin('drop-everything');
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('unknown command: drop-everything');
+    expect(result.err).toContain('Usage:');
+  });
+
+  it('stops on a bad configuration with one line', async () => {
+    const io = memoryIo();
+    expect(await runAdmin(['list-users'], { ...env, PORT: 'eighty' }, io)).toBe(1);
+    expect(io.stderr).toEqual(['Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")']);
+  });
+
+  it('get-setting prints the defaults, and refuses an unknown or missing name', async () => {
+    expect(await admin('get-setting', 'referralMandatory')).toEqual({ code: 0, out: 'false', err: '' });
+    expect(await admin('get-setting', 'minimumBotAmount')).toEqual({ code: 0, out: '100', err: '' });
+    for (const argv of [['get-setting', 'colour'], ['get-setting']]) {
+      const result = await admin(...argv);
+      expect(result.code).toBe(1);
+      expect(result.err).toContain('NAME must be one of referralMandatory, minimumBotAmount');
+    }
+  });
+
+  it('set-setting referralMandatory takes true or false only', async () => {
+    expect(await admin('set-setting', 'referralMandatory', 'true')).toMatchObject({
+      code: 0,
+      out: 'referralMandatory = true',
+    });
+    expect((await admin('get-setting', 'referralMandatory')).out).toBe('true');
+    for (const bad of ['yes', '1', 'TRUE ish', '']) {
+      const result = await admin('set-setting', 'referralMandatory', bad);
+      expect(result.code).toBe(1);
+      expect(result.err).toBe('referralMandatory must be true or false');
+    }
+    expect((await admin('get-setting', 'referralMandatory')).out).toBe('true'); // unchanged
+    expect((await admin('set-setting', 'referralMandatory', 'false')).out).toBe('referralMandatory = false');
+  });
+
+  it('set-setting minimumBotAmount takes a positive decimal only', async () => {
+    expect(await admin('set-setting', 'minimumBotAmount', '250.50')).toMatchObject({
+      code: 0,
+      out: 'minimumBotAmount = 250.50',
+    });
+    for (const bad of ['-5', 'abc', '1e3', '1.123456789', '1,5']) {
+      const result = await admin('set-setting', 'minimumBotAmount', bad);
+      expect(result.code).toBe(1);
+      expect(result.err).toContain('minimumBotAmount must be a positive decimal');
+    }
+    expect((await admin('get-setting', 'minimumBotAmount')).out).toBe('250.50');
+  });
+
+  it('set-setting needs a known name and a value', async () => {
+    const unknown = await admin('set-setting', 'colour', 'blue');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('NAME must be one of');
+    const missing = await admin('set-setting', 'minimumBotAmount');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('VALUE is required');
+  });
+
+  it('grant-subscription adds days, extending from the current expiry', async () => {
+    const before = Date.now();
+    const first = await admin('grant-subscription', '--email', 'ANN@Example.com', '--days', '30');
+    expect(first.code).toBe(0);
+    const firstExpiry = Date.parse(/expires (\S+)$/.exec(first.out)![1]!);
+    expect(first.out).toMatch(/^ann@example\.com: subscription now expires /);
+    expect(firstExpiry - before).toBeGreaterThanOrEqual(30 * DAY_MS);
+    expect(firstExpiry - Date.now()).toBeLessThanOrEqual(30 * DAY_MS);
+
+    const second = await admin('grant-subscription', '--days', '5', '--email', 'ann@example.com');
+    expect(second.code).toBe(0);
+    const secondExpiry = Date.parse(/expires (\S+)$/.exec(second.out)![1]!);
+    expect(secondExpiry - firstExpiry).toBe(5 * DAY_MS);
+  });
+
+  it('grant-subscription refuses bad or missing flags and unknown members', async () => {
+    const cases: [string[], string][] = [
+      [['--days', '30'], '--email is required'],
+      [['--email', 'ann@example.com'], '--days is required'],
+      [['--email', '--days', '30'], '--email is required'],
+      [['--email', 'ann@example.com', '--days', '0'], '--days must be a whole number from 1 to 36500'],
+      [['--email', 'ann@example.com', '--days', '36501'], '--days must be a whole number from 1 to 36500'],
+      [['--email', 'ann@example.com', '--days', '2.5'], '--days must be a whole number from 1 to 36500'],
+      [['--email', 'ann@example.com', '--days', '-3'], '--days must be a whole number from 1 to 36500'],
+      [['--email', 'nobody@example.com', '--days', '3'], 'no member with email nobody@example.com'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await admin('grant-subscription', ...args);
+      expect({ args, code: result.code }).toEqual({ args, code: 1 });
+      expect(result.err).toContain(message);
+      expect(result.out).toBe('');
+    }
+  });
+
+  it('list-users shows each member with referral code and expiry ("-" when never subscribed)', async () => {
+    const result = await admin('list-users');
+    expect(result.code).toBe(0);
+    const rows = result.out.split('\n').map((line) => line.split('\t'));
+    const ann = rows.find((r) => r[0] === 'ann@example.com');
+    const ben = rows.find((r) => r[0] === 'ben@example.com');
+    expect(ann?.slice(0, 3)).toEqual(['ann@example.com', 'Ann', 'ANN001']);
+    expect(Date.parse(ann![3]!)).toBeGreaterThan(Date.now() + 34 * DAY_MS);
+    expect(ben).toEqual(['ben@example.com', 'Ben', 'BEN001', '-']);
+  });
+
+  it('seed:demo is idempotent: one demo member with an active subscription', async () => {
+    const first = memoryIo();
+    expect(await runSeedDemo(env, first)).toBe(0);
+    expect(first.stdout[0]).toBe('Demo member created.');
+    expect(first.stdout).toContain(`Granted ${DEMO_MEMBER.subscriptionDays} days of subscription.`);
+    expect(first.stdout.join('\n')).toContain(`referral code: ${DEMO_MEMBER.referralCode}`);
+
+    const second = memoryIo();
+    expect(await runSeedDemo(env, second)).toBe(0);
+    expect(second.stdout[0]).toBe('Demo member already exists.');
+    expect(second.stdout.join('\n')).not.toContain('Granted');
+
+    const demos = await withDb((db) => db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER.email)));
+    expect(demos).toHaveLength(1);
+    const listed = (await admin('list-users')).out.split('\n').filter((line) => line.includes(DEMO_MEMBER.referralCode));
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.split('\t')[3]).not.toBe('-');
+  });
+
+  it('seed:demo stops on a bad configuration', async () => {
+    const io = memoryIo();
+    expect(await runSeedDemo({ ...env, ARGON2_TIME_COST: '0' }, io)).toBe(1);
+    expect(io.stderr).toEqual(['Invalid configuration: ARGON2_TIME_COST must be an integer from 1 to 100 (got "0")']);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * ccxt binance instances behind the weight governor: every HTTP request reserves its weight
+ * first and every response re-syncs the governor. ccxt's own throttle is off (it is per
+ * instance; Binance limits per IP). Part of the ccxt boundary with ccxt-gateway.ts.
+ */
+import ccxt from 'ccxt';
+import { simulatorCcxtUrls, SIMULATOR_CCXT_OPTIONS } from './simulator/ccxt-urls';
+import type { WeightGovernor } from './weight-governor';
+import { familyOfApi, familyOfUrl, requestWeight } from './weights';
+
+export type CcxtClient = InstanceType<typeof ccxt.binance>;
+
+export interface ClientTarget {
+  /** The simulator's base url, or null for the real Binance. */
+  simUrl: string | null;
+  /** Clock for request timestamps (tests that move time with the simulator's clock). */
+  now?: () => number;
+}
+
+type Fetch2 = (path: string, api: unknown, method?: string, params?: Record<string, unknown>, ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * Reserves weight in fetch2, before ccxt signs: a request that waited in the queue still
+ * carries a fresh timestamp (a wait longer than recvWindow would otherwise be refused).
+ */
+function install(client: CcxtClient, governor: WeightGovernor): CcxtClient {
+  const fetch2 = (client.fetch2 as Fetch2).bind(client);
+  (client as unknown as { fetch2: Fetch2 }).fetch2 = async (path, api, method = 'GET', params = {}, ...rest) => {
+    const family = familyOfApi(api);
+    await governor.reserve(family, requestWeight(family, method, path, params));
+    return fetch2(path, api, method, params, ...rest);
+  };
+  const handleErrors = client.handleErrors.bind(client);
+  client.handleErrors = (code: number, reason: string, url: string, method: string, headers: Record<string, string>, ...rest: unknown[]) => {
+    governor.observe(familyOfUrl(url), code, headers ?? {});
+    return (handleErrors as (...args: unknown[]) => unknown)(code, reason, url, method, headers, ...rest) as never;
+  };
+  return client;
+}
+
+function createTemplate(target: ClientTarget): CcxtClient {
+  return target.simUrl
+    ? new ccxt.binance({ enableRateLimit: false, urls: simulatorCcxtUrls(target.simUrl) as never, options: { ...SIMULATOR_CCXT_OPTIONS } })
+    : new ccxt.binance({ enableRateLimit: false,
+      options: { fetchMarkets: { types: ['spot', 'linear'] }, fetchMargins: false, adjustForTimeDifference: false } });
+}
+
+/**
+ * Member clients are clones of one template: constructing a ccxt binance costs 25-50 ms of CPU
+ * (its describe() deep-merge), which for 1,000 members resuming at once would block the event
+ * loop for most of a minute; a clone (an object whose prototype is the template) costs
+ * microseconds. Safe because every call goes through prototype methods (`request`, never the
+ * implicit-API closures, which are bound to the keyless template and so fail loudly for want of
+ * a key), ccxt's writes land on the clone, and each clone owns its credentials and a copy of the
+ * `options` ccxt mutates. (ccxt's native fetch pools sockets process-wide.)
+ */
+export class CcxtClientFactory {
+  private readonly template: CcxtClient;
+
+  constructor(
+    private readonly target: ClientTarget,
+    private readonly governor: WeightGovernor,
+  ) {
+    this.template = createTemplate(target);
+  }
+
+  create(key?: { apiKey: string; secretKey: string }): CcxtClient {
+    const client = Object.create(this.template) as CcxtClient;
+    client.options = { ...this.template.options }; // ccxt writes top-level keys; nested ones are read-only data
+    client.apiKey = key?.apiKey ?? '';
+    client.secret = key?.secretKey ?? '';
+    if (this.target.now) client.milliseconds = this.target.now;
+    return install(client, this.governor);
+  }
+}
+
+/** One Binance endpoint as ccxt describes it: path relative to its api section. */
+export interface Endpoint {
+  api: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+}
+
+/** A raw endpoint call through ccxt (signing, error mapping) keeping Binance's decimal strings. */
+export function raw(client: CcxtClient, endpoint: Endpoint, params: Record<string, unknown> = {}): Promise<unknown> {
+  return (client.request as (path: string, api: string, method: string, params: object) => Promise<unknown>)
+    .call(client, endpoint.path, endpoint.api, endpoint.method, params);
+}
+
+export const ENDPOINTS = {
+  exchangeInfo: { api: 'public', method: 'GET', path: 'exchangeInfo' },
+  futuresExchangeInfo: { api: 'fapiPublic', method: 'GET', path: 'exchangeInfo' },
+  tickerPrice: { api: 'public', method: 'GET', path: 'ticker/price' },
+  futuresTickerPrice: { api: 'fapiPublic', method: 'GET', path: 'ticker/price' },
+  ticker24hr: { api: 'public', method: 'GET', path: 'ticker/24hr' },
+  klines: { api: 'public', method: 'GET', path: 'klines' },
+  account: { api: 'private', method: 'GET', path: 'account' },
+  futuresAccount: { api: 'fapiPrivateV2', method: 'GET', path: 'account' },
+  apiRestrictions: { api: 'sapi', method: 'GET', path: 'account/apiRestrictions' },
+  order: { api: 'private', method: 'POST', path: 'order' },
+  getOrder: { api: 'private', method: 'GET', path: 'order' },
+  cancelOrder: { api: 'private', method: 'DELETE', path: 'order' },
+  myTrades: { api: 'private', method: 'GET', path: 'myTrades' },
+  futuresOrder: { api: 'fapiPrivate', method: 'POST', path: 'order' },
+  futuresGetOrder: { api: 'fapiPrivate', method: 'GET', path: 'order' },
+  futuresCancelOrder: { api: 'fapiPrivate', method: 'DELETE', path: 'order' },
+  futuresTrades: { api: 'fapiPrivate', method: 'GET', path: 'userTrades' },
+  transfer: { api: 'sapi', method: 'POST', path: 'asset/transfer' },
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,108 @@
+/**
+ * The calls made with one member's key. Submits are never retried blind: a 5xx or timeout after
+ * sending is an unknown outcome, resolved by looking the order up by its clientOrderId (with an
+ * allowance for the exchange's order-not-found lag right after acceptance).
+ */
+import { type CcxtClient, type Endpoint, ENDPOINTS, raw } from './ccxt-client';
+import { parseFills, parseFuturesBalances, parseOrder, parseSpotBalances } from './ccxt-parse';
+import { ExchangeError, mapExchangeError, type RetryOptions, withRetry } from './errors';
+import type { ApiRestrictions, Balances, Fill, Market, MemberGateway, OrderRequest, OrderState, TransferResult } from './gateway';
+
+export interface MemberTuning {
+  /** Lookups after an unknown outcome, and the pause between them (order-not-found lag). */
+  lookupAttempts: number;
+  lookupDelayMs: number;
+}
+
+const DEFAULT_TUNING: MemberTuning = { lookupAttempts: 6, lookupDelayMs: 250 };
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class CcxtMember implements MemberGateway {
+  private readonly tuning: MemberTuning;
+
+  constructor(
+    private readonly client: CcxtClient,
+    private readonly retry: RetryOptions = {},
+    tuning: Partial<MemberTuning> = {},
+  ) {
+    this.tuning = { ...DEFAULT_TUNING, ...tuning };
+  }
+
+  private read<T>(name: Endpoint, params: Record<string, unknown> = {}): Promise<T> {
+    return withRetry(() => raw(this.client, name, params) as Promise<T>, this.retry);
+  }
+
+  /** A submit: retried only while it surely did not reach the exchange (rate limit, pause). */
+  private submit<T>(name: Endpoint, params: Record<string, unknown>): Promise<T> {
+    return withRetry(async () => {
+      try {
+        return (await raw(this.client, name, params)) as T;
+      } catch (error) {
+        throw mapExchangeError(error, true);
+      }
+    }, this.retry);
+  }
+
+  async apiRestrictions(): Promise<ApiRestrictions> {
+    const r = await this.read<Record<string, unknown>>(ENDPOINTS.apiRestrictions);
+    return { ipRestrict: r.ipRestrict === true, enableWithdrawals: r.enableWithdrawals === true,
+      enableSpotAndMarginTrading: r.enableSpotAndMarginTrading === true, enableFutures: r.enableFutures === true };
+  }
+
+  async balances(market: Market): Promise<Balances> {
+    return market === 'spot'
+      ? parseSpotBalances(await this.read(ENDPOINTS.account, { omitZeroBalances: 'true' }))
+      : parseFuturesBalances(await this.read(ENDPOINTS.futuresAccount));
+  }
+
+  async placeOrder(order: OrderRequest): Promise<OrderState> {
+    const params: Record<string, unknown> = { symbol: order.symbol, side: order.side.toUpperCase(), type: order.type.toUpperCase(),
+      quantity: order.quantity, newClientOrderId: order.clientOrderId };
+    if (order.type === 'limit') Object.assign(params, { price: order.price, timeInForce: 'GTC' });
+    if (order.market === 'spot') params.newOrderRespType = 'FULL';
+    try {
+      return parseOrder(await this.submit(order.market === 'spot' ? ENDPOINTS.order : ENDPOINTS.futuresOrder, params));
+    } catch (error) {
+      const mapped = mapExchangeError(error, true);
+      if (mapped.kind !== 'unknown_outcome' && !/duplicate/i.test(mapped.message)) throw mapped;
+      const found = await this.fetchOrder(order.market, order.symbol, order.clientOrderId);
+      if (found) return found;
+      throw new ExchangeError('unknown_outcome', `The exchange did not confirm order ${order.clientOrderId}; it was not found afterwards either.`);
+    }
+  }
+
+  async cancelOrder(market: Market, symbol: string, clientOrderId: string): Promise<OrderState> {
+    const name = market === 'spot' ? ENDPOINTS.cancelOrder : ENDPOINTS.futuresCancelOrder;
+    return parseOrder(await this.submit(name, { symbol, origClientOrderId: clientOrderId }));
+  }
+
+  async fetchOrder(market: Market, symbol: string, clientOrderId: string): Promise<OrderState | null> {
+    const name = market === 'spot' ? ENDPOINTS.getOrder : ENDPOINTS.futuresGetOrder;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return parseOrder(await this.read(name, { symbol, origClientOrderId: clientOrderId }));
+      } catch (error) {
+        const mapped = mapExchangeError(error);
+        if (mapped.kind !== 'not_found') throw mapped;
+        if (attempt >= this.tuning.lookupAttempts) return null;
+        await sleep(this.tuning.lookupDelayMs);
+      }
+    }
+  }
+
+  async myTrades(market: Market, symbol: string, since?: number): Promise<Fill[]> {
+    const params = since === undefined ? { symbol } : { symbol, startTime: since };
+    return parseFills(await this.read(market === 'spot' ? ENDPOINTS.myTrades : ENDPOINTS.futuresTrades, params));
+  }
+
+  async transfer(asset: string, amount: string, from: Market, to: Market): Promise<TransferResult> {
+    if (from === to) throw new ExchangeError('rejected', 'A transfer needs two different wallets.');
+    const type = from === 'spot' ? 'MAIN_UMFUTURE' : 'UMFUTURE_MAIN';
+    const r = await this.submit<{ tranId: unknown }>(ENDPOINTS.transfer, { type, asset, amount });
+    return { id: String(r.tranId) };
+  }
+
+  convertToUsdt(asset: string, quantity: string, clientOrderId: string): Promise<OrderState> {
+    return this.placeOrder({ market: 'spot', symbol: `${asset}USDT`, side: 'sell', type: 'market', quantity, clientOrderId });
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Builds the exchange services from config: EXCHANGE=sim talks to SIM_URL, or starts the
+ * simulator in-process on SIM_PORT (default 8090; a free port when 8090 is taken and SIM_PORT
+ * was not set, so several embedded servers and test stacks never collide); EXCHANGE=binance
+ * talks to the real Binance.
+ */
+import type { Config } from '../config';
+import type { Balances, ExchangeGateway } from './gateway';
+import { MarketDataHub } from './market-data';
+import { MemberCache } from './member-cache';
+import type { RunningSimulator, SimulatorOptions } from './simulator/index';
+import { WeightGovernor } from './weight-governor';
+
+/** The pinned ticker's 22 pairs. */
+export const TICKER_SYMBOLS = ['BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'ADA', 'DOGE', 'TRX', 'DOT', 'LINK', 'LTC', 'AVAX', 'POL',
+  'ATOM', 'UNI', 'XLM', 'ETC', 'FIL', 'NEAR', 'APT', 'ARB', 'OP'].map((base) => `${base}USDT`);
+
+/**
+ * Shares of the per-IP budget the member caches may spend (the rest: bots, tickers, swaps).
+ * Spot account = 20 weight, futures account = 5, apiRestrictions = 1 (sapi).
+ */
+export const CACHE_BUDGETS = {
+  spotBalances: { weight: 20, budgetPerMinute: 2_400, minTtlMs: 5_000 },
+  futuresBalances: { weight: 5, budgetPerMinute: 960, minTtlMs: 5_000 },
+  connection: { weight: 1, budgetPerMinute: 600, minTtlMs: 10_000 },
+} as const;
+
+export interface ExchangeServices {
+  gateway: ExchangeGateway;
+  governor: WeightGovernor;
+  marketData: MarketDataHub;
+  spotBalances: MemberCache<Balances>;
+  futuresBalances: MemberCache<Balances>;
+  connection: MemberCache<boolean>;
+  /** The in-process simulator, when this process started one. */
+  simulator: RunningSimulator | null;
+  close(): Promise<void>;
+}
+
+export interface ExchangeOverrides {
+  simulator?: SimulatorOptions;
+  governor?: WeightGovernor;
+  tickerPollMs?: number;
+}
+
+async function startInProcess(config: Config, options: SimulatorOptions): Promise<RunningSimulator> {
+  const { startSimulator } = await import('./simulator/index');
+  const base = { seed: config.simSeed, randomWalk: config.simRandomWalk, ...options };
+  if (config.simPort !== null || options.port !== undefined) return startSimulator({ port: config.simPort ?? 8090, ...base });
+  try {
+    return await startSimulator({ ...base, port: 8090 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return startSimulator({ ...base, port: 0 });
+  }
+}
+
+/** Services around an existing gateway (tests and the bench wrap their own). */
+export function exchangeServices(gateway: ExchangeGateway, governor: WeightGovernor, extra: { simulator?: RunningSimulator | null; tickerPollMs?: number } = {}): ExchangeServices {
+  const marketData = new MarketDataHub(gateway, { tickerSymbols: TICKER_SYMBOLS, pollMs: extra.tickerPollMs });
+  return {
+    gateway, governor, marketData, simulator: extra.simulator ?? null,
+    spotBalances: new MemberCache(CACHE_BUDGETS.spotBalances),
+    futuresBalances: new MemberCache(CACHE_BUDGETS.futuresBalances),
+    connection: new MemberCache(CACHE_BUDGETS.connection),
+    close: async () => {
+      marketData.close();
+      await gateway.close();
+      await extra.simulator?.close();
+    },
+  };
+}
+
+/** ccxt and the simulator load on demand: importing ccxt costs a few hundred ms of boot. */
+export async function createExchange(config: Config, overrides: ExchangeOverrides = {}): Promise<ExchangeServices> {
+  const gatewayModule = import('./ccxt-gateway');
+  gatewayModule.catch(() => undefined); // awaited below; this only keeps an early failure handled
+  const governor = overrides.governor ?? new WeightGovernor({ limits: config.exchangeWeight });
+  let simulator: RunningSimulator | null = null;
+  let simUrl: string | null = null;
+  if (config.exchange === 'sim') {
+    simUrl = config.simUrl;
+    if (!simUrl) {
+      simulator = await startInProcess(config, overrides.simulator ?? {});
+      simUrl = simulator.url;
+    }
+  }
+  const { CcxtGateway } = await gatewayModule;
+  const gateway = new CcxtGateway({ simUrl, governor });
+  return exchangeServices(gateway, governor, { simulator, tickerPollMs: overrides.tickerPollMs });
+}

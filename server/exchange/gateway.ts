@@ -1,0 +1,105 @@
+/**
+ * The exchange gateway: what the engine and the modules use to talk to the exchange. Amounts
+ * and prices are decimal strings; symbols are exchange ids ('BTCUSDT'). One implementation,
+ * ccxt-gateway.ts; nothing else in the server imports ccxt.
+ */
+import type { Kline, KlineInterval } from '../../common/api/exchange';
+
+export interface MemberKey {
+  apiKey: string;
+  secretKey: string;
+}
+
+export type Market = 'spot' | 'futures';
+
+export interface MarketInfo {
+  symbol: string;
+  base: string;
+  quote: string;
+  /** PRICE_FILTER tickSize, LOT_SIZE stepSize / minQty, MIN_NOTIONAL. */
+  tickSize: string;
+  stepSize: string;
+  minQty: string;
+  minNotional: string;
+}
+
+export interface Ticker {
+  symbol: string;
+  price: string;
+  changePercent: string;
+}
+
+/** Asset -> free amount (spot) or available amount (futures), zero balances omitted. */
+export type Balances = Record<string, { free: string; total: string }>;
+
+export interface ApiRestrictions {
+  ipRestrict: boolean;
+  enableWithdrawals: boolean;
+  enableSpotAndMarginTrading: boolean;
+  enableFutures: boolean;
+}
+
+export interface OrderRequest {
+  market: Market;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit';
+  quantity: string;
+  price?: string;
+  /** Ours, deterministic: the key for finding the order again after an unknown outcome. */
+  clientOrderId: string;
+}
+
+export interface OrderState {
+  id: string;
+  clientOrderId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: string;
+  status: 'open' | 'closed' | 'canceled' | 'expired' | 'rejected';
+  price: string | null;
+  quantity: string;
+  filled: string;
+  /** Quote amount filled (cost). */
+  cost: string;
+}
+
+export interface Fill {
+  id: string;
+  orderId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  price: string;
+  quantity: string;
+  fee: string;
+  feeAsset: string;
+  time: number;
+}
+
+export interface TransferResult {
+  id: string;
+}
+
+/** Calls that need the member's key. */
+export interface MemberGateway {
+  apiRestrictions(): Promise<ApiRestrictions>;
+  balances(market: Market): Promise<Balances>;
+  placeOrder(order: OrderRequest): Promise<OrderState>;
+  cancelOrder(market: Market, symbol: string, clientOrderId: string): Promise<OrderState>;
+  /** null when the exchange does not know the clientOrderId (after any lag allowance). */
+  fetchOrder(market: Market, symbol: string, clientOrderId: string): Promise<OrderState | null>;
+  myTrades(market: Market, symbol: string, since?: number): Promise<Fill[]>;
+  transfer(asset: string, amount: string, from: Market, to: Market): Promise<TransferResult>;
+  /** Market-sells `quantity` of `asset` into USDT (quantity already rounded to the step). */
+  convertToUsdt(asset: string, quantity: string, clientOrderId: string): Promise<OrderState>;
+}
+
+/** Public market data (no key) plus a factory of member gateways. */
+export interface ExchangeGateway {
+  markets(market: Market): Promise<MarketInfo[]>;
+  lastPrices(market: Market, symbols?: string[]): Promise<Record<string, string>>;
+  tickers(symbols: string[]): Promise<Ticker[]>;
+  klines(symbol: string, interval: KlineInterval, limit: number): Promise<Kline[]>;
+  member(key: MemberKey): MemberGateway;
+  close(): Promise<void>;
+}

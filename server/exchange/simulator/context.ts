@@ -1,0 +1,58 @@
+/** What the spot and futures engines share: prices, fee, id counters, clock and events. */
+import { randomBytes } from 'node:crypto';
+import { type EventHub } from './events';
+import { type Decimal } from './num';
+import { type PriceBook } from './prices';
+import { SimError, type Fill, type Market, type NewOrder, type Order } from './types';
+import { type Account, clientKey } from './accounts';
+
+export interface EngineContext {
+  book: PriceBook;
+  feeRate: Decimal;
+  events: EventHub;
+  now: () => number;
+  ids: { order: number; trade: number };
+}
+
+/** A fresh order record (status NEW) with a client id that is unique among open orders. */
+export function newOrderRecord(ctx: EngineContext, account: Account, market: Market, req: NewOrder, price: Decimal | null, qty: Decimal): Order {
+  const clientOrderId = req.clientOrderId ?? `sim-${randomBytes(8).toString('hex')}`;
+  if (!/^[.A-Za-z0-9:/_-]{1,36}$/.test(clientOrderId)) {
+    throw new SimError(-1100, "Illegal characters found in parameter 'newClientOrderId'; legal range is '^[\\.A-Z\\:/a-z0-9_-]{1,36}$'.");
+  }
+  const previous = account.byClientId.get(clientKey(market, clientOrderId));
+  if (previous && account.open.has(previous.orderId)) throw new SimError(-2010, 'Duplicate order sent.');
+  const time = ctx.now();
+  return {
+    market, orderId: ctx.ids.order++, clientOrderId, symbol: req.symbol, side: req.side, type: req.type,
+    price: price ? price.toFixed() : '0', origQty: qty.toFixed(), executedQty: '0', cumQuote: '0',
+    origQuoteOrderQty: req.quoteOrderQty ?? '0', status: 'NEW', time, updateTime: time,
+    reduceOnly: req.reduceOnly === true, fills: [], reserved: '0',
+  };
+}
+
+/** Registers an accepted order with its account. */
+export function register(account: Account, order: Order): void {
+  account.orders.set(order.orderId, order);
+  account.byClientId.set(clientKey(order.market, order.clientOrderId), order);
+}
+
+/** Completes an order with one fill at `price` and records the fill everywhere it shows. */
+export function completeWithFill(ctx: EngineContext, account: Account, order: Order, price: Decimal, maker: boolean, extra: Partial<Fill> = {}): Fill {
+  const qty = order.origQty;
+  const quoteQty = price.mul(qty);
+  const fill: Fill = {
+    tradeId: ctx.ids.trade++, orderId: order.orderId, symbol: order.symbol, side: order.side,
+    price: price.toFixed(), qty, quoteQty: quoteQty.toFixed(), commission: quoteQty.mul(ctx.feeRate).toFixed(),
+    commissionAsset: ctx.book.spec(order.symbol).quote, time: ctx.now(), maker, ...extra,
+  };
+  order.fills.push(fill);
+  order.executedQty = qty;
+  order.cumQuote = quoteQty.toFixed();
+  order.status = 'FILLED';
+  order.updateTime = fill.time;
+  account.open.delete(order.orderId);
+  account.trades[order.market].push(fill);
+  ctx.book.trade(order.symbol, price, quoteQty.div(price), fill.time);
+  return fill;
+}

@@ -1,0 +1,90 @@
+/** The simulator's domain core: prices, accounts, spot and futures engines, transfers. No HTTP. */
+import { type Account, type AccountOptions, AccountStore, credit, debit } from './accounts';
+import { type EngineContext } from './context';
+import { EventHub } from './events';
+import { FuturesEngine } from './futures';
+import { Decimal, parseDecimal } from './num';
+import { PriceBook } from './prices';
+import { SpotEngine } from './spot';
+import { toSpec } from './symbols';
+import { type Faults, NO_FAULTS, SimError, type SymbolSeed } from './types';
+
+export interface CoreOptions {
+  seed: number;
+  symbols: SymbolSeed[];
+  feeRate: string;
+  now: () => number;
+}
+
+export type TransferType = 'MAIN_UMFUTURE' | 'UMFUTURE_MAIN';
+
+export class SimulatorCore {
+  readonly events = new EventHub();
+  readonly accounts = new AccountStore();
+  readonly book: PriceBook;
+  readonly spot: SpotEngine;
+  readonly futures: FuturesEngine;
+  readonly now: () => number;
+  readonly startedAt: number;
+  readonly feeRate: Decimal;
+  faults: Faults = { ...NO_FAULTS };
+  private nextTransferId = 1_000_000_001;
+
+  constructor(options: CoreOptions) {
+    this.now = options.now;
+    this.startedAt = options.now();
+    this.book = new PriceBook(options.symbols.map(toSpec), options.seed, this.startedAt);
+    this.feeRate = new Decimal(options.feeRate);
+    const ctx: EngineContext = { book: this.book, feeRate: this.feeRate, events: this.events,
+      now: this.now, ids: { order: 1_000_001, trade: 5_000_001 } };
+    this.spot = new SpotEngine(ctx);
+    this.futures = new FuturesEngine(ctx);
+  }
+
+  createAccount(options: AccountOptions): Account {
+    return this.accounts.create(options, this.now());
+  }
+
+  /** Sets a price exactly and fills whatever it crosses (spot and futures), liquidations included. */
+  setPrice(symbol: string, price: string): void {
+    const value = parseDecimal(price);
+    if (!value || value.lte(0)) throw new SimError(-1100, `Illegal price ${price}`);
+    this.book.set(symbol, value, this.now());
+    this.afterPrice(symbol, value);
+  }
+
+  /** One step of the seeded random walk. */
+  walk(): void {
+    for (const symbol of this.book.walk(this.now())) this.afterPrice(symbol, this.book.price(symbol));
+  }
+
+  transfer(account: Account, type: string, asset: string, amountText: string): number {
+    const amount = parseDecimal(amountText);
+    if (!amount || amount.lte(0)) throw new SimError(-1100, "Illegal characters found in parameter 'amount'.");
+    if (type !== 'MAIN_UMFUTURE' && type !== 'UMFUTURE_MAIN') throw new SimError(-1100, `Unsupported transfer type ${type}.`);
+    if (asset !== 'USDT') throw new SimError(-5013, 'Asset transfer failed: only USDT moves between spot and USD-M futures here.');
+    if (type === 'MAIN_UMFUTURE') {
+      try {
+        debit(account, asset, amount);
+      } catch {
+        throw new SimError(-5013, 'Asset transfer failed: insufficient balance');
+      }
+      account.futures.wallet = account.futures.wallet.add(amount);
+      this.events.balanceDelta(account, asset, amount.neg());
+      this.events.futuresAccount(account, 'DEPOSIT');
+    } else {
+      if (this.futures.available(account).lt(amount)) throw new SimError(-5013, 'Asset transfer failed: insufficient balance');
+      account.futures.wallet = account.futures.wallet.sub(amount);
+      credit(account, asset, amount);
+      this.events.balanceDelta(account, asset, amount);
+      this.events.futuresAccount(account, 'WITHDRAW');
+    }
+    return this.nextTransferId++;
+  }
+
+  private afterPrice(symbol: string, price: Decimal): void {
+    this.spot.onPrice(symbol, price);
+    this.futures.onPrice(symbol, price);
+    this.events.price(symbol);
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * USD-M futures, long only, isolated margin. A BUY opens or adds to the long (margin =
+ * notional / leverage moves into the position's isolated wallet); a SELL reduces it and realises
+ * pnl. Fees are feeRate of the notional, paid from the wallet. Limit orders follow the spot
+ * rules (marketable at placement: fill at the price; resting: fill at the limit when crossed).
+ * A position is liquidated when the mark price reaches its liquidation price (liquidation.ts):
+ * its isolated wallet is lost.
+ */
+import { type Account, DEFAULT_LEVERAGE, type Position } from './accounts';
+import { completeWithFill, type EngineContext, newOrderRecord, register } from './context';
+import { checkOrderFilters } from './filters';
+import { isolatedLongLiquidationPrice } from './liquidation';
+import { Decimal, ZERO, parseDecimal } from './num';
+import { mandatory } from './spot';
+import { SimError, type NewOrder, type Order } from './types';
+
+export const MAX_LEVERAGE = 10;
+
+function marginInsufficient(): SimError {
+  return new SimError(-2019, 'Margin is insufficient.');
+}
+
+export class FuturesEngine {
+  private readonly resting = new Map<string, Map<number, { account: Account; order: Order }>>();
+  private readonly holders = new Map<string, Map<number, Account>>();
+
+  constructor(private readonly ctx: EngineContext) {}
+
+  leverage(account: Account, symbol: string): number {
+    return account.futures.leverage.get(symbol) ?? DEFAULT_LEVERAGE;
+  }
+
+  setLeverage(account: Account, symbol: string, leverage: number): void {
+    this.ctx.book.spec(symbol);
+    if (!Number.isInteger(leverage) || leverage < 1 || leverage > MAX_LEVERAGE) {
+      throw new SimError(-4028, `Leverage ${leverage} is not valid`);
+    }
+    account.futures.leverage.set(symbol, leverage);
+  }
+
+  setMarginType(account: Account, symbol: string, type: string): void {
+    this.ctx.book.spec(symbol);
+    if (type !== 'ISOLATED' && type !== 'CROSSED') throw new SimError(-1116, 'Invalid marginType.');
+    const current = account.futures.marginType.get(symbol) ?? 'ISOLATED';
+    if (current === type) throw new SimError(-4046, 'No need to change margin type.');
+    throw new SimError(-4047, 'The simulator supports ISOLATED margin only.');
+  }
+
+  /** Wallet minus isolated wallets of positions and margin held by resting orders. */
+  available(account: Account): Decimal {
+    let used = ZERO;
+    for (const p of account.futures.positions.values()) used = used.add(p.isolatedMargin);
+    for (const o of account.open.values()) if (o.market === 'futures') used = used.add(o.reserved);
+    return account.futures.wallet.sub(used);
+  }
+
+  liquidationPrice(p: Position): Decimal {
+    return isolatedLongLiquidationPrice(p.symbol, p.amount, p.entryPrice, p.isolatedMargin);
+  }
+
+  place(account: Account, req: NewOrder): Order {
+    const spec = this.ctx.book.spec(req.symbol);
+    const current = this.ctx.book.price(req.symbol);
+    const qty = parseDecimal(req.quantity);
+    if (!qty) throw mandatory('quantity');
+    const limit = req.type === 'LIMIT' ? parseDecimal(req.price) : null;
+    if (req.type === 'LIMIT' && !limit) throw mandatory('price');
+    checkOrderFilters(spec, limit ?? current, qty, limit !== null);
+    this.checkSide(account, req, qty);
+    const marketable = !limit || (req.side === 'BUY' ? limit.gte(current) : limit.lte(current));
+    const order = newOrderRecord(this.ctx, account, 'futures', req, limit, qty);
+    if (marketable) {
+      this.fill(account, order, current, false);
+      return order;
+    }
+    const lev = this.leverage(account, req.symbol);
+    const reserve = req.side === 'BUY' ? limit!.mul(qty).div(lev).add(limit!.mul(qty).mul(this.ctx.feeRate)) : ZERO;
+    if (this.available(account).lt(reserve)) throw marginInsufficient();
+    order.reserved = reserve.toFixed();
+    register(account, order);
+    account.open.set(order.orderId, order);
+    let book = this.resting.get(order.symbol);
+    if (!book) this.resting.set(order.symbol, (book = new Map()));
+    book.set(order.orderId, { account, order });
+    this.ctx.events.order(account, order, null);
+    return order;
+  }
+
+  cancel(account: Account, order: Order): Order {
+    if (!account.open.has(order.orderId)) throw new SimError(-2011, 'Unknown order sent.');
+    this.resting.get(order.symbol)?.delete(order.orderId);
+    account.open.delete(order.orderId);
+    order.status = 'CANCELED';
+    order.updateTime = this.ctx.now();
+    this.ctx.events.order(account, order, null);
+    return order;
+  }
+
+  /** Fills crossed resting orders, then liquidates positions the price has reached. */
+  onPrice(symbol: string, price: Decimal): void {
+    const book = this.resting.get(symbol);
+    for (const [orderId, { account, order }] of book ?? []) {
+      const limit = new Decimal(order.price);
+      if (order.side === 'BUY' ? price.gt(limit) : price.lt(limit)) continue;
+      book!.delete(orderId);
+      account.open.delete(orderId);
+      try {
+        this.fill(account, order, limit, true);
+      } catch {
+        order.status = 'EXPIRED';
+        this.ctx.events.order(account, order, null);
+      }
+    }
+    for (const account of [...(this.holders.get(symbol)?.values() ?? [])]) {
+      const position = account.futures.positions.get(symbol);
+      if (position && price.lte(this.liquidationPrice(position))) this.liquidate(account, position);
+    }
+  }
+
+  private checkSide(account: Account, req: NewOrder, qty: Decimal): void {
+    const position = account.futures.positions.get(req.symbol);
+    if (req.side === 'SELL' && (!position || position.amount.lt(qty))) {
+      throw new SimError(-2022, 'ReduceOnly Order is rejected.');
+    }
+    if (req.side === 'BUY' && req.reduceOnly) throw new SimError(-2022, 'ReduceOnly Order is rejected.');
+  }
+
+  private fill(account: Account, order: Order, price: Decimal, maker: boolean): void {
+    const qty = new Decimal(order.origQty);
+    const notional = price.mul(qty);
+    const fee = notional.mul(this.ctx.feeRate);
+    const realizedPnl = order.side === 'BUY' ? this.open(account, order.symbol, qty, price, fee) : this.reduce(account, order.symbol, qty, price, fee);
+    register(account, order);
+    const fill = completeWithFill(this.ctx, account, order, price, maker, { realizedPnl: realizedPnl.toFixed() });
+    this.ctx.events.order(account, order, fill);
+    this.ctx.events.futuresAccount(account, 'ORDER');
+    this.ctx.events.trade(order.symbol, fill);
+  }
+
+  private open(account: Account, symbol: string, qty: Decimal, price: Decimal, fee: Decimal): Decimal {
+    const margin = price.mul(qty).div(this.leverage(account, symbol));
+    if (this.available(account).lt(margin.add(fee))) throw marginInsufficient();
+    const p = account.futures.positions.get(symbol) ?? { symbol, amount: ZERO, entryPrice: ZERO, isolatedMargin: ZERO, updateTime: 0 };
+    const amount = p.amount.add(qty);
+    p.entryPrice = p.amount.mul(p.entryPrice).add(qty.mul(price)).div(amount);
+    p.amount = amount;
+    p.isolatedMargin = p.isolatedMargin.add(margin);
+    p.updateTime = this.ctx.now();
+    account.futures.positions.set(symbol, p);
+    account.futures.wallet = account.futures.wallet.sub(fee);
+    this.hold(symbol, account, true);
+    return ZERO;
+  }
+
+  private reduce(account: Account, symbol: string, qty: Decimal, price: Decimal, fee: Decimal): Decimal {
+    const p = account.futures.positions.get(symbol);
+    if (!p || p.amount.lt(qty)) throw new SimError(-2022, 'ReduceOnly Order is rejected.');
+    const pnl = price.sub(p.entryPrice).mul(qty);
+    p.isolatedMargin = p.isolatedMargin.sub(p.isolatedMargin.mul(qty).div(p.amount));
+    p.amount = p.amount.sub(qty);
+    p.updateTime = this.ctx.now();
+    account.futures.wallet = account.futures.wallet.add(pnl).sub(fee);
+    if (p.amount.isZero()) {
+      account.futures.positions.delete(symbol);
+      this.hold(symbol, account, false);
+    }
+    return pnl;
+  }
+
+  private liquidate(account: Account, p: Position): void {
+    const price = this.liquidationPrice(p);
+    const order = newOrderRecord(this.ctx, account, 'futures',
+      { symbol: p.symbol, side: 'SELL', type: 'MARKET', quantity: p.amount.toFixed(), clientOrderId: `autoclose-${this.ctx.now()}` }, null, p.amount);
+    order.reduceOnly = true;
+    account.futures.wallet = account.futures.wallet.sub(p.isolatedMargin);
+    const lost = p.isolatedMargin.neg();
+    account.futures.positions.delete(p.symbol);
+    this.hold(p.symbol, account, false);
+    register(account, order);
+    const fill = completeWithFill(this.ctx, account, order, price, false, { realizedPnl: lost.toFixed(), commission: '0' });
+    this.ctx.events.order(account, order, fill);
+    this.ctx.events.futuresAccount(account, 'LIQUIDATION');
+  }
+
+  private hold(symbol: string, account: Account, holding: boolean): void {
+    let map = this.holders.get(symbol);
+    if (!map) this.holders.set(symbol, (map = new Map()));
+    if (holding) map.set(account.uid, account);
+    else map.delete(account.uid);
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Spot matching. A market order fills at once at the current price; a limit order that is
+ * marketable when placed fills at the current price (taker), otherwise it rests and fills at its
+ * own limit price when the price crosses it (maker). Orders fill whole. The fee is feeRate of the
+ * notional in the quote asset, exact: a buy costs notional + fee, a sell yields notional - fee.
+ */
+import { type Account, credit, debit, findOrder, lock, spendLocked, unlock } from './accounts';
+import { completeWithFill, type EngineContext, newOrderRecord, register } from './context';
+import { checkOrderFilters, checkPrecision } from './filters';
+import { Decimal, floorToStep, parseDecimal } from './num';
+import { SimError, type NewOrder, type Order, type SymbolSpec } from './types';
+
+interface Resting {
+  account: Account;
+  order: Order;
+}
+
+export function mandatory(name: string): SimError {
+  return new SimError(-1102, `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`);
+}
+
+export class SpotEngine {
+  private readonly resting = new Map<string, Map<number, Resting>>();
+
+  constructor(private readonly ctx: EngineContext) {}
+
+  place(account: Account, req: NewOrder): Order {
+    const spec = this.ctx.book.spec(req.symbol);
+    const current = this.ctx.book.price(req.symbol);
+    const qty = this.quantity(spec, req, current);
+    if (req.type === 'MARKET') {
+      checkOrderFilters(spec, current, qty, false);
+      return this.fillNow(account, spec, req, null, qty, current);
+    }
+    const limit = parseDecimal(req.price);
+    if (!limit) throw mandatory('price');
+    checkOrderFilters(spec, limit, qty, true);
+    const marketable = req.side === 'BUY' ? limit.gte(current) : limit.lte(current);
+    if (marketable) return this.fillNow(account, spec, req, limit, qty, current);
+    return this.rest(account, spec, req, limit, qty);
+  }
+
+  cancel(account: Account, symbol: string, orderId?: number, clientOrderId?: string): Order {
+    let order: Order;
+    try {
+      order = findOrder(account, 'spot', symbol, orderId, clientOrderId);
+    } catch {
+      throw new SimError(-2011, 'Unknown order sent.');
+    }
+    if (!account.open.has(order.orderId)) throw new SimError(-2011, 'Unknown order sent.');
+    this.resting.get(symbol)?.delete(order.orderId);
+    account.open.delete(order.orderId);
+    const spec = this.ctx.book.spec(symbol);
+    const asset = order.side === 'BUY' ? spec.quote : spec.base;
+    unlock(account, asset, new Decimal(order.reserved));
+    order.status = 'CANCELED';
+    order.updateTime = this.ctx.now();
+    this.ctx.events.order(account, order, null);
+    this.ctx.events.balances(account, [asset]);
+    return order;
+  }
+
+  /** Fills every resting order the new price crosses, at its own limit price. */
+  onPrice(symbol: string, price: Decimal): void {
+    const book = this.resting.get(symbol);
+    if (!book || book.size === 0) return;
+    for (const [orderId, { account, order }] of book) {
+      const limit = new Decimal(order.price);
+      const crossed = order.side === 'BUY' ? price.lte(limit) : price.gte(limit);
+      if (!crossed) continue;
+      book.delete(orderId);
+      this.settleResting(account, order, limit);
+    }
+  }
+
+  private quantity(spec: SymbolSpec, req: NewOrder, current: Decimal): Decimal {
+    if (req.quantity !== undefined) {
+      const qty = parseDecimal(req.quantity);
+      if (!qty) throw mandatory('quantity');
+      return qty;
+    }
+    const quote = parseDecimal(req.quoteOrderQty);
+    if (req.type !== 'MARKET' || !quote) throw mandatory('quantity');
+    checkPrecision('quoteOrderQty', quote);
+    return floorToStep(quote.div(current), spec.stepSize);
+  }
+
+  private fillNow(account: Account, spec: SymbolSpec, req: NewOrder, limit: Decimal | null, qty: Decimal, price: Decimal): Order {
+    const order = newOrderRecord(this.ctx, account, 'spot', req, limit, qty);
+    const notional = price.mul(qty);
+    const fee = notional.mul(this.ctx.feeRate);
+    if (req.side === 'BUY') {
+      debit(account, spec.quote, notional.add(fee));
+      credit(account, spec.base, qty);
+    } else {
+      debit(account, spec.base, qty);
+      credit(account, spec.quote, notional.sub(fee));
+    }
+    register(account, order);
+    const fill = completeWithFill(this.ctx, account, order, price, false);
+    this.ctx.events.order(account, order, fill);
+    this.ctx.events.balances(account, [spec.base, spec.quote]);
+    this.ctx.events.trade(order.symbol, fill);
+    return order;
+  }
+
+  private rest(account: Account, spec: SymbolSpec, req: NewOrder, limit: Decimal, qty: Decimal): Order {
+    const order = newOrderRecord(this.ctx, account, 'spot', req, limit, qty);
+    const reserved = req.side === 'BUY' ? limit.mul(qty).mul(this.ctx.feeRate.add(1)) : qty;
+    lock(account, req.side === 'BUY' ? spec.quote : spec.base, reserved);
+    order.reserved = reserved.toFixed();
+    register(account, order);
+    account.open.set(order.orderId, order);
+    let book = this.resting.get(order.symbol);
+    if (!book) this.resting.set(order.symbol, (book = new Map()));
+    book.set(order.orderId, { account, order });
+    this.ctx.events.order(account, order, null);
+    this.ctx.events.balances(account, [req.side === 'BUY' ? spec.quote : spec.base]);
+    return order;
+  }
+
+  private settleResting(account: Account, order: Order, limit: Decimal): void {
+    const spec = this.ctx.book.spec(order.symbol);
+    const qty = new Decimal(order.origQty);
+    const notional = limit.mul(qty);
+    const fee = notional.mul(this.ctx.feeRate);
+    if (order.side === 'BUY') {
+      // The reserve was exactly notional + fee at the limit price.
+      spendLocked(account, spec.quote, new Decimal(order.reserved));
+      credit(account, spec.base, qty);
+    } else {
+      spendLocked(account, spec.base, qty);
+      credit(account, spec.quote, notional.sub(fee));
+    }
+    const fill = completeWithFill(this.ctx, account, order, limit, true);
+    this.ctx.events.order(account, order, fill);
+    this.ctx.events.balances(account, [spec.base, spec.quote]);
+    this.ctx.events.trade(order.symbol, fill);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * GET /api/tickers/stream: Server-Sent Events, event `tickers` with {tickers}, pushed at most
+ * once a second on change (the hub's poll cadence), a heartbeat comment every 15 s so proxies
+ * keep the connection, and the subscription dropped when the client goes away.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TickerEntry } from '../../../../../common/api/exchange';
+import { tickers } from '../../../../modules/market/market';
+import { exchangeOf } from '../../../../modules/keys/exchange-deps';
+import { bearer } from '../../../schemas';
+
+export const HEARTBEAT_MS = 15_000;
+
+export default async function tickerStream(app: FastifyInstance) {
+  // Open streams never finish on their own: end them when the server closes, or close() would wait forever.
+  const open = new Set<{ end(): void }>();
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+  });
+
+  app.get('/tickers/stream', { onRequest: app.authenticate, schema: { tags: ['market'], security: bearer } }, async (request, reply) => {
+    const hub = exchangeOf(app.deps).marketData;
+    const first = await tickers(app.deps);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no' });
+    open.add(res);
+    const send = (list: TickerEntry[]) => res.write(`event: tickers\ndata: ${JSON.stringify({ tickers: list })}\n\n`);
+    send(first.tickers);
+    const unsubscribe = hub.subscribe(send);
+    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    res.on('close', () => {
+      open.delete(res);
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  });
+}
