@@ -21,7 +21,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['renderer/test/setup.ts'],
-          testTimeout: 30_000,
+          testTimeout: 90_000,
         },
       },
     ],

@@ -32,7 +32,8 @@ const computed = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computed(element);
 
 // antd renders a lot in jsdom; a loaded CI machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 });
+// Whole pages with antd in jsdom are slow on a loaded two-core CI machine: wait longer, assert the same.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -4,20 +4,24 @@
  * disconnect. Real renderer, main's handlers (bridged), server, ccxt and simulator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXCHANGE_LABELS, LABELS, SERVER, UI } from '../../common/messages';
+import { EXCHANGE_LABELS, SERVER, UI } from '../../common/messages';
 import { KEY_MESSAGES } from '../../server/modules/keys/keys';
-import { startStack, type Stack } from './support/stack';
-
-const DEMO = { email: 'demo@griddesk.local', password: 'demo1234' };
+import { logInAs, startStack, type Stack } from './support/stack';
 
 let stack: Stack;
 let keys: { apiKey: string; secretKey: string };
 
-async function simulatorKeys(extra: Record<string, unknown> = {}): Promise<{ apiKey: string; secretKey: string }> {
+async function simulatorKeys(
+  extra: Record<string, unknown> = {},
+): Promise<{ apiKey: string; secretKey: string }> {
   const response = await fetch(`${stack.simUrl}/sim/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ balances: { USDT: '10000', BTC: '0.5' }, futuresBalances: { USDT: '1000' }, ...extra }),
+    body: JSON.stringify({
+      balances: { USDT: '10000', BTC: '0.5' },
+      futuresBalances: { USDT: '1000' },
+      ...extra,
+    }),
   });
   expect(response.status).toBeLessThan(300);
   return (await response.json()) as { apiKey: string; secretKey: string };
@@ -26,11 +30,7 @@ async function simulatorKeys(extra: Record<string, unknown> = {}): Promise<{ api
 beforeAll(async () => {
   stack = await startStack();
   keys = await simulatorKeys();
-  await stack.open('/');
-  await stack.page.getByLabel(LABELS.email).fill(DEMO.email);
-  await stack.page.getByLabel(LABELS.password).fill(DEMO.password);
-  await stack.page.getByRole('button', { name: LABELS.logIn }).click();
-  await stack.page.waitForURL(/#\/dashboard/);
+  await logInAs(stack);
 });
 afterAll(async () => {
   await stack?.close();
@@ -66,7 +66,9 @@ describe('exchange', () => {
   it('shows the whitelist banner and the live ticker on the dashboard', async () => {
     await seen(EXCHANGE_LABELS.dashboardWarning);
     await stack.page.locator('.ticker-list:not([aria-hidden]) [data-symbol="BTCUSDT"]').waitFor();
-    expect(await stack.page.locator('.ticker-list:not([aria-hidden]) .ticker-item').count()).toBeGreaterThanOrEqual(20);
+    expect(
+      await stack.page.locator('.ticker-list:not([aria-hidden]) .ticker-item').count(),
+    ).toBeGreaterThanOrEqual(20);
   });
 
   it('binds keys: invalid or withdrawal-enabled ones are refused with the reason, simulator keys connect', async () => {
@@ -82,8 +84,12 @@ describe('exchange', () => {
     await fillKeys(keys.apiKey, keys.secretKey);
     await seen(UI.apiKeysSaved);
     await seen(EXCHANGE_LABELS.connected);
-    expect(await stack.page.getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).inputValue()).toBe(keys.apiKey);
-    expect(await stack.page.getByLabel(EXCHANGE_LABELS.secretKey, { exact: true }).inputValue()).toBe('\u2022'.repeat(64));
+    expect(await stack.page.getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).inputValue()).toBe(
+      keys.apiKey,
+    );
+    expect(
+      await stack.page.getByLabel(EXCHANGE_LABELS.secretKey, { exact: true }).inputValue(),
+    ).toBe('\u2022'.repeat(64));
     expect(await stack.page.content()).not.toContain(keys.secretKey);
   });
 
@@ -94,9 +100,15 @@ describe('exchange', () => {
     expect(await cardFigure(EXCHANGE_LABELS.totalUsdt)).toBe('11000.00');
 
     await transfer(EXCHANGE_LABELS.spotToFutures, '250');
-    await stack.page.getByRole('group', { name: EXCHANGE_LABELS.futuresUsdt }).getByText('1250.00').waitFor();
+    await stack.page
+      .getByRole('group', { name: EXCHANGE_LABELS.futuresUsdt })
+      .getByText('1250.00')
+      .waitFor();
     await transfer(EXCHANGE_LABELS.futuresToSpot, '50.5');
-    await stack.page.getByRole('group', { name: EXCHANGE_LABELS.spotUsdt }).getByText('9800.50').waitFor();
+    await stack.page
+      .getByRole('group', { name: EXCHANGE_LABELS.spotUsdt })
+      .getByText('9800.50')
+      .waitFor();
 
     await stack.page.getByLabel(`${EXCHANGE_LABELS.swap} BTC`).click();
     await dialog().getByLabel(EXCHANGE_LABELS.amount).fill('0.1');

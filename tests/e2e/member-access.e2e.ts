@@ -30,7 +30,9 @@ async function signUp(m: typeof member, referralId?: string) {
   await page.getByLabel(LABELS.password, { exact: true }).fill(m.password);
   if (referralId) {
     await page.getByLabel(LABELS.referralId).fill(referralId);
-    await expect.poll(() => page.getByRole('status').textContent()).toContain(LABELS.sponsor('Demo'));
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toContain(LABELS.sponsor('Demo'));
   }
   const submit = page.getByRole('button', { name: LABELS.signUp });
   await expect.poll(() => submit.isEnabled()).toBe(true);
@@ -40,7 +42,9 @@ async function signUp(m: typeof member, referralId?: string) {
 }
 
 async function enterOtpFromMail(email: string) {
-  const mail = await stack.smtp.waitFor((m) => m.to.includes(email.toLowerCase()) && /\b\d{6}\b/.test(m.text));
+  const mail = await stack.smtp.waitFor(
+    (m) => m.to.includes(email.toLowerCase()) && /\b\d{6}\b/.test(m.text),
+  );
   // Typing the sixth digit submits by itself (SPEC: Verify OTP).
   await stack.page.getByLabel(LABELS.otp).pressSequentially(otpFrom(mail.text));
 }
@@ -106,7 +110,12 @@ describe('member access', () => {
   });
 
   it('signs up through the demo sponsor referral ID', async () => {
-    const friend = { username: 'Bob', contactNo: '5550100', email: 'bob@example.com', password: 'bob-pass-1' };
+    const friend = {
+      username: 'Bob',
+      contactNo: '5550100',
+      email: 'bob@example.com',
+      password: 'bob-pass-1',
+    };
     await signUp(friend, 'DEMO01');
     await enterOtpFromMail(friend.email);
     await stack.page.waitForURL(/#\/dashboard/);
@@ -126,7 +135,12 @@ describe('member access', () => {
 
   it('rejects a wrong OTP with the SPEC message', async () => {
     const { page } = stack;
-    const carol = { username: 'Carol', contactNo: '5550111', email: 'carol@example.com', password: 'carol-pass-1' };
+    const carol = {
+      username: 'Carol',
+      contactNo: '5550111',
+      email: 'carol@example.com',
+      password: 'carol-pass-1',
+    };
     await signUp(carol);
     const mail = await stack.smtp.waitFor((m) => m.to.includes(carol.email));
     const wrong = otpFrom(mail.text) === '000000' ? '111111' : '000000';

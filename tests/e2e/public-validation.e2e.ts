@@ -51,7 +51,12 @@ describe('public screen validation', () => {
     await page.getByLabel(LABELS.email).fill(`${'a'.repeat(40)}@example.com`);
     await page.getByLabel(LABELS.password, { exact: true }).fill('123');
     await page.getByLabel(LABELS.referralId).fill('ABC');
-    await seeAll([VALIDATION.usernameMax, VALIDATION.emailMax, VALIDATION.passwordMin, VALIDATION.referralIdLength]);
+    await seeAll([
+      VALIDATION.usernameMax,
+      VALIDATION.emailMax,
+      VALIDATION.passwordMin,
+      VALIDATION.referralIdLength,
+    ]);
     await page.getByLabel(LABELS.email).fill('bad@');
     await page.getByLabel(LABELS.password, { exact: true }).fill('p'.repeat(43));
     await seeAll([VALIDATION.emailInvalid, VALIDATION.passwordMax]);
@@ -72,7 +77,9 @@ describe('public screen validation', () => {
     await page.waitForURL(/#\/verifyOtp/);
     const otp = page.getByLabel(LABELS.otp);
     await otp.pressSequentially('12ab');
-    await page.waitForFunction(() => (document.getElementById('verifyOtp_otp') as HTMLInputElement | null)?.value === '12');
+    await page.waitForFunction(
+      () => (document.getElementById('verifyOtp_otp') as HTMLInputElement | null)?.value === '12',
+    );
     await seeAll([VALIDATION.otpLength]);
     await otp.fill('');
     await seeAll([VALIDATION.otpRequired]);

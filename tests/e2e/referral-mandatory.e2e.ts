@@ -42,7 +42,10 @@ beforeAll(async () => {
         };
         await post(`${server.url}/api/signup`, member);
         const mail = await smtp.waitFor((m) => m.to.includes(member.email));
-        const verified = await post(`${server.url}/api/verify-otp`, { ...member, otp: otpFrom(mail.text) });
+        const verified = await post(`${server.url}/api/verify-otp`, {
+          ...member,
+          otp: otpFrom(mail.text),
+        });
         inactiveSponsorCode = String(verified.userCode);
       },
     },
@@ -121,7 +124,9 @@ describe('signup with a mandatory referral ID', () => {
     await submit().click();
     await page.getByText(UI.otpSent).first().waitFor();
     await page.waitForURL(/#\/verifyOtp/);
-    const mail = await stack.smtp.waitFor((m) => m.to.includes('ola@example.com') && /\b\d{6}\b/.test(m.text));
+    const mail = await stack.smtp.waitFor(
+      (m) => m.to.includes('ola@example.com') && /\b\d{6}\b/.test(m.text),
+    );
     await page.getByLabel(LABELS.otp).pressSequentially(otpFrom(mail.text));
     await page.waitForURL(/#\/dashboard/);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();

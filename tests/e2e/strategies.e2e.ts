@@ -5,25 +5,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABELS, TEXT, UI, VALIDATION } from '../../common/messages';
 import { CELL_LABELS, type CellField } from '../../common/schemas/strategy';
-import { startStack, type Stack } from './support/stack';
+import { logInAs, startStack, type Stack } from './support/stack';
 
-const DEMO = { email: 'demo@griddesk.local', password: 'demo1234' };
 const NAME = 'E2E Ladder Strategy';
 
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();
-  await stack.open('/');
-  await stack.page.getByLabel(LABELS.email).fill(DEMO.email);
-  await stack.page.getByLabel(LABELS.password).fill(DEMO.password);
-  await stack.page.getByRole('button', { name: LABELS.logIn }).click();
-  await stack.page.waitForURL(/#\/dashboard/);
+  await logInAs(stack);
 });
 afterAll(async () => {
   await stack?.close();
 });
 
-const cell = (grid: number, field: CellField) => stack.page.getByLabel(LABELS.cellAria(grid, CELL_LABELS[field]), { exact: true });
+const cell = (grid: number, field: CellField) =>
+  stack.page.getByLabel(LABELS.cellAria(grid, CELL_LABELS[field]), { exact: true });
 const button = (name: string) => stack.page.getByRole('button', { name, exact: true });
 const seen = (text: string) => stack.page.getByText(text, { exact: true }).first().waitFor();
 
@@ -77,7 +73,9 @@ describe('strategies', () => {
     // Grid 1 buys at market on the first candle, so there is at least one trade. 30 days is
     // covered by hourly candles within the 1,000-candle budget.
     await modal.getByText(/\d+ x 1h/).waitFor();
-    expect(Number(await modal.locator('.ant-descriptions-item-content').nth(2).innerText())).toBeGreaterThan(0);
+    expect(
+      Number(await modal.locator('.ant-descriptions-item-content').nth(2).innerText()),
+    ).toBeGreaterThan(0);
     await modal.locator('canvas').first().waitFor();
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });

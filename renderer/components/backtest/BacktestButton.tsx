@@ -7,14 +7,29 @@ import { useState } from 'react';
 import type { BacktestStrategy } from '../../../common/api/backtest';
 import { BacktestModal } from './BacktestModal';
 
-export function BacktestButton({ strategy, disabled = false }: { strategy: BacktestStrategy | null; disabled?: boolean }) {
+interface BacktestButtonProps {
+  /** The watched table: enables the button as soon as it is runnable. */
+  strategy: BacktestStrategy | null;
+  /** Reads the table when Run is pressed, so the latest keystroke is included. */
+  read?: () => BacktestStrategy | null;
+  disabled?: boolean;
+}
+
+export function BacktestButton({ strategy, read, disabled = false }: BacktestButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button htmlType="button" className="strategy-backtest" disabled={disabled || strategy === null} onClick={() => setOpen(true)}>
+      <Button
+        htmlType="button"
+        className="strategy-backtest"
+        disabled={disabled || strategy === null}
+        onClick={() => setOpen(true)}
+      >
         Backtest
       </Button>
-      {strategy && open && <BacktestModal strategy={strategy} open={open} onClose={() => setOpen(false)} />}
+      {strategy && open && (
+        <BacktestModal strategy={strategy} read={read} open={open} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }

@@ -1,7 +1,12 @@
 /** Pair, amount and days for a backtest of the strategy on screen; Run; the result below. */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
-import { BACKTEST_DAYS_MAX, BACKTEST_DEFAULTS, type BacktestRequest, type BacktestStrategy } from '../../../common/api/backtest';
+import {
+  BACKTEST_DAYS_MAX,
+  BACKTEST_DEFAULTS,
+  type BacktestRequest,
+  type BacktestStrategy,
+} from '../../../common/api/backtest';
 import { backtestSchema } from '../../../common/schemas/backtest';
 import { isApiError } from '../../api/bridge';
 import { marketApi } from '../../api/exchange';
@@ -15,11 +20,17 @@ interface RunForm {
   days: number;
 }
 
-const errorText = (error: unknown) => (isApiError(error) || error instanceof Error ? error.message : 'The backtest failed.');
+const errorText = (error: unknown) =>
+  isApiError(error) || error instanceof Error ? error.message : 'The backtest failed.';
 
 /** The exchange's pairs when it can list them; a free input otherwise (no exchange, offline). */
 function PairField() {
-  const pairs = useQuery({ queryKey: ['market', 'symbolPairs'], queryFn: () => marketApi.symbolPairs(), retry: false, staleTime: 300_000 });
+  const pairs = useQuery({
+    queryKey: ['market', 'symbolPairs'],
+    queryFn: () => marketApi.symbolPairs(),
+    retry: false,
+    staleTime: 300_000,
+  });
   const options = pairs.data?.pairs.map((p) => ({ value: p, label: p }));
   return (
     <Form.Item label="Pair" name="pair" rules={[yupRule(backtestSchema, 'pair')]}>
@@ -32,15 +43,37 @@ function PairField() {
   );
 }
 
-export function BacktestModal({ strategy, open, onClose }: { strategy: BacktestStrategy; open: boolean; onClose: () => void }) {
+export interface BacktestModalProps {
+  strategy: BacktestStrategy;
+  /** Reads the table at the moment Run is pressed (a watched copy can lag a keystroke). */
+  read?: () => BacktestStrategy | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function BacktestModal({ strategy, read, open, onClose }: BacktestModalProps) {
   const [form] = Form.useForm<RunForm>();
-  const run = useMutation({ mutationFn: (request: BacktestRequest) => strategiesApi.backtest(request) });
+  const run = useMutation({
+    mutationFn: (request: BacktestRequest) => strategiesApi.backtest(request),
+  });
 
   const onFinish = (values: RunForm) =>
-    run.mutate({ strategy, pair: values.pair.trim().toUpperCase(), amount: String(values.amount).trim(), days: Number(values.days) });
+    run.mutate({
+      strategy: read?.() ?? strategy,
+      pair: values.pair.trim().toUpperCase(),
+      amount: String(values.amount).trim(),
+      days: Number(values.days),
+    });
 
   return (
-    <Modal title="Backtest" open={open} onCancel={onClose} footer={null} width={900} destroyOnHidden>
+    <Modal
+      title="Backtest"
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={900}
+      destroyOnHidden
+    >
       <Form<RunForm>
         form={form}
         layout="inline"

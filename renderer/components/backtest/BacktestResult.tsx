@@ -17,7 +17,11 @@ const columns = [
   { title: 'Price', dataIndex: 'price', render: formatMoney },
   { title: 'Quantity', dataIndex: 'qty', render: qty },
   { title: 'Amount', dataIndex: 'quote', render: formatMoney },
-  { title: 'Fee', dataIndex: 'fee', render: (fee: string) => new Decimal(fee).toDecimalPlaces(4).toFixed() },
+  {
+    title: 'Fee',
+    dataIndex: 'fee',
+    render: (fee: string) => new Decimal(fee).toDecimalPlaces(4).toFixed(),
+  },
   { title: 'PnL', dataIndex: 'pnl', render: formatMoney },
 ];
 

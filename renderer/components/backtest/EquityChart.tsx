@@ -18,11 +18,18 @@ const PALETTE = {
 } as const;
 
 /** The chart draws with floats; the figures beside it stay exact decimal strings. */
-const toLine = (p: BacktestEquityPoint): LineData<UTCTimestamp> => ({ time: p.time as UTCTimestamp, value: Number(p.equity) });
+const toLine = (p: BacktestEquityPoint): LineData<UTCTimestamp> => ({
+  time: p.time as UTCTimestamp,
+  value: Number(p.equity),
+});
 
 export function EquityChart({ points }: { points: readonly BacktestEquityPoint[] }) {
   const container = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<{ mod: ChartsModule; chart: Chart; series: Charts.ISeriesApi<'Line'> } | null>(null);
+  const [chart, setChart] = useState<{
+    mod: ChartsModule;
+    chart: Chart;
+    series: Charts.ISeriesApi<'Line'>;
+  } | null>(null);
   const { theme } = useTheme();
 
   useEffect(() => {
@@ -32,7 +39,11 @@ export function EquityChart({ points }: { points: readonly BacktestEquityPoint[]
       .then((mod) => {
         if (disposed || !container.current) return;
         created = mod.createChart(container.current, { autoSize: true, height: HEIGHT });
-        setChart({ mod, chart: created, series: created.addSeries(mod.LineSeries, { lineWidth: 2 }) });
+        setChart({
+          mod,
+          chart: created,
+          series: created.addSeries(mod.LineSeries, { lineWidth: 2 }),
+        });
       })
       .catch(() => undefined); // the figures and trades above stay usable without a chart
     return () => {
@@ -45,7 +56,10 @@ export function EquityChart({ points }: { points: readonly BacktestEquityPoint[]
     if (!chart) return;
     const colors = PALETTE[theme];
     chart.chart.applyOptions({
-      layout: { background: { type: chart.mod.ColorType.Solid, color: colors.background }, textColor: colors.text },
+      layout: {
+        background: { type: chart.mod.ColorType.Solid, color: colors.background },
+        textColor: colors.text,
+      },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
     });
     chart.series.applyOptions({ color: colors.line });
@@ -57,5 +71,12 @@ export function EquityChart({ points }: { points: readonly BacktestEquityPoint[]
     chart.chart.timeScale().fitContent();
   }, [chart, points]);
 
-  return <div ref={container} className="backtest-equity-chart" style={{ height: HEIGHT }} data-testid="backtest-equity-chart" />;
+  return (
+    <div
+      ref={container}
+      className="backtest-equity-chart"
+      style={{ height: HEIGHT }}
+      data-testid="backtest-equity-chart"
+    />
+  );
 }

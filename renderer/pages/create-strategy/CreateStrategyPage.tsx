@@ -61,7 +61,8 @@ export default function CreateStrategyPage() {
   const save = useSaveStrategy();
   // Watched so Backtest enables as soon as the table being edited is runnable, before saving.
   const watchedGrids = Form.useWatch('noOfGrids', form);
-  const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as StrategyFormRow[] | undefined;
+  const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as
+    StrategyFormRow[] | undefined;
   const backtestStrategy = backtestStrategyOf(watchedGrids, watchedRows);
 
   /** The grid count once its field is valid (its message shows otherwise). */
@@ -84,7 +85,11 @@ export default function CreateStrategyPage() {
     if (count === null) return;
     // Rebuilding keeps what the member already typed in the grids that remain.
     const existing = (form.getFieldValue('tableData') as StrategyFormRow[] | undefined) ?? [];
-    showRows(emptyRows(count).map((row, i) => (existing[i] ? { ...existing[i], gridNo: row.gridNo } : row)));
+    showRows(
+      emptyRows(count).map((row, i) =>
+        existing[i] ? { ...existing[i], gridNo: row.gridNo } : row,
+      ),
+    );
   };
 
   const onAutoFill = async () => {
@@ -95,7 +100,13 @@ export default function CreateStrategyPage() {
   const onClear = () => {
     setTriedSave(false);
     form.setFields(
-      Array.from({ length: grids }, (_, i) => CELL_FIELDS.map((field) => ({ name: ['tableData', i, field] as ['tableData', number, CellField], value: '', errors: [] }))).flat(),
+      Array.from({ length: grids }, (_, i) =>
+        CELL_FIELDS.map((field) => ({
+          name: ['tableData', i, field] as ['tableData', number, CellField],
+          value: '',
+          errors: [],
+        })),
+      ).flat(),
     );
   };
 
@@ -124,7 +135,11 @@ export default function CreateStrategyPage() {
           disabled={save.isPending}
         >
           <Space wrap align="start" size="large" className="strategy-head">
-            <Form.Item label={LABELS.strategyName} name="strategyName" rules={[yupRule(createStrategySchema, 'strategyName')]}>
+            <Form.Item
+              label={LABELS.strategyName}
+              name="strategyName"
+              rules={[yupRule(createStrategySchema, 'strategyName')]}
+            >
               <Input autoComplete="off" className="strategy-name-input" />
             </Form.Item>
             <Form.Item
@@ -133,7 +148,12 @@ export default function CreateStrategyPage() {
               normalize={gridDigits}
               rules={[yupRule(createStrategySchema, 'noOfGrids')]}
             >
-              <Input inputMode="numeric" maxLength={2} placeholder={`1-${GRIDS_MAX_CREATE}`} className="grid-count-input" />
+              <Input
+                inputMode="numeric"
+                maxLength={2}
+                placeholder={`1-${GRIDS_MAX_CREATE}`}
+                className="grid-count-input"
+              />
             </Form.Item>
             <Form.Item label=" ">
               <Space wrap>
@@ -145,14 +165,30 @@ export default function CreateStrategyPage() {
               </Space>
             </Form.Item>
           </Space>
-          <Typography.Paragraph type="secondary">{LABELS.customPercentagesNote}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {LABELS.customPercentagesNote}
+          </Typography.Paragraph>
           {grids > 0 && <GridTable grids={grids} marketText={TEXT.marketPrice} />}
           <AllottedTotal showError={triedSave} />
           <Space>
-            <Button type="primary" htmlType="submit" className="strategy-save" disabled={save.isPending}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              className="strategy-save"
+              disabled={save.isPending}
+            >
               {save.isPending ? TEXT.saving : LABELS.save}
             </Button>
-            <BacktestButton strategy={backtestStrategy} disabled={save.isPending} />
+            <BacktestButton
+              strategy={backtestStrategy}
+              read={() =>
+                backtestStrategyOf(
+                  form.getFieldValue('noOfGrids'),
+                  form.getFieldValue('tableData') as StrategyFormRow[] | undefined,
+                )
+              }
+              disabled={save.isPending}
+            />
           </Space>
         </Form>
       </Card>

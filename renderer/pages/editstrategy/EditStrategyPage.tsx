@@ -44,7 +44,8 @@ function EditForm({ detail }: { detail: StrategyDetail }) {
   });
 
   // The edited values, unsaved: Backtest runs what the member sees.
-  const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as StrategyFormRow[] | undefined;
+  const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as
+    StrategyFormRow[] | undefined;
   const backtestStrategy = backtestStrategyOf(detail.No_of_order, watchedRows);
 
   const onFinish = () => {
@@ -58,7 +59,11 @@ function EditForm({ detail }: { detail: StrategyDetail }) {
       form={form}
       name="editStrategy"
       layout="vertical"
-      initialValues={{ strategyName: detail.strategy_name, noOfGrids: detail.No_of_order, tableData: detailFormRows(detail) }}
+      initialValues={{
+        strategyName: detail.strategy_name,
+        noOfGrids: detail.No_of_order,
+        tableData: detailFormRows(detail),
+      }}
       onFinish={onFinish}
       onFinishFailed={() => setTriedSave(true)}
       disabled={save.isPending}
@@ -80,7 +85,16 @@ function EditForm({ detail }: { detail: StrategyDetail }) {
         <Button htmlType="button" onClick={() => void navigate(ROUTES.myStrategies)}>
           {LABELS.cancel}
         </Button>
-        <BacktestButton strategy={backtestStrategy} disabled={save.isPending} />
+        <BacktestButton
+          strategy={backtestStrategy}
+          read={() =>
+            backtestStrategyOf(
+              detail.No_of_order,
+              form.getFieldValue('tableData') as StrategyFormRow[] | undefined,
+            )
+          }
+          disabled={save.isPending}
+        />
       </Space>
     </Form>
   );
@@ -89,10 +103,16 @@ function EditForm({ detail }: { detail: StrategyDetail }) {
 export default function EditStrategyPage() {
   const name = useParams().strategy_name ?? '';
   // No cached copy outlives the page: the form takes its values once, so they must be fresh.
-  const detail = useQuery({ queryKey: STRATEGY_KEYS.detail(name), queryFn: () => strategiesApi.detail(name), gcTime: 0 });
+  const detail = useQuery({
+    queryKey: STRATEGY_KEYS.detail(name),
+    queryFn: () => strategiesApi.detail(name),
+    gcTime: 0,
+  });
   let body;
-  if (detail.isPending) body = <Spin size="large" className="full-page-spin" aria-label={TEXT.loading} />;
-  else if (detail.isError) body = <Alert type="error" showIcon role="alert" title={UI.strategyDetailError} />;
+  if (detail.isPending)
+    body = <Spin size="large" className="full-page-spin" aria-label={TEXT.loading} />;
+  else if (detail.isError)
+    body = <Alert type="error" showIcon role="alert" title={UI.strategyDetailError} />;
   else body = <EditForm detail={detail.data} />;
   return (
     <>

@@ -42,7 +42,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       const found = [...mails].reverse().find(predicate);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching mail within ${timeoutMs} ms (got ${mails.length})`);
+      if (left <= 0)
+        throw new Error(`no matching mail within ${timeoutMs} ms (got ${mails.length})`);
       await new Promise<void>((resolve) => {
         const wake = () => {
           waiters.delete(wake);

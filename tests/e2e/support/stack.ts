@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { LABELS } from '../../../common/messages';
 import { startPlatformServer, type PlatformServer } from '../../../server/start';
 import { startPreviewHost } from '../../../electron/preview/host';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
@@ -45,7 +46,10 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startStack(env: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
+export async function startStack(
+  env: Record<string, string> = {},
+  options: StackOptions = {},
+): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-e2e-'));
   const simPort = env.SIM_PORT ?? String(await freePort());
   const smtp = await startSmtpReceiver();
@@ -119,4 +123,20 @@ export function resetTokenFrom(text: string): string {
   const match = /resetpassword\/([A-Za-z0-9_-]+)/.exec(text);
   if (!match?.[1]) throw new Error(`no reset link in mail:\n${text}`);
   return match[1];
+}
+
+/** The member every fresh embedded server seeds (server/modules/demo/seed.ts). */
+export const DEMO_MEMBER = { email: 'demo@griddesk.local', password: 'demo1234' } as const;
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function logInAs(
+  stack: Stack,
+  member: { email: string; password: string } = DEMO_MEMBER,
+) {
+  const { page } = stack;
+  await stack.open('/');
+  await page.getByLabel(LABELS.email).fill(member.email);
+  await page.getByLabel(LABELS.password).fill(member.password);
+  await page.getByRole('button', { name: LABELS.logIn }).click();
+  await page.waitForURL(/#\/dashboard/);
 }
