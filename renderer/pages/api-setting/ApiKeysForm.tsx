@@ -42,7 +42,9 @@ export function ApiKeysForm() {
       <Form.Item name="secretKey" label={EXCHANGE_LABELS.secretKey} rules={[yupRule(apiKeysFormSchema, 'secretKey')]}>
         <Input.Password autoComplete="new-password" spellCheck={false} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
+      {/* disabled, not `loading`: antd leaves the loading icon (aria "loading SUBMIT") in the
+          button until its leave motion ends, which can outlive the request. */}
+      <Button type="primary" htmlType="submit" disabled={save.isPending}>
         {EXCHANGE_LABELS.submit}
       </Button>
     </Form>

@@ -43,7 +43,7 @@ export function ConnectedKeys() {
       <Form.Item label={EXCHANGE_LABELS.secretKey} htmlFor="connected-secret-key">
         <Input id="connected-secret-key" readOnly value={MASKED_SECRET} />
       </Form.Item>
-      <Button danger onClick={confirm} loading={disconnect.isPending}>
+      <Button danger onClick={confirm} disabled={disconnect.isPending}>
         {EXCHANGE_LABELS.disconnect}
       </Button>
     </Form>
