@@ -84,12 +84,13 @@ describe('exchange', () => {
     await fillKeys(keys.apiKey, keys.secretKey);
     await seen(UI.apiKeysSaved);
     await seen(EXCHANGE_LABELS.connected);
-    expect(await stack.page.getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).inputValue()).toBe(
-      keys.apiKey,
-    );
-    expect(
-      await stack.page.getByLabel(EXCHANGE_LABELS.secretKey, { exact: true }).inputValue(),
-    ).toBe('\u2022'.repeat(64));
+    // The connected view fills the read-only key once 'keys:fetch' answers: poll, don't race it.
+    await expect
+      .poll(() => stack.page.getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).inputValue())
+      .toBe(keys.apiKey);
+    await expect
+      .poll(() => stack.page.getByLabel(EXCHANGE_LABELS.secretKey, { exact: true }).inputValue())
+      .toBe('\u2022'.repeat(64));
     expect(await stack.page.content()).not.toContain(keys.secretKey);
   });
 
