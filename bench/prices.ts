@@ -1,17 +1,6 @@
 /** Seeded one-minute price paths for the benchmarks: the same path on every run. */
+import { seededRandom as prng } from '../server/exchange/simulator/rng';
 import type { Tick } from '../server/trading/types';
-
-/** mulberry32: a tiny seeded PRNG, so every run walks the same path. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random walk in whole cents (about 0.05 % a minute). toFixed(2) of cents / 100 gives back
  * exactly those cents, as a flat string like a file reader produces. */
