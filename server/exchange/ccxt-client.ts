@@ -77,7 +77,7 @@ export class CcxtClientFactory {
 /** One Binance endpoint as ccxt describes it: path relative to its api section. */
 export interface Endpoint {
   api: string;
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
 }
 
@@ -106,4 +106,7 @@ export const ENDPOINTS = {
   futuresCancelOrder: { api: 'fapiPrivate', method: 'DELETE', path: 'order' },
   futuresTrades: { api: 'fapiPrivate', method: 'GET', path: 'userTrades' },
   transfer: { api: 'sapi', method: 'POST', path: 'asset/transfer' },
+  transferHistory: { api: 'sapi', method: 'GET', path: 'asset/transfer' },
+  futuresListenKey: { api: 'fapiPrivate', method: 'POST', path: 'listenKey' },
+  futuresKeepAlive: { api: 'fapiPrivate', method: 'PUT', path: 'listenKey' },
 } as const satisfies Record<string, Endpoint>;

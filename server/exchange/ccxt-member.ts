@@ -4,9 +4,9 @@
  * allowance for the exchange's order-not-found lag right after acceptance).
  */
 import { type CcxtClient, type Endpoint, ENDPOINTS, raw } from './ccxt-client';
-import { parseFills, parseFuturesBalances, parseOrder, parseSpotBalances } from './ccxt-parse';
+import { parseFills, parseFuturesBalances, parseOrder, parseSpotBalances, parseTransfers } from './ccxt-parse';
 import { ExchangeError, mapExchangeError, type RetryOptions, withRetry } from './errors';
-import type { ApiRestrictions, Balances, Fill, Market, MemberGateway, OrderRequest, OrderState, TransferResult } from './gateway';
+import type { ApiRestrictions, Balances, Fill, Market, MemberGateway, OrderRequest, OrderState, TransferRecord, TransferResult } from './gateway';
 
 export interface MemberTuning {
   /** Lookups after an unknown outcome, and the pause between them (order-not-found lag). */
@@ -16,6 +16,11 @@ export interface MemberTuning {
 
 const DEFAULT_TUNING: MemberTuning = { lookupAttempts: 6, lookupDelayMs: 250 };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Binance's universal-transfer type for spot <-> USD-M futures. */
+function transferType(from: Market): 'MAIN_UMFUTURE' | 'UMFUTURE_MAIN' {
+  return from === 'spot' ? 'MAIN_UMFUTURE' : 'UMFUTURE_MAIN';
+}
 
 export class CcxtMember implements MemberGateway {
   private readonly tuning: MemberTuning;
@@ -97,9 +102,24 @@ export class CcxtMember implements MemberGateway {
 
   async transfer(asset: string, amount: string, from: Market, to: Market): Promise<TransferResult> {
     if (from === to) throw new ExchangeError('rejected', 'A transfer needs two different wallets.');
-    const type = from === 'spot' ? 'MAIN_UMFUTURE' : 'UMFUTURE_MAIN';
-    const r = await this.submit<{ tranId: unknown }>(ENDPOINTS.transfer, { type, asset, amount });
+    const r = await this.submit<{ tranId: unknown }>(ENDPOINTS.transfer, { type: transferType(from), asset, amount });
     return { id: String(r.tranId) };
+  }
+
+  async transferHistory(from: Market, to: Market, since: number): Promise<TransferRecord[]> {
+    if (from === to) return [];
+    // size 100 is Binance's maximum page; one member's transfers in the few seconds looked at fit in it.
+    return parseTransfers(await this.read(ENDPOINTS.transferHistory, { type: transferType(from), startTime: since, size: 100 }));
+  }
+
+  async futuresListenKey(): Promise<string> {
+    const r = await this.read<{ listenKey?: unknown }>(ENDPOINTS.futuresListenKey);
+    if (typeof r.listenKey !== 'string') throw new ExchangeError('temporary', 'The exchange returned no listen key.');
+    return r.listenKey;
+  }
+
+  async keepAliveFuturesListenKey(): Promise<void> {
+    await this.read(ENDPOINTS.futuresKeepAlive);
   }
 
   convertToUsdt(asset: string, quantity: string, clientOrderId: string): Promise<OrderState> {

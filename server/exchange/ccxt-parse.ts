@@ -1,7 +1,7 @@
 /** Binance raw JSON (as ccxt's implicit methods return it) -> the gateway's shapes. */
 import { Decimal } from '../../common/decimal';
 import type { Kline } from '../../common/api/exchange';
-import type { Balances, Fill, MarketInfo, OrderState } from './gateway';
+import type { Balances, Fill, Market, MarketInfo, OrderState, TransferRecord } from './gateway';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown, fallback = '0'): string => (v === undefined || v === null ? fallback : String(v));
@@ -76,4 +76,17 @@ export function parseKlines(rows: unknown): Kline[] {
     time: Math.floor(Number(k[0]) / 1000), open: trim(str(k[1])), high: trim(str(k[2])), low: trim(str(k[3])),
     close: trim(str(k[4])), volume: trim(str(k[5])),
   }));
+}
+
+const TRANSFER_DIRECTIONS: Record<string, [Market, Market]> = { MAIN_UMFUTURE: ['spot', 'futures'], UMFUTURE_MAIN: ['futures', 'spot'] };
+const TRANSFER_STATUS: Record<string, TransferRecord['status']> = { CONFIRMED: 'confirmed', PENDING: 'pending', FAILED: 'failed' };
+
+/** GET sapi/v1/asset/transfer -> {total, rows:[{asset, amount, type, status, tranId, timestamp}]}. */
+export function parseTransfers(page: unknown): TransferRecord[] {
+  return (((page as Row).rows ?? []) as Row[]).flatMap((r) => {
+    const direction = TRANSFER_DIRECTIONS[str(r.type)];
+    if (!direction) return [];
+    return [{ id: str(r.tranId), asset: str(r.asset), amount: trim(str(r.amount)), from: direction[0], to: direction[1],
+      time: Number(r.timestamp), status: TRANSFER_STATUS[str(r.status)] ?? 'pending' }];
+  });
 }

@@ -80,6 +80,18 @@ export interface TransferResult {
   id: string;
 }
 
+/** One completed transfer between the member's spot and USD-M futures wallets. */
+export interface TransferRecord {
+  id: string;
+  asset: string;
+  amount: string;
+  from: Market;
+  to: Market;
+  /** Exchange time of the transfer, ms. */
+  time: number;
+  status: 'confirmed' | 'pending' | 'failed';
+}
+
 /** Calls that need the member's key. */
 export interface MemberGateway {
   apiRestrictions(): Promise<ApiRestrictions>;
@@ -90,6 +102,12 @@ export interface MemberGateway {
   fetchOrder(market: Market, symbol: string, clientOrderId: string): Promise<OrderState | null>;
   myTrades(market: Market, symbol: string, since?: number): Promise<Fill[]>;
   transfer(asset: string, amount: string, from: Market, to: Market): Promise<TransferResult>;
+  /** Transfers in one direction since `since` (ms), newest first: resolves a transfer whose outcome was unknown. */
+  transferHistory(from: Market, to: Market, since: number): Promise<TransferRecord[]>;
+  /** USD-M user-data stream listen key: opens one, or returns (and extends) the valid one. */
+  futuresListenKey(): Promise<string>;
+  /** Extends the futures listen key's validity by 60 minutes (Binance: every 30 minutes). */
+  keepAliveFuturesListenKey(): Promise<void>;
   /** Market-sells `quantity` of `asset` into USDT (quantity already rounded to the step). */
   convertToUsdt(asset: string, quantity: string, clientOrderId: string): Promise<OrderState>;
 }
