@@ -9,6 +9,7 @@ import type { WeightGovernor } from './weight-governor';
 import { familyOfApi, familyOfUrl, requestWeight } from './weights';
 
 export type CcxtClient = InstanceType<typeof ccxt.binance>;
+export type CcxtProClient = InstanceType<typeof ccxt.pro.binance>;
 
 export interface ClientTarget {
   /** The simulator's base url, or null for the real Binance. */
@@ -23,7 +24,7 @@ type Fetch2 = (path: string, api: unknown, method?: string, params?: Record<stri
  * Reserves weight in fetch2, before ccxt signs: a request that waited in the queue still
  * carries a fresh timestamp (a wait longer than recvWindow would otherwise be refused).
  */
-function install(client: CcxtClient, governor: WeightGovernor): CcxtClient {
+function install<C extends CcxtClient>(client: C, governor: WeightGovernor): C {
   const fetch2 = (client.fetch2 as Fetch2).bind(client);
   (client as unknown as { fetch2: Fetch2 }).fetch2 = async (path, api, method = 'GET', params = {}, ...rest) => {
     const family = familyOfApi(api);
@@ -38,11 +39,23 @@ function install(client: CcxtClient, governor: WeightGovernor): CcxtClient {
   return client;
 }
 
-function createTemplate(target: ClientTarget): CcxtClient {
+/** Constructor settings for both the REST and the streaming class: spot and USD-M markets only. */
+function clientConfig(target: ClientTarget): Record<string, unknown> {
+  const options = { fetchMarkets: { types: ['spot', 'linear'] }, fetchMargins: false, adjustForTimeDifference: false };
   return target.simUrl
-    ? new ccxt.binance({ enableRateLimit: false, urls: simulatorCcxtUrls(target.simUrl) as never, options: { ...SIMULATOR_CCXT_OPTIONS } })
-    : new ccxt.binance({ enableRateLimit: false,
-      options: { fetchMarkets: { types: ['spot', 'linear'] }, fetchMargins: false, adjustForTimeDifference: false } });
+    ? { enableRateLimit: false, urls: simulatorCcxtUrls(target.simUrl), options: { ...SIMULATOR_CCXT_OPTIONS } }
+    : { enableRateLimit: false, options };
+}
+
+/**
+ * A ccxt.pro client for the shared market streams. Its REST calls (markets, on connect) go
+ * through the governor like every other; WebSocket traffic costs no request weight.
+ */
+export async function createStreamingClient(target: ClientTarget, governor: WeightGovernor): Promise<CcxtProClient> {
+  const client = new ccxt.pro.binance(clientConfig(target));
+  // ccxt.pro only opens plain ws:// (the simulator) once its proxy agents are loaded.
+  if (target.simUrl) await client.loadHttpProxyAgent();
+  return install(client, governor);
 }
 
 /**
@@ -61,7 +74,7 @@ export class CcxtClientFactory {
     private readonly target: ClientTarget,
     private readonly governor: WeightGovernor,
   ) {
-    this.template = createTemplate(target);
+    this.template = new ccxt.binance(clientConfig(target));
   }
 
   create(key?: { apiKey: string; secretKey: string }): CcxtClient {

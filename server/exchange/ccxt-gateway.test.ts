@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from './ccxt-gateway';
+import type { Ticker } from './gateway';
 import type { RunningSimulator } from './simulator/index';
 import { startTestSimulator } from './simulator/test-support';
 import { WeightGovernor } from './weight-governor';
@@ -24,6 +25,42 @@ describe('ccxt gateway against the simulator', () => {
     expect(await gateway.lastPrices('spot', ['BTCUSDT'])).toEqual({ BTCUSDT: '70000.5' });
     const tickers = await gateway.tickers(['BTCUSDT', 'ETHUSDT']);
     expect(tickers.map((t) => t.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
+  });
+
+  it('streams every changed pair over one WebSocket with its 24 h change, and delivers again after a drop', async () => {
+    const stream = gateway.tickerStream();
+    // The simulator pushes !miniTicker@arr once a second with the pairs that changed; setting the
+    // price until it shows up covers the moment before the subscription is in place.
+    const seen = async (symbol: string, price: string): Promise<Ticker> => {
+      const setter = setInterval(() => sim.control.setPrice(symbol, price), 100);
+      try {
+        for (;;) {
+          const hit = (await stream.next()).find((t) => t.symbol === symbol && t.price === price);
+          if (hit) return hit;
+        }
+      } finally {
+        clearInterval(setter);
+      }
+    };
+    try {
+      const first = await seen('SOLUSDT', '150.25');
+      const rest = (await gateway.tickers(['SOLUSDT']))[0]!;
+      expect(first).toEqual({ symbol: 'SOLUSDT', price: '150.25', changePercent: rest.changePercent }); // same figure as ticker/24hr
+      sim.control.setFaults({ dropStreams: true });
+      const failures: unknown[] = [];
+      for (;;) {
+        try {
+          expect((await seen('SOLUSDT', '151')).price).toBe('151');
+          break;
+        } catch (error) {
+          failures.push(error); // the read pending at the drop fails; the next one reconnects
+          if (failures.length > 2) throw error;
+        }
+      }
+      expect(failures.every((e) => (e as { kind?: string }).kind === 'temporary')).toBe(true);
+    } finally {
+      await stream.close();
+    }
   });
 
   it('places, fetches and cancels by clientOrderId; reads fills', async () => {

@@ -7,8 +7,9 @@ import type { Kline, KlineInterval } from '../../common/api/exchange';
 import { type CcxtClient, CcxtClientFactory, type ClientTarget, type Endpoint, ENDPOINTS, raw } from './ccxt-client';
 import { parseKlines, parseMarkets, trim } from './ccxt-parse';
 import { CcxtMember, type MemberTuning } from './ccxt-member';
+import { CcxtTickerStream } from './ccxt-ticker-stream';
 import { withRetry, type RetryOptions } from './errors';
-import type { ExchangeGateway, Market, MarketInfo, MemberGateway, MemberKey, Ticker } from './gateway';
+import type { ExchangeGateway, Market, MarketInfo, MemberGateway, MemberKey, Ticker, TickerStream } from './gateway';
 import { WeightGovernor } from './weight-governor';
 
 export interface CcxtGatewayOptions extends ClientTarget {
@@ -66,6 +67,10 @@ export class CcxtGateway implements ExchangeGateway {
     const rows = await Promise.all(batches.map((batch) =>
       this.call<{ symbol: string; lastPrice: string; priceChangePercent: string }[]>(ENDPOINTS.ticker24hr, { symbols: JSON.stringify(batch) })));
     return rows.flat().map((r) => ({ symbol: r.symbol, price: trim(String(r.lastPrice)), changePercent: trim(String(r.priceChangePercent)) }));
+  }
+
+  tickerStream(): TickerStream {
+    return new CcxtTickerStream(this.options, this.governor);
   }
 
   async klines(symbol: string, interval: KlineInterval, limit: number): Promise<Kline[]> {

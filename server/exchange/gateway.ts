@@ -112,11 +112,23 @@ export interface MemberGateway {
   convertToUsdt(asset: string, quantity: string, clientOrderId: string): Promise<OrderState>;
 }
 
+/**
+ * A pushed feed of spot tickers for every symbol. `next` resolves with the tickers that changed
+ * since the previous batch; it rejects when the connection drops, and the following call
+ * reconnects.
+ */
+export interface TickerStream {
+  next(): Promise<Ticker[]>;
+  close(): Promise<void>;
+}
+
 /** Public market data (no key) plus a factory of member gateways. */
 export interface ExchangeGateway {
   markets(market: Market): Promise<MarketInfo[]>;
   lastPrices(market: Market, symbols?: string[]): Promise<Record<string, string>>;
   tickers(symbols: string[]): Promise<Ticker[]>;
+  /** A new WebSocket ticker feed (the market-data hub holds one for the process). */
+  tickerStream(): TickerStream;
   klines(symbol: string, interval: KlineInterval, limit: number): Promise<Kline[]>;
   member(key: MemberKey): MemberGateway;
   close(): Promise<void>;

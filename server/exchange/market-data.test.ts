@@ -1,10 +1,47 @@
-import { describe, expect, it } from 'vitest';
-import type { ExchangeGateway, Ticker } from './gateway';
+import { describe, expect, it, vi } from 'vitest';
+import type { TickerEntry } from '../../common/api/exchange';
+import type { ExchangeGateway, Ticker, TickerStream } from './gateway';
 import { MarketDataHub } from './market-data';
 import { MemberCache } from './member-cache';
 
+/** A ticker stream the test drives: push a batch, or drop the connection. */
+class FakeStream implements TickerStream {
+  private waiting: { resolve: (rows: Ticker[]) => void; reject: (error: Error) => void } | null = null;
+  private readonly queued: (Ticker[] | Error)[] = [];
+  closed = 0;
+
+  next(): Promise<Ticker[]> {
+    const item = this.queued.shift();
+    if (item instanceof Error) return Promise.reject(item);
+    if (item) return Promise.resolve(item);
+    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
+  }
+
+  private deliver(item: Ticker[] | Error): void {
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (!waiting) this.queued.push(item);
+    else if (item instanceof Error) waiting.reject(item);
+    else waiting.resolve(item);
+  }
+
+  push(rows: Ticker[]): void {
+    this.deliver(rows);
+  }
+
+  drop(): void {
+    this.deliver(new Error('connection closed by remote server'));
+  }
+
+  async close(): Promise<void> {
+    this.closed += 1;
+    this.drop();
+  }
+}
+
 function fakeGateway(prices: Map<string, string>) {
-  const calls = { tickers: 0, futures: 0 };
+  const calls = { tickers: 0, futures: 0, streams: 0 };
+  const stream = new FakeStream();
   const gateway = {
     tickers: async (symbols: string[]): Promise<Ticker[]> => {
       calls.tickers += 1;
@@ -14,32 +51,40 @@ function fakeGateway(prices: Map<string, string>) {
       calls.futures += 1;
       return Object.fromEntries((symbols ?? []).map((s) => [s, prices.get(s) ?? '0']));
     },
+    tickerStream: () => {
+      calls.streams += 1;
+      return stream;
+    },
   } as unknown as ExchangeGateway;
-  return { gateway, calls };
+  return { gateway, calls, stream };
 }
 
+const tick = (symbol: string, price: string): Ticker => ({ symbol, price, changePercent: '0.5' });
+
 describe('market-data hub', () => {
-  it('fans one feed out to 1,000 subscribers, only on change, and stops delivering after unsubscribe', async () => {
-    const prices = new Map([['BTCUSDT', '100'], ['ETHUSDT', '10']]);
-    const { gateway, calls } = fakeGateway(prices);
+  it('fans the stream out to 1,000 subscribers, only when a pinned pair changes, and stops delivering after unsubscribe', async () => {
+    const { gateway, calls, stream } = fakeGateway(new Map());
     const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT', 'ETHUSDT'], pollMs: 60_000 });
-    const received: number[] = Array(1000).fill(0);
-    const stops = received.map((_, i) => hub.subscribe(() => { received[i]! += 1; }));
-    await hub.poll();
-    expect(received.every((n) => n === 1)).toBe(true);
-    await hub.poll(); // nothing changed: nothing delivered
-    expect(received.every((n) => n === 1)).toBe(true);
-    prices.set('BTCUSDT', '101');
+    const received: TickerEntry[][][] = Array.from({ length: 1000 }, () => []);
+    const stops = received.map((list) => hub.subscribe((tickers) => list.push(tickers)));
+    stream.push([tick('BTCUSDT', '100'), tick('ETHUSDT', '10')]);
+    await vi.waitFor(() => expect(received.every((l) => l.length === 1)).toBe(true));
+    expect(received[0]![0]!.map((t) => t.price)).toEqual(['100', '10']);
+    stream.push([tick('BTCUSDT', '100'), tick('SOLUSDT', '5')]); // nothing pinned changed: nothing delivered
     stops.slice(500).forEach((stop) => stop());
-    await hub.poll();
-    expect(received.slice(0, 500).every((n) => n === 2)).toBe(true);
-    expect(received.slice(500).every((n) => n === 1)).toBe(true);
-    expect(calls.tickers).toBe(3); // one exchange request per poll, whatever the audience
+    stream.push([tick('BTCUSDT', '101')]);
+    await vi.waitFor(() => expect(received[0]!.length).toBe(2));
+    expect(received.slice(0, 500).every((l) => l.length === 2 && l[1]![0]!.price === '101')).toBe(true);
+    expect(received.slice(500).every((l) => l.length === 1)).toBe(true);
     expect(hub.subscribers).toBe(500);
+    expect(calls).toMatchObject({ streams: 1, tickers: 0 }); // one connection, no REST while it delivers
+    expect(await hub.lastPrice('SOLUSDT')).toBe('5'); // every pair comes with the stream
+    expect(calls.tickers).toBe(0);
     hub.close();
+    expect(stream.closed).toBe(1);
   });
 
-  it('serves liveprice from the shared feed and shares concurrent polls', async () => {
+  it('answers a pair the stream has not mentioned with one shared REST request, and caches futures prices', async () => {
     const { gateway, calls } = fakeGateway(new Map([['BTCUSDT', '100'], ['SOLUSDT', '5']]));
     const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 60_000 });
     const results = await Promise.all(Array.from({ length: 100 }, () => hub.lastPrice('SOLUSDT')));
@@ -49,6 +94,28 @@ describe('market-data hub', () => {
     expect(calls.tickers).toBe(1);
     await Promise.all([hub.futuresPrice('BTCUSDT'), hub.futuresPrice('BTCUSDT')]);
     expect(calls.futures).toBe(1);
+    hub.close();
+  });
+
+  it('polls REST while the stream is down and stops as soon as it delivers again', async () => {
+    const prices = new Map([['BTCUSDT', '100']]);
+    const { gateway, calls, stream } = fakeGateway(prices);
+    const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 20, reconnectMinMs: 5, reconnectMaxMs: 10 });
+    const seen: string[] = [];
+    hub.subscribe((tickers) => seen.push(tickers[0]!.price));
+    stream.push([tick('BTCUSDT', '100')]);
+    await vi.waitFor(() => expect(hub.feedStats().streamUp).toBe(true));
+    stream.drop();
+    await vi.waitFor(() => expect(hub.feedStats().streamUp).toBe(false));
+    prices.set('BTCUSDT', '102');
+    await vi.waitFor(() => expect(seen.at(-1)).toBe('102')); // the REST fallback kept the price moving
+    stream.push([tick('BTCUSDT', '103')]);
+    await vi.waitFor(() => expect(hub.feedStats().streamUp).toBe(true));
+    const pollsWhenBack = calls.tickers;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.tickers).toBe(pollsWhenBack);
+    expect(seen.at(-1)).toBe('103');
+    expect(hub.feedStats().streamFailures).toBe(1);
     hub.close();
   });
 });

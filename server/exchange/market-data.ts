@@ -1,40 +1,53 @@
 /**
- * The market-data hub: one shared ticker feed for every symbol in use, fanned out to any number
- * of subscribers, with last prices cached for liveprice.
+ * The market-data hub: one shared ticker feed for every symbol, fanned out to any number of
+ * subscribers, with last prices kept for liveprice and swaps.
  *
- * Feed choice: REST polling of ticker/24hr once a second, in batches of at most 20 symbols
- * (weight 2 each; 21-100 symbols would cost 40). The ~22 ticker pairs plus the pairs members ask
- * for fit in 2 batches = 4 weight/s = 240 weight/min, 4 % of the 6,000 spot budget and
- * independent of how many members watch. A WebSocket feed would cost no weight, but adds a
- * reconnect/resubscribe state machine and the same 1 s delivery cadence the ticker needs; the
- * gateway interface leaves room to swap it in. Polling only runs while someone subscribes or
- * asked for a price in the last minute.
+ * Feed: the exchange's all-market mini-ticker WebSocket stream (gateway.tickerStream()), one
+ * connection for the whole process and no request weight, whatever the number of viewers or
+ * pairs. REST (ticker/24hr in batches of 20 symbols, weight 2 each) only fills the gaps: the
+ * first snapshot, a pair the stream has not mentioned yet (it sends only what changed), and the
+ * time the stream is down: from a drop until its first message after reconnecting, the symbols
+ * in use are polled once per pollMs, so prices never freeze while it reconnects (with backoff).
+ * Everything stops after a minute without subscribers or price questions.
  */
 import type { Kline, KlineInterval, TickerEntry } from '../../common/api/exchange';
-import type { ExchangeGateway } from './gateway';
+import type { ExchangeGateway, Ticker, TickerStream } from './gateway';
 
 export interface MarketDataOptions {
   /** The pinned ticker's pairs. */
   tickerSymbols: string[];
+  /** REST fallback cadence while the stream is down. Default 1 s. */
   pollMs?: number;
   /** Cache of futures prices and klines. */
   futuresPriceTtlMs?: number;
   klinesTtlMs?: number;
+  /** Reconnect backoff bounds. */
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+}
+
+export interface FeedStats {
+  streamUp: boolean;
+  streamBatches: number;
+  streamFailures: number;
+  restPolls: number;
 }
 
 type Listener = (tickers: TickerEntry[]) => void;
 const IDLE_MS = 60_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export class MarketDataHub {
   private readonly listeners = new Set<Listener>();
   private readonly inUse = new Map<string, number>();
-  private snapshot = new Map<string, TickerEntry>();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly snapshot = new Map<string, TickerEntry>();
+  private stream: TickerStream | null = null;
+  private fallback: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
   private lastAsked = 0;
   private readonly ttlCache = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly stats: FeedStats = { streamUp: false, streamBatches: 0, streamFailures: 0, restPolls: 0 };
   readonly pollMs: number;
-  polls = 0;
 
   constructor(
     private readonly gateway: ExchangeGateway,
@@ -43,7 +56,7 @@ export class MarketDataHub {
     this.pollMs = options.pollMs ?? 1_000;
   }
 
-  /** Subscribes to ticker snapshots (pushed on change, at most once per poll). */
+  /** Subscribes to ticker snapshots (pushed when a pinned pair changes). */
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     this.ensureRunning();
@@ -56,21 +69,24 @@ export class MarketDataHub {
     return this.listeners.size;
   }
 
+  feedStats(): FeedStats {
+    return { ...this.stats };
+  }
+
   /** The pinned ticker: configured pairs, in their configured order. */
   async tickers(): Promise<TickerEntry[]> {
     this.lastAsked = Date.now();
     this.ensureRunning();
     if (this.options.tickerSymbols.some((s) => !this.snapshot.has(s))) await this.poll();
-    return this.options.tickerSymbols.flatMap((s) => this.snapshot.get(s) ?? []);
+    return this.pinned();
   }
 
-  /** Last spot price of a symbol; adds it to the shared feed for the next minute. */
+  /** Last spot price of a symbol (kept fresh by the feed while it is asked for). */
   async lastPrice(symbol: string): Promise<string | null> {
     this.lastAsked = Date.now();
-    const fresh = !this.inUse.has(symbol) && !this.options.tickerSymbols.includes(symbol);
     this.inUse.set(symbol, Date.now());
     this.ensureRunning();
-    if (fresh || !this.snapshot.has(symbol)) await this.poll();
+    if (!this.snapshot.has(symbol)) await this.poll();
     return this.snapshot.get(symbol)?.price ?? null;
   }
 
@@ -101,52 +117,95 @@ export class MarketDataHub {
     return value;
   }
 
+  private pinned(): TickerEntry[] {
+    return this.options.tickerSymbols.flatMap((s) => this.snapshot.get(s) ?? []);
+  }
+
+  /** Pinned pairs plus the ones asked for in the last minute. */
   private symbols(): string[] {
     const cutoff = Date.now() - IDLE_MS;
     for (const [s, at] of this.inUse) if (at < cutoff) this.inUse.delete(s);
     return [...new Set([...this.options.tickerSymbols, ...this.inUse.keys()])];
   }
 
-  private ensureRunning(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.pollMs);
-    this.timer.unref();
+  private idle(): boolean {
+    return this.listeners.size === 0 && Date.now() - this.lastAsked > IDLE_MS;
   }
 
-  private async tick(): Promise<void> {
-    if (this.listeners.size === 0 && Date.now() - this.lastAsked > IDLE_MS) {
-      clearInterval(this.timer!);
-      this.timer = null;
-      return;
+  private ensureRunning(): void {
+    if (this.stream) return;
+    const stream = this.gateway.tickerStream();
+    this.stream = stream;
+    this.fallback = setInterval(() => void this.fallbackTick(), this.pollMs);
+    this.fallback.unref();
+    void this.readStream(stream);
+  }
+
+  private async readStream(stream: TickerStream): Promise<void> {
+    const minMs = this.options.reconnectMinMs ?? 500;
+    let backoff = minMs;
+    while (this.stream === stream) {
+      try {
+        const rows = await stream.next();
+        if (this.stream !== stream) break;
+        this.stats.streamUp = true;
+        this.stats.streamBatches += 1;
+        backoff = minMs;
+        this.publish(rows);
+      } catch {
+        if (this.stream !== stream) break;
+        this.stats.streamUp = false;
+        this.stats.streamFailures += 1;
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, this.options.reconnectMaxMs ?? 30_000);
+      }
     }
+    await stream.close().catch(() => undefined);
+  }
+
+  private async fallbackTick(): Promise<void> {
+    if (this.idle()) return this.stop();
+    if (this.stats.streamUp) return;
     await this.poll().catch(() => undefined); // a failed poll keeps the last snapshot; the next one retries
   }
 
-  /** One shared request for everyone waiting on it. */
+  private stop(): void {
+    if (this.fallback) clearInterval(this.fallback);
+    this.fallback = null;
+    const stream = this.stream;
+    this.stream = null; // the reader sees this and leaves its loop
+    this.stats.streamUp = false;
+    void stream?.close().catch(() => undefined); // rejects the pending read, even on a silent market
+  }
+
+  /** One shared REST request for everyone waiting on it. */
   poll(): Promise<void> {
-    this.polling ??= this.fetchAndPublish().finally(() => {
+    this.polling ??= this.gateway.tickers(this.symbols()).then((rows) => {
+      this.stats.restPolls += 1;
+      this.publish(rows);
+    }).finally(() => {
       this.polling = null;
     });
     return this.polling;
   }
 
-  private async fetchAndPublish(): Promise<void> {
-    const rows = await this.gateway.tickers(this.symbols());
-    this.polls += 1;
+  /** Takes in USDT pairs and tells subscribers when a pinned pair changed. */
+  private publish(rows: Ticker[]): void {
     let changed = false;
+    const pinned = new Set(this.options.tickerSymbols);
     for (const row of rows) {
+      if (!row.symbol.endsWith('USDT')) continue;
       const before = this.snapshot.get(row.symbol);
-      if (!before || before.price !== row.price || before.changePercent !== row.changePercent) changed = true;
+      if (pinned.has(row.symbol) && (!before || before.price !== row.price || before.changePercent !== row.changePercent)) changed = true;
       this.snapshot.set(row.symbol, row);
     }
     if (!changed) return;
-    const list = this.options.tickerSymbols.flatMap((s) => this.snapshot.get(s) ?? []);
+    const list = this.pinned();
     for (const listener of this.listeners) listener(list);
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stop();
     this.listeners.clear();
   }
 }
