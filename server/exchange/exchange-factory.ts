@@ -8,6 +8,9 @@ import type { Config } from '../config';
 import type { Balances, ExchangeGateway } from './gateway';
 import { MarketDataHub } from './market-data';
 import { MemberCache } from './member-cache';
+import { BalanceFeeds } from './user-streams/balance-feeds';
+import { futuresProtocol, spotProtocol, userStreamUrls } from './user-streams/protocols';
+import { UserStreamPool } from './user-streams/stream-pool';
 import type { RunningSimulator, SimulatorOptions } from './simulator/index';
 import { WeightGovernor } from './weight-governor';
 
@@ -29,6 +32,8 @@ export interface ExchangeServices {
   gateway: ExchangeGateway;
   governor: WeightGovernor;
   marketData: MarketDataHub;
+  /** Balances from the members' user-data streams, with the REST caches below as fallback. */
+  balances: BalanceFeeds;
   spotBalances: MemberCache<Balances>;
   futuresBalances: MemberCache<Balances>;
   connection: MemberCache<boolean>;
@@ -56,14 +61,22 @@ async function startInProcess(config: Config, options: SimulatorOptions): Promis
 }
 
 /** Services around an existing gateway (tests and the bench wrap their own). */
-export function exchangeServices(gateway: ExchangeGateway, governor: WeightGovernor, extra: { simulator?: RunningSimulator | null; tickerPollMs?: number } = {}): ExchangeServices {
+export function exchangeServices(gateway: ExchangeGateway, governor: WeightGovernor,
+  extra: { simulator?: RunningSimulator | null; tickerPollMs?: number; simUrl?: string | null } = {}): ExchangeServices {
   const marketData = new MarketDataHub(gateway, { tickerSymbols: TICKER_SYMBOLS, pollMs: extra.tickerPollMs });
+  const spotBalances = new MemberCache<Balances>(CACHE_BUDGETS.spotBalances);
+  const futuresBalances = new MemberCache<Balances>(CACHE_BUDGETS.futuresBalances);
+  const urls = userStreamUrls(extra.simUrl ?? extra.simulator?.url ?? null);
+  const spotStreams = new UserStreamPool(spotProtocol(urls.spot, governor));
+  const futuresStreams = new UserStreamPool(futuresProtocol(urls.futures));
+  const balances = new BalanceFeeds(spotStreams, futuresStreams, { spot: spotBalances, futures: futuresBalances });
   return {
-    gateway, governor, marketData, simulator: extra.simulator ?? null,
-    spotBalances: new MemberCache(CACHE_BUDGETS.spotBalances),
-    futuresBalances: new MemberCache(CACHE_BUDGETS.futuresBalances),
+    gateway, governor, marketData, simulator: extra.simulator ?? null, balances, spotBalances, futuresBalances,
     connection: new MemberCache(CACHE_BUDGETS.connection),
     close: async () => {
+      balances.close();
+      spotStreams.close();
+      futuresStreams.close();
       marketData.close();
       await gateway.close();
       await extra.simulator?.close();
@@ -87,5 +100,5 @@ export async function createExchange(config: Config, overrides: ExchangeOverride
   }
   const { CcxtGateway } = await gatewayModule;
   const gateway = new CcxtGateway({ simUrl, governor });
-  return exchangeServices(gateway, governor, { simulator, tickerPollMs: overrides.tickerPollMs });
+  return exchangeServices(gateway, governor, { simulator, simUrl, tickerPollMs: overrides.tickerPollMs });
 }
