@@ -1,7 +1,8 @@
 /**
  * Points ccxt's binance class at the simulator: every REST api url ccxt knows (spot, sapi,
  * fapi, dapi, ...) keeps its path and swaps the host; the ccxt.pro ws urls to /ws
- * (spot: /stream/ws).
+ * (spot: /stream/ws; USD-M user data: /private/ws?listenKey=...) and the spot WebSocket API,
+ * where ccxt.pro subscribes spot user data, to /ws-api/v3.
  * Use as `new ccxt.binance({ urls: simulatorCcxtUrls(url), options: SIMULATOR_CCXT_OPTIONS })`
  * or `exchange.urls = simulatorCcxtUrls(url)`.
  */

@@ -25,7 +25,7 @@ export interface SimulatorControl {
   setPrice(symbol: string, price: string): void;
   getPrice(symbol: string): string;
   getAccount(apiKey: string): AccountSnapshot | null;
-  /** Merges fault settings; dropStreams closes every WebSocket now (one-shot). */
+  /** Merges fault settings; dropStreams closes every WebSocket now, streams and WebSocket API alike (one-shot). */
   setFaults(faults: FaultSettings): Faults;
   clearFaults(): void;
   /** One step of the random walk, now (tests; the timer does this when randomWalk is on). */

@@ -9,6 +9,7 @@ import { DEFAULT_SYMBOLS } from './symbols';
 import { type SymbolSeed } from './types';
 import { DEFAULT_WEIGHT_LIMITS, type WeightLimits, WeightMeter } from './weights';
 import { StreamServer } from './ws';
+import { WsApiServer } from './ws-api/server';
 
 export type { SimulatorControl, AccountSnapshot, FaultSettings } from './control';
 export type { SymbolSeed, Faults } from './types';
@@ -31,6 +32,8 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Request-weight limits per minute and the first ban length (tests use small ones). */
   weightLimits?: Partial<WeightLimits>;
+  /** Milliseconds between listen-key expiry sweeps (expiry itself follows `now`). Default 1000. */
+  listenKeySweepMs?: number;
 }
 
 export interface RunningSimulator {
@@ -48,9 +51,16 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     now: options.now ?? Date.now });
   const limits: WeightLimits = { ...DEFAULT_WEIGHT_LIMITS, ...options.weightLimits };
   const meter = new WeightMeter(limits, core.now);
-  const listenKeys = new ListenKeys();
-  const streams = new StreamServer(core, listenKeys);
-  const control = createControl(core, { dropStreams: () => streams.dropAll(), resetWeights: () => meter.reset() });
+  const listenKeys = new ListenKeys(core.now);
+  const wsApi = new WsApiServer({ core, meter, limits });
+  const streams = new StreamServer(core, listenKeys, wsApi);
+  const control = createControl(core, {
+    dropStreams: () => {
+      streams.dropAll();
+      wsApi.dropAll();
+    },
+    resetWeights: () => meter.reset(),
+  });
   const server = createHttpServer({ core, control, meter, limits, listenKeys, random: seededRandom(seed ^ 0x5eed) });
   server.keepAliveTimeout = 65_000;
   streams.attach(server);
@@ -61,13 +71,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   });
   const walker = options.randomWalk === false ? null : setInterval(() => core.walk(), options.walkIntervalMs ?? 1000);
   walker?.unref();
+  // Listen keys expire on the core's clock; the sweep tells their streams (listenKeyExpired).
+  const sweeper = setInterval(() => listenKeys.sweep(), options.listenKeySweepMs ?? 1000);
+  sweeper.unref();
   const port = (server.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shown}:${port}`, wsUrl: `ws://${shown}:${port}`, port, control, core,
     close: async () => {
       if (walker) clearInterval(walker);
+      clearInterval(sweeper);
       streams.close();
+      wsApi.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

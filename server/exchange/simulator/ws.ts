@@ -1,7 +1,10 @@
 /**
  * WebSocket streams in Binance's formats on /ws, /ws/<stream|listenKey> and
- * /stream?streams=a/b (combined: {stream, data}); /stream/ws[/...] is served as /ws[/...]. SUBSCRIBE / UNSUBSCRIBE / LIST_SUBSCRIPTIONS
- * method messages; ping frames are answered by the ws library with pongs.
+ * /stream?streams=a/b (combined: {stream, data}); /stream/ws[/...] is served as /ws[/...], and the
+ * USD-M category prefixes /public, /market and /private are accepted and ignored (ccxt.pro opens
+ * /private/ws?listenKey=<key> for futures user data). SUBSCRIBE / UNSUBSCRIBE / LIST_SUBSCRIPTIONS
+ * method messages cover listen keys as well as market streams; ping frames are answered by the ws
+ * library with pongs. /ws-api/v3 upgrades are handed to the WebSocket API (ws-api/).
  */
 import { type IncomingMessage, type Server } from 'node:http';
 import { type Duplex } from 'node:stream';
@@ -10,16 +13,29 @@ import { type Account } from './accounts';
 import { type SimulatorCore } from './core';
 import { type ListenKeys, type ListenKey } from './http/listen-keys';
 import { INTERVALS } from './prices';
-import { type Fill, type Order } from './types';
-import { accountUpdate, orderTradeUpdate } from './wire/futures';
+import { type Fill, type Market } from './types';
+import { listenUserEvents } from './user-events';
 import { klineEvent, miniTickerEvent, tickerEvent } from './wire/market';
-import { accountPosition, executionReport } from './wire/spot';
+import { WS_API_PATH, type WsApiServer } from './ws-api/server';
 
 interface Conn {
   socket: WebSocket;
   combined: boolean;
   streams: Set<string>;
-  users: ListenKey[];
+  /** Listen keys subscribed on this connection, by key. */
+  users: Map<string, ListenKey>;
+}
+
+/** The client address as the REST edge reports it (IPv4-mapped IPv6 shown as IPv4). */
+function clientIp(req: IncomingMessage): string {
+  return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+}
+
+/** The stream path without the prefixes that select Binance hosts or categories, or null if not a stream path. */
+function streamPath(pathname: string): string | null {
+  let path = pathname.replace(/^\/(public|market|private)(?=\/)/, '');
+  if (path.startsWith('/stream/ws')) path = path.slice('/stream'.length);
+  return path === '/ws' || path.startsWith('/ws/') || path === '/stream' ? path : null;
 }
 
 export class StreamServer {
@@ -28,17 +44,20 @@ export class StreamServer {
   private readonly byStream = new Map<string, Set<Conn>>();
   private readonly arrDirty = new Set<string>();
   private readonly timer: NodeJS.Timeout;
+  private readonly unlisten: Array<() => void>;
 
-  constructor(private readonly core: SimulatorCore, private readonly listenKeys: ListenKeys) {
-    core.events.add({
+  constructor(
+    private readonly core: SimulatorCore,
+    private readonly listenKeys: ListenKeys,
+    private readonly wsApi: WsApiServer,
+  ) {
+    const stopMarket = core.events.add({
       price: (symbol) => this.onPrice(symbol),
       trade: (symbol, fill) => this.onTrade(symbol, fill),
-      order: (account, order, fill) => this.onOrder(account, order, fill),
-      balances: (account, assets) => this.toUser(account, 'spot', () => accountPosition(account, assets, core.now())),
-      balanceDelta: (account, asset, delta) => this.toUser(account, 'spot', () => ({ e: 'balanceUpdate', E: core.now(), a: asset,
-        d: delta.toFixed(8), T: core.now() })),
-      futuresAccount: (account, reason) => this.toUser(account, 'futures', () => accountUpdate(core.book, account, reason, core.now())),
     });
+    const stopUser = listenUserEvents(core, (account, market, build) => this.toUser(account, market, build));
+    const stopExpiry = listenKeys.onExpire((key) => this.onExpired(key));
+    this.unlisten = [stopMarket, stopUser, stopExpiry];
     // Binance pushes the all-market arrays once a second.
     this.timer = setInterval(() => this.flushArrays(), 1000);
     this.timer.unref();
@@ -47,9 +66,12 @@ export class StreamServer {
   attach(server: Server): void {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (url.pathname.startsWith('/stream/ws')) url.pathname = url.pathname.slice('/stream'.length);
-      if (url.pathname !== '/ws' && !url.pathname.startsWith('/ws/') && url.pathname !== '/stream') return socket.destroy();
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, url));
+      if (url.pathname === WS_API_PATH) {
+        return this.wss.handleUpgrade(req, socket, head, (ws) => this.wsApi.open(ws, clientIp(req), url));
+      }
+      const path = streamPath(url.pathname);
+      if (path === null) return socket.destroy();
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, path, url));
     });
   }
 
@@ -60,15 +82,17 @@ export class StreamServer {
 
   close(): void {
     clearInterval(this.timer);
+    for (const stop of this.unlisten) stop();
     this.dropAll();
     this.wss.close();
   }
 
-  private open(socket: WebSocket, url: URL): void {
-    const conn: Conn = { socket, combined: url.pathname === '/stream', streams: new Set(), users: [] };
+  private open(socket: WebSocket, path: string, url: URL): void {
+    const conn: Conn = { socket, combined: path === '/stream', streams: new Set(), users: new Map() };
     this.conns.add(conn);
-    const initial = conn.combined ? (url.searchParams.get('streams') ?? '').split('/') : [url.pathname.slice('/ws/'.length)];
-    this.subscribe(conn, initial.filter((s) => s !== ''));
+    const initial = conn.combined ? (url.searchParams.get('streams') ?? '').split('/') : [path.slice('/ws/'.length)];
+    // Binance's newer futures urls name the key in the query: /private/ws?listenKey=<key>.
+    this.subscribe(conn, [...initial, ...url.searchParams.getAll('listenKey')].filter((s) => s !== ''));
     socket.on('message', (data) => this.onMessage(conn, String(data)));
     socket.on('close', () => this.drop(conn));
     socket.on('error', () => this.drop(conn));
@@ -84,8 +108,9 @@ export class StreamServer {
     const params = Array.isArray(msg.params) ? msg.params.filter((p): p is string => typeof p === 'string') : [];
     if (msg.method === 'SUBSCRIBE') this.subscribe(conn, params);
     else if (msg.method === 'UNSUBSCRIBE') this.unsubscribe(conn, params);
-    else if (msg.method === 'LIST_SUBSCRIPTIONS') return conn.socket.send(JSON.stringify({ result: [...conn.streams], id: msg.id ?? null }));
-    else return conn.socket.send(JSON.stringify({ error: { code: 2, msg: `Invalid request: unknown method ${String(msg.method)}` }, id: msg.id ?? null }));
+    else if (msg.method === 'LIST_SUBSCRIPTIONS') {
+      return conn.socket.send(JSON.stringify({ result: [...conn.streams, ...conn.users.keys()], id: msg.id ?? null }));
+    } else return conn.socket.send(JSON.stringify({ error: { code: 2, msg: `Invalid request: unknown method ${String(msg.method)}` }, id: msg.id ?? null }));
     conn.socket.send(JSON.stringify({ result: null, id: msg.id ?? null }));
   }
 
@@ -93,7 +118,7 @@ export class StreamServer {
     for (const name of names) {
       const user = this.listenKeys.get(name);
       if (user) {
-        conn.users.push(user);
+        conn.users.set(name, user);
         continue;
       }
       if (!name.includes('@')) continue; // e.g. ccxt's /ws/0 connection index
@@ -106,6 +131,7 @@ export class StreamServer {
 
   private unsubscribe(conn: Conn, names: string[]): void {
     for (const name of names) {
+      conn.users.delete(name);
       conn.streams.delete(name);
       this.byStream.get(name)?.delete(conn);
     }
@@ -113,7 +139,12 @@ export class StreamServer {
 
   private drop(conn: Conn): void {
     this.unsubscribe(conn, [...conn.streams]);
+    conn.users.clear();
     this.conns.delete(conn);
+  }
+
+  private send(conn: Conn, stream: string, data: unknown, raw: string): void {
+    if (conn.socket.readyState === WebSocket.OPEN) conn.socket.send(conn.combined ? JSON.stringify({ stream, data }) : raw);
   }
 
   private emit(stream: string, build: () => unknown): void {
@@ -121,8 +152,7 @@ export class StreamServer {
     if (!set || set.size === 0) return;
     const data = build();
     const raw = JSON.stringify(data);
-    const wrapped = JSON.stringify({ stream, data });
-    for (const conn of set) if (conn.socket.readyState === WebSocket.OPEN) conn.socket.send(conn.combined ? wrapped : raw);
+    for (const conn of set) this.send(conn, stream, data, raw);
   }
 
   private onPrice(symbol: string): void {
@@ -157,19 +187,26 @@ export class StreamServer {
     this.emit(`${lower}@aggTrade`, event('aggTrade'));
   }
 
-  private onOrder(account: Account, order: Order, fill: Fill | null): void {
-    if (order.market === 'spot') this.toUser(account, 'spot', () => executionReport(order, fill, this.core.now()));
-    else this.toUser(account, 'futures', () => orderTradeUpdate(order, fill, this.core.now()));
-  }
-
-  private toUser(account: Account, market: 'spot' | 'futures', build: () => unknown): void {
+  /** To every connection holding a live key of this account and market (a closed or expired key gets nothing). */
+  private toUser(account: Account, market: Market, build: () => unknown): void {
     let raw: string | null = null;
     for (const conn of this.conns) {
-      const key = conn.users.find((u) => u.account === account && u.market === market);
-      if (!key || conn.socket.readyState !== WebSocket.OPEN) continue;
-      const data = build();
-      raw ??= JSON.stringify(data);
-      conn.socket.send(conn.combined ? JSON.stringify({ stream: key.key, data }) : raw);
+      for (const [name, key] of conn.users) {
+        if (key.account !== account || key.market !== market || this.listenKeys.get(name) !== key) continue;
+        const data = build();
+        raw ??= JSON.stringify(data);
+        this.send(conn, name, data, raw);
+      }
+    }
+  }
+
+  /** Binance tells a stream its key expired, then sends nothing more for it. */
+  private onExpired(key: ListenKey): void {
+    const data = { e: 'listenKeyExpired', E: this.core.now(), listenKey: key.key };
+    const raw = JSON.stringify(data);
+    for (const conn of this.conns) {
+      if (!conn.users.delete(key.key)) continue;
+      this.send(conn, key.key, data, raw);
     }
   }
 }

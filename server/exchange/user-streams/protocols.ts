@@ -61,6 +61,8 @@ export function spotProtocol(url: string, governor: WeightGovernor, now: () => n
       if (message.subscriptionId === undefined || typeof message.event !== 'object' || message.event === null) return null;
       return { remoteId: String(message.subscriptionId), event: message.event as Record<string, unknown> };
     },
+    // The exchange ended the subscription (key revoked, session limits): subscribe again.
+    isEnd: (event) => event.e === 'eventStreamTerminated',
   };
 }
 

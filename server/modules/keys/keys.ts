@@ -75,8 +75,7 @@ function forgetMember(deps: ExchangeDeps, userId: string): void {
   const exchange = deps.exchange;
   if (!exchange) return;
   exchange.connection.invalidate(userId);
-  exchange.spotBalances.invalidate(userId);
-  exchange.futuresBalances.invalidate(userId);
+  exchange.balances.forget(userId); // also ends the member's user-data streams, which belong to the old key
 }
 
 /** A real authenticated call (apiRestrictions, 1 weight), cached per member. */

@@ -102,8 +102,12 @@ function accountRoutes(t: RouteTable): void {
       .slice(0, limitParam(c.params, 500, 1000)).map(spotTrade);
   } });
   add(t, 'POST,PUT,DELETE', '/api/v3/userDataStream', { pool: 'spot', weight: 2, auth: 'key', handle: (c) => {
-    if (c.params.listenKey && c.method === 'DELETE') c.listenKeys.close(c.params.listenKey);
-    return c.method === 'POST' ? { listenKey: c.listenKeys.open(c.account, 'spot') } : {};
+    if (c.params.listenKey && c.method === 'DELETE') {
+      c.listenKeys.close(c.params.listenKey);
+      return {};
+    }
+    const listenKey = c.listenKeys.open(c.account, 'spot'); // POST hands out the valid key, PUT keeps it alive: both extend it
+    return c.method === 'POST' ? { listenKey } : {};
   } });
 }
 
