@@ -97,6 +97,24 @@ describe('market-data hub', () => {
     hub.close();
   });
 
+  it('values assets from the feed while it is up, asking REST only for pairs it has not mentioned', async () => {
+    const { gateway, calls, stream } = fakeGateway(new Map([['XRPUSDT', '0.5']]));
+    let allPrices = 0;
+    (gateway as { lastPrices: unknown }).lastPrices = async () => {
+      allPrices += 1;
+      return { BTCUSDT: '99', XRPUSDT: '0.5' };
+    };
+    const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 60_000 });
+    expect(await hub.spotPrices(['BTCUSDT'])).toEqual({ BTCUSDT: '99' }); // the stream is not up yet: REST
+    stream.push([tick('BTCUSDT', '100')]);
+    await vi.waitFor(() => expect(hub.feedStats().streamUp).toBe(true));
+    expect(await hub.spotPrices(['BTCUSDT'])).toEqual({ BTCUSDT: '100' });
+    expect(allPrices).toBe(1);
+    expect(await hub.spotPrices(['BTCUSDT', 'XRPUSDT'])).toEqual({ BTCUSDT: '100', XRPUSDT: '0.5' });
+    expect(calls.tickers).toBe(0);
+    hub.close();
+  });
+
   it('polls REST while the stream is down and stops as soon as it delivers again', async () => {
     const prices = new Map([['BTCUSDT', '100']]);
     const { gateway, calls, stream } = fakeGateway(prices);

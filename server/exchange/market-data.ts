@@ -97,9 +97,20 @@ export class MarketDataHub {
     return prices[symbol] ?? null;
   }
 
-  /** Every spot last price (ticker/price, 4 weight), cached briefly: values asset lists. */
-  spotPrices(): Promise<Record<string, string>> {
-    return this.cached('spot:all', this.options.futuresPriceTtlMs ?? 2_000, () => this.gateway.lastPrices('spot'));
+  /**
+   * Last spot prices of these pairs (values asset lists): from the feed while it is up, which
+   * costs nothing; pairs it has not mentioned, or all of them while it is down, from ticker/price
+   * (every symbol, 4 weight, cached briefly).
+   */
+  async spotPrices(symbols: string[]): Promise<Record<string, string>> {
+    this.lastAsked = Date.now();
+    this.ensureRunning();
+    const known = this.stats.streamUp ? symbols.filter((s) => this.snapshot.has(s)) : [];
+    const prices: Record<string, string> = Object.fromEntries(known.map((s) => [s, this.snapshot.get(s)!.price]));
+    if (known.length === symbols.length) return prices;
+    const all = await this.cached('spot:all', this.options.futuresPriceTtlMs ?? 2_000, () => this.gateway.lastPrices('spot'));
+    for (const s of symbols) if (!(s in prices) && all[s] !== undefined) prices[s] = all[s];
+    return prices;
   }
 
   klines(symbol: string, interval: KlineInterval, limit: number): Promise<Kline[]> {

@@ -88,6 +88,18 @@ export class MemberCache<T> {
     return fresh.pending;
   }
 
+  /**
+   * Loads now only if the budget holds the weight this moment (never borrowing), caching the
+   * result like get(); null when the budget is spent. For optional refreshes that may wait.
+   */
+  tryLoad(member: string, key: string, load: () => Promise<T>): Promise<T> | null {
+    const now = this.now();
+    this.refill(now);
+    if (this.tokens < this.cost.weight) return null;
+    this.invalidate(member);
+    return this.get(member, key, load);
+  }
+
   invalidate(member: string): void {
     const prefix = `${member}\u0000`;
     for (const id of this.entries.keys()) if (id.startsWith(prefix)) this.entries.delete(id);

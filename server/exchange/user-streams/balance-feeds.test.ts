@@ -99,6 +99,30 @@ describe('balance feeds', () => {
     expect(s.calls.spot).toBe(spotCalls + 1);
   });
 
+  it('takes snapshots only within the spot budget, serving the REST cache meanwhile', async () => {
+    const spot = fakePool();
+    const futures = fakePool();
+    let t = 0;
+    // 20 weight a snapshot, 120 a minute: a bucket of 20, refilled 2 a second.
+    const caches = { spot: new MemberCache<Balances>({ weight: 20, budgetPerMinute: 120, minTtlMs: 5000 }, () => t),
+      futures: new MemberCache<Balances>({ weight: 5, budgetPerMinute: 960, minTtlMs: 5000 }, () => t) };
+    const feeds = new BalanceFeeds(spot.pool, futures.pool, caches, { now: () => t });
+    let calls = 0;
+    const gateway = { balances: async () => ({ USDT: { free: String(++calls), total: String(calls) } }) } as unknown as MemberGateway;
+    const key = (i: number) => ({ apiKey: `k${i}`, secretKey: 's' });
+    for (let i = 0; i < 3; i++) await feeds.read(`m${i}`, key(i), gateway, 'spot'); // first loads: always, borrowing
+    for (let i = 0; i < 3; i++) spot.listeners.get(`m${i}`)!.onUp();
+    for (let i = 0; i < 3; i++) await feeds.read(`m${i}`, key(i), gateway, 'spot');
+    expect(calls).toBe(3); // the bucket is in debt: no snapshot yet, the cached values serve
+    t += 60_000;
+    for (let i = 0; i < 3; i++) await feeds.read(`m${i}`, key(i), gateway, 'spot');
+    expect(calls).toBe(4); // a minute of budget refills the bucket's 20: one snapshot
+    const streamedBefore = feeds.stats().streamedReads;
+    await feeds.read('m0', key(0), gateway, 'spot');
+    expect(feeds.stats().streamedReads).toBe(streamedBefore + 1);
+    feeds.close();
+  });
+
   it('unsubscribes members who stopped reading', async () => {
     const s = setup();
     await s.read('spot');

@@ -39,6 +39,7 @@ interface FuturesBook {
   up: boolean;
   value: Balances | null;
   version: number;
+  loading: Promise<Balances> | null;
 }
 
 interface Member {
@@ -156,7 +157,7 @@ export class BalanceFeeds {
     }
     if (!member) {
       member = { userId, apiKey: key.apiKey, lastRead: 0, spot: { up: false, balances: null, replay: null, loading: null },
-        futures: { up: false, value: null, version: 0 } };
+        futures: { up: false, value: null, version: 0, loading: null } };
       if (this.members.size < this.maxMembers) {
         this.members.set(userId, member);
         this.spotPool.add(userId, key, this.spotListener(member));
@@ -216,8 +217,18 @@ export class BalanceFeeds {
       return this.caches.spot.get(member.userId, member.apiKey, () => gateway.balances('spot'));
     }
     // Up without a book (first read, after a reconnect) or a fresh read: snapshot, then replay.
+    // The snapshot spends the spot cache's budget: when a thousand members come up at once they
+    // convert to streamed books as the budget allows, served from the REST cache meanwhile.
     this.restReads += 1;
-    if (!fresh && book.loading) return copy(await book.loading);
+    if (book.loading) return copy(await book.loading);
+    const load = () => this.snapshot(book, gateway);
+    if (fresh) return copy(await load());
+    const now = this.caches.spot.tryLoad(member.userId, member.apiKey, load);
+    return copy(await (now ?? this.caches.spot.get(member.userId, member.apiKey, load)));
+  }
+
+  /** A REST snapshot that becomes the book, with the events that arrived meanwhile applied on top. */
+  private async snapshot(book: SpotBook, gateway: MemberGateway): Promise<Balances> {
     const replay: Record<string, unknown>[] = [];
     book.replay = replay;
     const loading = gateway.balances('spot');
@@ -230,7 +241,7 @@ export class BalanceFeeds {
         book.balances = balances;
         book.replay = null;
       }
-      return copy(snapshot);
+      return snapshot;
     } finally {
       if (book.loading === loading) book.loading = null;
     }
@@ -247,10 +258,26 @@ export class BalanceFeeds {
       if (fresh) this.caches.futures.invalidate(member.userId);
       return this.caches.futures.get(member.userId, member.apiKey, () => gateway.balances('futures'));
     }
+    // Stale after an ACCOUNT_UPDATE (or never read since the stream came up): refetch within
+    // the futures budget, concurrent reads sharing one request.
+    if (book.loading && !fresh) return copy(await book.loading);
+    const load = () => this.refetchFutures(book, gateway);
+    if (fresh) return copy(await load());
+    const now = this.caches.futures.tryLoad(member.userId, member.apiKey, load);
+    return copy(await (now ?? this.caches.futures.get(member.userId, member.apiKey, load)));
+  }
+
+  private async refetchFutures(book: FuturesBook, gateway: MemberGateway): Promise<Balances> {
     const version = book.version;
-    const value = await gateway.balances('futures');
-    if (book.up && book.version === version) book.value = copy(value); // an event during the read leaves it stale
-    return value;
+    const loading = gateway.balances('futures');
+    book.loading = loading;
+    try {
+      const value = await loading;
+      if (book.up && book.version === version) book.value = copy(value); // an event during the read leaves it stale
+      return value;
+    } finally {
+      if (book.loading === loading) book.loading = null;
+    }
   }
 
   private sweep(): void {
