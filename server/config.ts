@@ -137,10 +137,11 @@ function publicIp(env: Env): string {
   return raw;
 }
 
-function decodeSecretsKey(raw: string): Buffer {
+/** A 32-byte master key from 64 hex or base64 characters (SECRETS_KEY, PREVIOUS_SECRETS_KEY). */
+export function decodeSecretsKey(raw: string, name = 'SECRETS_KEY'): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
   if (key.length !== 32) {
-    throw new ConfigError('Invalid configuration: SECRETS_KEY must be 32 bytes, as 64 hex or base64 characters');
+    throw new ConfigError(`Invalid configuration: ${name} must be 32 bytes, as 64 hex or base64 characters`);
   }
   return key;
 }

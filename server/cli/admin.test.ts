@@ -9,9 +9,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Env } from '../config';
 import { openDatabase } from '../db/database';
-import { users } from '../db/schema';
+import { exchangeKeys, users } from '../db/schema';
 import { createUser } from '../modules/accounts/users';
 import { DEMO_MEMBER } from '../modules/demo/seed';
+import { openSecret, sealSecret } from '../modules/keys/crypto';
 import { databaseTargets } from '../test/databases';
 import { TEST_ENV } from '../test/server';
 import { runAdmin } from './admin';
@@ -202,5 +203,28 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
     const io = memoryIo();
     expect(await runSeedDemo({ ...env, ARGON2_TIME_COST: '0' }, io)).toBe(1);
     expect(io.stderr).toEqual(['Invalid configuration: ARGON2_TIME_COST must be an integer from 1 to 100 (got "0")']);
+  });
+
+  it('rotates SECRETS_KEY: re-encrypts stored secrets, is safe to run twice, and refuses without the previous key', async () => {
+    const oldKey = '11'.repeat(32);
+    const newKey = '22'.repeat(32);
+    const ann = await withDb(async (db) => (await db.select().from(users).where(eq(users.email, 'ann@example.com')))[0]!);
+    await withDb((db) => db.insert(exchangeKeys).values({ userId: ann.id, apiKey: 'ann-key', ipRestricted: 'true', keyVersion: 1,
+      secretCiphertext: sealSecret(Buffer.from(oldKey, 'hex'), ann.id, 'ann-secret') }));
+    const rotate = async (extra: Env) => {
+      const io = memoryIo();
+      const code = await runAdmin(['rotate-secrets-key'], { ...env, ...extra }, io);
+      return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
+    };
+    expect(await rotate({ SECRETS_KEY: newKey })).toMatchObject({ code: 1, err: expect.stringContaining('PREVIOUS_SECRETS_KEY must be set') });
+    expect(await rotate({ SECRETS_KEY: newKey, PREVIOUS_SECRETS_KEY: '33'.repeat(32) }))
+      .toMatchObject({ code: 1, err: expect.stringContaining('open under neither key') });
+    expect(await rotate({ SECRETS_KEY: newKey, PREVIOUS_SECRETS_KEY: oldKey }))
+      .toMatchObject({ code: 0, out: '1 secret(s) re-encrypted under SECRETS_KEY, 0 already under it' });
+    const sealed = await withDb(async (db) => (await db.select().from(exchangeKeys).where(eq(exchangeKeys.userId, ann.id)))[0]!.secretCiphertext);
+    expect(openSecret(Buffer.from(newKey, 'hex'), ann.id, sealed)).toBe('ann-secret');
+    expect(await rotate({ SECRETS_KEY: newKey, PREVIOUS_SECRETS_KEY: oldKey }))
+      .toMatchObject({ code: 0, out: '0 secret(s) re-encrypted under SECRETS_KEY, 1 already under it' });
+    await withDb((db) => db.delete(exchangeKeys).where(eq(exchangeKeys.userId, ann.id)));
   });
 });

@@ -6,10 +6,11 @@
 import { pathToFileURL } from 'node:url';
 import { asc } from 'drizzle-orm';
 import { SETTING_NAMES, type SettingName } from '../../common/constants';
-import { ConfigError, loadConfig, type Env } from '../config';
+import { type Config, ConfigError, decodeSecretsKey, loadConfig, type Env } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { users } from '../db/schema';
 import { findUserByEmail } from '../modules/accounts/users';
+import { rotateSecretsKey } from '../modules/keys/rotate';
 import { DomainError } from '../modules/errors';
 import { getSetting, parseSetting, setSetting } from '../modules/settings/settings';
 import { grant, latestExpirySql } from '../modules/subscriptions/subscriptions';
@@ -22,6 +23,9 @@ Commands:
   set-setting NAME VALUE                  referralMandatory true|false, minimumBotAmount 100.00
   get-setting NAME                        print a setting
   list-users                              members with referral code and expiry
+  rotate-secrets-key                      re-encrypt stored exchange secrets from
+                                          PREVIOUS_SECRETS_KEY to SECRETS_KEY (both from
+                                          the environment, never the command line)
 
 The database is the server's: DATA_DIR (PGlite) or DATABASE_URL.`;
 
@@ -64,7 +68,14 @@ async function listUsers(db: Db): Promise<string> {
     .join('\n');
 }
 
-async function run(db: Db, [command, ...args]: string[]): Promise<string> {
+async function rotate(db: Db, config: Config, env: Env): Promise<string> {
+  const previous = env.PREVIOUS_SECRETS_KEY;
+  if (!previous) throw new UsageError('PREVIOUS_SECRETS_KEY must be set to the key the secrets are sealed with now');
+  const result = await rotateSecretsKey(db, decodeSecretsKey(previous, 'PREVIOUS_SECRETS_KEY'), config.secretsKey);
+  return `${result.rotated} secret(s) re-encrypted under SECRETS_KEY, ${result.alreadyCurrent} already under it`;
+}
+
+async function run(db: Db, config: Config, env: Env, [command, ...args]: string[]): Promise<string> {
   switch (command) {
     case 'grant-subscription':
       return grantSubscription(db, args);
@@ -78,6 +89,8 @@ async function run(db: Db, [command, ...args]: string[]): Promise<string> {
       return String(await getSetting(db, settingName(args[0])));
     case 'list-users':
       return listUsers(db);
+    case 'rotate-secrets-key':
+      return rotate(db, config, env);
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
   }
@@ -92,9 +105,10 @@ export async function runAdmin(argv: string[], env: Env, io: CliIo): Promise<num
     return argv.length === 0 ? 1 : 0;
   }
   try {
-    const database = await openDatabase(loadConfig(env));
+    const config = loadConfig(env);
+    const database = await openDatabase(config);
     try {
-      io.out(await run(database.db, argv));
+      io.out(await run(database.db, config, env, argv));
       return 0;
     } finally {
       await database.close();
