@@ -2,7 +2,8 @@
  * Failures the domain reports on purpose. Modules know nothing of HTTP; the error handler maps
  * each kind onto a status code and sends `message` to the client as is.
  */
-export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many';
+/** 'unavailable': a dependency (the exchange) cannot answer right now; retrying later may work. */
+export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -21,4 +22,5 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_many: 429,
+  unavailable: 503,
 };

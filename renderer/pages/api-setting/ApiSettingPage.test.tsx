@@ -48,6 +48,16 @@ describe('API Setting', () => {
     expect(input(EXCHANGE_LABELS.secretKey).type).toBe('password');
   });
 
+  it('keeps the bound keys on screen with a warning when the exchange cannot answer (503)', async () => {
+    const bridge = open(true);
+    const unreachable = 'The exchange is not answering right now. Please try again in a moment.';
+    bridge.handle('keys:checkConnection', () => fail(503, unreachable));
+    expect(await screen.findByText(unreachable, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(EXCHANGE_LABELS.disconnect)).toBeTruthy();
+    expect(screen.queryByText(EXCHANGE_LABELS.disconnected)).toBeNull();
+    expect(screen.queryByRole('button', { name: EXCHANGE_LABELS.submit })).toBeNull();
+  });
+
   it('asks for both keys', async () => {
     const bridge = open(false);
     await submitKeys('', '');

@@ -1,8 +1,9 @@
 /** API Setting, "Bind exchange API" (SPEC sections 2, 4, 5, 8). */
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, Skeleton, Space, Typography } from 'antd';
+import { Alert, Badge, Card, Skeleton, Space, Typography } from 'antd';
 import { EXCHANGE_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
+import { ApiError } from '../../api/bridge';
 import { EXCHANGE_KEYS, keysApi } from '../../api/exchange';
 import { PageTitle } from '../../components/PageTitle';
 import { ApiKeysForm } from './ApiKeysForm';
@@ -31,8 +32,10 @@ function ServerIp() {
 
 export default function ApiSettingPage() {
   const connection = useQuery({ queryKey: EXCHANGE_KEYS.connection, queryFn: keysApi.checkConnection });
-  // A failed check reads as "not connected": the member can still bind keys.
   const connected = connection.data?.connected === true;
+  // 503: the keys are bound but the exchange cannot answer now; keep showing them rather than
+  // invite the member to bind them again. Any other failure reads as "not connected".
+  const unreachable = connection.error instanceof ApiError && connection.error.status === 503;
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
@@ -41,14 +44,15 @@ export default function ApiSettingPage() {
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 16 }}>
             <ServerIp />
-            {connection.isPending ? null : (
+            {connection.isPending || unreachable ? null : (
               <Badge
                 status={connected ? 'success' : 'error'}
                 text={connected ? EXCHANGE_LABELS.connected : EXCHANGE_LABELS.disconnected}
               />
             )}
           </div>
-          {connection.isPending ? <Skeleton active /> : connected ? <ConnectedKeys /> : <ApiKeysForm />}
+          {unreachable && <Alert type="warning" showIcon title={connection.error.message} />}
+          {connection.isPending ? <Skeleton active /> : connected || unreachable ? <ConnectedKeys /> : <ApiKeysForm />}
         </Space>
       </Card>
     </Space>

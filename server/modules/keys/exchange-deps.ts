@@ -16,15 +16,19 @@ export function exchangeOf(deps: ExchangeDeps): ExchangeServices {
   return deps.exchange;
 }
 
-/** Runs an exchange call, turning its refusals into 400s that carry the exchange's reason. */
+export const EXCHANGE_UNAVAILABLE = 'The exchange is not answering right now. Please try again in a moment.';
+
+/**
+ * Runs an exchange call, turning its refusals into 400s that carry the exchange's reason, and
+ * an exchange that cannot answer (after the gateway's retries) into a 503.
+ */
 export async function surfaced<T>(run: () => Promise<T>, prefix = ''): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (!(error instanceof ExchangeError)) throw error;
-    const message = error.kind === 'temporary'
-      ? 'The exchange is not answering right now. Please try again in a moment.'
-      : error.message;
-    throw new DomainError('invalid', prefix ? `${prefix}: ${message}` : message);
+    const temporary = error.kind === 'temporary';
+    const message = temporary ? EXCHANGE_UNAVAILABLE : error.message;
+    throw new DomainError(temporary ? 'unavailable' : 'invalid', prefix ? `${prefix}: ${message}` : message);
   }
 }

@@ -9,7 +9,7 @@ import { ExchangeError } from '../../exchange/errors';
 import type { MemberGateway, MemberKey } from '../../exchange/gateway';
 import { DomainError } from '../errors';
 import { openSecret, sealSecret, SECRET_KEY_VERSION } from './crypto';
-import { exchangeOf, type ExchangeDeps } from './exchange-deps';
+import { exchangeOf, type ExchangeDeps, surfaced } from './exchange-deps';
 
 export const KEY_MESSAGES = {
   invalid: 'Invalid API key or secret key: the exchange rejected them. Check both keys and try again.',
@@ -78,18 +78,23 @@ function forgetMember(deps: ExchangeDeps, userId: string): void {
   exchange.balances.forget(userId); // also ends the member's user-data streams, which belong to the old key
 }
 
-/** A real authenticated call (apiRestrictions, 1 weight), cached per member. */
+/**
+ * A real authenticated call (apiRestrictions, 1 weight), cached per member. Only the exchange
+ * refusing the key means disconnected; an exchange that cannot answer is a 503 (not cached), so
+ * a network blip never tells a member to bind their keys again.
+ */
 export async function checkConnection(deps: ExchangeDeps, userId: string): Promise<{ connected: boolean }> {
   const key = await storedKey(deps, userId);
   if (!key) return { connected: false };
   const exchange = exchangeOf(deps);
-  const connected = await exchange.connection.get(userId, key.apiKey, async () => {
+  const connected = await surfaced(() => exchange.connection.get(userId, key.apiKey, async () => {
     try {
       await exchange.gateway.member(key).apiRestrictions();
       return true;
-    } catch {
-      return false; // refused, revoked or unreachable: the badge says Disconnected either way
+    } catch (error) {
+      if (error instanceof ExchangeError && error.kind === 'temporary') throw error;
+      return false; // refused or revoked
     }
-  });
+  }));
   return { connected };
 }
