@@ -13,6 +13,7 @@ import { createExchange, type ExchangeServices } from './exchange/exchange-facto
 import { createMailer } from './mail/index';
 import { systemClock } from './modules/clock';
 import { seedDemo } from './modules/demo/seed';
+import { startWalletReconciler } from './modules/wallet/reconciler';
 
 export interface StartOptions {
   env?: Env;
@@ -93,12 +94,17 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     const started = app;
     const startedExchange = exchange;
     if (exchange.simulator) app.log.info(`exchange simulator on ${exchange.simulator.url}`);
+    // Wallet operations a dead process or a silent exchange left open; API processes make them.
+    const reconciler = config.roles.includes('api')
+      ? startWalletReconciler({ config, db: database.db, clock: systemClock, exchange }, { log: app.log })
+      : null;
     return {
       url: urlFor(config.host, port),
       port,
       app: started,
       config,
       close: async () => {
+        await reconciler?.stop();
         await started.close();
         await startedExchange.close();
         await mailer.close?.();

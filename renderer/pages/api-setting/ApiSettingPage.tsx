@@ -35,7 +35,7 @@ export default function ApiSettingPage() {
   const connected = connection.data?.connected === true;
   // 503: the keys are bound but the exchange cannot answer now; keep showing them rather than
   // invite the member to bind them again. Any other failure reads as "not connected".
-  const unreachable = connection.error instanceof ApiError && connection.error.status === 503;
+  const unreachable = connection.error instanceof ApiError && connection.error.status === 503 ? connection.error.message : null;
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
@@ -44,15 +44,15 @@ export default function ApiSettingPage() {
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 16 }}>
             <ServerIp />
-            {connection.isPending || unreachable ? null : (
+            {connection.isPending || unreachable !== null ? null : (
               <Badge
                 status={connected ? 'success' : 'error'}
                 text={connected ? EXCHANGE_LABELS.connected : EXCHANGE_LABELS.disconnected}
               />
             )}
           </div>
-          {unreachable && <Alert type="warning" showIcon title={connection.error.message} />}
-          {connection.isPending ? <Skeleton active /> : connected || unreachable ? <ConnectedKeys /> : <ApiKeysForm />}
+          {unreachable !== null && <Alert type="warning" showIcon title={unreachable} />}
+          {connection.isPending ? <Skeleton active /> : connected || unreachable !== null ? <ConnectedKeys /> : <ApiKeysForm />}
         </Space>
       </Card>
     </Space>

@@ -34,6 +34,17 @@ export interface AccountOptions {
   ipRestrict?: boolean | string[];
 }
 
+/** One transfer between the spot and USD-M futures wallets, as GET /sapi/v1/asset/transfer lists it. */
+export interface Transfer {
+  tranId: number;
+  type: 'MAIN_UMFUTURE' | 'UMFUTURE_MAIN';
+  asset: string;
+  amount: Decimal;
+  timestamp: number;
+  /** The simulator moves the money at once, so every transfer it records is CONFIRMED. */
+  status: 'CONFIRMED';
+}
+
 export interface Account {
   uid: number;
   apiKey: string;
@@ -48,6 +59,8 @@ export interface Account {
   /** Latest order per `${market}:${clientOrderId}`. */
   byClientId: Map<string, Order>;
   trades: { spot: Fill[]; futures: Fill[] };
+  /** Oldest first. */
+  transfers: Transfer[];
 }
 
 export const DEFAULT_LEVERAGE = 1;
@@ -85,6 +98,7 @@ export class AccountStore {
       open: new Map(),
       byClientId: new Map(),
       trades: { spot: [], futures: [] },
+      transfers: [],
     };
     this.byKey.set(account.apiKey, account);
     return account;

@@ -1,5 +1,5 @@
 /** The simulator's domain core: prices, accounts, spot and futures engines, transfers. No HTTP. */
-import { type Account, type AccountOptions, AccountStore, credit, debit } from './accounts';
+import { type Account, type AccountOptions, AccountStore, credit, debit, type Transfer } from './accounts';
 import { type EngineContext } from './context';
 import { EventHub } from './events';
 import { FuturesEngine } from './futures';
@@ -16,7 +16,21 @@ export interface CoreOptions {
   now: () => number;
 }
 
-export type TransferType = 'MAIN_UMFUTURE' | 'UMFUTURE_MAIN';
+export type TransferType = Transfer['type'];
+
+/** A page of GET /sapi/v1/asset/transfer: one type, an optional time window (inclusive), 1-based. */
+export interface TransferQuery {
+  type: string;
+  startTime?: number;
+  endTime?: number;
+  current: number;
+  size: number;
+}
+
+function transferType(type: string): TransferType {
+  if (type !== 'MAIN_UMFUTURE' && type !== 'UMFUTURE_MAIN') throw new SimError(-1100, `Unsupported transfer type ${type}.`);
+  return type;
+}
 
 export class SimulatorCore {
   readonly events = new EventHub();
@@ -58,10 +72,10 @@ export class SimulatorCore {
     for (const symbol of this.book.walk(this.now())) this.afterPrice(symbol, this.book.price(symbol));
   }
 
-  transfer(account: Account, type: string, asset: string, amountText: string): number {
+  transfer(account: Account, typeText: string, asset: string, amountText: string): number {
     const amount = parseDecimal(amountText);
     if (!amount || amount.lte(0)) throw new SimError(-1100, "Illegal characters found in parameter 'amount'.");
-    if (type !== 'MAIN_UMFUTURE' && type !== 'UMFUTURE_MAIN') throw new SimError(-1100, `Unsupported transfer type ${type}.`);
+    const type = transferType(typeText);
     if (asset !== 'USDT') throw new SimError(-5013, 'Asset transfer failed: only USDT moves between spot and USD-M futures here.');
     if (type === 'MAIN_UMFUTURE') {
       try {
@@ -70,16 +84,29 @@ export class SimulatorCore {
         throw new SimError(-5013, 'Asset transfer failed: insufficient balance');
       }
       account.futures.wallet = account.futures.wallet.add(amount);
-      this.events.balanceDelta(account, asset, amount.neg());
-      this.events.futuresAccount(account, 'DEPOSIT');
     } else {
       if (this.futures.available(account).lt(amount)) throw new SimError(-5013, 'Asset transfer failed: insufficient balance');
       account.futures.wallet = account.futures.wallet.sub(amount);
       credit(account, asset, amount);
-      this.events.balanceDelta(account, asset, amount);
-      this.events.futuresAccount(account, 'WITHDRAW');
     }
-    return this.nextTransferId++;
+    const tranId = this.nextTransferId++;
+    account.transfers.push({ tranId, type, asset, amount, timestamp: this.now(), status: 'CONFIRMED' });
+    // Binance tells the spot user stream twice: balanceUpdate (the delta) and outboundAccountPosition.
+    this.events.balanceDelta(account, asset, type === 'MAIN_UMFUTURE' ? amount.neg() : amount);
+    this.events.balances(account, [asset]);
+    this.events.futuresAccount(account, type === 'MAIN_UMFUTURE' ? 'DEPOSIT' : 'WITHDRAW');
+    return tranId;
+  }
+
+  /** The account's transfers of one type, newest first, as Binance pages them. */
+  transferHistory(account: Account, query: TransferQuery): { total: number; rows: Transfer[] } {
+    const type = transferType(query.type);
+    const matching = account.transfers.filter((t) => t.type === type
+      && (query.startTime === undefined || t.timestamp >= query.startTime)
+      && (query.endTime === undefined || t.timestamp <= query.endTime));
+    const newestFirst = matching.reverse();
+    const from = (query.current - 1) * query.size;
+    return { total: newestFirst.length, rows: newestFirst.slice(from, from + query.size) };
   }
 
   private afterPrice(symbol: string, price: Decimal): void {

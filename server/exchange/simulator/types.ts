@@ -76,9 +76,9 @@ export interface NewOrder {
 
 export interface Faults {
   latencyMs: number;
-  /** Probability (0..1) that an accepted order is answered with a 5xx anyway. */
+  /** Probability (0..1) that an accepted order or transfer is answered with a 5xx anyway. */
   failAfterAcceptRate: number;
-  /** The next N accepted orders are answered with a 5xx anyway. */
+  /** The next N accepted orders or transfers are answered with a 5xx anyway. */
   failAfterAcceptCount: number;
   /** GET order answers -2013 for this long after the order was accepted. */
   orderNotFoundMs: number;

@@ -59,7 +59,7 @@ describe('balance feeds', () => {
 
   it('re-applies events that arrive while the snapshot is in flight, and rebuilds after a drop', async () => {
     const s = setup();
-    s.spot.listeners.get('m1') ?? (await s.read('spot'));
+    await s.read('spot'); // subscribes the member
     s.spot.listeners.get('m1')!.onUp();
     const release = s.holdLoads();
     const first = s.read('spot');

@@ -1,21 +1,19 @@
-/** Wallet reads: USDT balances and asset lists, from the per-member balance caches. */
+/** Wallet reads: USDT balances and asset lists, from the member's balance feed (streams, else REST caches). */
 import type { WalletAsset } from '../../../common/api/exchange';
 import { Decimal } from '../../../common/decimal';
 import type { Balances, Market } from '../../exchange/gateway';
 import { exchangeOf, surfaced, type ExchangeDeps } from '../keys/exchange-deps';
-import { memberGateway, storedKey } from '../keys/keys';
+import { storedKey } from '../keys/keys';
 import { DomainError } from '../errors';
 import { KEY_MESSAGES } from '../keys/keys';
 
-/** Cached balances; `fresh` bypasses the cache (balance checks before a transfer or swap). */
+/** The member's balances; `fresh` asks the exchange now (balance checks before a transfer or swap). */
 export async function balancesOf(deps: ExchangeDeps, userId: string, market: Market, fresh = false): Promise<Balances> {
   const exchange = exchangeOf(deps);
   const key = await storedKey(deps, userId);
   if (!key) throw new DomainError('invalid', KEY_MESSAGES.noKeys);
-  const cache = market === 'spot' ? exchange.spotBalances : exchange.futuresBalances;
-  if (fresh) cache.invalidate(userId);
-  const gateway = await memberGateway(deps, userId);
-  return surfaced(() => cache.get(userId, key.apiKey, () => gateway.balances(market)));
+  const gateway = exchange.gateway.member(key);
+  return surfaced(() => exchange.balances.read(userId, key, gateway, market, fresh));
 }
 
 export async function spotBalance(deps: ExchangeDeps, userId: string): Promise<{ spotusdtAmount: string }> {
@@ -30,8 +28,8 @@ export async function futuresBalance(deps: ExchangeDeps, userId: string): Promis
 export async function assets(deps: ExchangeDeps, userId: string, market: Market): Promise<WalletAsset[]> {
   const balances = await balancesOf(deps, userId, market);
   const held = Object.entries(balances).filter(([, b]) => new Decimal(b.total).gt(0));
-  const needPrices = held.some(([asset]) => asset !== 'USDT');
-  const prices = needPrices ? await surfaced(() => exchangeOf(deps).marketData.spotPrices()) : {};
+  const pairs = held.filter(([asset]) => asset !== 'USDT').map(([asset]) => `${asset}USDT`);
+  const prices = pairs.length > 0 ? await surfaced(() => exchangeOf(deps).marketData.spotPrices(pairs)) : {};
   return held.map(([asset, b]) => {
     const price = asset === 'USDT' ? '1' : prices[`${asset}USDT`] ?? '0';
     return { asset, balance: b.total, value: new Decimal(b.total).times(price).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed() };

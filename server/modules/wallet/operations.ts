@@ -1,73 +1,111 @@
 /**
- * Transfers and swaps. Each is recorded (unique idempotency key) before the exchange is
- * called; an unknown outcome is resolved by looking the order up by its clientOrderId, never by
- * repeating; the member's operations run one at a time so balance checks cannot race.
+ * Transfers and swaps. Each one first claims the member's lock by recording itself 'pending'
+ * (records.ts: one pending operation per member, across API processes), then checks the
+ * balance, then calls the exchange and settles the record by the answer. An unknown outcome is
+ * resolved by looking the operation up (a swap by its clientOrderId, a transfer in the transfer
+ * history), never by repeating it; what stays unknown is left to the reconciler.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { SwapRequest, TransferRequest } from '../../../common/api/exchange';
 import { Decimal } from '../../../common/decimal';
 import { SERVER, VALIDATION } from '../../../common/messages';
-import { walletOperations } from '../../db/schema';
 import { ExchangeError } from '../../exchange/errors';
-import type { Market } from '../../exchange/gateway';
+import type { Market, MemberGateway } from '../../exchange/gateway';
 import { DomainError } from '../errors';
-import { exchangeOf, type ExchangeDeps } from '../keys/exchange-deps';
+import { exchangeOf } from '../keys/exchange-deps';
 import { memberGateway } from '../keys/keys';
 import { balancesOf } from './balances';
+import type { WalletDeps } from './deps';
 import { serialised } from './locks';
+import { WALLET_MESSAGES } from './messages';
+import { claim, type ClaimOptions, isUniqueViolation, releaseTransferRef, settle } from './records';
+import { claimTransfer, findTransfer, type SentTransfer, type TransferLookup } from './transfer-match';
 
-export const WALLET_MESSAGES = {
-  wrongDirection: (from: Market, to: Market) => `This call transfers from ${from} to ${to}.`,
-  unknownOutcome: 'The exchange did not confirm the operation. Check your balances before trying again.',
-  repeated: 'This request was already submitted.',
-  noMarket: (asset: string) => `${asset} cannot be swapped: there is no ${asset}/USDT market.`,
-  belowMinimum: (min: string) => `The swap is below the exchange's minimum order value of ${min} USDT.`,
-  insufficient: (asset: string, free: string) => `Insufficient ${asset} balance: ${free} available.`,
-} as const;
+export { WALLET_MESSAGES } from './messages';
 
-type Op = typeof walletOperations.$inferInsert;
-
-async function record(deps: ExchangeDeps, op: Op): Promise<string> {
-  const [row] = await deps.db.insert(walletOperations).values(op).onConflictDoNothing().returning({ id: walletOperations.id });
-  if (!row) throw new DomainError('conflict', WALLET_MESSAGES.repeated);
-  return row.id;
-}
-
-async function finish(deps: ExchangeDeps, id: string, status: 'done' | 'failed' | 'unknown', exchangeRef: string | null, error: string | null) {
-  await deps.db.update(walletOperations).set({ status, exchangeRef, error }).where(eq(walletOperations.id, id));
-}
-
-/** Runs the exchange call of a recorded operation and settles the record by its outcome. */
-async function settle(deps: ExchangeDeps, id: string, userId: string, run: () => Promise<string>): Promise<void> {
-  try {
-    await finish(deps, id, 'done', await run(), null);
-  } catch (error) {
-    if (!(error instanceof ExchangeError)) throw error;
-    const unknown = error.kind === 'unknown_outcome';
-    await finish(deps, id, unknown ? 'unknown' : 'failed', null, error.message);
-    throw new DomainError('invalid', unknown ? WALLET_MESSAGES.unknownOutcome : error.message);
-  } finally {
-    exchangeOf(deps).spotBalances.invalidate(userId);
-    exchangeOf(deps).futuresBalances.invalidate(userId);
-  }
+/** Test seams: how long to wait for the member's lock, how to look a transfer up. */
+export interface OperationOptions {
+  claim?: ClaimOptions;
+  lookup?: Partial<TransferLookup>;
 }
 
 function idempotencyKey(userId: string, supplied: string | undefined): string {
   return `${userId}:${supplied ?? randomUUID()}`;
 }
 
-export async function transfer(deps: ExchangeDeps, userId: string, from: Market, to: Market, body: TransferRequest,
-  requestKey?: string): Promise<{ message: string }> {
+function forgetBalances(deps: WalletDeps, userId: string): void {
+  exchangeOf(deps).balances.invalidate(userId);
+}
+
+/** Runs the checks made under the lock before sending; a refusal settles the record 'failed'. */
+async function checked(deps: WalletDeps, id: string, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    // Nothing was sent, so 'failed' is certain; if even this write fails, the reconciler finds
+    // the stale 'pending' row and settles it from the exchange.
+    await settle(deps, id, 'failed', null, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+/** An exchange refusal settles 'failed' and reaches the member with the exchange's reason. */
+async function refused(deps: WalletDeps, id: string, error: ExchangeError): Promise<never> {
+  await settle(deps, id, 'failed', null, error.message);
+  throw new DomainError('invalid', error.message);
+}
+
+/**
+ * The exchange's own answer names our tranId. Should a reconciler have matched that tranId to an
+ * earlier identical 'unknown' transfer of the member a moment before (it leaves members with a
+ * pending operation alone, so only a run already under way can), the answer wins and the
+ * earlier operation goes back to 'unknown' for the next run.
+ */
+async function settleAnswered(deps: WalletDeps, sent: Omit<SentTransfer, 'sentAt'>, tranId: string): Promise<void> {
+  try {
+    await settle(deps, sent.id, 'done', tranId, null);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await releaseTransferRef(deps, sent.userId, sent.id, tranId);
+    await settle(deps, sent.id, 'done', tranId, null);
+  }
+}
+
+async function sendTransfer(deps: WalletDeps, gateway: MemberGateway, sent: Omit<SentTransfer, 'sentAt'>, lookup?: Partial<TransferLookup>): Promise<void> {
+  const sentAt = deps.clock().getTime();
+  let outcome: ExchangeError;
+  try {
+    const result = await gateway.transfer(sent.asset, sent.amount, sent.from, sent.to);
+    await settleAnswered(deps, sent, result.id);
+    return;
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error; // the row stays 'pending': the reconciler settles it
+    if (error.kind !== 'unknown_outcome') return refused(deps, sent.id, error);
+    outcome = error;
+  }
+  const found = await findTransfer(deps, gateway, { ...sent, sentAt }, lookup);
+  if (found?.status === 'confirmed' && (await claimTransfer(deps, { ...sent, sentAt }, found))) return;
+  await settle(deps, sent.id, 'unknown', null, outcome.message);
+  throw new DomainError('invalid', WALLET_MESSAGES.unknownOutcome);
+}
+
+export async function transfer(deps: WalletDeps, userId: string, from: Market, to: Market, body: TransferRequest,
+  requestKey?: string, options: OperationOptions = {}): Promise<{ message: string }> {
   if (body.from !== from || body.to !== to) throw new DomainError('invalid', WALLET_MESSAGES.wrongDirection(from, to));
-  const amount = new Decimal(body.amount);
-  return serialised(userId, async () => {
-    const free = (await balancesOf(deps, userId, from, true)).USDT?.free ?? '0';
-    if (amount.gt(free)) throw new DomainError('invalid', VALIDATION.transferExceeds);
+  const amount = new Decimal(body.amount).toFixed();
+  return serialised(deps.db, userId, async () => {
     const gateway = await memberGateway(deps, userId);
-    const id = await record(deps, { userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'transfer', asset: 'USDT',
-      amount: amount.toFixed(), fromWallet: from, toWallet: to, status: 'pending' });
-    await settle(deps, id, userId, async () => (await gateway.transfer('USDT', amount.toFixed(), from, to)).id);
+    const id = await claim(deps, { userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'transfer', asset: 'USDT',
+      amount, fromWallet: from, toWallet: to }, options.claim);
+    try {
+      await checked(deps, id, async () => {
+        const free = (await balancesOf(deps, userId, from, true)).USDT?.free ?? '0';
+        if (new Decimal(amount).gt(free)) throw new DomainError('invalid', VALIDATION.transferExceeds);
+      });
+      await sendTransfer(deps, gateway, { id, userId, asset: 'USDT', amount, from, to }, options.lookup);
+    } finally {
+      forgetBalances(deps, userId);
+    }
     return { message: SERVER.transferSuccessful };
   });
 }
@@ -77,7 +115,7 @@ export function swapClientOrderId(operationId: string): string {
   return `gdsw-${operationId.replace(/-/g, '')}`.slice(0, 36);
 }
 
-async function swapQuantity(deps: ExchangeDeps, asset: string, amount: Decimal): Promise<{ symbol: string; quantity: string }> {
+async function swapQuantity(deps: WalletDeps, asset: string, amount: Decimal): Promise<{ symbol: string; quantity: string }> {
   const exchange = exchangeOf(deps);
   const symbol = `${asset}USDT`;
   const market = (await exchange.gateway.markets('spot')).find((m) => m.symbol === symbol);
@@ -90,19 +128,39 @@ async function swapQuantity(deps: ExchangeDeps, asset: string, amount: Decimal):
   return { symbol, quantity: quantity.toFixed() };
 }
 
-export async function swapToUsdt(deps: ExchangeDeps, userId: string, body: SwapRequest, requestKey?: string): Promise<{ message: string }> {
+/** placeOrder already looks an unknown outcome up by clientOrderId; what it cannot find stays 'unknown'. */
+async function sendSwap(deps: WalletDeps, id: string, send: () => Promise<string>): Promise<void> {
+  try {
+    await settle(deps, id, 'done', await send(), null);
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+    if (error.kind !== 'unknown_outcome') return refused(deps, id, error);
+    await settle(deps, id, 'unknown', null, error.message);
+    throw new DomainError('invalid', WALLET_MESSAGES.unknownOutcome);
+  }
+}
+
+export async function swapToUsdt(deps: WalletDeps, userId: string, body: SwapRequest, requestKey?: string,
+  options: OperationOptions = {}): Promise<{ message: string }> {
   const asset = body.asset.toUpperCase();
   const amount = new Decimal(body.amount);
-  return serialised(userId, async () => {
-    const free = (await balancesOf(deps, userId, 'spot', true))[asset]?.free ?? '0';
-    if (amount.gt(free)) throw new DomainError('invalid', WALLET_MESSAGES.insufficient(asset, free));
-    const { quantity } = await swapQuantity(deps, asset, amount);
+  return serialised(deps.db, userId, async () => {
     const gateway = await memberGateway(deps, userId);
-    const opId = randomUUID();
-    const clientOrderId = swapClientOrderId(opId);
-    await record(deps, { id: opId, userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'swap', asset,
-      amount: quantity, clientOrderId, status: 'pending' });
-    await settle(deps, opId, userId, async () => (await gateway.convertToUsdt(asset, quantity, clientOrderId)).id);
+    // Market filters are public data: a swap the exchange would refuse is refused before any record.
+    const { quantity } = await swapQuantity(deps, asset, amount);
+    const id = randomUUID();
+    const clientOrderId = swapClientOrderId(id);
+    await claim(deps, { id, userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'swap', asset, amount: quantity,
+      clientOrderId }, options.claim);
+    try {
+      await checked(deps, id, async () => {
+        const free = (await balancesOf(deps, userId, 'spot', true))[asset]?.free ?? '0';
+        if (amount.gt(free)) throw new DomainError('invalid', WALLET_MESSAGES.insufficient(asset, free));
+      });
+      await sendSwap(deps, id, async () => (await gateway.convertToUsdt(asset, quantity, clientOrderId)).id);
+    } finally {
+      forgetBalances(deps, userId);
+    }
     return { message: SERVER.swapSuccessful };
   });
 }

@@ -25,6 +25,8 @@ export interface Route {
   auth: 'none' | 'key' | 'signed';
   /** An order submission: subject to the 5xx-after-accept fault. */
   submitsOrder?: boolean;
+  /** A wallet transfer: subject to the same fault (Binance can time out after moving the money). */
+  submitsTransfer?: boolean;
   /** An order lookup: subject to the order-not-found-lag fault. */
   looksUpOrder?: boolean;
   handle(ctx: RouteContext): unknown;

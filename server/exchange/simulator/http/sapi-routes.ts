@@ -1,8 +1,9 @@
 /** The /sapi calls ccxt makes: currencies, margin pairs (none), key restrictions, transfers. */
+import { type Transfer } from '../accounts';
 import { fmt8 } from '../num';
 import { SimError } from '../types';
 import { apiRestrictions } from '../wire/spot';
-import { add, required, type RouteContext, type RouteTable } from './route';
+import { add, optionalInt, required, type RouteContext, type RouteTable } from './route';
 
 function coins(c: RouteContext): Record<string, unknown>[] {
   const assets = new Set(['USDT', ...[...c.core.book.specs.values()].map((s) => s.base)]);
@@ -16,6 +17,18 @@ function coins(c: RouteContext): Record<string, unknown>[] {
   });
 }
 
+/** GET /sapi/v1/asset/transfer: {total, rows} newest first; size defaults to 10, at most 100. */
+function transferHistory(c: RouteContext): Record<string, unknown> {
+  const page = c.core.transferHistory(c.account, { type: required(c.params, 'type'), startTime: optionalInt(c.params, 'startTime'),
+    endTime: optionalInt(c.params, 'endTime'), current: Math.max(1, optionalInt(c.params, 'current') ?? 1),
+    size: Math.min(Math.max(1, optionalInt(c.params, 'size') ?? 10), 100) });
+  return { total: page.total, rows: page.rows.map(transferRow) };
+}
+
+function transferRow(t: Transfer): Record<string, unknown> {
+  return { asset: t.asset, amount: t.amount.toFixed(), type: t.type, status: t.status, tranId: t.tranId, timestamp: t.timestamp };
+}
+
 const LEGACY_TRANSFER: Record<string, string> = { '1': 'MAIN_UMFUTURE', '2': 'UMFUTURE_MAIN' };
 
 export function sapiRoutes(t: RouteTable): void {
@@ -26,9 +39,10 @@ export function sapiRoutes(t: RouteTable): void {
   add(t, 'GET', '/sapi/v1/account/status', { pool: 'sapi', weight: 1, auth: 'signed', handle: () => ({ data: 'Normal' }) });
   add(t, 'GET', '/sapi/v1/asset/tradeFee', { pool: 'sapi', weight: 1, auth: 'signed', handle: (c) =>
     c.core.book.symbols().map((symbol) => ({ symbol, makerCommission: c.core.feeRate.toFixed(), takerCommission: c.core.feeRate.toFixed() })) });
-  add(t, 'POST', '/sapi/v1/asset/transfer', { pool: 'sapi', weight: 1, auth: 'signed', handle: (c) => ({
+  add(t, 'POST', '/sapi/v1/asset/transfer', { pool: 'sapi', weight: 1, auth: 'signed', submitsTransfer: true, handle: (c) => ({
     tranId: c.core.transfer(c.account, required(c.params, 'type'), required(c.params, 'asset'), required(c.params, 'amount')) }) });
-  add(t, 'POST', '/sapi/v1/futures/transfer', { pool: 'sapi', weight: 1, auth: 'signed', handle: (c) => {
+  add(t, 'GET', '/sapi/v1/asset/transfer', { pool: 'sapi', weight: 1, auth: 'signed', handle: transferHistory });
+  add(t, 'POST', '/sapi/v1/futures/transfer', { pool: 'sapi', weight: 1, auth: 'signed', submitsTransfer: true, handle: (c) => {
     const type = LEGACY_TRANSFER[required(c.params, 'type')];
     if (!type) throw new SimError(-1100, "Illegal characters found in parameter 'type'.");
     return { tranId: c.core.transfer(c.account, type, required(c.params, 'asset'), required(c.params, 'amount')) };

@@ -89,7 +89,7 @@ async function handleApi(deps: HttpDeps, routes: RouteTable, req: IncomingMessag
     const result = route.handle({ core: deps.core, method: req.method ?? 'GET', params, account, ip, now: deps.core.now(),
       limits: deps.limits, listenKeys: deps.listenKeys });
     if (route.looksUpOrder) hideFreshOrder(deps, result);
-    if (route.submitsOrder && failAfterAccept(deps)) {
+    if ((route.submitsOrder || route.submitsTransfer) && failAfterAccept(deps)) {
       return json(res, 503, { code: -1007, msg: 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.' }, headers);
     }
     json(res, 200, result, headers);

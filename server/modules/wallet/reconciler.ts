@@ -1,0 +1,47 @@
+/**
+ * Runs reconcileWalletOperations at start and then on a timer (unref'd: it never keeps the
+ * process alive). One pass at a time; stop() waits for a pass under way, so the database is
+ * never closed beneath it.
+ */
+import type { WalletDeps } from './deps';
+import { reconcileWalletOperations, type ReconcileSummary, type WalletLog } from './reconcile';
+
+export interface WalletReconciler {
+  stop(): Promise<void>;
+}
+
+export interface ReconcilerOptions {
+  /** Default 60 s. */
+  intervalMs?: number;
+  log: WalletLog & { error(message: string): void };
+}
+
+function changed(summary: ReconcileSummary): boolean {
+  return summary.done + summary.failed + summary.skipped > 0;
+}
+
+export function startWalletReconciler(deps: WalletDeps, options: ReconcilerOptions): WalletReconciler {
+  const { intervalMs = 60_000, log } = options;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const pass = () => {
+    if (running || stopped) return;
+    running = reconcileWalletOperations(deps, { log })
+      .then((summary) => {
+        if (changed(summary)) log.info(`wallet reconciler: ${JSON.stringify(summary)}`);
+      }, (error: unknown) => log.error(`wallet reconciler failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  pass();
+  const timer = setInterval(pass, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
