@@ -1,9 +1,13 @@
-/** Orders per second through the gateway vs raw ccxt on loopback, and the gateway's own overhead per call. */
+/**
+ * Orders per second through the gateway vs raw ccxt on loopback, and the gateway's own overhead
+ * per call. The simulator runs in its own process (as `npm run sim` serves it), so the exchange
+ * side does not eat the client's core.
+ */
 import { CcxtGateway } from '../../server/exchange/ccxt-gateway';
 import type { MemberGateway } from '../../server/exchange/gateway';
 import { simulatorCcxtClient } from '../../server/exchange/simulator/ccxt-urls';
-import { startSimulator } from '../../server/exchange/simulator/index';
 import { WeightGovernor } from '../../server/exchange/weight-governor';
+import { createAccount, spawnSimulator } from '../support/spawn-sim';
 
 const CONCURRENCY = 32;
 const DURATION_MS = 4_000;
@@ -47,10 +51,10 @@ async function perCall(a: () => Promise<unknown>, b: () => Promise<unknown>): Pr
 
 export async function benchOrders() {
   // Limits lifted on both sides: this measures our code, not Binance's 6,000/min (which would cap at ~90 orders/s).
-  const sim = await startSimulator({ port: 0, randomWalk: false, weightLimits: { spot: 1e9, futures: 1e9, sapi: 1e9 } });
+  const sim = await spawnSimulator();
   const gateway = new CcxtGateway({ simUrl: sim.url, governor: new WeightGovernor({ limits: { spot: 1e9, futures: 1e9 } }) });
   try {
-    const keys = Array.from({ length: CONCURRENCY }, () => sim.control.createAccount({ balances: { USDT: '100000000' } }));
+    const keys = await Promise.all(Array.from({ length: CONCURRENCY }, () => createAccount(sim.url)));
     const members: MemberGateway[] = keys.map((k) => gateway.member(k));
     const raws = keys.map((k) => simulatorCcxtClient(sim.url, k));
     const rawPlace = (i: number) => raws[i]!.privatePostOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01',
@@ -65,11 +69,11 @@ export async function benchOrders() {
       rawCcxtOrdersPerSecond: rawRun.ordersPerSecond, gatewayOrdersPerSecond: gatewayRun.ordersPerSecond,
       errors: rawRun.errors + gatewayRun.errors,
       sequentialMedianMsPerCall: { rawCcxt: round(rawMs), gateway: round(gatewayMs), gatewayOverhead: round(gatewayMs - rawMs) },
-      note: 'gateway = governor reservation + weight lookup + error mapping + parsing to decimal strings; limits lifted to measure code, not Binance',
+      simulator: 'own process', note: 'gateway = governor reservation + weight lookup + error mapping + parsing to decimal strings; limits lifted to measure code, not Binance',
     };
   } finally {
     await gateway.close();
-    await sim.close();
+    await sim.stop();
   }
 }
 
