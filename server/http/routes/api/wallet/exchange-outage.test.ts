@@ -1,5 +1,5 @@
 /** When the exchange cannot be reached: 503 with a clear message, never "Disconnected" or a 500. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExchangeServices } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { EXCHANGE_UNAVAILABLE } from '../../../../modules/keys/exchange-deps';
@@ -31,6 +31,8 @@ describe.each(targets)('an exchange outage on $name', (target) => {
     expect(saved.statusCode).toBe(200);
     expect((await get('checkConnection')).json()).toEqual({ connected: true });
     expect((await get('spotBalance')).json()).toEqual({ spotusdtAmount: '25' });
+    const health = async () => (await server.app.inject({ url: '/healthz' })).json();
+    await vi.waitFor(async () => expect((await health()).exchange.accountStreams).toEqual({ members: 1, spotUp: 1, futuresUp: 1 }));
 
     await exchange.simulator.close();
     exchange.connection.invalidate(member.userId);
@@ -40,5 +42,7 @@ describe.each(targets)('an exchange outage on $name', (target) => {
     const balance = await get('spotBalance');
     expect([balance.statusCode, balance.json().message]).toEqual([503, EXCHANGE_UNAVAILABLE]);
     expect((await get('fetchkeys')).json()).toEqual({ apiKey: key.apiKey });
+    await vi.waitFor(async () => expect((await health()).exchange.accountStreams.spotUp).toBe(0)); // alive, and says the streams are down
+    expect((await health()).status).toBe('ok');
   });
 });
