@@ -5,6 +5,7 @@ export const WALLET_MESSAGES = {
   wrongDirection: (from: Market, to: Market) => `This call transfers from ${from} to ${to}.`,
   unknownOutcome: 'The exchange did not confirm the operation. Check your balances before trying again.',
   repeated: 'This request was already submitted.',
+  keyReused: 'This Idempotency-Key was already used for a different request.',
   busy: 'Another transfer or swap of yours is still in progress. Please try again in a moment.',
   noMarket: (asset: string) => `${asset} cannot be swapped: there is no ${asset}/USDT market.`,
   belowMinimum: (min: string) => `The swap is below the exchange's minimum order value of ${min} USDT.`,

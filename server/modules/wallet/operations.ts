@@ -18,7 +18,8 @@ import { balancesOf } from './balances';
 import type { WalletDeps } from './deps';
 import { serialised } from './locks';
 import { WALLET_MESSAGES } from './messages';
-import { claim, type ClaimOptions, isUniqueViolation, releaseTransferRef, settle } from './records';
+import { claim, type ClaimOptions, isUniqueViolation, type NewOperation, type OperationRow, releaseTransferRef, RepeatedRequest,
+  settle } from './records';
 import { claimTransfer, findTransfer, type SentTransfer, type TransferLookup } from './transfer-match';
 
 export { WALLET_MESSAGES } from './messages';
@@ -35,6 +36,32 @@ function idempotencyKey(userId: string, supplied: string | undefined): string {
 
 function forgetBalances(deps: WalletDeps, userId: string): void {
   exchangeOf(deps).balances.invalidate(userId);
+}
+
+/**
+ * A retried request (same Idempotency-Key) gets the first one's answer and never runs again:
+ * success once it succeeded, its refusal once refused, 'unknown outcome' while the reconciler
+ * decides, and 'already submitted' while it is still running.
+ */
+function replay(prior: OperationRow, op: NewOperation, success: string): { message: string } {
+  const same = prior.kind === op.kind && prior.asset === op.asset && new Decimal(prior.amount).eq(op.amount)
+    && prior.fromWallet === (op.fromWallet ?? null) && prior.toWallet === (op.toWallet ?? null);
+  if (!same) throw new DomainError('conflict', WALLET_MESSAGES.keyReused);
+  if (prior.status === 'done') return { message: success };
+  if (prior.status === 'failed') throw new DomainError('invalid', prior.error ?? WALLET_MESSAGES.repeated);
+  if (prior.status === 'unknown') throw new DomainError('invalid', WALLET_MESSAGES.unknownOutcome);
+  throw new DomainError('conflict', WALLET_MESSAGES.repeated);
+}
+
+/** Claims the member's lock for `op`, or answers a repeated request from its first run. */
+async function claimOrReplay(deps: WalletDeps, op: NewOperation, success: string, options?: ClaimOptions)
+  : Promise<{ id: string } | { replayed: { message: string } }> {
+  try {
+    return { id: await claim(deps, op, options) };
+  } catch (error) {
+    if (!(error instanceof RepeatedRequest)) throw error;
+    return { replayed: replay(error.row, op, success) };
+  }
 }
 
 /** Runs the checks made under the lock before sending; a refusal settles the record 'failed'. */
@@ -95,8 +122,10 @@ export async function transfer(deps: WalletDeps, userId: string, from: Market, t
   const amount = new Decimal(body.amount).toFixed();
   return serialised(deps.db, userId, async () => {
     const gateway = await memberGateway(deps, userId);
-    const id = await claim(deps, { userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'transfer', asset: 'USDT',
-      amount, fromWallet: from, toWallet: to }, options.claim);
+    const claimed = await claimOrReplay(deps, { userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'transfer',
+      asset: 'USDT', amount, fromWallet: from, toWallet: to }, SERVER.transferSuccessful, options.claim);
+    if ('replayed' in claimed) return claimed.replayed;
+    const { id } = claimed;
     try {
       await checked(deps, id, async () => {
         const free = (await balancesOf(deps, userId, from, true)).USDT?.free ?? '0';
@@ -150,8 +179,9 @@ export async function swapToUsdt(deps: WalletDeps, userId: string, body: SwapReq
     const { quantity } = await swapQuantity(deps, asset, amount);
     const id = randomUUID();
     const clientOrderId = swapClientOrderId(id);
-    await claim(deps, { id, userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'swap', asset, amount: quantity,
-      clientOrderId }, options.claim);
+    const claimed = await claimOrReplay(deps, { id, userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'swap', asset,
+      amount: quantity, clientOrderId }, SERVER.swapSuccessful, options.claim);
+    if ('replayed' in claimed) return claimed.replayed;
     try {
       await checked(deps, id, async () => {
         const free = (await balancesOf(deps, userId, 'spot', true))[asset]?.free ?? '0';

@@ -33,16 +33,23 @@ function backoffMs(attempt: number): number {
   return Math.ceil(cap / 2 + Math.random() * (cap / 2));
 }
 
-async function isRepeat(deps: WalletDeps, idempotencyKey: string): Promise<boolean> {
-  const [row] = await deps.db.select({ id: walletOperations.id }).from(walletOperations)
-    .where(eq(walletOperations.idempotencyKey, idempotencyKey)).limit(1);
-  return row !== undefined;
+/** A request whose idempotency key was used before: `row` is what became of the first one. */
+export class RepeatedRequest extends Error {
+  constructor(readonly row: OperationRow) {
+    super(WALLET_MESSAGES.repeated);
+  }
+}
+
+async function priorOf(deps: WalletDeps, idempotencyKey: string): Promise<OperationRow | undefined> {
+  const [row] = await deps.db.select().from(walletOperations).where(eq(walletOperations.idempotencyKey, idempotencyKey)).limit(1);
+  return row;
 }
 
 /**
  * Inserts the operation as 'pending' and returns its id: the member's lock is then held. A
- * repeated idempotency key is refused at once (409); a member whose other operation is still
- * pending waits for it (short backoff) and is told to try again if it outlasts `waitMs` (409).
+ * repeated idempotency key throws RepeatedRequest with the first request's row at once; a
+ * member whose other operation is still pending waits for it (short backoff) and is told to try
+ * again if it outlasts `waitMs` (409).
  */
 export async function claim(deps: WalletDeps, op: NewOperation, options: ClaimOptions = {}): Promise<string> {
   const { waitMs = 10_000, sleep = realSleep } = options;
@@ -57,7 +64,8 @@ export async function claim(deps: WalletDeps, op: NewOperation, options: ClaimOp
       if (sqlState(error).code !== UNIQUE_VIOLATION) throw error;
     }
     // Either unique index may have refused the row; the idempotency key decides which it was.
-    if (await isRepeat(deps, op.idempotencyKey)) throw new DomainError('conflict', WALLET_MESSAGES.repeated);
+    const prior = await priorOf(deps, op.idempotencyKey);
+    if (prior) throw new RepeatedRequest(prior);
     if (Date.now() >= deadline) throw new DomainError('conflict', WALLET_MESSAGES.busy);
     await sleep(backoffMs(attempt));
   }

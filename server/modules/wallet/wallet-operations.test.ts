@@ -142,18 +142,31 @@ describe('transfer: lock, balance check and settling', () => {
     expect((await latest(alice)).status).toBe('failed');
   });
 
+  it('answers a retried refusal with the same refusal, without asking the exchange again', async () => {
+    const moved = fake.history.length;
+    const refusedOnce = await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5000'), 'key-big', FAST));
+    expect(refusedOnce).toEqual({ kind: 'invalid', message: VALIDATION.transferExceeds });
+    fake.spot = { USDT: { free: '9000', total: '9000' } }; // even with the money there now, the retry is the same request
+    expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5000'), 'key-big', FAST))).toEqual(refusedOnce);
+    expect(fake.history.length).toBe(moved);
+  });
+
   it('tells a repeated idempotency key from a busy member', async () => {
     await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1');
-    expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)))
-      .toEqual({ kind: 'conflict', message: WALLET_MESSAGES.repeated });
+    const transfersBefore = fake.history.length;
+    // The retry gets the first answer and moves nothing; the same key for another request is refused.
+    expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(SERVER.transferSuccessful);
+    expect(fake.history.length).toBe(transfersBefore);
+    expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('2'), 'key-1', FAST)))
+      .toEqual({ kind: 'conflict', message: WALLET_MESSAGES.keyReused });
     // Another process's operation of this member is in flight: its pending row is the lock.
     const held = await claim(deps, { userId: alice.userId, idempotencyKey: `${alice.userId}:elsewhere`, kind: 'transfer', asset: 'USDT', amount: '3' });
     const started = Date.now();
     expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-2', FAST)))
       .toEqual({ kind: 'conflict', message: WALLET_MESSAGES.busy });
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
-    // A repeat is a repeat even while the member is busy.
-    expect((await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)))?.message).toBe(WALLET_MESSAGES.repeated);
+    // A repeat is a repeat even while the member is busy: answered at once, without waiting.
+    expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(SERVER.transferSuccessful);
     await settle(deps, held, 'done', 'T-elsewhere', null);
     expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-2')).message).toBe(SERVER.transferSuccessful);
   });
