@@ -137,7 +137,7 @@ export async function benchPolling() {
     cacheDesign: [
       'Prices: one all-market mini-ticker WebSocket (no weight) feeds the ticker, liveprice and asset values; REST only for a pair the stream has not mentioned and while it reconnects.',
       'Spot balances: each member is subscribed on a shared WebSocket API connection (2 weight once); one REST snapshot (20, spent from the spot cache budget of 2,400/min so mass log-ins convert gradually), then outboundAccountPosition events keep the book exact at no cost.',
-      'USD-M balances: a listen key (1 weight, keepalive every 30 min) on a shared stream connection; ACCOUNT_UPDATE marks the value stale and the next read refetches it (5).',
+      'USD-M balances: a listen key (1 weight, keepalive every 30 min) on its own private-route connection (new connections paced at 250 per 5 min); ACCOUNT_UPDATE marks the value stale and the next read refetches it (5).',
       'checkConnection: apiRestrictions (1 sapi weight) behind an adaptive per-member cache (600/min).',
       'A member whose stream is down falls back to the budgeted REST caches (restCachesOnly below): TTL max(5 s, members * weight * 60 s / budget).',
     ],

@@ -9,6 +9,7 @@ import type { Balances, ExchangeGateway } from './gateway';
 import { MarketDataHub } from './market-data';
 import { MemberCache } from './member-cache';
 import { BalanceFeeds } from './user-streams/balance-feeds';
+import { ConnectionBudget } from './user-streams/connection-budget';
 import { futuresProtocol, spotProtocol, userStreamUrls } from './user-streams/protocols';
 import { UserStreamPool } from './user-streams/stream-pool';
 import type { RunningSimulator, SimulatorOptions } from './simulator/index';
@@ -67,8 +68,9 @@ export function exchangeServices(gateway: ExchangeGateway, governor: WeightGover
   const spotBalances = new MemberCache<Balances>(CACHE_BUDGETS.spotBalances);
   const futuresBalances = new MemberCache<Balances>(CACHE_BUDGETS.futuresBalances);
   const urls = userStreamUrls(extra.simUrl ?? extra.simulator?.url ?? null);
-  const spotStreams = new UserStreamPool(spotProtocol(urls.spot, governor));
-  const futuresStreams = new UserStreamPool(futuresProtocol(urls.futures));
+  const connections = new ConnectionBudget();
+  const spotStreams = new UserStreamPool(spotProtocol(urls.spot, governor), { connections });
+  const futuresStreams = new UserStreamPool(futuresProtocol(urls.futures), { connections });
   const balances = new BalanceFeeds(spotStreams, futuresStreams, { spot: spotBalances, futures: futuresBalances });
   return {
     gateway, governor, marketData, simulator: extra.simulator ?? null, balances, spotBalances, futuresBalances,

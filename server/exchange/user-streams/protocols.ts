@@ -3,26 +3,28 @@
  * - spot: the WebSocket API (wss://ws-api.binance.com/ws-api/v3), one signed
  *   userDataStream.subscribe.signature per member; events arrive as {subscriptionId, event}.
  *   (The spot listenKey endpoints were retired: they answer 410 Gone.)
- * - USD-M futures: a listen key from POST /fapi/v1/listenKey, subscribed on a combined stream
- *   connection (wss://fstream.binance.com/stream); events arrive as {stream: listenKey, data},
- *   the key needs a keepalive every 30 minutes, and listenKeyExpired ends it.
+ * - USD-M futures: a listen key from POST /fapi/v1/listenKey and a connection of its own on the
+ *   private route (wss://fstream.binance.com/private/ws?listenKey=..., as ccxt.pro opens it; the
+ *   legacy /ws and /stream routes were retired on 2026-04-23); events arrive bare, the key needs
+ *   a keepalive every 30 minutes, and listenKeyExpired ends it. One connection per member, so
+ *   the pool takes each from the connection budget.
  */
 import { createHmac } from 'node:crypto';
 import type { MemberGateway, MemberKey } from '../gateway';
 import type { WeightGovernor } from '../weight-governor';
 import { MuxSocketError, type MuxSocket } from './mux-socket';
-import type { StreamProtocol } from './stream-pool';
+import { OWN_CONNECTION, type StreamProtocol } from './stream-pool';
 
 export const BINANCE_USER_STREAM_URLS = {
   spot: 'wss://ws-api.binance.com:443/ws-api/v3',
-  futures: 'wss://fstream.binance.com/stream',
+  futures: 'wss://fstream.binance.com/private/ws',
 } as const;
 
 /** The same paths on the simulator (its HTTP server also serves these WebSocket endpoints). */
 export function userStreamUrls(simUrl: string | null): { spot: string; futures: string } {
   if (!simUrl) return { ...BINANCE_USER_STREAM_URLS };
   const ws = simUrl.replace(/\/$/, '').replace(/^http/, 'ws');
-  return { spot: `${ws}/ws-api/v3`, futures: `${ws}/stream` };
+  return { spot: `${ws}/ws-api/v3`, futures: `${ws}/private/ws` };
 }
 
 /** Binance's WebSocket API signature: HMAC-SHA256 of the params sorted by name, as a raw query. */
@@ -75,19 +77,18 @@ export interface FuturesMember {
 export function futuresProtocol(url: string): StreamProtocol<FuturesMember> {
   return {
     url,
-    async subscribe(socket, member) {
+    async dedicatedUrl(member) {
       const listenKey = await member.gateway.futuresListenKey();
-      const error = replyError(await socket.request({ method: 'SUBSCRIBE', params: [listenKey] }));
-      if (error) throw error;
       member.listenKey = listenKey;
-      return listenKey;
+      return `${url}?listenKey=${encodeURIComponent(listenKey)}`;
     },
-    async unsubscribe(socket, remoteId) {
-      await socket.request({ method: 'UNSUBSCRIBE', params: [remoteId] });
-    },
+    subscribe: () => Promise.reject(new MuxSocketError('USD-M user data has a connection per listen key.')),
+    unsubscribe: async () => undefined,
     route(message) {
-      if (typeof message.stream !== 'string' || typeof message.data !== 'object' || message.data === null) return null;
-      return { remoteId: message.stream, event: message.data as Record<string, unknown> };
+      if (typeof message.stream === 'string' && typeof message.data === 'object' && message.data !== null) {
+        return { remoteId: OWN_CONNECTION, event: message.data as Record<string, unknown> }; // the combined form, if ever used
+      }
+      return typeof message.e === 'string' ? { remoteId: OWN_CONNECTION, event: message } : null;
     },
     keepAlive: (member) => member.gateway.keepAliveFuturesListenKey(),
     isEnd: (event) => event.e === 'listenKeyExpired',

@@ -5,10 +5,21 @@
  * tells every affected listener it is down and subscribes it again with backoff. A listener that
  * is down must not trust what it built from events: some may have been missed.
  */
+import type { ConnectionBudget } from './connection-budget';
 import { MuxSocket } from './mux-socket';
 
+/** remoteId of the one subscription on a dedicated connection. */
+export const OWN_CONNECTION = 'own';
+
 export interface StreamProtocol<M> {
+  /** The shared connections' url (multiplexed protocols). */
   url: string;
+  /**
+   * For protocols whose subscriptions cannot share a connection (the exchange names the stream
+   * in the url): the url of a connection carrying only this member. Its events route to
+   * OWN_CONNECTION and subscribe/unsubscribe are not called.
+   */
+  dedicatedUrl?(member: M): Promise<string>;
   /** Subscribes one member on the socket; resolves with the id its events will carry. */
   subscribe(socket: MuxSocket, member: M): Promise<string>;
   unsubscribe(socket: MuxSocket, remoteId: string): Promise<void>;
@@ -29,6 +40,8 @@ export interface StreamListener {
 export interface PoolOptions {
   /** Subscriptions per connection. */
   perSocket?: number;
+  /** Process-wide budget of new connections (Binance: 300 per 5 minutes per IP). */
+  connections?: ConnectionBudget;
   keepAliveMs?: number;
   retryMinMs?: number;
   retryMaxMs?: number;
@@ -36,6 +49,8 @@ export interface PoolOptions {
 
 interface Slot {
   socket: Promise<MuxSocket> | null;
+  /** Set for a dedicated connection. */
+  url?: string;
   subs: Set<Sub<unknown>>;
   byRemote: Map<string, Sub<unknown>>;
 }
@@ -63,7 +78,7 @@ export class UserStreamPool<M> {
   private readonly subs = new Map<string, Sub<M>>();
   private readonly slots: Slot[] = [];
   private readonly keepAliveTimer: NodeJS.Timeout | null;
-  private readonly opts: Required<PoolOptions>;
+  private readonly opts: Required<Omit<PoolOptions, 'connections'>> & Pick<PoolOptions, 'connections'>;
   private failures = 0;
   private drops = 0;
 
@@ -96,7 +111,7 @@ export class UserStreamPool<M> {
     if (sub.timer) clearTimeout(sub.timer);
     const { slot, remoteId } = sub;
     this.detach(sub);
-    if (slot?.socket && remoteId) void slot.socket.then((s) => this.protocol.unsubscribe(s, remoteId)).catch(() => undefined);
+    if (slot?.socket && remoteId && !slot.url) void slot.socket.then((s) => this.protocol.unsubscribe(s, remoteId)).catch(() => undefined);
   }
 
   stats(): PoolStats {
@@ -115,8 +130,13 @@ export class UserStreamPool<M> {
     for (const slot of this.slots.splice(0)) void slot.socket?.then((s) => s.close()).catch(() => undefined);
   }
 
-  private slotWithRoom(): Slot {
-    const slot = this.slots.find((s) => s.subs.size < this.opts.perSocket);
+  private slotWithRoom(dedicatedUrl?: string): Slot {
+    if (dedicatedUrl) {
+      const own: Slot = { socket: null, subs: new Set(), byRemote: new Map(), url: dedicatedUrl };
+      this.slots.push(own);
+      return own;
+    }
+    const slot = this.slots.find((s) => !s.url && s.subs.size < this.opts.perSocket);
     if (slot) return slot;
     const fresh: Slot = { socket: null, subs: new Set(), byRemote: new Map() };
     this.slots.push(fresh);
@@ -124,23 +144,26 @@ export class UserStreamPool<M> {
   }
 
   private connect(slot: Slot): Promise<MuxSocket> {
-    slot.socket ??= MuxSocket.open(this.protocol.url, {
-      onEvent: (message) => this.onMessage(slot, message),
-      onClose: () => this.onSlotClosed(slot),
-    });
+    const budget = this.opts.connections;
+    const handlers = { onEvent: (message: Record<string, unknown>) => this.onMessage(slot, message), onClose: () => this.onSlotClosed(slot) };
+    slot.socket ??= (budget ? budget.take() : Promise.resolve()).then(() => MuxSocket.open(slot.url ?? this.protocol.url, handlers));
     slot.socket.catch(() => this.onSlotClosed(slot));
     return slot.socket;
   }
 
   private async attach(sub: Sub<M>): Promise<void> {
-    const slot = this.slotWithRoom();
-    sub.slot = slot;
-    slot.subs.add(sub as Sub<unknown>);
+    let slot: Slot | null = null;
     try {
+      const dedicated = this.protocol.dedicatedUrl ? await this.protocol.dedicatedUrl(sub.member) : undefined;
+      if (sub.removed) return;
+      slot = this.slotWithRoom(dedicated);
+      sub.slot = slot;
+      slot.subs.add(sub as Sub<unknown>);
       const socket = await this.connect(slot);
-      const remoteId = await this.protocol.subscribe(socket, sub.member);
+      const remoteId = dedicated ? OWN_CONNECTION : await this.protocol.subscribe(socket, sub.member);
       if (sub.removed || sub.slot !== slot) {
-        void this.protocol.unsubscribe(socket, remoteId).catch(() => undefined);
+        if (dedicated) socket.close();
+        else void this.protocol.unsubscribe(socket, remoteId).catch(() => undefined);
         return;
       }
       sub.remoteId = remoteId;
@@ -148,7 +171,7 @@ export class UserStreamPool<M> {
       sub.retryMs = this.opts.retryMinMs;
       sub.listener.onUp();
     } catch {
-      if (sub.removed || sub.slot !== slot) return;
+      if (sub.removed || (slot && sub.slot !== slot)) return;
       this.failures += 1;
       this.retry(sub);
     }

@@ -89,6 +89,29 @@ describe('user-data streams against the simulator', () => {
     }
   });
 
+  it('takes a new listen key and a new connection when the old key expires', async () => {
+    let t = Date.now();
+    const clock = () => t;
+    const timed = await startTestSimulator({ now: clock, listenKeySweepMs: 20 });
+    const timedGateway = new CcxtGateway({ simUrl: timed.url, governor: new WeightGovernor(), now: clock, retry: { baseMs: 10, maxMs: 50 } });
+    const pool = new UserStreamPool<FuturesMember>(futuresProtocol(userStreamUrls(timed.url).futures), { retryMinMs: 20, retryMaxMs: 100 });
+    try {
+      const member: FuturesMember = { gateway: timedGateway.member(timed.control.createAccount({ balances: { USDT: '10' } })) };
+      const r = recorder();
+      pool.add('f', member, r.listener);
+      await vi.waitFor(() => expect(r.state.up).toBe(1));
+      const firstKey = member.listenKey;
+      t += 61 * 60_000; // no keepalive for over an hour
+      await vi.waitFor(() => expect(r.state).toEqual({ up: 2, down: 1 }));
+      expect(member.listenKey).not.toBe(firstKey);
+      expect(r.events.some((e) => e.e === 'listenKeyExpired')).toBe(false); // the end is the pool's business, not the listener's
+    } finally {
+      pool.close();
+      await timedGateway.close();
+      await timed.close();
+    }
+  });
+
   it('serves balances from the stream: one snapshot, then every change with no further exchange reads', async () => {
     const spotPool = new UserStreamPool<MemberKey>(spotProtocol(urls.spot, governor), { retryMinMs: 20, retryMaxMs: 100 });
     const futuresPool = new UserStreamPool<FuturesMember>(futuresProtocol(urls.futures), { retryMinMs: 20, retryMaxMs: 100 });
