@@ -68,9 +68,10 @@ export function exchangeServices(gateway: ExchangeGateway, governor: WeightGover
   const spotBalances = new MemberCache<Balances>(CACHE_BUDGETS.spotBalances);
   const futuresBalances = new MemberCache<Balances>(CACHE_BUDGETS.futuresBalances);
   const urls = userStreamUrls(extra.simUrl ?? extra.simulator?.url ?? null);
-  const connections = new ConnectionBudget();
-  const spotStreams = new UserStreamPool(spotProtocol(urls.spot, governor), { connections });
-  const futuresStreams = new UserStreamPool(futuresProtocol(urls.futures), { connections });
+  // Binance: 300 new connections per 5 minutes per IP. Spot needs one per 100 members; USD-M one
+  // per member with futures funds; the rest is headroom for the price feed and reconnects.
+  const spotStreams = new UserStreamPool(spotProtocol(urls.spot, governor), { connections: new ConnectionBudget(50) });
+  const futuresStreams = new UserStreamPool(futuresProtocol(urls.futures), { connections: new ConnectionBudget(200) });
   const balances = new BalanceFeeds(spotStreams, futuresStreams, { spot: spotBalances, futures: futuresBalances });
   return {
     gateway, governor, marketData, simulator: extra.simulator ?? null, balances, spotBalances, futuresBalances,

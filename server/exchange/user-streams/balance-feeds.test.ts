@@ -123,6 +123,17 @@ describe('balance feeds', () => {
     feeds.close();
   });
 
+  it('opens a futures stream only for a member with something in the futures wallet', async () => {
+    const s = setup();
+    s.exchange.futures = {};
+    await s.read('futures');
+    expect(s.futures.listeners.has('m1')).toBe(false);
+    s.exchange.futures = { USDT: { free: '5', total: '5' } };
+    s.feeds.invalidate('m1'); // the member's own transfer in
+    await s.read('futures');
+    expect(s.futures.listeners.has('m1')).toBe(true);
+  });
+
   it('unsubscribes members who stopped reading', async () => {
     const s = setup();
     await s.read('spot');

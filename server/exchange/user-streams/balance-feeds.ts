@@ -7,6 +7,9 @@
  * are absolute, so applying one twice is harmless, and the stream's order makes the last one win).
  * USD-M futures: ACCOUNT_UPDATE reports the wallet balance but not the available balance the
  * wallet shows, so it only marks the member's value stale; the next read refetches it (5 weight).
+ * A futures stream costs a connection of its own, so only members with something in their
+ * futures wallet get one; an empty wallet only changes by the member's own transfer, which
+ * invalidates it anyway.
  *
  * A member is streamed while they read balances (dropped after idleMs without a read). While a
  * stream is not up, just after it was asked for or after a drop, reads fall back to the budgeted
@@ -45,6 +48,8 @@ interface FuturesBook {
 interface Member {
   userId: string;
   apiKey: string;
+  /** Whether the futures stream was asked for (only once the futures wallet holds something). */
+  futuresWatched: boolean;
   lastRead: number;
   spot: SpotBook;
   futures: FuturesBook;
@@ -103,7 +108,7 @@ export class BalanceFeeds {
    * and refreshes the streamed book with the answer.
    */
   async read(userId: string, key: MemberKey, gateway: MemberGateway, market: Market, fresh = false): Promise<Balances> {
-    const member = this.watch(userId, key, gateway);
+    const member = this.watch(userId, key);
     if (market === 'spot') return this.readSpot(member, gateway, fresh);
     return this.readFutures(member, gateway, fresh);
   }
@@ -149,19 +154,18 @@ export class BalanceFeeds {
     for (const userId of [...this.members.keys()]) this.forget(userId);
   }
 
-  private watch(userId: string, key: MemberKey, gateway: MemberGateway): Member {
+  private watch(userId: string, key: MemberKey): Member {
     let member = this.members.get(userId);
     if (member && member.apiKey !== key.apiKey) {
       this.forget(userId); // new keys: the old subscriptions belong to another account
       member = undefined;
     }
     if (!member) {
-      member = { userId, apiKey: key.apiKey, lastRead: 0, spot: { up: false, balances: null, replay: null, loading: null },
+      member = { userId, apiKey: key.apiKey, lastRead: 0, futuresWatched: false, spot: { up: false, balances: null, replay: null, loading: null },
         futures: { up: false, value: null, version: 0, loading: null } };
       if (this.members.size < this.maxMembers) {
         this.members.set(userId, member);
         this.spotPool.add(userId, key, this.spotListener(member));
-        this.futuresPool.add(userId, { gateway }, this.futuresListener(member));
       }
     }
     member.lastRead = this.now();
@@ -256,7 +260,9 @@ export class BalanceFeeds {
     this.restReads += 1;
     if (!book.up) {
       if (fresh) this.caches.futures.invalidate(member.userId);
-      return this.caches.futures.get(member.userId, member.apiKey, () => gateway.balances('futures'));
+      const value = await this.caches.futures.get(member.userId, member.apiKey, () => gateway.balances('futures'));
+      this.watchFutures(member, gateway, value);
+      return value;
     }
     // Stale after an ACCOUNT_UPDATE (or never read since the stream came up): refetch within
     // the futures budget, concurrent reads sharing one request.
@@ -265,6 +271,12 @@ export class BalanceFeeds {
     if (fresh) return copy(await load());
     const now = this.caches.futures.tryLoad(member.userId, member.apiKey, load);
     return copy(await (now ?? this.caches.futures.get(member.userId, member.apiKey, load)));
+  }
+
+  private watchFutures(member: Member, gateway: MemberGateway, value: Balances): void {
+    if (member.futuresWatched || Object.keys(value).length === 0 || this.members.get(member.userId) !== member) return;
+    member.futuresWatched = true;
+    this.futuresPool.add(member.userId, { gateway }, this.futuresListener(member));
   }
 
   private async refetchFutures(book: FuturesBook, gateway: MemberGateway): Promise<Balances> {
