@@ -22,29 +22,56 @@ interface Pending {
 export class MuxSocketError extends Error {}
 
 const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * A connection whose peer vanished without closing (NAT timeout, half-open TCP) would otherwise
+ * look up forever while its events are lost: we ping every interval and end the connection when
+ * nothing at all (pong, ping, message) came back since the previous ping.
+ */
+const HEARTBEAT_MS = 30_000;
+
+export interface MuxSocketOptions {
+  timeoutMs?: number;
+  heartbeatMs?: number;
+}
 
 export class MuxSocket {
   private readonly pending = new Map<string, Pending>();
   private nextId = 1;
   private closed = false;
+  private heard = true;
+  private readonly heartbeat: NodeJS.Timeout;
 
   private constructor(
     private readonly socket: WebSocket,
     private readonly handlers: MuxHandlers,
+    heartbeatMs: number,
   ) {
-    socket.on('message', (data) => this.onMessage(String(data)));
+    const alive = () => (this.heard = true);
+    socket.on('message', (data) => {
+      alive();
+      this.onMessage(String(data));
+    });
+    socket.on('ping', alive);
+    socket.on('pong', alive);
     socket.on('close', () => this.onClosed());
     socket.on('error', () => socket.terminate());
+    this.heartbeat = setInterval(() => {
+      if (!this.heard) return socket.terminate(); // 'close' follows: the pool resubscribes elsewhere
+      this.heard = false;
+      socket.ping();
+    }, heartbeatMs);
+    this.heartbeat.unref();
   }
 
-  static open(url: string, handlers: MuxHandlers, timeoutMs = REQUEST_TIMEOUT_MS): Promise<MuxSocket> {
+  static open(url: string, handlers: MuxHandlers, options: MuxSocketOptions = {}): Promise<MuxSocket> {
+    const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url, { handshakeTimeout: timeoutMs });
       const fail = (error: Error) => reject(new MuxSocketError(`Cannot connect to ${new URL(url).host}: ${error.message}`));
       socket.once('error', fail);
       socket.once('open', () => {
         socket.off('error', fail);
-        resolve(new MuxSocket(socket, handlers));
+        resolve(new MuxSocket(socket, handlers, options.heartbeatMs ?? HEARTBEAT_MS));
       });
     });
   }
@@ -93,6 +120,7 @@ export class MuxSocket {
   private onClosed(): void {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.heartbeat);
     for (const waiting of this.pending.values()) {
       clearTimeout(waiting.timer);
       waiting.reject(new MuxSocketError('The stream connection closed.'));
