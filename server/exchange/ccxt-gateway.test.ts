@@ -28,7 +28,7 @@ describe('ccxt gateway against the simulator', () => {
   });
 
   it('streams every changed pair over one WebSocket with its 24 h change, and delivers again after a drop', async () => {
-    const stream = gateway.tickerStream();
+    const stream = gateway.tickerStream('spot');
     // The simulator pushes !miniTicker@arr once a second with the pairs that changed; setting the
     // price until it shows up covers the moment before the subscription is in place.
     const seen = async (symbol: string, price: string): Promise<Ticker> => {
@@ -59,6 +59,20 @@ describe('ccxt gateway against the simulator', () => {
       }
       expect(failures.every((e) => (e as { kind?: string }).kind === 'temporary')).toBe(true);
     } finally {
+      await stream.close();
+    }
+  });
+
+  it('streams USD-M prices on the futures market route', async () => {
+    const stream = gateway.tickerStream('futures');
+    const setter = setInterval(() => sim.control.setPrice('ETHUSDT', '3210.5'), 100);
+    try {
+      for (;;) {
+        const hit = (await stream.next()).find((t) => t.symbol === 'ETHUSDT' && t.price === '3210.5');
+        if (hit) break;
+      }
+    } finally {
+      clearInterval(setter);
       await stream.close();
     }
   });

@@ -69,8 +69,8 @@ export class CcxtGateway implements ExchangeGateway {
     return rows.flat().map((r) => ({ symbol: r.symbol, price: trim(String(r.lastPrice)), changePercent: trim(String(r.priceChangePercent)) }));
   }
 
-  tickerStream(): TickerStream {
-    return new CcxtTickerStream(this.options, this.governor);
+  tickerStream(market: Market): TickerStream {
+    return new CcxtTickerStream(this.options, this.governor, market);
   }
 
   async klines(symbol: string, interval: KlineInterval, limit: number): Promise<Kline[]> {

@@ -1,6 +1,6 @@
 /**
- * The shared spot price feed on ccxt.pro: Binance's all-market mini-ticker stream
- * (!miniTicker@arr, one message a second carrying every symbol that changed). One connection
+ * A shared price feed on ccxt.pro: Binance's all-market mini-ticker stream (!miniTicker@arr, one
+ * message a second carrying every symbol that changed), on spot or on USD-M's /market route. One connection
  * serves every pair, so a member asking for a new pair never changes the subscription, and the
  * feed costs no request weight. Part of the ccxt boundary.
  */
@@ -8,7 +8,7 @@ import { Decimal } from '../../common/decimal';
 import { type CcxtProClient, type ClientTarget, createStreamingClient } from './ccxt-client';
 import { trim } from './ccxt-parse';
 import { mapExchangeError } from './errors';
-import type { Ticker, TickerStream } from './gateway';
+import type { Market, Ticker, TickerStream } from './gateway';
 import type { WeightGovernor } from './weight-governor';
 
 interface MiniTicker {
@@ -35,6 +35,7 @@ export class CcxtTickerStream implements TickerStream {
   constructor(
     private readonly target: ClientTarget,
     private readonly governor: WeightGovernor,
+    private readonly market: Market = 'spot',
   ) {}
 
   private connect(): Promise<CcxtProClient> {
@@ -49,7 +50,7 @@ export class CcxtTickerStream implements TickerStream {
     const client = await this.connect();
     try {
       // ccxt reconnects on the next call after a drop; without symbols it watches !miniTicker@arr.
-      const tickers = await client.watchTickers();
+      const tickers = await client.watchTickers(undefined, this.market === 'futures' ? { type: 'future' } : {});
       return Object.values(tickers).flatMap((t) => tickerOfMini((t.info ?? {}) as MiniTicker) ?? []);
     } catch (error) {
       throw mapExchangeError(error);

@@ -127,8 +127,8 @@ export interface ExchangeGateway {
   markets(market: Market): Promise<MarketInfo[]>;
   lastPrices(market: Market, symbols?: string[]): Promise<Record<string, string>>;
   tickers(symbols: string[]): Promise<Ticker[]>;
-  /** A new WebSocket ticker feed (the market-data hub holds one for the process). */
-  tickerStream(): TickerStream;
+  /** A new WebSocket ticker feed of one market (the market-data hub holds one of each for the process). */
+  tickerStream(market: Market): TickerStream;
   klines(symbol: string, interval: KlineInterval, limit: number): Promise<Kline[]>;
   member(key: MemberKey): MemberGateway;
   close(): Promise<void>;

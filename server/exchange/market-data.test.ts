@@ -42,6 +42,7 @@ class FakeStream implements TickerStream {
 function fakeGateway(prices: Map<string, string>) {
   const calls = { tickers: 0, futures: 0, streams: 0 };
   const stream = new FakeStream();
+  const futuresStream = new FakeStream();
   const gateway = {
     tickers: async (symbols: string[]): Promise<Ticker[]> => {
       calls.tickers += 1;
@@ -51,12 +52,12 @@ function fakeGateway(prices: Map<string, string>) {
       calls.futures += 1;
       return Object.fromEntries((symbols ?? []).map((s) => [s, prices.get(s) ?? '0']));
     },
-    tickerStream: () => {
+    tickerStream: (market: string) => {
       calls.streams += 1;
-      return stream;
+      return market === 'futures' ? futuresStream : stream;
     },
   } as unknown as ExchangeGateway;
-  return { gateway, calls, stream };
+  return { gateway, calls, stream, futuresStream };
 }
 
 const tick = (symbol: string, price: string): Ticker => ({ symbol, price, changePercent: '0.5' });
@@ -95,6 +96,21 @@ describe('market-data hub', () => {
     await Promise.all([hub.futuresPrice('BTCUSDT'), hub.futuresPrice('BTCUSDT')]);
     expect(calls.futures).toBe(1);
     hub.close();
+  });
+
+  it('serves futures prices from the futures stream once it is up, REST before and for pairs it has not mentioned', async () => {
+    const { gateway, calls, futuresStream } = fakeGateway(new Map([['BTCUSDT', '100'], ['ETHUSDT', '10']]));
+    const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 60_000, futuresPriceTtlMs: 0 });
+    expect(await hub.futuresPrice('BTCUSDT')).toBe('100'); // REST: the stream has said nothing yet
+    expect(calls.futures).toBe(1);
+    futuresStream.push([tick('BTCUSDT', '99.5')]);
+    await vi.waitFor(() => expect(hub.feedStats().futuresStreamUp).toBe(true));
+    expect(await hub.futuresPrice('BTCUSDT')).toBe('99.5');
+    expect(calls.futures).toBe(1);
+    expect(await hub.futuresPrice('ETHUSDT')).toBe('10');
+    expect(calls.futures).toBe(2);
+    hub.close();
+    expect(futuresStream.closed).toBe(1);
   });
 
   it('values assets from the feed while it is up, asking REST only for pairs it has not mentioned', async () => {

@@ -8,10 +8,14 @@
  * first snapshot, a pair the stream has not mentioned yet (it sends only what changed), and the
  * time the stream is down: from a drop until its first message after reconnecting, the symbols
  * in use are polled once per pollMs, so prices never freeze while it reconnects (with backoff).
- * Everything stops after a minute without subscribers or price questions.
+ * USD-M last prices come the same way from the futures mini-ticker stream (the /market route),
+ * started when a futures price is first asked for, with a briefly cached ticker/price for a pair
+ * it has not mentioned or while it is down. Everything stops after a minute without subscribers
+ * or price questions.
  */
 import type { Kline, KlineInterval, TickerEntry } from '../../common/api/exchange';
-import type { ExchangeGateway, Ticker, TickerStream } from './gateway';
+import type { ExchangeGateway, Ticker } from './gateway';
+import { TickerFeed } from './ticker-feed';
 
 export interface MarketDataOptions {
   /** The pinned ticker's pairs. */
@@ -31,22 +35,25 @@ export interface FeedStats {
   streamBatches: number;
   streamFailures: number;
   restPolls: number;
+  futuresStreamUp: boolean;
 }
 
 type Listener = (tickers: TickerEntry[]) => void;
 const IDLE_MS = 60_000;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export class MarketDataHub {
   private readonly listeners = new Set<Listener>();
   private readonly inUse = new Map<string, number>();
   private readonly snapshot = new Map<string, TickerEntry>();
-  private stream: TickerStream | null = null;
+  private readonly spotFeed: TickerFeed;
+  private readonly futuresFeed: TickerFeed;
+  private readonly futuresSnapshot = new Map<string, string>();
   private fallback: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
   private lastAsked = 0;
   private readonly ttlCache = new Map<string, { at: number; value: Promise<unknown> }>();
-  private readonly stats: FeedStats = { streamUp: false, streamBatches: 0, streamFailures: 0, restPolls: 0 };
+  private restPolls = 0;
+  private futuresAsked = 0;
   readonly pollMs: number;
 
   constructor(
@@ -54,6 +61,11 @@ export class MarketDataHub {
     private readonly options: MarketDataOptions,
   ) {
     this.pollMs = options.pollMs ?? 1_000;
+    const backoff = { reconnectMinMs: options.reconnectMinMs, reconnectMaxMs: options.reconnectMaxMs };
+    this.spotFeed = new TickerFeed(() => gateway.tickerStream('spot'), (rows) => this.publish(rows), backoff);
+    this.futuresFeed = new TickerFeed(() => gateway.tickerStream('futures'), (rows) => {
+      for (const row of rows) this.futuresSnapshot.set(row.symbol, row.price);
+    }, backoff);
   }
 
   /** Subscribes to ticker snapshots (pushed when a pinned pair changes). */
@@ -70,7 +82,8 @@ export class MarketDataHub {
   }
 
   feedStats(): FeedStats {
-    return { ...this.stats };
+    return { streamUp: this.spotFeed.up, streamBatches: this.spotFeed.batches, streamFailures: this.spotFeed.failures,
+      restPolls: this.restPolls, futuresStreamUp: this.futuresFeed.up };
   }
 
   /** The pinned ticker: configured pairs, in their configured order. */
@@ -90,8 +103,17 @@ export class MarketDataHub {
     return this.snapshot.get(symbol)?.price ?? null;
   }
 
-  /** Futures last price, cached briefly so a polling screen costs at most 1 weight/s per pair. */
+  /**
+   * USD-M last price: from the futures stream while it is up; otherwise (or for a pair it has not
+   * mentioned yet) ticker/price cached briefly, so a polling screen costs at most 1 weight/s per pair.
+   */
   async futuresPrice(symbol: string): Promise<string | null> {
+    this.lastAsked = Date.now();
+    this.futuresAsked = Date.now();
+    this.ensureRunning();
+    this.futuresFeed.start();
+    const streamed = this.futuresFeed.up ? this.futuresSnapshot.get(symbol) : undefined;
+    if (streamed !== undefined) return streamed;
     const prices = await this.cached(`f:${symbol}`, this.options.futuresPriceTtlMs ?? 1_000,
       () => this.gateway.lastPrices('futures', [symbol]));
     return prices[symbol] ?? null;
@@ -105,7 +127,7 @@ export class MarketDataHub {
   async spotPrices(symbols: string[]): Promise<Record<string, string>> {
     this.lastAsked = Date.now();
     this.ensureRunning();
-    const known = this.stats.streamUp ? symbols.filter((s) => this.snapshot.has(s)) : [];
+    const known = this.spotFeed.up ? symbols.filter((s) => this.snapshot.has(s)) : [];
     const prices: Record<string, string> = Object.fromEntries(known.map((s) => [s, this.snapshot.get(s)!.price]));
     if (known.length === symbols.length) return prices;
     const all = await this.cached('spot:all', this.options.futuresPriceTtlMs ?? 2_000, () => this.gateway.lastPrices('spot'));
@@ -144,55 +166,36 @@ export class MarketDataHub {
   }
 
   private ensureRunning(): void {
-    if (this.stream) return;
-    const stream = this.gateway.tickerStream();
-    this.stream = stream;
+    this.spotFeed.start();
+    if (this.fallback) return;
     this.fallback = setInterval(() => void this.fallbackTick(), this.pollMs);
     this.fallback.unref();
-    void this.readStream(stream);
-  }
-
-  private async readStream(stream: TickerStream): Promise<void> {
-    const minMs = this.options.reconnectMinMs ?? 500;
-    let backoff = minMs;
-    while (this.stream === stream) {
-      try {
-        const rows = await stream.next();
-        if (this.stream !== stream) break;
-        this.stats.streamUp = true;
-        this.stats.streamBatches += 1;
-        backoff = minMs;
-        this.publish(rows);
-      } catch {
-        if (this.stream !== stream) break;
-        this.stats.streamUp = false;
-        this.stats.streamFailures += 1;
-        await sleep(backoff);
-        backoff = Math.min(backoff * 2, this.options.reconnectMaxMs ?? 30_000);
-      }
-    }
-    await stream.close().catch(() => undefined);
   }
 
   private async fallbackTick(): Promise<void> {
     if (this.idle()) return this.stop();
-    if (this.stats.streamUp) return;
+    if (this.futuresFeed.running && Date.now() - this.futuresAsked > IDLE_MS) this.stopFutures();
+    if (this.spotFeed.up) return;
     await this.poll().catch(() => undefined); // a failed poll keeps the last snapshot; the next one retries
   }
 
   private stop(): void {
     if (this.fallback) clearInterval(this.fallback);
     this.fallback = null;
-    const stream = this.stream;
-    this.stream = null; // the reader sees this and leaves its loop
-    this.stats.streamUp = false;
-    void stream?.close().catch(() => undefined); // rejects the pending read, even on a silent market
+    this.spotFeed.stop();
+    this.stopFutures();
+  }
+
+  /** Stopped, its prices age without notice: the next start builds them again. */
+  private stopFutures(): void {
+    this.futuresFeed.stop();
+    this.futuresSnapshot.clear();
   }
 
   /** One shared REST request for everyone waiting on it. */
   poll(): Promise<void> {
     this.polling ??= this.gateway.tickers(this.symbols()).then((rows) => {
-      this.stats.restPolls += 1;
+      this.restPolls += 1;
       this.publish(rows);
     }).finally(() => {
       this.polling = null;
