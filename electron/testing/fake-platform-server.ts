@@ -17,7 +17,8 @@ export interface FakeReply {
   body: unknown;
 }
 
-export type FakeRoute = (req: RecordedRequest) => FakeReply;
+/** May answer later (a promise), to hold a reply across other calls. */
+export type FakeRoute = (req: RecordedRequest) => FakeReply | Promise<FakeReply>;
 
 export interface FakePlatformServer {
   url: string;
@@ -52,7 +53,7 @@ export async function startFakePlatformServer(): Promise<FakePlatformServer> {
       };
       requests.push(recorded);
       const route = routes.get(`${recorded.method} ${recorded.path}`);
-      const reply = route ? route(recorded) : { status: 404, body: { message: 'Not Found' } };
+      const reply = route ? await route(recorded) : { status: 404, body: { message: 'Not Found' } };
       res.writeHead(reply.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(reply.body));
     })();

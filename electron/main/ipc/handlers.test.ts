@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserData } from '../../../common/api/account';
 import { IPC_CHANNELS, type IpcEvent } from '../../../common/ipc/contract';
 import { UI } from '../../../common/messages';
@@ -154,6 +154,34 @@ describe('createIpcHandlers', () => {
     expect(await keychain.getToken()).toBeNull();
     expect(settings.get('userData')).toBeNull();
     expect(events).toEqual([{ event: 'session:expired', payload: {} }]);
+  });
+
+  it('ignores a 401 answered after the member logged out: the stale call expires nothing', async () => {
+    await keychain.setToken('tok-1');
+    let answer!: () => void;
+    server.route('GET /api/email', () => new Promise((resolve) => {
+      answer = () => resolve({ status: 401, body: { message: 'Unauthorized' } });
+    }));
+    const inFlight = ipc.invoke('account:email', {});
+    await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/api/email')).toBe(true));
+    server.route('POST /api/logout', { status: 200, body: { message: 'Logged out' } });
+    await ipc.invoke('session:logout', {});
+    answer();
+    expect((await inFlight).ok).toBe(false);
+    expect(events).toEqual([]);
+    // Nor does one answered after the member signed in again.
+    await keychain.setToken('tok-2');
+    server.route('GET /api/email', () => new Promise((resolve) => {
+      answer = () => resolve({ status: 401, body: { message: 'Unauthorized' } });
+    }));
+    const older = ipc.invoke('account:email', {});
+    await vi.waitFor(() => expect(server.requests.filter((r) => r.path === '/api/email')).toHaveLength(2));
+    server.route('POST /api/login', loginReply);
+    await ipc.invoke('session:login', { email: member.email, password: 'secret1' });
+    answer();
+    await older;
+    expect(events).toEqual([]);
+    expect(await keychain.getToken()).toBe('tok-1');
   });
 
   it('does not emit session:expired for wrong credentials on login', async () => {

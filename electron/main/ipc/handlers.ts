@@ -37,6 +37,9 @@ export const IPC_AREAS: readonly IpcArea[] = [
  */
 const NO_EXPIRY_ON_401: ReadonlySet<IpcChannel> = new Set(['session:login', 'session:logout']);
 
+/** Channels that start or end a session. */
+const SESSION_CHANGES: ReadonlySet<IpcChannel> = new Set(['session:login', 'account:verifyOtp', 'session:logout']);
+
 /** Channels whose SessionInfo answer says whether a member is signed in (the live feeds follow it). */
 const SESSION_ANSWERS: ReadonlySet<IpcChannel> = new Set([
   'session:current',
@@ -92,7 +95,17 @@ export function createIpcHandlers(
       })
     : null;
 
+  /**
+   * Counts session starts and ends. A call answered in another session than the one it began in
+   * is stale: its 401 expires nothing (announcing an expiry would pull a member who logged out,
+   * or in again, off the page they moved on to) and its SessionInfo moves no feed.
+   */
+  let generation = 0;
+
   async function expire(): Promise<void> {
+    // The ticker stream's 401 after a logout finds no session held: nothing to announce.
+    if (!(await ports.keychain.getToken().catch(() => null))) return;
+    generation += 1;
     tickers?.stop();
     await clearSession(ports);
     events.emit('session:expired', {});
@@ -111,7 +124,10 @@ export function createIpcHandlers(
     if (!checked.ok) return checked;
     // Closed before the server forgets the token, so the stream's 401 is not read as an expiry.
     if (channel === 'session:logout') tickers?.stop();
+    const began = generation;
     const result = await handler(checked.value as never, ctx);
+    if (SESSION_CHANGES.has(channel)) generation += 1;
+    else if (began !== generation) return result;
     if (!result.ok && result.error.status === 401 && !NO_EXPIRY_ON_401.has(channel)) await expire();
     followSession(channel, result);
     return result;
