@@ -6,7 +6,7 @@ import {
   startFakePlatformServer,
   type FakePlatformServer,
 } from '../../testing/fake-platform-server';
-import { createAxiosHttp } from '../ports/axios-http';
+import { testPorts } from '../../testing/test-ports';
 import { createMemoryKeychain } from '../ports/memory-keychain';
 import { createMemorySettings } from '../ports/settings-defaults';
 import type { IpcPorts, Keychain, Notification, SettingsStore } from '../ports/types';
@@ -31,13 +31,7 @@ let events: { event: IpcEvent; payload: unknown }[];
 let ipc: IpcHandlers;
 
 function portsFor(url: string): IpcPorts {
-  return {
-    keychain,
-    settings,
-    http: createAxiosHttp(url, { timeoutMs: 2_000 }),
-    notifier: { notify: (n) => notified.push(n) },
-    app: { version: '0.1.0', platform: 'linux', mode: 'preview' },
-  };
+  return testPorts(url, { keychain, settings, notifier: { notify: (n) => notified.push(n) } });
 }
 
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER, UI } from '../../../../common/messages';
 import { startFakePlatformServer, type FakePlatformServer } from '../../../testing/fake-platform-server';
-import { createAxiosHttp } from '../../ports/axios-http';
+import { testPorts } from '../../../testing/test-ports';
 import { createMemoryKeychain } from '../../ports/memory-keychain';
 import { createMemorySettings } from '../../ports/settings-defaults';
 import type { IpcPorts, Keychain } from '../../ports/types';
@@ -16,13 +16,7 @@ let ipc: IpcHandlers;
 beforeEach(async () => {
   server = await startFakePlatformServer();
   keychain = createMemoryKeychain('tok-1');
-  ports = {
-    keychain,
-    settings: createMemorySettings({ email: 'alice@example.com' }),
-    http: createAxiosHttp(server.url, { timeoutMs: 2_000 }),
-    notifier: { notify: () => undefined },
-    app: { version: '0.1.0', platform: 'linux', mode: 'preview' },
-  };
+  ports = testPorts(server.url, { keychain, settings: createMemorySettings({ email: 'alice@example.com' }) });
   ipc = createIpcHandlers(ports);
 });
 afterEach(() => server.close());

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BacktestResponse } from '../../../../common/api/backtest';
 import { startFakePlatformServer, type FakePlatformServer } from '../../../testing/fake-platform-server';
-import { createAxiosHttp } from '../../ports/axios-http';
+import { testPorts } from '../../../testing/test-ports';
 import { createMemoryKeychain } from '../../ports/memory-keychain';
-import { createMemorySettings } from '../../ports/settings-defaults';
 import { createIpcHandlers, type IpcHandlers } from '../handlers';
 
 let server: FakePlatformServer;
@@ -11,15 +10,7 @@ let ipc: IpcHandlers;
 
 beforeEach(async () => {
   server = await startFakePlatformServer();
-  const keychain = createMemoryKeychain();
-  await keychain.setToken('tok-1');
-  ipc = createIpcHandlers({
-    keychain,
-    settings: createMemorySettings(),
-    http: createAxiosHttp(server.url, { timeoutMs: 2_000 }),
-    notifier: { notify: () => undefined },
-    app: { version: '0.1.0', platform: 'linux', mode: 'preview' },
-  });
+  ipc = createIpcHandlers(testPorts(server.url, { keychain: createMemoryKeychain('tok-1') }));
 });
 afterEach(() => server.close());
 
