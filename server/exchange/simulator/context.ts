@@ -37,6 +37,35 @@ export function register(account: Account, order: Order): void {
   account.byClientId.set(clientKey(order.market, order.clientOrderId), order);
 }
 
+/** An order waiting in the book for its limit price. */
+export interface Resting {
+  account: Account;
+  order: Order;
+}
+
+/** Each engine's resting limit orders, by symbol: where accepted orders wait and cancels take them out. */
+export class RestingBook {
+  private readonly bySymbol = new Map<string, Map<number, Resting>>();
+
+  /** Registers the accepted order with its account as open, and puts it in the book. */
+  add(account: Account, order: Order): void {
+    register(account, order);
+    account.open.set(order.orderId, order);
+    let book = this.bySymbol.get(order.symbol);
+    if (!book) this.bySymbol.set(order.symbol, (book = new Map()));
+    book.set(order.orderId, { account, order });
+  }
+
+  remove(order: Order): void {
+    this.bySymbol.get(order.symbol)?.delete(order.orderId);
+  }
+
+  /** The symbol's resting orders (live: deleting while iterating is allowed). */
+  of(symbol: string): Map<number, Resting> | undefined {
+    return this.bySymbol.get(symbol);
+  }
+}
+
 /** Completes an order with one fill at `price` and records the fill everywhere it shows. */
 export function completeWithFill(ctx: EngineContext, account: Account, order: Order, price: Decimal, maker: boolean, extra: Partial<Fill> = {}): Fill {
   const qty = order.origQty;

@@ -7,7 +7,7 @@
  * its isolated wallet is lost.
  */
 import { type Account, DEFAULT_LEVERAGE, type Position } from './accounts';
-import { completeWithFill, type EngineContext, newOrderRecord, register } from './context';
+import { completeWithFill, type EngineContext, newOrderRecord, register, RestingBook } from './context';
 import { checkOrderFilters } from './filters';
 import { isolatedLongLiquidationPrice } from './liquidation';
 import { Decimal, ZERO, parseDecimal } from './num';
@@ -21,7 +21,7 @@ function marginInsufficient(): SimError {
 }
 
 export class FuturesEngine {
-  private readonly resting = new Map<string, Map<number, { account: Account; order: Order }>>();
+  private readonly resting = new RestingBook();
   private readonly holders = new Map<string, Map<number, Account>>();
 
   constructor(private readonly ctx: EngineContext) {}
@@ -77,18 +77,14 @@ export class FuturesEngine {
     const reserve = req.side === 'BUY' ? limit!.mul(qty).div(lev).add(limit!.mul(qty).mul(this.ctx.feeRate)) : ZERO;
     if (this.available(account).lt(reserve)) throw marginInsufficient();
     order.reserved = reserve.toFixed();
-    register(account, order);
-    account.open.set(order.orderId, order);
-    let book = this.resting.get(order.symbol);
-    if (!book) this.resting.set(order.symbol, (book = new Map()));
-    book.set(order.orderId, { account, order });
+    this.resting.add(account, order);
     this.ctx.events.order(account, order, null);
     return order;
   }
 
   cancel(account: Account, order: Order): Order {
     if (!account.open.has(order.orderId)) throw new SimError(-2011, 'Unknown order sent.');
-    this.resting.get(order.symbol)?.delete(order.orderId);
+    this.resting.remove(order);
     account.open.delete(order.orderId);
     order.status = 'CANCELED';
     order.updateTime = this.ctx.now();
@@ -98,7 +94,7 @@ export class FuturesEngine {
 
   /** Fills crossed resting orders, then liquidates positions the price has reached. */
   onPrice(symbol: string, price: Decimal): void {
-    const book = this.resting.get(symbol);
+    const book = this.resting.of(symbol);
     for (const [orderId, { account, order }] of book ?? []) {
       const limit = new Decimal(order.price);
       if (order.side === 'BUY' ? price.gt(limit) : price.lt(limit)) continue;

@@ -5,22 +5,17 @@
  * notional in the quote asset, exact: a buy costs notional + fee, a sell yields notional - fee.
  */
 import { type Account, credit, debit, findOrder, lock, spendLocked, unlock } from './accounts';
-import { completeWithFill, type EngineContext, newOrderRecord, register } from './context';
+import { completeWithFill, type EngineContext, newOrderRecord, register, RestingBook } from './context';
 import { checkOrderFilters, checkPrecision } from './filters';
 import { Decimal, floorToStep, parseDecimal } from './num';
 import { SimError, type NewOrder, type Order, type SymbolSpec } from './types';
-
-interface Resting {
-  account: Account;
-  order: Order;
-}
 
 export function mandatory(name: string): SimError {
   return new SimError(-1102, `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`);
 }
 
 export class SpotEngine {
-  private readonly resting = new Map<string, Map<number, Resting>>();
+  private readonly resting = new RestingBook();
 
   constructor(private readonly ctx: EngineContext) {}
 
@@ -48,7 +43,7 @@ export class SpotEngine {
       throw new SimError(-2011, 'Unknown order sent.');
     }
     if (!account.open.has(order.orderId)) throw new SimError(-2011, 'Unknown order sent.');
-    this.resting.get(symbol)?.delete(order.orderId);
+    this.resting.remove(order);
     account.open.delete(order.orderId);
     const spec = this.ctx.book.spec(symbol);
     const asset = order.side === 'BUY' ? spec.quote : spec.base;
@@ -62,7 +57,7 @@ export class SpotEngine {
 
   /** Fills every resting order the new price crosses, at its own limit price. */
   onPrice(symbol: string, price: Decimal): void {
-    const book = this.resting.get(symbol);
+    const book = this.resting.of(symbol);
     if (!book || book.size === 0) return;
     for (const [orderId, { account, order }] of book) {
       const limit = new Decimal(order.price);
@@ -109,11 +104,7 @@ export class SpotEngine {
     const reserved = req.side === 'BUY' ? limit.mul(qty).mul(this.ctx.feeRate.add(1)) : qty;
     lock(account, req.side === 'BUY' ? spec.quote : spec.base, reserved);
     order.reserved = reserved.toFixed();
-    register(account, order);
-    account.open.set(order.orderId, order);
-    let book = this.resting.get(order.symbol);
-    if (!book) this.resting.set(order.symbol, (book = new Map()));
-    book.set(order.orderId, { account, order });
+    this.resting.add(account, order);
     this.ctx.events.order(account, order, null);
     this.ctx.events.balances(account, [req.side === 'BUY' ? spec.quote : spec.base]);
     return order;
