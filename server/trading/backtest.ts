@@ -9,30 +9,13 @@ import { apyOf, roiOf, unrealizedAt } from './figures';
 import { applyFill } from './fills';
 import { createGridBot } from './state';
 import { step } from './step';
-import type { BotParams, BotStatus, GridBot, MarketRules, SkipAction, StrategyDefinition, Tick } from './types';
+import type { BacktestSummary as ApiBacktestSummary, BacktestTradeRow } from '../../common/api/backtest';
+import type { BotParams, GridBot, MarketRules, SkipAction, StrategyDefinition, Tick } from './types';
 import { EquityTracker, type EquityPoint } from './equity';
 
-export interface BacktestTrade {
-  ts: number;
-  side: 'buy' | 'sell';
-  grid: number;
-  price: string;
-  qty: string;
-  quote: string;
-  fee: string;
-  pnl: string;
-}
-
-export interface BacktestSummary {
-  pnl: string;
-  roi: string;
-  apy: string;
-  trades: number;
-  maxGridsHeld: number;
-  heldQty: string;
-  unrealized: string;
-  status: BotStatus;
-}
+/** The shapes the API and the CLI print; the drawdown is reported beside the summary here. */
+export type BacktestTrade = BacktestTradeRow;
+export type BacktestSummary = Omit<ApiBacktestSummary, 'maxDrawdown' | 'maxDrawdownPercent'>;
 
 export interface BacktestResult {
   trades: BacktestTrade[];
