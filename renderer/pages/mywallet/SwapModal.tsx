@@ -1,11 +1,12 @@
 /** Sells one spot asset into USDT (SPEC sections 2, 5, 8: Swap). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Input, Modal, Typography } from 'antd';
 import type { WalletAsset } from '../../../common/api/exchange';
 import { EXCHANGE_LABELS, SERVER } from '../../../common/messages';
 import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
 import { swapErrorMessage } from '../../api/exchangeErrors';
 import { yupRule } from '../../hooks/yupRule';
+import { MaxAmountButton } from './MaxAmountButton';
 import { swapSchema } from './walletSchemas';
 
 interface Props {
@@ -54,14 +55,7 @@ export function SwapModal({ asset, onClose }: Props) {
                 <Form.Item name="amount" noStyle rules={[yupRule(schema, 'amount')]}>
                   <Input inputMode="decimal" aria-label={EXCHANGE_LABELS.amount} suffix={asset.asset} />
                 </Form.Item>
-                <Button
-                  onClick={() => {
-                    form.setFieldValue('amount', asset.balance);
-                    void form.validateFields(['amount']).catch(() => undefined);
-                  }}
-                >
-                  {EXCHANGE_LABELS.max}
-                </Button>
+                <MaxAmountButton form={form} amount={asset.balance} />
               </div>
             </Form.Item>
           </Form>

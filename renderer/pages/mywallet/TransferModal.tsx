@@ -1,6 +1,6 @@
 /** Moves USDT between spot and futures (SPEC sections 2, 4, 5, 8: Wallet transfer). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Segmented, Typography } from 'antd';
+import { App, Form, Input, Modal, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import type { TransferDirection } from '../../../common/api/exchange';
 import { formatMoney } from '../../../common/decimal';
@@ -8,6 +8,7 @@ import { EXCHANGE_LABELS, SERVER, TEXT } from '../../../common/messages';
 import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
 import { transferErrorMessage } from '../../api/exchangeErrors';
 import { yupRule } from '../../hooks/yupRule';
+import { MaxAmountButton } from './MaxAmountButton';
 import { transferSchema } from './walletSchemas';
 
 interface Props {
@@ -73,15 +74,7 @@ export function TransferModal({ open, onClose, spotUsdt, futuresUsdt }: Props) {
             <Form.Item name="amount" noStyle rules={[yupRule(schema, 'amount')]}>
               <Input inputMode="decimal" aria-label={EXCHANGE_LABELS.amount} suffix="USDT" />
             </Form.Item>
-            <Button
-              disabled={transferable === null}
-              onClick={() => {
-                form.setFieldValue('amount', transferable ?? '');
-                void form.validateFields(['amount']).catch(() => undefined);
-              }}
-            >
-              {EXCHANGE_LABELS.max}
-            </Button>
+            <MaxAmountButton form={form} amount={transferable} />
           </div>
         </Form.Item>
       </Form>
