@@ -12,7 +12,11 @@ import strategiesApi from './http/routes/api/strategies/index';
 import keysApi from './http/routes/api/keys/index';
 import marketApi from './http/routes/api/market/index';
 import walletApi from './http/routes/api/wallet/index';
+import botsApi from './http/routes/api/bots/index';
+import dashboardApi from './http/routes/api/dashboard/index';
+import eventsApi from './http/routes/api/events/index';
 import healthRoute from './http/routes/health';
+import metricsRoute from './http/routes/metrics';
 import type { AppDeps } from './http/types';
 import { yupValidatorCompiler } from './http/validation';
 
@@ -51,11 +55,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(authPlugin, deps);
 
   await app.register(healthRoute);
+  await app.register(metricsRoute);
   await app.register(accountApi, { prefix: '/api' });
   await app.register(strategiesApi, { prefix: '/api' });
   await app.register(keysApi, { prefix: '/api' });
   await app.register(marketApi, { prefix: '/api' });
   await app.register(walletApi, { prefix: '/api' });
+  await app.register(botsApi, { prefix: '/api' });
+  await app.register(dashboardApi, { prefix: '/api' });
+  await app.register(eventsApi, { prefix: '/api' });
   await app.register(userProfileRoute, { prefix: '/account' });
   await app.ready();
   return app;

@@ -20,8 +20,18 @@ describe('loadConfig', () => {
       roles: ['api', 'engine', 'chain'],
       logLevel: 'info',
       argon2: DEFAULT_ARGON2,
+      futuresEnabled: false,
+      metricsToken: null,
+      engineId: null,
+      demoTrading: true,
     });
     expect(config.secretsKey).toHaveLength(32);
+  });
+
+  it('reads the engine settings', () => {
+    const config = loadConfig({ ...secrets, FUTURES_ENABLED: 'true', METRICS_TOKEN: 'scrape-me', ENGINE_ID: 'engine-a', DEMO_TRADING: 'false' });
+    expect(config).toMatchObject({ futuresEnabled: true, metricsToken: 'scrape-me', engineId: 'engine-a', demoTrading: false });
+    expect(() => loadConfig({ ...secrets, DEMO_TRADING: 'yes' })).toThrow(ConfigError);
   });
 
   it('generates the secrets once into DATA_DIR/secrets.json with mode 0600', () => {

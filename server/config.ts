@@ -47,6 +47,17 @@ export interface Config {
   rateLimit: { max: number; referralMax: number; windowMs: number };
   argon2: Argon2Cost;
   sessionTtlHours: number;
+  /** FUTURES_ENABLED=true offers Future bots in the Start form; otherwise they show as coming soon. */
+  futuresEnabled: boolean;
+  /** GET /metrics answers loopback clients, and anyone sending `Authorization: Bearer <token>` when set. */
+  metricsToken: string | null;
+  /** ENGINE_ID names this process in bot leases; default host:pid:random. */
+  engineId: string | null;
+  /**
+   * DEMO_TRADING=false keeps the demo member without simulator keys and bot on a first
+   * embedded start (the default gives a newcomer a bot that trades from the start).
+   */
+  demoTrading: boolean;
 }
 
 export class ConfigError extends Error {
@@ -237,6 +248,10 @@ export function loadConfig(env: Env): Config {
     },
     argon2: argon2(env),
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
+    futuresEnabled: oneOf(env, 'FUTURES_ENABLED', ['true', 'false'] as const, 'false') === 'true',
+    metricsToken: text(env, 'METRICS_TOKEN'),
+    engineId: text(env, 'ENGINE_ID'),
+    demoTrading: oneOf(env, 'DEMO_TRADING', ['true', 'false'] as const, 'true') === 'true',
   };
   return { ...config, ...secrets(env, dataDir) };
 }

@@ -13,7 +13,10 @@ import { createExchange, type ExchangeServices } from './exchange/exchange-facto
 import { createMailer } from './mail/index';
 import { systemClock } from './modules/clock';
 import { seedDemo } from './modules/demo/seed';
+import { seedDemoTrading } from './modules/demo/trading';
 import { startWalletReconciler } from './modules/wallet/reconciler';
+import { startEngine, type Engine } from './engine/engine';
+import { EngineMetrics } from './engine/metrics';
 
 export interface StartOptions {
   env?: Env;
@@ -32,6 +35,8 @@ export interface PlatformServer {
   port: number;
   app: FastifyInstance;
   config: Config;
+  /** The trading engine, when this process has the `engine` role. */
+  engine: Engine | null;
   close(): Promise<void>;
 }
 
@@ -77,7 +82,8 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     const mailer = createMailer(config, (line) => log.line(line));
     const { buildApp } = await appModule;
     exchange = await exchangeStart;
-    app = await buildApp({ config, db: database.db, mailer, clock: systemClock, exchange }, { logger: options.logger ?? false });
+    const metrics = new EngineMetrics();
+    app = await buildApp({ config, db: database.db, mailer, clock: systemClock, exchange, metrics: metrics.registry }, { logger: options.logger ?? false });
     const seeded = await seeding;
     const logger = app.log;
     log.line = (line) => logger.info(line);
@@ -88,6 +94,13 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       if (init.note && init.note !== NO_TEMPLATE) app.log.warn(`PGlite ${init.note}`);
     }
     if (seeded) app.log.info('seeded the demo member (npm run seed:demo prints its credentials)');
+    if (seeded && exchange.simulator) {
+      // The simulator of a previous run is gone with its accounts: only a first start gets keys and a bot.
+      const startedExchange = exchange;
+      await seedDemoTrading({ config, db: database.db, exchange: startedExchange })
+        .then((botId) => botId && app!.log.info(`the demo member trades on the simulator (bot ${botId})`))
+        .catch((error: unknown) => app!.log.warn({ err: error }, 'could not start the demo bot'));
+    }
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -98,12 +111,18 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     const reconciler = config.roles.includes('api')
       ? startWalletReconciler({ config, db: database.db, clock: systemClock, exchange }, { log: app.log })
       : null;
+    // The engine runs every live bot; several processes share the bots through leases.
+    const engine = config.roles.includes('engine')
+      ? startEngine({ db: database.db, config, exchange, log: app.log, metrics })
+      : null;
     return {
       url: urlFor(config.host, port),
       port,
       app: started,
       config,
+      engine,
       close: async () => {
+        await engine?.stop();
         await reconciler?.stop();
         await started.close();
         await startedExchange.close();

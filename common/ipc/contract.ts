@@ -7,6 +7,7 @@
  */
 import type * as yup from 'yup';
 import { accountPayloadSchemas, type AccountChannels } from './areas/account';
+import { botsPayloadSchemas, type BotsChannels, type BotsEvents } from './areas/bots';
 import { desktopPayloadSchemas, type DesktopChannels } from './areas/desktop';
 import { exchangePayloadSchemas, type ExchangeChannels, type ExchangeEvents } from './areas/exchange';
 import { strategiesPayloadSchemas, type StrategiesChannels } from './areas/strategies';
@@ -14,6 +15,7 @@ import type { Empty } from './areas/shared';
 
 export type { SessionInfo } from './areas/account';
 export type { AppInfo, DesktopSettings, Theme } from './areas/desktop';
+export type { BotHistoryKind, FeaturesResponse } from './areas/bots';
 
 export interface OutboxMail {
   id: string;
@@ -24,7 +26,7 @@ export interface OutboxMail {
 }
 
 /** channel -> payload and result, over every area. */
-export interface IpcChannels extends AccountChannels, DesktopChannels, StrategiesChannels, ExchangeChannels {}
+export interface IpcChannels extends AccountChannels, DesktopChannels, StrategiesChannels, ExchangeChannels, BotsChannels {}
 
 export type IpcChannel = keyof IpcChannels;
 export type IpcPayload<C extends IpcChannel> = IpcChannels[C]['payload'];
@@ -39,7 +41,7 @@ export interface IpcError {
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
 /** Events main pushes to the renderer. */
-export interface IpcEvents extends ExchangeEvents {
+export interface IpcEvents extends ExchangeEvents, BotsEvents {
   /** The server answered 401: the token is gone and the renderer must go to login. */
   'session:expired': Empty;
   /** Main asks the renderer to open a route (a griddesk:// deep link, a notification click). */
@@ -63,10 +65,11 @@ export const ipcPayloadSchemas: { [C in IpcChannel]: yup.AnySchema } = {
   ...desktopPayloadSchemas,
   ...strategiesPayloadSchemas,
   ...exchangePayloadSchemas,
+  ...botsPayloadSchemas,
 };
 
 export const IPC_CHANNELS = Object.keys(ipcPayloadSchemas) as IpcChannel[];
-export const IPC_EVENTS: IpcEvent[] = ['session:expired', 'app:navigate', 'market:tickers'];
+export const IPC_EVENTS: IpcEvent[] = ['session:expired', 'app:navigate', 'market:tickers', 'bots:event'];
 
 export function isIpcChannel(value: unknown): value is IpcChannel {
   return typeof value === 'string' && Object.hasOwn(ipcPayloadSchemas, value);

@@ -50,12 +50,34 @@ const channels: Record<IpcChannel, true> = {
   'wallet:futuresAssets': true,
   'wallet:transfer': true,
   'wallet:swap': true,
+  'bots:start': true,
+  'bots:features': true,
+  'bots:status': true,
+  'bots:live': true,
+  'bots:info': true,
+  'bots:orderBook': true,
+  'bots:purchasedQty': true,
+  'bots:position': true,
+  'bots:stop': true,
+  'bots:stopAndSell': true,
+  'bots:profitBook': true,
+  'bots:editProfitBook': true,
+  'bots:protection': true,
+  'bots:editProtection': true,
+  'bots:sltp': true,
+  'bots:editSltp': true,
+  'bots:history': true,
+  'dashboard:disclaimerCheck': true,
+  'dashboard:agree': true,
+  'dashboard:pieChart': true,
+  'dashboard:totalProfit': true,
 };
 
 const events: Record<IpcEvent, true> = {
   'session:expired': true,
   'app:navigate': true,
   'market:tickers': true,
+  'bots:event': true,
 };
 
 export const PRELOAD_CHANNELS: readonly IpcChannel[] = Object.freeze(

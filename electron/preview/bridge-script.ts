@@ -5,6 +5,8 @@ export const BRIDGE_PATH = '/__griddesk/bridge.js';
 export const INVOKE_PATH = '/__griddesk/invoke';
 export const EVENTS_PATH = '/__griddesk/events';
 export const OUTBOX_PATH = '/__griddesk/outbox';
+/** What the preview's notifier showed (JSON), and `${NOTIFICATIONS_PATH}/<id>/click`. */
+export const NOTIFICATIONS_PATH = '/__griddesk/notifications';
 
 /**
  * window.griddesk for a browser page, with the same surface and checks as the Electron

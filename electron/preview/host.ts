@@ -11,7 +11,15 @@ import { createAxiosHttp } from '../main/ports/axios-http';
 import { createFileSettings } from '../main/ports/conf-settings';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import type { Keychain, Notifier } from '../main/ports/types';
-import { BRIDGE_PATH, bridgeScript, EVENTS_PATH, INVOKE_PATH, OUTBOX_PATH } from './bridge-script';
+import {
+  BRIDGE_PATH,
+  bridgeScript,
+  EVENTS_PATH,
+  INVOKE_PATH,
+  NOTIFICATIONS_PATH,
+  OUTBOX_PATH,
+} from './bridge-script';
+import { createNotificationLog, type NotificationLog } from './notifications';
 import { outboxPage, readOutbox } from './outbox-page';
 import { isOwnRequest, ownAuthorities, setSecurityHeaders } from './security';
 import { loadStatic } from './static-files';
@@ -33,6 +41,7 @@ export interface PreviewHostOptions {
   /** The platform server's outbox folder, listed at /__griddesk/outbox. */
   outboxDir?: string;
   version?: string;
+  /** Also told of every notification; by default they are logged. */
   notifier?: Notifier;
 }
 
@@ -40,6 +49,8 @@ export interface PreviewHost {
   url: string;
   port: number;
   handlers: IpcHandlers;
+  /** What main notified, also served at /__griddesk/notifications. */
+  notifications: NotificationLog;
   close(): Promise<void>;
 }
 
@@ -77,18 +88,33 @@ async function handleInvoke(req: IncomingMessage, res: ServerResponse, handlers:
   sendJson(res, 200, await handlers.invoke(channel, payload));
 }
 
+const CLICK_PATH = new RegExp(`^${NOTIFICATIONS_PATH}/(\\d{1,9})/click$`);
+
+/** A click on a shown notification: the page navigates to its route, as in Electron. */
+function clickNotification(
+  res: ServerResponse,
+  id: number,
+  log: NotificationLog,
+  handlers: IpcHandlers,
+) {
+  const route = log.routeOf(id);
+  if (!route) return sendJson(res, 404, { message: 'No such notification.' });
+  handlers.emit('app:navigate', { path: route });
+  sendJson(res, 200, { path: route });
+}
+
 export async function startPreviewHost(options: PreviewHostOptions): Promise<PreviewHost> {
   const host = options.host ?? '127.0.0.1';
   const rendererDir = resolve(options.rendererDir);
+  const notifications = createNotificationLog(options.notifier);
   const handlers = createIpcHandlers({
     keychain: options.keychain ?? createMemoryKeychain(),
     settings: createFileSettings(options.settingsDir),
     http: createAxiosHttp(options.serverUrl),
-    notifier: options.notifier ?? {
-      notify: (n) => console.log(`[notification] ${n.title}: ${n.body}`),
-    },
+    notifier: notifications.notifier,
     app: { version: options.version ?? '0.0.0', platform: process.platform, mode: 'preview' },
     liveTickers: true,
+    liveBotEvents: true,
   });
   const bridge = bridgeScript();
   let authorities = new Set<string>();
@@ -101,9 +127,15 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
       if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
       return handleInvoke(req, res, handlers);
     }
+    const click = CLICK_PATH.exec(path);
+    if (click) {
+      if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
+      return clickNotification(res, Number(click[1]), notifications, handlers);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendJson(res, 405, { message: 'Method Not Allowed' });
     if (path === EVENTS_PATH) return openEventStream(res, handlers, streams);
+    if (path === NOTIFICATIONS_PATH) return sendJson(res, 200, notifications.list());
     if (path === BRIDGE_PATH) return send(res, 200, 'text/javascript; charset=utf-8', bridge);
     if (path === OUTBOX_PATH && options.outboxDir) {
       return send(
@@ -138,6 +170,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     url: `http://${host}:${port}`,
     port,
     handlers,
+    notifications,
     close: () =>
       new Promise<void>((done) => {
         handlers.close();

@@ -143,6 +143,10 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   ]);
   await migratePostgres(url, migrationsFolder);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, pg_terminate_backend, a failover) is dropped
+  // by the pool and replaced on the next query; unheard, pg's 'error' event would kill the
+  // process. Errors of queries in flight still reach their callers.
+  pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
@@ -158,6 +162,7 @@ async function migratePostgres(url: string, migrationsFolder: string): Promise<v
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined); // a broken connection fails the migration's query instead
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

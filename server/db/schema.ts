@@ -5,9 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -164,9 +166,15 @@ export const strategyGrids = pgTable(
 );
 
 /**
- * Bots, as far as strategies need them: a strategy is 'active' while a Live or Pause bot uses
- * it, and cannot be deleted then. The engine (a later step) adds its own columns. A stopped
- * bot keeps its row after its strategy is deleted (strategy_id becomes null).
+ * Bots. A strategy is 'active' while a Live or Pause bot uses it, and cannot be deleted then. A
+ * stopped bot keeps its row after its strategy is deleted (strategy_id becomes null): the bot
+ * runs from its own copy of the grids (`strategy_snapshot`), so an edit never changes a running
+ * bot.
+ *
+ * Who writes what: the API writes the member's settings (the price and percent columns) and
+ * queues a bot_commands row in the same transaction; the engine that holds the lease owns
+ * `status`, `state` and the figures, and every engine write is fenced on `lease_owner`, so an
+ * engine that lost its lease can change nothing.
  */
 export const bots = pgTable(
   'bots',
@@ -178,13 +186,160 @@ export const bots = pgTable(
     strategyId: uuid('strategy_id').references(() => strategies.id, { onDelete: 'set null' }),
     status: text('status').notNull(),
     createdAt: createdAt(),
+    /** As the member picked it: a strategy name or 'System Strategy'. */
+    strategyName: text('strategy_name').notNull().default(''),
+    /** The grids the bot runs: [{gridNo, alloc, buyDown, buyUp, tpUp, tpDown}] as decimal strings. */
+    strategySnapshot: jsonb('strategy_snapshot'),
+    symbol: text('symbol').notNull().default(''),
+    category: text('category').notNull().default('Spot'),
+    botType: text('bot_type').notNull().default('Advanced Multigrid'),
+    leverage: integer('leverage'),
+    investment: numeric('investment', { precision: 38, scale: 18 }).notNull().default('0'),
+    profitBook: numeric('profit_book', { precision: 38, scale: 18 }),
+    pausePrice: numeric('pause_price', { precision: 38, scale: 18 }),
+    restartPrice: numeric('restart_price', { precision: 38, scale: 18 }),
+    stoplossPrice: numeric('stoploss_price', { precision: 38, scale: 18 }),
+    overbuyProtection: integer('overbuy_protection'),
+    /** The pair's exchange rules when the bot started: {stepSize, tickSize, minNotional, feeRate}. */
+    marketRules: jsonb('market_rules'),
+    /** The grid core's state (server/trading/snapshot.ts), written with every order and fill. */
+    state: jsonb('state'),
+    /** Next order sequence: clientOrderIds are derived from (bot id, seq), so a retry finds its order. */
+    orderSeq: integer('order_seq').notNull().default(0),
+    stopReason: text('stop_reason'),
+    stopMessage: text('stop_message'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /** Figures kept beside the state for the dashboard's queries (no JSON parsing per poll). */
+    realizedPnl: numeric('realized_pnl', { precision: 38, scale: 18 }).notNull().default('0'),
+    profitBooked: numeric('profit_booked', { precision: 38, scale: 18 }).notNull().default('0'),
+    lossBooked: numeric('loss_booked', { precision: 38, scale: 18 }).notNull().default('0'),
+    heldQty: numeric('held_qty', { precision: 38, scale: 18 }).notNull().default('0'),
+    heldCost: numeric('held_cost', { precision: 38, scale: 18 }).notNull().default('0'),
+    gridNo: integer('grid_no').notNull().default(0),
+    totalGrid: integer('total_grid').notNull().default(0),
+    trades: integer('trades').notNull().default(0),
+    lastPrice: numeric('last_price', { precision: 38, scale: 18 }),
+    /** The engine process holding the bot, until lease_expires_at (heartbeat renews it). */
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
   (t) => [
     check('bots_status', sql`${t.status} IN ('Live', 'Pause', 'Stopped')`),
+    check('bots_category', sql`${t.category} IN ('Spot', 'Future')`),
     index('bots_user_idx').on(t.userId),
     index('bots_strategy_idx').on(t.strategyId),
+    // What engines claim: the running bots, by lease expiry.
+    index('bots_running_idx').on(t.leaseExpiresAt).where(sql`${t.status} IN ('Live', 'Pause')`),
   ],
 );
+
+/**
+ * Order intents: written (status 'intent') before the order is sent, with the deterministic
+ * client_order_id, so a crash at any instant leaves a record the reconciler resolves by that id.
+ * 'filled' is set once, in the same transaction that persists the bot's state with the fill
+ * applied: the status change is the apply-once guard.
+ */
+export const botOrders = pgTable(
+  'bot_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    clientOrderId: text('client_order_id').notNull(),
+    /** 'buy' | 'sell' | 'sellAll'. */
+    kind: text('kind').notNull(),
+    side: text('side').notNull(),
+    /** 0 for a sell-all. */
+    grid: integer('grid').notNull(),
+    quantity: numeric('quantity', { precision: 38, scale: 18 }).notNull(),
+    /** The price the decision was taken at. */
+    decisionPrice: numeric('decision_price', { precision: 38, scale: 18 }).notNull(),
+    status: text('status').notNull(),
+    exchangeOrderId: text('exchange_order_id'),
+    fillPrice: numeric('fill_price', { precision: 38, scale: 18 }),
+    filledQty: numeric('filled_qty', { precision: 38, scale: 18 }),
+    /** Quote amount (cummulativeQuoteQty). */
+    cost: numeric('cost', { precision: 38, scale: 18 }),
+    fee: numeric('fee', { precision: 38, scale: 18 }),
+    pnl: numeric('pnl', { precision: 38, scale: 18 }),
+    error: text('error'),
+    createdAt: createdAt(),
+    filledAt: timestamp('filled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bot_orders_client_order_id_idx').on(t.clientOrderId),
+    uniqueIndex('bot_orders_bot_seq_idx').on(t.botId, t.seq),
+    index('bot_orders_bot_filled_idx').on(t.botId, t.filledAt),
+    index('bot_orders_unsettled_idx').on(t.botId).where(sql`${t.status} IN ('intent', 'unknown')`),
+    check('bot_orders_status', sql`${t.status} IN ('intent', 'unknown', 'filled', 'failed')`),
+    check('bot_orders_kind', sql`${t.kind} IN ('buy', 'sell', 'sellAll')`),
+  ],
+);
+
+/** Exchange trades behind our fills: one row per exchange trade id, never two. */
+export const botFills = pgTable(
+  'bot_fills',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => botOrders.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    tradeId: text('trade_id').notNull(),
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    quantity: numeric('quantity', { precision: 38, scale: 18 }).notNull(),
+    fee: numeric('fee', { precision: 38, scale: 18 }).notNull(),
+    feeAsset: text('fee_asset').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.tradeId] }), index('bot_fills_order_idx').on(t.orderId)],
+);
+
+/**
+ * Member commands for the engine that owns the bot: 'stop', 'stopAndSell', 'settings' (re-read
+ * the price and percent columns). Engines poll the unapplied ones; applied_at marks them done.
+ */
+export const botCommands = pgTable(
+  'bot_commands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    result: text('result'),
+  },
+  (t) => [
+    index('bot_commands_pending_idx').on(t.createdAt).where(sql`${t.appliedAt} IS NULL`),
+    check('bot_commands_kind', sql`${t.kind} IN ('stop', 'stopAndSell', 'settings')`),
+  ],
+);
+
+/** The member's event stream (GET /api/events): append-only, read by id. */
+export const memberEvents = pgTable(
+  'member_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('member_events_user_idx').on(t.userId, t.id)],
+);
+
+/** Members who agreed to the dashboard disclaimer. */
+export const disclaimerAgreements = pgTable('disclaimer_agreements', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  agreedAt: createdAt(),
+});
 
 /**
  * A member's bound exchange key (one per member). The secret is AES-256-GCM ciphertext under

@@ -100,6 +100,10 @@ export class CcxtMember implements MemberGateway {
     return parseFills(await this.read(market === 'spot' ? ENDPOINTS.myTrades : ENDPOINTS.futuresTrades, params));
   }
 
+  async orderTrades(market: Market, symbol: string, orderId: string): Promise<Fill[]> {
+    return parseFills(await this.read(market === 'spot' ? ENDPOINTS.myTrades : ENDPOINTS.futuresTrades, { symbol, orderId }));
+  }
+
   async transfer(asset: string, amount: string, from: Market, to: Market): Promise<TransferResult> {
     if (from === to) throw new ExchangeError('rejected', 'A transfer needs two different wallets.');
     const r = await this.submit<{ tranId: unknown }>(ENDPOINTS.transfer, { type: transferType(from), asset, amount });

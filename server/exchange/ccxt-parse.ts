@@ -59,7 +59,18 @@ export function parseOrder(o: unknown): OrderState {
     status: STATUS[str(r.status)] ?? 'open', price: price === '0' ? null : price,
     quantity: trim(str(r.origQty)), filled: trim(str(r.executedQty)),
     cost: trim(str(r.cummulativeQuoteQty ?? r.cumQuote)),
+    ...(Array.isArray(r.fills) ? { trades: parseOrderFills(r) } : {}),
   };
+}
+
+/** The `fills` of a spot FULL order response, as trades of that order. */
+function parseOrderFills(r: Row): Fill[] {
+  const side = str(r.side).toLowerCase() === 'sell' ? 'sell' : 'buy';
+  return (r.fills as Row[]).map((f) => ({
+    id: str(f.tradeId), orderId: str(r.orderId), symbol: str(r.symbol), side,
+    price: trim(str(f.price)), quantity: trim(str(f.qty)), fee: trim(str(f.commission)), feeAsset: str(f.commissionAsset),
+    time: Number(r.transactTime ?? r.updateTime ?? 0),
+  }));
 }
 
 export function parseFills(rows: unknown): Fill[] {

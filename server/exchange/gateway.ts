@@ -62,6 +62,8 @@ export interface OrderState {
   filled: string;
   /** Quote amount filled (cost). */
   cost: string;
+  /** The trades behind the fill, when the answer carried them (spot FULL responses). */
+  trades?: Fill[];
 }
 
 export interface Fill {
@@ -101,6 +103,8 @@ export interface MemberGateway {
   /** null when the exchange does not know the clientOrderId (after any lag allowance). */
   fetchOrder(market: Market, symbol: string, clientOrderId: string): Promise<OrderState | null>;
   myTrades(market: Market, symbol: string, since?: number): Promise<Fill[]>;
+  /** The trades of one order (by the exchange's order id): its fills, fees included. */
+  orderTrades(market: Market, symbol: string, orderId: string): Promise<Fill[]>;
   transfer(asset: string, amount: string, from: Market, to: Market): Promise<TransferResult>;
   /** Transfers in one direction since `since` (ms), newest first: resolves a transfer whose outcome was unknown. */
   transferHistory(from: Market, to: Market, since: number): Promise<TransferRecord[]>;

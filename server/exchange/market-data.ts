@@ -39,10 +39,14 @@ export interface FeedStats {
 }
 
 type Listener = (tickers: TickerEntry[]) => void;
+/** Every price the feed delivers, any symbol (the engine's ticks). */
+export type PriceListener = (rows: readonly Ticker[]) => void;
 const IDLE_MS = 60_000;
 
 export class MarketDataHub {
   private readonly listeners = new Set<Listener>();
+  private readonly priceListeners = new Set<PriceListener>();
+  private tracked: () => Iterable<string> = () => [];
   private readonly inUse = new Map<string, number>();
   private readonly snapshot = new Map<string, TickerEntry>();
   private readonly spotFeed: TickerFeed;
@@ -75,6 +79,26 @@ export class MarketDataHub {
     return () => {
       this.listeners.delete(listener);
     };
+  }
+
+  /**
+   * Every price batch the feed or the REST fallback delivers, for every symbol. While anyone
+   * listens the feed keeps running; `symbols` names the pairs the REST fallback must poll while
+   * the stream is down (the engine's bots' pairs).
+   */
+  onPrices(listener: PriceListener, symbols: () => Iterable<string>): () => void {
+    this.priceListeners.add(listener);
+    this.tracked = symbols;
+    this.ensureRunning();
+    return () => {
+      this.priceListeners.delete(listener);
+      if (this.priceListeners.size === 0) this.tracked = () => [];
+    };
+  }
+
+  /** The last spot price the feed has for `symbol`, without asking the exchange. */
+  knownPrice(symbol: string): string | null {
+    return this.snapshot.get(symbol)?.price ?? null;
   }
 
   get subscribers(): number {
@@ -158,11 +182,11 @@ export class MarketDataHub {
   private symbols(): string[] {
     const cutoff = Date.now() - IDLE_MS;
     for (const [s, at] of this.inUse) if (at < cutoff) this.inUse.delete(s);
-    return [...new Set([...this.options.tickerSymbols, ...this.inUse.keys()])];
+    return [...new Set([...this.options.tickerSymbols, ...this.inUse.keys(), ...this.tracked()])];
   }
 
   private idle(): boolean {
-    return this.listeners.size === 0 && Date.now() - this.lastAsked > IDLE_MS;
+    return this.listeners.size === 0 && this.priceListeners.size === 0 && Date.now() - this.lastAsked > IDLE_MS;
   }
 
   private ensureRunning(): void {
@@ -205,6 +229,7 @@ export class MarketDataHub {
 
   /** Takes in USDT pairs and tells subscribers when a pinned pair changed. */
   private publish(rows: Ticker[]): void {
+    for (const listener of this.priceListeners) listener(rows);
     let changed = false;
     const pinned = new Set(this.options.tickerSymbols);
     for (const row of rows) {
@@ -221,5 +246,6 @@ export class MarketDataHub {
   close(): void {
     this.stop();
     this.listeners.clear();
+    this.priceListeners.clear();
   }
 }

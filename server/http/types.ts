@@ -1,4 +1,5 @@
 /** What the app is built from; start.ts passes the real ones, tests fakes (mailer, clock). */
+import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { ExchangeServices } from '../exchange/exchange-factory';
@@ -13,6 +14,8 @@ export interface AppDeps {
   clock: Clock;
   /** The exchange gateway, market data and caches; absent = exchange calls answer 400. */
   exchange?: ExchangeServices;
+  /** What GET /metrics reports (the engine's metrics); absent = an empty registry. */
+  metrics?: Registry;
 }
 
 export interface Member {

@@ -4,6 +4,7 @@ export { step } from './step';
 export { applyFill, orderFailed } from './fills';
 export { stop, stopAndSell, editPrices, editProfitBook, editOverbuyProtection } from './commands';
 export { figures, type BotFigures } from './figures';
+export { snapshotOf, restoreBot, type BotSnapshot } from './snapshot';
 export { normaliseStrategy, marketRules, botParams, TradingInputError } from './strategy';
 export type { MarketRulesInput, BotParamsInput } from './strategy';
 export { simulateFill } from './fill-model';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABELS, TEXT, UI } from '../../common/messages';
-import { otpFrom, resetTokenFrom, startStack, type Stack } from './support/stack';
+import { agreeDisclaimer, otpFrom, resetTokenFrom, startStack, type Stack } from './support/stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -58,8 +58,9 @@ async function logIn(email: string, password: string) {
 
 async function logOut() {
   const { page } = stack;
-  await page.getByRole('button', { name: LABELS.profileMenu }).click();
-  await page.locator('.ant-dropdown').getByRole('menuitem', { name: LABELS.logout }).click();
+  // The side menu's Logout (the profile menu's runs the same useLogout): always in view, where
+  // the profile dropdown may have closed again before a slow machine clicks its item.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: LABELS.logout }).click();
   await page.waitForURL((url) => url.hash === '#/' || url.hash.startsWith('#/?'));
 }
 
@@ -71,6 +72,7 @@ describe('member access', () => {
     await page.getByText(UI.otpVerified).first().waitFor();
     await page.waitForURL(/#\/dashboard/);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await agreeDisclaimer(page);
     // The profile menu names the member by the lower-cased e-mail the server kept.
     await page.getByRole('button', { name: LABELS.profileMenu }).click();
     await page.getByText(member.email.toLowerCase()).first().waitFor();
@@ -87,6 +89,9 @@ describe('member access', () => {
 
     await page.getByRole('link', { name: TEXT.forgotPasswordLink }).click();
     await page.waitForURL(/#\/forgetpassword/);
+    // The router keeps login on screen until the lazy page has loaded: on a busy machine its
+    // e-mail field would otherwise take the address and the reset form would post an empty one.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel(LABELS.email).fill(member.email);
     await page.getByRole('button', { name: LABELS.sendResetLink }).click();
     await page.getByText(UI.resetLinkSent).first().waitFor();
@@ -119,6 +124,7 @@ describe('member access', () => {
     await signUp(friend, 'DEMO01');
     await enterOtpFromMail(friend.email);
     await stack.page.waitForURL(/#\/dashboard/);
+    await agreeDisclaimer(stack.page);
     await logOut();
   });
 

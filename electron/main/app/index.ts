@@ -100,6 +100,7 @@ async function start(): Promise<void> {
       mode: 'electron',
     },
     liveTickers: true,
+    liveBotEvents: true,
   });
   connectIpc(handlers);
   openWindow();

@@ -9,9 +9,11 @@ import {
   type IpcValue,
   type SessionInfo,
 } from '../../../common/ipc/contract';
-import { createTickerFeed, type TickerFeed } from '../market-feed/ticker-feed';
+import { createBotEventFeed } from '../bot-events/bot-event-feed';
+import { createTickerFeed } from '../market-feed/ticker-feed';
 import type { EventListener, IpcPorts } from '../ports/types';
 import { accountArea } from './areas/account';
+import { botsArea } from './areas/bots';
 import { exchangeArea } from './areas/exchange';
 import { appArea, settingsArea } from './areas/local';
 import { sessionArea } from './areas/session';
@@ -29,6 +31,7 @@ export const IPC_AREAS: readonly IpcArea[] = [
   appArea,
   strategiesArea,
   exchangeArea,
+  botsArea,
 ];
 
 /**
@@ -57,7 +60,7 @@ export interface IpcHandlers {
   on(listener: EventListener): () => void;
   /** Lets the app glue raise events (deep links -> app:navigate). */
   emit<E extends IpcEvent>(event: E, payload: IpcEvents[E]): void;
-  /** Stops the live feeds (the ticker stream); the handlers still answer afterwards. */
+  /** Stops the live feeds (tickers, bot events); the handlers still answer afterwards. */
   close(): void;
 }
 
@@ -86,14 +89,20 @@ export function createIpcHandlers(
   for (const area of areas) registry.register(area);
   const events = ports.events ?? createEventHub();
   const ctx: HandlerContext = { ports, events, call: createCall(ports) };
-  const tickers: TickerFeed | null = ports.liveTickers
-    ? createTickerFeed({
-        baseUrl: ports.http.baseUrl,
-        keychain: ports.keychain,
-        events,
-        onSessionExpired: expire,
-      })
+  // The streams main holds while a member is signed in.
+  const stream = {
+    baseUrl: ports.http.baseUrl,
+    keychain: ports.keychain,
+    events,
+    onSessionExpired: expire,
+  };
+  const tickers = ports.liveTickers ? createTickerFeed(stream) : null;
+  const botEvents = ports.liveBotEvents
+    ? createBotEventFeed({ ...stream, notifier: ports.notifier })
     : null;
+  const feeds = [tickers, botEvents].filter((feed) => feed !== null);
+  const startFeeds = () => feeds.forEach((feed) => feed.start());
+  const stopFeeds = () => feeds.forEach((feed) => feed.stop());
 
   /**
    * Counts session starts and ends. A call answered in another session than the one it began in
@@ -101,20 +110,31 @@ export function createIpcHandlers(
    * or in again, off the page they moved on to) and its SessionInfo moves no feed.
    */
   let generation = 0;
+  let expiring: Promise<void> | null = null;
 
-  async function expire(): Promise<void> {
-    // The ticker stream's 401 after a logout finds no session held: nothing to announce.
+  /** Both streams may answer 401 at once: one expiry, one announcement. */
+  function expire(): Promise<void> {
+    expiring ??= endExpiredSession().finally(() => {
+      expiring = null;
+    });
+    return expiring;
+  }
+
+  async function endExpiredSession(): Promise<void> {
+    // A stream's 401 after a logout finds no session held: nothing to announce.
     if (!(await ports.keychain.getToken().catch(() => null))) return;
     generation += 1;
-    tickers?.stop();
+    stopFeeds();
     await clearSession(ports);
     events.emit('session:expired', {});
   }
 
   function followSession(channel: IpcChannel, result: IpcResult<unknown>): void {
-    if (!tickers || !result.ok || !SESSION_ANSWERS.has(channel)) return;
-    if ((result.value as SessionInfo).signedIn) tickers.start();
-    else tickers.stop();
+    if (!result.ok || !SESSION_ANSWERS.has(channel)) return;
+    // A new session (maybe another member's) never inherits the last one's streams or position.
+    if (SESSION_CHANGES.has(channel)) stopFeeds();
+    if ((result.value as SessionInfo).signedIn) startFeeds();
+    else stopFeeds();
   }
 
   async function run(channel: IpcChannel, payload: unknown): Promise<IpcResult<unknown>> {
@@ -122,8 +142,8 @@ export function createIpcHandlers(
     if (!handler) return fail(400, `No handler for IPC channel '${channel}'.`);
     const checked = await validate(channel, payload);
     if (!checked.ok) return checked;
-    // Closed before the server forgets the token, so the stream's 401 is not read as an expiry.
-    if (channel === 'session:logout') tickers?.stop();
+    // Closed before the server forgets the token, so a stream's 401 is not read as an expiry.
+    if (channel === 'session:logout') stopFeeds();
     const began = generation;
     const result = await handler(checked.value as never, ctx);
     if (SESSION_CHANGES.has(channel)) generation += 1;
@@ -145,11 +165,15 @@ export function createIpcHandlers(
     }
   }
 
+  // A member still signed in from the last run hears about their bots before a window asks
+  // (the client reads the keychain first and stays closed without a token).
+  botEvents?.start();
+
   return {
     invoke,
     call: (channel, payload) => invoke(channel, payload) as never,
     on: (listener) => events.subscribe(listener),
     emit: (event, payload) => events.emit(event, payload),
-    close: () => tickers?.stop(),
+    close: stopFeeds,
   };
 }

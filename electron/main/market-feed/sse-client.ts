@@ -1,8 +1,9 @@
 /**
- * A small, robust Server-Sent Events client over node:http(s), for main's one ticker stream.
- * It reconnects with capped exponential backoff (reset once a stream delivers), treats a
- * silent stream as dead after `idleMs`, sends the keychain token fresh on every attempt, and
- * stops for good on 401 (the session is over) or when told to.
+ * A small, robust Server-Sent Events client over node:http(s), for main's live streams (the
+ * ticker, the member's bot events). It reconnects with capped exponential backoff (reset once
+ * a stream delivers), treats a silent stream as dead after `idleMs`, sends the keychain token
+ * fresh on every attempt (and the last event id when the caller keeps one), and stops for good
+ * on 401 (the session is over) or when told to.
  */
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -15,6 +16,10 @@ export interface SseClientOptions {
   onMessage(message: SseMessage): void;
   /** The server answered 401: the client has stopped. */
   onUnauthorized(): void;
+  /** Read before each attempt and sent as `Last-Event-ID` when set, so the server resumes after it. */
+  lastEventId?(): string | undefined;
+  /** What the log lines call the stream. */
+  name?: string;
   initialBackoffMs?: number;
   maxBackoffMs?: number;
   /** No bytes (data or heartbeat comment) for this long and the stream counts as dead. */
@@ -33,6 +38,7 @@ export function createSseClient(options: SseClientOptions): SseClient {
   const maxMs = options.maxBackoffMs ?? 30_000;
   const idleMs = options.idleMs ?? 45_000;
   const log = options.log ?? ((line: string) => console.warn(line));
+  const name = options.name ?? 'ticker stream';
   let running = false;
   // Every attempt gets a generation; callbacks of an older one (a stopped or replaced stream) are ignored.
   let generation = 0;
@@ -57,7 +63,7 @@ export function createSseClient(options: SseClientOptions): SseClient {
     if (gen !== generation || !running) return;
     const next = ++generation; // the torn-down request's own error/end events are now stale
     teardown();
-    log(`GridDesk: ticker stream ${why}; reconnecting in ${backoffMs} ms`);
+    log(`GridDesk: ${name} ${why}; reconnecting in ${backoffMs} ms`);
     const wait = backoffMs;
     backoffMs = Math.min(backoffMs * 2, maxMs);
     retryTimer = setTimeout(() => void connect(next), wait);
@@ -111,10 +117,14 @@ export function createSseClient(options: SseClientOptions): SseClient {
     if (!token) return stop();
     const url = new URL(options.url);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, {
-      method: 'GET',
-      headers: { Accept: 'text/event-stream', 'Cache-Control': 'no-cache', Authorization: `Bearer ${token}` },
-    });
+    const headers: Record<string, string> = {
+      Accept: 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Authorization: `Bearer ${token}`,
+    };
+    const lastEventId = options.lastEventId?.();
+    if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+    const req = send(url, { method: 'GET', headers });
     current = req;
     req.on('response', (res) => onResponse(attempt, res));
     req.on('error', (error) => retryLater(attempt, `failed: ${error.message}`));

@@ -105,6 +105,11 @@ export interface IpcPorts {
    * `market:tickers` (Electron and the preview host; unit tests leave it off).
    */
   liveTickers?: boolean;
+  /**
+   * Keep the member's event stream (GET /api/events) open while signed in: `bots:event` to the
+   * renderer and a notification when a bot stops (Electron and the preview host; tests opt in).
+   */
+  liveBotEvents?: boolean;
 }
 
 export type EventListener = <E extends IpcEvent>(event: E, payload: IpcEvents[E]) => void;

@@ -1,15 +1,74 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { EXCHANGE_LABELS } from '../../../common/messages';
-import { SIGNED_IN, fail, installFakeBridge, ok } from '../../test/fakeBridge';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveBot, PieChartResponse, TotalProfitBookResponse } from '../../../common/api/bots';
+import type { IpcResult } from '../../../common/ipc/contract';
+import { BOT_LABELS, EXCHANGE_LABELS, TEXT } from '../../../common/messages';
+import { chartData } from '../../components/charts/chartsMock';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { currentPath, renderApp } from '../../test/renderApp';
+
+vi.mock('@ant-design/charts', () => import('../../components/charts/chartsMock'));
+
+const bot = (over: Partial<LiveBot> = {}): LiveBot => ({
+  id: 'b1',
+  name: 'BTCUSDT',
+  category: 'Spot',
+  tradeType: 'Advanced Multigrid',
+  strategy_name: 'System Strategy',
+  status: 'Live',
+  liveprice: '43000.5',
+  runtime: 3,
+  roi: '12.345',
+  investment: '1000',
+  pnl: '12.5',
+  trades24h: 7,
+  grid_no: 2,
+  total_grid: 5,
+  sparklineData: [{ time: 1, value: '0' }, { time: 2, value: '12.5' }],
+  datewiseprofit: { '2026-11-21': '5.5', '2026-11-20': '7' },
+  ...over,
+});
+
+const pie: PieChartResponse = {
+  chartData: [{ label: 'BTCUSDT', value: '600.25' }],
+  usdt: '1000.5',
+  availableBalance: '400.25',
+};
+const profit: TotalProfitBookResponse = { totalProfit: '20', lossBook: '-32.5', totalpnl: '-12.5' };
+
+let errors: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => errors.mockRestore());
+
+interface Options {
+  agreed?: () => IpcResult<{ agreed: boolean }>;
+  bots?: () => IpcResult<LiveBot[]> | Promise<IpcResult<LiveBot[]>>;
+  pie?: () => IpcResult<PieChartResponse>;
+  profit?: () => IpcResult<TotalProfitBookResponse>;
+}
+
+function open({ agreed = () => ok({ agreed: true }), bots = () => ok([bot()]), pie: pieReply = () => ok(pie), profit: profitReply = () => ok(profit) }: Options = {}): FakeBridge {
+  const bridge = installFakeBridge(SIGNED_IN);
+  bridge.handle('keys:serverIp', () => ok({ ip: '203.0.113.7' }));
+  bridge.handle('dashboard:disclaimerCheck', agreed);
+  bridge.handle('dashboard:agree', () => ok({ message: 'ok' }));
+  bridge.handle('bots:status', bots);
+  bridge.handle('dashboard:pieChart', pieReply);
+  bridge.handle('dashboard:totalProfit', profitReply);
+  renderApp('/dashboard');
+  return bridge;
+}
+
+const figure = (label: string) => screen.getByRole('group', { name: label });
+const dataCalls = (bridge: FakeBridge) =>
+  ['bots:status', 'dashboard:pieChart', 'dashboard:totalProfit'].map((c) => bridge.callsTo(c as 'bots:status').length);
 
 describe('dashboard warning banner', () => {
   it('asks to whitelist the server IP and leads to API Setting', async () => {
-    const bridge = installFakeBridge(SIGNED_IN);
-    bridge.handle('keys:serverIp', () => ok({ ip: '203.0.113.7' }));
-    renderApp('/dashboard');
-    const banner = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    open();
+    const banner = await screen.findByRole('alert');
     expect(banner.className).toContain('ant-alert-warning');
     expect(await screen.findByText(EXCHANGE_LABELS.dashboardWarning)).toBeTruthy();
     expect(await screen.findByText(EXCHANGE_LABELS.dashboardWarningIp('203.0.113.7'))).toBeTruthy();
@@ -18,10 +77,157 @@ describe('dashboard warning banner', () => {
   });
 
   it('still shows the warning when the IP cannot be read', async () => {
-    const bridge = installFakeBridge(SIGNED_IN);
+    const bridge = open();
     bridge.handle('keys:serverIp', () => fail(0, 'offline'));
-    renderApp('/dashboard');
-    expect(await screen.findByText(EXCHANGE_LABELS.dashboardWarning, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText(EXCHANGE_LABELS.dashboardWarning)).toBeTruthy();
     expect(screen.getByText(EXCHANGE_LABELS.apiSettingButton)).toBeTruthy();
+  });
+});
+
+describe('dashboard disclaimer', () => {
+  it('shows the disclaimer when not agreed; Agree posts the agreement and closes it', async () => {
+    const bridge = open({ agreed: () => ok({ agreed: false }) });
+    const dialog = await screen.findByRole('dialog');
+    for (const paragraph of BOT_LABELS.disclaimerBody) expect(within(dialog).getByText(paragraph)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: BOT_LABELS.agree }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bridge.callsTo('dashboard:agree')).toEqual([{}]);
+  });
+
+  it('shows the disclaimer when the check fails, and only logs the failure', async () => {
+    open({ agreed: () => fail(500, 'boom') });
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(errors).toHaveBeenCalled();
+  });
+
+  it('does not show the disclaimer once agreed', async () => {
+    open();
+    await screen.findByText(BOT_LABELS.dailyChart);
+    expect(screen.queryByText(BOT_LABELS.disclaimerBody[0])).toBeNull();
+  });
+});
+
+describe('dashboard refresh', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+
+  it('fetches pichart, botstatus and totalprofitbookdata together every 10 s', async () => {
+    const bridge = open();
+    await screen.findByText(BOT_LABELS.dailyChart);
+    expect(dataCalls(bridge)).toEqual([1, 1, 1]);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await waitFor(() => expect(dataCalls(bridge)).toEqual([2, 2, 2]));
+  });
+
+  it('does not refresh while the disclaimer shows, and resumes after Agree', async () => {
+    const bridge = open({ agreed: () => ok({ agreed: false }) });
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dataCalls(bridge)).toEqual([1, 1, 1]));
+    await act(() => vi.advanceTimersByTimeAsync(25_000));
+    expect(dataCalls(bridge)).toEqual([1, 1, 1]);
+    act(() => bridge.emit('bots:event', { kind: 'bot.started', botID: 'b1', name: 'BTCUSDT', at: '2026-11-23T09:00:00Z' }));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(dataCalls(bridge)).toEqual([1, 1, 1]);
+    fireEvent.click(within(dialog).getByRole('button', { name: BOT_LABELS.agree }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    await waitFor(() => expect(dataCalls(bridge)).toEqual([2, 2, 2]));
+  });
+
+  it('refreshes at once on a bot event', async () => {
+    let bots = [bot()];
+    const bridge = open({ bots: () => ok(bots) });
+    await screen.findByRole('link', { name: BOT_LABELS.openBot('BTC/USDT') });
+    bots = [bot(), bot({ id: 'b2', name: 'ETHUSDT' })];
+    act(() => bridge.emit('bots:event', { kind: 'bot.started', botID: 'b2', name: 'ETHUSDT', at: '2026-11-23T09:00:00Z' }));
+    expect(await screen.findByRole('link', { name: BOT_LABELS.openBot('ETH/USDT') })).toBeTruthy();
+    expect(dataCalls(bridge)).toEqual([2, 2, 2]);
+  });
+});
+
+describe('dashboard content', () => {
+  it('shows a spinner while loading', async () => {
+    const reply = deferred<IpcResult<LiveBot[]>>();
+    open({ bots: () => reply.promise });
+    expect(await screen.findByLabelText(TEXT.loading)).toBeTruthy();
+    reply.resolve(ok([]));
+    await waitFor(() => expect(screen.queryByLabelText(TEXT.loading)).toBeNull());
+  });
+
+  it("shows 'No Active Bot' without live bots", async () => {
+    open({ bots: () => ok([]) });
+    expect(await screen.findByText(TEXT.noActiveBotTitle)).toBeTruthy();
+    expect(screen.getByText(TEXT.noActiveBotBody)).toBeTruthy();
+  });
+
+  it('shows each live bot as a card leading to its Running Bot page', async () => {
+    open({ bots: () => ok([bot(), bot({ id: 'b 2', name: 'ETHUSDT', status: 'Pause', pnl: '-3.456' })]) });
+    const link = await screen.findByRole('link', { name: BOT_LABELS.openBot('BTC/USDT') });
+    expect(link.getAttribute('href')).toBe('#/running-bot/b1');
+    expect(within(link).getByText('Live').className).toContain('ant-tag-green');
+    expect(within(link).getByText('12.35%')).toBeTruthy();
+    expect(within(link).getByText('1000.00')).toBeTruthy();
+    expect(within(link).getByText('12.50')).toBeTruthy();
+    const paused = screen.getByRole('link', { name: BOT_LABELS.openBot('ETH/USDT') });
+    expect(within(paused).getByText('Pause').className).toContain('ant-tag-gold');
+    expect(within(paused).getByText('-3.46').className).toContain('ant-typography-danger');
+    fireEvent.click(link);
+    await waitFor(() => expect(currentPath()).toBe('/running-bot/b1'));
+  });
+
+  it('draws the Daily Chart from each bot’s datewiseprofit, dates ascending', async () => {
+    open({ bots: () => ok([bot(), bot({ id: 'b2', datewiseprofit: { '2026-11-21': '-1' } })]) });
+    const chart = await screen.findByTestId('chart-line');
+    expect(chart.getAttribute('data-height')).toBe('445');
+    expect(chartData(chart)).toEqual([
+      { date: '2026-11-20', profit: 7, bot: 'BTC/USDT' },
+      { date: '2026-11-21', profit: 5.5, bot: 'BTC/USDT' },
+      { date: '2026-11-21', profit: -1, bot: 'BTC/USDT #2' },
+    ]);
+  });
+
+  it('shows Total Funds figures: Unutilised Bot USDT is the wallet minus free to use, a negative P&L red', async () => {
+    open();
+    await screen.findByText(BOT_LABELS.totalFunds);
+    expect(within(figure(BOT_LABELS.usdt)).getByText('1000.50')).toBeTruthy();
+    expect(within(figure(BOT_LABELS.availableBalance)).getByText('400.25')).toBeTruthy();
+    expect(within(figure(BOT_LABELS.unutilisedBotUsdt)).getByText('600.25')).toBeTruthy();
+    expect(within(figure(BOT_LABELS.totalProfit)).getByText('20.00')).toBeTruthy();
+    expect(within(figure(BOT_LABELS.lossBook)).getByText('-32.50')).toBeTruthy();
+    const pnl = within(figure(BOT_LABELS.totalPnl)).getByText('-12.50').closest('.ant-typography');
+    expect(pnl?.className).toContain('ant-typography-danger');
+  });
+
+  it('shows a Total P&L of 0 green', async () => {
+    open({ profit: () => ok({ ...profit, totalpnl: '0' }) });
+    await screen.findByText(BOT_LABELS.totalFunds);
+    const pnl = within(figure(BOT_LABELS.totalPnl)).getByText('0.00').closest('.ant-typography');
+    expect(pnl?.className).toContain('ant-typography-success');
+  });
+
+  it("folds the pie to 8 named slices plus 'Others'", async () => {
+    const chartDataIn = Array.from({ length: 10 }, (_, i) => ({ label: `B${i}`, value: String(10 + i) }));
+    open({ pie: () => ok({ ...pie, chartData: chartDataIn }) });
+    const chart = await screen.findByTestId('chart-pie');
+    const slices = chartData<{ label: string; value: number }[]>(chart);
+    expect(slices.map((s) => s.label)).toEqual(['B9', 'B8', 'B7', 'B6', 'B5', 'B4', 'B3', 'B2', BOT_LABELS.pieOthers]);
+    expect(slices[8]).toEqual({ label: BOT_LABELS.pieOthers, value: 21 });
+  });
+
+  it("shows one 'Not Active' slice of 100 without funds data", async () => {
+    open({ pie: () => ok({ ...pie, chartData: [] }) });
+    const chart = await screen.findByTestId('chart-pie');
+    expect(chartData(chart)).toEqual([{ label: BOT_LABELS.pieNotActive, value: 100 }]);
+  });
+
+  it('ends loading with nothing shown when the dashboard fetches fail, and only logs', async () => {
+    open({ bots: () => fail(500, 'boom'), pie: () => fail(0), profit: () => fail(500, 'boom') });
+    await waitFor(() => expect(errors).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(screen.queryByLabelText(TEXT.loading)).toBeNull());
+    expect(screen.queryByText(BOT_LABELS.dailyChart)).toBeNull();
+    expect(screen.queryByText(BOT_LABELS.totalFunds)).toBeNull();
+    expect(screen.queryByText(TEXT.noActiveBotTitle)).toBeNull();
+    expect(screen.queryByRole('alert', { name: /error/i })).toBeNull();
   });
 });

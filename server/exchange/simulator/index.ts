@@ -32,6 +32,8 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Request-weight limits per minute and the first ban length (tests use small ones). */
   weightLimits?: Partial<WeightLimits>;
+  /** Milliseconds between the all-market array pushes (!miniTicker@arr). Default 1000, as Binance. */
+  arrayFlushMs?: number;
   /** Milliseconds between listen-key expiry sweeps (expiry itself follows `now`). Default 1000. */
   listenKeySweepMs?: number;
 }
@@ -53,7 +55,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const meter = new WeightMeter(limits, core.now);
   const listenKeys = new ListenKeys(core.now);
   const wsApi = new WsApiServer({ core, meter, limits });
-  const streams = new StreamServer(core, listenKeys, wsApi);
+  const streams = new StreamServer(core, listenKeys, wsApi, options.arrayFlushMs);
   const control = createControl(core, {
     dropStreams: () => {
       streams.dropAll();

@@ -50,6 +50,7 @@ export class StreamServer {
     private readonly core: SimulatorCore,
     private readonly listenKeys: ListenKeys,
     private readonly wsApi: WsApiServer,
+    arrayFlushMs = 1000,
   ) {
     const stopMarket = core.events.add({
       price: (symbol) => this.onPrice(symbol),
@@ -58,8 +59,8 @@ export class StreamServer {
     const stopUser = listenUserEvents(core, (account, market, build) => this.toUser(account, market, build));
     const stopExpiry = listenKeys.onExpire((key) => this.onExpired(key));
     this.unlisten = [stopMarket, stopUser, stopExpiry];
-    // Binance pushes the all-market arrays once a second.
-    this.timer = setInterval(() => this.flushArrays(), 1000);
+    // Binance pushes the all-market arrays once a second (tests may ask for a shorter beat).
+    this.timer = setInterval(() => this.flushArrays(), arrayFlushMs);
     this.timer.unref();
   }
 

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { LABELS } from '../../../common/messages';
+import { BOT_LABELS, LABELS } from '../../../common/messages';
 import { startPlatformServer, type PlatformServer } from '../../../server/start';
 import { startPreviewHost } from '../../../electron/preview/host';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
@@ -65,6 +65,8 @@ export async function startStack(
       MAIL_FROM: 'GridDesk <no-reply@griddesk.local>',
       LOG_LEVEL: 'warn',
       SIM_PORT: simPort,
+      // The demo member starts without keys or a bot; the bots suite binds and starts its own.
+      DEMO_TRADING: 'false',
       ...env,
     },
     logger: false,
@@ -139,4 +141,15 @@ export async function logInAs(
   await page.getByLabel(LABELS.password).fill(member.password);
   await page.getByRole('button', { name: LABELS.logIn }).click();
   await page.waitForURL(/#\/dashboard/);
+  await agreeDisclaimer(page);
+}
+
+/**
+ * A member who has not agreed yet meets the disclaimer on the dashboard and can do nothing
+ * else there until they press Agree (SPEC: Dashboard).
+ */
+export async function agreeDisclaimer(page: Page) {
+  const dialog = page.getByRole('dialog').filter({ hasText: BOT_LABELS.disclaimerTitle });
+  await dialog.getByRole('button', { name: BOT_LABELS.agree, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }

@@ -1,0 +1,367 @@
+/**
+ * bench:engine - 10,000 live bots over the 22 ticker pairs in ONE engine process on PostgreSQL,
+ * the simulator in its own process, one price change a second per pair (a seeded walk of up to
+ * +-BENCH_MOVE_PCT % a step, driven through the simulator's setPrice). Bots are bulk-inserted
+ * as startBot records them, each already holding grid 1 (its first buy applied by the core, as
+ * a bot that has run for a while), with its own grid percentages so their thresholds spread.
+ *
+ * Measured in the steady window after a warm-up: tick-to-decision (the engine's decision
+ * histogram, raw values: one pair's bots, and the whole pushed batch of pairs), price to order
+ * acknowledged (the tick's arrival in the engine to the exchange's answer, with the intent write
+ * and the send split out; and setPrice on the exchange to the settled gauge, which adds the
+ * stream's push interval), engine CPU (process.cpuUsage of this process, in cores), memory per
+ * bot (heap and RSS after gc between N0 = one bot per member and N bots), REST weight per bot per
+ * minute (the engine's WeightGovernor), orders and errors. Prints one JSON document; never fails
+ * on a timing.
+ *
+ * Env: BENCH_BOTS (10000), BENCH_MEMBERS (100), BENCH_WARMUP_S (15), BENCH_STEADY_S (60),
+ * BENCH_MOVE_PCT (0.05), BENCH_SIM_FLUSH_MS (1000, Binance's !miniTicker@arr cadence).
+ */
+import { randomUUID } from 'node:crypto';
+import { cpus } from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Engine } from '../server/engine/engine';
+import { EngineMetrics } from '../server/engine/metrics';
+import { storedGrids } from '../server/engine/records';
+import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
+import type { MemberGateway, OrderRequest } from '../server/exchange/gateway';
+import { DEFAULT_SYMBOLS } from '../server/exchange/simulator/index';
+import { seededRandom } from '../server/exchange/simulator/rng';
+import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../server/trading/index';
+import { spawnScript } from './support/spawn-sim';
+import { benchDatabase, insertJson, postgresCpuDelta, postgresCpuSeconds, processCpuSeconds, seedMembers } from './support/bench-db';
+
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const BOTS = num('BENCH_BOTS', 10_000);
+const MEMBERS = Math.min(num('BENCH_MEMBERS', 100), BOTS);
+const WARMUP_S = num('BENCH_WARMUP_S', 15);
+const STEADY_S = num('BENCH_STEADY_S', 60);
+const MOVE_PCT = num('BENCH_MOVE_PCT', 0.05);
+const FLUSH_MS = num('BENCH_SIM_FLUSH_MS', 1000);
+const INVESTMENT = 1000;
+const TARGETS = { tickToDecisionP99Ms: 5, priceToAckP99Ms: 100, engineCpuCores: 0.5, bytesPerBot: 10 * 1024, weightPerBotPerMinute: 0.5 };
+
+setFlagsFromString('--expose_gc');
+const gc = runInNewContext('gc') as () => void;
+const now = () => performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (x: number, d = 2) => Number(x.toFixed(d));
+
+function stats(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const pct = (p: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0, 3);
+  return { n: sorted.length, p50: pct(0.5), p99: pct(0.99), max: round(sorted.at(-1) ?? 0, 3) };
+}
+
+function memory() {
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return { heapUsed: m.heapUsed, rss: m.rss };
+}
+
+// ---- the simulator, in its own process, driven over IPC -------------------------------------
+type SimMessage = { type: 'accounts'; keys: { apiKey: string; secretKey: string }[] };
+
+async function startSim() {
+  const sim = await spawnScript('./engine-sim-process.ts', { ...process.env, BENCH_SIM_FLUSH_MS: String(FLUSH_MS) }, true);
+  const child = sim.child;
+  const accounts = (count: number, balances: Record<string, string>) => new Promise<SimMessage['keys']>((resolve) => {
+    child.once('message', (m: SimMessage) => resolve(m.keys));
+    child.send({ type: 'accounts', count, balances });
+  });
+  return { url: sim.url, pid: child.pid!, accounts, stop: sim.stop, setPrices: (prices: [string, string][]) => child.send({ type: 'prices', prices }) };
+}
+
+// ---- bots as startBot records them, grid 1 already bought -----------------------------------
+const SPECS = new Map(DEFAULT_SYMBOLS.map((s) => [s.symbol, s]));
+const decimals = (tick: string) => (tick.split('.')[1] ?? '').length;
+const toTick = (x: number, tick: string) => (Math.round(x / Number(tick)) * Number(tick)).toFixed(decimals(tick));
+
+function botRows(userIds: string[], rnd: () => number): Record<string, unknown>[] {
+  const startedAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
+  const pct = (lo: number, hi: number) => (lo + rnd() * (hi - lo)).toFixed(2);
+  return Array.from({ length: BOTS }, (_, i) => {
+    const symbol = TICKER_SYMBOLS[i % TICKER_SYMBOLS.length]!;
+    const spec = SPECS.get(symbol)!;
+    const grid = (gridNo: number, alloc: string) => ({ gridNo, allottedAmountPercentagePerOrder: alloc, buyPercentage: pct(0.4, 1.5),
+      buyPercentageUp: pct(0.1, 0.3), takeProfitPercentage: pct(0.3, 1.2), takeProfitPercentageDown: pct(0.1, 0.3) });
+    const strategy = normaliseStrategy({ strategyName: 'Bench', noOfGrids: 3, tableData: [grid(1, '40'), grid(2, '30'), grid(3, '30')] });
+    const rules = { stepSize: spec.stepSize, tickSize: spec.tickSize, minNotional: spec.minNotional, feeRate: '0.001' };
+    const bot = restoreBot(strategy, botParams({ investment: INVESTMENT }), marketRules(rules), null);
+    const buyPrice = toTick(Number(spec.price) * (1 + (rnd() - 0.5) * 0.01), spec.tickSize);
+    const ts = Date.now() - 86_400_000;
+    for (const a of step(bot, { ts, price: buyPrice })) {
+      if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll') applyFill(bot, simulateFill(a as OrderAction, bot.market));
+    }
+    return {
+      id: randomUUID(), user_id: userIds[i % userIds.length], status: 'Live', strategy_name: 'Bench', strategy_snapshot: storedGrids(strategy),
+      symbol, category: 'Spot', bot_type: 'Advanced Multigrid', investment: String(INVESTMENT), market_rules: rules,
+      state: snapshotOf(bot), order_seq: 0, started_at: startedAt, realized_pnl: bot.realized.toFixed(), held_qty: bot.heldQty.toFixed(),
+      held_cost: bot.heldCost.toFixed(), grid_no: bot.holding, total_grid: 3, trades: bot.trades, last_price: buyPrice,
+    };
+  });
+}
+
+// ---- run --------------------------------------------------------------------------------------
+const sim = await startSim();
+const db = await benchDatabase({ EXCHANGE: 'sim', SIM_URL: sim.url, ROLES: 'engine' });
+const log = { errors: 0, warnings: 0, first: [] as string[] };
+const note = (level: 'error' | 'warn') => (o: object, m: string) => {
+  if (level === 'error') log.errors += 1;
+  else log.warnings += 1;
+  if (log.first.length < 5) log.first.push(`${level}: ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v)).slice(0, 300)}`);
+};
+let engine: Engine | null = null;
+const exchange = await createExchange(db.config);
+try {
+  const seedStarted = now();
+  const balances = Object.fromEntries([['USDT', '1000000000'], ...TICKER_SYMBOLS.map((s) => [s.slice(0, -4), '1000000000'])]);
+  const members = await seedMembers(db, await sim.accounts(MEMBERS, balances));
+  const rows = botRows(members.map((m) => m.userId), seededRandom(7));
+  await insertJson(db.pool, 'bots', rows.slice(0, MEMBERS));
+  const seedSeconds = (now() - seedStarted) / 1000;
+
+  // Probes: raw values behind the engine's histograms, the tick's arrival, intent writes, sends.
+  let measuring = false;
+  const samples = { decision: [] as number[], batch: [] as number[], ack: [] as number[], intent: [] as number[], tickToAck: [] as number[],
+    setToReceived: [] as number[], receivedToSettled: [] as number[], setToSettled: [] as number[], heartbeat: [] as number[],
+    poolWaiting: [] as number[], gc: [] as number[] };
+  const metrics = new EngineMetrics();
+  const observeDecision = metrics.decision.observe.bind(metrics.decision) as (v: number) => void;
+  (metrics.decision as unknown as { observe: (v: number) => void }).observe = (v) => {
+    if (measuring) samples.decision.push(v * 1000);
+    observeDecision(v);
+  };
+  const received = new Map<string, Map<string, number>>(); // symbol -> price -> arrival
+  const sent = new Map<string, number>(); // `${symbol} ${price}` -> setPrice time
+  const settledAt = new Map<string, number>();
+  const settle = metrics.settle.bind(metrics);
+  metrics.settle = (symbol, price) => {
+    const key = `${symbol} ${price}`;
+    if (!settledAt.has(key)) settledAt.set(key, now());
+    settle(symbol, price);
+  };
+  const md = exchange.marketData;
+  const onPrices = md.onPrices.bind(md);
+  md.onPrices = (listener, symbols) => onPrices((batch) => {
+    const t = now();
+    for (const r of batch) {
+      let m = received.get(r.symbol);
+      if (!m) received.set(r.symbol, (m = new Map()));
+      m.delete(r.price); // the latest arrival of a price that comes back
+      m.set(r.price, t);
+      if (m.size > 50) m.delete(m.keys().next().value!);
+    }
+    listener(batch);
+    if (measuring) samples.batch.push(now() - t);
+  }, symbols);
+  const intents = new Map<string, { arrival: number | undefined }>();
+  const orders = { sent: 0, acked: 0, errors: 0 };
+  const wrapped = new WeakMap<MemberGateway, MemberGateway>();
+  const member = exchange.gateway.member.bind(exchange.gateway);
+  exchange.gateway.member = (key) => {
+    const inner = member(key);
+    let outer = wrapped.get(inner);
+    if (!outer) {
+      outer = Object.create(inner) as MemberGateway;
+      outer.placeOrder = async (order: OrderRequest) => {
+        const started = now();
+        if (measuring) orders.sent += 1;
+        try {
+          const state = await inner.placeOrder(order);
+          const acked = now();
+          const arrival = intents.get(order.clientOrderId)?.arrival;
+          intents.delete(order.clientOrderId);
+          if (measuring) {
+            orders.acked += 1;
+            samples.ack.push(acked - started);
+            if (arrival !== undefined) samples.tickToAck.push(acked - arrival);
+          }
+          return state;
+        } catch (error) {
+          if (measuring) orders.errors += 1;
+          throw error;
+        }
+      };
+      wrapped.set(inner, outer);
+    }
+    return outer;
+  };
+
+  engine = new Engine({ db: db.database.db, config: db.config, exchange, metrics, log: { info: () => undefined, warn: note('warn'), error: note('error') } });
+  const recordIntents = engine.store.recordIntents.bind(engine.store);
+  engine.store.recordIntents = async (row, bot, list, change) => {
+    const started = now();
+    const result = await recordIntents(row, bot, list, change);
+    if (measuring) samples.intent.push(now() - started);
+    // The tick this decision was taken on: the latest arrival of its price (adoption ticks have none).
+    result.forEach((r, i) => intents.set(r.clientOrderId, { arrival: received.get(row.symbol)?.get(list[i]!.price) }));
+    return result;
+  };
+  // Where the time goes: heartbeats, the pool's queue, gc pauses, what the weight was spent on.
+  const heartbeat = engine.store.heartbeat.bind(engine.store);
+  engine.store.heartbeat = async () => {
+    const started = now();
+    try {
+      return await heartbeat();
+    } finally {
+      if (measuring) samples.heartbeat.push(now() - started);
+    }
+  };
+  const pool = (db.database.db as unknown as { $client: { waitingCount: number; totalCount: number } }).$client;
+  const poolSampler = setInterval(() => {
+    if (measuring) samples.poolWaiting.push(pool.waitingCount);
+  }, 50);
+  poolSampler.unref();
+  new PerformanceObserver((list) => {
+    if (measuring) for (const e of list.getEntries()) samples.gc.push(e.duration);
+  }).observe({ entryTypes: ['gc'] });
+  const byWeight = new Map<string, number>();
+  const reserve = exchange.governor.reserve.bind(exchange.governor);
+  exchange.governor.reserve = (family, w) => {
+    if (measuring) byWeight.set(`${family}:${w}`, (byWeight.get(`${family}:${w}`) ?? 0) + 1);
+    return reserve(family, w);
+  };
+  const memory0 = memory();
+  const waitSize = async (n: number) => {
+    while (engine!.size < n) await sleep(50);
+    await engine!.idle();
+  };
+  let t = now();
+  engine.start();
+  await waitSize(MEMBERS);
+  const adoptFirstSeconds = (now() - t) / 1000;
+  const memoryA = memory();
+  await insertJson(db.pool, 'bots', rows.slice(MEMBERS));
+  t = now();
+  void engine.claim();
+  await waitSize(BOTS);
+  const adoptRestSeconds = (now() - t) / 1000;
+  const memoryB = memory();
+  rows.length = 0;
+
+  // One price change a second per pair, a seeded walk in whole ticks.
+  const rnd = seededRandom(11);
+  const prices = new Map(TICKER_SYMBOLS.map((s) => [s, Number(SPECS.get(s)!.price)]));
+  const drive = () => {
+    const batch: [string, string][] = [];
+    const t0 = now();
+    for (const symbol of TICKER_SYMBOLS) {
+      const spec = SPECS.get(symbol)!;
+      const current = prices.get(symbol)!;
+      let next = toTick(current * (1 + (rnd() * 2 - 1) * (MOVE_PCT / 100)), spec.tickSize);
+      if (Number(next) === current) next = toTick(current + Number(spec.tickSize) * (rnd() < 0.5 ? -1 : 1), spec.tickSize);
+      prices.set(symbol, Number(next));
+      batch.push([symbol, next]);
+      sent.set(`${symbol} ${next}`, t0);
+      settledAt.delete(`${symbol} ${next}`);
+    }
+    sim.setPrices(batch);
+  };
+  const driver = setInterval(drive, 1000);
+  await sleep(WARMUP_S * 1000);
+
+  // Steady window.
+  sent.clear();
+  settledAt.clear();
+  const gov0 = { ...exchange.governor.stats.reserved };
+  const waits0 = exchange.governor.stats.queuedWaits;
+  // get() hands out prom-client's live objects: copy them.
+  const outcomes0 = JSON.parse(JSON.stringify(await metrics.orders.get())) as Awaited<ReturnType<typeof metrics.orders.get>>;
+  const [sim0, pg0] = [await processCpuSeconds(sim.pid), await postgresCpuSeconds()];
+  const cpu0 = process.cpuUsage();
+  const wall0 = now();
+  measuring = true;
+  await sleep(STEADY_S * 1000);
+  measuring = false;
+  const wallSeconds = (now() - wall0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const [sim1, pg1] = [await processCpuSeconds(sim.pid), await postgresCpuSeconds()];
+  const gov1 = { ...exchange.governor.stats.reserved };
+  const outcomes1 = JSON.parse(JSON.stringify(await metrics.orders.get())) as Awaited<ReturnType<typeof metrics.orders.get>>;
+  clearInterval(driver);
+  await engine.idle();
+
+  // Pair every price set in the window with its arrival in the engine and its settled gauge.
+  let superseded = 0;
+  for (const [key, setAt] of sent) {
+    if (setAt > wall0 + wallSeconds * 1000 - 2 * FLUSH_MS) continue; // set too late in the window to be pushed in it
+    const [symbol, price] = key.split(' ') as [string, string];
+    const arrival = received.get(symbol)?.get(price);
+    const settled = settledAt.get(key);
+    if (arrival === undefined || settled === undefined) {
+      superseded += 1; // the next price came before the stream's push: the engine never saw this one
+      continue;
+    }
+    samples.setToReceived.push(arrival - setAt);
+    samples.receivedToSettled.push(settled - arrival);
+    samples.setToSettled.push(settled - setAt);
+  }
+  const outcome = (values: Awaited<ReturnType<typeof metrics.orders.get>>, name: string) =>
+    values.values.find((v) => v.labels.outcome === name)?.value ?? 0;
+  const outcomes = Object.fromEntries(['filled', 'failed', 'refused', 'unknown', 'send_error'].map((k) => [k, outcome(outcomes1, k) - outcome(outcomes0, k)]));
+  const weight = { spot: gov1.spot - gov0.spot, futures: gov1.futures - gov0.futures, sapi: gov1.sapi - gov0.sapi };
+  const weightTotal = weight.spot + weight.futures + weight.sapi;
+  const minutes = wallSeconds / 60;
+  const perBotPerMinute = weightTotal / BOTS / minutes;
+  const added = BOTS - MEMBERS;
+  const heapPerBot = added > 0 ? (memoryB.heapUsed - memoryA.heapUsed) / added : 0;
+  const rssPerBot = added > 0 ? (memoryB.rss - memoryA.rss) / added : 0;
+  const memoryAfter = memory();
+  const decision = stats(samples.decision);
+  const tickToAck = stats(samples.tickToAck);
+  const engineCores = (cpu.user + cpu.system) / 1e6 / wallSeconds;
+  const cores = (a: number | null, b: number | null) => (a === null || b === null ? null : round((b - a) / wallSeconds, 3));
+  const mb = (b: number) => round(b / 1048576, 1);
+
+  console.log(JSON.stringify({
+    bench: 'engine', node: process.version, cpus: cpus().length, database: 'postgres',
+    bots: BOTS, members: MEMBERS, symbols: TICKER_SYMBOLS.length, strategy: '3 grids, percentages drawn per bot; grid 1 held at start',
+    priceChangesPerSecondPerSymbol: 1, maxMovePercent: MOVE_PCT, streamPushMs: FLUSH_MS, warmupSeconds: WARMUP_S, steadySeconds: round(wallSeconds, 1),
+    setup: { seedSeconds: round(seedSeconds), adoptFirstBotsSeconds: round(adoptFirstSeconds), adoptRestSeconds: round(adoptRestSeconds),
+      adoptBotsPerSecond: Math.round(added / Math.max(adoptRestSeconds, 0.001)) },
+    tickToDecisionMs: {
+      perSymbol: decision, perPushedBatch: stats(samples.batch),
+      target: { p99: TARGETS.tickToDecisionP99Ms, met: decision.p99 < TARGETS.tickToDecisionP99Ms },
+      measured: 'perSymbol: the engine decision histogram (every bot of one pair stepped on a tick); perPushedBatch: the whole stream message (every changed pair), i.e. the last pair of a push',
+    },
+    priceToAckMs: {
+      tickToAck, target: { p99: TARGETS.priceToAckP99Ms, met: tickToAck.p99 < TARGETS.priceToAckP99Ms },
+      intentWrite: stats(samples.intent), sendToAck: stats(samples.ack),
+      setPriceToReceived: stats(samples.setToReceived), receivedToSettled: stats(samples.receivedToSettled), setPriceToSettled: stats(samples.setToSettled),
+      pricesSupersededBeforePush: superseded,
+      measured: 'tickToAck: price batch arrives in the engine -> the exchange acknowledged the order it decided (intent written in between); setPriceToSettled adds the stream push interval (streamPushMs) and ends when fills are persisted (the griddesk_engine_price gauge)',
+    },
+    cpu: { engineCores: round(engineCores, 3), target: { cores: TARGETS.engineCpuCores, met: engineCores < TARGETS.engineCpuCores },
+      simulatorCores: cores(sim0, sim1), postgresCores: (() => { const d = postgresCpuDelta(pg0, pg1); return d === null ? null : round(d / wallSeconds, 3); })(), measured: 'process.cpuUsage of the engine process (it also sends the 22 IPC price messages a second) over the steady window' },
+    memory: {
+      heapPerBotBytes: Math.round(heapPerBot), rssPerBotBytes: Math.round(rssPerBot),
+      target: { bytesPerBot: TARGETS.bytesPerBot, met: heapPerBot < TARGETS.bytesPerBot },
+      perMemberHeapBytes: Math.round((memoryA.heapUsed - memory0.heapUsed - heapPerBot * MEMBERS) / MEMBERS),
+      heapUsedMB: { beforeEngine: mb(memory0.heapUsed), [`with${MEMBERS}Bots`]: mb(memoryA.heapUsed), [`with${BOTS}Bots`]: mb(memoryB.heapUsed), afterSteadyWindow: mb(memoryAfter.heapUsed) },
+      rssMB: { beforeEngine: mb(memory0.rss), [`with${BOTS}Bots`]: mb(memoryB.rss), afterSteadyWindow: mb(memoryAfter.rss) },
+      measured: `after gc: (${BOTS} bots - ${MEMBERS} bots, one per member) / ${added}, so member clients are not counted per bot`,
+    },
+    weight: {
+      perBotPerMinute: round(perBotPerMinute, 4), target: { perBotPerMinute: TARGETS.weightPerBotPerMinute, met: perBotPerMinute < TARGETS.weightPerBotPerMinute },
+      total: weightTotal, byFamily: weight, perMinute: Math.round(weightTotal / minutes),
+      perOrder: round(weightTotal / Math.max(orders.sent, 1), 3), requestsByFamilyAndWeight: Object.fromEntries(byWeight), governorQueuedWaits: exchange.governor.stats.queuedWaits - waits0,
+      measured: 'WeightGovernor reservations (every REST request of the process: orders, lookups, REST price fallback) over the steady window; it scales with orders, i.e. with the price path',
+    },
+    orders: { sent: orders.sent, acknowledged: orders.acked, sendErrors: orders.errors, perMinute: Math.round(orders.sent / minutes), byOutcome: outcomes },
+    errors: { logged: log.errors, warnings: log.warnings, first: log.first },
+    diagnostics: {
+      leaseHeartbeatMs: stats(samples.heartbeat), dbPoolSize: pool.totalCount, dbPoolWaitingRequests: stats(samples.poolWaiting),
+      gcPausesMs: { ...stats(samples.gc), totalPerSecond: round(samples.gc.reduce((a, b) => a + b, 0) / wallSeconds, 2) },
+    },
+  }, null, 2));
+} finally {
+  await engine?.stop().catch(() => undefined);
+  await exchange.close().catch(() => undefined);
+  await db.close();
+  await sim.stop();
+}
+process.exit(0);

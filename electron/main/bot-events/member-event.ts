@@ -1,0 +1,74 @@
+/**
+ * One message of GET /api/events read as a MemberEvent, and the notification it raises.
+ * Pure: the feed (bot-event-feed.ts) does the I/O.
+ */
+import { STOP_REASON_TEXT, type MemberEvent, type MemberEventKind } from '../../../common/api/bots';
+import { routePath } from '../../../common/routes';
+import type { SseMessage } from '../market-feed/sse-parser';
+import type { Notification } from '../ports/types';
+
+/** The string fields each kind must carry; a kind added to MemberEvent gets one line here. */
+const REQUIRED_FIELDS: Record<MemberEventKind, readonly string[]> = {
+  'bot.started': ['botID', 'name'],
+  'bot.stopped': ['botID', 'name', 'reason', 'status'],
+  'bot.orderFailed': ['botID', 'name', 'message'],
+};
+
+const isKind = (value: unknown): value is MemberEventKind =>
+  typeof value === 'string' && Object.hasOwn(REQUIRED_FIELDS, value);
+
+/**
+ * The event a message carries, or null when it is not one this app knows (a kind a newer
+ * server added, malformed JSON): the renderer's listeners only ever get well-formed events.
+ * The kind comes from the JSON, else from the SSE `event:` field.
+ */
+export function parseMemberEvent(message: SseMessage): MemberEvent | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(message.data);
+  } catch {
+    return null;
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
+  const record = data as Record<string, unknown>;
+  const kind = record.kind ?? message.event;
+  if (!isKind(kind)) return null;
+  if (!REQUIRED_FIELDS[kind].every((field) => typeof record[field] === 'string')) return null;
+  return { ...record, kind } as MemberEvent;
+}
+
+const QUOTES = ['USDT', 'USDC', 'FDUSD', 'BUSD', 'BTC', 'ETH', 'BNB'];
+
+/** 'BTCUSDT' -> 'BTC/USDT', as the screens write a pair; an unknown quote stays as sent. */
+export function pairLabel(symbol: string): string {
+  const quote = QUOTES.find((q) => symbol.length > q.length && symbol.endsWith(q));
+  return quote ? `${symbol.slice(0, -quote.length)}/${quote}` : symbol;
+}
+
+const runningBotRoute = (botID: string) => routePath('runningBot', { id: botID });
+
+/**
+ * What the member is told about an event, or null for events that need no notification.
+ * A paused bot can restart, so its click opens the bot; a stopped one lives in History.
+ */
+export function notificationFor(event: MemberEvent): Notification | null {
+  const pair = pairLabel(event.name);
+  switch (event.kind) {
+    case 'bot.stopped': {
+      const paused = event.status === 'Pause';
+      return {
+        title: `${pair} bot ${paused ? 'paused' : 'stopped'}`,
+        body: STOP_REASON_TEXT[event.reason] ?? `The bot ${paused ? 'paused' : 'stopped'}.`,
+        route: paused ? runningBotRoute(event.botID) : routePath('history'),
+      };
+    }
+    case 'bot.orderFailed':
+      return {
+        title: `${pair} bot: an order failed`,
+        body: event.message,
+        route: runningBotRoute(event.botID),
+      };
+    case 'bot.started':
+      return null;
+  }
+}

@@ -1,0 +1,135 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BotHistoryRow } from '../../../common/api/bots';
+import type { BotHistoryKind } from '../../../common/ipc/contract';
+import { BOT_LABELS, TEXT } from '../../../common/messages';
+import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
+import { renderApp } from '../../test/renderApp';
+
+const row = (i: number, over: Partial<BotHistoryRow> = {}): BotHistoryRow => ({
+  id: `r${i}`,
+  symbol: 'BTCUSDT',
+  strategy_name: `Strategy ${i}`,
+  runtime: 4,
+  investment: '1000',
+  profit: '25.555',
+  lossbook: '-5.5',
+  totalpnl: '20.055',
+  roi: '2.0055',
+  botstarttime: '2026-11-01T10:00:00Z',
+  botstoptime: '2026-11-05T10:00:00Z',
+  stopAt: '43210.12',
+  trades: 9,
+  stopReason: 'manual',
+  ...over,
+});
+
+let errors: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => errors.mockRestore());
+
+function open(rows: Partial<Record<BotHistoryKind, BotHistoryRow[]>>): FakeBridge {
+  const bridge = installFakeBridge(SIGNED_IN);
+  bridge.handle('bots:history', ({ kind }) => ok(rows[kind] ?? []));
+  renderApp('/history');
+  return bridge;
+}
+
+const pane = () => screen.getByRole('tabpanel');
+const bodyRows = () => [...pane().querySelectorAll<HTMLElement>('tbody tr.ant-table-row')];
+const cellTexts = (tr: HTMLElement) => [...tr.querySelectorAll('td')].map((td) => td.textContent);
+
+describe('history', () => {
+  it('has Multigrid and Cycle tabs only, and the columns of SPEC', async () => {
+    open({ multigrid: [row(1)] });
+    expect(await screen.findByRole('tab', { name: BOT_LABELS.historyMultigrid })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: BOT_LABELS.historyCycle })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: BOT_LABELS.historyScalping })).toBeNull();
+    const headers = [...pane().querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headers).toEqual([
+      BOT_LABELS.colSymbol,
+      BOT_LABELS.colStrategy,
+      BOT_LABELS.colRuntime,
+      BOT_LABELS.colInvestment,
+      BOT_LABELS.colProfitBook,
+      BOT_LABELS.colLossBook,
+      BOT_LABELS.colTotalPnl,
+      BOT_LABELS.colRoi,
+      BOT_LABELS.colStartTime,
+      BOT_LABELS.colStopTime,
+      BOT_LABELS.colClosedPrice,
+      BOT_LABELS.colTotalOrders,
+    ]);
+  });
+
+  it("writes a row with 2-decimal money, 'System Strategy' by default and 'NA' without a loss book", async () => {
+    open({ multigrid: [row(1, { strategy_name: '', lossbook: 'NA', totalpnl: '-3.333' })] });
+    await screen.findByText('BTC/USDT');
+    const [tr] = bodyRows();
+    const cells = cellTexts(tr!);
+    expect(cells.slice(1, 8)).toEqual(['System Strategy', BOT_LABELS.runtimeDays(4), '1000.00', '25.56', TEXT.notApplicable, '-3.33', '2.01%']);
+    expect(cells[8]).toMatch(/^2026-11-0[12] \d\d:00:00$/);
+    expect(cells.slice(10)).toEqual(['43210.12', '9']);
+    expect(within(tr!).getByText('-3.33').className).toContain('ant-typography-danger');
+  });
+
+  it('shows a booked loss to 2 decimals', async () => {
+    open({ multigrid: [row(1)] });
+    await screen.findByText('BTC/USDT');
+    expect(cellTexts(bodyRows()[0]!)[5]).toBe('-5.50');
+  });
+
+  it('pages at 20 rows with at most 5 page numbers, Previous and Next', async () => {
+    open({ multigrid: Array.from({ length: 130 }, (_, i) => row(i + 1)) });
+    await screen.findByText('Strategy 1');
+    expect(bodyRows()).toHaveLength(20);
+    const pager = screen.getByRole('navigation', { name: BOT_LABELS.pagination });
+    const numbers = () => within(pager).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent);
+    expect(numbers()).toEqual(['1', '2', '3', '4', '5']);
+    expect((within(pager).getByRole('button', { name: BOT_LABELS.previous }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pager).getByRole('button', { name: BOT_LABELS.pageNumber(5) }));
+    await screen.findByText('Strategy 81');
+    expect(numbers()).toEqual(['3', '4', '5', '6', '7']);
+    fireEvent.click(within(pager).getByRole('button', { name: BOT_LABELS.pageNumber(7) }));
+    await screen.findByText('Strategy 130');
+    expect(bodyRows()).toHaveLength(10);
+    expect((within(pager).getByRole('button', { name: BOT_LABELS.next }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pager).getByRole('button', { name: BOT_LABELS.previous }));
+    await screen.findByText('Strategy 101');
+  });
+
+  it('shows the Cycle history in its tab', async () => {
+    const bridge = open({ multigrid: [row(1)], cycle: [row(2, { symbol: 'ETHUSDT', strategy_name: 'Cycle' })] });
+    await screen.findByText('BTC/USDT');
+    fireEvent.click(screen.getByRole('tab', { name: BOT_LABELS.historyCycle }));
+    expect(await screen.findByText('ETH/USDT')).toBeTruthy();
+    expect(bridge.callsTo('bots:history')).toEqual([{ kind: 'multigrid' }, { kind: 'cycle' }]);
+  });
+
+  it("shows 'No Records Found.' and only logs a failed fetch", async () => {
+    const bridge = installFakeBridge(SIGNED_IN);
+    bridge.handle('bots:history', () => fail(500, 'boom'));
+    renderApp('/history');
+    expect(await screen.findByText(TEXT.noRecords)).toBeTruthy();
+    await waitFor(() => expect(errors).toHaveBeenCalled());
+    expect(screen.queryByRole('navigation', { name: BOT_LABELS.pagination })).toBeNull();
+  });
+
+  it('reloads when a bot stops', async () => {
+    const rows: Partial<Record<BotHistoryKind, BotHistoryRow[]>> = { multigrid: [row(1)] };
+    const bridge = open(rows);
+    await screen.findByText('Strategy 1');
+    rows.multigrid = [row(2), row(1)];
+    act(() => bridge.emit('bots:event', { kind: 'bot.stopped', botID: 'r2', name: 'BTCUSDT', reason: 'manual', status: 'Stopped', at: '2026-11-23T09:00:00Z' }));
+    expect(await screen.findByText('Strategy 2')).toBeTruthy();
+  });
+
+  it('offers a help link with its tooltip', async () => {
+    open({});
+    const help = await screen.findByText(BOT_LABELS.historyHelp);
+    fireEvent.click(help);
+    expect(await screen.findByText(BOT_LABELS.historyHelpTooltip)).toBeTruthy();
+  });
+});

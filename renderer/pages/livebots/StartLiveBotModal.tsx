@@ -1,0 +1,112 @@
+/**
+ * Copy BOTs' 'Start New Bot' dialog (SPEC sections 2, 5, 8): the bot's strategy, total grid and
+ * pair, an amount whose label shows the minimum, leverage 1x-10x for Future bots, Start Bot.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { App, Button, Descriptions, Form, InputNumber, Modal, Select } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { LiveBot } from '../../../common/api/bots';
+import { LEVERAGE_MAX, LEVERAGE_MIN } from '../../../common/constants';
+import { Decimal } from '../../../common/decimal';
+import { BOT_LABELS, UI, VALIDATION } from '../../../common/messages';
+import { ROUTES } from '../../../common/routes';
+import { botsApi } from '../../api/bots';
+import { marketApi } from '../../api/exchange';
+import { pairLabel } from '../../components/bots/format';
+import { liveDialogMinimum } from '../../components/bots/minimumAmount';
+import { startBotErrorMessage } from '../../components/bots/startErrors';
+
+export const MINIMUM_BOT_AMOUNT_KEY = ['market', 'minimumBotAmount'] as const;
+const COPIED_BOT_TYPE = 'Advanced Multigrid';
+const LEVERAGES = Array.from({ length: LEVERAGE_MAX - LEVERAGE_MIN + 1 }, (_, i) => LEVERAGE_MIN + i);
+
+interface FormValues {
+  amount?: number | null;
+  leverage?: number;
+}
+
+/** The server minimum; 'Failed to fetch minimum bot amount.' once if it cannot be read. */
+function useServerMinimum() {
+  const { message } = App.useApp();
+  const query = useQuery({ queryKey: MINIMUM_BOT_AMOUNT_KEY, queryFn: marketApi.minimumBotAmount });
+  useEffect(() => {
+    if (query.isError) message.error(UI.minBotAmountError);
+  }, [query.isError, message]);
+  return query.data?.minimumBotAmount ?? null;
+}
+
+function useStart(bot: LiveBot) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (values: FormValues) =>
+      botsApi.start({
+        selectPair: bot.name,
+        myStrategy: bot.strategy_name,
+        amount: Number(values.amount),
+        category: bot.category,
+        botType: COPIED_BOT_TYPE,
+        leverage: bot.category === 'Future' ? (values.leverage ?? LEVERAGE_MIN) : null,
+        profitbookat: null,
+      }),
+    onSuccess: () => {
+      message.success(UI.botStarting);
+      void navigate(ROUTES.dashboard);
+    },
+    onError: (error) => {
+      message.error(startBotErrorMessage(error));
+    },
+  });
+}
+
+interface StartLiveBotModalProps {
+  /** The bot to copy; the dialog is open while it is set. */
+  bot: LiveBot;
+  onClose: () => void;
+}
+
+export function StartLiveBotModal({ bot, onClose }: StartLiveBotModalProps) {
+  const [form] = Form.useForm<FormValues>();
+  const serverMin = useServerMinimum();
+  const minimum = useMemo(() => liveDialogMinimum(bot.total_grid, serverMin), [bot.total_grid, serverMin]);
+  const start = useStart(bot);
+  const future = bot.category === 'Future';
+
+  const amountRule = {
+    validator: async (_: unknown, value: number | null | undefined) => {
+      if (value === null || value === undefined) throw new Error(VALIDATION.amountRequired);
+      if (!Number.isFinite(value)) throw new Error(VALIDATION.amountNumber);
+      if (new Decimal(value).lt(minimum)) throw new Error(VALIDATION.insufficientForGrids(bot.total_grid, minimum));
+    },
+  };
+
+  return (
+    <Modal open title={BOT_LABELS.startNewBot} onCancel={onClose} footer={null} destroyOnHidden>
+      <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={BOT_LABELS.strategy}>{bot.strategy_name}</Descriptions.Item>
+        <Descriptions.Item label={BOT_LABELS.totalGrid}>{bot.total_grid}</Descriptions.Item>
+        <Descriptions.Item label={BOT_LABELS.pair}>{pairLabel(bot.name)}</Descriptions.Item>
+      </Descriptions>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ leverage: LEVERAGE_MIN }}
+        onFinish={(values) => start.mutate(values)}
+      >
+        {/* The rule depends on the minimum, which changes once the server value loads. */}
+        <Form.Item name="amount" label={BOT_LABELS.amountWithMin(minimum)} rules={[amountRule]}>
+          <InputNumber style={{ width: '100%' }} step={1} precision={0} />
+        </Form.Item>
+        {future && (
+          <Form.Item name="leverage" label={BOT_LABELS.leverage} rules={[{ required: true, message: VALIDATION.leverageRequired }]}>
+            <Select virtual={false} options={LEVERAGES.map((x) => ({ value: x, label: BOT_LABELS.leverageOption(x) }))} />
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit" block loading={start.isPending}>
+          {BOT_LABELS.startBot}
+        </Button>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+/** Order Book (SPEC section 2): 20 rows a page, 5 page numbers, SELL red and BUY green. */
+import { Card, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import type { OrderBookRow } from '../../../common/api/bots';
+import { PAGE_SIZE_TABLES } from '../../../common/constants';
+import { RUNNING_BOT_LABELS } from '../../../common/messages';
+import { TablePager, pageCount } from '../../components/bots/TablePager';
+import { dateTime, money, plain } from './format';
+
+export const SIDE_COLORS = { BUY: '#0f9d76', SELL: '#e5484d' } as const;
+
+/** A fill and its place in the book (two fills can look alike). */
+type BookRow = OrderBookRow & { key: number };
+
+const columns: TableColumnsType<BookRow> = [
+  { title: RUNNING_BOT_LABELS.colDate, dataIndex: 'date', render: (v: string) => dateTime(v) },
+  { title: RUNNING_BOT_LABELS.colPrice, dataIndex: 'price', render: (v: string) => plain(v) },
+  {
+    title: RUNNING_BOT_LABELS.colType,
+    dataIndex: 'type',
+    render: (v: OrderBookRow['type']) => (
+      <span className={`order-side order-side-${v.toLowerCase()}`} style={{ color: SIDE_COLORS[v], fontWeight: 600 }}>
+        {v}
+      </span>
+    ),
+  },
+  { title: RUNNING_BOT_LABELS.colQuantity, dataIndex: 'quantity', render: (v: string) => plain(v) },
+  { title: RUNNING_BOT_LABELS.colAmount, dataIndex: 'cummulativeQuoteQty', render: (v: string) => money(v) },
+  { title: RUNNING_BOT_LABELS.colPnl, dataIndex: 'pnl', render: (v: string) => money(v) },
+];
+
+export function OrderBook({ orders, loading }: { orders: OrderBookRow[]; loading: boolean }) {
+  const [page, setPage] = useState(1);
+  const pages = pageCount(orders.length, PAGE_SIZE_TABLES);
+  // A page past the end (the book was replaced) falls back to the last page.
+  const current = Math.min(page, pages);
+  const first = (current - 1) * PAGE_SIZE_TABLES;
+  const rows = orders.slice(first, first + PAGE_SIZE_TABLES).map((row, i) => ({ ...row, key: first + i }));
+  return (
+    <Card title={RUNNING_BOT_LABELS.orderBook}>
+      <Table<BookRow>
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        loading={loading}
+        locale={{ emptyText: RUNNING_BOT_LABELS.noOrders }}
+        scroll={{ x: true }}
+      />
+      <TablePager page={current} pages={pages} onChange={setPage} />
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Running Bot side panel (SPEC section 2): investment, booked orders, pair, start date, the
+ * editable prices, Liq. Price (futures, red), Overbuy Protection, Profit book and Stop. A stopped
+ * bot shows why it stopped and offers no edits.
+ */
+import EditOutlined from '@ant-design/icons/EditOutlined';
+import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { STOP_REASON_TEXT, type BotInfo } from '../../../common/api/bots';
+import { BOT_LABELS, RUNNING_BOT_LABELS } from '../../../common/messages';
+import { dateTime, money, pairLabel, plain } from './format';
+import type { RunningBotData } from './useRunningBot';
+
+export type BotDialog = 'sltp' | 'protection' | 'profitBook' | 'stop';
+
+interface Props {
+  bot: BotInfo;
+  data: RunningBotData;
+  onOpen: (dialog: BotDialog) => void;
+}
+
+function Editable({ label, value, editable, onEdit }: { label: string; value: ReactNode; editable: boolean; onEdit: () => void }) {
+  return (
+    <Space>
+      <span>{value}</span>
+      {editable && (
+        <Button size="small" type="text" icon={<EditOutlined />} aria-label={RUNNING_BOT_LABELS.edit(label)} onClick={onEdit} />
+      )}
+    </Space>
+  );
+}
+
+function protectionText(data: RunningBotData, bot: BotInfo): string {
+  if (data.protection) return data.protection.is_protection_active ? plain(data.protection.protection_grid_at) : RUNNING_BOT_LABELS.notSet;
+  return plain(bot.overbuy_protection_value);
+}
+
+export function SidePanel({ bot, data, onOpen }: Props) {
+  const live = bot.status !== 'Stopped';
+  const sells = data.orders.filter((o) => o.type === 'SELL').length;
+  const edit = (label: string, value: ReactNode, dialog: BotDialog) => (
+    <Editable label={label} value={value} editable={live} onEdit={() => onOpen(dialog)} />
+  );
+  const L = RUNNING_BOT_LABELS;
+  const items = [
+    { key: 'investment', label: L.totalInvestment, children: money(bot.investment) },
+    { key: 'booked', label: L.bookedOrders, children: sells },
+    { key: 'pair', label: BOT_LABELS.pair, children: pairLabel(bot.name) },
+    { key: 'start', label: L.startDate, children: dateTime(bot.botstartdate) },
+    ...(live ? [] : [{ key: 'stop', label: L.stopDate, children: dateTime(bot.botstopdate) }]),
+    { key: 'pause', label: L.pausePrice, children: edit(L.pausePrice, plain(data.sltp?.sell_all_and_pause_at_price), 'sltp') },
+    { key: 'restart', label: L.restartPrice, children: edit(L.restartPrice, plain(data.sltp?.restart_at_price), 'sltp') },
+    { key: 'stoploss', label: L.stoplossPrice, children: edit(L.stoplossPrice, plain(data.sltp?.stoploss_and_stopbot_at_price), 'sltp') },
+    ...(bot.category === 'Future'
+      ? [{ key: 'liq', label: L.liqPrice, children: <Typography.Text type="danger" className="liq-price">{plain(data.liquidationPrice)}</Typography.Text> }]
+      : []),
+    { key: 'protection', label: L.overbuyProtection, children: edit(L.overbuyProtection, protectionText(data, bot), 'protection') },
+    { key: 'profitBook', label: L.profitBook, children: edit(L.profitBook, plain(data.profitBook), 'profitBook') },
+  ];
+  return (
+    <Card>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        {!live && (
+          <Alert
+            type="warning"
+            showIcon
+            title={L.stoppedTitle}
+            description={`${L.stopReason}: ${bot.stopReason ? STOP_REASON_TEXT[bot.stopReason] : L.notSet}`}
+          />
+        )}
+        {bot.status === 'Pause' && bot.stopReason && (
+          <Alert type="info" showIcon title={STOP_REASON_TEXT[bot.stopReason]} />
+        )}
+        <Descriptions column={1} size="small" bordered items={items} />
+        {live && (
+          <Button danger type="primary" block onClick={() => onOpen('stop')}>
+            {L.stop}
+          </Button>
+        )}
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {L.stopNote}
+        </Typography.Paragraph>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * A running bot's data (SPEC sections 3, 4, 7): info, order book, purchased quantity, SL/TP,
+ * protection, profit book and, for futures, the liquidation price. Everything refreshes every
+ * 10 s and at once when main pushes an event about this bot; a stopped bot no longer changes.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { REFRESH_MS } from '../../../common/constants';
+import { BOT_KEYS, botsApi, onBotEvent } from '../../api/bots';
+
+export function useRunningBot(id: string) {
+  const queryClient = useQueryClient();
+  const key = BOT_KEYS.bot(id);
+  const info = useQuery({
+    queryKey: [...key, 'info'],
+    queryFn: () => botsApi.info(id),
+    refetchInterval: (query) => (query.state.data?.status === 'Stopped' ? false : REFRESH_MS),
+  });
+  const live = info.data !== undefined && info.data.status !== 'Stopped';
+  const refresh = { refetchInterval: live ? REFRESH_MS : false, enabled: info.data !== undefined } as const;
+  const orderBook = useQuery({ queryKey: [...key, 'orderBook'], queryFn: () => botsApi.orderBook(id), ...refresh });
+  const purchased = useQuery({ queryKey: [...key, 'purchasedQty'], queryFn: () => botsApi.purchasedQty(id), ...refresh });
+  const sltp = useQuery({ queryKey: [...key, 'sltp'], queryFn: () => botsApi.sltp(id), ...refresh });
+  const protection = useQuery({ queryKey: [...key, 'protection'], queryFn: () => botsApi.protection(id), ...refresh });
+  const profitBook = useQuery({ queryKey: [...key, 'profitBook'], queryFn: () => botsApi.profitBook(id), ...refresh });
+  const position = useQuery({
+    queryKey: [...key, 'position'],
+    queryFn: () => botsApi.position(id),
+    ...refresh,
+    enabled: info.data?.category === 'Future',
+  });
+
+  useEffect(
+    () =>
+      onBotEvent((event) => {
+        if (event.botID === id) void queryClient.invalidateQueries({ queryKey: BOT_KEYS.bot(id) });
+      }),
+    [id, queryClient],
+  );
+
+  return {
+    info,
+    orders: orderBook.data?.orders ?? [],
+    ordersLoading: orderBook.isPending && info.data !== undefined,
+    purchased: purchased.data,
+    sltp: sltp.data,
+    protection: protection.data,
+    profitBook: profitBook.data?.profitbookat ?? null,
+    liquidationPrice: position.data?.liquidationPrice ?? null,
+  };
+}
+
+export type RunningBotData = ReturnType<typeof useRunningBot>;

@@ -1,0 +1,64 @@
+/** Start New Bot's data: pairs, live price, minimum amount, strategies, features, and the start call. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { BotCategory, StartBotRequest } from '../../../common/api/bots';
+import { MIN_BOT_AMOUNT_DEFAULT_START_FORM, REFRESH_MS, SYSTEM_STRATEGY_NAME } from '../../../common/constants';
+import { UI } from '../../../common/messages';
+import { ROUTES } from '../../../common/routes';
+import { BOT_KEYS, botsApi } from '../../api/bots';
+import { marketApi } from '../../api/exchange';
+import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
+import { startBotErrorMessage } from '../../components/bots/startErrors';
+
+// The header's lists refresh every 10 s (SPEC section 2, Layout); the form's lists follow suit.
+const refreshing = { refetchInterval: REFRESH_MS } as const;
+
+export function useStartBotData(pair: string | undefined, category: BotCategory | undefined) {
+  const { message } = App.useApp();
+  const features = useQuery({ queryKey: BOT_KEYS.features, queryFn: botsApi.features });
+  const pairs = useQuery({ queryKey: ['market', 'symbolPairs'], queryFn: marketApi.symbolPairs, ...refreshing });
+  const strategies = useQuery({
+    queryKey: [...STRATEGY_KEYS.all, 'mine'],
+    queryFn: strategiesApi.mine,
+    ...refreshing,
+  });
+  const minimum = useQuery({ queryKey: ['market', 'minimumBotAmount'], queryFn: marketApi.minimumBotAmount });
+  const future = category === 'Future';
+  const livePrice = useQuery({
+    queryKey: ['market', 'livePrice', future ? 'Future' : 'Spot', pair],
+    queryFn: () => (future ? marketApi.futureLivePrice(pair!) : marketApi.livePrice(pair!)),
+    enabled: !!pair,
+  });
+
+  useEffect(() => {
+    if (minimum.isError) message.error(UI.minBotAmountError);
+  }, [minimum.isError, message]);
+
+  return {
+    futuresEnabled: features.data?.futuresEnabled === true,
+    pairs: pairs.data?.pairs ?? [],
+    strategyNames: [SYSTEM_STRATEGY_NAME, ...(strategies.data ?? []).map((s) => s.strategy_name)],
+    minimumAmount: minimum.data?.minimumBotAmount ?? String(MIN_BOT_AMOUNT_DEFAULT_START_FORM),
+    livePrice,
+  };
+}
+
+export function useStartBot() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: StartBotRequest) => botsApi.start(request),
+    onSuccess: async (reply) => {
+      message.success(UI.botStarting);
+      if (reply.message) message.success(reply.message);
+      await queryClient.invalidateQueries({ queryKey: BOT_KEYS.all });
+      await navigate(ROUTES.dashboard);
+    },
+    onError: (error) => {
+      message.error(startBotErrorMessage(error));
+    },
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * Member commands and stops, end to end through the API and a running engine: stop, stop & sell,
+ * SL/TP, profit book and protection edits reaching the bot, every stop recorded with its reason
+ * and told to the member, and exchange errors the member must fix stopping the bot.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MemberEvent } from '../../common/api/bots';
+import { Decimal } from '../../common/decimal';
+import { UI } from '../../common/messages';
+import { memberEvents } from '../db/schema';
+import { debit } from '../exchange/simulator/accounts';
+import { bearer } from '../test/members';
+import { databaseTargets } from '../test/databases';
+import type { Engine } from './engine';
+import { EngineHarness } from './test-harness';
+
+const targets = await databaseTargets();
+const SYMBOL = 'SOLUSDT';
+
+describe.each(targets)('member commands reach the running bot on $name', (target) => {
+  let h: EngineHarness;
+  let engine: Engine;
+  let botId: string;
+  afterEach(async () => {
+    await h?.close();
+  });
+
+  async function begin(): Promise<void> {
+    h = await EngineHarness.create(target);
+    h.setPrice(SYMBOL, '145.00');
+    engine = h.startEngine();
+    botId = await h.startBot();
+    await engine.claim();
+    await engine.metrics.waitFor(SYMBOL, '145.00');
+  }
+
+  const post = (url: string, payload: object) =>
+    h.server.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: bearer(h.member.token) });
+
+  async function events(): Promise<MemberEvent[]> {
+    const rows = await h.db.select().from(memberEvents).where(eq(memberEvents.userId, h.member.userId)).orderBy(asc(memberEvents.id));
+    return rows.map((r) => r.payload as MemberEvent);
+  }
+
+  async function stoppedEvent(): Promise<MemberEvent | undefined> {
+    return (await events()).find((e) => e.kind === 'bot.stopped');
+  }
+
+  it('stop: no new orders, holdings stay, reason manual, the member is told', async () => {
+    await begin();
+    const res = await post('stopbot', { botID: botId });
+    expect([res.statusCode, res.json().message]).toEqual([200, UI.botStopped]);
+    const bot = await h.bot(botId);
+    expect([bot.status, bot.stopReason]).toEqual(['Stopped', 'manual']);
+    expect(await stoppedEvent()).toMatchObject({ kind: 'bot.stopped', botID: botId, name: SYMBOL, reason: 'manual', status: 'Stopped' });
+    h.setPrice(SYMBOL, '150.00');
+    h.setPrice(SYMBOL, '130.00');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.exchangeOrders()).toBe(1);
+    expect(h.exchangeHolding('SOL')).toBe(new Decimal(bot.heldQty).toFixed());
+  });
+
+  it('stop & sell: one market sell of everything held, then stopped', async () => {
+    await begin();
+    await h.drive(engine, SYMBOL, ['143.00', '142.00', '141.90', '143.40']); // grid 2 bought too
+    const res = await post('stopbotwithsell', { botID: botId });
+    expect([res.statusCode, res.json().message]).toEqual([200, UI.botStoppedSold]);
+    const bot = await h.bot(botId);
+    expect([bot.status, bot.stopReason, bot.heldQty]).toEqual(['Stopped', 'stopAndSell', new Decimal(0).toFixed(18)]);
+    expect(h.exchangeHolding('SOL')).toBe('0');
+    const trades = await h.trades(botId);
+    expect(trades.at(-1)).toMatchObject({ side: 'sell', grid: 0, price: '143.4' });
+    expect((await stoppedEvent())?.kind).toBe('bot.stopped');
+  });
+
+  it('an SL/TP edit reaches the bot: the stoploss sells everything and stops it', async () => {
+    await begin();
+    const res = await post('sltpedit', { botID: botId, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: '140' });
+    expect([res.statusCode, res.json().message]).toEqual([200, UI.sltpUpdated]);
+    await h.drive(engine, SYMBOL, ['141.00', '140.00']);
+    await engine.idle();
+    const bot = await h.bot(botId);
+    expect([bot.status, bot.stopReason]).toEqual(['Stopped', 'stoploss']);
+    expect(h.exchangeHolding('SOL')).toBe('0');
+    expect(await stoppedEvent()).toMatchObject({ reason: 'stoploss', status: 'Stopped' });
+  });
+
+  it('pause sells everything and waits; the restart price starts it again as a fresh bot', async () => {
+    await begin();
+    await post('sltpedit', { botID: botId, sellAllAndPausePrice: '150', restartPrice: '146', stoplossPrice: null });
+    await h.drive(engine, SYMBOL, ['148.00', '150.00']);
+    let bot = await h.bot(botId);
+    expect([bot.status, bot.stopReason]).toEqual(['Pause', 'pause']);
+    expect(await stoppedEvent()).toMatchObject({ reason: 'pause', status: 'Pause' });
+    expect(h.exchangeHolding('SOL')).toBe('0');
+    await h.drive(engine, SYMBOL, ['147.00', '146.00']);
+    bot = await h.bot(botId);
+    expect([bot.status, bot.gridNo]).toEqual(['Live', 1]);
+    expect((await h.trades(botId)).at(-1)).toMatchObject({ side: 'buy', grid: 1, price: '146' });
+  });
+
+  it('profit book & stop sells everything once the target is reached', async () => {
+    await begin();
+    const res = await post('editprofitbookat', { botID: botId, profitBookValue: 1 });
+    expect([res.statusCode, res.json().message]).toEqual([200, UI.profitBookSaved]);
+    // 1 % of 1000 = 10 USDT: grid 1 holds 400 USDT of SOL, so about +2.7 % on it books it.
+    await h.drive(engine, SYMBOL, ['147.00', '149.20']);
+    await engine.idle();
+    const bot = await h.bot(botId);
+    expect([bot.status, bot.stopReason]).toEqual(['Stopped', 'profitBook']);
+  });
+
+  it('overbuy protection stops buying at k held grids', async () => {
+    await begin();
+    const res = await post('gridprotectionadd', { botID: botId, overbuyProtectionValue: 1, protectionActive: true });
+    expect([res.statusCode, res.json().message]).toEqual([200, UI.overbuySaved]);
+    await h.drive(engine, SYMBOL, ['143.00', '142.00', '141.90', '143.40', '139.00', '141.00']);
+    expect((await h.bot(botId)).gridNo).toBe(1);
+    expect(h.exchangeOrders()).toBe(1);
+  });
+
+  it('an exchange that refuses for lack of funds stops the bot with that reason, holdings kept', async () => {
+    await begin();
+    const account = h.exchange.simulator.core.accounts.get(h.apiKey)!;
+    debit(account, 'USDT', account.balances.get('USDT')!.free);
+    await h.drive(engine, SYMBOL, ['143.00', '142.00', '141.90', '143.40']);
+    await engine.idle();
+    const bot = await h.bot(botId);
+    expect([bot.status, bot.stopReason]).toEqual(['Stopped', 'insufficientBalance']);
+    expect(bot.stopMessage).toMatch(/insufficient/i);
+    expect(await stoppedEvent()).toMatchObject({ reason: 'insufficientBalance' });
+    expect(h.exchangeHolding('SOL')).toBe(new Decimal(bot.heldQty).toFixed());
+    const failed = (await h.db.select().from(memberEvents).where(and(eq(memberEvents.userId, h.member.userId), eq(memberEvents.kind, 'bot.stopped'))));
+    expect(failed).toHaveLength(1);
+  });
+
+  it('keys the exchange refuses (IP no longer allowed) stop the bot', async () => {
+    await begin();
+    h.exchange.simulator.core.accounts.get(h.apiKey)!.ipRestrict = ['10.9.9.9'];
+    await h.drive(engine, SYMBOL, ['143.00', '142.00', '141.90', '143.40']);
+    await engine.idle();
+    const bot = await h.bot(botId);
+    expect(bot.status).toBe('Stopped');
+    expect(['keysRevoked', 'ipNotAllowed']).toContain(bot.stopReason);
+  });
+});

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Decimal } from '../../common/decimal';
+import { databaseTargets } from '../test/databases';
+import { EngineHarness, seededPath } from './test-harness';
+
+const targets = await databaseTargets();
+
+/** Scripted paths: each starts at the bot's start price (its first tick: grid 1 at market). */
+const PATHS: Record<string, string[]> = {
+  // Down through both trailing buys, then up through the take profits.
+  'trailing buys then take profits': ['145.00', '143.00', '142.00', '141.90', '143.40', '140.00', '139.00', '140.50', '142.00', '144.00', '146.50', '147.00', '146.20', '145.00', '148.00', '149.00', '148.10'],
+  'seeded walk A': ['145.00', ...seededPath(11, 60)],
+  'seeded walk B': ['145.00', ...seededPath(29, 60, 14_500, 400)],
+};
+
+describe.each(targets)('the engine trades exactly as the backtester on $name', (target) => {
+  let h: EngineHarness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it.each(Object.entries(PATHS))('%s', async (_name, prices) => {
+    h = await EngineHarness.create(target);
+    h.setPrice('SOLUSDT', prices[0]!);
+    const engine = h.startEngine();
+    const botId = await h.startBot();
+    await engine.claim();
+    await engine.metrics.waitFor('SOLUSDT', prices[0]!);
+    await h.drive(engine, 'SOLUSDT', prices.slice(1));
+    await engine.idle();
+    const trades = await h.trades(botId);
+    expect(trades.length).toBeGreaterThan(1);
+    expect(trades).toEqual(await h.backtest(botId, prices));
+    // The bot's holdings are the exchange's: the account started with no SOL.
+    const bot = await h.bot(botId);
+    expect(h.exchangeHolding('SOL')).toBe(new Decimal(bot.heldQty).toFixed());
+    expect(h.exchangeOrders()).toBe(trades.length);
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * kill -9 for real: the engine runs in child processes (testing/engine-process.ts) sharing the
+ * bot through PostgreSQL leases, and this test SIGKILLs the one that holds the bot at seeded
+ * random instants: right after a price change (before the engine has even seen it), a few
+ * milliseconds later (while it records the intent or waits for the exchange), at the very instant
+ * the exchange accepts its order, and just after (the answer on its way, the fill not persisted).
+ * A new process (new ENGINE_ID) takes the bot over once the lease expired, settles the price
+ * of the moment, and the path goes on. At the end the bot made exactly the backtester's trades,
+ * the exchange holds exactly one order per trade (none sent twice, none lost) and the bot's
+ * holdings are the exchange's. PostgreSQL only: PGlite cannot be shared between processes.
+ *
+ * KILL9_SEED=<n> replays another set of instants; ENGINE_TEST_LOG=1 shows the children's logs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { asc, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Decimal } from '../../common/decimal';
+import { botOrders } from '../db/schema';
+import { databaseTargets } from '../test/databases';
+import { TEST_ENV } from '../test/server';
+import { seededRandom } from '../exchange/simulator/rng';
+import { marketRules, runBacktest } from '../trading/index';
+import { paramsOf, strategyOf, type StoredMarketRules } from './records';
+import { EngineHarness, seededPath } from './test-harness';
+
+const SYMBOL = 'SOLUSDT';
+const SCRIPT = fileURLToPath(new URL('./testing/engine-process.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const LEASE_MS = 1_500;
+/** The exchange answers every request this late, so an order spends a while in flight. */
+const EXCHANGE_LATENCY_MS = 15;
+const SEED = Number(process.env.KILL9_SEED ?? 20_261_123);
+
+// PGlite lives in one process: only the PostgreSQL target can share a bot between processes.
+const targets = (await databaseTargets()).filter((t) => t.name === 'postgres');
+
+/** Grid 1 at the start, both trailing buys, take profits, the cycle again, then a seeded walk. */
+const PRICES = ['145.00', '143.00', '142.00', '141.90', '143.40', '140.00', '139.00', '140.50', '142.00', '144.00', '146.50', '147.00', '146.20', '145.00', '148.00', '149.00', '148.10', ...seededPath(5, 30, 14_810, 300)];
+
+type KillMode =
+  /** SIGKILL in the same turn as the price change: the engine has not seen the price yet. */
+  | 'now'
+  /** SIGKILL `ms` after the price change: deciding, recording the intent, or waiting for the exchange. */
+  | 'delay'
+  /** SIGKILL inside the exchange, as it accepts the order: the answer never reaches the engine. */
+  | 'onAccept'
+  /** SIGKILL `ms` after the exchange accepted the order: the answer is being read or the fill persisted. */
+  | 'afterAccept';
+
+interface KillPlan {
+  tick: number;
+  mode: KillMode;
+  ms: number;
+}
+
+/** Where the dead engine was with the tick's orders, read from the frozen database and exchange. */
+type Caught =
+  | 'undecided' // the tick trades, yet no intent was recorded
+  | 'intent, never reached the exchange'
+  | 'intent sent, accepted after the kill'
+  | 'accepted before the kill, fill not persisted'
+  | 'nothing in flight'; // everything of the tick was persisted (or it makes no trade)
+
+interface KillRecord extends KillPlan {
+  price: string;
+  engine: string;
+  caught: Caught[];
+  takeoverMs: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const samePrice = (a: string | null, b: string) => a !== null && new Decimal(a).eq(b);
+
+/** One engine process. */
+class EngineProcess {
+  readonly exited: Promise<void>;
+  private stderr = '';
+  private dead = false;
+
+  private constructor(
+    readonly id: string,
+    readonly child: ChildProcess,
+    readonly port: number,
+  ) {
+    this.exited = new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+    });
+    void this.exited.then(() => {
+      this.dead = true;
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString()).slice(-8_000);
+      if (process.env.ENGINE_TEST_LOG) process.stderr.write(chunk);
+    });
+  }
+
+  static spawn(id: string, env: NodeJS.ProcessEnv): Promise<EngineProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    live.add(child);
+    child.once('exit', () => live.delete(child));
+    return new Promise((resolve, reject) => {
+      let out = '';
+      let err = '';
+      const onErr = (chunk: Buffer) => {
+        err = (err + chunk.toString()).slice(-8_000);
+      };
+      const timer = setTimeout(() => fail(new Error('did not start within 20 s')), 20_000);
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        reject(new Error(`engine process ${id}: ${error.message}\n${err}`));
+      };
+      child.stderr?.on('data', onErr);
+      child.once('exit', (code, signal) => fail(new Error(`exited (${code ?? signal}) before it was ready`)));
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const nl = out.indexOf('\n');
+        if (nl < 0) return;
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        child.once('exit', () => live.delete(child));
+        child.stderr?.off('data', onErr);
+        const { port } = JSON.parse(out.slice(0, nl)) as { port: number };
+        const p = new EngineProcess(id, child, port);
+        p.stderr = err;
+        resolve(p);
+      });
+    });
+  }
+
+  async settled(): Promise<{ settled: string | null; bots: number }> {
+    const res = await fetch(`http://127.0.0.1:${this.port}/settled?symbol=${SYMBOL}`);
+    return (await res.json()) as { settled: string | null; bots: number };
+  }
+
+  /** Resolves once this engine holds the bot and has settled `price` (the gauge, never a sleep). */
+  async waitSettled(price: string, timeoutMs = 15_000): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    let last: { settled: string | null; bots: number } | null = null;
+    for (;;) {
+      if (this.dead) throw new Error(`engine ${this.id} died while waiting for ${price}\n${this.stderr}`);
+      last = await this.settled().catch(() => last);
+      if (last && last.bots > 0 && samePrice(last.settled, price)) return;
+      if (Date.now() > end) throw new Error(`engine ${this.id} did not settle ${price} within ${timeoutMs} ms (last: ${JSON.stringify(last)})\n${this.stderr}`);
+      await sleep(10);
+    }
+  }
+
+  /** kill -9, now (synchronously: the signal is sent before this returns). */
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+}
+
+const live = new Set<ChildProcess>();
+
+/** Picks the instants: mostly ticks on which the bot trades (so an order is in flight), one on which it does not. */
+function plan(random: () => number, tradingTicks: number[], quietTicks: number[]): KillPlan[] {
+  const pick = (from: number[], n: number) => {
+    const pool = [...from];
+    const out: number[] = [];
+    while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
+    return out;
+  };
+  const modes: KillMode[] = ['now', 'delay', 'delay', 'onAccept', 'afterAccept', 'afterAccept'];
+  for (let i = modes.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [modes[i], modes[j]] = [modes[j]!, modes[i]!];
+  }
+  const ms = (mode: KillMode) => (mode === 'delay' ? 1 + Math.floor(random() * 45) : mode === 'afterAccept' ? Math.floor(random() * 5) : 0);
+  const plans = pick(tradingTicks, modes.length).map((tick, i) => ({ tick, mode: modes[i]!, ms: ms(modes[i]!) }));
+  for (const tick of pick(quietTicks, 1)) plans.push({ tick, mode: 'delay', ms: 1 + Math.floor(random() * 45) });
+  return plans.sort((a, b) => a.tick - b.tick);
+}
+
+describe.each(targets)('engine processes killed with SIGKILL on $name', (target) => {
+  let h: EngineHarness | undefined;
+
+  afterEach(async () => {
+    for (const child of [...live]) child.kill('SIGKILL');
+    await sleep(50);
+    await h?.close();
+    h = undefined;
+  });
+
+  it(`loses no fill and sends no order twice (seed ${SEED})`, { timeout: 90_000 }, async () => {
+    h = await EngineHarness.create(target, { arrayFlushMs: 20 });
+    const harness = h;
+    const sim = harness.exchange.simulator;
+    const databaseUrl = harness.server.config.databaseUrl;
+    if (!databaseUrl) throw new Error('the PostgreSQL target has no DATABASE_URL');
+
+    // Every order the exchange accepts, when, and a hook to kill at that instant.
+    const account = sim.core.accounts.get(harness.apiKey)!;
+    const accepted = new Map<string, number>();
+    let onAccept: (() => void) | null = null;
+    const register = account.orders.set.bind(account.orders);
+    account.orders.set = (id, order) => {
+      const result = register(id, order);
+      if (!accepted.has(order.clientOrderId)) accepted.set(order.clientOrderId, performance.now());
+      const hook = onAccept;
+      onAccept = null;
+      hook?.();
+      return result;
+    };
+
+    sim.control.setPrice(SYMBOL, PRICES[0]!);
+    const botId = await harness.startBot();
+    const bot = await harness.bot(botId);
+    const backtest = runBacktest(PRICES.map((price, ts) => ({ ts, price })),
+      { strategy: strategyOf(bot), params: paramsOf(bot), market: marketRules(bot.marketRules as StoredMarketRules) });
+    const tradesThrough = (tick: number) => backtest.trades.filter((t) => t.ts <= tick).length;
+    const tradingTicks = [...new Set(backtest.trades.map((t) => t.ts))].filter((t) => t > 0);
+    const quietTicks = PRICES.map((_p, i) => i).filter((i) => i > 0 && !tradingTicks.includes(i));
+    const random = seededRandom(SEED);
+    const kills = new Map(plan(random, tradingTicks, quietTicks).map((p) => [p.tick, p]));
+
+    let spawned = 0;
+    const env = (id: string): NodeJS.ProcessEnv => ({ ...process.env, ...TEST_ENV, DATABASE_URL: databaseUrl, SIM_URL: sim.url, EXCHANGE: 'sim',
+      ENGINE_ID: id, LEASE_MS: String(LEASE_MS), DATA_DIR: harness.server.config.dataDir, ROLES: 'engine' });
+    const next = () => {
+      spawned++;
+      const id = `kill9-engine-${spawned}`;
+      return EngineProcess.spawn(id, env(id));
+    };
+
+    sim.control.setFaults({ latencyMs: EXCHANGE_LATENCY_MS });
+    let engine = await next();
+    await engine.waitSettled(PRICES[0]!, 20_000);
+
+    const orders = () => harness.db.select().from(botOrders).where(eq(botOrders.botId, botId)).orderBy(asc(botOrders.seq));
+    const records: KillRecord[] = [];
+    for (let tick = 1; tick < PRICES.length; tick++) {
+      const price = PRICES[tick]!;
+      const kill = kills.get(tick);
+      if (!kill) {
+        sim.control.setPrice(SYMBOL, price);
+        await engine.waitSettled(price);
+        continue;
+      }
+      const victim = engine;
+      let killedAt = 0;
+      const killNow = () => {
+        if (killedAt === 0) killedAt = performance.now();
+        victim.kill();
+      };
+      if (kill.mode === 'onAccept' || kill.mode === 'afterAccept') {
+        onAccept = kill.mode === 'onAccept' ? killNow : () => void setTimeout(killNow, kill.ms);
+        sim.control.setPrice(SYMBOL, price);
+        // A tick may settle without an order (the engine folded it, or the path changed): kill then.
+        await Promise.race([victim.exited, victim.waitSettled(price).catch(() => undefined)]);
+        onAccept = null;
+        killNow();
+      } else {
+        sim.control.setPrice(SYMBOL, price);
+        if (kill.mode === 'now') killNow();
+        else {
+          await sleep(kill.ms);
+          killNow();
+        }
+      }
+      const successor = next(); // starts while the dead engine's lease runs out
+      await victim.exited;
+      await sleep(EXCHANGE_LATENCY_MS + 50); // a request the dead engine sent may still be accepted
+
+      // The database and the exchange as the dead engine left them.
+      const rows = await orders();
+      const kept = rows.filter((r) => r.status !== 'failed');
+      const caught: Caught[] = [];
+      if (kept.length < tradesThrough(tick)) caught.push('undecided');
+      for (const r of rows.filter((o) => o.status === 'intent' || o.status === 'unknown')) {
+        const at = accepted.get(r.clientOrderId);
+        caught.push(at === undefined ? 'intent, never reached the exchange' : at > killedAt ? 'intent sent, accepted after the kill' : 'accepted before the kill, fill not persisted');
+      }
+      if (caught.length === 0) caught.push('nothing in flight');
+
+      const started = performance.now();
+      engine = await successor;
+      await engine.waitSettled(price, 20_000);
+      records.push({ ...kill, price, engine: victim.id, caught, takeoverMs: Math.round(performance.now() - started) });
+    }
+
+    // Nothing left in flight, then the outcome.
+    const end = Date.now() + 10_000;
+    while ((await orders()).some((r) => r.status === 'intent' || r.status === 'unknown')) {
+      if (Date.now() > end) throw new Error('orders are still unsettled 10 s after the last price');
+      await sleep(20);
+    }
+    console.log(`kill -9 run, seed ${SEED}: ${records.length} kills, ${spawned} engine processes\n${records
+      .map((r) => `  tick ${r.tick} @ ${r.price}: ${r.mode}${r.mode === 'delay' || r.mode === 'afterAccept' ? ` ${r.ms} ms` : ''} -> ${r.caught.join(', ')}; taken over in ${r.takeoverMs} ms`).join('\n')}`);
+
+    const trades = await harness.trades(botId);
+    expect(trades).toEqual(await harness.backtest(botId, PRICES));
+    const rows = await orders();
+    expect(rows.filter((r) => r.status === 'failed')).toEqual([]);
+    // One exchange order per filled order, under its own clientOrderId; one trade each.
+    const exchangeOrders = [...account.orders.values()].filter((o) => o.market === 'spot');
+    const filledIds = rows.filter((r) => r.status === 'filled').map((r) => r.clientOrderId).sort();
+    expect(exchangeOrders.map((o) => o.clientOrderId).sort()).toEqual(filledIds);
+    expect(harness.exchangeOrders()).toBe(trades.length);
+    expect(harness.exchangeHolding('SOL')).toBe(new Decimal((await harness.bot(botId)).heldQty).toFixed());
+    expect(records.length).toBeGreaterThanOrEqual(5);
+    expect(records.filter((r) => !r.caught.includes('nothing in flight')).length).toBeGreaterThan(0);
+  });
+});
+
+// With no PostgreSQL reachable (and TEST_DATABASE_URL unset) there is nothing to share between
+// processes: say so instead of leaving an empty file.
+if (targets.length === 0) {
+  describe('engine processes killed with SIGKILL', () => {
+    it.skip('needs PostgreSQL (127.0.0.1:5432 or TEST_DATABASE_URL)', () => undefined);
+  });
+}

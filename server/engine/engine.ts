@@ -1,0 +1,293 @@
+/**
+ * The engine role: claims running bots through leases, feeds them the shared price stream,
+ * carries out member commands, and reconciles orders whose outcome is not recorded. Several
+ * engine processes share the bots on PostgreSQL (claims use FOR UPDATE SKIP LOCKED; a dead
+ * process's leases expire and are taken over); on PGlite the one process holds them all.
+ */
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { ExchangeServices } from '../exchange/exchange-factory';
+import type { Ticker } from '../exchange/gateway';
+import { storedKey } from '../modules/keys/keys';
+import { stop as stopCore, type Tick } from '../trading/index';
+import type { EngineFaults } from './faults';
+import { EngineMetrics } from './metrics';
+import { gridBotOf } from './records';
+import { TrackerBatch } from './tracker-batch';
+import { BotRunner, type RunnerContext } from './runner';
+import { BotStore } from './store';
+
+export interface EngineLog {
+  info(o: object, m: string): void;
+  warn(o: object, m: string): void;
+  error(o: object, m: string): void;
+}
+
+export interface EngineOptions {
+  db: Db;
+  config: Config;
+  exchange: ExchangeServices;
+  log: EngineLog;
+  metrics?: EngineMetrics;
+  now?: () => number;
+  /** A lease lives this long without a heartbeat (default 20 s: takeover within 30 s). */
+  leaseMs?: number;
+  claimEveryMs?: number;
+  claimBatch?: number;
+  commandEveryMs?: number;
+  reconcileEveryMs?: number;
+  cooldownMs?: number;
+  unknownRetryMs?: number;
+  unknownGiveUpMs?: number;
+  faults?: EngineFaults;
+}
+
+const RESOLVED = Promise.resolve();
+
+export class Engine {
+  readonly id: string;
+  readonly metrics: EngineMetrics;
+  readonly store: BotStore;
+  private readonly runners = new Map<string, BotRunner>();
+  private readonly bySymbol = new Map<string, Set<BotRunner>>();
+  private readonly lastTick = new Map<string, string>();
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly adopting = new Set<string>();
+  private readonly commandsInProgress = new Set<string>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private unsubscribe: (() => void) | null = null;
+  private alive = true;
+  private claiming: Promise<void> | null = null;
+  private readonly ctx: RunnerContext;
+  private readonly now: () => number;
+
+  constructor(private readonly options: EngineOptions) {
+    this.id = options.config.engineId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.metrics = options.metrics ?? new EngineMetrics();
+    this.now = options.now ?? Date.now;
+    this.store = new BotStore(options.db, this.id, options.leaseMs ?? 20_000);
+    this.ctx = {
+      store: this.store, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {},
+      alive: () => this.alive, cooldownMs: options.cooldownMs ?? 30_000, unknownRetryMs: options.unknownRetryMs ?? 5_000,
+      unknownGiveUpMs: options.unknownGiveUpMs ?? 120_000,
+    };
+  }
+
+  start(): void {
+    const o = this.options;
+    const leaseMs = o.leaseMs ?? 20_000;
+    this.unsubscribe = o.exchange.marketData.onPrices((rows) => this.onPrices(rows), () => this.bySymbol.keys());
+    this.every(o.claimEveryMs ?? 2_000, () => this.claim());
+    this.every(Math.max(250, Math.floor(leaseMs / 4)), () => this.heartbeat());
+    this.every(o.commandEveryMs ?? 250, () => this.commands());
+    this.every(o.reconcileEveryMs ?? 60_000, () => this.reconcileAll());
+    void this.claim();
+  }
+
+  private every(ms: number, run: () => Promise<void>): void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running || !this.alive) return;
+      running = true;
+      run().catch((error: unknown) => this.options.log.error({ err: error }, 'engine loop failed')).finally(() => {
+        running = false;
+      });
+    }, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /** The bots this process runs (tests, bench). */
+  get size(): number {
+    return this.runners.size;
+  }
+
+  runner(botId: string): BotRunner | undefined {
+    return this.runners.get(botId);
+  }
+
+  /** Claims what it can, as long as whole batches keep coming. */
+  claim(): Promise<void> {
+    this.claiming ??= (async () => {
+      const batch = this.options.claimBatch ?? 500;
+      for (;;) {
+        const ids = await this.store.claim(batch);
+        await Promise.all(ids.map((id) => this.adopt(id)));
+        if (ids.length < batch || !this.alive) break;
+      }
+    })().finally(() => {
+      this.claiming = null;
+    });
+    return this.claiming;
+  }
+
+  /** Takes a claimed bot over: rebuild, reconcile, then evaluate the price now as its first tick. */
+  private async adopt(id: string): Promise<void> {
+    if (this.runners.has(id) || this.adopting.has(id)) return;
+    this.adopting.add(id);
+    try {
+      const row = await this.store.load(id);
+      if (!row || (row.status !== 'Live' && row.status !== 'Pause')) return void (await this.store.release([id]));
+      const key = await storedKey({ db: this.options.db, config: this.options.config }, row.userId);
+      if (!key) {
+        const bot = gridBotOf(row);
+        stopCore(bot, { ts: this.now() });
+        return void (await this.store.saveState(row, bot, { reason: 'keysRevoked', message: 'No exchange API key is bound.' }));
+      }
+      const runner = new BotRunner(row, this.options.exchange.gateway.member(key), this.ctx);
+      const price = await this.priceOf(row.symbol);
+      const started = runner.enqueue(async () => {
+        await runner.reconcile();
+        // The price now, as a new tick; unless it is the very price the bot last decided on (a
+        // restart before the price moved), which a second evaluation would trade twice on.
+        if (price === null) return;
+        const tick = { ts: this.now(), price };
+        if (!runner.decided(tick)) await runner.evaluateNow(tick);
+      });
+      this.add(runner);
+      if (price !== null) this.settleAfter(row.symbol, price, [started]);
+      await started;
+    } catch (error) {
+      this.options.log.error({ bot: id, err: error }, 'could not take the bot over; releasing it');
+      await this.store.release([id]).catch(() => undefined);
+    } finally {
+      this.adopting.delete(id);
+    }
+  }
+
+  private async priceOf(symbol: string): Promise<string | null> {
+    const md = this.options.exchange.marketData;
+    return this.lastTick.get(symbol) ?? md.knownPrice(symbol) ?? (await md.lastPrice(symbol).catch(() => null));
+  }
+
+  private add(runner: BotRunner): void {
+    this.runners.set(runner.id, runner);
+    let set = this.bySymbol.get(runner.symbol);
+    if (!set) this.bySymbol.set(runner.symbol, (set = new Set()));
+    set.add(runner);
+  }
+
+  private drop(runner: BotRunner): void {
+    runner.close();
+    this.runners.delete(runner.id);
+    const set = this.bySymbol.get(runner.symbol);
+    set?.delete(runner);
+    if (set && set.size === 0) this.bySymbol.delete(runner.symbol);
+  }
+
+  /** A price change of any symbol: every bot on it decides now; the gauge moves once all are done. */
+  private onPrices(rows: readonly Ticker[]): void {
+    if (!this.alive) return;
+    for (const row of rows) {
+      const set = this.bySymbol.get(row.symbol);
+      if (!set || this.lastTick.get(row.symbol) === row.price) continue;
+      this.lastTick.set(row.symbol, row.price);
+      const tick: Tick = { ts: this.now(), price: row.price };
+      const started = process.hrtime.bigint();
+      let work: Promise<unknown>[] | null = null;
+      const trackers = new TrackerBatch(this.store);
+      for (const runner of set) {
+        const done = runner.offer(tick, trackers);
+        if (done) (work ??= []).push(done);
+      }
+      if (trackers.size > 0) (work ??= []).push(trackers.flush());
+      this.metrics.decision.observe(Number(process.hrtime.bigint() - started) / 1e9);
+      this.settleAfter(row.symbol, row.price, work);
+    }
+  }
+
+  private settleAfter(symbol: string, price: string, work: Promise<unknown>[] | null): void {
+    const previous = this.chains.get(symbol) ?? RESOLVED;
+    const all = work === null ? null : Promise.allSettled(work);
+    const next = previous.then(() => all).then(() => {
+      if (this.alive) this.metrics.settle(symbol, price);
+    });
+    this.chains.set(symbol, next);
+  }
+
+  private async heartbeat(): Promise<void> {
+    const held = await this.store.heartbeat();
+    const lost: string[] = [];
+    for (const runner of [...this.runners.values()]) {
+      if (held.has(runner.id) && !runner.dead) continue;
+      if (runner.busy && !runner.dead) continue; // mid-work (a stop flipping the status): look again next beat
+      this.drop(runner);
+      if (held.has(runner.id)) lost.push(runner.id);
+    }
+    await this.store.release(lost);
+    this.metrics.leases.set(held.size);
+    const counts = { Live: 0, Pause: 0 };
+    for (const r of this.runners.values()) counts[r.row.status === 'Pause' ? 'Pause' : 'Live']++;
+    this.metrics.bots.set({ status: 'Live' }, counts.Live);
+    this.metrics.bots.set({ status: 'Pause' }, counts.Pause);
+  }
+
+  /** Member commands for the bots this process holds, each applied once. */
+  private async commands(): Promise<void> {
+    for (const c of await this.store.pendingCommands()) {
+      if (this.commandsInProgress.has(c.id)) continue;
+      const runner = this.runners.get(c.botId);
+      if (!runner) {
+        // Nobody runs a stopped bot: answer for it, so the member is not kept waiting.
+        if (c.status === 'Stopped' && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? 'ok' : 'This bot has already stopped.');
+        continue;
+      }
+      this.commandsInProgress.add(c.id);
+      const price = this.lastTick.get(runner.symbol) ?? this.options.exchange.marketData.knownPrice(runner.symbol);
+      void runner.command(c.kind, price)
+        .then((result) => (result === null ? undefined : this.store.completeCommand(c.id, result)))
+        .catch((error: unknown) => this.options.log.error({ err: error, command: c.id }, 'command failed'))
+        .finally(() => this.commandsInProgress.delete(c.id));
+    }
+  }
+
+  /** Bots with an order whose outcome is not recorded: look each up again. */
+  private async reconcileAll(): Promise<void> {
+    const result = await this.options.db.execute(sql`SELECT DISTINCT bot_id FROM bot_orders WHERE status IN ('intent', 'unknown')`);
+    const rows = ((result as { rows?: { bot_id: string }[] }).rows ?? (result as unknown as { bot_id: string }[]));
+    for (const { bot_id: botId } of rows) {
+      const runner = this.runners.get(botId);
+      if (runner) void runner.enqueue(() => runner.reconcile());
+    }
+  }
+
+  /** Waits until the work queued so far is done (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.chains.values()]);
+    await Promise.all([...this.runners.values()].map((r) => r.enqueue(async () => undefined)));
+  }
+
+  /** A graceful stop: no new work, queued work finished, leases released for the next process. */
+  async stop(): Promise<void> {
+    this.halt();
+    await Promise.race([this.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    this.alive = false;
+    const ids = [...this.runners.keys()];
+    for (const runner of [...this.runners.values()]) this.drop(runner);
+    await this.store.release(ids).catch(() => undefined);
+  }
+
+  /** As kill -9 would: everything stops here, leases stay until they expire (fault tests). */
+  kill(): void {
+    this.alive = false;
+    this.store.killed = true;
+    this.halt();
+    for (const runner of [...this.runners.values()]) this.drop(runner);
+  }
+
+  private halt(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers.length = 0;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+}
+
+export function startEngine(options: EngineOptions): Engine {
+  const engine = new Engine(options);
+  engine.start();
+  return engine;
+}

@@ -1,0 +1,68 @@
+/**
+ * The engine's Prometheus metrics (GET /metrics). `griddesk_engine_price{symbol}` is the last
+ * price for which every bot on the symbol has decided, its orders were acknowledged and their
+ * fills applied and persisted: tests and benchmarks wait on it, never on sleeps.
+ */
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Decimal } from '../../common/decimal';
+
+/** The exchange may write 145 where a test wrote 145.00: prices compare as numbers. */
+const same = (a: string | undefined, b: string) => a !== undefined && (a === b || new Decimal(a).eq(b));
+
+export class EngineMetrics {
+  readonly registry: Registry;
+  readonly price: Gauge<'symbol'>;
+  readonly decision: Histogram;
+  readonly orderAck: Histogram;
+  readonly orders: Counter<'outcome'>;
+  readonly bots: Gauge<'status'>;
+  readonly leases: Gauge;
+  private readonly settled = new Map<string, string>();
+  private readonly waiters = new Set<{ symbol: string; price: string; resolve: () => void }>();
+
+  constructor(registry = new Registry()) {
+    this.registry = registry;
+    this.price = new Gauge({ name: 'griddesk_engine_price', help: 'Last price fully decided, acknowledged and persisted for every bot of the symbol', labelNames: ['symbol'], registers: [registry] });
+    this.decision = new Histogram({ name: 'griddesk_engine_decision_seconds', help: 'Tick received to every bot of the symbol decided',
+      buckets: [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.1], registers: [registry] });
+    this.orderAck = new Histogram({ name: 'griddesk_engine_order_ack_seconds', help: 'Order sent to acknowledged by the exchange',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry] });
+    this.orders = new Counter({ name: 'griddesk_engine_orders_total', help: 'Orders by outcome', labelNames: ['outcome'], registers: [registry] });
+    this.bots = new Gauge({ name: 'griddesk_engine_bots', help: 'Bots this engine runs, by status', labelNames: ['status'], registers: [registry] });
+    this.leases = new Gauge({ name: 'griddesk_engine_leases', help: 'Bot leases this engine holds', registers: [registry] });
+  }
+
+  orderAcked(started: bigint, outcome: 'ok' | 'error'): void {
+    this.orderAck.observe(Number(process.hrtime.bigint() - started) / 1e9);
+    if (outcome === 'error') this.orders.inc({ outcome: 'send_error' });
+  }
+
+  /** The symbol's work up to `price` is done. */
+  settle(symbol: string, price: string): void {
+    this.settled.set(symbol, price);
+    this.price.set({ symbol }, Number(price));
+    for (const w of this.waiters) {
+      if (w.symbol === symbol && same(price, w.price)) {
+        this.waiters.delete(w);
+        w.resolve();
+      }
+    }
+  }
+
+  settledPrice(symbol: string): string | null {
+    return this.settled.get(symbol) ?? null;
+  }
+
+  /** Resolves once `price` is the settled price of `symbol` (at once if it is). */
+  waitFor(symbol: string, price: string, timeoutMs = 15_000): Promise<void> {
+    if (same(this.settled.get(symbol), price)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const waiter = { symbol, price, resolve: () => { clearTimeout(timer); resolve(); } };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`engine did not settle ${symbol} at ${price} within ${timeoutMs} ms (settled: ${this.settled.get(symbol) ?? 'none'})`));
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+}

@@ -1,0 +1,74 @@
+/** A bot row as the engine runs it: the grid core rebuilt from the stored strategy, settings and state. */
+import type { StopReason } from '../../common/api/bots';
+import type { bots } from '../db/schema';
+import { botParams, marketRules, restoreBot, type BotSnapshot, type GridBot, type StrategyDefinition } from '../trading/index';
+import { D } from '../trading/exact';
+
+export type BotRow = typeof bots.$inferSelect;
+
+/** One grid of `bots.strategy_snapshot`, percentages as decimal strings. */
+export interface StoredGrid {
+  gridNo: number;
+  alloc: string;
+  buyDown: string;
+  buyUp: string;
+  tpUp: string;
+  tpDown: string;
+}
+
+export interface StoredMarketRules {
+  stepSize: string;
+  tickSize: string;
+  minNotional: string;
+  feeRate: string;
+}
+
+export function strategyOf(row: Pick<BotRow, 'strategyName' | 'strategySnapshot'>): StrategyDefinition {
+  const grids = (row.strategySnapshot ?? []) as StoredGrid[];
+  return {
+    name: row.strategyName,
+    grids: grids.map((g) => ({ gridNo: g.gridNo, alloc: new D(g.alloc), buyDown: new D(g.buyDown), buyUp: new D(g.buyUp), tpUp: new D(g.tpUp), tpDown: new D(g.tpDown) })),
+  };
+}
+
+export function storedGrids(strategy: StrategyDefinition): StoredGrid[] {
+  return strategy.grids.map((g) => ({ gridNo: g.gridNo, alloc: g.alloc.toFixed(), buyDown: g.buyDown.toFixed(), buyUp: g.buyUp.toFixed(), tpUp: g.tpUp.toFixed(), tpDown: g.tpDown.toFixed() }));
+}
+
+/** The member's settings columns as the core's params. */
+export function paramsOf(row: BotRow) {
+  return botParams({
+    investment: row.investment,
+    profitBook: row.profitBook,
+    pausePrice: row.pausePrice,
+    restartPrice: row.restartPrice,
+    stoplossPrice: row.stoplossPrice,
+    overbuyProtection: row.overbuyProtection,
+  });
+}
+
+export function gridBotOf(row: BotRow): GridBot {
+  const rules = row.marketRules as StoredMarketRules;
+  return restoreBot(strategyOf(row), paramsOf(row), marketRules(rules), (row.state as BotSnapshot | null) ?? null);
+}
+
+/** The core's status reason as the member reads it (null: a restart, nothing to report). */
+export function stopReasonOf(reason: GridBot['statusReason']): StopReason | null {
+  switch (reason) {
+    case 'stop':
+      return 'manual';
+    case 'stopAndSell':
+    case 'stoploss':
+    case 'profitBook':
+    case 'pause':
+      return reason;
+    default:
+      return null;
+  }
+}
+
+/** The status column: a bot is Stopped only once no order of it is out, so a crash never strands one. */
+export function statusColumnOf(bot: GridBot, previous: BotRow['status']): BotRow['status'] {
+  if (bot.status === 'stopped') return bot.inFlight > 0 ? previous : 'Stopped';
+  return bot.status === 'paused' ? 'Pause' : 'Live';
+}

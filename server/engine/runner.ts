@@ -1,0 +1,345 @@
+/**
+ * One live bot: the grid core, driven by ticks and member commands, one piece of work at a time.
+ * Decide first (the core, synchronously), record the intent, then act: send, and book the fill
+ * with the state it produces. Ticks that arrive while the bot is busy are folded into the latest,
+ * evaluated when the work is done.
+ */
+import type { StopReason } from '../../common/api/bots';
+import { ExchangeError } from '../exchange/errors';
+import type { MemberGateway, OrderState } from '../exchange/gateway';
+import { applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, step, stop, stopAndSell, type Action, type GridBot, type OrderAction, type Tick } from '../trading/index';
+import { D, parsePrice } from '../trading/exact';
+import { assetsOf, bookTrades } from './exchange-fill';
+import { EngineKilled, type CrashPoint, type EngineFaults } from './faults';
+import type { EngineMetrics } from './metrics';
+import { gridBotOf, stopReasonOf, type BotRow } from './records';
+import { LeaseLost, type BotStore, type OrderRow, type StatusChange } from './store';
+import type { TrackerBatch } from './tracker-batch';
+
+export interface RunnerContext {
+  store: BotStore;
+  metrics: EngineMetrics;
+  now: () => number;
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+  faults: EngineFaults;
+  /** Is this engine still alive (not killed)? */
+  alive: () => boolean;
+  /** How long a bot waits after an order the exchange refused before deciding again. */
+  cooldownMs: number;
+  /** When an order's outcome is unknown, how long until it is looked up again. */
+  unknownRetryMs: number;
+  /**
+   * How long a sent order the exchange does not know is still looked for (the exchange's
+   * order-not-found lag) before it counts as never placed.
+   */
+  unknownGiveUpMs: number;
+}
+
+const ERROR_STOPS: Partial<Record<ExchangeError['kind'], StopReason>> = {
+  insufficient_funds: 'insufficientBalance',
+  auth: 'keysRevoked',
+  permission: 'ipNotAllowed',
+};
+
+/**
+ * The band of prices that cannot change the bot is a function of its trackers: a tick without
+ * an order that moved the band moved a tracker, which must be persisted.
+ */
+const bandOf = (bot: GridBot) => ({ lo: bot.band.lo, hi: bot.band.hi });
+const sameBand = (band: { lo: number; hi: number }, bot: GridBot) => band.lo === bot.band.lo && band.hi === bot.band.hi;
+
+const isOrder = (a: Action): a is OrderAction => a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll';
+
+export class BotRunner {
+  readonly id: string;
+  readonly symbol: string;
+  bot: GridBot;
+  dead = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private queued = 0;
+  private pendingTick: Tick | null = null;
+  private cooldownUntil = 0;
+  private errorStop: StatusChange | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly assets: { base: string; quote: string };
+
+  constructor(
+    public row: BotRow,
+    private readonly gateway: MemberGateway,
+    private readonly ctx: RunnerContext,
+  ) {
+    this.id = row.id;
+    this.symbol = row.symbol;
+    this.bot = gridBotOf(row);
+    this.assets = assetsOf(row.symbol);
+  }
+
+  get busy(): boolean {
+    return this.queued > 0;
+  }
+
+  /**
+   * A price tick. Returns the work it started (to wait on), or null when the bot did nothing.
+   * A tick that only moved trackers joins `trackers`, written with the other bots of the price.
+   */
+  offer(tick: Tick, trackers: TrackerBatch): Promise<unknown> | null {
+    if (this.dead) return null;
+    if (this.busy) {
+      this.pendingTick = tick;
+      return this.queue;
+    }
+    if (tick.ts < this.cooldownUntil || this.decided(tick)) return null;
+    const band = bandOf(this.bot);
+    const actions = step(this.bot, tick);
+    if (actions.length > 0) return this.enqueue(() => this.act(actions));
+    if (sameBand(band, this.bot)) return null;
+    return this.enqueue(trackers.add(this.id, this.bot));
+  }
+
+  /** Runs `work` after everything queued before it; a failure is handled here, never thrown at the caller. */
+  enqueue<T>(work: () => Promise<T>): Promise<T | undefined> {
+    this.queued++;
+    const next = this.queue.then(async () => {
+      try {
+        if (this.dead) return undefined;
+        const result = await work();
+        await this.drainPendingTick();
+        return result;
+      } catch (error) {
+        await this.failed(error);
+        return undefined;
+      } finally {
+        this.queued--;
+      }
+    });
+    this.queue = next;
+    return next;
+  }
+
+  private async drainPendingTick(): Promise<void> {
+    while (this.pendingTick !== null && !this.dead) {
+      const tick = this.pendingTick;
+      this.pendingTick = null;
+      if (tick.ts < this.cooldownUntil || this.decided(tick)) continue;
+      await this.evaluateNow(tick);
+    }
+  }
+
+  /**
+   * The bot has already decided on this very price: the engine's price on taking it over, then
+   * the stream's first message with the same price (in its own notation: '148.10000000' for
+   * '148.1'). A price is one tick, as in the backtester: evaluating it twice could buy right
+   * after a sell on the same price.
+   */
+  decided(tick: Tick): boolean {
+    return this.bot.px.s !== '' && this.bot.px.f === parsePrice(tick.price);
+  }
+
+  /** Evaluates `tick` as a tick of its own (the start, a restart), inside work already queued. */
+  async evaluateNow(tick: Tick): Promise<void> {
+    const band = bandOf(this.bot);
+    const actions = step(this.bot, tick);
+    if (actions.length > 0) await this.act(actions);
+    else if (!sameBand(band, this.bot)) await this.ctx.store.saveState(this.row, this.bot);
+  }
+
+  private change(): StatusChange {
+    return this.errorStop ?? { reason: stopReasonOf(this.bot.statusReason) };
+  }
+
+  private crash(point: CrashPoint, clientOrderId: string): void {
+    if (this.ctx.faults.crashAt?.(point, clientOrderId)) throw new EngineKilled(point);
+    if (!this.ctx.alive()) throw new EngineKilled('killed');
+  }
+
+  /** Records what the core decided and carries it out. */
+  private async act(actions: readonly Action[]): Promise<void> {
+    for (const a of actions) if (a.kind === 'skipped') this.ctx.log.info({ bot: this.id, skip: a }, 'order skipped: the exchange would refuse it');
+    const orders = actions.filter(isOrder);
+    if (orders.length === 0) return this.ctx.store.saveState(this.row, this.bot, this.change());
+    const rows = await this.ctx.store.recordIntents(this.row, this.bot,
+      orders.map((o) => ({ kind: o.kind, grid: o.kind === 'sellAll' ? 0 : o.grid, quantity: o.qty, price: o.price })), this.change());
+    for (let i = 0; i < rows.length; i++) {
+      this.crash('afterIntent', rows[i]!.clientOrderId);
+      await this.send(rows[i]!, orders[i]!.qty);
+    }
+  }
+
+  private async send(order: OrderRow, quantity: string): Promise<void> {
+    if (this.bot.status === 'stopped' && this.errorStop !== null) {
+      // An earlier order of this decision stopped the bot (keys, funds): do not send the rest.
+      return this.fail(order, 'not sent: the bot stopped');
+    }
+    const started = process.hrtime.bigint();
+    let state: OrderState;
+    try {
+      state = await this.gateway.placeOrder({ market: 'spot', symbol: this.symbol, side: order.side as 'buy' | 'sell',
+        type: 'market', quantity, clientOrderId: order.clientOrderId });
+    } catch (error) {
+      this.ctx.metrics.orderAcked(started, 'error');
+      return this.sendFailed(order, error);
+    }
+    this.ctx.metrics.orderAcked(started, 'ok');
+    this.crash('afterSend', order.clientOrderId);
+    await this.settle(order, state);
+  }
+
+  /** Books what the exchange says happened to `order`. */
+  private async settle(order: OrderRow, state: OrderState): Promise<void> {
+    if (state.status === 'open') return this.unknown(order, 'the order is still open on the exchange');
+    const trades = state.trades ?? (new D(state.filled || 0).isZero() ? [] : await this.gateway.orderTrades('spot', this.symbol, state.id));
+    const booked = bookTrades(state, trades, this.assets.base, this.assets.quote);
+    if (booked === null) return this.fail(order, `the exchange ${state.status === 'closed' ? 'filled nothing' : state.status} for order ${order.clientOrderId}`);
+    const applied = applyFill(this.bot, { side: order.side as 'buy' | 'sell', grid: order.grid, price: booked.price, qty: booked.quantity,
+      fee: booked.fee, ts: this.ctx.now() });
+    if (applied === null) throw new Error(`fill of ${order.clientOrderId} does not fit the bot's state`);
+    this.crash('afterFill', order.clientOrderId);
+    const result = await this.ctx.store.recordFill(this.row, this.bot, order, { ...booked, pnl: applied.pnl, exchangeOrderId: state.id, trades }, this.change());
+    this.ctx.metrics.orders.inc({ outcome: 'filled' });
+    if (result === 'already') await this.reload(); // another path booked it first: the database is the truth
+  }
+
+  private async sendFailed(order: OrderRow, error: unknown): Promise<void> {
+    if (!(error instanceof ExchangeError)) throw error;
+    if (error.kind === 'unknown_outcome') return this.unknown(order, error.message);
+    const stopReason = ERROR_STOPS[error.kind];
+    if (stopReason) {
+      this.errorStop = { reason: stopReason, message: error.message };
+      orderFailed(this.bot, order.grid);
+      stop(this.bot, { ts: this.ctx.now() });
+      this.ctx.metrics.orders.inc({ outcome: 'refused' });
+      await this.ctx.store.recordFailure(this.row, this.bot, order, error.message, this.errorStop);
+      return;
+    }
+    // Refused for this order only (filters, a pause in trading, rate limits): try again later.
+    this.cooldownUntil = this.ctx.now() + this.ctx.cooldownMs;
+    await this.fail(order, error.message);
+    await this.ctx.store.event(this.ctx.store.db, this.row.userId, { kind: 'bot.orderFailed', botID: this.id, name: this.symbol,
+      message: error.message, at: new Date(this.ctx.now()).toISOString() });
+  }
+
+  private async fail(order: OrderRow, message: string): Promise<void> {
+    orderFailed(this.bot, order.grid);
+    this.ctx.metrics.orders.inc({ outcome: 'failed' });
+    await this.ctx.store.recordFailure(this.row, this.bot, order, message, this.change());
+  }
+
+  /** Sent, fate unknown: the bot waits (its grid stays in flight) until a lookup by clientOrderId settles it. */
+  private async unknown(order: OrderRow, message: string): Promise<void> {
+    this.ctx.metrics.orders.inc({ outcome: 'unknown' });
+    await this.ctx.store.markUnknown(order, message);
+    this.retryLater();
+  }
+
+  private retryLater(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.enqueue(() => this.reconcile());
+    }, this.ctx.unknownRetryMs);
+    this.retryTimer.unref();
+  }
+
+  /**
+   * Settles every order whose outcome is not recorded, by its clientOrderId: found -> booked as
+   * the exchange says; an intent the exchange never got -> sent now, as decided; a send whose
+   * fate was unknown and that the exchange does not know -> failed, and the grid decides again.
+   */
+  async reconcile(): Promise<void> {
+    for (const order of await this.ctx.store.unsettledOrders(this.id)) {
+      const state = await this.lookup(order);
+      if (state === 'error') continue;
+      if (state !== null) await this.settle(order, state);
+      else if (order.status === 'intent') await this.send(order, new D(order.quantity).toFixed());
+      else if (this.ctx.now() - order.createdAt.getTime() < this.ctx.unknownGiveUpMs) this.retryLater();
+      else await this.fail(order, 'the exchange has no such order: it was never placed');
+    }
+  }
+
+  private async lookup(order: OrderRow): Promise<OrderState | null | 'error'> {
+    try {
+      return await this.gateway.fetchOrder('spot', this.symbol, order.clientOrderId);
+    } catch (error) {
+      if (!(error instanceof ExchangeError)) throw error;
+      this.ctx.log.warn({ bot: this.id, order: order.clientOrderId, err: error.message }, 'order lookup failed; will retry');
+      if (ERROR_STOPS[error.kind]) await this.stopForError(error);
+      return 'error';
+    }
+  }
+
+  async stopForError(error: ExchangeError): Promise<void> {
+    this.errorStop = { reason: ERROR_STOPS[error.kind] ?? 'keysRevoked', message: error.message };
+    stop(this.bot, { ts: this.ctx.now() });
+    await this.ctx.store.saveState(this.row, this.bot, this.errorStop);
+  }
+
+  /** Member commands. Returns the result recorded on the command, or null to try it again later. */
+  async command(kind: string, price: string | null): Promise<string | null> {
+    const result = await this.enqueue(async () => {
+      if (kind === 'settings') return this.applySettings(price);
+      if (kind === 'stop') {
+        stop(this.bot, { ts: this.ctx.now() });
+        await this.ctx.store.saveState(this.row, this.bot, this.change());
+        return 'ok';
+      }
+      if (this.bot.inFlight > 0) return null; // an order is out: stop & sell once it settled
+      if (price === null) return null;
+      const actions = stopAndSell(this.bot, { ts: this.ctx.now(), price });
+      await this.act(actions);
+      return this.bot.sellAllPending ? null : 'ok';
+    });
+    return result === undefined ? 'The bot could not apply this change right now.' : result;
+  }
+
+  private async applySettings(price: string | null): Promise<string> {
+    const fresh = await this.ctx.store.load(this.id);
+    if (!fresh) return 'Bot not found';
+    Object.assign(this.row, { profitBook: fresh.profitBook, pausePrice: fresh.pausePrice, restartPrice: fresh.restartPrice,
+      stoplossPrice: fresh.stoplossPrice, overbuyProtection: fresh.overbuyProtection });
+    editPrices(this.bot, { pausePrice: fresh.pausePrice, restartPrice: fresh.restartPrice, stoplossPrice: fresh.stoplossPrice });
+    editProfitBook(this.bot, fresh.profitBook);
+    editOverbuyProtection(this.bot, fresh.overbuyProtection);
+    // The new levels apply to the price now, not only to the next change of it.
+    if (price !== null) {
+      const actions = step(this.bot, { ts: this.ctx.now(), price });
+      if (actions.length > 0) await this.act(actions);
+    }
+    return 'ok';
+  }
+
+  /** The database is the truth: rebuild the bot from it. */
+  private async reload(): Promise<void> {
+    const row = await this.ctx.store.load(this.id);
+    if (!row || row.status === 'Stopped' || row.leaseOwner !== this.ctx.store.owner) {
+      this.dead = true;
+      return;
+    }
+    this.row = row;
+    this.bot = gridBotOf(row);
+  }
+
+  private async failed(error: unknown): Promise<void> {
+    if (error instanceof EngineKilled || !this.ctx.alive()) {
+      this.dead = true;
+      return;
+    }
+    if (error instanceof LeaseLost) {
+      this.ctx.log.warn({ bot: this.id }, 'lease lost: another engine runs this bot now');
+      this.dead = true;
+      return;
+    }
+    this.ctx.log.error({ bot: this.id, err: error }, 'bot work failed; reloading it from the database');
+    try {
+      await this.reload();
+      await this.reconcile();
+    } catch (again) {
+      this.ctx.log.error({ bot: this.id, err: again }, 'bot reload failed; dropping it until the next claim');
+      this.dead = true;
+    }
+  }
+
+  close(): void {
+    this.dead = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+  }
+}

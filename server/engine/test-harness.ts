@@ -1,0 +1,152 @@
+/**
+ * Test harness for the engine: a platform test server on PGlite or PostgreSQL, a simulator with
+ * a fast price push, a member with a subscription and bound simulator keys, engines that can be
+ * started, stopped and killed, and the backtester's trades for the same ticks.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { StartBotRequest } from '../../common/api/bots';
+import { Decimal } from '../../common/decimal';
+import { botOrders, bots } from '../db/schema';
+import type { ExchangeServices } from '../exchange/exchange-factory';
+import type { SimulatorOptions } from '../exchange/simulator/index';
+import { testExchange } from '../exchange/test-exchange';
+import { startBot } from '../modules/bots/start';
+import { saveKeys } from '../modules/keys/keys';
+import { grant } from '../modules/subscriptions/subscriptions';
+import type { DatabaseTarget } from '../test/databases';
+import { register, type Registered } from '../test/members';
+import { createTestServer, type TestServer } from '../test/server';
+import { marketRules, runBacktest, type Tick } from '../trading/index';
+import { Engine, type EngineOptions } from './engine';
+import { paramsOf, strategyOf, type StoredMarketRules } from './records';
+
+export type SimExchange = ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+
+export const SILENT = process.env.ENGINE_TEST_LOG ? { info: (o: object, m: string) => console.log(m, o), warn: (o: object, m: string) => console.log(m, o), error: (o: object, m: string) => console.log(m, o) } : { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The 3-grid strategy of the core's tests: 40/30/30, arm 2 % down, rebound 1 %, take profit 1 % / 0.5 %. */
+export const TEST_STRATEGY = {
+  strategyName: 'Engine test',
+  noOfGrids: 3,
+  tableData: [
+    { gridNo: 1, allottedAmountPercentagePerOrder: '40', takeProfitPercentage: '1', takeProfitPercentageDown: '0.5' },
+    { gridNo: 2, allottedAmountPercentagePerOrder: '30', buyPercentage: '2', buyPercentageUp: '1', takeProfitPercentage: '1', takeProfitPercentageDown: '0.5' },
+    { gridNo: 3, allottedAmountPercentagePerOrder: '30', buyPercentage: '2', buyPercentageUp: '1', takeProfitPercentage: '1', takeProfitPercentageDown: '0.5' },
+  ],
+};
+
+export interface Trade {
+  side: string;
+  grid: number;
+  price: string;
+  qty: string;
+  fee: string;
+  pnl: string;
+}
+
+const norm = (v: string | null) => (v === null ? 'null' : new Decimal(v).toFixed());
+
+export class EngineHarness {
+  server!: TestServer;
+  exchange!: SimExchange;
+  member!: Registered;
+  apiKey!: string;
+  readonly engines: Engine[] = [];
+
+  static async create(target: DatabaseTarget, sim: SimulatorOptions = {}): Promise<EngineHarness> {
+    const h = new EngineHarness();
+    h.exchange = await testExchange({ arrayFlushMs: 20, ...sim });
+    h.server = await createTestServer(target, {}, { exchange: h.exchange });
+    h.member = await register(h.server);
+    await grant(h.server.database.db, h.member.userId, 30, 'test');
+    const key = h.exchange.simulator.control.createAccount({ balances: { USDT: '100000' }, ipRestrict: true });
+    h.apiKey = key.apiKey;
+    await saveKeys(h.deps, h.member.userId, key);
+    const res = await h.server.app.inject({ method: 'POST', url: '/api/strategy', payload: TEST_STRATEGY, headers: { authorization: `Bearer ${h.member.token}` } });
+    if (res.statusCode !== 200) throw new Error(`strategy: ${res.body}`);
+    return h;
+  }
+
+  get deps() {
+    return { config: this.server.config, db: this.server.database.db, exchange: this.exchange, clock: this.server.clock };
+  }
+
+  get db() {
+    return this.server.database.db;
+  }
+
+  startEngine(options: Partial<EngineOptions> = {}, id = `engine-${this.engines.length + 1}`): Engine {
+    const engine = new Engine({ db: this.db, config: { ...this.server.config, engineId: id }, exchange: this.exchange, log: SILENT,
+      leaseMs: 1_500, claimEveryMs: 100, commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000, ...options });
+    engine.start();
+    this.engines.push(engine);
+    return engine;
+  }
+
+  setPrice(symbol: string, price: string): void {
+    this.exchange.simulator.control.setPrice(symbol, price);
+  }
+
+  async startBot(request: Partial<StartBotRequest> = {}): Promise<string> {
+    const { botID } = await startBot(this.deps, this.member.userId, { selectPair: 'SOLUSDT', myStrategy: TEST_STRATEGY.strategyName, amount: 1000,
+      category: 'Spot', botType: 'Advanced Multigrid', ...request });
+    return botID;
+  }
+
+  /** Moves the price through `prices`, each time waiting until `engine` settled it. */
+  async drive(engine: Engine, symbol: string, prices: string[]): Promise<void> {
+    for (const price of prices) {
+      this.setPrice(symbol, price);
+      await engine.metrics.waitFor(symbol, price);
+    }
+  }
+
+  async trades(botId: string): Promise<Trade[]> {
+    const rows = await this.db.select().from(botOrders).where(eq(botOrders.botId, botId)).orderBy(asc(botOrders.seq));
+    return rows.filter((r) => r.status === 'filled').map((r) => ({ side: r.side, grid: r.grid, price: norm(r.fillPrice), qty: norm(r.filledQty), fee: norm(r.fee), pnl: norm(r.pnl) }));
+  }
+
+  /** The backtester's trades for the bot's strategy, settings and rules on these ticks. */
+  async backtest(botId: string, prices: string[]): Promise<Trade[]> {
+    const [row] = await this.db.select().from(bots).where(eq(bots.id, botId));
+    const ticks: Tick[] = prices.map((price, i) => ({ ts: i, price }));
+    const result = runBacktest(ticks, { strategy: strategyOf(row!), params: paramsOf(row!), market: marketRules(row!.marketRules as StoredMarketRules) });
+    return result.trades.map((t) => ({ side: t.side, grid: t.grid, price: norm(t.price), qty: norm(t.qty), fee: norm(t.fee), pnl: norm(t.pnl) }));
+  }
+
+  /** What the exchange says the member holds of `asset` (free + locked). */
+  exchangeHolding(asset: string): string {
+    const b = this.exchange.simulator.control.getAccount(this.apiKey)!.balances[asset];
+    return b ? new Decimal(b.free).plus(b.locked).toFixed() : '0';
+  }
+
+  exchangeOrders(): number {
+    return this.exchange.simulator.control.getAccount(this.apiKey)!.trades.length;
+  }
+
+  async bot(botId: string) {
+    const [row] = await this.db.select().from(bots).where(eq(bots.id, botId));
+    return row!;
+  }
+
+  async close(): Promise<void> {
+    for (const e of this.engines) await e.stop().catch(() => undefined);
+    await this.server?.close();
+    await this.exchange?.close();
+  }
+}
+
+/** A seeded walk in cents, never repeating a price twice in a row (ticks are price changes). */
+export function seededPath(seed: number, length: number, start = 14_500, step = 250): string[] {
+  let x = seed >>> 0;
+  let cents = start;
+  const out: string[] = [];
+  while (out.length < length) {
+    x = (Math.imul(x, 1_664_525) + 1_013_904_223) >>> 0;
+    const move = Math.round(((x / 2 ** 32) * 2 - 1) * step);
+    if (move === 0) continue;
+    cents = Math.max(2_000, cents + move);
+    out.push((cents / 100).toFixed(2));
+  }
+  return out;
+}

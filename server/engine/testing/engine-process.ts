@@ -1,0 +1,67 @@
+/**
+ * One engine in a process of its own, for the kill -9 test (engine.kill9.test.ts): the test
+ * SIGKILLs it at random instants and starts another. Only the engine runs here: it claims bots
+ * from DATABASE_URL and trades on the simulator at SIM_URL, exactly as the `engine` role does,
+ * with test cadences (LEASE_MS, default 1500). It serves its settled price gauge on an ephemeral
+ * loopback port and prints `{"port":N,"engineId":"..."}` on stdout once it runs:
+ *   GET /settled?symbol=SOLUSDT -> {"settled":"145.00"|null,"bots":1}
+ *
+ *   node --import tsx server/engine/testing/engine-process.ts
+ */
+import { createServer } from 'node:http';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/database';
+import { CcxtGateway } from '../../exchange/ccxt-gateway';
+import { exchangeServices } from '../../exchange/exchange-factory';
+import { WeightGovernor } from '../../exchange/weight-governor';
+import { startEngine, type EngineLog } from '../engine';
+
+const config = loadConfig(process.env);
+if (!config.databaseUrl) throw new Error('engine-process needs DATABASE_URL (PostgreSQL: processes share bots through it)');
+if (!config.simUrl) throw new Error('engine-process needs SIM_URL (the test\'s simulator)');
+
+const number = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  return raw === undefined || raw === '' ? fallback : Number(raw);
+};
+
+const verbose = Boolean(process.env.ENGINE_TEST_LOG);
+const line = (level: string) => (o: object, m: string) => {
+  if (verbose) process.stderr.write(`[${config.engineId ?? process.pid}] ${level} ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v))}\n`);
+};
+const log: EngineLog = { info: line('info'), warn: line('warn'), error: line('error') };
+
+const database = await openDatabase(config);
+const governor = new WeightGovernor({ limits: config.exchangeWeight });
+// The test exchange's tuning (server/exchange/test-exchange.ts), against the test's simulator.
+const gateway = new CcxtGateway({ simUrl: config.simUrl, governor, retry: { baseMs: 20, maxMs: 100 }, member: { lookupDelayMs: 50 } });
+const exchange = exchangeServices(gateway, governor, { simUrl: config.simUrl, tickerPollMs: 100 });
+const engine = startEngine({ db: database.db, config, exchange, log, leaseMs: number('LEASE_MS', 1_500), claimEveryMs: number('CLAIM_EVERY_MS', 100),
+  commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000 });
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (req.method === 'GET' && url.pathname === '/settled') {
+    const symbol = url.searchParams.get('symbol') ?? '';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ settled: engine.metrics.settledPrice(symbol), bots: engine.size }));
+    return;
+  }
+  res.writeHead(404).end();
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  process.stdout.write(`${JSON.stringify({ port, engineId: engine.id })}\n`);
+});
+
+// A graceful end when asked (the test kills with SIGKILL; this is for a clean shutdown only).
+process.once('SIGTERM', () => {
+  void (async () => {
+    server.close();
+    await engine.stop().catch(() => undefined);
+    await exchange.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  })();
+});

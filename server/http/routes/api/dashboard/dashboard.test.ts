@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PieChartResponse } from '../../../../../common/api/bots';
+import { SERVER, VALIDATION } from '../../../../../common/messages';
+import type { ExchangeServices } from '../../../../exchange/exchange-factory';
+import { testExchange } from '../../../../exchange/test-exchange';
+import { insertBot } from '../../../../modules/bots/test-fixtures';
+import { databaseTargets } from '../../../../test/databases';
+import { bearer, register, type Registered } from '../../../../test/members';
+import { createTestServer, type TestServer } from '../../../../test/server';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('dashboard endpoints on $name', (target) => {
+  let server: TestServer;
+  let exchange: ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+  let alice: Registered;
+  let bob: Registered;
+  let carol: Registered;
+  beforeAll(async () => {
+    exchange = await testExchange();
+    server = await createTestServer(target, {}, { exchange });
+    [alice, bob, carol] = await Promise.all([register(server, { username: 'Alice' }), register(server, { username: 'Bob' }),
+      register(server, { username: 'Carol' })]);
+    const control = exchange.simulator.control;
+    const post = (who: Registered, payload: object) => server.app.inject({ method: 'POST', url: '/api/apikeys', payload, headers: bearer(who.token) });
+    expect((await post(alice, control.createAccount({ balances: { USDT: '2500', BTC: '0.5' }, ipRestrict: true }))).statusCode).toBe(200);
+    expect((await post(bob, control.createAccount({ balances: { USDT: '2000' }, ipRestrict: true }))).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await exchange?.close();
+  });
+
+  const get = (who: Registered, url: string) => server.app.inject({ method: 'GET', url: `/api/${url}`, headers: bearer(who.token) });
+  const post = (who: Registered, url: string, payload: object) =>
+    server.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: bearer(who.token) });
+
+  it('refuses every call without a token (401)', async () => {
+    for (const url of ['disclaimeragreementcheck', 'pichart', 'totalprofitbookdata']) {
+      expect((await server.app.inject({ method: 'GET', url: `/api/${url}` })).statusCode).toBe(401);
+    }
+    expect((await server.app.inject({ method: 'POST', url: '/api/disclaimer', payload: { disclaimerAgree: true } })).statusCode).toBe(401);
+  });
+
+  it('records the disclaimer agreement per member, once', async () => {
+    expect((await get(alice, 'disclaimeragreementcheck')).json()).toEqual({ agreed: false });
+    const refused = await post(alice, 'disclaimer', { disclaimerAgree: false });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, VALIDATION.disclaimerAgree]);
+    expect((await post(alice, 'disclaimer', {})).statusCode).toBe(400);
+    expect((await post(alice, 'disclaimer', { disclaimerAgree: true })).json()).toEqual({ message: SERVER.disclaimerSaved });
+    expect((await post(alice, 'disclaimer', { disclaimerAgree: true })).statusCode).toBe(200);
+    expect((await get(alice, 'disclaimeragreementcheck')).json()).toEqual({ agreed: true });
+    expect((await get(bob, 'disclaimeragreementcheck')).json()).toEqual({ agreed: false });
+  });
+
+  it('sums profit book, loss book and PnL over all the member\'s bots', async () => {
+    expect((await get(alice, 'totalprofitbookdata')).json()).toEqual({ totalProfit: '0', lossBook: '0', totalpnl: '0' });
+    const db = server.database.db;
+    await insertBot(db, alice.userId, { profitBooked: '40.5', lossBooked: '-10.25', realizedPnl: '30.25' });
+    await insertBot(db, alice.userId, { status: 'Stopped', profitBooked: '9.5', lossBooked: '-20', realizedPnl: '-10.5' });
+    await insertBot(db, bob.userId, { profitBooked: '1000', realizedPnl: '1000' });
+    expect((await get(alice, 'totalprofitbookdata')).json()).toEqual({ totalProfit: '50', lossBook: '-30.25', totalpnl: '19.75' });
+  });
+
+  it('splits the spot USDT wallet by running bot; available = wallet minus what bots hold in reserve', async () => {
+    const db = server.database.db;
+    const live = await insertBot(db, bob.userId, { symbol: 'ETHUSDT', investment: '60', heldCost: '20' });
+    const paused = await insertBot(db, bob.userId, { status: 'Pause', investment: '30', heldCost: '35' }); // fees: cost above investment
+    await insertBot(db, bob.userId, { status: 'Stopped', investment: '5000' });
+    const pie = (await get(bob, 'pichart')).json<PieChartResponse>();
+    // Bob also has the 'BTCUSDT' Live bot of the previous test (investment 1000, nothing held).
+    expect(pie.usdt).toBe('2000');
+    // 2000 - (1000 + (60 - 20) + max(0, 30 - 35)): a bot holding more than it was given reserves nothing.
+    expect(pie.availableBalance).toBe('960');
+    expect(pie.chartData).toEqual(expect.arrayContaining([
+      { label: `ETH/USDT ${live.id.slice(0, 6)}`, value: '60' },
+      { label: `BTC/USDT ${paused.id.slice(0, 6)}`, value: '30' },
+    ]));
+    expect(pie.chartData).toHaveLength(3);
+    const alicePie = (await get(alice, 'pichart')).json<PieChartResponse>();
+    // Alice: one Live bot of 1000 with nothing held; 2500 USDT in the wallet.
+    expect(alicePie).toEqual({ chartData: [expect.objectContaining({ value: '1000' })], usdt: '2500', availableBalance: '1500' });
+  });
+
+  it('answers an empty pie to a member without keys, and never below zero', async () => {
+    expect((await get(carol, 'pichart')).json()).toEqual({ chartData: [], usdt: '0', availableBalance: '0' });
+    await insertBot(server.database.db, alice.userId, { investment: '5000' });
+    expect((await get(alice, 'pichart')).json<PieChartResponse>().availableBalance).toBe('0');
+  });
+});

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineMetrics } from '../../engine/metrics';
+import { databaseTargets } from '../../test/databases';
+import { createTestServer, type TestServer } from '../../test/server';
+
+const [pglite] = await databaseTargets();
+
+describe('GET /metrics', () => {
+  let server: TestServer;
+  const metrics = new EngineMetrics();
+  beforeAll(async () => {
+    server = await createTestServer(pglite!, { METRICS_TOKEN: 'scrape-token-123' }, { metrics: metrics.registry });
+    metrics.settle('BTCUSDT', '67250.12');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers a loopback client with the engine gauges in Prometheus text', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('griddesk_engine_price{symbol="BTCUSDT"} 67250.12');
+    expect(res.body).toContain('griddesk_engine_decision_seconds_bucket');
+  });
+
+  it('refuses another address without the token, and lets the token through', async () => {
+    const remote = { method: 'GET' as const, url: '/metrics', remoteAddress: '203.0.113.9' };
+    expect((await server.app.inject(remote)).statusCode).toBe(403);
+    expect((await server.app.inject({ ...remote, headers: { authorization: 'Bearer wrong-token-1234' } })).statusCode).toBe(403);
+    const ok = await server.app.inject({ ...remote, headers: { authorization: 'Bearer scrape-token-123' } });
+    expect([ok.statusCode, ok.body.includes('griddesk_engine_price')]).toEqual([200, true]);
+    // A forwarded-for header does not make a remote client local.
+    expect((await server.app.inject({ ...remote, headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * A member reaches only their own bots: another member's bot, an unknown id and a malformed id
+ * all answer the same 404, so an id tells nobody whether it exists.
+ */
+import { and, eq } from 'drizzle-orm';
+import { SERVER } from '../../../common/messages';
+import type { Db } from '../../db/database';
+import { bots } from '../../db/schema';
+import { DomainError } from '../errors';
+
+export type BotRecord = typeof bots.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const botNotFound = () => new DomainError('not_found', SERVER.botNotFound);
+export const alreadyStopped = () => new DomainError('invalid', SERVER.botAlreadyStopped);
+
+/** The member's bot; `lock` takes the row (FOR UPDATE) so a settings write and its command are one step. */
+export async function ownBot(db: Db, userId: string, botID: string, lock = false): Promise<BotRecord> {
+  if (!UUID.test(botID)) throw botNotFound();
+  const query = db.select().from(bots).where(and(eq(bots.id, botID), eq(bots.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw botNotFound();
+  return row;
+}
+
+/** Edits and stops only reach a bot that still runs (Live or Pause). */
+export function assertRunning(bot: BotRecord): void {
+  if (bot.status === 'Stopped') throw alreadyStopped();
+}

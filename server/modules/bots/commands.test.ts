@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI } from '../../../common/messages';
+import { botCommands, bots } from '../../db/schema';
+import { databaseTargets } from '../../test/databases';
+import { register, type Registered } from '../../test/members';
+import { createTestServer, type TestServer } from '../../test/server';
+import { awaitCommand } from './commands';
+import { editProfitBook } from './settings';
+import { stopBot } from './stop';
+import { insertBot, startTestEngine } from './test-fixtures';
+
+const targets = await databaseTargets();
+const shortWait = { intervalMs: 10, timeoutMs: 150 };
+
+describe.each(targets)('member commands on $name', (target) => {
+  let server: TestServer;
+  let alice: Registered;
+  beforeAll(async () => {
+    server = await createTestServer(target);
+    alice = await register(server);
+  });
+  afterAll(() => server?.close());
+
+  const deps = () => server.app.deps;
+  const commandsOf = (botId: string) => server.database.db.select().from(botCommands).where(eq(botCommands.botId, botId));
+
+  it('answers with the success message when no engine applies the command in time, leaving it pending', async () => {
+    const bot = await insertBot(server.database.db, alice.userId);
+    const started = Date.now();
+    expect(await stopBot(deps(), alice.userId, bot.id, shortWait)).toEqual({ message: UI.botStopped });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(shortWait.timeoutMs);
+    const [command] = await commandsOf(bot.id);
+    expect([command!.kind, command!.appliedAt, command!.result]).toEqual(['stop', null, null]);
+    // The engine owns the status: the bot is still Live until it applies the stop.
+    expect((await server.database.db.select().from(bots).where(eq(bots.id, bot.id)))[0]!.status).toBe('Live');
+  });
+
+  it('returns as soon as the engine applies the command, with its result', async () => {
+    const bot = await insertBot(server.database.db, alice.userId);
+    const engine = startTestEngine(server.database.db, () => 'ok', 5);
+    try {
+      const started = Date.now();
+      expect(await editProfitBook(deps(), alice.userId, bot.id, '10', { intervalMs: 10, timeoutMs: 5_000 })).toEqual({ message: UI.profitBookSaved });
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      engine.stop();
+    }
+    const [command] = await commandsOf(bot.id);
+    expect(await awaitCommand(server.database.db, command!.id, shortWait)).toBe('ok');
+  });
+
+  it('settings and command are one transaction: a refused edit writes neither', async () => {
+    const bot = await insertBot(server.database.db, alice.userId, { status: 'Stopped' });
+    await expect(editProfitBook(deps(), alice.userId, bot.id, '10', shortWait)).rejects.toThrow('This bot has already stopped.');
+    expect(await commandsOf(bot.id)).toEqual([]);
+    expect((await server.database.db.select().from(bots).where(eq(bots.id, bot.id)))[0]!.profitBook).toBeNull();
+  });
+});

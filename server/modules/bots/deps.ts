@@ -1,0 +1,8 @@
+/** What the bots module runs on: the app's database, exchange services (prices) and clock. */
+import type { Clock } from '../clock';
+import type { ExchangeDeps } from '../keys/exchange-deps';
+
+export interface BotsDeps extends ExchangeDeps {
+  /** Runtime days and APY are counted to this clock's now; tests move it. */
+  clock: Clock;
+}

@@ -1,0 +1,86 @@
+/** POST /api/botinfo, /api/orderbook, /api/purchasedQty, /api/position: one bot's page (Running Bot). */
+import { and, desc, eq } from 'drizzle-orm';
+import type {
+  BotCategory,
+  BotInfo,
+  BotStatusLabel,
+  OrderBookResponse,
+  PositionResponse,
+  PurchasedQtyResponse,
+  StopReason,
+} from '../../../common/api/bots';
+import { botOrders } from '../../db/schema';
+import { ownBot } from './access';
+import type { BotsDeps } from './deps';
+import { apyPercent, averagePrice, plain, runtimeDays, totalPnl } from './figures';
+import { livePrice } from './prices';
+import { datewiseProfit, lowestHeldBuyPrice } from './snapshot-read';
+import { sparklines } from './sparklines';
+
+/** Works for stopped bots too: they carry why and when they stopped. */
+export async function botInfo(deps: BotsDeps, userId: string, botID: string): Promise<BotInfo> {
+  const bot = await ownBot(deps.db, userId, botID);
+  const [price, lines] = await Promise.all([livePrice(deps.exchange, bot), sparklines(deps.db, [bot.id])]);
+  const runtime = runtimeDays(bot.startedAt, bot.stoppedAt, deps.clock());
+  return {
+    name: bot.symbol,
+    category: bot.category as BotCategory,
+    leverage: bot.category === 'Future' ? bot.leverage : null,
+    strategy_name: bot.strategyName,
+    liveprice: price,
+    status: bot.status as BotStatusLabel,
+    runtime,
+    roi: apyPercent(bot.realizedPnl, bot.investment, runtime),
+    trades24h: bot.trades,
+    grid_no: bot.gridNo,
+    total_grid: bot.totalGrid,
+    last_buying_price: lowestHeldBuyPrice(bot.state),
+    investment: plain(bot.investment),
+    pnl: plain(bot.realizedPnl),
+    botstartdate: bot.startedAt.toISOString(),
+    datewiseprofit: datewiseProfit(bot.state),
+    sparklineData: lines.get(bot.id) ?? [],
+    overbuy_protection_value: bot.overbuyProtection,
+    stopReason: (bot.stopReason as StopReason | null) ?? null,
+    botstopdate: bot.stoppedAt?.toISOString() ?? null,
+  };
+}
+
+/** Every filled order, newest first (the screen pages it 20 at a time). */
+export async function orderBook(deps: BotsDeps, userId: string, botID: string): Promise<OrderBookResponse> {
+  const bot = await ownBot(deps.db, userId, botID);
+  const rows = await deps.db.select().from(botOrders)
+    .where(and(eq(botOrders.botId, bot.id), eq(botOrders.status, 'filled')))
+    .orderBy(desc(botOrders.filledAt), desc(botOrders.seq));
+  return {
+    orders: rows.map((o) => ({
+      date: (o.filledAt ?? o.createdAt).toISOString(),
+      price: plain(o.fillPrice),
+      type: o.side === 'buy' ? 'BUY' : 'SELL',
+      quantity: plain(o.filledQty),
+      cummulativeQuoteQty: plain(o.cost),
+      pnl: o.side === 'buy' ? '0' : plain(o.pnl),
+    })),
+  };
+}
+
+export async function purchasedQty(deps: BotsDeps, userId: string, botID: string): Promise<PurchasedQtyResponse> {
+  const bot = await ownBot(deps.db, userId, botID);
+  const price = await livePrice(deps.exchange, bot);
+  return {
+    totalQuantity: plain(bot.heldQty),
+    avgPrice: averagePrice(bot.heldQty, bot.heldCost),
+    totalpnl: totalPnl(bot.realizedPnl, bot.heldQty, bot.heldCost, price),
+    pnl: plain(bot.realizedPnl),
+  };
+}
+
+/**
+ * Liq. Price of the side panel. A spot bot has none. For a Future bot the engine's futures step
+ * computes the isolated-margin liquidation price (ARCHITECTURE section 5, Futures) and is to
+ * persist it with the bot; until it does, nothing is known here and the answer is null.
+ */
+export async function position(deps: BotsDeps, userId: string, botID: string): Promise<PositionResponse> {
+  await ownBot(deps.db, userId, botID);
+  return { liquidationPrice: null };
+}

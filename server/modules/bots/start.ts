@@ -1,0 +1,114 @@
+/**
+ * POST /api/startbotdata: checks what a member must have (a subscription, bound keys, a strategy,
+ * enough free USDT) and the amount rules, then records the bot with its own copy of the grids
+ * and the pair's exchange rules. The engine claims it and acts on the price at once (grid 1 at
+ * market). Refusals are 400s whose message the Start screen shows as is.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { StartBotRequest, StartBotResponse } from '../../../common/api/bots';
+import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
+import { Decimal } from '../../../common/decimal';
+import { SERVER, UI, VALIDATION } from '../../../common/messages';
+import { DEFAULT_SYSTEM_STRATEGY, gridMinimum } from '../../../common/schemas/bot-form';
+import { detailToRows } from '../../../common/schemas/strategy';
+import type { Db } from '../../db/database';
+import { bots } from '../../db/schema';
+import { recordEvent } from '../events/events';
+import { ExchangeError } from '../../exchange/errors';
+import type { MarketInfo, MemberKey } from '../../exchange/gateway';
+import { storedGrids } from '../../engine/records';
+import { marketRules, normaliseStrategy, TradingInputError, type StrategyDefinition } from '../../trading/index';
+import type { Clock } from '../clock';
+import { DomainError } from '../errors';
+import { exchangeOf, surfaced, type ExchangeDeps } from '../keys/exchange-deps';
+import { KEY_MESSAGES, storedKey } from '../keys/keys';
+import { getSetting } from '../settings/settings';
+import { toDetail } from '../strategies/detail';
+import { findVisible, gridsOf } from '../strategies/queries';
+import { isActive } from '../subscriptions/subscriptions';
+import { startRules, type StartInput } from './start-rules';
+
+export interface StartDeps extends ExchangeDeps {
+  clock: Clock;
+}
+
+async function strategyFor(deps: StartDeps, userId: string, picked: string): Promise<{ id: string; definition: StrategyDefinition }> {
+  const name = picked === SYSTEM_STRATEGY_NAME ? DEFAULT_SYSTEM_STRATEGY : picked;
+  const found = await findVisible(deps.db, userId, name);
+  if (!found || found.kind !== 'advanced') throw new DomainError('invalid', SERVER.strategyNotFound);
+  const rows = detailToRows(toDetail(found.name, await gridsOf(deps.db, found.id)));
+  try {
+    return { id: found.id, definition: normaliseStrategy({ strategyName: picked, noOfGrids: rows.length, tableData: rows }) };
+  } catch (error) {
+    if (error instanceof TradingInputError) throw new DomainError('invalid', error.message);
+    throw error;
+  }
+}
+
+/** The minimum of the Start form: the server's minimum bot amount and the grid rule (SPEC 5). */
+async function checkAmount(deps: StartDeps, amount: Decimal, grids: number): Promise<void> {
+  const serverMin = new Decimal(await getSetting(deps.db, 'minimumBotAmount'));
+  if (amount.lt(serverMin)) throw new DomainError('invalid', VALIDATION.amountMin(serverMin.toFixed()));
+  const gridMin = gridMinimum(grids);
+  if (amount.lt(gridMin)) throw new DomainError('invalid', VALIDATION.insufficientForGrids(grids, gridMin));
+}
+
+/** The exchange refusing the key is the SPEC's 'API key is incorrect or IP is not allowed' case. */
+function refusedKey(error: unknown): never {
+  if (error instanceof ExchangeError && (error.kind === 'auth' || error.kind === 'permission')) throw new DomainError('invalid', UI.apiKeyOrIp);
+  throw error;
+}
+
+/** Free spot USDT less what the member's running bots still hold back for their next buys. */
+async function checkBalance(deps: StartDeps, userId: string, key: MemberKey, amount: Decimal): Promise<void> {
+  const gateway = exchangeOf(deps).gateway.member(key);
+  const balances = await surfaced(() => gateway.balances('spot').catch(refusedKey));
+  const free = new Decimal(balances.USDT?.free ?? '0');
+  const running = await deps.db.select({ investment: bots.investment, heldCost: bots.heldCost, realized: bots.realizedPnl }).from(bots)
+    .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause'])));
+  const reserved = running.reduce((sum, b) => sum.plus(Decimal.max(0, new Decimal(b.investment).minus(b.heldCost))), new Decimal(0));
+  const available = Decimal.max(0, free.minus(reserved));
+  if (available.lt(amount)) throw new DomainError('invalid', SERVER.insufficientForBot(available.toFixed(2), amount.toFixed()));
+}
+
+async function pairRules(deps: StartDeps, pair: string): Promise<MarketInfo> {
+  const markets = await surfaced(() => exchangeOf(deps).gateway.markets('spot'));
+  const market = markets.find((m) => m.symbol === pair);
+  if (!market) throw new DomainError('invalid', SERVER.pairNotTradable(pair));
+  return market;
+}
+
+async function checkPrices(deps: StartDeps, input: StartInput): Promise<void> {
+  if (input.pausePrice === null && input.stoplossPrice === null) return;
+  const live = await surfaced(() => exchangeOf(deps).marketData.lastPrice(input.pair));
+  if (live === null) throw new DomainError('unavailable', SERVER.noLivePrice(input.pair));
+  if (input.pausePrice !== null && !input.pausePrice.gt(live)) throw new DomainError('invalid', VALIDATION.pausePriceAboveLive);
+  if (input.stoplossPrice !== null && !input.stoplossPrice.lt(live)) throw new DomainError('invalid', VALIDATION.stopLossBelowLive);
+}
+
+export async function startBot(deps: StartDeps, userId: string, request: StartBotRequest): Promise<StartBotResponse> {
+  const input = startRules(request, deps.config.futuresEnabled);
+  if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('invalid', SERVER.subscriptionRequired);
+  const key = await storedKey(deps, userId);
+  if (!key) throw new DomainError('invalid', KEY_MESSAGES.noKeys);
+  const { id: strategyId, definition: strategy } = await strategyFor(deps, userId, input.strategy);
+  await checkAmount(deps, input.amount, strategy.grids.length);
+  const market = await pairRules(deps, input.pair);
+  await checkPrices(deps, input);
+  await checkBalance(deps, userId, key, input.amount);
+  const rules = marketRules({ stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined,
+    minNotional: market.minNotional || undefined, feeRate: '0.001' });
+  const botID = await deps.db.transaction(async (tx) => {
+    const [bot] = await tx.insert(bots).values({
+      userId, strategyId, status: 'Live', strategyName: input.strategy, strategySnapshot: storedGrids(strategy),
+      symbol: input.pair, category: 'Spot', botType: input.botType, leverage: null, investment: input.amount.toFixed(),
+      profitBook: input.profitBook?.toFixed() ?? null, pausePrice: input.pausePrice?.toFixed() ?? null,
+      restartPrice: input.restartPrice?.toFixed() ?? null, stoplossPrice: input.stoplossPrice?.toFixed() ?? null,
+      marketRules: { stepSize: rules.stepSize.toFixed(), tickSize: rules.tickSize.toFixed(), minNotional: rules.minNotional.toFixed(), feeRate: rules.feeRate.toFixed() },
+      totalGrid: strategy.grids.length, startedAt: deps.clock(),
+    }).returning({ id: bots.id });
+    await recordEvent(tx as unknown as Db, userId, { kind: 'bot.started', botID: bot!.id, name: input.pair, at: deps.clock().toISOString() });
+    return bot!.id;
+  });
+  return { message: SERVER.userRequestCreated, botID };
+}

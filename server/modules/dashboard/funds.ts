@@ -1,0 +1,49 @@
+/**
+ * GET /api/pichart: the spot USDT wallet and the live bots' share of it (SPEC: Total Funds).
+ *
+ * usdt: the member's spot USDT total (free + locked) from their balance feed: the user-data
+ * stream's book, or the budgeted REST cache while the stream is not up, never a new exchange
+ * call per poll. chartData: one slice per Live or Pause bot, its investment (the renderer folds
+ * them to 8 plus 'Others'). availableBalance: what a new bot may use, the wallet minus what
+ * running bots still hold in reserve for their next buys: per bot max(0, investment - held
+ * cost), the held coins no longer being USDT. Never below 0.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PieChartResponse, PieSlice } from '../../../common/api/bots';
+import { Decimal } from '../../../common/decimal';
+import { bots } from '../../db/schema';
+import { plain } from '../bots/figures';
+import type { BotsDeps } from '../bots/deps';
+import { surfaced } from '../keys/exchange-deps';
+import { storedKey } from '../keys/keys';
+
+const EMPTY: PieChartResponse = { chartData: [], usdt: '0', availableBalance: '0' };
+
+/** 'BTCUSDT' -> 'BTC/USDT'. */
+export function pairLabel(symbol: string): string {
+  return symbol.endsWith('USDT') ? `${symbol.slice(0, -4)}/USDT` : symbol;
+}
+
+async function spotUsdt(deps: BotsDeps, userId: string): Promise<string | null> {
+  const exchange = deps.exchange;
+  if (!exchange) return null;
+  const key = await storedKey(deps, userId);
+  if (!key) return null;
+  const balances = await surfaced(() => exchange.balances.read(userId, key, exchange.gateway.member(key), 'spot'));
+  return balances.USDT?.total ?? '0';
+}
+
+export async function pieChart(deps: BotsDeps, userId: string): Promise<PieChartResponse> {
+  const [usdt, running] = await Promise.all([
+    spotUsdt(deps, userId),
+    deps.db.select({ id: bots.id, symbol: bots.symbol, investment: bots.investment, heldCost: bots.heldCost }).from(bots)
+      .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause']))),
+  ]);
+  if (usdt === null) return EMPTY;
+  let reserved = new Decimal(0);
+  const chartData: PieSlice[] = running.map((bot) => {
+    reserved = reserved.plus(Decimal.max(0, new Decimal(bot.investment).minus(bot.heldCost)));
+    return { label: `${pairLabel(bot.symbol)} ${bot.id.slice(0, 6)}`, value: plain(bot.investment) };
+  });
+  return { chartData, usdt: plain(usdt), availableBalance: Decimal.max(0, new Decimal(usdt).minus(reserved)).toFixed() };
+}
