@@ -201,6 +201,20 @@ try {
     result.forEach((r, i) => intents.set(r.clientOrderId, { arrival: received.get(row.symbol)?.get(list[i]!.price) }));
     return result;
   };
+  // A tick's intents of many bots, one statement: each order's sample is that statement's time.
+  const recordIntentBatch = engine.store.recordIntentBatch.bind(engine.store);
+  engine.store.recordIntentBatch = async (items) => {
+    const started = now();
+    const result = await recordIntentBatch(items);
+    const took = now() - started;
+    for (const { row, orders } of items) {
+      for (const o of orders) {
+        if (measuring) samples.intent.push(took);
+        intents.set(o.clientOrderId, { arrival: received.get(row.symbol)?.get(o.decisionPrice!) });
+      }
+    }
+    return result;
+  };
   // Where the time goes: heartbeats, the pool's queue, gc pauses, what the weight was spent on.
   const heartbeat = engine.store.heartbeat.bind(engine.store);
   engine.store.heartbeat = async () => {

@@ -37,4 +37,32 @@ describe.each(targets)('the engine trades exactly as the backtester on $name', (
     expect(h.exchangeHolding('SOL')).toBe(new Decimal(bot.heldQty).toFixed());
     expect(h.exchangeOrders()).toBe(trades.length);
   });
+  it('bots of one pair that order on the same tick are written in one statement, each trading as the backtester', async () => {
+    const prices = PATHS['trailing buys then take profits']!;
+    h = await EngineHarness.create(target);
+    h.setPrice('SOLUSDT', prices[0]!);
+    const ids = [await h.startBot({ amount: 1000 }), await h.startBot({ amount: 1500 }), await h.startBot({ amount: 2000 })];
+    const engine = h.startEngine();
+    const batches: number[] = [];
+    const recordIntentBatch = engine.store.recordIntentBatch.bind(engine.store);
+    engine.store.recordIntentBatch = (items) => {
+      batches.push(items.length);
+      return recordIntentBatch(items);
+    };
+    await engine.claim();
+    await engine.metrics.waitFor('SOLUSDT', prices[0]!);
+    await h.drive(engine, 'SOLUSDT', prices.slice(1));
+    await engine.idle();
+    expect(batches).toContain(3);
+    let held = new Decimal(0);
+    let trades = 0;
+    for (const id of ids) {
+      const mine = await h.trades(id);
+      expect(mine).toEqual(await h.backtest(id, prices));
+      held = held.plus((await h.bot(id)).heldQty);
+      trades += mine.length;
+    }
+    expect(h.exchangeHolding('SOL')).toBe(held.toFixed());
+    expect(h.exchangeOrders()).toBe(trades);
+  });
 });

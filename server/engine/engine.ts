@@ -16,9 +16,9 @@ import { stop as stopCore, type Tick } from '../trading/index';
 import type { EngineFaults } from './faults';
 import { EngineMetrics } from './metrics';
 import { gridBotOf } from './records';
-import { TrackerBatch } from './tracker-batch';
 import { BotRunner, type RunnerContext } from './runner';
 import { BotStore } from './store';
+import { flushTickWrites, tickWrites } from './write-batch';
 
 export interface EngineLog {
   info(o: object, m: string): void;
@@ -188,12 +188,13 @@ export class Engine {
       const tick: Tick = { ts: this.now(), price: row.price };
       const started = process.hrtime.bigint();
       let work: Promise<unknown>[] | null = null;
-      const trackers = new TrackerBatch(this.store);
+      const writes = tickWrites(this.store);
       for (const runner of set) {
-        const done = runner.offer(tick, trackers);
+        const done = runner.offer(tick, writes);
         if (done) (work ??= []).push(done);
       }
-      if (trackers.size > 0) (work ??= []).push(trackers.flush());
+      const flushed = flushTickWrites(writes);
+      if (flushed) (work ??= []).push(flushed);
       this.metrics.decision.observe(Number(process.hrtime.bigint() - started) / 1e9);
       this.settleAfter(row.symbol, row.price, work);
     }

@@ -12,9 +12,9 @@ import { D, parsePrice } from '../trading/exact';
 import { assetsOf, bookTrades } from './exchange-fill';
 import { EngineKilled, type CrashPoint, type EngineFaults } from './faults';
 import type { EngineMetrics } from './metrics';
-import { gridBotOf, stopReasonOf, type BotRow } from './records';
-import { LeaseLost, type BotStore, type OrderRow, type StatusChange } from './store';
-import type { TrackerBatch } from './tracker-batch';
+import { gridBotOf, runningRowOf, statusColumnOf, stopReasonOf, type BotRow, type RunningRow } from './records';
+import { intentRow, LeaseLost, type BotStore, type IntentInput, type OrderRow, type StatusChange } from './store';
+import type { TickWrites } from './write-batch';
 
 export interface RunnerContext {
   store: BotStore;
@@ -49,10 +49,12 @@ const bandOf = (bot: GridBot) => ({ lo: bot.band.lo, hi: bot.band.hi });
 const sameBand = (band: { lo: number; hi: number }, bot: GridBot) => band.lo === bot.band.lo && band.hi === bot.band.hi;
 
 const isOrder = (a: Action): a is OrderAction => a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll';
+const intentOf = (o: OrderAction): IntentInput => ({ kind: o.kind, grid: o.kind === 'sellAll' ? 0 : o.grid, quantity: o.qty, price: o.price });
 
 export class BotRunner {
   readonly id: string;
   readonly symbol: string;
+  row: RunningRow;
   bot: GridBot;
   dead = false;
   private queue: Promise<unknown> = Promise.resolve();
@@ -64,12 +66,13 @@ export class BotRunner {
   private readonly assets: { base: string; quote: string };
 
   constructor(
-    public row: BotRow,
+    row: BotRow,
     private readonly gateway: MemberGateway,
     private readonly ctx: RunnerContext,
   ) {
     this.id = row.id;
     this.symbol = row.symbol;
+    this.row = runningRowOf(row);
     this.bot = gridBotOf(row);
     this.assets = assetsOf(row.symbol);
   }
@@ -80,9 +83,11 @@ export class BotRunner {
 
   /**
    * A price tick. Returns the work it started (to wait on), or null when the bot did nothing.
-   * A tick that only moved trackers joins `trackers`, written with the other bots of the price.
+   * What the tick writes joins `writes`, one statement with the other bots of the price: moved
+   * trackers, and the intents of orders that change no status (the common case; the rest, a
+   * stop or a pause, go through their own transaction with the member's event).
    */
-  offer(tick: Tick, trackers: TrackerBatch): Promise<unknown> | null {
+  offer(tick: Tick, writes: TickWrites): Promise<unknown> | null {
     if (this.dead) return null;
     if (this.busy) {
       this.pendingTick = tick;
@@ -91,9 +96,17 @@ export class BotRunner {
     if (tick.ts < this.cooldownUntil || this.decided(tick)) return null;
     const band = bandOf(this.bot);
     const actions = step(this.bot, tick);
-    if (actions.length > 0) return this.enqueue(() => this.act(actions));
-    if (sameBand(band, this.bot)) return null;
-    return this.enqueue(trackers.add(this.id, this.bot));
+    if (actions.length === 0) return sameBand(band, this.bot) ? null : this.enqueue(writes.trackers.add({ id: this.id, bot: this.bot }));
+    const orders = actions.filter(isOrder);
+    if (orders.length === 0 || statusColumnOf(this.bot, this.row.status) !== this.row.status) return this.enqueue(() => this.act(actions));
+    this.logSkips(actions);
+    const rows = orders.map((o, i) => intentRow(this.id, this.row.orderSeq + i, intentOf(o)));
+    const recorded = writes.intents.add({ id: this.id, row: this.row, bot: this.bot, orders: rows });
+    return this.enqueue(async () => {
+      await recorded();
+      this.row.orderSeq += rows.length;
+      await this.sendAll(rows, orders);
+    });
   }
 
   /** Runs `work` after everything queued before it; a failure is handled here, never thrown at the caller. */
@@ -154,15 +167,23 @@ export class BotRunner {
 
   /** Records what the core decided and carries it out. */
   private async act(actions: readonly Action[]): Promise<void> {
-    for (const a of actions) if (a.kind === 'skipped') this.ctx.log.info({ bot: this.id, skip: a }, 'order skipped: the exchange would refuse it');
+    this.logSkips(actions);
     const orders = actions.filter(isOrder);
     if (orders.length === 0) return this.ctx.store.saveState(this.row, this.bot, this.change());
-    const rows = await this.ctx.store.recordIntents(this.row, this.bot,
-      orders.map((o) => ({ kind: o.kind, grid: o.kind === 'sellAll' ? 0 : o.grid, quantity: o.qty, price: o.price })), this.change());
+    const rows = await this.ctx.store.recordIntents(this.row, this.bot, orders.map(intentOf), this.change());
+    await this.sendAll(rows, orders);
+  }
+
+  /** Sends the recorded intents of one decision, in order. */
+  private async sendAll(rows: readonly OrderRow[], orders: readonly OrderAction[]): Promise<void> {
     for (let i = 0; i < rows.length; i++) {
       this.crash('afterIntent', rows[i]!.clientOrderId);
       await this.send(rows[i]!, orders[i]!.qty);
     }
+  }
+
+  private logSkips(actions: readonly Action[]): void {
+    for (const a of actions) if (a.kind === 'skipped') this.ctx.log.info({ bot: this.id, skip: a }, 'order skipped: the exchange would refuse it');
   }
 
   private async send(order: OrderRow, quantity: string): Promise<void> {
@@ -294,8 +315,6 @@ export class BotRunner {
   private async applySettings(price: string | null): Promise<string> {
     const fresh = await this.ctx.store.load(this.id);
     if (!fresh) return 'Bot not found';
-    Object.assign(this.row, { profitBook: fresh.profitBook, pausePrice: fresh.pausePrice, restartPrice: fresh.restartPrice,
-      stoplossPrice: fresh.stoplossPrice, overbuyProtection: fresh.overbuyProtection });
     editPrices(this.bot, { pausePrice: fresh.pausePrice, restartPrice: fresh.restartPrice, stoplossPrice: fresh.stoplossPrice });
     editProfitBook(this.bot, fresh.profitBook);
     editOverbuyProtection(this.bot, fresh.overbuyProtection);
@@ -314,7 +333,7 @@ export class BotRunner {
       this.dead = true;
       return;
     }
-    this.row = row;
+    this.row = runningRowOf(row);
     this.bot = gridBotOf(row);
   }
 

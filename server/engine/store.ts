@@ -14,7 +14,7 @@ import type { Fill as ExchangeFill } from '../exchange/gateway';
 import { snapshotOf, type GridBot } from '../trading/index';
 import { EngineKilled } from './faults';
 import { clientOrderIdOf } from './ids';
-import { statusColumnOf, type BotRow } from './records';
+import { statusColumnOf, type BotRow, type RunningRow } from './records';
 
 export type OrderRow = typeof botOrders.$inferSelect;
 export type CommandKind = 'stop' | 'stopAndSell' | 'settings';
@@ -62,7 +62,7 @@ function figures(bot: GridBot) {
 }
 
 /** The bot_orders row of an intent: the order's id and clientOrderId are fixed before it is sent. */
-function intentRow(botId: string, seq: number, intent: IntentInput): OrderRow {
+export function intentRow(botId: string, seq: number, intent: IntentInput): OrderRow {
   return {
     id: randomUUID(), botId, seq, clientOrderId: clientOrderIdOf(botId, seq), kind: intent.kind, side: intent.kind === 'buy' ? 'buy' : 'sell',
     grid: intent.grid, quantity: intent.quantity, decisionPrice: intent.price, status: 'intent', exchangeOrderId: null, fillPrice: null,
@@ -99,15 +99,30 @@ export class BotStore {
     return rowsOf<{ id: string }>(result).map((r) => r.id);
   }
 
-  /** Renews every lease this process holds (locking the rows in id order, see saveTrackers); returns the bots it still holds. */
-  async heartbeat(): Promise<Set<string>> {
-    const result = await this.db.execute(sql`
-      UPDATE bots SET lease_expires_at = now() + ${`${this.leaseMs} milliseconds`}::interval
-      WHERE id IN (
-        SELECT id FROM bots WHERE lease_owner = ${this.owner} AND status IN ('Live', 'Pause') AND lease_expires_at >= now()
-        ORDER BY id FOR UPDATE)
-      RETURNING id`);
-    return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+  /**
+   * Renews every lease this process holds; returns the bots it still holds. In chunks of
+   * `chunk` rows, each its own statement locking its rows in id order (see saveTrackers): one
+   * statement over every bot would hold all their rows for as long as it takes to rewrite them
+   * all, and every order of those bots would wait for it.
+   */
+  async heartbeat(chunk = 500): Promise<Set<string>> {
+    const held = new Set<string>();
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const result = await this.db.execute(sql`
+        UPDATE bots SET lease_expires_at = now() + ${`${this.leaseMs} milliseconds`}::interval
+        WHERE id IN (
+          SELECT id FROM bots
+          WHERE lease_owner = ${this.owner} AND status IN ('Live', 'Pause') AND lease_expires_at >= now() AND id > ${after}::uuid
+          ORDER BY id LIMIT ${chunk} FOR UPDATE)
+        RETURNING id`);
+      const ids = rowsOf<{ id: string }>(result).map((r) => r.id);
+      for (const id of ids) {
+        held.add(id);
+        if (id > after) after = id; // uuids order as their lower-case hex text does
+      }
+      if (ids.length < chunk) return held;
+    }
   }
 
   async release(ids: string[]): Promise<void> {
@@ -134,7 +149,7 @@ export class BotStore {
    * one CTE, fenced on the lease and on the bot's order sequence): a busy tick decides hundreds
    * of orders at once, and each holds a pooled connection for one round trip instead of five.
    */
-  async recordIntents(row: BotRow, bot: GridBot, intents: IntentInput[], change?: StatusChange): Promise<OrderRow[]> {
+  async recordIntents(row: RunningRow, bot: GridBot, intents: IntentInput[], change?: StatusChange): Promise<OrderRow[]> {
     if (statusColumnOf(bot, row.status) !== row.status) return this.recordIntentsWithStatus(row, bot, intents, change);
     if (this.killed) throw new EngineKilled('killed');
     const first = row.orderSeq;
@@ -158,7 +173,44 @@ export class BotStore {
     return orders;
   }
 
-  private recordIntentsWithStatus(row: BotRow, bot: GridBot, intents: IntentInput[], change?: StatusChange): Promise<OrderRow[]> {
+  /**
+   * The intents of many bots decided on one tick, in one statement (a price change makes dozens
+   * of bots of a pair order at once; one round trip instead of one each keeps the pool's queue,
+   * and so the price-to-order latency, short). Each bot is fenced on its lease and its order
+   * sequence, as recordIntents fences one; returns the bots whose state and intents were written.
+   * The status of none of them changes (the caller sends those through recordIntents).
+   */
+  async recordIntentBatch(items: readonly { row: RunningRow; bot: GridBot; orders: readonly OrderRow[] }[]): Promise<Set<string>> {
+    if (this.killed) throw new EngineKilled('killed');
+    if (items.length === 0) return new Set();
+    const states = items.map(({ row, bot, orders }) => {
+      const f = figures(bot);
+      return { id: row.id, first: row.orderSeq, next: row.orderSeq + orders.length, state: snapshotOf(bot), realized_pnl: f.realizedPnl,
+        held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades, last_price: f.lastPrice };
+    });
+    const orders = items.flatMap((item) => item.orders);
+    // Rows locked in id order, as every statement that locks many bot rows takes them.
+    const result = await this.db.execute(sql`
+      WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(states)}::jsonb) AS v(id uuid, first integer, next integer, state jsonb,
+        realized_pnl numeric, held_qty numeric, held_cost numeric, grid_no integer, trades integer, last_price numeric)),
+      l AS (SELECT bots.id FROM bots JOIN v ON v.id = bots.id WHERE bots.lease_owner = ${this.owner} AND bots.order_seq = v.first
+        ORDER BY bots.id FOR UPDATE OF bots),
+      b AS (
+        UPDATE bots SET order_seq = v.next, state = v.state, realized_pnl = v.realized_pnl, held_qty = v.held_qty, held_cost = v.held_cost,
+          grid_no = v.grid_no, trades = v.trades, last_price = v.last_price
+        FROM v WHERE bots.id = v.id AND bots.id IN (SELECT id FROM l)
+        RETURNING bots.id),
+      o AS (
+        INSERT INTO bot_orders (id, bot_id, seq, client_order_id, kind, side, grid, quantity, decision_price, status, created_at)
+        SELECT o.id, o."botId", o.seq, o."clientOrderId", o.kind, o.side, o.grid, o.quantity, o."decisionPrice", o.status, o."createdAt"
+        FROM jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) AS o(id uuid, "botId" uuid, seq integer, "clientOrderId" text,
+          kind text, side text, grid integer, quantity numeric, "decisionPrice" numeric, status text, "createdAt" timestamptz)
+        WHERE o."botId" IN (SELECT id FROM b))
+      SELECT id FROM b`);
+    return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+  }
+
+  private recordIntentsWithStatus(row: RunningRow, bot: GridBot, intents: IntentInput[], change?: StatusChange): Promise<OrderRow[]> {
     return this.db.transaction(async (tx) => {
       const [updated] = await tx.update(bots)
         .set({ orderSeq: sql`${bots.orderSeq} + ${intents.length}`, state: snapshotOf(bot), ...figures(bot) })
@@ -178,7 +230,7 @@ export class BotStore {
    * Without a status change it is one statement: the bot row locked and its lease checked,
    * then the flip, the exchange's trades and the state, each only if the step before held.
    */
-  async recordFill(row: BotRow, bot: GridBot, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
+  async recordFill(row: RunningRow, bot: GridBot, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
     if (statusColumnOf(bot, row.status) !== row.status) return this.recordFillWithStatus(row, bot, order, fill, change);
     if (this.killed) throw new EngineKilled('killed');
     const f = figures(bot);
@@ -208,7 +260,7 @@ export class BotStore {
     return Number(outcome.flipped) === 0 ? 'already' : 'applied';
   }
 
-  private recordFillWithStatus(row: BotRow, bot: GridBot, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
+  private recordFillWithStatus(row: RunningRow, bot: GridBot, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
     return this.db.transaction(async (tx) => {
       const flipped = await tx.update(botOrders).set({
         status: 'filled', exchangeOrderId: fill.exchangeOrderId, fillPrice: fill.price, filledQty: fill.quantity,
@@ -232,7 +284,7 @@ export class BotStore {
   }
 
   /** The exchange refused the order (or never got it): the grid is back as it was. */
-  async recordFailure(row: BotRow, bot: GridBot, order: OrderRow, error: string, change?: StatusChange): Promise<void> {
+  async recordFailure(row: RunningRow, bot: GridBot, order: OrderRow, error: string, change?: StatusChange): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.update(botOrders).set({ status: 'failed', error: error.slice(0, 500) })
         .where(and(eq(botOrders.id, order.id), inArray(botOrders.status, ['intent', 'unknown'])));
@@ -249,7 +301,7 @@ export class BotStore {
   }
 
   /** State (and status) without an order: a status change, an edit's effect, a stop. */
-  async saveState(row: BotRow, bot: GridBot, change?: StatusChange): Promise<void> {
+  async saveState(row: RunningRow, bot: GridBot, change?: StatusChange): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [updated] = await tx.update(bots).set({ state: snapshotOf(bot), ...figures(bot) }).where(this.fence(row.id)).returning({ id: bots.id });
       if (!updated) throw new LeaseLost(row.id);
@@ -281,7 +333,7 @@ export class BotStore {
    * Writes the status column when it changed, with the reason, and tells the member. `row` is
    * the runner's copy and is kept in step. Stopped bots also give up their lease.
    */
-  private async statusChange(tx: Tx, row: BotRow, bot: GridBot, change?: StatusChange): Promise<void> {
+  private async statusChange(tx: Tx, row: RunningRow, bot: GridBot, change?: StatusChange): Promise<void> {
     const status = statusColumnOf(bot, row.status);
     if (status === row.status) return;
     const reason = change?.reason ?? null;
@@ -289,7 +341,7 @@ export class BotStore {
     const set: Partial<BotRow> = { status, stopReason: status === 'Live' ? null : reason, stopMessage: change?.message ?? null };
     if (stopped) Object.assign(set, { stoppedAt: new Date(), leaseOwner: null, leaseExpiresAt: null });
     await tx.update(bots).set(set).where(this.fence(row.id));
-    Object.assign(row, set);
+    row.status = status;
     if (status === 'Live') return; // a restart after a pause: nothing to report
     await this.event(tx, row.userId, { kind: 'bot.stopped', botID: row.id, name: row.symbol, reason: reason ?? 'manual', status: status as 'Pause' | 'Stopped', at: new Date().toISOString() });
   }
