@@ -48,6 +48,8 @@ const gc = runInNewContext('gc') as () => void;
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (x: number, d = 2) => Number(x.toFixed(d));
+/** Progress on stderr, so stdout stays the one JSON document. */
+const progress = (what: string) => console.error(`bench:engine ${new Date().toISOString()} ${what}`);
 
 function stats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -242,6 +244,7 @@ try {
   const memory0 = memory();
   const waitSize = async (n: number) => {
     while (engine!.size < n) await sleep(50);
+    progress(`${engine!.size} bots adopted; waiting for their first evaluations`);
     await engine!.idle();
   };
   let t = now();
@@ -256,6 +259,7 @@ try {
   const adoptRestSeconds = (now() - t) / 1000;
   const memoryB = memory();
   rows.length = 0;
+  progress('every bot adopted; driving prices');
 
   // One price change a second per pair, a seeded walk in whole ticks.
   const rnd = seededRandom(11);
@@ -289,6 +293,7 @@ try {
   const cpu0 = process.cpuUsage();
   const wall0 = now();
   measuring = true;
+  progress('steady window');
   await sleep(STEADY_S * 1000);
   measuring = false;
   const wallSeconds = (now() - wall0) / 1000;

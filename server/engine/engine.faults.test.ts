@@ -4,8 +4,10 @@
  * between fill and persist. Each run must end with the backtester's trades, one exchange order
  * per trade, and the bot holding exactly what the exchange says.
  */
+import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
+import { botOrders } from '../db/schema';
 import { databaseTargets } from '../test/databases';
 import type { Engine } from './engine';
 import type { CrashPoint } from './faults';
@@ -23,10 +25,10 @@ describe.each(targets)('engine faults on $name', (target) => {
     h = undefined;
   });
 
-  async function begin(): Promise<{ engine: Engine; botId: string }> {
+  async function begin(options: Parameters<EngineHarness['startEngine']>[0] = {}): Promise<{ engine: Engine; botId: string }> {
     h = await EngineHarness.create(target);
     h.setPrice(SYMBOL, PRICES[0]!);
-    const engine = h.startEngine();
+    const engine = h.startEngine(options);
     const botId = await h.startBot();
     await engine.claim();
     await engine.metrics.waitFor(SYMBOL, PRICES[0]!);
@@ -51,6 +53,8 @@ describe.each(targets)('engine faults on $name', (target) => {
 
   it('waits out the order-not-found lag after an unknown outcome instead of sending again', { timeout: 60_000 }, async () => {
     const { engine, botId } = await begin();
+    // The member's user-data stream is down (it would report the fill): only lookups can settle the order.
+    h!.exchange.spotStreams.remove(`engine:${h!.member.userId}`);
     await h!.drive(engine, SYMBOL, PRICES.slice(1, 4));
     // The grid-2 buy at 143.40 is accepted, answered with a 5xx and hidden from lookups for 1.2 s.
     h!.exchange.simulator.control.setFaults({ failAfterAccept: 1, orderNotFoundMs: 1_200 });
@@ -61,6 +65,28 @@ describe.each(targets)('engine faults on $name', (target) => {
     await until(async () => (await h!.trades(botId)).length === 2);
     h!.exchange.simulator.control.clearFaults();
     await h!.drive(engine, SYMBOL, PRICES.slice(5));
+    await engine.idle();
+    await expectBacktesterOutcome(botId);
+  });
+
+  it('books an unanswered order from the user-data stream while lookups cannot see it yet', async () => {
+    // Lookups blind for a minute and an hour apart: only the stream's executionReports can settle the order.
+    const { engine, botId } = await begin({ unknownRetryMs: 3_600_000 });
+    await until(() => h!.exchange.spotStreams.stats().up > 0, 10_000);
+    h!.exchange.simulator.control.setFaults({ failAfterAccept: 1, orderNotFoundMs: 60_000 });
+    const unknownSends = async () => Number((await engine.metrics.orders.get()).values.find((v) => v.labels.outcome === 'unknown')?.value ?? 0);
+    let next = 1;
+    // Move the price until an order is sent into the fault: accepted, answered 5xx, its fate unknown.
+    while ((await unknownSends()) === 0) {
+      h!.setPrice(SYMBOL, PRICES[next]!);
+      await engine.metrics.waitFor(SYMBOL, PRICES[next]!);
+      next++;
+    }
+    const unknownOrders = () => h!.db.select().from(botOrders).where(and(eq(botOrders.botId, botId), eq(botOrders.status, 'unknown')));
+    await until(async () => (await unknownOrders()).length === 0, 10_000);
+    await engine.idle();
+    h!.exchange.simulator.control.clearFaults();
+    await h!.drive(engine, SYMBOL, PRICES.slice(next));
     await engine.idle();
     await expectBacktesterOutcome(botId);
   });

@@ -10,13 +10,15 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { ExchangeServices } from '../exchange/exchange-factory';
-import type { Ticker } from '../exchange/gateway';
+import type { MemberKey, Ticker } from '../exchange/gateway';
 import { storedKey } from '../modules/keys/keys';
 import { stop as stopCore, type Tick } from '../trading/index';
 import type { EngineFaults } from './faults';
 import { EngineMetrics } from './metrics';
 import { gridBotOf } from './records';
 import { BotRunner, type RunnerContext } from './runner';
+import { botPrefixOf, botPrefixOfBot } from './ids';
+import { OrderEvents } from './order-events';
 import { BotStore } from './store';
 import { flushTickWrites, tickWrites } from './write-batch';
 
@@ -52,6 +54,9 @@ export class Engine {
   readonly metrics: EngineMetrics;
   readonly store: BotStore;
   private readonly runners = new Map<string, BotRunner>();
+  /** Runners by the bot part of their client order ids, for the user-data stream's executions. */
+  private readonly byOrderPrefix = new Map<string, BotRunner>();
+  private readonly orderEvents: OrderEvents;
   private readonly bySymbol = new Map<string, Set<BotRunner>>();
   private readonly lastTick = new Map<string, string>();
   private readonly chains = new Map<string, Promise<unknown>>();
@@ -74,6 +79,12 @@ export class Engine {
       alive: () => this.alive, cooldownMs: options.cooldownMs ?? 30_000, unknownRetryMs: options.unknownRetryMs ?? 5_000,
       unknownGiveUpMs: options.unknownGiveUpMs ?? 120_000,
     };
+    const runnerOf = (clientOrderId: string) => {
+      const prefix = botPrefixOf(clientOrderId);
+      return prefix === null ? undefined : this.byOrderPrefix.get(prefix);
+    };
+    this.orderEvents = new OrderEvents(options.exchange.spotStreams, (id) => runnerOf(id) !== undefined,
+      (state) => runnerOf(state.clientOrderId)?.executionReported(state));
   }
 
   start(): void {
@@ -147,7 +158,7 @@ export class Engine {
         const tick = { ts: this.now(), price };
         if (!runner.decided(tick)) await runner.evaluateNow(tick);
       });
-      this.add(runner);
+      this.add(runner, key);
       if (price !== null) this.settleAfter(row.symbol, price, [started]);
       await started;
     } catch (error) {
@@ -163,8 +174,10 @@ export class Engine {
     return this.lastTick.get(symbol) ?? md.knownPrice(symbol) ?? (await md.lastPrice(symbol).catch(() => null));
   }
 
-  private add(runner: BotRunner): void {
+  private add(runner: BotRunner, key: MemberKey): void {
     this.runners.set(runner.id, runner);
+    this.byOrderPrefix.set(botPrefixOfBot(runner.id), runner);
+    this.orderEvents.watch(runner.row.userId, key);
     let set = this.bySymbol.get(runner.symbol);
     if (!set) this.bySymbol.set(runner.symbol, (set = new Set()));
     set.add(runner);
@@ -173,30 +186,39 @@ export class Engine {
   private drop(runner: BotRunner): void {
     runner.close();
     this.runners.delete(runner.id);
+    this.byOrderPrefix.delete(botPrefixOfBot(runner.id));
+    this.orderEvents.unwatch(runner.row.userId);
     const set = this.bySymbol.get(runner.symbol);
     set?.delete(runner);
     if (set && set.size === 0) this.bySymbol.delete(runner.symbol);
   }
 
-  /** A price change of any symbol: every bot on it decides now; the gauge moves once all are done. */
+  /**
+   * A price change of any symbol: every bot on it decides now; the gauge moves once all are done.
+   * The stream pushes every changed pair at once, so the writes of the whole push go out as one
+   * statement per kind, after every pair has decided (each bot's work waits for its own).
+   */
   private onPrices(rows: readonly Ticker[]): void {
     if (!this.alive) return;
-    for (const row of rows) {
-      const set = this.bySymbol.get(row.symbol);
-      if (!set || this.lastTick.get(row.symbol) === row.price) continue;
-      this.lastTick.set(row.symbol, row.price);
-      const tick: Tick = { ts: this.now(), price: row.price };
-      const started = process.hrtime.bigint();
-      let work: Promise<unknown>[] | null = null;
-      const writes = tickWrites(this.store);
-      for (const runner of set) {
-        const done = runner.offer(tick, writes);
-        if (done) (work ??= []).push(done);
+    const writes = tickWrites(this.store);
+    try {
+      for (const row of rows) {
+        const set = this.bySymbol.get(row.symbol);
+        if (!set || this.lastTick.get(row.symbol) === row.price) continue;
+        this.lastTick.set(row.symbol, row.price);
+        const tick: Tick = { ts: this.now(), price: row.price };
+        const started = process.hrtime.bigint();
+        let work: Promise<unknown>[] | null = null;
+        for (const runner of set) {
+          const done = runner.offer(tick, writes);
+          if (done) (work ??= []).push(done);
+        }
+        this.metrics.decision.observe(Number(process.hrtime.bigint() - started) / 1e9);
+        this.settleAfter(row.symbol, row.price, work);
       }
-      const flushed = flushTickWrites(writes);
-      if (flushed) (work ??= []).push(flushed);
-      this.metrics.decision.observe(Number(process.hrtime.bigint() - started) / 1e9);
-      this.settleAfter(row.symbol, row.price, work);
+    } finally {
+      // Even if a decision threw: the bots that joined the batch are waiting for it.
+      flushTickWrites(writes)?.catch(() => undefined); // a failed write fails each bot's own work, handled there
     }
   }
 
@@ -210,15 +232,23 @@ export class Engine {
   }
 
   private async heartbeat(): Promise<void> {
+    // Only the bots run before the renewal began can be judged by it: one claimed and adopted
+    // while it ran is held, but may not be in the answer.
+    const judged = [...this.runners.values()];
     const held = await this.store.heartbeat();
     const lost: string[] = [];
-    for (const runner of [...this.runners.values()]) {
+    for (const runner of judged) {
+      if (this.runners.get(runner.id) !== runner) continue;
       if (held.has(runner.id) && !runner.dead) continue;
       if (runner.busy && !runner.dead) continue; // mid-work (a stop flipping the status): look again next beat
       this.drop(runner);
       if (held.has(runner.id)) lost.push(runner.id);
     }
     await this.store.release(lost);
+    // A lease this process holds for a bot it does not run (a claim whose answer is still on its
+    // way, or an adoption that failed half way) is run: releasing it could hand a bot another
+    // engine may take while this one adopts it.
+    for (const id of held) if (!this.runners.has(id) && !lost.includes(id)) void this.adopt(id);
     this.metrics.leases.set(held.size);
     const counts = { Live: 0, Pause: 0 };
     for (const r of this.runners.values()) counts[r.row.status === 'Pause' ? 'Pause' : 'Live']++;
@@ -280,6 +310,7 @@ export class Engine {
   }
 
   private halt(): void {
+    this.orderEvents.close();
     for (const timer of this.timers) clearInterval(timer);
     this.timers.length = 0;
     this.unsubscribe?.();

@@ -4,5 +4,15 @@
  * Binance allows ^[a-zA-Z0-9-_]{1,36}$; 'gd' + 80 bits of the bot id + 'x' + base-36 seq fits.
  */
 export function clientOrderIdOf(botId: string, seq: number): string {
-  return `gd${botId.replace(/-/g, '').slice(0, 20)}x${seq.toString(36)}`;
+  return `${botPrefixOfBot(botId)}x${seq.toString(36)}`;
+}
+
+/** The part of a client order id that names its bot (hex digits never contain the 'x'). */
+export function botPrefixOf(clientOrderId: string): string | null {
+  const x = clientOrderId.lastIndexOf('x');
+  return clientOrderId.startsWith('gd') && x > 2 ? clientOrderId.slice(0, x) : null;
+}
+
+export function botPrefixOfBot(botId: string): string {
+  return `gd${botId.replace(/-/g, '').slice(0, 20)}`;
 }

@@ -63,6 +63,9 @@ export class BotRunner {
   private cooldownUntil = 0;
   private errorStop: StatusChange | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  /** Orders being sent now, and the final states the user-data stream reported for them. */
+  private readonly sending = new Set<string>();
+  private readonly reported = new Map<string, OrderState>();
   private readonly assets: { base: string; quote: string };
 
   constructor(
@@ -192,17 +195,41 @@ export class BotRunner {
       return this.fail(order, 'not sent: the bot stopped');
     }
     const started = process.hrtime.bigint();
-    let state: OrderState;
+    this.sending.add(order.clientOrderId);
     try {
-      state = await this.gateway.placeOrder({ market: 'spot', symbol: this.symbol, side: order.side as 'buy' | 'sell',
-        type: 'market', quantity, clientOrderId: order.clientOrderId });
-    } catch (error) {
-      this.ctx.metrics.orderAcked(started, 'error');
-      return this.sendFailed(order, error);
+      let state: OrderState;
+      try {
+        state = await this.gateway.placeOrder({ market: 'spot', symbol: this.symbol, side: order.side as 'buy' | 'sell',
+          type: 'market', quantity, clientOrderId: order.clientOrderId });
+      } catch (error) {
+        this.ctx.metrics.orderAcked(started, 'error');
+        return await this.sendFailed(order, error);
+      }
+      this.ctx.metrics.orderAcked(started, 'ok');
+      this.crash('afterSend', order.clientOrderId);
+      await this.settle(order, state);
+    } finally {
+      this.sending.delete(order.clientOrderId);
+      this.reported.delete(order.clientOrderId);
     }
-    this.ctx.metrics.orderAcked(started, 'ok');
-    this.crash('afterSend', order.clientOrderId);
-    await this.settle(order, state);
+  }
+
+  /**
+   * The user-data stream reported one of this bot's orders final. Its send's answer is usually
+   * on the way (kept, in case that answer is lost: see unknown()); an order already waiting for
+   * a timed lookup is booked from the report now.
+   */
+  executionReported(state: OrderState): void {
+    if (this.dead) return;
+    if (this.sending.has(state.clientOrderId)) return void this.reported.set(state.clientOrderId, state);
+    if (this.retryTimer === null) return; // nothing of this bot waits for a lookup: its answer booked it
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    void this.enqueue(async () => {
+      const order = (await this.ctx.store.unsettledOrders(this.id)).find((o) => o.clientOrderId === state.clientOrderId);
+      if (order) await this.settle(order, state);
+      await this.reconcile(); // any other order still waiting is looked up as its timer would have
+    });
   }
 
   /** Books what the exchange says happened to `order`. */
@@ -248,6 +275,9 @@ export class BotRunner {
   /** Sent, fate unknown: the bot waits (its grid stays in flight) until a lookup by clientOrderId settles it. */
   private async unknown(order: OrderRow, message: string): Promise<void> {
     this.ctx.metrics.orders.inc({ outcome: 'unknown' });
+    // The stream already said how it ended: book that (the lookup may still not see the order).
+    const reported = this.reported.get(order.clientOrderId);
+    if (reported) return this.settle(order, reported);
     await this.ctx.store.markUnknown(order, message);
     this.retryLater();
   }

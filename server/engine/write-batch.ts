@@ -1,8 +1,8 @@
 /**
- * The writes of one price change, one statement per kind for all the bots of the pair: trackers
+ * The writes of one price push, one statement per kind for all the bots of its pairs: trackers
  * that moved without an order (a take profit armed, a trailing high or low followed the price),
- * and the intents of the bots that decided to order. A tick moves dozens to hundreds of bots of a
- * pair at once; one round trip for all of them, instead of one each, keeps the connection pool's
+ * and the intents of the bots that decided to order. A push moves dozens to hundreds of bots at
+ * once; one round trip for all of them, instead of one each, keeps the connection pool's
  * queue and so the price-to-order latency short.
  *
  * Each bot waits for the statement in its own queue, so nothing it writes later can be overtaken

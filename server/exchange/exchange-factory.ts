@@ -5,7 +5,7 @@
  * talks to the real Binance.
  */
 import type { Config } from '../config';
-import type { Balances, ExchangeGateway } from './gateway';
+import type { Balances, ExchangeGateway, MemberKey } from './gateway';
 import { MarketDataHub } from './market-data';
 import { MemberCache } from './member-cache';
 import { BalanceFeeds } from './user-streams/balance-feeds';
@@ -35,6 +35,8 @@ export interface ExchangeServices {
   marketData: MarketDataHub;
   /** Balances from the members' user-data streams, with the REST caches below as fallback. */
   balances: BalanceFeeds;
+  /** The members' spot user-data subscriptions (balances use them; the engine hears executions on them). */
+  spotStreams: UserStreamPool<MemberKey>;
   spotBalances: MemberCache<Balances>;
   futuresBalances: MemberCache<Balances>;
   connection: MemberCache<boolean>;
@@ -74,7 +76,7 @@ export function exchangeServices(gateway: ExchangeGateway, governor: WeightGover
   const futuresStreams = new UserStreamPool(futuresProtocol(urls.futures), { connections: new ConnectionBudget(200) });
   const balances = new BalanceFeeds(spotStreams, futuresStreams, { spot: spotBalances, futures: futuresBalances });
   return {
-    gateway, governor, marketData, simulator: extra.simulator ?? null, balances, spotBalances, futuresBalances,
+    gateway, governor, marketData, simulator: extra.simulator ?? null, balances, spotStreams, spotBalances, futuresBalances,
     connection: new MemberCache(CACHE_BUDGETS.connection),
     close: async () => {
       balances.close();
