@@ -134,10 +134,11 @@ async function explain(pool: pg.Pool, userId: string, sessionId: string) {
   };
   const out: Record<string, unknown> = {};
   for (const [name, sql] of Object.entries(queries)) {
-    const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode & { 'Actual Rows': number }; 'Planning Time': number; 'Execution Time': number }] }>(
-      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`);
+    const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode & { 'Actual Rows': number }; 'Planning Time': number; 'Execution Time': number;
+      JIT?: { Timing?: { Total?: number } } }] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`);
     const [p] = rows[0]!['QUERY PLAN'];
-    out[name] = { planningMs: round(p['Planning Time'], 3), executionMs: round(p['Execution Time'], 3), rows: p.Plan['Actual Rows'], plan: nodes(p.Plan).join(' > ') };
+    out[name] = { planningMs: round(p['Planning Time'], 3), executionMs: round(p['Execution Time'], 3), jitMs: p.JIT?.Timing?.Total === undefined ? 0 : round(p.JIT.Timing.Total, 3),
+      rows: p.Plan['Actual Rows'], plan: nodes(p.Plan).join(' > ') };
   }
   return out;
 }

@@ -12,7 +12,9 @@ export interface SpawnedProcess {
 /** Runs a bench helper script (tsx) in a child process and waits for the url it prints. */
 export async function spawnScript(relative: string, env: NodeJS.ProcessEnv = process.env, ipc = false): Promise<SpawnedProcess> {
   const script = fileURLToPath(new URL(relative, import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? ['ipc' as const] : [])], env });
+  // BENCH_CPU_PROF_DIR: each helper writes a V8 CPU profile there when it exits (where its time goes).
+  const profile = env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? ['ipc' as const] : [])], env });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.setEncoding('utf8');

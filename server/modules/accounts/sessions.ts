@@ -1,7 +1,8 @@
 /** Server-side sessions: every JWT carries a session id (jti) that logout can revoke. */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedPerDb } from '../../db/prepared';
 import { sessions } from '../../db/schema';
 import type { Clock } from '../clock';
 import { systemClock } from '../clock';
@@ -18,12 +19,16 @@ export async function createSession(db: Db, userId: string, ttlHours: number, cl
   return session;
 }
 
+/** Every authenticated request runs it. */
+const liveSessionQuery = preparedPerDb((db) => db
+  .select({ userId: sessions.userId })
+  .from(sessions)
+  .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+  .prepare('live_session_user'));
+
 /** The session's user id when it exists, is not revoked and has not expired. */
 export async function liveSessionUser(db: Db, sessionId: string, clock: Clock = systemClock): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock())));
+  const [row] = await liveSessionQuery(db).execute({ id: sessionId, now: clock() });
   return row?.userId ?? null;
 }
 

@@ -20,7 +20,7 @@ import { sparklines } from './sparklines';
 /** Works for stopped bots too: they carry why and when they stopped. */
 export async function botInfo(deps: BotsDeps, userId: string, botID: string): Promise<BotInfo> {
   const bot = await ownBot(deps.db, userId, botID);
-  const [price, lines] = await Promise.all([livePrice(deps.exchange, bot), sparklines(deps.db, [bot.id])]);
+  const [price, lines] = await Promise.all([livePrice(deps.exchange, bot), sparklines(deps.db, [bot])]);
   const runtime = runtimeDays(bot.startedAt, bot.stoppedAt, deps.clock());
   return {
     name: bot.symbol,

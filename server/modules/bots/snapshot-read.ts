@@ -13,8 +13,13 @@ function snapshotOf(state: unknown): BotSnapshot | null {
 
 /** UTC date -> realized PnL of that day, values as plain decimals. */
 export function datewiseProfit(state: unknown): Record<string, string> {
-  const datewise = snapshotOf(state)?.datewise ?? {};
-  return Object.fromEntries(Object.entries(datewise).map(([day, pnl]) => [day, new Decimal(pnl).toFixed()]));
+  return datewiseProfitOf(snapshotOf(state)?.datewise);
+}
+
+/** The same from the snapshot's `datewise` alone (state->'datewise', read without the rest). */
+export function datewiseProfitOf(datewise: unknown): Record<string, string> {
+  if (datewise === null || typeof datewise !== 'object') return {};
+  return Object.fromEntries(Object.entries(datewise as Record<string, string>).map(([day, pnl]) => [day, new Decimal(pnl).toFixed()]));
 }
 
 /** last_buying_price: the lowest buy price among the grids that hold. */

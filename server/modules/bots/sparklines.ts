@@ -3,6 +3,10 @@
  * sold a thousand times still draws at most SPARKLINE_POINTS points: the database keeps the
  * last sell of each of that many equal slices (always the latest), so a poll of many bots is one
  * query that returns at most SPARKLINE_POINTS rows a bot.
+ *
+ * Every open desktop polls its bots' sparklines every 10 s, and a bot's line only changes when it
+ * trades: lines are kept per bot with the trade count they were drawn at (bots.trades, counted
+ * in the same statement as the fill), and only bots that traded since are read again.
  */
 import { sql } from 'drizzle-orm';
 import type { SparklinePoint } from '../../../common/api/bots';
@@ -19,9 +23,47 @@ interface Row {
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
-export async function sparklines(db: Db, botIds: readonly string[]): Promise<Map<string, SparklinePoint[]>> {
+/** At most this many bots' lines per database (a few KB each). */
+const CACHED_BOTS = 50_000;
+
+interface Drawn {
+  trades: number;
+  points: SparklinePoint[];
+}
+
+/** One cache per database: tests and processes with their own database never share lines. */
+const caches = new WeakMap<Db, Map<string, Drawn>>();
+
+function cacheOf(db: Db): Map<string, Drawn> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/** The lines of `bots`, read from the database only for bots that traded since they were drawn. */
+export async function sparklines(db: Db, bots: readonly { id: string; trades: number }[]): Promise<Map<string, SparklinePoint[]>> {
+  const cache = cacheOf(db);
+  const lines = new Map<string, SparklinePoint[]>();
+  const stale: { id: string; trades: number }[] = [];
+  for (const bot of bots) {
+    const drawn = cache.get(bot.id);
+    if (drawn?.trades === bot.trades) lines.set(bot.id, drawn.points);
+    else stale.push(bot);
+  }
+  if (stale.length === 0) return lines;
+  const fresh = await readSparklines(db, stale.map((b) => b.id));
+  for (const bot of stale) {
+    const points = fresh.get(bot.id) ?? [];
+    lines.set(bot.id, points);
+    cache.delete(bot.id); // re-inserted last: the oldest entries go first
+    if (cache.size >= CACHED_BOTS) cache.delete(cache.keys().next().value!);
+    cache.set(bot.id, { trades: bot.trades, points });
+  }
+  return lines;
+}
+
+async function readSparklines(db: Db, botIds: readonly string[]): Promise<Map<string, SparklinePoint[]>> {
   const lines = new Map<string, SparklinePoint[]>(botIds.map((id) => [id, []]));
-  if (botIds.length === 0) return lines;
   const ids = sql.join(botIds.map((id) => sql`${id}::uuid`), sql`, `);
   // Row n of `total` is kept when n * P / total crosses an integer: every row while total <= P,
   // else the last row of each of P slices.

@@ -8,14 +8,18 @@
  * running bots still hold in reserve for their next buys: per bot max(0, investment - held
  * cost), the held coins no longer being USDT. Never below 0.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PieChartResponse, PieSlice } from '../../../common/api/bots';
 import { Decimal } from '../../../common/decimal';
+import { preparedPerDb } from '../../db/prepared';
 import { bots } from '../../db/schema';
 import { plain } from '../bots/figures';
 import type { BotsDeps } from '../bots/deps';
 import { surfaced } from '../keys/exchange-deps';
 import { storedKey } from '../keys/keys';
+
+const runningBotsQuery = preparedPerDb((db) => db.select({ id: bots.id, symbol: bots.symbol, investment: bots.investment, heldCost: bots.heldCost })
+  .from(bots).where(and(eq(bots.userId, sql.placeholder('userId')), inArray(bots.status, ['Live', 'Pause']))).prepare('pie_chart_bots'));
 
 const EMPTY: PieChartResponse = { chartData: [], usdt: '0', availableBalance: '0' };
 
@@ -36,8 +40,7 @@ async function spotUsdt(deps: BotsDeps, userId: string): Promise<string | null> 
 export async function pieChart(deps: BotsDeps, userId: string): Promise<PieChartResponse> {
   const [usdt, running] = await Promise.all([
     spotUsdt(deps, userId),
-    deps.db.select({ id: bots.id, symbol: bots.symbol, investment: bots.investment, heldCost: bots.heldCost }).from(bots)
-      .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause']))),
+    runningBotsQuery(deps.db).execute({ userId }),
   ]);
   if (usdt === null) return EMPTY;
   let reserved = new Decimal(0);

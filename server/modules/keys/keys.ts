@@ -2,8 +2,9 @@
  * The member's exchange key: verified against the exchange before saving, the secret sealed
  * at rest and never returned, disconnect refused while a bot runs.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SERVER, UI } from '../../../common/messages';
+import { preparedPerDb } from '../../db/prepared';
 import { bots, exchangeKeys } from '../../db/schema';
 import { ExchangeError } from '../../exchange/errors';
 import type { MemberGateway, MemberKey } from '../../exchange/gateway';
@@ -19,8 +20,12 @@ export const KEY_MESSAGES = {
   noKeys: 'Connect your exchange API keys in API Setting first.',
 } as const;
 
+/** The dashboard's funds poll reads the key every time. */
+const keyQuery = preparedPerDb((db) => db.select({ apiKey: exchangeKeys.apiKey, secretCiphertext: exchangeKeys.secretCiphertext })
+  .from(exchangeKeys).where(eq(exchangeKeys.userId, sql.placeholder('userId'))).prepare('stored_exchange_key'));
+
 export async function storedKey(deps: ExchangeDeps, userId: string): Promise<MemberKey | null> {
-  const [row] = await deps.db.select().from(exchangeKeys).where(eq(exchangeKeys.userId, userId));
+  const [row] = await keyQuery(deps.db).execute({ userId });
   if (!row) return null;
   return { apiKey: row.apiKey, secretKey: openSecret(deps.config.secretsKey, userId, row.secretCiphertext) };
 }

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotHistoryRow, BotInfo, LiveBot, OrderBookResponse } from '../../../../../common/api/bots';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
+import { bots } from '../../../../db/schema';
 import type { ExchangeServices } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { insertBot, insertFilledOrders, snapshotWith, type BotRow } from '../../../../modules/bots/test-fixtures';
@@ -98,6 +100,19 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
     expect(info.sparklineData.map((p) => p.value)).toEqual(['30', '25']);
     const stopped = (await post(alice, 'botinfo', { botID: bot.stopped!.id })).json<BotInfo>();
     expect(stopped).toMatchObject({ status: 'Stopped', stopReason: 'stoploss', botstopdate: bot.stopped!.stoppedAt!.toISOString(), runtime: 4 });
+  });
+
+  it('redraws a bot\'s sparkline once it traded again (the trade count is bumped with the fill)', async () => {
+    const dave = await register(server, { username: 'Dave' });
+    const db = server.database.db;
+    const mine = await insertBot(db, dave.userId, { status: 'Pause', symbol: 'SOLUSDT', daysAgo: 3, trades: 0 });
+    const line = async () => (await get(dave, 'botstatus')).json<LiveBot[]>()[0]!.sparklineData.map((p) => p.value);
+    expect(await line()).toEqual([]);
+    await insertFilledOrders(db, mine.id, [{ side: 'sell', price: '150', qty: '1', cost: '150', pnl: '7', filledAt: daysAgo(1) }]);
+    // Drawn at 0 trades: the line stands until the bot's count says it traded.
+    expect(await line()).toEqual([]);
+    await db.update(bots).set({ trades: 1 }).where(eq(bots.id, mine.id));
+    expect(await line()).toEqual(['7']);
   });
 
   it('draws at most 30 sparkline points, ending at the latest cumulative PnL', async () => {
