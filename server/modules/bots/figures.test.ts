@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { Decimal } from '../../../common/decimal';
 import { apyPercent, averagePrice, plain, roiPercent, runtimeDays, totalPnl } from './figures';
-import { datewiseProfit, lowestHeldBuyPrice } from './snapshot-read';
+import { datewiseProfit, datewiseProfitOf, lowestHeldBuyPrice } from './snapshot-read';
 import { snapshotWith } from './test-fixtures';
 
 const DAY = 86_400_000;
@@ -52,5 +53,11 @@ describe('bot figures', () => {
     expect(datewiseProfit(state)).toEqual({ '2026-01-02': '1.5' });
     expect(lowestHeldBuyPrice(null)).toBeNull();
     expect(datewiseProfit(null)).toEqual({});
+  });
+
+  it('passes plain daily profits through and normalises any other notation', () => {
+    expect(datewiseProfitOf({ a: '12.5', b: '-0.03', c: '7', d: '0', e: '1.50', f: '-0', g: '1e-7', h: '007' }))
+      .toEqual({ a: '12.5', b: '-0.03', c: '7', d: '0', e: '1.5', f: new Decimal('-0').toFixed(), g: '0.0000001', h: '7' });
+    expect(datewiseProfitOf(null)).toEqual({});
   });
 });

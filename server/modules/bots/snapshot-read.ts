@@ -16,10 +16,21 @@ export function datewiseProfit(state: unknown): Record<string, string> {
   return datewiseProfitOf(snapshotOf(state)?.datewise);
 }
 
-/** The same from the snapshot's `datewise` alone (state->'datewise', read without the rest). */
+/** A decimal already in plain form ('12.5', '-0.03', '7'): what the core writes. */
+const PLAIN = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
+
+/**
+ * The same from the snapshot's `datewise` alone (state->'datewise', read without the rest).
+ * Values the core wrote in plain form pass as they are: botstatus draws a month of days for
+ * every bot on every poll, and parsing each one was a tenth of the server's time.
+ */
 export function datewiseProfitOf(datewise: unknown): Record<string, string> {
   if (datewise === null || typeof datewise !== 'object') return {};
-  return Object.fromEntries(Object.entries(datewise as Record<string, string>).map(([day, pnl]) => [day, new Decimal(pnl).toFixed()]));
+  const out: Record<string, string> = {};
+  for (const [day, pnl] of Object.entries(datewise as Record<string, string>)) {
+    out[day] = typeof pnl === 'string' && PLAIN.test(pnl) && pnl !== '-0' ? pnl : new Decimal(pnl).toFixed();
+  }
+  return out;
 }
 
 /** last_buying_price: the lowest buy price among the grids that hold. */
