@@ -10,7 +10,10 @@ import { Decimal } from '../../common/decimal';
 import { botOrders } from '../db/schema';
 import { databaseTargets } from '../test/databases';
 import type { Engine } from './engine';
+import type { OrderState } from '../exchange/gateway';
+import { storedKey } from '../modules/keys/keys';
 import type { CrashPoint } from './faults';
+import { OrderEvents } from './order-events';
 import { EngineHarness, seededPath } from './test-harness';
 
 const targets = await databaseTargets();
@@ -35,6 +38,20 @@ describe.each(targets)('engine faults on $name', (target) => {
     return { engine, botId };
   }
 
+  /** Moves the price until an order is sent into the fault (accepted, answered 5xx, its fate unknown); returns the next price's index. */
+  async function driveUntilUnknown(engine: Engine): Promise<number> {
+    const unknownSends = async () => Number((await engine.metrics.orders.get()).values.find((v) => v.labels.outcome === 'unknown')?.value ?? 0);
+    let next = 1;
+    while ((await unknownSends()) === 0) {
+      h!.setPrice(SYMBOL, PRICES[next]!);
+      await engine.metrics.waitFor(SYMBOL, PRICES[next]!);
+      next++;
+    }
+    return next;
+  }
+
+  const unknownOrdersOf = (botId: string) => h!.db.select().from(botOrders).where(and(eq(botOrders.botId, botId), eq(botOrders.status, 'unknown')));
+
   async function expectBacktesterOutcome(botId: string): Promise<void> {
     const trades = await h!.trades(botId);
     expect(trades).toEqual(await h!.backtest(botId, PRICES));
@@ -47,6 +64,30 @@ describe.each(targets)('engine faults on $name', (target) => {
     await h!.drive(engine, SYMBOL, PRICES.slice(1, 4));
     h!.exchange.simulator.control.setFaults({ failAfterAccept: 1 });
     await h!.drive(engine, SYMBOL, PRICES.slice(4));
+    await engine.idle();
+    await expectBacktesterOutcome(botId);
+  });
+
+  it('books an order already waiting for a lookup when the stream reports it later', async () => {
+    const { engine, botId } = await begin({ unknownRetryMs: 3_600_000 });
+    // The engine's own subscription is down while the order goes out; the stream's reports of it
+    // are held back here and handed to the bot only once its order waits for the next lookup.
+    h!.exchange.spotStreams.remove(`engine:${h!.member.userId}`);
+    const held: OrderState[] = [];
+    const late = new OrderEvents(h!.exchange.spotStreams, () => true, (state) => held.push(state));
+    late.watch(`late-${h!.member.userId}`, { apiKey: h!.apiKey, secretKey: (await storedKey(h!.deps, h!.member.userId))!.secretKey });
+    await until(() => h!.exchange.spotStreams.stats().up > 0, 10_000);
+    h!.exchange.simulator.control.setFaults({ failAfterAccept: 1, orderNotFoundMs: 60_000 });
+    const next = await driveUntilUnknown(engine);
+    const waiting = await unknownOrdersOf(botId);
+    expect(waiting).toHaveLength(1);
+    await until(() => held.some((s) => s.clientOrderId === waiting[0]!.clientOrderId), 10_000);
+    for (const state of held) engine.runner(botId)!.executionReported(state);
+    await until(async () => (await unknownOrdersOf(botId)).length === 0, 10_000);
+    late.close();
+    await engine.idle();
+    h!.exchange.simulator.control.clearFaults();
+    await h!.drive(engine, SYMBOL, PRICES.slice(next));
     await engine.idle();
     await expectBacktesterOutcome(botId);
   });
@@ -74,16 +115,8 @@ describe.each(targets)('engine faults on $name', (target) => {
     const { engine, botId } = await begin({ unknownRetryMs: 3_600_000 });
     await until(() => h!.exchange.spotStreams.stats().up > 0, 10_000);
     h!.exchange.simulator.control.setFaults({ failAfterAccept: 1, orderNotFoundMs: 60_000 });
-    const unknownSends = async () => Number((await engine.metrics.orders.get()).values.find((v) => v.labels.outcome === 'unknown')?.value ?? 0);
-    let next = 1;
-    // Move the price until an order is sent into the fault: accepted, answered 5xx, its fate unknown.
-    while ((await unknownSends()) === 0) {
-      h!.setPrice(SYMBOL, PRICES[next]!);
-      await engine.metrics.waitFor(SYMBOL, PRICES[next]!);
-      next++;
-    }
-    const unknownOrders = () => h!.db.select().from(botOrders).where(and(eq(botOrders.botId, botId), eq(botOrders.status, 'unknown')));
-    await until(async () => (await unknownOrders()).length === 0, 10_000);
+    const next = await driveUntilUnknown(engine);
+    await until(async () => (await unknownOrdersOf(botId)).length === 0, 10_000);
     await engine.idle();
     h!.exchange.simulator.control.clearFaults();
     await h!.drive(engine, SYMBOL, PRICES.slice(next));
