@@ -55,3 +55,12 @@ export async function register(server: TestServer, overrides: Partial<SignupBody
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/** GET and POST /api/<url> as a member. The server is read at call time: tests create it in beforeAll. */
+export function memberApi(server: () => TestServer) {
+  return {
+    get: (who: Registered, url: string) => server().app.inject({ method: 'GET', url: `/api/${url}`, headers: bearer(who.token) }),
+    post: (who: Registered, url: string, payload: object) =>
+      server().app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: bearer(who.token) }),
+  };
+}

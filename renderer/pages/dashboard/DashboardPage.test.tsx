@@ -5,29 +5,12 @@ import type { IpcResult } from '../../../common/ipc/contract';
 import { BOT_LABELS, EXCHANGE_LABELS, TEXT } from '../../../common/messages';
 import { chartData } from '../../components/charts/chartsMock';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
+import { liveBot } from '../../test/liveBot';
 import { currentPath, renderApp } from '../../test/renderApp';
 
 vi.mock('@ant-design/charts', () => import('../../components/charts/chartsMock'));
 
-const bot = (over: Partial<LiveBot> = {}): LiveBot => ({
-  id: 'b1',
-  name: 'BTCUSDT',
-  category: 'Spot',
-  tradeType: 'Advanced Multigrid',
-  strategy_name: 'System Strategy',
-  status: 'Live',
-  liveprice: '43000.5',
-  runtime: 3,
-  roi: '12.345',
-  investment: '1000',
-  pnl: '12.5',
-  trades24h: 7,
-  grid_no: 2,
-  total_grid: 5,
-  sparklineData: [{ time: 1, value: '0' }, { time: 2, value: '12.5' }],
-  datewiseprofit: { '2026-11-21': '5.5', '2026-11-20': '7' },
-  ...over,
-});
+const bot = liveBot;
 
 const pie: PieChartResponse = {
   chartData: [{ label: 'BTCUSDT', value: '600.25' }],

@@ -4,29 +4,14 @@ import type { LiveBot } from '../../../common/api/bots';
 import type { IpcResult } from '../../../common/ipc/contract';
 import { BOT_LABELS, SERVER, TEXT, UI, VALIDATION } from '../../../common/messages';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
+import { liveBot } from '../../test/liveBot';
 import { currentPath, renderApp } from '../../test/renderApp';
 
 vi.mock('@ant-design/charts', () => import('../../components/charts/chartsMock'));
 
-const bot = (over: Partial<LiveBot> = {}): LiveBot => ({
-  id: 'b1',
-  name: 'BTCUSDT',
-  category: 'Spot',
-  tradeType: 'Advanced Multigrid',
-  strategy_name: 'System Strategy',
-  status: 'Live',
-  liveprice: '43000.5',
-  runtime: 12,
-  roi: '48.2',
-  investment: '2500',
-  pnl: '33.333',
-  trades24h: 41,
-  grid_no: 2,
-  total_grid: 5,
-  sparklineData: [{ time: 1, value: '0' }, { time: 2, value: '33.3' }],
-  datewiseprofit: {},
-  ...over,
-});
+// What this page shows of a copied bot: its runtime, APY, investment, PNL and trades.
+const bot = (over: Partial<LiveBot> = {}): LiveBot => liveBot({ runtime: 12, roi: '48.2', investment: '2500', pnl: '33.333', trades24h: 41,
+  sparklineData: [{ time: 1, value: '0' }, { time: 2, value: '33.3' }], datewiseprofit: {}, ...over });
 
 let errors: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {

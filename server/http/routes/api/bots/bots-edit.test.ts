@@ -4,7 +4,7 @@ import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
 import { botCommands, bots } from '../../../../db/schema';
 import { insertBot, startTestEngine, type BotRow, type CommandAnswer } from '../../../../modules/bots/test-fixtures';
 import { databaseTargets } from '../../../../test/databases';
-import { bearer, register, type Registered } from '../../../../test/members';
+import { memberApi, register, type Registered } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
 
 const targets = await databaseTargets();
@@ -32,8 +32,7 @@ describe.each(targets)('bot edits and stops on $name', (target) => {
     bot = await insertBot(server.database.db, alice.userId, { lastPrice: '100', totalGrid: 5 });
   });
 
-  const post = (who: Registered, url: string, payload: object) =>
-    server.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: bearer(who.token) });
+  const { post } = memberApi(() => server);
   const expectMessage = async (res: Promise<{ statusCode: number; json(): { message: string } }>, status: number, message: string) => {
     const r = await res;
     expect([r.statusCode, r.json().message]).toEqual([status, message]);

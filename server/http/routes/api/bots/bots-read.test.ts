@@ -7,7 +7,7 @@ import type { ExchangeServices } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { insertBot, insertFilledOrders, snapshotWith, type BotRow } from '../../../../modules/bots/test-fixtures';
 import { databaseTargets } from '../../../../test/databases';
-import { bearer, register, type Registered } from '../../../../test/members';
+import { memberApi, register, type Registered } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
 
 const targets = await databaseTargets();
@@ -60,9 +60,7 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
     await exchange?.close();
   });
 
-  const post = (who: Registered, url: string, payload: object) =>
-    server.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: bearer(who.token) });
-  const get = (who: Registered, url: string) => server.app.inject({ method: 'GET', url: `/api/${url}`, headers: bearer(who.token) });
+  const { get, post } = memberApi(() => server);
 
   it('refuses every call without a token (401)', async () => {
     for (const url of ['botstatus', 'livebotdata', 'bothistory', 'scalpbothistory', 'cyclebothistory', 'features']) {

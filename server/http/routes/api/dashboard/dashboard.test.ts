@@ -5,7 +5,7 @@ import type { ExchangeServices } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { insertBot } from '../../../../modules/bots/test-fixtures';
 import { databaseTargets } from '../../../../test/databases';
-import { bearer, register, type Registered } from '../../../../test/members';
+import { bearer, memberApi, register, type Registered } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
 
 const targets = await databaseTargets();
@@ -31,9 +31,7 @@ describe.each(targets)('dashboard endpoints on $name', (target) => {
     await exchange?.close();
   });
 
-  const get = (who: Registered, url: string) => server.app.inject({ method: 'GET', url: `/api/${url}`, headers: bearer(who.token) });
-  const post = (who: Registered, url: string, payload: object) =>
-    server.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: bearer(who.token) });
+  const { get, post } = memberApi(() => server);
 
   it('refuses every call without a token (401)', async () => {
     for (const url of ['disclaimeragreementcheck', 'pichart', 'totalprofitbookdata']) {

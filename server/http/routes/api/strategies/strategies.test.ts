@@ -3,7 +3,7 @@ import type { StrategyDetail, StrategyListItem } from '../../../../../common/api
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { bots } from '../../../../db/schema';
 import { databaseTargets } from '../../../../test/databases';
-import { bearer, register, type Registered } from '../../../../test/members';
+import { bearer, memberApi, register, type Registered } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
 import { strategyBody, type Body } from './test-bodies';
 
@@ -20,10 +20,7 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
   });
   afterAll(() => server?.close());
 
-  const post = (who: Registered, url: string, payload: object) =>
-    server.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: bearer(who.token) });
-  const get = (who: Registered, url: string) =>
-    server.app.inject({ method: 'GET', url: `/api/${url}`, headers: bearer(who.token) });
+  const { get, post } = memberApi(() => server);
   const create = (who: Registered, body: Body) => post(who, 'strategy', body);
   const detail = async (who: Registered, name: string) =>
     (await post(who, 'stratagybypara', { strategy_name: name })).json<StrategyDetail>();
