@@ -12,7 +12,9 @@ import { createTestServer, type TestServer } from '../../../../test/server';
 
 const targets = await databaseTargets();
 const DAY = 86_400_000;
-const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+/** One instant for the whole fixture: a stop `daysAgo(3)` of a bot started 9 days before it is 6 whole days, not a millisecond short. */
+const NOW = new Date();
+const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);
 /** When the live bot's four orders filled. */
 const fills = [10, 9, 8, 7].map(daysAgo);
 
@@ -45,9 +47,9 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
       { side: 'sell', price: '48600', qty: '0.01', cost: '486', pnl: '-5', filledAt: fills[3]! },
     ]);
     bot.paused = await insertBot(db, alice.userId, { status: 'Pause', symbol: 'ETHUSDT', daysAgo: 2, lastPrice: '2900' });
-    bot.stopped = await insertBot(db, alice.userId, { status: 'Stopped', daysAgo: 5, stoppedAt: daysAgo(1), stopReason: 'stoploss',
+    bot.stopped = await insertBot(db, alice.userId, { status: 'Stopped', now: NOW, daysAgo: 5, stoppedAt: daysAgo(1), stopReason: 'stoploss',
       realizedPnl: '-20', profitBooked: '10', lossBooked: '-30', lastPrice: '47000', trades: 6, strategyName: 'Mine' });
-    bot.stoppedEarlier = await insertBot(db, alice.userId, { status: 'Stopped', daysAgo: 9, stoppedAt: daysAgo(3), stopReason: 'manual',
+    bot.stoppedEarlier = await insertBot(db, alice.userId, { status: 'Stopped', now: NOW, daysAgo: 9, stoppedAt: daysAgo(3), stopReason: 'manual',
       realizedPnl: '12', profitBooked: '12', investment: '600' });
     bot.bobs = await insertBot(db, bob.userId, { symbol: 'SOLUSDT', daysAgo: 1, realizedPnl: '50', investment: '500', strategyName: 'Bob secret' });
     bot.bobsFuture = await insertBot(db, bob.userId, { status: 'Pause', category: 'Future', leverage: 3, daysAgo: 0 });
