@@ -4,7 +4,6 @@
  * and the pair's exchange rules. The engine claims it and acts on the price at once (grid 1 at
  * market). Refusals are 400s whose message the Start screen shows as is.
  */
-import { and, eq, inArray } from 'drizzle-orm';
 import type { StartBotRequest, StartBotResponse } from '../../../common/api/bots';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
@@ -26,6 +25,7 @@ import { getSetting } from '../settings/settings';
 import { toDetail } from '../strategies/detail';
 import { findVisible, gridsOf } from '../strategies/queries';
 import { isActive } from '../subscriptions/subscriptions';
+import { reservedBy, runningBots } from './reserve';
 import { startRules, type StartInput } from './start-rules';
 
 export interface StartDeps extends ExchangeDeps {
@@ -64,10 +64,7 @@ async function checkBalance(deps: StartDeps, userId: string, key: MemberKey, amo
   const gateway = exchangeOf(deps).gateway.member(key);
   const balances = await surfaced(() => gateway.balances('spot').catch(refusedKey));
   const free = new Decimal(balances.USDT?.free ?? '0');
-  const running = await deps.db.select({ investment: bots.investment, heldCost: bots.heldCost, realized: bots.realizedPnl }).from(bots)
-    .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause'])));
-  const reserved = running.reduce((sum, b) => sum.plus(Decimal.max(0, new Decimal(b.investment).minus(b.heldCost))), new Decimal(0));
-  const available = Decimal.max(0, free.minus(reserved));
+  const available = Decimal.max(0, free.minus(reservedBy(await runningBots(deps.db, userId))));
   if (available.lt(amount)) throw new DomainError('invalid', SERVER.insufficientForBot(available.toFixed(2), amount.toFixed()));
 }
 

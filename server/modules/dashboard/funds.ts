@@ -8,18 +8,13 @@
  * running bots still hold in reserve for their next buys: per bot max(0, investment - held
  * cost), the held coins no longer being USDT. Never below 0.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PieChartResponse, PieSlice } from '../../../common/api/bots';
 import { Decimal } from '../../../common/decimal';
-import { preparedPerDb } from '../../db/prepared';
-import { bots } from '../../db/schema';
 import { plain } from '../bots/figures';
 import type { BotsDeps } from '../bots/deps';
+import { reservedBy, runningBots } from '../bots/reserve';
 import { surfaced } from '../keys/exchange-deps';
 import { storedKey } from '../keys/keys';
-
-const runningBotsQuery = preparedPerDb((db) => db.select({ id: bots.id, symbol: bots.symbol, investment: bots.investment, heldCost: bots.heldCost })
-  .from(bots).where(and(eq(bots.userId, sql.placeholder('userId')), inArray(bots.status, ['Live', 'Pause']))).prepare('pie_chart_bots'));
 
 const EMPTY: PieChartResponse = { chartData: [], usdt: '0', availableBalance: '0' };
 
@@ -40,13 +35,9 @@ async function spotUsdt(deps: BotsDeps, userId: string): Promise<string | null> 
 export async function pieChart(deps: BotsDeps, userId: string): Promise<PieChartResponse> {
   const [usdt, running] = await Promise.all([
     spotUsdt(deps, userId),
-    runningBotsQuery(deps.db).execute({ userId }),
+    runningBots(deps.db, userId),
   ]);
   if (usdt === null) return EMPTY;
-  let reserved = new Decimal(0);
-  const chartData: PieSlice[] = running.map((bot) => {
-    reserved = reserved.plus(Decimal.max(0, new Decimal(bot.investment).minus(bot.heldCost)));
-    return { label: `${pairLabel(bot.symbol)} ${bot.id.slice(0, 6)}`, value: plain(bot.investment) };
-  });
-  return { chartData, usdt: plain(usdt), availableBalance: Decimal.max(0, new Decimal(usdt).minus(reserved)).toFixed() };
+  const chartData: PieSlice[] = running.map((bot) => ({ label: `${pairLabel(bot.symbol)} ${bot.id.slice(0, 6)}`, value: plain(bot.investment) }));
+  return { chartData, usdt: plain(usdt), availableBalance: Decimal.max(0, new Decimal(usdt).minus(reservedBy(running))).toFixed() };
 }
