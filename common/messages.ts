@@ -115,7 +115,8 @@ export const SERVER = {
   scalpingComingSoon: 'Scalping Grid is coming soon.',
   subscriptionRequired: 'An active subscription is required to start a bot. Buy a subscription on the Subscription page to start trading.',
   futuresComingSoon: 'Future bots are coming soon.',
-  futuresNotReady: 'Future bots are not available on this server yet.',
+  /** USD-M keeps one position per pair: two Future bots on it would share (and liquidate) one. */
+  futuresPairInUse: (pair: string) => `A Future bot already runs on ${pair}. Stop it first: the exchange keeps one position per pair.`,
   pairNotTradable: (pair: string) => `${pair} is not a tradable pair.`,
   noLivePrice: (pair: string) => `There is no live price for ${pair} right now. Please try again in a moment.`,
   insufficientForBot: (free: string, amount: string) =>

@@ -95,7 +95,8 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     }
     if (seeded) app.log.info('seeded the demo member (npm run seed:demo prints its credentials)');
     if (seeded && exchange.simulator) {
-      // The simulator of a previous run is gone with its accounts: only a first start gets keys and a bot.
+      // Only a first start gets keys and a bot: the in-process simulator keeps its accounts in
+      // DATA_DIR/simulator-state.json, so these keys keep working on later starts.
       const startedExchange = exchange;
       await seedDemoTrading({ config, db: database.db, exchange: startedExchange })
         .then((botId) => botId && app!.log.info(`the demo member trades on the simulator (bot ${botId})`))

@@ -249,7 +249,10 @@ export const botOrders = pgTable(
       .references(() => bots.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     clientOrderId: text('client_order_id').notNull(),
-    /** 'buy' | 'sell' | 'sellAll'. */
+    /**
+     * 'buy' | 'sell' | 'sellAll', or 'liquidation': the exchange closing a futures position, never
+     * sent by us; it settles once the exchange shows the position gone.
+     */
     kind: text('kind').notNull(),
     side: text('side').notNull(),
     /** 0 for a sell-all. */
@@ -275,7 +278,7 @@ export const botOrders = pgTable(
     index('bot_orders_bot_filled_idx').on(t.botId, t.filledAt),
     index('bot_orders_unsettled_idx').on(t.botId).where(sql`${t.status} IN ('intent', 'unknown')`),
     check('bot_orders_status', sql`${t.status} IN ('intent', 'unknown', 'filled', 'failed')`),
-    check('bot_orders_kind', sql`${t.kind} IN ('buy', 'sell', 'sellAll')`),
+    check('bot_orders_kind', sql`${t.kind} IN ('buy', 'sell', 'sellAll', 'liquidation')`),
   ],
 );
 

@@ -14,7 +14,7 @@ import type { OrderState } from '../exchange/gateway';
 import { storedKey } from '../modules/keys/keys';
 import type { CrashPoint } from './faults';
 import { OrderEvents } from './order-events';
-import { EngineHarness, seededPath } from './test-harness';
+import { EngineHarness, seededPath, until } from './test-harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
@@ -29,13 +29,9 @@ describe.each(targets)('engine faults on $name', (target) => {
   });
 
   async function begin(options: Parameters<EngineHarness['startEngine']>[0] = {}): Promise<{ engine: Engine; botId: string }> {
-    h = await EngineHarness.create(target);
-    h.setPrice(SYMBOL, PRICES[0]!);
-    const engine = h.startEngine(options);
-    const botId = await h.startBot();
-    await engine.claim();
-    await engine.metrics.waitFor(SYMBOL, PRICES[0]!);
-    return { engine, botId };
+    const started = await EngineHarness.withBot(target, SYMBOL, PRICES[0]!, { engine: options });
+    h = started.h;
+    return started;
   }
 
   /** Moves the price until an order is sent into the fault (accepted, answered 5xx, its fate unknown); returns the next price's index. */
@@ -223,10 +219,3 @@ describe.each(targets)('engine faults on $name', (target) => {
   });
 });
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -49,6 +49,15 @@ export interface EngineOptions {
 
 const RESOLVED = Promise.resolve();
 
+/**
+ * A futures bot ticks on USD-M prices, which are not spot's: its feed key (the symbol label of
+ * the engine's price gauge, too) is the symbol with this suffix, 'BTCUSDT_PERP'.
+ */
+export const FUTURES_FEED_SUFFIX = '_PERP';
+const feedKeyOf = (runner: BotRunner) => (runner.market === 'futures' ? runner.symbol + FUTURES_FEED_SUFFIX : runner.symbol);
+const keysOf = (keys: Iterable<string>, futures: boolean) => [...keys].flatMap((k) =>
+  k.endsWith(FUTURES_FEED_SUFFIX) === futures ? [futures ? k.slice(0, -FUTURES_FEED_SUFFIX.length) : k] : []);
+
 export class Engine {
   readonly id: string;
   readonly metrics: EngineMetrics;
@@ -90,7 +99,13 @@ export class Engine {
   start(): void {
     const o = this.options;
     const leaseMs = o.leaseMs ?? 20_000;
-    this.unsubscribe = o.exchange.marketData.onPrices((rows) => this.onPrices(rows), () => this.bySymbol.keys());
+    const md = o.exchange.marketData;
+    const spot = md.onPrices((rows) => this.onPrices(rows, ''), () => keysOf(this.bySymbol.keys(), false));
+    const futures = md.onFuturesPrices((rows) => this.onPrices(rows, FUTURES_FEED_SUFFIX), () => keysOf(this.bySymbol.keys(), true));
+    this.unsubscribe = () => {
+      spot();
+      futures();
+    };
     this.every(o.claimEveryMs ?? 2_000, () => this.claim());
     this.every(Math.max(250, Math.floor(leaseMs / 4)), () => this.heartbeat());
     this.every(o.commandEveryMs ?? 250, () => this.commands());
@@ -149,7 +164,10 @@ export class Engine {
         return void (await this.store.saveState(row, bot, { reason: 'keysRevoked', message: 'No exchange API key is bound.' }));
       }
       const runner = new BotRunner(row, this.options.exchange.gateway.member(key), this.ctx);
-      const price = await this.priceOf(row.symbol);
+      const feedKey = feedKeyOf(runner);
+      // Before any order (one to reconcile, too): a failure releases the bot to the next claim.
+      await runner.prepare();
+      const price = await this.priceOf(runner);
       const started = runner.enqueue(async () => {
         await runner.reconcile();
         // The price now, as a new tick; unless it is the very price the bot last decided on (a
@@ -159,7 +177,7 @@ export class Engine {
         if (!runner.decided(tick)) await runner.evaluateNow(tick);
       });
       this.add(runner, key);
-      if (price !== null) this.settleAfter(row.symbol, price, [started]);
+      if (price !== null) this.settleAfter(feedKey, price, [started]);
       await started;
     } catch (error) {
       this.options.log.error({ bot: id, err: error }, 'could not take the bot over; releasing it');
@@ -169,17 +187,26 @@ export class Engine {
     }
   }
 
-  private async priceOf(symbol: string): Promise<string | null> {
+  /** The bot's last price this process or its feed knows, without asking the exchange. */
+  private knownPriceOf(runner: BotRunner): string | null {
     const md = this.options.exchange.marketData;
-    return this.lastTick.get(symbol) ?? md.knownPrice(symbol) ?? (await md.lastPrice(symbol).catch(() => null));
+    return this.lastTick.get(feedKeyOf(runner)) ?? (runner.market === 'futures' ? md.knownFuturesPrice(runner.symbol) : md.knownPrice(runner.symbol));
+  }
+
+  private async priceOf(runner: BotRunner): Promise<string | null> {
+    const known = this.knownPriceOf(runner);
+    if (known !== null) return known;
+    const md = this.options.exchange.marketData;
+    return (await (runner.market === 'futures' ? md.futuresPrice(runner.symbol) : md.lastPrice(runner.symbol)).catch(() => null));
   }
 
   private add(runner: BotRunner, key: MemberKey): void {
     this.runners.set(runner.id, runner);
     this.byOrderPrefix.set(botPrefixOfBot(runner.id), runner);
     this.orderEvents.watch(runner.row.userId, key);
-    let set = this.bySymbol.get(runner.symbol);
-    if (!set) this.bySymbol.set(runner.symbol, (set = new Set()));
+    const feedKey = feedKeyOf(runner);
+    let set = this.bySymbol.get(feedKey);
+    if (!set) this.bySymbol.set(feedKey, (set = new Set()));
     set.add(runner);
   }
 
@@ -188,9 +215,10 @@ export class Engine {
     this.runners.delete(runner.id);
     this.byOrderPrefix.delete(botPrefixOfBot(runner.id));
     this.orderEvents.unwatch(runner.row.userId);
-    const set = this.bySymbol.get(runner.symbol);
+    const feedKey = feedKeyOf(runner);
+    const set = this.bySymbol.get(feedKey);
     set?.delete(runner);
-    if (set && set.size === 0) this.bySymbol.delete(runner.symbol);
+    if (set && set.size === 0) this.bySymbol.delete(feedKey);
   }
 
   /**
@@ -198,14 +226,15 @@ export class Engine {
    * The stream pushes every changed pair at once, so the writes of the whole push go out as one
    * statement per kind, after every pair has decided (each bot's work waits for its own).
    */
-  private onPrices(rows: readonly Ticker[]): void {
+  private onPrices(rows: readonly Ticker[], suffix: string): void {
     if (!this.alive) return;
     const writes = tickWrites(this.store);
     try {
       for (const row of rows) {
-        const set = this.bySymbol.get(row.symbol);
-        if (!set || this.lastTick.get(row.symbol) === row.price) continue;
-        this.lastTick.set(row.symbol, row.price);
+        const feedKey = row.symbol + suffix;
+        const set = this.bySymbol.get(feedKey);
+        if (!set || this.lastTick.get(feedKey) === row.price) continue;
+        this.lastTick.set(feedKey, row.price);
         const tick: Tick = { ts: this.now(), price: row.price };
         const started = process.hrtime.bigint();
         let work: Promise<unknown>[] | null = null;
@@ -214,7 +243,7 @@ export class Engine {
           if (done) (work ??= []).push(done);
         }
         this.metrics.decision.observe(Number(process.hrtime.bigint() - started) / 1e9);
-        this.settleAfter(row.symbol, row.price, work);
+        this.settleAfter(feedKey, row.price, work);
       }
     } finally {
       // Even if a decision threw: the bots that joined the batch are waiting for it.
@@ -267,7 +296,7 @@ export class Engine {
         continue;
       }
       this.commandsInProgress.add(c.id);
-      const price = this.lastTick.get(runner.symbol) ?? this.options.exchange.marketData.knownPrice(runner.symbol);
+      const price = this.knownPriceOf(runner);
       void runner.command(c.kind, price)
         .then((result) => (result === null ? undefined : this.store.completeCommand(c.id, result)))
         .catch((error: unknown) => this.options.log.error({ err: error, command: c.id }, 'command failed'))

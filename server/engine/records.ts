@@ -1,7 +1,7 @@
 /** A bot row as the engine runs it: the grid core rebuilt from the stored strategy, settings and state. */
 import type { StopReason } from '../../common/api/bots';
 import type { bots } from '../db/schema';
-import { botParams, marketRules, restoreBot, type BotSnapshot, type GridBot, type StrategyDefinition } from '../trading/index';
+import { botParams, marketRules, restoreBot, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../trading/index';
 import { D } from '../trading/exact';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -30,6 +30,15 @@ export interface StoredMarketRules {
   tickSize: string;
   minNotional: string;
   feeRate: string;
+  /** Future bots: the leverage and the pair's maintenance-margin brackets when it started. */
+  futures?: { leverage: number; brackets: { notionalCap: string; maintMarginRatio: string; cum: string }[] };
+}
+
+/** The rules as stored with the bot, so a restart or a backtest of it uses what it started with. */
+export function storedMarketRules(rules: MarketRules, futures: StoredMarketRules['futures'] | null): StoredMarketRules {
+  return { stepSize: rules.stepSize.toFixed(), tickSize: rules.tickSize.toFixed(), minNotional: rules.minNotional.toFixed(), feeRate: rules.feeRate.toFixed(),
+    ...(futures && { futures: { leverage: futures.leverage,
+      brackets: futures.brackets.map((b) => ({ notionalCap: b.notionalCap, maintMarginRatio: b.maintMarginRatio, cum: b.cum })) } }) };
 }
 
 export function strategyOf(row: Pick<BotRow, 'strategyName' | 'strategySnapshot'>): StrategyDefinition {
@@ -70,6 +79,7 @@ export function stopReasonOf(reason: GridBot['statusReason']): StopReason | null
     case 'stoploss':
     case 'profitBook':
     case 'pause':
+    case 'liquidation':
       return reason;
     default:
       return null;

@@ -6,8 +6,8 @@
  */
 import type { StopReason } from '../../common/api/bots';
 import { ExchangeError } from '../exchange/errors';
-import type { MemberGateway, OrderState } from '../exchange/gateway';
-import { applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, step, stop, stopAndSell, type Action, type GridBot, type OrderAction, type Tick } from '../trading/index';
+import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
+import { applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, step, stop, stopAndSell, type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick } from '../trading/index';
 import { D, parsePrice } from '../trading/exact';
 import { assetsOf, bookTrades } from './exchange-fill';
 import { EngineKilled, type CrashPoint, type EngineFaults } from './faults';
@@ -48,8 +48,10 @@ const ERROR_STOPS: Partial<Record<ExchangeError['kind'], StopReason>> = {
 const bandOf = (bot: GridBot) => ({ lo: bot.band.lo, hi: bot.band.hi });
 const sameBand = (band: { lo: number; hi: number }, bot: GridBot) => band.lo === bot.band.lo && band.hi === bot.band.hi;
 
-const isOrder = (a: Action): a is OrderAction => a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll';
-const intentOf = (o: OrderAction): IntentInput => ({ kind: o.kind, grid: o.kind === 'sellAll' ? 0 : o.grid, quantity: o.qty, price: o.price });
+/** What is recorded before it happens: our orders, and a futures liquidation the exchange carries out. */
+type Recorded = OrderAction | LiquidationAction;
+const isRecorded = (a: Action): a is Recorded => a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll' || a.kind === 'liquidation';
+const intentOf = (o: Recorded): IntentInput => ({ kind: o.kind, grid: o.kind === 'buy' || o.kind === 'sell' ? o.grid : 0, quantity: o.qty, price: o.price });
 
 export class BotRunner {
   readonly id: string;
@@ -67,6 +69,9 @@ export class BotRunner {
   private readonly sending = new Set<string>();
   private readonly reported = new Map<string, OrderState>();
   private readonly assets: { base: string; quote: string };
+  /** Where the bot trades: spot, or a USD-M long at `leverage`. */
+  readonly market: Market;
+  private readonly leverage: number | null;
 
   constructor(
     row: BotRow,
@@ -78,6 +83,23 @@ export class BotRunner {
     this.row = runningRowOf(row);
     this.bot = gridBotOf(row);
     this.assets = assetsOf(row.symbol);
+    this.market = row.category === 'Future' ? 'futures' : 'spot';
+    this.leverage = row.category === 'Future' ? row.leverage : null;
+  }
+
+  /**
+   * Futures: isolated margin and the bot's leverage on its symbol, before any order (on every
+   * takeover too: the member may have changed them on the exchange). A key the exchange refuses
+   * stops the bot as an order would; anything else fails the takeover, tried again later.
+   */
+  async prepare(): Promise<void> {
+    if (this.market !== 'futures' || this.bot.status === 'stopped') return;
+    try {
+      await this.gateway.prepareFutures(this.symbol, this.leverage ?? 1);
+    } catch (error) {
+      if (error instanceof ExchangeError && ERROR_STOPS[error.kind]) return this.stopForError(error);
+      throw error;
+    }
   }
 
   get busy(): boolean {
@@ -100,7 +122,7 @@ export class BotRunner {
     const band = bandOf(this.bot);
     const actions = step(this.bot, tick);
     if (actions.length === 0) return sameBand(band, this.bot) ? null : this.enqueue(writes.trackers.add({ id: this.id, bot: this.bot }));
-    const orders = actions.filter(isOrder);
+    const orders = actions.filter(isRecorded);
     if (orders.length === 0 || statusColumnOf(this.bot, this.row.status) !== this.row.status) return this.enqueue(() => this.act(actions));
     this.logSkips(actions);
     const rows = orders.map((o, i) => intentRow(this.id, this.row.orderSeq + i, intentOf(o)));
@@ -171,14 +193,14 @@ export class BotRunner {
   /** Records what the core decided and carries it out. */
   private async act(actions: readonly Action[]): Promise<void> {
     this.logSkips(actions);
-    const orders = actions.filter(isOrder);
+    const orders = actions.filter(isRecorded);
     if (orders.length === 0) return this.ctx.store.saveState(this.row, this.bot, this.change());
     const rows = await this.ctx.store.recordIntents(this.row, this.bot, orders.map(intentOf), this.change());
     await this.sendAll(rows, orders);
   }
 
   /** Sends the recorded intents of one decision, in order. */
-  private async sendAll(rows: readonly OrderRow[], orders: readonly OrderAction[]): Promise<void> {
+  private async sendAll(rows: readonly OrderRow[], orders: readonly Recorded[]): Promise<void> {
     for (let i = 0; i < rows.length; i++) {
       this.crash('afterIntent', rows[i]!.clientOrderId);
       await this.send(rows[i]!, orders[i]!.qty);
@@ -190,6 +212,7 @@ export class BotRunner {
   }
 
   private async send(order: OrderRow, quantity: string): Promise<void> {
+    if (order.kind === 'liquidation') return this.awaitLiquidation(order);
     if (this.bot.status === 'stopped' && this.errorStop !== null) {
       // An earlier order of this decision stopped the bot (keys, funds): do not send the rest.
       return this.fail(order, 'not sent: the bot stopped');
@@ -199,7 +222,7 @@ export class BotRunner {
     try {
       let state: OrderState;
       try {
-        state = await this.gateway.placeOrder({ market: 'spot', symbol: this.symbol, side: order.side as 'buy' | 'sell',
+        state = await this.gateway.placeOrder({ market: this.market, symbol: this.symbol, side: order.side as 'buy' | 'sell',
           type: 'market', quantity, clientOrderId: order.clientOrderId });
       } catch (error) {
         this.ctx.metrics.orderAcked(started, 'error');
@@ -235,7 +258,7 @@ export class BotRunner {
   /** Books what the exchange says happened to `order`. */
   private async settle(order: OrderRow, state: OrderState): Promise<void> {
     if (state.status === 'open') return this.unknown(order, 'the order is still open on the exchange');
-    const trades = state.trades ?? (new D(state.filled || 0).isZero() ? [] : await this.gateway.orderTrades('spot', this.symbol, state.id));
+    const trades = state.trades ?? (new D(state.filled || 0).isZero() ? [] : await this.gateway.orderTrades(this.market, this.symbol, state.id));
     const booked = bookTrades(state, trades, this.assets.base, this.assets.quote);
     if (booked === null) return this.fail(order, `the exchange ${state.status === 'closed' ? 'filled nothing' : state.status} for order ${order.clientOrderId}`);
     const applied = applyFill(this.bot, { side: order.side as 'buy' | 'sell', grid: order.grid, price: booked.price, qty: booked.quantity,
@@ -272,6 +295,35 @@ export class BotRunner {
     await this.ctx.store.recordFailure(this.row, this.bot, order, message, this.change());
   }
 
+  /**
+   * The price reached the position's liquidation price: the exchange closes it, not us. Once the
+   * exchange shows no position, the bot books the liquidation at the price its core computed
+   * (the formula the exchange uses); until then it waits, sending nothing.
+   */
+  private async awaitLiquidation(order: OrderRow): Promise<void> {
+    let open: boolean;
+    try {
+      const position = await this.gateway.futuresPosition(this.symbol);
+      open = position !== null && new D(position.quantity).gt(0);
+    } catch (error) {
+      if (!(error instanceof ExchangeError)) throw error;
+      this.ctx.log.warn({ bot: this.id, err: error.message }, 'position lookup failed; will retry');
+      return this.retryLater();
+    }
+    if (open) {
+      if (order.status !== 'unknown') await this.ctx.store.markUnknown(order, 'waiting for the exchange to liquidate the position');
+      return this.retryLater();
+    }
+    const price = this.bot.levels.liquidation!.d;
+    const applied = applyFill(this.bot, { side: 'sell', grid: 0, price: price.toFixed(), qty: order.quantity, fee: '0', ts: this.ctx.now(), liquidation: true });
+    if (applied === null) throw new Error(`liquidation ${order.clientOrderId} does not fit the bot's state`);
+    this.crash('afterFill', order.clientOrderId);
+    const result = await this.ctx.store.recordFill(this.row, this.bot, order, { price: applied.price, quantity: applied.qty, cost: applied.quote,
+      fee: '0', pnl: applied.pnl, exchangeOrderId: 'liquidation', trades: [] }, this.change());
+    this.ctx.metrics.orders.inc({ outcome: 'liquidated' });
+    if (result === 'already') await this.reload();
+  }
+
   /** Sent, fate unknown: the bot waits (its grid stays in flight) until a lookup by clientOrderId settles it. */
   private async unknown(order: OrderRow, message: string): Promise<void> {
     this.ctx.metrics.orders.inc({ outcome: 'unknown' });
@@ -298,6 +350,10 @@ export class BotRunner {
    */
   async reconcile(): Promise<void> {
     for (const order of await this.ctx.store.unsettledOrders(this.id)) {
+      if (order.kind === 'liquidation') {
+        await this.awaitLiquidation(order);
+        continue;
+      }
       const state = await this.lookup(order);
       if (state === 'error') continue;
       if (state !== null) await this.settle(order, state);
@@ -309,7 +365,7 @@ export class BotRunner {
 
   private async lookup(order: OrderRow): Promise<OrderState | null | 'error'> {
     try {
-      return await this.gateway.fetchOrder('spot', this.symbol, order.clientOrderId);
+      return await this.gateway.fetchOrder(this.market, this.symbol, order.clientOrderId);
     } catch (error) {
       if (!(error instanceof ExchangeError)) throw error;
       this.ctx.log.warn({ bot: this.id, order: order.clientOrderId, err: error.message }, 'order lookup failed; will retry');

@@ -25,7 +25,7 @@ export class LeaseLost extends Error {
 }
 
 export interface IntentInput {
-  kind: 'buy' | 'sell' | 'sellAll';
+  kind: 'buy' | 'sell' | 'sellAll' | 'liquidation';
   grid: number;
   quantity: string;
   price: string;

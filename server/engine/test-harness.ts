@@ -17,7 +17,7 @@ import type { DatabaseTarget } from '../test/databases';
 import { register, type Registered } from '../test/members';
 import { createTestServer, type TestServer } from '../test/server';
 import { marketRules, runBacktest, type Tick } from '../trading/index';
-import { Engine, type EngineOptions } from './engine';
+import { Engine, FUTURES_FEED_SUFFIX, type EngineOptions } from './engine';
 import { paramsOf, strategyOf, type StoredMarketRules } from './records';
 
 export type SimExchange = ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
@@ -44,7 +44,11 @@ export interface Trade {
   pnl: string;
 }
 
-const norm = (v: string | null) => (v === null ? 'null' : new Decimal(v).toFixed());
+/** As the database keeps money (numeric(38,18)): a futures pnl divides by the leverage and runs longer. */
+const norm = (v: string | null) => (v === null ? 'null' : new Decimal(v).toDecimalPlaces(18, Decimal.ROUND_HALF_UP).toFixed());
+
+/** The member's USD-M wallet at the start (USDT). */
+export const FUTURES_WALLET = 100_000;
 
 export class EngineHarness {
   server!: TestServer;
@@ -59,7 +63,7 @@ export class EngineHarness {
     h.server = await createTestServer(target, {}, { exchange: h.exchange });
     h.member = await register(h.server);
     await grant(h.server.database.db, h.member.userId, 30, 'test');
-    const key = h.exchange.simulator.control.createAccount({ balances: { USDT: '100000' }, ipRestrict: true });
+    const key = h.exchange.simulator.control.createAccount({ balances: { USDT: '100000' }, futuresBalances: { USDT: String(FUTURES_WALLET) }, ipRestrict: true });
     h.apiKey = key.apiKey;
     await saveKeys(h.deps, h.member.userId, key);
     const res = await h.server.app.inject({ method: 'POST', url: '/api/strategy', payload: TEST_STRATEGY, headers: { authorization: `Bearer ${h.member.token}` } });
@@ -67,8 +71,23 @@ export class EngineHarness {
     return h;
   }
 
+  /** Future bots are offered here (FUTURES_ENABLED=true). */
+  /**
+   * A harness with one bot started at `price` on `symbol` and claimed by a fresh engine, its
+   * first tick settled (the feed of a Future bot is the symbol's USD-M one).
+   */
+  static async withBot(target: DatabaseTarget, symbol: string, price: string, options: { bot?: Partial<StartBotRequest>; engine?: Partial<EngineOptions> } = {}) {
+    const h = await EngineHarness.create(target);
+    h.setPrice(symbol, price);
+    const engine = h.startEngine(options.engine);
+    const botId = await h.startBot({ selectPair: symbol, ...options.bot });
+    await engine.claim();
+    await engine.metrics.waitFor(options.bot?.category === 'Future' ? symbol + FUTURES_FEED_SUFFIX : symbol, price);
+    return { h, engine, botId };
+  }
+
   get deps() {
-    return { config: this.server.config, db: this.server.database.db, exchange: this.exchange, clock: this.server.clock };
+    return { config: { ...this.server.config, futuresEnabled: true }, db: this.server.database.db, exchange: this.exchange, clock: this.server.clock };
   }
 
   get db() {
@@ -124,6 +143,12 @@ export class EngineHarness {
     return this.exchange.simulator.control.getAccount(this.apiKey)!.trades.length;
   }
 
+  /** The member's USD-M wallet and position in `symbol` as the exchange keeps them. */
+  futures(symbol: string) {
+    const f = this.exchange.simulator.control.getAccount(this.apiKey)!.futures;
+    return { walletBalance: f.walletBalance, position: f.positions.find((p) => p.symbol === symbol) ?? null };
+  }
+
   async bot(botId: string) {
     const [row] = await this.db.select().from(bots).where(eq(bots.id, botId));
     return row!;
@@ -149,4 +174,13 @@ export function seededPath(seed: number, length: number, start = 14_500, step = 
     out.push((cents / 100).toFixed(2));
   }
   return out;
+}
+
+/** Polls `check` until it holds (a state with no event to wait on: a lease, a dead process). */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -122,4 +122,8 @@ export const ENDPOINTS = {
   transferHistory: { api: 'sapi', method: 'GET', path: 'asset/transfer' },
   futuresListenKey: { api: 'fapiPrivate', method: 'POST', path: 'listenKey' },
   futuresKeepAlive: { api: 'fapiPrivate', method: 'PUT', path: 'listenKey' },
+  futuresMarginType: { api: 'fapiPrivate', method: 'POST', path: 'marginType' },
+  futuresLeverage: { api: 'fapiPrivate', method: 'POST', path: 'leverage' },
+  futuresLeverageBracket: { api: 'fapiPrivate', method: 'GET', path: 'leverageBracket' },
+  futuresPositionRisk: { api: 'fapiPrivateV2', method: 'GET', path: 'positionRisk' },
 } as const satisfies Record<string, Endpoint>;

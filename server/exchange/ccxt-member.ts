@@ -3,10 +3,12 @@
  * sending is an unknown outcome, resolved by looking the order up by its clientOrderId (with an
  * allowance for the exchange's order-not-found lag right after acceptance).
  */
+import { LEVERAGE_MAX, LEVERAGE_MIN } from '../../common/constants';
 import { type CcxtClient, type Endpoint, ENDPOINTS, raw } from './ccxt-client';
-import { parseFills, parseFuturesBalances, parseOrder, parseSpotBalances, parseTransfers } from './ccxt-parse';
-import { ExchangeError, mapExchangeError, type RetryOptions, withRetry } from './errors';
-import type { ApiRestrictions, Balances, Fill, Market, MemberGateway, OrderRequest, OrderState, TransferRecord, TransferResult } from './gateway';
+import { parseFills, parseFuturesBalances, parseFuturesPosition, parseLeverageBrackets, parseOrder, parseSpotBalances, parseTransfers } from './ccxt-parse';
+import { binanceCode, ExchangeError, mapExchangeError, type RetryOptions, withRetry } from './errors';
+import type { ApiRestrictions, Balances, Fill, FuturesPosition, LeverageBracket, Market, MemberGateway, OrderRequest, OrderState, TransferRecord,
+  TransferResult } from './gateway';
 
 export interface MemberTuning {
   /** Lookups after an unknown outcome, and the pause between them (order-not-found lag). */
@@ -15,6 +17,8 @@ export interface MemberTuning {
 }
 
 const DEFAULT_TUNING: MemberTuning = { lookupAttempts: 6, lookupDelayMs: 250 };
+/** POST fapi/v1/marginType: "No need to change margin type." (already ISOLATED). */
+const MARGIN_TYPE_UNCHANGED = -4046;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Binance's universal-transfer type for spot <-> USD-M futures. */
@@ -35,6 +39,20 @@ export class CcxtMember implements MemberGateway {
 
   private read<T>(name: Endpoint, params: Record<string, unknown> = {}): Promise<T> {
     return withRetry(() => raw(this.client, name, params) as Promise<T>, this.retry);
+  }
+
+  /**
+   * An idempotent setting: retried like a read; the Binance error `unchanged` (the exchange's
+   * "already so") counts as done. Checked on ccxt's raw error, as mapping keeps only the reason.
+   */
+  private setting(name: Endpoint, params: Record<string, unknown>, unchanged?: number): Promise<void> {
+    return withRetry(async () => {
+      try {
+        await raw(this.client, name, params);
+      } catch (error) {
+        if (unchanged === undefined || binanceCode(error) !== unchanged) throw error;
+      }
+    }, this.retry);
   }
 
   /** A submit: retried only while it surely did not reach the exchange (rate limit, pause). */
@@ -124,6 +142,24 @@ export class CcxtMember implements MemberGateway {
 
   async keepAliveFuturesListenKey(): Promise<void> {
     await this.read(ENDPOINTS.futuresKeepAlive);
+  }
+
+  async prepareFutures(symbol: string, leverage: number): Promise<void> {
+    if (!Number.isInteger(leverage) || leverage < LEVERAGE_MIN || leverage > LEVERAGE_MAX) {
+      throw new ExchangeError('rejected', `Leverage must be a whole number from ${LEVERAGE_MIN} to ${LEVERAGE_MAX} (got ${leverage}).`);
+    }
+    // Every call after the first finds the symbol isolated already (-4046): done. Anything else
+    // (a cross position or open orders blocking the change, a bad symbol) surfaces, mapped.
+    await this.setting(ENDPOINTS.futuresMarginType, { symbol, marginType: 'ISOLATED' }, MARGIN_TYPE_UNCHANGED);
+    await this.setting(ENDPOINTS.futuresLeverage, { symbol, leverage });
+  }
+
+  async futuresPosition(symbol: string): Promise<FuturesPosition | null> {
+    return parseFuturesPosition(await this.read(ENDPOINTS.futuresPositionRisk, { symbol }), symbol);
+  }
+
+  async leverageBrackets(symbol: string): Promise<LeverageBracket[]> {
+    return parseLeverageBrackets(await this.read(ENDPOINTS.futuresLeverageBracket, { symbol }), symbol);
   }
 
   convertToUsdt(asset: string, quantity: string, clientOrderId: string): Promise<OrderState> {

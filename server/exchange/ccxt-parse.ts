@@ -1,7 +1,7 @@
 /** Binance raw JSON (as ccxt's implicit methods return it) -> the gateway's shapes. */
 import { Decimal } from '../../common/decimal';
 import type { Kline } from '../../common/api/exchange';
-import type { Balances, Fill, Market, MarketInfo, OrderState, TransferRecord } from './gateway';
+import type { Balances, Fill, FuturesPosition, LeverageBracket, Market, MarketInfo, OrderState, TransferRecord } from './gateway';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown, fallback = '0'): string => (v === undefined || v === null ? fallback : String(v));
@@ -100,4 +100,46 @@ export function parseTransfers(page: unknown): TransferRecord[] {
     return [{ id: str(r.tranId), asset: str(r.asset), amount: trim(str(r.amount)), from: direction[0], to: direction[1],
       time: Number(r.timestamp), status: TRANSFER_STATUS[str(r.status)] ?? 'pending' }];
   });
+}
+
+/**
+ * GET fapi/v2/positionRisk -> the symbol's position, or null when flat. Binance lists a row per
+ * symbol (and side, in hedge mode) even with nothing held, so a zero positionAmt means no position.
+ */
+export function parseFuturesPosition(rows: unknown, symbol: string): FuturesPosition | null {
+  const list = (Array.isArray(rows) ? rows : [rows]) as Row[];
+  const row = list.find((r) => r && str(r.symbol) === symbol && !new Decimal(str(r.positionAmt)).isZero());
+  if (!row) return null;
+  return {
+    symbol, quantity: trim(str(row.positionAmt)), entryPrice: trim(str(row.entryPrice)),
+    isolatedWallet: trim(str(row.isolatedWallet)), liquidationPrice: trim(str(row.liquidationPrice)),
+    leverage: Number(row.leverage), marginType: str(row.marginType).toLowerCase() === 'isolated' ? 'isolated' : 'cross',
+  };
+}
+
+/**
+ * A figure Binance sends as a JSON number, as a plain decimal string: String() of the double
+ * (0.004 -> '0.004'), without an exponent. Big integers: ccxt re-reads a body holding an integer
+ * beyond 2^53 with every number quoted as its source digits, so Binance's "no cap" on the last
+ * bracket (Long.MAX_VALUE, 9223372036854775807) arrives exact. Where a double did carry it (a
+ * parser without that pass, or the simulator, which writes its caps through doubles) it reads
+ * '9223372036854776000': as uncapped in practice, and left as the wire said.
+ */
+function jsonNumber(value: unknown): string {
+  return new Decimal(str(value)).toFixed();
+}
+
+/**
+ * GET fapi/v1/leverageBracket -> the symbol's brackets, lowest notional first. Binance answers a
+ * list of {symbol, brackets} (an object alone for one symbol on some versions), its figures JSON
+ * numbers.
+ */
+export function parseLeverageBrackets(body: unknown, symbol: string): LeverageBracket[] {
+  const entries = (Array.isArray(body) ? body : [body]) as Row[];
+  const entry = entries.find((e) => e && str(e.symbol) === symbol);
+  const brackets = ((entry?.brackets ?? []) as Row[]).map((b) => ({
+    notionalFloor: jsonNumber(b.notionalFloor), notionalCap: jsonNumber(b.notionalCap),
+    maintMarginRatio: jsonNumber(b.maintMarginRatio), cum: jsonNumber(b.cum), initialLeverage: Number(b.initialLeverage),
+  }));
+  return brackets.sort((a, b) => new Decimal(a.notionalFloor).cmp(b.notionalFloor));
 }

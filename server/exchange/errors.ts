@@ -32,7 +32,8 @@ const KIND_OF_CODE: Record<number, ExchangeErrorKind> = {
   [-2015]: 'auth', // invalid API-key, IP, or permissions for action
 };
 
-function binanceCode(error: unknown): number | null {
+/** The Binance error code in a ccxt error's message ("binance {\"code\":-4046,...}"), if any. */
+export function binanceCode(error: unknown): number | null {
   const raw = error instanceof Error ? error.message : String(error);
   const match = /"code"\s*:\s*(-?\d+)/.exec(raw);
   return match ? Number(match[1]) : null;

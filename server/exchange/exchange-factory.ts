@@ -1,9 +1,10 @@
 /**
  * Builds the exchange services from config: EXCHANGE=sim talks to SIM_URL, or starts the
  * simulator in-process on SIM_PORT (default 8090; a free port when 8090 is taken and SIM_PORT
- * was not set, so several embedded servers and test stacks never collide); EXCHANGE=binance
- * talks to the real Binance.
+ * was not set, so several embedded servers and test stacks never collide), keeping its accounts
+ * in DATA_DIR/simulator-state.json across restarts; EXCHANGE=binance talks to the real Binance.
  */
+import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Balances, ExchangeGateway, MemberKey } from './gateway';
 import { MarketDataHub } from './market-data';
@@ -14,6 +15,9 @@ import { futuresProtocol, spotProtocol, userStreamUrls } from './user-streams/pr
 import { UserStreamPool } from './user-streams/stream-pool';
 import type { RunningSimulator, SimulatorOptions } from './simulator/index';
 import { WeightGovernor } from './weight-governor';
+
+/** The in-process simulator's state (accounts, balances, orders), in DATA_DIR. */
+export const SIMULATOR_STATE_FILE = 'simulator-state.json';
 
 /** The pinned ticker's 22 pairs. */
 export const TICKER_SYMBOLS = ['BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'ADA', 'DOGE', 'TRX', 'DOT', 'LINK', 'LTC', 'AVAX', 'POL',
@@ -53,7 +57,8 @@ export interface ExchangeOverrides {
 
 async function startInProcess(config: Config, options: SimulatorOptions): Promise<RunningSimulator> {
   const { startSimulator } = await import('./simulator/index');
-  const base = { seed: config.simSeed, randomWalk: config.simRandomWalk, ...options };
+  // The members' simulator keys must survive a restart, as they would on a real exchange.
+  const base = { seed: config.simSeed, randomWalk: config.simRandomWalk, stateFile: join(config.dataDir, SIMULATOR_STATE_FILE), ...options };
   if (config.simPort !== null || options.port !== undefined) return startSimulator({ port: config.simPort ?? 8090, ...base });
   try {
     return await startSimulator({ ...base, port: 8090 });

@@ -94,6 +94,30 @@ export interface TransferRecord {
   status: 'confirmed' | 'pending' | 'failed';
 }
 
+/** One USD-M maintenance-margin bracket of a symbol (GET /fapi/v1/leverageBracket). */
+export interface LeverageBracket {
+  notionalFloor: string;
+  notionalCap: string;
+  /** Maintenance margin rate, a fraction (0.004 = 0.4 %). */
+  maintMarginRatio: string;
+  /** Maintenance amount ("cum"). */
+  cum: string;
+  initialLeverage: number;
+}
+
+/** The member's USD-M position in one symbol (one-way mode), as the exchange reports it. */
+export interface FuturesPosition {
+  symbol: string;
+  /** Signed base quantity; GridDesk only opens longs, so positive. */
+  quantity: string;
+  entryPrice: string;
+  /** The position's isolated wallet (margin without unrealized pnl). */
+  isolatedWallet: string;
+  liquidationPrice: string;
+  leverage: number;
+  marginType: 'isolated' | 'cross';
+}
+
 /** Calls that need the member's key. */
 export interface MemberGateway {
   apiRestrictions(): Promise<ApiRestrictions>;
@@ -112,6 +136,15 @@ export interface MemberGateway {
   futuresListenKey(): Promise<string>;
   /** Extends the futures listen key's validity by 60 minutes (Binance: every 30 minutes). */
   keepAliveFuturesListenKey(): Promise<void>;
+  /**
+   * Readies a USD-M symbol for a bot: isolated margin (already isolated counts as done) and the
+   * leverage (1-10). Called before the bot's first order and on every takeover.
+   */
+  prepareFutures(symbol: string, leverage: number): Promise<void>;
+  /** The member's open USD-M position in `symbol`, or null when there is none (flat). */
+  futuresPosition(symbol: string): Promise<FuturesPosition | null>;
+  /** The symbol's maintenance-margin brackets, lowest notional first. */
+  leverageBrackets(symbol: string): Promise<LeverageBracket[]>;
   /** Market-sells `quantity` of `asset` into USDT (quantity already rounded to the step). */
   convertToUsdt(asset: string, quantity: string, clientOrderId: string): Promise<OrderState>;
 }

@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TickerEntry } from '../../common/api/exchange';
 import type { ExchangeGateway, Ticker, TickerStream } from './gateway';
 import { MarketDataHub } from './market-data';
 import { MemberCache } from './member-cache';
+import { testExchange } from './test-exchange';
 
 /** A ticker stream the test drives: push a batch, or drop the connection. */
 class FakeStream implements TickerStream {
@@ -151,6 +152,125 @@ describe('market-data hub', () => {
     expect(seen.at(-1)).toBe('103');
     expect(hub.feedStats().streamFailures).toBe(1);
     hub.close();
+  });
+});
+
+describe('market-data hub: futures price listeners', () => {
+  it('hears the futures stream, ticker/price while it is down, and nothing after unsubscribing', async () => {
+    const prices = new Map([['BTCUSDT', '100']]);
+    const { gateway, calls, futuresStream } = fakeGateway(prices);
+    const hub = new MarketDataHub(gateway, { tickerSymbols: [], pollMs: 10, reconnectMinMs: 5, reconnectMaxMs: 10 });
+    // The spot stream never delivers, so the spot fallback polls once a tick: a clock for "some ticks went by".
+    hub.onPrices(() => undefined, () => ['ETHUSDT']);
+    const ticksPassed = async (n: number) => {
+      const from = calls.tickers;
+      await vi.waitFor(() => expect(calls.tickers).toBeGreaterThanOrEqual(from + n));
+    };
+    const seen: Ticker[][] = [];
+    const stop = hub.onFuturesPrices((rows) => seen.push([...rows]), () => ['BTCUSDT']);
+    // Before the stream says anything: ticker/price, published as ticker rows.
+    await vi.waitFor(() => expect(seen[0]).toEqual([{ symbol: 'BTCUSDT', price: '100', changePercent: '0' }]));
+    expect(hub.knownFuturesPrice('BTCUSDT')).toBe('100');
+    expect(hub.feedStats().futuresRestPolls).toBeGreaterThan(0);
+    futuresStream.push([tick('BTCUSDT', '101'), tick('ETHUSDT', '10')]);
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual([tick('BTCUSDT', '101'), tick('ETHUSDT', '10')]));
+    expect(hub.feedStats().futuresStreamUp).toBe(true);
+    expect(hub.knownFuturesPrice('ETHUSDT')).toBe('10');
+    const pollsWhileUp = calls.futures;
+    await ticksPassed(3);
+    expect(calls.futures).toBe(pollsWhileUp); // no REST while the stream delivers
+    futuresStream.drop();
+    prices.set('BTCUSDT', '105');
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual([{ symbol: 'BTCUSDT', price: '105', changePercent: '0' }]));
+    expect(hub.feedStats().futuresStreamUp).toBe(false);
+    expect(hub.knownFuturesPrice('BTCUSDT')).toBe('105');
+    stop();
+    const heard = seen.length;
+    const pollsAfterStop = calls.futures;
+    await ticksPassed(3);
+    expect(seen.length).toBe(heard);
+    expect(calls.futures).toBe(pollsAfterStop); // nothing tracked any more: nothing polled
+    expect(calls.streams).toBe(2); // one spot and one futures connection
+    hub.close();
+  });
+
+  it('keeps the futures stream past the idle minute while a listener exists; idles out after the last one leaves', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // only the clock the hub reads; its timers stay real
+    try {
+      const { gateway, calls, futuresStream } = fakeGateway(new Map([['BTCUSDT', '100']]));
+      const hub = new MarketDataHub(gateway, { tickerSymbols: [], pollMs: 10 });
+      const stops = [hub.onFuturesPrices(() => undefined, () => ['BTCUSDT']), hub.onFuturesPrices(() => undefined, () => ['BTCUSDT'])];
+      expect(calls.streams).toBe(1); // futures listeners alone open no spot stream
+      vi.setSystemTime(Date.now() + 5 * 60_000);
+      // The futures stream is silent (down), so each tick polls ticker/price: ticks are passing.
+      const from = calls.futures;
+      await vi.waitFor(() => expect(calls.futures).toBeGreaterThanOrEqual(from + 3));
+      expect(futuresStream.closed).toBe(0);
+      stops[0]!();
+      vi.setSystemTime(Date.now() + 5 * 60_000);
+      const again = calls.futures;
+      await vi.waitFor(() => expect(calls.futures).toBeGreaterThanOrEqual(again + 3));
+      expect(futuresStream.closed).toBe(0); // one listener is enough
+      stops[1]!();
+      expect(futuresStream.closed).toBe(0); // the idle minute starts now
+      vi.setSystemTime(Date.now() + 61_000);
+      await vi.waitFor(() => expect(futuresStream.closed).toBeGreaterThan(0));
+      expect(hub.feedStats().futuresStreamUp).toBe(false);
+      expect(hub.knownFuturesPrice('BTCUSDT')).toBeNull(); // stopped, its prices are forgotten
+      hub.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('market-data hub: futures price listeners against the simulator', () => {
+  let exchange: Awaited<ReturnType<typeof testExchange>>;
+  beforeAll(async () => {
+    exchange = await testExchange();
+  });
+  afterAll(async () => {
+    await exchange?.close();
+  });
+
+  /** Resolves with the first batch row `match` accepts, setting the price until then (before the subscription is in place it may be missed). */
+  const heard = (hub: MarketDataHub, symbol: string, price: string, match: (row: Ticker) => boolean) =>
+    new Promise<Ticker>((resolve) => {
+      const setter = setInterval(() => exchange.simulator.control.setPrice(symbol, price), 100);
+      const stop = hub.onFuturesPrices((rows) => {
+        const row = rows.find((r) => r.symbol === symbol && r.price === price && match(r));
+        if (!row) return;
+        clearInterval(setter);
+        stop();
+        resolve(row);
+      }, () => [symbol]);
+    });
+
+  it('delivers a price set in the simulator from the USD-M stream', async () => {
+    const hub = exchange.marketData;
+    // A batch heard while the feed is up came from the stream (the REST fallback polls only while it is down).
+    const row = await heard(hub, 'ETHUSDT', '3210.5', () => hub.feedStats().futuresStreamUp);
+    expect(row.symbol).toBe('ETHUSDT');
+    expect(hub.knownFuturesPrice('ETHUSDT')).toBe('3210.5');
+  });
+
+  it('falls back to ticker/price while the USD-M stream is down', async () => {
+    const down = new FakeStream();
+    down.drop();
+    const real = exchange.gateway;
+    // The simulator's fault drops every stream at once; this gateway's futures stream alone never delivers.
+    const gateway = { lastPrices: real.lastPrices.bind(real), tickers: real.tickers.bind(real),
+      tickerStream: (market: 'spot' | 'futures') => (market === 'futures' ? down : real.tickerStream(market)) } as unknown as ExchangeGateway;
+    const hub = new MarketDataHub(gateway, { tickerSymbols: [], pollMs: 20, reconnectMinMs: 5, reconnectMaxMs: 10 });
+    try {
+      const row = await heard(hub, 'SOLUSDT', '151.25', () => true);
+      expect(row).toEqual({ symbol: 'SOLUSDT', price: '151.25', changePercent: '0' });
+      expect(hub.feedStats()).toMatchObject({ futuresStreamUp: false });
+      expect(hub.feedStats().futuresRestPolls).toBeGreaterThan(0);
+      expect(hub.knownFuturesPrice('SOLUSDT')).toBe('151.25');
+    } finally {
+      hub.close();
+    }
   });
 });
 

@@ -10,8 +10,10 @@
  * in use are polled once per pollMs, so prices never freeze while it reconnects (with backoff).
  * USD-M last prices come the same way from the futures mini-ticker stream (the /market route),
  * started when a futures price is first asked for, with a briefly cached ticker/price for a pair
- * it has not mentioned or while it is down. Everything stops after a minute without subscribers
- * or price questions.
+ * it has not mentioned or while it is down. Futures price listeners (the engine's futures bots)
+ * get every batch of that stream and keep it running; while it is down the fallback polls
+ * ticker/price for the pairs they track. Everything stops after a minute without subscribers,
+ * listeners or price questions.
  */
 import type { Kline, KlineInterval, TickerEntry } from '../../common/api/exchange';
 import type { ExchangeGateway, Ticker } from './gateway';
@@ -36,6 +38,8 @@ export interface FeedStats {
   streamFailures: number;
   restPolls: number;
   futuresStreamUp: boolean;
+  /** ticker/price polls made for futures price listeners while the futures stream was down. */
+  futuresRestPolls: number;
 }
 
 type Listener = (tickers: TickerEntry[]) => void;
@@ -47,6 +51,8 @@ export class MarketDataHub {
   private readonly listeners = new Set<Listener>();
   private readonly priceListeners = new Set<PriceListener>();
   private tracked: () => Iterable<string> = () => [];
+  private readonly futuresListeners = new Set<PriceListener>();
+  private futuresTracked: () => Iterable<string> = () => [];
   private readonly inUse = new Map<string, number>();
   private readonly snapshot = new Map<string, TickerEntry>();
   private readonly spotFeed: TickerFeed;
@@ -54,9 +60,11 @@ export class MarketDataHub {
   private readonly futuresSnapshot = new Map<string, string>();
   private fallback: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
+  private futuresPolling: Promise<void> | null = null;
   private lastAsked = 0;
   private readonly ttlCache = new Map<string, { at: number; value: Promise<unknown> }>();
   private restPolls = 0;
+  private futuresRestPolls = 0;
   private futuresAsked = 0;
   readonly pollMs: number;
 
@@ -67,9 +75,7 @@ export class MarketDataHub {
     this.pollMs = options.pollMs ?? 1_000;
     const backoff = { reconnectMinMs: options.reconnectMinMs, reconnectMaxMs: options.reconnectMaxMs };
     this.spotFeed = new TickerFeed(() => gateway.tickerStream('spot'), (rows) => this.publish(rows), backoff);
-    this.futuresFeed = new TickerFeed(() => gateway.tickerStream('futures'), (rows) => {
-      for (const row of rows) this.futuresSnapshot.set(row.symbol, row.price);
-    }, backoff);
+    this.futuresFeed = new TickerFeed(() => gateway.tickerStream('futures'), (rows) => this.publishFutures(rows), backoff);
   }
 
   /** Subscribes to ticker snapshots (pushed when a pinned pair changes). */
@@ -96,9 +102,32 @@ export class MarketDataHub {
     };
   }
 
+  /**
+   * Every USD-M price batch, as onPrices for spot: the futures stream's batches, and while it is
+   * down ticker/price for the pairs `symbols` names, once per pollMs. While anyone listens the
+   * futures stream keeps running; after the last listener leaves it stops once a minute passes
+   * without futures price questions.
+   */
+  onFuturesPrices(listener: PriceListener, symbols: () => Iterable<string>): () => void {
+    this.futuresListeners.add(listener);
+    this.futuresTracked = symbols;
+    this.ensureTimer();
+    this.futuresFeed.start();
+    return () => {
+      if (!this.futuresListeners.delete(listener) || this.futuresListeners.size > 0) return;
+      this.futuresTracked = () => [];
+      this.futuresAsked = Date.now(); // the idle minute counts from here, not from the last question
+    };
+  }
+
   /** The last spot price the feed has for `symbol`, without asking the exchange. */
   knownPrice(symbol: string): string | null {
     return this.snapshot.get(symbol)?.price ?? null;
+  }
+
+  /** The last USD-M price the futures feed (or its fallback) has for `symbol`, without asking the exchange. */
+  knownFuturesPrice(symbol: string): string | null {
+    return this.futuresSnapshot.get(symbol) ?? null;
   }
 
   get subscribers(): number {
@@ -107,7 +136,7 @@ export class MarketDataHub {
 
   feedStats(): FeedStats {
     return { streamUp: this.spotFeed.up, streamBatches: this.spotFeed.batches, streamFailures: this.spotFeed.failures,
-      restPolls: this.restPolls, futuresStreamUp: this.futuresFeed.up };
+      restPolls: this.restPolls, futuresStreamUp: this.futuresFeed.up, futuresRestPolls: this.futuresRestPolls };
   }
 
   /** The pinned ticker: configured pairs, in their configured order. */
@@ -185,22 +214,38 @@ export class MarketDataHub {
     return [...new Set([...this.options.tickerSymbols, ...this.inUse.keys(), ...this.tracked()])];
   }
 
-  private idle(): boolean {
+  private spotIdle(): boolean {
     return this.listeners.size === 0 && this.priceListeners.size === 0 && Date.now() - this.lastAsked > IDLE_MS;
+  }
+
+  private futuresIdle(): boolean {
+    return this.futuresListeners.size === 0 && Date.now() - this.futuresAsked > IDLE_MS;
   }
 
   private ensureRunning(): void {
     this.spotFeed.start();
+    this.ensureTimer();
+  }
+
+  /** The once-per-pollMs timer: idle checks, and the REST fallback of whichever stream is down. */
+  private ensureTimer(): void {
     if (this.fallback) return;
     this.fallback = setInterval(() => void this.fallbackTick(), this.pollMs);
     this.fallback.unref();
   }
 
   private async fallbackTick(): Promise<void> {
-    if (this.idle()) return this.stop();
-    if (this.futuresFeed.running && Date.now() - this.futuresAsked > IDLE_MS) this.stopFutures();
-    if (this.spotFeed.up) return;
-    await this.poll().catch(() => undefined); // a failed poll keeps the last snapshot; the next one retries
+    const spotIdle = this.spotIdle();
+    const futuresIdle = this.futuresIdle();
+    if (spotIdle && futuresIdle) return this.stop();
+    if (futuresIdle && this.futuresFeed.running) this.stopFutures();
+    // Futures listeners alone keep the timer, not the spot stream: it restarts with the next spot use.
+    if (spotIdle) this.spotFeed.stop();
+    // A failed poll keeps the last prices; the next tick retries.
+    await Promise.all([
+      spotIdle || this.spotFeed.up ? undefined : this.poll().catch(() => undefined),
+      futuresIdle || this.futuresFeed.up ? undefined : this.pollFutures().catch(() => undefined),
+    ]);
   }
 
   private stop(): void {
@@ -227,6 +272,29 @@ export class MarketDataHub {
     return this.polling;
   }
 
+  /**
+   * ticker/price for the pairs the futures listeners track, one shared request, published like a
+   * stream batch (ticker/price carries no 24 h change: '0').
+   */
+  private pollFutures(): Promise<void> {
+    const symbols = [...new Set(this.futuresTracked())];
+    if (symbols.length === 0) return Promise.resolve();
+    this.futuresPolling ??= this.gateway.lastPrices('futures', symbols).then((prices) => {
+      this.futuresRestPolls += 1;
+      // The stream may have come back while the request was out: its prices are the newer ones.
+      if (this.futuresFeed.up) return;
+      this.publishFutures(Object.entries(prices).map(([symbol, price]) => ({ symbol, price, changePercent: '0' })));
+    }).finally(() => {
+      this.futuresPolling = null;
+    });
+    return this.futuresPolling;
+  }
+
+  private publishFutures(rows: Ticker[]): void {
+    for (const row of rows) this.futuresSnapshot.set(row.symbol, row.price);
+    for (const listener of this.futuresListeners) listener(rows);
+  }
+
   /** Takes in USDT pairs and tells subscribers when a pinned pair changed. */
   private publish(rows: Ticker[]): void {
     for (const listener of this.priceListeners) listener(rows);
@@ -247,5 +315,6 @@ export class MarketDataHub {
     this.stop();
     this.listeners.clear();
     this.priceListeners.clear();
+    this.futuresListeners.clear();
   }
 }

@@ -4,7 +4,7 @@
  * or a streamed file pushed one tick at a time).
  */
 import { D, str, type Dec } from './exact';
-import { simulateFill } from './fill-model';
+import { simulateFill, simulateLiquidation } from './fill-model';
 import { apyOf, roiOf, unrealizedAt } from './figures';
 import { applyFill } from './fills';
 import { createGridBot } from './state';
@@ -59,6 +59,9 @@ export function createBacktest(config: BacktestConfig): Backtest {
       if (a.kind === 'skipped') skipped.push(a);
       else if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll') {
         const booked = applyFill(bot, simulateFill(a, config.market));
+        if (booked !== null) trades.push(toTrade(booked));
+      } else if (a.kind === 'liquidation') {
+        const booked = applyFill(bot, simulateLiquidation(a));
         if (booked !== null) trades.push(toTrade(booked));
       }
     }

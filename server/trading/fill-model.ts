@@ -1,7 +1,12 @@
 /** The simulated exchange of the backtester: a market order fills whole at the tick price. */
 import { str } from './exact';
 import { dec, feeFor } from './orders';
-import type { Fill, MarketRules, OrderAction } from './types';
+import type { Fill, LiquidationAction, MarketRules, OrderAction } from './types';
+
+/** The exchange's liquidation: the whole position at the liquidation price, no fee (Binance's simulator and ours). */
+export function simulateLiquidation(action: LiquidationAction): Fill {
+  return { side: 'sell', grid: 0, price: action.price, qty: action.qty, fee: '0', ts: action.ts, liquidation: true };
+}
 
 export function simulateFill(order: OrderAction, market: MarketRules): Fill {
   const price = dec(order.price);

@@ -1,6 +1,7 @@
 /** applyFill: book a fill of one of our orders exactly once, then recompute the levels. */
 import { ZERO, str, threshold, upBy, type Dec } from './exact';
 import { buyCost, dec, sellProceeds } from './orders';
+import { addToLong, liquidationProceeds, reduceLong } from './futures';
 import { clearSlot, isHeld, refresh } from './state';
 import type { AppliedFill, Fill, GridBot } from './types';
 
@@ -17,6 +18,7 @@ export function applyFill(bot: GridBot, fill: Fill): AppliedFill | null {
   const fee = dec(fill.fee);
   let pnl: Dec | null;
   if (fill.side === 'buy') pnl = bookBuy(bot, fill.grid, price, qty, fee);
+  else if (fill.liquidation === true) pnl = fill.grid === 0 ? bookLiquidation(bot) : null;
   else if (fill.grid === 0) pnl = bookSellAll(bot, price, qty, fee);
   else pnl = bookSell(bot, fill.grid, price, qty, fee);
   if (pnl === null) return null;
@@ -40,6 +42,7 @@ function bookBuy(bot: GridBot, gridNo: number, price: Dec, qty: Dec, fee: Dec): 
   bot.holding++;
   bot.heldQty = bot.heldQty.plus(qty);
   bot.heldCost = bot.heldCost.plus(g.cost);
+  if (bot.position) addToLong(bot.position, qty, price, bot.market.futures!.leverage);
   return ZERO;
 }
 
@@ -51,6 +54,7 @@ function bookSell(bot: GridBot, gridNo: number, price: Dec, qty: Dec, fee: Dec):
   bot.holding--;
   bot.heldQty = bot.heldQty.minus(g.qty);
   bot.heldCost = bot.heldCost.minus(g.cost);
+  if (bot.position) reduceLong(bot.position, g.qty);
   clearSlot(g);
   return pnl;
 }
@@ -58,13 +62,28 @@ function bookSell(bot: GridBot, gridNo: number, price: Dec, qty: Dec, fee: Dec):
 /** Sell-all is one trade, grid 0, pnl = proceeds - total held cost. */
 function bookSellAll(bot: GridBot, price: Dec, qty: Dec, fee: Dec): Dec | null {
   if (!bot.sellAllPending) return null;
-  const pnl = sellProceeds(price, qty, fee).minus(bot.heldCost);
+  bot.sellAllPending = false;
+  return closeAll(bot, sellProceeds(price, qty, fee));
+}
+
+/**
+ * The exchange liquidated the position: the bot gets back its entry notional less the margin the
+ * exchange kept (futures.ts), whatever price the closing trade shows.
+ */
+function bookLiquidation(bot: GridBot): Dec | null {
+  if (!bot.liquidating || bot.position === null) return null;
+  bot.liquidating = false;
+  return closeAll(bot, liquidationProceeds(bot.position));
+}
+
+function closeAll(bot: GridBot, proceeds: Dec): Dec {
+  const pnl = proceeds.minus(bot.heldCost);
   bot.realized = bot.realized.plus(pnl);
   for (const g of bot.grids) if (g.phase === 'selling' || isHeld(g)) clearSlot(g);
-  bot.sellAllPending = false;
   bot.holding = 0;
   bot.heldQty = ZERO;
   bot.heldCost = ZERO;
+  if (bot.position) reduceLong(bot.position, bot.position.qty);
   return pnl;
 }
 

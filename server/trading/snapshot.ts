@@ -35,6 +35,9 @@ export interface BotSnapshot {
   lastTs: number | null;
   /** The last price the bot evaluated ('' before its first tick). */
   lastPrice: string;
+  /** Futures: the position as the exchange keeps it, and whether its liquidation is awaited. */
+  position?: { qty: string; entryPrice: string; margin: string };
+  liquidating?: boolean;
 }
 
 export function snapshotOf(bot: GridBot): BotSnapshot {
@@ -63,6 +66,8 @@ export function snapshotOf(bot: GridBot): BotSnapshot {
     startTs: bot.startTs,
     lastTs: bot.lastTs,
     lastPrice: bot.px.s,
+    ...(bot.position && { position: { qty: str(bot.position.qty), entryPrice: str(bot.position.entryPrice), margin: str(bot.position.margin) },
+      liquidating: bot.liquidating }),
   };
 }
 
@@ -100,6 +105,12 @@ export function restoreBot(strategy: StrategyDefinition, params: BotParams, mark
   bot.realized = new D(snapshot.realized);
   bot.inFlight = snapshot.inFlight;
   bot.sellAllPending = snapshot.sellAllPending;
+  if (bot.position && snapshot.position) {
+    bot.position.qty = new D(snapshot.position.qty);
+    bot.position.entryPrice = new D(snapshot.position.entryPrice);
+    bot.position.margin = new D(snapshot.position.margin);
+    bot.liquidating = snapshot.liquidating === true;
+  }
   bot.marketSkipNoted = snapshot.marketSkipNoted;
   bot.trades = snapshot.trades;
   for (const [day, pnl] of Object.entries(snapshot.datewise)) bot.datewise.set(day, new D(pnl));

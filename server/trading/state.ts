@@ -3,6 +3,7 @@
  * only when the state changes (a fill, an arm, an edit), never on a quiet tick.
  */
 import { HUNDRED, TickPrice, ZERO, downBy, threshold, type Dec } from './exact';
+import { flatPosition, liquidationPrice } from './futures';
 import type { BotParams, BuyTracker, GridBot, GridSlot, MarketRules, StrategyDefinition } from './types';
 
 export function createGridBot(strategy: StrategyDefinition, params: BotParams, market: MarketRules): GridBot {
@@ -21,13 +22,15 @@ export function createGridBot(strategy: StrategyDefinition, params: BotParams, m
     realized: ZERO,
     inFlight: 0,
     sellAllPending: false,
+    position: market.futures === null ? null : flatPosition(),
+    liquidating: false,
     marketSkipNoted: false,
     trades: 0,
     datewise: new Map(),
     startTs: null,
     lastTs: null,
     seenTradeIds: new Set(),
-    levels: { stoploss: null, pause: null, restart: null, profitBookTarget: null, profitBookPrice: null },
+    levels: { stoploss: null, pause: null, restart: null, profitBookTarget: null, profitBookPrice: null, liquidation: null },
     band: { lo: Infinity, hi: -Infinity },
     px: new TickPrice(),
   };
@@ -120,9 +123,17 @@ export function refresh(bot: GridBot): void {
     L.profitBookTarget === null || bot.heldQty.isZero()
       ? null
       : threshold(L.profitBookTarget.minus(bot.realized).plus(bot.heldCost).div(bot.heldQty));
+  L.liquidation = liquidationLevel(bot);
   retarget(bot);
   if (bot.holding > bot.maxHeld) bot.maxHeld = bot.holding;
   recomputeBand(bot);
+}
+
+function liquidationLevel(bot: GridBot) {
+  const p = bot.position;
+  if (p === null || p.qty.isZero()) return null;
+  const price = liquidationPrice(bot.market.futures!.brackets, p);
+  return price.isZero() ? null : threshold(price);
 }
 
 /** The quiet band: a price strictly inside it triggers no rule and moves no tracker. */
@@ -155,6 +166,8 @@ export function recomputeBand(bot: GridBot): void {
       }
     }
   }
+  // A position (one a pause could not sell, too) is liquidated whatever the bot's status.
+  if (L.liquidation && bot.status !== 'stopped') lo = Math.max(lo, L.liquidation.hi);
   band.lo = lo;
   band.hi = hi;
 }

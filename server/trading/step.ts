@@ -27,6 +27,8 @@ export function step(bot: GridBot, tick: Tick): readonly Action[] {
 function evaluate(bot: GridBot, tick: Tick, out: Action[]): void {
   const px = bot.px;
   const L = bot.levels;
+  // Rule 0 (futures): the exchange liquidates at its price before anything the bot could do.
+  if (L.liquidation && atMost(px, L.liquidation)) return liquidate(bot, tick, out);
   if (bot.status === 'paused') {
     // Rule 1: only the restart price matters while paused; a restart continues with rule 2.
     if (!L.restart || !atMost(px, L.restart)) return;
@@ -79,6 +81,15 @@ export function sellAll(bot: GridBot, tick: Tick, reason: StatusReason, status: 
     }
   }
   setStatus(bot, tick, status, reason, out);
+}
+
+/** The whole position goes at the liquidation price; the exchange sends the order, not the bot. */
+function liquidate(bot: GridBot, tick: Tick, out: Action[]): void {
+  for (const g of bot.grids) if (isHeld(g)) g.phase = 'selling';
+  bot.liquidating = true;
+  bot.inFlight++;
+  out.push({ kind: 'liquidation', ts: tick.ts, qty: str(bot.position!.qty), price: str(bot.levels.liquidation!.d) });
+  setStatus(bot, tick, 'stopped', 'liquidation', out);
 }
 
 /** Rule 5, ascending: arm at buyPrice x (1 + tp_up), trail the high, exit at high x (1 - tp_down). */
@@ -144,7 +155,9 @@ function trailLow(bot: GridBot, px: TickPrice): void {
 /** A market buy of A x alloc_j, or a reported skip when the exchange would refuse it. */
 function placeBuy(bot: GridBot, gridNo: number, tick: Tick, out: Action[]): boolean {
   const g = bot.grids[gridNo - 1]!;
-  const quote = bot.params.investment.times(g.def.alloc).div(100);
+  // Futures: A x alloc_j is the grid's margin; the order's notional is margin x leverage.
+  const margin = bot.params.investment.times(g.def.alloc).div(100);
+  const quote = bot.market.futures === null ? margin : margin.times(bot.market.futures.leverage);
   const price = bot.px.exact;
   const qty = buyQuantity(quote, price, bot.market.stepSize);
   const notional = qty.times(price);

@@ -1,5 +1,6 @@
 /** Normalising and validating the core's inputs: strategy, market rules, bot params. */
-import { ALLOTTED_TOLERANCE, ALLOTTED_TOTAL, GRIDS_MAX_CREATE, GRIDS_MIN } from '../../common/constants';
+import { ALLOTTED_TOLERANCE, ALLOTTED_TOTAL, GRIDS_MAX_CREATE, GRIDS_MIN, LEVERAGE_MAX, LEVERAGE_MIN } from '../../common/constants';
+import { marginBrackets } from './futures';
 import { D, ZERO, type Dec } from './exact';
 import type { BotParams, GridDefinition, MarketRules, NumberLike, StrategyDefinition, StrategyInput, StrategyRowInput } from './types';
 
@@ -72,6 +73,8 @@ export interface MarketRulesInput {
   tickSize?: NumberLike;
   minNotional?: NumberLike;
   feeRate?: NumberLike;
+  /** A USD-M long: the bot's leverage and the symbol's maintenance-margin brackets. */
+  futures?: { leverage: NumberLike; brackets: readonly { notionalCap: string; maintMarginRatio: string; cum: string }[] } | null;
 }
 
 /** Defaults: a BTCUSDT-like symbol and the 0.1 % fee the simulator charges. */
@@ -81,7 +84,14 @@ export function marketRules(input: MarketRulesInput = {}): MarketRules {
     tickSize: positive(input.tickSize ?? '0.01', 'tick size'),
     minNotional: nonNegative(input.minNotional ?? '5', 'min notional'),
     feeRate: nonNegative(input.feeRate ?? '0.001', 'fee rate'),
+    futures: input.futures ? { leverage: leverageValue(input.futures.leverage), brackets: marginBrackets(input.futures.brackets) } : null,
   };
+}
+
+function leverageValue(value: NumberLike): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < LEVERAGE_MIN || n > LEVERAGE_MAX) throw new TradingInputError(`leverage must be a whole number from ${LEVERAGE_MIN} to ${LEVERAGE_MAX}`);
+  return n;
 }
 
 export interface BotParamsInput {

@@ -1,6 +1,6 @@
 /** Test helpers: a small strategy and a driver that logs every action compactly. */
 import { applyFill } from './fills';
-import { simulateFill } from './fill-model';
+import { simulateFill, simulateLiquidation } from './fill-model';
 import { createGridBot } from './state';
 import { step } from './step';
 import { botParams, marketRules, normaliseStrategy, type BotParamsInput, type MarketRulesInput } from './strategy';
@@ -41,6 +41,8 @@ export function describeAction(a: Action): string {
       return `${a.status} (${a.reason})`;
     case 'skipped':
       return `skip ${a.side} ${a.grid}`;
+    case 'liquidation':
+      return `liquidation @${a.price}`;
   }
 }
 
@@ -51,6 +53,7 @@ export function drive(bot: GridBot, prices: (string | number)[], startTs = 0): s
     for (const a of step(bot, { ts: startTs + i, price: String(p) })) {
       log.push(describeAction(a));
       if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll') applyFill(bot, simulateFill(a, bot.market));
+      if (a.kind === 'liquidation') applyFill(bot, simulateLiquidation(a));
     }
   });
   return log;

@@ -1,5 +1,6 @@
 /** Types of the Advanced Multigrid core (ARCHITECTURE section 5). */
 import type { Dec, Threshold, TickPrice } from './exact';
+import type { FuturesRules, LongPosition } from './futures';
 
 /** A number as it arrives from JSON or a form: 1.2 or "1.2". */
 export type NumberLike = number | string;
@@ -43,6 +44,8 @@ export interface MarketRules {
   readonly minNotional: Dec;
   /** Fee as a fraction of the notional (0.001 = 0.1 %). */
   readonly feeRate: Dec;
+  /** A USD-M long (isolated): its leverage and margin brackets; null for spot. */
+  readonly futures: FuturesRules | null;
 }
 
 /** The member's bot settings; all editable while the bot runs except the investment. */
@@ -56,7 +59,7 @@ export interface BotParams {
 }
 
 export type BotStatus = 'live' | 'paused' | 'stopped';
-export type StatusReason = 'restart' | 'stoploss' | 'pause' | 'profitBook' | 'stop' | 'stopAndSell';
+export type StatusReason = 'restart' | 'stoploss' | 'pause' | 'profitBook' | 'stop' | 'stopAndSell' | 'liquidation';
 
 export interface Tick {
   ts: number;
@@ -69,7 +72,16 @@ export type Action =
   | { kind: 'sell'; ts: number; grid: number; qty: string; price: string }
   | { kind: 'sellAll'; ts: number; qty: string; price: string; reason: StatusReason }
   | { kind: 'status'; ts: number; status: BotStatus; reason: StatusReason }
+  /** The exchange closes the whole position at `price` (futures): no order is sent for it. */
+  | LiquidationAction
   | SkipAction;
+
+export interface LiquidationAction {
+  kind: 'liquidation';
+  ts: number;
+  qty: string;
+  price: string;
+}
 
 export interface SkipAction {
   kind: 'skipped';
@@ -94,6 +106,8 @@ export interface Fill {
   /** Fee in the quote asset. */
   fee: string;
   ts: number;
+  /** The exchange's liquidation of the position (grid 0, a sell). */
+  liquidation?: boolean;
   /** The exchange trade id: a fill seen twice is applied once. */
   tradeId?: string;
 }
@@ -144,6 +158,8 @@ export interface Levels {
   profitBookTarget: Dec | null;
   /** Price at which realized + unrealized reaches the target, while something is held. */
   profitBookPrice: Threshold | null;
+  /** Futures: the open position's liquidation price (null when flat, spot, or at 1x). */
+  liquidation: Threshold | null;
 }
 
 export interface GridBot {
@@ -161,6 +177,10 @@ export interface GridBot {
   realized: Dec;
   inFlight: number;
   sellAllPending: boolean;
+  /** Futures: the position as the exchange keeps it (average entry, isolated wallet); null for spot. */
+  readonly position: LongPosition | null;
+  /** Futures: the price reached the liquidation price; the exchange's close is awaited. */
+  liquidating: boolean;
   /** A market buy of grid 1 that was skipped is reported once until something changes. */
   marketSkipNoted: boolean;
   trades: number;

@@ -78,7 +78,8 @@ function positiveAmounts(input: Record<string, string> | undefined, field: strin
 
 export class AccountStore {
   private readonly byKey = new Map<string, Account>();
-  private nextUid = 100_000_001;
+  /** The uid of the next account (persistence.ts saves and restores it). */
+  nextUid = 100_000_001;
 
   create(options: AccountOptions, now: number): Account {
     const balances = new Map<string, Balance>();
@@ -102,6 +103,12 @@ export class AccountStore {
     };
     this.byKey.set(account.apiKey, account);
     return account;
+  }
+
+  /** Puts back an account of a saved state (persistence.ts). */
+  restore(account: Account): void {
+    if (this.byKey.has(account.apiKey)) throw new Error(`two accounts with the API key of uid ${account.uid}`);
+    this.byKey.set(account.apiKey, account);
   }
 
   get(apiKey: string): Account | undefined {

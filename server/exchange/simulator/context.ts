@@ -6,12 +6,19 @@ import { type PriceBook } from './prices';
 import { SimError, type Fill, type Market, type NewOrder, type Order } from './types';
 import { type Account, clientKey } from './accounts';
 
+/** The next ids to hand out (persistence.ts saves and restores them, so ids never repeat). */
+export interface IdCounters {
+  order: number;
+  trade: number;
+  transfer: number;
+}
+
 export interface EngineContext {
   book: PriceBook;
   feeRate: Decimal;
   events: EventHub;
   now: () => number;
-  ids: { order: number; trade: number };
+  ids: IdCounters;
 }
 
 /** A fresh order record (status NEW) with a client id that is unique among open orders. */
@@ -51,6 +58,11 @@ export class RestingBook {
   add(account: Account, order: Order): void {
     register(account, order);
     account.open.set(order.orderId, order);
+    this.track(account, order);
+  }
+
+  /** Puts an order its account already holds as open in the book (a restored state, persistence.ts). */
+  track(account: Account, order: Order): void {
     let book = this.bySymbol.get(order.symbol);
     if (!book) this.bySymbol.set(order.symbol, (book = new Map()));
     book.set(order.orderId, { account, order });

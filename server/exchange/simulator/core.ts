@@ -1,6 +1,6 @@
 /** The simulator's domain core: prices, accounts, spot and futures engines, transfers. No HTTP. */
 import { type Account, type AccountOptions, AccountStore, credit, debit, type Transfer } from './accounts';
-import { type EngineContext } from './context';
+import { type EngineContext, type IdCounters } from './context';
 import { EventHub } from './events';
 import { FuturesEngine } from './futures';
 import { Decimal, parseDecimal } from './num';
@@ -42,21 +42,23 @@ export class SimulatorCore {
   readonly startedAt: number;
   readonly feeRate: Decimal;
   faults: Faults = { ...NO_FAULTS };
-  private nextTransferId = 1_000_000_001;
+  /** The next order, trade and transfer ids, shared by both engines. */
+  readonly ids: IdCounters = { order: 1_000_001, trade: 5_000_001, transfer: 1_000_000_001 };
 
   constructor(options: CoreOptions) {
     this.now = options.now;
     this.startedAt = options.now();
     this.book = new PriceBook(options.symbols.map(toSpec), options.seed, this.startedAt);
     this.feeRate = new Decimal(options.feeRate);
-    const ctx: EngineContext = { book: this.book, feeRate: this.feeRate, events: this.events,
-      now: this.now, ids: { order: 1_000_001, trade: 5_000_001 } };
+    const ctx: EngineContext = { book: this.book, feeRate: this.feeRate, events: this.events, now: this.now, ids: this.ids };
     this.spot = new SpotEngine(ctx);
     this.futures = new FuturesEngine(ctx);
   }
 
   createAccount(options: AccountOptions): Account {
-    return this.accounts.create(options, this.now());
+    const account = this.accounts.create(options, this.now());
+    this.events.accountCreated(account);
+    return account;
   }
 
   /** Sets a price exactly and fills whatever it crosses (spot and futures), liquidations included. */
@@ -89,7 +91,7 @@ export class SimulatorCore {
       account.futures.wallet = account.futures.wallet.sub(amount);
       credit(account, asset, amount);
     }
-    const tranId = this.nextTransferId++;
+    const tranId = this.ids.transfer++;
     account.transfers.push({ tranId, type, asset, amount, timestamp: this.now(), status: 'CONFIRMED' });
     // Binance tells the spot user stream twice: balanceUpdate (the delta) and outboundAccountPosition.
     this.events.balanceDelta(account, asset, type === 'MAIN_UMFUTURE' ? amount.neg() : amount);

@@ -16,6 +16,10 @@ export interface SimEvents {
   trade(symbol: string, fill: Fill): void;
   /** A price changed (for tickers and klines). */
   price(symbol: string): void;
+  /** An account was opened (control API). */
+  accountCreated(account: Account): void;
+  /** A per-symbol futures setting (leverage) changed: Binance's ACCOUNT_CONFIG_UPDATE. */
+  futuresConfig(account: Account, symbol: string): void;
 }
 
 export class EventHub implements SimEvents {
@@ -46,5 +50,11 @@ export class EventHub implements SimEvents {
   }
   price(symbol: string): void {
     for (const l of this.listeners) l.price?.(symbol);
+  }
+  accountCreated(account: Account): void {
+    for (const l of this.listeners) l.accountCreated?.(account);
+  }
+  futuresConfig(account: Account, symbol: string): void {
+    for (const l of this.listeners) l.futuresConfig?.(account, symbol);
   }
 }

@@ -10,11 +10,24 @@ import { type Account, DEFAULT_LEVERAGE, type Position } from './accounts';
 import { completeWithFill, type EngineContext, newOrderRecord, register, RestingBook } from './context';
 import { checkOrderFilters } from './filters';
 import { isolatedLongLiquidationPrice } from './liquidation';
+import { D } from '../../trading/exact';
+import { addToLong, reduceLong, type LongPosition } from '../../trading/futures';
 import { Decimal, ZERO, parseDecimal } from './num';
 import { mandatory } from './spot';
 import { SimError, type NewOrder, type Order } from './types';
 
 export const MAX_LEVERAGE = 10;
+
+/** The position in the grid core's terms: both book it with the same arithmetic (server/trading/futures.ts). */
+function longOf(p: Position): LongPosition {
+  return { qty: new D(p.amount), entryPrice: new D(p.entryPrice), margin: new D(p.isolatedMargin) };
+}
+
+function setLong(p: Position, long: LongPosition): void {
+  p.amount = long.qty;
+  p.entryPrice = long.entryPrice;
+  p.isolatedMargin = long.margin;
+}
 
 function marginInsufficient(): SimError {
   return new SimError(-2019, 'Margin is insufficient.');
@@ -36,6 +49,7 @@ export class FuturesEngine {
       throw new SimError(-4028, `Leverage ${leverage} is not valid`);
     }
     account.futures.leverage.set(symbol, leverage);
+    this.ctx.events.futuresConfig(account, symbol);
   }
 
   setMarginType(account: Account, symbol: string, type: string): void {
@@ -92,6 +106,14 @@ export class FuturesEngine {
     return order;
   }
 
+  /** Puts a restored open order back in the book, a restored position under liquidation watch (persistence.ts). */
+  restoreOpen(account: Account, order: Order): void {
+    this.resting.track(account, order);
+  }
+  restorePosition(account: Account, symbol: string): void {
+    this.hold(symbol, account, true);
+  }
+
   /** Fills crossed resting orders, then liquidates positions the price has reached. */
   onPrice(symbol: string, price: Decimal): void {
     const book = this.resting.of(symbol);
@@ -134,13 +156,12 @@ export class FuturesEngine {
   }
 
   private open(account: Account, symbol: string, qty: Decimal, price: Decimal, fee: Decimal): Decimal {
-    const margin = price.mul(qty).div(this.leverage(account, symbol));
-    if (this.available(account).lt(margin.add(fee))) throw marginInsufficient();
+    const leverage = this.leverage(account, symbol);
     const p = account.futures.positions.get(symbol) ?? { symbol, amount: ZERO, entryPrice: ZERO, isolatedMargin: ZERO, updateTime: 0 };
-    const amount = p.amount.add(qty);
-    p.entryPrice = p.amount.mul(p.entryPrice).add(qty.mul(price)).div(amount);
-    p.amount = amount;
-    p.isolatedMargin = p.isolatedMargin.add(margin);
+    const long = longOf(p);
+    addToLong(long, new D(qty), new D(price), leverage);
+    if (this.available(account).lt(long.margin.sub(p.isolatedMargin).add(fee))) throw marginInsufficient();
+    setLong(p, long);
     p.updateTime = this.ctx.now();
     account.futures.positions.set(symbol, p);
     account.futures.wallet = account.futures.wallet.sub(fee);
@@ -152,8 +173,9 @@ export class FuturesEngine {
     const p = account.futures.positions.get(symbol);
     if (!p || p.amount.lt(qty)) throw new SimError(-2022, 'ReduceOnly Order is rejected.');
     const pnl = price.sub(p.entryPrice).mul(qty);
-    p.isolatedMargin = p.isolatedMargin.sub(p.isolatedMargin.mul(qty).div(p.amount));
-    p.amount = p.amount.sub(qty);
+    const long = longOf(p);
+    reduceLong(long, new D(qty));
+    setLong(p, long);
     p.updateTime = this.ctx.now();
     account.futures.wallet = account.futures.wallet.add(pnl).sub(fee);
     if (p.amount.isZero()) {

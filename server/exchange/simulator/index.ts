@@ -1,9 +1,13 @@
 /** startSimulator: the Binance-compatible simulator on HTTP + WebSocket, with its control twin. */
+import { mkdir } from 'node:fs/promises';
 import { type AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import { type SimulatorControl, createControl } from './control';
 import { SimulatorCore } from './core';
 import { ListenKeys } from './http/listen-keys';
 import { createHttpServer } from './http/server';
+import { restoreState, seedsAtSavedPrices, type SimulatorState, toState } from './persistence';
+import { readStateFile, stateFileError, StateWriter, type StateWriterOptions } from './state-file';
 import { seededRandom } from './rng';
 import { DEFAULT_SYMBOLS } from './symbols';
 import { type SymbolSeed } from './types';
@@ -36,6 +40,14 @@ export interface SimulatorOptions {
   arrayFlushMs?: number;
   /** Milliseconds between listen-key expiry sweeps (expiry itself follows `now`). Default 1000. */
   listenKeySweepMs?: number;
+  /**
+   * Keeps the exchange state (accounts, balances, orders, trades, positions, transfers, ids, last
+   * prices) in this JSON file: restored on start, saved after every change (price-only moves at
+   * most once a second), flushed by close(). Unset: memory only.
+   */
+  stateFile?: string;
+  /** How the state file is written (tests count or hold writes). */
+  stateWriter?: StateWriterOptions;
 }
 
 export interface RunningSimulator {
@@ -47,10 +59,38 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
+/** Restores the core from the state file (when there is one) and saves every change to it from now on. */
+async function persist(core: SimulatorCore, file: string, options: StateWriterOptions | undefined,
+  saved: SimulatorState | null): Promise<StateWriter> {
+  if (saved) {
+    try {
+      restoreState(core, saved);
+    } catch (error) {
+      throw stateFileError(file, (error as Error).message);
+    }
+  }
+  const writer = new StateWriter(file, () => JSON.stringify(toState(core)), options);
+  const changed = () => writer.changed();
+  core.events.add({ order: changed, balances: changed, balanceDelta: changed, futuresAccount: changed, trade: changed,
+    accountCreated: changed, futuresConfig: changed, price: () => writer.pricesChanged() });
+  // Written once now: an unwritable place fails the start instead of losing the first orders.
+  await mkdir(dirname(file), { recursive: true });
+  writer.changed();
+  await writer.flush();
+  return writer;
+}
+
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const seed = options.seed ?? 1;
-  const core = new SimulatorCore({ seed, symbols: options.symbols ?? DEFAULT_SYMBOLS, feeRate: options.feeRate ?? '0.001',
-    now: options.now ?? Date.now });
+  const saved = options.stateFile ? await readStateFile(options.stateFile) : null;
+  let symbols = options.symbols ?? DEFAULT_SYMBOLS;
+  try {
+    symbols = seedsAtSavedPrices(symbols, saved);
+  } catch (error) {
+    throw stateFileError(options.stateFile!, (error as Error).message);
+  }
+  const core = new SimulatorCore({ seed, symbols, feeRate: options.feeRate ?? '0.001', now: options.now ?? Date.now });
+  const writer = options.stateFile ? await persist(core, options.stateFile, options.stateWriter, saved) : null;
   const limits: WeightLimits = { ...DEFAULT_WEIGHT_LIMITS, ...options.weightLimits };
   const meter = new WeightMeter(limits, core.now);
   const listenKeys = new ListenKeys(core.now);
@@ -67,10 +107,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   server.keepAliveTimeout = 65_000;
   streams.attach(server);
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8090, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8090, host, () => resolve());
+    });
+  } catch (error) {
+    await writer?.close();
+    throw error;
+  }
   const walker = options.randomWalk === false ? null : setInterval(() => core.walk(), options.walkIntervalMs ?? 1000);
   walker?.unref();
   // Listen keys expire on the core's clock; the sweep tells their streams (listenKeyExpired).
@@ -87,6 +132,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       wsApi.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await writer?.close();
     },
   };
 }

@@ -1,22 +1,10 @@
 /**
- * USD-M maintenance-margin brackets and the isolated-margin liquidation price, pure.
- *
- * Binance's liquidation price for one position in one-way mode ("How to Calculate Liquidation
- * Price of USDⓈ-M Futures Contracts",
- * https://www.binance.com/en/support/faq/b3c689c1f50a44cabb3a84e663b81d93):
- *
- *   LP = (WB - TMM1 + UPNL1 + cumB - Side1 x Position1 x EP1) / (Position1 x MMR_B - Side1 x Position1)
- *
- * For an isolated position WB is the position's isolated wallet and TMM1 = UPNL1 = 0. For a long
- * (Side1 = 1, Position1 = Q > 0) that is
- *
- *   LP = (Q x EP - WB - cum) / (Q x (1 - MMR))
- *
- * where MMR and cum (the maintenance amount) come from the bracket of the position's notional.
- * The simulator takes the bracket at the entry notional (Q x EP) so a position's liquidation
- * price is fixed until it is changed by a fill; Binance re-evaluates at the mark, which only
- * differs when the mark moves the notional across a bracket boundary.
+ * USD-M maintenance-margin brackets, and the isolated-margin liquidation price of a position.
+ * The formula (Binance's, explained in server/trading/futures.ts) is the grid core's own, so the
+ * exchange liquidates exactly where a backtest says it will.
  */
+import { D } from '../../trading/exact';
+import { liquidationPrice, marginBrackets, type MarginBracket } from '../../trading/futures';
 import { Decimal } from './num';
 
 export interface Bracket {
@@ -66,15 +54,24 @@ export function bracketFor(symbol: string, notional: Decimal): Bracket {
   return brackets.find((b) => notional.lt(b.notionalCap)) ?? brackets[brackets.length - 1]!;
 }
 
+const CORE_BRACKETS = new Map<string, MarginBracket[]>();
+
+function coreBrackets(symbol: string): MarginBracket[] {
+  const brackets = bracketsFor(symbol);
+  let core = CORE_BRACKETS.get(symbol === 'BTCUSDT' ? symbol : '*');
+  if (!core) {
+    core = marginBrackets(brackets.map((b) => ({ notionalCap: b.notionalCap.toFixed(), maintMarginRatio: b.maintMarginRatio.toFixed(), cum: b.cum.toFixed() })));
+    CORE_BRACKETS.set(symbol === 'BTCUSDT' ? symbol : '*', core);
+  }
+  return core;
+}
+
 /**
- * Isolated long liquidation price (formula above). Zero when the position cannot be liquidated
- * (its margin covers the whole notional, e.g. at 1x), as Binance reports it.
+ * Isolated long liquidation price; zero when the position cannot be liquidated (its margin covers
+ * the whole notional, e.g. at 1x), as Binance reports it.
  */
 export function isolatedLongLiquidationPrice(symbol: string, quantity: Decimal, entryPrice: Decimal, isolatedWallet: Decimal): Decimal {
-  if (quantity.lte(0)) return new Decimal(0);
-  const { maintMarginRatio, cum } = bracketFor(symbol, quantity.mul(entryPrice));
-  const price = quantity.mul(entryPrice).sub(isolatedWallet).sub(cum).div(quantity.mul(new Decimal(1).sub(maintMarginRatio)));
-  return price.gt(0) ? price : new Decimal(0);
+  return liquidationPrice(coreBrackets(symbol), { qty: new D(quantity), entryPrice: new D(entryPrice), margin: new D(isolatedWallet) });
 }
 
 /** Maintenance margin of a position at a notional (mmr x notional - cum). */

@@ -1,4 +1,7 @@
-/** `npm run sim`: the simulator on 127.0.0.1:SIM_PORT (default 8090). Env: SIM_PORT, SIM_SEED, SIM_RANDOM_WALK. */
+/**
+ * `npm run sim`: the simulator on 127.0.0.1:SIM_PORT (default 8090). Env: SIM_PORT, SIM_SEED,
+ * SIM_RANDOM_WALK, SIM_STATE_FILE (keep the accounts in this JSON file across restarts; unset: memory only).
+ */
 import { startSimulator } from './index';
 
 function envInt(name: string, fallback: number, max: number): number {
@@ -25,8 +28,12 @@ const sim = await startSimulator({
   port: envInt('SIM_PORT', 8090, 65535),
   seed: envInt('SIM_SEED', 1, 4294967295),
   randomWalk: envSwitch('SIM_RANDOM_WALK', true),
+  stateFile: process.env.SIM_STATE_FILE?.trim() || undefined,
 });
 console.log(`Binance-compatible simulator on ${sim.url} (WebSocket ${sim.wsUrl}/ws, control ${sim.url}/sim)`);
-const stop = () => void sim.close().then(() => process.exit(0));
+const stop = () => void sim.close().then(() => process.exit(0), (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -55,6 +55,11 @@ export class SpotEngine {
     return order;
   }
 
+  /** Puts a restored open order back in the book (persistence.ts). */
+  restoreOpen(account: Account, order: Order): void {
+    this.resting.track(account, order);
+  }
+
   /** Fills every resting order the new price crosses, at its own limit price. */
   onPrice(symbol: string, price: Decimal): void {
     const book = this.resting.of(symbol);

@@ -10,7 +10,10 @@ import type {
   StopReason,
 } from '../../../common/api/bots';
 import { botOrders } from '../../db/schema';
-import { ownBot } from './access';
+import type { StoredMarketRules } from '../../engine/records';
+import { D } from '../../trading/exact';
+import { liquidationPrice, marginBrackets, type BotSnapshot } from '../../trading/index';
+import { ownBot, type BotRecord } from './access';
 import type { BotsDeps } from './deps';
 import { apyPercent, averagePrice, plain, runtimeDays, totalPnl } from './figures';
 import { livePrice } from './prices';
@@ -76,11 +79,19 @@ export async function purchasedQty(deps: BotsDeps, userId: string, botID: string
 }
 
 /**
- * Liq. Price of the side panel. A spot bot has none. For a Future bot the engine's futures step
- * computes the isolated-margin liquidation price (ARCHITECTURE section 5, Futures) and is to
- * persist it with the bot; until it does, nothing is known here and the answer is null.
+ * Liq. Price of the side panel: a Future bot's open position at its isolated margin, by the
+ * formula the engine and the exchange use (server/trading/futures.ts). A spot bot, a flat
+ * position and a 1x long (its margin covers the notional) have none: null.
  */
 export async function position(deps: BotsDeps, userId: string, botID: string): Promise<PositionResponse> {
-  await ownBot(deps.db, userId, botID);
-  return { liquidationPrice: null };
+  const bot = await ownBot(deps.db, userId, botID);
+  return { liquidationPrice: liquidationPriceOf(bot) };
+}
+
+function liquidationPriceOf(bot: BotRecord): string | null {
+  const futures = (bot.marketRules as StoredMarketRules | null)?.futures;
+  const held = (bot.state as BotSnapshot | null)?.position;
+  if (bot.category !== 'Future' || !futures || !held) return null;
+  const price = liquidationPrice(marginBrackets(futures.brackets), { qty: new D(held.qty), entryPrice: new D(held.entryPrice), margin: new D(held.margin) });
+  return price.isZero() ? null : price.toDecimalPlaces(8, D.ROUND_UP).toFixed();
 }

@@ -1,15 +1,19 @@
 /**
- * What a member's running bots hold back of the spot USDT: per Live or Pause bot, its
- * investment less what it already spent on coins it holds (never below 0). A new bot may use
- * the wallet less this; the dashboard's Total Funds shows the same figure.
+ * What a member's running bots hold back of a wallet: per Live or Pause bot, its investment less
+ * what it already put into what it holds (never below 0). A Spot bot spent its held cost of the
+ * spot USDT; a Future bot's isolated margin is its held notional / leverage, which the exchange
+ * already counts as used in the futures wallet. A new bot may use the wallet less this; the
+ * dashboard's Total Funds shows the same figure for spot.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { BotCategory } from '../../../common/api/bots';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { preparedPerDb } from '../../db/prepared';
 import { bots } from '../../db/schema';
 
-const runningBotsQuery = preparedPerDb((db) => db.select({ id: bots.id, symbol: bots.symbol, investment: bots.investment, heldCost: bots.heldCost })
+const runningBotsQuery = preparedPerDb((db) => db.select({ id: bots.id, symbol: bots.symbol, category: bots.category,
+  leverage: bots.leverage, investment: bots.investment, heldCost: bots.heldCost })
   .from(bots).where(and(eq(bots.userId, sql.placeholder('userId')), inArray(bots.status, ['Live', 'Pause']))).prepare('running_bots'));
 
 /** The member's Live and Pause bots with what the reserve is computed from. */
@@ -17,6 +21,20 @@ export function runningBots(db: Db, userId: string) {
   return runningBotsQuery(db).execute({ userId });
 }
 
-export function reservedBy(running: readonly { investment: string; heldCost: string }[]): Decimal {
-  return running.reduce((sum, b) => sum.plus(Decimal.max(0, new Decimal(b.investment).minus(b.heldCost))), new Decimal(0));
+interface RunningBot {
+  category: string;
+  leverage: number | null;
+  investment: string;
+  heldCost: string;
+}
+
+/** What the running bots of one category (so one wallet) hold back of it. */
+export function reservedBy(running: readonly RunningBot[], category: BotCategory): Decimal {
+  let sum = new Decimal(0);
+  for (const b of running) {
+    if (b.category !== category) continue;
+    const used = category === 'Future' ? new Decimal(b.heldCost).div(b.leverage ?? 1) : new Decimal(b.heldCost);
+    sum = sum.plus(Decimal.max(0, new Decimal(b.investment).minus(used)));
+  }
+  return sum;
 }

@@ -2,7 +2,7 @@
  * The Start request's fields as the engine needs them, with the Start form's rules (SPEC 5) and
  * their messages: a request the form would refuse is refused here too.
  */
-import { BOT_TYPES, type StartBotRequest } from '../../../common/api/bots';
+import { BOT_TYPES, type BotCategory, type StartBotRequest } from '../../../common/api/bots';
 import { LEVERAGE_MAX, LEVERAGE_MIN } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
 import { SERVER, VALIDATION } from '../../../common/messages';
@@ -13,6 +13,9 @@ export interface StartInput {
   strategy: string;
   amount: Decimal;
   botType: string;
+  category: BotCategory;
+  /** Future only: 1-10. */
+  leverage: number | null;
   profitBook: Decimal | null;
   pausePrice: Decimal | null;
   restartPrice: Decimal | null;
@@ -36,21 +39,25 @@ function optionalPositive(value: unknown, message: string): Decimal | null {
   return d;
 }
 
+/** Futures run only where support staff switched them on (the Start form says so too); '3x' or 3. */
+function leverageOf(value: unknown, futuresEnabled: boolean): number {
+  if (!futuresEnabled) throw invalid(SERVER.futuresComingSoon);
+  if (blank(value)) throw invalid(VALIDATION.leverageRequired);
+  const leverage = Number(String(value).trim().replace(/x$/i, ''));
+  if (!(leverage >= LEVERAGE_MIN)) throw invalid(VALIDATION.leverageMin);
+  if (leverage > LEVERAGE_MAX) throw invalid(VALIDATION.leverageMax);
+  // The exchange takes whole leverages only; the form offers 1x to 10x.
+  if (!Number.isInteger(leverage)) throw invalid(VALIDATION.leverageMin);
+  return leverage;
+}
+
 export function startRules(request: StartBotRequest, futuresEnabled: boolean): StartInput {
   if (blank(request.botType)) throw invalid(VALIDATION.botTypeRequired);
   if (!(BOT_TYPES as readonly string[]).includes(request.botType)) throw invalid(`Unknown bot type ${request.botType}.`);
   if (request.botType !== 'Advanced Multigrid') throw invalid(SERVER.scalpingComingSoon);
   if (blank(request.category)) throw invalid(VALIDATION.categoryRequired);
-  if (request.category === 'Future') {
-    // Futures run only where support staff switched them on; the Start form says so too.
-    if (!futuresEnabled) throw invalid(SERVER.futuresComingSoon);
-    const leverage = Number(String(request.leverage ?? '').replace(/x$/i, ''));
-    if (blank(request.leverage)) throw invalid(VALIDATION.leverageRequired);
-    if (!(leverage >= LEVERAGE_MIN)) throw invalid(VALIDATION.leverageMin);
-    if (leverage > LEVERAGE_MAX) throw invalid(VALIDATION.leverageMax);
-    throw invalid(SERVER.futuresNotReady);
-  }
-  if (request.category !== 'Spot') throw invalid(VALIDATION.categoryRequired);
+  if (request.category !== 'Spot' && request.category !== 'Future') throw invalid(VALIDATION.categoryRequired);
+  const leverage = request.category === 'Future' ? leverageOf(request.leverage, futuresEnabled) : null;
   const pair = typeof request.selectPair === 'string' ? request.selectPair.trim().toUpperCase() : '';
   if (pair === '') throw invalid(VALIDATION.pairRequired);
   if (!/^[A-Z0-9]{1,20}USDT$/.test(pair)) throw invalid(SERVER.pairNotTradable(pair));
@@ -62,7 +69,7 @@ export function startRules(request: StartBotRequest, futuresEnabled: boolean): S
   const profitBook = optionalPositive(request.profitbookat, VALIDATION.profitBookNumber);
   if (profitBook !== null && (profitBook.lt(1) || profitBook.gt(1000))) throw invalid(profitBook.lt(1) ? VALIDATION.profitBookBelowOne : VALIDATION.profitBookNumber);
   return {
-    pair, strategy, amount, botType: request.botType, profitBook,
+    pair, strategy, amount, botType: request.botType, category: request.category, leverage, profitBook,
     pausePrice: optionalPositive(request.sellPausePrice, VALIDATION.sellPausePriceNumber),
     restartPrice: optionalPositive(request.restartPrice, VALIDATION.restartPriceNumber),
     stoplossPrice: optionalPositive(request.stoplossPrice, VALIDATION.stoplossPriceNumber),

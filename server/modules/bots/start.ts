@@ -14,8 +14,8 @@ import type { Db } from '../../db/database';
 import { bots } from '../../db/schema';
 import { recordEvent } from '../events/events';
 import { ExchangeError } from '../../exchange/errors';
-import type { MarketInfo, MemberKey } from '../../exchange/gateway';
-import { storedGrids } from '../../engine/records';
+import type { LeverageBracket, Market, MarketInfo, MemberGateway } from '../../exchange/gateway';
+import { storedGrids, storedMarketRules } from '../../engine/records';
 import { marketRules, normaliseStrategy, TradingInputError, type StrategyDefinition } from '../../trading/index';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
@@ -59,25 +59,41 @@ function refusedKey(error: unknown): never {
   throw error;
 }
 
-/** Free spot USDT less what the member's running bots still hold back for their next buys. */
-async function checkBalance(deps: StartDeps, userId: string, key: MemberKey, amount: Decimal): Promise<void> {
-  const gateway = exchangeOf(deps).gateway.member(key);
-  const balances = await surfaced(() => gateway.balances('spot').catch(refusedKey));
+const marketOf = (input: StartInput): Market => (input.category === 'Future' ? 'futures' : 'spot');
+
+/**
+ * Free USDT of the bot's wallet (spot, or the futures wallet's available margin) less what the
+ * member's running bots of that wallet still hold back for their next buys. USD-M keeps one
+ * position per pair, so a second Future bot on a pair is refused.
+ */
+async function checkBalance(deps: StartDeps, userId: string, member: MemberGateway, input: StartInput): Promise<void> {
+  const running = await runningBots(deps.db, userId);
+  if (input.category === 'Future' && running.some((b) => b.category === 'Future' && b.symbol === input.pair)) {
+    throw new DomainError('invalid', SERVER.futuresPairInUse(input.pair));
+  }
+  const balances = await surfaced(() => member.balances(marketOf(input)).catch(refusedKey));
   const free = new Decimal(balances.USDT?.free ?? '0');
-  const available = Decimal.max(0, free.minus(reservedBy(await runningBots(deps.db, userId))));
-  if (available.lt(amount)) throw new DomainError('invalid', SERVER.insufficientForBot(available.toFixed(2), amount.toFixed()));
+  const available = Decimal.max(0, free.minus(reservedBy(running, input.category)));
+  if (available.lt(input.amount)) throw new DomainError('invalid', SERVER.insufficientForBot(available.toFixed(2), input.amount.toFixed()));
 }
 
-async function pairRules(deps: StartDeps, pair: string): Promise<MarketInfo> {
-  const markets = await surfaced(() => exchangeOf(deps).gateway.markets('spot'));
-  const market = markets.find((m) => m.symbol === pair);
-  if (!market) throw new DomainError('invalid', SERVER.pairNotTradable(pair));
-  return market;
+/** Future: the pair's maintenance-margin brackets, which the bot's liquidation price comes from. */
+async function futuresRules(member: MemberGateway, input: StartInput): Promise<{ leverage: number; brackets: LeverageBracket[] } | null> {
+  if (input.category !== 'Future') return null;
+  return { leverage: input.leverage!, brackets: await surfaced(() => member.leverageBrackets(input.pair).catch(refusedKey)) };
+}
+
+async function pairRules(deps: StartDeps, pair: string, market: Market): Promise<MarketInfo> {
+  const markets = await surfaced(() => exchangeOf(deps).gateway.markets(market));
+  const found = markets.find((m) => m.symbol === pair);
+  if (!found) throw new DomainError('invalid', SERVER.pairNotTradable(pair));
+  return found;
 }
 
 async function checkPrices(deps: StartDeps, input: StartInput): Promise<void> {
   if (input.pausePrice === null && input.stoplossPrice === null) return;
-  const live = await surfaced(() => exchangeOf(deps).marketData.lastPrice(input.pair));
+  const md = exchangeOf(deps).marketData;
+  const live = await surfaced(() => (input.category === 'Future' ? md.futuresPrice(input.pair) : md.lastPrice(input.pair)));
   if (live === null) throw new DomainError('unavailable', SERVER.noLivePrice(input.pair));
   if (input.pausePrice !== null && !input.pausePrice.gt(live)) throw new DomainError('invalid', VALIDATION.pausePriceAboveLive);
   if (input.stoplossPrice !== null && !input.stoplossPrice.lt(live)) throw new DomainError('invalid', VALIDATION.stopLossBelowLive);
@@ -90,18 +106,20 @@ export async function startBot(deps: StartDeps, userId: string, request: StartBo
   if (!key) throw new DomainError('invalid', KEY_MESSAGES.noKeys);
   const { id: strategyId, definition: strategy } = await strategyFor(deps, userId, input.strategy);
   await checkAmount(deps, input.amount, strategy.grids.length);
-  const market = await pairRules(deps, input.pair);
+  const market = await pairRules(deps, input.pair, marketOf(input));
   await checkPrices(deps, input);
-  await checkBalance(deps, userId, key, input.amount);
+  const member = exchangeOf(deps).gateway.member(key);
+  await checkBalance(deps, userId, member, input);
+  const futures = await futuresRules(member, input);
   const rules = marketRules({ stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined,
-    minNotional: market.minNotional || undefined, feeRate: '0.001' });
+    minNotional: market.minNotional || undefined, feeRate: '0.001', futures });
   const botID = await deps.db.transaction(async (tx) => {
     const [bot] = await tx.insert(bots).values({
       userId, strategyId, status: 'Live', strategyName: input.strategy, strategySnapshot: storedGrids(strategy),
-      symbol: input.pair, category: 'Spot', botType: input.botType, leverage: null, investment: input.amount.toFixed(),
+      symbol: input.pair, category: input.category, botType: input.botType, leverage: input.leverage, investment: input.amount.toFixed(),
       profitBook: input.profitBook?.toFixed() ?? null, pausePrice: input.pausePrice?.toFixed() ?? null,
       restartPrice: input.restartPrice?.toFixed() ?? null, stoplossPrice: input.stoplossPrice?.toFixed() ?? null,
-      marketRules: { stepSize: rules.stepSize.toFixed(), tickSize: rules.tickSize.toFixed(), minNotional: rules.minNotional.toFixed(), feeRate: rules.feeRate.toFixed() },
+      marketRules: storedMarketRules(rules, futures),
       totalGrid: strategy.grids.length, startedAt: deps.clock(),
     }).returning({ id: bots.id });
     await recordEvent(tx as unknown as Db, userId, { kind: 'bot.started', botID: bot!.id, name: input.pair, at: deps.clock().toISOString() });

@@ -39,5 +39,5 @@ export async function pieChart(deps: BotsDeps, userId: string): Promise<PieChart
   ]);
   if (usdt === null) return EMPTY;
   const chartData: PieSlice[] = running.map((bot) => ({ label: `${pairLabel(bot.symbol)} ${bot.id.slice(0, 6)}`, value: plain(bot.investment) }));
-  return { chartData, usdt: plain(usdt), availableBalance: Decimal.max(0, new Decimal(usdt).minus(reservedBy(running))).toFixed() };
+  return { chartData, usdt: plain(usdt), availableBalance: Decimal.max(0, new Decimal(usdt).minus(reservedBy(running, 'Spot'))).toFixed() };
 }

@@ -72,7 +72,9 @@ function orderRoutes(t: RouteTable): void {
   add(t, 'GET', '/fapi/v1/userTrades', { pool: 'futures', weight: 5, auth: 'signed', handle: (c) => {
     const symbol = required(c.params, 'symbol');
     const start = optionalInt(c.params, 'startTime') ?? 0;
-    return c.account.trades.futures.filter((f) => f.symbol === symbol && f.time >= start).slice(0, limitParam(c.params, 500, 1000)).map(futuresTrade);
+    const orderId = optionalInt(c.params, 'orderId');
+    return c.account.trades.futures.filter((f) => f.symbol === symbol && f.time >= start && (orderId === undefined || f.orderId === orderId))
+      .slice(0, limitParam(c.params, 500, 1000)).map(futuresTrade);
   } });
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "bot_orders" DROP CONSTRAINT "bot_orders_kind";--> statement-breakpoint
+ALTER TABLE "bot_orders" ADD CONSTRAINT "bot_orders_kind" CHECK ("bot_orders"."kind" IN ('buy', 'sell', 'sellAll', 'liquidation'));

@@ -1,0 +1,109 @@
+/**
+ * Future bots (USD-M, long, isolated) in the live engine against the simulator: the engine sets
+ * isolated margin and the leverage before the first order, trades exactly as the backtester on
+ * the same ticks, and when the price reaches the liquidation price the exchange closes the
+ * position and the bot books it and stops with reason 'liquidation', its books equal to the
+ * member's futures wallet. A kill -9 while the liquidation is awaited changes nothing.
+ */
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Decimal } from '../../common/decimal';
+import { bots, memberEvents } from '../db/schema';
+import { position } from '../modules/bots/info';
+import { databaseTargets } from '../test/databases';
+import type { Engine } from './engine';
+import { FUTURES_FEED_SUFFIX } from './engine';
+import { EngineHarness, FUTURES_WALLET, until } from './test-harness';
+
+const targets = await databaseTargets();
+const SYMBOL = 'SOLUSDT';
+const FEED = SYMBOL + FUTURES_FEED_SUFFIX;
+// Grid 1 at 145, both trailing buys, a take profit of grid 3, then down through the liquidation price.
+const PRICES = ['145.00', '143.00', '142.00', '141.90', '143.40', '140.00', '139.00', '140.50', '142.00', '141.00', '138.00',
+  '135.00', '130.00', '126.00', '123.00', '121.00', '119.50', '118.00', '116.00', '113.00', '110.00', '105.00', '150.00'];
+
+describe.each(targets)('Future bots in the engine on $name', (target) => {
+  let h: EngineHarness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  async function begin(): Promise<{ engine: Engine; botId: string }> {
+    const started = await EngineHarness.withBot(target, SYMBOL, PRICES[0]!, { bot: { category: 'Future', leverage: '5x' } });
+    h = started.h;
+    return started;
+  }
+
+  async function drive(engine: Engine, prices: string[]): Promise<void> {
+    for (const price of prices) {
+      h!.setPrice(SYMBOL, price);
+      await engine.metrics.waitFor(FEED, price);
+    }
+  }
+
+  async function expectLiquidatedAsBacktested(botId: string): Promise<void> {
+    const trades = await h!.trades(botId);
+    expect(trades).toEqual(await h!.backtest(botId, PRICES));
+    const last = trades.at(-1)!;
+    expect([last.side, last.grid, last.fee]).toEqual(['sell', 0, '0']);
+    const bot = await h!.bot(botId);
+    expect([bot.status, bot.stopReason, bot.heldQty]).toEqual(['Stopped', 'liquidation', '0.000000000000000000']);
+    // The exchange: no position left, one futures order per trade (the last one its own close),
+    // and the wallet moved by exactly what the bot booked (fees and the lost margin included).
+    const futures = h!.futures(SYMBOL);
+    expect(futures.position).toBeNull();
+    const account = h!.exchange.simulator.control.getAccount(h!.apiKey)!;
+    expect(account.trades.filter((t) => t.market === 'futures').length).toBe(trades.length);
+    expect(new Decimal(futures.walletBalance).minus(FUTURES_WALLET).toFixed(8)).toBe(new Decimal(bot.realizedPnl).toFixed(8));
+    const events = await h!.db.select().from(memberEvents).where(eq(memberEvents.userId, h!.member.userId));
+    expect(events.map((e) => e.payload as { kind: string; reason?: string }).filter((p) => p.kind === 'bot.stopped')).toEqual([
+      expect.objectContaining({ reason: 'liquidation', status: 'Stopped' })]);
+  }
+
+  it('sets isolated 5x, trades as the backtester and is liquidated where it computed', async () => {
+    const { engine, botId } = await begin();
+    const opened = h!.futures(SYMBOL).position!;
+    expect(opened.leverage).toBe(5);
+    // The side panel's Liq. Price is the exchange's, rounded up to 8 decimals.
+    expect((await position(h!.deps, h!.member.userId, botId)).liquidationPrice)
+      .toBe(new Decimal(opened.liquidationPrice).toDecimalPlaces(8, Decimal.ROUND_UP).toFixed());
+    await drive(engine, PRICES.slice(1));
+    await engine.idle();
+    await expectLiquidatedAsBacktested(botId);
+    expect((await position(h!.deps, h!.member.userId, botId)).liquidationPrice).toBeNull();
+  });
+
+  it('a kill -9 while the liquidation is awaited: the successor books it once', { timeout: 90_000 }, async () => {
+    const { engine: first, botId } = await begin();
+    let killed = false;
+    const victim = h!.startEngine({ faults: { crashAt: (at) => {
+      // The liquidation is the only intent that is never sent: crash right after recording it.
+      if (at !== 'afterIntent' || killed || h!.futures(SYMBOL).position !== null) return false;
+      killed = true;
+      victim.kill();
+      return true;
+    } } }, 'victim');
+    await first.stop();
+    await until(() => victim.size === 1);
+    let engine: Engine = victim;
+    for (const price of PRICES.slice(1)) {
+      h!.setPrice(SYMBOL, price);
+      await Promise.race([engine.metrics.waitFor(FEED, price, 30_000), until(() => killed && engine === victim)]);
+      if (killed && engine === victim) {
+        engine = h!.startEngine({}, 'successor');
+        await engine.metrics.waitFor(FEED, price, 30_000);
+      }
+    }
+    expect(killed).toBe(true);
+    await engine.idle();
+    await expectLiquidatedAsBacktested(botId);
+  });
+
+  it('refuses a second Future bot on a pair whose position the first one holds', async () => {
+    const { botId } = await begin();
+    await expect(h!.startBot({ category: 'Future', leverage: '3x' })).rejects.toThrow(/already runs on SOLUSDT/);
+    const [row] = await h!.db.select().from(bots).where(eq(bots.id, botId));
+    expect([row!.category, row!.leverage]).toEqual(['Future', 5]);
+  });
+});

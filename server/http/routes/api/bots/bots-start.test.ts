@@ -1,0 +1,118 @@
+/**
+ * POST /api/startbotdata through the server, on PGlite and PostgreSQL: each precondition and
+ * refusal with the message the Start screen shows, a Spot and a Future bot recorded with what
+ * the engine needs (the pair's rules; for a Future bot its leverage and margin brackets).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StartBotRequest } from '../../../../../common/api/bots';
+import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
+import { bots, exchangeKeys } from '../../../../db/schema';
+import type { StoredMarketRules } from '../../../../engine/records';
+import type { ExchangeServices } from '../../../../exchange/exchange-factory';
+import { testExchange } from '../../../../exchange/test-exchange';
+import { sealSecret, SECRET_KEY_VERSION } from '../../../../modules/keys/crypto';
+import { KEY_MESSAGES, saveKeys } from '../../../../modules/keys/keys';
+import { grant } from '../../../../modules/subscriptions/subscriptions';
+import { databaseTargets } from '../../../../test/databases';
+import { memberApi, register, type Registered } from '../../../../test/members';
+import { createTestServer, type TestServer } from '../../../../test/server';
+
+const targets = await databaseTargets();
+const SPOT: StartBotRequest = { selectPair: 'SOLUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Advanced Multigrid',
+  leverage: null, profitbookat: null };
+const FUTURE: StartBotRequest = { ...SPOT, category: 'Future', leverage: '3x' };
+
+describe.each(targets)('starting bots on $name', (target) => {
+  let exchange: ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+  let server: TestServer;
+  let futuresOff: TestServer;
+  const api = memberApi(() => server);
+
+  /** A member with a subscription and simulator keys holding these spot and futures USDT. */
+  async function trader(on: TestServer, spot: string, futures: string): Promise<Registered> {
+    const who = await register(on);
+    await grant(on.database.db, who.userId, 30, 'test');
+    const key = exchange.simulator.control.createAccount({ balances: { USDT: spot }, futuresBalances: { USDT: futures }, ipRestrict: true });
+    await saveKeys({ config: on.config, db: on.database.db, exchange }, who.userId, key);
+    return who;
+  }
+
+  const refusal = async (who: Registered, body: object) => {
+    const res = await api.post(who, 'startbotdata', body);
+    return [res.statusCode, res.json().message];
+  };
+
+  beforeAll(async () => {
+    exchange = await testExchange();
+    exchange.simulator.control.setPrice('SOLUSDT', '150');
+    server = await createTestServer(target, { FUTURES_ENABLED: 'true' }, { exchange });
+    futuresOff = await createTestServer(target, {}, { exchange });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await futuresOff?.close();
+    await exchange?.close();
+  });
+
+  it('needs an active subscription, then bound keys', async () => {
+    const who = await register(server);
+    expect(await refusal(who, SPOT)).toEqual([400, SERVER.subscriptionRequired]);
+    await grant(server.database.db, who.userId, 30, 'test');
+    expect(await refusal(who, SPOT)).toEqual([400, KEY_MESSAGES.noKeys]);
+  });
+
+  it('refuses amounts under the minimum bot amount and the grid rule, and a short wallet', async () => {
+    const who = await trader(server, '400', '0');
+    expect(await refusal(who, { ...SPOT, amount: 50 })).toEqual([400, VALIDATION.amountMin('100')]);
+    // The system strategy has 10 grids: under 30 grids the minimum is 300.
+    expect(await refusal(who, { ...SPOT, amount: 150 })).toEqual([400, VALIDATION.insufficientForGrids(10, 300)]);
+    expect(await refusal(who, SPOT)).toEqual([400, SERVER.insufficientForBot('400.00', '500')]);
+  });
+
+  it('says when the exchange refuses the member\'s key', async () => {
+    const who = await register(server);
+    await grant(server.database.db, who.userId, 30, 'test');
+    await server.database.db.insert(exchangeKeys).values({ userId: who.userId, apiKey: 'revoked-key', ipRestricted: 'true',
+      secretCiphertext: sealSecret(server.config.secretsKey, who.userId, 'revoked-secret'), keyVersion: SECRET_KEY_VERSION });
+    expect(await refusal(who, SPOT)).toEqual([400, UI.apiKeyOrIp]);
+  });
+
+  it('records a Spot bot with the pair\'s rules and no leverage', async () => {
+    const who = await trader(server, '1000', '0');
+    const res = await api.post(who, 'startbotdata', SPOT);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(SERVER.userRequestCreated);
+    const [row] = await server.database.db.select().from(bots).where(eq(bots.id, res.json().botID));
+    expect([row!.category, row!.leverage, row!.status, (row!.marketRules as StoredMarketRules).futures]).toEqual(['Spot', null, 'Live', undefined]);
+  });
+
+  it('offers Future bots only where FUTURES_ENABLED=true', async () => {
+    const who = await trader(futuresOff, '1000', '1000');
+    const res = await futuresOff.app.inject({ method: 'POST', url: '/api/startbotdata', payload: FUTURE, headers: { authorization: `Bearer ${who.token}` } });
+    expect([res.statusCode, res.json().message]).toEqual([400, SERVER.futuresComingSoon]);
+  });
+
+  it('checks the leverage: required, 1x to 10x, whole', async () => {
+    const who = await trader(server, '0', '1000');
+    expect(await refusal(who, { ...FUTURE, leverage: null })).toEqual([400, VALIDATION.leverageRequired]);
+    expect(await refusal(who, { ...FUTURE, leverage: '0x' })).toEqual([400, VALIDATION.leverageMin]);
+    expect(await refusal(who, { ...FUTURE, leverage: '11x' })).toEqual([400, VALIDATION.leverageMax]);
+    expect(await refusal(who, { ...FUTURE, leverage: '2.5x' })).toEqual([400, VALIDATION.leverageMin]);
+  });
+
+  it('records a Future bot with its leverage and the pair\'s margin brackets, from the futures wallet', async () => {
+    const who = await trader(server, '0', '400');
+    // The futures wallet is what a Future bot's margin comes from: 400 is short of 500.
+    expect(await refusal(who, FUTURE)).toEqual([400, SERVER.insufficientForBot('400.00', '500')]);
+    const rich = await trader(server, '0', '1000');
+    const res = await api.post(rich, 'startbotdata', { ...FUTURE, leverage: 3 });
+    expect(res.statusCode).toBe(200);
+    const [row] = await server.database.db.select().from(bots).where(eq(bots.id, res.json().botID));
+    const rules = row!.marketRules as StoredMarketRules;
+    expect([row!.category, row!.leverage, rules.futures!.leverage]).toEqual(['Future', 3, 3]);
+    expect(rules.futures!.brackets[0]).toEqual({ notionalCap: '5000', maintMarginRatio: '0.01', cum: '0' });
+    // USD-M keeps one position per pair: a second Future bot on it would share the first one's.
+    expect(await refusal(rich, FUTURE)).toEqual([400, SERVER.futuresPairInUse('SOLUSDT')]);
+  });
+});
