@@ -10,6 +10,7 @@ import { CcxtMember, type MemberTuning } from './ccxt-member';
 import { CcxtTickerStream } from './ccxt-ticker-stream';
 import { withRetry, type RetryOptions } from './errors';
 import type { ExchangeGateway, Market, MarketInfo, MemberGateway, MemberKey, Ticker, TickerStream } from './gateway';
+import { DirectSigned } from './direct-signed';
 import { WeightGovernor } from './weight-governor';
 
 export interface CcxtGatewayOptions extends ClientTarget {
@@ -18,6 +19,8 @@ export interface CcxtGatewayOptions extends ClientTarget {
   idleMs?: number;
   retry?: RetryOptions;
   member?: Partial<MemberTuning>;
+  /** Orders are sent on the direct signed path (direct-signed.ts) unless this is false (bench:exchange compares both). */
+  directOrders?: boolean;
 }
 
 const MARKETS_TTL_MS = 3_600_000;
@@ -82,7 +85,8 @@ export class CcxtGateway implements ExchangeGateway {
     let entry = this.members.get(id);
     if (!entry) {
       const client = this.factory.create(key);
-      entry = { client, gateway: new CcxtMember(client, this.options.retry, this.options.member), lastUsed: 0 };
+      const direct = this.options.directOrders === false ? null : DirectSigned.for(client, this.governor);
+      entry = { client, gateway: new CcxtMember(client, this.options.retry, this.options.member, direct), lastUsed: 0 };
       this.members.set(id, entry);
     }
     entry.lastUsed = Date.now();
