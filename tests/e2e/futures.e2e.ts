@@ -1,0 +1,108 @@
+/**
+ * A Future bot end to end where support staff switched futures on (FUTURES_ENABLED=true): keys
+ * with a USD-M wallet bound on API Setting, a Future bot at 5x started from Start New Bot (its
+ * grid 1 bought on the futures market at once), the Running Bot header with the leverage and the
+ * side panel's Liq. Price equal to the exchange's, then the price through the liquidation price:
+ * the exchange closes the position, the bot stops with reason liquidation, main notifies the
+ * member and History lists it. Real renderer, main's handlers (bridged), server, engine, simulator.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOP_REASON_TEXT } from '../../common/api/bots';
+import { Decimal } from '../../common/decimal';
+import { BOT_LABELS, EXCHANGE_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS } from '../../common/messages';
+import { logInAs, startStack, type Stack } from './support/stack';
+
+const PAIR = 'BTCUSDT';
+const PAIR_LABEL = 'BTC/USDT';
+/** Future bots tick on USD-M prices: the engine's gauge names them SYMBOL_PERP. */
+const FEED = `${PAIR}_PERP`;
+
+let stack: Stack;
+let apiKey = '';
+
+beforeAll(async () => {
+  stack = await startStack({ SIM_RANDOM_WALK: 'off', FUTURES_ENABLED: 'true' });
+  await logInAs(stack);
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const page = () => stack.page;
+const button = (name: string) => page().getByRole('button', { name, exact: true });
+const seen = (text: string) => page().getByText(text, { exact: true }).first().waitFor();
+
+async function sim(path: string, body?: object): Promise<Record<string, unknown>> {
+  const response = await fetch(`${stack.simUrl}${path}`, body === undefined ? {} : {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function enginePrice(): Promise<number | null> {
+  const text = await (await fetch(`${stack.serverUrl}/metrics`)).text();
+  const match = new RegExp(`^griddesk_engine_price\\{symbol="${FEED}"\\} (\\S+)$`, 'm').exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+async function position(): Promise<{ amount: string; leverage: number; liquidationPrice: string } | undefined> {
+  const account = (await sim(`/sim/accounts/${apiKey}`)) as { futures: { positions: { symbol: string; amount: string; leverage: number; liquidationPrice: string }[] } };
+  return account.futures.positions.find((p) => p.symbol === PAIR);
+}
+
+async function notifications(): Promise<{ title: string; body: string }[]> {
+  return (await (await fetch(`${stack.appUrl}/__griddesk/notifications`)).json()) as { title: string; body: string }[];
+}
+
+async function choose(label: string, option: string) {
+  await page().getByLabel(label, { exact: true }).click();
+  await page().locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+describe('a Future bot', () => {
+  it('starts at 5x from Start New Bot: grid 1 is bought on the futures market at once', async () => {
+    const keys = await sim('/sim/accounts', { balances: { USDT: '100' }, futuresBalances: { USDT: '5000' } });
+    apiKey = String(keys.apiKey);
+    await stack.open('/api-setting');
+    await page().getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).fill(apiKey);
+    await page().getByLabel(EXCHANGE_LABELS.secretKey, { exact: true }).fill(String(keys.secretKey));
+    await button(EXCHANGE_LABELS.submit).click();
+    await seen(EXCHANGE_LABELS.connected);
+    await sim('/sim/price', { symbol: PAIR, price: '100000.00' });
+
+    await stack.open('/startbot');
+    await choose(START_BOT_LABELS.botType, 'Advanced Multigrid');
+    await choose(START_BOT_LABELS.category, 'Future');
+    await choose(BOT_LABELS.pair, PAIR_LABEL);
+    await choose(BOT_LABELS.leverage, BOT_LABELS.leverageOption(5));
+    await page().getByLabel(/^Amount \(min/).fill('1000');
+    await choose(BOT_LABELS.strategy, 'System Strategy');
+    await button(START_BOT_LABELS.start).click();
+    await page().waitForURL(/#\/dashboard/);
+    await expect.poll(enginePrice, { timeout: 20_000, interval: 100 }).toBe(100000);
+    await expect.poll(async () => (await position())?.leverage, { timeout: 10_000 }).toBe(5);
+  });
+
+  it('shows the leverage and the exchange\'s liquidation price on the Running Bot page', async () => {
+    await stack.open('/dashboard');
+    await page().getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) }).first().click();
+    await page().waitForURL(/#\/running-bot\//);
+    await seen(BOT_LABELS.leverageOption(5));
+    const exchangeLiq = new Decimal((await position())!.liquidationPrice).toDecimalPlaces(8, Decimal.ROUND_UP);
+    await expect.poll(() => page().locator('.liq-price').innerText(), { timeout: 15_000 }).toBe(exchangeLiq.toFixed());
+  });
+
+  it('is liquidated when the price reaches the liquidation price: it stops, main says why, History lists it', async () => {
+    await sim('/sim/price', { symbol: PAIR, price: '70000.00' });
+    await expect.poll(enginePrice, { timeout: 20_000, interval: 100 }).toBe(70000);
+    expect(await position()).toBeUndefined();
+    await expect
+      .poll(async () => (await notifications()).map((n) => n.body), { timeout: 15_000 })
+      .toContain(STOP_REASON_TEXT.liquidation);
+    await page().reload();
+    await seen(RUNNING_BOT_LABELS.stoppedTitle);
+    await seen(`${RUNNING_BOT_LABELS.stopReason}: ${STOP_REASON_TEXT.liquidation}`);
+    await stack.open('/history');
+    await expect.poll(() => page().locator('tbody tr.ant-table-row').count(), { timeout: 15_000 }).toBe(1);
+  });
+});
