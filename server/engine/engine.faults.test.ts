@@ -142,7 +142,6 @@ describe.each(targets)('engine faults on $name', (target) => {
     const { engine: first, botId } = await begin();
     let orders = 0;
     let killed = false;
-    let engine: Engine = first;
     const victim = h!.startEngine({ faults: { crashAt: (at) => {
       if (at !== point || killed) return false;
       orders++;
@@ -154,17 +153,8 @@ describe.each(targets)('engine faults on $name', (target) => {
     // Hand the bot to the victim: the first engine stops gracefully, releasing its lease.
     await first.stop();
     await until(() => victim.size === 1);
-    engine = victim;
     if (point === 'afterIntent' && nth <= 1) throw new Error('the start order is placed before the victim holds the bot');
-    for (const price of PRICES.slice(1)) {
-      h!.setPrice(SYMBOL, price);
-      await Promise.race([engine.metrics.waitFor(SYMBOL, price, 30_000), until(() => killed && engine === victim)]);
-      if (killed && engine === victim) {
-        // A new process takes over once the dead one's lease expired, and settles this price.
-        engine = h!.startEngine({}, 'successor');
-        await engine.metrics.waitFor(SYMBOL, price, 30_000);
-      }
-    }
+    const engine = await h!.driveThroughKill(victim, SYMBOL, SYMBOL, PRICES.slice(1), () => killed);
     expect(killed).toBe(true);
     await engine.idle();
     await expectBacktesterOutcome(botId);

@@ -86,15 +86,7 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
     } } }, 'victim');
     await first.stop();
     await until(() => victim.size === 1);
-    let engine: Engine = victim;
-    for (const price of PRICES.slice(1)) {
-      h!.setPrice(SYMBOL, price);
-      await Promise.race([engine.metrics.waitFor(FEED, price, 30_000), until(() => killed && engine === victim)]);
-      if (killed && engine === victim) {
-        engine = h!.startEngine({}, 'successor');
-        await engine.metrics.waitFor(FEED, price, 30_000);
-      }
-    }
+    const engine = await h!.driveThroughKill(victim, FEED, SYMBOL, PRICES.slice(1), () => killed);
     expect(killed).toBe(true);
     await engine.idle();
     await expectLiquidatedAsBacktested(botId);

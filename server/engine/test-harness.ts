@@ -112,6 +112,24 @@ export class EngineHarness {
     return botID;
   }
 
+  /**
+   * Moves the price through `prices` on `victim`, which a fault kills on the way (`killed` says
+   * when): a successor then takes over once the dead one's lease expired and settles that price.
+   * Returns the engine running at the end.
+   */
+  async driveThroughKill(victim: Engine, feed: string, symbol: string, prices: string[], killed: () => boolean): Promise<Engine> {
+    let engine = victim;
+    for (const price of prices) {
+      this.setPrice(symbol, price);
+      await Promise.race([engine.metrics.waitFor(feed, price, 30_000), until(() => killed() && engine === victim)]);
+      if (killed() && engine === victim) {
+        engine = this.startEngine({}, 'successor');
+        await engine.metrics.waitFor(feed, price, 30_000);
+      }
+    }
+    return engine;
+  }
+
   /** Moves the price through `prices`, each time waiting until `engine` settled it. */
   async drive(engine: Engine, symbol: string, prices: string[]): Promise<void> {
     for (const price of prices) {

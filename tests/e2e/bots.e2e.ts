@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_REASON_TEXT } from '../../common/api/bots';
 import { BOT_LABELS, EXCHANGE_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS, UI, VALIDATION } from '../../common/messages';
+import { liveHelpers } from './support/live';
 import { logInAs, startStack, type Stack } from './support/stack';
 
 const PAIR = 'BTCUSDT';
@@ -24,36 +25,15 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const page = () => stack.page;
-const button = (name: string) => page().getByRole('button', { name, exact: true });
-const seen = (text: string) => page().getByText(text, { exact: true }).first().waitFor();
-const dialog = () => page().getByRole('dialog');
-
-async function sim(path: string, body: object): Promise<Record<string, unknown>> {
-  const response = await fetch(`${stack.simUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
+const { page, sim, button, seen, dialog, notifications, choose, enginePrice: gauge } = liveHelpers(() => stack);
 
 /** The engine's settled price for PAIR (every bot decided, orders acknowledged, fills saved). */
-async function enginePrice(): Promise<number | null> {
-  const text = await (await fetch(`${stack.serverUrl}/metrics`)).text();
-  const match = new RegExp(`^griddesk_engine_price\\{symbol="${PAIR}"\\} (\\S+)$`, 'm').exec(text);
-  return match ? Number(match[1]) : null;
-}
+const enginePrice = () => gauge(PAIR);
 
 /** Sets the exchange's price and waits until the engine has fully acted on it. */
 async function movePrice(price: string) {
   await sim('/sim/price', { symbol: PAIR, price });
   await expect.poll(enginePrice, { timeout: 20_000, interval: 100 }).toBe(Number(price));
-}
-
-async function notifications(): Promise<{ title: string; body: string; route?: string }[]> {
-  return (await (await fetch(`${stack.appUrl}/__griddesk/notifications`)).json()) as { title: string; body: string }[];
 }
 
 /** The order book's rows as text, newest first. */
@@ -67,11 +47,6 @@ async function openFirstBot(): Promise<string> {
   await page().getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) }).first().click();
   await page().waitForURL(/#\/running-bot\//);
   return new URL(page().url()).hash.split('/').pop()!;
-}
-
-async function choose(label: string, option: string) {
-  await page().getByLabel(label, { exact: true }).click();
-  await page().locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
 describe('live bots', () => {

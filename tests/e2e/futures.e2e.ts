@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_REASON_TEXT } from '../../common/api/bots';
 import { Decimal } from '../../common/decimal';
 import { BOT_LABELS, EXCHANGE_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS } from '../../common/messages';
+import { liveHelpers } from './support/live';
 import { logInAs, startStack, type Stack } from './support/stack';
 
 const PAIR = 'BTCUSDT';
@@ -28,35 +29,12 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const page = () => stack.page;
-const button = (name: string) => page().getByRole('button', { name, exact: true });
-const seen = (text: string) => page().getByText(text, { exact: true }).first().waitFor();
-
-async function sim(path: string, body?: object): Promise<Record<string, unknown>> {
-  const response = await fetch(`${stack.simUrl}${path}`, body === undefined ? {} : {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-async function enginePrice(): Promise<number | null> {
-  const text = await (await fetch(`${stack.serverUrl}/metrics`)).text();
-  const match = new RegExp(`^griddesk_engine_price\\{symbol="${FEED}"\\} (\\S+)$`, 'm').exec(text);
-  return match ? Number(match[1]) : null;
-}
+const { page, sim, button, seen, notifications, choose, enginePrice: gauge } = liveHelpers(() => stack);
+const enginePrice = () => gauge(FEED);
 
 async function position(): Promise<{ amount: string; leverage: number; liquidationPrice: string } | undefined> {
   const account = (await sim(`/sim/accounts/${apiKey}`)) as { futures: { positions: { symbol: string; amount: string; leverage: number; liquidationPrice: string }[] } };
   return account.futures.positions.find((p) => p.symbol === PAIR);
-}
-
-async function notifications(): Promise<{ title: string; body: string }[]> {
-  return (await (await fetch(`${stack.appUrl}/__griddesk/notifications`)).json()) as { title: string; body: string }[];
-}
-
-async function choose(label: string, option: string) {
-  await page().getByLabel(label, { exact: true }).click();
-  await page().locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
 describe('a Future bot', () => {

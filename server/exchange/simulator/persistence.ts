@@ -32,13 +32,7 @@ export type SavedOrder = Omit<Order, 'fills'> & { fills: number[] };
 
 export type SavedTransfer = Omit<Transfer, 'amount'> & { amount: string };
 
-export interface SavedAccount {
-  uid: number;
-  apiKey: string;
-  secretKey: string;
-  canWithdraw: boolean;
-  ipRestrict: boolean | string[];
-  createdAt: number;
+export interface SavedAccount extends Pick<Account, 'uid' | 'apiKey' | 'secretKey' | 'canWithdraw' | 'ipRestrict' | 'createdAt'> {
   balances: Record<string, { free: string; locked: string }>;
   futures: {
     wallet: string;

@@ -1,0 +1,36 @@
+/** Helpers of the live-trading e2e suites: the page, the simulator's control API, the engine's gauge, main's notifications. */
+import { expect } from 'vitest';
+import type { Stack } from './stack';
+
+export function liveHelpers(stack: () => Stack) {
+  const page = () => stack().page;
+
+  /** POST (with a body) or GET the simulator's control API. */
+  async function sim(path: string, body?: object): Promise<Record<string, unknown>> {
+    const response = await fetch(`${stack().simUrl}${path}`, body === undefined ? {} : {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  return {
+    page,
+    sim,
+    button: (name: string) => page().getByRole('button', { name, exact: true }),
+    seen: (text: string) => page().getByText(text, { exact: true }).first().waitFor(),
+    dialog: () => page().getByRole('dialog'),
+    /** The engine's settled price of a feed (every bot decided, orders acknowledged, fills saved). */
+    async enginePrice(feed: string): Promise<number | null> {
+      const text = await (await fetch(`${stack().serverUrl}/metrics`)).text();
+      const match = new RegExp(`^griddesk_engine_price\\{symbol="${feed}"\\} (\\S+)$`, 'm').exec(text);
+      return match ? Number(match[1]) : null;
+    },
+    async notifications(): Promise<{ title: string; body: string; route?: string }[]> {
+      return (await (await fetch(`${stack().appUrl}/__griddesk/notifications`)).json()) as { title: string; body: string }[];
+    },
+    async choose(label: string, option: string): Promise<void> {
+      await page().getByLabel(label, { exact: true }).click();
+      await page().locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+    },
+  };
+}
