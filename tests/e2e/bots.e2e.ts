@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_REASON_TEXT } from '../../common/api/bots';
-import { BOT_LABELS, EXCHANGE_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS, UI, VALIDATION } from '../../common/messages';
+import { BOT_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS, UI, VALIDATION } from '../../common/messages';
 import { liveHelpers } from './support/live';
 import { logInAs, startStack, type Stack } from './support/stack';
 
@@ -25,7 +25,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const { page, sim, button, seen, dialog, notifications, choose, enginePrice: gauge } = liveHelpers(() => stack);
+const { page, sim, button, seen, bindKeys, dialog, notifications, choose, enginePrice: gauge } = liveHelpers(() => stack);
 
 /** The engine's settled price for PAIR (every bot decided, orders acknowledged, fills saved). */
 const enginePrice = () => gauge(PAIR);
@@ -52,11 +52,7 @@ async function openFirstBot(): Promise<string> {
 describe('live bots', () => {
   it('starts a bot from Start New Bot: grid 1 is bought at the market price at once', async () => {
     const keys = await sim('/sim/accounts', { balances: { USDT: '10000' } });
-    await stack.open('/api-setting');
-    await page().getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).fill(String(keys.apiKey));
-    await page().getByLabel(EXCHANGE_LABELS.secretKey, { exact: true }).fill(String(keys.secretKey));
-    await button(EXCHANGE_LABELS.submit).click();
-    await seen(EXCHANGE_LABELS.connected);
+    await bindKeys(keys);
     await sim('/sim/price', { symbol: PAIR, price: '100000.00' });
 
     await stack.open('/startbot');

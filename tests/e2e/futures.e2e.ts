@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_REASON_TEXT } from '../../common/api/bots';
 import { Decimal } from '../../common/decimal';
-import { BOT_LABELS, EXCHANGE_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS } from '../../common/messages';
+import { BOT_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS } from '../../common/messages';
 import { liveHelpers } from './support/live';
 import { logInAs, startStack, type Stack } from './support/stack';
 
@@ -29,7 +29,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const { page, sim, button, seen, notifications, choose, enginePrice: gauge } = liveHelpers(() => stack);
+const { page, sim, button, seen, bindKeys, notifications, choose, enginePrice: gauge } = liveHelpers(() => stack);
 const enginePrice = () => gauge(FEED);
 
 async function position(): Promise<{ amount: string; leverage: number; liquidationPrice: string } | undefined> {
@@ -41,11 +41,7 @@ describe('a Future bot', () => {
   it('starts at 5x from Start New Bot: grid 1 is bought on the futures market at once', async () => {
     const keys = await sim('/sim/accounts', { balances: { USDT: '100' }, futuresBalances: { USDT: '5000' } });
     apiKey = String(keys.apiKey);
-    await stack.open('/api-setting');
-    await page().getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).fill(apiKey);
-    await page().getByLabel(EXCHANGE_LABELS.secretKey, { exact: true }).fill(String(keys.secretKey));
-    await button(EXCHANGE_LABELS.submit).click();
-    await seen(EXCHANGE_LABELS.connected);
+    await bindKeys(keys);
     await sim('/sim/price', { symbol: PAIR, price: '100000.00' });
 
     await stack.open('/startbot');

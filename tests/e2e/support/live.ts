@@ -1,5 +1,6 @@
 /** Helpers of the live-trading e2e suites: the page, the simulator's control API, the engine's gauge, main's notifications. */
 import { expect } from 'vitest';
+import { EXCHANGE_LABELS } from '../../../common/messages';
 import type { Stack } from './stack';
 
 export function liveHelpers(stack: () => Stack) {
@@ -13,11 +14,22 @@ export function liveHelpers(stack: () => Stack) {
     return (await response.json()) as Record<string, unknown>;
   }
 
+  const button = (name: string) => page().getByRole('button', { name, exact: true });
+  const seen = (text: string) => page().getByText(text, { exact: true }).first().waitFor();
+
   return {
     page,
     sim,
-    button: (name: string) => page().getByRole('button', { name, exact: true }),
-    seen: (text: string) => page().getByText(text, { exact: true }).first().waitFor(),
+    button,
+    seen,
+    /** Binds simulator keys on API Setting and waits until they are connected. */
+    async bindKeys(keys: Record<string, unknown>): Promise<void> {
+      await stack().open('/api-setting');
+      await page().getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).fill(String(keys.apiKey));
+      await page().getByLabel(EXCHANGE_LABELS.secretKey, { exact: true }).fill(String(keys.secretKey));
+      await button(EXCHANGE_LABELS.submit).click();
+      await seen(EXCHANGE_LABELS.connected);
+    },
     dialog: () => page().getByRole('dialog'),
     /** The engine's settled price of a feed (every bot decided, orders acknowledged, fills saved). */
     async enginePrice(feed: string): Promise<number | null> {
