@@ -13,7 +13,7 @@ import { debit } from '../exchange/simulator/accounts';
 import { bearer } from '../test/members';
 import { databaseTargets } from '../test/databases';
 import type { Engine } from './engine';
-import { EngineHarness } from './test-harness';
+import { EngineHarness, until } from './test-harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
@@ -46,6 +46,19 @@ describe.each(targets)('member commands reach the running bot on $name', (target
   async function stoppedEvent(): Promise<MemberEvent | undefined> {
     return (await events()).find((e) => e.kind === 'bot.stopped');
   }
+
+  it('the price gauge keeps up on a pair whose last bot stopped and left the engine', async () => {
+    await begin();
+    await engine.metrics.waitFor(SYMBOL, '145.00');
+    h.setPrice(SYMBOL, '146.00');
+    await engine.metrics.waitFor(SYMBOL, '146.00');
+    expect((await post('stopbot', { botID: botId })).statusCode).toBe(200);
+    await until(() => engine.size === 0); // the heartbeat drops the stopped bot's runner
+    // Tests and benches wait on this gauge: it must not freeze at the last price a bot saw.
+    h.setPrice(SYMBOL, '147.00');
+    await engine.metrics.waitFor(SYMBOL, '147.00');
+    expect(h.exchangeOrders()).toBe(1);
+  });
 
   it('stop: no new orders, holdings stay, reason manual, the member is told', async () => {
     await begin();

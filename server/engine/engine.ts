@@ -233,7 +233,16 @@ export class Engine {
       for (const row of rows) {
         const feedKey = row.symbol + suffix;
         const set = this.bySymbol.get(feedKey);
-        if (!set || this.lastTick.get(feedKey) === row.price) continue;
+        if (this.lastTick.get(feedKey) === row.price) continue;
+        if (!set) {
+          // Its last bot stopped (or moved away): every bot of this process on it, none, has acted
+          // on the price, so the gauge it already reports keeps up instead of freezing.
+          if (this.lastTick.has(feedKey)) {
+            this.lastTick.set(feedKey, row.price);
+            this.settleAfter(feedKey, row.price, null);
+          }
+          continue;
+        }
         this.lastTick.set(feedKey, row.price);
         const tick: Tick = { ts: this.now(), price: row.price };
         const started = process.hrtime.bigint();
