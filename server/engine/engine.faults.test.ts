@@ -141,21 +141,13 @@ describe.each(targets)('engine faults on $name', (target) => {
   ] as [CrashPoint, number][])('a kill -9 %s of order %i loses no fill and sends no order twice', async (point, nth) => {
     const { engine: first, botId } = await begin();
     let orders = 0;
-    let killed = false;
-    const victim = h!.startEngine({ faults: { crashAt: (at) => {
-      if (at !== point || killed) return false;
-      orders++;
-      if (orders < nth) return false;
-      killed = true;
-      victim.kill();
-      return true;
-    } } }, 'victim');
+    const { victim, killed } = h!.startVictim((at) => at === point && ++orders >= nth);
     // Hand the bot to the victim: the first engine stops gracefully, releasing its lease.
     await first.stop();
     await until(() => victim.size === 1);
     if (point === 'afterIntent' && nth <= 1) throw new Error('the start order is placed before the victim holds the bot');
-    const engine = await h!.driveThroughKill(victim, SYMBOL, SYMBOL, PRICES.slice(1), () => killed);
-    expect(killed).toBe(true);
+    const engine = await h!.driveThroughKill(victim, SYMBOL, SYMBOL, PRICES.slice(1), killed);
+    expect(killed()).toBe(true);
     await engine.idle();
     await expectBacktesterOutcome(botId);
   });

@@ -76,18 +76,12 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
 
   it('a kill -9 while the liquidation is awaited: the successor books it once', { timeout: 90_000 }, async () => {
     const { engine: first, botId } = await begin();
-    let killed = false;
-    const victim = h!.startEngine({ faults: { crashAt: (at) => {
-      // The liquidation is the only intent that is never sent: crash right after recording it.
-      if (at !== 'afterIntent' || killed || h!.futures(SYMBOL).position !== null) return false;
-      killed = true;
-      victim.kill();
-      return true;
-    } } }, 'victim');
+    // The liquidation is the only intent that is never sent: crash right after recording it.
+    const { victim, killed } = h!.startVictim((at) => at === 'afterIntent' && h!.futures(SYMBOL).position === null);
     await first.stop();
     await until(() => victim.size === 1);
-    const engine = await h!.driveThroughKill(victim, FEED, SYMBOL, PRICES.slice(1), () => killed);
-    expect(killed).toBe(true);
+    const engine = await h!.driveThroughKill(victim, FEED, SYMBOL, PRICES.slice(1), killed);
+    expect(killed()).toBe(true);
     await engine.idle();
     await expectLiquidatedAsBacktested(botId);
   });

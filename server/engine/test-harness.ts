@@ -18,6 +18,7 @@ import { register, type Registered } from '../test/members';
 import { createTestServer, type TestServer } from '../test/server';
 import { marketRules, runBacktest, type Tick } from '../trading/index';
 import { Engine, FUTURES_FEED_SUFFIX, type EngineOptions } from './engine';
+import type { CrashPoint } from './faults';
 import { paramsOf, strategyOf, type StoredMarketRules } from './records';
 
 export type SimExchange = ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
@@ -110,6 +111,18 @@ export class EngineHarness {
     const { botID } = await startBot(this.deps, this.member.userId, { selectPair: 'SOLUSDT', myStrategy: TEST_STRATEGY.strategyName, amount: 1000,
       category: 'Spot', botType: 'Advanced Multigrid', ...request });
     return botID;
+  }
+
+  /** An engine that dies as under kill -9 at the first crash point `crashes` picks. */
+  startVictim(crashes: (at: CrashPoint) => boolean): { victim: Engine; killed: () => boolean } {
+    let killed = false;
+    const victim = this.startEngine({ faults: { crashAt: (at) => {
+      if (killed || !crashes(at)) return false;
+      killed = true;
+      victim.kill();
+      return true;
+    } } }, 'victim');
+    return { victim, killed: () => killed };
   }
 
   /**
