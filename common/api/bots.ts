@@ -25,6 +25,7 @@ export const STOP_REASONS = [
   'insufficientBalance',
   'keysRevoked',
   'ipNotAllowed',
+  'positionChanged',
 ] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
 
@@ -39,6 +40,7 @@ export const STOP_REASON_TEXT: Record<StopReason, string> = {
   insufficientBalance: 'Insufficient balance on the exchange for the next order',
   keysRevoked: 'The exchange rejected your API key (revoked or expired)',
   ipNotAllowed: "The exchange refused the server's IP for your API key",
+  positionChanged: 'The futures position was changed outside GridDesk: the bot no longer holds what the exchange shows',
 };
 
 /** POST /api/startbotdata and /api/startscalp. Optional prices may be '' or null (not set). */

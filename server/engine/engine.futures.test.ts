@@ -86,6 +86,60 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
     await expectLiquidatedAsBacktested(botId);
   });
 
+  /** The member trades the pair on the exchange by hand, beside the bot. */
+  const byHand = (side: 'buy' | 'sell', quantity: string) => h!.exchange.gateway.member(h!.memberKey).placeOrder({ market: 'futures',
+    symbol: SYMBOL, side, type: 'market', quantity, clientOrderId: `by-hand-${side}-${quantity}` });
+
+  async function expectStoppedForPosition(botId: string, ordersBefore: number): Promise<void> {
+    await until(async () => (await h!.bot(botId)).status === 'Stopped');
+    const bot = await h!.bot(botId);
+    expect(bot.stopReason).toBe('positionChanged');
+    const events = await h!.db.select().from(memberEvents).where(eq(memberEvents.userId, h!.member.userId));
+    expect(events.map((e) => e.payload as { kind: string; reason?: string }).filter((p) => p.kind === 'bot.stopped')).toEqual([
+      expect.objectContaining({ reason: 'positionChanged', status: 'Stopped' })]);
+    expect(h!.exchangeOrders()).toBe(ordersBefore); // the bot sent nothing on a position it no longer knows
+  }
+
+  it('a position the member shrinks by hand stops the bot, which trades nothing more on it', async () => {
+    const { engine, botId } = await begin();
+    const held = h!.futures(SYMBOL).position!.amount;
+    await byHand('sell', '1');
+    const orders = h!.exchangeOrders();
+    await expectStoppedForPosition(botId, orders);
+    // Prices that would have bought grid 2 and sold grid 1: nothing happens on the exchange.
+    await drive(engine, ['139.00', '140.50', '150.00']);
+    expect(h!.exchangeOrders()).toBe(orders);
+    expect(h!.futures(SYMBOL).position!.amount).toBe(new Decimal(held).minus(1).toFixed());
+    expect((await h!.trades(botId)).map((t) => [t.side, t.grid])).toEqual([['buy', 1]]);
+  });
+
+  it('a position the member grows while no engine runs stops the bot at its takeover', async () => {
+    const { engine: first, botId } = await begin();
+    await first.stop();
+    await byHand('buy', '1');
+    const orders = h!.exchangeOrders();
+    h!.startEngine({}, 'successor');
+    await expectStoppedForPosition(botId, orders);
+    expect((await h!.bot(botId)).stopMessage).toMatch(/holds 1 SOL more|this bot holds/);
+  });
+
+  it('a liquidation the exchange carried out while no engine ran is booked as the bot\'s, once', async () => {
+    const { engine: first, botId } = await begin();
+    await first.stop();
+    const liquidationPrice = new Decimal(h!.futures(SYMBOL).position!.liquidationPrice);
+    h!.setPrice(SYMBOL, liquidationPrice.minus(1).toFixed(2)); // the exchange closes the position here
+    expect(h!.futures(SYMBOL).position).toBeNull();
+    h!.setPrice(SYMBOL, PRICES[0]!); // and the price is back where the bot last saw it
+    const engine = h!.startEngine({}, 'successor');
+    await until(async () => (await h!.bot(botId)).status === 'Stopped');
+    await engine.idle();
+    const bot = await h!.bot(botId);
+    expect([bot.stopReason, bot.heldQty]).toEqual(['liquidation', '0.000000000000000000']);
+    const trades = await h!.trades(botId);
+    expect(trades.map((t) => [t.side, t.grid, t.fee])).toEqual([['buy', 1, expect.any(String)], ['sell', 0, '0']]);
+    expect(new Decimal(h!.futures(SYMBOL).walletBalance).minus(FUTURES_WALLET).toFixed(8)).toBe(new Decimal(bot.realizedPnl).toFixed(8));
+  });
+
   it('refuses a second Future bot on a pair whose position the first one holds', async () => {
     const { botId } = await begin();
     await expect(h!.startBot({ category: 'Future', leverage: '3x' })).rejects.toThrow(/already runs on SOLUSDT/);

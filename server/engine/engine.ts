@@ -19,6 +19,7 @@ import { gridBotOf } from './records';
 import { BotRunner, type RunnerContext } from './runner';
 import { botPrefixOf, botPrefixOfBot } from './ids';
 import { OrderEvents } from './order-events';
+import { PositionEvents } from './position-events';
 import { BotStore } from './store';
 import { flushTickWrites, tickWrites } from './write-batch';
 
@@ -66,6 +67,9 @@ export class Engine {
   /** Runners by the bot part of their client order ids, for the user-data stream's executions. */
   private readonly byOrderPrefix = new Map<string, BotRunner>();
   private readonly orderEvents: OrderEvents;
+  private readonly positionEvents: PositionEvents;
+  /** Future bots by member, for the positions their futures streams report. */
+  private readonly futuresByMember = new Map<string, Set<BotRunner>>();
   private readonly bySymbol = new Map<string, Set<BotRunner>>();
   private readonly lastTick = new Map<string, string>();
   private readonly chains = new Map<string, Promise<unknown>>();
@@ -94,6 +98,9 @@ export class Engine {
     };
     this.orderEvents = new OrderEvents(options.exchange.spotStreams, (id) => runnerOf(id) !== undefined,
       (state) => runnerOf(state.clientOrderId)?.executionReported(state));
+    this.positionEvents = new PositionEvents(options.exchange.futuresStreams, (userId, symbol, amount) => {
+      for (const runner of this.futuresByMember.get(userId) ?? []) if (symbol === null || runner.symbol === symbol) runner.positionReported(amount);
+    });
   }
 
   start(): void {
@@ -204,6 +211,12 @@ export class Engine {
     this.runners.set(runner.id, runner);
     this.byOrderPrefix.set(botPrefixOfBot(runner.id), runner);
     this.orderEvents.watch(runner.row.userId, key);
+    if (runner.market === 'futures') {
+      let mine = this.futuresByMember.get(runner.row.userId);
+      if (!mine) this.futuresByMember.set(runner.row.userId, (mine = new Set()));
+      mine.add(runner);
+      this.positionEvents.watch(runner.row.userId, runner.gateway);
+    }
     const feedKey = feedKeyOf(runner);
     let set = this.bySymbol.get(feedKey);
     if (!set) this.bySymbol.set(feedKey, (set = new Set()));
@@ -215,6 +228,11 @@ export class Engine {
     this.runners.delete(runner.id);
     this.byOrderPrefix.delete(botPrefixOfBot(runner.id));
     this.orderEvents.unwatch(runner.row.userId);
+    const mine = this.futuresByMember.get(runner.row.userId);
+    if (mine?.delete(runner)) {
+      if (mine.size === 0) this.futuresByMember.delete(runner.row.userId);
+      this.positionEvents.unwatch(runner.row.userId);
+    }
     const feedKey = feedKeyOf(runner);
     const set = this.bySymbol.get(feedKey);
     set?.delete(runner);
@@ -349,6 +367,8 @@ export class Engine {
 
   private halt(): void {
     this.orderEvents.close();
+    this.positionEvents.close();
+    this.futuresByMember.clear();
     for (const timer of this.timers) clearInterval(timer);
     this.timers.length = 0;
     this.unsubscribe?.();

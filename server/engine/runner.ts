@@ -8,7 +8,7 @@ import type { StopReason } from '../../common/api/bots';
 import { ExchangeError } from '../exchange/errors';
 import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
 import { applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, step, stop, stopAndSell, type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick } from '../trading/index';
-import { D, parsePrice } from '../trading/exact';
+import { D, parsePrice, ZERO } from '../trading/exact';
 import { assetsOf, bookTrades } from './exchange-fill';
 import { EngineKilled, type CrashPoint, type EngineFaults } from './faults';
 import type { EngineMetrics } from './metrics';
@@ -39,7 +39,11 @@ const ERROR_STOPS: Partial<Record<ExchangeError['kind'], StopReason>> = {
   insufficient_funds: 'insufficientBalance',
   auth: 'keysRevoked',
   permission: 'ipNotAllowed',
+  position_changed: 'positionChanged',
 };
+
+/** Binance's forceOrders looks back at most this far. */
+const LIQUIDATION_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The band of prices that cannot change the bot is a function of its trackers: a tick without
@@ -72,10 +76,13 @@ export class BotRunner {
   /** Where the bot trades: spot, or a USD-M long at `leverage`. */
   readonly market: Market;
   private readonly leverage: number | null;
+  /** Futures: the position the member's stream last reported (null: unknown), and the check it queued. */
+  private reportedPosition: string | null = null;
+  private positionCheck: Promise<unknown> | null = null;
 
   constructor(
     row: BotRow,
-    private readonly gateway: MemberGateway,
+    readonly gateway: MemberGateway,
     private readonly ctx: RunnerContext,
   ) {
     this.id = row.id;
@@ -222,8 +229,9 @@ export class BotRunner {
     try {
       let state: OrderState;
       try {
+        // A futures sell only ever shrinks the bot's long: never a short, whatever the member did by hand.
         state = await this.gateway.placeOrder({ market: this.market, symbol: this.symbol, side: order.side as 'buy' | 'sell',
-          type: 'market', quantity, clientOrderId: order.clientOrderId });
+          type: 'market', quantity, clientOrderId: order.clientOrderId, reduceOnly: this.market === 'futures' && order.side === 'sell' });
       } catch (error) {
         this.ctx.metrics.orderAcked(started, 'error');
         return await this.sendFailed(order, error);
@@ -361,6 +369,58 @@ export class BotRunner {
       else if (this.ctx.now() - order.createdAt.getTime() < this.ctx.unknownGiveUpMs) this.retryLater();
       else await this.fail(order, 'the exchange has no such order: it was never placed');
     }
+    await this.checkPosition(null);
+  }
+
+  /**
+   * The member's futures stream reported the position on the bot's pair (null: it may have
+   * changed unseen). Checked once the work in hand is done; the latest report counts.
+   */
+  positionReported(amount: string | null): void {
+    if (this.market !== 'futures' || this.dead) return;
+    this.reportedPosition = amount;
+    this.positionCheck ??= this.enqueue(async () => {
+      this.positionCheck = null;
+      await this.checkPosition(this.reportedPosition);
+    });
+  }
+
+  /**
+   * Futures: the exchange's position on the pair must be the bot's, or the bot's sells, its
+   * liquidation price and its books are wrong. Judged with nothing of the bot in flight (an
+   * order out or a liquidation awaited settles first). A position the exchange liquidated (at
+   * its mark price, before the bot's last price got there) is booked as the bot's liquidation;
+   * any other difference, the member's own trade on the pair, stops the bot for the member to
+   * sort out: it trades nothing more on a position it no longer knows.
+   */
+  private async checkPosition(reported: string | null): Promise<void> {
+    if (this.market !== 'futures' || this.bot.status === 'stopped' || this.bot.inFlight > 0) return;
+    const ours = this.bot.position?.qty ?? ZERO;
+    if (reported !== null && new D(reported).eq(ours)) return;
+    let held;
+    try {
+      const position = await this.gateway.futuresPosition(this.symbol);
+      held = position === null ? ZERO : new D(position.quantity);
+      if (held.eq(ours)) return;
+      if (held.isZero() && this.bot.levels.liquidation !== null && (await this.liquidatedByExchange())) {
+        return await this.evaluateNow({ ts: this.ctx.now(), price: this.bot.levels.liquidation.d.toFixed() });
+      }
+    } catch (error) {
+      if (!(error instanceof ExchangeError)) throw error;
+      if (ERROR_STOPS[error.kind]) return this.stopForError(error);
+      this.ctx.log.warn({ bot: this.id, err: error.message }, 'position lookup failed; will retry');
+      return this.retryLater();
+    }
+    this.errorStop = { reason: 'positionChanged', message: `The exchange holds ${held.toFixed()} ${this.assets.base} in the ${this.symbol} `
+      + `position; this bot holds ${ours.toFixed()}. It was changed outside GridDesk, so the bot stopped without trading it.` };
+    stop(this.bot, { ts: this.ctx.now() });
+    await this.ctx.store.saveState(this.row, this.bot, this.errorStop);
+  }
+
+  /** Did the exchange liquidate this pair's position since the bot started (within Binance's look-back)? */
+  private async liquidatedByExchange(): Promise<boolean> {
+    const since = Math.max(this.bot.startTs ?? 0, this.ctx.now() - LIQUIDATION_LOOKBACK_MS);
+    return (await this.gateway.futuresLiquidations(this.symbol, since)).length > 0;
   }
 
   private async lookup(order: OrderRow): Promise<OrderState | null | 'error'> {

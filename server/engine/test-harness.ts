@@ -56,6 +56,8 @@ export class EngineHarness {
   exchange!: SimExchange;
   member!: Registered;
   apiKey!: string;
+  /** The member's simulator key, for trading by hand beside the bots. */
+  memberKey!: { apiKey: string; secretKey: string };
   readonly engines: Engine[] = [];
 
   static async create(target: DatabaseTarget, sim: SimulatorOptions = {}): Promise<EngineHarness> {
@@ -66,6 +68,7 @@ export class EngineHarness {
     await grant(h.server.database.db, h.member.userId, 30, 'test');
     const key = h.exchange.simulator.control.createAccount({ balances: { USDT: '100000' }, futuresBalances: { USDT: String(FUTURES_WALLET) }, ipRestrict: true });
     h.apiKey = key.apiKey;
+    h.memberKey = key;
     await saveKeys(h.deps, h.member.userId, key);
     const res = await h.server.app.inject({ method: 'POST', url: '/api/strategy', payload: TEST_STRATEGY, headers: { authorization: `Bearer ${h.member.token}` } });
     if (res.statusCode !== 200) throw new Error(`strategy: ${res.body}`);

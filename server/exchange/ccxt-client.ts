@@ -126,4 +126,5 @@ export const ENDPOINTS = {
   futuresLeverage: { api: 'fapiPrivate', method: 'POST', path: 'leverage' },
   futuresLeverageBracket: { api: 'fapiPrivate', method: 'GET', path: 'leverageBracket' },
   futuresPositionRisk: { api: 'fapiPrivateV2', method: 'GET', path: 'positionRisk' },
+  futuresForceOrders: { api: 'fapiPrivate', method: 'GET', path: 'forceOrders' },
 } as const satisfies Record<string, Endpoint>;

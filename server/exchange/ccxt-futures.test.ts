@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../../common/decimal';
 import type { CcxtClient } from './ccxt-client';
 import { CcxtMember } from './ccxt-member';
 import { parseFuturesPosition, parseLeverageBrackets } from './ccxt-parse';
@@ -60,6 +61,37 @@ describe('USD-M futures through the gateway against the simulator', () => {
     expect(await member.futuresPosition('ETHUSDT')).toBeNull(); // another symbol stays flat
     await member.placeOrder({ market: 'futures', symbol: 'BTCUSDT', side: 'sell', type: 'market', quantity: '0.01', clientOrderId: 'gd-pos-2' });
     expect(await member.futuresPosition('BTCUSDT')).toBeNull();
+  });
+
+  it('a reduce-only sell larger than the position is refused as position_changed, never turned into a short', async () => {
+    const { key, member } = fundedMember();
+    await member.prepareFutures('BNBUSDT', 2);
+    exchange.simulator.control.setPrice('BNBUSDT', '600');
+    await member.placeOrder({ market: 'futures', symbol: 'BNBUSDT', side: 'buy', type: 'market', quantity: '0.5', clientOrderId: 'gd-ro-1' });
+    await expect(member.placeOrder({ market: 'futures', symbol: 'BNBUSDT', side: 'sell', type: 'market', quantity: '0.6', clientOrderId: 'gd-ro-2',
+      reduceOnly: true })).rejects.toMatchObject({ name: 'ExchangeError', kind: 'position_changed' });
+    const sold = await member.placeOrder({ market: 'futures', symbol: 'BNBUSDT', side: 'sell', type: 'market', quantity: '0.5', clientOrderId: 'gd-ro-3',
+      reduceOnly: true });
+    expect([sold.status, sold.filled]).toEqual(['closed', '0.5']);
+    expect(exchange.simulator.control.getAccount(key.apiKey)!.futures.positions).toEqual([]);
+  });
+
+  it('futuresLiquidations lists the positions the exchange closed itself since a time, at the liquidation price', async () => {
+    const { member } = fundedMember();
+    const before = Date.now() - 1;
+    await member.prepareFutures('XRPUSDT', 10);
+    exchange.simulator.control.setPrice('XRPUSDT', '2');
+    await member.placeOrder({ market: 'futures', symbol: 'XRPUSDT', side: 'buy', type: 'market', quantity: '1000', clientOrderId: 'gd-liq-1' });
+    const liquidationPrice = (await member.futuresPosition('XRPUSDT'))!.liquidationPrice;
+    expect(await member.futuresLiquidations('XRPUSDT', before)).toEqual([]);
+    exchange.simulator.control.setPrice('XRPUSDT', '1.5');
+    expect(await member.futuresPosition('XRPUSDT')).toBeNull();
+    const [liquidation, ...more] = await member.futuresLiquidations('XRPUSDT', before);
+    expect(more).toEqual([]);
+    expect(liquidation).toMatchObject({ symbol: 'XRPUSDT', quantity: '1000' });
+    expect(new Decimal(liquidation!.price).toFixed(12)).toBe(new Decimal(liquidationPrice).toFixed(12)); // an average price, to the wire's digits
+    expect(await member.futuresLiquidations('XRPUSDT', liquidation!.time + 1)).toEqual([]);
+    expect(await member.futuresLiquidations('BTCUSDT', before)).toEqual([]);
   });
 
   it('leverageBrackets returns the BTCUSDT brackets, lowest notional first, as decimal strings', async () => {

@@ -6,9 +6,9 @@
 import { LEVERAGE_MAX, LEVERAGE_MIN } from '../../common/constants';
 import { type CcxtClient, type Endpoint, ENDPOINTS, raw } from './ccxt-client';
 import type { DirectSigned } from './direct-signed';
-import { parseFills, parseFuturesBalances, parseFuturesPosition, parseLeverageBrackets, parseOrder, parseSpotBalances, parseTransfers } from './ccxt-parse';
+import { parseFills, parseFuturesBalances, parseFuturesPosition, parseLeverageBrackets, parseLiquidations, parseOrder, parseSpotBalances, parseTransfers } from './ccxt-parse';
 import { binanceCode, ExchangeError, mapExchangeError, type RetryOptions, withRetry } from './errors';
-import type { ApiRestrictions, Balances, Fill, FuturesPosition, LeverageBracket, Market, MemberGateway, OrderRequest, OrderState, TransferRecord,
+import type { ApiRestrictions, Balances, Fill, FuturesLiquidation, FuturesPosition, LeverageBracket, Market, MemberGateway, OrderRequest, OrderState, TransferRecord,
   TransferResult } from './gateway';
 
 export interface MemberTuning {
@@ -86,6 +86,7 @@ export class CcxtMember implements MemberGateway {
       quantity: order.quantity, newClientOrderId: order.clientOrderId };
     if (order.type === 'limit') Object.assign(params, { price: order.price, timeInForce: 'GTC' });
     if (order.market === 'spot') params.newOrderRespType = 'FULL';
+    else if (order.reduceOnly === true) params.reduceOnly = 'true';
     try {
       return parseOrder(await this.submit(order.market === 'spot' ? ENDPOINTS.order : ENDPOINTS.futuresOrder, params, this.direct));
     } catch (error) {
@@ -159,6 +160,10 @@ export class CcxtMember implements MemberGateway {
 
   async futuresPosition(symbol: string): Promise<FuturesPosition | null> {
     return parseFuturesPosition(await this.read(ENDPOINTS.futuresPositionRisk, { symbol }), symbol);
+  }
+
+  async futuresLiquidations(symbol: string, since: number): Promise<FuturesLiquidation[]> {
+    return parseLiquidations(await this.read(ENDPOINTS.futuresForceOrders, { symbol, autoCloseType: 'LIQUIDATION', startTime: since }), symbol);
   }
 
   async leverageBrackets(symbol: string): Promise<LeverageBracket[]> {

@@ -1,7 +1,7 @@
 /** Binance raw JSON (as ccxt's implicit methods return it) -> the gateway's shapes. */
 import { Decimal } from '../../common/decimal';
 import type { Kline } from '../../common/api/exchange';
-import type { Balances, Fill, FuturesPosition, LeverageBracket, Market, MarketInfo, OrderState, TransferRecord } from './gateway';
+import type { Balances, Fill, FuturesLiquidation, FuturesPosition, LeverageBracket, Market, MarketInfo, OrderState, TransferRecord } from './gateway';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown, fallback = '0'): string => (v === undefined || v === null ? fallback : String(v));
@@ -115,6 +115,14 @@ export function parseFuturesPosition(rows: unknown, symbol: string): FuturesPosi
     isolatedWallet: trim(str(row.isolatedWallet)), liquidationPrice: trim(str(row.liquidationPrice)),
     leverage: Number(row.leverage), marginType: str(row.marginType).toLowerCase() === 'isolated' ? 'isolated' : 'cross',
   };
+}
+
+/** GET fapi/v1/forceOrders -> the symbol's liquidation closes, oldest first. */
+export function parseLiquidations(rows: unknown, symbol: string): FuturesLiquidation[] {
+  const list = (Array.isArray(rows) ? rows : []) as Row[];
+  return list.filter((r) => r && str(r.symbol) === symbol && !new Decimal(str(r.executedQty)).isZero())
+    .map((r) => ({ orderId: str(r.orderId), symbol, quantity: trim(str(r.executedQty)), price: trim(str(r.avgPrice)), time: Number(r.updateTime ?? r.time) }))
+    .sort((a, b) => a.time - b.time);
 }
 
 /**

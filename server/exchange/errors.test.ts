@@ -12,6 +12,7 @@ describe('mapExchangeError', () => {
     ['InsufficientFunds', new ccxt.InsufficientFunds(body(-2010, 'Account has insufficient balance for requested action.')), true, 'insufficient_funds'],
     ['InvalidOrder', new ccxt.InvalidOrder(body(-1013, 'Filter failure: NOTIONAL')), true, 'invalid_order'],
     ['OrderNotFound', new ccxt.OrderNotFound(body(-2013, 'Order does not exist.')), false, 'not_found'],
+    ['-2022 reduce-only sell beyond the position', new ccxt.InvalidOrder(body(-2022, 'ReduceOnly Order is rejected.')), true, 'position_changed'],
     ['RequestTimeout on a read', new ccxt.RequestTimeout('timed out'), false, 'temporary'],
     ['RequestTimeout on a submit', new ccxt.RequestTimeout('timed out'), true, 'unknown_outcome'],
     ['-1007 5xx on a submit', new ccxt.BadResponse(body(-1007, 'Timeout waiting for response from backend server.')), true, 'unknown_outcome'],

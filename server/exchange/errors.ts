@@ -8,6 +8,7 @@ export type ExchangeErrorKind =
   | 'insufficient_funds' // surface
   | 'auth' // surface: the key is wrong, expired or deleted
   | 'permission' // surface: the key lacks a permission or the IP is not whitelisted
+  | 'position_changed' // surface: a reduce-only sell larger than the futures position (it changed outside the bot)
   | 'not_found' // the order/transfer is not (yet) known to the exchange
   | 'unknown_outcome' // a submit whose fate we do not know: look it up, never resubmit blind
   | 'rejected'; // any other refusal, surfaced with the exchange's reason
@@ -30,6 +31,7 @@ const KIND_OF_CODE: Record<number, ExchangeErrorKind> = {
   [-1022]: 'auth', // signature not valid: wrong secret
   [-2014]: 'auth', // API-key format invalid
   [-2015]: 'auth', // invalid API-key, IP, or permissions for action
+  [-2022]: 'position_changed', // ReduceOnly Order is rejected: the position is smaller than the sell
 };
 
 /** The Binance error code in a ccxt error's message ("binance {\"code\":-4046,...}"), if any. */

@@ -11,7 +11,7 @@ import { MarketDataHub } from './market-data';
 import { MemberCache } from './member-cache';
 import { BalanceFeeds } from './user-streams/balance-feeds';
 import { ConnectionBudget } from './user-streams/connection-budget';
-import { futuresProtocol, spotProtocol, userStreamUrls } from './user-streams/protocols';
+import { futuresProtocol, spotProtocol, userStreamUrls, type FuturesMember } from './user-streams/protocols';
 import { UserStreamPool } from './user-streams/stream-pool';
 import type { RunningSimulator, SimulatorOptions } from './simulator/index';
 import { WeightGovernor } from './weight-governor';
@@ -41,6 +41,8 @@ export interface ExchangeServices {
   balances: BalanceFeeds;
   /** The members' spot user-data subscriptions (balances use them; the engine hears executions on them). */
   spotStreams: UserStreamPool<MemberKey>;
+  /** The members' USD-M user-data subscriptions (futures balances; the engine hears Future bots' positions on them). */
+  futuresStreams: UserStreamPool<FuturesMember>;
   spotBalances: MemberCache<Balances>;
   futuresBalances: MemberCache<Balances>;
   connection: MemberCache<boolean>;
@@ -81,7 +83,7 @@ export function exchangeServices(gateway: ExchangeGateway, governor: WeightGover
   const futuresStreams = new UserStreamPool(futuresProtocol(urls.futures), { connections: new ConnectionBudget(200) });
   const balances = new BalanceFeeds(spotStreams, futuresStreams, { spot: spotBalances, futures: futuresBalances });
   return {
-    gateway, governor, marketData, simulator: extra.simulator ?? null, balances, spotStreams, spotBalances, futuresBalances,
+    gateway, governor, marketData, simulator: extra.simulator ?? null, balances, spotStreams, futuresStreams, spotBalances, futuresBalances,
     connection: new MemberCache(CACHE_BUDGETS.connection),
     close: async () => {
       balances.close();

@@ -48,6 +48,11 @@ export interface OrderRequest {
   price?: string;
   /** Ours, deterministic: the key for finding the order again after an unknown outcome. */
   clientOrderId: string;
+  /**
+   * USD-M only: the order may only shrink the position. A bot's sells carry it: in one-way mode a
+   * plain sell larger than the long (one the member shrank by hand) would open a short.
+   */
+  reduceOnly?: boolean;
 }
 
 export interface OrderState {
@@ -118,6 +123,17 @@ export interface FuturesPosition {
   marginType: 'isolated' | 'cross';
 }
 
+/** A position the exchange closed itself (Binance's forceOrders, autoCloseType LIQUIDATION). */
+export interface FuturesLiquidation {
+  orderId: string;
+  symbol: string;
+  /** Base quantity closed. */
+  quantity: string;
+  /** Average price of the close. */
+  price: string;
+  time: number;
+}
+
 /** Calls that need the member's key. */
 export interface MemberGateway {
   apiRestrictions(): Promise<ApiRestrictions>;
@@ -143,6 +159,8 @@ export interface MemberGateway {
   prepareFutures(symbol: string, leverage: number): Promise<void>;
   /** The member's open USD-M position in `symbol`, or null when there is none (flat). */
   futuresPosition(symbol: string): Promise<FuturesPosition | null>;
+  /** The exchange's liquidations of the member's `symbol` position since `since` (ms), oldest first. */
+  futuresLiquidations(symbol: string, since: number): Promise<FuturesLiquidation[]>;
   /** The symbol's maintenance-margin brackets, lowest notional first. */
   leverageBrackets(symbol: string): Promise<LeverageBracket[]>;
   /** Market-sells `quantity` of `asset` into USDT (quantity already rounded to the step). */

@@ -50,6 +50,7 @@ const FUTURES: Record<string, (p: Params) => number> = {
   'GET account': () => 5,
   'GET balance': () => 5,
   'GET positionRisk': () => 5,
+  'GET forceOrders': (p) => (p.symbol ? 20 : 50),
   'GET leverageBracket': () => 1,
   'POST leverage': () => 1,
   'POST marginType': () => 1,

@@ -10,8 +10,8 @@ export interface SimEvents {
   balances(account: Account, assets: string[]): void;
   /** Spot balance moved in or out by a transfer (Binance's balanceUpdate). */
   balanceDelta(account: Account, asset: string, delta: Decimal): void;
-  /** The futures wallet or a position changed. */
-  futuresAccount(account: Account, reason: 'ORDER' | 'DEPOSIT' | 'WITHDRAW' | 'LIQUIDATION' | 'MARGIN_TYPE_CHANGE'): void;
+  /** The futures wallet changed, and with it the position in `symbol` when one is named. */
+  futuresAccount(account: Account, reason: 'ORDER' | 'DEPOSIT' | 'WITHDRAW' | 'LIQUIDATION' | 'MARGIN_TYPE_CHANGE', symbol?: string): void;
   /** A public trade (for <symbol>@trade). */
   trade(symbol: string, fill: Fill): void;
   /** A price changed (for tickers and klines). */
@@ -42,8 +42,8 @@ export class EventHub implements SimEvents {
   balanceDelta(account: Account, asset: string, delta: Decimal): void {
     for (const l of this.listeners) l.balanceDelta?.(account, asset, delta);
   }
-  futuresAccount(account: Account, reason: Parameters<SimEvents['futuresAccount']>[1]): void {
-    for (const l of this.listeners) l.futuresAccount?.(account, reason);
+  futuresAccount(account: Account, reason: Parameters<SimEvents['futuresAccount']>[1], symbol?: string): void {
+    for (const l of this.listeners) l.futuresAccount?.(account, reason, symbol);
   }
   trade(symbol: string, fill: Fill): void {
     for (const l of this.listeners) l.trade?.(symbol, fill);

@@ -17,6 +17,8 @@ import { mandatory } from './spot';
 import { SimError, type NewOrder, type Order } from './types';
 
 export const MAX_LEVERAGE = 10;
+/** Binance's client order id of the order that liquidates a position ('autoclose-<time>'). */
+export const LIQUIDATION_ORDER_PREFIX = 'autoclose-';
 
 /** The position in the grid core's terms: both book it with the same arithmetic (server/trading/futures.ts). */
 function longOf(p: Position): LongPosition {
@@ -138,7 +140,9 @@ export class FuturesEngine {
   private checkSide(account: Account, req: NewOrder, qty: Decimal): void {
     const position = account.futures.positions.get(req.symbol);
     if (req.side === 'SELL' && (!position || position.amount.lt(qty))) {
-      throw new SimError(-2022, 'ReduceOnly Order is rejected.');
+      if (req.reduceOnly) throw new SimError(-2022, 'ReduceOnly Order is rejected.');
+      // Binance (one-way mode) would open a short with the rest; the simulator keeps longs only.
+      throw new SimError(-4061, 'The simulator opens no short positions: this sell is larger than the long position.');
     }
     if (req.side === 'BUY' && req.reduceOnly) throw new SimError(-2022, 'ReduceOnly Order is rejected.');
   }
@@ -151,7 +155,7 @@ export class FuturesEngine {
     register(account, order);
     const fill = completeWithFill(this.ctx, account, order, price, maker, { realizedPnl: realizedPnl.toFixed() });
     this.ctx.events.order(account, order, fill);
-    this.ctx.events.futuresAccount(account, 'ORDER');
+    this.ctx.events.futuresAccount(account, 'ORDER', order.symbol);
     this.ctx.events.trade(order.symbol, fill);
   }
 
@@ -188,7 +192,7 @@ export class FuturesEngine {
   private liquidate(account: Account, p: Position): void {
     const price = this.liquidationPrice(p);
     const order = newOrderRecord(this.ctx, account, 'futures',
-      { symbol: p.symbol, side: 'SELL', type: 'MARKET', quantity: p.amount.toFixed(), clientOrderId: `autoclose-${this.ctx.now()}` }, null, p.amount);
+      { symbol: p.symbol, side: 'SELL', type: 'MARKET', quantity: p.amount.toFixed(), clientOrderId: `${LIQUIDATION_ORDER_PREFIX}${this.ctx.now()}` }, null, p.amount);
     order.reduceOnly = true;
     account.futures.wallet = account.futures.wallet.sub(p.isolatedMargin);
     const lost = p.isolatedMargin.neg();
@@ -197,7 +201,7 @@ export class FuturesEngine {
     register(account, order);
     const fill = completeWithFill(this.ctx, account, order, price, false, { realizedPnl: lost.toFixed(), commission: '0' });
     this.ctx.events.order(account, order, fill);
-    this.ctx.events.futuresAccount(account, 'LIQUIDATION');
+    this.ctx.events.futuresAccount(account, 'LIQUIDATION', p.symbol);
   }
 
   private hold(symbol: string, account: Account, holding: boolean): void {

@@ -52,7 +52,9 @@ describe('simulator USD-M futures through ccxt', () => {
     await ex.createOrder('ETH/USDT:USDT', 'market', 'sell', 0.1);
     const trades = await ex.fetchMyTrades('ETH/USDT:USDT');
     expect(trades.at(-1)!.info.realizedPnl).toBe('10');
-    await expect(ex.createOrder('ETH/USDT:USDT', 'market', 'sell', 0.1)).rejects.toThrow(/-2022/);
+    // Flat now: a reduce-only sell is refused as Binance does; a plain one would open a short there, which the simulator does not model.
+    await expect(ex.createOrder('ETH/USDT:USDT', 'market', 'sell', 0.1, undefined, { reduceOnly: true })).rejects.toThrow(/-2022/);
+    await expect(ex.createOrder('ETH/USDT:USDT', 'market', 'sell', 0.1)).rejects.toThrow(/-4061/);
   });
 });
 

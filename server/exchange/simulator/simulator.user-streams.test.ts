@@ -212,6 +212,21 @@ describe('USD-M user data over listen keys', () => {
     expect(ws.frames.filter((f) => f.stream === k2).map((f) => f.data!.e)).toEqual(['ORDER_TRADE_UPDATE', 'ACCOUNT_UPDATE']);
     ws.socket.close();
   });
+
+  it('ACCOUNT_UPDATE names the position an order changed, with pa "0" once it is closed', async () => {
+    const key = sim.control.createAccount({ futuresBalances: { USDT: '1000' } });
+    const k = await listenKey(key);
+    const ws = await connect(`${sim.wsUrl}/stream?streams=${k}`);
+    await ws.request('LIST_SUBSCRIPTIONS');
+    const positions = () => ws.frames.filter((f) => f.data?.e === 'ACCOUNT_UPDATE')
+      .map((f) => (f.data!.a as { P: { s: string; pa: string }[] }).P.map((p) => [p.s, p.pa]));
+    await futuresBuy(key, 'pa-1');
+    await ws.until(() => positions().length === 1);
+    await rest(key, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.001', newClientOrderId: 'pa-2', reduceOnly: 'true' });
+    await ws.until(() => positions().length === 2);
+    expect(positions()).toEqual([[['BTCUSDT', '0.001']], [['BTCUSDT', '0']]]);
+    ws.socket.close();
+  });
 });
 
 describe('listen key expiry on the simulator clock', () => {

@@ -27,6 +27,6 @@ export function listenUserEvents(core: SimulatorCore, sink: UserEventSink): () =
     balances: (account, assets) => emit(account, 'spot', () => accountPosition(account, assets, core.now())),
     balanceDelta: (account, asset, delta) => emit(account, 'spot', () => ({ e: 'balanceUpdate', E: core.now(), a: asset,
       d: delta.toFixed(8), T: core.now() })),
-    futuresAccount: (account, reason) => emit(account, 'futures', () => accountUpdate(core.book, account, reason, core.now())),
+    futuresAccount: (account, reason, symbol) => emit(account, 'futures', () => accountUpdate(core.book, account, reason, core.now(), symbol)),
   });
 }

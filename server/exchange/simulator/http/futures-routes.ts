@@ -1,5 +1,6 @@
 /** /fapi routes (USD-M futures) and the empty /dapi exchangeInfo ccxt loads with the markets. */
 import { findOrder } from '../accounts';
+import { LIQUIDATION_ORDER_PREFIX } from '../futures';
 import { SimError, type Order } from '../types';
 import { emptyExchangeInfo, futuresExchangeInfo, ticker24hr, depth } from '../wire/market';
 import { futuresAccount, futuresBalance, futuresOrder, futuresTrade, leverageBrackets, positionRisk } from '../wire/futures';
@@ -75,6 +76,15 @@ function orderRoutes(t: RouteTable): void {
     const orderId = optionalInt(c.params, 'orderId');
     return c.account.trades.futures.filter((f) => f.symbol === symbol && f.time >= start && (orderId === undefined || f.orderId === orderId))
       .slice(0, limitParam(c.params, 500, 1000)).map(futuresTrade);
+  } });
+  // The member's positions the exchange closed itself (liquidations; the simulator has no ADL).
+  add(t, 'GET', '/fapi/v1/forceOrders', { pool: 'futures', weight: (p) => (p.symbol ? 20 : 50), auth: 'signed', handle: (c) => {
+    const start = optionalInt(c.params, 'startTime') ?? 0;
+    const type = c.params.autoCloseType;
+    if (type !== undefined && type !== 'LIQUIDATION' && type !== 'ADL') throw new SimError(-1116, 'Invalid autoCloseType.');
+    if (type === 'ADL') return [];
+    return [...c.account.orders.values()].filter((o) => o.market === 'futures' && o.clientOrderId.startsWith(LIQUIDATION_ORDER_PREFIX)
+      && (!c.params.symbol || o.symbol === c.params.symbol) && o.time >= start).slice(0, limitParam(c.params, 50, 100)).map(futuresOrder);
   } });
 }
 

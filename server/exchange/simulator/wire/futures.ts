@@ -118,9 +118,17 @@ export function orderTradeUpdate(order: Order, fill: Fill | null, now: number): 
     pP: false, si: 0, ss: 0, V: 'EXPIRE_MAKER', pm: 'NONE', gtd: 0 } };
 }
 
-export function accountUpdate(book: PriceBook, account: Account, reason: string, now: number): Record<string, unknown> {
-  const P = [...account.futures.positions.values()].map((p) => ({ s: p.symbol, pa: p.amount.toFixed(), ep: p.entryPrice.toFixed(),
-    bep: p.entryPrice.toFixed(), cr: '0', up: figures(book, p).unrealized.toFixed(), mt: 'isolated', iw: p.isolatedMargin.toFixed(), ps: 'BOTH' }));
+/**
+ * Binance's ACCOUNT_UPDATE: the wallet, and the position that changed (`symbol`; pa "0" once it
+ * closed), or every open one for a wallet-only change.
+ */
+export function accountUpdate(book: PriceBook, account: Account, reason: string, now: number, symbol?: string): Record<string, unknown> {
+  const positions = account.futures.positions;
+  const changed = symbol === undefined ? [...positions.values()] : [positions.get(symbol) ?? null];
+  const P = changed.map((p) => (p === null
+    ? { s: symbol, pa: '0', ep: '0', bep: '0', cr: '0', up: '0', mt: 'isolated', iw: '0', ps: 'BOTH' }
+    : { s: p.symbol, pa: p.amount.toFixed(), ep: p.entryPrice.toFixed(), bep: p.entryPrice.toFixed(), cr: '0', up: figures(book, p).unrealized.toFixed(),
+      mt: 'isolated', iw: p.isolatedMargin.toFixed(), ps: 'BOTH' }));
   const wallet = account.futures.wallet.toFixed();
   return { e: 'ACCOUNT_UPDATE', E: now, T: now, a: { m: reason, B: [{ a: 'USDT', wb: wallet, cw: wallet, bc: '0' }], P } };
 }
