@@ -14,6 +14,7 @@ import type { MemberKey, Ticker } from '../exchange/gateway';
 import { storedKey } from '../modules/keys/keys';
 import { stop as stopCore, type Tick } from '../trading/index';
 import type { EngineFaults } from './faults';
+import { InFlightSends } from './in-flight-sends';
 import { EngineMetrics } from './metrics';
 import { gridBotOf } from './records';
 import { BotRunner, type RunnerContext } from './runner';
@@ -88,7 +89,7 @@ export class Engine {
     this.now = options.now ?? Date.now;
     this.store = new BotStore(options.db, this.id, options.leaseMs ?? 20_000);
     this.ctx = {
-      store: this.store, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {},
+      store: this.store, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
       alive: () => this.alive, cooldownMs: options.cooldownMs ?? 30_000, unknownRetryMs: options.unknownRetryMs ?? 5_000,
       unknownGiveUpMs: options.unknownGiveUpMs ?? 120_000,
     };

@@ -11,6 +11,7 @@ import { applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFail
 import { D, parsePrice, ZERO } from '../trading/exact';
 import { assetsOf, bookTrades } from './exchange-fill';
 import { EngineKilled, type CrashPoint, type EngineFaults } from './faults';
+import type { InFlightSends } from './in-flight-sends';
 import type { EngineMetrics } from './metrics';
 import { gridBotOf, runningRowOf, statusColumnOf, stopReasonOf, type BotRow, type RunningRow } from './records';
 import { intentRow, LeaseLost, type BotStore, type IntentInput, type OrderRow, type StatusChange } from './store';
@@ -22,6 +23,8 @@ export interface RunnerContext {
   now: () => number;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
   faults: EngineFaults;
+  /** The engine's orders being sent: a fill is booked once the burst it came with is answered. */
+  sends: InFlightSends;
   /** Is this engine still alive (not killed)? */
   alive: () => boolean;
   /** How long a bot waits after an order the exchange refused before deciding again. */
@@ -41,6 +44,9 @@ const ERROR_STOPS: Partial<Record<ExchangeError['kind'], StopReason>> = {
   permission: 'ipNotAllowed',
   position_changed: 'positionChanged',
 };
+
+/** How long an answered order's fill waits, at most, for the rest of its burst to be answered. */
+const SETTLE_WAIT_MS = 100;
 
 /** Binance's forceOrders looks back at most this far. */
 const LIQUIDATION_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -228,16 +234,20 @@ export class BotRunner {
     this.sending.add(order.clientOrderId);
     try {
       let state: OrderState;
+      this.ctx.sends.begin();
       try {
         // A futures sell only ever shrinks the bot's long: never a short, whatever the member did by hand.
         state = await this.gateway.placeOrder({ market: this.market, symbol: this.symbol, side: order.side as 'buy' | 'sell',
           type: 'market', quantity, clientOrderId: order.clientOrderId, reduceOnly: this.market === 'futures' && order.side === 'sell' });
       } catch (error) {
+        this.ctx.sends.end();
         this.ctx.metrics.orderAcked(started, 'error');
         return await this.sendFailed(order, error);
       }
+      this.ctx.sends.end();
       this.ctx.metrics.orderAcked(started, 'ok');
       this.crash('afterSend', order.clientOrderId);
+      await this.ctx.sends.quiet(SETTLE_WAIT_MS);
       await this.settle(order, state);
     } finally {
       this.sending.delete(order.clientOrderId);

@@ -1,10 +1,10 @@
-/** The engine's batched writes keep the single-bot fences: the lease, and the bot's order sequence. */
+/** The engine's batched writes keep the single-bot fences: the lease, the bot's order sequence, and a fill applied once. */
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { botOrders, bots } from '../db/schema';
+import { botFills, botOrders, bots } from '../db/schema';
 import { databaseTargets } from '../test/databases';
 import { gridBotOf } from './records';
-import { BotStore, intentRow } from './store';
+import { BotStore, intentRow, LeaseLost, type AppliedFill } from './store';
 import { EngineHarness } from './test-harness';
 
 const targets = await databaseTargets();
@@ -41,6 +41,39 @@ describe.each(targets)('the intent batch on $name', (target) => {
     expect((await store.load(mine))!.orderSeq).toBe(1);
     expect((await store.load(taken))!.orderSeq).toBe(0);
     expect((await store.load(stale))!.orderSeq).toBe(7);
+  });
+
+  it('books the fills of one turn in one statement: each once, with its trades, and nothing of a bot it lost', async () => {
+    h = await EngineHarness.create(target);
+    h.setPrice('SOLUSDT', '145.00');
+    const ids = [await h.startBot(), await h.startBot(), await h.startBot()];
+    const store = new BotStore(h.db, 'engine-a', 20_000);
+    await store.claim(10);
+    const [mine, again, taken] = ids as [string, string, string];
+    const items = await Promise.all(ids.map(async (id) => {
+      const row = (await store.load(id))!;
+      const order = intentRow(id, 0, { kind: 'buy', grid: 1, quantity: '2', price: '145' });
+      await store.recordIntentBatch([{ row, bot: gridBotOf(row), orders: [order] }]);
+      const bot = gridBotOf(row);
+      bot.trades = 1; // as the fill left it: the statement writes the bot's state with the fill
+      return { row: { ...row, orderSeq: 1 }, bot, order };
+    }));
+    await h.db.update(bots).set({ leaseOwner: 'engine-b' }).where(eq(bots.id, taken));
+    const fill = (id: string, n: number): AppliedFill => ({ price: '145', quantity: '2', cost: '290', fee: '0.29', pnl: '0', exchangeOrderId: `x-${id}`,
+      trades: [{ id: `t-${id}-${n}`, orderId: `x-${id}`, symbol: 'SOLUSDT', side: 'buy', price: '145', quantity: '2', fee: '0.29', feeAsset: 'USDT', time: 1 }] });
+    // All three settle in the same turn; the second is booked twice (the order's answer and the user-data stream).
+    const outcomes = await Promise.allSettled([
+      ...items.map((it) => store.recordFill(it.row, it.bot, it.order, fill(it.row.id, 1))),
+      store.recordFill(items[1]!.row, items[1]!.bot, items[1]!.order, fill(again, 1)),
+    ]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).name))).toEqual(['applied', 'applied', LeaseLost.name, 'already']);
+    const orders = await h.db.select().from(botOrders).where(inArray(botOrders.botId, ids));
+    expect(Object.fromEntries(orders.map((o) => [o.botId, [o.status, o.exchangeOrderId]]))).toEqual({
+      [mine]: ['filled', `x-${mine}`], [again]: ['filled', `x-${again}`], [taken]: ['intent', null] });
+    const fills = await h.db.select().from(botFills).where(inArray(botFills.orderId, orders.map((o) => o.id)));
+    expect(fills.map((f) => f.tradeId).sort()).toEqual([`t-${again}-1`, `t-${mine}-1`].sort());
+    const trades = await Promise.all(ids.map(async (id) => (await store.load(id))!.trades));
+    expect(trades).toEqual([1, 1, 0]);
   });
 
   it('renews every lease it holds across heartbeat chunks, and none it lost', async () => {

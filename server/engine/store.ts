@@ -15,6 +15,7 @@ import { snapshotOf, type GridBot } from '../trading/index';
 import { EngineKilled } from './faults';
 import { clientOrderIdOf } from './ids';
 import { statusColumnOf, type BotRow, type RunningRow } from './records';
+import { TurnBatch } from './turn-batch';
 
 export type OrderRow = typeof botOrders.$inferSelect;
 export type CommandKind = 'stop' | 'stopAndSell' | 'settings';
@@ -48,6 +49,28 @@ export interface StatusChange {
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** One fill of the batched statement: the order's outcome and the bot's state it produced, as taken when it settled. */
+interface FillRow {
+  bot_id: string;
+  order_id: string;
+  exchange_order_id: string;
+  fill_price: string;
+  filled_qty: string;
+  cost: string;
+  fee: string;
+  pnl: string;
+  sell_pnl: string;
+  state: unknown;
+  realized_pnl: string;
+  held_qty: string;
+  held_cost: string;
+  grid_no: number;
+  trades: number;
+  last_price: string | null;
+  fills: { symbol: string; trade_id: string; price: string; quantity: string; fee: string; fee_asset: string }[];
+}
+type FillOutcome = 'applied' | 'already' | 'lost';
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 function figures(bot: GridBot) {
@@ -73,6 +96,9 @@ export function intentRow(botId: string, seq: number, intent: IntentInput): Orde
 export class BotStore {
   /** Set by Engine.kill(): from then on nothing reaches the database, as after a kill -9. */
   killed = false;
+
+  /** Fills that settle in one turn of the event loop go out as one statement. */
+  private readonly fills = new TurnBatch<FillRow, FillOutcome>((rows) => this.recordFillBatch(rows), (row) => row.bot_id);
 
   constructor(
     readonly db: Db,
@@ -234,30 +260,52 @@ export class BotStore {
     if (statusColumnOf(bot, row.status) !== row.status) return this.recordFillWithStatus(row, bot, order, fill, change);
     if (this.killed) throw new EngineKilled('killed');
     const f = figures(bot);
-    const sellPnl = order.side === 'sell' ? fill.pnl : '0';
-    const trades = fill.trades.map((t) => ({ symbol: t.symbol, trade_id: t.id, price: t.price, quantity: t.quantity, fee: t.fee, fee_asset: t.feeAsset }));
+    // The state is taken now, as the fill produced it; the bot waits for this write before it changes again.
+    const outcome = await this.fills.add({ bot_id: row.id, order_id: order.id, exchange_order_id: fill.exchangeOrderId, fill_price: fill.price,
+      filled_qty: fill.quantity, cost: fill.cost, fee: fill.fee, pnl: fill.pnl, sell_pnl: order.side === 'sell' ? fill.pnl : '0',
+      state: snapshotOf(bot), realized_pnl: f.realizedPnl, held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades,
+      last_price: f.lastPrice, fills: fill.trades.map((t) => ({ symbol: t.symbol, trade_id: t.id, price: t.price, quantity: t.quantity, fee: t.fee,
+        fee_asset: t.feeAsset })) });
+    if (outcome === 'lost') throw new LeaseLost(row.id);
+    return outcome;
+  }
+
+  /**
+   * Fills of several bots in one statement, each as recordFill's transaction would write it: the
+   * order's status flip (the apply-once guard: a fill booked already changes nothing), its
+   * exchange trades (unique by trade id), and the bot's state, all fenced on the lease. Bot rows
+   * are locked in id order, as every statement that locks many of them takes them.
+   */
+  private async recordFillBatch(rows: readonly FillRow[]): Promise<FillOutcome[]> {
+    if (this.killed) throw new EngineKilled('killed');
     const result = await this.db.execute(sql`
-      WITH l AS (SELECT id FROM bots WHERE id = ${row.id} AND lease_owner = ${this.owner} FOR UPDATE),
+      WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(bot_id uuid, order_id uuid, exchange_order_id text,
+        fill_price numeric, filled_qty numeric, cost numeric, fee numeric, pnl numeric, sell_pnl numeric, state jsonb, realized_pnl numeric,
+        held_qty numeric, held_cost numeric, grid_no integer, trades integer, last_price numeric, fills jsonb)),
+      l AS (SELECT bots.id FROM bots JOIN v ON v.bot_id = bots.id WHERE bots.lease_owner = ${this.owner} ORDER BY bots.id FOR UPDATE OF bots),
       o AS (
-        UPDATE bot_orders SET status = 'filled', exchange_order_id = ${fill.exchangeOrderId}, fill_price = ${fill.price},
-          filled_qty = ${fill.quantity}, cost = ${fill.cost}, fee = ${fill.fee}, pnl = ${fill.pnl}, filled_at = now(), error = NULL
-        WHERE id = ${order.id} AND status IN ('intent', 'unknown') AND EXISTS (SELECT 1 FROM l)
-        RETURNING id),
+        UPDATE bot_orders SET status = 'filled', exchange_order_id = v.exchange_order_id, fill_price = v.fill_price, filled_qty = v.filled_qty,
+          cost = v.cost, fee = v.fee, pnl = v.pnl, filled_at = now(), error = NULL
+        FROM v WHERE bot_orders.id = v.order_id AND bot_orders.status IN ('intent', 'unknown') AND v.bot_id IN (SELECT id FROM l)
+        RETURNING bot_orders.id),
       f AS (
         INSERT INTO bot_fills (order_id, symbol, trade_id, price, quantity, fee, fee_asset)
-        SELECT o.id, t.symbol, t.trade_id, t.price, t.quantity, t.fee, t.fee_asset
-        FROM o, jsonb_to_recordset(${JSON.stringify(trades)}::jsonb) AS t(symbol text, trade_id text, price numeric, quantity numeric, fee numeric, fee_asset text)
+        SELECT v.order_id, t.symbol, t.trade_id, t.price, t.quantity, t.fee, t.fee_asset
+        FROM v JOIN o ON o.id = v.order_id,
+          jsonb_to_recordset(v.fills) AS t(symbol text, trade_id text, price numeric, quantity numeric, fee numeric, fee_asset text)
         ON CONFLICT DO NOTHING),
       b AS (
-        UPDATE bots SET state = ${JSON.stringify(snapshotOf(bot))}::jsonb, realized_pnl = ${f.realizedPnl}, held_qty = ${f.heldQty},
-          held_cost = ${f.heldCost}, grid_no = ${f.gridNo}, trades = ${f.trades}, last_price = ${f.lastPrice},
-          profit_booked = profit_booked + greatest(${sellPnl}::numeric, 0), loss_booked = loss_booked + least(${sellPnl}::numeric, 0)
-        WHERE id IN (SELECT id FROM l) AND EXISTS (SELECT 1 FROM o)
-        RETURNING id)
-      SELECT (SELECT count(*) FROM l)::int AS held, (SELECT count(*) FROM o)::int AS flipped, (SELECT count(*) FROM b)::int AS saved`);
-    const [outcome] = rowsOf<{ held: number; flipped: number; saved: number }>(result);
-    if (!outcome || Number(outcome.held) === 0) throw new LeaseLost(row.id);
-    return Number(outcome.flipped) === 0 ? 'already' : 'applied';
+        UPDATE bots SET state = v.state, realized_pnl = v.realized_pnl, held_qty = v.held_qty, held_cost = v.held_cost, grid_no = v.grid_no,
+          trades = v.trades, last_price = v.last_price,
+          profit_booked = bots.profit_booked + greatest(v.sell_pnl, 0), loss_booked = bots.loss_booked + least(v.sell_pnl, 0)
+        FROM v WHERE bots.id = v.bot_id AND v.order_id IN (SELECT id FROM o)
+        RETURNING bots.id)
+      SELECT v.order_id AS id, v.bot_id IN (SELECT id FROM l) AS held, v.order_id IN (SELECT id FROM o) AS flipped FROM v`);
+    const byOrder = new Map(rowsOf<{ id: string; held: boolean; flipped: boolean }>(result).map((r) => [r.id, r]));
+    return rows.map((row) => {
+      const outcome = byOrder.get(row.order_id);
+      return !outcome?.held ? 'lost' : outcome.flipped ? 'applied' : 'already';
+    });
   }
 
   private recordFillWithStatus(row: RunningRow, bot: GridBot, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
