@@ -275,7 +275,7 @@ export class Engine {
       }
     } finally {
       // Even if a decision threw: the bots that joined the batch are waiting for it.
-      flushTickWrites(writes)?.catch(() => undefined); // a failed write fails each bot's own work, handled there
+      flushTickWrites(writes, this.ctx.sends)?.catch(() => undefined); // a failed write fails each bot's own work, handled there
     }
   }
 
@@ -292,7 +292,8 @@ export class Engine {
     // Only the bots run before the renewal began can be judged by it: one claimed and adopted
     // while it ran is held, but may not be in the answer.
     const judged = [...this.runners.values()];
-    const held = await this.store.heartbeat();
+    // Between chunks, a burst of orders out goes first: a lease has 15 s to spare, an order none.
+    const held = await this.store.heartbeat(500, () => this.ctx.sends.quiet(100));
     const lost: string[] = [];
     for (const runner of judged) {
       if (this.runners.get(runner.id) !== runner) continue;

@@ -131,10 +131,11 @@ export class BotStore {
    * statement over every bot would hold all their rows for as long as it takes to rewrite them
    * all, and every order of those bots would wait for it.
    */
-  async heartbeat(chunk = 500): Promise<Set<string>> {
+  async heartbeat(chunk = 500, beforeChunk?: () => Promise<void>): Promise<Set<string>> {
     const held = new Set<string>();
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
+      await beforeChunk?.();
       const result = await this.db.execute(sql`
         UPDATE bots SET lease_expires_at = now() + ${`${this.leaseMs} milliseconds`}::interval
         WHERE id IN (

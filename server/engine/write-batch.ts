@@ -12,6 +12,7 @@
  */
 import type { GridBot } from '../trading/index';
 import type { RunningRow } from './records';
+import type { InFlightSends } from './in-flight-sends';
 import { LeaseLost, type BotStore, type OrderRow } from './store';
 
 export class WriteBatch<T extends { id: string }> {
@@ -37,7 +38,10 @@ export class WriteBatch<T extends { id: string }> {
     };
   }
 
-  /** Writes every added item, the bots' state snapshotted now (call it in the same turn as the adds). */
+  /**
+   * Writes every added item, the bots' state snapshotted now: as the tick left it, since each bot
+   * waits for this write before anything else of it runs.
+   */
   flush(): Promise<Set<string>> {
     if (this.written) return this.written;
     this.written = this.items.length === 0 ? Promise.resolve(new Set()) : this.write(this.items);
@@ -58,8 +62,22 @@ export function tickWrites(store: BotStore): TickWrites {
   };
 }
 
-/** Sends both statements (together: the pool runs them side by side); resolves when both are done. */
-export function flushTickWrites(writes: TickWrites): Promise<unknown> | null {
+/** How long the tracker moves wait, at most, for the orders of their push to be answered. */
+const TRACKERS_WAIT_MS = 100;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Sends the intents now, and the tracker moves once the orders those intents start are answered
+ * (or TRACKERS_WAIT_MS later): while a push's burst of orders is out, the tracker statement (a
+ * state for each bot that moved) would take database and engine CPU from the orders. Either way
+ * they are durable before the price settles, and their bots wait for them, so the state the
+ * statement takes when it goes is the one the tick left. Resolves when both are written.
+ */
+export function flushTickWrites(writes: TickWrites, sends: InFlightSends): Promise<unknown> | null {
   if (writes.trackers.size === 0 && writes.intents.size === 0) return null;
-  return Promise.all([writes.trackers.flush(), writes.intents.flush()]);
+  const intents = writes.intents.flush();
+  if (writes.trackers.size === 0) return intents;
+  // One turn after the intents are written, every bot they were for has begun its send.
+  const burstAnswered = writes.intents.size === 0 ? Promise.resolve() : intents.then(nextTurn, nextTurn).then(() => sends.quiet(TRACKERS_WAIT_MS));
+  return Promise.all([intents, burstAnswered.then(() => writes.trackers.flush())]);
 }
