@@ -229,8 +229,11 @@ export const bots = pgTable(
     check('bots_category', sql`${t.category} IN ('Spot', 'Future')`),
     index('bots_user_idx').on(t.userId),
     index('bots_strategy_idx').on(t.strategyId),
-    // What engines claim: the running bots, by lease expiry.
-    index('bots_running_idx').on(t.leaseExpiresAt).where(sql`${t.status} IN ('Live', 'Pause')`),
+    // The running bots by holder, in id order: what an engine renews (its own, in id-ordered
+    // chunks) and claims (nobody's, or a dead holder's). Not by lease expiry: a column in an index
+    // makes every update of it a non-HOT one, and the heartbeat rewrites each running bot's
+    // expiry every few seconds (migration 0006 also leaves room on each page for HOT updates).
+    index('bots_running_idx').on(t.leaseOwner, t.id).where(sql`${t.status} IN ('Live', 'Pause')`),
   ],
 );
 
