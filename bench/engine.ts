@@ -161,6 +161,8 @@ try {
     if (measuring) samples.batch.push(now() - t);
   }, symbols);
   const intents = new Map<string, { arrival: number | undefined }>();
+  /** Orders acknowledged per price batch (a push): the size of the bursts behind the tail. */
+  const ordersByArrival = new Map<number, number>();
   const orders = { sent: 0, acked: 0, errors: 0 };
   const wrapped = new WeakMap<MemberGateway, MemberGateway>();
   const member = exchange.gateway.member.bind(exchange.gateway);
@@ -180,7 +182,10 @@ try {
           if (measuring) {
             orders.acked += 1;
             samples.ack.push(acked - started);
-            if (arrival !== undefined) samples.tickToAck.push(acked - arrival);
+            if (arrival !== undefined) {
+              samples.tickToAck.push(acked - arrival);
+              ordersByArrival.set(arrival, (ordersByArrival.get(arrival) ?? 0) + 1);
+            }
           }
           return state;
         } catch (error) {
@@ -373,6 +378,7 @@ try {
     orders: { sent: orders.sent, acknowledged: orders.acked, sendErrors: orders.errors, perMinute: Math.round(orders.sent / minutes), byOutcome: outcomes },
     errors: { logged: log.errors, warnings: log.warnings, first: log.first },
     diagnostics: {
+      ordersPerPush: stats([...ordersByArrival.values()]),
       leaseHeartbeatMs: stats(samples.heartbeat), dbPoolSize: pool.totalCount, dbPoolWaitingRequests: stats(samples.poolWaiting),
       gcPausesMs: { ...stats(samples.gc), totalPerSecond: round(samples.gc.reduce((a, b) => a + b, 0) / wallSeconds, 2) },
     },

@@ -11,6 +11,7 @@
 import { Decimal } from '../../common/decimal';
 import type { Fill, MemberKey, OrderState } from '../exchange/gateway';
 import type { UserStreamPool } from '../exchange/user-streams/stream-pool';
+import { MemberSubscriptions } from './member-subscriptions';
 
 const STATUS: Record<string, OrderState['status']> = {
   NEW: 'open', PARTIALLY_FILLED: 'open', PENDING_NEW: 'open',
@@ -36,7 +37,7 @@ export function executionOf(event: Record<string, unknown>): { state: OrderState
 }
 
 export class OrderEvents {
-  private readonly members = new Map<string, number>();
+  private readonly subscriptions: MemberSubscriptions<MemberKey>;
   private readonly trades = new Map<string, Fill[]>();
 
   /**
@@ -45,34 +46,29 @@ export class OrderEvents {
    * bot then asks the exchange for them).
    */
   constructor(
-    private readonly pool: UserStreamPool<MemberKey>,
+    pool: UserStreamPool<MemberKey>,
     private readonly owns: (clientOrderId: string) => boolean,
     private readonly onFinal: (state: OrderState) => void,
-  ) {}
-
-  /** A bot of `userId` runs here now (counted: the member is heard until the last one goes). */
-  watch(userId: string, key: MemberKey): void {
-    const count = this.members.get(userId) ?? 0;
-    this.members.set(userId, count + 1);
-    if (count > 0) return;
-    this.pool.add(this.subscriptionId(userId), key, {
+  ) {
+    this.subscriptions = new MemberSubscriptions(pool, 'engine', () => ({
       onEvent: (event) => this.onEvent(event),
       // Down, events may be missed: the timed lookups still settle every order.
       onUp: () => undefined,
       onDown: () => undefined,
-    });
+    }));
+  }
+
+  /** A bot of `userId` runs here now (counted: the member is heard until the last one goes). */
+  watch(userId: string, key: MemberKey): void {
+    this.subscriptions.watch(userId, key);
   }
 
   unwatch(userId: string): void {
-    const count = this.members.get(userId) ?? 0;
-    if (count > 1) return void this.members.set(userId, count - 1);
-    this.members.delete(userId);
-    this.pool.remove(this.subscriptionId(userId));
+    this.subscriptions.unwatch(userId);
   }
 
   close(): void {
-    for (const userId of this.members.keys()) this.pool.remove(this.subscriptionId(userId));
-    this.members.clear();
+    this.subscriptions.close();
     this.trades.clear();
   }
 
@@ -95,9 +91,5 @@ export class OrderEvents {
     const total = (seen ?? []).reduce((sum, t) => sum.plus(t.quantity), new Decimal(0));
     const complete = total.eq(new Decimal(state.filled || 0));
     this.onFinal(complete && seen ? { ...state, trades: seen } : state);
-  }
-
-  private subscriptionId(userId: string): string {
-    return `engine:${userId}`;
   }
 }

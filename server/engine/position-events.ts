@@ -12,6 +12,7 @@
 import type { MemberGateway } from '../exchange/gateway';
 import type { FuturesMember } from '../exchange/user-streams/protocols';
 import type { UserStreamPool } from '../exchange/user-streams/stream-pool';
+import { MemberSubscriptions } from './member-subscriptions';
 
 /** `amount` is the exchange's position on `symbol`; null means "unknown: look it up" (symbol null: every symbol). */
 export type PositionReport = (userId: string, symbol: string | null, amount: string | null) => void;
@@ -31,40 +32,28 @@ export function positionsOf(event: Record<string, unknown>): Map<string, string>
 }
 
 export class PositionEvents {
-  private readonly members = new Map<string, number>();
+  private readonly subscriptions: MemberSubscriptions<FuturesMember>;
 
-  constructor(
-    private readonly pool: UserStreamPool<FuturesMember>,
-    private readonly report: PositionReport,
-  ) {}
+  constructor(pool: UserStreamPool<FuturesMember>, report: PositionReport) {
+    this.subscriptions = new MemberSubscriptions(pool, 'engine-positions', (userId) => ({
+      onEvent: (event) => {
+        for (const [symbol, amount] of positionsOf(event)) report(userId, symbol, amount);
+      },
+      onUp: () => report(userId, null, null),
+      onDown: () => undefined,
+    }));
+  }
 
   /** A Future bot of `userId` runs here now (counted: the member is heard until the last one goes). */
   watch(userId: string, gateway: MemberGateway): void {
-    const count = this.members.get(userId) ?? 0;
-    this.members.set(userId, count + 1);
-    if (count > 0) return;
-    this.pool.add(this.subscriptionId(userId), { gateway }, {
-      onEvent: (event) => {
-        for (const [symbol, amount] of positionsOf(event)) this.report(userId, symbol, amount);
-      },
-      onUp: () => this.report(userId, null, null),
-      onDown: () => undefined,
-    });
+    this.subscriptions.watch(userId, { gateway });
   }
 
   unwatch(userId: string): void {
-    const count = this.members.get(userId) ?? 0;
-    if (count > 1) return void this.members.set(userId, count - 1);
-    this.members.delete(userId);
-    this.pool.remove(this.subscriptionId(userId));
+    this.subscriptions.unwatch(userId);
   }
 
   close(): void {
-    for (const userId of this.members.keys()) this.pool.remove(this.subscriptionId(userId));
-    this.members.clear();
-  }
-
-  private subscriptionId(userId: string): string {
-    return `engine-positions:${userId}`;
+    this.subscriptions.close();
   }
 }
