@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
 import { bots, memberEvents } from '../db/schema';
+import type { OrderRequest } from '../exchange/gateway';
 import { position } from '../modules/bots/info';
 import { databaseTargets } from '../test/databases';
 import type { Engine } from './engine';
@@ -63,6 +64,14 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
 
   it('sets isolated 5x, trades as the backtester and is liquidated where it computed', async () => {
     const { engine, botId } = await begin();
+    // Every order the bot sends from here on: its sells must only ever shrink the long.
+    const gateway = engine.runner(botId)!.gateway;
+    const place = gateway.placeOrder.bind(gateway);
+    const sent: OrderRequest[] = [];
+    gateway.placeOrder = (order) => {
+      sent.push(order);
+      return place(order);
+    };
     const opened = h!.futures(SYMBOL).position!;
     expect(opened.leverage).toBe(5);
     // The side panel's Liq. Price is the exchange's, rounded up to 8 decimals.
@@ -72,6 +81,7 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
     await engine.idle();
     await expectLiquidatedAsBacktested(botId);
     expect((await position(h!.deps, h!.member.userId, botId)).liquidationPrice).toBeNull();
+    expect(sent.map((o) => [o.market, o.side, o.reduceOnly])).toEqual([['futures', 'buy', false], ['futures', 'buy', false], ['futures', 'sell', true]]);
   });
 
   it('a kill -9 while the liquidation is awaited: the successor books it once', { timeout: 90_000 }, async () => {
