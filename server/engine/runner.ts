@@ -8,7 +8,7 @@ import type { StopReason } from '../../common/api/bots';
 import { ExchangeError } from '../exchange/errors';
 import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
 import { applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, step, stop, stopAndSell, type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick } from '../trading/index';
-import { D, parsePrice, ZERO } from '../trading/exact';
+import { D, parsePrice, ZERO, type Dec } from '../trading/exact';
 import { assetsOf, bookTrades } from './exchange-fill';
 import { EngineKilled, type CrashPoint, type EngineFaults } from './faults';
 import type { InFlightSends } from './in-flight-sends';
@@ -407,7 +407,7 @@ export class BotRunner {
     if (this.market !== 'futures' || this.bot.status === 'stopped' || this.bot.inFlight > 0) return;
     const ours = this.bot.position?.qty ?? ZERO;
     if (reported !== null && new D(reported).eq(ours)) return;
-    let held;
+    let held: Dec;
     try {
       const position = await this.gateway.futuresPosition(this.symbol);
       held = position === null ? ZERO : new D(position.quantity);
