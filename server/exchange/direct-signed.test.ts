@@ -3,8 +3,13 @@
  * the same error kinds for each refusal, the same weight accounting, the same recovery of an
  * order accepted before a 5xx. Each case runs on both paths against the simulator.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from './ccxt-gateway';
+import type { CcxtClient } from './ccxt-client';
+import { DirectSigned } from './direct-signed';
+import { mapExchangeError } from './errors';
 import type { OrderRequest } from './gateway';
 import type { RunningSimulator } from './simulator/index';
 import { startTestSimulator } from './simulator/test-support';
@@ -71,5 +76,31 @@ describe('the direct signed order path', () => {
     expect(direct.trades).toBe(3); // market, futures, the 5xx one: each once
     // Booked with the governor (reserved, then re-synced from the exchange's count for the IP).
     expect(run2.weight).toBeGreaterThan(0);
+  });
+});
+
+describe('a direct order whose connection drops', () => {
+  it('is an unknown outcome (looked up, never resent), not a refusal', async () => {
+    let received = 0;
+    // The exchange reads the order, then the connection dies before any answer.
+    const server = createServer((req) => {
+      received += 1;
+      req.resume();
+      req.on('end', () => req.socket.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = { apiKey: 'k', secret: 's', options: {}, nonce: () => 1, urls: { api: { private: `http://127.0.0.1:${port}/api/v3` } } } as unknown as CcxtClient;
+    const direct = DirectSigned.for(client, new WeightGovernor())!;
+    try {
+      const error = await direct.request({ api: 'private', method: 'POST', path: 'order' }, { symbol: 'ETHUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' })
+        .then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(mapExchangeError(error, true).kind).toBe('unknown_outcome');
+      expect(received).toBe(1); // sent once: no blind retry on another connection
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
