@@ -8,7 +8,8 @@
  */
 import { type IncomingMessage, type Server } from 'node:http';
 import { type Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { sendCoalesced } from './coalesced-send';
 import { type Account } from './accounts';
 import { type SimulatorCore } from './core';
 import { type ListenKeys, type ListenKey } from './http/listen-keys';
@@ -145,7 +146,7 @@ export class StreamServer {
   }
 
   private send(conn: Conn, stream: string, data: unknown, raw: string): void {
-    if (conn.socket.readyState === WebSocket.OPEN) conn.socket.send(conn.combined ? JSON.stringify({ stream, data }) : raw);
+    sendCoalesced(conn.socket, conn.combined ? JSON.stringify({ stream, data }) : raw);
   }
 
   private emit(stream: string, build: () => unknown): void {

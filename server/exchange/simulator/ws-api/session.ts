@@ -1,6 +1,7 @@
 /** One WebSocket API connection: its socket, client address, options and user-data subscriptions. */
-import { WebSocket } from 'ws';
+import { type WebSocket } from 'ws';
 import { type Account } from '../accounts';
+import { sendCoalesced } from '../coalesced-send';
 
 export class Session {
   /** Active subscriptions by subscriptionId. */
@@ -17,6 +18,6 @@ export class Session {
   ) {}
 
   send(frame: unknown): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+    sendCoalesced(this.socket, typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 }
