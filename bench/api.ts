@@ -6,7 +6,9 @@
  * (the mix), every request with the Bearer token of the next of many members. Before timing,
  * every member's pichart is asked once so their balance feeds are up (the first read of a
  * member is a REST snapshot; the bench lifts the governor's spot budget for that warm-up,
- * EXCHANGE_WEIGHT_SPOT). Then EXPLAIN ANALYZE of each query the set runs, for one member.
+ * EXCHANGE_WEIGHT_SPOT). Each run also reports where the machine's cores went: the server, the
+ * PostgreSQL processes and the load generator (this process), in cores and CPU ms per request,
+ * since all three share the machine. Then EXPLAIN ANALYZE of each query the set runs, for one member.
  * Prints one JSON document; never fails on a timing.
  *
  * Env: BENCH_MEMBERS (1000), BENCH_BOTS (10000), BENCH_ORDERS (1000000), BENCH_CONNECTIONS (50),
@@ -20,7 +22,7 @@ import { TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import { SPARKLINE_POINTS } from '../server/modules/bots/sparklines';
 import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../server/trading/index';
 import { storedGrids } from '../server/engine/records';
-import { benchDatabase, seedMembers, seedSessions } from './support/bench-db';
+import { benchDatabase, postgresCpuDelta, postgresCpuSeconds, processCpuSeconds, seedMembers, seedSessions } from './support/bench-db';
 import { createAccount, spawnScript, spawnSimulator } from './support/spawn-sim';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -97,16 +99,24 @@ function startServer(env: Record<string, string>) {
   return spawnScript('./api-server-process.ts', { ...process.env, ...env });
 }
 
-/** autocannon over `paths` in turn, each request with the next member's token. */
-async function load(url: string, paths: readonly string[], tokens: string[]) {
+/** autocannon over `paths` in turn, each request with the next member's token; `serverPid` is sampled for its CPU. */
+async function load(url: string, paths: readonly string[], tokens: string[], serverPid: number) {
   let next = 0;
   const requests = paths.map((path) => ({ method: 'GET' as const, path,
     setupRequest: (req: autocannon.Request) => ({ ...req, headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }));
+  const [server0, pg0, self0, started] = [await processCpuSeconds(serverPid), await postgresCpuSeconds(), process.cpuUsage(), performance.now()];
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, requests });
+  const [server1, pg1, self1, wall] = [await processCpuSeconds(serverPid), await postgresCpuSeconds(), process.cpuUsage(self0), (performance.now() - started) / 1000];
   const rps = r.requests.average;
+  const serverSeconds = server0 === null || server1 === null ? null : server1 - server0;
+  const pgSeconds = postgresCpuDelta(pg0, pg1);
+  const perRequestMs = (seconds: number | null) => (seconds === null || r.requests.total === 0 ? null : round((seconds * 1000) / r.requests.total, 3));
   return { requestsPerSecond: rps, latencyMs: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max }, total: r.requests.total,
     non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts,
-    ratioToTarget: round(rps / TARGET.requestsPerSecond), met: rps >= TARGET.requestsPerSecond && r.latency.p99 < TARGET.p99Ms };
+    ratioToTarget: round(rps / TARGET.requestsPerSecond), met: rps >= TARGET.requestsPerSecond && r.latency.p99 < TARGET.p99Ms,
+    cpu: { serverCores: serverSeconds === null ? null : round(serverSeconds / wall, 3), postgresCores: pgSeconds === null ? null : round(pgSeconds / wall, 3),
+      loadGeneratorCores: round((self1.user + self1.system) / 1e6 / wall, 3),
+      serverMsPerRequest: perRequestMs(serverSeconds), postgresMsPerRequest: perRequestMs(pgSeconds) } };
 }
 
 interface PlanNode { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: PlanNode[] }
@@ -176,8 +186,8 @@ try {
   const sample = await (await fetch(`${url}/api/botstatus`, { headers: { authorization: `Bearer ${tokens[0]}` } })).json() as unknown[];
 
   const endpoints: Record<string, Awaited<ReturnType<typeof load>>> = {};
-  for (const path of ENDPOINTS) endpoints[path] = await load(url, [path], tokens);
-  const mix = await load(url, ENDPOINTS, tokens);
+  for (const path of ENDPOINTS) endpoints[path] = await load(url, [path], tokens, server.child.pid!);
+  const mix = await load(url, ENDPOINTS, tokens, server.child.pid!);
   const plans = await explain(db.pool, members[0]!.userId, sessions[0]!);
 
   console.log(JSON.stringify({
