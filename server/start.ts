@@ -83,7 +83,10 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     const { buildApp } = await appModule;
     exchange = await exchangeStart;
     const metrics = new EngineMetrics();
-    app = await buildApp({ config, db: database.db, mailer, clock: systemClock, exchange, metrics: metrics.registry }, { logger: options.logger ?? false });
+    app = await buildApp(
+      { config, db: database.db, mailer, clock: systemClock, exchange, metrics: metrics.registry, notifications: database.notifications },
+      { logger: options.logger ?? false },
+    );
     const seeded = await seeding;
     const logger = app.log;
     log.line = (line) => logger.info(line);

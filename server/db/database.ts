@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config';
+import { pgliteNotifications, postgresNotifications, type NotificationFeed } from './notifications';
 import { readPgliteTemplate, unpackPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
@@ -19,6 +20,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY: how a process hears what another one changed. */
+  notifications: NotificationFeed;
   /** PGlite only: where the data directory came from, and why a template was not used. */
   pgliteInit?: { from: 'existing' | 'template' | 'initdb'; note?: string };
   close(): Promise<void>;
@@ -37,6 +40,9 @@ export interface OpenOptions {
    */
   pgliteTemplateFile?: string;
 }
+
+/** pg_stat_activity.application_name of each process's LISTEN connection. */
+export const NOTIFICATIONS_APPLICATION = 'griddesk-notifications';
 
 const MIGRATION_LOCK = 7_311_942; // arbitrary, constant advisory-lock key for migrations
 
@@ -133,7 +139,8 @@ async function openPgliteClient(
     await client.close().catch(() => undefined);
     throw error;
   }
-  return { db: db as unknown as Db, kind: 'pglite', pgliteInit: info, close: () => client.close() };
+  const notifications = pgliteNotifications(client);
+  return { db: db as unknown as Db, kind: 'pglite', pgliteInit: info, notifications, close: () => client.close() };
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
@@ -148,7 +155,17 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   // process. Errors of queries in flight still reach their callers.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  // Named so an operator sees it in pg_stat_activity: one per server process, idle by design.
+  const notifications = postgresNotifications(() => new pg.Client({ connectionString: url, keepAlive: true, application_name: NOTIFICATIONS_APPLICATION }));
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    notifications,
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
+  };
 }
 
 /**

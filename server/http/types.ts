@@ -2,6 +2,7 @@
 import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { NotificationFeed } from '../db/notifications';
 import type { ExchangeServices } from '../exchange/exchange-factory';
 import type { Mailer } from '../mail/mailer';
 import type { AccountDeps } from '../modules/accounts/deps';
@@ -16,6 +17,11 @@ export interface AppDeps {
   exchange?: ExchangeServices;
   /** What GET /metrics reports (the engine's metrics); absent = an empty registry. */
   metrics?: Registry;
+  /**
+   * The database's LISTEN/NOTIFY feed: with it, sessions are cached per process and revoked
+   * everywhere by notification; absent = every request reads its session from the database.
+   */
+  notifications?: NotificationFeed;
 }
 
 export interface Member {

@@ -83,7 +83,7 @@ export async function createTestServer(target: DatabaseTarget, env: Env = {}, ex
     : await openDatabase(config, { pgliteDir: 'memory://', pgliteTemplate: await pgliteTemplate(config) });
   const mailer = new MemoryMailer();
   const clock = testClock();
-  const app = await buildApp({ config, db: database.db, mailer, clock, ...extra });
+  const app = await buildApp({ config, db: database.db, mailer, clock, notifications: database.notifications, ...extra });
   return {
     app,
     database,

@@ -1,11 +1,13 @@
 /**
  * Bearer JWT whose jti must name a live session row: a token stops working the moment logout
- * (or a password reset) revokes its session, not when it expires.
+ * (or a password reset) revokes its session, not when it expires. With the database's
+ * notification feed the live sessions are cached (modules/accounts/session-cache.ts).
  */
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER } from '../../../common/messages';
+import { followRevocations } from '../../modules/accounts/session-cache';
 import { createSession, liveSessionUser } from '../../modules/accounts/sessions';
 import { DomainError } from '../../modules/errors';
 import type { AppDeps } from '../types';
@@ -18,6 +20,10 @@ export default fp(
   async function auth(app: FastifyInstance, deps: AppDeps) {
     await app.register(jwt, { secret: deps.config.jwtSecret });
     app.decorateRequest('member', null);
+    if (deps.notifications) {
+      const stop = await followRevocations(deps.db, deps.notifications);
+      app.addHook('onClose', async () => stop());
+    }
     app.decorate('authenticate', async (request: FastifyRequest) => {
       let payload: { sub: string; jti: string };
       try {

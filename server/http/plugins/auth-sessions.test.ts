@@ -1,0 +1,123 @@
+/**
+ * Cached sessions against revocation: a token must stop working on every API process the moment
+ * one of them revokes it, including while a process's notification connection is down.
+ */
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import { NOTIFICATIONS_APPLICATION, openDatabase, type Database } from '../../db/database';
+import { MemoryMailer } from '../../mail/mailer';
+import { sessionCacheOf } from '../../modules/accounts/session-cache';
+import { revokeUserSessions } from '../../modules/accounts/sessions';
+import { databaseTargets } from '../../test/databases';
+import { bearer, register } from '../../test/members';
+import { createTestServer, type TestServer } from '../../test/server';
+
+const targets = await databaseTargets();
+
+describe.each(targets)('cached sessions on $name', (target) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer(target);
+  });
+  afterAll(() => server?.close());
+
+  const email = (app: FastifyInstance, token: string) => app.inject({ url: '/api/email', headers: bearer(token) });
+  const login = async (who: { email: string; password: string }) =>
+    (await server.app.inject({ method: 'POST', url: '/api/login', payload: who })).json<{ token: string }>().token;
+
+  it('answers a known session from the cache, and a revoked one never again', async () => {
+    const member = await register(server);
+    const cache = sessionCacheOf(server.database.db);
+    expect(cache.isTrusted).toBe(true);
+    expect((await email(server.app, member.token)).statusCode).toBe(200);
+    const cached = cache.size;
+    expect((await email(server.app, member.token)).statusCode).toBe(200);
+    expect(cache.size).toBe(cached);
+    expect(await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(member.token) })).toMatchObject({ statusCode: 200 });
+    expect((await email(server.app, member.token)).statusCode).toBe(401);
+  });
+
+  it('ends a cached session when it expires', async () => {
+    const member = await register(server);
+    const token = await login(member);
+    expect((await email(server.app, token)).statusCode).toBe(200);
+    server.clock.advance((server.config.sessionTtlHours + 1) * 3_600_000);
+    expect((await email(server.app, token)).statusCode).toBe(401);
+  });
+});
+
+describe.each(targets.filter((t) => t.name === 'postgres'))('sessions cached by two API processes on $name', (target) => {
+  let server: TestServer;
+  let other: { app: FastifyInstance; database: Database };
+  beforeAll(async () => {
+    server = await createTestServer(target);
+    // A second process: its own pool, notification connection and session cache.
+    const database = await openDatabase(server.config);
+    const app = await buildApp({ config: server.config, db: database.db, mailer: new MemoryMailer(), clock: server.clock,
+      notifications: database.notifications });
+    other = { app, database };
+  });
+  afterAll(async () => {
+    await other?.app.close();
+    await other?.database.close();
+    await server?.close();
+  });
+
+  const email = (app: FastifyInstance, token: string) => app.inject({ url: '/api/email', headers: bearer(token) });
+  const otherCache = () => sessionCacheOf(other.database.db);
+
+  async function signedInOnBoth() {
+    const member = await register(server);
+    expect((await email(other.app, member.token)).statusCode).toBe(200);
+    expect((await email(server.app, member.token)).statusCode).toBe(200);
+    expect(otherCache().get(tokenSession(member.token), server.clock())).toBe(member.userId);
+    return member;
+  }
+
+  it('logout on one process ends the session on the other', async () => {
+    const member = await signedInOnBoth();
+    expect((await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(member.token) })).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await email(other.app, member.token)).statusCode).toBe(401), { timeout: 5_000, interval: 20 });
+  });
+
+  it('revoking all of a member\'s sessions (password reset) reaches the other process', async () => {
+    const member = await signedInOnBoth();
+    await revokeUserSessions(server.database.db, member.userId, server.clock);
+    await vi.waitFor(async () => expect((await email(other.app, member.token)).statusCode).toBe(401), { timeout: 5_000, interval: 20 });
+  });
+
+  it('trusts no cached session while its notification connection is down, and caches again once it is back', async () => {
+    const member = await signedInOnBoth();
+    await terminateListeners(server.config.databaseUrl!);
+    await vi.waitFor(() => expect(otherCache().isTrusted).toBe(false), { timeout: 5_000, interval: 10 });
+    // Revoked while the other process cannot hear it: it must still refuse the token.
+    await revokeUserSessions(server.database.db, member.userId, server.clock);
+    expect((await email(other.app, member.token)).statusCode).toBe(401);
+    await vi.waitFor(() => expect(otherCache().isTrusted).toBe(true), { timeout: 10_000, interval: 20 });
+    const again = await signedInOnBoth();
+    expect((await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(again.token) })).statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await email(other.app, again.token)).statusCode).toBe(401), { timeout: 5_000, interval: 20 });
+  });
+});
+
+/** The session id (jti) inside a token. */
+function tokenSession(token: string): string {
+  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+}
+
+/** Ends every process's LISTEN connection to this database, as a server restart would. */
+async function terminateListeners(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      [NOTIFICATIONS_APPLICATION],
+    );
+    expect(rowCount).toBe(2);
+  } finally {
+    await client.end();
+  }
+}
