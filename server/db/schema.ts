@@ -412,3 +412,57 @@ export const walletOperations = pgTable(
     index('wallet_operations_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The account service's ledger (ARCHITECTURE section 4): every movement of a member's in-app
+ * balances (USDT, IFC, the USDT rewards, the IFT and IFX deposits) is one row here, appended in
+ * the transaction of the business change that caused it and never updated or deleted. An
+ * operation's rows share its idempotency key (one row per leg), so a replay changes nothing.
+ * `balance_after` is the account's balance once the leg applied: a member's history reads
+ * without summing.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    balanceAfter: numeric('balance_after', { precision: 38, scale: 18 }).notNull(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    leg: integer('leg').notNull(),
+    /** Support staff's reason for a manual credit or debit; what an operation refers to. */
+    reason: text('reason'),
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_idempotency_idx').on(t.idempotencyKey, t.leg),
+    index('ledger_entries_user_asset_idx').on(t.userId, t.asset, t.id),
+    check('ledger_entries_asset', sql`${t.asset} IN ('USDT', 'IFC', 'USDT_REWARD', 'IFT', 'IFX')`),
+    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    check('ledger_entries_balance_after', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** The running balance of each member account of the ledger; only ledger postings change it. */
+export const memberBalances = pgTable(
+  'member_balances',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    asset: text('asset').notNull(),
+    balance: numeric('balance', { precision: 38, scale: 18 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.asset] }),
+    check('member_balances_asset', sql`${t.asset} IN ('USDT', 'IFC', 'USDT_REWARD', 'IFT', 'IFX')`),
+    // The last guard against an overdraft: a posting that would go below zero fails whole.
+    check('member_balances_not_negative', sql`${t.balance} >= 0`),
+  ],
+);
