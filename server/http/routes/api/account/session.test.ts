@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SUCCESS_CODE } from '../../../../../common/constants';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
+import { post } from '../../../../modules/ledger/post';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../../../../test/databases';
 import { bearer, register, type Registered } from '../../../../test/members';
@@ -94,6 +95,10 @@ describe.each(targets)('login, logout, email and user-profile on $name', (target
       payload: '',
     });
     expect(after.json().data).toMatchObject({ isShowUserCode: true, userCodeMsg: '' });
+    // Rewards earned are the member's USDT reward account of the ledger.
+    await post(server.database.db, { key: `test-reward-${fresh.userId}`, kind: 'level_reward', legs: [{ userId: fresh.userId, asset: 'USDT_REWARD', amount: '12.5' }] });
+    const rewarded = await server.app.inject({ method: 'POST', url: '/account/user-profile', headers: bearer(fresh.token) });
+    expect(rewarded.json().data).toMatchObject({ usdtRewardToken: '12.5' });
     const loggedIn = await login({ email: fresh.email, password: fresh.password });
     expect(loggedIn.json()).toMatchObject({ isActiveSubscription: true, subscription: { isExpire: false } });
   });
