@@ -67,6 +67,9 @@ export const MODAL_BACKDROP_MS = 150;
 
 export const SYSTEM_STRATEGY_NAME = 'System Strategy';
 
+/** Referral rewards of all levels together are at most this share of a purchase (SPEC section 9). */
+export const MAX_REFERRAL_PERCENT = 10;
+
 /** Settings an admin can change with `npm run admin -- set-setting NAME VALUE`. */
-export const SETTING_NAMES = ['referralMandatory', 'minimumBotAmount'] as const;
+export const SETTING_NAMES = ['referralMandatory', 'minimumBotAmount', 'ifcNewTokenPrice', 'levelPercentages'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];

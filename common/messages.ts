@@ -113,6 +113,10 @@ export const SERVER = {
   botNotFound: 'Bot not found',
   botAlreadyStopped: 'This bot has already stopped.',
   scalpingComingSoon: 'Scalping Grid is coming soon.',
+  planNotFound: 'This plan is not offered any more. Please choose another plan.',
+  subscriptionPurchased: 'Subscription purchased successfully',
+  subscriptionUnaffordable: (usdt: string, ifc: string) =>
+    `Insufficient balance: this plan costs ${usdt} USDT or ${ifc} IFC. Deposit on the Deposit page, then subscribe again.`,
   subscriptionRequired: 'An active subscription is required to start a bot. Buy a subscription on the Subscription page to start trading.',
   futuresComingSoon: 'Future bots are coming soon.',
   /** USD-M keeps one position per pair: two Future bots on it would share (and liquidate) one. */

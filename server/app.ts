@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import authPlugin from './http/plugins/auth';
 import errorsPlugin from './http/plugins/errors';
 import { registerExternalPlugins } from './http/plugins/external';
+import levelIncomeRoutes from './http/routes/account/level-income';
+import subscriptionRoutes from './http/routes/account/subscription';
 import userProfileRoute from './http/routes/account/user-profile';
 import accountApi from './http/routes/api/account/index';
 import strategiesApi from './http/routes/api/strategies/index';
@@ -65,6 +67,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(dashboardApi, { prefix: '/api' });
   await app.register(eventsApi, { prefix: '/api' });
   await app.register(userProfileRoute, { prefix: '/account' });
+  await app.register(subscriptionRoutes, { prefix: '/account' });
+  await app.register(levelIncomeRoutes, { prefix: '/account' });
   await app.ready();
   return app;
 }

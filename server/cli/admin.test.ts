@@ -227,4 +227,34 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
       .toMatchObject({ code: 0, out: '0 secret(s) re-encrypted under SECRETS_KEY, 1 already under it' });
     await withDb((db) => db.delete(exchangeKeys).where(eq(exchangeKeys.userId, ann.id)));
   });
+
+  it('offers and retires plans, sets the IFC price and level percentages', async () => {
+    expect(await admin('list-plans')).toMatchObject({ code: 0, out: 'no plans on offer' });
+    expect(await admin('set-setting', 'ifcNewTokenPrice', '0.25')).toMatchObject({ code: 0, out: 'ifcNewTokenPrice = 0.25' });
+    const added = await admin('add-plan', '--price', '30', '--days', '30');
+    expect(added.out).toMatch(/^plan [0-9a-f-]{36}: 30 days for 30 USDT \(120 IFC\)$/);
+    const planId = added.out.slice(5, 41);
+    expect((await admin('list-plans')).out).toBe(`${planId}\t30 USDT\t120 IFC\t30 days`);
+    expect(await admin('add-plan', '--price', '0', '--days', '30')).toMatchObject({ code: 1 });
+    expect((await admin('add-plan', '--price', 'abc', '--days', '30')).err).toContain('--price must be a positive decimal');
+    expect(await admin('retire-plan', planId)).toMatchObject({ code: 0, out: `plan ${planId} retired` });
+    expect((await admin('list-plans')).out).toBe('no plans on offer');
+    expect(await admin('set-setting', 'levelPercentages', '6,3,1')).toMatchObject({ code: 0, out: 'levelPercentages = 6,3,1' });
+    expect((await admin('set-setting', 'levelPercentages', '6,5')).err).toContain('at most 10');
+  });
+
+  it('credits and debits a member as audited ledger entries, never below zero', async () => {
+    expect(await admin('adjust', '--email', 'ben@example.com', '--asset', 'USDT', '--amount', '25.5', '--reason', 'goodwill #12'))
+      .toMatchObject({ code: 0, out: 'ben@example.com: USDT 25.5 (goodwill #12); balance now 25.5' });
+    const overdraw = await admin('adjust', '--email', 'ben@example.com', '--asset', 'USDT', '--amount', '-30', '--reason', 'chargeback');
+    expect(overdraw).toMatchObject({ code: 1 });
+    expect(overdraw.err).toContain('less USDT than that; nothing changed');
+    expect((await admin('adjust', '--email', 'ben@example.com', '--asset', 'BTC', '--amount', '1', '--reason', 'x')).err).toContain('--asset must be one of');
+    expect((await admin('adjust', '--email', 'ben@example.com', '--asset', 'USDT', '--amount', '1')).err).toContain('--reason is required');
+    await admin('adjust', '--email', 'ben@example.com', '--asset', 'USDT', '--amount', '-5.5', '--reason', 'correction');
+    const ledger = await admin('ledger', '--email', 'ben@example.com');
+    expect(ledger.out.split('\n')[0]).toBe('ben@example.com: USDT 20  IFC 0  USDT_REWARD 0  IFT 0  IFX 0');
+    expect(ledger.out).toMatch(/adjustment\tUSDT\t-5\.5\tbalance 20\tcorrection/);
+    expect(ledger.out).toMatch(/adjustment\tUSDT\t25\.5\tbalance 25\.5\tgoodwill #12/);
+  });
 });

@@ -14,15 +14,25 @@ import { rotateSecretsKey } from '../modules/keys/rotate';
 import { DomainError } from '../modules/errors';
 import { getSetting, parseSetting, setSetting } from '../modules/settings/settings';
 import { grant, latestExpirySql } from '../modules/subscriptions/subscriptions';
+import { AccountUsageError, addPlanCommand, adjustCommand, ledgerCommand, listPlansCommand, retirePlanCommand } from './admin-account';
 import { processIo, type CliIo } from './io';
 
 const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
   grant-subscription --email E --days N   add N days to a member's subscription
-  set-setting NAME VALUE                  referralMandatory true|false, minimumBotAmount 100.00
+  set-setting NAME VALUE                  referralMandatory true|false, minimumBotAmount 100.00,
+                                          ifcNewTokenPrice 0.25 (USDT per IFC),
+                                          levelPercentages 5,2,1,1,1 (level 1 first, at most 10 in all)
   get-setting NAME                        print a setting
   list-users                              members with referral code and expiry
+  list-plans                              subscription plans on offer
+  add-plan --price USDT --days N          offer a plan (its IFC price follows ifcNewTokenPrice)
+  retire-plan PLAN_ID                     stop offering a plan
+  ledger --email E                        a member's balances and ledger entries
+  adjust --email E --asset A --amount X --reason R
+                                          credit (X > 0) or debit (X < 0) an account
+                                          (USDT, IFC, USDT_REWARD, IFT, IFX) as a ledger entry
   rotate-secrets-key                      re-encrypt stored exchange secrets from
                                           PREVIOUS_SECRETS_KEY to SECRETS_KEY (both from
                                           the environment, never the command line)
@@ -91,6 +101,16 @@ async function run(db: Db, config: Config, env: Env, [command, ...args]: string[
       return listUsers(db);
     case 'rotate-secrets-key':
       return rotate(db, config, env);
+    case 'list-plans':
+      return listPlansCommand(db);
+    case 'add-plan':
+      return addPlanCommand(db, (name) => flag(args, name));
+    case 'retire-plan':
+      return retirePlanCommand(db, args[0]);
+    case 'ledger':
+      return ledgerCommand(db, (name) => flag(args, name));
+    case 'adjust':
+      return adjustCommand(db, (name) => flag(args, name));
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
   }
@@ -114,7 +134,7 @@ export async function runAdmin(argv: string[], env: Env, io: CliIo): Promise<num
       await database.close();
     }
   } catch (error) {
-    if (error instanceof UsageError) io.err(`${error.message}\n\n${USAGE}`);
+    if (error instanceof UsageError || error instanceof AccountUsageError) io.err(`${error.message}\n\n${USAGE}`);
     else if (error instanceof ConfigError || error instanceof DomainError) io.err(error.message);
     else io.err(error instanceof Error ? (error.stack ?? error.message) : String(error));
     return 1;

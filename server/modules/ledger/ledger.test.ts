@@ -22,7 +22,7 @@ async function newMember(db: Db): Promise<string> {
   return id;
 }
 
-const credit = (userId: string, asset: LedgerAsset, amount: string, key = randomUUID()): Posting =>
+const credit = (userId: string, asset: LedgerAsset, amount: string, key: string = randomUUID()): Posting =>
   ({ key, kind: 'adjustment', legs: [{ userId, asset, amount }] });
 
 /** Sum of the entries of each (member, asset), as the balances table should hold them. */

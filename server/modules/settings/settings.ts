@@ -1,6 +1,7 @@
 /** Typed platform settings stored as text in the `settings` table. */
 import { eq } from 'drizzle-orm';
-import { MIN_BOT_AMOUNT_SETTING_DEFAULT, type SettingName } from '../../../common/constants';
+import { MAX_REFERRAL_PERCENT, MIN_BOT_AMOUNT_SETTING_DEFAULT, type SettingName } from '../../../common/constants';
+import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { settings } from '../../db/schema';
 import { DomainError } from '../errors';
@@ -9,14 +10,30 @@ export interface SettingValues {
   referralMandatory: boolean;
   /** A decimal string (money). */
   minimumBotAmount: string;
+  /** The dollar value of one IFC, a decimal string: IFC prices of plans follow it. */
+  ifcNewTokenPrice: string;
+  /** The referral reward of each sponsor level, level 1 first, in percent (at most 10 in all). */
+  levelPercentages: string[];
 }
 
 const DEFAULTS: SettingValues = {
   referralMandatory: false,
   minimumBotAmount: MIN_BOT_AMOUNT_SETTING_DEFAULT,
+  ifcNewTokenPrice: '1',
+  levelPercentages: ['5', '2', '1', '1', '1'],
 };
 
 const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
+const PERCENT = /^\d{1,2}(\.\d{1,3})?$/;
+
+/** `5,2,1` -> ['5','2','1']; each level above 0, all together at most MAX_REFERRAL_PERCENT. */
+function parseLevels(value: string): string[] {
+  const levels = value === '' ? [] : value.split(',').map((part) => part.trim());
+  const message = `levelPercentages must be comma-separated percentages above 0 adding up to at most ${MAX_REFERRAL_PERCENT}, e.g. 5,2,1,1,1`;
+  if (levels.some((level) => !PERCENT.test(level) || new Decimal(level).isZero())) throw new DomainError('invalid', message);
+  if (levels.reduce((sum, level) => sum.plus(level), new Decimal(0)).gt(MAX_REFERRAL_PERCENT)) throw new DomainError('invalid', message);
+  return levels.map((level) => new Decimal(level).toFixed());
+}
 
 /** Parses the text form an admin types (`true`, `250.5`); throws DomainError('invalid'). */
 export function parseSetting<N extends SettingName>(name: N, raw: string): SettingValues[N] {
@@ -27,8 +44,9 @@ export function parseSetting<N extends SettingName>(name: N, raw: string): Setti
     }
     return (value === 'true') as SettingValues[N];
   }
-  if (!DECIMAL.test(value)) {
-    throw new DomainError('invalid', 'minimumBotAmount must be a positive decimal, e.g. 100 or 250.50');
+  if (name === 'levelPercentages') return parseLevels(value) as SettingValues[N];
+  if (!DECIMAL.test(value) || (name === 'ifcNewTokenPrice' && new Decimal(value).isZero())) {
+    throw new DomainError('invalid', `${name} must be a positive decimal, e.g. 100 or 250.50`);
   }
   return value as SettingValues[N];
 }
@@ -44,7 +62,7 @@ export async function getSetting<N extends SettingName>(db: Db, name: N): Promis
 }
 
 export async function setSetting<N extends SettingName>(db: Db, name: N, value: SettingValues[N]): Promise<void> {
-  const text = String(value);
+  const text = Array.isArray(value) ? value.join(',') : String(value);
   await db
     .insert(settings)
     .values({ name, value: text })

@@ -1,0 +1,66 @@
+/**
+ * Buying a plan (POST /account/subscription/create): paid whole from the member's USDT balance,
+ * or, when that is short, whole from their IFC at the plan's IFC price; the days extend an active
+ * subscription. One transaction holds the purchase row, the ledger debit and every sponsor's
+ * level reward; the member's row lock orders their purchases, and the ledger's own balance
+ * condition stops any overdraft by a concurrent withdrawal or swap.
+ */
+import { eq } from 'drizzle-orm';
+import { Decimal } from '../../../common/decimal';
+import { SERVER } from '../../../common/messages';
+import type { Db } from '../../db/database';
+import { memberSubscriptions, users } from '../../db/schema';
+import type { Clock } from '../clock';
+import { DomainError } from '../errors';
+import type { LedgerAsset } from '../ledger/assets';
+import { balancesOf } from '../ledger/balances';
+import { InsufficientBalance, post } from '../ledger/post';
+import { distributeLevelRewards } from './level-rewards';
+import { offeredPlan, type Plan } from './plans';
+import { currentExpiry, extendedExpiry } from './subscriptions';
+
+export interface PurchaseResult {
+  subscriptionId: string;
+  expireDate: Date;
+  paidWith: LedgerAsset;
+  amount: string;
+  rewardsCredited: number;
+}
+
+function unaffordable(plan: Plan): DomainError {
+  return new DomainError('invalid', SERVER.subscriptionUnaffordable(plan.usdtToken, plan.ifcNewToken));
+}
+
+/** USDT when it covers the price, else IFC when that does, else null. */
+function payment(plan: Plan, balances: Record<LedgerAsset, string>): { asset: LedgerAsset; amount: string } | null {
+  if (new Decimal(balances.USDT).gte(plan.usdtToken)) return { asset: 'USDT', amount: plan.usdtToken };
+  if (new Decimal(balances.IFC).gte(plan.ifcNewToken)) return { asset: 'IFC', amount: plan.ifcNewToken };
+  return null;
+}
+
+export async function purchasePlan(db: Db, userId: string, planId: string, clock: Clock): Promise<PurchaseResult> {
+  const plan = await offeredPlan(db, planId);
+  if (!plan) throw new DomainError('not_found', SERVER.planNotFound);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const pay = payment(plan, await balancesOf(tx, userId));
+      if (!pay) throw unaffordable(plan);
+      const now = clock();
+      const expireDate = extendedExpiry(await currentExpiry(tx, userId), plan.days, now);
+      const [row] = await tx.insert(memberSubscriptions).values({
+        userId, expireDate, days: plan.days, source: 'purchase', planId: plan.id, usdtValue: plan.usdtToken,
+        paidUsdt: pay.asset === 'USDT' ? pay.amount : '0', paidIfc: pay.asset === 'IFC' ? pay.amount : '0', createdAt: now,
+      }).returning({ id: memberSubscriptions.id });
+      const subscriptionId = row!.id;
+      const debit = await post(tx, { key: `subscription:${subscriptionId}`, kind: 'subscription', reference: subscriptionId,
+        legs: [{ userId, asset: pay.asset, amount: new Decimal(pay.amount).neg().toFixed() }] });
+      await tx.update(memberSubscriptions).set({ availableCredit: debit.entries[0]!.balanceAfter }).where(eq(memberSubscriptions.id, subscriptionId));
+      const rewardsCredited = await distributeLevelRewards(tx, { subscriptionId, buyerId: userId, usdtValue: plan.usdtToken });
+      return { subscriptionId, expireDate, paidWith: pay.asset, amount: pay.amount, rewardsCredited };
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalance) throw unaffordable(plan);
+    throw error;
+  }
+}
