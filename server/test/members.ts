@@ -1,5 +1,7 @@
 /** Test helpers that walk the real HTTP flows (signup -> mailed OTP -> verify). */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import { users } from '../db/schema';
 import type { TestServer } from './server';
 
 let counter = 0;
@@ -63,4 +65,14 @@ export function memberApi(server: () => TestServer) {
     post: (who: Registered, url: string, payload: object) =>
       server().app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: bearer(who.token) }),
   };
+}
+
+let inserted = 0;
+/** A member row written straight to the database (module tests that need no login). */
+export async function insertMember(db: Db, sponsorId: string | null = null): Promise<string> {
+  const id = randomUUID();
+  inserted += 1;
+  await db.insert(users).values({ id, username: `member${inserted}`, email: `member-${id}@example.com`, contactNo: '1',
+    passwordHash: 'x', referralCode: `T${String(inserted).padStart(5, '0')}`, sponsorId });
+  return id;
 }

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
-import { users } from '../../db/schema';
 import { databaseTargets } from '../../test/databases';
+import { insertMember } from '../../test/members';
 import { createTestServer, type TestServer } from '../../test/server';
 import type { LedgerAsset } from './assets';
 import { balancesOf, ledgerOf } from './balances';
@@ -13,14 +13,6 @@ import { InsufficientBalance, post, type Leg, type Posting } from './post';
 
 const targets = await databaseTargets();
 
-let codes = 0;
-async function newMember(db: Db): Promise<string> {
-  const id = randomUUID();
-  codes += 1;
-  await db.insert(users).values({ id, username: `m${codes}`, email: `ledger-${id}@example.com`, contactNo: '1',
-    passwordHash: 'x', referralCode: `L${String(codes).padStart(5, '0')}` });
-  return id;
-}
 
 const credit = (userId: string, asset: LedgerAsset, amount: string, key: string = randomUUID()): Posting =>
   ({ key, kind: 'adjustment', legs: [{ userId, asset, amount }] });
@@ -48,7 +40,7 @@ describe.each(targets)('ledger on $name', (target) => {
   afterAll(() => server?.close());
 
   it('credits and debits, each entry carrying the balance after it', async () => {
-    const member = await newMember(db);
+    const member = await insertMember(db);
     expect(await post(db, credit(member, 'USDT', '100.5'))).toMatchObject({ applied: true, entries: [{ amount: '100.5', balanceAfter: '100.5', leg: 0 }] });
     expect(await post(db, credit(member, 'USDT', '-30.25'))).toMatchObject({ applied: true, entries: [{ amount: '-30.25', balanceAfter: '70.25' }] });
     expect(await balancesOf(db, member)).toEqual({ USDT: '70.25', IFC: '0', USDT_REWARD: '0', IFT: '0', IFX: '0' });
@@ -56,7 +48,7 @@ describe.each(targets)('ledger on $name', (target) => {
   });
 
   it('refuses a debit beyond the balance, or from an account never credited, writing nothing', async () => {
-    const member = await newMember(db);
+    const member = await insertMember(db);
     await post(db, credit(member, 'IFC', '10'));
     await expect(post(db, credit(member, 'IFC', '-10.000000000000000001'))).rejects.toBeInstanceOf(InsufficientBalance);
     await expect(post(db, credit(member, 'USDT_REWARD', '-1'))).rejects.toMatchObject({ userId: member, asset: 'USDT_REWARD' });
@@ -66,7 +58,7 @@ describe.each(targets)('ledger on $name', (target) => {
   });
 
   it('applies a posting whole or not at all: a later leg that overdraws undoes the earlier ones', async () => {
-    const [a, b] = [await newMember(db), await newMember(db)];
+    const [a, b] = [await insertMember(db), await insertMember(db)];
     await post(db, credit(a, 'USDT_REWARD', '50'));
     const swap: Leg[] = [{ userId: a, asset: 'USDT', amount: '60' }, { userId: a, asset: 'USDT_REWARD', amount: '-60' }];
     await expect(post(db, { key: randomUUID(), kind: 'reward_swap', legs: swap })).rejects.toBeInstanceOf(InsufficientBalance);
@@ -76,7 +68,7 @@ describe.each(targets)('ledger on $name', (target) => {
   });
 
   it('posts a key once: a replay returns the first posting\'s entries and changes nothing', async () => {
-    const member = await newMember(db);
+    const member = await insertMember(db);
     const first = await post(db, credit(member, 'IFT', '7', 'deposit:0xabc:3'));
     const again = await post(db, credit(member, 'IFT', '7', 'deposit:0xabc:3'));
     expect(again).toEqual({ applied: false, entries: first.entries });
@@ -84,7 +76,7 @@ describe.each(targets)('ledger on $name', (target) => {
   });
 
   it('leaves the caller\'s transaction usable after a refused posting', async () => {
-    const member = await newMember(db);
+    const member = await insertMember(db);
     await db.transaction(async (tx) => {
       await expect(post(tx, credit(member, 'USDT', '-1'))).rejects.toBeInstanceOf(InsufficientBalance);
       await post(tx, credit(member, 'USDT', '5'));
@@ -93,14 +85,14 @@ describe.each(targets)('ledger on $name', (target) => {
   });
 
   it('keeps entries append-only', async () => {
-    const member = await newMember(db);
+    const member = await insertMember(db);
     await post(db, credit(member, 'USDT', '1'));
     await expect(db.execute(sql`UPDATE ledger_entries SET amount = 1000 WHERE user_id = ${member}`)).rejects.toThrow();
     expect((await ledgerOf(db, member))[0]!.amount).toBe('1');
   });
 
   it('refuses malformed postings before touching the database', async () => {
-    const member = await newMember(db);
+    const member = await insertMember(db);
     for (const amount of ['0', '1.0000000000000000001', '100000000000000000000', 'NaN']) {
       await expect(post(db, credit(member, 'USDT', amount))).rejects.toBeInstanceOf(RangeError);
     }
@@ -111,7 +103,7 @@ describe.each(targets)('ledger on $name', (target) => {
   });
 
   it('lets concurrent debits spend a balance only once, and a key apply once', async () => {
-    const member = await newMember(db);
+    const member = await insertMember(db);
     await post(db, credit(member, 'USDT', '100'));
     const debits = await Promise.allSettled(Array.from({ length: 12 }, () => post(db, credit(member, 'USDT', '-30'))));
     expect(debits.filter((d) => d.status === 'fulfilled')).toHaveLength(3);
@@ -123,7 +115,7 @@ describe.each(targets)('ledger on $name', (target) => {
   });
 
   it('never overdraws and keeps every balance equal to the sum of its entries (property)', async () => {
-    const members = [await newMember(db), await newMember(db), await newMember(db)];
+    const members = [await insertMember(db), await insertMember(db), await insertMember(db)];
     const assets: LedgerAsset[] = ['USDT', 'USDT_REWARD'];
     const amount = fc.integer({ min: 1, max: 5_000 }).map((cents) => new Decimal(cents).div(100).toFixed());
     const leg = fc.record({ member: fc.constantFrom(...members), asset: fc.constantFrom(...assets), amount, debit: fc.boolean() });

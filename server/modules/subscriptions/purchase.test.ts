@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../../common/messages';
 import type { Db } from '../../db/database';
-import { levelRewards, memberSubscriptions, users } from '../../db/schema';
+import { levelRewards, memberSubscriptions } from '../../db/schema';
 import { databaseTargets } from '../../test/databases';
+import { insertMember } from '../../test/members';
 import { createTestServer, type TestServer } from '../../test/server';
 import { DomainError } from '../errors';
 import { balancesOf } from '../ledger/balances';
@@ -17,14 +18,6 @@ import { currentExpiry, isActive } from './subscriptions';
 const targets = await databaseTargets();
 const DAY_MS = 86_400_000;
 
-let codes = 0;
-async function newMember(db: Db, sponsorId: string | null = null): Promise<string> {
-  const id = randomUUID();
-  codes += 1;
-  await db.insert(users).values({ id, username: `buyer${codes}`, email: `sub-${id}@example.com`, contactNo: '1',
-    passwordHash: 'x', referralCode: `S${String(codes).padStart(5, '0')}`, sponsorId });
-  return id;
-}
 
 async function fund(db: Db, userId: string, asset: 'USDT' | 'IFC', amount: string) {
   await post(db, { key: randomUUID(), kind: 'deposit', legs: [{ userId, asset, amount }] });
@@ -68,7 +61,7 @@ describe.each(targets)('subscription purchases on $name', (target) => {
 
   it('pays in USDT when it covers the plan, and extends an active subscription', async () => {
     const plan = await addPlan(db, '30', 30);
-    const buyer = await newMember(db);
+    const buyer = await insertMember(db);
     await fund(db, buyer, 'USDT', '100');
     const first = await purchasePlan(db, buyer, plan.id, server.clock);
     expect(first).toMatchObject({ paidWith: 'USDT', amount: '30' });
@@ -84,7 +77,7 @@ describe.each(targets)('subscription purchases on $name', (target) => {
 
   it('pays whole in IFC when USDT is short, and refuses when neither covers the plan', async () => {
     const plan = await addPlan(db, '30', 30);
-    const buyer = await newMember(db);
+    const buyer = await insertMember(db);
     await fund(db, buyer, 'USDT', '29.99');
     await fund(db, buyer, 'IFC', '100');
     expect(await purchasePlan(db, buyer, plan.id, server.clock)).toMatchObject({ paidWith: 'IFC', amount: '60' });
@@ -96,7 +89,7 @@ describe.each(targets)('subscription purchases on $name', (target) => {
   });
 
   it('refuses a plan that is retired or does not exist', async () => {
-    const buyer = await newMember(db);
+    const buyer = await insertMember(db);
     await fund(db, buyer, 'USDT', '100');
     const plan = await addPlan(db, '10', 10);
     await retirePlan(db, plan.id, server.clock());
@@ -107,9 +100,9 @@ describe.each(targets)('subscription purchases on $name', (target) => {
 
   it('rewards five sponsor levels their share of the plan price, once each', async () => {
     const plan = await addPlan(db, '100', 30);
-    const chain: string[] = [await newMember(db)]; // the top sponsor, beyond level 5
-    for (let i = 0; i < 5; i += 1) chain.unshift(await newMember(db, chain[0]!));
-    const buyer = await newMember(db, chain[0]!);
+    const chain: string[] = [await insertMember(db)]; // the top sponsor, beyond level 5
+    for (let i = 0; i < 5; i += 1) chain.unshift(await insertMember(db, chain[0]!));
+    const buyer = await insertMember(db, chain[0]!);
     await fund(db, buyer, 'USDT', '100');
     expect((await purchasePlan(db, buyer, plan.id, server.clock)).rewardsCredited).toBe(5);
     const rewards = await Promise.all(chain.map(async (sponsor) => (await balancesOf(db, sponsor)).USDT_REWARD));
@@ -121,8 +114,8 @@ describe.each(targets)('subscription purchases on $name', (target) => {
 
   it('lets concurrent purchases spend a balance only once', async () => {
     const plan = await addPlan(db, '30', 30);
-    const sponsor = await newMember(db);
-    const buyer = await newMember(db, sponsor);
+    const sponsor = await insertMember(db);
+    const buyer = await insertMember(db, sponsor);
     await fund(db, buyer, 'USDT', '100');
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => purchasePlan(db, buyer, plan.id, server.clock)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);

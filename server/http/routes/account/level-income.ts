@@ -1,17 +1,13 @@
 /** POST /account/level-income/level-reward and /list: the member's referral level income. */
 import type { FastifyInstance } from 'fastify';
-import type { AccountEnvelope } from '../../../../common/api/account';
 import type { PagedRequest } from '../../../../common/api/subscriptions';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../common/constants';
-import { SERVER } from '../../../../common/messages';
 import { pagedRequestSchema } from '../../../../common/schemas/account-service';
 import { levelRewardHistory, levelRewardSummary } from '../../../modules/referrals/level-income';
 import { accountEnvelope, bearer, levelRewardRecordData, pagedData } from '../../schemas';
 import { memberOf } from '../../types';
+import { accountOk as ok, accountTags as tags } from './envelope';
 import { fromYup } from '../../validation';
 
-const ok = <T>(data: T): AccountEnvelope<T> => ({ code: ACCOUNT_SUCCESS_CODE, data, msg: SERVER.accountOk });
-const tags = ['account service'];
 
 export default async function levelIncomeRoutes(app: FastifyInstance) {
   const { db } = app.deps;

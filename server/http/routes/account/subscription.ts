@@ -1,8 +1,6 @@
 /** POST /account/subscription/plans, /list and /create (account service envelope). */
 import type { FastifyInstance } from 'fastify';
-import type { AccountEnvelope } from '../../../../common/api/account';
 import type { CreateSubscriptionRequest, PagedRequest } from '../../../../common/api/subscriptions';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../common/constants';
 import { SERVER } from '../../../../common/messages';
 import { createSubscriptionSchema, pagedRequestSchema } from '../../../../common/schemas/account-service';
 import { subscriptionHistory } from '../../../modules/subscriptions/history';
@@ -10,10 +8,9 @@ import { listPlans } from '../../../modules/subscriptions/plans';
 import { purchasePlan } from '../../../modules/subscriptions/purchase';
 import { accountEnvelope, bearer, pagedData, planData, subscriptionRecordData } from '../../schemas';
 import { memberOf } from '../../types';
+import { accountOk as ok, accountTags as tags } from './envelope';
 import { fromYup } from '../../validation';
 
-const ok = <T>(data: T): AccountEnvelope<T> => ({ code: ACCOUNT_SUCCESS_CODE, data, msg: SERVER.accountOk });
-const tags = ['account service'];
 
 export default async function subscriptionRoutes(app: FastifyInstance) {
   const { db, clock } = app.deps;
@@ -35,8 +32,7 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
     schema: { tags, security: bearer, body: fromYup(createSubscriptionSchema), response: { 200: accountEnvelope({ type: 'object', properties: { expireDate: { type: 'string' }, paidWith: { type: 'string' }, amount: { type: 'string' } } }) } },
     handler: async (request) => {
       const bought = await purchasePlan(db, memberOf(request).userId, request.body.planId, clock);
-      return { code: ACCOUNT_SUCCESS_CODE, msg: SERVER.subscriptionPurchased,
-        data: { expireDate: bought.expireDate.toISOString(), paidWith: bought.paidWith, amount: bought.amount } };
+      return ok({ expireDate: bought.expireDate.toISOString(), paidWith: bought.paidWith, amount: bought.amount }, SERVER.subscriptionPurchased);
     },
   });
 }
