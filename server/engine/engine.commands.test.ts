@@ -60,6 +60,38 @@ describe.each(targets)('member commands reach the running bot on $name', (target
     expect(h.exchangeOrders()).toBe(1);
   });
 
+  it('the price gauge keeps up on a pair whose only bot stopped before the stream sent it a price', async () => {
+    // The stream's price came before the bot ran, so the bot's one price was its start
+    // evaluation; that evaluation's order fails, so no trade makes the stream send the price
+    // again while the bot runs (e2e futures: a liquidation seen before the next price).
+    h = await EngineHarness.create(target);
+    h.setPrice(SYMBOL, '145.00');
+    engine = h.startEngine();
+    // The engine has had the price, with no bot on it, and the stream is up: the REST fallback
+    // polls a bot's pair again while it runs, the stream sends a pair only when it changes (so
+    // another pair's moves bring the stream up).
+    const md = h.exchange.marketData;
+    let flip = false;
+    await until(() => {
+      const up = md.feedStats().streamUp;
+      if (up && md.knownPrice(SYMBOL) !== null) return true;
+      flip = !flip;
+      if (up) h.setPrice(SYMBOL, flip ? '145.50' : '145.00');
+      else h.setPrice('ETHUSDT', flip ? '3000.00' : '3001.00');
+      return false;
+    });
+    const price = md.knownPrice(SYMBOL)!;
+    botId = await h.startBot();
+    const account = h.exchange.simulator.core.accounts.get(h.apiKey)!;
+    debit(account, 'USDT', account.balances.get('USDT')!.free);
+    await engine.claim();
+    await engine.metrics.waitFor(SYMBOL, price);
+    expect((await h.bot(botId)).stopReason).toBe('insufficientBalance');
+    await until(() => engine.size === 0);
+    h.setPrice(SYMBOL, '147.00');
+    await engine.metrics.waitFor(SYMBOL, '147.00');
+  });
+
   it('stop: no new orders, holdings stay, reason manual, the member is told', async () => {
     await begin();
     const res = await post('stopbot', { botID: botId });

@@ -255,8 +255,10 @@ export class Engine {
         if (this.lastTick.get(feedKey) === row.price) continue;
         if (!set) {
           // Its last bot stopped (or moved away): every bot of this process on it, none, has acted
-          // on the price, so the gauge it already reports keeps up instead of freezing.
-          if (this.lastTick.has(feedKey)) {
+          // on the price, so the gauge it already reports keeps up instead of freezing. A gauge
+          // is reported from a bot's start evaluation too, which may be the only price that bot
+          // ever had (the stream's came before it ran): so ask the gauge's chain, not lastTick.
+          if (this.chains.has(feedKey)) {
             this.lastTick.set(feedKey, row.price);
             this.settleAfter(feedKey, row.price, null);
           }
