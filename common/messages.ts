@@ -49,6 +49,7 @@ export const VALIDATION = {
   addressRequired: 'Address is required.',
   amountPositive: 'Amount must be a positive number.',
   amountAtMost: (balance: string | number) => `Amount must be less than or equal to ${balance}.`,
+  bep20AddressInvalid: 'Enter a BEP-20 address: 0x followed by 40 hexadecimal characters.',
   transferExceeds: 'Amount exceeds transferable balance',
   swapInvalid: 'Enter a valid amount',
   cycleStopLossAboveBuy: 'Stop loss cannot be more than the buy price.',
