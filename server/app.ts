@@ -6,9 +6,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import authPlugin from './http/plugins/auth';
 import errorsPlugin from './http/plugins/errors';
 import { registerExternalPlugins } from './http/plugins/external';
+import depositRoutes from './http/routes/account/deposit';
 import levelIncomeRoutes from './http/routes/account/level-income';
 import subscriptionRoutes from './http/routes/account/subscription';
+import swapRoutes from './http/routes/account/swap';
+import teamRoutes from './http/routes/account/team';
+import userDataRoute from './http/routes/account/user-data';
 import userProfileRoute from './http/routes/account/user-profile';
+import withdrawRoutes from './http/routes/account/withdraw';
 import accountApi from './http/routes/api/account/index';
 import strategiesApi from './http/routes/api/strategies/index';
 import keysApi from './http/routes/api/keys/index';
@@ -69,6 +74,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(userProfileRoute, { prefix: '/account' });
   await app.register(subscriptionRoutes, { prefix: '/account' });
   await app.register(levelIncomeRoutes, { prefix: '/account' });
+  await app.register(teamRoutes, { prefix: '/account' });
+  await app.register(swapRoutes, { prefix: '/account' });
+  await app.register(userDataRoute, { prefix: '/account' });
+  await app.register(depositRoutes, { prefix: '/account' });
+  await app.register(withdrawRoutes, { prefix: '/account' });
   await app.ready();
   return app;
 }

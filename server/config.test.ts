@@ -96,6 +96,29 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the chain settings, with the BSC defaults', () => {
+    expect(loadConfig({ ...secrets })).toMatchObject({
+      hotWalletPrivateKey: null, chainConfirmations: 15, chainPollMs: 3000, chainStartBlock: null, chainScanBlocks: 1000, depositListenSeconds: 900,
+    });
+    const key = `0x${'ab'.repeat(32)}`;
+    const config = loadConfig({ ...secrets, HOT_WALLET_PRIVATE_KEY: key, CHAIN_CONFIRMATIONS: '3', CHAIN_POLL_MS: '250',
+      CHAIN_START_BLOCK: '0', CHAIN_SCAN_BLOCKS: '50', DEPOSIT_LISTEN_SECONDS: '60' });
+    expect(config).toMatchObject({ hotWalletPrivateKey: key, chainConfirmations: 3, chainPollMs: 250, chainStartBlock: 0, chainScanBlocks: 50, depositListenSeconds: 60 });
+    expect(() => loadConfig({ ...secrets, CHAIN_CONFIRMATIONS: '-1' })).toThrow('CHAIN_CONFIRMATIONS must be an integer');
+    expect(() => loadConfig({ ...secrets, CHAIN_POLL_MS: '10' })).toThrow('CHAIN_POLL_MS must be an integer from 50');
+    expect(() => loadConfig({ ...secrets, DEPOSIT_LISTEN_SECONDS: 'soon' })).toThrow('DEPOSIT_LISTEN_SECONDS must be an integer');
+  });
+
+  it('never echoes the hot wallet key, not even a malformed one', () => {
+    const almost = `0x${'cd'.repeat(31)}zz`;
+    expect(() => loadConfig({ ...secrets, HOT_WALLET_PRIVATE_KEY: almost })).toThrow('HOT_WALLET_PRIVATE_KEY must be 0x followed by 64 hex characters');
+    try {
+      loadConfig({ ...secrets, HOT_WALLET_PRIVATE_KEY: almost });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('cdcd');
+    }
+  });
+
   it('never echoes the mnemonic itself', () => {
     const phrase = 'alpha beta gamma delta';
     expect(() => loadConfig({ ...secrets, DEPOSIT_MNEMONIC: phrase })).toThrow(/got 4\)$/);

@@ -40,6 +40,18 @@ export interface Config {
   bscRpcUrl: string | null;
   depositMnemonic: string | null;
   tokens: { usdt: string | null; ift: string | null; ifx: string | null };
+  /** The payout hot wallet's key (0x + 64 hex); a secret: never logged, never echoed. */
+  hotWalletPrivateKey: string | null;
+  /** Blocks mined on top of a transfer's block before it is credited (BSC: 15). */
+  chainConfirmations: number;
+  /** How often the chain role looks for new blocks (ms). */
+  chainPollMs: number;
+  /** First block a fresh deposit scanner reads; null = the confirmed head at its first start. */
+  chainStartBlock: number | null;
+  /** Blocks per eth_getLogs request and per crediting transaction (public BSC RPCs cap ranges). */
+  chainScanBlocks: number;
+  /** How long 'make payment' listens (POST /account/wallet/usdt/deposit/listen), in seconds. */
+  depositListenSeconds: number;
   roles: Role[];
   appWebUrl: string | null;
   mailFrom: string;
@@ -142,6 +154,15 @@ function mnemonic(env: Env): string | null {
   return raw;
 }
 
+function hotWalletKey(env: Env): string | null {
+  const raw = text(env, 'HOT_WALLET_PRIVATE_KEY');
+  // Never echoed, not even in part: the key moves money.
+  if (raw !== null && !/^0x[0-9a-fA-F]{64}$/.test(raw)) {
+    throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY must be 0x followed by 64 hex characters');
+  }
+  return raw;
+}
+
 function publicIp(env: Env): string {
   const raw = text(env, 'SERVER_PUBLIC_IP') ?? '127.0.0.1';
   if (isIP(raw) === 0) fail('SERVER_PUBLIC_IP', 'must be an IPv4 or IPv6 address', raw);
@@ -237,6 +258,12 @@ export function loadConfig(env: Env): Config {
       ift: tokenAddress(env, 'TOKEN_IFT'),
       ifx: tokenAddress(env, 'TOKEN_IFX'),
     },
+    hotWalletPrivateKey: hotWalletKey(env),
+    chainConfirmations: integer(env, 'CHAIN_CONFIRMATIONS', 15, 0, 1_000),
+    chainPollMs: integer(env, 'CHAIN_POLL_MS', 3_000, 50, 3_600_000),
+    chainStartBlock: text(env, 'CHAIN_START_BLOCK') === null ? null : integer(env, 'CHAIN_START_BLOCK', 0, 0, Number.MAX_SAFE_INTEGER),
+    chainScanBlocks: integer(env, 'CHAIN_SCAN_BLOCKS', 1_000, 1, 100_000),
+    depositListenSeconds: integer(env, 'DEPOSIT_LISTEN_SECONDS', 900, 10, 86_400),
     roles: roles(env),
     appWebUrl: appWebUrl === null ? null : appWebUrl.replace(/\/+$/, ''),
     mailFrom: text(env, 'MAIL_FROM') ?? 'GridDesk <no-reply@griddesk.local>',

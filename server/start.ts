@@ -16,6 +16,7 @@ import { seedDemo } from './modules/demo/seed';
 import { seedDemoTrading } from './modules/demo/trading';
 import { startWalletReconciler } from './modules/wallet/reconciler';
 import { startEngine, type Engine } from './engine/engine';
+import { startChainService } from './chain/service';
 import { EngineMetrics } from './engine/metrics';
 
 export interface StartOptions {
@@ -119,6 +120,10 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     const engine = config.roles.includes('engine')
       ? startEngine({ db: database.db, config, exchange, log: app.log, metrics })
       : null;
+    // BEP-20 deposits (and payouts); idle, saying why once, without BSC_RPC_URL and friends.
+    const chain = config.roles.includes('chain')
+      ? startChainService({ config, db: database.db, notifications: database.notifications, log: app.log })
+      : null;
     return {
       url: urlFor(config.host, port),
       port,
@@ -126,6 +131,7 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       config,
       engine,
       close: async () => {
+        await chain?.stop();
         await engine?.stop();
         await reconciler?.stop();
         await started.close();

@@ -5,15 +5,24 @@ export interface LoginRequest {
   password: string;
 }
 
-/** What the desktop keeps as `userData` after login (never the token). */
+/**
+ * What the desktop keeps as `userData` after login (never the token). The subscription view and
+ * balances are the ones POST /account/user-data answers (server/modules/profile), as of login;
+ * the newer fields are optional so userData stored by an older version still reads.
+ */
 export interface UserData {
   id: string;
   username: string;
   email: string;
   contactNo: string;
   userCode: string;
+  /** false both before the first subscription and after one expired (user-data tells them apart). */
   isActiveSubscription: boolean;
-  subscription: { expireDate: string | null; isExpire: boolean };
+  subscription: { expireDate: string | null; isExpire: boolean; validityLabel?: string; note?: string };
+  usdtToken?: string;
+  ifcNewToken?: string;
+  ifcNewTokenPrice?: string;
+  usdtRewardToken?: string;
 }
 
 export interface LoginResponse extends UserData {

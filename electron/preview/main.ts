@@ -6,6 +6,7 @@
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../server/config';
+import { localChainEnv, startPreviewChain, type PreviewChain } from './local-chain';
 import { startPlatformTarget, type PlatformTarget } from '../main/embedded-server';
 import { startPreviewHost, type PreviewHost } from './host';
 import { OUTBOX_PATH } from './bridge-script';
@@ -24,12 +25,20 @@ async function main(): Promise<void> {
   const dataDir = resolve(env.DATA_DIR ?? './.data');
   // Reset mails link to the page the member is looking at, not to the desktop app.
   const appWebUrl = env.APP_WEB_URL ?? `http://${HOST}:${previewPort}`;
-  const target: PlatformTarget = await startPlatformTarget({
-    env: { ...env, APP_WEB_URL: appWebUrl },
-    dataDir,
-    port: env.PORT ?? '8080',
-    logger: true,
-  });
+  // Deposits and withdrawals work in the preview too: a local BEP-20 chain kept in DATA_DIR.
+  const chain: PreviewChain | null = await startPreviewChain(env, dataDir);
+  let target: PlatformTarget;
+  try {
+    target = await startPlatformTarget({
+      env: { ...env, ...(chain ? localChainEnv(chain.chain) : {}), APP_WEB_URL: appWebUrl },
+      dataDir,
+      port: env.PORT ?? '8080',
+      logger: true,
+    });
+  } catch (error) {
+    await chain?.stop();
+    throw error;
+  }
   let host: PreviewHost;
   try {
     host = await startPreviewHost({
@@ -43,9 +52,11 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     await target.close();
+    await chain?.stop();
     throw error;
   }
 
+  if (chain) console.log(`Local BEP-20 chain: ${chain.chain.rpcUrl} (npm run faucet -- <member email or 0x address> USDT <amount>)`);
   console.log(`GridDesk preview: ${host.url}  (platform server ${target.url})`);
   if (target.dataDir) console.log(`Mail outbox (OTPs, reset links): ${host.url}${OUTBOX_PATH}`);
 
@@ -53,7 +64,7 @@ async function main(): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    Promise.all([host.close(), target.close()]).then(
+    Promise.all([host.close(), target.close()]).then(() => chain?.stop()).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error('GridDesk preview: shutdown failed', error);

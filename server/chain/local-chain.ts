@@ -7,15 +7,16 @@
  * The keys here are ganache's and Hardhat's well-known development keys: public, worthless,
  * and never used unless this local chain runs.
  */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { ethers } from 'ethers';
-import ganache from 'ganache';
 import type { DepositToken } from '../../common/api/wallet-service';
 
 const require = createRequire(import.meta.url);
 
-/** Ganache's deterministic accounts: 0 deploys and mints, 1 is the payout hot wallet. */
-const GANACHE_MNEMONIC = 'myth like bonus scare over problem client lizard pioneer submit female collect';
+/** Ganache's deterministic accounts: 0 deploys and mints (the faucet), 1 is the payout hot wallet. */
+export const LOCAL_CHAIN_MNEMONIC = 'myth like bonus scare over problem client lizard pioneer submit female collect';
 /** A separate, well-known development phrase for member deposit addresses. */
 export const LOCAL_DEPOSIT_MNEMONIC = 'test test test test test test test test test test test junk';
 export const LOCAL_CHAIN_ID = 1337;
@@ -28,6 +29,11 @@ export interface LocalChainOptions {
   host?: string;
   /** USDT (whole tokens) the hot wallet starts with. */
   hotWalletUsdt?: string;
+  /**
+   * A folder to keep the chain in: a restart then continues the same chain (blocks, balances,
+   * contracts), so a scanner's cursor and the credited transfers stay true. Default: in memory.
+   */
+  dbPath?: string;
 }
 
 export interface LocalChain {
@@ -64,42 +70,69 @@ const ERC20_MINT_ABI = [
   'function balanceOf(address) view returns (uint256)',
 ];
 
+interface KeptChain {
+  tokens: Record<DepositToken, string>;
+}
+
+/** The contracts a kept chain already has, or null when they must be deployed. */
+async function keptTokens(provider: ethers.Provider, dbPath: string | undefined): Promise<Record<DepositToken, string> | null> {
+  const file = dbPath && join(dbPath, 'griddesk-tokens.json');
+  if (!file || !existsSync(file)) return null;
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as KeptChain;
+  const codes = await Promise.all(Object.values(kept.tokens).map((address) => provider.getCode(address)));
+  return codes.every((code) => code !== '0x') ? kept.tokens : null;
+}
+
+async function deployTokens(deployer: ethers.Signer): Promise<Record<DepositToken, string>> {
+  const artifact = presetArtifact();
+  const tokens = {} as Record<DepositToken, string>;
+  for (const symbol of Object.keys(TOKEN_NAMES) as DepositToken[]) {
+    const contract = await new ethers.ContractFactory(artifact.abi, artifact.bytecode, deployer).deploy(TOKEN_NAMES[symbol], symbol);
+    await contract.waitForDeployment();
+    tokens[symbol] = (await contract.getAddress()).toLowerCase();
+  }
+  return tokens;
+}
+
 export async function startLocalChain(options: LocalChainOptions = {}): Promise<LocalChain> {
+  // Loaded here, not at the top: ganache is a development dependency, and a production server
+  // bundle that never starts a local chain must boot without it.
+  const { default: ganache } = await import('ganache');
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const server = ganache.server({
     logging: { quiet: true },
     chain: { chainId: LOCAL_CHAIN_ID },
-    wallet: { mnemonic: GANACHE_MNEMONIC, totalAccounts: 2, defaultBalance: 1000 },
+    wallet: { mnemonic: LOCAL_CHAIN_MNEMONIC, totalAccounts: 2, defaultBalance: 1000 },
     miner: { instamine: 'eager' },
+    ...(options.dbPath ? { database: { dbPath: options.dbPath } } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   await server.listen(options.port ?? 0, host);
   const address = server.address();
   const rpcUrl = `http://${host}:${address.port}`;
   const provider = new ethers.JsonRpcProvider(rpcUrl, LOCAL_CHAIN_ID, { staticNetwork: true, polling: true, pollingInterval: 50, cacheTimeout: -1 });
-  const deployer = ethers.Wallet.fromPhrase(GANACHE_MNEMONIC, provider);
-  const hot = ethers.HDNodeWallet.fromPhrase(GANACHE_MNEMONIC, undefined, "m/44'/60'/0'/0/1").connect(provider);
+  const deployer = ethers.Wallet.fromPhrase(LOCAL_CHAIN_MNEMONIC, provider);
+  const hot = ethers.HDNodeWallet.fromPhrase(LOCAL_CHAIN_MNEMONIC, undefined, "m/44'/60'/0'/0/1").connect(provider);
   const nonce = new ethers.NonceManager(deployer);
-  const artifact = presetArtifact();
-  const tokens = {} as Record<DepositToken, string>;
-  for (const symbol of Object.keys(TOKEN_NAMES) as DepositToken[]) {
-    const contract = await new ethers.ContractFactory(artifact.abi, artifact.bytecode, nonce).deploy(TOKEN_NAMES[symbol], symbol);
-    await contract.waitForDeployment();
-    tokens[symbol] = (await contract.getAddress()).toLowerCase();
-  }
-  const token = (symbol: DepositToken) => new ethers.Contract(tokens[symbol], ERC20_MINT_ABI, nonce);
+  const kept = await keptTokens(provider, options.dbPath);
+  const deployed = kept ?? (await deployTokens(nonce));
 
   async function faucet(symbol: DepositToken, to: string, amount: string) {
-    const tx = (await token(symbol).getFunction('mint')(to, ethers.parseUnits(amount, 18))) as ethers.ContractTransactionResponse;
+    const contract = new ethers.Contract(deployed[symbol], ERC20_MINT_ABI, nonce);
+    const tx = (await contract.getFunction('mint')(to, ethers.parseUnits(amount, 18))) as ethers.ContractTransactionResponse;
     const receipt = await tx.wait();
     return { txHash: tx.hash, blockNumber: receipt!.blockNumber };
   }
-  await faucet('USDT', hot.address, options.hotWalletUsdt ?? '1000000');
+  if (!kept) {
+    await faucet('USDT', hot.address, options.hotWalletUsdt ?? '1000000');
+    if (options.dbPath) writeFileSync(join(options.dbPath, 'griddesk-tokens.json'), JSON.stringify({ tokens: deployed } satisfies KeptChain, null, 2));
+  }
 
   return {
     rpcUrl,
     chainId: LOCAL_CHAIN_ID,
     provider,
-    tokens,
+    tokens: deployed,
     hotWallet: { address: hot.address, privateKey: hot.privateKey },
     depositMnemonic: LOCAL_DEPOSIT_MNEMONIC,
     faucet,
@@ -107,12 +140,13 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
       for (let i = 0; i < blocks; i += 1) await provider.send('evm_mine', []);
     },
     async balanceOf(symbol, owner) {
-      const raw = (await new ethers.Contract(tokens[symbol], ERC20_MINT_ABI, provider).getFunction('balanceOf')(owner)) as bigint;
+      const raw = (await new ethers.Contract(deployed[symbol], ERC20_MINT_ABI, provider).getFunction('balanceOf')(owner)) as bigint;
       return ethers.formatUnits(raw, 18);
     },
     snapshot: () => provider.send('evm_snapshot', []) as Promise<string>,
     async revert(id) {
       await provider.send('evm_revert', [id]);
+      nonce.reset(); // the deployer's later transactions were undone with the blocks
     },
     async close() {
       provider.destroy();

@@ -23,9 +23,13 @@ const userDataProperties = {
   isActiveSubscription: bool,
   subscription: {
     type: 'object',
-    properties: { expireDate: { type: ['string', 'null'] }, isExpire: bool },
+    properties: { expireDate: { type: ['string', 'null'] }, isExpire: bool, validityLabel: str, note: str },
     required: ['expireDate', 'isExpire'],
   },
+  usdtToken: str,
+  ifcNewToken: str,
+  ifcNewTokenPrice: str,
+  usdtRewardToken: str,
 } as const;
 
 export const loginResponse = {

@@ -9,6 +9,8 @@ import { systemClock } from '../clock';
 import { DomainError } from '../errors';
 import { SERVER } from '../../../common/messages';
 import { generateReferralCode } from '../referrals/codes';
+import { subscriptionStatus } from '../profile/subscription-status';
+import { walletFigures } from '../profile/wallet-figures';
 import { currentExpiry } from '../subscriptions/subscriptions';
 
 export type User = typeof users.$inferSelect;
@@ -79,17 +81,28 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
   throw new Error('Could not draw a unique referral code');
 }
 
-/** Queries the expiry only when the caller did not read it with the member already. */
+/**
+ * Queries the expiry only when the caller did not read it with the member already. The
+ * subscription view and balances come from the same functions as POST /account/user-data.
+ */
 export async function userData(db: Db, user: User | UserWithExpiry, clock: Clock = systemClock): Promise<UserData> {
-  const expiry = 'subscriptionExpiry' in user ? user.subscriptionExpiry : await currentExpiry(db, user.id);
-  const active = expiry !== null && expiry > clock();
+  const [expiry, figures] = await Promise.all([
+    'subscriptionExpiry' in user ? user.subscriptionExpiry : currentExpiry(db, user.id),
+    walletFigures(db, user.id),
+  ]);
+  const { subscription, isActiveSubscription } = subscriptionStatus(expiry, clock());
   return {
     id: user.id,
     username: user.username,
     email: user.email,
     contactNo: user.contactNo,
     userCode: user.referralCode,
-    isActiveSubscription: active,
-    subscription: { expireDate: expiry ? expiry.toISOString() : null, isExpire: !active },
+    // Login keeps its boolean: never subscribed and expired both read as not active here.
+    isActiveSubscription: isActiveSubscription === true,
+    subscription,
+    usdtToken: figures.usdtToken,
+    ifcNewToken: figures.ifcNewToken,
+    ifcNewTokenPrice: figures.ifcNewTokenPrice,
+    usdtRewardToken: figures.usdtRewardToken,
   };
 }

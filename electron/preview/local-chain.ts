@@ -1,0 +1,37 @@
+/**
+ * The browser preview's local BEP-20 chain: with the simulator exchange and no BSC_RPC_URL, a
+ * newcomer's preview takes deposits and pays withdrawals on a chain kept in DATA_DIR/local-chain
+ * (LOCAL_CHAIN=off turns it off). ganache is a development dependency, loaded only here.
+ */
+import { join } from 'node:path';
+import type { LocalChain } from '../../server/chain/local-chain';
+
+export { localChainEnv } from '../../server/chain/local-chain-env';
+
+export interface PreviewChain {
+  chain: LocalChain;
+  stop(): Promise<void>;
+}
+
+const BLOCK_MS = 1_000;
+
+export function wantsLocalChain(env: Record<string, string | undefined>): boolean {
+  const exchange = env.EXCHANGE?.trim() || 'sim';
+  return env.LOCAL_CHAIN?.trim() !== 'off' && exchange === 'sim' && !env.BSC_RPC_URL?.trim() && !env.GRIDDESK_SERVER_URL?.trim();
+}
+
+export async function startPreviewChain(env: Record<string, string | undefined>, dataDir: string): Promise<PreviewChain | null> {
+  if (!wantsLocalChain(env)) return null;
+  const { startLocalChain } = await import('../../server/chain/local-chain');
+  const chain = await startLocalChain({ dbPath: join(dataDir, 'local-chain') });
+  // Blocks keep coming, as on a real chain, so deposits and payouts reach their confirmations.
+  const miner = setInterval(() => void chain.mine(1).catch(() => undefined), BLOCK_MS);
+  miner.unref();
+  return {
+    chain,
+    async stop() {
+      clearInterval(miner);
+      await chain.close();
+    },
+  };
+}

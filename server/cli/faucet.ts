@@ -1,0 +1,93 @@
+/**
+ * `npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>`: mints test tokens
+ * on the running local chain (npm run chain) to a member's deposit address. The address of an
+ * email comes from the server's database (DATA_DIR or DATABASE_URL, like npm run admin): the
+ * stored one, else derived from DEPOSIT_MNEMONIC. BSC_RPC_URL and TOKEN_* default to the local
+ * chain's. Only the local chain's deployer may mint: this never works on BSC.
+ */
+import { pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { Contract, JsonRpcProvider, Wallet, getCreateAddress, isAddress, parseUnits, type HDNodeWallet } from 'ethers';
+import { DEPOSIT_TOKENS, type DepositToken } from '../../common/api/wallet-service';
+import { LOCAL_CHAIN_ID, LOCAL_CHAIN_MNEMONIC } from '../chain/local-chain';
+import { loadConfig, type Env } from '../config';
+import { openDatabase } from '../db/database';
+import { depositAddresses } from '../db/schema';
+import { findUserByEmail } from '../modules/accounts/users';
+import { ensureDepositAddress } from '../modules/deposits/addresses';
+import { processIo, type CliIo } from './io';
+
+const USAGE = `Usage: npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>
+
+Mints tokens on the local chain (npm run chain) to a deposit address. BSC_RPC_URL and TOKEN_*
+default to the local chain's. An email is looked up in the server's database (DATA_DIR or
+DATABASE_URL); with the embedded database (PGlite) stop the server first, or pass the 0x
+address shown on the Deposit screen instead.`;
+
+const ERC20 = ['function mint(address to, uint256 amount)', 'function symbol() view returns (string)'];
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): { who: string; token: DepositToken; amount: string } {
+  const [who, token, amount] = argv;
+  if (!who || !token || !amount) throw new UsageError('three arguments are required');
+  if (!DEPOSIT_TOKENS.includes(token.toUpperCase() as DepositToken)) throw new UsageError(`token must be one of ${DEPOSIT_TOKENS.join(', ')}`);
+  if (!/^\d{1,20}(\.\d{1,18})?$/.test(amount) || /^[0.]+$/.test(amount)) throw new UsageError('amount must be a positive number with at most 18 decimals');
+  return { who, token: token.toUpperCase() as DepositToken, amount };
+}
+
+async function memberAddress(email: string, env: Env): Promise<string> {
+  const config = loadConfig(env);
+  const database = await openDatabase(config);
+  try {
+    const user = await findUserByEmail(database.db, email);
+    if (!user) throw new UsageError(`no member with email ${email}`);
+    const [stored] = await database.db.select({ address: depositAddresses.address }).from(depositAddresses).where(eq(depositAddresses.userId, user.id));
+    if (stored) return stored.address;
+    if (!config.depositMnemonic) throw new UsageError(`${email} has no deposit address yet: set DEPOSIT_MNEMONIC as the server has it, or press Make payment on the Deposit screen first`);
+    return await ensureDepositAddress(database.db, config.depositMnemonic, user.id);
+  } finally {
+    await database.close();
+  }
+}
+
+/** TOKEN_<symbol>, else the local chain's deployment (its deployer's first contracts). */
+async function tokenAddress(token: DepositToken, env: Env, deployer: HDNodeWallet): Promise<string> {
+  const configured = env[`TOKEN_${token}`]?.trim();
+  if (configured) return configured;
+  for (let nonce = 0; nonce < 3; nonce += 1) {
+    const address = getCreateAddress({ from: deployer.address, nonce });
+    const symbol = await (new Contract(address, ERC20, deployer).getFunction('symbol')() as Promise<string>).catch(() => null);
+    if (symbol === token) return address;
+  }
+  throw new UsageError(`no ${token} contract found on the chain: is npm run chain running? (or set TOKEN_${token})`);
+}
+
+export async function runFaucet(argv: string[], env: Env, io: CliIo): Promise<number> {
+  if (argv[0] === '--help' || argv[0] === 'help') {
+    io.out(USAGE);
+    return 0;
+  }
+  let provider: JsonRpcProvider | null = null;
+  try {
+    const { who, token, amount } = parseArgs(argv);
+    const to = isAddress(who) ? who.toLowerCase() : await memberAddress(who, env);
+    provider = new JsonRpcProvider(env.BSC_RPC_URL?.trim() || 'http://127.0.0.1:8545', LOCAL_CHAIN_ID, { staticNetwork: true, batchMaxCount: 1 });
+    const deployer = Wallet.fromPhrase(LOCAL_CHAIN_MNEMONIC, provider) // the local chain's minter: a public development key;
+    const contract = new Contract(await tokenAddress(token, env, deployer), ERC20, deployer);
+    const tx = (await contract.getFunction('mint')(to, parseUnits(amount, 18))) as { hash: string; wait(): Promise<{ blockNumber: number } | null> };
+    const receipt = await tx.wait();
+    io.out(`sent ${amount} ${token} to ${to} in block ${receipt?.blockNumber ?? '?'} (tx ${tx.hash}); it is credited once the block is CHAIN_CONFIRMATIONS deep`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) io.err(`${error.message}\n\n${USAGE}`);
+    else io.err(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    provider?.destroy();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runFaucet(process.argv.slice(2), process.env, processIo).then((code) => process.exit(code));
+}

@@ -1,0 +1,26 @@
+/** POST /account/swap/usdt-reward/create {amount}: USDT rewards into the USDT wallet. */
+import type { FastifyInstance } from 'fastify';
+import type { RewardSwapRequest } from '../../../../common/api/wallet-service';
+import { SERVER } from '../../../../common/messages';
+import { rewardSwapRequestSchema } from '../../../../common/schemas/wallet-service';
+import { swapRewards } from '../../../modules/rewards/swap';
+import { accountEnvelope, bearer } from '../../schemas';
+import { memberOf } from '../../types';
+import { fromYup } from '../../validation';
+import { accountOk as ok, accountTags as tags } from './envelope';
+
+const rewardSwapData = {
+  type: 'object',
+  properties: { usdtToken: { type: 'string' }, usdtRewardToken: { type: 'string' } },
+  required: ['usdtToken', 'usdtRewardToken'],
+} as const;
+
+export default async function swapRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+
+  app.post<{ Body: RewardSwapRequest }>('/swap/usdt-reward/create', {
+    preHandler: app.authenticate,
+    schema: { tags, security: bearer, body: fromYup(rewardSwapRequestSchema), response: { 200: accountEnvelope(rewardSwapData) } },
+    handler: async (request) => ok(await swapRewards(db, memberOf(request).userId, request.body.amount), SERVER.rewardSwapped),
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Requesting a withdrawal (POST /account/withdraw/create): one transaction inserts the PENDING
+ * row and debits the member's USDT rewards by the amount (ledger key `withdrawal:<id>`), so the
+ * money is reserved before the payout worker ever sees the row. The member's row lock orders
+ * their own requests (and their purchases and swaps); the ledger's balance condition is what
+ * makes an overdraft impossible under any concurrency, the read before it only shapes the
+ * message.
+ */
+import { eq } from 'drizzle-orm';
+import type { CreateWithdrawData, CreateWithdrawRequest } from '../../../common/api/wallet-service';
+import { Decimal } from '../../../common/decimal';
+import { SERVER } from '../../../common/messages';
+import type { Db } from '../../db/database';
+import { users, withdrawals } from '../../db/schema';
+import type { Clock } from '../clock';
+import { DomainError } from '../errors';
+import { balancesOf } from '../ledger/balances';
+import { InsufficientBalance, post } from '../ledger/post';
+import { payoutAddress } from './address';
+
+export interface CreateWithdrawOptions {
+  clock: Clock;
+  /** False when this server has no chain to pay on (availability.ts). */
+  available: boolean;
+}
+
+async function refusal(db: Db, userId: string): Promise<DomainError> {
+  const available = (await balancesOf(db, userId)).USDT_REWARD;
+  return new DomainError('invalid', SERVER.withdrawInsufficient(new Decimal(available).toFixed()));
+}
+
+export async function createWithdrawal(db: Db, userId: string, request: CreateWithdrawRequest, options: CreateWithdrawOptions): Promise<CreateWithdrawData> {
+  if (!options.available) throw new DomainError('unavailable', SERVER.withdrawalsUnavailable);
+  const toAddress = payoutAddress(request.toAddress);
+  const amount = new Decimal(request.amount);
+  if (!amount.isFinite() || amount.lte(0)) throw new RangeError('a withdrawal amount must be positive');
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const now = options.clock();
+      const [row] = await tx.insert(withdrawals)
+        .values({ userId, amount: amount.toFixed(), toAddress, status: 'PENDING', createdAt: now, updatedAt: now })
+        .returning({ id: withdrawals.id });
+      const id = row!.id;
+      await post(tx, { key: `withdrawal:${id}`, kind: 'withdrawal', reference: id,
+        legs: [{ userId, asset: 'USDT_REWARD', amount: amount.neg().toFixed() }] });
+      return { id, status: 'PENDING' as const };
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalance) throw await refusal(db, userId);
+    throw error;
+  }
+}

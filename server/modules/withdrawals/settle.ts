@@ -1,0 +1,30 @@
+/**
+ * Ending a payout, once. SUCCESS only moves the status (the member was debited at request
+ * time); FAILED also gives the amount back to the member's USDT rewards in the same
+ * transaction, under the ledger key `withdrawal_refund:<id>`, so a refund can neither be lost
+ * nor paid twice, even by two workers or a retry after a crash.
+ */
+import { and, eq } from 'drizzle-orm';
+import { Decimal } from '../../../common/decimal';
+import type { Db } from '../../db/database';
+import { withdrawals } from '../../db/schema';
+import { post } from '../ledger/post';
+
+/** True when this call marked it; false when the row had already ended. */
+export async function markPaid(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db.update(withdrawals).set({ status: 'SUCCESS', completedAt: now, updatedAt: now })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING'))).returning({ id: withdrawals.id });
+  return rows.length === 1;
+}
+
+export async function failAndRefund(db: Db, id: string, reason: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ userId: withdrawals.userId, amount: withdrawals.amount, status: withdrawals.status })
+      .from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    if (!row || row.status !== 'PENDING') return false;
+    await tx.update(withdrawals).set({ status: 'FAILED', lastError: reason, completedAt: now, updatedAt: now }).where(eq(withdrawals.id, id));
+    await post(tx, { key: `withdrawal_refund:${id}`, kind: 'withdrawal_refund', reference: id,
+      legs: [{ userId: row.userId, asset: 'USDT_REWARD', amount: new Decimal(row.amount).toFixed() }] });
+    return true;
+  });
+}
