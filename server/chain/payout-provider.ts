@@ -32,7 +32,7 @@ export function lazyProvider(rpcUrl: string, timeoutMs = 15_000): LazyProvider {
   return {
     get() {
       made ??= chainIdOf(rpcUrl, timeoutMs).then((chainId) =>
-        new JsonRpcProvider(request(rpcUrl, timeoutMs), Network.from(chainId), { staticNetwork: true, batchMaxCount: 1 }));
+        new JsonRpcProvider(request(rpcUrl, timeoutMs), Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 }));
       // A failed probe is retried on the next use.
       made.catch(() => { made = null; });
       return made;

@@ -84,6 +84,17 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
   }
   const refunds = (id: string) => db.select().from(ledgerEntries).where(and(eq(ledgerEntries.idempotencyKey, `withdrawal_refund:${id}`)));
 
+  it('follows its own payout to SUCCESS on its next passes, without waiting out its lease', async () => {
+    const w = worker();
+    const { id, to } = await request('2', '2');
+    for (let i = 0; i < 2 + CONFIRMATIONS && (await rowOf(id)).status === 'PENDING'; i += 1) {
+      await chain.mine(1); // the clock stands still: only this worker's own lease is running
+      await w.runOnce();
+    }
+    expect((await rowOf(id)).status).toBe('SUCCESS');
+    expect(await chain.balanceOf('USDT', to)).toBe('2.0');
+  });
+
   it('pays a withdrawal once: the recipient receives exactly the amount', async () => {
     const nonce = await hotNonce();
     const w = worker();

@@ -78,11 +78,17 @@ export function startPayoutWorker(deps: PayoutWorkerDeps): PayoutWorker {
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> = Promise.resolve();
 
+  /** Rows this worker claimed and has not seen settled: its own lease does not keep it out. */
+  const held = new Set<string>();
+
   async function handle(id: string, step: () => Promise<string>) {
     try {
       const outcome = await step();
       backoff.clear(id);
-      if (outcome === 'paid' || outcome === 'failed') deps.log.info({ withdrawalId: id, outcome }, 'payout settled');
+      if (outcome === 'paid' || outcome === 'failed') {
+        held.delete(id);
+        deps.log.info({ withdrawalId: id, outcome }, 'payout settled');
+      }
     } catch (error) {
       const message = failureText(error, deps.hotWalletKey);
       const retryInMs = backoff.fail(id, deps.clock().getTime());
@@ -92,10 +98,13 @@ export function startPayoutWorker(deps: PayoutWorkerDeps): PayoutWorker {
   }
 
   async function runPass() {
+    const handled: string[] = []; // once a pass: a payout waiting for blocks is looked at again next pass
     for (let n = 0; n < (deps.batch ?? 50) && !stopped; n += 1) {
       const now = deps.clock();
-      const row = await claimNext(deps.db, { now, leaseMs, skip: backoff.waiting(now.getTime()) });
+      const row = await claimNext(deps.db, { now, leaseMs, skip: [...backoff.waiting(now.getTime()), ...handled], held: [...held] });
       if (!row) return;
+      held.add(row.id);
+      handled.push(row.id);
       await handle(row.id, () => payoutStep(ctx, row));
     }
   }

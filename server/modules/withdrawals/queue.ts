@@ -10,8 +10,10 @@
  *
  * A new row (updated_at still equal to created_at) is claimable at once; every worker write
  * stamps a time strictly after created_at, so a claimed row is never mistaken for a new one.
+ * A worker's own lease does not keep it out: it names the rows it holds (`held`) and follows a
+ * sent payout to its confirmations on its next passes, re-stamping the lease each time.
  */
-import { and, asc, eq, isNull, lte, max, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, max, notInArray, or, sql } from 'drizzle-orm';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { withdrawals } from '../../db/schema';
@@ -47,15 +49,18 @@ function rowOf(raw: Raw): PayoutRow {
 export interface ClaimOptions {
   now: Date;
   leaseMs: number;
-  /** Rows this worker is backing off from. */
+  /** Rows this worker is backing off from, or has handled in this pass. */
   skip?: readonly string[];
+  /** Rows this worker holds (claimed, not settled): claimable by it whatever their lease. */
+  held?: readonly string[];
 }
 
-export async function claimNext(db: Db, { now, leaseMs, skip = [] }: ClaimOptions): Promise<PayoutRow | null> {
+export async function claimNext(db: Db, { now, leaseMs, skip = [], held = [] }: ClaimOptions): Promise<PayoutRow | null> {
   const cutoff = new Date(now.getTime() - leaseMs);
   return db.transaction(async (tx) => {
     const [raw] = await tx.select(columns).from(withdrawals)
-      .where(and(eq(withdrawals.status, 'PENDING'), or(lte(withdrawals.updatedAt, cutoff), eq(withdrawals.updatedAt, withdrawals.createdAt)),
+      .where(and(eq(withdrawals.status, 'PENDING'),
+        or(lte(withdrawals.updatedAt, cutoff), eq(withdrawals.updatedAt, withdrawals.createdAt), held.length > 0 ? inArray(withdrawals.id, [...held]) : undefined),
         skip.length > 0 ? notInArray(withdrawals.id, [...skip]) : undefined))
       .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id)).limit(1).for('update', { skipLocked: true });
     if (!raw) return null;
