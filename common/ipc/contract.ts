@@ -7,6 +7,7 @@
  */
 import type * as yup from 'yup';
 import { accountPayloadSchemas, type AccountChannels } from './areas/account';
+import { billingPayloadSchemas, type BillingChannels } from './areas/billing';
 import { botsPayloadSchemas, type BotsChannels, type BotsEvents } from './areas/bots';
 import { desktopPayloadSchemas, type DesktopChannels } from './areas/desktop';
 import { exchangePayloadSchemas, type ExchangeChannels, type ExchangeEvents } from './areas/exchange';
@@ -16,6 +17,7 @@ import type { Empty } from './areas/shared';
 export type { SessionInfo } from './areas/account';
 export type { AppInfo, DesktopSettings, Theme } from './areas/desktop';
 export type { BotHistoryKind, FeaturesResponse } from './areas/bots';
+export type { DepositWindow, PagePayload, ServiceMessage } from './areas/billing';
 
 export interface OutboxMail {
   id: string;
@@ -26,7 +28,8 @@ export interface OutboxMail {
 }
 
 /** channel -> payload and result, over every area. */
-export interface IpcChannels extends AccountChannels, DesktopChannels, StrategiesChannels, ExchangeChannels, BotsChannels {}
+export interface IpcChannels
+  extends AccountChannels, DesktopChannels, StrategiesChannels, ExchangeChannels, BotsChannels, BillingChannels {}
 
 export type IpcChannel = keyof IpcChannels;
 export type IpcPayload<C extends IpcChannel> = IpcChannels[C]['payload'];
@@ -66,6 +69,7 @@ export const ipcPayloadSchemas: { [C in IpcChannel]: yup.AnySchema } = {
   ...strategiesPayloadSchemas,
   ...exchangePayloadSchemas,
   ...botsPayloadSchemas,
+  ...billingPayloadSchemas,
 };
 
 export const IPC_CHANNELS = Object.keys(ipcPayloadSchemas) as IpcChannel[];

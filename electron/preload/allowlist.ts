@@ -71,6 +71,22 @@ const channels: Record<IpcChannel, true> = {
   'dashboard:agree': true,
   'dashboard:pieChart': true,
   'dashboard:totalProfit': true,
+  'billing:userData': true,
+  'billing:plans': true,
+  'billing:subscriptions': true,
+  'billing:subscribe': true,
+  'billing:levelReward': true,
+  'billing:levelIncome': true,
+  'billing:deposits': true,
+  'billing:depositListen': true,
+  'billing:depositWindow': true,
+  'billing:depositWindowClose': true,
+  'billing:depositSync': true,
+  'billing:withdrawals': true,
+  'billing:withdraw': true,
+  'billing:swapReward': true,
+  'billing:teamLevels': true,
+  'billing:teamMembers': true,
 };
 
 const events: Record<IpcEvent, true> = {

@@ -13,6 +13,7 @@ import { createBotEventFeed } from '../bot-events/bot-event-feed';
 import { createTickerFeed } from '../market-feed/ticker-feed';
 import type { EventListener, IpcPorts } from '../ports/types';
 import { accountArea } from './areas/account';
+import { billingArea } from './areas/billing';
 import { botsArea } from './areas/bots';
 import { exchangeArea } from './areas/exchange';
 import { appArea, settingsArea } from './areas/local';
@@ -32,6 +33,7 @@ export const IPC_AREAS: readonly IpcArea[] = [
   strategiesArea,
   exchangeArea,
   botsArea,
+  billingArea,
 ];
 
 /**

@@ -6,6 +6,7 @@ export const SETTINGS_DEFAULTS: SettingsData = {
   userData: null,
   serverUrl: null,
   windowState: null,
+  depositListenWindow: null,
 };
 
 /**

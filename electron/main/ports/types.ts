@@ -38,6 +38,16 @@ export interface SettingsData {
   /** The last platform server URL the app talked to (remote or embedded). */
   serverUrl: string | null;
   windowState: WindowState | null;
+  /**
+   * The open 'make payment' window of the Deposit screen (end time, ms since the epoch), tagged
+   * with the member it belongs to, so its countdown survives a reload and never shows to another.
+   */
+  depositListenWindow: DepositListenWindow | null;
+}
+
+export interface DepositListenWindow {
+  email: string | null;
+  endsAt: number;
 }
 
 export interface SettingsStore {

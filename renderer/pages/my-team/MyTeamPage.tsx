@@ -1,7 +1,34 @@
+/**
+ * My Team (SPEC sections 2 and 7): a card per referral level (reward %, members, total
+ * subscription) and the paginated members of the selected level.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { ACCOUNT_LABELS, TEXT } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
+import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { PageTitle } from '../../components/PageTitle';
+import { orNull } from '../../components/account/useAccountData';
+import { LevelCards } from './LevelCards';
+import { TeamMembers } from './TeamMembers';
 
-/** Not built yet: shows only its title so nothing pretends to work. */
 export default function MyTeamPage() {
-  return <PageTitle title={SCREEN_TITLES.myTeam} />;
+  const levels = useQuery({ queryKey: BILLING_KEYS.teamLevels, queryFn: () => orNull('Team levels', billingApi.teamLevels) });
+  const [chosen, setChosen] = useState<number | null>(null);
+  const list = levels.data ?? [];
+  const level = chosen ?? list[0]?.level ?? null;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <PageTitle title={SCREEN_TITLES.myTeam} />
+      {levels.isPending && <Typography.Text>{TEXT.loading}</Typography.Text>}
+      {!levels.isPending && list.length === 0 && <Empty description={ACCOUNT_LABELS.noTeam} />}
+      {list.length > 0 && <LevelCards levels={list} selected={level} onSelect={setChosen} />}
+      {level !== null && (
+        <Card title={ACCOUNT_LABELS.levelMembers(level)}>
+          <TeamMembers key={level} level={level} />
+        </Card>
+      )}
+    </Space>
+  );
 }

@@ -1,7 +1,44 @@
-import { SCREEN_TITLES } from '../../../common/routes';
+/**
+ * Referral programme (SPEC sections 2 and 8): rewards earned with a Withdraw link, the share
+ * text, the member's referral ID (or XXXXXX with the reason in red), the My Team link and the
+ * paginated reward history.
+ */
+import { Card, Col, Row, Space, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { ACCOUNT_LABELS } from '../../../common/messages';
+import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
+import { Figure } from '../../components/account/Figure';
+import { money } from '../../components/account/format';
+import { useProfile } from '../../components/account/useAccountData';
+import { ReferralCode } from './ReferralCode';
+import { RewardHistory } from './RewardHistory';
 
-/** Not built yet: shows only its title so nothing pretends to work. */
 export default function ReferralPage() {
-  return <PageTitle title={SCREEN_TITLES.referral} />;
+  const { profile, loading } = useProfile();
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <PageTitle title={SCREEN_TITLES.referral} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <Figure
+            title={ACCOUNT_LABELS.rewardsEarned}
+            value={`$${money(profile?.usdtRewardToken ?? '0')}`}
+            loading={loading}
+            extra={<Link to={ROUTES.withdraw}>{ACCOUNT_LABELS.withdraw}</Link>}
+          />
+        </Col>
+        <Col xs={24} md={12}>
+          <ReferralCode profile={profile} loading={loading} />
+        </Col>
+      </Row>
+      <Card>
+        <Typography.Paragraph>{ACCOUNT_LABELS.referralShare}</Typography.Paragraph>
+        <Link to={ROUTES.myTeam}>{ACCOUNT_LABELS.myTeam}</Link>
+      </Card>
+      <Card title={ACCOUNT_LABELS.rewardHistory}>
+        <RewardHistory />
+      </Card>
+    </Space>
+  );
 }

@@ -1,7 +1,31 @@
+/**
+ * Subscription (SPEC section 2): expiry, status, validity and note of the member's subscription,
+ * the USDT and IFC balances with Deposit and Withdraw links, the plans on offer with Subscribe,
+ * and the paginated purchase history.
+ */
+import { Card, Space } from 'antd';
+import { ACCOUNT_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
+import { useUserData } from '../../components/account/useAccountData';
+import { PlansList } from './PlansList';
+import { SubscriptionHistory } from './SubscriptionHistory';
+import { SubscriptionSummary } from './SubscriptionSummary';
+import { WalletSummary } from './WalletSummary';
 
-/** Not built yet: shows only its title so nothing pretends to work. */
 export default function SubscriptionPage() {
-  return <PageTitle title={SCREEN_TITLES.subscription} />;
+  const { userData, loading } = useUserData();
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <PageTitle title={SCREEN_TITLES.subscription} />
+      <SubscriptionSummary userData={userData} loading={loading} />
+      <WalletSummary userData={userData} loading={loading} />
+      <Card title={ACCOUNT_LABELS.plans}>
+        <PlansList />
+      </Card>
+      <Card title={ACCOUNT_LABELS.subscriptionHistory}>
+        <SubscriptionHistory />
+      </Card>
+    </Space>
+  );
 }

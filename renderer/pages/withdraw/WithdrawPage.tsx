@@ -1,7 +1,28 @@
+/**
+ * Withdraw (SPEC sections 2, 5 and 8): the USDT rewards earned with the reward swap, the
+ * withdraw form, and the paginated withdrawal history.
+ */
+import { Card, Space } from 'antd';
+import { ACCOUNT_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
+import { useUserData } from '../../components/account/useAccountData';
+import { RewardsCard } from './RewardsCard';
+import { WithdrawForm } from './WithdrawForm';
+import { WithdrawHistory } from './WithdrawHistory';
 
-/** Not built yet: shows only its title so nothing pretends to work. */
 export default function WithdrawPage() {
-  return <PageTitle title={SCREEN_TITLES.withdraw} />;
+  const { userData, loading } = useUserData();
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <PageTitle title={SCREEN_TITLES.withdraw} />
+      <RewardsCard rewards={userData?.usdtRewardToken ?? null} loading={loading} />
+      <Card title={ACCOUNT_LABELS.withdrawRewards}>
+        <WithdrawForm />
+      </Card>
+      <Card title={ACCOUNT_LABELS.withdrawHistory}>
+        <WithdrawHistory />
+      </Card>
+    </Space>
+  );
 }

@@ -1,0 +1,34 @@
+/** The members of one referral level, 10 a page. */
+import { Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TeamMember } from '../../../common/api/wallet-service';
+import { ACCOUNT_LABELS } from '../../../common/messages';
+import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { PagedTable } from '../../components/account/PagedTable';
+import { money } from '../../components/account/format';
+
+const COLUMNS: ColumnsType<TeamMember> = [
+  { title: ACCOUNT_LABELS.colName, dataIndex: 'name' },
+  { title: ACCOUNT_LABELS.colSponsor, dataIndex: 'sponserName' },
+  { title: ACCOUNT_LABELS.totalSubscription, dataIndex: 'totalSubscription', render: (v: string) => `$${money(v)}` },
+  { title: ACCOUNT_LABELS.colTotalIncome, dataIndex: 'totalIncome', render: (v: string) => `$${money(v)}` },
+  {
+    title: ACCOUNT_LABELS.colActive,
+    dataIndex: 'isActive',
+    render: (active: boolean) => (
+      <Tag color={active ? 'green' : 'red'}>{active ? ACCOUNT_LABELS.statusActive : ACCOUNT_LABELS.statusInactive}</Tag>
+    ),
+  },
+];
+
+export function TeamMembers({ level }: { level: number }) {
+  return (
+    <PagedTable<TeamMember>
+      label={ACCOUNT_LABELS.levelMembers(level)}
+      queryKey={BILLING_KEYS.teamMembers(level)}
+      fetchPage={(page) => billingApi.teamMembers(level, page)}
+      columns={COLUMNS}
+      rowKey={(member) => `${member.name}\u0000${member.sponserName}`}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+/** 'My Referral ID' with a copy button, or XXXXXX and userCodeMsg in red when it may not be shown. */
+import { Typography } from 'antd';
+import type { UserProfile } from '../../../common/api/account';
+import { ACCOUNT_LABELS, TEXT, UI } from '../../../common/messages';
+import { CopyButton } from '../../components/account/CopyButton';
+import { Figure } from '../../components/account/Figure';
+
+export function ReferralCode({ profile, loading }: { profile: UserProfile | null; loading: boolean }) {
+  const shown = profile?.isShowUserCode === true && !!profile.userCode;
+  return (
+    <Figure
+      title={ACCOUNT_LABELS.myReferralId}
+      value={shown ? profile.userCode : TEXT.hiddenReferralCode}
+      loading={loading}
+      extra={shown && <CopyButton text={profile.userCode} done={UI.referralCopied} label={ACCOUNT_LABELS.copyReferralId} />}
+      footer={!shown && profile?.userCodeMsg && <Typography.Text type="danger">{profile.userCodeMsg}</Typography.Text>}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+/** Level rewards earned from the team's purchases, 10 a page (SPEC section 2: No, Amount, %, Referred User, Date). */
+import type { ColumnsType } from 'antd/es/table';
+import type { LevelRewardRecord } from '../../../common/api/subscriptions';
+import { ACCOUNT_LABELS } from '../../../common/messages';
+import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { PagedTable } from '../../components/account/PagedTable';
+import { formatDateTime, money } from '../../components/account/format';
+
+const COLUMNS: ColumnsType<LevelRewardRecord> = [
+  { title: ACCOUNT_LABELS.colAmount, dataIndex: 'amount', render: (amount: string) => `$${money(amount)}` },
+  { title: ACCOUNT_LABELS.colPercent, dataIndex: 'percentage', render: (p: string) => `${p}%` },
+  { title: ACCOUNT_LABELS.colReferredUser, dataIndex: 'fromUserName' },
+  { title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: formatDateTime },
+];
+
+export function RewardHistory() {
+  return (
+    <PagedTable<LevelRewardRecord>
+      label={ACCOUNT_LABELS.rewardHistory}
+      queryKey={BILLING_KEYS.levelIncome}
+      fetchPage={billingApi.levelIncome}
+      columns={COLUMNS}
+      rowKey="id"
+    />
+  );
+}

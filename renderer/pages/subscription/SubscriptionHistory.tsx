@@ -1,0 +1,27 @@
+/** The member's purchases, 10 a page (SPEC sections 3 and 9). */
+import type { ColumnsType } from 'antd/es/table';
+import type { SubscriptionRecord } from '../../../common/api/subscriptions';
+import { ACCOUNT_LABELS } from '../../../common/messages';
+import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { PagedTable } from '../../components/account/PagedTable';
+import { formatDateTime, money } from '../../components/account/format';
+
+const COLUMNS: ColumnsType<SubscriptionRecord> = [
+  { title: ACCOUNT_LABELS.colUsdt, dataIndex: 'usdtToken', render: money },
+  { title: ACCOUNT_LABELS.colIfc, dataIndex: 'ifcNewToken', render: money },
+  { title: ACCOUNT_LABELS.colDays, dataIndex: 'days' },
+  { title: ACCOUNT_LABELS.colAvailableCredit, dataIndex: 'availableCredit', render: money },
+  { title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: formatDateTime },
+];
+
+export function SubscriptionHistory() {
+  return (
+    <PagedTable<SubscriptionRecord>
+      label={ACCOUNT_LABELS.subscriptionHistory}
+      queryKey={BILLING_KEYS.subscriptions}
+      fetchPage={billingApi.subscriptions}
+      columns={COLUMNS}
+      rowKey="id"
+    />
+  );
+}

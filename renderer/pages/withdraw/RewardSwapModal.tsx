@@ -1,0 +1,50 @@
+/**
+ * Moves USDT rewards into the USDT wallet (SPEC sections 2 and 5: reward swap). The amount is
+ * checked against the reward balance shown; the service's msg is shown either way.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, Modal, Typography } from 'antd';
+import { ACCOUNT_LABELS } from '../../../common/messages';
+import { rewardSwapFormSchema } from '../../../common/schemas/wallet-service';
+import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { money } from '../../components/account/format';
+import { yupRule } from '../../hooks/yupRule';
+
+interface Props {
+  open: boolean;
+  balance: string;
+  onClose: () => void;
+}
+
+export function RewardSwapModal({ open, balance, onClose }: Props) {
+  const [form] = Form.useForm<{ amount: string }>();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const swap = useMutation({
+    mutationFn: billingApi.swapReward,
+    onSuccess: (reply) => {
+      void message.success(reply.message);
+      onClose();
+    },
+    onError: (error) => void message.error(error.message),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BILLING_KEYS.userData }),
+  });
+  return (
+    <Modal
+      title={ACCOUNT_LABELS.swapRewardsTitle}
+      open={open}
+      onCancel={onClose}
+      okText={ACCOUNT_LABELS.swap}
+      onOk={() => form.submit()}
+      confirmLoading={swap.isPending}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{ACCOUNT_LABELS.rewardBalance(money(balance))}</Typography.Paragraph>
+      <Form form={form} name="rewardSwap" layout="vertical" requiredMark={false} onFinish={({ amount }) => swap.mutate(amount.trim())}>
+        <Form.Item name="amount" label={ACCOUNT_LABELS.swapAmount} rules={[yupRule(rewardSwapFormSchema(balance), 'amount')]}>
+          <Input inputMode="decimal" suffix="USDT" aria-label={ACCOUNT_LABELS.swapAmount} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

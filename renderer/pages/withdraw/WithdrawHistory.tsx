@@ -1,0 +1,37 @@
+/** The member's withdrawals, 10 a page: SUCCESS shown good, every other status failed (SPEC section 3). */
+import { Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { WithdrawRecord } from '../../../common/api/wallet-service';
+import { ACCOUNT_LABELS } from '../../../common/messages';
+import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { PagedTable } from '../../components/account/PagedTable';
+import { formatDateTime, money } from '../../components/account/format';
+
+export const withdrawStatusColor = (status: string) => (status === 'SUCCESS' ? 'green' : 'red');
+
+const COLUMNS: ColumnsType<WithdrawRecord> = [
+  { title: ACCOUNT_LABELS.colAmount, dataIndex: 'amount', render: money },
+  {
+    title: ACCOUNT_LABELS.colToAddress,
+    dataIndex: 'toAddress',
+    render: (address: string) => <Typography.Text code>{address}</Typography.Text>,
+  },
+  {
+    title: ACCOUNT_LABELS.colStatus,
+    dataIndex: 'status',
+    render: (status: string) => <Tag color={withdrawStatusColor(status)}>{status}</Tag>,
+  },
+  { title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: formatDateTime },
+];
+
+export function WithdrawHistory() {
+  return (
+    <PagedTable<WithdrawRecord>
+      label={ACCOUNT_LABELS.withdrawHistory}
+      queryKey={BILLING_KEYS.withdrawals}
+      fetchPage={billingApi.withdrawals}
+      columns={COLUMNS}
+      rowKey="id"
+    />
+  );
+}

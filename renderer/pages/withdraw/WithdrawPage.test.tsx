@@ -1,0 +1,138 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WithdrawRecord, WithdrawStatus } from '../../../common/api/wallet-service';
+import { ACCOUNT_LABELS, TEXT, VALIDATION } from '../../../common/messages';
+import { emptyPage, tableRows, walletUserData } from '../../components/account/fixtures';
+import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
+import { renderApp } from '../../test/renderApp';
+
+const ADDRESS = `0x${'Ab'.repeat(20)}`;
+const record = (id: string, status: WithdrawStatus): WithdrawRecord => ({
+  id, amount: '10', toAddress: ADDRESS, status, createdAt: '2026-11-20T10:00:00Z',
+});
+
+let errors: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => errors.mockRestore());
+
+function open(records: WithdrawRecord[] = []): FakeBridge {
+  const bridge = installFakeBridge(SIGNED_IN);
+  bridge.handle('billing:userData', () => ok(walletUserData()));
+  bridge.handle('billing:withdrawals', () => ok(records.length ? { records, current: 1, pages: 1, total: records.length } : emptyPage()));
+  bridge.handle('billing:withdraw', () => ok({ message: 'Withdrawal requested.', data: { id: 'w9', status: 'PENDING' as const } }));
+  bridge.handle('billing:swapReward', () => ok({ message: 'Rewards swapped to USDT.', data: { usdtToken: '125', usdtRewardToken: '7.5' } }));
+  renderApp('/withdraw');
+  return bridge;
+}
+
+const amountInput = () => screen.findByLabelText(ACCOUNT_LABELS.colAmount);
+const submit = () => fireEvent.click(screen.getByRole('button', { name: ACCOUNT_LABELS.withdraw }));
+
+async function openSwap() {
+  fireEvent.click(await screen.findByRole('button', { name: new RegExp(`${ACCOUNT_LABELS.swapRewards}$`) }));
+  return screen.findByRole('dialog');
+}
+
+describe('withdraw', () => {
+  it('shows the rewards earned in dollars', async () => {
+    open();
+    const rewards = await screen.findByRole('group', { name: ACCOUNT_LABELS.rewardsEarned });
+    await waitFor(() => expect(within(rewards).getByText('$12.50')).toBeTruthy());
+  });
+
+  it('keeps only digits and dots in the amount', async () => {
+    open();
+    const input = await amountInput();
+    fireEvent.change(input, { target: { value: '1a2,.5 b$' } });
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('12.5'));
+  });
+
+  it("asks for both fields: 'Amount is required.' and 'Address is required.'", async () => {
+    const bridge = open();
+    await amountInput();
+    submit();
+    expect(await screen.findByText(VALIDATION.amountRequired)).toBeTruthy();
+    expect(await screen.findByText(VALIDATION.addressRequired)).toBeTruthy();
+    expect(bridge.callsTo('billing:withdraw')).toEqual([]);
+  });
+
+  it("withdraws, shows the service's msg and reads the history again", async () => {
+    const bridge = open();
+    fireEvent.change(await amountInput(), { target: { value: '10.5' } });
+    fireEvent.change(screen.getByLabelText(ACCOUNT_LABELS.toAddress), { target: { value: ` ${ADDRESS} ` } });
+    await waitFor(() => expect(bridge.callsTo('billing:withdrawals')).toHaveLength(1));
+    submit();
+    expect(await screen.findByText('Withdrawal requested.')).toBeTruthy();
+    expect(bridge.callsTo('billing:withdraw')).toEqual([{ amount: '10.5', toAddress: ADDRESS }]);
+    await waitFor(() => expect(bridge.callsTo('billing:withdrawals')).toHaveLength(2));
+  });
+
+  it("shows the service's error msg when it refuses a withdrawal", async () => {
+    const bridge = open();
+    bridge.handle('billing:withdraw', () => fail(400, 'Insufficient reward balance.'));
+    fireEvent.change(await amountInput(), { target: { value: '999' } });
+    fireEvent.change(screen.getByLabelText(ACCOUNT_LABELS.toAddress), { target: { value: ADDRESS } });
+    submit();
+    expect(await screen.findByText('Insufficient reward balance.')).toBeTruthy();
+  });
+
+  it('shows SUCCESS as good and every other status as failed', async () => {
+    open([record('a', 'SUCCESS'), record('b', 'PENDING'), record('c', 'FAILED')]);
+    await waitFor(() => expect(tableRows(ACCOUNT_LABELS.withdrawHistory)).toHaveLength(3));
+    expect(tableRows(ACCOUNT_LABELS.withdrawHistory).map((row) => row.slice(0, 4))).toEqual([
+      ['1', '10.00', ADDRESS, 'SUCCESS'], ['2', '10.00', ADDRESS, 'PENDING'], ['3', '10.00', ADDRESS, 'FAILED'],
+    ]);
+    const tag = (text: string) => screen.getByText(text, { selector: '.ant-tag' });
+    expect(tag('SUCCESS').className).toMatch(/ant-tag-green/);
+    expect(tag('PENDING').className).toMatch(/ant-tag-red/);
+    expect(tag('FAILED').className).toMatch(/ant-tag-red/);
+  });
+
+  it("says 'No Records Found.' without withdrawals", async () => {
+    open();
+    expect(await screen.findByText(TEXT.noRecords)).toBeTruthy();
+  });
+});
+
+describe('reward swap', () => {
+  it.each([
+    ['', VALIDATION.amountRequired],
+    ['abc', VALIDATION.amountNumber],
+    ['0', VALIDATION.amountPositive],
+    ['12.51', VALIDATION.amountAtMost('12.5')],
+  ])('refuses %j with the SPEC message', async (value, text) => {
+    const bridge = open();
+    await waitFor(() => expect(bridge.callsTo('billing:userData')).toHaveLength(1));
+    const modal = await openSwap();
+    fireEvent.change(within(modal).getByLabelText(ACCOUNT_LABELS.swapAmount), { target: { value } });
+    fireEvent.click(within(modal).getByRole('button', { name: ACCOUNT_LABELS.swap }));
+    expect(await within(modal).findByText(text)).toBeTruthy();
+    expect(bridge.callsTo('billing:swapReward')).toEqual([]);
+  });
+
+  it("swaps, shows the service's msg, closes and reads the balances again", async () => {
+    const bridge = open();
+    await waitFor(() => expect(bridge.callsTo('billing:userData')).toHaveLength(1));
+    const modal = await openSwap();
+    fireEvent.change(within(modal).getByLabelText(ACCOUNT_LABELS.swapAmount), { target: { value: '5' } });
+    fireEvent.click(within(modal).getByRole('button', { name: ACCOUNT_LABELS.swap }));
+    expect(await screen.findByText('Rewards swapped to USDT.')).toBeTruthy();
+    expect(bridge.callsTo('billing:swapReward')).toEqual([{ amount: '5' }]);
+    await waitFor(() => expect(bridge.callsTo('billing:userData')).toHaveLength(2));
+    // jsdom never ends antd's leave animation: the modal closing is as far as it gets.
+    await waitFor(() => expect(modal.className).toMatch(/ant-zoom-leave/));
+  });
+
+  it("shows the service's error msg and keeps the form open", async () => {
+    const bridge = open();
+    bridge.handle('billing:swapReward', () => fail(400, 'Insufficient reward balance.'));
+    await waitFor(() => expect(bridge.callsTo('billing:userData')).toHaveLength(1));
+    const modal = await openSwap();
+    fireEvent.change(within(modal).getByLabelText(ACCOUNT_LABELS.swapAmount), { target: { value: '5' } });
+    fireEvent.click(within(modal).getByRole('button', { name: ACCOUNT_LABELS.swap }));
+    expect(await screen.findByText('Insufficient reward balance.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
