@@ -90,7 +90,11 @@ try {
   const memberCount = Math.ceil(REQUESTS / PER_MEMBER);
   await setSetting(db, 'levelPercentages', ['5', '2', '1', '1', '1']);
   const plan = await addPlan(db, '30', 30);
-  const sponsors = await members(db, 20);
+  // Every purchase credits 5 levels: 20 level-1 sponsors share one 4-deep upline, whose
+  // accounts every purchase of the burst credits (the hot rows of a big team).
+  let upline: string[] = [];
+  for (let level = 5; level >= 2; level -= 1) upline = await members(db, 1, upline);
+  const sponsors = await members(db, 20, upline);
   const buyers = await members(db, memberCount, sponsors);
   const withdrawers = await members(db, memberCount);
   await fund(db, buyers, 'USDT', new Decimal(plan.usdtToken).mul(AFFORDABLE).toFixed());
@@ -100,13 +104,16 @@ try {
   const withdrawals = await burst('withdrawal requests (createWithdrawal)', withdrawers,
     (userId) => createWithdrawal(db, userId, { amount: '10', toAddress: '0x000000000000000000000000000000000000dEaD' }, { clock, available: true }));
   const checks = await ledgerChecks(bench);
+  const rewards = await bench.pool.query<{ n: string }>('SELECT count(*) AS n FROM level_rewards');
+  const levelRewardsPerPurchase = Number(rewards.rows[0]!.n) / (buyers.length * AFFORDABLE);
   const rewardLeft = await bench.pool.query<{ n: string }>(
     `SELECT count(*) AS n FROM member_balances WHERE asset = 'USDT_REWARD' AND user_id = ANY($1) AND balance <> 5`, [withdrawers]);
   const ok = purchases.everyMemberGotExactlyTheAffordable && withdrawals.everyMemberGotExactlyTheAffordable
-    && checks.negativeBalances === 0 && checks.balancesNotEqualToLedgerSums === 0 && Number(rewardLeft.rows[0]!.n) === 0;
+    && checks.negativeBalances === 0 && checks.balancesNotEqualToLedgerSums === 0 && Number(rewardLeft.rows[0]!.n) === 0
+    && levelRewardsPerPurchase === 5;
   console.log(JSON.stringify({
     bench: 'account', database: 'postgresql', poolConnections: 10, membersPerBurst: memberCount, requestsPerMember: PER_MEMBER,
-    affordablePerMember: AFFORDABLE, purchases, withdrawals, checks: { ...checks, withdrawersNotLeftWith5: Number(rewardLeft.rows[0]!.n), ok },
+    affordablePerMember: AFFORDABLE, purchases, withdrawals, checks: { ...checks, levelRewardsPerPurchase, withdrawersNotLeftWith5: Number(rewardLeft.rows[0]!.n), ok },
   }, null, 2));
   if (!ok) process.exitCode = 1;
 } finally {

@@ -67,6 +67,19 @@ describe.each(targets)('ledger on $name', (target) => {
     expect(transfer.entries.map((e) => [e.leg, e.balanceAfter])).toEqual([[0, '30'], [1, '20']]);
   });
 
+  it('credits several accounts in one posting, each leg with its own balance after, new accounts included', async () => {
+    const [a, b, c] = [await insertMember(db), await insertMember(db), await insertMember(db)];
+    await post(db, credit(b, 'USDT_REWARD', '1'));
+    const legs: Leg[] = [{ userId: c, asset: 'USDT_REWARD', amount: '3' }, { userId: a, asset: 'USDT_REWARD', amount: '1.5' },
+      { userId: b, asset: 'USDT_REWARD', amount: '2' }, { userId: a, asset: 'IFC', amount: '4' }];
+    const posted = await post(db, { key: randomUUID(), kind: 'level_reward', legs });
+    expect(posted.entries.map((e) => [e.leg, e.userId, e.asset, e.amount, e.balanceAfter])).toEqual([
+      [0, c, 'USDT_REWARD', '3', '3'], [1, a, 'USDT_REWARD', '1.5', '1.5'], [2, b, 'USDT_REWARD', '2', '3'], [3, a, 'IFC', '4', '4']]);
+    expect(await balancesOf(db, a)).toMatchObject({ USDT_REWARD: '1.5', IFC: '4' });
+    const twice: Leg[] = [{ userId: a, asset: 'USDT', amount: '1' }, { userId: a, asset: 'USDT', amount: '2' }];
+    expect((await post(db, { key: randomUUID(), kind: 'adjustment', legs: twice })).entries.map((e) => e.balanceAfter)).toEqual(['1', '3']);
+  });
+
   it('posts a key once: a replay returns the first posting\'s entries and changes nothing', async () => {
     const member = await insertMember(db);
     const first = await post(db, credit(member, 'IFT', '7', 'deposit:0xabc:3'));

@@ -101,6 +101,28 @@ async function applyLeg(tx: Db, leg: Leg, amount: Decimal): Promise<Decimal> {
   return new Decimal(row.balance);
 }
 
+/**
+ * Credits to distinct accounts, in one statement: a purchase's level rewards touch up to ten
+ * sponsors' accounts, and every round trip between the first locked row and the commit is time
+ * the next purchase of the same upline waits. Rows are taken in the statement's order, which
+ * is the posting's (member, asset) order, so the no-deadlock rule still holds.
+ */
+async function applyCredits(tx: Db, items: readonly { leg: Leg; amount: Decimal }[]): Promise<Decimal[]> {
+  const rows = await tx.insert(memberBalances)
+    .values(items.map(({ leg, amount }) => ({ userId: leg.userId, asset: leg.asset, balance: amount.toFixed() })))
+    .onConflictDoUpdate({ target: [memberBalances.userId, memberBalances.asset],
+      set: { balance: sql`${memberBalances.balance} + excluded.balance`, updatedAt: sql`now()` } })
+    .returning({ userId: memberBalances.userId, asset: memberBalances.asset, balance: memberBalances.balance });
+  const after = new Map(rows.map((row) => [`${row.userId}|${row.asset}`, new Decimal(row.balance)]));
+  return items.map(({ leg }) => after.get(`${leg.userId}|${leg.asset}`)!);
+}
+
+/** True when one statement can apply them: all credits, no account twice. */
+function creditsOnly(items: readonly { leg: Leg; amount: Decimal }[]): boolean {
+  const accounts = new Set(items.map(({ leg }) => `${leg.userId}|${leg.asset}`));
+  return items.length > 1 && accounts.size === items.length && items.every(({ amount }) => amount.isPositive());
+}
+
 const compareLegs = (a: { leg: Leg }, b: { leg: Leg }) =>
   a.leg.userId < b.leg.userId ? -1 : a.leg.userId > b.leg.userId ? 1 : a.leg.asset < b.leg.asset ? -1 : a.leg.asset > b.leg.asset ? 1 : 0;
 
@@ -115,7 +137,9 @@ export async function post(db: Db, posting: Posting): Promise<PostResult> {
   try {
     const entries = await db.transaction(async (tx) => {
       const balances = new Map<number, Decimal>();
-      for (const item of [...legs].sort(compareLegs)) balances.set(item.index, await applyLeg(tx, item.leg, item.amount));
+      const ordered = [...legs].sort(compareLegs);
+      if (creditsOnly(ordered)) (await applyCredits(tx, ordered)).forEach((after, i) => balances.set(ordered[i]!.index, after));
+      else for (const item of ordered) balances.set(item.index, await applyLeg(tx, item.leg, item.amount));
       const rows = await tx.insert(ledgerEntries).values(legs.map((item) => ({
         userId: item.leg.userId, asset: item.leg.asset, amount: item.amount.toFixed(), balanceAfter: balances.get(item.index)!.toFixed(),
         kind: posting.kind, idempotencyKey: posting.key, leg: item.index, reason: posting.reason ?? null, reference: posting.reference ?? null,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../../common/messages';
 import type { Db } from '../../db/database';
-import { levelRewards, memberSubscriptions } from '../../db/schema';
+import { levelRewards, memberSubscriptions, users } from '../../db/schema';
 import { databaseTargets } from '../../test/databases';
 import { insertMember } from '../../test/members';
 import { createTestServer, type TestServer } from '../../test/server';
@@ -44,6 +44,20 @@ describe.each(targets)('subscription purchases on $name', (target) => {
   afterAll(() => server?.close());
 
   const errorOf = async (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+  it('credits each sponsor of a chain that loops back on itself once, and stops at the loop', async () => {
+    const [top, middle] = [await insertMember(db), await insertMember(db)];
+    const buyer = await insertMember(db, middle);
+    await db.update(users).set({ sponsorId: top }).where(eq(users.id, middle));
+    await db.update(users).set({ sponsorId: buyer }).where(eq(users.id, top)); // buyer -> middle -> top -> buyer
+    const plan = await addPlan(db, '100', 30);
+    await fund(db, buyer, 'USDT', '100');
+    const bought = await purchasePlan(db, buyer, plan.id, server.clock);
+    expect(bought.rewardsCredited).toBe(2);
+    const rows = await db.select().from(levelRewards).where(eq(levelRewards.subscriptionId, bought.subscriptionId));
+    expect(rows.map((r) => [r.userId, r.level]).sort((x, y) => x[1] as number - (y[1] as number))).toEqual([[middle, 1], [top, 2]]);
+    expect([(await balancesOf(db, middle)).USDT_REWARD, (await balancesOf(db, top)).USDT_REWARD]).toEqual(['5', '2']);
+  });
 
   it('offers the plans not retired, with their IFC price at ifcNewTokenPrice', async () => {
     const plan = await addPlan(db, '29.99', 30);

@@ -8,7 +8,8 @@ import type { TeamLevel } from '../../../common/api/wallet-service';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { getSetting } from '../settings/settings';
-import { downlineCte, rowsOf } from './downline';
+import { rowsOf } from '../../db/database';
+import { downlineCte } from './downline';
 
 interface Row {
   level: number;

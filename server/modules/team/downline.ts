@@ -16,5 +16,3 @@ export function downlineCte(askerId: string, maxDepth: number): SQL {
   )`;
 }
 
-/** Raw results: node-postgres answers {rows}, PGlite too; older drizzle drivers an array. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);

@@ -12,7 +12,8 @@ import type { Db } from '../../db/database';
 import { DomainError } from '../errors';
 import { getSetting } from '../settings/settings';
 import { pagedOf, type Page } from '../subscriptions/history';
-import { downlineCte, rowsOf } from './downline';
+import { rowsOf } from '../../db/database';
+import { downlineCte } from './downline';
 
 interface Row {
   name: string;
