@@ -56,7 +56,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  if (chain) console.log(`Local BEP-20 chain: ${chain.chain.rpcUrl} (npm run faucet -- <member email or 0x address> USDT <amount>)`);
+  if (chain) {
+    console.log(`Local BEP-20 chain: ${chain.chain.rpcUrl}. Test tokens to the address on the Deposit screen:`);
+    console.log(`  BSC_RPC_URL=${chain.chain.rpcUrl} npm run faucet -- <0x address> USDT 100`);
+  }
   console.log(`GridDesk preview: ${host.url}  (platform server ${target.url})`);
   if (target.dataDir) console.log(`Mail outbox (OTPs, reset links): ${host.url}${OUTBOX_PATH}`);
 

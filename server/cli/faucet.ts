@@ -73,7 +73,8 @@ export async function runFaucet(argv: string[], env: Env, io: CliIo): Promise<nu
     const { who, token, amount } = parseArgs(argv);
     const to = isAddress(who) ? who.toLowerCase() : await memberAddress(who, env);
     provider = new JsonRpcProvider(env.BSC_RPC_URL?.trim() || 'http://127.0.0.1:8545', LOCAL_CHAIN_ID, { staticNetwork: true, batchMaxCount: 1 });
-    const deployer = Wallet.fromPhrase(LOCAL_CHAIN_MNEMONIC, provider) // the local chain's minter: a public development key;
+    // The local chain's minter: a public development key.
+    const deployer = Wallet.fromPhrase(LOCAL_CHAIN_MNEMONIC, provider);
     const contract = new Contract(await tokenAddress(token, env, deployer), ERC20, deployer);
     const tx = (await contract.getFunction('mint')(to, parseUnits(amount, 18))) as { hash: string; wait(): Promise<{ blockNumber: number } | null> };
     const receipt = await tx.wait();
