@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../modules/clock';
 import { claimNext, recordAttempt } from '../modules/withdrawals/queue';
 import { payoutChain } from './payout-chain';
-import { lazyProvider } from './payout-provider';
+import { lazyProvider } from './lazy-provider';
 import { failureText } from './payout-errors';
 import { payoutStep, type PayoutHooks, type StepContext } from './payout-step';
 

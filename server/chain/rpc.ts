@@ -1,10 +1,9 @@
 /**
- * The three JSON-RPC reads the deposit scanner needs, over an ethers JsonRpcProvider. The
- * provider is made on first use after one eth_chainId probe, so a node that is down at boot
- * is a scan error the loop retries (and logs once), not a boot failure or ethers' endless
- * "failed to detect network" console retries.
+ * The three JSON-RPC reads the deposit scanner needs, over the chain role's lazy provider: a
+ * node that is down at boot is a scan error the loop retries (and logs once), not a boot failure.
  */
-import { FetchRequest, JsonRpcProvider, type Log } from 'ethers';
+import type { Log } from 'ethers';
+import { lazyProvider } from './lazy-provider';
 
 export interface ChainReader {
   /** The newest block number. */
@@ -16,44 +15,18 @@ export interface ChainReader {
   close(): void;
 }
 
-const RPC_TIMEOUT_MS = 15_000;
-
-async function chainIdOf(rpcUrl: string): Promise<number> {
-  const request = new FetchRequest(rpcUrl);
-  request.timeout = RPC_TIMEOUT_MS;
-  request.body = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] };
-  const response = await request.send();
-  response.assertOk();
-  const body = response.bodyJson as { result?: string; error?: { message?: string } };
-  if (typeof body.result !== 'string') throw new Error(`eth_chainId failed: ${body.error?.message ?? 'no result'}`);
-  return Number(BigInt(body.result));
-}
-
 /** Only http(s) RPC URLs: a WebSocket provider in ethers 6 does not reconnect by itself. */
 export function connectChain(rpcUrl: string): ChainReader {
   if (!/^https?:/i.test(rpcUrl)) throw new Error('the deposit scanner needs an http(s) BSC_RPC_URL');
-  let provider: Promise<JsonRpcProvider> | null = null;
-  const ready = () => {
-    provider ??= chainIdOf(rpcUrl).then(
-      // batchMaxCount 1: no 10 ms batching stall; cacheTimeout -1: every head read is fresh.
-      (chainId) => new JsonRpcProvider(rpcUrl, chainId, { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 }),
-      (error: unknown) => {
-        provider = null; // probe again on the next scan
-        throw error;
-      },
-    );
-    return provider;
-  };
+  const provider = lazyProvider(rpcUrl);
   return {
-    head: async () => (await ready()).getBlockNumber(),
+    head: async () => (await provider.get()).getBlockNumber(),
     async blockHash(n) {
       if (n < 0) return null;
-      return (await (await ready()).getBlock(n))?.hash ?? null;
+      return (await (await provider.get()).getBlock(n))?.hash ?? null;
     },
-    logs: async (contracts, topic, from, to) => (await ready()).getLogs({ address: contracts, topics: [topic], fromBlock: from, toBlock: to }),
-    close() {
-      provider?.then((p) => p.destroy(), () => undefined);
-    },
+    logs: async (contracts, topic, from, to) => (await provider.get()).getLogs({ address: contracts, topics: [topic], fromBlock: from, toBlock: to }),
+    close: () => provider.destroy(),
   };
 }
 

@@ -2,19 +2,12 @@
  * The member's account-service balances and the IFC price, named as SPEC section 3 names them.
  * Login's userData and POST /account/user-data both read them here.
  */
+import type { WalletUserData } from '../../../common/api/wallet-service';
 import type { Db } from '../../db/database';
 import { balancesOf } from '../ledger/balances';
 import { getSetting } from '../settings/settings';
 
-export interface WalletFigures {
-  usdtToken: string;
-  ifcNewToken: string;
-  /** USDT per IFC (the ifcNewTokenPrice setting), so the screens can show IFC's dollar value. */
-  ifcNewTokenPrice: string;
-  usdtRewardToken: string;
-  iftToken: string;
-  ifxToken: string;
-}
+export type WalletFigures = Pick<WalletUserData, 'usdtToken' | 'ifcNewToken' | 'ifcNewTokenPrice' | 'usdtRewardToken' | 'iftToken' | 'ifxToken'>;
 
 export async function walletFigures(db: Db, userId: string): Promise<WalletFigures> {
   const [balances, ifcNewTokenPrice] = await Promise.all([balancesOf(db, userId), getSetting(db, 'ifcNewTokenPrice')]);

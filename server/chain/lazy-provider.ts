@@ -1,6 +1,6 @@
 /**
- * The payout worker's JSON-RPC provider, made on first use after one eth_chainId probe: a node
- * that is down at boot is then a step error the worker retries with backoff, not ethers'
+ * The chain role's JSON-RPC provider (the deposit scanner's and the payout worker's), made on first use after one eth_chainId probe: a node
+ * that is down at boot is then an error the scan loop or the payout worker retries, not ethers'
  * endless "failed to detect network" console retries. Requests give up after `timeoutMs`
  * (ethers' default is five minutes).
  */
