@@ -71,6 +71,12 @@ export const VALIDATION = {
   botIdRequired: 'botID is required.',
   disclaimerAgree: 'disclaimerAgree must be true.',
   priceAboveZero: (field: string) => `${field} must be greater than 0.`,
+  // Input bounds SPEC leaves unstated (issue 10): digits a stored decimal holds, text lengths.
+  integerDigitsMax: (field: string, digits: number) => `${field} can have at most ${digits} digits before the decimal point.`,
+  fractionDigitsMax: (field: string, digits: number) => `${field} can have at most ${digits} digits after the decimal point.`,
+  textMax: (field: string, max: number) => `${field} must be at most ${max} characters long`,
+  contactNoMax: 'Contact No must be at most 20 characters long',
+  controlCharacters: (field: string) => `${field} cannot contain control characters such as line breaks or tabs.`,
 } as const;
 
 /** Messages the platform server sends that the client matches on or shows as is. */
@@ -90,6 +96,16 @@ export const SERVER = {
   otpResent: 'OTP resent successfully.',
   otpBurned: 'Too many wrong codes. Please request a new OTP.',
   noPendingSignup: 'No pending sign up for this email. Please sign up again.',
+  /** Another sign up for the address is still waiting for its code; it is kept until it expires. */
+  signupPending: (minutes: number) =>
+    `A sign up for this email is already waiting for its verification code. Enter the code sent to this email, or sign up again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  /** The right code, sent for a sign up someone started with another password: it is cancelled. */
+  signupPasswordMismatch: 'This code belongs to a sign up started with a different password, so it has been cancelled. Please sign up again.',
+  otpResendTooSoon: (seconds: number) =>
+    `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting a new OTP.`,
+  otpDailyLimit: 'Too many codes have been sent to this email today. Please try again tomorrow.',
+  loginDelayed: (minutes: number) =>
+    `Too many failed sign-in attempts for this account. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or reset your password.`,
   resetLinkSent: 'Password reset link sent to your email.',
   resetTokenInvalid: 'This reset link is invalid or has expired.',
   passwordReset: 'Password Reset successfully.',
@@ -109,6 +125,8 @@ export const SERVER = {
   subscriptionExpiresOn: (date: string) => `Your subscription is active until ${date}.`,
   subscriptionExpiredOn: (date: string) => `Your subscription expired on ${date}. Subscribe again to keep trading.`,
   internalError: 'Something went wrong on the server. Please try again.',
+  /** A body or query whose shape no schema rule can read (an object where text belongs). */
+  malformedRequest: 'The request or one of its fields has the wrong type. Please check the values and try again.',
   strategyExists: 'Strategy with the same name already exists',
   strategySaved: 'Strategy saved successfully',
   strategyUpdated: 'Strategy updated successfully',
@@ -174,6 +192,9 @@ export const UI = {
     'API key is incorrect or IP is not allowed. Please double-check your credentials and ensure your IP address is authorized.',
   genericError: 'An error occurred',
   noResponse: 'No response from server. Please try again.',
+  /** The browser preview refused a page or call that lacks its per-launch cookie (403). */
+  previewLocked:
+    'This browser has not been let into the GridDesk preview. Open the launch link that npm run preview printed (each link works once; the preview prints a fresh one after each use).',
   submitFailed: 'Failed to submit form',
   botStarting: 'Bot Starting...',
   botStopped: 'Bot stopped successfully',

@@ -2,7 +2,7 @@
  * Builds the Fastify app without listening, so tests can drive it with `inject`. start.ts
  * opens the database and mailer, builds this and listens.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import authPlugin from './http/plugins/auth';
 import errorsPlugin from './http/plugins/errors';
 import { registerExternalPlugins } from './http/plugins/external';
@@ -26,18 +26,16 @@ import healthRoute from './http/routes/health';
 import metricsRoute from './http/routes/metrics';
 import type { AppDeps } from './http/types';
 import { yupValidatorCompiler } from './http/validation';
+import { loggerOptions, type LoggerChoice } from './logging/logger';
 
 export type { AppDeps } from './http/types';
 
 export interface BuildOptions {
-  /** false (tests), true (pino at LOG_LEVEL) or pino options. */
-  logger?: boolean | object;
-}
-
-function loggerOption(deps: AppDeps, logger: BuildOptions['logger']): FastifyServerOptions['logger'] {
-  if (logger === false || logger === undefined) return false;
-  const base = { level: deps.config.logLevel, redact: ['req.headers.authorization'] };
-  return logger === true ? base : { ...base, ...logger };
+  /**
+   * false (tests), true (pino at LOG_LEVEL) or pino options; either way every line is redacted
+   * (server/logging/logger.ts), a given `stream` included.
+   */
+  logger?: LoggerChoice;
 }
 
 /** POSTs without a body (logout, user-profile) are fine even when a client sets the JSON type. */
@@ -51,7 +49,7 @@ function tolerateEmptyJson(app: FastifyInstance) {
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOption(deps, options.logger) });
+  const app = Fastify({ logger: loggerOptions(deps.config, options.logger) });
   app.decorate('deps', deps);
   app.decorate('accountDeps', deps);
   app.setValidatorCompiler(yupValidatorCompiler);

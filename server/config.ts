@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { redactConfigValue } from './logging/redact';
+import { secretsKeyId } from './modules/keys/key-id';
 
 export type Env = Record<string, string | undefined>;
 export type Role = 'api' | 'engine' | 'chain';
@@ -56,7 +58,16 @@ export interface Config {
   appWebUrl: string | null;
   mailFrom: string;
   logLevel: LogLevel;
-  rateLimit: { max: number; referralMax: number; windowMs: number };
+  /**
+   * The guessable calls (http/rate-limits.ts), counted in the database so every API process
+   * shares them: `max` per client and e-mail per route and `referralMax` per client, each in
+   * `windowMs`; `loginIpMax` failed logins per client across e-mails in `loginIpWindowMs`.
+   */
+  rateLimit: { max: number; referralMax: number; windowMs: number; loginIpMax: number; loginIpWindowMs: number };
+  /** The growing delay per account after failed logins (modules/accounts/login-throttle.ts). */
+  loginThrottle: { freeFailures: number; baseDelayMs: number; maxDelayMs: number };
+  /** OTP mails (signup and resend) one e-mail address may receive in 24 hours. */
+  otpDailyMax: number;
   argon2: Argon2Cost;
   sessionTtlHours: number;
   /** FUTURES_ENABLED=true offers Future bots in the Start form; otherwise they show as coming soon. */
@@ -87,7 +98,8 @@ const ROLES: readonly Role[] = ['api', 'engine', 'chain'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function fail(name: string, rule: string, value: string | undefined): never {
-  const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+  // The value is echoed to say what was wrong, but never a URL's password or API key.
+  const shown = value === undefined ? '' : ` (got ${JSON.stringify(redactConfigValue(name, value))})`;
   throw new ConfigError(`Invalid configuration: ${name} ${rule}${shown}`);
 }
 
@@ -181,6 +193,11 @@ export function decodeSecretsKey(raw: string, name = 'SECRETS_KEY'): Buffer {
 interface StoredSecrets {
   jwtSecret?: string;
   secretsKey?: string;
+  /**
+   * Written by the desktop app, which keeps the key itself wrapped by the OS keychain and passes
+   * it in SECRETS_KEY: only the key's id (modules/keys/key-id.ts) stays in the data folder.
+   */
+  secretsKeyId?: string;
 }
 
 /** Reads DATA_DIR/secrets.json, creating the missing secrets once (mode 0600). */
@@ -196,6 +213,10 @@ function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean })
   }
   const missingJwt = need.jwt && !stored.jwtSecret;
   const missingKey = need.key && !stored.secretsKey;
+  // A new key here would fork the folder from the key its exchange secrets are sealed with.
+  if (missingKey && stored.secretsKeyId) {
+    throw new ConfigError(`Invalid configuration: SECRETS_KEY is not set, and this data folder's key is kept by the GridDesk desktop app in the OS keychain (${file}); start it from the desktop app or set SECRETS_KEY`);
+  }
   if (missingJwt || missingKey) {
     stored = {
       ...stored,
@@ -217,10 +238,11 @@ function secrets(env: Env, dataDir: string): { jwtSecret: string; secretsKey: Bu
   }
   const stored =
     jwtEnv !== null && keyEnv !== null ? {} : generatedSecrets(dataDir, { jwt: jwtEnv === null, key: keyEnv === null });
-  return {
-    jwtSecret: jwtEnv ?? stored.jwtSecret!,
-    secretsKey: decodeSecretsKey(keyEnv ?? stored.secretsKey!),
-  };
+  const secretsKey = decodeSecretsKey(keyEnv ?? stored.secretsKey!);
+  if (stored.secretsKeyId && secretsKeyId(secretsKey) !== stored.secretsKeyId) {
+    throw new ConfigError(`Invalid configuration: SECRETS_KEY is not the key this data folder's exchange secrets are sealed with (secretsKeyId in ${join(dataDir, 'secrets.json')})`);
+  }
+  return { jwtSecret: jwtEnv ?? stored.jwtSecret!, secretsKey };
 }
 
 function argon2(env: Env): Argon2Cost {
@@ -272,7 +294,15 @@ export function loadConfig(env: Env): Config {
       max: integer(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000_000),
       referralMax: integer(env, 'RATE_LIMIT_REFERRAL_MAX', 30, 1, 1_000_000_000),
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
+      loginIpMax: integer(env, 'RATE_LIMIT_LOGIN_IP_MAX', 30, 1, 1_000_000_000),
+      loginIpWindowMs: integer(env, 'RATE_LIMIT_LOGIN_IP_WINDOW_MS', 600_000, 1_000, 86_400_000),
     },
+    loginThrottle: {
+      freeFailures: integer(env, 'LOGIN_FREE_FAILURES', 5, 1, 1_000),
+      baseDelayMs: integer(env, 'LOGIN_DELAY_BASE_MS', 60_000, 1_000, 86_400_000),
+      maxDelayMs: integer(env, 'LOGIN_DELAY_MAX_MS', 900_000, 1_000, 86_400_000),
+    },
+    otpDailyMax: integer(env, 'OTP_DAILY_MAX', 10, 1, 1_000),
     argon2: argon2(env),
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
     futuresEnabled: oneOf(env, 'FUTURES_ENABLED', ['true', 'false'] as const, 'false') === 'true',

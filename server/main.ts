@@ -1,5 +1,5 @@
 /** `npm run server`: the platform server as its own process, configured by the environment. */
-import { ConfigError } from './config';
+import { startupFailureText } from './logging/startup-failure';
 import { startPlatformServer } from './start';
 
 async function main(): Promise<void> {
@@ -23,8 +23,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // A bad configuration is one clear line, not a stack trace.
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error('GridDesk platform server failed to start:', error);
+  // A bad configuration is one clear line, not a stack trace; neither quotes a credential.
+  console.error(startupFailureText(error, process.env));
   process.exit(1);
 });

@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config, type Env } from './config';
 import { openDatabase, type Database } from './db/database';
 import { NO_TEMPLATE, TEMPLATE_FILE } from './db/pglite-template';
-import { users } from './db/schema';
 import { createExchange, type ExchangeServices } from './exchange/exchange-factory';
 import { createMailer } from './mail/index';
 import { systemClock } from './modules/clock';
-import { seedDemo } from './modules/demo/seed';
+import { seedDemoOnFirstStart } from './modules/demo/first-start';
 import { seedDemoTrading } from './modules/demo/trading';
+import { resealLegacySecrets } from './modules/keys/reseal-legacy';
 import { startWalletReconciler } from './modules/wallet/reconciler';
 import { startEngine, type Engine } from './engine/engine';
 import { startChainService } from './chain/service';
@@ -39,15 +39,6 @@ export interface PlatformServer {
   /** The trading engine, when this process has the `engine` role. */
   engine: Engine | null;
   close(): Promise<void>;
-}
-
-/** Only the embedded database gets the demo member, and only while it has no members at all. */
-async function seedFirstEmbeddedStart(database: Database, config: Config): Promise<boolean> {
-  if (config.databaseUrl) return false;
-  const [anyone] = await database.db.select({ id: users.id }).from(users).limit(1);
-  if (anyone) return false;
-  await seedDemo(database.db, config.argon2);
-  return true;
 }
 
 function urlFor(host: string, port: number): string {
@@ -77,7 +68,8 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
   let seeding: Promise<boolean> | undefined;
   try {
     // The seed's argon2 hash runs on libuv's pool while the app's plugins register.
-    seeding = seedFirstEmbeddedStart(database, config);
+    // Embedded database, no members yet and simulator mode only (never EXCHANGE=binance).
+    seeding = seedDemoOnFirstStart(database.db, config);
     seeding.catch(() => undefined); // awaited below; this only keeps an early failure handled
     const log: { line: (l: string) => void } = { line: () => undefined };
     const mailer = createMailer(config, (line) => log.line(line));
@@ -98,6 +90,12 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       if (init.note && init.note !== NO_TEMPLATE) app.log.warn(`PGlite ${init.note}`);
     }
     if (seeded) app.log.info('seeded the demo member (npm run seed:demo prints its credentials)');
+    // Exchange secrets an earlier version sealed straight under SECRETS_KEY: re-sealed once.
+    const resealed = await resealLegacySecrets(database.db, config.secretsKey);
+    if (resealed.resealed > 0) app.log.info(`re-sealed ${resealed.resealed} exchange secret(s) under the derived sealing key`);
+    if (resealed.unreadable.length > 0) {
+      app.log.warn(`${resealed.unreadable.length} stored exchange secret(s) do not open under SECRETS_KEY (members ${resealed.unreadable.join(', ')}); rotate-secrets-key with the key they were sealed with, or those members connect their API keys again`);
+    }
     if (seeded && exchange.simulator) {
       // Only a first start gets keys and a bot: the in-process simulator keeps its accounts in
       // DATA_DIR/simulator-state.json, so these keys keep working on later starts.

@@ -12,17 +12,16 @@ import {
   USERNAME_MAX,
 } from '../constants';
 import { VALIDATION } from '../messages';
+import { boundedText, CONTACT_NO_MAX, hasControlCharacter, trimmedString } from './input-bounds';
 
 // The server additionally rejects what this lets through with SERVER.invalidEmail; this pattern
 // mirrors what a member can actually receive mail at (local@domain.tld).
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-export const emailField = yup
-  .string()
-  .trim()
+/** An address with a control character (NUL, DEL) is no address anyone receives mail at. */
+export const emailField = boundedText({ label: 'Email', max: EMAIL_MAX, maxMessage: VALIDATION.emailMax, controlMessage: VALIDATION.emailInvalid })
   .required(VALIDATION.emailRequired)
-  .matches(EMAIL_PATTERN, { message: VALIDATION.emailInvalid, excludeEmptyString: true })
-  .max(EMAIL_MAX, VALIDATION.emailMax);
+  .matches(EMAIL_PATTERN, { message: VALIDATION.emailInvalid, excludeEmptyString: true });
 
 export const passwordField = yup
   .string()
@@ -36,10 +35,21 @@ export const otpField = yup
   .matches(/^\d{6}$/, { message: VALIDATION.otpLength, excludeEmptyString: true })
   .length(OTP_LENGTH, VALIDATION.otpLength);
 
-export const referralIdField = yup
-  .string()
-  .trim()
+/** A NUL in a referral ID would pass the length rule and reach the database, which refuses it. */
+const referralIdControlTest: yup.TestConfig<string | undefined> = {
+  name: 'control-characters',
+  message: VALIDATION.referralIdInvalid,
+  test: (v) => typeof v !== 'string' || !hasControlCharacter(v),
+};
+
+export const referralIdField = trimmedString()
+  .test(referralIdControlTest)
   .length(REFERRAL_ID_LENGTH, VALIDATION.referralIdLength);
+
+/** SPEC's username rule: at most 20 characters, required where the form asks for it. */
+const usernameText = () => boundedText({ label: 'Username', max: USERNAME_MAX, maxMessage: VALIDATION.usernameMax });
+/** SPEC gives contactNo no length; a phone number in any format fits in CONTACT_NO_MAX. */
+const contactNoText = () => boundedText({ label: 'Contact No', max: CONTACT_NO_MAX, maxMessage: VALIDATION.contactNoMax });
 
 export const loginSchema = yup.object({
   email: emailField,
@@ -50,21 +60,16 @@ export type LoginForm = yup.InferType<typeof loginSchema>;
 /** Signup form and POST /api/signup body; `mandatory` is GET /api/isreferralmendotory. */
 export function signupSchema(mandatory: boolean) {
   return yup.object({
-    username: yup
-      .string()
-      .trim()
-      .required(VALIDATION.usernameRequired)
-      .max(USERNAME_MAX, VALIDATION.usernameMax),
-    contactNo: yup.string().trim().required(VALIDATION.contactNoRequired),
+    username: usernameText().required(VALIDATION.usernameRequired),
+    contactNo: contactNoText().required(VALIDATION.contactNoRequired),
     email: emailField,
     password: passwordField,
     // Mandatory: an empty field says what to do ('Please enter a valid referral ID.'), so
     // `required` must run before the length rule.
     referralId: mandatory
-      ? yup
-          .string()
-          .trim()
+      ? trimmedString()
           .required(VALIDATION.referralIdInvalid)
+          .test(referralIdControlTest)
           .length(REFERRAL_ID_LENGTH, VALIDATION.referralIdLength)
       : referralIdField.optional().nullable().transform(emptyToUndefined),
   });
@@ -73,18 +78,19 @@ export type SignupForm = yup.InferType<ReturnType<typeof signupSchema>>;
 
 export const otpSchema = yup.object({ otp: otpField });
 
+/** The signup fields the client repeats here are not used, but are held to the signup bounds. */
 export const verifyOtpSchema = yup.object({
   email: emailField,
   otp: otpField,
-  username: yup.string().optional(),
-  contactNo: yup.string().optional(),
-  password: yup.string().optional(),
-  referralId: yup.string().optional().nullable(),
+  username: usernameText().optional(),
+  contactNo: contactNoText().optional(),
+  password: yup.string().max(PASSWORD_MAX, VALIDATION.passwordMax).optional(),
+  referralId: referralIdField.optional().nullable().transform(emptyToUndefined),
 });
 
 export const resendOtpSchema = yup.object({
   email: emailField,
-  username: yup.string().optional(),
+  username: usernameText().optional(),
 });
 
 export const forgotPasswordSchema = yup.object({ email: emailField });

@@ -9,6 +9,7 @@ import type { DecimalInput } from '../api/strategy';
 import { STRATEGY_NAME_MAX } from '../constants';
 import { Decimal } from '../decimal';
 import { VALIDATION } from '../messages';
+import { boundedText, decimalDigitsTest, type DecimalDigits } from './input-bounds';
 import { gridCountOf, noOfGridsField, strategyNameField, tableDataSchema } from './strategy';
 
 export const BACKTEST_MESSAGES = {
@@ -20,7 +21,9 @@ export const BACKTEST_MESSAGES = {
   protection: 'Overbuy protection must be a whole number of grids, 1 or more.',
 } as const;
 
-/** A plain positive decimal with bounded digits (money and prices, never a float). */
+/** Digits of the backtest's money and prices: it simulates in memory, not in a ledger column. */
+export const BACKTEST_DIGITS: DecimalDigits = { integerDigits: 12, fractionDigits: 10 };
+/** A plain positive decimal within BACKTEST_DIGITS (money and prices, never a float). */
 const POSITIVE = /^\d{1,12}(\.\d{1,10})?$/;
 
 export function positiveDecimal(value: unknown): string | null {
@@ -35,13 +38,14 @@ function optionalPositive(field: string) {
     .mixed<DecimalInput>()
     .nullable()
     .optional()
+    .test(decimalDigitsTest(field, BACKTEST_DIGITS))
     .test('positive', BACKTEST_MESSAGES.positive(field), (v) => isBlank(v) || positiveDecimal(v) !== null);
 }
 
 /** The Create table without the name requirement. */
 export const backtestStrategySchema = yup
   .object({
-    strategyName: yup.string().trim().max(STRATEGY_NAME_MAX, VALIDATION.strategyNameMax).optional(),
+    strategyName: boundedText({ label: 'Strategy name', max: STRATEGY_NAME_MAX, maxMessage: VALIDATION.strategyNameMax }).optional(),
     noOfGrids: noOfGridsField,
     tableData: yup.array().when('noOfGrids', ([grids]: unknown[]) => {
       const count = gridCountOf(grids);
@@ -64,6 +68,7 @@ export const backtestSchema = yup
       .matches(/^[A-Z0-9]{2,20}$/, BACKTEST_MESSAGES.pair),
     amount: yup
       .mixed<DecimalInput>()
+      .test(decimalDigitsTest('Amount', BACKTEST_DIGITS))
       .test('amount', BACKTEST_MESSAGES.amount, (v) => positiveDecimal(v) !== null),
     days: yup
       .number()

@@ -8,6 +8,7 @@ import * as yup from 'yup';
 import { LEVERAGE_MAX, LEVERAGE_MIN, PROFIT_BOOK_MAX, PROFIT_BOOK_MIN, SYSTEM_STRATEGY_NAME } from '../constants';
 import { Decimal, isDecimalString } from '../decimal';
 import { BOT_FORM_VALIDATION, VALIDATION } from '../messages';
+import { decimalDigitsTest, withinDigits } from './input-bounds';
 
 /** 'System Strategy' runs the server's default system strategy, 'System 10 Grids - Balanced'. */
 export const DEFAULT_SYSTEM_STRATEGY = 'System 10 Grids - Balanced';
@@ -39,19 +40,22 @@ function textOf(value: unknown): string | null {
 
 const isSet = (value: unknown) => textOf(value) !== null;
 const decimalOf = (value: unknown) => new Decimal(textOf(value) as string);
+/** A number within the ledger's digit bounds: what the range checks compare. */
+const comparable = (value: unknown) => isSet(value) && isDecimalString(textOf(value)) && withinDigits(value);
 
 /**
  * An optional decimal field: empty, null or absent passes; anything else must be a number
- * (`numberMessage`) and pass `checks` in turn.
+ * (`numberMessage`) with at most the digits the server stores, and pass `checks` in turn.
  */
-function optionalDecimal(numberMessage: string, checks: [string, (v: Decimal) => boolean][] = []) {
+function optionalDecimal(numberMessage: string, label: string, checks: [string, (v: Decimal) => boolean][] = []) {
   let field = yup
     .mixed<string | number>()
     .nullable()
     .optional()
-    .test('number', numberMessage, (v) => !isSet(v) || isDecimalString(textOf(v)));
+    .test('number', numberMessage, (v) => !isSet(v) || isDecimalString(textOf(v)))
+    .test(decimalDigitsTest(label));
   checks.forEach(([message, passes], i) => {
-    field = field.test(`check-${i}`, message, (v) => !isSet(v) || !isDecimalString(textOf(v)) || passes(decimalOf(v)));
+    field = field.test(`check-${i}`, message, (v) => !comparable(v) || passes(decimalOf(v)));
   });
   return field;
 }
@@ -84,6 +88,8 @@ export interface StartBotRules {
 
 const required = (message: string) => yup.string().trim().required(message);
 
+const PROFIT_BOOK_LABEL = 'Profit book & stop at (%)';
+
 /** The price names the server's 'must be greater than 0' message uses (common/schemas/bots.ts). */
 const PRICE_LABELS = {
   sellPausePrice: 'Sell All And Pause Price',
@@ -109,21 +115,20 @@ export function startBotSchema({ minimumAmount, grids }: StartBotRules) {
       .mixed<string | number>()
       .test('required', VALIDATION.amountRequired, isSet)
       .test('number', VALIDATION.amountNumber, (v) => !isSet(v) || isDecimalString(textOf(v)))
-      .test('min', VALIDATION.amountMin(minimumAmount), (v) => !numeric(v) || decimalOf(v).gte(minimumAmount))
-      .test('whole', BOT_FORM_VALIDATION.amountWhole, (v) => !numeric(v) || decimalOf(v).isInteger())
+      .test(decimalDigitsTest('Amount'))
+      .test('min', VALIDATION.amountMin(minimumAmount), (v) => !comparable(v) || decimalOf(v).gte(minimumAmount))
+      .test('whole', BOT_FORM_VALIDATION.amountWhole, (v) => !comparable(v) || decimalOf(v).isInteger())
       .test('grids', messageTest((v) => (grids === undefined ? null : gridMinimumError(v, grids)))),
     leverage: yup.mixed<string | number>().nullable().optional().when('category', {
       is: 'Future',
       then: () => leverageField,
     }),
-    profitbookat: optionalDecimal(VALIDATION.profitBookNumber, profitBookChecks),
-    sellPausePrice: optionalDecimal(VALIDATION.sellPausePriceNumber, [abovezero(PRICE_LABELS.sellPausePrice)]),
-    restartPrice: optionalDecimal(VALIDATION.restartPriceNumber, [abovezero(PRICE_LABELS.restartPrice)]),
-    stoplossPrice: optionalDecimal(VALIDATION.stoplossPriceNumber, [abovezero(PRICE_LABELS.stoplossPrice)]),
+    profitbookat: optionalDecimal(VALIDATION.profitBookNumber, PROFIT_BOOK_LABEL, profitBookChecks),
+    sellPausePrice: optionalDecimal(VALIDATION.sellPausePriceNumber, PRICE_LABELS.sellPausePrice, [abovezero(PRICE_LABELS.sellPausePrice)]),
+    restartPrice: optionalDecimal(VALIDATION.restartPriceNumber, PRICE_LABELS.restartPrice, [abovezero(PRICE_LABELS.restartPrice)]),
+    stoplossPrice: optionalDecimal(VALIDATION.stoplossPriceNumber, PRICE_LABELS.stoplossPrice, [abovezero(PRICE_LABELS.stoplossPrice)]),
   });
 }
-
-const numeric = (v: unknown) => isSet(v) && isDecimalString(textOf(v));
 
 // Turns a failed check into its message; yup's `test(name, fn)` form lets fn pick the message.
 function messageTest(check: (v: unknown) => string | null) {
@@ -168,7 +173,7 @@ export function overbuyProtectionSchema(totalGrid: number) {
 
 /** Profit book & stop at (%) of a running bot: 1 to 1000. */
 export const profitBookSchema = yup.object({
-  profitBookValue: optionalDecimal(VALIDATION.profitBookNumber, profitBookChecks).test(
+  profitBookValue: optionalDecimal(VALIDATION.profitBookNumber, PROFIT_BOOK_LABEL, profitBookChecks).test(
     'required',
     BOT_FORM_VALIDATION.profitBookRequired,
     isSet,
@@ -182,12 +187,12 @@ export function sltpSchema(livePrice: () => string | null | undefined) {
     return !isDecimalString(live) || passes(v, new Decimal(live));
   };
   return yup.object({
-    sellAllAndPausePrice: optionalDecimal(VALIDATION.sellPausePriceNumber, [
+    sellAllAndPausePrice: optionalDecimal(VALIDATION.sellPausePriceNumber, PRICE_LABELS.sellPausePrice, [
       abovezero(PRICE_LABELS.sellPausePrice),
       [VALIDATION.pausePriceAboveLive, against((v, live) => v.gt(live))],
     ]),
-    restartPrice: optionalDecimal(VALIDATION.restartPriceNumber, [abovezero(PRICE_LABELS.restartPrice)]),
-    stoplossPrice: optionalDecimal(VALIDATION.stoplossPriceNumber, [
+    restartPrice: optionalDecimal(VALIDATION.restartPriceNumber, PRICE_LABELS.restartPrice, [abovezero(PRICE_LABELS.restartPrice)]),
+    stoplossPrice: optionalDecimal(VALIDATION.stoplossPriceNumber, PRICE_LABELS.stoplossPrice, [
       abovezero(PRICE_LABELS.stoplossPrice),
       [VALIDATION.stopLossBelowLive, against((v, live) => v.lt(live))],
     ]),

@@ -7,50 +7,48 @@
  */
 import * as yup from 'yup';
 import type { BotCategory } from '../api/bots';
-import { PROFIT_BOOK_MAX, PROFIT_BOOK_MIN } from '../constants';
+import { PROFIT_BOOK_MAX, PROFIT_BOOK_MIN, STRATEGY_NAME_MAX } from '../constants';
 import { Decimal } from '../decimal';
 import { VALIDATION } from '../messages';
+import { boundedText, decimalString, decimalText, IDENTIFIER_MAX, withinDigits } from './input-bounds';
 
-const SIGNED_DECIMAL = /^-?\d{1,20}(\.\d{1,18})?$/;
-
-/** A number as a decimal string; '' and null mean "not set". Anything else is left for the test to refuse. */
-function toDecimalText(value: unknown): unknown {
-  if (value === '' || value === null) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value).toFixed() : String(value);
-  return typeof value === 'string' ? value.trim() : value;
+/** An optional number field: null when not set, else a signed decimal string within the ledger's digits. */
+export function decimalField(numberMessage: string, label: string) {
+  return decimalString({ label, numberMessage, signed: true });
 }
 
-const isDecimalText = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && SIGNED_DECIMAL.test(v));
-
-/** An optional number field: null when not set, else a decimal string. */
-export function decimalField(numberMessage: string) {
-  return yup
-    .mixed<string>()
-    .nullable()
-    .transform(toDecimalText)
-    .test('number', numberMessage, isDecimalText);
-}
+/** Set, and a number within the digit bounds: the value the later rules compare. */
+const comparable = (v: unknown): v is string => typeof v === 'string' && withinDigits(v);
 
 /** A price: not set, or a number above 0. */
 function priceField(numberMessage: string, label: string) {
-  return decimalField(numberMessage).test('positive', VALIDATION.priceAboveZero(label),
-    (v) => !isDecimalText(v) || v === null || v === undefined || new Decimal(v).gt(0));
+  return decimalField(numberMessage, label).test('positive', VALIDATION.priceAboveZero(label),
+    (v) => !comparable(v) || new Decimal(v).gt(0));
 }
 
-const botID = yup.string().trim().required(VALIDATION.botIdRequired);
+const botID = boundedText({ label: 'botID', max: IDENTIFIER_MAX }).required(VALIDATION.botIdRequired);
 
 /** Every call that names one bot: {botID}. `botData` and `totalPnl` are accepted as SPEC sends them, and ignored. */
 export const botIdBody = yup.object({ botID });
 export const stopBotBody = yup.object({ botID, botData: yup.mixed().optional(), totalPnl: yup.mixed().optional() });
 
+/** How the digit-bound messages name the fields (SPEC's labels). */
+const PROFIT_BOOK_LABEL = 'Profit book & stop at (%)';
+const PRICE_LABELS = { sellPause: 'Sell All And Pause Price', restart: 'Restart Price', stoploss: 'Stoploss Price' } as const;
+
 /** POST /api/editprofitbookat: 1..1000 %, or null to reset (SPEC section 5, Profit book). */
 export const editProfitBookBody = yup.object({
   botID,
-  profitBookValue: decimalField(VALIDATION.profitBookNumber)
+  profitBookValue: decimalField(VALIDATION.profitBookNumber, PROFIT_BOOK_LABEL)
     .defined(VALIDATION.fieldRequired('profitBookValue'))
-    .test('min', VALIDATION.profitBookBelowOne, (v) => !isDecimalText(v) || v === null || new Decimal(v).gte(PROFIT_BOOK_MIN))
-    .test('max', VALIDATION.profitBookAboveMax, (v) => !isDecimalText(v) || v === null || new Decimal(v).lte(PROFIT_BOOK_MAX)),
+    .test('min', VALIDATION.profitBookBelowOne, (v) => !comparable(v) || new Decimal(v).gte(PROFIT_BOOK_MIN))
+    .test('max', VALIDATION.profitBookAboveMax, (v) => !comparable(v) || new Decimal(v).lte(PROFIT_BOOK_MAX)),
 });
+
+/** A number as text for the bots module's own rule; '' and null mean "not set". */
+function toText(value: unknown): unknown {
+  return value === '' || value === null ? null : decimalText(value);
+}
 
 /**
  * POST /api/gridprotectionadd. The value's rule (an integer 1..total_grid - 1) names total_grid
@@ -58,16 +56,16 @@ export const editProfitBookBody = yup.object({
  */
 export const gridProtectionBody = yup.object({
   botID,
-  overbuyProtectionValue: yup.mixed<string>().nullable().transform(toDecimalText).defined(VALIDATION.fieldRequired('overbuyProtectionValue')),
+  overbuyProtectionValue: yup.mixed<string>().nullable().transform(toText).defined(VALIDATION.fieldRequired('overbuyProtectionValue')),
   protectionActive: yup.boolean().defined(VALIDATION.fieldRequired('protectionActive')),
 });
 
 /** POST /api/sltpedit: each price set (above 0) or null; all null resets. */
 export const sltpEditBody = yup.object({
   botID,
-  sellAllAndPausePrice: priceField(VALIDATION.sellPausePriceNumber, 'Sell All And Pause Price'),
-  restartPrice: priceField(VALIDATION.restartPriceNumber, 'Restart Price'),
-  stoplossPrice: priceField(VALIDATION.stoplossPriceNumber, 'Stoploss Price'),
+  sellAllAndPausePrice: priceField(VALIDATION.sellPausePriceNumber, PRICE_LABELS.sellPause),
+  restartPrice: priceField(VALIDATION.restartPriceNumber, PRICE_LABELS.restart),
+  stoplossPrice: priceField(VALIDATION.stoplossPriceNumber, PRICE_LABELS.stoploss),
 });
 
 /**
@@ -75,16 +73,18 @@ export const sltpEditBody = yup.object({
  * amount's minimum, the grid rule and the member's preconditions are the start module's.
  */
 export const startBotBody = yup.object({
-  botType: yup.string().trim().required(VALIDATION.botTypeRequired),
+  botType: boundedText({ label: 'Bot type', max: IDENTIFIER_MAX }).required(VALIDATION.botTypeRequired),
   category: yup.mixed<BotCategory>().oneOf(['Spot', 'Future'], VALIDATION.categoryRequired).required(VALIDATION.categoryRequired),
-  selectPair: yup.string().trim().required(VALIDATION.pairRequired),
-  myStrategy: yup.string().trim().required(VALIDATION.strategyRequired),
-  amount: decimalField(VALIDATION.amountNumber).required(VALIDATION.amountRequired),
+  selectPair: boundedText({ label: 'Pair', max: IDENTIFIER_MAX }).required(VALIDATION.pairRequired),
+  myStrategy: boundedText({ label: 'Strategy', max: STRATEGY_NAME_MAX, maxMessage: VALIDATION.strategyNameMax })
+    .required(VALIDATION.strategyRequired),
+  amount: decimalString({ label: 'Amount', numberMessage: VALIDATION.amountNumber, requiredMessage: VALIDATION.amountRequired, signed: true }),
+  // Leverage's rule (a whole 1x..10x) and its messages are the start module's.
   leverage: yup.mixed<string | number>().nullable().optional(),
-  profitbookat: decimalField(VALIDATION.profitBookNumber).optional(),
-  sellPausePrice: decimalField(VALIDATION.sellPausePriceNumber).optional(),
-  restartPrice: decimalField(VALIDATION.restartPriceNumber).optional(),
-  stoplossPrice: decimalField(VALIDATION.stoplossPriceNumber).optional(),
+  profitbookat: decimalField(VALIDATION.profitBookNumber, PROFIT_BOOK_LABEL).optional(),
+  sellPausePrice: decimalField(VALIDATION.sellPausePriceNumber, PRICE_LABELS.sellPause).optional(),
+  restartPrice: decimalField(VALIDATION.restartPriceNumber, PRICE_LABELS.restart).optional(),
+  stoplossPrice: decimalField(VALIDATION.stoplossPriceNumber, PRICE_LABELS.stoploss).optional(),
 });
 
 /** POST /api/disclaimer. */
@@ -94,5 +94,6 @@ export const disclaimerBody = yup.object({
 
 /** GET /api/events?after=<id>: resume after this event id. */
 export const eventsQuery = yup.object({
-  after: yup.number().integer().min(0).optional(),
+  // An event id is a bigint: beyond the largest safe integer it cannot name one.
+  after: yup.number().integer().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });

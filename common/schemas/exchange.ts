@@ -3,22 +3,28 @@ import * as yup from 'yup';
 import { Decimal } from '../decimal';
 import { VALIDATION } from '../messages';
 import { KLINE_INTERVALS } from '../api/exchange';
+import { boundedText, decimalDigitsTest, decimalText, withinDigits } from './input-bounds';
 
 const PAIR = /^[A-Z0-9]{2,20}USDT$/;
 const ASSET = /^[A-Z0-9]{1,20}$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
 
+/** Binance keys are 64 characters; 256 leaves room for other exchanges' formats. */
+const KEY_MAX = 256;
+const apiKeyText = () => boundedText({ label: 'API Key', max: KEY_MAX });
+const secretKeyText = () => boundedText({ label: 'Secret Key', max: KEY_MAX });
+
 /** API Setting form (SPEC section 5). */
 export const apiKeysFormSchema = yup.object({
-  apiKey: yup.string().trim().required(VALIDATION.apiKeyRequired).max(256),
-  secretKey: yup.string().trim().required(VALIDATION.secretKeyRequired).max(256),
+  apiKey: apiKeyText().required(VALIDATION.apiKeyRequired),
+  secretKey: secretKeyText().required(VALIDATION.secretKeyRequired),
 });
 
 /** POST /api/apikeys: both keys, or both null to disconnect. */
 export const apiKeysRequestSchema = yup
   .object({
-    apiKey: yup.string().trim().max(256).nullable().defined(),
-    secretKey: yup.string().trim().max(256).nullable().defined(),
+    apiKey: apiKeyText().nullable().defined(),
+    secretKey: secretKeyText().nullable().defined(),
   })
   .test('both-or-none', VALIDATION.apiKeyRequired, (v) => (v.apiKey === null) === (v.secretKey === null))
   .test('not-empty', VALIDATION.secretKeyRequired, (v) => v.apiKey !== '' && v.secretKey !== '');
@@ -33,17 +39,23 @@ export const klinesQuerySchema = yup.object({
   limit: yup.number().integer().min(1).max(1000).default(200),
 });
 
-/** A positive decimal string, at most `max` when given (never compared as floats). */
+/**
+ * A positive decimal string, at most `max` when given (never compared as floats), with the
+ * ledger's digit bounds: the wallet records it in a numeric(38,18) column.
+ */
 export function positiveAmount(message: string, max?: () => string | null | undefined) {
+  const comparable = (v: string | undefined): v is string => !!v && DECIMAL.test(v) && withinDigits(v);
   return yup
     .string()
-    .trim()
+    // From the raw input: yup's own cast would write 1e21 in exponent notation.
+    .transform((value: unknown, raw: unknown) => (typeof raw === 'number' ? decimalText(raw) : decimalText(value)))
     .required(VALIDATION.amountRequired)
     .matches(DECIMAL, { message, excludeEmptyString: true })
-    .test('positive', message, (v) => !v || !DECIMAL.test(v) || new Decimal(v).gt(0))
+    .test(decimalDigitsTest('Amount'))
+    .test('positive', message, (v) => !comparable(v) || new Decimal(v).gt(0))
     .test('at-most', message, (v) => {
       const limit = max?.();
-      if (!v || !DECIMAL.test(v) || limit === undefined || limit === null) return true;
+      if (!comparable(v) || limit === undefined || limit === null) return true;
       return new Decimal(v).lte(limit);
     });
 }

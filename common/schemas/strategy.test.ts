@@ -46,7 +46,7 @@ describe('create strategy schema', () => {
     ['no rows', (b) => ({ ...b, tableData: [] }), VALIDATION.tableRows(3)],
     ['an empty cell', withCell(2, 'allottedAmountPercentagePerOrder', ''), VALIDATION.cellRequired(2, CELL_LABELS.allottedAmountPercentagePerOrder)],
     ['a negative cell', withCell(3, 'takeProfitPercentageDown', '-0.1'), VALIDATION.cellNumber(3, CELL_LABELS.takeProfitPercentageDown)],
-    ['9 decimals', withCell(3, 'buyPercentageUp', '0.123456789'), VALIDATION.cellNumber(3, CELL_LABELS.buyPercentageUp)],
+    ['9 decimals', withCell(3, 'buyPercentageUp', '0.123456789'), VALIDATION.fractionDigitsMax(`Grid 3: ${CELL_LABELS.buyPercentageUp}`, 8)],
     ['a 0 % take profit', withCell(1, 'takeProfitPercentage', '0'), VALIDATION.cellAboveZero(1, CELL_LABELS.takeProfitPercentage)],
     ['a 0 % buy', withCell(2, 'buyPercentage', '0.0'), VALIDATION.cellAboveZero(2, CELL_LABELS.buyPercentage)],
     ['a grid-1 buy', withCell(1, 'buyPercentageUp', '0.2'), VALIDATION.gridOneAtMarket],

@@ -9,6 +9,7 @@ import type { DecimalInput, StrategyDetailInput, StrategyRow } from '../api/stra
 import { ALLOTTED_TOLERANCE, ALLOTTED_TOTAL, GRIDS_MAX_CREATE, GRIDS_MIN, STRATEGY_NAME_MAX } from '../constants';
 import { Decimal } from '../decimal';
 import { LABELS, TEXT, VALIDATION } from '../messages';
+import { boundedText, decimalDigitsTest, type DecimalDigits } from './input-bounds';
 
 export type CellField =
   | 'allottedAmountPercentagePerOrder'
@@ -38,7 +39,9 @@ export const CELL_LABELS: Record<CellField, string> = {
 const ABOVE_ZERO: ReadonlySet<CellField> = new Set(['buyPercentage', 'takeProfitPercentage']);
 const BUY_FIELDS: ReadonlySet<CellField> = new Set(['buyPercentage', 'buyPercentageUp']);
 
-/** A non-negative plain decimal, bounded so numeric columns and messages stay sane. */
+/** Digits of a percentage cell: up to 999999.99999999 %. */
+export const PERCENT_DIGITS: DecimalDigits = { integerDigits: 6, fractionDigits: 8 };
+/** A non-negative plain decimal within PERCENT_DIGITS, so numeric columns and messages stay sane. */
 const PERCENT = /^\d{1,6}(\.\d{1,8})?$/;
 
 /** A form row: every cell a string, as the inputs keep them. */
@@ -78,6 +81,7 @@ export function cellSchema(gridNo: number, field: CellField): yup.MixedSchema<De
     .mixed<DecimalInput>()
     .nullable()
     .test('required', VALIDATION.cellRequired(gridNo, label), (v) => !isBlank(v))
+    .test(decimalDigitsTest(`Grid ${gridNo}: ${label}`, PERCENT_DIGITS))
     .test('number', VALIDATION.cellNumber(gridNo, label), (v) => isBlank(v) || percentText(v) !== null);
   if (!ABOVE_ZERO.has(field)) return schema;
   return schema.test('above-zero', VALIDATION.cellAboveZero(gridNo, label), (v) => {
@@ -103,11 +107,8 @@ export const noOfGridsField = yup
   .mixed<number | string>()
   .test('grids', VALIDATION.gridsRange, (value) => gridCountOf(value) !== null);
 
-export const strategyNameField = yup
-  .string()
-  .trim()
-  .required(VALIDATION.strategyNameRequired)
-  .max(STRATEGY_NAME_MAX, VALIDATION.strategyNameMax);
+export const strategyNameField = boundedText({ label: 'Strategy name', max: STRATEGY_NAME_MAX, maxMessage: VALIDATION.strategyNameMax })
+  .required(VALIDATION.strategyNameRequired);
 
 /** Sum of the allotted cells, exactly; null while a cell is not a number. */
 export function allottedTotal(values: readonly unknown[]): Decimal | null {
@@ -148,7 +149,8 @@ export function tableDataSchema(count: number) {
     .defined(VALIDATION.tableRows(count))
     .test('rows', VALIDATION.tableRows(count), (rows) => !rows || rowsInOrder(rows, count))
     .test('total', (rows, ctx) => {
-      const error = allottedTotalError((rows ?? []).map((r) => (r as StrategyRow).allottedAmountPercentagePerOrder));
+      // A null row is reported by its own rule; here it only must not throw.
+      const error = allottedTotalError((rows ?? []).map((r) => (r as StrategyRow | null)?.allottedAmountPercentagePerOrder));
       return error === null || ctx.createError({ message: error });
     });
 }

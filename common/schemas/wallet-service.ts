@@ -8,19 +8,16 @@ import * as yup from 'yup';
 import { Decimal } from '../decimal';
 import { VALIDATION } from '../messages';
 import { pagedRequestSchema } from './account-service';
+import { decimalDigitsTest, decimalText, withinDigits } from './input-bounds';
 
-/** At most 20 integer digits and 18 decimals: what a ledger amount (numeric(38,18)) holds. */
-const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
+/** A plain unsigned decimal; its digits are bounded to what a ledger amount (numeric(38,18)) holds. */
+const AMOUNT = /^\d+(\.\d+)?$/;
 /** A BEP-20 (EVM) address: 0x and 40 hex digits. The checksum is checked where ethers is at hand. */
 export const BEP20_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-function amountText(value: unknown): unknown {
-  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value).toFixed() : String(value);
-  return typeof value === 'string' ? value.trim() : value;
-}
-
-const isAmount = (v: unknown) => typeof v === 'string' && AMOUNT.test(v);
+const isAmount = (v: unknown) => typeof v === 'string' && AMOUNT.test(v) && withinDigits(v);
 const positive = (v: unknown) => !isAmount(v) || new Decimal(v as string).gt(0);
+const isNumberText = (v: unknown) => v === undefined || v === '' || (typeof v === 'string' && AMOUNT.test(v));
 
 /** The withdraw form's amount input keeps only digits and dots (SPEC section 5). */
 export function withdrawAmountInput(raw: string): string {
@@ -28,9 +25,10 @@ export function withdrawAmountInput(raw: string): string {
 }
 
 export const withdrawRequestSchema = yup.object({
-  amount: yup.mixed<string>().transform(amountText)
+  amount: yup.mixed<string>().transform(decimalText)
     .test('required', VALIDATION.amountRequired, (v) => typeof v === 'string' && v !== '')
-    .test('number', VALIDATION.amountNumber, (v) => v === undefined || v === '' || isAmount(v))
+    .test('number', VALIDATION.amountNumber, isNumberText)
+    .test(decimalDigitsTest('Amount'))
     .test('positive', VALIDATION.amountPositive, positive)
     .required(VALIDATION.amountRequired),
   toAddress: yup.string().trim().required(VALIDATION.addressRequired)
@@ -47,9 +45,10 @@ export function rewardSwapFormSchema(balance: Decimal.Value) {
 }
 
 function rewardSwapAmount() {
-  return yup.mixed<string>().transform(amountText)
+  return yup.mixed<string>().transform(decimalText)
     .test('required', VALIDATION.amountRequired, (v) => typeof v === 'string' && v !== '')
-    .test('number', VALIDATION.amountNumber, (v) => v === undefined || v === '' || isAmount(v))
+    .test('number', VALIDATION.amountNumber, isNumberText)
+    .test(decimalDigitsTest('Amount'))
     .test('positive', VALIDATION.amountPositive, positive)
     .required(VALIDATION.amountRequired);
 }

@@ -1,9 +1,10 @@
 /**
- * The platform server main talks to: GRIDDESK_SERVER_URL when set (a remote server), else the
- * server started in this process. Plain Node, shared by Electron main and the preview.
+ * The platform server main talks to: GRIDDESK_SERVER_URL when set (a remote server, https only),
+ * else the server started in this process. Plain Node, shared by Electron main and the preview.
  */
 import { resolve } from 'node:path';
 import { startPlatformServer, type StartOptions } from '../../server/start';
+import { remoteServerUrl } from './server-url';
 
 export interface PlatformTarget {
   url: string;
@@ -21,6 +22,12 @@ export interface PlatformTargetOptions {
   /** PORT for the embedded server; '0' picks a free one. */
   port: string;
   logger?: boolean | object;
+  /**
+   * The embedded server's SECRETS_KEY (Electron: wrapped by the OS keychain, see
+   * secrets-key/). Not asked for a remote server, nor when SECRETS_KEY is set explicitly; without
+   * it the server keeps its key in DATA_DIR/secrets.json (the preview).
+   */
+  secretsKey?: (dataDir: string) => Promise<Buffer>;
   /** Tests replace the server. */
   start?: (options: StartOptions) => Promise<{ url: string; close(): Promise<void> }>;
 }
@@ -29,7 +36,7 @@ export async function startPlatformTarget(options: PlatformTargetOptions): Promi
   const remote = options.env.GRIDDESK_SERVER_URL?.trim();
   if (remote) {
     return {
-      url: remote.replace(/\/+$/, ''),
+      url: remoteServerUrl(remote),
       embedded: false,
       dataDir: null,
       close: async () => undefined,
@@ -37,9 +44,14 @@ export async function startPlatformTarget(options: PlatformTargetOptions): Promi
   }
   const dataDir = resolve(options.dataDir);
   const start = options.start ?? startPlatformServer;
+  // Handed over in the server's own env object, never process.env: no child process inherits it.
+  const secretsKey =
+    options.secretsKey && !options.env.SECRETS_KEY?.trim()
+      ? { SECRETS_KEY: (await options.secretsKey(dataDir)).toString('hex') }
+      : {};
   // The embedded server listens on loopback only: it serves this desktop, nobody else.
   const server = await start({
-    env: { ...options.env, DATA_DIR: dataDir, PORT: options.port, HOST: '127.0.0.1' },
+    env: { ...options.env, ...secretsKey, DATA_DIR: dataDir, PORT: options.port, HOST: '127.0.0.1' },
     logger: options.logger ?? false,
   });
   return { url: server.url, embedded: true, dataDir, close: () => server.close() };

@@ -1,10 +1,11 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { GriddeskBridge } from '../../common/ipc/contract';
+import { UI } from '../../common/messages';
 import { bridgeScript } from './bridge-script';
 
 /** Runs the bridge as a page would, with fetch and EventSource stubbed. */
-function load() {
+function load(answer: { status: number; body: unknown } = { status: 200, body: { ok: true, value: { theme: 'light' } } }) {
   const sources: { url: string; handlers: Map<string, (m: { data: string }) => void> }[] = [];
   const fetches: { url: string; body: unknown }[] = [];
   class FakeEventSource {
@@ -20,7 +21,7 @@ function load() {
   const window: { griddesk?: GriddeskBridge } = {};
   const fetch = async (url: string, init: { body: string }) => {
     fetches.push({ url, body: JSON.parse(init.body) as unknown });
-    return { json: async () => ({ ok: true, value: { theme: 'light' } }) };
+    return { status: answer.status, json: async () => answer.body };
   };
   runInNewContext(bridgeScript(), {
     window,
@@ -45,6 +46,14 @@ describe('preview bridge script', () => {
     const refused = await bridge.invoke('shell:exec' as never, {} as never);
     expect(refused).toMatchObject({ ok: false, error: { status: 400 } });
     expect(fetches).toHaveLength(1);
+  });
+
+  it('turns a 403 from the host (a browser the launch link did not let in) into a failed call that says so', async () => {
+    const { bridge } = load({ status: 403, body: { message: 'Forbidden' } });
+    expect(await bridge.invoke('settings:get', {})).toEqual({
+      ok: false,
+      error: { status: 403, message: UI.previewLocked },
+    });
   });
 
   it('hands listeners only the payload and stops after unsubscribe', () => {

@@ -12,7 +12,8 @@ export const NOTIFICATIONS_PATH = '/__griddesk/notifications';
  * window.griddesk for a browser page, with the same surface and checks as the Electron
  * preload: allowlisted channels and events, listeners get only the payload. Calls wait until
  * the event stream is open (or 3 s passed), so an event raised by a call (a 401's
- * session:expired) is never sent before the page listens.
+ * session:expired) is never sent before the page listens. A browser the launch link did not let
+ * in gets 403 for everything (launch-secret.ts): its calls fail with a message saying why.
  */
 export function bridgeScript(): string {
   const config = JSON.stringify({
@@ -21,6 +22,7 @@ export function bridgeScript(): string {
     invokePath: INVOKE_PATH,
     eventsPath: EVENTS_PATH,
     noResponse: UI.noResponse,
+    locked: UI.previewLocked,
   });
   return `'use strict';
 (() => {
@@ -32,6 +34,8 @@ export function bridgeScript(): string {
   const ready = new Promise((resolve) => {
     source.addEventListener('open', resolve, { once: true });
     setTimeout(resolve, 3000);
+    // Refused (403) streams close for good: calls need not wait out the 3 s.
+    source.addEventListener('error', () => { if (source.readyState === 2) resolve(); });
   });
   for (const name of config.events) {
     source.addEventListener(name, (message) => {
@@ -53,6 +57,7 @@ export function bridgeScript(): string {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ channel, payload: payload === undefined ? {} : payload }),
       });
+      if (response.status === 403) return { ok: false, error: { status: 403, message: config.locked } };
       return await response.json();
     } catch {
       return { ok: false, error: { status: 0, message: config.noResponse } };

@@ -7,12 +7,14 @@ import { startPlatformServer, type PlatformServer } from '../../server/start';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { readOutbox } from './outbox-page';
 import { startPreviewHost, type PreviewHost } from './host';
+import { launchCookie } from './test-support';
 
 // The chain the e2e suite drives, minus the browser: bridge endpoint -> main's handlers ->
 // axios -> the real platform server (PGlite) -> outbox.
 let dir: string;
 let server: PlatformServer;
 let host: PreviewHost;
+let cookie: string;
 const keychain = createMemoryKeychain();
 
 beforeAll(async () => {
@@ -32,6 +34,7 @@ beforeAll(async () => {
     outboxDir: join(dir, 'data', 'outbox'),
     keychain,
   });
+  cookie = await launchCookie(host);
 });
 afterAll(async () => {
   await host?.close();
@@ -42,7 +45,7 @@ afterAll(async () => {
 async function invoke(channel: string, payload: unknown = {}) {
   const res = await fetch(`${host.url}/__griddesk/invoke`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: host.url },
+    headers: { 'content-type': 'application/json', origin: host.url, cookie },
     body: JSON.stringify({ channel, payload }),
   });
   return (await res.json()) as {

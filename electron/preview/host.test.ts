@@ -7,6 +7,7 @@ import { startFakePlatformServer, type FakePlatformServer } from '../testing/fak
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import type { Keychain } from '../main/ports/types';
 import { startPreviewHost, type PreviewHost } from './host';
+import { launchCookie } from './test-support';
 
 const INDEX = `<!doctype html><html><head><title>GridDesk</title>
 <script type="module" crossorigin src="./assets/app.js"></script></head><body><div id="root"></div></body></html>`;
@@ -15,6 +16,8 @@ let dir: string;
 let platform: FakePlatformServer;
 let keychain: Keychain;
 let host: PreviewHost;
+/** What the browser the member launched carries (host.secret.test.ts covers its absence). */
+let cookie: string;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'griddesk-preview-'));
@@ -32,6 +35,7 @@ beforeEach(async () => {
     keychain,
     port: 0,
   });
+  cookie = await launchCookie(host);
 });
 afterEach(async () => {
   await host.close();
@@ -42,14 +46,14 @@ afterEach(async () => {
 const invoke = (channel: string, payload: unknown, headers: Record<string, string> = {}) =>
   fetch(`${host.url}/__griddesk/invoke`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: host.url, ...headers },
+    headers: { 'content-type': 'application/json', origin: host.url, cookie, ...headers },
     body: JSON.stringify({ channel, payload }),
   });
 
 /** Opens the SSE stream and resolves with the first named event. */
 function nextEvent(): Promise<{ event: string; data: unknown; close(): void }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${host.url}/__griddesk/events`, (res) => {
+    const req = request(`${host.url}/__griddesk/events`, { headers: { cookie } }, (res) => {
       let buffer = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -66,7 +70,7 @@ function nextEvent(): Promise<{ event: string; data: unknown; close(): void }> {
 
 describe('startPreviewHost', () => {
   it('serves index.html with the bridge script before the app script and a strict CSP', async () => {
-    const res = await fetch(`${host.url}/`);
+    const res = await fetch(`${host.url}/`, { headers: { cookie } });
     const html = await res.text();
     expect(html.indexOf('<script src="/__griddesk/bridge.js"></script>')).toBeGreaterThan(0);
     expect(html.indexOf('/__griddesk/bridge.js')).toBeLessThan(html.indexOf('./assets/app.js'));
@@ -111,7 +115,7 @@ describe('startPreviewHost', () => {
     const rebound = await new Promise<number>((resolve) => {
       request(
         `${host.url}/__griddesk/events`,
-        { headers: { host: `evil.example:${host.port}` } },
+        { headers: { host: `evil.example:${host.port}`, cookie } },
         (res) => {
           resolve(res.statusCode ?? 0);
           res.destroy();
@@ -145,7 +149,7 @@ describe('startPreviewHost', () => {
       );
     await mail('old', '2025-01-01T00:00:00.000Z', 'Your code is 111111');
     await mail('new', '2025-01-02T00:00:00.000Z', 'Your code is <222222>');
-    const html = await (await fetch(`${host.url}/__griddesk/outbox`)).text();
+    const html = await (await fetch(`${host.url}/__griddesk/outbox`, { headers: { cookie } })).text();
     expect(html).toContain('new@member.io');
     expect(html).toContain('&#60;222222&#62;');
     expect(html.indexOf('Code new')).toBeLessThan(html.indexOf('Code old'));

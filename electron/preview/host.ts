@@ -1,7 +1,8 @@
 /**
  * The browser preview host: serves the built renderer and bridges window.griddesk to main's
  * IPC handlers running in this Node process (invoke over fetch, events over SSE). `npm run
- * preview` and the e2e tests use it; Electron does not.
+ * preview` and the e2e tests use it; Electron does not. Only the browser that opened this
+ * launch's one-time link gets the page and the bridge (launch-secret.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,9 +20,12 @@ import {
   NOTIFICATIONS_PATH,
   OUTBOX_PATH,
 } from './bridge-script';
+import { needsLaunch, openLaunchLink, refuseUnlaunched } from './launch-gate';
+import { createPreviewSecret, LAUNCH_PARAM, type PreviewSecret } from './launch-secret';
 import { createNotificationLog, type NotificationLog } from './notifications';
 import { outboxPage, readOutbox } from './outbox-page';
-import { isOwnRequest, ownAuthorities, setSecurityHeaders } from './security';
+import { send, sendJson } from './respond';
+import { isOwnRequest, ownAuthorities } from './security';
 import { loadStatic } from './static-files';
 import { openEventStream } from './sse';
 
@@ -43,10 +47,15 @@ export interface PreviewHostOptions {
   version?: string;
   /** Also told of every notification; by default they are logged. */
   notifier?: Notifier;
+  /** A launch link was spent; `next` is the fresh one for the member's next browser. */
+  onLaunch?: (next: string) => void;
 }
 
 export interface PreviewHost {
+  /** The origin (http://127.0.0.1:<port>); a browser needs launchUrl() first. */
   url: string;
+  /** The one-time link that lets a browser in (sets the cookie); fresh after each use. */
+  launchUrl(): string;
   port: number;
   handlers: IpcHandlers;
   /** What main notified, also served at /__griddesk/notifications. */
@@ -66,15 +75,6 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
   return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
 }
-
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  setSecurityHeaders(res);
-  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
-  res.end(body);
-}
-
-const sendJson = (res: ServerResponse, status: number, value: unknown) =>
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
 
 async function handleInvoke(req: IncomingMessage, res: ServerResponse, handlers: IpcHandlers) {
   let request: unknown;
@@ -118,11 +118,22 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   });
   const bridge = bridgeScript();
   let authorities = new Set<string>();
+  // Made once the port (part of the cookie name) is known; until then everything is refused.
+  let secret: PreviewSecret | null = null;
+  let origin = '';
+  const launchUrl = () => `${origin}/?${LAUNCH_PARAM}=${secret?.launchToken() ?? ''}`;
   const streams = new Set<ServerResponse>();
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isOwnRequest(req, authorities)) return sendJson(res, 403, { message: 'Forbidden' });
-    const path = new URL(req.url ?? '/', 'http://host').pathname;
+    if (!secret || !isOwnRequest(req, authorities))
+      return sendJson(res, 403, { message: 'Forbidden' });
+    const url = new URL(req.url ?? '/', 'http://host');
+    const path = url.pathname;
+    if (path === '/' && req.method === 'GET' && url.searchParams.has(LAUNCH_PARAM)) {
+      return openLaunchLink(req, res, secret, () => options.onLaunch?.(launchUrl()));
+    }
+    const launched = secret.isCarriedBy(req);
+    if (needsLaunch(path) && !launched) return refuseUnlaunched(res, path);
     if (path === INVOKE_PATH) {
       if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
       return handleInvoke(req, res, handlers);
@@ -149,6 +160,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     // Browsers ask for a favicon the renderer may not ship; an empty answer keeps the console clean.
     if (!file && path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
     if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+    if (file.isPage && !launched) return refuseUnlaunched(res, path);
     send(res, 200, file.type, file.body);
   }
 
@@ -165,9 +177,12 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   });
   const { port } = server.address() as AddressInfo;
   authorities = ownAuthorities(host, port);
+  origin = `http://${host}:${port}`;
+  secret = createPreviewSecret(port);
 
   return {
-    url: `http://${host}:${port}`,
+    url: origin,
+    launchUrl,
     port,
     handlers,
     notifications,

@@ -1,7 +1,9 @@
 /**
  * `npm run preview` (dist/scripts/preview.js): the platform server (remote via
  * GRIDDESK_SERVER_URL, else in this process on DATA_DIR and PORT), then the preview host on
- * PREVIEW_PORT serving the built renderer with main's handlers bridged in.
+ * PREVIEW_PORT serving the built renderer with main's handlers bridged in. It prints a one-time
+ * launch link (launch-secret.ts): only the browser that opens it is let in, so other local
+ * processes, which can reach the port but not this terminal, cannot act as the member.
  */
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +51,8 @@ async function main(): Promise<void> {
       settingsDir: join(dataDir, 'preview'),
       outboxDir: target.dataDir ? join(target.dataDir, 'outbox') : undefined,
       version: env.npm_package_version,
+      onLaunch: (next) =>
+        console.log(`GridDesk preview: launch link used. For another browser (works once): ${next}`),
     });
   } catch (error) {
     await target.close();
@@ -60,8 +64,11 @@ async function main(): Promise<void> {
     console.log(`Local BEP-20 chain: ${chain.chain.rpcUrl}. Test tokens to the address on the Deposit screen:`);
     console.log(`  BSC_RPC_URL=${chain.chain.rpcUrl} npm run faucet -- <0x address> USDT 100`);
   }
-  console.log(`GridDesk preview: ${host.url}  (platform server ${target.url})`);
-  if (target.dataDir) console.log(`Mail outbox (OTPs, reset links): ${host.url}${OUTBOX_PATH}`);
+  console.log(`GridDesk preview: open ${host.launchUrl()}  (platform server ${target.url})`);
+  console.log('  The link works once and lets that browser in; without it the preview answers 403.');
+  if (target.dataDir) {
+    console.log(`Mail outbox (OTPs, reset links), in that browser: ${host.url}${OUTBOX_PATH}`);
+  }
 
   let stopping = false;
   const stop = () => {

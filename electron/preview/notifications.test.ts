@@ -13,6 +13,7 @@ import {
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { startPreviewHost, type PreviewHost } from './host';
 import { createNotificationLog } from './notifications';
+import { launchCookie } from './test-support';
 
 const stopped: MemberEvent = {
   kind: 'bot.stopped',
@@ -29,6 +30,7 @@ const frame = (id: number, event: MemberEvent) =>
 let dir: string;
 let platform: SseTestServer;
 let host: PreviewHost;
+let cookie: string;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'griddesk-preview-notify-'));
@@ -50,6 +52,7 @@ beforeEach(async () => {
     keychain: createMemoryKeychain('tok-1'),
     notifier: { notify: () => undefined },
   });
+  cookie = await launchCookie(host);
 });
 afterEach(async () => {
   await host.close();
@@ -57,33 +60,39 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The page's event stream, collecting every named event. */
-function pageEvents(): { received: { event: string; data: unknown }[]; close(): void } {
+/** The page's event stream, collecting every named event, once the host has answered it. */
+function pageEvents(): Promise<{ received: { event: string; data: unknown }[]; close(): void }> {
   const received: { event: string; data: unknown }[] = [];
-  const req = request(`${host.url}/__griddesk/events`, (res) => {
-    let buffer = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buffer += chunk;
-      let match: RegExpExecArray | null;
-      while ((match = /event: (.+)\ndata: (.+)\n\n/.exec(buffer))) {
-        received.push({ event: match[1]!, data: JSON.parse(match[2]!) });
-        buffer = buffer.slice(match.index + match[0].length);
-      }
+  return new Promise((resolve, reject) => {
+    const req = request(`${host.url}/__griddesk/events`, { headers: { cookie } }, (res) => {
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let match: RegExpExecArray | null;
+        while ((match = /event: (.+)\ndata: (.+)\n\n/.exec(buffer))) {
+          received.push({ event: match[1]!, data: JSON.parse(match[2]!) });
+          buffer = buffer.slice(match.index + match[0].length);
+        }
+      });
+      resolve({ received, close: () => req.destroy() });
     });
+    req.on('error', reject);
+    req.end();
   });
-  req.end();
-  return { received, close: () => req.destroy() };
 }
 
 const shown = async () =>
-  (await (await fetch(`${host.url}/__griddesk/notifications`)).json()) as unknown[];
-const click = (id: number | string, init: RequestInit = {}) =>
-  fetch(`${host.url}/__griddesk/notifications/${id}/click`, { method: 'POST', ...init });
+  (await (await fetch(`${host.url}/__griddesk/notifications`, { headers: { cookie } })).json()) as unknown[];
+const click = (id: number | string, headers: Record<string, string> = {}) =>
+  fetch(`${host.url}/__griddesk/notifications/${id}/click`, {
+    method: 'POST',
+    headers: { cookie, ...headers },
+  });
 
 describe('preview host notifications', () => {
   it('lists a stop notification and routes its click to the page', async () => {
-    const page = pageEvents();
+    const page = await pageEvents();
     await vi.waitFor(() => expect(platform.open).toBe(1));
     platform.push(frame(1, stopped) + frame(2, paused));
     await vi.waitFor(() => expect(host.notifications.list()).toHaveLength(2));
@@ -117,22 +126,24 @@ describe('preview host notifications', () => {
 
   it('answers an unknown notification with 404 and a GET click with 405', async () => {
     expect((await click(99)).status).toBe(404);
-    expect((await fetch(`${host.url}/__griddesk/notifications/1/click`)).status).toBe(405);
+    expect(
+      (await fetch(`${host.url}/__griddesk/notifications/1/click`, { headers: { cookie } })).status,
+    ).toBe(405);
   });
 
   it('guards the list and the click like the rest of the host', async () => {
     expect(
       (
         await fetch(`${host.url}/__griddesk/notifications`, {
-          headers: { origin: 'https://evil.example' },
+          headers: { origin: 'https://evil.example', cookie },
         })
       ).status,
     ).toBe(403);
-    expect((await click(1, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect((await click(1, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     const rebound = await new Promise<number>((resolve) => {
       request(
         `${host.url}/__griddesk/notifications`,
-        { headers: { host: `evil.example:${host.port}` } },
+        { headers: { host: `evil.example:${host.port}`, cookie } },
         (res) => {
           resolve(res.statusCode ?? 0);
           res.resume();

@@ -25,7 +25,8 @@ export function setSecurityHeaders(res: ServerResponse): void {
 /**
  * The host runs main's handlers with the member's session, so only pages it served itself
  * may call them: the Host header must name this host (no DNS rebinding) and a browser's
- * Origin, when sent, must be this host's own (no cross-site requests).
+ * Origin, when sent, must be this host's own (no cross-site requests). These stop web pages;
+ * the launch secret (launch-secret.ts) stops other local processes, which can send any header.
  */
 export function isOwnRequest(req: IncomingMessage, authorities: ReadonlySet<string>): boolean {
   const host = req.headers.host;

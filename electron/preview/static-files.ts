@@ -15,6 +15,8 @@ export function injectBridge(html: string): string {
 export interface StaticFile {
   body: Buffer | string;
   type: string;
+  /** index.html, the app's page: only a launched browser gets it (launch-secret.ts). */
+  isPage: boolean;
 }
 
 /** index.html (with the bridge) for `/` and extension-less routes, else the asset, else null. */
@@ -25,8 +27,8 @@ export async function loadStatic(root: string, urlPath: string): Promise<StaticF
   try {
     const body = await readFile(file);
     if (file === join(root, 'index.html'))
-      return { body: injectBridge(body.toString('utf8')), type: contentType(file) };
-    return { body, type: contentType(file) };
+      return { body: injectBridge(body.toString('utf8')), type: contentType(file), isPage: true };
+    return { body, type: contentType(file), isPage: false };
   } catch {
     return null;
   }

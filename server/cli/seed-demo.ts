@@ -1,14 +1,19 @@
 /** `npm run seed:demo`: creates (idempotently) the demo member and prints how to sign in. */
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig, type Env } from '../config';
+import { loadConfig, type Env } from '../config';
 import { openDatabase } from '../db/database';
-import { DEMO_MEMBER, seedDemo } from '../modules/demo/seed';
+import { redactedErrorText } from '../logging/startup-failure';
+import { DEMO_MEMBER, DEMO_NEEDS_SIMULATOR, demoMemberAllowed, seedDemo } from '../modules/demo/seed';
 import { processIo, type CliIo } from './io';
 
 /** The whole command without the process around it; resolves to the exit code. */
 export async function runSeedDemo(env: Env, io: CliIo): Promise<number> {
   try {
     const config = loadConfig(env);
+    if (!demoMemberAllowed(config)) {
+      io.err(DEMO_NEEDS_SIMULATOR);
+      return 1;
+    }
     const database = await openDatabase(config);
     try {
       const result = await seedDemo(database.db, config.argon2);
@@ -23,7 +28,8 @@ export async function runSeedDemo(env: Env, io: CliIo): Promise<number> {
       await database.close();
     }
   } catch (error) {
-    io.err(error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // A configuration error is its one line; a driver's error is redacted of every credential.
+    io.err(redactedErrorText(error, env));
     return 1;
   }
 }

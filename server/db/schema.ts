@@ -42,7 +42,10 @@ export const users = pgTable(
   ],
 );
 
-/** A registration waiting for its OTP; one per email, replaced by a new signup. */
+/**
+ * A registration waiting for its OTP; one per email. It is kept, data and OTP, while its OTP is
+ * valid: a signup for the same email from anyone else is refused until then (issue 10, item 1).
+ */
 export const pendingSignups = pgTable('pending_signups', {
   email: text('email').primaryKey(),
   username: text('username').notNull(),
@@ -68,6 +71,36 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Fixed-window request counters of the guessable calls (rate-limits.ts), in the database so
+ * every API process shares one budget. A row is a window: `hits` so far, until `expires_at`.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Consecutive failed logins per e-mail (known or not), across every client address: past the
+ * free attempts each one locks the account's login until `locked_until` (login-throttle.ts).
+ * A successful login deletes the row.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    email: text('email').primaryKey(),
+    failures: integer('failures').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_last_attempt_idx').on(t.lastAttemptAt)],
 );
 
 export const passwordResets = pgTable(

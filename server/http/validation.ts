@@ -5,6 +5,7 @@
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import * as yup from 'yup';
+import { SERVER } from '../../common/messages';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -17,9 +18,33 @@ export function fromYup(schema: yup.AnyObjectSchema): JsonSchema {
   return json;
 }
 
-/** The first message in field order, as the client shows exactly one. */
+/** yup's own type message ("x must be a `string` type, but the final value was: ...") echoes the whole input. */
+const YUP_DEFAULT_TYPE_MESSAGE = /must be a `\w+` type/;
+
+/**
+ * The first message in field order, as the client shows exactly one. A wrong type without a
+ * message of the schema's own is answered in one short sentence, not with the input echoed.
+ */
 function firstMessage(error: yup.ValidationError): string {
-  return error.inner[0]?.message ?? error.errors[0] ?? error.message;
+  const first = error.inner[0] ?? error;
+  const message = first.errors[0] ?? first.message;
+  return first.type === 'typeError' && YUP_DEFAULT_TYPE_MESSAGE.test(message) ? SERVER.malformedRequest : message;
+}
+
+/**
+ * `data` without keys that name Object.prototype members (`constructor`, `toString`,
+ * `__proto__`...). yup looks each key up in its field map, a plain object, and would take such a
+ * key for a field and crash; no schema has one, so dropping them loses nothing. Copies; the
+ * request's own objects stay as they were.
+ */
+export function withoutPrototypeKeys(data: unknown): unknown {
+  if (Array.isArray(data)) return data.map(withoutPrototypeKeys);
+  if (data === null || typeof data !== 'object') return data;
+  const clean: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (!(key in Object.prototype)) clean[key] = withoutPrototypeKeys(value);
+  }
+  return clean;
 }
 
 export const yupValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, url, httpPart }) => {
@@ -29,10 +54,13 @@ export const yupValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ sch
   }
   return (data: unknown) => {
     try {
-      const value: unknown = validator.validateSync(data ?? {}, { abortEarly: false, stripUnknown: true });
+      const value: unknown = validator.validateSync(withoutPrototypeKeys(data ?? {}), { abortEarly: false, stripUnknown: true });
       return { value };
     } catch (error) {
       if (error instanceof yup.ValidationError) return { error: new Error(firstMessage(error)) };
+      // yup's string transforms (trim, uppercase) throw a TypeError on an object or array: the
+      // input is malformed, which is the member's 400, not the server's 500 or a raw TypeError.
+      if (error instanceof TypeError) return { error: new Error(SERVER.malformedRequest) };
       throw error;
     }
   };

@@ -27,7 +27,7 @@ export interface ExchangeChannels {
   'keys:checkConnection': { payload: Empty; result: CheckConnectionResponse };
   'keys:serverIp': { payload: Empty; result: ServerIpResponse };
   'keys:fetch': { payload: Empty; result: FetchKeysResponse };
-  /** Main forwards both keys to the server and keeps the secret in the OS keychain. */
+  /** Main forwards both keys to the server, which keeps the secret sealed; the desktop keeps no copy. */
   'keys:save': { payload: { apiKey: string; secretKey: string }; result: MessageReply };
   'keys:disconnect': { payload: Empty; result: MessageReply };
   'market:symbolPairs': { payload: Empty; result: SymbolPairsResponse };

@@ -1,12 +1,15 @@
 /**
- * Electron main: single instance, griddesk:// links, the embedded platform server, the window,
- * the tray, and a quit that closes the server first. Everything with logic lives in plain
- * Node modules (../ipc, ../ports, ../embedded-server, ../deep-link); this file only wires.
+ * Electron main: single instance, griddesk:// links, the embedded platform server (its
+ * SECRETS_KEY wrapped by the OS keychain), the window, the tray, the app-wide webContents guard,
+ * and a quit that closes the server first. Everything with logic lives in plain Node modules
+ * (../ipc, ../ports, ../secrets-key, ../embedded-server, ../web-contents-guard, ../deep-link);
+ * this file only wires.
  */
 import { join, resolve } from 'node:path';
 import { app, type BrowserWindow, dialog, type Tray } from 'electron';
 import { deepLinkFromArgv, deepLinkToPath, PROTOCOL } from '../deep-link';
 import { keychainAccount, startPlatformTarget, type PlatformTarget } from '../embedded-server';
+import { forgetStaleExchangeSecrets } from '../ipc/exchange-secret';
 import { createIpcHandlers, type IpcHandlers } from '../ipc/handlers';
 import { createAxiosHttp } from '../ports/axios-http';
 import { pickKeychain } from '../ports/pick-keychain';
@@ -15,7 +18,9 @@ import { connectIpc } from './ipc';
 import { createElectronNotifier } from './notifications';
 import { iconPath, preloadPath, rendererDir } from './paths';
 import { registerAppScheme, serveRenderer } from './protocol';
+import { guardWebContents } from '../web-contents-guard';
 import { createSafeStorageKeychain } from './safe-storage-keychain';
+import { keychainSecretsKey } from './secrets-key';
 import { createElectronSettings } from './settings';
 import { createTray } from './tray';
 import { createMainWindow, lockDownSession } from './window';
@@ -25,6 +30,10 @@ app.setName('GridDesk');
 app.setPath('userData', join(app.getPath('appData'), 'GridDesk'));
 app.enableSandbox();
 registerAppScheme();
+// Every webContents, whoever creates it, gets the same rules (no pop-ups, no leaving the app).
+app.on('web-contents-created', (_event, contents) =>
+  guardWebContents(contents, { isPackaged: app.isPackaged }),
+);
 
 let target: PlatformTarget | null = null;
 let handlers: IpcHandlers | null = null;
@@ -60,6 +69,7 @@ function openWindow(): void {
   mainWindow = createMainWindow({
     settings,
     preload: preloadPath,
+    isPackaged: app.isPackaged,
     icon: iconPath(app.isPackaged, process.resourcesPath),
     initialPath: pendingPath,
   });
@@ -79,6 +89,7 @@ async function start(): Promise<void> {
     dataDir: join(userData, 'data'),
     port: '0',
     logger: !app.isPackaged,
+    secretsKey: keychainSecretsKey(userData),
   });
   settings = createElectronSettings();
   settings.set('serverUrl', target.url);
@@ -87,6 +98,10 @@ async function start(): Promise<void> {
     account,
     fallback: () => createSafeStorageKeychain(userData, account),
   });
+  // Earlier versions kept a copy of the member's exchange secret here; the server has it.
+  await forgetStaleExchangeSecrets(keychain, settings).catch((error: unknown) =>
+    console.warn('GridDesk: could not remove an old copy of the exchange secret', error),
+  );
   handlers = createIpcHandlers({
     keychain,
     settings,

@@ -5,17 +5,11 @@
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import type { IpcHandlers } from '../ipc/handlers';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../preload/allowlist';
-import { APP_HOST, APP_SCHEME } from './protocol';
+import { isAppUrl } from '../app-origin';
 
 export function isTrustedSender(event: IpcMainInvokeEvent): boolean {
   const frame = event.senderFrame;
-  if (!frame) return false;
-  try {
-    const url = new URL(frame.url);
-    return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST;
-  } catch {
-    return false;
-  }
+  return frame ? isAppUrl(frame.url) : false;
 }
 
 export function connectIpc(handlers: IpcHandlers): () => void {

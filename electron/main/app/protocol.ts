@@ -5,12 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
+import { APP_HOST, APP_SCHEME } from '../app-origin';
 import { contentType, resolveUnder } from '../renderer-files';
 
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'griddesk';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
-export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
+export { APP_HOST, APP_INDEX_URL, APP_ORIGIN, APP_SCHEME } from '../app-origin';
 
 export const APP_CSP = [
   "default-src 'self'",

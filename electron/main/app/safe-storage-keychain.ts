@@ -8,15 +8,14 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import type { Keychain } from '../ports/types';
+import { electronSafeStorage } from './safe-storage-port';
 
 /** Null when safeStorage would only obfuscate (Linux 'basic_text' backend, or unavailable). */
 export async function createSafeStorageKeychain(
   userDataDir: string,
   account: string,
 ): Promise<Keychain | null> {
-  if (!(await safeStorage.isAsyncEncryptionAvailable())) return null;
-  if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text')
-    return null;
+  if (!(await electronSafeStorage.isAvailable())) return null;
   const dir = join(userDataDir, 'keychain');
   // Hashed names: the files must not reveal the server or the secret's purpose.
   const fileFor = (entry: string) =>

@@ -1,10 +1,11 @@
 /**
- * The one BrowserWindow: sandboxed, context-isolated, no Node, no navigation, no pop-ups,
- * no permissions; its size and place are kept in settings.
+ * The one BrowserWindow: sandboxed, context-isolated, no Node, no navigation at all, no
+ * permissions, no DevTools once packaged; its size and place are kept in settings. Pop-ups and
+ * webviews are refused for every webContents by the app-wide guard (../web-contents-guard.ts).
  */
 import { BrowserWindow, screen, session } from 'electron';
+import { APP_INDEX_URL } from '../app-origin';
 import type { SettingsStore, WindowState } from '../ports/types';
-import { APP_INDEX_URL } from './protocol';
 
 const DEFAULT_STATE: WindowState = { width: 1280, height: 800, maximized: false };
 
@@ -43,6 +44,8 @@ export function lockDownSession(): void {
 export interface CreateWindowOptions {
   settings: SettingsStore;
   preload: string;
+  /** app.isPackaged: DevTools are off in a packaged build. */
+  isPackaged: boolean;
   icon?: string;
   /** A route to open first (a deep link that launched the app). */
   initialPath?: string | null;
@@ -60,15 +63,19 @@ export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
     show: false,
     title: 'GridDesk',
     icon: options.icon,
+    // A literal, so electronegativity (npm run lint) can check every flag.
     webPreferences: {
       preload: options.preload,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
       nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // A member's DevTools console would reach window.griddesk, the whole IPC contract.
+      devTools: !options.isPackaged,
       spellcheck: false,
       // A middle click must not open anything either (electronegativity AUXCLICK_JS_CHECK).
       disableBlinkFeatures: 'Auxclick',
@@ -77,11 +84,10 @@ export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
   if (state.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
 
+  // Stricter than the app-wide guard: HashRouter routes need no navigation, even in-app.
   const contents = win.webContents;
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 
   win.on('close', () => {
     const bounds = win.getNormalBounds();

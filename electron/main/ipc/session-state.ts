@@ -1,6 +1,7 @@
 import type { LoginResponse, UserData } from '../../../common/api/account';
 import type { IpcResult, SessionInfo } from '../../../common/ipc/contract';
 import type { HttpReply, IpcPorts } from '../ports/types';
+import { forgetExchangeSecret } from './exchange-secret';
 import { errorFromReply, fail, isSuccess, ok } from './result';
 
 export async function readSession(ports: IpcPorts): Promise<SessionInfo> {
@@ -13,8 +14,10 @@ export async function readSession(ports: IpcPorts): Promise<SessionInfo> {
   };
 }
 
+/** Logout and an expired session: the token goes, and any copy of the exchange secret an earlier version kept. */
 export async function clearSession(ports: IpcPorts): Promise<SessionInfo> {
   await ports.keychain.deleteToken();
+  await forgetExchangeSecret(ports.keychain, ports.settings.get('email'));
   ports.settings.set('userData', null);
   ports.settings.set('email', null);
   return { signedIn: false, email: null, userData: null };
@@ -44,6 +47,7 @@ export async function startSession(
   const userData = userDataOf(body);
   const email = typeof userData.email === 'string' ? userData.email : fallbackEmail;
   await ports.keychain.setToken(token);
+  await forgetExchangeSecret(ports.keychain, email);
   ports.settings.set('userData', userData);
   ports.settings.set('email', email);
   return ok({ signedIn: true, email, userData });

@@ -32,6 +32,27 @@ describe('keytar keychain against the OS keyring', () => {
     await keychain.deleteToken();
   });
 
+  it('removes this server\'s secrets by name prefix, and nothing else', async () => {
+    const keytar = await loadKeytar();
+    expect(typeof keytar.findCredentials).toBe('function');
+    const server = createKeytarKeychain(keytar, `https://s-${randomUUID()}.example`);
+    const other = createKeytarKeychain(keytar, `https://o-${randomUUID()}.example`);
+    await server.setToken('token-1');
+    await server.setSecret('exchange-secret:a@example.com', 'a');
+    await server.setSecret('exchange-secret:b@example.com', 'b');
+    await server.setSecret('kept', 'k');
+    await other.setSecret('exchange-secret:a@example.com', 'other');
+    await server.deleteSecretsStartingWith!('exchange-secret:');
+    expect(await server.getSecret('exchange-secret:a@example.com')).toBeNull();
+    expect(await server.getSecret('exchange-secret:b@example.com')).toBeNull();
+    expect(await server.getSecret('kept')).toBe('k');
+    expect(await server.getToken()).toBe('token-1');
+    expect(await other.getSecret('exchange-secret:a@example.com')).toBe('other');
+    await server.deleteSecret('kept');
+    await server.deleteToken();
+    await other.deleteSecret('exchange-secret:a@example.com');
+  });
+
   it('keeps one entry per server', async () => {
     const keytar = await loadKeytar();
     const a = createKeytarKeychain(keytar, `https://a-${randomUUID()}.example`);

@@ -7,6 +7,8 @@ export interface KeytarModule {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
+  /** Lists the service's entries (keytar has it; stand-ins may leave it out). */
+  findCredentials?(service: string): Promise<Array<{ account: string; password: string }>>;
 }
 
 /**
@@ -37,6 +39,14 @@ export function createKeytarKeychain(keytar: KeytarModule, account: string): Key
     deleteSecret: async (name) => {
       await keytar.deletePassword(KEYCHAIN_SERVICE, secretAccount(account, name));
     },
+    ...(keytar.findCredentials && {
+      deleteSecretsStartingWith: async (prefix: string) => {
+        const start = secretAccount(account, prefix);
+        for (const entry of await keytar.findCredentials!(KEYCHAIN_SERVICE)) {
+          if (entry.account.startsWith(start)) await keytar.deletePassword(KEYCHAIN_SERVICE, entry.account);
+        }
+      },
+    }),
   };
 }
 

@@ -20,5 +20,8 @@ export function createMemoryKeychain(initial: string | null = null): Keychain {
     deleteSecret: async (name) => {
       secrets.delete(name);
     },
+    deleteSecretsStartingWith: async (prefix) => {
+      for (const name of [...secrets.keys()]) if (name.startsWith(prefix)) secrets.delete(name);
+    },
   };
 }

@@ -7,8 +7,9 @@ import type { UserData } from '../../../common/api/account';
 import type { IpcEvent, IpcEvents, Theme } from '../../../common/ipc/contract';
 
 /**
- * Where the session token and other secrets (the member's exchange secret) live. Bound to one
- * server at construction (keytar account); named secrets are separate entries beside the token.
+ * Where the session token lives. Bound to one server at construction (keytar account); named
+ * secrets are separate entries beside the token. (The member's exchange secret is not kept on
+ * the desktop: the server holds it sealed. ipc/exchange-secret.ts removes older copies.)
  */
 export interface Keychain {
   /** A short name for logs and warnings: 'keytar', 'safeStorage', 'memory'. */
@@ -19,6 +20,8 @@ export interface Keychain {
   getSecret(name: string): Promise<string | null>;
   setSecret(name: string, value: string): Promise<void>;
   deleteSecret(name: string): Promise<void>;
+  /** Removes this server's named secrets whose name starts with `prefix`; absent where entries cannot be listed. */
+  deleteSecretsStartingWith?(prefix: string): Promise<void>;
 }
 
 export interface WindowState {

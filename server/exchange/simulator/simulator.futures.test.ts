@@ -94,7 +94,7 @@ describe('simulator streams', () => {
     };
     const ws = await connect();
     const closed = new Promise((resolve) => ws.once('close', resolve));
-    await fetch(`${sim.url}/sim/faults`, { method: 'POST', body: JSON.stringify({ dropStreams: true }) });
+    await fetch(`${sim.url}/sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dropStreams: true }) });
     await closed;
     const again = await connect();
     const kline = new Promise<{ e: string; k: { c: string } }>((resolve) => again.once('message', (m) => resolve(JSON.parse(String(m)))));

@@ -50,7 +50,7 @@ describe('simulator spot through ccxt', () => {
     expect(order.status).toBe('open');
     expect((await ex.fetchOpenOrders('ETH/USDT')).map((o) => o.clientOrderId)).toEqual(['grid-1']);
     expect((await ex.fetchBalance()).USDT!.used).toBe(340.34);
-    await fetch(`${sim.url}/sim/price`, { method: 'POST', body: JSON.stringify({ symbol: 'ETHUSDT', price: '3390.10' }) });
+    await fetch(`${sim.url}/sim/price`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ symbol: 'ETHUSDT', price: '3390.10' }) });
     const filled = await ex.fetchOrder('', 'ETH/USDT', { origClientOrderId: 'grid-1' });
     expect(filled).toMatchObject({ status: 'closed', average: 3400, clientOrderId: 'grid-1' });
     const trades = await ex.fetchMyTrades('ETH/USDT');

@@ -165,7 +165,7 @@ describe('spot user data over the WebSocket API', () => {
     const ws = await connect(`${sim.wsUrl}/ws-api/v3`);
     await ws.request('userDataStream.subscribe.signature', signed(key));
     const closed = new Promise((resolve) => ws.socket.once('close', resolve));
-    await fetch(`${sim.url}/sim/faults`, { method: 'POST', body: JSON.stringify({ dropStreams: true }) });
+    await fetch(`${sim.url}/sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dropStreams: true }) });
     await closed;
     const again = await connect(`${sim.wsUrl}/ws-api/v3`);
     expect((await again.request('userDataStream.subscribe.signature', signed(key))).result).toEqual({ subscriptionId: 0 });

@@ -2,9 +2,11 @@
  * Cached sessions against revocation: a token must stop working on every API process the moment
  * one of them revokes it, including while a process's notification connection is down.
  */
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SERVER } from '../../../common/messages';
 import { buildApp } from '../../app';
 import { NOTIFICATIONS_APPLICATION, openDatabase, type Database } from '../../db/database';
 import { MemoryMailer } from '../../mail/mailer';
@@ -37,6 +39,20 @@ describe.each(targets)('cached sessions on $name', (target) => {
     expect(cache.size).toBe(cached);
     expect(await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(member.token) })).toMatchObject({ statusCode: 200 });
     expect((await email(server.app, member.token)).statusCode).toBe(401);
+  });
+
+  it('signs HS256 and refuses a token of any other algorithm, alg none included', async () => {
+    const member = await register(server);
+    const [header, payload] = member.token.split('.') as [string, string];
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as object;
+    expect((await email(server.app, member.token)).statusCode).toBe(200);
+    for (const alg of ['HS384', 'HS512', 'none', 'None']) {
+      const forged = forgeToken(alg, claims, server.config.jwtSecret);
+      const res = await email(server.app, forged);
+      expect(res.statusCode, alg).toBe(401);
+      expect(res.json()).toEqual({ message: SERVER.unauthorized });
+    }
   });
 
   it('ends a cached session when it expires', async () => {
@@ -101,6 +117,14 @@ describe.each(targets.filter((t) => t.name === 'postgres'))('sessions cached by 
     await vi.waitFor(async () => expect((await email(other.app, again.token)).statusCode).toBe(401), { timeout: 5_000, interval: 20 });
   });
 });
+
+/** A token for `claims` under `alg`, HMAC-signed with the server's secret (unsigned for none). */
+function forgeToken(alg: string, claims: object, secret: string): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${encode({ alg, typ: 'JWT' })}.${encode(claims)}`;
+  const digest = { HS384: 'sha384', HS512: 'sha512' }[alg];
+  return `${unsigned}.${digest ? createHmac(digest, secret).update(unsigned).digest('base64url') : ''}`;
+}
 
 /** The session id (jti) inside a token. */
 function tokenSession(token: string): string {

@@ -12,13 +12,21 @@ import { createSession, liveSessionUser } from '../../modules/accounts/sessions'
 import { DomainError } from '../../modules/errors';
 import type { AppDeps } from '../types';
 
+const JWT_ALGORITHM = 'HS256';
+
 function unauthorized(): DomainError {
   return new DomainError('unauthorized', SERVER.unauthorized);
 }
 
 export default fp(
   async function auth(app: FastifyInstance, deps: AppDeps) {
-    await app.register(jwt, { secret: deps.config.jwtSecret });
+    // One algorithm, named on both sides: a token's own header never picks how it is checked
+    // (no alg none, no other HMAC, no public-key confusion if the secret ever changes type).
+    await app.register(jwt, {
+      secret: deps.config.jwtSecret,
+      sign: { algorithm: JWT_ALGORITHM },
+      verify: { algorithms: [JWT_ALGORITHM] },
+    });
     app.decorateRequest('member', null);
     if (deps.notifications) {
       const stop = await followRevocations(deps.db, deps.notifications);

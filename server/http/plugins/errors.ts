@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER } from '../../../common/messages';
+import { loggableError } from '../../logging/errors';
 import { DomainError, STATUS_OF_KIND } from '../../modules/errors';
 
 function statusAndMessage(error: FastifyError | DomainError): { status: number; message: string } {
@@ -27,7 +28,8 @@ export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
       const { status, message } = statusAndMessage(error);
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      // Without the failed statement's values, whatever serializers the logger was given.
+      if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
       return sendError(request, reply, status, message);
     });
     app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'Not Found'));

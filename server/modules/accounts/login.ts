@@ -1,9 +1,11 @@
 import { SERVER } from '../../../common/messages';
 import type { Argon2Cost } from '../../config';
 import { DomainError } from '../errors';
+import { RetryLater } from '../limits/retry-later';
 import type { AccountDeps } from './deps';
+import { admitLoginAttempt, forgetLoginFailures } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
-import { findUserWithExpiryByEmail, type UserWithExpiry } from './users';
+import { findUserWithExpiryByEmail, normalizeEmail, type UserWithExpiry } from './users';
 
 const dummyHashes = new Map<string, Promise<string>>();
 
@@ -19,12 +21,20 @@ function dummyHash(cost: Argon2Cost): Promise<string> {
 }
 
 /**
- * One query (member and subscription expiry together, so userData() needs none), then argon2
- * verify on libuv's thread pool; the route adds the session insert. Nothing else runs per login.
+ * The account's growing delay first (one statement; a waiting account costs no hash), then one
+ * query (member and subscription expiry together, so userData() needs none) and argon2 verify
+ * on libuv's thread pool; a right password clears the run of failures. The route adds the
+ * session insert.
  */
-export async function login(deps: AccountDeps, email: string, password: string): Promise<UserWithExpiry> {
+export async function login(deps: AccountDeps, rawEmail: string, password: string): Promise<UserWithExpiry> {
+  const email = normalizeEmail(rawEmail);
+  const admission = await admitLoginAttempt(deps.db, email, deps.clock(), deps.config.loginThrottle);
+  if (!admission.admitted) {
+    throw new RetryLater(SERVER.loginDelayed(Math.ceil(admission.retryAfterMs / 60_000)), admission.retryAfterMs);
+  }
   const user = await findUserWithExpiryByEmail(deps.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash(deps.config.argon2)), password);
   if (!user || !ok) throw new DomainError('unauthorized', SERVER.invalidCredentials);
+  await forgetLoginFailures(deps.db, email);
   return user;
 }

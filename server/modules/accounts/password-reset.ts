@@ -1,12 +1,19 @@
-/** Forgot / reset password: a single-use token, valid 30 minutes, mailed as app and web links. */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+/**
+ * Forgot / reset password: a single-use token, valid 30 minutes, mailed as app and web links.
+ * Only the newest link of a member works: a new request deletes every earlier token, and a
+ * successful reset deletes every other one. The token travels in the URL path (SPEC section 7:
+ * POST /api/reset-password/{token}), so the request log must redact that path (app.ts).
+ */
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MINUTES } from '../../../common/constants';
 import { SERVER } from '../../../common/messages';
+import type { Db } from '../../db/database';
 import { passwordResets, users } from '../../db/schema';
 import { resetLinks, resetMail } from '../../mail/templates';
 import { addMinutes } from '../clock';
 import { DomainError } from '../errors';
 import type { AccountDeps } from './deps';
+import { forgetLoginFailures } from './login-throttle';
 import { hashPassword } from './passwords';
 import { generateResetToken, hashResetToken } from './secrets';
 import { revokeUserSessions } from './sessions';
@@ -16,32 +23,45 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
   const user = await findUserByEmail(deps.db, email);
   if (!user) throw new DomainError('not_found', SERVER.userNotFound);
   const token = generateResetToken();
-  await deps.db.insert(passwordResets).values({
-    tokenHash: hashResetToken(token),
-    userId: user.id,
-    expiresAt: addMinutes(deps.clock(), RESET_TOKEN_TTL_MINUTES),
+  await deps.db.transaction(async (tx) => {
+    // A link in an older mail (perhaps in a mailbox someone else can read) stops working now.
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await tx.insert(passwordResets).values({
+      tokenHash: hashResetToken(token),
+      userId: user.id,
+      expiresAt: addMinutes(deps.clock(), RESET_TOKEN_TTL_MINUTES),
+    });
   });
   await deps.mailer.send(resetMail(user.email, user.username, resetLinks(token, deps.config.appWebUrl)));
 }
 
-/** Consumes the token and sets the password; every session of the member is revoked. */
+function usable(tokenHash: string, now: Date) {
+  return and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
+}
+
+async function isUsable(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const [row] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(usable(tokenHash, now));
+  return row !== undefined;
+}
+
+/**
+ * Consumes the token and sets the password; every session of the member is revoked, every other
+ * reset link deleted and the account's run of failed logins forgotten. The token is checked
+ * before the new password is hashed, so a wrong or stale token costs no argon2.
+ */
 export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<void> {
+  const tokenHash = hashResetToken(token);
+  const invalid = () => new DomainError('invalid', SERVER.resetTokenInvalid);
+  if (!(await isUsable(deps.db, tokenHash, deps.clock()))) throw invalid();
   const passwordHash = await hashPassword(password, deps.config.argon2);
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashResetToken(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
-      .returning({ userId: passwordResets.userId });
-    if (!claimed) throw new DomainError('invalid', SERVER.resetTokenInvalid);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+    // Claimed atomically: of two parallel resets with one token exactly one gets here.
+    const [claimed] = await tx.update(passwordResets).set({ usedAt: now }).where(usable(tokenHash, now)).returning({ userId: passwordResets.userId });
+    if (!claimed) throw invalid();
+    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId)).returning({ email: users.email });
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, claimed.userId), ne(passwordResets.tokenHash, tokenHash)));
+    if (user) await forgetLoginFailures(tx, user.email);
     await revokeUserSessions(tx, claimed.userId, () => now);
   });
 }

@@ -7,11 +7,14 @@
  * What it costs (npm run bench:login: 2 cores, 50 concurrent clients, Node 20, bundled server on
  * PGlite): ~25 ms of one core per verify on a quiet machine, a ceiling of ~80 verifies/s, and
  * login measured 77.9 req/s (p50 605 ms, p99 909 ms), i.e. at that ceiling; the rest is
- * queueing. @node-rs/argon2's async verify runs on libuv's pool, never on the event loop. What
- * does run on the event loop is PGlite (wasm), so a login is kept to one query (member and
- * subscription expiry together) plus one session insert; under CPU contention those queries,
- * not the hash, become the second ceiling. The bench prints loginToArgon2Ceiling, the ratio to
- * bare verifies on the same machine in the same run.
+ * queueing (measured before issue 10's shared limits). @node-rs/argon2's async verify runs on
+ * libuv's pool, never on the event loop. What does run on the event loop is PGlite (wasm), so a
+ * login is kept to small statements: the shared rate-limit counters and the account's failure
+ * row (one upsert each), one query (member and subscription expiry together), the session
+ * insert and, on success, two one-row writes (the client's failure hit given back, the
+ * account's failures cleared); under CPU contention those, not the hash, become the second
+ * ceiling. The bench prints loginToArgon2Ceiling, the ratio to bare verifies on the same
+ * machine in the same run.
  */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { Argon2Cost } from '../../config';

@@ -1,20 +1,26 @@
-/** Signup with an e-mailed OTP: a pending registration becomes a member once verified. */
-import { and, eq, sql } from 'drizzle-orm';
-import { OTP_TTL_MINUTES } from '../../../common/constants';
+/**
+ * Signup with an e-mailed OTP: a pending registration becomes a member once verified
+ * (verify-signup.ts).
+ *
+ * A pending sign up is kept as its first request made it until its OTP expires: a signup for
+ * the same address meanwhile is refused, and a resend mails a new code for the same data. So a
+ * stranger who knows the address cannot swap in their password (or sponsor) for the owner to
+ * verify, nor spoil the code the owner already has.
+ */
+import { OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '../../../common/constants';
 import { SERVER, VALIDATION } from '../../../common/messages';
-import type { Db } from '../../db/database';
-import { pendingSignups } from '../../db/schema';
 import { otpMail } from '../../mail/templates';
-import { addMinutes } from '../clock';
 import { DomainError } from '../errors';
+import { RetryLater } from '../limits/retry-later';
 import { findSponsor } from '../referrals/sponsors';
 import { getSetting } from '../settings/settings';
 import type { AccountDeps } from './deps';
 import { isDeliverableEmail } from './email';
-import { judgeOtp } from './otp';
+import { countOtpMail } from './otp-mail-cap';
 import { hashPassword } from './passwords';
-import { generateOtp, hashOtp, otpMatches } from './secrets';
-import { createUser, findUserByEmail, normalizeEmail, type User } from './users';
+import { claimResendSlot, findPending, freshOtp, insertUnlessLive, isLive, replaceOtp, resendWaitMs, type PendingSignup } from './pending-signups';
+import { generateOtp } from './secrets';
+import { findUserByEmail, normalizeEmail } from './users';
 
 export interface SignupInput {
   username: string;
@@ -38,78 +44,55 @@ async function sponsorFor(deps: AccountDeps, referralId: string | null | undefin
   return sponsor.id;
 }
 
+function stillPending(pending: Pick<PendingSignup, 'otpExpiresAt'>, now: Date): DomainError {
+  const minutes = Math.ceil((pending.otpExpiresAt.getTime() - now.getTime()) / 60_000);
+  return new DomainError('invalid', SERVER.signupPending(Math.min(OTP_TTL_MINUTES, Math.max(1, minutes))));
+}
+
 export async function startSignup(deps: AccountDeps, input: SignupInput): Promise<void> {
   const email = normalizeEmail(input.email);
   if (!isDeliverableEmail(email)) throw new DomainError('invalid', SERVER.invalidEmail);
   if (await findUserByEmail(deps.db, email)) throw new DomainError('invalid', SERVER.userExists);
   const sponsorId = await sponsorFor(deps, input.referralId);
+  const now = deps.clock();
+  const pending = await findPending(deps.db, email);
+  if (pending && isLive(pending, now)) throw stillPending(pending, now);
+  await countOtpMail(deps, email, now);
   const passwordHash = await hashPassword(input.password, deps.config.argon2);
   const otp = generateOtp();
-  const now = deps.clock();
   const row = {
     email,
     username: input.username.trim(),
     contactNo: input.contactNo.trim(),
     passwordHash,
     sponsorId,
-    otpHash: hashOtp(deps.config.secretsKey, email, otp),
-    otpExpiresAt: addMinutes(now, OTP_TTL_MINUTES),
-    otpAttempts: 0,
-    lastSentAt: now,
+    ...freshOtp(deps.config.secretsKey, email, otp, now),
   };
-  // Signing up again replaces the pending registration and its OTP.
-  await deps.db.insert(pendingSignups).values(row).onConflictDoUpdate({ target: pendingSignups.email, set: row });
+  // A parallel signup for the address may have created a live row since the check above.
+  if (!(await insertUnlessLive(deps.db, row, now))) throw stillPending(row, now);
   await deps.mailer.send(otpMail(email, row.username, otp));
 }
 
-async function pendingFor(db: Db, email: string) {
-  const [row] = await db.select().from(pendingSignups).where(eq(pendingSignups.email, email));
-  if (!row) throw new DomainError('invalid', SERVER.noPendingSignup);
-  return row;
+function tooSoon(waitMs: number): RetryLater {
+  return new RetryLater(SERVER.otpResendTooSoon(Math.ceil(waitMs / 1000)), waitMs);
 }
 
-/** A new OTP replaces the old one (and its wrong tries). Rate limited at the HTTP edge. */
+/**
+ * Mails a new OTP for the pending sign up (its data unchanged), which replaces the old code and
+ * its wrong tries. The server enforces the client's 30-second wait and the daily cap.
+ */
 export async function resendOtp(deps: AccountDeps, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  const pending = await pendingFor(deps.db, email);
-  const otp = generateOtp();
   const now = deps.clock();
-  await deps.db
-    .update(pendingSignups)
-    .set({
-      otpHash: hashOtp(deps.config.secretsKey, email, otp),
-      otpExpiresAt: addMinutes(now, OTP_TTL_MINUTES),
-      otpAttempts: 0,
-      lastSentAt: now,
-    })
-    .where(eq(pendingSignups.email, email));
+  const pending = await findPending(deps.db, email);
+  if (!pending) throw new DomainError('invalid', SERVER.noPendingSignup);
+  const waitMs = resendWaitMs(pending, now);
+  if (waitMs > 0) throw tooSoon(waitMs);
+  // Of parallel resends one claims the slot; the others come too soon after it.
+  if (!(await claimResendSlot(deps.db, email, now))) throw tooSoon(OTP_RESEND_SECONDS * 1000);
+  // Only now, so a refused resend leaves the code the member already has working.
+  await countOtpMail(deps, email, now);
+  const otp = generateOtp();
+  await replaceOtp(deps.db, email, freshOtp(deps.config.secretsKey, email, otp, now));
   await deps.mailer.send(otpMail(email, pending.username, otp));
-}
-
-const REFUSAL = { expired: SERVER.otpExpired, invalid: SERVER.otpInvalid, burned: SERVER.otpBurned };
-
-/** Checks the OTP and creates the member; the pending row is consumed exactly once. */
-export async function verifySignup(deps: AccountDeps, rawEmail: string, otp: string): Promise<User> {
-  const email = normalizeEmail(rawEmail);
-  const pending = await pendingFor(deps.db, email);
-  const matches = otpMatches(deps.config.secretsKey, email, otp, pending.otpHash);
-  const verdict = judgeOtp(pending, matches, deps.clock());
-  if (verdict !== 'ok') {
-    if (verdict !== 'expired') {
-      await deps.db
-        .update(pendingSignups)
-        .set({ otpAttempts: sql`${pendingSignups.otpAttempts} + 1` })
-        .where(eq(pendingSignups.email, email));
-    }
-    throw new DomainError('invalid', REFUSAL[verdict]);
-  }
-  return deps.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .delete(pendingSignups)
-      .where(and(eq(pendingSignups.email, email), eq(pendingSignups.otpHash, pending.otpHash)))
-      .returning();
-    if (!claimed) throw new DomainError('invalid', SERVER.otpInvalid); // a parallel verify won
-    const { username, contactNo, passwordHash, sponsorId } = claimed;
-    return createUser(tx, { username, contactNo, email, passwordHash, sponsorId });
-  });
 }

@@ -1,8 +1,9 @@
 /**
  * The demo member, created by `npm run seed:demo` and on the first embedded start, so a
- * newcomer can sign in at once and sign up through a known referral ID.
+ * newcomer can sign in at once and sign up through a known referral ID. Only in simulator
+ * mode: its password is published, so on a real exchange it would be an open account.
  */
-import type { Argon2Cost } from '../../config';
+import type { Argon2Cost, Config } from '../../config';
 import type { Db } from '../../db/database';
 import { hashPassword } from '../accounts/passwords';
 import { createUser, findUserByEmail } from '../accounts/users';
@@ -16,6 +17,15 @@ export const DEMO_MEMBER = {
   referralCode: 'DEMO01',
   subscriptionDays: 365,
 } as const;
+
+/** Why `npm run seed:demo` refuses to run against a real exchange. */
+export const DEMO_NEEDS_SIMULATOR =
+  'The demo member exists only in simulator mode (EXCHANGE=sim): its password is published, so with EXCHANGE=binance it is never created.';
+
+/** The demo member belongs to simulator mode only, never to a real exchange. */
+export function demoMemberAllowed(config: Pick<Config, 'exchange'>): boolean {
+  return config.exchange === 'sim';
+}
 
 export interface SeedResult {
   created: boolean;

@@ -3,12 +3,13 @@
  * opened and sealed again under the current one, all in one transaction so a failure leaves
  * every row as it was. Rows already under the current key are left alone, so a rotation that
  * was interrupted, or is run twice, is safe; a row that opens under neither key stops it.
+ * A row in the old format (sealed straight under the current key) is re-sealed too.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { exchangeKeys } from '../../db/schema';
 import { DomainError } from '../errors';
-import { openSecret, SECRET_KEY_VERSION, sealSecret } from './crypto';
+import { isLegacySealed, openSecret, SECRET_KEY_VERSION, sealSecret } from './crypto';
 
 export interface RotationResult {
   rotated: number;
@@ -30,11 +31,12 @@ export async function rotateSecretsKey(db: Db, previous: Buffer, current: Buffer
     const result: RotationResult = { rotated: 0, alreadyCurrent: 0 };
     const unreadable: string[] = [];
     for (const row of rows) {
-      if (opens(current, row.userId, row.sealed) !== null) {
+      const underCurrent = opens(current, row.userId, row.sealed);
+      if (underCurrent !== null && !isLegacySealed(row.sealed)) {
         result.alreadyCurrent += 1;
         continue;
       }
-      const secret = opens(previous, row.userId, row.sealed);
+      const secret = underCurrent ?? opens(previous, row.userId, row.sealed);
       if (secret === null) {
         unreadable.push(row.userId);
         continue;

@@ -38,7 +38,8 @@ export function liveHelpers(stack: () => Stack) {
       return match ? Number(match[1]) : null;
     },
     async notifications(): Promise<{ title: string; body: string; route?: string }[]> {
-      return (await (await fetch(`${stack().appUrl}/__griddesk/notifications`)).json()) as { title: string; body: string }[];
+      const response = await fetch(`${stack().appUrl}/__griddesk/notifications`, { headers: { cookie: stack().appCookie } });
+      return (await response.json()) as { title: string; body: string }[];
     },
     async choose(label: string, option: string): Promise<void> {
       await page().getByLabel(label, { exact: true }).click();

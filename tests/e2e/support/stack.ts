@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BOT_LABELS, LABELS } from '../../../common/messages';
 import { startPlatformServer, type PlatformServer } from '../../../server/start';
 import { startPreviewHost } from '../../../electron/preview/host';
+import { previewCookieName } from '../../../electron/preview/launch-secret';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 import { launchChromium } from './browser';
 
@@ -19,6 +20,11 @@ export interface Stack {
   /** The in-process exchange simulator (control API: POST /sim/accounts, /sim/price, ...). */
   simUrl: string;
   appUrl: string;
+  /**
+   * The preview's launch cookie (`name=value`) the browser holds, for the test's own calls to
+   * the preview host (notifications); without it the host answers 403.
+   */
+  appCookie: string;
   smtp: SmtpReceiver;
   browser: Browser;
   context: BrowserContext;
@@ -89,11 +95,18 @@ export async function startStack(
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error.message));
+  // As the member does first: the one-time launch link lets this browser into the preview.
+  await page.goto(host.launchUrl());
+  const launch = (await context.cookies(host.url)).find((c) => c.name === previewCookieName(host.port));
+  // Chromium's own reading of the cookie: the page's scripts and other sites' requests never get it.
+  if (!launch?.httpOnly || launch.sameSite !== 'Strict')
+    throw new Error(`The preview launch link set no HttpOnly SameSite=Strict cookie: ${JSON.stringify(launch)}`);
 
   return {
     serverUrl: server.url,
     simUrl: env.SIM_URL ?? `http://127.0.0.1:${simPort}`,
     appUrl: host.url,
+    appCookie: `${launch.name}=${launch.value}`,
     smtp,
     browser,
     context,

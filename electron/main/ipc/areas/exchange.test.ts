@@ -6,7 +6,7 @@ import { createMemoryKeychain } from '../../ports/memory-keychain';
 import { createMemorySettings } from '../../ports/settings-defaults';
 import type { IpcPorts, Keychain } from '../../ports/types';
 import { createIpcHandlers, type IpcHandlers } from '../handlers';
-import { exchangeSecretName } from './exchange';
+import { exchangeSecretName } from '../exchange-secret';
 
 let server: FakePlatformServer;
 let keychain: Keychain;
@@ -60,14 +60,24 @@ describe('exchange IPC area: reads', () => {
   });
 });
 
+/** Where earlier versions kept a copy of the member's exchange secret. */
+const copyName = () => exchangeSecretName(ports.settings.get('email'));
+
 describe('exchange IPC area: API keys and the keychain', () => {
-  it('saves the keys on the server, keeps the secret in the keychain and never returns it', async () => {
+  it('saves the keys on the server only: no copy of the secret stays on the desktop, none comes back', async () => {
     server.route('POST /api/apikeys', { status: 200, body: { message: UI.apiKeysSaved } });
     const result = await ipc.invoke('keys:save', { apiKey: 'AK-1', secretKey: 'SK-very-secret' });
     expect(result).toEqual({ ok: true, value: { message: UI.apiKeysSaved } });
     expect(JSON.stringify(result)).not.toContain('SK-very-secret');
     expect(server.requests[0]?.body).toEqual({ apiKey: 'AK-1', secretKey: 'SK-very-secret' });
-    expect(await keychain.getSecret(exchangeSecretName(ports))).toBe('SK-very-secret');
+    expect(await keychain.getSecret(copyName())).toBeNull();
+  });
+
+  it('removes the copy an earlier version kept when the keys are saved again', async () => {
+    await keychain.setSecret(copyName(), 'SK-old');
+    server.route('POST /api/apikeys', { status: 200, body: { message: UI.apiKeysSaved } });
+    await ipc.invoke('keys:save', { apiKey: 'AK-1', secretKey: 'SK-new' });
+    expect(await keychain.getSecret(copyName())).toBeNull();
   });
 
   it('keeps nothing when the server refuses the keys, and passes its reason on', async () => {
@@ -77,29 +87,29 @@ describe('exchange IPC area: API keys and the keychain', () => {
       ok: false,
       error: { status: 400, message: reason },
     });
-    expect(await keychain.getSecret(exchangeSecretName(ports))).toBeNull();
+    expect(await keychain.getSecret(copyName())).toBeNull();
   });
 
-  it('disconnects with null keys and then forgets the secret', async () => {
-    await keychain.setSecret(exchangeSecretName(ports), 'SK-1');
+  it('disconnects with null keys and removes any copy an earlier version kept', async () => {
+    await keychain.setSecret(copyName(), 'SK-1');
     server.route('POST /api/apikeys', { status: 200, body: { message: UI.disconnected } });
     expect(await ipc.invoke('keys:disconnect', {})).toEqual({ ok: true, value: { message: UI.disconnected } });
     expect(server.requests[0]?.body).toEqual({ apiKey: null, secretKey: null });
-    expect(await keychain.getSecret(exchangeSecretName(ports))).toBeNull();
+    expect(await keychain.getSecret(copyName())).toBeNull();
   });
 
-  it('keeps the secret when the disconnect is refused because a bot runs', async () => {
-    await keychain.setSecret(exchangeSecretName(ports), 'SK-1');
+  it('passes a refused disconnect on (a bot runs) and still drops the desktop copy the server never needed', async () => {
+    await keychain.setSecret(copyName(), 'SK-1');
     server.route('POST /api/apikeys', { status: 400, body: { message: SERVER.botRunningCannotDisconnect } });
     expect(await ipc.invoke('keys:disconnect', {})).toEqual({
       ok: false,
       error: { status: 400, message: SERVER.botRunningCannotDisconnect },
     });
-    expect(await keychain.getSecret(exchangeSecretName(ports))).toBe('SK-1');
+    expect(await keychain.getSecret(copyName())).toBeNull();
   });
 
-  it('names the secret per member', () => {
-    expect(exchangeSecretName(ports)).toBe('exchange-secret:alice@example.com');
+  it('knows the per-member entry name earlier versions used', () => {
+    expect(copyName()).toBe('exchange-secret:alice@example.com');
   });
 });
 

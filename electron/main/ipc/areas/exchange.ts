@@ -1,7 +1,7 @@
 /**
  * Exchange channels: API keys, market data and the wallet (SPEC section 7; issue 3). Each maps
- * to one platform-server call; `keys:save` and `keys:disconnect` also keep the member's exchange
- * secret in the OS keychain, so main holds it and the renderer never gets it back.
+ * to one platform-server call. The member's exchange secret passes through once on `keys:save`
+ * to the server, which keeps it sealed; the desktop keeps no copy and never sends it back.
  */
 import type {
   CheckConnectionResponse,
@@ -21,12 +21,11 @@ import type {
 import { SERVER, UI } from '../../../../common/messages';
 import type { IpcPorts } from '../../ports/types';
 import type { IpcArea } from '../context';
+import { forgetExchangeSecret } from '../exchange-secret';
 import { errorFromReply, fromReply, isSuccess, ok } from '../result';
 
-/** One keychain entry per member on this server, so a second member never sees the first one's. */
-export function exchangeSecretName(ports: IpcPorts): string {
-  return `exchange-secret:${ports.settings.get('email') ?? 'member'}`;
-}
+/** A copy an earlier version kept in the keychain; the server has the secret, sealed. */
+const forgetDesktopCopy = (ports: IpcPorts) => forgetExchangeSecret(ports.keychain, ports.settings.get('email'));
 
 const TRANSFERS = {
   SpotToFutures: { path: '/api/transferspottofutures', from: 'spot', to: 'futures' },
@@ -51,19 +50,18 @@ export const exchangeArea: IpcArea = {
     'keys:fetch': async (_payload, { call }) =>
       fromReply<FetchKeysResponse>(await call('GET', '/api/fetchkeys')),
 
-    // The secret is stored only once the server has verified and accepted the keys.
     'keys:save': async ({ apiKey, secretKey }, { ports, call }) => {
       const reply = await call('POST', '/api/apikeys', { apiKey, secretKey });
       if (!isSuccess(reply)) return errorFromReply(reply);
-      await ports.keychain.setSecret(exchangeSecretName(ports), secretKey);
+      await forgetDesktopCopy(ports);
       return ok(messageOf(reply.body, UI.apiKeysSaved));
     },
 
-    // Refused while a bot runs: the keychain then keeps the secret the server still uses.
+    // Refused while a bot runs; the desktop copy goes either way (the server holds the secret).
     'keys:disconnect': async (_payload, { ports, call }) => {
       const reply = await call('POST', '/api/apikeys', { apiKey: null, secretKey: null });
+      await forgetDesktopCopy(ports);
       if (!isSuccess(reply)) return errorFromReply(reply);
-      await ports.keychain.deleteSecret(exchangeSecretName(ports));
       return ok(messageOf(reply.body, UI.disconnected));
     },
 

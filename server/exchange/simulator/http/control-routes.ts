@@ -1,14 +1,11 @@
-/** /sim: the JSON control API (no auth; the server only answers it on loopback). */
+/** /sim: the JSON control API (no auth; control-guard.ts keeps it to loopback, same-origin, JSON). */
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type SimulatorControl } from '../control';
 import { SimError } from '../types';
+import { controlRefusal } from './control-guard';
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-}
-
-export function isLoopback(ip: string): boolean {
-  return ip === '127.0.0.1' || ip === '::1' || ip.startsWith('127.');
 }
 
 function parse(body: string): Record<string, unknown> {
@@ -50,7 +47,8 @@ function route(control: SimulatorControl, method: string, path: string, body: Re
 }
 
 export function handleControl(control: SimulatorControl, req: IncomingMessage, res: ServerResponse, ip: string, path: string, body: string): void {
-  if (!isLoopback(ip)) return send(res, 403, { error: 'The control API answers on loopback only.' });
+  const refusal = controlRefusal(req, ip);
+  if (refusal) return send(res, refusal.status, { error: refusal.error });
   try {
     const [status, result] = route(control, req.method ?? 'GET', path, parse(body));
     send(res, status, result);

@@ -71,7 +71,7 @@ describe.each(targets)('account service: reward swap on $name', (target) => {
     [{ amount: '-1' }, VALIDATION.amountNumber],
     [{ amount: '1e3' }, VALIDATION.amountNumber],
     [{ amount: '0' }, VALIDATION.amountPositive],
-    [{ amount: '0.0000000000000000001' }, VALIDATION.amountNumber],
+    [{ amount: '0.0000000000000000001' }, VALIDATION.fractionDigitsMax('Amount', 18)],
   ])('refuses %j with 400', async (body, msg) => {
     const res = await swap(await register(server), body);
     expect([res.statusCode, res.json().code, res.json().msg]).toEqual([400, '400', msg]);

@@ -47,7 +47,7 @@ describe.each(targets)('account service: withdrawals on $name', (target) => {
       [{ amount: 'abc', toAddress: TO }, VALIDATION.amountNumber],
       [{ amount: '-1', toAddress: TO }, VALIDATION.amountNumber],
       [{ amount: '1e3', toAddress: TO }, VALIDATION.amountNumber],
-      [{ amount: '1.0000000000000000001', toAddress: TO }, VALIDATION.amountNumber],
+      [{ amount: '1.0000000000000000001', toAddress: TO }, VALIDATION.fractionDigitsMax('Amount', 18)],
       [{ amount: '0', toAddress: TO }, VALIDATION.amountPositive],
       [{ amount: '1' }, VALIDATION.addressRequired],
       [{ amount: '1', toAddress: '' }, VALIDATION.addressRequired],

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
+import { passwordResets } from '../../../../db/schema';
+import { resetPassword } from '../../../../modules/accounts/password-reset';
+import { generateResetToken, hashResetToken } from '../../../../modules/accounts/secrets';
 import { databaseTargets } from '../../../../test/databases';
 import { bearer, register, resetTokenFrom, uniqueEmail } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
@@ -45,6 +48,42 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
     const again = await post(`/api/reset-password/${token}`, { password: 'another-pw' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid });
+  });
+
+  it('invalidates every earlier link when a newer one is requested', async () => {
+    const member = await register(server);
+    const older = await requestToken(member.email);
+    const newer = await requestToken(member.email);
+    const stale = await post(`/api/reset-password/${older}`, { password: 'brand-new-pw' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid });
+    expect((await post(`/api/reset-password/${newer}`, { password: 'brand-new-pw' })).statusCode).toBe(200);
+  });
+
+  it('invalidates every other outstanding link of the member on a successful reset', async () => {
+    const member = await register(server);
+    const used = await requestToken(member.email);
+    // A second live link, as an earlier release could leave behind.
+    const other = generateResetToken();
+    await server.database.db.insert(passwordResets).values({
+      tokenHash: hashResetToken(other),
+      userId: member.userId,
+      expiresAt: new Date(server.clock().getTime() + 30 * 60_000),
+    });
+    expect((await post(`/api/reset-password/${used}`, { password: 'brand-new-pw' })).statusCode).toBe(200);
+    const res = await post(`/api/reset-password/${other}`, { password: 'attacker-pw' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid });
+    expect((await post('/api/login', { email: member.email, password: 'brand-new-pw' })).statusCode).toBe(200);
+  });
+
+  it('checks the token before hashing the new password', async () => {
+    // A cost argon2 refuses: any hash attempted would fail the call with a 500.
+    const deps = { ...server.app.accountDeps, config: { ...server.config, argon2: { memoryCost: 1, timeCost: 1, parallelism: 1 } } };
+    await expect(resetPassword(deps, generateResetToken(), 'brand-new-pw')).rejects.toMatchObject({
+      kind: 'invalid',
+      message: SERVER.resetTokenInvalid,
+    });
   });
 
   it('refuses a token older than 30 minutes', async () => {

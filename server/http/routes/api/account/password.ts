@@ -9,10 +9,9 @@ import { fromYup } from '../../../validation';
 import { resetParams } from './request-schemas';
 
 export default async function passwordRoutes(app: FastifyInstance) {
-  const { config } = app.deps;
-
   app.post<{ Body: { email: string } }>('/forgot-password', {
-    config: { ...perEmailLimit(config), successField: true },
+    ...perEmailLimit(app),
+    config: { successField: true },
     schema: { tags: ['account'], body: fromYup(forgotPasswordSchema), response: { 200: successResponse } },
     handler: async (request) => {
       await requestPasswordReset(app.accountDeps, request.body.email);
@@ -21,7 +20,8 @@ export default async function passwordRoutes(app: FastifyInstance) {
   });
 
   app.post<{ Params: { token: string }; Body: { password: string } }>('/reset-password/:token', {
-    config: { ...perEmailLimit(config), successField: true },
+    ...perEmailLimit(app),
+    config: { successField: true },
     schema: {
       tags: ['account'],
       params: fromYup(resetParams),

@@ -8,7 +8,7 @@ import { fromYup } from '../../../validation';
 import { referralParams } from './request-schemas';
 
 export default async function referralRoutes(app: FastifyInstance) {
-  const { db, clock, config } = app.deps;
+  const { db, clock } = app.deps;
 
   app.get('/isreferralmendotory', {
     schema: {
@@ -19,7 +19,7 @@ export default async function referralRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { referralId: string } }>('/referralIdcheck/:referralId', {
-    config: perIpLimit(config),
+    ...perIpLimit(app),
     schema: { tags: ['account'], params: fromYup(referralParams), response: { 200: referralCheckResponse } },
     handler: async (request) => checkReferral(db, request.params.referralId, clock),
   });

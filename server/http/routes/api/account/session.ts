@@ -8,19 +8,20 @@ import { revokeSession } from '../../../../modules/accounts/sessions';
 import { findUserById, userData } from '../../../../modules/accounts/users';
 import { DomainError } from '../../../../modules/errors';
 import { issueToken } from '../../../plugins/auth';
-import { perEmailLimit } from '../../../rate-limits';
+import { forgiveLogin, loginLimits } from '../../../rate-limits';
 import { bearer, loginResponse, messageResponse } from '../../../schemas';
 import { memberOf } from '../../../types';
 import { fromYup } from '../../../validation';
 
 export default async function sessionRoutes(app: FastifyInstance) {
-  const { db, clock, config } = app.deps;
+  const { db, clock } = app.deps;
 
   app.post<{ Body: { email: string; password: string } }>('/login', {
-    config: perEmailLimit(config),
+    ...loginLimits(app),
     schema: { tags: ['account'], body: fromYup(loginSchema), response: { 200: loginResponse } },
     handler: async (request): Promise<LoginResponse> => {
       const user = await login(app.accountDeps, request.body.email, request.body.password);
+      await forgiveLogin(app, request);
       const token = await issueToken(app, user.id);
       return { token, accessToken: token, ...(await userData(db, user, clock)) };
     },

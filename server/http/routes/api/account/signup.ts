@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { VerifyOtpResponse } from '../../../../../common/api/account';
 import { SERVER } from '../../../../../common/messages';
 import { resendOtpSchema, verifyOtpSchema } from '../../../../../common/schemas/account';
-import { resendOtp, startSignup, verifySignup, type SignupInput } from '../../../../modules/accounts/signup';
+import { resendOtp, startSignup, type SignupInput } from '../../../../modules/accounts/signup';
+import { verifySignup } from '../../../../modules/accounts/verify-signup';
 import { userData } from '../../../../modules/accounts/users';
 import { issueToken } from '../../../plugins/auth';
 import { perEmailLimit } from '../../../rate-limits';
@@ -12,10 +13,10 @@ import { fromYup } from '../../../validation';
 import { signupBody } from './request-schemas';
 
 export default async function signupRoutes(app: FastifyInstance) {
-  const { db, clock, config } = app.deps;
+  const { db, clock } = app.deps;
 
   app.post<{ Body: SignupInput }>('/signup', {
-    config: perEmailLimit(config),
+    ...perEmailLimit(app),
     schema: { tags: ['account'], body: fromYup(signupBody), response: { 200: messageResponse } },
     handler: async (request) => {
       await startSignup(app.accountDeps, request.body);
@@ -23,18 +24,21 @@ export default async function signupRoutes(app: FastifyInstance) {
     },
   });
 
-  app.post<{ Body: { email: string; otp: string } }>('/verify-otp', {
-    config: { ...perEmailLimit(config), successField: true },
+  app.post<{ Body: { email: string; otp: string; password?: string } }>('/verify-otp', {
+    ...perEmailLimit(app),
+    config: { successField: true },
     schema: { tags: ['account'], body: fromYup(verifyOtpSchema), response: { 200: verifyOtpResponse } },
     handler: async (request): Promise<VerifyOtpResponse> => {
-      const user = await verifySignup(app.accountDeps, request.body.email, request.body.otp);
+      const { email, otp, password } = request.body;
+      const user = await verifySignup(app.accountDeps, email, otp, password);
       const token = await issueToken(app, user.id);
       return { success: true, token, accessToken: token, ...(await userData(db, user, clock)) };
     },
   });
 
   app.post<{ Body: { email: string } }>('/resend-otp', {
-    config: { ...perEmailLimit(config), successField: true },
+    ...perEmailLimit(app),
+    config: { successField: true },
     schema: { tags: ['account'], body: fromYup(resendOtpSchema), response: { 200: successResponse } },
     handler: async (request) => {
       await resendOtp(app.accountDeps, request.body.email);

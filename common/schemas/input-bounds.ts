@@ -1,0 +1,137 @@
+/**
+ * Bounds every input rule shares: how many digits a decimal may have on each side of the point
+ * (a stored amount is numeric(38,18): more integer digits overflow, more decimals are rounded
+ * away without a word), and how long free text may be. The forms and the server use the same
+ * rules, so a value the form accepts is one the database can hold exactly.
+ */
+import * as yup from 'yup';
+import { Decimal } from '../decimal';
+import { VALIDATION } from '../messages';
+
+/** Digits a decimal input may have before and after the point. */
+export interface DecimalDigits {
+  integerDigits: number;
+  fractionDigits: number;
+}
+
+/** What a ledger, wallet or bot column (numeric(38,18)) holds exactly. */
+export const LEDGER_DIGITS: DecimalDigits = { integerDigits: 20, fractionDigits: 18 };
+
+/** E.164 allows 15 digits; 20 leaves room for '+', spaces and dashes as members type them. */
+export const CONTACT_NO_MAX = 20;
+/** Free-text identifiers the API names (bot type, pair, bot id): generous, never unbounded. */
+export const IDENTIFIER_MAX = 64;
+
+/** A plain decimal with an optional sign; the digit groups are what the bounds count. */
+const PLAIN_DECIMAL = /^[-+]?(\d+)(?:\.(\d+))?$/;
+/** C0 controls (NUL to US) and DEL: PostgreSQL refuses NUL in text, and none belongs in a name or key. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** A number as plain text (never exponent notation), a string trimmed; anything else as is. */
+export function decimalText(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value).toFixed() : String(value);
+  return typeof value === 'string' ? value.trim() : value;
+}
+
+/**
+ * The bound `value` breaks, as the message naming `label`; null when it keeps both bounds or is
+ * not a plain decimal at all (the field's own "must be a number" rule answers that).
+ */
+export function decimalDigitsError(label: string, value: unknown, digits: DecimalDigits): string | null {
+  const text = decimalText(value);
+  if (typeof text !== 'string') return null;
+  const match = PLAIN_DECIMAL.exec(text);
+  if (!match) return null;
+  const integer = match[1]!.replace(/^0+(?=\d)/, '');
+  const fraction = match[2] ?? '';
+  if (integer.length > digits.integerDigits) return VALIDATION.integerDigitsMax(label, digits.integerDigits);
+  if (fraction.length > digits.fractionDigits) return VALIDATION.fractionDigitsMax(label, digits.fractionDigits);
+  return null;
+}
+
+/** Whether `value` is a plain decimal within `digits` (the guard later rules of a field use). */
+export function withinDigits(value: unknown, digits: DecimalDigits = LEDGER_DIGITS): boolean {
+  const text = decimalText(value);
+  return typeof text === 'string' && PLAIN_DECIMAL.test(text) && decimalDigitsError('', text, digits) === null;
+}
+
+/** The digit bound as a yup test to add to any field: `.test(decimalDigitsTest('Amount'))`. */
+export function decimalDigitsTest(label: string, digits: DecimalDigits = LEDGER_DIGITS): yup.TestConfig<unknown> {
+  return {
+    name: 'decimal-digits',
+    test(value, context) {
+      const message = decimalDigitsError(label, value, digits);
+      return message === null || context.createError({ message });
+    },
+  };
+}
+
+export interface DecimalStringOptions {
+  /** How messages name the field ('Amount', 'Stoploss Price'). */
+  label: string;
+  /** SPEC's "must be a number" message for the field. */
+  numberMessage: string;
+  /** Set: the field is required with this message; unset: absent, '' and null mean "not set". */
+  requiredMessage?: string;
+  /** A leading '-' is allowed (bots compare prices themselves). Default: unsigned. */
+  signed?: boolean;
+  digits?: DecimalDigits;
+}
+
+const UNSIGNED = /^\d+(\.\d+)?$/;
+const SIGNED = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A decimal input that leaves as a plain decimal string (numbers converted without floats'
+ * exponent notation), digit-bounded on both sides with a clear message.
+ */
+export function decimalString(options: DecimalStringOptions) {
+  const digits = options.digits ?? LEDGER_DIGITS;
+  const pattern = options.signed ? SIGNED : UNSIGNED;
+  const isBlank = (v: unknown) => v === undefined || v === null || v === '';
+  const field = yup
+    .mixed<string>()
+    .nullable()
+    // Trimmed first: a field of only spaces or a line break is "not set", never an empty number.
+    .transform((value: unknown) => {
+      const text = decimalText(value);
+      return text === '' ? null : text;
+    })
+    .test('number', options.numberMessage, (v) => isBlank(v) || (typeof v === 'string' && pattern.test(v)))
+    .test(decimalDigitsTest(options.label, digits));
+  if (options.requiredMessage === undefined) return field;
+  const required = options.requiredMessage;
+  return field.test('required', required, (v) => !isBlank(v)).required(required);
+}
+
+export interface BoundedTextOptions {
+  /** How messages name the field. */
+  label: string;
+  max: number;
+  /** SPEC's message when it quotes one; default VALIDATION.textMax(label, max). */
+  maxMessage?: string;
+  /** Message for a control character; default VALIDATION.controlCharacters(label). */
+  controlMessage?: string;
+}
+
+/**
+ * A trimmed string. The trim runs only on strings: yup's own trim() throws a TypeError on an
+ * object, which must be answered with a 400 message like any other bad input.
+ */
+export function trimmedString() {
+  return yup.string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+}
+
+/** Trimmed text of at most `max` characters without control characters. */
+export function boundedText(options: BoundedTextOptions) {
+  return trimmedString()
+    .max(options.max, options.maxMessage ?? VALIDATION.textMax(options.label, options.max))
+    .test('control-characters', options.controlMessage ?? VALIDATION.controlCharacters(options.label),
+      (v) => v === undefined || v === null || !hasControlCharacter(v));
+}

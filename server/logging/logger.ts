@@ -1,0 +1,69 @@
+/**
+ * The platform server's pino options. Three layers keep credentials out of the log:
+ * serializers that log a request as its method and redacted URL and an error without its
+ * statement values, pino's path redaction for the credential headers, and a destination that
+ * redacts every finished line (configured secrets, URL passwords, reset tokens, query tokens),
+ * whatever a module chose to log.
+ */
+import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+import type { Config } from '../config';
+import { loggableError } from './errors';
+import { REDACTED, redactSecrets, secretsOf } from './redact';
+
+/** What may be passed to buildApp: false (none), true (pino at LOG_LEVEL) or pino options. */
+export type LoggerChoice = boolean | object | undefined;
+
+interface Destination {
+  write(line: string): unknown;
+}
+
+/** The configuration's secrets under their environment names, for secretsOf. */
+function configSecrets(config: Config): string[] {
+  const key = config.secretsKey;
+  return [
+    ...secretsOf({
+      DATABASE_URL: config.databaseUrl,
+      SMTP_URL: config.smtpUrl,
+      BSC_RPC_URL: config.bscRpcUrl,
+      SIM_URL: config.simUrl,
+      JWT_SECRET: config.jwtSecret,
+      HOT_WALLET_PRIVATE_KEY: config.hotWalletPrivateKey,
+      DEPOSIT_MNEMONIC: config.depositMnemonic,
+      METRICS_TOKEN: config.metricsToken,
+    }),
+    // SECRETS_KEY may have been given in either encoding.
+    ...(key ? [key.toString('hex'), key.toString('base64')] : []),
+  ];
+}
+
+/** A destination that writes each line with every secret redacted. */
+export function redactingDestination(destination: Destination, secrets: readonly string[]): Destination {
+  return { write: (line: string) => destination.write(redactSecrets(line, secrets)) };
+}
+
+/** A request as a log line shows it: method and URL, the URL's tokens redacted; no headers. */
+export function requestLogValue(request: { method?: string; url?: string }): { method?: string; url: string } {
+  return { method: request.method, url: redactSecrets(request.url ?? '') };
+}
+
+/** Headers never logged, should a custom serializer or a module log them. */
+const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
+  'res.headers["set-cookie"]'];
+
+/** Fastify's `logger` option for `choice`, with the redaction layers around any destination given. */
+export function loggerOptions(config: Config, choice: LoggerChoice): FastifyServerOptions['logger'] {
+  if (choice === false || choice === undefined) return false;
+  const { stream, file, serializers, ...custom } = (choice === true ? {} : choice) as {
+    stream?: Destination; file?: string; serializers?: Record<string, unknown>; redact?: unknown;
+  };
+  const destination: Destination = stream ?? (file ? pino.destination(file) : process.stdout);
+  return {
+    level: config.logLevel,
+    ...custom,
+    // Last, so a caller's options cannot turn the redaction off.
+    redact: { paths: REDACTED_PATHS, censor: REDACTED },
+    serializers: { ...serializers, req: requestLogValue, err: loggableError },
+    stream: redactingDestination(destination, configSecrets(config)),
+  } as FastifyServerOptions['logger'];
+}

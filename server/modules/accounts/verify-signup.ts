@@ -1,0 +1,49 @@
+/**
+ * Verifying a sign up: the OTP proves the mailbox, the password proves the request. A code is
+ * mailed to the address owner whoever asked for it, so without the second check the owner
+ * could be led to verify a sign up a stranger started with the stranger's password.
+ */
+import { SERVER } from '../../../common/messages';
+import { DomainError } from '../errors';
+import type { AccountDeps } from './deps';
+import { judgeClaimedTry, refusalWithoutTry } from './otp';
+import { verifyPassword } from './passwords';
+import { claimOtpTry, findPending, takePending } from './pending-signups';
+import { otpMatches } from './secrets';
+import { createUser, normalizeEmail, type User } from './users';
+
+const REFUSAL = { expired: SERVER.otpExpired, invalid: SERVER.otpInvalid, burned: SERVER.otpBurned };
+
+function refused(verdict: keyof typeof REFUSAL): DomainError {
+  return new DomainError('invalid', REFUSAL[verdict]);
+}
+
+/**
+ * Checks the OTP and creates the member; the pending row is consumed exactly once. `password`
+ * is the one the client sends with the code (SPEC: verify-otp carries the signup form).
+ */
+export async function verifySignup(deps: AccountDeps, rawEmail: string, otp: string, password: string | undefined): Promise<User> {
+  const email = normalizeEmail(rawEmail);
+  const now = deps.clock();
+  const claimed = await claimOtpTry(deps.db, email, now);
+  if (!claimed) {
+    const pending = await findPending(deps.db, email);
+    if (!pending) throw new DomainError('invalid', SERVER.noPendingSignup);
+    throw refused(refusalWithoutTry(pending, now));
+  }
+  const verdict = judgeClaimedTry(claimed.otpAttempts, otpMatches(deps.config.secretsKey, email, otp, claimed.otpHash));
+  if (verdict !== 'ok') throw refused(verdict);
+  // Only now (the code was right) is argon2 worth running; only the mailbox owner gets here.
+  if (!(await verifyPassword(claimed.passwordHash, password ?? ''))) {
+    // The owner has proved the address is theirs: the stranger's request is cancelled, so the
+    // owner can sign up at once instead of waiting for it to expire.
+    await takePending(deps.db, email, claimed.otpHash);
+    throw new DomainError('invalid', SERVER.signupPasswordMismatch);
+  }
+  return deps.db.transaction(async (tx) => {
+    const taken = await takePending(tx, email, claimed.otpHash);
+    if (!taken) throw refused('invalid'); // a parallel verify won, or a resend replaced the code
+    const { username, contactNo, passwordHash, sponsorId } = taken;
+    return createUser(tx, { username, contactNo, email, passwordHash, sponsorId });
+  });
+}
