@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../common/messages';
-import { buildApp } from '../app';
-import { openDatabase, type Database } from '../db/database';
-import { MemoryMailer } from '../mail/mailer';
 import { databaseTargets } from '../test/databases';
 import { register, uniqueEmail } from '../test/members';
+import { secondApiProcess, type SecondProcess } from '../test/second-process';
 import { createTestServer, type TestServer } from '../test/server';
 
 const targets = await databaseTargets();
@@ -106,18 +104,13 @@ describe.each(targets)('rate limits on $name', (target) => {
 
 describe.each(targets.filter((t) => t.name === 'postgres'))('rate limits shared by two API processes on $name', (target) => {
   let server: TestServer;
-  let other: { app: FastifyInstance; database: Database };
+  let other: SecondProcess;
   beforeAll(async () => {
     server = await createTestServer(target, { RATE_LIMIT_MAX: String(MAX) });
-    // A second process on the same database: its own pool, and its own memory.
-    const database = await openDatabase(server.config);
-    const app = await buildApp({ config: server.config, db: database.db, mailer: new MemoryMailer(), clock: server.clock,
-      notifications: database.notifications });
-    other = { app, database };
+    other = await secondApiProcess(server);
   });
   afterAll(async () => {
-    await other?.app.close();
-    await other?.database.close();
+    await other?.close();
     await server?.close();
   });
 

@@ -3,7 +3,6 @@
  * its key in plain secrets.json and a secret sealed straight under it (format v1) is migrated,
  * still opens through the wrapped key, and a copy of the folder opens nothing.
  */
-import { createCipheriv, randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeKeys } from '../../../server/db/schema';
 import { isLegacySealed } from '../../../server/modules/keys/crypto';
 import { storedKey } from '../../../server/modules/keys/keys';
+import { legacySeal } from '../../../server/test/legacy-seal';
 import { startPlatformServer, type PlatformServer, type StartOptions } from '../../../server/start';
 import { insertMember } from '../../../server/test/members';
 import { fakeSafeStorage, noKeytar } from '../../testing/fake-os-keychains';
@@ -27,13 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-function legacySeal(key: Buffer, memberId: string, secret: string): string {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, nonce);
-  cipher.setAAD(Buffer.from(memberId, 'utf8'));
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', nonce.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
-}
 
 /** The desktop's start: the key from a (fake) OS keychain, then the embedded server. */
 async function desktopStart(dataDir: string, userData: string, machine: ReturnType<typeof fakeSafeStorage>, notes: string[]) {

@@ -7,13 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER } from '../../../common/messages';
-import { buildApp } from '../../app';
-import { NOTIFICATIONS_APPLICATION, openDatabase, type Database } from '../../db/database';
-import { MemoryMailer } from '../../mail/mailer';
+import { NOTIFICATIONS_APPLICATION } from '../../db/database';
 import { sessionCacheOf } from '../../modules/accounts/session-cache';
 import { revokeUserSessions } from '../../modules/accounts/sessions';
 import { databaseTargets } from '../../test/databases';
 import { bearer, register } from '../../test/members';
+import { secondApiProcess, type SecondProcess } from '../../test/second-process';
 import { createTestServer, type TestServer } from '../../test/server';
 
 const targets = await databaseTargets();
@@ -66,18 +65,14 @@ describe.each(targets)('cached sessions on $name', (target) => {
 
 describe.each(targets.filter((t) => t.name === 'postgres'))('sessions cached by two API processes on $name', (target) => {
   let server: TestServer;
-  let other: { app: FastifyInstance; database: Database };
+  let other: SecondProcess;
   beforeAll(async () => {
     server = await createTestServer(target);
     // A second process: its own pool, notification connection and session cache.
-    const database = await openDatabase(server.config);
-    const app = await buildApp({ config: server.config, db: database.db, mailer: new MemoryMailer(), clock: server.clock,
-      notifications: database.notifications });
-    other = { app, database };
+    other = await secondApiProcess(server);
   });
   afterAll(async () => {
-    await other?.app.close();
-    await other?.database.close();
+    await other?.close();
     await server?.close();
   });
 

@@ -2,7 +2,6 @@
  * The one-time re-seal of secrets an earlier version sealed straight under SECRETS_KEY, and
  * SECRETS_KEY rotation over such rows, on PGlite and PostgreSQL.
  */
-import { createCipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeKeys } from '../../db/schema';
@@ -10,17 +9,10 @@ import { databaseTargets } from '../../test/databases';
 import { insertMember } from '../../test/members';
 import { createTestServer, type TestServer } from '../../test/server';
 import { isLegacySealed, openSecret, SECRET_KEY_VERSION, sealSecret } from './crypto';
+import { legacySeal } from '../../test/legacy-seal';
 import { resealLegacySecrets } from './reseal-legacy';
 import { rotateSecretsKey } from './rotate';
 
-/** The v1 format: AES-256-GCM straight under the master key. */
-function legacySeal(key: Buffer, memberId: string, secret: string): string {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, nonce);
-  cipher.setAAD(Buffer.from(memberId, 'utf8'));
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', nonce.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
-}
 
 const targets = await databaseTargets();
 
