@@ -7,7 +7,7 @@ import { startFakePlatformServer, type FakePlatformServer } from '../testing/fak
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import type { Keychain } from '../main/ports/types';
 import { startPreviewHost, type PreviewHost } from './host';
-import { launchCookie } from './test-support';
+import { launchCookie, openPageEvents } from './test-support';
 
 const INDEX = `<!doctype html><html><head><title>GridDesk</title>
 <script type="module" crossorigin src="./assets/app.js"></script></head><body><div id="root"></div></body></html>`;
@@ -49,24 +49,6 @@ const invoke = (channel: string, payload: unknown, headers: Record<string, strin
     headers: { 'content-type': 'application/json', origin: host.url, cookie, ...headers },
     body: JSON.stringify({ channel, payload }),
   });
-
-/** Opens the SSE stream and resolves with the first named event. */
-function nextEvent(): Promise<{ event: string; data: unknown; close(): void }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${host.url}/__griddesk/events`, { headers: { cookie } }, (res) => {
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        const match = /event: (.+)\ndata: (.+)\n\n/.exec(buffer);
-        if (match)
-          resolve({ event: match[1]!, data: JSON.parse(match[2]!), close: () => req.destroy() });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('startPreviewHost', () => {
   it('serves index.html with the bridge script before the app script and a strict CSP', async () => {
@@ -128,14 +110,13 @@ describe('startPreviewHost', () => {
   it('delivers session:expired over SSE when the server answers 401', async () => {
     await keychain.setToken('stale');
     platform.route('GET /api/email', { status: 401, body: { message: 'Unauthorized' } });
-    const event = nextEvent();
-    await new Promise((r) => setTimeout(r, 50));
+    const events = await openPageEvents(host, cookie);
     expect(await (await invoke('account:email', {})).json()).toMatchObject({
       ok: false,
       error: { status: 401 },
     });
-    const received = await event;
-    received.close();
+    const received = await events.first();
+    events.close();
     expect(received).toMatchObject({ event: 'session:expired', data: {} });
     expect(await keychain.getToken()).toBeNull();
   });

@@ -13,7 +13,7 @@ import {
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { startPreviewHost, type PreviewHost } from './host';
 import { createNotificationLog } from './notifications';
-import { launchCookie } from './test-support';
+import { launchCookie, openPageEvents } from './test-support';
 
 const stopped: MemberEvent = {
   kind: 'bot.stopped',
@@ -60,28 +60,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The page's event stream, collecting every named event, once the host has answered it. */
-function pageEvents(): Promise<{ received: { event: string; data: unknown }[]; close(): void }> {
-  const received: { event: string; data: unknown }[] = [];
-  return new Promise((resolve, reject) => {
-    const req = request(`${host.url}/__griddesk/events`, { headers: { cookie } }, (res) => {
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let match: RegExpExecArray | null;
-        while ((match = /event: (.+)\ndata: (.+)\n\n/.exec(buffer))) {
-          received.push({ event: match[1]!, data: JSON.parse(match[2]!) });
-          buffer = buffer.slice(match.index + match[0].length);
-        }
-      });
-      resolve({ received, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 const shown = async () =>
   (await (await fetch(`${host.url}/__griddesk/notifications`, { headers: { cookie } })).json()) as unknown[];
 const click = (id: number | string, headers: Record<string, string> = {}) =>
@@ -92,7 +70,7 @@ const click = (id: number | string, headers: Record<string, string> = {}) =>
 
 describe('preview host notifications', () => {
   it('lists a stop notification and routes its click to the page', async () => {
-    const page = await pageEvents();
+    const page = await openPageEvents(host, cookie);
     await vi.waitFor(() => expect(platform.open).toBe(1));
     platform.push(frame(1, stopped) + frame(2, paused));
     await vi.waitFor(() => expect(host.notifications.list()).toHaveLength(2));
