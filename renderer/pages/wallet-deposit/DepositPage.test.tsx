@@ -47,6 +47,12 @@ describe('deposit', () => {
     expect(screen.getByText('Deposits accept only BEP-20 tokens (USDT, IFT, IFX) on Binance Smart Chain.')).toBeTruthy();
   });
 
+  it("labels its buttons as SPEC writes them: 'make payment' and 'sync status'", async () => {
+    open();
+    expect(await button('make payment')).toBeTruthy();
+    expect(await button('sync status')).toBeTruthy();
+  });
+
   it('make payment opens the window: QR code, address and a mm:ss countdown', async () => {
     const bridge = open();
     await waitFor(() => expect(bridge.callsTo('billing:depositWindow')).toHaveLength(1));
