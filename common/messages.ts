@@ -156,11 +156,15 @@ export const SERVER = {
   disclaimerSaved: 'Disclaimer agreement saved',
   botRunningCannotDisconnect:
     'Your bot is currently running, so you cannot disconnect your API keys at this time.',
-  withdrawalsUnavailable: 'Withdrawals are not available on this server: it runs without a Binance Smart Chain connection.',
+  withdrawalsUnavailable: 'Withdrawals are not available on this server: it is not set up to pay out on Binance Smart Chain.',
   withdrawAddressInvalid: 'Enter a valid BEP-20 address: its upper and lower case letters do not match the address checksum.',
   withdrawZeroAddress: 'The zero address cannot receive a withdrawal. Enter your own BEP-20 address.',
   withdrawInsufficient: (available: string) => `Insufficient reward balance: you can withdraw at most ${available} USDT.`,
   withdrawRequested: 'Withdrawal requested. It is paid to your address in a few minutes.',
+  /** The Idempotency-Key header of a purchase, withdrawal or reward swap (issue 9). */
+  idempotencyKeyInvalid: (max: number) =>
+    `The Idempotency-Key header must be 1 to ${max} visible ASCII characters without spaces, such as a UUID.`,
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   depositsUnavailable: 'Deposits are not available on this server: it runs without a Binance Smart Chain connection.',
   depositsCredited: (count: number) => `Deposit synced: ${count} new ${count === 1 ? 'transfer' : 'transfers'} credited.`,
   depositsNoneYet: (confirmations: number) =>
@@ -552,6 +556,8 @@ export const ACCOUNT_LABELS = {
   bep20Note: 'Deposits accept only BEP-20 tokens (USDT, IFT, IFX) on Binance Smart Chain.',
   chainUnavailable:
     'Deposits are not available on this server: it runs without a Binance Smart Chain connection.',
+  withdrawalsUnavailable:
+    'Withdrawals are not available on this server: it is not set up to pay out on Binance Smart Chain. You can still swap your rewards to USDT.',
   depositHistory: 'Deposit History',
   colToken: 'Token',
   colTxHash: 'Transaction Hash',

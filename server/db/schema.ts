@@ -503,7 +503,8 @@ export const walletOperations = pgTable(
 /**
  * The account service's ledger (ARCHITECTURE section 4): every movement of a member's in-app
  * balances (USDT, IFC, the USDT rewards, the IFT and IFX deposits) is one row here, appended in
- * the transaction of the business change that caused it and never updated or deleted. An
+ * the transaction of the business change that caused it and never updated or deleted (triggers
+ * of the migrations refuse UPDATE, DELETE and TRUNCATE; corrections are new postings). An
  * operation's rows share its idempotency key (one row per leg), so a replay changes nothing.
  * `balance_after` is the account's balance once the leg applied: a member's history reads
  * without summing.
@@ -512,9 +513,10 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // RESTRICT, not CASCADE: a member with money history is never deleted along with it.
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     asset: text('asset').notNull(),
     amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
     balanceAfter: numeric('balance_after', { precision: 38, scale: 18 }).notNull(),
@@ -650,5 +652,31 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_tx_hash_idx').on(t.txHash),
     check('withdrawals_status', sql`${t.status} IN ('PENDING', 'SUCCESS', 'FAILED')`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The first answer of an account-service request sent with an Idempotency-Key (subscription
+ * purchase, withdrawal, reward swap), written in the transaction of the operation itself: the
+ * same member sending the same key again gets `answer` back and nothing runs twice. `request`
+ * is the normalised body, so the key reused for another request is refused. A refused request
+ * leaves no row (it changed nothing), so its key may be sent again. Keys are the member's own:
+ * the primary key scopes them per member.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    operation: text('operation').notNull(),
+    request: text('request').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.idempotencyKey] }),
+    check('idempotent_requests_operation', sql`${t.operation} IN ('subscription', 'withdrawal', 'reward_swap')`),
   ],
 );

@@ -6,7 +6,7 @@ export interface HandlerContext {
   ports: IpcPorts;
   events: EventHub;
   /** Calls the platform server with the keychain's token attached when there is one. */
-  call(method: HttpMethod, path: string, body?: unknown): Promise<HttpReply>;
+  call(method: HttpMethod, path: string, body?: unknown, headers?: Readonly<Record<string, string>>): Promise<HttpReply>;
 }
 
 export type ChannelHandler<C extends IpcChannel> = (
@@ -23,8 +23,8 @@ export interface IpcArea {
 }
 
 export function createCall(ports: IpcPorts): HandlerContext['call'] {
-  return async (method, path, body) => {
+  return async (method, path, body, headers) => {
     const token = await ports.keychain.getToken();
-    return ports.http.request({ method, path, body, token });
+    return ports.http.request({ method, path, body, token, ...(headers ? { headers } : {}) });
   };
 }

@@ -27,7 +27,7 @@ export function createAxiosHttp(baseUrl: string, options: AxiosHttpOptions = {})
         method: req.method,
         url: req.path,
         data: req.body,
-        headers: req.token ? { Authorization: `Bearer ${req.token}` } : {},
+        headers: { ...req.headers, ...(req.token ? { Authorization: `Bearer ${req.token}` } : {}) },
       });
       return { status: res.status, statusText: res.statusText ?? '', body: res.data as unknown };
     } catch (error) {

@@ -67,6 +67,8 @@ export interface HttpRequest {
   body?: unknown;
   /** Sent as `Authorization: Bearer <token>`. */
   token?: string | null;
+  /** Extra request headers (the account service's Idempotency-Key). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** An HTTP answer of any status. `status` 0 means no response arrived (down, timeout). */

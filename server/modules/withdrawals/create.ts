@@ -3,8 +3,9 @@
  * row and debits the member's USDT rewards by the amount (ledger key `withdrawal:<id>`), so the
  * money is reserved before the payout worker ever sees the row. The member's row lock orders
  * their own requests (and their purchases and swaps); the ledger's balance condition is what
- * makes an overdraft impossible under any concurrency, the read before it only shapes the
- * message.
+ * makes an overdraft impossible under any concurrency, the read after a refusal only shapes
+ * the message. An Idempotency-Key makes a repeated request answer from the first
+ * (ledger/idempotent-requests.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { CreateWithdrawData, CreateWithdrawRequest } from '../../../common/api/wallet-service';
@@ -15,6 +16,7 @@ import { users, withdrawals } from '../../db/schema';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import { balancesOf } from '../ledger/balances';
+import { oncePerKey } from '../ledger/idempotent-requests';
 import { InsufficientBalance, post } from '../ledger/post';
 import { payoutAddress } from './address';
 
@@ -29,25 +31,36 @@ async function refusal(db: Db, userId: string): Promise<DomainError> {
   return new DomainError('invalid', SERVER.withdrawInsufficient(new Decimal(available).toFixed()));
 }
 
-export async function createWithdrawal(db: Db, userId: string, request: CreateWithdrawRequest, options: CreateWithdrawOptions): Promise<CreateWithdrawData> {
+/** The PENDING row and its debit, in the caller's transaction with the member's row locked. */
+async function reserve(tx: Db, userId: string, amount: string, toAddress: string, options: CreateWithdrawOptions): Promise<CreateWithdrawData> {
   if (!options.available) throw new DomainError('unavailable', SERVER.withdrawalsUnavailable);
+  const now = options.clock();
+  const [row] = await tx.insert(withdrawals)
+    .values({ userId, amount, toAddress, status: 'PENDING', createdAt: now, updatedAt: now })
+    .returning({ id: withdrawals.id });
+  const id = row!.id;
+  try {
+    await post(tx, { key: `withdrawal:${id}`, kind: 'withdrawal', reference: id,
+      legs: [{ userId, asset: 'USDT_REWARD', amount: new Decimal(amount).neg().toFixed() }] });
+  } catch (error) {
+    // The posting's savepoint rolled back alone: the transaction still reads the balance.
+    throw error instanceof InsufficientBalance ? await refusal(tx, userId) : error;
+  }
+  return { id, status: 'PENDING' as const };
+}
+
+/**
+ * With `requestKey` (the member's Idempotency-Key), the same key again answers the first
+ * request's id and status and debits nothing.
+ */
+export async function createWithdrawal(db: Db, userId: string, request: CreateWithdrawRequest, options: CreateWithdrawOptions,
+  requestKey?: string): Promise<CreateWithdrawData> {
   const toAddress = payoutAddress(request.toAddress);
   const amount = new Decimal(request.amount);
   if (!amount.isFinite() || amount.lte(0)) throw new RangeError('a withdrawal amount must be positive');
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const now = options.clock();
-      const [row] = await tx.insert(withdrawals)
-        .values({ userId, amount: amount.toFixed(), toAddress, status: 'PENDING', createdAt: now, updatedAt: now })
-        .returning({ id: withdrawals.id });
-      const id = row!.id;
-      await post(tx, { key: `withdrawal:${id}`, kind: 'withdrawal', reference: id,
-        legs: [{ userId, asset: 'USDT_REWARD', amount: amount.neg().toFixed() }] });
-      return { id, status: 'PENDING' as const };
-    });
-  } catch (error) {
-    if (error instanceof InsufficientBalance) throw await refusal(db, userId);
-    throw error;
-  }
+  const keyed = { userId, key: requestKey, operation: 'withdrawal', request: { amount: amount.toFixed(), toAddress } } as const;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    return oncePerKey(tx, keyed, () => reserve(tx, userId, amount.toFixed(), toAddress, options));
+  });
 }

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SERVER } from '../../../../common/messages';
+import { SERVER, UI } from '../../../../common/messages';
 import { startFakePlatformServer, type FakePlatformServer } from '../../../testing/fake-platform-server';
 import { testPorts } from '../../../testing/test-ports';
 import { createMemoryKeychain } from '../../ports/memory-keychain';
 import { createMemorySettings } from '../../ports/settings-defaults';
-import type { Keychain, SettingsStore } from '../../ports/types';
+import type { HttpRequest, Keychain, SettingsStore } from '../../ports/types';
 import { createIpcHandlers, type IpcHandlers } from '../handlers';
+import { KEY_REUSE_WINDOW_MS } from './submission-keys';
 
 let server: FakePlatformServer;
 let keychain: Keychain;
@@ -147,5 +148,112 @@ describe('billing IPC area: the deposit listening window', () => {
     server.route('POST /account/wallet/usdt/deposit/listen', { status: 503, body: { code: '503', msg: 'No chain here.' } });
     expect(await ipc.invoke('billing:depositListen', {})).toEqual({ ok: false, error: { status: 503, message: 'No chain here.' } });
     expect(await ipc.invoke('billing:depositWindow', {})).toEqual({ ok: true, value: { endsAt: null } });
+  });
+});
+
+describe('billing IPC area: the Idempotency-Key of subscribe, withdraw and swap', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const to = `0x${'ab'.repeat(20)}`;
+  const submissions = [
+    ['billing:subscribe', { planId: 'p1' }, '/account/subscription/create', envelope({ paidWith: 'USDT' }, SERVER.subscriptionPurchased)],
+    ['billing:withdraw', { amount: '10', toAddress: to }, '/account/withdraw/create', envelope({ id: 'w1', status: 'PENDING' }, 'Withdrawal requested')],
+    ['billing:swapReward', { amount: '5' }, '/account/swap/usdt-reward/create', envelope({ usdtToken: '15', usdtRewardToken: '5' }, 'Swapped')],
+  ] as const;
+
+  /** What main sent, headers included; `loseAnswers` drops that many answers after the server got the request. */
+  let sent: HttpRequest[];
+  let loseAnswers: number;
+  beforeEach(() => {
+    sent = [];
+    loseAnswers = 0;
+    const ports = testPorts(server.url, { keychain, settings });
+    const http = ports.http;
+    ports.http = {
+      baseUrl: http.baseUrl,
+      request: async (req) => {
+        sent.push(req);
+        const reply = await http.request(req);
+        if (loseAnswers === 0) return reply;
+        loseAnswers -= 1;
+        return { status: 0, statusText: 'ECONNRESET', body: { message: UI.noResponse } };
+      },
+    };
+    ipc = createIpcHandlers(ports);
+  });
+  const keys = () => sent.map((req) => req.headers?.['Idempotency-Key']);
+
+  it.each(submissions)('%s sends a new key with each submission once the answer is definite', async (channel, payload, path, reply) => {
+    server.route(`POST ${path}`, reply);
+    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
+    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
+    server.route(`POST ${path}`, { status: 400, body: { code: '400', msg: 'Refused' } });
+    expect(await ipc.invoke(channel, payload)).toEqual({ ok: false, error: { status: 400, message: 'Refused' } });
+    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false });
+    expect(keys()).toHaveLength(4);
+    for (const key of keys()) expect(key).toMatch(UUID);
+    expect(new Set(keys()).size).toBe(4);
+    expect(server.requests.map((r) => r.body)).toEqual(Array(4).fill(payload));
+  });
+
+  it.each(submissions)('%s retries with the same key after no answer or a 5xx, then moves on to a new one', async (channel, payload, path, reply) => {
+    server.route(`POST ${path}`, reply);
+    loseAnswers = 2;
+    expect(await ipc.invoke(channel, payload)).toEqual({ ok: false, error: { status: 0, message: UI.noResponse } });
+    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false, error: { status: 0 } });
+    server.route(`POST ${path}`, { status: 502, body: { message: 'Bad Gateway' } });
+    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false, error: { status: 502 } });
+    server.route(`POST ${path}`, reply);
+    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
+    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
+    const [first, ...rest] = keys();
+    expect(first).toMatch(UUID);
+    expect(rest.slice(0, 3)).toEqual([first, first, first]);
+    expect(rest[3]).toMatch(UUID);
+    expect(rest[3]).not.toBe(first);
+  });
+
+  it('gives another body, another member or another kind of submission its own key', async () => {
+    for (const [, , path, reply] of submissions) server.route(`POST ${path}`, reply);
+    loseAnswers = 4;
+    await ipc.invoke('billing:withdraw', { amount: '10', toAddress: to });
+    await ipc.invoke('billing:withdraw', { amount: '11', toAddress: to });
+    await ipc.invoke('billing:swapReward', { amount: '10' });
+    settings.set('email', 'bob@example.com');
+    await ipc.invoke('billing:withdraw', { amount: '10', toAddress: to });
+    expect(new Set(keys()).size).toBe(4);
+    expect(keys()[0]).toMatch(UUID);
+    settings.set('email', 'alice@example.com');
+    await ipc.invoke('billing:withdraw', { amount: '10', toAddress: to });
+    expect(keys()[4]).toBe(keys()[0]);
+  });
+
+  it('sends a double submission (both in flight) with one key', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.route('POST /account/subscription/create', async () => {
+      await held;
+      return envelope({ paidWith: 'USDT' }, SERVER.subscriptionPurchased);
+    });
+    const both = Promise.all([ipc.invoke('billing:subscribe', { planId: 'p1' }), ipc.invoke('billing:subscribe', { planId: 'p1' })]);
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+    release();
+    expect((await both).map((r) => r.ok)).toEqual([true, true]);
+    expect(keys()[0]).toMatch(UUID);
+    expect(keys()[1]).toBe(keys()[0]);
+  });
+
+  it('starts afresh when the unknown outcome is older than the reuse window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    server.route('POST /account/swap/usdt-reward/create', submissions[2][3]);
+    loseAnswers = 2;
+    await ipc.invoke('billing:swapReward', { amount: '5' });
+    vi.setSystemTime(1_000_000 + KEY_REUSE_WINDOW_MS - 1);
+    await ipc.invoke('billing:swapReward', { amount: '5' });
+    vi.setSystemTime(1_000_000 + 2 * KEY_REUSE_WINDOW_MS);
+    await ipc.invoke('billing:swapReward', { amount: '5' });
+    expect(keys()[0]).toMatch(UUID);
+    expect(keys()[1]).toBe(keys()[0]);
+    expect(keys()[2]).toMatch(UUID);
+    expect(keys()[2]).not.toBe(keys()[0]);
   });
 });

@@ -2,6 +2,7 @@
  * Account-service channels (SPEC section 7: Subscription, deposit, withdraw; Profile, referral,
  * team). Every call is a POST under /account answered `{code:'0000', data, msg}`; another code,
  * or an HTTP error, carries the service's `msg`, which the member reads as is (SPEC section 8).
+ * Subscribe, withdraw and the reward swap carry an Idempotency-Key (./submission-keys.ts).
  */
 import type { AccountEnvelope } from '../../../../common/api/account';
 import type { Paged, PlansData } from '../../../../common/api/subscriptions';
@@ -11,6 +12,7 @@ import type { DepositWindow, IpcResult, ServiceMessage } from '../../../../commo
 import type { DepositListenWindow, SettingsStore } from '../../ports/types';
 import type { HandlerContext, IpcArea } from '../context';
 import { errorFromReply, fail, isSuccess, ok } from '../result';
+import { submissionKeys } from './submission-keys';
 
 const REFUSED = 'The account service refused the request.';
 
@@ -19,8 +21,9 @@ async function service<T>(
   call: HandlerContext['call'],
   path: string,
   body: unknown = {},
+  headers?: Record<string, string>,
 ): Promise<IpcResult<{ data: T | undefined; msg: string }>> {
-  const reply = await call('POST', `/account${path}`, body);
+  const reply = await call('POST', `/account${path}`, body, headers);
   if (!isSuccess(reply)) return errorFromReply(reply);
   const envelope = reply.body as Partial<AccountEnvelope<T>> | null;
   if (envelope?.code !== ACCOUNT_SUCCESS_CODE) return fail(400, envelope?.msg || REFUSED);
@@ -39,11 +42,21 @@ async function message<T = undefined>(
   call: HandlerContext['call'],
   path: string,
   body?: unknown,
+  headers?: Record<string, string>,
 ): Promise<IpcResult<ServiceMessage<T>>> {
-  const result = await service<T>(call, path, body);
+  const result = await service<T>(call, path, body, headers);
   if (!result.ok) return result;
   const { data: value, msg } = result.value;
   return ok(value === undefined ? { message: msg } : { message: msg, data: value });
+}
+
+/**
+ * A member's money-moving submission: `message` with the Idempotency-Key this member, path and
+ * body hold (the same after an unknown outcome, a new one after a definite answer).
+ */
+function submit<T = undefined>(ctx: HandlerContext, path: string, body: Record<string, string>): Promise<IpcResult<ServiceMessage<T>>> {
+  const submission = JSON.stringify([ctx.ports.settings.get('email'), path, body]);
+  return submissionKeys(ctx.ports).submit(submission, (key) => message<T>(ctx.call, path, body, { 'Idempotency-Key': key }));
 }
 
 /** SPEC section 7's list body: empty filters, 10 a page. */
@@ -78,7 +91,7 @@ export const billingArea: IpcArea = {
       return result.ok ? ok(result.value.plans ?? []) : result;
     },
     'billing:subscriptions': async ({ page }, { call }) => paged(call, '/subscription/list', page),
-    'billing:subscribe': async ({ planId }, { call }) => message(call, '/subscription/create', { planId }),
+    'billing:subscribe': async ({ planId }, ctx) => submit(ctx, '/subscription/create', { planId }),
     'billing:levelReward': async (_p, { call }) => data(call, '/level-income/level-reward'),
     'billing:levelIncome': async ({ page }, { call }) => paged(call, '/level-income/list', page),
 
@@ -95,9 +108,8 @@ export const billingArea: IpcArea = {
     'billing:depositSync': async (_p, { call }) => message(call, '/wallet/usdt/deposit/sync'),
 
     'billing:withdrawals': async ({ page }, { call }) => paged(call, '/withdraw/list', page),
-    'billing:withdraw': async ({ amount, toAddress }, { call }) =>
-      message(call, '/withdraw/create', { amount, toAddress }),
-    'billing:swapReward': async ({ amount }, { call }) => message(call, '/swap/usdt-reward/create', { amount }),
+    'billing:withdraw': async ({ amount, toAddress }, ctx) => submit(ctx, '/withdraw/create', { amount, toAddress }),
+    'billing:swapReward': async ({ amount }, ctx) => submit(ctx, '/swap/usdt-reward/create', { amount }),
 
     'billing:teamLevels': async (_p, { call }) => data(call, '/team/dashboard'),
     'billing:teamMembers': async ({ level, page }, { call }) =>

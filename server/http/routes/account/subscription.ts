@@ -1,4 +1,7 @@
-/** POST /account/subscription/plans, /list and /create (account service envelope). */
+/**
+ * POST /account/subscription/plans, /list and /create (account service envelope). /create takes
+ * an optional Idempotency-Key header: the same key again answers the first purchase.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { CreateSubscriptionRequest, PagedRequest } from '../../../../common/api/subscriptions';
 import { SERVER } from '../../../../common/messages';
@@ -6,6 +9,7 @@ import { createSubscriptionSchema, pagedRequestSchema } from '../../../../common
 import { subscriptionHistory } from '../../../modules/subscriptions/history';
 import { listPlans } from '../../../modules/subscriptions/plans';
 import { purchasePlan } from '../../../modules/subscriptions/purchase';
+import { IDEMPOTENCY_KEY_DOC, idempotencyKeyOf } from '../../idempotency-key';
 import { accountEnvelope, bearer, pagedData, planData, subscriptionRecordData } from '../../schemas';
 import { memberOf } from '../../types';
 import { accountOk as ok, accountTags as tags } from './envelope';
@@ -29,9 +33,9 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
 
   app.post<{ Body: CreateSubscriptionRequest }>('/subscription/create', {
     preHandler: app.authenticate,
-    schema: { tags, security: bearer, body: fromYup(createSubscriptionSchema), response: { 200: accountEnvelope({ type: 'object', properties: { expireDate: { type: 'string' }, paidWith: { type: 'string' }, amount: { type: 'string' } } }) } },
+    schema: { tags, security: bearer, description: IDEMPOTENCY_KEY_DOC, body: fromYup(createSubscriptionSchema), response: { 200: accountEnvelope({ type: 'object', properties: { expireDate: { type: 'string' }, paidWith: { type: 'string' }, amount: { type: 'string' } } }) } },
     handler: async (request) => {
-      const bought = await purchasePlan(db, memberOf(request).userId, request.body.planId, clock);
+      const bought = await purchasePlan(db, memberOf(request).userId, request.body.planId, clock, idempotencyKeyOf(request));
       return ok({ expireDate: bought.expireDate.toISOString(), paidWith: bought.paidWith, amount: bought.amount }, SERVER.subscriptionPurchased);
     },
   });

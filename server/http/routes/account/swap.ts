@@ -1,9 +1,13 @@
-/** POST /account/swap/usdt-reward/create {amount}: USDT rewards into the USDT wallet. */
+/**
+ * POST /account/swap/usdt-reward/create {amount}: USDT rewards into the USDT wallet. An optional
+ * Idempotency-Key header makes the same key again answer the first swap.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { RewardSwapRequest } from '../../../../common/api/wallet-service';
 import { SERVER } from '../../../../common/messages';
 import { rewardSwapRequestSchema } from '../../../../common/schemas/wallet-service';
 import { swapRewards } from '../../../modules/rewards/swap';
+import { IDEMPOTENCY_KEY_DOC, idempotencyKeyOf } from '../../idempotency-key';
 import { accountEnvelope, bearer } from '../../schemas';
 import { memberOf } from '../../types';
 import { fromYup } from '../../validation';
@@ -20,7 +24,8 @@ export default async function swapRoutes(app: FastifyInstance) {
 
   app.post<{ Body: RewardSwapRequest }>('/swap/usdt-reward/create', {
     preHandler: app.authenticate,
-    schema: { tags, security: bearer, body: fromYup(rewardSwapRequestSchema), response: { 200: accountEnvelope(rewardSwapData) } },
-    handler: async (request) => ok(await swapRewards(db, memberOf(request).userId, request.body.amount), SERVER.rewardSwapped),
+    schema: { tags, security: bearer, description: IDEMPOTENCY_KEY_DOC, body: fromYup(rewardSwapRequestSchema), response: { 200: accountEnvelope(rewardSwapData) } },
+    handler: async (request) =>
+      ok(await swapRewards(db, memberOf(request).userId, request.body.amount, idempotencyKeyOf(request)), SERVER.rewardSwapped),
   });
 }

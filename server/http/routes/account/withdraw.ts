@@ -1,7 +1,8 @@
 /**
  * POST /account/withdraw/create and /account/withdraw/list (account service envelope). The
  * payout itself happens later, in the `chain` role's payout worker; a server without a chain
- * refuses new withdrawals instead of debiting rewards it cannot pay.
+ * refuses new withdrawals instead of debiting rewards it cannot pay. /create takes an optional
+ * Idempotency-Key header: the same key again answers the first request's record.
  */
 import type { FastifyInstance } from 'fastify';
 import type { PagedRequest } from '../../../../common/api/subscriptions';
@@ -12,6 +13,7 @@ import { withdrawRequestSchema } from '../../../../common/schemas/wallet-service
 import { payoutsConfigured } from '../../../modules/withdrawals/availability';
 import { createWithdrawal } from '../../../modules/withdrawals/create';
 import { withdrawHistory } from '../../../modules/withdrawals/history';
+import { IDEMPOTENCY_KEY_DOC, idempotencyKeyOf } from '../../idempotency-key';
 import { accountEnvelope, bearer, pagedData } from '../../schemas';
 import { memberOf } from '../../types';
 import { fromYup } from '../../validation';
@@ -39,9 +41,10 @@ export default async function withdrawRoutes(app: FastifyInstance) {
 
   app.post<{ Body: CreateWithdrawRequest }>('/withdraw/create', {
     preHandler: app.authenticate,
-    schema: { tags, security: bearer, body: fromYup(withdrawRequestSchema), response: { 200: accountEnvelope(createdData) } },
+    schema: { tags, security: bearer, description: IDEMPOTENCY_KEY_DOC, body: fromYup(withdrawRequestSchema), response: { 200: accountEnvelope(createdData) } },
     handler: async (request) => {
-      const created = await createWithdrawal(db, memberOf(request).userId, request.body, { clock, available: payoutsConfigured(config) });
+      const created = await createWithdrawal(db, memberOf(request).userId, request.body, { clock, available: payoutsConfigured(config) },
+        idempotencyKeyOf(request));
       return ok(created, SERVER.withdrawRequested);
     },
   });

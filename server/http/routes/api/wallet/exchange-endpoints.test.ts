@@ -87,6 +87,18 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
+  it('refuses a malformed Idempotency-Key with a 400 instead of running the request as a new one', async () => {
+    const send = (key: string) => server.app.inject({ method: 'POST', url: '/api/transferspottofutures',
+      payload: { from: 'spot', to: 'futures', coin: 'USDT', amount: '1' }, headers: { ...bearer(alice.token), 'idempotency-key': key } });
+    const before = (await get(alice, 'spotBalance')).json();
+    for (const key of ['k'.repeat(101), 'two words', '']) {
+      const res = await send(key);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(SERVER.idempotencyKeyInvalid(100));
+    }
+    expect((await get(alice, 'spotBalance')).json()).toEqual(before);
+  });
+
   it('swaps to USDT with a real market sell, refusing dust below the minimum notional', async () => {
     expect((await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.005' })).json()).toEqual({ message: SERVER.swapSuccessful });
     const account = exchange.simulator.control.getAccount(aliceKey.apiKey)!;

@@ -1,21 +1,18 @@
 /**
  * GET /api/spotBalance, /api/futuresBalance, /api/spotAssets, /api/futuresAssets; POST
  * /api/transferspottofutures, /api/transferfuturestospot, /api/swaptousdt (SPEC: Wallet).
- * An optional Idempotency-Key header makes a retried POST a no-op instead of a second transfer.
+ * An optional Idempotency-Key header makes a retried POST a no-op instead of a second transfer;
+ * a malformed one is a 400 (idempotency-key.ts), never ignored.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SwapRequest, TransferRequest } from '../../../../../common/api/exchange';
 import { swapRequestSchema, transferRequestSchema } from '../../../../../common/schemas/exchange';
 import { assets, futuresBalance, spotBalance } from '../../../../modules/wallet/balances';
 import { swapToUsdt, transfer } from '../../../../modules/wallet/operations';
+import { idempotencyKeyOf } from '../../../idempotency-key';
 import { bearer } from '../../../schemas';
 import { memberOf } from '../../../types';
 import { fromYup } from '../../../validation';
-
-function requestKey(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && header.length > 0 && header.length <= 100 ? header : undefined;
-}
 
 export default async function walletApi(app: FastifyInstance) {
   const deps = app.deps;
@@ -29,9 +26,9 @@ export default async function walletApi(app: FastifyInstance) {
 
   const transferSchema = { ...schema, body: fromYup(transferRequestSchema) };
   app.post<{ Body: TransferRequest }>('/transferspottofutures', { onRequest: app.authenticate, schema: transferSchema },
-    (request) => transfer(deps, user(request), 'spot', 'futures', request.body, requestKey(request)));
+    (request) => transfer(deps, user(request), 'spot', 'futures', request.body, idempotencyKeyOf(request)));
   app.post<{ Body: TransferRequest }>('/transferfuturestospot', { onRequest: app.authenticate, schema: transferSchema },
-    (request) => transfer(deps, user(request), 'futures', 'spot', request.body, requestKey(request)));
+    (request) => transfer(deps, user(request), 'futures', 'spot', request.body, idempotencyKeyOf(request)));
   app.post<{ Body: SwapRequest }>('/swaptousdt', { onRequest: app.authenticate, schema: { ...schema, body: fromYup(swapRequestSchema) } },
-    (request) => swapToUsdt(deps, user(request), request.body, requestKey(request)));
+    (request) => swapToUsdt(deps, user(request), request.body, idempotencyKeyOf(request)));
 }

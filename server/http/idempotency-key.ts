@@ -1,0 +1,33 @@
+/**
+ * The optional Idempotency-Key header of the account service's money-moving POSTs (subscription
+ * purchase, withdrawal, reward swap). A client sends one key per intended operation and the
+ * same key again when it retries after an unknown outcome; the module then answers the retry
+ * from the first run (server/modules/ledger/idempotent-requests.ts).
+ *
+ * A malformed key is refused with a 400 rather than ignored: ignoring it would run the retry
+ * as a new request, the very double payment the client sent the key to prevent.
+ */
+import type { FastifyRequest } from 'fastify';
+import { SERVER } from '../../common/messages';
+import { DomainError } from '../modules/errors';
+
+export const IDEMPOTENCY_KEY_MAX = 100;
+
+/** Visible ASCII, no spaces: a UUID fits; two headers joined by Node (", ") do not. */
+const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
+
+/**
+ * For the routes' OpenAPI description. Not a `headers` schema: Fastify replaces the request's
+ * headers with what the validator returns, and the yup validator keeps only the fields it knows.
+ */
+export const IDEMPOTENCY_KEY_DOC = `Optional Idempotency-Key header, 1-${IDEMPOTENCY_KEY_MAX} visible ASCII characters (a UUID): the same member sending the same key again gets the first answer back and nothing runs twice; the same key with another body is refused (409).`;
+
+/** The request's key, undefined without the header, or a 400 DomainError for a malformed one. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+    throw new DomainError('invalid', SERVER.idempotencyKeyInvalid(IDEMPOTENCY_KEY_MAX));
+  }
+  return header;
+}
