@@ -108,4 +108,9 @@ export interface WalletUserData {
   qrCode: DepositQrCode | null;
   /** False when this server runs without a chain (BSC_RPC_URL unset): the screens say so. */
   chainEnabled: boolean;
+  /**
+   * False when this server cannot pay withdrawals out (no chain, USDT contract or hot-wallet key):
+   * the Withdraw screen says so and offers no withdraw button; the reward swap still works.
+   */
+  withdrawalsEnabled: boolean;
 }

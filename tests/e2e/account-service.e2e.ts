@@ -1,25 +1,27 @@
 /**
- * The account-service screens end to end as the demo member, on a local BEP-20 chain: a plan
- * bought on Subscription (USDT credited through the ledger as support staff would), 'make
- * payment' on Deposit showing the QR code, address and countdown, a faucet transfer credited
- * after 'sync status' and the countdown still running after a reload, a withdrawal and a reward
- * swap on Withdraw, the referral code and reward history, and the team. The reward comes from
- * Nora, who joined through the demo member's code and bought a plan over the API.
+ * The issue's "done when" flow end to end, all in the app, on a local BEP-20 chain: Nora, who
+ * joined through the demo member's referral code, opens 'make payment' on Deposit (QR code,
+ * address, countdown), gets USDT from the chain's faucet at her deposit address, sees it credited
+ * after 'sync status' (the countdown still running after a reload) and buys a plan with it on
+ * Subscription. Her sponsor, the demo member, then finds the level 1 reward on Referral programme,
+ * withdraws part of it to a BEP-20 address (paid from the hot wallet), swaps part into the USDT
+ * wallet, and sees Nora on My Team.
  * Real renderer, main's handlers (bridged), server with its chain role, ganache.
  */
 import { ethers } from 'ethers';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_LABELS, SERVER, TEXT, UI } from '../../common/messages';
+import { ACCOUNT_LABELS, LABELS, SERVER, TEXT, UI } from '../../common/messages';
 // For the app.deps declaration the server's HTTP layer adds to Fastify.
 import type { AppDeps } from '../../server/http/types';
-import { findUserByEmail } from '../../server/modules/accounts/users';
-import { post as postLedger } from '../../server/modules/ledger/post';
 import { addPlan } from '../../server/modules/subscriptions/plans';
 import { startChainForStack, type StackChain } from './support/chain';
 import { DEMO_MEMBER, logInAs, otpFrom, startStack, type Stack } from './support/stack';
 
 const PLAN_DAYS = 45;
+/** What Nora deposits, the plan's price, and the level 1 share (5 %) her purchase earns Demo. */
+const DEPOSIT_USDT = '50';
+const PLAN_USDT = '40';
 const NORA = { username: 'Nora', email: 'nora@example.com', contactNo: '5550199', password: 'nora-pass-1', referralId: 'DEMO01' };
 
 let stack: Stack;
@@ -35,31 +37,21 @@ async function postJson(url: string, body: unknown, token?: string): Promise<Rec
   return json;
 }
 
-/** Support staff credit a member's account (`npm run admin -- adjust` writes the same posting). */
-async function credit(deps: AppDeps, email: string, amount: string) {
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) throw new Error(`no member ${email}`);
-  await postLedger(deps.db, { key: `e2e-credit:${email}`, kind: 'adjustment', reason: 'e2e funding', legs: [{ userId: user.id, asset: 'USDT', amount }] });
-}
-
 beforeAll(async () => {
   local = await startChainForStack();
   stack = await startStack(local.env, {
     prepare: async ({ server, smtp }) => {
       const deps: AppDeps = server.app.deps;
-      const plan = await addPlan(deps.db, '40', PLAN_DAYS);
-      await credit(deps, DEMO_MEMBER.email, '100');
-      // Nora joins through the demo member's code and buys the plan: a level 1 reward for Demo.
+      // Support staff put a plan on offer; Nora joins through the demo member's code. Her money
+      // comes only from the chain, in the app.
+      await addPlan(deps.db, PLAN_USDT, PLAN_DAYS);
       await postJson(`${server.url}/api/signup`, NORA);
       const mail = await smtp.waitFor((m) => m.to.includes(NORA.email));
-      const verified = await postJson(`${server.url}/api/verify-otp`, { ...NORA, otp: otpFrom(mail.text) });
-      await credit(deps, NORA.email, '100');
-      const bought = await postJson(`${server.url}/account/subscription/create`, { planId: plan.id }, String(verified.token));
-      expect(bought.code).toBe('0000');
+      await postJson(`${server.url}/api/verify-otp`, { ...NORA, otp: otpFrom(mail.text) });
     },
   });
   await stack.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.appUrl });
-  await logInAs(stack);
+  await logInAs(stack, NORA);
 });
 afterAll(async () => {
   await stack?.close();
@@ -79,22 +71,18 @@ async function rows(label: string): Promise<string[][]> {
   return out.map((cells) => cells.map((c) => c.trim()));
 }
 
-describe('account service screens', () => {
-  it('buys a plan on Subscription, paying from the USDT balance', async () => {
-    await stack.open('/subscription');
-    await seen('100.00', group(ACCOUNT_LABELS.usdtBalance));
-    await seen(ACCOUNT_LABELS.statusActive, group(ACCOUNT_LABELS.status));
-    const plan = group(ACCOUNT_LABELS.planDays(PLAN_DAYS));
-    await seen(ACCOUNT_LABELS.planPrice('40.00', '40.00'), plan);
-    await button(ACCOUNT_LABELS.subscribe, plan).click();
-    await seen(SERVER.subscriptionPurchased);
-    await seen('60.00', group(ACCOUNT_LABELS.usdtBalance));
-    await expect.poll(async () => (await rows(ACCOUNT_LABELS.subscriptionHistory)).some((r) => r[1] === '40.00' && r[3] === String(PLAN_DAYS))).toBe(true);
-  });
+/** Logs out through the side menu (as member-access does) and signs in as `member`. */
+async function switchTo(member: { email: string; password: string }) {
+  await page().getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: LABELS.logout }).click();
+  await page().waitForURL((url) => url.hash === '#/' || url.hash.startsWith('#/?'));
+  await logInAs(stack, member);
+}
 
-  it('shows the deposit address with a countdown, credits a faucet transfer on sync, and keeps counting after a reload', async () => {
+describe('account service: deposit, subscribe, level reward, withdraw and swap', () => {
+  it('the member deposits faucet USDT: make payment, the transfer credited on sync, the balance shown', async () => {
     await stack.open('/Wallet-deposit');
     await seen(ACCOUNT_LABELS.bep20Note);
+    await seen('0.00', group(ACCOUNT_LABELS.usdtBalance));
     await button(ACCOUNT_LABELS.makePayment).click();
     const view = page().getByRole('region', { name: ACCOUNT_LABELS.depositAddress });
     await view.getByRole('img', { name: ACCOUNT_LABELS.depositQrAlt }).waitFor();
@@ -104,7 +92,7 @@ describe('account service screens', () => {
     await button(ACCOUNT_LABELS.copyAddress, view).click();
     await seen(UI.addressCopied);
 
-    const { txHash } = await chain().faucet('USDT', address, '25');
+    const { txHash } = await chain().faucet('USDT', address, DEPOSIT_USDT);
     await chain().mine(2);
     // Sync asks for a scan and waits for it; its msg shows either way, then the history reloads.
     await expect
@@ -113,8 +101,8 @@ describe('account service screens', () => {
         await page().locator('.ant-message-notice').first().waitFor();
         return (await rows(ACCOUNT_LABELS.depositHistory)).find((r) => r[1] === 'USDT');
       }, { timeout: 60_000, interval: 1_000 })
-      .toEqual(['1', 'USDT', '25.00', `${txHash.slice(0, 10)}…${txHash.slice(-8)}`, expect.any(String)]);
-    await seen('85.00', group(ACCOUNT_LABELS.usdtBalance));
+      .toEqual(['1', 'USDT', '50.00', `${txHash.slice(0, 10)}…${txHash.slice(-8)}`, expect.any(String)]);
+    await seen('50.00', group(ACCOUNT_LABELS.usdtBalance));
 
     await stack.open('/Wallet-deposit');
     const again = page().getByRole('region', { name: ACCOUNT_LABELS.depositAddress });
@@ -122,9 +110,36 @@ describe('account service screens', () => {
     expect(await button(ACCOUNT_LABELS.makePayment).isDisabled()).toBe(true);
   });
 
+  it('buys a plan on Subscription with the deposited USDT', async () => {
+    await stack.open('/subscription');
+    await seen('50.00', group(ACCOUNT_LABELS.usdtBalance));
+    await seen(ACCOUNT_LABELS.statusPending, group(ACCOUNT_LABELS.status));
+    const plan = group(ACCOUNT_LABELS.planDays(PLAN_DAYS));
+    await seen(ACCOUNT_LABELS.planPrice('40.00', '40.00'), plan);
+    await button(ACCOUNT_LABELS.subscribe, plan).click();
+    await seen(SERVER.subscriptionPurchased);
+    await seen('10.00', group(ACCOUNT_LABELS.usdtBalance));
+    await seen(ACCOUNT_LABELS.statusActive, group(ACCOUNT_LABELS.status));
+    await expect.poll(async () => (await rows(ACCOUNT_LABELS.subscriptionHistory)).some((r) => r[1] === '40.00' && r[3] === String(PLAN_DAYS))).toBe(true);
+  });
+
+  it('the sponsor finds the level 1 reward on Referral programme, with the referral code to copy', async () => {
+    await switchTo(DEMO_MEMBER);
+    await stack.open('/referral-program');
+    await seen('$2.00', group(ACCOUNT_LABELS.rewardsEarned));
+    const code = group(ACCOUNT_LABELS.myReferralId);
+    await seen('DEMO01', code);
+    await button(ACCOUNT_LABELS.copyReferralId, code).click();
+    await seen(UI.referralCopied);
+    await expect.poll(() => rows(ACCOUNT_LABELS.rewardHistory)).toEqual([['1', '$2.00', '5%', NORA.username, expect.any(String)]]);
+    expect(await page().getByRole('button', { name: 'Next' }).count()).toBe(0);
+    expect(await page().getByText(TEXT.noRecords).count()).toBe(0);
+  });
+
   it('withdraws part of the rewards to a BEP-20 address and lists it', async () => {
     await stack.open('/withdraw');
     await seen('$2.00', group(ACCOUNT_LABELS.rewardsEarned));
+    expect(await page().getByText(ACCOUNT_LABELS.withdrawalsUnavailable).count()).toBe(0);
     const to = ethers.Wallet.createRandom().address;
     await page().getByLabel(ACCOUNT_LABELS.colAmount, { exact: true }).fill('1x');
     expect(await page().getByLabel(ACCOUNT_LABELS.colAmount, { exact: true }).inputValue()).toBe('1');
@@ -154,18 +169,9 @@ describe('account service screens', () => {
     await button(ACCOUNT_LABELS.swap, dialog).click();
     await seen(SERVER.rewardSwapped);
     await seen('$0.50', group(ACCOUNT_LABELS.rewardsEarned));
-  });
-
-  it('shows the referral code with copy, and the reward from the referred member', async () => {
-    await stack.open('/referral-program');
-    await seen('$0.50', group(ACCOUNT_LABELS.rewardsEarned));
-    const code = group(ACCOUNT_LABELS.myReferralId);
-    await seen('DEMO01', code);
-    await button(ACCOUNT_LABELS.copyReferralId, code).click();
-    await seen(UI.referralCopied);
-    await expect.poll(() => rows(ACCOUNT_LABELS.rewardHistory)).toEqual([['1', '$2.00', '5%', NORA.username, expect.any(String)]]);
-    expect(await page().getByRole('button', { name: 'Next' }).count()).toBe(0);
-    expect(await page().getByText(TEXT.noRecords).count()).toBe(0);
+    // The swapped half is now spendable USDT (the demo member had none before).
+    await stack.open('/subscription');
+    await seen('0.50', group(ACCOUNT_LABELS.usdtBalance));
   });
 
   it('shows the team levels and the members of level 1', async () => {

@@ -14,6 +14,7 @@ export const walletUserData = (over: Partial<WalletUserData> = {}): WalletUserDa
   ifxToken: '4.005',
   qrCode: { value: '0x1234567890abcdef1234567890abcdef12345678', base64: 'data:image/png;base64,iVBORw0KGgo=' },
   chainEnabled: true,
+  withdrawalsEnabled: true,
   ...over,
 });
 

@@ -1,6 +1,7 @@
 /**
  * Withdraws USDT rewards to a BEP-20 address (SPEC section 5: the amount keeps only digits and
  * dots; 'Amount is required.', 'Address is required.'). The service's msg is shown either way.
+ * Disabled (every field and the button) while the server cannot pay out: the page says why.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
@@ -14,7 +15,7 @@ interface Values {
   toAddress: string;
 }
 
-export function WithdrawForm() {
+export function WithdrawForm({ disabled = false }: { disabled?: boolean }) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -35,6 +36,7 @@ export function WithdrawForm() {
       form={form}
       name="withdraw"
       layout="vertical"
+      disabled={disabled}
       style={{ maxWidth: 520 }}
       onFinish={({ amount, toAddress }) => withdraw.mutate({ amount: amount.trim(), toAddress: toAddress.trim() })}
     >

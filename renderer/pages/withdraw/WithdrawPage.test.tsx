@@ -17,9 +17,9 @@ beforeEach(() => {
 });
 afterEach(() => errors.mockRestore());
 
-function open(records: WithdrawRecord[] = []): FakeBridge {
+function open(records: WithdrawRecord[] = [], userData = walletUserData()): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
-  bridge.handle('billing:userData', () => ok(walletUserData()));
+  bridge.handle('billing:userData', () => ok(userData));
   bridge.handle('billing:withdrawals', () => ok(records.length ? { records, current: 1, pages: 1, total: records.length } : emptyPage()));
   bridge.handle('billing:withdraw', () => ok({ message: 'Withdrawal requested.', data: { id: 'w9', status: 'PENDING' as const } }));
   bridge.handle('billing:swapReward', () => ok({ message: 'Rewards swapped to USDT.', data: { usdtToken: '125', usdtRewardToken: '7.5' } }));
@@ -93,6 +93,40 @@ describe('withdraw', () => {
   it("says 'No Records Found.' without withdrawals", async () => {
     open();
     expect(await screen.findByText(TEXT.noRecords)).toBeTruthy();
+  });
+});
+
+describe('without payouts on this server', () => {
+  const payoutsOff = () => open([], walletUserData({ withdrawalsEnabled: false }));
+  const withdrawButton = () => screen.getByRole('button', { name: ACCOUNT_LABELS.withdraw }) as HTMLButtonElement;
+
+  it('says withdrawals are not available and disables the withdraw button', async () => {
+    const bridge = payoutsOff();
+    expect(await screen.findByText(ACCOUNT_LABELS.withdrawalsUnavailable)).toBeTruthy();
+    expect(withdrawButton().disabled).toBe(true);
+    submit();
+    expect(bridge.callsTo('billing:withdraw')).toEqual([]);
+  });
+
+  it('still shows the rewards earned, the history and the reward swap', async () => {
+    const bridge = payoutsOff();
+    const rewards = await screen.findByRole('group', { name: ACCOUNT_LABELS.rewardsEarned });
+    await waitFor(() => expect(within(rewards).getByText('$12.50')).toBeTruthy());
+    expect(await screen.findByText(TEXT.noRecords)).toBeTruthy();
+    const modal = await openSwap();
+    fireEvent.change(within(modal).getByLabelText(ACCOUNT_LABELS.swapAmount), { target: { value: '5' } });
+    fireEvent.click(within(modal).getByRole('button', { name: ACCOUNT_LABELS.swap }));
+    expect(await screen.findByText('Rewards swapped to USDT.')).toBeTruthy();
+    expect(bridge.callsTo('billing:swapReward')).toEqual([{ amount: '5' }]);
+  });
+
+  it('shows no notice when the server pays withdrawals', async () => {
+    const bridge = open();
+    await waitFor(() => expect(bridge.callsTo('billing:userData')).toHaveLength(1));
+    const rewards = await screen.findByRole('group', { name: ACCOUNT_LABELS.rewardsEarned });
+    await waitFor(() => expect(within(rewards).getByText('$12.50')).toBeTruthy());
+    expect(screen.queryByText(ACCOUNT_LABELS.withdrawalsUnavailable)).toBeNull();
+    expect(withdrawButton().disabled).toBe(false);
   });
 });
 

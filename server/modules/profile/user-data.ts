@@ -1,12 +1,14 @@
 /**
  * POST /account/user-data (SPEC section 3, User data): the member's subscription as the
- * Subscription screen shows it, their balances, the IFC price and their deposit QR code.
+ * Subscription screen shows it, their balances, the IFC price, their deposit QR code, and
+ * whether this server takes deposits (chainEnabled) and pays withdrawals out (withdrawalsEnabled).
  */
 import type { WalletUserData } from '../../../common/api/wallet-service';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../clock';
 import { currentExpiry } from '../subscriptions/subscriptions';
+import { payoutsConfigured } from '../withdrawals/availability';
 import { chainEnabled, depositQrCode } from './deposit-qr';
 import { subscriptionStatus } from './subscription-status';
 import { walletFigures } from './wallet-figures';
@@ -14,5 +16,5 @@ import { walletFigures } from './wallet-figures';
 export async function walletUserData(db: Db, config: Config, userId: string, clock: Clock): Promise<WalletUserData> {
   const [expiry, figures, qrCode] = await Promise.all([currentExpiry(db, userId), walletFigures(db, userId), depositQrCode(db, config, userId)]);
   const status = subscriptionStatus(expiry, clock());
-  return { ...status, ...figures, qrCode, chainEnabled: chainEnabled(config) };
+  return { ...status, ...figures, qrCode, chainEnabled: chainEnabled(config), withdrawalsEnabled: payoutsConfigured(config) };
 }

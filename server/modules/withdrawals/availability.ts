@@ -1,7 +1,8 @@
 /**
  * Whether this server can pay withdrawals out: it needs a chain (BSC_RPC_URL), the USDT token
  * contract and the hot wallet's key. Without them a withdrawal would debit the member and then
- * wait forever, so the request is refused up front instead.
+ * wait forever, so the request is refused up front instead. The same answer goes to the Withdraw
+ * screen as the user data's `withdrawalsEnabled`, so the screen and the refusal never disagree.
  */
 import type { Config } from '../../config';
 

@@ -17,18 +17,24 @@ const targets = await databaseTargets();
 const DAY_MS = 86_400_000;
 /** A well-known test phrase (never holds funds). */
 const MNEMONIC = 'test test test test test test test test test test test junk';
+const CHAIN_ENV = { BSC_RPC_URL: 'http://127.0.0.1:8545', DEPOSIT_MNEMONIC: MNEMONIC,
+  TOKEN_USDT: `0x${'1'.repeat(40)}`, TOKEN_IFT: `0x${'2'.repeat(40)}`, TOKEN_IFX: `0x${'3'.repeat(40)}` };
+/** A made-up payout key (never holds funds); only its presence matters here. */
+const HOT_WALLET_PRIVATE_KEY = `0x${'ab'.repeat(32)}`;
 
 describe.each(targets)('account service: user data on $name', (target) => {
   let server: AccountServer;
   let chain: AccountServer;
+  let payouts: AccountServer;
   beforeAll(async () => {
     server = await createAccountServer(target);
-    chain = await createAccountServer(target, { BSC_RPC_URL: 'http://127.0.0.1:8545', DEPOSIT_MNEMONIC: MNEMONIC,
-      TOKEN_USDT: `0x${'1'.repeat(40)}`, TOKEN_IFT: `0x${'2'.repeat(40)}`, TOKEN_IFX: `0x${'3'.repeat(40)}` });
+    chain = await createAccountServer(target, CHAIN_ENV);
+    payouts = await createAccountServer(target, { ...CHAIN_ENV, HOT_WALLET_PRIVATE_KEY });
   });
   afterAll(async () => {
     await server?.close();
     await chain?.close();
+    await payouts?.close();
   });
 
   const db = () => server.database.db;
@@ -53,7 +59,7 @@ describe.each(targets)('account service: user data on $name', (target) => {
     expect(data).toEqual({
       subscription: { expireDate: null, validityLabel: '0 days', isExpire: true, note: SERVER.subscriptionNone },
       usdtToken: '0', ifcNewToken: '0', ifcNewTokenPrice: '1', usdtRewardToken: '0', iftToken: '0', ifxToken: '0',
-      qrCode: null, chainEnabled: false,
+      qrCode: null, chainEnabled: false, withdrawalsEnabled: false,
     });
     expect(data).not.toHaveProperty('isActiveSubscription');
     expect(await profileOf(who)).toMatchObject({ isShowUserCode: false, userCodeMsg: SERVER.noActiveSubscriptionCode });
@@ -74,7 +80,7 @@ describe.each(targets)('account service: user data on $name', (target) => {
           note: SERVER.subscriptionExpiresOn(noteDate(expireDate)) },
         isActiveSubscription: true,
         usdtToken: '12.5', ifcNewToken: '3', ifcNewTokenPrice: '0.25', usdtRewardToken: '2.25', iftToken: '1', ifxToken: '4.000001',
-        qrCode: null, chainEnabled: false,
+        qrCode: null, chainEnabled: false, withdrawalsEnabled: false,
       });
     } finally {
       await setSetting(db(), 'ifcNewTokenPrice', '1');
@@ -134,6 +140,20 @@ describe.each(targets)('account service: user data on $name', (target) => {
     expect((await userDataOf(who, chain)).qrCode).toEqual(data.qrCode);
     const other = await register(chain);
     expect((await userDataOf(other, chain)).qrCode.value).not.toBe(data.qrCode.value);
+  });
+
+  it('withdrawalsEnabled says whether a withdrawal would be taken: it needs the hot wallet as well as the chain', async () => {
+    const withdrawOn = async (on: AccountServer) => {
+      const who = await register(on);
+      await post(on.database.db, { key: randomUUID(), kind: 'adjustment', reason: 'test', legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount: '5' }] });
+      const data = await userDataOf(who, on);
+      const res = await on.account(who.token, '/withdraw/create', { amount: '1', toAddress: `0x${'4'.repeat(40)}` });
+      return { flags: [data.chainEnabled, data.withdrawalsEnabled], taken: res.json().code === ACCOUNT_SUCCESS_CODE };
+    };
+    // No chain at all; a chain but no payout key (deposits on, payouts off); both.
+    expect(await withdrawOn(server)).toEqual({ flags: [false, false], taken: false });
+    expect(await withdrawOn(chain)).toEqual({ flags: [true, false], taken: false });
+    expect(await withdrawOn(payouts)).toEqual({ flags: [true, true], taken: true });
   });
 
   it('needs a signed-in member', async () => {

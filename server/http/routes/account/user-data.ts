@@ -26,8 +26,10 @@ const walletUserDataSchema = {
     ifxToken: str,
     qrCode: { type: ['object', 'null'], properties: { value: str, base64: str }, required: ['value', 'base64'] },
     chainEnabled: bool,
+    withdrawalsEnabled: bool,
   },
-  required: ['subscription', 'usdtToken', 'ifcNewToken', 'ifcNewTokenPrice', 'usdtRewardToken', 'iftToken', 'ifxToken', 'qrCode', 'chainEnabled'],
+  required: ['subscription', 'usdtToken', 'ifcNewToken', 'ifcNewTokenPrice', 'usdtRewardToken', 'iftToken', 'ifxToken', 'qrCode', 'chainEnabled',
+    'withdrawalsEnabled'],
 } as const;
 
 export default async function userDataRoute(app: FastifyInstance) {
