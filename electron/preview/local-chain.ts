@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { LocalChain } from '../../server/chain/local-chain';
+import { ConfigError } from '../../server/config';
 
 export { localChainEnv } from '../../server/chain/local-chain-env';
 
@@ -15,9 +16,19 @@ export interface PreviewChain {
 
 const BLOCK_MS = 1_000;
 
+/**
+ * LOCAL_CHAIN=on|off (default on). Anything else is refused, as the server refuses a bad setting:
+ * read as 'on', a LOCAL_CHAIN=false would start the chain its writer meant to turn off.
+ */
+function localChainSwitch(env: Record<string, string | undefined>): boolean {
+  const raw = env.LOCAL_CHAIN?.trim() || 'on';
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`Invalid configuration: LOCAL_CHAIN must be one of on, off (got ${JSON.stringify(raw)})`);
+  return raw === 'on';
+}
+
 export function wantsLocalChain(env: Record<string, string | undefined>): boolean {
   const exchange = env.EXCHANGE?.trim() || 'sim';
-  return env.LOCAL_CHAIN?.trim() !== 'off' && exchange === 'sim' && !env.BSC_RPC_URL?.trim() && !env.GRIDDESK_SERVER_URL?.trim();
+  return localChainSwitch(env) && exchange === 'sim' && !env.BSC_RPC_URL?.trim() && !env.GRIDDESK_SERVER_URL?.trim();
 }
 
 export async function startPreviewChain(env: Record<string, string | undefined>, dataDir: string): Promise<PreviewChain | null> {

@@ -12,6 +12,8 @@ import { InsufficientBalance, post } from '../modules/ledger/post';
 import { addPlan, listPlans, retirePlan } from '../modules/subscriptions/plans';
 
 export type Flag = (name: string) => string;
+/** An optional flag's value, undefined when it is not given. */
+export type OptionalFlag = (name: string) => string | undefined;
 
 export class AccountUsageError extends Error {}
 
@@ -40,13 +42,40 @@ async function member(db: Db, email: string) {
   return user;
 }
 
-export async function ledgerCommand(db: Db, flag: Flag): Promise<string> {
+export const LEDGER_PAGE_DEFAULT = 100;
+export const LEDGER_PAGE_MAX = 1000;
+
+function ledgerPage(optional: OptionalFlag): { limit: number; beforeId: number | undefined } {
+  const [limit, before] = [optional('limit'), optional('before')];
+  if (limit !== undefined && (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > LEDGER_PAGE_MAX)) {
+    throw new AccountUsageError(`--limit must be a whole number from 1 to ${LEDGER_PAGE_MAX}`);
+  }
+  if (before !== undefined && (!/^\d{1,15}$/.test(before) || Number(before) < 1)) {
+    throw new AccountUsageError('--before must be an entry id (the first column of ledger)');
+  }
+  return { limit: limit === undefined ? LEDGER_PAGE_DEFAULT : Number(limit), beforeId: before === undefined ? undefined : Number(before) };
+}
+
+/**
+ * The member's balances and a page of their entries, newest first, each led by its id. Paged by
+ * id (`--before`), not by offset, so entries posted meanwhile never shift a page; a last line
+ * gives the command for the next, older page.
+ */
+export async function ledgerCommand(db: Db, flag: Flag, optional: OptionalFlag): Promise<string> {
   const user = await member(db, flag('email'));
+  const { limit, beforeId } = ledgerPage(optional);
   const balances = await balancesOf(db, user.id);
-  const lines = (await ledgerOf(db, user.id, { limit: 1000 })).map((l) =>
-    [l.createdAt.toISOString(), l.kind, l.asset, l.amount, `balance ${l.balanceAfter}`, l.reason ?? l.reference ?? ''].join('\t'));
+  const entries = await ledgerOf(db, user.id, { limit: limit + 1, beforeId });
+  const shown = entries.slice(0, limit);
+  const lines = shown.map((l) =>
+    [l.id, l.createdAt.toISOString(), l.kind, l.asset, l.amount, `balance ${l.balanceAfter}`, l.reason ?? l.reference ?? ''].join('\t'));
+  if (entries.length > limit) {
+    const next = `--before ${shown[shown.length - 1]!.id}${limit === LEDGER_PAGE_DEFAULT ? '' : ` --limit ${limit}`}`;
+    lines.push(`older entries: npm run admin -- ledger --email ${user.email} ${next}`);
+  }
   const header = LEDGER_ASSETS.map((asset) => `${asset} ${balances[asset]}`).join('  ');
-  return [`${user.email}: ${header}`, ...(lines.length > 0 ? lines : ['no entries'])].join('\n');
+  const none = beforeId === undefined ? 'no entries' : `no entries before id ${beforeId}`;
+  return [`${user.email}: ${header}`, ...(lines.length > 0 ? lines : [none])].join('\n');
 }
 
 /** `--amount` is signed: 25 credits, -25 debits. */

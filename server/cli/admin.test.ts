@@ -13,6 +13,7 @@ import { exchangeKeys, users } from '../db/schema';
 import { createUser } from '../modules/accounts/users';
 import { DEMO_MEMBER } from '../modules/demo/seed';
 import { openSecret, sealSecret } from '../modules/keys/crypto';
+import { post } from '../modules/ledger/post';
 import { databaseTargets } from '../test/databases';
 import { TEST_ENV } from '../test/server';
 import { runAdmin } from './admin';
@@ -256,5 +257,69 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
     expect(ledger.out.split('\n')[0]).toBe('ben@example.com: USDT 20  IFC 0  USDT_REWARD 0  IFT 0  IFX 0');
     expect(ledger.out).toMatch(/adjustment\tUSDT\t-5\.5\tbalance 20\tcorrection/);
     expect(ledger.out).toMatch(/adjustment\tUSDT\t25\.5\tbalance 25\.5\tgoodwill #12/);
+  });
+
+  it('ledger pages a long history: 100 newest entries by default, --limit N, and --before the id of the last one shown', async () => {
+    // 105 credits of 1..105 USDT: entry k has amount k, so a page's lines tell which entries they are.
+    await withDb(async (db) => {
+      const ann = (await db.select().from(users).where(eq(users.email, 'ann@example.com')))[0]!;
+      for (let k = 1; k <= 105; k += 1) {
+        await post(db, { key: `paging-${k}`, kind: 'adjustment', reason: `credit ${k}`, legs: [{ userId: ann.id, asset: 'IFC', amount: String(k) }] });
+      }
+    });
+    const entries = (out: string) => out.split('\n').slice(1).filter((line) => /^\d+\t/.test(line)).map((line) => line.split('\t'));
+    const amounts = (out: string) => entries(out).map((fields) => Number(fields[4]));
+    const more = (out: string) => /^older entries: npm run admin -- ledger --email ann@example\.com (.+)$/m.exec(out)?.[1]?.split(' ');
+    const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
+
+    const first = await admin('ledger', '--email', 'ann@example.com');
+    expect(first.code).toBe(0);
+    expect(first.out.split('\n')[0]).toBe('ann@example.com: USDT 0  IFC 5565  USDT_REWARD 0  IFT 0  IFX 0');
+    expect(amounts(first.out)).toEqual(range(105, 6));
+    expect(entries(first.out)[0]!.slice(2)).toEqual(['adjustment', 'IFC', '105', 'balance 5565', 'credit 105']);
+    const lastShown = entries(first.out).at(-1)![0]!;
+    expect(more(first.out)).toEqual(['--before', lastShown]);
+    const rest = await admin('ledger', '--email', 'ann@example.com', ...more(first.out)!);
+    expect(amounts(rest.out)).toEqual(range(5, 1));
+    expect(more(rest.out)).toBeUndefined();
+
+    const pages: number[][] = [];
+    let next: string[] = ['--limit', '40'];
+    for (;;) {
+      const page = await admin('ledger', '--email', 'ann@example.com', ...next);
+      expect(page.code).toBe(0);
+      pages.push(amounts(page.out));
+      const following = more(page.out);
+      if (!following) break;
+      expect(following).toEqual(['--before', entries(page.out).at(-1)![0]!, '--limit', '40']);
+      next = following;
+    }
+    expect(pages.map((page) => page.length)).toEqual([40, 40, 25]);
+    expect(pages.flat()).toEqual(range(105, 1));
+
+    const oldest = entries((await admin('ledger', '--email', 'ann@example.com', '--limit', '1', '--before', lastShown)).out);
+    expect(oldest.map((fields) => fields[4])).toEqual(['5']);
+    expect((await admin('ledger', '--email', 'ann@example.com', '--before', entries(rest.out).at(-1)![0]!)).out.split('\n')[1])
+      .toBe(`no entries before id ${entries(rest.out).at(-1)![0]!}`);
+    expect((await admin('ledger', '--email', 'ann@example.com', '--limit', '1000')).out.split('\n')).toHaveLength(106);
+  });
+
+  it('ledger refuses a bad --limit or --before with the usage', async () => {
+    const cases: [string[], string][] = [
+      [['--limit', '0'], '--limit must be a whole number from 1 to 1000'],
+      [['--limit', '1001'], '--limit must be a whole number from 1 to 1000'],
+      [['--limit', '2.5'], '--limit must be a whole number from 1 to 1000'],
+      [['--limit', 'all'], '--limit must be a whole number from 1 to 1000'],
+      [['--limit'], '--limit needs a value'],
+      [['--before', '0'], '--before must be an entry id (the first column of ledger)'],
+      [['--before', '2024-01-01'], '--before must be an entry id (the first column of ledger)'],
+      [['--before', '--limit', '5'], '--before needs a value'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await admin('ledger', '--email', 'ann@example.com', ...args);
+      expect({ args, code: result.code, out: result.out }).toEqual({ args, code: 1, out: '' });
+      expect(result.err).toContain(message);
+      expect(result.err).toContain('ledger --email E [--limit N] [--before ID]');
+    }
   });
 });

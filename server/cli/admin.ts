@@ -29,7 +29,10 @@ Commands:
   list-plans                              subscription plans on offer
   add-plan --price USDT --days N          offer a plan (its IFC price follows ifcNewTokenPrice)
   retire-plan PLAN_ID                     stop offering a plan
-  ledger --email E                        a member's balances and ledger entries
+  ledger --email E [--limit N] [--before ID]
+                                          a member's balances and ledger entries, newest
+                                          first: N of them (default 100, at most 1000),
+                                          older than entry ID (the first column) if given
   adjust --email E --asset A --amount X --reason R
                                           credit (X > 0) or debit (X < 0) an account
                                           (USDT, IFC, USDT_REWARD, IFT, IFX) as a ledger entry
@@ -45,6 +48,15 @@ function flag(args: string[], name: string): string {
   const index = args.indexOf(`--${name}`);
   const value = index >= 0 ? args[index + 1] : undefined;
   if (!value || value.startsWith('--')) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+/** An optional flag's value: undefined when the flag is absent, an error when it has no value. */
+function optionalFlag(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  if (index < 0) return undefined;
+  const value = args[index + 1];
+  if (!value || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
   return value;
 }
 
@@ -108,7 +120,7 @@ async function run(db: Db, config: Config, env: Env, [command, ...args]: string[
     case 'retire-plan':
       return retirePlanCommand(db, args[0]);
     case 'ledger':
-      return ledgerCommand(db, (name) => flag(args, name));
+      return ledgerCommand(db, (name) => flag(args, name), (name) => optionalFlag(args, name));
     case 'adjust':
       return adjustCommand(db, (name) => flag(args, name));
     default:

@@ -41,7 +41,8 @@ export async function runChain(argv: string[], env: Record<string, string | unde
   io.out('Start the platform server with these (development keys only, public, worthless):\n');
   io.out(envLines(chain).join('\n'));
   io.out(`\nHot wallet ${chain.hotWallet.address} holds USDT for withdrawals.`);
-  io.out('Send a member tokens: npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>');
+  // The faucet's own default is 127.0.0.1:8545: naming this chain keeps the command right on any --port.
+  io.out(`Send a member tokens: BSC_RPC_URL=${chain.rpcUrl} npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>`);
   return {
     chain,
     async stop() {

@@ -1,3 +1,4 @@
+import { Mnemonic } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactSecrets, redactUrl, secretsOf } from './redact';
 
@@ -73,5 +74,43 @@ describe('secretsOf', () => {
     expect(secrets).toEqual(expect.arrayContaining(['s3cret', 'mailpw', 'redispw', '0123456789abcdef0123456789abcdef', 'j'.repeat(40),
       `0x${'ab'.repeat(32)}`]));
     expect(secrets).not.toContain('8080');
+  });
+});
+
+describe('the deposit mnemonic (DEPOSIT_MNEMONIC)', () => {
+  // A BIP-39 test vector: a valid phrase, and no one's wallet.
+  const phrase = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+
+  it('is a secret of the configuration, redacted wherever a log line shows it as configured', () => {
+    const secrets = secretsOf({ DEPOSIT_MNEMONIC: `  ${phrase}\n` });
+    expect(secrets).toContain(phrase);
+    expect(redactSecrets(`deriving from ${phrase} failed`, secrets)).toBe(`deriving from ${REDACTED} failed`);
+    const line = JSON.stringify({ level: 50, msg: 'wallet', wallet: { mnemonic: { phrase }, path: "m/44'/60'/0'/0/7" } });
+    expect(redactSecrets(line, secrets)).toBe(line.replace(phrase, REDACTED));
+    expect(redactSecrets(`GET /x?seed=${encodeURIComponent(phrase)}`, secrets)).not.toContain('sausage');
+  });
+
+  it('is redacted as ethers shows it too: the words in lower case with single spaces, whatever the configured case and spacing', () => {
+    const configured = phrase.toUpperCase().split(' ').join('  \t').replace('YEAR  \t', 'Year\n  ');
+    const secrets = secretsOf({ DEPOSIT_MNEMONIC: configured });
+    const shown = Mnemonic.fromPhrase(configured).phrase; // what an HDNodeWallet logged as an object carries
+    expect(shown).toBe(phrase);
+    for (const line of [`wallet ${shown} ready`, JSON.stringify({ phrase: shown }), JSON.stringify({ phrase: configured }),
+      `url /x?p=${encodeURIComponent(shown)}&q=1`, `form p=${shown.replaceAll(' ', '+')}`]) {
+      const redacted = redactSecrets(line, secrets);
+      expect(redacted, line).toContain(REDACTED);
+      for (const word of ['legal', 'sausage', 'yellow']) expect(redacted.toLowerCase(), line).not.toContain(word);
+    }
+  });
+
+  it('still redacts the JSON-escaped form of a secret with spaces', () => {
+    const secrets = ['my "pass" word'];
+    expect(redactSecrets(JSON.stringify({ msg: 'pw my "pass" word' }), secrets)).toBe(JSON.stringify({ msg: `pw ${REDACTED}` }));
+  });
+
+  it('leaves its words alone where they are not the phrase', () => {
+    const secrets = secretsOf({ DEPOSIT_MNEMONIC: phrase });
+    const text = 'a legal winner: thank you for a useful year';
+    expect(redactSecrets(text, secrets)).toBe(text);
   });
 });

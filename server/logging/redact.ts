@@ -77,11 +77,26 @@ function formsOf(secret: string): string[] {
   return [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])];
 }
 
+/** Between a phrase's words in a log line: whitespace as is, JSON-escaped or URL-encoded ('%20', '+'). */
+const PHRASE_GAP = String.raw`(?:\s|\\[nrt]|%20|%0[9AD]|\+)+`;
+
+/**
+ * A phrase of words (DEPOSIT_MNEMONIC) in any case and spacing: ethers lower-cases a mnemonic and
+ * joins its words with single spaces, so an HDNodeWallet logged as an object shows the phrase
+ * unlike the configured text, which may differ in both.
+ */
+function phrasePattern(secret: string): RegExp | null {
+  const words = secret.trim().split(/\s+/);
+  return words.length < 2 ? null : new RegExp(words.map(escapeRegExp).join(PHRASE_GAP), 'gi');
+}
+
 /** `text` with every URL, reset-token path, credential query value and known secret redacted. */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
   let shown = text;
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
+    const phrase = phrasePattern(secret);
+    if (phrase) shown = shown.replace(phrase, REDACTED);
     for (const form of formsOf(secret)) shown = shown.replace(new RegExp(escapeRegExp(form), 'g'), REDACTED);
   }
   shown = shown.replace(URL_IN_TEXT, (url) => redactUrl(url));

@@ -1,6 +1,7 @@
 /**
  * Member subscriptions: rows are only appended; the latest expire_date is the member's expiry.
- * Purchases arrive in a later issue; for now the admin CLI and the demo seed grant days.
+ * Members buy plans (purchase.ts, POST /account/subscription/create); `grant` here adds days
+ * without payment, for the admin CLI (grant-subscription) and the demo seed.
  */
 import { and, eq, gt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';

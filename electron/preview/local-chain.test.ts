@@ -1,0 +1,98 @@
+/**
+ * The preview's local chain: when it starts one (wantsLocalChain), and that the one it starts
+ * is kept in DATA_DIR/local-chain, gets a block a tick of its timer and stops cleanly. The
+ * block timer is faked, so a block is asked for on a tick instead of waited for.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JsonRpcProvider } from 'ethers';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigError } from '../../server/config';
+import { startPreviewChain, wantsLocalChain } from './local-chain';
+
+async function rpcAnswers(rpcUrl: string): Promise<boolean> {
+  const provider = new JsonRpcProvider(rpcUrl, 1337, { staticNetwork: true });
+  try {
+    await provider.getBlockNumber();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    provider.destroy();
+  }
+}
+
+async function blockAbove(provider: JsonRpcProvider, height: number): Promise<number> {
+  for (;;) {
+    const now = await provider.getBlockNumber();
+    if (now > height) return now;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('wantsLocalChain: the preview starts a local chain only with the simulator, no chain of its own and no remote server', () => {
+  it.each([
+    [{}, true],
+    [{ EXCHANGE: 'sim' }, true],
+    [{ EXCHANGE: ' sim ', LOCAL_CHAIN: 'on' }, true],
+    [{ BSC_RPC_URL: '   ', GRIDDESK_SERVER_URL: '' }, true],
+    [{ LOCAL_CHAIN: 'off' }, false],
+    [{ LOCAL_CHAIN: ' off ' }, false],
+    [{ EXCHANGE: 'binance' }, false],
+    [{ BSC_RPC_URL: 'https://bsc-dataseed.bnbchain.org' }, false],
+    [{ GRIDDESK_SERVER_URL: 'https://grid.example' }, false],
+  ] as [Record<string, string>, boolean][])('%j -> %s', (env, wanted) => {
+    expect(wantsLocalChain(env)).toBe(wanted);
+  });
+
+  it('refuses a LOCAL_CHAIN other than on or off, as the server refuses a bad setting, instead of starting a chain the member meant to turn off', () => {
+    for (const value of ['false', 'no', '0', 'OFF']) {
+      expect(() => wantsLocalChain({ LOCAL_CHAIN: value })).toThrow(ConfigError);
+      expect(() => wantsLocalChain({ LOCAL_CHAIN: value })).toThrow(`Invalid configuration: LOCAL_CHAIN must be one of on, off (got "${value}")`);
+    }
+  });
+});
+
+describe('startPreviewChain', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'griddesk-preview-chain-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+  afterEach(() => vi.useRealTimers());
+
+  it('starts nothing when the preview does not want a chain', async () => {
+    expect(await startPreviewChain({ LOCAL_CHAIN: 'off' }, dataDir)).toBeNull();
+    expect(await startPreviewChain({ BSC_RPC_URL: 'http://127.0.0.1:1' }, dataDir)).toBeNull();
+    expect(existsSync(join(dataDir, 'local-chain'))).toBe(false);
+  });
+
+  it('starts a chain kept in DATA_DIR/local-chain, mines a block a tick, stops cleanly, and continues it on the next start', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const started = (await startPreviewChain({}, dataDir))!;
+    const { chain } = started;
+    try {
+      expect(existsSync(join(dataDir, 'local-chain', 'griddesk-tokens.json'))).toBe(true);
+      expect(await chain.balanceOf('USDT', chain.hotWallet.address)).toBe('1000000.0');
+      await chain.faucet('USDT', '0x00000000000000000000000000000000000000cc', '4');
+      const height = await chain.provider.getBlockNumber();
+      vi.advanceTimersByTime(1_000);
+      expect(await blockAbove(chain.provider, height)).toBe(height + 1);
+    } finally {
+      await started.stop();
+    }
+    expect(vi.getTimerCount()).toBe(0); // the block timer is gone
+    expect(await rpcAnswers(chain.rpcUrl)).toBe(false);
+    vi.useRealTimers();
+
+    const again = (await startPreviewChain({}, dataDir))!;
+    try {
+      expect(again.chain.tokens).toEqual(chain.tokens);
+      expect(await again.chain.balanceOf('USDT', '0x00000000000000000000000000000000000000cc')).toBe('4.0');
+    } finally {
+      await again.stop();
+    }
+  });
+});
