@@ -1,9 +1,11 @@
 /**
  * Orders per second through the gateway vs raw ccxt on loopback, and the gateway's own overhead
- * per call; the gateway's direct signed order path (direct-signed.ts, the default) against its
- * ccxt path: client CPU per order, and the spread of answers to a burst of 41 orders sent at once
- * (the engine's typical orders per price push at 10,000 bots). The simulator runs in its own
- * process (as `npm run sim` serves it), so the exchange side does not eat the client's core.
+ * per call; the gateway's order paths side by side: spot orders over the WebSocket API
+ * (ws-order-channel.ts, the default), the direct signed REST request (direct-signed.ts) and
+ * ccxt's own request path: client CPU per order, and the spread of answers to bursts of 41 and
+ * 200 orders sent at once (the engine's typical and largest orders per price push at 10,000
+ * bots). The simulator runs in its own process (as `npm run sim` serves it), so the exchange
+ * side does not eat the client's core.
  */
 import { CcxtGateway } from '../../server/exchange/ccxt-gateway';
 import type { MemberGateway } from '../../server/exchange/gateway';
@@ -13,6 +15,7 @@ import { createAccount, spawnSimulator } from '../support/spawn-sim';
 
 const CONCURRENCY = 32;
 const BURST = 41;
+const WIDE_BURST = 200;
 const BURST_ROUNDS = 40;
 const DURATION_MS = 4_000;
 const SEQUENTIAL_CALLS = 1_000;
@@ -41,12 +44,12 @@ async function throughput(place: (i: number) => Promise<unknown>): Promise<{ ord
   return { ordersPerSecond: Math.round(done / ((performance.now() - started) / 1000)), errors, cpuMsPerOrder: round((used.user + used.system) / 1000 / Math.max(1, done)) };
 }
 
-/** BURST orders of BURST members sent at once: ms from the burst's start to each answer. */
-async function burst(place: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number; max: number }> {
+/** `size` orders of `size` members sent at once: ms from the burst's start to each answer. */
+async function burst(place: (i: number) => Promise<unknown>, size = BURST, rounds = BURST_ROUNDS): Promise<{ p50: number; p99: number; max: number }> {
   const times: number[] = [];
-  for (let r = 0; r < BURST_ROUNDS; r++) {
+  for (let r = 0; r < rounds; r++) {
     const started = performance.now();
-    await Promise.all(Array.from({ length: BURST }, async (_, i) => {
+    await Promise.all(Array.from({ length: size }, async (_, i) => {
       await place(i);
       times.push(performance.now() - started);
     }));
@@ -73,11 +76,14 @@ async function perCall(a: () => Promise<unknown>, b: () => Promise<unknown>): Pr
 export async function benchOrders() {
   // Limits lifted on both sides: this measures our code, not Binance's 6,000/min (which would cap at ~90 orders/s).
   const sim = await spawnSimulator();
-  const gateway = new CcxtGateway({ simUrl: sim.url, governor: new WeightGovernor({ limits: { spot: 1e9, futures: 1e9 } }) });
+  const gateway = new CcxtGateway({ simUrl: sim.url, wsOrders: false, governor: new WeightGovernor({ limits: { spot: 1e9, futures: 1e9 } }) });
+  const viaWebSocket = new CcxtGateway({ simUrl: sim.url, governor: new WeightGovernor({ limits: { spot: 1e9, futures: 1e9 } }) });
   const viaCcxt = new CcxtGateway({ simUrl: sim.url, directOrders: false, governor: new WeightGovernor({ limits: { spot: 1e9, futures: 1e9 } }) });
   try {
-    const keys = await Promise.all(Array.from({ length: Math.max(CONCURRENCY, BURST) }, () => createAccount(sim.url)));
+    const keys = await Promise.all(Array.from({ length: Math.max(CONCURRENCY, WIDE_BURST) }, () => createAccount(sim.url)));
     const members: MemberGateway[] = keys.map((k) => gateway.member(k));
+    if (!(await viaWebSocket.openOrderConnection())) throw new Error('the order connection did not open');
+    const wsMembers: MemberGateway[] = keys.map((k) => viaWebSocket.member(k));
     const ccxtMembers: MemberGateway[] = keys.map((k) => viaCcxt.member(k));
     const raws = keys.map((k) => simulatorCcxtClient(sim.url, k));
     const rawPlace = (i: number) => raws[i]!.privatePostOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01',
@@ -90,11 +96,24 @@ export async function benchOrders() {
     const ccxtPathRun = await throughput((i) => ccxtMembers[i]!.placeOrder(order()));
     const burstCcxt = await burst((i) => ccxtMembers[i]!.placeOrder(order()));
     const burstDirect = await burst((i) => members[i]!.placeOrder(order()));
+    const wsRun = await throughput((i) => wsMembers[i]!.placeOrder(order()));
+    const burstWs = await burst((i) => wsMembers[i]!.placeOrder(order()));
+    // The widest push, interleaved round by round so machine noise hits both paths alike.
+    const wide = { websocket: [] as number[], direct: [] as number[] };
+    for (let r = 0; r < 15; r++) {
+      wide.websocket.push((await burst((i) => wsMembers[i]!.placeOrder(order()), WIDE_BURST, 1)).max);
+      wide.direct.push((await burst((i) => members[i]!.placeOrder(order()), WIDE_BURST, 1)).max);
+    }
+    const median = (xs: number[]) => round(xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
     return {
       orderPath: {
+        websocket: { cpuMsPerOrder: wsRun.cpuMsPerOrder, ordersPerSecond: wsRun.ordersPerSecond, burstMs: burstWs, overWebSocket: viaWebSocket.ordersOverWebSocket },
         direct: { cpuMsPerOrder: gatewayRun.cpuMsPerOrder, ordersPerSecond: gatewayRun.ordersPerSecond, burstMs: burstDirect },
         ccxt: { cpuMsPerOrder: ccxtPathRun.cpuMsPerOrder, ordersPerSecond: ccxtPathRun.ordersPerSecond, burstMs: burstCcxt },
         burst: BURST, cpuRatio: round(gatewayRun.cpuMsPerOrder / ccxtPathRun.cpuMsPerOrder), burstP99Ratio: round(burstDirect.p99 / burstCcxt.p99),
+        websocketToDirect: { cpuRatio: round(wsRun.cpuMsPerOrder / gatewayRun.cpuMsPerOrder), burstP99Ratio: round(burstWs.p99 / burstDirect.p99) },
+        wideBurst: { orders: WIDE_BURST, lastAnswerMedianMs: { websocket: median(wide.websocket), direct: median(wide.direct) },
+          ratio: round(median(wide.websocket) / median(wide.direct)) },
       },
       concurrency: CONCURRENCY, durationMs: DURATION_MS, order: 'spot LIMIT BUY, signed, FULL response, loopback',
       rawCcxtOrdersPerSecond: rawRun.ordersPerSecond, gatewayOrdersPerSecond: gatewayRun.ordersPerSecond,
@@ -104,6 +123,7 @@ export async function benchOrders() {
     };
   } finally {
     await gateway.close();
+    await viaWebSocket.close();
     await viaCcxt.close();
     await sim.stop();
   }

@@ -118,6 +118,8 @@ export class Engine {
     this.every(Math.max(250, Math.floor(leaseMs / 4)), () => this.heartbeat());
     this.every(o.commandEveryMs ?? 250, () => this.commands());
     this.every(o.reconcileEveryMs ?? 60_000, () => this.reconcileAll());
+    // Until it is open, orders go over REST; opening it now spares the first pushes that.
+    void o.exchange.gateway.openOrderConnection?.();
     void this.claim();
   }
 

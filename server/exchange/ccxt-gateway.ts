@@ -11,7 +11,9 @@ import { CcxtTickerStream } from './ccxt-ticker-stream';
 import { withRetry, type RetryOptions } from './errors';
 import type { ExchangeGateway, Market, MarketInfo, MemberGateway, MemberKey, Ticker, TickerStream } from './gateway';
 import { DirectSigned } from './direct-signed';
+import { userStreamUrls } from './user-streams/protocols';
 import { WeightGovernor } from './weight-governor';
+import { WsOrderChannel } from './ws-order-channel';
 
 export interface CcxtGatewayOptions extends ClientTarget {
   governor?: WeightGovernor;
@@ -21,6 +23,11 @@ export interface CcxtGatewayOptions extends ClientTarget {
   member?: Partial<MemberTuning>;
   /** Orders are sent on the direct signed path (direct-signed.ts) unless this is false (bench:exchange compares both). */
   directOrders?: boolean;
+  /**
+   * Spot orders of the direct path go over one WebSocket API connection (ws-order-channel.ts)
+   * unless this is false; REST carries them while that connection is not open.
+   */
+  wsOrders?: boolean;
 }
 
 const MARKETS_TTL_MS = 3_600_000;
@@ -32,6 +39,7 @@ export class CcxtGateway implements ExchangeGateway {
   private readonly members = new Map<string, { gateway: CcxtMember; client: CcxtClient; lastUsed: number }>();
   private readonly marketCache = new Map<Market, { at: number; value: Promise<MarketInfo[]> }>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly orderChannel: WsOrderChannel | null;
 
   constructor(private readonly options: CcxtGatewayOptions) {
     this.governor = options.governor ?? new WeightGovernor();
@@ -40,6 +48,7 @@ export class CcxtGateway implements ExchangeGateway {
     const idleMs = options.idleMs ?? 600_000;
     this.sweeper = setInterval(() => this.evictIdle(idleMs), Math.max(1_000, idleMs / 2));
     this.sweeper.unref();
+    this.orderChannel = options.wsOrders === false || options.directOrders === false ? null : new WsOrderChannel(userStreamUrls(options.simUrl).spot);
   }
 
   private call<T>(endpoint: Endpoint, params: Record<string, unknown> = {}): Promise<T> {
@@ -85,12 +94,25 @@ export class CcxtGateway implements ExchangeGateway {
     let entry = this.members.get(id);
     if (!entry) {
       const client = this.factory.create(key);
-      const direct = this.options.directOrders === false ? null : DirectSigned.for(client, this.governor);
+      const direct = this.options.directOrders === false ? null : DirectSigned.for(client, this.governor, this.orderChannel);
       entry = { client, gateway: new CcxtMember(client, this.options.retry, this.options.member, direct), lastUsed: 0 };
       this.members.set(id, entry);
     }
     entry.lastUsed = Date.now();
     return entry.gateway;
+  }
+
+  /**
+   * Opens the spot order connection now (the engine does this at start); false when orders go
+   * over REST instead (turned off, or the connection cannot be opened: it is retried on use).
+   */
+  openOrderConnection(): Promise<boolean> {
+    return this.orderChannel?.open() ?? Promise.resolve(false);
+  }
+
+  /** Spot orders sent over the WebSocket API connection so far (tests, bench). */
+  get ordersOverWebSocket(): number {
+    return this.orderChannel?.sent ?? 0;
   }
 
   /** Number of cached member clients (tests, bench). */
@@ -105,6 +127,7 @@ export class CcxtGateway implements ExchangeGateway {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    this.orderChannel?.close();
     this.members.clear();
   }
 }

@@ -15,9 +15,11 @@
  */
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'undici';
-import type { CcxtClient, Endpoint } from './ccxt-client';
+import { ENDPOINTS, type CcxtClient, type Endpoint } from './ccxt-client';
+import { signWsApiParams } from './user-streams/protocols';
 import type { WeightGovernor } from './weight-governor';
 import { familyOfApi, familyOfUrl, requestWeight } from './weights';
+import type { WsOrderChannel, WsReply } from './ws-order-channel';
 
 const TIMEOUT_MS = 10_000; // ccxt's default
 /**
@@ -58,11 +60,15 @@ export class DirectSigned {
   private constructor(
     private readonly client: CcxtClient,
     private readonly governor: WeightGovernor,
+    private readonly orders: WsOrderChannel | null,
   ) {}
 
-  /** The direct path for this client, or null when its key is not an HMAC secret. */
-  static for(client: CcxtClient, governor: WeightGovernor): DirectSigned | null {
-    return client.secret && !client.secret.includes('PRIVATE KEY') ? new DirectSigned(client, governor) : null;
+  /**
+   * The direct path for this client, or null when its key is not an HMAC secret. With `orders`,
+   * spot orders go over that WebSocket API connection whenever it is open (ws-order-channel.ts).
+   */
+  static for(client: CcxtClient, governor: WeightGovernor, orders: WsOrderChannel | null = null): DirectSigned | null {
+    return client.secret && !client.secret.includes('PRIVATE KEY') ? new DirectSigned(client, governor, orders) : null;
   }
 
   async request(endpoint: Endpoint, params: Record<string, unknown>): Promise<unknown> {
@@ -72,6 +78,7 @@ export class DirectSigned {
     const family = familyOfApi(endpoint.api);
     await this.governor.reserve(family, requestWeight(family, endpoint.method, endpoint.path, params));
     const recvWindow = (this.client.options as { recvWindow?: number }).recvWindow;
+    if (isSpotOrder(endpoint) && this.orders?.ready()) return this.placeOverWebSocket(this.orders, url, params, recvWindow);
     let query = encode({ ...params, timestamp: this.client.nonce(), ...(recvWindow !== undefined && { recvWindow }) });
     query += `&signature=${createHmac('sha256', this.client.secret).update(query).digest('hex')}`;
     const headers: Record<string, string> = { 'X-MBX-APIKEY': this.client.apiKey };
@@ -84,6 +91,24 @@ export class DirectSigned {
       return JSON.parse(reply.body) as unknown;
     }
     this.refused(url.href, endpoint.method, reply);
+  }
+
+  /**
+   * order.place with the same parameters, signed the WebSocket API's way (every parameter but the
+   * signature, sorted by name). Its answer is REST's: the result is the same order document, a
+   * refusal the same {code, msg}, so it maps to the same error through ccxt's handlers.
+   */
+  private async placeOverWebSocket(orders: WsOrderChannel, url: URL, params: Record<string, unknown>, recvWindow: number | undefined): Promise<unknown> {
+    const fields: Record<string, string | number> = { apiKey: this.client.apiKey, timestamp: this.client.nonce() };
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) fields[k] = typeof v === 'number' ? v : String(v);
+    if (recvWindow !== undefined) fields.recvWindow = recvWindow;
+    const reply = await orders.request('order.place', signWsApiParams(fields, this.client.secret));
+    const headers = usedWeightHeaders(reply);
+    if (reply.status >= 200 && reply.status < 300) {
+      this.governor.observe('spot', reply.status, headers);
+      return reply.result;
+    }
+    this.refused(url.href, 'POST', { status: reply.status, reason: '', headers, body: JSON.stringify(reply.error ?? {}) });
   }
 
   /** Throws what ccxt would have thrown for this reply (its handleErrors re-syncs the governor too). */
@@ -102,4 +127,16 @@ export class DirectSigned {
     c.handleHttpStatusCode(reply.status, reply.reason, url, method, reply.body);
     throw new Error(`binance ${reply.status} ${reply.body}`);
   }
+}
+
+/** The request weight a WebSocket API answer reports, as the REST header the governor reads. */
+function usedWeightHeaders(reply: WsReply): Record<string, string> {
+  const weight = reply.rateLimits?.find((l) => l.rateLimitType === 'REQUEST_WEIGHT' && l.interval === 'MINUTE');
+  return weight?.count === undefined ? {} : { 'x-mbx-used-weight-1m': String(weight.count) };
+}
+
+/** A new spot order (POST api/v3/order): the one request the WebSocket API carries here. */
+function isSpotOrder(endpoint: Endpoint): boolean {
+  const { api, method, path } = ENDPOINTS.order;
+  return endpoint.api === api && endpoint.method === method && endpoint.path === path;
 }

@@ -186,5 +186,10 @@ export interface ExchangeGateway {
   tickerStream(market: Market): TickerStream;
   klines(symbol: string, interval: KlineInterval, limit: number): Promise<Kline[]>;
   member(key: MemberKey): MemberGateway;
+  /**
+   * Opens the connection spot orders go out on, ahead of the first order (the engine's start);
+   * resolves false when orders go over REST instead. Gateways without one leave it out.
+   */
+  openOrderConnection?(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -94,7 +94,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const limits: WeightLimits = { ...DEFAULT_WEIGHT_LIMITS, ...options.weightLimits };
   const meter = new WeightMeter(limits, core.now);
   const listenKeys = new ListenKeys(core.now);
-  const wsApi = new WsApiServer({ core, meter, limits });
+  // One seeded stream of fault draws for REST and the WebSocket API alike.
+  const random = seededRandom(seed ^ 0x5eed);
+  const wsApi = new WsApiServer({ core, meter, limits, random });
   const streams = new StreamServer(core, listenKeys, wsApi, options.arrayFlushMs);
   const control = createControl(core, {
     dropStreams: () => {
@@ -103,7 +105,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     },
     resetWeights: () => meter.reset(),
   });
-  const server = createHttpServer({ core, control, meter, limits, listenKeys, random: seededRandom(seed ^ 0x5eed) });
+  const server = createHttpServer({ core, control, meter, limits, listenKeys, random });
   server.keepAliveTimeout = 65_000;
   streams.attach(server);
   const host = options.host ?? '127.0.0.1';

@@ -142,7 +142,7 @@ describe('spot user data over the WebSocket API', () => {
     // A wider recvWindow, signed along, lets the same age through.
     expect(await ws.request('userDataStream.subscribe.signature', signed(key, { timestamp: Date.now() - 10_000, recvWindow: 20_000 })))
       .toMatchObject({ status: 200, result: { subscriptionId: 0 } });
-    expect(await ws.request('order.place', {})).toMatchObject({ status: 400, error: { code: -1020 } });
+    expect(await ws.request('order.cancel', {})).toMatchObject({ status: 400, error: { code: -1020 } });
     expect(await ws.request('ping', undefined, null)).toMatchObject({ id: null, status: 200, result: {} });
     expect((await ws.request('time')).result).toEqual({ serverTime: expect.any(Number) });
     ws.socket.close();

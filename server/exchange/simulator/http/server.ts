@@ -3,6 +3,7 @@
  * request weight and fault injection in front of thin routes.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { failAfterAccept, SEND_STATUS_UNKNOWN } from '../accept-faults';
 import { verifySigned } from '../auth';
 import { type SimulatorControl } from '../control';
 import { type SimulatorCore } from '../core';
@@ -89,8 +90,8 @@ async function handleApi(deps: HttpDeps, routes: RouteTable, req: IncomingMessag
     const result = route.handle({ core: deps.core, method: req.method ?? 'GET', params, account, ip, now: deps.core.now(),
       limits: deps.limits, listenKeys: deps.listenKeys });
     if (route.looksUpOrder) hideFreshOrder(deps, result);
-    if ((route.submitsOrder || route.submitsTransfer) && failAfterAccept(deps)) {
-      return json(res, 503, { code: -1007, msg: 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.' }, headers);
+    if ((route.submitsOrder || route.submitsTransfer) && failAfterAccept(deps.core.faults, deps.random)) {
+      return json(res, 503, SEND_STATUS_UNKNOWN, headers);
     }
     json(res, 200, result, headers);
   } catch (error) {
@@ -112,15 +113,6 @@ function hideFreshOrder(deps: HttpDeps, result: unknown): void {
   const lag = deps.core.faults.orderNotFoundMs;
   const time = (result as { time?: number }).time;
   if (lag > 0 && time !== undefined && deps.core.now() - time < lag) throw new SimError(-2013, 'Order does not exist.');
-}
-
-function failAfterAccept(deps: HttpDeps): boolean {
-  const faults = deps.core.faults;
-  if (faults.failAfterAcceptCount > 0) {
-    faults.failAfterAcceptCount -= 1;
-    return true;
-  }
-  return faults.failAfterAcceptRate > 0 && deps.random() < faults.failAfterAcceptRate;
 }
 
 export function createHttpServer(deps: HttpDeps): Server {

@@ -14,6 +14,7 @@ import { type Subscriptions } from './subscriptions';
 
 export interface RequestDeps {
   core: SimulatorCore;
+  random: () => number;
   meter: WeightMeter;
   limits: WeightLimits;
   subscriptions: Subscriptions;
@@ -66,7 +67,7 @@ export function handleRequest(deps: RequestDeps, session: Session, text: string)
     const verdict = deps.meter.charge(session.ip, 'spot', method.weight);
     used = verdict.used;
     if (verdict.status !== 200) throw weightRefusal(deps, verdict, now);
-    const result = method.handle({ core: deps.core, session, subscriptions: deps.subscriptions, now, after }, params);
+    const result = method.handle({ core: deps.core, random: deps.random, session, subscriptions: deps.subscriptions, now, after }, params);
     return [frame({ status: 200, result }), ...after];
   } catch (error) {
     if (!(error instanceof SimError)) {

@@ -19,6 +19,8 @@ export const WS_API_PATH = '/ws-api/v3';
 
 export interface WsApiDeps {
   core: SimulatorCore;
+  /** The fault draws (failAfterAcceptRate), shared with REST. */
+  random: () => number;
   meter: WeightMeter;
   limits: WeightLimits;
 }
@@ -40,7 +42,14 @@ export class WsApiServer {
     this.sessions.add(session);
     const requestDeps = { ...this.deps, subscriptions: this.subscriptions };
     socket.on('message', (data) => {
-      for (const frame of handleRequest(requestDeps, session, String(data))) session.send(frame);
+      const text = String(data);
+      const answer = () => {
+        for (const frame of handleRequest(requestDeps, session, text)) session.send(frame);
+      };
+      // The latency fault delays handling, as REST's does; one delay for all keeps requests in order.
+      const latencyMs = this.deps.core.faults.latencyMs;
+      if (latencyMs > 0) setTimeout(answer, latencyMs);
+      else answer();
     });
     socket.on('close', () => this.drop(session));
     socket.on('error', () => this.drop(session));
