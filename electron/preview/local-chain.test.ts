@@ -7,30 +7,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonRpcProvider } from 'ethers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../server/config';
 import { startPreviewChain, wantsLocalChain } from './local-chain';
-
-async function rpcAnswers(rpcUrl: string): Promise<boolean> {
-  const provider = new JsonRpcProvider(rpcUrl, 1337, { staticNetwork: true });
-  try {
-    await provider.getBlockNumber();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    provider.destroy();
-  }
-}
-
-async function blockAbove(provider: JsonRpcProvider, height: number): Promise<number> {
-  for (;;) {
-    const now = await provider.getBlockNumber();
-    if (now > height) return now;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { blockAbove, rpcAnswers } from '../../server/chain/rpc-probes';
 
 describe('wantsLocalChain: the preview starts a local chain only with the simulator, no chain of its own and no remote server', () => {
   it.each([

@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonRpcProvider } from 'ethers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chainAvailability } from '../chain/settings';
 import { localChainEnv } from '../chain/local-chain-env';
@@ -16,6 +15,7 @@ import { TEST_ENV } from '../test/server';
 import { runChain } from './chain';
 import { runFaucet } from './faucet';
 import { memoryIo } from './io';
+import { blockAbove, rpcAnswers } from '../chain/rpc-probes';
 
 /** The KEY=value and KEY="value" lines of the output, as a shell would read them. */
 function printedEnv(lines: string[]): Record<string, string> {
@@ -32,26 +32,6 @@ function parseCommand(command: string): { env: Record<string, string>; argv: str
   const [before, after] = command.split(' npm run faucet -- ');
   const env = Object.fromEntries((before ?? '').split(' ').filter(Boolean).map((pair) => pair.split('=', 2) as [string, string]));
   return { env, argv: (after ?? '').split(' ') };
-}
-
-async function rpcAnswers(rpcUrl: string): Promise<boolean> {
-  const provider = new JsonRpcProvider(rpcUrl, 1337, { staticNetwork: true });
-  try {
-    await provider.getBlockNumber();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    provider.destroy();
-  }
-}
-
-async function blockAbove(provider: JsonRpcProvider, height: number): Promise<number> {
-  for (;;) {
-    const now = await provider.getBlockNumber();
-    if (now > height) return now;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('npm run chain', () => {
