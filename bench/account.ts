@@ -93,15 +93,6 @@ async function ledgerChecks(bench: Awaited<ReturnType<typeof benchDatabase>>) {
 
 type Bench = Awaited<ReturnType<typeof benchDatabase>>;
 
-/** The members above `member` in the sponsor chain (the bench's upline is built top-down). */
-async function uplineOf(bench: Bench, member: string): Promise<string[]> {
-  const { rows } = await bench.pool.query<{ id: string }>(`
-    WITH RECURSIVE up AS (SELECT sponsor_id AS id FROM users WHERE id = $1
-      UNION ALL SELECT u.sponsor_id FROM users u JOIN up ON u.id = up.id WHERE u.sponsor_id IS NOT NULL)
-    SELECT id FROM up WHERE id IS NOT NULL`, [member]);
-  return rows.map((r) => r.id);
-}
-
 async function rewardBalances(bench: Bench, ids: string[]): Promise<Map<string, Decimal>> {
   const { rows } = await bench.pool.query<{ user_id: string; balance: string }>(
     `SELECT user_id, balance FROM member_balances WHERE asset = 'USDT_REWARD' AND user_id = ANY($1)`, [ids]);
@@ -130,9 +121,10 @@ try {
   const plan = await addPlan(db, '30', 30);
   // Every purchase credits 5 levels: 20 level-1 sponsors share one 4-deep upline, whose
   // accounts every purchase of the burst credits (the hot rows of a big team).
-  let upline: string[] = [];
-  for (let level = 5; level >= 2; level -= 1) upline = await members(db, 1, upline);
-  const sponsors = await members(db, 20, upline);
+  // The upline, top first; each member sponsors the next, the last sponsors the 20.
+  const upline: string[] = [];
+  for (let level = 5; level >= 2; level -= 1) upline.push(...(await members(db, 1, upline.slice(-1))));
+  const sponsors = await members(db, 20, upline.slice(-1));
   const buyers = await members(db, memberCount, sponsors);
   const withdrawers = await members(db, memberCount);
   await fund(db, buyers, 'USDT', new Decimal(plan.usdtToken).mul(AFFORDABLE).toFixed());
@@ -149,7 +141,7 @@ try {
   const mixedBuyers = await members(db, memberCount, sponsors);
   await fund(db, mixedBuyers, 'USDT', new Decimal(plan.usdtToken).mul(AFFORDABLE).toFixed());
   await fund(db, mixedBuyers, 'USDT_REWARD', '35');
-  const team = [...upline, ...sponsors, ...(await uplineOf(bench, upline[0]!))];
+  const team = [...upline, ...sponsors];
   const rewardBefore = await rewardBalances(bench, team);
   const lastEntryBefore = (await bench.pool.query<{ id: string }>('SELECT coalesce(max(id), 0) AS id FROM ledger_entries')).rows[0]!.id;
   await fund(db, team, 'USDT_REWARD', '35');
