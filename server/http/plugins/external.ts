@@ -3,14 +3,14 @@
  * database-backed counters of ../rate-limits.ts, shared by every API process.
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import securityHeaders from './security-headers';
 
 export async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, { global: true });
+  await app.register(securityHeaders);
   // Members reach the API through the desktop main process, not a browser; only the optional
   // web preview origin may call it cross-origin.
   await app.register(cors, { origin: config.appWebUrl ? [new URL(config.appWebUrl).origin] : false });
