@@ -12,7 +12,8 @@
  * Prints one JSON document; never fails on a timing.
  *
  * Env: BENCH_MEMBERS (1000), BENCH_BOTS (10000), BENCH_ORDERS (1000000), BENCH_CONNECTIONS (50),
- * BENCH_DURATION (10 s per run).
+ * BENCH_DURATION (10 s per run), BENCH_ENDPOINTS (a comma list of the set to time alone, e.g.
+ * /api/botstatus for a profile of that one; the mix always runs all three).
  */
 import autocannon from 'autocannon';
 import { createHmac } from 'node:crypto';
@@ -186,8 +187,9 @@ try {
   const sample = await (await fetch(`${url}/api/botstatus`, { headers: { authorization: `Bearer ${tokens[0]}` } })).json() as unknown[];
 
   const endpoints: Record<string, Awaited<ReturnType<typeof load>>> = {};
-  for (const path of ENDPOINTS) endpoints[path] = await load(url, [path], tokens, server.child.pid!);
-  const mix = await load(url, ENDPOINTS, tokens, server.child.pid!);
+  const alone = process.env.BENCH_ENDPOINTS ? process.env.BENCH_ENDPOINTS.split(',') : ENDPOINTS;
+  for (const path of alone) endpoints[path] = await load(url, [path], tokens, server.child.pid!);
+  const mix = process.env.BENCH_ENDPOINTS ? null : await load(url, ENDPOINTS, tokens, server.child.pid!);
   const plans = await explain(db.pool, members[0]!.userId, sessions[0]!);
 
   console.log(JSON.stringify({

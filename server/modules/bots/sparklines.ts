@@ -29,6 +29,8 @@ const CACHED_BOTS = 50_000;
 interface Drawn {
   trades: number;
   points: SparklinePoint[];
+  /** The points as JSON, written once per trade count for the cards every poll sends. */
+  json: string;
 }
 
 /** One cache per database: tests and processes with their own database never share lines. */
@@ -41,25 +43,38 @@ function cacheOf(db: Db): Map<string, Drawn> {
 }
 
 /** The lines of `bots`, read from the database only for bots that traded since they were drawn. */
-export async function sparklines(db: Db, bots: readonly { id: string; trades: number }[]): Promise<Map<string, SparklinePoint[]>> {
+async function drawnLines(db: Db, bots: readonly { id: string; trades: number }[]): Promise<Map<string, Drawn>> {
   const cache = cacheOf(db);
-  const lines = new Map<string, SparklinePoint[]>();
+  const lines = new Map<string, Drawn>();
   const stale: { id: string; trades: number }[] = [];
   for (const bot of bots) {
     const drawn = cache.get(bot.id);
-    if (drawn?.trades === bot.trades) lines.set(bot.id, drawn.points);
+    if (drawn?.trades === bot.trades) lines.set(bot.id, drawn);
     else stale.push(bot);
   }
   if (stale.length === 0) return lines;
   const fresh = await readSparklines(db, stale.map((b) => b.id));
   for (const bot of stale) {
     const points = fresh.get(bot.id) ?? [];
-    lines.set(bot.id, points);
+    const drawn = { trades: bot.trades, points, json: JSON.stringify(points) };
+    lines.set(bot.id, drawn);
     cache.delete(bot.id); // re-inserted last: the oldest entries go first
     if (cache.size >= CACHED_BOTS) cache.delete(cache.keys().next().value!);
-    cache.set(bot.id, { trades: bot.trades, points });
+    cache.set(bot.id, drawn);
   }
   return lines;
+}
+
+/** The lines of `bots` as points. */
+export async function sparklines(db: Db, bots: readonly { id: string; trades: number }[]): Promise<Map<string, SparklinePoint[]>> {
+  const lines = await drawnLines(db, bots);
+  return new Map([...lines].map(([id, drawn]) => [id, drawn.points]));
+}
+
+/** The lines of `bots` as JSON arrays of points, as the cards send them. */
+export async function sparklinesJson(db: Db, bots: readonly { id: string; trades: number }[]): Promise<Map<string, string>> {
+  const lines = await drawnLines(db, bots);
+  return new Map([...lines].map(([id, drawn]) => [id, drawn.json]));
 }
 
 async function readSparklines(db: Db, botIds: readonly string[]): Promise<Map<string, SparklinePoint[]>> {

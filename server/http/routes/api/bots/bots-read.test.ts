@@ -115,6 +115,25 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
     expect(await line()).toEqual(['7']);
   });
 
+  it('redraws a bot\'s profit per day once it traded again, and answers JSON', async () => {
+    const erin = await register(server, { username: 'Erin' });
+    const db = server.database.db;
+    const mine = await insertBot(db, erin.userId, { status: 'Pause', symbol: 'SOLUSDT', daysAgo: 3, trades: 1,
+      state: snapshotWith({ grids: [{}, {}, {}], datewise: { '2026-11-20': '1.50' } }) });
+    const days = async () => {
+      const res = await get(erin, 'botstatus');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return res.json<LiveBot[]>()[0]!.datewiseprofit;
+    };
+    expect(await days()).toEqual({ '2026-11-20': '1.5' });
+    // The core changes the map only with a fill, which counts the trade in the same statement.
+    await db.update(bots).set({ state: snapshotWith({ grids: [{}, {}, {}], datewise: { '2026-11-20': '1.50', '2026-11-21': '-2' } }) })
+      .where(eq(bots.id, mine.id));
+    expect(await days()).toEqual({ '2026-11-20': '1.5' });
+    await db.update(bots).set({ trades: 2 }).where(eq(bots.id, mine.id));
+    expect(await days()).toEqual({ '2026-11-20': '1.5', '2026-11-21': '-2' });
+  });
+
   it('draws at most 30 sparkline points, ending at the latest cumulative PnL', async () => {
     const info = (await post(carol, 'botinfo', { botID: bot.carols!.id })).json<BotInfo>();
     expect(info.sparklineData).toHaveLength(30);

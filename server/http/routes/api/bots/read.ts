@@ -3,7 +3,7 @@
  * /api/cyclebothistory, /api/features; POST /api/botinfo, /api/orderbook, /api/purchasedQty,
  * /api/position, /api/profitbookat, /api/protectionvalues, /api/sltp.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BotIdRequest } from '../../../../../common/api/bots';
 import { botIdBody } from '../../../../../common/schemas/bots';
 import { botHistory, emptyHistory } from '../../../../modules/bots/history';
@@ -14,6 +14,12 @@ import { bearer } from '../../../schemas';
 import { memberOf } from '../../../types';
 import { fromYup } from '../../../validation';
 import * as responses from './response-schemas';
+
+/** JSON text sent as it is: Fastify does not serialise a string answer of a JSON type again. */
+function asJson(reply: FastifyReply, json: string): string {
+  reply.type('application/json; charset=utf-8');
+  return json;
+}
 
 type ByIdReader = (deps: FastifyInstance['deps'], userId: string, botID: string) => Promise<unknown>;
 
@@ -34,10 +40,11 @@ export default async function botReadRoutes(app: FastifyInstance) {
 
   app.get('/features', { onRequest: app.authenticate, schema: { ...schema, response: { 200: responses.featuresResponse } } },
     async () => ({ futuresEnabled: deps.config.futuresEnabled }));
+  // The cards come written as JSON (card-json.ts): sent as they are, the schema documents them.
   app.get('/botstatus', { onRequest: app.authenticate, schema: { ...schema, response: { 200: responses.liveBotList } } },
-    (request) => botStatus(deps, memberOf(request).userId));
+    async (request, reply) => asJson(reply, await botStatus(deps, memberOf(request).userId)));
   app.get('/livebotdata', { onRequest: app.authenticate, schema: { ...schema, response: { 200: responses.liveBotList } } },
-    () => liveBotData(deps));
+    async (_request, reply) => asJson(reply, await liveBotData(deps)));
   app.get('/bothistory', { onRequest: app.authenticate, schema: { ...schema, response: { 200: responses.historyResponse } } },
     (request) => botHistory(deps, memberOf(request).userId));
   for (const path of ['/scalpbothistory', '/cyclebothistory']) {
