@@ -16,6 +16,7 @@ import { getSetting, parseSetting, setSetting } from '../modules/settings/settin
 import { grant, latestExpirySql } from '../modules/subscriptions/subscriptions';
 import { AccountUsageError, addPlanCommand, adjustCommand, ledgerCommand, listPlansCommand, retirePlanCommand } from './admin-account';
 import { processIo, type CliIo } from './io';
+import { redactedErrorText } from '../logging/startup-failure';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -148,7 +149,8 @@ export async function runAdmin(argv: string[], env: Env, io: CliIo): Promise<num
   } catch (error) {
     if (error instanceof UsageError || error instanceof AccountUsageError) io.err(`${error.message}\n\n${USAGE}`);
     else if (error instanceof ConfigError || error instanceof DomainError) io.err(error.message);
-    else io.err(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // Anything else may quote a credential (a driver's error, the connection URL): redacted.
+    else io.err(redactedErrorText(error, env));
     return 1;
   }
 }
@@ -157,7 +159,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   runAdmin(process.argv.slice(2), process.env, processIo).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error);
+      console.error(redactedErrorText(error, process.env));
       process.exit(1);
     },
   );
