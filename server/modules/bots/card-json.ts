@@ -7,27 +7,14 @@
  */
 import type { LiveBot } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
+import { DrawnByTrades } from './drawn-by-trades';
 import { datewiseProfitOf } from './snapshot-read';
 
 /** A card without its two long parts. */
 export type CardHead = Omit<LiveBot, 'sparklineData' | 'datewiseprofit'>;
 
 /** At most this many bots' profit per day (a month of days is about 1 KB). */
-const CACHED_BOTS = 50_000;
-
-interface Drawn {
-  trades: number;
-  json: string;
-}
-
-/** One cache per database, as the sparklines': tests and processes with their own database never share. */
-const caches = new WeakMap<Db, Map<string, Drawn>>();
-
-function cacheOf(db: Db): Map<string, Drawn> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-}
+const drawnDays = new DrawnByTrades<string>(50_000);
 
 /**
  * The bot's profit per day as JSON, from `source`, the text of its state's `datewise` (null when
@@ -36,13 +23,10 @@ function cacheOf(db: Db): Map<string, Drawn> {
  * count moves.
  */
 export function datewiseJson(db: Db, botId: string, trades: number, source: string | null): string {
-  const cache = cacheOf(db);
-  const drawn = cache.get(botId);
-  if (drawn?.trades === trades) return drawn.json;
+  const drawn = drawnDays.get(db, botId, trades);
+  if (drawn !== undefined) return drawn;
   const json = JSON.stringify(datewiseProfitOf(source === null ? null : JSON.parse(source)));
-  cache.delete(botId); // re-inserted last: the oldest entries go first
-  if (cache.size >= CACHED_BOTS) cache.delete(cache.keys().next().value!);
-  cache.set(botId, { trades, json });
+  drawnDays.set(db, botId, trades, json);
   return json;
 }
 

@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { SparklinePoint } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
+import { DrawnByTrades } from './drawn-by-trades';
 import { plain } from './figures';
 
 export const SPARKLINE_POINTS = 30;
@@ -23,57 +24,44 @@ interface Row {
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
-/** At most this many bots' lines per database (a few KB each). */
-const CACHED_BOTS = 50_000;
-
 interface Drawn {
-  trades: number;
   points: SparklinePoint[];
   /** The points as JSON, written once per trade count for the cards every poll sends. */
   json: string;
 }
 
-/** One cache per database: tests and processes with their own database never share lines. */
-const caches = new WeakMap<Db, Map<string, Drawn>>();
-
-function cacheOf(db: Db): Map<string, Drawn> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-}
+/** At most this many bots' lines (a few KB each). */
+const drawnLines = new DrawnByTrades<Drawn>(50_000);
 
 /** The lines of `bots`, read from the database only for bots that traded since they were drawn. */
-async function drawnLines(db: Db, bots: readonly { id: string; trades: number }[]): Promise<Map<string, Drawn>> {
-  const cache = cacheOf(db);
+async function linesOf(db: Db, bots: readonly { id: string; trades: number }[]): Promise<Map<string, Drawn>> {
   const lines = new Map<string, Drawn>();
   const stale: { id: string; trades: number }[] = [];
   for (const bot of bots) {
-    const drawn = cache.get(bot.id);
-    if (drawn?.trades === bot.trades) lines.set(bot.id, drawn);
+    const drawn = drawnLines.get(db, bot.id, bot.trades);
+    if (drawn) lines.set(bot.id, drawn);
     else stale.push(bot);
   }
   if (stale.length === 0) return lines;
   const fresh = await readSparklines(db, stale.map((b) => b.id));
   for (const bot of stale) {
     const points = fresh.get(bot.id) ?? [];
-    const drawn = { trades: bot.trades, points, json: JSON.stringify(points) };
+    const drawn = { points, json: JSON.stringify(points) };
     lines.set(bot.id, drawn);
-    cache.delete(bot.id); // re-inserted last: the oldest entries go first
-    if (cache.size >= CACHED_BOTS) cache.delete(cache.keys().next().value!);
-    cache.set(bot.id, drawn);
+    drawnLines.set(db, bot.id, bot.trades, drawn);
   }
   return lines;
 }
 
 /** The lines of `bots` as points. */
 export async function sparklines(db: Db, bots: readonly { id: string; trades: number }[]): Promise<Map<string, SparklinePoint[]>> {
-  const lines = await drawnLines(db, bots);
+  const lines = await linesOf(db, bots);
   return new Map([...lines].map(([id, drawn]) => [id, drawn.points]));
 }
 
 /** The lines of `bots` as JSON arrays of points, as the cards send them. */
 export async function sparklinesJson(db: Db, bots: readonly { id: string; trades: number }[]): Promise<Map<string, string>> {
-  const lines = await drawnLines(db, bots);
+  const lines = await linesOf(db, bots);
   return new Map([...lines].map(([id, drawn]) => [id, drawn.json]));
 }
 
