@@ -132,6 +132,7 @@ export const SERVER = {
   strategyUpdated: 'Strategy updated successfully',
   strategyDeleted: 'Strategy deleted successfully',
   strategyNotFound: 'Strategy not found',
+  copiedBotGone: 'This bot is no longer running, so it cannot be copied.',
   systemStrategyReadOnly: 'System strategies cannot be edited or deleted.',
   strategyInUse: 'The strategy is currently in Use, so it cannot be deleted.',
   userRequestCreated: 'User request created successfully',

@@ -58,6 +58,11 @@ export interface StartBotRequest {
   sellPausePrice?: number | string | null;
   restartPrice?: number | string | null;
   stoplossPrice?: number | string | null;
+  /**
+   * Copy BOTs: the id of the live bot (of any member) whose grids the new bot runs. The copied
+   * bot's strategy may be its owner's own, which the copier cannot pick by name.
+   */
+  copyBotID?: string | null;
 }
 export interface StartBotResponse {
   message: string;

@@ -23,6 +23,18 @@ export function gridMinimum(grids: number): number {
   return grids < GRID_MINIMUM_FLAT_BELOW ? GRID_MINIMUM_FLAT : grids * GRID_MINIMUM_PER_GRID;
 }
 
+/**
+ * The Copy BOTs dialog's reading of the grid rule (SPEC section 5, 'Start bot dialog (live
+ * bots)'): 100 under 10 grids, else 10 per grid. SPEC gives both readings as seen; the server
+ * applies this one to a copy and gridMinimum to the Start New Bot form.
+ */
+export const LIVE_DIALOG_FLAT = 100;
+export const LIVE_DIALOG_FLAT_BELOW = 10;
+
+export function liveDialogGridMinimum(grids: number): number {
+  return grids < LIVE_DIALOG_FLAT_BELOW ? LIVE_DIALOG_FLAT : grids * GRID_MINIMUM_PER_GRID;
+}
+
 /** The grid-rule message for `amount`, or null when it is enough (or not a number yet). */
 export function gridMinimumError(amount: unknown, grids: number): string | null {
   const text = textOf(amount);

@@ -85,6 +85,7 @@ export const startBotBody = yup.object({
   sellPausePrice: decimalField(VALIDATION.sellPausePriceNumber, PRICE_LABELS.sellPause).optional(),
   restartPrice: decimalField(VALIDATION.restartPriceNumber, PRICE_LABELS.restart).optional(),
   stoplossPrice: decimalField(VALIDATION.stoplossPriceNumber, PRICE_LABELS.stoploss).optional(),
+  copyBotID: boundedText({ label: 'copyBotID', max: IDENTIFIER_MAX }).nullable().optional(),
 });
 
 /** POST /api/disclaimer. */

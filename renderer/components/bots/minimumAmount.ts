@@ -5,11 +5,9 @@
  */
 import { MIN_BOT_AMOUNT_DEFAULT_LIVE_DIALOG } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
+import { liveDialogGridMinimum } from '../../../common/schemas/bot-form';
 
-/** 100 if total_grid < 10, else total_grid x 10. */
-export function liveDialogGridMinimum(totalGrid: number): number {
-  return totalGrid < 10 ? 100 : totalGrid * 10;
-}
+export { liveDialogGridMinimum };
 
 /** The server minimum as a number, or the dialog's default while unknown or unreadable. */
 export function serverMinimum(minimumBotAmount: string | null | undefined): Decimal {

@@ -144,6 +144,7 @@ describe('copy bots start dialog', () => {
         botType: 'Advanced Multigrid',
         leverage: null,
         profitbookat: null,
+        copyBotID: bot().id,
       },
     ]);
   });
@@ -161,7 +162,8 @@ describe('copy bots start dialog', () => {
     fireEvent.click(document.querySelector('.ant-select-item-option[title="3x"]') as HTMLElement);
     submit(dialog);
     await waitFor(() => expect(bridge.callsTo('bots:start')).toHaveLength(1));
-    expect(bridge.callsTo('bots:start')[0]).toMatchObject({ selectPair: 'ETHUSDT', myStrategy: 'Alpha', category: 'Future', leverage: 3, amount: 300 });
+    expect(bridge.callsTo('bots:start')[0]).toMatchObject({ selectPair: 'ETHUSDT', myStrategy: 'Alpha', category: 'Future', leverage: 3, amount: 300,
+      copyBotID: bot().id });
   });
 
   it.each([

@@ -49,6 +49,8 @@ function useStart(bot: LiveBot) {
         botType: COPIED_BOT_TYPE,
         leverage: bot.category === 'Future' ? (values.leverage ?? LEVERAGE_MIN) : null,
         profitbookat: null,
+        // The copied bot's grids, whoever's strategy they came from (a name alone may not be ours).
+        copyBotID: bot.id,
       }),
     onSuccess: () => {
       message.success(UI.botStarting);

@@ -24,6 +24,17 @@ export async function ownBot(db: Db, userId: string, botID: string, lock = false
   return row;
 }
 
+/**
+ * Copy BOTs: a Live bot of any member, as GET /api/livebotdata lists them. One that stopped or
+ * paused since the list was drawn, an unknown id and a malformed one are all 'no longer running'.
+ */
+export async function liveBotToCopy(db: Db, botID: string): Promise<BotRecord> {
+  if (!UUID.test(botID)) throw new DomainError('invalid', SERVER.copiedBotGone);
+  const [row] = await db.select().from(bots).where(and(eq(bots.id, botID), eq(bots.status, 'Live')));
+  if (!row) throw new DomainError('invalid', SERVER.copiedBotGone);
+  return row;
+}
+
 /** Edits and stops only reach a bot that still runs (Live or Pause). */
 export function assertRunning(bot: BotRecord): void {
   if (bot.status === 'Stopped') throw alreadyStopped();

@@ -8,14 +8,14 @@ import type { StartBotRequest, StartBotResponse } from '../../../common/api/bots
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
 import { SERVER, UI, VALIDATION } from '../../../common/messages';
-import { DEFAULT_SYSTEM_STRATEGY, gridMinimum } from '../../../common/schemas/bot-form';
+import { DEFAULT_SYSTEM_STRATEGY, gridMinimum, liveDialogGridMinimum } from '../../../common/schemas/bot-form';
 import { detailToRows } from '../../../common/schemas/strategy';
 import type { Db } from '../../db/database';
 import { bots } from '../../db/schema';
 import { recordEvent } from '../events/events';
 import { ExchangeError } from '../../exchange/errors';
 import type { LeverageBracket, Market, MarketInfo, MemberGateway } from '../../exchange/gateway';
-import { storedGrids, storedMarketRules } from '../../engine/records';
+import { storedGrids, storedMarketRules, strategyOf } from '../../engine/records';
 import { marketRules, normaliseStrategy, TradingInputError, type StrategyDefinition } from '../../trading/index';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
@@ -25,6 +25,7 @@ import { getSetting } from '../settings/settings';
 import { toDetail } from '../strategies/detail';
 import { findVisible, gridsOf } from '../strategies/queries';
 import { isActive } from '../subscriptions/subscriptions';
+import { liveBotToCopy } from './access';
 import { reservedBy, runningBots } from './reserve';
 import { startRules, type StartInput } from './start-rules';
 
@@ -32,7 +33,13 @@ export interface StartDeps extends ExchangeDeps {
   clock: Clock;
 }
 
-async function strategyFor(deps: StartDeps, userId: string, picked: string): Promise<{ id: string; definition: StrategyDefinition }> {
+interface PickedStrategy {
+  /** The strategy row the bot came from; null for a copy (the grids are another member's). */
+  id: string | null;
+  definition: StrategyDefinition;
+}
+
+async function strategyFor(deps: StartDeps, userId: string, picked: string): Promise<PickedStrategy> {
   const name = picked === SYSTEM_STRATEGY_NAME ? DEFAULT_SYSTEM_STRATEGY : picked;
   const found = await findVisible(deps.db, userId, name);
   if (!found || found.kind !== 'advanced') throw new DomainError('invalid', SERVER.strategyNotFound);
@@ -45,11 +52,23 @@ async function strategyFor(deps: StartDeps, userId: string, picked: string): Pro
   }
 }
 
-/** The minimum of the Start form: the server's minimum bot amount and the grid rule (SPEC 5). */
-async function checkAmount(deps: StartDeps, amount: Decimal, grids: number): Promise<void> {
+/**
+ * Copy BOTs: the grids the copied bot runs, from its own copy of them. Its strategy may be its
+ * owner's, which no other member can pick by name (and a strategy of the copier's with the same
+ * name must not stand in for it); the copy keeps no link to that strategy row.
+ */
+async function copiedStrategy(deps: StartDeps, copyBotID: string): Promise<PickedStrategy> {
+  return { id: null, definition: strategyOf(await liveBotToCopy(deps.db, copyBotID)) };
+}
+
+/**
+ * The server's minimum bot amount and the grid rule (SPEC 5) of the screen that started the bot:
+ * the Start New Bot form's, or the Copy BOTs dialog's for a copy.
+ */
+async function checkAmount(deps: StartDeps, amount: Decimal, grids: number, copy: boolean): Promise<void> {
   const serverMin = new Decimal(await getSetting(deps.db, 'minimumBotAmount'));
   if (amount.lt(serverMin)) throw new DomainError('invalid', VALIDATION.amountMin(serverMin.toFixed()));
-  const gridMin = gridMinimum(grids);
+  const gridMin = copy ? liveDialogGridMinimum(grids) : gridMinimum(grids);
   if (amount.lt(gridMin)) throw new DomainError('invalid', VALIDATION.insufficientForGrids(grids, gridMin));
 }
 
@@ -104,8 +123,10 @@ export async function startBot(deps: StartDeps, userId: string, request: StartBo
   if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('invalid', SERVER.subscriptionRequired);
   const key = await storedKey(deps, userId);
   if (!key) throw new DomainError('invalid', KEY_MESSAGES.noKeys);
-  const { id: strategyId, definition: strategy } = await strategyFor(deps, userId, input.strategy);
-  await checkAmount(deps, input.amount, strategy.grids.length);
+  const { id: strategyId, definition: strategy } = request.copyBotID
+    ? await copiedStrategy(deps, request.copyBotID)
+    : await strategyFor(deps, userId, input.strategy);
+  await checkAmount(deps, input.amount, strategy.grids.length, Boolean(request.copyBotID));
   const market = await pairRules(deps, input.pair, marketOf(input));
   await checkPrices(deps, input);
   const member = exchangeOf(deps).gateway.member(key);
@@ -115,7 +136,7 @@ export async function startBot(deps: StartDeps, userId: string, request: StartBo
     minNotional: market.minNotional || undefined, feeRate: '0.001', futures });
   const botID = await deps.db.transaction(async (tx) => {
     const [bot] = await tx.insert(bots).values({
-      userId, strategyId, status: 'Live', strategyName: input.strategy, strategySnapshot: storedGrids(strategy),
+      userId, strategyId, status: 'Live', strategyName: strategy.name, strategySnapshot: storedGrids(strategy),
       symbol: input.pair, category: input.category, botType: input.botType, leverage: input.leverage, investment: input.amount.toFixed(),
       profitBook: input.profitBook?.toFixed() ?? null, pausePrice: input.pausePrice?.toFixed() ?? null,
       restartPrice: input.restartPrice?.toFixed() ?? null, stoplossPrice: input.stoplossPrice?.toFixed() ?? null,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartBotRequest } from '../../../../../common/api/bots';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
 import { bots, exchangeKeys } from '../../../../db/schema';
+import { createStrategy } from '../../../../modules/strategies/strategies';
 import type { StoredMarketRules } from '../../../../engine/records';
 import type { ExchangeServices } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
@@ -76,6 +77,52 @@ describe.each(targets)('starting bots on $name', (target) => {
     await server.database.db.insert(exchangeKeys).values({ userId: who.userId, apiKey: 'revoked-key', ipRestricted: 'true',
       secretCiphertext: sealSecret(server.config.secretsKey, who.userId, 'revoked-secret'), keyVersion: SECRET_KEY_VERSION });
     expect(await refusal(who, SPOT)).toEqual([400, UI.apiKeyOrIp]);
+  });
+
+  /** A member's own strategy of three grids, each allotting `alloc` %. */
+  const ownStrategy = (name: string, alloc: string[]) => ({ strategyName: name, noOfGrids: alloc.length,
+    tableData: alloc.map((a, i) => ({ gridNo: i + 1, allottedAmountPercentagePerOrder: a, buyPercentage: i === 0 ? null : '1',
+      buyPercentageUp: '0.2', takeProfitPercentage: '1', takeProfitPercentageDown: '0.2' })) });
+
+  it('copies a live bot by its id: the copy runs its grids, even on a strategy only its owner can pick', async () => {
+    const owner = await trader(server, '1000', '0');
+    await createStrategy(server.database.db, owner.userId, ownStrategy('Quiet grid', ['50', '30', '20']));
+    const started = await api.post(owner, 'startbotdata', { ...SPOT, myStrategy: 'Quiet grid' });
+    expect(started.statusCode).toBe(200);
+    const [source] = await server.database.db.select().from(bots).where(eq(bots.id, started.json().botID));
+
+    const copier = await trader(server, '1000', '0');
+    // By name alone the owner's strategy is not the copier's to pick.
+    expect(await refusal(copier, { ...SPOT, myStrategy: 'Quiet grid' })).toEqual([400, SERVER.strategyNotFound]);
+    // A strategy of the copier's with that name must not stand in for the copied bot's grids.
+    await createStrategy(server.database.db, copier.userId, ownStrategy('Quiet grid', ['10', '10', '80']));
+    const copied = await api.post(copier, 'startbotdata', { ...SPOT, myStrategy: 'Quiet grid', copyBotID: source!.id });
+    expect([copied.statusCode, copied.json().message]).toEqual([200, SERVER.userRequestCreated]);
+    const [copy] = await server.database.db.select().from(bots).where(eq(bots.id, copied.json().botID));
+    expect(copy).toMatchObject({ userId: copier.userId, strategyId: null, strategyName: 'Quiet grid', totalGrid: 3, symbol: 'SOLUSDT' });
+    expect(copy!.strategySnapshot).toEqual(source!.strategySnapshot);
+  });
+
+  it('holds a copy to the Copy BOTs dialog\'s minimum (10 per grid from 10 grids), the form to its own (300 under 30)', async () => {
+    const owner = await trader(server, '1000', '0');
+    const twelve = ownStrategy('Twelve grids', [...Array(8).fill('8'), ...Array(4).fill('9')] as string[]);
+    await createStrategy(server.database.db, owner.userId, twelve);
+    const source = (await api.post(owner, 'startbotdata', { ...SPOT, myStrategy: 'Twelve grids' })).json().botID as string;
+    const copier = await trader(server, '1000', '0');
+    await createStrategy(server.database.db, copier.userId, twelve);
+    expect(await refusal(copier, { ...SPOT, amount: 110, copyBotID: source })).toEqual([400, VALIDATION.insufficientForGrids(12, 120)]);
+    expect(await refusal(copier, { ...SPOT, amount: 150, myStrategy: 'Twelve grids' })).toEqual([400, VALIDATION.insufficientForGrids(12, 300)]);
+    expect((await api.post(copier, 'startbotdata', { ...SPOT, amount: 150, copyBotID: source })).statusCode).toBe(200);
+  });
+
+  it('refuses to copy a bot that no longer runs, an unknown id and a malformed one', async () => {
+    const copier = await trader(server, '1000', '0');
+    const [stopped] = await server.database.db.insert(bots).values({ userId: copier.userId, status: 'Stopped', strategyName: 'System Strategy',
+      strategySnapshot: [], symbol: 'SOLUSDT', category: 'Spot', botType: 'Advanced Multigrid', investment: '500', marketRules: {},
+      totalGrid: 0, startedAt: new Date(), stoppedAt: new Date() }).returning({ id: bots.id });
+    for (const copyBotID of [stopped!.id, '7c1e1b0e-3f0a-4c55-9b43-8a3f0f0f0f0f', 'not-an-id']) {
+      expect(await refusal(copier, { ...SPOT, copyBotID }), copyBotID).toEqual([400, SERVER.copiedBotGone]);
+    }
   });
 
   it('records a Spot bot with the pair\'s rules and no leverage', async () => {
