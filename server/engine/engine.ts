@@ -52,6 +52,15 @@ export interface EngineOptions {
 const RESOLVED = Promise.resolve();
 
 /**
+ * Production timings. A dead engine's bots are taken over once its leases expired and another
+ * engine's next claim runs: within DEFAULT_LEASE_MS + DEFAULT_CLAIM_EVERY_MS of its last renewal
+ * (the issue's 30 s). Member commands are polled every DEFAULT_COMMAND_EVERY_MS (within 1 s).
+ */
+export const DEFAULT_LEASE_MS = 20_000;
+export const DEFAULT_CLAIM_EVERY_MS = 2_000;
+export const DEFAULT_COMMAND_EVERY_MS = 250;
+
+/**
  * A futures bot ticks on USD-M prices, which are not spot's: its feed key (the symbol label of
  * the engine's price gauge, too) is the symbol with this suffix, 'BTCUSDT_PERP'.
  */
@@ -87,7 +96,7 @@ export class Engine {
     this.id = options.config.engineId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.metrics = options.metrics ?? new EngineMetrics();
     this.now = options.now ?? Date.now;
-    this.store = new BotStore(options.db, this.id, options.leaseMs ?? 20_000);
+    this.store = new BotStore(options.db, this.id, options.leaseMs ?? DEFAULT_LEASE_MS);
     this.ctx = {
       store: this.store, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
       alive: () => this.alive, cooldownMs: options.cooldownMs ?? 30_000, unknownRetryMs: options.unknownRetryMs ?? 5_000,
@@ -106,7 +115,7 @@ export class Engine {
 
   start(): void {
     const o = this.options;
-    const leaseMs = o.leaseMs ?? 20_000;
+    const leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
     const md = o.exchange.marketData;
     const spot = md.onPrices((rows) => this.onPrices(rows, ''), () => keysOf(this.bySymbol.keys(), false));
     const futures = md.onFuturesPrices((rows) => this.onPrices(rows, FUTURES_FEED_SUFFIX), () => keysOf(this.bySymbol.keys(), true));
@@ -114,9 +123,9 @@ export class Engine {
       spot();
       futures();
     };
-    this.every(o.claimEveryMs ?? 2_000, () => this.claim());
+    this.every(o.claimEveryMs ?? DEFAULT_CLAIM_EVERY_MS, () => this.claim());
     this.every(Math.max(250, Math.floor(leaseMs / 4)), () => this.heartbeat());
-    this.every(o.commandEveryMs ?? 250, () => this.commands());
+    this.every(o.commandEveryMs ?? DEFAULT_COMMAND_EVERY_MS, () => this.commands());
     this.every(o.reconcileEveryMs ?? 60_000, () => this.reconcileAll());
     // Until it is open, orders go over REST; opening it now spares the first pushes that.
     void o.exchange.gateway.openOrderConnection?.();

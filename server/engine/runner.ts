@@ -4,7 +4,7 @@
  * with the state it produces. Ticks that arrive while the bot is busy are folded into the latest,
  * evaluated when the work is done.
  */
-import type { StopReason } from '../../common/api/bots';
+import type { MemberEvent, StopReason } from '../../common/api/bots';
 import { ExchangeError } from '../exchange/errors';
 import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
 import { applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, step, stop, stopAndSell, type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick } from '../trading/index';
@@ -228,7 +228,8 @@ export class BotRunner {
     if (order.kind === 'liquidation') return this.awaitLiquidation(order);
     if (this.bot.status === 'stopped' && this.errorStop !== null) {
       // An earlier order of this decision stopped the bot (keys, funds): do not send the rest.
-      return this.fail(order, 'not sent: the bot stopped');
+      // The member is told of the stop; an order never sent is no failure of theirs to see.
+      return this.fail(order, 'not sent: the bot stopped', false);
     }
     const started = process.hrtime.bigint();
     this.sending.add(order.clientOrderId);
@@ -278,7 +279,7 @@ export class BotRunner {
     if (state.status === 'open') return this.unknown(order, 'the order is still open on the exchange');
     const trades = state.trades ?? (new D(state.filled || 0).isZero() ? [] : await this.gateway.orderTrades(this.market, this.symbol, state.id));
     const booked = bookTrades(state, trades, this.assets.base, this.assets.quote);
-    if (booked === null) return this.fail(order, `the exchange ${state.status === 'closed' ? 'filled nothing' : state.status} for order ${order.clientOrderId}`);
+    if (booked === null) return this.fail(order, `The exchange ${state.status} order ${order.clientOrderId} without filling it.`);
     const applied = applyFill(this.bot, { side: order.side as 'buy' | 'sell', grid: order.grid, price: booked.price, qty: booked.quantity,
       fee: booked.fee, ts: this.ctx.now() });
     if (applied === null) throw new Error(`fill of ${order.clientOrderId} does not fit the bot's state`);
@@ -303,14 +304,19 @@ export class BotRunner {
     // Refused for this order only (filters, a pause in trading, rate limits): try again later.
     this.cooldownUntil = this.ctx.now() + this.ctx.cooldownMs;
     await this.fail(order, error.message);
-    await this.ctx.store.event(this.ctx.store.db, this.row.userId, { kind: 'bot.orderFailed', botID: this.id, name: this.symbol,
-      message: error.message, at: new Date(this.ctx.now()).toISOString() });
   }
 
-  private async fail(order: OrderRow, message: string): Promise<void> {
+  /**
+   * The order ended without a fill (refused, expired or cancelled unfilled, never placed): the
+   * grid is back as it was. The member is told with the order's flip to failed, so once, however
+   * many paths (the send's answer, the user-data stream, the reconciler) find it failed.
+   */
+  private async fail(order: OrderRow, message: string, tell = true): Promise<void> {
     orderFailed(this.bot, order.grid);
-    this.ctx.metrics.orders.inc({ outcome: 'failed' });
-    await this.ctx.store.recordFailure(this.row, this.bot, order, message, this.change());
+    const event: MemberEvent | undefined = tell
+      ? { kind: 'bot.orderFailed', botID: this.id, name: this.symbol, message, at: new Date(this.ctx.now()).toISOString() }
+      : undefined;
+    if (await this.ctx.store.recordFailure(this.row, this.bot, order, message, this.change(), event)) this.ctx.metrics.orders.inc({ outcome: 'failed' });
   }
 
   /**
@@ -377,7 +383,7 @@ export class BotRunner {
       if (state !== null) await this.settle(order, state);
       else if (order.status === 'intent') await this.send(order, new D(order.quantity).toFixed());
       else if (this.ctx.now() - order.createdAt.getTime() < this.ctx.unknownGiveUpMs) this.retryLater();
-      else await this.fail(order, 'the exchange has no such order: it was never placed');
+      else await this.fail(order, `The exchange has no order ${order.clientOrderId}: it was never placed.`);
     }
     await this.checkPosition(null);
   }

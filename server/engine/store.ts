@@ -332,14 +332,21 @@ export class BotStore {
     });
   }
 
-  /** The exchange refused the order (or never got it): the grid is back as it was. */
-  async recordFailure(row: RunningRow, bot: GridBot, order: OrderRow, error: string, change?: StatusChange): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.update(botOrders).set({ status: 'failed', error: error.slice(0, 500) })
-        .where(and(eq(botOrders.id, order.id), inArray(botOrders.status, ['intent', 'unknown'])));
+  /**
+   * The exchange refused the order (or never got it): the grid is back as it was. The order
+   * flips to 'failed' only from an unsettled status; `tell` reaches the member in the same
+   * transaction, and only with the flip, so an order two paths found failed is told once.
+   * Returns whether the flip happened here.
+   */
+  async recordFailure(row: RunningRow, bot: GridBot, order: OrderRow, error: string, change?: StatusChange, tell?: MemberEvent): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const flipped = await tx.update(botOrders).set({ status: 'failed', error: error.slice(0, 500) })
+        .where(and(eq(botOrders.id, order.id), inArray(botOrders.status, ['intent', 'unknown']))).returning({ id: botOrders.id });
       const [updated] = await tx.update(bots).set({ state: snapshotOf(bot), ...figures(bot) }).where(this.fence(row.id)).returning({ id: bots.id });
       if (!updated) throw new LeaseLost(row.id);
       await this.statusChange(tx, row, bot, change);
+      if (flipped.length > 0 && tell) await this.event(tx, row.userId, tell);
+      return flipped.length > 0;
     });
   }
 

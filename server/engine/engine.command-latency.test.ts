@@ -1,0 +1,110 @@
+/**
+ * Member commands reach the owning engine within 1 s (issue 8), against the real Engine with its
+ * production timings (no interval shortened) and through the real routes; and the takeover bound
+ * its default lease and claim interval promise (within 30 s). The engine polls the command table
+ * (bot_commands) every DEFAULT_COMMAND_EVERY_MS: a command is applied by the first poll that
+ * sees it committed, at most the second after the request, so it arrives within two intervals
+ * (500 ms). The test counts the polls rather than asserting a wall-clock time, which a loaded
+ * machine could stretch; the time it took is in the failure message.
+ */
+import { performance } from 'node:perf_hooks';
+import { describe, afterEach, expect, it } from 'vitest';
+import { UI } from '../../common/messages';
+import { bearer } from '../test/members';
+import { databaseTargets } from '../test/databases';
+import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, Engine } from './engine';
+import { EngineHarness, SILENT } from './test-harness';
+
+const targets = await databaseTargets();
+const SYMBOL = 'SOLUSDT';
+const WITHIN_MS = 1_000;
+/** The request's transaction may commit just after a poll began: that poll misses it, the next one applies it. */
+const MAX_POLLS = 2;
+
+describe.each(targets)('member commands reach the real engine within 1 s on $name', (target) => {
+  let h: EngineHarness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  /** Command polls the engine has begun. */
+  let polls = 0;
+
+  /** The engine as start.ts runs it: every interval, the lease and the command poll at their defaults; its command polls counted. */
+  function productionEngine(harness: EngineHarness): Engine {
+    const engine = new Engine({ db: harness.db, config: { ...harness.server.config, engineId: 'production-timings' }, exchange: harness.exchange, log: SILENT });
+    const poller = engine as unknown as { commands: () => Promise<void> };
+    const commands = poller.commands.bind(engine);
+    poller.commands = () => {
+      polls++;
+      return commands();
+    };
+    engine.start();
+    harness.engines.push(engine);
+    return engine;
+  }
+
+  const post = (url: string, payload: object) =>
+    h!.server.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: bearer(h!.member.token) });
+
+  /**
+   * Sends the request and watches for its effect on the engine while it is in flight (the route
+   * waits for the engine's verdict, up to 5 s, so its answer alone would not tell 1 s from 5).
+   * Returns the milliseconds from the send until the effect was seen, and the route's answer.
+   */
+  async function timeToEngine(request: () => ReturnType<typeof post>, reached: () => boolean | Promise<boolean>) {
+    const pollsBefore = polls;
+    const sent = performance.now();
+    const answer = request();
+    let ms: number | null = null;
+    while (ms === null) {
+      if (await reached()) ms = performance.now() - sent;
+      else if (performance.now() - sent > 10_000) throw new Error('the command never reached the engine');
+      else await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const seenAfterPolls = polls - pollsBefore;
+    const res = await answer;
+    return { ms, polls: seenAfterPolls, status: res.statusCode, message: (res.json() as { message: string }).message };
+  }
+
+  it('stopbot, sltpedit and editprofitbookat each reach the engine within 1,000 ms of the request', { timeout: 60_000 }, async () => {
+    h = await EngineHarness.create(target);
+    h.setPrice(SYMBOL, '145.00');
+    const engine = productionEngine(h);
+    const stopped = await h.startBot();
+    const edited = await h.startBot();
+    await engine.claim();
+    await engine.metrics.waitFor(SYMBOL, '145.00');
+    await engine.idle();
+    expect([engine.runner(stopped), engine.runner(edited)].every(Boolean)).toBe(true);
+
+    const stop = await timeToEngine(() => post('stopbot', { botID: stopped }), async () => (await h!.bot(stopped)).status === 'Stopped');
+    expect([stop.status, stop.message]).toEqual([200, UI.botStopped]);
+    expect((await h.bot(stopped)).stopReason).toBe('manual');
+
+    const params = () => engine.runner(edited)?.bot.params;
+    const sltp = await timeToEngine(() => post('sltpedit', { botID: edited, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: '140' }),
+      () => params()?.stoplossPrice?.eq(140) === true);
+    expect([sltp.status, sltp.message]).toEqual([200, UI.sltpUpdated]);
+
+    const profitBook = await timeToEngine(() => post('editprofitbookat', { botID: edited, profitBookValue: 5 }),
+      () => params()?.profitBook?.eq(5) === true);
+    expect([profitBook.status, profitBook.message]).toEqual([200, UI.profitBookSaved]);
+
+    const measured = `stopbot ${stop.ms.toFixed(0)} ms, sltpedit ${sltp.ms.toFixed(0)} ms, editprofitbookat ${profitBook.ms.toFixed(0)} ms`;
+    expect([stop.polls, sltp.polls, profitBook.polls].every((n) => n >= 1 && n <= MAX_POLLS), measured).toBe(true);
+    expect(MAX_POLLS * DEFAULT_COMMAND_EVERY_MS).toBeLessThan(WITHIN_MS);
+    // Neither edit moved the bot: it still runs, on the edited settings.
+    expect((await h.bot(edited)).status).toBe('Live');
+  });
+});
+
+describe('takeover of a dead engine\'s bots', () => {
+  it('the default lease plus the default claim interval is under 30 s', () => {
+    // A dead engine renewed its leases last at most DEFAULT_LEASE_MS before they expire; the
+    // next claim of another engine comes at most DEFAULT_CLAIM_EVERY_MS after that. Short-lease
+    // takeovers themselves are exercised in engine.kill9 and engine.faults.
+    expect(DEFAULT_LEASE_MS + DEFAULT_CLAIM_EVERY_MS).toBeLessThan(30_000);
+  });
+});
