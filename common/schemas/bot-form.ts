@@ -102,8 +102,8 @@ const required = (message: string) => yup.string().trim().required(message);
 
 const PROFIT_BOOK_LABEL = 'Profit book & stop at (%)';
 
-/** The price names the server's 'must be greater than 0' message uses (common/schemas/bots.ts). */
-const PRICE_LABELS = {
+/** The price names the 'must be greater than 0' message uses, on the forms and the server alike. */
+export const PRICE_LABELS = {
   sellPausePrice: 'Sell All And Pause Price',
   restartPrice: 'Restart Price',
   stoplossPrice: 'Stoploss Price',

@@ -69,8 +69,9 @@ export const sltpEditBody = yup.object({
 });
 
 /**
- * POST /api/startbotdata and /api/startscalp: the shape and SPEC's required-field messages. The
- * amount's minimum, the grid rule and the member's preconditions are the start module's.
+ * POST /api/startbotdata: the shape and SPEC's required-field messages. The amount's minimum, the
+ * grid rule and the member's preconditions are the start module's. (/api/startscalp answers that
+ * Scalping Grid is coming soon, whatever the body.)
  */
 export const startBotBody = yup.object({
   botType: boundedText({ label: 'Bot type', max: IDENTIFIER_MAX }).required(VALIDATION.botTypeRequired),

@@ -18,12 +18,24 @@ const mine: StrategyListItem[] = [
   { strategy_name: 'Tight 5', No_of_order: 5, status: 'inactive', _id: 'b' },
 ];
 
+// As GET /api/systemstrategy lists them; 'System Strategy' stands for the 10-grid one.
+const system: StrategyListItem[] = [
+  { strategy_name: 'System 5 Grids - Wide', No_of_order: 5, status: 'inactive', _id: 's5' },
+  { strategy_name: 'System 10 Grids - Balanced', No_of_order: 10, status: 'inactive', _id: 's10' },
+  { strategy_name: 'System 20 Grids - Tight', No_of_order: 20, status: 'inactive', _id: 's20' },
+];
+
 interface Options {
   futuresEnabled?: boolean;
   minimum?: () => IpcResult<{ minimumBotAmount: string }>;
+  systemList?: () => IpcResult<StrategyListItem[]>;
 }
 
-function open({ futuresEnabled = false, minimum = () => ok({ minimumBotAmount: '200' }) }: Options = {}) {
+function open({
+  futuresEnabled = false,
+  minimum = () => ok({ minimumBotAmount: '200' }),
+  systemList = () => ok(system),
+}: Options = {}) {
   const bridge = installFakeBridge(SIGNED_IN);
   bridge.handle('market:tickers', () => ok({ tickers: [] }));
   bridge.handle('market:klines', () => ok({ klines: [] }));
@@ -33,8 +45,9 @@ function open({ futuresEnabled = false, minimum = () => ok({ minimumBotAmount: '
   bridge.handle('market:livePrice', ({ pair }) => ok({ price: pair === 'ETHUSDT' ? '3000.5' : '65000.25' }));
   bridge.handle('market:futureLivePrice', () => ok({ price: '64990.1' }));
   bridge.handle('strategies:mine', () => ok(mine));
+  bridge.handle('strategies:system', systemList);
   bridge.handle('strategies:gridCount', ({ strategyName }) =>
-    ok({ noOfGrid: mine.find((s) => s.strategy_name === strategyName)?.No_of_order ?? 0 }),
+    ok({ noOfGrid: [...mine, ...system].find((s) => s.strategy_name === strategyName)?.No_of_order ?? 0 }),
   );
   bridge.handle('bots:start', () => ok({ message: SERVER.userRequestCreated, botID: 'b1' }));
   renderApp('/startbot');
@@ -124,8 +137,9 @@ describe('start new bot', () => {
     await screen.findByLabelText(amountLabel(200));
     fireEvent.mouseDown(field(BOT_LABELS.strategy));
     await waitFor(() => expect(optionOf('Wide 40')).toBeTruthy());
+    await waitFor(() => expect(optionOf('System 5 Grids - Wide')).toBeTruthy());
     const names = [...document.querySelectorAll('.ant-select-item-option')].map((el) => el.textContent);
-    expect(names.slice(0, 3)).toEqual(['System Strategy', 'Wide 40', 'Tight 5']);
+    expect(names.slice(0, 5)).toEqual(['System Strategy', 'System 5 Grids - Wide', 'System 20 Grids - Tight', 'Wide 40', 'Tight 5']);
     fireEvent.mouseDown(field(START_BOT_LABELS.botType));
     await waitFor(() => expect(optionOf(START_BOT_LABELS.comingSoonOption('Scalping Grid'))).toBeTruthy());
     expect(optionOf(START_BOT_LABELS.comingSoonOption('Scalping Grid'))!.className).toContain('disabled');
@@ -214,6 +228,28 @@ describe('start new bot', () => {
     submit();
     expect(await screen.findByText(shown)).toBeTruthy();
     expect(currentPath()).toBe('/startbot');
+  });
+
+  it('still offers System Strategy and the own strategies when the system list fails', async () => {
+    open({ systemList: () => fail(500, 'boom') });
+    await screen.findByLabelText(amountLabel(200));
+    fireEvent.mouseDown(field(BOT_LABELS.strategy));
+    await waitFor(() => expect(optionOf('Tight 5')).toBeTruthy());
+    const names = [...document.querySelectorAll('.ant-select-item-option')].map((el) => el.textContent);
+    expect(names.slice(0, 3)).toEqual(['System Strategy', 'Wide 40', 'Tight 5']);
+  });
+
+  it('starts a bot on another system strategy with its own grid minimum', async () => {
+    const bridge = open();
+    await fillValid('299', 'System 20 Grids - Tight');
+    submit();
+    expect(await screen.findByText(VALIDATION.insufficientForGrids(20, 300))).toBeTruthy();
+    type(amountLabel(200), '300');
+    submit();
+    await waitFor(() => expect(bridge.callsTo('bots:start')).toHaveLength(1));
+    const counted = bridge.callsTo('strategies:gridCount') as { strategyName: string }[];
+    expect(new Set(counted.map((c) => c.strategyName))).toEqual(new Set(['System 20 Grids - Tight']));
+    expect((bridge.callsTo('bots:start')[0] as StartBotRequest).myStrategy).toBe('System 20 Grids - Tight');
   });
 
   it("says 'Failed to submit form' when the grid count cannot be read before sending", async () => {

@@ -4,9 +4,11 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BotCategory, StartBotRequest } from '../../../common/api/bots';
+import type { StrategyListItem } from '../../../common/api/strategy';
 import { MIN_BOT_AMOUNT_DEFAULT_START_FORM, REFRESH_MS, SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { UI } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
+import { DEFAULT_SYSTEM_STRATEGY } from '../../../common/schemas/bot-form';
 import { BOT_KEYS, botsApi } from '../../api/bots';
 import { marketApi } from '../../api/exchange';
 import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
@@ -15,6 +17,16 @@ import { startBotErrorMessage } from '../../components/bots/startErrors';
 // The header's lists refresh every 10 s (SPEC section 2, Layout); the form's lists follow suit.
 const refreshing = { refetchInterval: REFRESH_MS } as const;
 
+/**
+ * 'System Strategy' first (SPEC section 3), then the other system strategies (SPEC section 6),
+ * then the member's own. The default system strategy is left out: 'System Strategy' already
+ * stands for it. A name seen twice is offered once, as the server starts it as the member's own.
+ */
+function strategyNames(system: StrategyListItem[] = [], mine: StrategyListItem[] = []): string[] {
+  const others = system.map((s) => s.strategy_name).filter((name) => name !== DEFAULT_SYSTEM_STRATEGY);
+  return [...new Set([SYSTEM_STRATEGY_NAME, ...others, ...mine.map((s) => s.strategy_name)])];
+}
+
 export function useStartBotData(pair: string | undefined, category: BotCategory | undefined) {
   const { message } = App.useApp();
   const features = useQuery({ queryKey: BOT_KEYS.features, queryFn: botsApi.features });
@@ -22,6 +34,11 @@ export function useStartBotData(pair: string | undefined, category: BotCategory 
   const strategies = useQuery({
     queryKey: [...STRATEGY_KEYS.all, 'mine'],
     queryFn: strategiesApi.mine,
+    ...refreshing,
+  });
+  const systemStrategies = useQuery({
+    queryKey: [...STRATEGY_KEYS.all, 'system'],
+    queryFn: strategiesApi.system,
     ...refreshing,
   });
   const minimum = useQuery({ queryKey: ['market', 'minimumBotAmount'], queryFn: marketApi.minimumBotAmount });
@@ -39,7 +56,7 @@ export function useStartBotData(pair: string | undefined, category: BotCategory 
   return {
     futuresEnabled: features.data?.futuresEnabled === true,
     pairs: pairs.data?.pairs ?? [],
-    strategyNames: [SYSTEM_STRATEGY_NAME, ...(strategies.data ?? []).map((s) => s.strategy_name)],
+    strategyNames: strategyNames(systemStrategies.data, strategies.data),
     minimumAmount: minimum.data?.minimumBotAmount ?? String(MIN_BOT_AMOUNT_DEFAULT_START_FORM),
     livePrice,
   };

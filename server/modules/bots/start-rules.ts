@@ -3,9 +3,10 @@
  * their messages: a request the form would refuse is refused here too.
  */
 import { BOT_TYPES, type BotCategory, type StartBotRequest } from '../../../common/api/bots';
-import { LEVERAGE_MAX, LEVERAGE_MIN } from '../../../common/constants';
+import { LEVERAGE_MAX, LEVERAGE_MIN, PROFIT_BOOK_MAX, PROFIT_BOOK_MIN } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
 import { SERVER, VALIDATION } from '../../../common/messages';
+import { PRICE_LABELS } from '../../../common/schemas/bot-form';
 import { DomainError } from '../errors';
 
 export interface StartInput {
@@ -24,18 +25,32 @@ export interface StartInput {
 
 const invalid = (message: string) => new DomainError('invalid', message);
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
+const SIGNED_DECIMAL = /^-?\d{1,20}(\.\d{1,18})?$/;
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
-function decimalOf(value: unknown, message: string): Decimal {
+function decimalOf(value: unknown, message: string, pattern = DECIMAL): Decimal {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!DECIMAL.test(text)) throw invalid(message);
+  if (!pattern.test(text)) throw invalid(message);
   return new Decimal(text);
 }
 
-function optionalPositive(value: unknown, message: string): Decimal | null {
+/** An optional price: not set, or a number above 0 (at or below 0, the form's message for it). */
+function optionalPrice(value: unknown, numberMessage: string, label: string): Decimal | null {
   if (blank(value)) return null;
-  const d = decimalOf(value, message);
-  if (d.lte(0)) throw invalid(message);
+  const d = decimalOf(value, numberMessage, SIGNED_DECIMAL);
+  if (d.lte(0)) throw invalid(VALIDATION.priceAboveZero(label));
+  return d;
+}
+
+/**
+ * Profit book & stop at (%): 1 to 1000. A negative or zero value is a number out of range, so it
+ * gets the below-1 message, as in the Start form and the running bot's edit (SPEC 5).
+ */
+function profitBookOf(value: unknown): Decimal | null {
+  if (blank(value)) return null;
+  const d = decimalOf(value, VALIDATION.profitBookNumber, SIGNED_DECIMAL);
+  if (d.lt(PROFIT_BOOK_MIN)) throw invalid(VALIDATION.profitBookBelowOne);
+  if (d.gt(PROFIT_BOOK_MAX)) throw invalid(VALIDATION.profitBookAboveMax);
   return d;
 }
 
@@ -66,12 +81,11 @@ export function startRules(request: StartBotRequest, futuresEnabled: boolean): S
   if (blank(request.amount)) throw invalid(VALIDATION.amountRequired);
   const amount = decimalOf(request.amount, VALIDATION.amountNumber);
   if (amount.lte(0)) throw invalid(VALIDATION.amountNumber);
-  const profitBook = optionalPositive(request.profitbookat, VALIDATION.profitBookNumber);
-  if (profitBook !== null && (profitBook.lt(1) || profitBook.gt(1000))) throw invalid(profitBook.lt(1) ? VALIDATION.profitBookBelowOne : VALIDATION.profitBookNumber);
+  const profitBook = profitBookOf(request.profitbookat);
   return {
     pair, strategy, amount, botType: request.botType, category: request.category, leverage, profitBook,
-    pausePrice: optionalPositive(request.sellPausePrice, VALIDATION.sellPausePriceNumber),
-    restartPrice: optionalPositive(request.restartPrice, VALIDATION.restartPriceNumber),
-    stoplossPrice: optionalPositive(request.stoplossPrice, VALIDATION.stoplossPriceNumber),
+    pausePrice: optionalPrice(request.sellPausePrice, VALIDATION.sellPausePriceNumber, PRICE_LABELS.sellPausePrice),
+    restartPrice: optionalPrice(request.restartPrice, VALIDATION.restartPriceNumber, PRICE_LABELS.restartPrice),
+    stoplossPrice: optionalPrice(request.stoplossPrice, VALIDATION.stoplossPriceNumber, PRICE_LABELS.stoplossPrice),
   };
 }
