@@ -372,13 +372,15 @@ export const botOrders = pgTable(
   ],
 );
 
-/** Exchange trades behind our fills: one row per exchange trade id, never two. */
+/** Exchange trades behind our fills: one row per exchange trade, never two (spot and USD-M number theirs apart). */
 export const botFills = pgTable(
   'bot_fills',
   {
     orderId: uuid('order_id')
       .notNull()
       .references(() => botOrders.id, { onDelete: 'cascade' }),
+    /** 'spot' or 'futures' (USD-M). */
+    market: text('market').notNull().default('spot'),
     symbol: text('symbol').notNull(),
     tradeId: text('trade_id').notNull(),
     price: numeric('price', { precision: 38, scale: 18 }).notNull(),
@@ -386,7 +388,7 @@ export const botFills = pgTable(
     fee: numeric('fee', { precision: 38, scale: 18 }).notNull(),
     feeAsset: text('fee_asset').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.symbol, t.tradeId] }), index('bot_fills_order_idx').on(t.orderId)],
+  (t) => [primaryKey({ columns: [t.market, t.symbol, t.tradeId] }), index('bot_fills_order_idx').on(t.orderId)],
 );
 
 /**

@@ -284,7 +284,7 @@ export class BotRunner {
       fee: booked.fee, ts: this.ctx.now() });
     if (applied === null) throw new Error(`fill of ${order.clientOrderId} does not fit the bot's state`);
     this.crash('afterFill', order.clientOrderId);
-    const result = await this.ctx.store.recordFill(this.row, this.bot, order, { ...booked, pnl: applied.pnl, exchangeOrderId: state.id, trades }, this.change());
+    const result = await this.ctx.store.recordFill(this.row, this.bot, order, { ...booked, pnl: applied.pnl, exchangeOrderId: state.id, market: this.market, trades }, this.change());
     this.ctx.metrics.orders.inc({ outcome: 'filled' });
     if (result === 'already') await this.reload(); // another path booked it first: the database is the truth
   }
@@ -343,7 +343,7 @@ export class BotRunner {
     if (applied === null) throw new Error(`liquidation ${order.clientOrderId} does not fit the bot's state`);
     this.crash('afterFill', order.clientOrderId);
     const result = await this.ctx.store.recordFill(this.row, this.bot, order, { price: applied.price, quantity: applied.qty, cost: applied.quote,
-      fee: '0', pnl: applied.pnl, exchangeOrderId: 'liquidation', trades: [] }, this.change());
+      fee: '0', pnl: applied.pnl, exchangeOrderId: 'liquidation', market: this.market, trades: [] }, this.change());
     this.ctx.metrics.orders.inc({ outcome: 'liquidated' });
     if (result === 'already') await this.reload();
   }

@@ -60,7 +60,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
     }));
     await h.db.update(bots).set({ leaseOwner: 'engine-b' }).where(eq(bots.id, taken));
     const fill = (id: string, n: number): AppliedFill => ({ price: '145', quantity: '2', cost: '290', fee: '0.29', pnl: '0', exchangeOrderId: `x-${id}`,
-      trades: [{ id: `t-${id}-${n}`, orderId: `x-${id}`, symbol: 'SOLUSDT', side: 'buy', price: '145', quantity: '2', fee: '0.29', feeAsset: 'USDT', time: 1 }] });
+      market: 'spot', trades: [{ id: `t-${id}-${n}`, orderId: `x-${id}`, symbol: 'SOLUSDT', side: 'buy', price: '145', quantity: '2', fee: '0.29', feeAsset: 'USDT', time: 1 }] });
     // All three settle in the same turn; the second is booked twice (the order's answer and the user-data stream).
     const outcomes = await Promise.allSettled([
       ...items.map((it) => store.recordFill(it.row, it.bot, it.order, fill(it.row.id, 1))),
@@ -74,6 +74,27 @@ describe.each(targets)('the intent batch on $name', (target) => {
     expect(fills.map((f) => f.tradeId).sort()).toEqual([`t-${again}-1`, `t-${mine}-1`].sort());
     const trades = await Promise.all(ids.map(async (id) => (await store.load(id))!.trades));
     expect(trades).toEqual([1, 1, 0]);
+  });
+
+  it('keeps a spot trade and a USD-M trade of one symbol and one trade id apart (the two markets number their trades each on their own)', async () => {
+    h = await EngineHarness.create(target);
+    h.setPrice('SOLUSDT', '145.00');
+    const ids = [await h.startBot(), await h.startBot()];
+    const store = new BotStore(h.db, 'engine-a', 20_000);
+    await store.claim(10);
+    const markets = ['spot', 'futures'] as const;
+    await Promise.all(ids.map(async (id, i) => {
+      const row = (await store.load(id))!;
+      const order = intentRow(id, 0, { kind: 'buy', grid: 1, quantity: '2', price: '145' });
+      await store.recordIntentBatch([{ row, bot: gridBotOf(row), orders: [order] }]);
+      const bot = gridBotOf(row);
+      bot.trades = 1;
+      await store.recordFill({ ...row, orderSeq: 1 }, bot, order, { price: '145', quantity: '2', cost: '290', fee: '0.29', pnl: '0',
+        exchangeOrderId: `x-${id}`, market: markets[i]!,
+        trades: [{ id: '7001', orderId: `x-${id}`, symbol: 'SOLUSDT', side: 'buy', price: '145', quantity: '2', fee: '0.29', feeAsset: 'USDT', time: 1 }] });
+    }));
+    const fills = await h.db.select().from(botFills).where(eq(botFills.tradeId, '7001'));
+    expect(fills.map((f) => [f.market, f.symbol, f.tradeId]).sort()).toEqual([['futures', 'SOLUSDT', '7001'], ['spot', 'SOLUSDT', '7001']]);
   });
 
   it('renews every lease it holds across heartbeat chunks, and none it lost', async () => {

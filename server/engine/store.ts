@@ -10,7 +10,7 @@ import type { MemberEvent, StopReason } from '../../common/api/bots';
 import type { Db } from '../db/database';
 import { botCommands, botFills, botOrders, bots } from '../db/schema';
 import { recordEvent } from '../modules/events/events';
-import type { Fill as ExchangeFill } from '../exchange/gateway';
+import type { Fill as ExchangeFill, Market } from '../exchange/gateway';
 import { snapshotOf, type GridBot } from '../trading/index';
 import { EngineKilled } from './faults';
 import { clientOrderIdOf } from './ids';
@@ -39,6 +39,8 @@ export interface AppliedFill {
   fee: string;
   pnl: string;
   exchangeOrderId: string;
+  /** Where the trades were made: spot and USD-M number their trades each on their own. */
+  market: Market;
   trades: ExchangeFill[];
 }
 
@@ -68,7 +70,7 @@ interface FillRow {
   grid_no: number;
   trades: number;
   last_price: string | null;
-  fills: { symbol: string; trade_id: string; price: string; quantity: string; fee: string; fee_asset: string }[];
+  fills: { market: Market; symbol: string; trade_id: string; price: string; quantity: string; fee: string; fee_asset: string }[];
 }
 type FillOutcome = 'applied' | 'already' | 'lost';
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
@@ -265,7 +267,7 @@ export class BotStore {
     const outcome = await this.fills.add({ bot_id: row.id, order_id: order.id, exchange_order_id: fill.exchangeOrderId, fill_price: fill.price,
       filled_qty: fill.quantity, cost: fill.cost, fee: fill.fee, pnl: fill.pnl, sell_pnl: order.side === 'sell' ? fill.pnl : '0',
       state: snapshotOf(bot), realized_pnl: f.realizedPnl, held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades,
-      last_price: f.lastPrice, fills: fill.trades.map((t) => ({ symbol: t.symbol, trade_id: t.id, price: t.price, quantity: t.quantity, fee: t.fee,
+      last_price: f.lastPrice, fills: fill.trades.map((t) => ({ market: fill.market, symbol: t.symbol, trade_id: t.id, price: t.price, quantity: t.quantity, fee: t.fee,
         fee_asset: t.feeAsset })) });
     if (outcome === 'lost') throw new LeaseLost(row.id);
     return outcome;
@@ -290,10 +292,10 @@ export class BotStore {
         FROM v WHERE bot_orders.id = v.order_id AND bot_orders.status IN ('intent', 'unknown') AND v.bot_id IN (SELECT id FROM l)
         RETURNING bot_orders.id),
       f AS (
-        INSERT INTO bot_fills (order_id, symbol, trade_id, price, quantity, fee, fee_asset)
-        SELECT v.order_id, t.symbol, t.trade_id, t.price, t.quantity, t.fee, t.fee_asset
+        INSERT INTO bot_fills (order_id, market, symbol, trade_id, price, quantity, fee, fee_asset)
+        SELECT v.order_id, t.market, t.symbol, t.trade_id, t.price, t.quantity, t.fee, t.fee_asset
         FROM v JOIN o ON o.id = v.order_id,
-          jsonb_to_recordset(v.fills) AS t(symbol text, trade_id text, price numeric, quantity numeric, fee numeric, fee_asset text)
+          jsonb_to_recordset(v.fills) AS t(market text, symbol text, trade_id text, price numeric, quantity numeric, fee numeric, fee_asset text)
         ON CONFLICT DO NOTHING),
       b AS (
         UPDATE bots SET state = v.state, realized_pnl = v.realized_pnl, held_qty = v.held_qty, held_cost = v.held_cost, grid_no = v.grid_no,
@@ -317,7 +319,7 @@ export class BotStore {
       }).where(and(eq(botOrders.id, order.id), inArray(botOrders.status, ['intent', 'unknown']))).returning({ id: botOrders.id });
       if (flipped.length === 0) return 'already';
       if (fill.trades.length > 0) {
-        await tx.insert(botFills).values(fill.trades.map((t) => ({ orderId: order.id, symbol: t.symbol, tradeId: t.id,
+        await tx.insert(botFills).values(fill.trades.map((t) => ({ orderId: order.id, market: fill.market, symbol: t.symbol, tradeId: t.id,
           price: t.price, quantity: t.quantity, fee: t.fee, feeAsset: t.feeAsset }))).onConflictDoNothing();
       }
       const sellPnl = order.side === 'sell' ? fill.pnl : '0';
