@@ -1,6 +1,9 @@
-/** Helpers of the live-trading e2e suites: the page, the simulator's control API, the engine's gauge, main's notifications. */
+/** Helpers of the live-trading e2e suites: the page, the simulator's control API, the engine's gauge, main's handlers and notifications. */
 import { expect } from 'vitest';
+import type { IpcChannel, IpcPayload, IpcResult, IpcValue } from '../../../common/ipc/contract';
 import { EXCHANGE_LABELS } from '../../../common/messages';
+import { INVOKE_PATH, NOTIFICATIONS_PATH } from '../../../electron/preview/bridge-script';
+import type { ShownNotification } from '../../../electron/preview/notifications';
 import type { Stack } from './stack';
 
 export function liveHelpers(stack: () => Stack) {
@@ -12,6 +15,14 @@ export function liveHelpers(stack: () => Stack) {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect(response.status).toBe(200);
     return (await response.json()) as Record<string, unknown>;
+  }
+
+  /** A call to the preview host (the launch cookie lets the test in, as it does the browser). */
+  async function host(path: string, body?: object): Promise<Response> {
+    const headers: Record<string, string> = { cookie: stack().appCookie };
+    if (body === undefined) return fetch(`${stack().appUrl}${path}`, { headers });
+    return fetch(`${stack().appUrl}${path}`, {
+      method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   }
 
   const button = (name: string) => page().getByRole('button', { name, exact: true });
@@ -37,9 +48,18 @@ export function liveHelpers(stack: () => Stack) {
       const match = new RegExp(`^griddesk_engine_price\\{symbol="${feed}"\\} (\\S+)$`, 'm').exec(text);
       return match ? Number(match[1]) : null;
     },
-    async notifications(): Promise<{ title: string; body: string; route?: string }[]> {
-      const response = await fetch(`${stack().appUrl}/__griddesk/notifications`, { headers: { cookie: stack().appCookie } });
-      return (await response.json()) as { title: string; body: string }[];
+    async notifications(): Promise<ShownNotification[]> {
+      return (await (await host(NOTIFICATIONS_PATH)).json()) as ShownNotification[];
+    },
+    /** Clicks a shown notification, as the member would the native one: main opens its route. */
+    async clickNotification(id: number): Promise<void> {
+      expect((await host(`${NOTIFICATIONS_PATH}/${id}/click`, {})).status).toBe(200);
+    },
+    /** What main's handler answers the renderer on `channel`, with the member's session. */
+    async invoke<C extends IpcChannel>(channel: C, payload: IpcPayload<C>): Promise<IpcValue<C>> {
+      const result = (await (await host(INVOKE_PATH, { channel, payload })).json()) as IpcResult<IpcValue<C>>;
+      if (!result.ok) throw new Error(`${channel}: ${result.error.status} ${result.error.message}`);
+      return result.value;
     },
     async choose(label: string, option: string): Promise<void> {
       await page().getByLabel(label, { exact: true }).click();
