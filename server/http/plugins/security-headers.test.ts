@@ -2,9 +2,12 @@
  * The security headers every answer carries: helmet's defaults, computed once, on API answers,
  * refusals and unknown paths alike; the docs keep their own CSP.
  */
+import http from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testExchange } from '../../exchange/test-exchange';
 import { databaseTargets } from '../../test/databases';
+import { bearer, register } from '../../test/members';
 import { createTestServer, type TestServer } from '../../test/server';
 import securityHeadersPlugin, { securityHeaders } from './security-headers';
 
@@ -57,15 +60,33 @@ const [target] = await databaseTargets();
 
 describe('the platform server', () => {
   let server: TestServer;
+  let exchange: Awaited<ReturnType<typeof testExchange>>;
   beforeAll(async () => {
-    server = await createTestServer(target!);
+    exchange = await testExchange();
+    server = await createTestServer(target!, {}, { exchange });
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await exchange?.close();
+  });
 
   it('sends them on answers, refusals and unknown paths', async () => {
     for (const url of ['/api/livebotdata', '/api/botstatus', '/api/no-such-route']) {
       const res = await server.app.inject({ url });
       expect(res.headers, url).toMatchObject(HELMET_DEFAULTS);
+    }
+  });
+
+  it('sends them on the event streams, which write their own head', async () => {
+    const member = await register(server);
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = server.app.server.address() as { port: number };
+    for (const path of ['/api/events', '/api/tickers/stream']) {
+      const req = http.get({ host: '127.0.0.1', port, path, headers: bearer(member.token) });
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject));
+      req.destroy();
+      expect(res.headers['content-type'], path).toBe('text/event-stream');
+      expect(res.headers, path).toMatchObject(HELMET_DEFAULTS);
     }
   });
 

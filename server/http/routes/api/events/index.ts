@@ -11,6 +11,7 @@ import { eventsAfter, latestEventId, sseFrame } from '../../../../modules/events
 import { bearer } from '../../../schemas';
 import { memberOf } from '../../../types';
 import { fromYup } from '../../../validation';
+import { openEventStream } from '../../../event-stream';
 
 export const POLL_MS = 500;
 export const PING_MS = 15_000;
@@ -36,10 +37,7 @@ export default async function eventsApi(app: FastifyInstance) {
   }, async (request, reply) => {
     const userId = memberOf(request).userId;
     let cursor = resumeAfter(request) ?? (await latestEventId(db, userId));
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no' });
+    const res = openEventStream(reply);
     const write = (text: string) => {
       if (!res.writableEnded && !res.destroyed) res.write(text); // a poll may finish after the client left
     };

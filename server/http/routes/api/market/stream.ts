@@ -8,6 +8,7 @@ import type { TickerEntry } from '../../../../../common/api/exchange';
 import { tickers } from '../../../../modules/market/market';
 import { exchangeOf } from '../../../../modules/keys/exchange-deps';
 import { bearer } from '../../../schemas';
+import { openEventStream } from '../../../event-stream';
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -21,10 +22,7 @@ export default async function tickerStream(app: FastifyInstance) {
   app.get('/tickers/stream', { onRequest: app.authenticate, schema: { tags: ['market'], security: bearer } }, async (request, reply) => {
     const hub = exchangeOf(app.deps).marketData;
     const first = await tickers(app.deps);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no' });
+    const res = openEventStream(reply);
     open.add(res);
     const send = (list: TickerEntry[]) => res.write(`event: tickers\ndata: ${JSON.stringify({ tickers: list })}\n\n`);
     send(first.tickers);
