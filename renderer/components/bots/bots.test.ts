@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SERVER, UI } from '../../../common/messages';
 import { ApiError } from '../../api/bridge';
 import { formatDateTime, formatPercent, isLoss, minus, moneyOr, pairLabel, symbolImagePath } from './format';
-import { liveDialogGridMinimum, liveDialogMinimum } from './minimumAmount';
+import { liveDialogGridMinimum } from '../../../common/schemas/bot-form';
+import { liveDialogMinimum } from './minimumAmount';
 import { startBotErrorMessage } from './startErrors';
 import { pageCount, pageWindow } from './TablePager';
 

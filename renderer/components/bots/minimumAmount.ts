@@ -7,8 +7,6 @@ import { MIN_BOT_AMOUNT_DEFAULT_LIVE_DIALOG } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
 import { liveDialogGridMinimum } from '../../../common/schemas/bot-form';
 
-export { liveDialogGridMinimum };
-
 /** The server minimum as a number, or the dialog's default while unknown or unreadable. */
 export function serverMinimum(minimumBotAmount: string | null | undefined): Decimal {
   try {

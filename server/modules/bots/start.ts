@@ -123,10 +123,11 @@ export async function startBot(deps: StartDeps, userId: string, request: StartBo
   if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('invalid', SERVER.subscriptionRequired);
   const key = await storedKey(deps, userId);
   if (!key) throw new DomainError('invalid', KEY_MESSAGES.noKeys);
-  const { id: strategyId, definition: strategy } = request.copyBotID
-    ? await copiedStrategy(deps, request.copyBotID)
+  const copyOf = request.copyBotID || null; // '' is no copy, as when the field is absent
+  const { id: strategyId, definition: strategy } = copyOf !== null
+    ? await copiedStrategy(deps, copyOf)
     : await strategyFor(deps, userId, input.strategy);
-  await checkAmount(deps, input.amount, strategy.grids.length, Boolean(request.copyBotID));
+  await checkAmount(deps, input.amount, strategy.grids.length, copyOf !== null);
   const market = await pairRules(deps, input.pair, marketOf(input));
   await checkPrices(deps, input);
   const member = exchangeOf(deps).gateway.member(key);
