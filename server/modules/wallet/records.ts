@@ -1,9 +1,9 @@
 /**
- * wallet_operations rows and the member lock they carry. Claiming inserts the 'pending' row
- * first: the partial unique index (one pending row per member, schema.ts) turns that insert into
- * a lock every API process sees, without a transaction or connection held across the exchange
- * call. Settling moves the row out of 'pending', which releases the lock. Updates only touch a
- * row still open ('pending' or 'unknown'), so a request and the reconciler never overwrite each
+ * wallet_operations rows and the member lock they carry. Claiming inserts the 'pending' row first:
+ * the partial unique index (one pending row per member, db/schema/wallet.ts) turns that insert
+ * into a lock every API process sees, without a transaction or connection held across the exchange
+ * call. Settling moves the row out of 'pending', which releases the lock. Updates only touch a row
+ * still open ('pending' or 'unknown'), so a request and the reconciler never overwrite each
  * other's verdict.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
