@@ -88,7 +88,7 @@ export async function seedMembers(db: BenchDatabase, keys: { apiKey: string; sec
   await insertJson(db.pool, 'users', members.map((m, i) => ({ id: m.userId, username: `bench${i}`, email: `bench${i}@bench.local`,
     contact_no: '+911234567890', password_hash: 'x', referral_code: code(i) })));
   await insertJson(db.pool, 'exchange_keys', members.map((m) => ({ user_id: m.userId, api_key: m.apiKey,
-    secret_ciphertext: sealSecret(db.config.secretsKey, m.userId, m.secretKey), key_version: SECRET_KEY_VERSION, ip_restricted: 'true' })));
+    secret_ciphertext: sealSecret(db.config.secretsKey, m.userId, m.secretKey), key_version: SECRET_KEY_VERSION, ip_restricted: true })));
   return members;
 }
 

@@ -210,7 +210,7 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
     const oldKey = '11'.repeat(32);
     const newKey = '22'.repeat(32);
     const ann = await withDb(async (db) => (await db.select().from(users).where(eq(users.email, 'ann@example.com')))[0]!);
-    await withDb((db) => db.insert(exchangeKeys).values({ userId: ann.id, apiKey: 'ann-key', ipRestricted: 'true', keyVersion: 1,
+    await withDb((db) => db.insert(exchangeKeys).values({ userId: ann.id, apiKey: 'ann-key', ipRestricted: true, keyVersion: 1,
       secretCiphertext: sealSecret(Buffer.from(oldKey, 'hex'), ann.id, 'ann-secret') }));
     const rotate = async (extra: Env) => {
       const io = memoryIo();

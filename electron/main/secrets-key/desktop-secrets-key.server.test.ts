@@ -61,7 +61,7 @@ describe('the desktop SECRETS_KEY with the embedded server', () => {
     const older = await startPlatformServer({ env: { ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' } });
     const legacyKey = older.config.secretsKey;
     const member = await insertMember(older.app.deps.db);
-    await older.app.deps.db.insert(exchangeKeys).values({ userId: member, apiKey: 'AK-old', keyVersion: 1, ipRestricted: 'true',
+    await older.app.deps.db.insert(exchangeKeys).values({ userId: member, apiKey: 'AK-old', keyVersion: 1, ipRestricted: true,
       secretCiphertext: legacySeal(legacyKey, member, 'SK-old') });
     await older.close();
     expect(await filesHolding(dataDir, legacyKey)).toEqual([join(dataDir, 'secrets.json')]);

@@ -1,5 +1,5 @@
 /** Members' bound exchange keys. */
-import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './members';
 
@@ -15,6 +15,7 @@ export const exchangeKeys = pgTable('exchange_keys', {
   apiKey: text('api_key').notNull(),
   secretCiphertext: text('secret_ciphertext').notNull(),
   keyVersion: integer('key_version').notNull(),
-  ipRestricted: text('ip_restricted').notNull(),
+  /** Whether the exchange reported the key as limited to trusted IPs when it was saved. */
+  ipRestricted: boolean('ip_restricted').notNull(),
   createdAt: createdAt(),
 });

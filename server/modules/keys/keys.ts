@@ -61,7 +61,7 @@ async function verify(deps: ExchangeDeps, key: MemberKey): Promise<{ ipRestricte
 export async function saveKeys(deps: ExchangeDeps, userId: string, key: MemberKey): Promise<{ message: string; warning?: string }> {
   const { ipRestricted } = await verify(deps, key);
   const row = { apiKey: key.apiKey, secretCiphertext: sealSecret(deps.config.secretsKey, userId, key.secretKey),
-    keyVersion: SECRET_KEY_VERSION, ipRestricted: String(ipRestricted) };
+    keyVersion: SECRET_KEY_VERSION, ipRestricted };
   await deps.db.insert(exchangeKeys).values({ userId, ...row }).onConflictDoUpdate({ target: exchangeKeys.userId, set: row });
   forgetMember(deps, userId);
   return ipRestricted ? { message: UI.apiKeysSaved } : { message: UI.apiKeysSaved, warning: KEY_MESSAGES.noIpRestriction };

@@ -27,7 +27,7 @@ describe.each(targets)('legacy exchange secrets on $name', (target) => {
 
   async function storeKey(userId: string, sealed: string): Promise<void> {
     await server.database.db.insert(exchangeKeys).values({ userId, apiKey: `ak-${userId}`, secretCiphertext: sealed,
-      keyVersion: 1, ipRestricted: 'true' });
+      keyVersion: 1, ipRestricted: true });
   }
   async function rowOf(userId: string) {
     return (await server.database.db.select().from(exchangeKeys).where(eq(exchangeKeys.userId, userId)))[0]!;

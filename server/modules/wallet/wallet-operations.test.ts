@@ -92,7 +92,7 @@ let alice: Registered;
 
 async function withKey(member: Registered): Promise<void> {
   await server.database.db.insert(exchangeKeys).values({ userId: member.userId, apiKey: `key-${member.userId}`,
-    secretCiphertext: sealSecret(server.config.secretsKey, member.userId, 'secret'), keyVersion: 1, ipRestricted: 'true' });
+    secretCiphertext: sealSecret(server.config.secretsKey, member.userId, 'secret'), keyVersion: 1, ipRestricted: true });
 }
 
 async function rowsOf(member: Registered) {

@@ -74,7 +74,7 @@ describe.each(targets)('starting bots on $name', (target) => {
   it('says when the exchange refuses the member\'s key', async () => {
     const who = await register(server);
     await grant(server.database.db, who.userId, 30, 'test');
-    await server.database.db.insert(exchangeKeys).values({ userId: who.userId, apiKey: 'revoked-key', ipRestricted: 'true',
+    await server.database.db.insert(exchangeKeys).values({ userId: who.userId, apiKey: 'revoked-key', ipRestricted: true,
       secretCiphertext: sealSecret(server.config.secretsKey, who.userId, 'revoked-secret'), keyVersion: SECRET_KEY_VERSION });
     expect(await refusal(who, SPOT)).toEqual([400, UI.apiKeyOrIp]);
   });

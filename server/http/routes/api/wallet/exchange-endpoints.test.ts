@@ -59,6 +59,10 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     expect([saved.statusCode, saved.json()]).toEqual([200, { message: UI.apiKeysSaved }]);
     const bobSaved = await post(bob, 'apikeys', bobKey);
     expect(bobSaved.json()).toEqual({ message: UI.apiKeysSaved, warning: KEY_MESSAGES.noIpRestriction });
+    // What the exchange said about the key's IP list is stored as a boolean, not as text.
+    const ipRestricted = async (who: Registered) => (await server.database.db.select({ value: exchangeKeys.ipRestricted })
+      .from(exchangeKeys).where(eq(exchangeKeys.userId, who.userId)))[0]?.value;
+    expect([await ipRestricted(alice), await ipRestricted(bob)]).toStrictEqual([true, false]);
     const [row] = await server.database.db.select().from(exchangeKeys).where(eq(exchangeKeys.userId, alice.userId));
     expect(JSON.stringify(row)).not.toContain(aliceKey.secretKey);
     expect((await get(alice, 'fetchkeys')).json()).toEqual({ apiKey: aliceKey.apiKey });
