@@ -1,0 +1,68 @@
+/** The exchange screens: API Setting (keys), Wallet (transfers, swaps), ticker and dashboard banner. */
+
+/** Rules of the key, transfer and swap forms. */
+export const EXCHANGE_VALIDATION = {
+  apiKeyRequired: 'API Key is required.',
+  secretKeyRequired: 'Secret Key is required.',
+  transferExceeds: 'Amount exceeds transferable balance',
+  swapInvalid: 'Enter a valid amount',
+} as const;
+
+/** What the server answers to transfers, swaps and disconnecting keys. */
+export const EXCHANGE_SERVER = {
+  transferSuccessful: 'Transfer successful',
+  swapSuccessful: 'Swap successful',
+  botRunningCannotDisconnect:
+    'Your bot is currently running, so you cannot disconnect your API keys at this time.',
+} as const;
+
+/** Toasts of API Setting and Wallet. */
+export const EXCHANGE_UI = {
+  apiKeyOrIp:
+    'API key is incorrect or IP is not allowed. Please double-check your credentials and ensure your IP address is authorized.',
+  apiKeysSaved: 'API keys saved successfully',
+  disconnected: 'Disconnected successfully',
+  apiSaveFailed: 'Failed to save API settings. Please try again.',
+  botRunningCannotDisconnect:
+    'Your bot is currently running, so you cannot disconnect your API keys at this time.',
+  disconnectFailed: 'Failed to disconnect. Please try again.',
+  transferFailed: 'Transfer failed',
+  swapFailed: 'Swap failed',
+} as const;
+
+/** Labels and texts of the exchange screens (API Setting, Wallet, ticker, dashboard banner). */
+export const EXCHANGE_LABELS = {
+  serverIp: 'Server IP',
+  serverIpHelp: 'Add this IP address to the IP access list of your exchange API key.',
+  connected: 'Connected',
+  disconnected: 'Disconnected',
+  apiKey: 'API Key',
+  secretKey: 'Secret Key',
+  submit: 'SUBMIT',
+  disconnect: 'Disconnect',
+  disconnectTitle: 'Disconnect your API keys?',
+  disconnectBody: 'Running bots need these keys. You can bind keys again at any time.',
+  totalUsdt: 'Total USDT',
+  spotUsdt: 'Spot USDT transferable',
+  futuresUsdt: 'Futures USDT transferable',
+  transfer: 'Transfer',
+  spotToFutures: 'SpotToFutures',
+  futuresToSpot: 'FuturesToSpot',
+  amount: 'Amount',
+  max: 'Max',
+  available: (amount: string) => `Transferable: ${amount} USDT`,
+  spot: 'Spot',
+  futures: 'Futures',
+  colAsset: 'Asset',
+  colBalance: 'Balance',
+  colValue: 'Value (USDT)',
+  colAction: 'Action',
+  swap: 'Swap',
+  swapTitle: (asset: string) => `Swap ${asset} to USDT`,
+  swapBalance: (balance: string, asset: string) => `Balance: ${balance} ${asset}`,
+  dashboardWarning:
+    "Add the platform's server IP to your exchange API key's whitelist and test your keys on the API page, or the bot will not start.",
+  dashboardWarningIp: (ip: string) => `Server IP: ${ip}`,
+  apiSettingButton: 'API Setting',
+  marketChart: (pair: string) => `${pair} market chart`,
+} as const;
