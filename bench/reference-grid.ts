@@ -5,7 +5,7 @@
  * fast core (server/trading/) can be checked against it (bench:backtest and a unit test).
  */
 import Decimal from 'decimal.js';
-import type { BotParams, MarketRules, StrategyDefinition, Tick } from '../server/trading/types';
+import type { BotParams, MarketRules, StrategyDefinition, Tick } from '../server/trading/index';
 
 const R = Decimal.clone({ precision: 64 });
 const DOWN = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_DOWN });

@@ -7,9 +7,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { Contract, JsonRpcProvider, Wallet, getCreateAddress, isAddress, parseUnits, type HDNodeWallet } from 'ethers';
 import { DEPOSIT_TOKENS, type DepositToken } from '../../common/api/wallet-service';
-import { LOCAL_CHAIN_ID, LOCAL_CHAIN_MNEMONIC } from '../chain/local-chain';
+import { isChainAddress, mintTestTokens, TokenContractMissing } from '../chain/faucet';
 import { loadConfig, type Env } from '../config';
 import { openDatabase } from '../db/database';
 import { depositAddresses } from '../db/schema';
@@ -23,8 +22,6 @@ Mints tokens on the local chain (npm run chain) to a deposit address. BSC_RPC_UR
 default to the local chain's. An email is looked up in the server's database (DATA_DIR or
 DATABASE_URL); with the embedded database (PGlite) stop the server first, or pass the 0x
 address shown on the Deposit screen instead.`;
-
-const ERC20 = ['function mint(address to, uint256 amount)', 'function symbol() view returns (string)'];
 
 class UsageError extends Error {}
 
@@ -51,41 +48,23 @@ async function memberAddress(email: string, env: Env): Promise<string> {
   }
 }
 
-/** TOKEN_<symbol>, else the local chain's deployment (its deployer's first contracts). */
-async function tokenAddress(token: DepositToken, env: Env, deployer: HDNodeWallet): Promise<string> {
-  const configured = env[`TOKEN_${token}`]?.trim();
-  if (configured) return configured;
-  for (let nonce = 0; nonce < 3; nonce += 1) {
-    const address = getCreateAddress({ from: deployer.address, nonce });
-    const symbol = await (new Contract(address, ERC20, deployer).getFunction('symbol')() as Promise<string>).catch(() => null);
-    if (symbol === token) return address;
-  }
-  throw new UsageError(`no ${token} contract found on the chain: is npm run chain running? (or set TOKEN_${token})`);
-}
-
 export async function runFaucet(argv: string[], env: Env, io: CliIo): Promise<number> {
   if (argv[0] === '--help' || argv[0] === 'help') {
     io.out(USAGE);
     return 0;
   }
-  let provider: JsonRpcProvider | null = null;
   try {
     const { who, token, amount } = parseArgs(argv);
-    const to = isAddress(who) ? who.toLowerCase() : await memberAddress(who, env);
-    provider = new JsonRpcProvider(env.BSC_RPC_URL?.trim() || 'http://127.0.0.1:8545', LOCAL_CHAIN_ID, { staticNetwork: true, batchMaxCount: 1 });
-    // The local chain's minter: a public development key.
-    const deployer = Wallet.fromPhrase(LOCAL_CHAIN_MNEMONIC, provider);
-    const contract = new Contract(await tokenAddress(token, env, deployer), ERC20, deployer);
-    const tx = (await contract.getFunction('mint')(to, parseUnits(amount, 18))) as { hash: string; wait(): Promise<{ blockNumber: number } | null> };
-    const receipt = await tx.wait();
-    io.out(`sent ${amount} ${token} to ${to} in block ${receipt?.blockNumber ?? '?'} (tx ${tx.hash}); it is credited once the block is CHAIN_CONFIRMATIONS deep`);
+    const to = isChainAddress(who) ? who.toLowerCase() : await memberAddress(who, env);
+    const rpcUrl = env.BSC_RPC_URL?.trim() || 'http://127.0.0.1:8545';
+    const minted = await mintTestTokens({ rpcUrl, token, to, amount, tokenAddress: env[`TOKEN_${token}`]?.trim() || undefined })
+      .catch((error: unknown) => { throw error instanceof TokenContractMissing ? new UsageError(error.message) : error; });
+    io.out(`sent ${amount} ${token} to ${to} in block ${minted.blockNumber ?? '?'} (tx ${minted.hash}); it is credited once the block is CHAIN_CONFIRMATIONS deep`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) io.err(`${error.message}\n\n${USAGE}`);
     else io.err(error instanceof Error ? error.message : String(error));
     return 1;
-  } finally {
-    provider?.destroy();
   }
 }
 

@@ -1,8 +1,7 @@
 /** A bot row as the engine runs it: the grid core rebuilt from the stored strategy, settings and state. */
 import type { StopReason } from '../../common/api/bots';
 import type { bots } from '../db/schema';
-import { botParams, marketRules, restoreBot, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../trading/index';
-import { D } from '../trading/exact';
+import { botParams, D, marketRules, restoreBot, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../trading/index';
 
 export type BotRow = typeof bots.$inferSelect;
 

@@ -7,8 +7,7 @@
 import type { MemberEvent, StopReason } from '../../common/api/bots';
 import { ExchangeError } from '../exchange/errors';
 import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
-import { applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, step, stop, stopAndSell, type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick } from '../trading/index';
-import { D, parsePrice, ZERO, type Dec } from '../trading/exact';
+import { applyFill, D, editOverbuyProtection, editPrices, editProfitBook, orderFailed, parsePrice, step, stop, stopAndSell, ZERO, type Action, type Dec, type GridBot, type LiquidationAction, type OrderAction, type Tick } from '../trading/index';
 import { assetsOf, bookTrades } from './exchange-fill';
 import { EngineKilled, type CrashPoint, type EngineFaults } from './faults';
 import type { InFlightSends } from './in-flight-sends';

@@ -1,14 +1,15 @@
 /** The Advanced Multigrid core: the only entry point other folders import. */
 export { createGridBot } from './state';
+export { D, ZERO, parsePrice, type Dec } from './exact';
 export { step } from './step';
 export { applyFill, orderFailed } from './fills';
 export { stop, stopAndSell, editPrices, editProfitBook, editOverbuyProtection } from './commands';
 export { figures, type BotFigures } from './figures';
-export { snapshotOf, restoreBot, type BotSnapshot } from './snapshot';
+export { snapshotOf, restoreBot, type BotSnapshot, type GridSnapshot } from './snapshot';
 export { normaliseStrategy, marketRules, botParams, TradingInputError } from './strategy';
 export type { MarketRulesInput, BotParamsInput } from './strategy';
 export { simulateFill, simulateLiquidation } from './fill-model';
-export { liquidationPrice, marginBrackets, type FuturesRules, type LongPosition, type MarginBracket } from './futures';
+export { liquidationPrice, marginBrackets, addToLong, reduceLong, type FuturesRules, type LongPosition, type MarginBracket } from './futures';
 export { runBacktest, createBacktest } from './backtest';
 export { candleWalk, candleTicks } from './candles';
 export type { BacktestConfig, BacktestResult, BacktestSummary, BacktestTrade, Backtest } from './backtest';

@@ -156,3 +156,18 @@ export function restoreState(core: SimulatorCore, state: SimulatorState): void {
   }
   for (const a of accounts) for (const symbol of a.futures.positions.keys()) core.futures.restorePosition(a, symbol);
 }
+
+/** Parses a state file's text; throws on anything but a version-1 state document. */
+export function parseState(json: string): SimulatorState {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw new StateError(`not JSON (${(error as Error).message})`);
+  }
+  const state = record(value, 'the document');
+  if (state.version !== STATE_VERSION) {
+    throw new StateError(`unknown version ${JSON.stringify(state.version)} (this simulator reads version ${STATE_VERSION})`);
+  }
+  return state as unknown as SimulatorState;
+}

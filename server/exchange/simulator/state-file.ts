@@ -6,8 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { type SimulatorState } from './persistence';
-import { parseState } from './state-readers';
+import { parseState, type SimulatorState } from './persistence';
 
 
 /** Why a state file cannot be used, naming the file and what to do about it. */

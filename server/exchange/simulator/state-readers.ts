@@ -1,7 +1,6 @@
 /** Reading a saved simulator state back: each field checked, a bad one named by its path (persistence.ts). */
 import { type Account, type Balance, type Position, type Transfer } from './accounts';
 import { Decimal } from './num';
-import { STATE_VERSION, type SimulatorState } from './persistence';
 import { type Fill, type Market, type Order } from './types';
 
 export class StateError extends Error {}
@@ -143,19 +142,4 @@ export function readAccount(value: unknown, path: string): Account {
     orders, open, byClientId, trades,
     transfers: list(a.transfers, `${path}.transfers`).map((t, i) => readTransfer(t, `${path}.transfers[${i}]`)),
   };
-}
-
-/** Parses a state file's text; throws on anything but a version-1 state document. */
-export function parseState(json: string): SimulatorState {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    throw new StateError(`not JSON (${(error as Error).message})`);
-  }
-  const state = record(value, 'the document');
-  if (state.version !== STATE_VERSION) {
-    throw new StateError(`unknown version ${JSON.stringify(state.version)} (this simulator reads version ${STATE_VERSION})`);
-  }
-  return state as unknown as SimulatorState;
 }

@@ -1,17 +1,11 @@
-/** Member queries and the `userData` the desktop keeps after login. */
+/** Member queries: find by e-mail or id, create. The login answer's member view is profile/session-user.ts. */
 import { eq, sql } from 'drizzle-orm';
-import type { UserData } from '../../../common/api/account';
 import type { Db } from '../../db/database';
 import { memberSubscriptions, users } from '../../db/schema';
 import { sqlState } from '../../db/database';
-import type { Clock } from '../clock';
-import { systemClock } from '../clock';
 import { DomainError } from '../errors';
 import { SERVER } from '../../../common/messages';
 import { generateReferralCode } from '../referrals/codes';
-import { subscriptionStatus } from '../profile/subscription-status';
-import { walletFigures } from '../profile/wallet-figures';
-import { currentExpiry } from '../subscriptions/subscriptions';
 
 export type User = typeof users.$inferSelect;
 /** A member read together with the latest subscription expiry (null: never subscribed). */
@@ -79,30 +73,4 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
     }
   }
   throw new Error('Could not draw a unique referral code');
-}
-
-/**
- * Queries the expiry only when the caller did not read it with the member already. The
- * subscription view and balances come from the same functions as POST /account/user-data.
- */
-export async function userData(db: Db, user: User | UserWithExpiry, clock: Clock = systemClock): Promise<UserData> {
-  const [expiry, figures] = await Promise.all([
-    'subscriptionExpiry' in user ? user.subscriptionExpiry : currentExpiry(db, user.id),
-    walletFigures(db, user.id),
-  ]);
-  const { subscription, isActiveSubscription } = subscriptionStatus(expiry, clock());
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    contactNo: user.contactNo,
-    userCode: user.referralCode,
-    // Login keeps its boolean: never subscribed and expired both read as not active here.
-    isActiveSubscription: isActiveSubscription === true,
-    subscription,
-    usdtToken: figures.usdtToken,
-    ifcNewToken: figures.ifcNewToken,
-    ifcNewTokenPrice: figures.ifcNewTokenPrice,
-    usdtRewardToken: figures.usdtRewardToken,
-  };
 }

@@ -11,8 +11,7 @@ import type {
 } from '../../../common/api/bots';
 import { botOrders } from '../../db/schema';
 import type { StoredMarketRules } from '../../engine/records';
-import { D } from '../../trading/exact';
-import { liquidationPrice, marginBrackets, type BotSnapshot } from '../../trading/index';
+import { D, liquidationPrice, marginBrackets, type BotSnapshot } from '../../trading/index';
 import { ownBot, type BotRecord } from './access';
 import type { BotsDeps } from './deps';
 import { apyPercent, averagePrice, plain, runtimeDays, totalPnl } from './figures';

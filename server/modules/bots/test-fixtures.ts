@@ -5,7 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { botCommands, botOrders, bots } from '../../db/schema';
-import type { BotSnapshot, GridSnapshot } from '../../trading/snapshot';
+import type { BotSnapshot, GridSnapshot } from '../../trading/index';
 
 export type BotInsert = typeof bots.$inferInsert;
 export type BotRow = typeof bots.$inferSelect;

@@ -5,7 +5,7 @@ import { SERVER } from '../../../../../common/messages';
 import { resendOtpSchema, verifyOtpSchema } from '../../../../../common/schemas/account';
 import { resendOtp, startSignup, type SignupInput } from '../../../../modules/accounts/signup';
 import { verifySignup } from '../../../../modules/accounts/verify-signup';
-import { userData } from '../../../../modules/accounts/users';
+import { userData } from '../../../../modules/profile/session-user';
 import { issueToken } from '../../../plugins/auth';
 import { perEmailLimit } from '../../../rate-limits';
 import { messageResponse, successResponse, verifyOtpResponse } from '../../../schemas';

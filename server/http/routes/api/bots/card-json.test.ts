@@ -1,10 +1,10 @@
-/** Cards written from their parts equal what the route's response schema would write. */
+/** Cards the bots module writes from their parts equal what the route's response schema would write. */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { LiveBot } from '../../../common/api/bots';
-import type { Db } from '../../db/database';
-import { liveBotList } from '../../http/routes/api/bots/response-schemas';
-import { cardJson, datewiseJson, type CardHead } from './card-json';
+import type { LiveBot } from '../../../../../common/api/bots';
+import type { Db } from '../../../../db/database';
+import { liveBotList } from './response-schemas';
+import { cardJson, datewiseJson, type CardHead } from '../../../../modules/bots/card-json';
 
 const head: CardHead = {
   id: '7c1e1b0e-3f0a-4c55-9b43-8a3f0f0f0f0f', name: 'BTCUSDT', category: 'Spot', tradeType: 'Advanced Multigrid',

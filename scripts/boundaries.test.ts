@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cruiseOptions } from './boundaries';
+import { folderCycleEdges } from './folder-cycles';
+
+/**
+ * A small tree laid out like the repository, written under .tmp/ (so packages resolve from the
+ * repository's node_modules) and cruised with the real .dependency-cruiser.mjs, without the
+ * known violations. Each forbidden file holds one import its rule must refuse.
+ */
+const FORBIDDEN: { rule: string; file: string; source: string }[] = [
+  { rule: 'pure-core-no-io', file: 'common/db.ts', source: "import 'pg';" },
+  { rule: 'pure-core-no-io', file: 'server/trading/http.ts', source: "import 'fastify';" },
+  { rule: 'pure-core-no-node-builtins', file: 'common/files.ts', source: "import 'node:fs';" },
+  { rule: 'pure-core-no-node-builtins', file: 'server/trading/clock.ts', source: "import 'timers';" },
+  { rule: 'common-imports-only-common', file: 'common/server-config.ts', source: "import '../server/config';" },
+  { rule: 'trading-imports-only-common', file: 'server/trading/rows.ts', source: "import '../db/database';" },
+  { rule: 'trading-only-through-index', file: 'server/engine/exact-user.ts', source: "import '../trading/exact';" },
+  { rule: 'renderer-imports-only-common', file: 'renderer/main-code.ts', source: "import '../electron/main/ipc/handlers';" },
+  { rule: 'renderer-imports-only-common', file: 'renderer/server-code.ts', source: "import '../server/config';" },
+  { rule: 'renderer-no-node-builtins', file: 'renderer/path.ts', source: "import 'node:path';" },
+  { rule: 'renderer-browser-packages-only', file: 'renderer/network.ts', source: "import 'axios';" },
+  { rule: 'electron-not-renderer', file: 'electron/preview/page.ts', source: "import '../../renderer/page';" },
+  { rule: 'electron-only-in-main-glue', file: 'electron/main/ipc/dialog.ts', source: "import 'electron';" },
+  { rule: 'electron-only-in-main-glue', file: 'server/notify.ts', source: "import 'electron';" },
+  { rule: 'server-not-desktop', file: 'server/http/ipc.ts', source: "import '../../electron/main/ipc/handlers';" },
+  { rule: 'server-not-desktop', file: 'sim/page.ts', source: "import '../renderer/page';" },
+  { rule: 'ccxt-only-in-ccxt-client', file: 'server/exchange/gateway.ts', source: "import 'ccxt';" },
+  { rule: 'ccxt-only-in-ccxt-client', file: 'sim/ccxt-urls.ts', source: "import 'ccxt';" },
+  { rule: 'ccxt-only-in-ccxt-client', file: 'server/modules/market/market.test.ts', source: "import 'ccxt';" },
+  { rule: 'ethers-only-in-chain', file: 'server/modules/deposits/addresses.ts', source: "import 'ethers';" },
+  { rule: 'ethers-only-in-chain', file: 'server/cli/faucet.ts', source: "import 'ethers';" },
+  { rule: 'modules-not-http', file: 'server/modules/bots/route-user.ts', source: "import '../../http/plugins/errors';" },
+  { rule: 'no-file-cycles', file: 'server/engine/ping.ts', source: "import './pong';" },
+  { rule: 'no-unresolvable', file: 'server/typo.ts', source: "import './no-such-file';" },
+];
+
+/** Imports every rule lets through: the boundaries' own doors. */
+const ALLOWED: { file: string; source: string }[] = [
+  { file: 'common/schema.ts', source: "import 'yup';\nimport 'decimal.js';\nimport './constants';" },
+  { file: 'server/trading/money.ts', source: "import '../../common/constants';" },
+  { file: 'server/engine/runner.ts', source: "import '../trading/index';\nimport '../modules/bots/route-free';" },
+  { file: 'renderer/page.tsx', source: "import 'react';\nimport 'antd';\nimport '../common/constants';" },
+  { file: 'electron/main/app/window.ts', source: "import 'electron';\nimport '../ipc/handlers';" },
+  { file: 'electron/preload/index.ts', source: "import 'electron';" },
+  { file: 'server/exchange/ccxt-client.ts', source: "import 'ccxt';" },
+  { file: 'server/exchange/ccxt-urls.ts', source: "import 'ccxt';" },
+  { file: 'server/exchange/errors.test.ts', source: "import 'ccxt';" },
+  { file: 'sim/orders.test.ts', source: "import 'ccxt';" },
+  { file: 'server/chain/rpc.ts', source: "import 'ethers';" },
+  { file: 'server/logging/redact.test.ts', source: "import 'ethers';" },
+  { file: 'tests/e2e/wallet.e2e.ts', source: "import 'ethers';" },
+  { file: 'server/http/routes.ts', source: "import '../mail/outbox';" },
+];
+
+/** Files the imports above point at. */
+const TARGETS = [
+  'common/constants.ts', 'server/config.ts', 'server/db/database.ts', 'server/trading/exact.ts',
+  'server/trading/index.ts', 'electron/main/ipc/handlers.ts', 'server/modules/bots/route-free.ts',
+  'server/http/plugins/errors.ts', 'server/mail/outbox.ts',
+];
+
+let root: string;
+let result: ICruiseResult;
+
+function write(file: string, source: string): void {
+  mkdirSync(dirname(join(root, file)), { recursive: true });
+  writeFileSync(join(root, file), `${source}\nexport {};\n`);
+}
+
+/** Each (rule, file) pair the cruise reports, for the file's own imports. */
+function violations(): { rule: string; file: string }[] {
+  return result.summary.violations.map((violation) => ({ rule: violation.rule.name, file: violation.from }));
+}
+
+beforeAll(async () => {
+  mkdirSync('.tmp', { recursive: true });
+  root = resolve(mkdtempSync(join('.tmp', 'boundaries-')));
+  for (const { file, source } of [...FORBIDDEN, ...ALLOWED]) write(file, source);
+  for (const file of TARGETS) write(file, '');
+  write('server/engine/pong.ts', "import './ping';");
+  write('server/modules/bots/start.ts', "import '../../engine/records';");
+  write('server/engine/records.ts', '');
+  write('server/engine/keys-user.ts', "import '../modules/keys/keys';");
+  write('server/modules/keys/keys.ts', '');
+  const options = await cruiseOptions(false);
+  delete options.tsConfig;
+  const folders = ['common', 'server', 'electron', 'renderer', 'sim', 'tests'];
+  result = (await cruise(folders, { ...options, baseDir: root })).output as ICruiseResult;
+}, 60_000);
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('the boundary rules of .dependency-cruiser.mjs', () => {
+  it.each(FORBIDDEN)('$rule refuses $file: $source', ({ rule, file }) => {
+    expect(violations()).toContainEqual({ rule, file });
+  });
+
+  it('let every allowed import through', () => {
+    const allowed = new Set(ALLOWED.map(({ file }) => file));
+    expect(violations().filter(({ file }) => allowed.has(file))).toEqual([]);
+  });
+
+  it('report nothing but the forbidden imports', () => {
+    const expected = FORBIDDEN.map(({ rule, file }) => `${rule} ${file}`);
+    const reported = violations().map(({ rule, file }) => `${rule} ${file}`);
+    expect(new Set(reported)).toEqual(new Set(expected));
+  });
+});
+
+describe('the folder-cycle check', () => {
+  it('reports both edges of two folders importing each other, with a file import for each', () => {
+    const edges = folderCycleEdges(result.modules).filter(({ cycle }) => cycle.includes('server/engine'));
+    expect(edges.map(({ edge }) => edge).sort()).toEqual(['server/engine -> server/modules', 'server/modules -> server/engine']);
+    expect(edges.map(({ example }) => example).sort()).toEqual([
+      'server/engine/keys-user.ts -> server/modules/keys/keys.ts',
+      'server/modules/bots/start.ts -> server/engine/records.ts',
+    ]);
+  });
+
+  it('finds no cycle where imports go one way (server/http -> server/mail)', () => {
+    expect(folderCycleEdges(result.modules).filter(({ cycle }) => cycle.includes('server/http'))).toEqual([]);
+  });
+});
