@@ -8,7 +8,7 @@ import type { StartBotRequest } from '../../common/api/bots';
 import { Decimal } from '../../common/decimal';
 import { botOrders, bots } from '../db/schema';
 import type { ExchangeServices } from '../exchange/exchange-factory';
-import type { SimulatorOptions } from '../exchange/simulator/index';
+import type { SimulatorOptions } from '../../sim/index';
 import { testExchange } from '../exchange/test-exchange';
 import { startBot } from '../modules/bots/start';
 import { saveKeys } from '../modules/keys/keys';

@@ -13,7 +13,7 @@ import { BalanceFeeds } from './user-streams/balance-feeds';
 import { ConnectionBudget } from './user-streams/connection-budget';
 import { futuresProtocol, spotProtocol, userStreamUrls, type FuturesMember } from './user-streams/protocols';
 import { UserStreamPool } from './user-streams/stream-pool';
-import type { RunningSimulator, SimulatorOptions } from './simulator/index';
+import type { RunningSimulator, SimulatorOptions } from '../../sim/index';
 import { WeightGovernor } from './weight-governor';
 
 /** The in-process simulator's state (accounts, balances, orders), in DATA_DIR. */
@@ -58,7 +58,7 @@ export interface ExchangeOverrides {
 }
 
 async function startInProcess(config: Config, options: SimulatorOptions): Promise<RunningSimulator> {
-  const { startSimulator } = await import('./simulator/index');
+  const { startSimulator } = await import('../../sim/index');
   // The members' simulator keys must survive a restart, as they would on a real exchange.
   const base = { seed: config.simSeed, randomWalk: config.simRandomWalk, stateFile: join(config.dataDir, SIMULATOR_STATE_FILE), ...options };
   if (config.simPort !== null || options.port !== undefined) return startSimulator({ port: config.simPort ?? 8090, ...base });

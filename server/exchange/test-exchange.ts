@@ -1,8 +1,8 @@
 /** Test helper: exchange services around a fresh simulator on a free port. */
 import { CcxtGateway } from './ccxt-gateway';
 import { exchangeServices, type ExchangeServices } from './exchange-factory';
-import type { SimulatorOptions } from './simulator/index';
-import { startTestSimulator } from './simulator/test-support';
+import type { SimulatorOptions } from '../../sim/index';
+import { startTestSimulator } from '../../sim/test-support';
 import { WeightGovernor } from './weight-governor';
 
 export async function testExchange(options: SimulatorOptions = {}): Promise<ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> }> {

@@ -8,7 +8,10 @@ export { snapshotOf, restoreBot, type BotSnapshot } from './snapshot';
 export { normaliseStrategy, marketRules, botParams, TradingInputError } from './strategy';
 export type { MarketRulesInput, BotParamsInput } from './strategy';
 export { simulateFill, simulateLiquidation } from './fill-model';
-export { liquidationPrice, marginBrackets, type FuturesRules, type LongPosition, type MarginBracket } from './futures';
+export { liquidationPrice, marginBrackets, addToLong, reduceLong } from './futures';
+export type { FuturesRules, LongPosition, MarginBracket } from './futures';
+// The core's exact decimal: the simulator books futures positions with it, to the core's last digit.
+export { D } from './exact';
 export { runBacktest, createBacktest } from './backtest';
 export { candleWalk, candleTicks } from './candles';
 export type { BacktestConfig, BacktestResult, BacktestSummary, BacktestTrade, Backtest } from './backtest';
