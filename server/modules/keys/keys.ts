@@ -10,7 +10,8 @@ import { ExchangeError } from '../../exchange/errors';
 import type { MemberGateway, MemberKey } from '../../exchange/gateway';
 import { DomainError } from '../errors';
 import { openSecret, sealSecret, SECRET_KEY_VERSION } from './crypto';
-import { exchangeOf, type ExchangeDeps, surfaced } from './exchange-deps';
+import { exchangeOf, surfaced } from '../../exchange/domain-errors';
+import type { ExchangeDeps } from './exchange-deps';
 
 export const KEY_MESSAGES = {
   invalid: 'Invalid API key or secret key: the exchange rejected them. Check both keys and try again.',

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExchangeServices } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
-import { EXCHANGE_UNAVAILABLE } from '../../../../modules/keys/exchange-deps';
+import { EXCHANGE_UNAVAILABLE } from '../../../../exchange/domain-errors';
 import { databaseTargets } from '../../../../test/databases';
 import { bearer, register, type Registered } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
