@@ -5,7 +5,7 @@
  */
 import { DomainError } from '../domain-error';
 import { ExchangeError } from './errors';
-import type { ExchangeServices } from './exchange-factory';
+import type { ExchangeServices } from './services';
 
 export const EXCHANGE_UNAVAILABLE = 'The exchange is not answering right now. Please try again in a moment.';
 

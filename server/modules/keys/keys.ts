@@ -78,10 +78,7 @@ export async function disconnectKeys(deps: ExchangeDeps, userId: string): Promis
 }
 
 function forgetMember(deps: ExchangeDeps, userId: string): void {
-  const exchange = deps.exchange;
-  if (!exchange) return;
-  exchange.connection.invalidate(userId);
-  exchange.balances.forget(userId); // also ends the member's user-data streams, which belong to the old key
+  deps.exchange?.forgetMember(userId); // its cached connection, balances and user-data streams belong to the old key
 }
 
 /**
@@ -93,14 +90,6 @@ export async function checkConnection(deps: ExchangeDeps, userId: string): Promi
   const key = await storedKey(deps, userId);
   if (!key) return { connected: false };
   const exchange = exchangeOf(deps);
-  const connected = await surfaced(() => exchange.connection.get(userId, key.apiKey, async () => {
-    try {
-      await exchange.gateway.member(key).apiRestrictions();
-      return true;
-    } catch (error) {
-      if (error instanceof ExchangeError && error.kind === 'temporary') throw error;
-      return false; // refused or revoked
-    }
-  }));
+  const connected = await surfaced(() => exchange.memberConnected(userId, key));
   return { connected };
 }
