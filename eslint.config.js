@@ -29,6 +29,20 @@ const ccxtOnlyInExchange = {
   regex: '^ccxt(/.*)?$',
   message: 'Only server/exchange/ imports ccxt.',
 };
+// sim/ is a product of its own (sim/README.md). From server/ it may use the pure trading core,
+// whose futures arithmetic it books positions with; its tests also drive it through the
+// server's ccxt client set-up, the client it exists to serve.
+const simStaysOutOfServer = (allowed) => ({
+  regex: `^(\\.\\./)+server/(?!(${allowed.join('|')})$)`,
+  message: 'sim/ imports from server/ only server/trading/index (tests: also server/exchange/ccxt-urls).',
+});
+// The server embeds the simulator at one place (exchange-factory.ts, for EXCHANGE=sim); tests
+// and test helpers start their own.
+const simOnlyAtCompositionRoot = {
+  regex: '^(\\.\\./)+sim(/.*)?$',
+  message: 'Only server/exchange/exchange-factory.ts (and tests) import sim/.',
+};
+const serverTestsAndHelpers = ['server/**/*.test.ts', 'server/engine/test-harness.ts'];
 const electronOnlyInMain = {
   regex: '^electron(/.*)?$',
   message: 'Only electron/main/ (the thin glue) and the preload import electron.',
@@ -63,7 +77,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [...nodeBuiltinPaths(pureMessage), { name: 'electron', message: pureMessage }],
-        patterns: [noIo, nodePrefixed(pureMessage), notOurOtherRuntimes(['renderer', 'electron', 'modules', 'db', 'engine', 'exchange', 'http'])],
+        patterns: [noIo, nodePrefixed(pureMessage), notOurOtherRuntimes(['renderer', 'electron', 'modules', 'db', 'engine', 'exchange', 'http', 'sim'])],
       }],
     },
   },
@@ -72,7 +86,7 @@ export default tseslint.config(
     ignores: ['server/trading/**', 'server/exchange/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
+        patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']), simOnlyAtCompositionRoot],
       }],
     },
   },
@@ -80,7 +94,42 @@ export default tseslint.config(
     files: ['server/exchange/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
+        patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']), simOnlyAtCompositionRoot],
+      }],
+    },
+  },
+  {
+    files: serverTestsAndHelpers,
+    ignores: ['server/trading/**', 'server/exchange/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
+      }],
+    },
+  },
+  {
+    files: ['server/exchange/**/*.test.ts', 'server/exchange/test-exchange.ts', 'server/exchange/exchange-factory.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
         patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
+      }],
+    },
+  },
+  {
+    files: ['sim/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']),
+          simStaysOutOfServer(['trading/index'])],
+      }],
+    },
+  },
+  {
+    files: ['sim/**/*.test.ts', 'sim/test-support.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']),
+          simStaysOutOfServer(['trading/index', 'exchange/ccxt-urls'])],
       }],
     },
   },

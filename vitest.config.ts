@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'sim/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The kill -9 suite shares a bot between engine processes, which needs PostgreSQL.
           exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.kill9.test.ts'])],
           testTimeout: 30_000,

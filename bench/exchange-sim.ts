@@ -6,8 +6,8 @@
  * Prints one JSON document; never fails on a timing.
  */
 import { cpus } from 'node:os';
-import { simulatorCcxtClient } from '../server/exchange/simulator/ccxt-urls';
-import { startSimulator } from '../server/exchange/simulator/index';
+import { simulatorCcxtClient } from '../server/exchange/ccxt-urls';
+import { startSimulator } from '../sim/index';
 import { createAccount, spawnSimulator } from './support/spawn-sim';
 
 const CONCURRENCY = 32;

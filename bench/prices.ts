@@ -1,5 +1,5 @@
 /** Seeded one-minute price paths for the benchmarks: the same path on every run. */
-import { seededRandom as prng } from '../server/exchange/simulator/rng';
+import { seededRandom as prng } from '../sim/rng';
 import type { Tick } from '../server/trading/index';
 
 /** A random walk in whole cents (about 0.05 % a minute). toFixed(2) of cents / 100 gives back

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import { setTimeout as wait } from 'node:timers/promises';
-import type { ExchangeServices } from '../../server/exchange/exchange-factory';
+import type { ExchangeInternals } from '../../server/exchange/exchange-factory';
 import { testExchange } from '../../server/exchange/test-exchange';
 import { databaseTargets } from '../../server/test/databases';
 import { register } from '../../server/test/members';
@@ -40,7 +40,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function benchFanout() {
-  const exchange: ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> } = await testExchange();
+  const exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> } = await testExchange();
   const [pglite] = await databaseTargets();
   const server = await createTestServer(pglite!, {}, { exchange });
   const streams: http.ClientRequest[] = [];

@@ -9,7 +9,7 @@
  */
 import { CcxtGateway } from '../../server/exchange/ccxt-gateway';
 import type { MemberGateway } from '../../server/exchange/gateway';
-import { simulatorCcxtClient } from '../../server/exchange/simulator/ccxt-urls';
+import { simulatorCcxtClient } from '../../server/exchange/ccxt-urls';
 import { WeightGovernor } from '../../server/exchange/weight-governor';
 import { createAccount, spawnSimulator } from '../support/spawn-sim';
 

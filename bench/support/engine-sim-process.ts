@@ -5,7 +5,7 @@
  * still counts and paces what it sends); BENCH_SIM_FLUSH_MS sets the all-market array push
  * (default 1000 ms, as Binance). Prints its url on stdout.
  */
-import { startSimulator } from '../../server/exchange/simulator/index';
+import { startSimulator } from '../../sim/index';
 
 type Message =
   | { type: 'accounts'; count: number; balances: Record<string, string> }

@@ -9,7 +9,7 @@ import type { MemberEvent } from '../../common/api/bots';
 import { Decimal } from '../../common/decimal';
 import { UI } from '../../common/messages';
 import { memberEvents } from '../db/schema';
-import { debit } from '../exchange/simulator/accounts';
+import { debit } from '../../sim/accounts';
 import { bearer } from '../test/members';
 import { databaseTargets } from '../test/databases';
 import type { Engine } from './engine';

@@ -20,7 +20,7 @@ import { Decimal } from '../../common/decimal';
 import { botOrders } from '../db/schema';
 import { databaseTargets } from '../test/databases';
 import { TEST_ENV } from '../test/server';
-import { seededRandom } from '../exchange/simulator/rng';
+import { seededRandom } from '../../sim/rng';
 import { marketRules, runBacktest } from '../trading/index';
 import { paramsOf, strategyOf, type StoredMarketRules } from './records';
 import { EngineHarness, seededPath } from './test-harness';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { ExchangeServices } from '../exchange/exchange-factory';
+import type { ExchangeServices } from '../exchange/services';
 import type { MemberKey, Ticker } from '../exchange/gateway';
 import { storedKey } from '../modules/keys/keys';
 import { stop as stopCore, type Tick } from '../trading/index';

@@ -2,13 +2,14 @@
  * One user-data subscription per member on a stream pool, held while any of their bots runs in
  * this engine: each running bot counts once, and the member is heard until the last one goes.
  */
-import type { StreamListener, UserStreamPool } from '../exchange/user-streams/stream-pool';
+import type { MemberStreams } from '../exchange/services';
+import type { StreamListener } from '../exchange/user-streams/stream-pool';
 
 export class MemberSubscriptions<M> {
   private readonly members = new Map<string, number>();
 
   constructor(
-    private readonly pool: UserStreamPool<M>,
+    private readonly pool: MemberStreams<M>,
     /** Names the subscriptions in the pool, which other users share (balances). */
     private readonly prefix: string,
     private readonly listenerOf: (userId: string) => StreamListener,

@@ -10,7 +10,7 @@
  */
 import { Decimal } from '../../common/decimal';
 import type { Fill, MemberKey, OrderState } from '../exchange/gateway';
-import type { UserStreamPool } from '../exchange/user-streams/stream-pool';
+import type { MemberStreams } from '../exchange/services';
 import { MemberSubscriptions } from './member-subscriptions';
 
 const STATUS: Record<string, OrderState['status']> = {
@@ -46,7 +46,7 @@ export class OrderEvents {
    * bot then asks the exchange for them).
    */
   constructor(
-    pool: UserStreamPool<MemberKey>,
+    pool: MemberStreams<MemberKey>,
     private readonly owns: (clientOrderId: string) => boolean,
     private readonly onFinal: (state: OrderState) => void,
   ) {

@@ -11,7 +11,7 @@
  */
 import type { MemberGateway } from '../exchange/gateway';
 import type { FuturesMember } from '../exchange/user-streams/protocols';
-import type { UserStreamPool } from '../exchange/user-streams/stream-pool';
+import type { MemberStreams } from '../exchange/services';
 import { MemberSubscriptions } from './member-subscriptions';
 
 /** `amount` is the exchange's position on `symbol`; null means "unknown: look it up" (symbol null: every symbol). */
@@ -34,7 +34,7 @@ export function positionsOf(event: Record<string, unknown>): Map<string, string>
 export class PositionEvents {
   private readonly subscriptions: MemberSubscriptions<FuturesMember>;
 
-  constructor(pool: UserStreamPool<FuturesMember>, report: PositionReport) {
+  constructor(pool: MemberStreams<FuturesMember>, report: PositionReport) {
     this.subscriptions = new MemberSubscriptions(pool, 'engine-positions', (userId) => ({
       onEvent: (event) => {
         for (const [symbol, amount] of positionsOf(event)) report(userId, symbol, amount);

@@ -7,8 +7,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { StartBotRequest } from '../../common/api/bots';
 import { Decimal } from '../../common/decimal';
 import { botOrders, bots } from '../db/schema';
-import type { ExchangeServices } from '../exchange/exchange-factory';
-import type { SimulatorOptions } from '../exchange/simulator/index';
+import type { ExchangeInternals } from '../exchange/exchange-factory';
+import type { SimulatorOptions } from '../../sim/index';
 import { testExchange } from '../exchange/test-exchange';
 import { startBot } from '../modules/bots/start';
 import { saveKeys } from '../modules/keys/keys';
@@ -21,7 +21,7 @@ import { Engine, FUTURES_FEED_SUFFIX, type EngineOptions } from './engine';
 import type { CrashPoint } from './faults';
 import { paramsOf, strategyOf, type StoredMarketRules } from './records';
 
-export type SimExchange = ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+export type SimExchange = ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
 
 export const SILENT = process.env.ENGINE_TEST_LOG ? { info: (o: object, m: string) => console.log(m, o), warn: (o: object, m: string) => console.log(m, o), error: (o: object, m: string) => console.log(m, o) } : { info: () => undefined, warn: () => undefined, error: () => undefined };
 

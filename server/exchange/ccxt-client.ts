@@ -4,7 +4,7 @@
  * instance; Binance limits per IP). Part of the ccxt boundary with ccxt-gateway.ts.
  */
 import ccxt from 'ccxt';
-import { simulatorCcxtUrls, SIMULATOR_CCXT_OPTIONS } from './simulator/ccxt-urls';
+import { simulatorCcxtUrls, SIMULATOR_CCXT_OPTIONS } from './ccxt-urls';
 import type { WeightGovernor } from './weight-governor';
 import { familyOfApi, familyOfUrl, requestWeight } from './weights';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from './ccxt-gateway';
 import type { Ticker } from './gateway';
-import type { RunningSimulator } from './simulator/index';
-import { startTestSimulator } from './simulator/test-support';
+import type { RunningSimulator } from '../../sim/index';
+import { startTestSimulator } from '../../sim/test-support';
 import { WeightGovernor } from './weight-governor';
 
 describe('ccxt gateway against the simulator', () => {

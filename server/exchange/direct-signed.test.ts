@@ -14,8 +14,8 @@ import type { CcxtClient } from './ccxt-client';
 import { DirectSigned } from './direct-signed';
 import { mapExchangeError } from './errors';
 import type { OrderRequest } from './gateway';
-import type { RunningSimulator } from './simulator/index';
-import { startTestSimulator } from './simulator/test-support';
+import type { RunningSimulator } from '../../sim/index';
+import { startTestSimulator } from '../../sim/test-support';
 import { WeightGovernor } from './weight-governor';
 import { WsOrderChannel } from './ws-order-channel';
 

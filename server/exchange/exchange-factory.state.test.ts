@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config';
-import { createExchange, type ExchangeServices, SIMULATOR_STATE_FILE } from './exchange-factory';
+import { createExchange, type ExchangeInternals, SIMULATOR_STATE_FILE } from './exchange-factory';
 
 // What a second launch of the desktop app does: the same DATA_DIR, a new in-process simulator.
 let dir: string;
 let config: Config;
-let services: ExchangeServices | undefined;
+let services: ExchangeInternals | undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'griddesk-factory-'));

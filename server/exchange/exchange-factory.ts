@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Config } from '../config';
+import { ExchangeError } from './errors';
 import type { Balances, ExchangeGateway, MemberKey } from './gateway';
 import { MarketDataHub } from './market-data';
 import { MemberCache } from './member-cache';
@@ -13,7 +14,8 @@ import { BalanceFeeds } from './user-streams/balance-feeds';
 import { ConnectionBudget } from './user-streams/connection-budget';
 import { futuresProtocol, spotProtocol, userStreamUrls, type FuturesMember } from './user-streams/protocols';
 import { UserStreamPool } from './user-streams/stream-pool';
-import type { RunningSimulator, SimulatorOptions } from './simulator/index';
+import type { RunningSimulator, SimulatorOptions } from '../../sim/index';
+import type { ExchangeServices } from './services';
 import { WeightGovernor } from './weight-governor';
 
 /** The in-process simulator's state (accounts, balances, orders), in DATA_DIR. */
@@ -33,22 +35,18 @@ export const CACHE_BUDGETS = {
   connection: { weight: 1, budgetPerMinute: 600, minTtlMs: 10_000 },
 } as const;
 
-export interface ExchangeServices {
-  gateway: ExchangeGateway;
+/**
+ * What the exchange layer composes: the facade the rest of the server sees (services.ts) and the
+ * parts behind it. Only server/exchange/, its tests, test helpers and the benches use the parts.
+ */
+export interface ExchangeInternals extends ExchangeServices {
   governor: WeightGovernor;
-  marketData: MarketDataHub;
-  /** Balances from the members' user-data streams, with the REST caches below as fallback. */
-  balances: BalanceFeeds;
-  /** The members' spot user-data subscriptions (balances use them; the engine hears executions on them). */
   spotStreams: UserStreamPool<MemberKey>;
-  /** The members' USD-M user-data subscriptions (futures balances; the engine hears Future bots' positions on them). */
   futuresStreams: UserStreamPool<FuturesMember>;
   spotBalances: MemberCache<Balances>;
   futuresBalances: MemberCache<Balances>;
   connection: MemberCache<boolean>;
-  /** The in-process simulator, when this process started one. */
   simulator: RunningSimulator | null;
-  close(): Promise<void>;
 }
 
 export interface ExchangeOverrides {
@@ -58,7 +56,7 @@ export interface ExchangeOverrides {
 }
 
 async function startInProcess(config: Config, options: SimulatorOptions): Promise<RunningSimulator> {
-  const { startSimulator } = await import('./simulator/index');
+  const { startSimulator } = await import('../../sim/index');
   // The members' simulator keys must survive a restart, as they would on a real exchange.
   const base = { seed: config.simSeed, randomWalk: config.simRandomWalk, stateFile: join(config.dataDir, SIMULATOR_STATE_FILE), ...options };
   if (config.simPort !== null || options.port !== undefined) return startSimulator({ port: config.simPort ?? 8090, ...base });
@@ -70,9 +68,22 @@ async function startInProcess(config: Config, options: SimulatorOptions): Promis
   }
 }
 
+/** A real authenticated call (apiRestrictions, 1 weight), cached per member; only a refusal is false. */
+function connectionCheck(gateway: ExchangeGateway, connection: MemberCache<boolean>): ExchangeServices['memberConnected'] {
+  return (userId, key) => connection.get(userId, key.apiKey, async () => {
+    try {
+      await gateway.member(key).apiRestrictions();
+      return true;
+    } catch (error) {
+      if (error instanceof ExchangeError && error.kind === 'temporary') throw error;
+      return false; // refused or revoked
+    }
+  });
+}
+
 /** Services around an existing gateway (tests and the bench wrap their own). */
 export function exchangeServices(gateway: ExchangeGateway, governor: WeightGovernor,
-  extra: { simulator?: RunningSimulator | null; tickerPollMs?: number; simUrl?: string | null } = {}): ExchangeServices {
+  extra: { simulator?: RunningSimulator | null; tickerPollMs?: number; simUrl?: string | null } = {}): ExchangeInternals {
   const marketData = new MarketDataHub(gateway, { tickerSymbols: TICKER_SYMBOLS, pollMs: extra.tickerPollMs });
   const spotBalances = new MemberCache<Balances>(CACHE_BUDGETS.spotBalances);
   const futuresBalances = new MemberCache<Balances>(CACHE_BUDGETS.futuresBalances);
@@ -82,9 +93,15 @@ export function exchangeServices(gateway: ExchangeGateway, governor: WeightGover
   const spotStreams = new UserStreamPool(spotProtocol(urls.spot, governor), { connections: new ConnectionBudget(50) });
   const futuresStreams = new UserStreamPool(futuresProtocol(urls.futures), { connections: new ConnectionBudget(200) });
   const balances = new BalanceFeeds(spotStreams, futuresStreams, { spot: spotBalances, futures: futuresBalances });
+  const connection = new MemberCache<boolean>(CACHE_BUDGETS.connection);
   return {
     gateway, governor, marketData, simulator: extra.simulator ?? null, balances, spotStreams, futuresStreams, spotBalances, futuresBalances,
-    connection: new MemberCache(CACHE_BUDGETS.connection),
+    connection,
+    memberConnected: connectionCheck(gateway, connection),
+    forgetMember: (userId) => {
+      connection.invalidate(userId);
+      balances.forget(userId); // also ends the member's user-data streams, which belong to the old key
+    },
     close: async () => {
       balances.close();
       spotStreams.close();
@@ -97,7 +114,7 @@ export function exchangeServices(gateway: ExchangeGateway, governor: WeightGover
 }
 
 /** ccxt and the simulator load on demand: importing ccxt costs a few hundred ms of boot. */
-export async function createExchange(config: Config, overrides: ExchangeOverrides = {}): Promise<ExchangeServices> {
+export async function createExchange(config: Config, overrides: ExchangeOverrides = {}): Promise<ExchangeInternals> {
   const gatewayModule = import('./ccxt-gateway');
   gatewayModule.catch(() => undefined); // awaited below; this only keeps an early failure handled
   const governor = overrides.governor ?? new WeightGovernor({ limits: config.exchangeWeight });

@@ -1,14 +1,14 @@
 /** Test helper: exchange services around a fresh simulator on a free port. */
 import { CcxtGateway } from './ccxt-gateway';
-import { exchangeServices, type ExchangeServices } from './exchange-factory';
-import type { SimulatorOptions } from './simulator/index';
-import { startTestSimulator } from './simulator/test-support';
+import { exchangeServices, type ExchangeInternals } from './exchange-factory';
+import type { SimulatorOptions } from '../../sim/index';
+import { startTestSimulator } from '../../sim/test-support';
 import { WeightGovernor } from './weight-governor';
 
-export async function testExchange(options: SimulatorOptions = {}): Promise<ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> }> {
+export async function testExchange(options: SimulatorOptions = {}): Promise<ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> }> {
   const simulator = await startTestSimulator(options);
   const governor = new WeightGovernor();
   const gateway = new CcxtGateway({ simUrl: simulator.url, governor, retry: { baseMs: 20, maxMs: 100 },
     member: { lookupDelayMs: 50 } });
-  return exchangeServices(gateway, governor, { simulator, tickerPollMs: 100 }) as ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+  return exchangeServices(gateway, governor, { simulator, tickerPollMs: 100 }) as ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
 }

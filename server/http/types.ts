@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { NotificationFeed } from '../db/notifications';
-import type { ExchangeServices } from '../exchange/exchange-factory';
+import type { ExchangeServices } from '../exchange/services';
 import type { Mailer } from '../mail/mailer';
 import type { AccountDeps } from '../modules/accounts/deps';
 import type { Clock } from '../modules/clock';
@@ -13,7 +13,7 @@ export interface AppDeps {
   db: Db;
   mailer: Mailer;
   clock: Clock;
-  /** The exchange gateway, market data and caches; absent = exchange calls answer 400. */
+  /** The exchange facade (gateway, market data, balances); absent = exchange calls answer 400. */
   exchange?: ExchangeServices;
   /** What GET /metrics reports (the engine's metrics); absent = an empty registry. */
   metrics?: Registry;

@@ -1,26 +1,2 @@
-/**
- * Failures the domain reports on purpose. Modules know nothing of HTTP; the error handler maps
- * each kind onto a status code and sends `message` to the client as is.
- */
-/** 'unavailable': a dependency (the exchange) cannot answer right now; retrying later may work. */
-export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable';
-
-export class DomainError extends Error {
-  override name = 'DomainError';
-  constructor(
-    readonly kind: DomainErrorKind,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
-  invalid: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  too_many: 429,
-  unavailable: 503,
-};
+/** The domain's errors, as modules import them; defined in server/domain-error.ts (see why there). */
+export { DomainError, STATUS_OF_KIND, type DomainErrorKind } from '../domain-error';

@@ -15,7 +15,8 @@ import {
   type StrategyInput,
 } from '../../trading/index';
 import { DomainError } from '../errors';
-import { exchangeOf, surfaced, type ExchangeDeps } from '../keys/exchange-deps';
+import { exchangeOf, surfaced } from '../../exchange/domain-errors';
+import type { ExchangeDeps } from '../keys/exchange-deps';
 import { klines } from '../market/market';
 import { toDetail } from '../strategies/detail';
 import { findVisible, gridsOf } from '../strategies/queries';

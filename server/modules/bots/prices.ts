@@ -4,7 +4,7 @@
  * question per distinct pair, never an exchange call per bot. When the hub cannot answer, the
  * price the engine last evaluated (`bots.last_price`) stands in.
  */
-import type { ExchangeServices } from '../../exchange/exchange-factory';
+import type { ExchangeServices } from '../../exchange/services';
 import { plainOrNull } from './figures';
 import type { BotRecord } from './access';
 

@@ -19,7 +19,8 @@ import { storedGrids, storedMarketRules, strategyOf } from '../../engine/records
 import { marketRules, normaliseStrategy, TradingInputError, type StrategyDefinition } from '../../trading/index';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
-import { exchangeOf, surfaced, type ExchangeDeps } from '../keys/exchange-deps';
+import { exchangeOf, surfaced } from '../../exchange/domain-errors';
+import type { ExchangeDeps } from '../keys/exchange-deps';
 import { KEY_MESSAGES, storedKey } from '../keys/keys';
 import { getSetting } from '../settings/settings';
 import { toDetail } from '../strategies/detail';

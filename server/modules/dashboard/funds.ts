@@ -13,7 +13,7 @@ import { Decimal } from '../../../common/decimal';
 import { plain } from '../bots/figures';
 import type { BotsDeps } from '../bots/deps';
 import { reservedBy, runningBots } from '../bots/reserve';
-import { surfaced } from '../keys/exchange-deps';
+import { surfaced } from '../../exchange/domain-errors';
 import { storedKey } from '../keys/keys';
 
 const EMPTY: PieChartResponse = { chartData: [], usdt: '0', availableBalance: '0' };

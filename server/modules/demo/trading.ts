@@ -7,7 +7,7 @@
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import type { ExchangeServices } from '../../exchange/exchange-factory';
+import type { ExchangeServices } from '../../exchange/services';
 import { startBot } from '../bots/start';
 import { systemClock } from '../clock';
 import { findUserByEmail } from '../accounts/users';

@@ -10,7 +10,8 @@ import { ExchangeError } from '../../exchange/errors';
 import type { MemberGateway, MemberKey } from '../../exchange/gateway';
 import { DomainError } from '../errors';
 import { openSecret, sealSecret, SECRET_KEY_VERSION } from './crypto';
-import { exchangeOf, type ExchangeDeps, surfaced } from './exchange-deps';
+import { exchangeOf, surfaced } from '../../exchange/domain-errors';
+import type { ExchangeDeps } from './exchange-deps';
 
 export const KEY_MESSAGES = {
   invalid: 'Invalid API key or secret key: the exchange rejected them. Check both keys and try again.',
@@ -77,10 +78,7 @@ export async function disconnectKeys(deps: ExchangeDeps, userId: string): Promis
 }
 
 function forgetMember(deps: ExchangeDeps, userId: string): void {
-  const exchange = deps.exchange;
-  if (!exchange) return;
-  exchange.connection.invalidate(userId);
-  exchange.balances.forget(userId); // also ends the member's user-data streams, which belong to the old key
+  deps.exchange?.forgetMember(userId); // its cached connection, balances and user-data streams belong to the old key
 }
 
 /**
@@ -92,14 +90,6 @@ export async function checkConnection(deps: ExchangeDeps, userId: string): Promi
   const key = await storedKey(deps, userId);
   if (!key) return { connected: false };
   const exchange = exchangeOf(deps);
-  const connected = await surfaced(() => exchange.connection.get(userId, key.apiKey, async () => {
-    try {
-      await exchange.gateway.member(key).apiRestrictions();
-      return true;
-    } catch (error) {
-      if (error instanceof ExchangeError && error.kind === 'temporary') throw error;
-      return false; // refused or revoked
-    }
-  }));
+  const connected = await surfaced(() => exchange.memberConnected(userId, key));
   return { connected };
 }

@@ -1,7 +1,8 @@
 /** Public market data for the member screens; no member key needed (keyless client). */
 import type { KlineInterval, KlinesResponse, TickersResponse } from '../../../common/api/exchange';
 import { DomainError } from '../errors';
-import { exchangeOf, surfaced, type ExchangeDeps } from '../keys/exchange-deps';
+import { exchangeOf, surfaced } from '../../exchange/domain-errors';
+import type { ExchangeDeps } from '../keys/exchange-deps';
 
 export async function symbolPairs(deps: ExchangeDeps): Promise<{ pairs: string[] }> {
   const markets = await surfaced(() => exchangeOf(deps).gateway.markets('spot'));

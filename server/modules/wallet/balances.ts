@@ -2,7 +2,8 @@
 import type { WalletAsset } from '../../../common/api/exchange';
 import { Decimal } from '../../../common/decimal';
 import type { Balances, Market } from '../../exchange/gateway';
-import { exchangeOf, surfaced, type ExchangeDeps } from '../keys/exchange-deps';
+import { exchangeOf, surfaced } from '../../exchange/domain-errors';
+import type { ExchangeDeps } from '../keys/exchange-deps';
 import { storedKey } from '../keys/keys';
 import { DomainError } from '../errors';
 import { KEY_MESSAGES } from '../keys/keys';

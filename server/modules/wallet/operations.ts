@@ -12,7 +12,7 @@ import { SERVER, VALIDATION } from '../../../common/messages';
 import { ExchangeError } from '../../exchange/errors';
 import type { Market, MemberGateway } from '../../exchange/gateway';
 import { DomainError } from '../errors';
-import { exchangeOf } from '../keys/exchange-deps';
+import { exchangeOf } from '../../exchange/domain-errors';
 import { memberGateway } from '../keys/keys';
 import { balancesOf } from './balances';
 import type { WalletDeps } from './deps';

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { Decimal } from '../../../common/decimal';
 import { walletOperations } from '../../db/schema';
 import type { Market, MemberGateway } from '../../exchange/gateway';
-import { exchangeOf } from '../keys/exchange-deps';
+import { exchangeOf } from '../../exchange/domain-errors';
 import { storedKey } from '../keys/keys';
 import type { WalletDeps } from './deps';
 import { WALLET_MESSAGES } from './messages';

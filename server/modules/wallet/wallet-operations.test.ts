@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import { exchangeKeys, walletOperations } from '../../db/schema';
 import { ExchangeError } from '../../exchange/errors';
-import { CACHE_BUDGETS, type ExchangeServices } from '../../exchange/exchange-factory';
+import { CACHE_BUDGETS, type ExchangeInternals } from '../../exchange/exchange-factory';
 import type { Balances, Market, MemberGateway, OrderState, TransferRecord } from '../../exchange/gateway';
 import { MemberCache } from '../../exchange/member-cache';
 import { BalanceFeeds } from '../../exchange/user-streams/balance-feeds';
@@ -68,7 +68,7 @@ class FakeMember implements Partial<MemberGateway> {
   }
 }
 
-function fakeExchange(member: FakeMember): ExchangeServices {
+function fakeExchange(member: FakeMember): ExchangeInternals {
   const spotBalances = new MemberCache<Balances>(CACHE_BUDGETS.spotBalances);
   const futuresBalances = new MemberCache<Balances>(CACHE_BUDGETS.futuresBalances);
   // Streams that never come up: every read takes the REST-cache path.
@@ -78,7 +78,7 @@ function fakeExchange(member: FakeMember): ExchangeServices {
     balances: new BalanceFeeds(noStreams, noStreams, { spot: spotBalances, futures: futuresBalances }),
     spotBalances, futuresBalances,
     connection: new MemberCache(CACHE_BUDGETS.connection),
-  } as unknown as ExchangeServices;
+  } as unknown as ExchangeInternals;
 }
 
 const [pglite] = await databaseTargets();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotHistoryRow, BotInfo, LiveBot, OrderBookResponse } from '../../../../../common/api/bots';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { bots } from '../../../../db/schema';
-import type { ExchangeServices } from '../../../../exchange/exchange-factory';
+import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { insertBot, insertFilledOrders, snapshotWith, type BotRow } from '../../../../modules/bots/test-fixtures';
 import { databaseTargets } from '../../../../test/databases';
@@ -20,7 +20,7 @@ const fills = [10, 9, 8, 7].map(daysAgo);
 
 describe.each(targets)('bot read endpoints on $name', (target) => {
   let server: TestServer;
-  let exchange: ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
   let alice: Registered;
   let bob: Registered;
   let carol: Registered;

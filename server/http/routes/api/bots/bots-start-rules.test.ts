@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartBotRequest } from '../../../../../common/api/bots';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
-import type { ExchangeServices } from '../../../../exchange/exchange-factory';
+import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { saveKeys } from '../../../../modules/keys/keys';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
@@ -26,7 +26,7 @@ function without(body: object, field: string): object {
 }
 
 describe.each(targets)('start bot field rules on $name', (target) => {
-  let exchange: ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
   let server: TestServer;
   let member: Registered;
   const api = memberApi(() => server);

@@ -10,7 +10,7 @@ import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
 import { bots, exchangeKeys } from '../../../../db/schema';
 import { createStrategy } from '../../../../modules/strategies/strategies';
 import type { StoredMarketRules } from '../../../../engine/records';
-import type { ExchangeServices } from '../../../../exchange/exchange-factory';
+import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { sealSecret, SECRET_KEY_VERSION } from '../../../../modules/keys/crypto';
 import { KEY_MESSAGES, saveKeys } from '../../../../modules/keys/keys';
@@ -25,7 +25,7 @@ const SPOT: StartBotRequest = { selectPair: 'SOLUSDT', myStrategy: 'System Strat
 const FUTURE: StartBotRequest = { ...SPOT, category: 'Future', leverage: '3x' };
 
 describe.each(targets)('starting bots on $name', (target) => {
-  let exchange: ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
   let server: TestServer;
   let futuresOff: TestServer;
   const api = memberApi(() => server);

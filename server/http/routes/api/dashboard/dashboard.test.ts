@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PieChartResponse } from '../../../../../common/api/bots';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
-import type { ExchangeServices } from '../../../../exchange/exchange-factory';
+import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { insertBot } from '../../../../modules/bots/test-fixtures';
 import { databaseTargets } from '../../../../test/databases';
@@ -12,7 +12,7 @@ const targets = await databaseTargets();
 
 describe.each(targets)('dashboard endpoints on $name', (target) => {
   let server: TestServer;
-  let exchange: ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
   let alice: Registered;
   let bob: Registered;
   let carol: Registered;

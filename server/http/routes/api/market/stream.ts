@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TickerEntry } from '../../../../../common/api/exchange';
 import { tickers } from '../../../../modules/market/market';
-import { exchangeOf } from '../../../../modules/keys/exchange-deps';
+import { exchangeOf } from '../../../../exchange/domain-errors';
 import { bearer } from '../../../schemas';
 import { openEventStream } from '../../../event-stream';
 

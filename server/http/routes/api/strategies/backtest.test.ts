@@ -3,7 +3,7 @@ import type { BacktestResponse } from '../../../../../common/api/backtest';
 import type { Kline, KlineInterval } from '../../../../../common/api/exchange';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { BACKTEST_MESSAGES } from '../../../../../common/schemas/backtest';
-import type { ExchangeServices } from '../../../../exchange/exchange-factory';
+import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import type { MarketInfo } from '../../../../exchange/gateway';
 import { scriptedKlines } from '../../../../modules/backtest/test-klines';
 import { walkKlines } from '../../../../modules/backtest/walk';
@@ -29,7 +29,7 @@ function fakeExchange() {
       },
     },
     close: () => Promise.resolve(),
-  } as unknown as ExchangeServices;
+  } as unknown as ExchangeInternals;
   return { services, calls };
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WalletAsset } from '../../../../../common/api/exchange';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
 import { bots, exchangeKeys } from '../../../../db/schema';
-import type { ExchangeServices } from '../../../../exchange/exchange-factory';
+import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { KEY_MESSAGES } from '../../../../modules/keys/keys';
 import { databaseTargets } from '../../../../test/databases';
@@ -15,7 +15,7 @@ const targets = await databaseTargets();
 
 describe.each(targets)('exchange endpoints on $name', (target) => {
   let server: TestServer;
-  let exchange: ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
   let alice: Registered;
   let bob: Registered;
   let aliceKey: { apiKey: string; secretKey: string };

@@ -1,8 +1,8 @@
 /** When the exchange cannot be reached: 503 with a clear message, never "Disconnected" or a 500. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ExchangeServices } from '../../../../exchange/exchange-factory';
+import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
-import { EXCHANGE_UNAVAILABLE } from '../../../../modules/keys/exchange-deps';
+import { EXCHANGE_UNAVAILABLE } from '../../../../exchange/domain-errors';
 import { databaseTargets } from '../../../../test/databases';
 import { bearer, register, type Registered } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
@@ -11,7 +11,7 @@ const targets = await databaseTargets();
 
 describe.each(targets)('an exchange outage on $name', (target) => {
   let server: TestServer;
-  let exchange: ExchangeServices & { simulator: NonNullable<ExchangeServices['simulator']> };
+  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
   let member: Registered;
   beforeAll(async () => {
     exchange = await testExchange();

@@ -12,7 +12,7 @@ import { buildApp } from '../../../../app';
 import { openDatabase, type Database } from '../../../../db/database';
 import { walletOperations } from '../../../../db/schema';
 import { CcxtGateway } from '../../../../exchange/ccxt-gateway';
-import { exchangeServices, type ExchangeServices } from '../../../../exchange/exchange-factory';
+import { exchangeServices, type ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { WeightGovernor } from '../../../../exchange/weight-governor';
 import { MemoryMailer } from '../../../../mail/mailer';
@@ -77,7 +77,7 @@ describe.each(targets)('wallet consistency on $name', (target) => {
     const otherExchange = exchangeServices(new CcxtGateway({ simUrl: exchange.simulator.url, governor, retry: { baseMs: 20, maxMs: 100 },
       member: { lookupDelayMs: 50 } }), governor);
     const database = target.name === 'postgres' ? await openDatabase(server.config) : null;
-    const second: { app: FastifyInstance; exchange: ExchangeServices; database: Database | null } = { exchange: otherExchange, database, app: await buildApp({ config: server.config, db: database?.db ?? server.database.db,
+    const second: { app: FastifyInstance; exchange: ExchangeInternals; database: Database | null } = { exchange: otherExchange, database, app: await buildApp({ config: server.config, db: database?.db ?? server.database.db,
       mailer: new MemoryMailer(), clock: server.clock, exchange: otherExchange }) };
     try {
       const carol = await member({ USDT: '1000' });

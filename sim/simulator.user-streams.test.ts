@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { SIMULATOR_CCXT_OPTIONS, simulatorCcxtUrls } from './ccxt-urls';
+import { SIMULATOR_CCXT_OPTIONS, simulatorCcxtUrls } from '../server/exchange/ccxt-urls';
 import { type RunningSimulator } from './index';
 import { ccxtFor, startTestSimulator } from './test-support';
 

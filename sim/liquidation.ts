@@ -3,7 +3,7 @@
  * The formula (Binance's, explained in server/trading/futures.ts) is the grid core's own, so the
  * exchange liquidates exactly where a backtest says it will.
  */
-import { D, liquidationPrice, marginBrackets, type MarginBracket } from '../../trading/index';
+import { D, liquidationPrice, marginBrackets, type MarginBracket } from '../server/trading/index';
 import { Decimal } from './num';
 
 export interface Bracket {

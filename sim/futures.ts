@@ -10,7 +10,7 @@ import { type Account, DEFAULT_LEVERAGE, type Position } from './accounts';
 import { completeWithFill, type EngineContext, newOrderRecord, register, RestingBook } from './context';
 import { checkOrderFilters } from './filters';
 import { isolatedLongLiquidationPrice } from './liquidation';
-import { addToLong, D, reduceLong, type LongPosition } from '../../trading/index';
+import { addToLong, D, reduceLong, type LongPosition } from '../server/trading/index';
 import { Decimal, ZERO, parseDecimal } from './num';
 import { mandatory } from './spot';
 import { SimError, type NewOrder, type Order } from './types';

@@ -1,5 +1,5 @@
 /** Test helpers: a simulator on a free port and a ccxt binance pointed at it. */
-import { simulatorCcxtClient } from './ccxt-urls';
+import { simulatorCcxtClient } from '../server/exchange/ccxt-urls';
 import { type RunningSimulator, type SimulatorOptions, startSimulator } from './index';
 
 export function startTestSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
