@@ -4,7 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import authPlugin from './http/plugins/auth';
-import errorsPlugin from './http/plugins/errors';
+import errorsPlugin, { routerRefusal } from './http/plugins/errors';
 import { registerExternalPlugins } from './http/plugins/external';
 import depositRoutes from './http/routes/account/deposit';
 import levelIncomeRoutes from './http/routes/account/level-income';
@@ -16,9 +16,8 @@ import userProfileRoute from './http/routes/account/user-profile';
 import withdrawRoutes from './http/routes/account/withdraw';
 import accountApi from './http/routes/api/account/index';
 import strategiesApi from './http/routes/api/strategies/index';
-import keysApi from './http/routes/api/keys/index';
 import marketApi from './http/routes/api/market/index';
-import walletApi from './http/routes/api/wallet/index';
+import operations from './http/routes/operations';
 import botsApi from './http/routes/api/bots/index';
 import dashboardApi from './http/routes/api/dashboard/index';
 import eventsApi from './http/routes/api/events/index';
@@ -49,7 +48,7 @@ function tolerateEmptyJson(app: FastifyInstance) {
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(deps.config, options.logger) });
+  const app = Fastify({ logger: loggerOptions(deps.config, options.logger), frameworkErrors: routerRefusal });
   app.decorate('deps', deps);
   app.decorate('accountDeps', deps);
   app.setValidatorCompiler(yupValidatorCompiler);
@@ -63,9 +62,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(metricsRoute);
   await app.register(accountApi, { prefix: '/api' });
   await app.register(strategiesApi, { prefix: '/api' });
-  await app.register(keysApi, { prefix: '/api' });
   await app.register(marketApi, { prefix: '/api' });
-  await app.register(walletApi, { prefix: '/api' });
+  await app.register(operations);
   await app.register(botsApi, { prefix: '/api' });
   await app.register(dashboardApi, { prefix: '/api' });
   await app.register(eventsApi, { prefix: '/api' });

@@ -65,6 +65,8 @@ export interface ReferralCheckResponse {
   exists: boolean;
   username: string | null;
   message: string;
+  /** Why the ID cannot be used, when `exists` is false (common/reasons.ts). */
+  reason?: 'account.referral_not_found' | 'account.sponsor_inactive';
 }
 
 export interface EmailResponse {

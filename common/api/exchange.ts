@@ -92,3 +92,5 @@ export interface SwapRequest {
 export interface MessageReply {
   message: string;
 }
+/** A success that comes with something the member should still know (e.g. a key without an IP whitelist). */
+export type WithWarning<T> = T & { warning?: string };

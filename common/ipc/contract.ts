@@ -6,6 +6,7 @@
  * payload schemas in `areas/<area>.ts`; this file joins them.
  */
 import type * as yup from 'yup';
+import type { Reason } from '../reasons';
 import { accountPayloadSchemas, type AccountChannels } from './areas/account';
 import { billingPayloadSchemas, type BillingChannels } from './areas/billing';
 import { botsPayloadSchemas, type BotsChannels, type BotsEvents } from './areas/bots';
@@ -35,10 +36,14 @@ export type IpcChannel = keyof IpcChannels;
 export type IpcPayload<C extends IpcChannel> = IpcChannels[C]['payload'];
 export type IpcValue<C extends IpcChannel> = IpcChannels[C]['result'];
 
-/** `status` is the HTTP status from the server, or 0 when no response arrived. */
+/**
+ * `status` is the HTTP status from the server, or 0 when no response arrived. `reason` says why,
+ * as a token of common/reasons.ts: the renderer branches on it, never on `message`.
+ */
 export interface IpcError {
   status: number;
   message: string;
+  reason: Reason;
 }
 
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };

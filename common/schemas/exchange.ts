@@ -33,10 +33,13 @@ export const pairSchema = yup.object({
   pair: yup.string().trim().uppercase().required('pair is required.').matches(PAIR, 'pair must be a USDT pair such as BTCUSDT.'),
 });
 
+/** Candles a klines request without `limit` gets. */
+export const KLINES_DEFAULT_LIMIT = 200;
+
 export const klinesQuerySchema = yup.object({
   pair: yup.string().trim().uppercase().required('pair is required.').matches(PAIR, 'pair must be a USDT pair such as BTCUSDT.'),
   interval: yup.mixed<(typeof KLINE_INTERVALS)[number]>().oneOf([...KLINE_INTERVALS]).default('15m'),
-  limit: yup.number().integer().min(1).max(1000).default(200),
+  limit: yup.number().integer().min(1).max(1000).default(KLINES_DEFAULT_LIMIT),
 });
 
 /**

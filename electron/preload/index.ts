@@ -15,7 +15,7 @@ import { EVENT_CHANNEL, INVOKE_CHANNEL, isAllowedChannel, isAllowedEvent } from 
 
 const refused = (message: string): IpcResult<never> => ({
   ok: false,
-  error: { status: 400, message } satisfies IpcError,
+  error: { status: 400, message, reason: 'request.malformed' } satisfies IpcError,
 });
 
 const bridge: GriddeskBridge = {

@@ -4,14 +4,18 @@
  * SPEC message they owe the member.
  */
 import type { IpcChannel, IpcPayload, IpcValue } from '../../common/ipc/contract';
+import { reasonOfStatus, type Reason } from '../../common/reasons';
 
 export class ApiError extends Error {
   readonly status: number;
+  /** Why (common/reasons.ts): what the renderer branches on; `message` is only ever shown. */
+  readonly reason: Reason;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, reason?: Reason) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.reason = reason ?? reasonOfStatus(status) ?? 'request.malformed';
   }
 }
 
@@ -33,5 +37,5 @@ export async function invoke<C extends IpcChannel>(
     throw new ApiError(0, error instanceof Error ? error.message : String(error));
   }
   if (result.ok) return result.value;
-  throw new ApiError(result.error.status, result.error.message);
+  throw new ApiError(result.error.status, result.error.message, result.error.reason);
 }

@@ -11,13 +11,15 @@ import {
 
 describe('error mapping (SPEC section 8)', () => {
   it.each([
-    [400, SERVER.userExists, UI.emailRegistered],
-    [400, SERVER.invalidEmail, SERVER.invalidEmail],
-    [400, 'Username is required.', UI.signupFailed],
-    [409, SERVER.userExists, UI.signupFailed],
-    [0, '', UI.signupFailed],
-  ])('signup %i %s -> %s', (status, message, shown) => {
-    expect(signupErrorMessage(new ApiError(status, message))).toBe(shown);
+    [400, SERVER.userExists, 'account.email_taken', UI.emailRegistered],
+    [400, SERVER.invalidEmail, 'account.email_invalid', SERVER.invalidEmail],
+    [400, 'Username is required.', 'validation.required', UI.signupFailed],
+    // The reason decides, never the words.
+    [400, SERVER.userExists, 'validation.invalid', UI.signupFailed],
+    [400, 'E-mail taken (worded otherwise)', 'account.email_taken', UI.emailRegistered],
+    [0, '', undefined, UI.signupFailed],
+  ] as const)('signup %i %s (%s) -> %s', (status, message, reason, shown) => {
+    expect(signupErrorMessage(new ApiError(status, message, reason))).toBe(shown);
   });
 
   it.each([
@@ -29,11 +31,12 @@ describe('error mapping (SPEC section 8)', () => {
   });
 
   it.each([
-    [404, UI.forgotUserNotFound],
-    [400, UI.forgotFailed],
-    [0, UI.forgotFailed],
-  ])('forgot password %i -> %s', (status, shown) => {
-    expect(forgotPasswordErrorMessage(new ApiError(status, SERVER.userNotFound))).toBe(shown);
+    [404, 'account.not_found', UI.forgotUserNotFound],
+    [404, 'request.not_found', UI.forgotFailed],
+    [400, 'validation.invalid', UI.forgotFailed],
+    [0, undefined, UI.forgotFailed],
+  ] as const)('forgot password %i (%s) -> %s', (status, reason, shown) => {
+    expect(forgotPasswordErrorMessage(new ApiError(status, SERVER.userNotFound, reason))).toBe(shown);
   });
 
   it('login and reset have one message each', () => {

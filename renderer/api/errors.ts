@@ -1,12 +1,18 @@
 /**
- * Maps a failed call to the message SPEC section 8 owes the member. Pages never show a raw
- * server message except where SPEC says "shown as is".
+ * Maps a failed call to the message SPEC section 8 owes the member, by the refusal's reason
+ * (common/reasons.ts), never by its words. Pages never show a raw server message except where
+ * SPEC says "shown as is".
  */
 import { SERVER, UI } from '../../common/messages';
+import type { Reason } from '../../common/reasons';
 import { isApiError } from './bridge';
 
 function statusOf(error: unknown): number {
   return isApiError(error) ? error.status : 0;
+}
+
+function reasonOf(error: unknown): Reason | null {
+  return isApiError(error) ? error.reason : null;
 }
 
 function messageOf(error: unknown): string {
@@ -19,10 +25,8 @@ export function loginErrorMessage(_error: unknown): string {
 }
 
 export function signupErrorMessage(error: unknown): string {
-  if (statusOf(error) === 400) {
-    if (messageOf(error) === SERVER.userExists) return UI.emailRegistered;
-    if (messageOf(error) === SERVER.invalidEmail) return SERVER.invalidEmail;
-  }
+  if (reasonOf(error) === 'account.email_taken') return UI.emailRegistered;
+  if (reasonOf(error) === 'account.email_invalid') return SERVER.invalidEmail;
   return UI.signupFailed;
 }
 
@@ -31,7 +35,7 @@ export function otpErrorMessage(error: unknown): string {
 }
 
 export function forgotPasswordErrorMessage(error: unknown): string {
-  return statusOf(error) === 404 ? UI.forgotUserNotFound : UI.forgotFailed;
+  return reasonOf(error) === 'account.not_found' ? UI.forgotUserNotFound : UI.forgotFailed;
 }
 
 export function resetPasswordErrorMessage(_error: unknown): string {
@@ -40,12 +44,12 @@ export function resetPasswordErrorMessage(_error: unknown): string {
 
 /** Create strategy: the duplicate name gets its own words, everything else one message. */
 export function strategySaveErrorMessage(error: unknown): string {
-  if (statusOf(error) === 400 && messageOf(error) === SERVER.strategyExists) return UI.strategyExists;
+  if (reasonOf(error) === 'strategy.exists') return UI.strategyExists;
   return UI.strategySaveFailed;
 }
 
 /** Delete strategy: in use, or 'Failed to delete strategy: {message}' with the server's words. */
 export function strategyDeleteErrorMessage(error: unknown): string {
-  if (messageOf(error) === SERVER.strategyInUse) return UI.strategyInUse;
+  if (reasonOf(error) === 'strategy.in_use') return UI.strategyInUse;
   return UI.strategyDeleteFailed(messageOf(error) || UI.genericError);
 }

@@ -3,7 +3,7 @@
  * where they explain something the member can act on (invalid keys, withdrawals enabled, a
  * transfer or swap the exchange refused); otherwise the SPEC's fixed message.
  */
-import { SERVER, UI } from '../../common/messages';
+import { UI } from '../../common/messages';
 import { isApiError } from './bridge';
 
 /** A 4xx message from the server (not a status line or a transport error), if there is one. */
@@ -20,7 +20,7 @@ export function apiSaveErrorMessage(error: unknown): string {
 }
 
 export function disconnectErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.message.includes(SERVER.botRunningCannotDisconnect)) {
+  if (isApiError(error) && error.reason === 'keys.bot_running') {
     return UI.botRunningCannotDisconnect;
   }
   return UI.disconnectFailed;

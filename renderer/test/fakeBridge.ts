@@ -13,15 +13,16 @@ import type {
   IpcValue,
   SessionInfo,
 } from '../../common/ipc/contract';
+import { reasonOfStatus, type Reason } from '../../common/reasons';
 
 type Handler<C extends IpcChannel> = (
   payload: IpcPayload<C>,
 ) => IpcResult<IpcValue<C>> | Promise<IpcResult<IpcValue<C>>>;
 
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
-export const fail = (status: number, message = ''): { ok: false; error: IpcError } => ({
+export const fail = (status: number, message = '', reason?: Reason): { ok: false; error: IpcError } => ({
   ok: false,
-  error: { status, message },
+  error: { status, message, reason: reason ?? reasonOfStatus(status) ?? 'request.malformed' },
 });
 
 export const SIGNED_IN: SessionInfo = { signedIn: true, email: 'member@example.com', userData: null };

@@ -42,9 +42,9 @@ describe('USD-M futures through the gateway against the simulator', () => {
     expect(exchange.governor.stats.reserved.futures).toBe(before); // no request weight spent: nothing was sent
   });
 
-  it('prepareFutures surfaces any other refusal as an ExchangeError with the exchange reason', async () => {
+  it('prepareFutures surfaces a symbol the exchange does not list as an ExchangeError of its own kind (ccxt BadSymbol)', async () => {
     const { member } = fundedMember();
-    await expect(member.prepareFutures('NOSUCHUSDT', 2)).rejects.toMatchObject({ name: 'ExchangeError', kind: 'rejected' });
+    await expect(member.prepareFutures('NOSUCHUSDT', 2)).rejects.toMatchObject({ name: 'ExchangeError', kind: 'unknown_symbol' });
   });
 
   it('futuresPosition is null when flat and reports the position after a market BUY', async () => {

@@ -91,7 +91,7 @@ export class CcxtMember implements MemberGateway {
       return parseOrder(await this.submit(order.market === 'spot' ? ENDPOINTS.order : ENDPOINTS.futuresOrder, params, this.direct));
     } catch (error) {
       const mapped = mapExchangeError(error, true);
-      if (mapped.kind !== 'unknown_outcome' && !/duplicate/i.test(mapped.message)) throw mapped;
+      if (mapped.kind !== 'unknown_outcome' && mapped.kind !== 'duplicate_order') throw mapped;
       const found = await this.fetchOrder(order.market, order.symbol, order.clientOrderId);
       if (found) return found;
       throw new ExchangeError('unknown_outcome', `The exchange did not confirm order ${order.clientOrderId}; it was not found afterwards either.`);

@@ -3,6 +3,7 @@
  * exchange's reason, an exchange that cannot answer is "try again later", and a process without
  * an exchange says so. Domain modules call through these and never read ExchangeError kinds.
  */
+import type { Reason } from '../../common/reasons';
 import { DomainError } from '../domain-error';
 import { ExchangeError } from './errors';
 import type { ExchangeServices } from './services';
@@ -11,8 +12,17 @@ export const EXCHANGE_UNAVAILABLE = 'The exchange is not answering right now. Pl
 
 /** The exchange services of the app, or a clear failure when this process has none. */
 export function exchangeOf(deps: { exchange?: ExchangeServices }): ExchangeServices {
-  if (!deps.exchange) throw new DomainError('invalid', 'The exchange is not available on this server.');
+  if (!deps.exchange) throw new DomainError('exchange.not_configured', 'The exchange is not available on this server.');
   return deps.exchange;
+}
+
+/** The reason a refusal of the exchange reaches the member with, by what the member can do. */
+function reasonOf(error: ExchangeError): Reason {
+  if (error.kind === 'temporary') return 'exchange.unavailable';
+  if (error.kind === 'unknown_symbol') return 'market.unknown_pair';
+  if (error.kind === 'auth' || error.kind === 'permission') return 'keys.rejected';
+  if (error.kind === 'insufficient_funds') return 'wallet.insufficient_funds';
+  return 'exchange.refused';
 }
 
 /**
@@ -26,6 +36,6 @@ export async function surfaced<T>(run: () => Promise<T>, prefix = ''): Promise<T
     if (!(error instanceof ExchangeError)) throw error;
     const temporary = error.kind === 'temporary';
     const message = temporary ? EXCHANGE_UNAVAILABLE : error.message;
-    throw new DomainError(temporary ? 'unavailable' : 'invalid', prefix ? `${prefix}: ${message}` : message);
+    throw new DomainError(reasonOf(error), prefix ? `${prefix}: ${message}` : message);
   }
 }

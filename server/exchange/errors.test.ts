@@ -19,7 +19,12 @@ describe('mapExchangeError', () => {
     ['ExchangeNotAvailable on a submit', new ccxt.ExchangeNotAvailable('503'), true, 'unknown_outcome'],
     ['RateLimitExceeded on a submit (never sent)', new ccxt.RateLimitExceeded(body(-1003, 'Too much request weight used')), true, 'temporary'],
     ['DDoSProtection (418)', new ccxt.DDoSProtection('banned'), false, 'temporary'],
-    ['BadSymbol', new ccxt.BadSymbol(body(-1121, 'Invalid symbol.')), false, 'rejected'],
+    ['BadSymbol', new ccxt.BadSymbol(body(-1121, 'Invalid symbol.')), false, 'unknown_symbol'],
+    ['DuplicateOrderId', new ccxt.DuplicateOrderId(body(-2010, 'Duplicate order sent.')), true, 'duplicate_order'],
+    // ccxt gives a reused newClientOrderId no class of its own: Binance's documented reason tells it apart.
+    ['-2010 Duplicate order sent. on a submit', new ccxt.InvalidOrder(body(-2010, 'Duplicate order sent.')), true, 'duplicate_order'],
+    ['-2010 with another reason', new ccxt.InvalidOrder(body(-2010, 'Order would immediately match and take.')), true, 'invalid_order'],
+    ['BadRequest', new ccxt.BadRequest(body(-1102, 'Mandatory parameter was not sent.')), false, 'rejected'],
     ['a plain Error', new Error('socket hang up'), false, 'temporary'],
   ])('%s -> kind', (_name, error, submit, kind) => {
     expect(mapExchangeError(error, submit).kind).toBe(kind);

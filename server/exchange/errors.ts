@@ -10,6 +10,8 @@ export type ExchangeErrorKind =
   | 'permission' // surface: the key lacks a permission or the IP is not whitelisted
   | 'position_changed' // surface: a reduce-only sell larger than the futures position (it changed outside the bot)
   | 'not_found' // the order/transfer is not (yet) known to the exchange
+  | 'unknown_symbol' // the exchange does not list the symbol
+  | 'duplicate_order' // an order with this clientOrderId exists already: look it up
   | 'unknown_outcome' // a submit whose fate we do not know: look it up, never resubmit blind
   | 'rejected'; // any other refusal, surfaced with the exchange's reason
 
@@ -80,9 +82,18 @@ const KIND_OF: Record<string, ExchangeErrorKind> = {
   NetworkError: 'temporary',
   BadResponse: 'temporary',
   NullResponse: 'temporary',
-  BadSymbol: 'rejected',
+  DuplicateOrderId: 'duplicate_order',
+  BadSymbol: 'unknown_symbol',
   BadRequest: 'rejected',
   ExchangeError: 'rejected',
+};
+
+/**
+ * Binance refusals that share a code with others and that ccxt gives no class of their own,
+ * told apart by the exact reason Binance documents for them (as ccxt's own `broad` table does).
+ */
+const KIND_OF_BINANCE_REASON: Record<string, ExchangeErrorKind> = {
+  'Duplicate order sent.': 'duplicate_order', // -2010 on a reused newClientOrderId
 };
 
 const MESSAGES: Partial<Record<ExchangeErrorKind, string>> = {
@@ -96,8 +107,8 @@ export function mapExchangeError(error: unknown, submit = false): ExchangeError 
   const chain = classChain(error);
   const code = binanceCode(error);
   const byCode = code === null ? undefined : KIND_OF_CODE[code];
-  const kind = byCode ?? chain.map((name) => KIND_OF[name]).find((k) => k !== undefined) ?? 'temporary';
   const reason = exchangeReason(error);
+  const kind = KIND_OF_BINANCE_REASON[reason] ?? byCode ?? chain.map((name) => KIND_OF[name]).find((k) => k !== undefined) ?? 'temporary';
   // A 5xx or timeout on a submit may have been accepted: its outcome is unknown, not failed.
   if (submit && kind === 'temporary' && code !== -1003 && !chain.includes('RateLimitExceeded') && !chain.includes('DDoSProtection')) {
     return new ExchangeError('unknown_outcome', reason);

@@ -27,7 +27,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-    throw new DomainError('invalid', SERVER.idempotencyKeyInvalid(IDEMPOTENCY_KEY_MAX));
+    throw new DomainError('idempotency.key_invalid', SERVER.idempotencyKeyInvalid(IDEMPOTENCY_KEY_MAX));
   }
   return header;
 }

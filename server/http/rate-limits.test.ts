@@ -74,7 +74,7 @@ describe.each(targets)('rate limits on $name', (target) => {
     }
     const limited = await login(server.app, uniqueEmail(), 'wrong-password', remoteAddress);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: SERVER.tooManyRequests });
+    expect(limited.json()).toEqual({ message: SERVER.tooManyRequests, reason: 'request.too_many' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login(server.app, uniqueEmail(), 'wrong-password', '10.3.0.2')).statusCode).toBe(401);
   });

@@ -46,7 +46,7 @@ export const verifyOtpResponse = {
 
 export const referralCheckResponse = {
   type: 'object',
-  properties: { exists: bool, username: { type: ['string', 'null'] }, message: str },
+  properties: { exists: bool, username: { type: ['string', 'null'] }, message: str, reason: str },
   required: ['exists', 'username', 'message'],
 } as const;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import { SERVER } from '../../common/messages';
-import { fromYup, yupValidatorCompiler } from './validation';
+import type { FastifyError } from 'fastify';
+import { fromYup, reasonOfValidation, yupValidatorCompiler } from './validation';
 
 function validate(schema: yup.AnyObjectSchema, data: unknown) {
   const validator = yupValidatorCompiler({ schema: fromYup(schema), method: 'POST', url: '/x', httpPart: 'body' });
@@ -14,6 +15,18 @@ describe('yupValidatorCompiler', () => {
   it('answers with the first message of the schema', () => {
     expect(validate(schema, {}).error?.message).toBe('name is required.');
     expect(validate(schema, { name: ' a ' }).value).toEqual({ name: 'a' });
+  });
+
+  it.each([
+    ['a missing field', {}, 'validation.required'],
+    ['an empty field', { name: '' }, 'validation.required'],
+    ['a broken rule', { name: 'toolong' }, 'validation.invalid'],
+    ['a wrong type', { name: 'a', count: 'x' }, 'request.malformed'],
+    ['an object for text', { name: {} }, 'request.malformed'],
+  ])('gives %s its reason', (_case, data, reason) => {
+    const ruled = yup.object({ name: yup.string().trim().required('name is required.').max(3, 'name is too long.'), count: yup.number().optional() });
+    const { error } = validate(ruled, data);
+    expect(reasonOfValidation(error as FastifyError)).toBe(reason);
   });
 
   it('answers an object where yup expects text with a 400 message, not a TypeError', () => {

@@ -5,7 +5,9 @@
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import * as yup from 'yup';
+import type { FastifyError } from 'fastify';
 import { SERVER } from '../../common/messages';
+import type { Reason } from '../../common/reasons';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -47,6 +49,29 @@ export function withoutPrototypeKeys(data: unknown): unknown {
   return clean;
 }
 
+/** The reason a failed validation carries: a missing field, a broken rule or malformed input. */
+class RequestInvalid extends Error {
+  constructor(
+    message: string,
+    readonly reason: Reason,
+  ) {
+    super(message);
+  }
+}
+
+function reasonOfYup(error: yup.ValidationError): Reason {
+  const type = (error.inner[0] ?? error).type;
+  // yup 1 names a missing value 'optionality' (undefined, null) and an empty string 'required'.
+  if (type === 'required' || type === 'optionality' || type === 'defined') return 'validation.required';
+  if (type === 'typeError' || type === 'noUnknown') return 'request.malformed';
+  return 'validation.invalid';
+}
+
+/** Fastify hands the validator's own error to the error handler, marked FST_ERR_VALIDATION. */
+export function reasonOfValidation(error: FastifyError): Reason {
+  return error instanceof RequestInvalid ? error.reason : 'validation.invalid';
+}
+
 export const yupValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, url, httpPart }) => {
   const validator = yupOf.get(schema as object);
   if (!validator) {
@@ -57,10 +82,10 @@ export const yupValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ sch
       const value: unknown = validator.validateSync(withoutPrototypeKeys(data ?? {}), { abortEarly: false, stripUnknown: true });
       return { value };
     } catch (error) {
-      if (error instanceof yup.ValidationError) return { error: new Error(firstMessage(error)) };
+      if (error instanceof yup.ValidationError) return { error: new RequestInvalid(firstMessage(error), reasonOfYup(error)) };
       // yup's string transforms (trim, uppercase) throw a TypeError on an object or array: the
       // input is malformed, which is the member's 400, not the server's 500 or a raw TypeError.
-      if (error instanceof TypeError) return { error: new Error(SERVER.malformedRequest) };
+      if (error instanceof TypeError) return { error: new RequestInvalid(SERVER.malformedRequest, 'request.malformed') };
       throw error;
     }
   };

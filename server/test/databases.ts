@@ -75,7 +75,7 @@ function postgresTarget(admin: string): DatabaseTarget {
   };
 }
 
-const pgliteTarget: DatabaseTarget = {
+export const pgliteTarget: DatabaseTarget = {
   name: 'pglite',
   create: async () => ({ databaseUrl: null, drop: async () => undefined }),
 };

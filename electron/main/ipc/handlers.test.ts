@@ -57,7 +57,7 @@ describe('createIpcHandlers', () => {
     const result = await ipc.invoke('shell:exec', { cmd: 'rm -rf /' });
     expect(result).toEqual({
       ok: false,
-      error: { status: 400, message: expect.stringMatching(/Unknown IPC channel/) },
+      error: { status: 400, message: expect.stringMatching(/Unknown IPC channel/), reason: 'request.malformed' },
     });
   });
 
@@ -65,7 +65,7 @@ describe('createIpcHandlers', () => {
     const missing = await ipc.invoke('session:login', { email: 'a@b.c' });
     expect(missing).toMatchObject({
       ok: false,
-      error: { status: 400, message: 'password must be defined' },
+      error: { status: 400, message: 'password must be defined', reason: 'request.malformed' },
     });
     const notObject = await ipc.invoke('settings:setTheme', 'dark');
     expect(notObject).toMatchObject({ ok: false, error: { status: 400 } });
@@ -135,7 +135,7 @@ describe('createIpcHandlers', () => {
     server.route('POST /api/forgot-password', { status: 404, body: { message: 'User not found' } });
     expect(await ipc.invoke('account:forgotPassword', { email: 'x@y.z' })).toEqual({
       ok: false,
-      error: { status: 404, message: 'User not found' },
+      error: { status: 404, message: 'User not found', reason: 'request.not_found' },
     });
   });
 
@@ -144,7 +144,7 @@ describe('createIpcHandlers', () => {
     settings.set('userData', member);
     server.route('GET /api/email', { status: 401, body: { message: 'Unauthorized' } });
     const result = await ipc.invoke('account:email', {});
-    expect(result).toEqual({ ok: false, error: { status: 401, message: 'Unauthorized' } });
+    expect(result).toEqual({ ok: false, error: { status: 401, message: 'Unauthorized', reason: 'auth.unauthenticated' } });
     expect(await keychain.getToken()).toBeNull();
     expect(settings.get('userData')).toBeNull();
     expect(events).toEqual([{ event: 'session:expired', payload: {} }]);
@@ -187,7 +187,7 @@ describe('createIpcHandlers', () => {
     const result = await ipc.invoke('session:login', { email: 'a@b.c', password: 'wrong12' });
     expect(result).toEqual({
       ok: false,
-      error: { status: 401, message: 'Invalid email or password' },
+      error: { status: 401, message: 'Invalid email or password', reason: 'auth.unauthenticated' },
     });
     expect(events).toEqual([]);
     expect(await keychain.getToken()).toBe('kept');
@@ -214,7 +214,7 @@ describe('createIpcHandlers', () => {
     await keychain.setToken('tok-1');
     expect(await down.invoke('account:referralMandatory', {})).toEqual({
       ok: false,
-      error: { status: 0, message: UI.noResponse },
+      error: { status: 0, message: UI.noResponse, reason: 'network.unreachable' },
     });
     expect(await down.invoke('session:logout', {})).toMatchObject({
       ok: true,
@@ -241,7 +241,7 @@ describe('createIpcHandlers', () => {
     });
     expect(await ipc.invoke('account:profile', {})).toEqual({
       ok: false,
-      error: { status: 400, message: 'No such member' },
+      error: { status: 400, message: 'No such member', reason: 'request.malformed' },
     });
     server.route('POST /account/user-profile', {
       status: 500,
@@ -249,7 +249,7 @@ describe('createIpcHandlers', () => {
     });
     expect(await ipc.invoke('account:profile', {})).toEqual({
       ok: false,
-      error: { status: 500, message: 'Broken' },
+      error: { status: 500, message: 'Broken', reason: 'server.internal' },
     });
   });
 
@@ -307,7 +307,7 @@ describe('createIpcHandlers', () => {
     const broken = createIpcHandlers(portsFor(server.url));
     expect(await broken.invoke('session:current', {})).toEqual({
       ok: false,
-      error: { status: 500, message: 'keyring locked' },
+      error: { status: 500, message: 'keyring locked', reason: 'server.internal' },
     });
   });
 

@@ -1,11 +1,13 @@
 import type { IpcError, IpcResult } from '../../../common/ipc/contract';
+import { isReason, reasonOfStatus, type Reason } from '../../../common/reasons';
 import type { HttpReply } from '../ports/types';
 
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
 
-export const fail = (status: number, message: string): { ok: false; error: IpcError } => ({
+/** A refusal; its reason is the status's own unless main knows better. */
+export const fail = (status: number, message: string, reason?: Reason): { ok: false; error: IpcError } => ({
   ok: false,
-  error: { status, message },
+  error: { status, message, reason: reason ?? reasonOfStatus(status) ?? 'request.malformed' },
 });
 
 function field(body: unknown, name: string): string | undefined {
@@ -20,7 +22,8 @@ export function errorFromReply(reply: HttpReply): { ok: false; error: IpcError }
     field(reply.body, 'message') ??
     field(reply.body, 'msg') ??
     (reply.statusText || `Request failed with status ${reply.status}`);
-  return fail(reply.status, message);
+  const reason = (reply.body as { reason?: unknown } | null)?.reason;
+  return fail(reply.status, message, isReason(reason) ? reason : undefined);
 }
 
 export const isSuccess = (reply: HttpReply): boolean => reply.status >= 200 && reply.status < 300;

@@ -7,6 +7,8 @@ import { keysApi } from '../../api/exchange';
 import { apiSaveErrorMessage } from '../../api/exchangeErrors';
 import { yupRule } from '../../hooks/yupRule';
 
+const WARNING_SECONDS = 12;
+
 interface KeysForm {
   apiKey: string;
   secretKey: string;
@@ -18,8 +20,11 @@ export function ApiKeysForm() {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: ({ apiKey, secretKey }: KeysForm) => keysApi.save(apiKey.trim(), secretKey.trim()),
-    onSuccess: async () => {
+    onSuccess: async ({ warning }) => {
       message.success(UI.apiKeysSaved);
+      // Saved, but something the member should still fix (a key open to every IP): it stays
+      // on screen longer than the success line.
+      if (warning) message.warning(warning, WARNING_SECONDS);
       // Saving re-checks the connection (SPEC section 4), which swaps in the connected view.
       await queryClient.invalidateQueries({ queryKey: ['keys'] });
     },

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EXCHANGE_LABELS, SERVER, UI, VALIDATION } from '../../../common/messages';
+
+const NO_IP_RESTRICTION = 'Keys saved without an IP restriction: whitelist the server IP on the exchange.';
 import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { renderApp } from '../../test/renderApp';
 
-function open(connected: boolean) {
+function open(connected: boolean, warning?: string) {
   const bridge = installFakeBridge(SIGNED_IN);
   let state = connected;
   bridge.handle('keys:checkConnection', () => ok({ connected: state }));
@@ -12,7 +14,7 @@ function open(connected: boolean) {
   bridge.handle('keys:fetch', () => ok({ apiKey: state ? 'AK-123' : null }));
   bridge.handle('keys:save', () => {
     state = true;
-    return ok({ message: UI.apiKeysSaved });
+    return ok({ message: UI.apiKeysSaved, ...(warning ? { warning } : {}) });
   });
   bridge.handle('keys:disconnect', () => {
     state = false;
@@ -77,6 +79,20 @@ describe('API Setting', () => {
     expect(document.body.innerHTML).not.toContain('SK-secret');
   });
 
+  it('shows the warning the server sends with a saved key (no IP restriction)', async () => {
+    open(false, NO_IP_RESTRICTION);
+    await submitKeys('AK-1', 'SK-secret');
+    expect(await screen.findByText(UI.apiKeysSaved)).toBeTruthy();
+    expect(await screen.findByText(NO_IP_RESTRICTION)).toBeTruthy();
+  });
+
+  it('shows no warning for a saved key without one', async () => {
+    open(false);
+    await submitKeys('AK-1', 'SK-secret');
+    expect(await screen.findByText(UI.apiKeysSaved)).toBeTruthy();
+    expect(screen.queryByText(NO_IP_RESTRICTION)).toBeNull();
+  });
+
   it('empties the secret field right after submit, even while the save is in flight', async () => {
     const bridge = open(false);
     bridge.handle('keys:save', () => new Promise(() => undefined));
@@ -116,7 +132,8 @@ describe('API Setting', () => {
   });
 
   it.each([
-    [fail(400, SERVER.botRunningCannotDisconnect), UI.botRunningCannotDisconnect],
+    [fail(400, SERVER.botRunningCannotDisconnect, 'keys.bot_running'), UI.botRunningCannotDisconnect],
+    [fail(400, SERVER.botRunningCannotDisconnect, 'validation.invalid'), UI.disconnectFailed],
     [fail(500, 'boom'), UI.disconnectFailed],
   ])('says why a disconnect failed: %o', async (reply, shown) => {
     const bridge: FakeBridge = open(true);

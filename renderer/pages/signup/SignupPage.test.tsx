@@ -79,8 +79,11 @@ describe('signup referral check', () => {
   });
 
   it.each([
-    ['a sponsor without subscription', ok({ exists: false, username: null, message: SERVER.sponsorWithoutSubscription }), SERVER.sponsorWithoutSubscription],
+    ['a sponsor without subscription', ok({ exists: false, username: null, message: SERVER.sponsorWithoutSubscription, reason: 'account.sponsor_inactive' as const }), SERVER.sponsorWithoutSubscription],
+    // The reason decides, not the words: other words under the same reason are shown as they are.
+    ['a sponsor without subscription, worded otherwise', ok({ exists: false, username: null, message: 'Sponsor has no plan', reason: 'account.sponsor_inactive' as const }), 'Sponsor has no plan'],
     ['an unknown ID', ok({ exists: false, username: null, message: 'whatever the server says' }), UI.referralNotFound],
+    ['an unknown ID worded like an inactive sponsor', ok({ exists: false, username: null, message: SERVER.sponsorWithoutSubscription, reason: 'account.referral_not_found' as const }), UI.referralNotFound],
     ['a failed call', fail(0, 'offline'), UI.referralCheckError],
   ])('shows the SPEC message for %s', async (_case, reply, shown) => {
     const bridge = installFakeBridge();
@@ -169,8 +172,8 @@ describe('signup submit', () => {
   });
 
   it.each([
-    [fail(400, SERVER.userExists), UI.emailRegistered],
-    [fail(400, SERVER.invalidEmail), SERVER.invalidEmail],
+    [fail(400, SERVER.userExists, 'account.email_taken'), UI.emailRegistered],
+    [fail(400, SERVER.invalidEmail, 'account.email_invalid'), SERVER.invalidEmail],
     [fail(500, 'boom'), UI.signupFailed],
   ])('maps a failed signup to the SPEC message (%#)', async (reply, shown) => {
     const bridge = installFakeBridge();

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { ReferralCheckResponse } from '../../../common/api/account';
 import { REFERRAL_CHECK_DEBOUNCE_MS, REFERRAL_ID_LENGTH } from '../../../common/constants';
-import { SERVER, UI } from '../../../common/messages';
+import { UI } from '../../../common/messages';
 import { accountApi } from '../../api/account';
 
 export type ReferralStatus =
@@ -20,7 +20,7 @@ const NONE: ReferralStatus = { state: 'none' };
 export function referralStatusOf(reply: ReferralCheckResponse): ReferralStatus {
   if (reply.exists) return { state: 'valid', username: reply.username ?? '' };
   // Only the sponsor-without-subscription reason is shown as the server words it.
-  if (reply.message === SERVER.sponsorWithoutSubscription) {
+  if (reply.reason === 'account.sponsor_inactive') {
     return { state: 'invalid', message: reply.message };
   }
   return { state: 'invalid', message: UI.referralNotFound };

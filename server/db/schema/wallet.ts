@@ -32,6 +32,8 @@ export const walletOperations = pgTable(
     status: text('status').notNull(),
     exchangeRef: text('exchange_ref'),
     error: text('error'),
+    /** Why a failed operation failed (common/reasons.ts), so a retry of it is refused alike. */
+    errorReason: text('error_reason'),
     createdAt: createdAt(),
     /** When the status last changed: bounds the transfer-history window of an 'unknown' transfer. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,12 +1,14 @@
 /**
  * Fuzz suite: every route and method of the published OpenAPI document gets malformed and
  * hostile bodies, queries and path parameters, anonymously and as a signed-in member with a
- * subscription and exchange keys. No answer may be a 5xx, and Object.prototype must stay clean.
+ * subscription and exchange keys. No answer may be a 5xx, every refusal carries a reason of the
+ * closed set (common/reasons.ts), and Object.prototype must stay clean.
  * Deterministic (a fixed seed; FUZZ_SEED / FUZZ_RUNS override it) and bounded.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../../common/messages';
+import { isReason } from '../../../common/reasons';
 import { Engine } from '../../engine/engine';
 import { SILENT } from '../../engine/test-harness';
 import { testExchange } from '../../exchange/test-exchange';
@@ -49,11 +51,12 @@ async function publishedRoutes(): Promise<FuzzRoute[]> {
 const routes = await publishedRoutes();
 const label = (route: FuzzRoute) => `${route.method} ${route.path}`;
 
-function messageOf(body: string): unknown {
+function fieldsOf(body: string): { message?: unknown; reason?: unknown } {
   try {
-    return (JSON.parse(body) as { message?: unknown }).message;
+    const parsed = JSON.parse(body) as unknown;
+    return parsed !== null && typeof parsed === 'object' ? parsed : {};
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -119,7 +122,7 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
   }
 
   /** The status, reading streams (SSE) only up to their headers. */
-  async function send(request: FuzzRequest, token: string | null): Promise<{ status: number; body: string; message: unknown }> {
+  async function send(request: FuzzRequest, token: string | null): Promise<{ status: number; body: string; message: unknown; reason: unknown }> {
     const res = await server.app.inject({
       method: request.method as 'GET' | 'POST',
       url: request.url,
@@ -130,18 +133,21 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
     const stream = res.stream();
     if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
       (res.raw.res as unknown as { destroy(): void }).destroy();
-      return { status: res.statusCode, body: '', message: undefined };
+      return { status: res.statusCode, body: '', message: undefined, reason: undefined };
     }
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString();
-    return { status: res.statusCode, body: body.slice(0, 300), message: messageOf(body) };
+    const { message, reason } = fieldsOf(body);
+    return { status: res.statusCode, body: body.slice(0, 300), message, reason };
   }
 
-  /** A readable line for a request that got a 5xx, or null when the answer is fine. */
+  /** A readable line for a request that got a 5xx or a refusal without a reason, or null when the answer is fine. */
   async function failureOf(request: FuzzRequest, token: string | null): Promise<string | null> {
-    const { status, body, message } = await send(request, token);
-    if (status < 500 || (status === 503 && DELIBERATE_503.has(String(message)))) return null;
+    const { status, body, message, reason } = await send(request, token);
+    const refusedWithReason = status < 400 || isReason(reason);
+    const crashed = status >= 500 && !(status === 503 && DELIBERATE_503.has(String(message)));
+    if (refusedWithReason && !crashed) return null;
     const payload = (request.payload ?? '').slice(0, 300);
     return `${request.method} ${request.url.slice(0, 200)} (${request.contentType}) ${payload}\n-> ${status} ${body}`;
   }
@@ -163,7 +169,7 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
       const failure = await failureOf(request, token);
       if (failure) failures.push(failure);
     }
-    if (failures.length > 0) throw new Error(`${failures.length} swept request(s) got a 5xx:\n${failures.join('\n')}`);
+    if (failures.length > 0) throw new Error(`${failures.length} swept request(s) got a 5xx or a refusal without a reason:\n${failures.join('\n')}`);
     expectCleanPrototype();
   }
 

@@ -50,7 +50,7 @@ describe.each(targets)('cached sessions on $name', (target) => {
       const forged = forgeToken(alg, claims, server.config.jwtSecret);
       const res = await email(server.app, forged);
       expect(res.statusCode, alg).toBe(401);
-      expect(res.json()).toEqual({ message: SERVER.unauthorized });
+      expect(res.json()).toEqual({ message: SERVER.unauthorized, reason: 'auth.unauthenticated' });
     }
   });
 

@@ -15,7 +15,7 @@ import type { AppDeps } from '../types';
 const JWT_ALGORITHM = 'HS256';
 
 function unauthorized(): DomainError {
-  return new DomainError('unauthorized', SERVER.unauthorized);
+  return new DomainError('auth.unauthenticated', SERVER.unauthorized);
 }
 
 export default fp(

@@ -1,38 +1,59 @@
 /**
- * One error shape for the whole API: main API `{message}` (plus `success:false` where the call
- * has a success field), account service `{code, msg}`. Bad input is a 400, never a 500.
+ * One error shape for the whole API: main API `{message, reason}` (plus `success:false` where the
+ * call has a success field), account service `{code, msg, message, reason}`. `reason` is a token
+ * of common/reasons.ts, so clients branch on it and never on the words. Bad input is a 400,
+ * never a 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SERVER } from '../../../common/messages';
+import { reasonOfStatus, type Reason } from '../../../common/reasons';
 import { loggableError } from '../../logging/errors';
-import { DomainError, STATUS_OF_KIND } from '../../modules/errors';
+import { DomainError } from '../../modules/errors';
+import { reasonOfValidation } from '../validation';
 
-function statusAndMessage(error: FastifyError | DomainError): { status: number; message: string } {
-  if (error instanceof DomainError) return { status: STATUS_OF_KIND[error.kind], message: error.message };
-  const status = error.statusCode ?? 500;
-  if (error.code === 'FST_ERR_VALIDATION') return { status: 400, message: error.message };
-  if (status >= 400 && status < 500) return { status, message: error.message };
-  return { status: 500, message: SERVER.internalError };
+export interface Refusal {
+  status: number;
+  message: string;
+  reason: Reason;
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+export function refusalOf(error: FastifyError | DomainError): Refusal {
+  if (error instanceof DomainError) return { status: error.status, message: error.message, reason: error.reason };
+  const status = error.statusCode ?? 500;
+  if (error.code === 'FST_ERR_VALIDATION') return { status: 400, message: error.message, reason: reasonOfValidation(error) };
+  if (status >= 400 && status < 500) return { status, message: error.message, reason: reasonOfStatus(status) ?? 'request.malformed' };
+  return { status: 500, message: SERVER.internalError, reason: 'server.internal' };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, { status, message, reason }: Refusal) {
   if (request.url.startsWith('/account/')) {
-    return reply.code(status).send({ code: String(status), msg: message, message });
+    return reply.code(status).send({ code: String(status), msg: message, message, reason });
   }
-  const success = request.routeOptions.config?.successField ? { success: false } : {};
-  return reply.code(status).send({ message, ...success });
+  // A refusal of the router itself (a bad URL, an overlong parameter) comes before any route.
+  const success = request.routeOptions?.config?.successField ? { success: false } : {};
+  return reply.code(status).send({ message, reason, ...success });
+}
+
+/**
+ * The router's own refusals (an undecodable URL, a parameter over its length) reach no route
+ * and no error handler; Fastify hands them here (its `frameworkErrors` option) so they carry a
+ * reason like every other refusal.
+ */
+export function routerRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, refusalOf(error));
 }
 
 export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-      const { status, message } = statusAndMessage(error);
+      const refusal = refusalOf(error);
       // Without the failed statement's values, whatever serializers the logger was given.
-      if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
-      return sendError(request, reply, status, message);
+      if (refusal.status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
+      return sendError(request, reply, refusal);
     });
-    app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'Not Found'));
+    app.setNotFoundHandler((request, reply) =>
+      sendError(request, reply, { status: 404, message: 'Not Found', reason: 'request.not_found' }));
   },
   { name: 'errors' },
 );

@@ -34,7 +34,7 @@ export async function login(deps: AccountDeps, rawEmail: string, password: strin
   }
   const user = await findUserWithExpiryByEmail(deps.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash(deps.config.argon2)), password);
-  if (!user || !ok) throw new DomainError('unauthorized', SERVER.invalidCredentials);
+  if (!user || !ok) throw new DomainError('auth.invalid_credentials', SERVER.invalidCredentials);
   await forgetLoginFailures(deps.db, email);
   return user;
 }

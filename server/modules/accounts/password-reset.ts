@@ -21,7 +21,7 @@ import { findUserByEmail } from './users';
 
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) throw new DomainError('not_found', SERVER.userNotFound);
+  if (!user) throw new DomainError('account.not_found', SERVER.userNotFound);
   const token = generateResetToken();
   await deps.db.transaction(async (tx) => {
     // A link in an older mail (perhaps in a mailbox someone else can read) stops working now.
@@ -51,7 +51,7 @@ async function isUsable(db: Db, tokenHash: string, now: Date): Promise<boolean> 
  */
 export async function resetPassword(deps: AccountDeps, token: string, password: string): Promise<void> {
   const tokenHash = hashResetToken(token);
-  const invalid = () => new DomainError('invalid', SERVER.resetTokenInvalid);
+  const invalid = () => new DomainError('account.reset_token_invalid', SERVER.resetTokenInvalid);
   if (!(await isUsable(deps.db, tokenHash, deps.clock()))) throw invalid();
   const passwordHash = await hashPassword(password, deps.config.argon2);
   const now = deps.clock();

@@ -34,25 +34,25 @@ export interface SignupInput {
 async function sponsorFor(deps: AccountDeps, referralId: string | null | undefined): Promise<string | null> {
   if (!referralId) {
     if (await getSetting(deps.db, 'referralMandatory')) {
-      throw new DomainError('invalid', VALIDATION.referralIdInvalid);
+      throw new DomainError('account.referral_invalid', VALIDATION.referralIdInvalid);
     }
     return null;
   }
   const sponsor = await findSponsor(deps.db, referralId, deps.clock);
-  if (!sponsor) throw new DomainError('invalid', SERVER.referralNotFound);
-  if (!sponsor.active) throw new DomainError('invalid', SERVER.sponsorWithoutSubscription);
+  if (!sponsor) throw new DomainError('account.referral_not_found', SERVER.referralNotFound);
+  if (!sponsor.active) throw new DomainError('account.sponsor_inactive', SERVER.sponsorWithoutSubscription);
   return sponsor.id;
 }
 
 function stillPending(pending: Pick<PendingSignup, 'otpExpiresAt'>, now: Date): DomainError {
   const minutes = Math.ceil((pending.otpExpiresAt.getTime() - now.getTime()) / 60_000);
-  return new DomainError('invalid', SERVER.signupPending(Math.min(OTP_TTL_MINUTES, Math.max(1, minutes))));
+  return new DomainError('account.signup_pending', SERVER.signupPending(Math.min(OTP_TTL_MINUTES, Math.max(1, minutes))));
 }
 
 export async function startSignup(deps: AccountDeps, input: SignupInput): Promise<void> {
   const email = normalizeEmail(input.email);
-  if (!isDeliverableEmail(email)) throw new DomainError('invalid', SERVER.invalidEmail);
-  if (await findUserByEmail(deps.db, email)) throw new DomainError('invalid', SERVER.userExists);
+  if (!isDeliverableEmail(email)) throw new DomainError('account.email_invalid', SERVER.invalidEmail);
+  if (await findUserByEmail(deps.db, email)) throw new DomainError('account.email_taken', SERVER.userExists);
   const sponsorId = await sponsorFor(deps, input.referralId);
   const now = deps.clock();
   const pending = await findPending(deps.db, email);
@@ -85,7 +85,7 @@ export async function resendOtp(deps: AccountDeps, rawEmail: string): Promise<vo
   const email = normalizeEmail(rawEmail);
   const now = deps.clock();
   const pending = await findPending(deps.db, email);
-  if (!pending) throw new DomainError('invalid', SERVER.noPendingSignup);
+  if (!pending) throw new DomainError('account.no_pending_signup', SERVER.noPendingSignup);
   const waitMs = resendWaitMs(pending, now);
   if (waitMs > 0) throw tooSoon(waitMs);
   // Of parallel resends one claims the slot; the others come too soon after it.

@@ -68,7 +68,7 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
     } catch (error) {
       const { code, constraint } = sqlState(error);
       if (code !== '23505') throw error;
-      if (constraint === 'users_email_unique') throw new DomainError('invalid', SERVER.userExists);
+      if (constraint === 'users_email_unique') throw new DomainError('account.email_taken', SERVER.userExists);
       if (input.referralCode !== undefined) throw error;
     }
   }

@@ -12,10 +12,14 @@ import { claimOtpTry, findPending, takePending } from './pending-signups';
 import { otpMatches } from './secrets';
 import { createUser, normalizeEmail, type User } from './users';
 
-const REFUSAL = { expired: SERVER.otpExpired, invalid: SERVER.otpInvalid, burned: SERVER.otpBurned };
+const REFUSAL = {
+  expired: { reason: 'account.otp_expired', message: SERVER.otpExpired },
+  invalid: { reason: 'account.otp_invalid', message: SERVER.otpInvalid },
+  burned: { reason: 'account.otp_burned', message: SERVER.otpBurned },
+} as const;
 
 function refused(verdict: keyof typeof REFUSAL): DomainError {
-  return new DomainError('invalid', REFUSAL[verdict]);
+  return new DomainError(REFUSAL[verdict].reason, REFUSAL[verdict].message);
 }
 
 /**
@@ -28,7 +32,7 @@ export async function verifySignup(deps: AccountDeps, rawEmail: string, otp: str
   const claimed = await claimOtpTry(deps.db, email, now);
   if (!claimed) {
     const pending = await findPending(deps.db, email);
-    if (!pending) throw new DomainError('invalid', SERVER.noPendingSignup);
+    if (!pending) throw new DomainError('account.no_pending_signup', SERVER.noPendingSignup);
     throw refused(refusalWithoutTry(pending, now));
   }
   const verdict = judgeClaimedTry(claimed.otpAttempts, otpMatches(deps.config.secretsKey, email, otp, claimed.otpHash));
@@ -38,7 +42,7 @@ export async function verifySignup(deps: AccountDeps, rawEmail: string, otp: str
     // The owner has proved the address is theirs: the stranger's request is cancelled, so the
     // owner can sign up at once instead of waiting for it to expire.
     await takePending(deps.db, email, claimed.otpHash);
-    throw new DomainError('invalid', SERVER.signupPasswordMismatch);
+    throw new DomainError('account.password_mismatch', SERVER.signupPasswordMismatch);
   }
   return deps.db.transaction(async (tx) => {
     const taken = await takePending(tx, email, claimed.otpHash);

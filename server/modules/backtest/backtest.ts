@@ -32,7 +32,7 @@ async function strategyInput(deps: ExchangeDeps, userId: string, request: Backte
   const name = (request.strategy_name ?? '').trim();
   // Own or system strategies only: another member's name is as unknown as a name never saved.
   const found = await findVisible(deps.db, userId, name);
-  if (!found) throw new DomainError('not_found', SERVER.strategyNotFound);
+  if (!found) throw new DomainError('strategy.not_found', SERVER.strategyNotFound);
   const rows = detailToRows(toDetail(found.name, await gridsOf(deps.db, found.id)));
   return { strategyName: found.name, noOfGrids: rows.length, tableData: rows };
 }
@@ -41,7 +41,7 @@ async function strategyInput(deps: ExchangeDeps, userId: string, request: Backte
 async function pairFilters(deps: ExchangeDeps, pair: string): Promise<MarketInfo> {
   const markets = await surfaced(() => exchangeOf(deps).gateway.markets('spot'));
   const market = markets.find((m) => m.symbol === pair);
-  if (!market) throw new DomainError('invalid', `${pair} is not a tradable pair.`);
+  if (!market) throw new DomainError('market.unknown_pair', `${pair} is not a tradable pair.`);
   return market;
 }
 
@@ -66,7 +66,7 @@ function configOf(strategy: StrategyInput, request: BacktestRequest, market: Mar
       }),
     };
   } catch (error) {
-    if (error instanceof TradingInputError) throw new DomainError('invalid', error.message);
+    if (error instanceof TradingInputError) throw new DomainError('strategy.invalid', error.message);
     throw error;
   }
 }
@@ -79,6 +79,6 @@ export async function runMarketBacktest(deps: ExchangeDeps, userId: string, requ
   const config = configOf(strategy, request, market);
   const plan = klinePlan(request.days);
   const { klines: candles } = await klines(deps, pair, plan.interval, plan.limit);
-  if (candles.length === 0) throw new DomainError('invalid', `The exchange has no price history for ${pair}.`);
+  if (candles.length === 0) throw new DomainError('backtest.no_history', `The exchange has no price history for ${pair}.`);
   return toResponse(walkKlines(candles, config), { interval: plan.interval, candles: candles.length });
 }

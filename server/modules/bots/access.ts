@@ -12,8 +12,8 @@ export type BotRecord = typeof bots.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const botNotFound = () => new DomainError('not_found', SERVER.botNotFound);
-export const alreadyStopped = () => new DomainError('invalid', SERVER.botAlreadyStopped);
+export const botNotFound = () => new DomainError('bot.not_found', SERVER.botNotFound);
+export const alreadyStopped = () => new DomainError('bot.already_stopped', SERVER.botAlreadyStopped);
 
 /** The member's bot; `lock` takes the row (FOR UPDATE) so a settings write and its command are one step. */
 export async function ownBot(db: Db, userId: string, botID: string, lock = false): Promise<BotRecord> {
@@ -29,9 +29,9 @@ export async function ownBot(db: Db, userId: string, botID: string, lock = false
  * paused since the list was drawn, an unknown id and a malformed one are all 'no longer running'.
  */
 export async function liveBotToCopy(db: Db, botID: string): Promise<BotRecord> {
-  if (!UUID.test(botID)) throw new DomainError('invalid', SERVER.copiedBotGone);
+  if (!UUID.test(botID)) throw new DomainError('bot.copy_source_gone', SERVER.copiedBotGone);
   const [row] = await db.select().from(bots).where(and(eq(bots.id, botID), eq(bots.status, 'Live')));
-  if (!row) throw new DomainError('invalid', SERVER.copiedBotGone);
+  if (!row) throw new DomainError('bot.copy_source_gone', SERVER.copiedBotGone);
   return row;
 }
 

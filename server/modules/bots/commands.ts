@@ -43,6 +43,6 @@ export async function awaitCommand(db: Db, id: string, wait: CommandWait = DEFAU
 /** Waits for the command; the success message unless the engine refused it. */
 export async function settle(db: Db, id: string, success: string, wait?: CommandWait): Promise<{ message: string }> {
   const result = await awaitCommand(db, id, wait);
-  if (result !== null && result !== 'ok') throw new DomainError('invalid', result);
+  if (result !== null && result !== 'ok') throw new DomainError('bot.command_refused', result);
   return { message: success };
 }

@@ -45,7 +45,7 @@ export function editProfitBook(deps: BotsDeps, userId: string, botID: string, va
 function protectionGrid(bot: BotRecord, value: string): number {
   const max = bot.totalGrid - 1;
   const grid = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(grid) || grid < 1 || grid > max) throw new DomainError('invalid', VALIDATION.overbuyRange(max));
+  if (!Number.isInteger(grid) || grid < 1 || grid > max) throw new DomainError('validation.invalid', VALIDATION.overbuyRange(max));
   return grid;
 }
 
@@ -68,10 +68,10 @@ export interface SltpPrices {
 function checkAgainstLive(prices: SltpPrices, live: string | null): void {
   if (live === null) return; // the bot has not seen a price yet: nothing to compare with
   if (prices.sellAllAndPausePrice !== null && !new Decimal(prices.sellAllAndPausePrice).gt(live)) {
-    throw new DomainError('invalid', VALIDATION.pausePriceAboveLive);
+    throw new DomainError('validation.invalid', VALIDATION.pausePriceAboveLive);
   }
   if (prices.stoplossPrice !== null && !new Decimal(prices.stoplossPrice).lt(live)) {
-    throw new DomainError('invalid', VALIDATION.stopLossBelowLive);
+    throw new DomainError('validation.invalid', VALIDATION.stopLossBelowLive);
   }
 }
 

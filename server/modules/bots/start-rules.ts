@@ -7,6 +7,7 @@ import { LEVERAGE_MAX, LEVERAGE_MIN, PROFIT_BOOK_MAX, PROFIT_BOOK_MIN } from '..
 import { Decimal } from '../../../common/decimal';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import { PRICE_LABELS } from '../../../common/schemas/bot-form';
+import type { Reason } from '../../../common/reasons';
 import { DomainError } from '../errors';
 
 export interface StartInput {
@@ -23,7 +24,8 @@ export interface StartInput {
   stoplossPrice: Decimal | null;
 }
 
-const invalid = (message: string) => new DomainError('invalid', message);
+const invalid = (message: string, reason: Reason = 'validation.invalid') => new DomainError(reason, message);
+const required = (message: string) => invalid(message, 'validation.required');
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 const SIGNED_DECIMAL = /^-?\d{1,20}(\.\d{1,18})?$/;
 const blank = (v: unknown) => v === undefined || v === null || v === '';
@@ -56,8 +58,8 @@ function profitBookOf(value: unknown): Decimal | null {
 
 /** Futures run only where support staff switched them on (the Start form says so too); '3x' or 3. */
 function leverageOf(value: unknown, futuresEnabled: boolean): number {
-  if (!futuresEnabled) throw invalid(SERVER.futuresComingSoon);
-  if (blank(value)) throw invalid(VALIDATION.leverageRequired);
+  if (!futuresEnabled) throw invalid(SERVER.futuresComingSoon, 'bot.coming_soon');
+  if (blank(value)) throw required(VALIDATION.leverageRequired);
   const leverage = Number(String(value).trim().replace(/x$/i, ''));
   if (!(leverage >= LEVERAGE_MIN)) throw invalid(VALIDATION.leverageMin);
   if (leverage > LEVERAGE_MAX) throw invalid(VALIDATION.leverageMax);
@@ -67,18 +69,18 @@ function leverageOf(value: unknown, futuresEnabled: boolean): number {
 }
 
 export function startRules(request: StartBotRequest, futuresEnabled: boolean): StartInput {
-  if (blank(request.botType)) throw invalid(VALIDATION.botTypeRequired);
+  if (blank(request.botType)) throw required(VALIDATION.botTypeRequired);
   if (!(BOT_TYPES as readonly string[]).includes(request.botType)) throw invalid(`Unknown bot type ${request.botType}.`);
-  if (request.botType !== 'Advanced Multigrid') throw invalid(SERVER.scalpingComingSoon);
-  if (blank(request.category)) throw invalid(VALIDATION.categoryRequired);
+  if (request.botType !== 'Advanced Multigrid') throw invalid(SERVER.scalpingComingSoon, 'bot.coming_soon');
+  if (blank(request.category)) throw required(VALIDATION.categoryRequired);
   if (request.category !== 'Spot' && request.category !== 'Future') throw invalid(VALIDATION.categoryRequired);
   const leverage = request.category === 'Future' ? leverageOf(request.leverage, futuresEnabled) : null;
   const pair = typeof request.selectPair === 'string' ? request.selectPair.trim().toUpperCase() : '';
-  if (pair === '') throw invalid(VALIDATION.pairRequired);
-  if (!/^[A-Z0-9]{1,20}USDT$/.test(pair)) throw invalid(SERVER.pairNotTradable(pair));
+  if (pair === '') throw required(VALIDATION.pairRequired);
+  if (!/^[A-Z0-9]{1,20}USDT$/.test(pair)) throw invalid(SERVER.pairNotTradable(pair), 'bot.pair_not_tradable');
   const strategy = typeof request.myStrategy === 'string' ? request.myStrategy.trim() : '';
-  if (strategy === '') throw invalid(VALIDATION.strategyRequired);
-  if (blank(request.amount)) throw invalid(VALIDATION.amountRequired);
+  if (strategy === '') throw required(VALIDATION.strategyRequired);
+  if (blank(request.amount)) throw required(VALIDATION.amountRequired);
   const amount = decimalOf(request.amount, VALIDATION.amountNumber);
   if (amount.lte(0)) throw invalid(VALIDATION.amountNumber);
   const profitBook = profitBookOf(request.profitbookat);

@@ -43,12 +43,12 @@ interface PickedStrategy {
 async function strategyFor(deps: StartDeps, userId: string, picked: string): Promise<PickedStrategy> {
   const name = picked === SYSTEM_STRATEGY_NAME ? DEFAULT_SYSTEM_STRATEGY : picked;
   const found = await findVisible(deps.db, userId, name);
-  if (!found || found.kind !== 'advanced') throw new DomainError('invalid', SERVER.strategyNotFound);
+  if (!found || found.kind !== 'advanced') throw new DomainError('bot.strategy_unknown', SERVER.strategyNotFound);
   const rows = detailToRows(toDetail(found.name, await gridsOf(deps.db, found.id)));
   try {
     return { id: found.id, definition: normaliseStrategy({ strategyName: picked, noOfGrids: rows.length, tableData: rows }) };
   } catch (error) {
-    if (error instanceof TradingInputError) throw new DomainError('invalid', error.message);
+    if (error instanceof TradingInputError) throw new DomainError('strategy.invalid', error.message);
     throw error;
   }
 }
@@ -68,14 +68,14 @@ async function copiedStrategy(deps: StartDeps, copyBotID: string): Promise<Picke
  */
 async function checkAmount(deps: StartDeps, amount: Decimal, grids: number, copy: boolean): Promise<void> {
   const serverMin = new Decimal(await getSetting(deps.db, 'minimumBotAmount'));
-  if (amount.lt(serverMin)) throw new DomainError('invalid', VALIDATION.amountMin(serverMin.toFixed()));
+  if (amount.lt(serverMin)) throw new DomainError('bot.amount_below_minimum', VALIDATION.amountMin(serverMin.toFixed()));
   const gridMin = copy ? liveDialogGridMinimum(grids) : gridMinimum(grids);
-  if (amount.lt(gridMin)) throw new DomainError('invalid', VALIDATION.insufficientForGrids(grids, gridMin));
+  if (amount.lt(gridMin)) throw new DomainError('bot.amount_below_minimum', VALIDATION.insufficientForGrids(grids, gridMin));
 }
 
 /** The exchange refusing the key is the SPEC's 'API key is incorrect or IP is not allowed' case. */
 function refusedKey(error: unknown): never {
-  if (error instanceof ExchangeError && (error.kind === 'auth' || error.kind === 'permission')) throw new DomainError('invalid', UI.apiKeyOrIp);
+  if (error instanceof ExchangeError && (error.kind === 'auth' || error.kind === 'permission')) throw new DomainError('keys.rejected', UI.apiKeyOrIp);
   throw error;
 }
 
@@ -89,12 +89,12 @@ const marketOf = (input: StartInput): Market => (input.category === 'Future' ? '
 async function checkBalance(deps: StartDeps, userId: string, member: MemberGateway, input: StartInput): Promise<void> {
   const running = await runningBots(deps.db, userId);
   if (input.category === 'Future' && running.some((b) => b.category === 'Future' && b.symbol === input.pair)) {
-    throw new DomainError('invalid', SERVER.futuresPairInUse(input.pair));
+    throw new DomainError('bot.pair_in_use', SERVER.futuresPairInUse(input.pair));
   }
   const balances = await surfaced(() => member.balances(marketOf(input)).catch(refusedKey));
   const free = new Decimal(balances.USDT?.free ?? '0');
   const available = Decimal.max(0, free.minus(reservedBy(running, input.category)));
-  if (available.lt(input.amount)) throw new DomainError('invalid', SERVER.insufficientForBot(available.toFixed(2), input.amount.toFixed()));
+  if (available.lt(input.amount)) throw new DomainError('bot.insufficient_balance', SERVER.insufficientForBot(available.toFixed(2), input.amount.toFixed()));
 }
 
 /** Future: the pair's maintenance-margin brackets, which the bot's liquidation price comes from. */
@@ -106,7 +106,7 @@ async function futuresRules(member: MemberGateway, input: StartInput): Promise<{
 async function pairRules(deps: StartDeps, pair: string, market: Market): Promise<MarketInfo> {
   const markets = await surfaced(() => exchangeOf(deps).gateway.markets(market));
   const found = markets.find((m) => m.symbol === pair);
-  if (!found) throw new DomainError('invalid', SERVER.pairNotTradable(pair));
+  if (!found) throw new DomainError('bot.pair_not_tradable', SERVER.pairNotTradable(pair));
   return found;
 }
 
@@ -114,16 +114,16 @@ async function checkPrices(deps: StartDeps, input: StartInput): Promise<void> {
   if (input.pausePrice === null && input.stoplossPrice === null) return;
   const md = exchangeOf(deps).marketData;
   const live = await surfaced(() => (input.category === 'Future' ? md.futuresPrice(input.pair) : md.lastPrice(input.pair)));
-  if (live === null) throw new DomainError('unavailable', SERVER.noLivePrice(input.pair));
-  if (input.pausePrice !== null && !input.pausePrice.gt(live)) throw new DomainError('invalid', VALIDATION.pausePriceAboveLive);
-  if (input.stoplossPrice !== null && !input.stoplossPrice.lt(live)) throw new DomainError('invalid', VALIDATION.stopLossBelowLive);
+  if (live === null) throw new DomainError('bot.no_live_price', SERVER.noLivePrice(input.pair));
+  if (input.pausePrice !== null && !input.pausePrice.gt(live)) throw new DomainError('validation.invalid', VALIDATION.pausePriceAboveLive);
+  if (input.stoplossPrice !== null && !input.stoplossPrice.lt(live)) throw new DomainError('validation.invalid', VALIDATION.stopLossBelowLive);
 }
 
 export async function startBot(deps: StartDeps, userId: string, request: StartBotRequest): Promise<StartBotResponse> {
   const input = startRules(request, deps.config.futuresEnabled);
-  if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('invalid', SERVER.subscriptionRequired);
+  if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('bot.subscription_required', SERVER.subscriptionRequired);
   const key = await storedKey(deps, userId);
-  if (!key) throw new DomainError('invalid', KEY_MESSAGES.noKeys);
+  if (!key) throw new DomainError('keys.missing', KEY_MESSAGES.noKeys);
   const copyOf = request.copyBotID || null; // '' is no copy, as when the field is absent
   const { id: strategyId, definition: strategy } = copyOf !== null
     ? await copiedStrategy(deps, copyOf)

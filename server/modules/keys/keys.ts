@@ -34,7 +34,7 @@ export async function storedKey(deps: ExchangeDeps, userId: string): Promise<Mem
 /** The member's gateway; 400 with a clear message when no key is bound. */
 export async function memberGateway(deps: ExchangeDeps, userId: string): Promise<MemberGateway> {
   const key = await storedKey(deps, userId);
-  if (!key) throw new DomainError('invalid', KEY_MESSAGES.noKeys);
+  if (!key) throw new DomainError('keys.missing', KEY_MESSAGES.noKeys);
   return exchangeOf(deps).gateway.member(key);
 }
 
@@ -50,12 +50,12 @@ async function verify(deps: ExchangeDeps, key: MemberKey): Promise<{ ipRestricte
     restrictions = await gateway.apiRestrictions();
   } catch (error) {
     if (error instanceof ExchangeError && (error.kind === 'auth' || error.kind === 'permission')) {
-      throw new DomainError('invalid', KEY_MESSAGES.invalid);
+      throw new DomainError('keys.rejected', KEY_MESSAGES.invalid);
     }
-    throw new DomainError('invalid', `Could not verify the API key with the exchange: ${(error as Error).message}`);
+    throw new DomainError('keys.unverifiable', `Could not verify the API key with the exchange: ${(error as Error).message}`);
   }
-  if (restrictions.enableWithdrawals) throw new DomainError('invalid', KEY_MESSAGES.withdrawals);
-  if (!restrictions.enableSpotAndMarginTrading) throw new DomainError('invalid', KEY_MESSAGES.noTrading);
+  if (restrictions.enableWithdrawals) throw new DomainError('keys.withdrawals_enabled', KEY_MESSAGES.withdrawals);
+  if (!restrictions.enableSpotAndMarginTrading) throw new DomainError('keys.trading_disabled', KEY_MESSAGES.noTrading);
   return { ipRestricted: restrictions.ipRestrict };
 }
 
@@ -71,7 +71,7 @@ export async function saveKeys(deps: ExchangeDeps, userId: string, key: MemberKe
 export async function disconnectKeys(deps: ExchangeDeps, userId: string): Promise<{ message: string }> {
   const [running] = await deps.db.select({ id: bots.id }).from(bots)
     .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause']))).limit(1);
-  if (running) throw new DomainError('invalid', SERVER.botRunningCannotDisconnect);
+  if (running) throw new DomainError('keys.bot_running', SERVER.botRunningCannotDisconnect);
   await deps.db.delete(exchangeKeys).where(eq(exchangeKeys.userId, userId));
   forgetMember(deps, userId);
   return { message: UI.disconnected };

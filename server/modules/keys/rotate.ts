@@ -25,7 +25,7 @@ function opens(key: Buffer, memberId: string, sealed: string): string | null {
 }
 
 export async function rotateSecretsKey(db: Db, previous: Buffer, current: Buffer): Promise<RotationResult> {
-  if (previous.equals(current)) throw new DomainError('invalid', 'PREVIOUS_SECRETS_KEY is the same as SECRETS_KEY: nothing to rotate.');
+  if (previous.equals(current)) throw new DomainError('keys.rotation_refused', 'PREVIOUS_SECRETS_KEY is the same as SECRETS_KEY: nothing to rotate.');
   return db.transaction(async (tx) => {
     const rows = await tx.select({ userId: exchangeKeys.userId, sealed: exchangeKeys.secretCiphertext }).from(exchangeKeys).for('update');
     const result: RotationResult = { rotated: 0, alreadyCurrent: 0 };
@@ -46,7 +46,7 @@ export async function rotateSecretsKey(db: Db, previous: Buffer, current: Buffer
       result.rotated += 1;
     }
     if (unreadable.length > 0) {
-      throw new DomainError('invalid', `${unreadable.length} stored secret(s) open under neither key (members ${unreadable.join(', ')}); nothing was changed.`);
+      throw new DomainError('keys.rotation_refused', `${unreadable.length} stored secret(s) open under neither key (members ${unreadable.join(', ')}); nothing was changed.`);
     }
     return result;
   });

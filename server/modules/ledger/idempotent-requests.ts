@@ -54,7 +54,7 @@ export async function oncePerKey<T>(tx: Db, keyed: KeyedRequest, run: () => Prom
   const [prior] = await tx.select().from(idempotentRequests)
     .where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.idempotencyKey, key)));
   if (prior) {
-    if (prior.operation !== operation || prior.request !== request) throw new DomainError('conflict', SERVER.idempotencyKeyReused);
+    if (prior.operation !== operation || prior.request !== request) throw new DomainError('idempotency.key_reused', SERVER.idempotencyKeyReused);
     return codec.load(prior.answer);
   }
   const answer = await run();

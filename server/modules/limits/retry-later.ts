@@ -7,7 +7,7 @@ export class RetryLater extends DomainError {
     message: string,
     readonly retryAfterMs: number,
   ) {
-    super('too_many', message);
+    super('request.too_many', message);
   }
 
   /** Whole seconds, never 0: "retry now" would invite the same refusal. */

@@ -10,7 +10,7 @@ export async function symbolPairs(deps: ExchangeDeps): Promise<{ pairs: string[]
 }
 
 function unknownPair(pair: string): DomainError {
-  return new DomainError('invalid', `${pair} is not a tradable pair.`);
+  return new DomainError('market.unknown_pair', `${pair} is not a tradable pair.`);
 }
 
 export async function livePrice(deps: ExchangeDeps, pair: string): Promise<{ price: string }> {
@@ -33,7 +33,7 @@ export async function klines(deps: ExchangeDeps, pair: string, interval: KlineIn
   try {
     return { klines: await surfaced(() => exchangeOf(deps).marketData.klines(pair, interval, limit)) };
   } catch (error) {
-    if (error instanceof DomainError && /symbol/i.test(error.message)) throw unknownPair(pair);
+    if (error instanceof DomainError && error.reason === 'market.unknown_pair') throw unknownPair(pair);
     throw error;
   }
 }

@@ -27,9 +27,9 @@ export async function findSponsor(db: Db, referralId: string, clock?: Clock): Pr
 /** GET /api/referralIdcheck/{id}: only a sponsor with an active subscription can refer. */
 export async function checkReferral(db: Db, referralId: string, clock?: Clock): Promise<ReferralCheckResponse> {
   const sponsor = await findSponsor(db, referralId, clock);
-  if (!sponsor) return { exists: false, username: null, message: SERVER.referralNotFound };
+  if (!sponsor) return { exists: false, username: null, message: SERVER.referralNotFound, reason: 'account.referral_not_found' };
   if (!sponsor.active) {
-    return { exists: false, username: null, message: SERVER.sponsorWithoutSubscription };
+    return { exists: false, username: null, message: SERVER.sponsorWithoutSubscription, reason: 'account.sponsor_inactive' };
   }
   return { exists: true, username: sponsor.username, message: SERVER.referralValid };
 }

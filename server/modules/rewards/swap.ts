@@ -20,7 +20,7 @@ import { oncePerKey } from '../ledger/idempotent-requests';
 import { InsufficientBalance, post } from '../ledger/post';
 
 function tooLarge(balance: string): DomainError {
-  return new DomainError('invalid', SERVER.rewardSwapTooLarge(balance));
+  return new DomainError('billing.reward_swap_too_large', SERVER.rewardSwapTooLarge(balance));
 }
 
 /** The two-leg posting, in the caller's transaction with the member's row locked. */
@@ -46,7 +46,7 @@ async function swap(tx: Db, userId: string, value: Decimal): Promise<RewardSwapD
  */
 export async function swapRewards(db: Db, userId: string, amount: string, requestKey?: string): Promise<RewardSwapData> {
   const value = new Decimal(amount);
-  if (!value.isFinite() || value.lte(0)) throw new DomainError('invalid', VALIDATION.amountPositive);
+  if (!value.isFinite() || value.lte(0)) throw new DomainError('validation.invalid', VALIDATION.amountPositive);
   const keyed = { userId, key: requestKey, operation: 'reward_swap', request: { amount: value.toFixed() } } as const;
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

@@ -30,8 +30,8 @@ const PERCENT = /^\d{1,2}(\.\d{1,3})?$/;
 function parseLevels(value: string): string[] {
   const levels = value === '' ? [] : value.split(',').map((part) => part.trim());
   const message = `levelPercentages must be comma-separated percentages above 0 adding up to at most ${MAX_REFERRAL_PERCENT}, e.g. 5,2,1,1,1`;
-  if (levels.some((level) => !PERCENT.test(level) || new Decimal(level).isZero())) throw new DomainError('invalid', message);
-  if (levels.reduce((sum, level) => sum.plus(level), new Decimal(0)).gt(MAX_REFERRAL_PERCENT)) throw new DomainError('invalid', message);
+  if (levels.some((level) => !PERCENT.test(level) || new Decimal(level).isZero())) throw new DomainError('settings.invalid', message);
+  if (levels.reduce((sum, level) => sum.plus(level), new Decimal(0)).gt(MAX_REFERRAL_PERCENT)) throw new DomainError('settings.invalid', message);
   return levels.map((level) => new Decimal(level).toFixed());
 }
 
@@ -40,13 +40,13 @@ export function parseSetting<N extends SettingName>(name: N, raw: string): Setti
   const value = raw.trim();
   if (name === 'referralMandatory') {
     if (value !== 'true' && value !== 'false') {
-      throw new DomainError('invalid', 'referralMandatory must be true or false');
+      throw new DomainError('settings.invalid', 'referralMandatory must be true or false');
     }
     return (value === 'true') as SettingValues[N];
   }
   if (name === 'levelPercentages') return parseLevels(value) as SettingValues[N];
   if (!DECIMAL.test(value) || (name === 'ifcNewTokenPrice' && new Decimal(value).isZero())) {
-    throw new DomainError('invalid', `${name} must be a positive decimal, e.g. 100 or 250.50`);
+    throw new DomainError('settings.invalid', `${name} must be a positive decimal, e.g. 100 or 250.50`);
   }
   return value as SettingValues[N];
 }

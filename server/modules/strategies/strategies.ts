@@ -30,15 +30,15 @@ import {
   type StrategyRecord,
 } from './queries';
 
-const notFound = () => new DomainError('not_found', SERVER.strategyNotFound);
-const duplicate = () => new DomainError('invalid', SERVER.strategyExists);
+const notFound = () => new DomainError('strategy.not_found', SERVER.strategyNotFound);
+const duplicate = () => new DomainError('strategy.exists', SERVER.strategyExists);
 
 /** The core's own check; its message names the field, so it goes to the member as is. */
 function assertRunnable(name: string, rows: StrategyRow[]): void {
   try {
     normaliseStrategy({ strategyName: name, noOfGrids: rows.length, tableData: rows });
   } catch (error) {
-    if (error instanceof TradingInputError) throw new DomainError('invalid', error.message);
+    if (error instanceof TradingInputError) throw new DomainError('strategy.invalid', error.message);
     throw error;
   }
 }
@@ -93,7 +93,7 @@ export async function gridCount(db: Db, userId: string, name: string): Promise<n
 async function lockEditable(tx: Db, userId: string, name: string): Promise<StrategyRecord> {
   const own = await lockOwn(tx, userId, name);
   if (own) return own;
-  if (await systemNameTaken(tx, name)) throw new DomainError('forbidden', SERVER.systemStrategyReadOnly);
+  if (await systemNameTaken(tx, name)) throw new DomainError('strategy.read_only', SERVER.systemStrategyReadOnly);
   throw notFound();
 }
 
@@ -104,7 +104,7 @@ export async function editStrategy(db: Db, userId: string, detail: StrategyDetai
   await db.transaction(async (tx) => {
     const strategy = await lockEditable(tx, userId, name);
     if (gridCountOf(detail.No_of_order) !== strategy.gridCount) {
-      throw new DomainError('invalid', VALIDATION.gridCountFixed);
+      throw new DomainError('strategy.invalid', VALIDATION.gridCountFixed);
     }
     assertRunnable(name, rows);
     await tx.delete(strategyGrids).where(eq(strategyGrids.strategyId, strategy.id));
@@ -120,7 +120,7 @@ export async function editStrategy(db: Db, userId: string, detail: StrategyDetai
 export async function deleteStrategy(db: Db, userId: string, name: string): Promise<void> {
   await db.transaction(async (tx) => {
     const strategy = await lockEditable(tx, userId, name.trim());
-    if (await inUse(tx, strategy.id)) throw new DomainError('invalid', SERVER.strategyInUse);
+    if (await inUse(tx, strategy.id)) throw new DomainError('strategy.in_use', SERVER.strategyInUse);
     await tx.delete(strategies).where(eq(strategies.id, strategy.id));
   });
 }

@@ -97,7 +97,7 @@ describe.each(targets)('subscription purchases on $name', (target) => {
     expect(await purchasePlan(db, buyer, plan.id, server.clock)).toMatchObject({ paidWith: 'IFC', amount: '60' });
     expect(await balancesOf(db, buyer)).toMatchObject({ USDT: '29.99', IFC: '40' });
     const refused = await errorOf(purchasePlan(db, buyer, plan.id, server.clock));
-    expect(refused).toMatchObject({ kind: 'invalid', message: SERVER.subscriptionUnaffordable('30', '60') });
+    expect(refused).toMatchObject({ reason: 'billing.unaffordable', message: SERVER.subscriptionUnaffordable('30', '60') });
     expect(await balancesOf(db, buyer)).toMatchObject({ USDT: '29.99', IFC: '40' });
     expect(await db.select().from(memberSubscriptions).where(eq(memberSubscriptions.userId, buyer))).toHaveLength(1);
   });
@@ -108,7 +108,7 @@ describe.each(targets)('subscription purchases on $name', (target) => {
     const plan = await addPlan(db, '10', 10);
     await retirePlan(db, plan.id, server.clock());
     for (const id of [plan.id, randomUUID()]) {
-      expect(await errorOf(purchasePlan(db, buyer, id, server.clock))).toMatchObject({ kind: 'not_found', message: SERVER.planNotFound });
+      expect(await errorOf(purchasePlan(db, buyer, id, server.clock))).toMatchObject({ reason: 'billing.plan_not_found', message: SERVER.planNotFound });
     }
   });
 
@@ -133,7 +133,7 @@ describe.each(targets)('subscription purchases on $name', (target) => {
     await fund(db, buyer, 'USDT', '100');
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => purchasePlan(db, buyer, plan.id, server.clock)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ kind: 'invalid' });
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ reason: 'billing.unaffordable' });
     expect((await balancesOf(db, buyer)).USDT).toBe('10');
     expect((await balancesOf(db, sponsor)).USDT_REWARD).toBe('4.5');
     const expiry = (await currentExpiry(db, buyer))!.getTime();

@@ -30,7 +30,7 @@ export interface PurchaseResult {
 }
 
 function unaffordable(plan: Plan): DomainError {
-  return new DomainError('invalid', SERVER.subscriptionUnaffordable(plan.usdtToken, plan.ifcNewToken));
+  return new DomainError('billing.unaffordable', SERVER.subscriptionUnaffordable(plan.usdtToken, plan.ifcNewToken));
 }
 
 /** USDT when it covers the price, else IFC when that does, else null. */
@@ -51,7 +51,7 @@ const purchaseAnswer: AnswerCodec<PurchaseResult> = {
 /** The purchase itself, in the caller's transaction with the member's row locked. */
 async function buy(tx: Db, userId: string, planId: string, clock: Clock): Promise<PurchaseResult> {
   const plan = await offeredPlan(tx, planId);
-  if (!plan) throw new DomainError('not_found', SERVER.planNotFound);
+  if (!plan) throw new DomainError('billing.plan_not_found', SERVER.planNotFound);
   const pay = payment(plan, await balancesOf(tx, userId));
   if (!pay) throw unaffordable(plan);
   const now = clock();

@@ -27,7 +27,7 @@ interface Row {
 export async function teamLevelMembers(db: Db, userId: string, level: number, page: Page, now: Date): Promise<Paged<TeamMember>> {
   const levels = (await getSetting(db, 'levelPercentages')).length;
   // The dashboard shows levels 1..N; asking for another one is a client error, not an empty list.
-  if (level > levels) throw new DomainError('invalid', SERVER.teamLevelUnknown(levels));
+  if (level > levels) throw new DomainError('billing.team_level_unknown', SERVER.teamLevelUnknown(levels));
   const result = await db.execute(sql`
     WITH RECURSIVE ${downlineCte(userId, level)}
     SELECT u.username AS name, sp.username AS sponser_name,

@@ -12,7 +12,7 @@ import { KEY_MESSAGES } from '../keys/keys';
 export async function balancesOf(deps: ExchangeDeps, userId: string, market: Market, fresh = false): Promise<Balances> {
   const exchange = exchangeOf(deps);
   const key = await storedKey(deps, userId);
-  if (!key) throw new DomainError('invalid', KEY_MESSAGES.noKeys);
+  if (!key) throw new DomainError('keys.missing', KEY_MESSAGES.noKeys);
   const gateway = exchange.gateway.member(key);
   return surfaced(() => exchange.balances.read(userId, key, gateway, market, fresh));
 }

@@ -21,6 +21,7 @@ import { WALLET_MESSAGES } from './messages';
 import { claim, type ClaimOptions, isUniqueViolation, type NewOperation, type OperationRow, releaseTransferRef, RepeatedRequest,
   settle } from './records';
 import { claimTransfer, findTransfer, type SentTransfer, type TransferLookup } from './transfer-match';
+import { isReason } from '../../../common/reasons';
 
 export { WALLET_MESSAGES } from './messages';
 
@@ -46,11 +47,14 @@ function forgetBalances(deps: WalletDeps, userId: string): void {
 function replay(prior: OperationRow, op: NewOperation, success: string): { message: string } {
   const same = prior.kind === op.kind && prior.asset === op.asset && new Decimal(prior.amount).eq(op.amount)
     && prior.fromWallet === (op.fromWallet ?? null) && prior.toWallet === (op.toWallet ?? null);
-  if (!same) throw new DomainError('conflict', WALLET_MESSAGES.keyReused);
+  if (!same) throw new DomainError('idempotency.key_reused', WALLET_MESSAGES.keyReused);
   if (prior.status === 'done') return { message: success };
-  if (prior.status === 'failed') throw new DomainError('invalid', prior.error ?? WALLET_MESSAGES.repeated);
-  if (prior.status === 'unknown') throw new DomainError('invalid', WALLET_MESSAGES.unknownOutcome);
-  throw new DomainError('conflict', WALLET_MESSAGES.repeated);
+  // The same refusal as the first run: its words and its reason.
+  if (prior.status === 'failed') {
+    throw new DomainError(isReason(prior.errorReason) ? prior.errorReason : 'wallet.previous_failed', prior.error ?? WALLET_MESSAGES.repeated);
+  }
+  if (prior.status === 'unknown') throw new DomainError('wallet.unknown_outcome', WALLET_MESSAGES.unknownOutcome);
+  throw new DomainError('wallet.repeated', WALLET_MESSAGES.repeated);
 }
 
 /** Claims the member's lock for `op`, or answers a repeated request from its first run. */
@@ -71,15 +75,17 @@ async function checked(deps: WalletDeps, id: string, check: () => Promise<void>)
   } catch (error) {
     // Nothing was sent, so 'failed' is certain; if even this write fails, the reconciler finds
     // the stale 'pending' row and settles it from the exchange.
-    await settle(deps, id, 'failed', null, error instanceof Error ? error.message : String(error));
+    const reason = error instanceof DomainError ? error.reason : null;
+    await settle(deps, id, 'failed', null, error instanceof Error ? error.message : String(error), reason);
     throw error;
   }
 }
 
 /** An exchange refusal settles 'failed' and reaches the member with the exchange's reason. */
 async function refused(deps: WalletDeps, id: string, error: ExchangeError): Promise<never> {
-  await settle(deps, id, 'failed', null, error.message);
-  throw new DomainError('invalid', error.message);
+  const reason = error.kind === 'insufficient_funds' ? 'wallet.insufficient_funds' : 'exchange.refused';
+  await settle(deps, id, 'failed', null, error.message, reason);
+  throw new DomainError(reason, error.message);
 }
 
 /**
@@ -113,12 +119,12 @@ async function sendTransfer(deps: WalletDeps, gateway: MemberGateway, sent: Omit
   const found = await findTransfer(deps, gateway, { ...sent, sentAt }, lookup);
   if (found?.status === 'confirmed' && (await claimTransfer(deps, { ...sent, sentAt }, found))) return;
   await settle(deps, sent.id, 'unknown', null, outcome.message);
-  throw new DomainError('invalid', WALLET_MESSAGES.unknownOutcome);
+  throw new DomainError('wallet.unknown_outcome', WALLET_MESSAGES.unknownOutcome);
 }
 
 export async function transfer(deps: WalletDeps, userId: string, from: Market, to: Market, body: TransferRequest,
   requestKey?: string, options: OperationOptions = {}): Promise<{ message: string }> {
-  if (body.from !== from || body.to !== to) throw new DomainError('invalid', WALLET_MESSAGES.wrongDirection(from, to));
+  if (body.from !== from || body.to !== to) throw new DomainError('wallet.wrong_direction', WALLET_MESSAGES.wrongDirection(from, to));
   const amount = new Decimal(body.amount).toFixed();
   return serialised(deps.db, userId, async () => {
     const gateway = await memberGateway(deps, userId);
@@ -129,7 +135,7 @@ export async function transfer(deps: WalletDeps, userId: string, from: Market, t
     try {
       await checked(deps, id, async () => {
         const free = (await balancesOf(deps, userId, from, true)).USDT?.free ?? '0';
-        if (new Decimal(amount).gt(free)) throw new DomainError('invalid', VALIDATION.transferExceeds);
+        if (new Decimal(amount).gt(free)) throw new DomainError('wallet.insufficient_funds', VALIDATION.transferExceeds);
       });
       await sendTransfer(deps, gateway, { id, userId, asset: 'USDT', amount, from, to }, options.lookup);
     } finally {
@@ -148,11 +154,11 @@ async function swapQuantity(deps: WalletDeps, asset: string, amount: Decimal): P
   const exchange = exchangeOf(deps);
   const symbol = `${asset}USDT`;
   const market = (await exchange.gateway.markets('spot')).find((m) => m.symbol === symbol);
-  if (!market) throw new DomainError('invalid', WALLET_MESSAGES.noMarket(asset));
+  if (!market) throw new DomainError('wallet.no_market', WALLET_MESSAGES.noMarket(asset));
   const quantity = amount.toNearest(market.stepSize, Decimal.ROUND_DOWN);
   const price = await exchange.marketData.lastPrice(symbol);
   if (quantity.lt(market.minQty) || quantity.isZero() || (price !== null && quantity.times(price).lt(market.minNotional))) {
-    throw new DomainError('invalid', WALLET_MESSAGES.belowMinimum(market.minNotional));
+    throw new DomainError('wallet.below_minimum', WALLET_MESSAGES.belowMinimum(market.minNotional));
   }
   return { symbol, quantity: quantity.toFixed() };
 }
@@ -165,7 +171,7 @@ async function sendSwap(deps: WalletDeps, id: string, send: () => Promise<string
     if (!(error instanceof ExchangeError)) throw error;
     if (error.kind !== 'unknown_outcome') return refused(deps, id, error);
     await settle(deps, id, 'unknown', null, error.message);
-    throw new DomainError('invalid', WALLET_MESSAGES.unknownOutcome);
+    throw new DomainError('wallet.unknown_outcome', WALLET_MESSAGES.unknownOutcome);
   }
 }
 
@@ -185,7 +191,7 @@ export async function swapToUsdt(deps: WalletDeps, userId: string, body: SwapReq
     try {
       await checked(deps, id, async () => {
         const free = (await balancesOf(deps, userId, 'spot', true))[asset]?.free ?? '0';
-        if (amount.gt(free)) throw new DomainError('invalid', WALLET_MESSAGES.insufficient(asset, free));
+        if (amount.gt(free)) throw new DomainError('wallet.insufficient_funds', WALLET_MESSAGES.insufficient(asset, free));
       });
       await sendSwap(deps, id, async () => (await gateway.convertToUsdt(asset, quantity, clientOrderId)).id);
     } finally {

@@ -12,6 +12,7 @@ import { walletOperations } from '../../db/schema';
 import { DomainError } from '../errors';
 import type { WalletDeps } from './deps';
 import { WALLET_MESSAGES } from './messages';
+import type { Reason } from '../../../common/reasons';
 
 export type OperationRow = typeof walletOperations.$inferSelect;
 export type NewOperation = Omit<typeof walletOperations.$inferInsert, 'status' | 'createdAt' | 'updatedAt'>;
@@ -66,7 +67,7 @@ export async function claim(deps: WalletDeps, op: NewOperation, options: ClaimOp
     // Either unique index may have refused the row; the idempotency key decides which it was.
     const prior = await priorOf(deps, op.idempotencyKey);
     if (prior) throw new RepeatedRequest(prior);
-    if (Date.now() >= deadline) throw new DomainError('conflict', WALLET_MESSAGES.busy);
+    if (Date.now() >= deadline) throw new DomainError('wallet.busy', WALLET_MESSAGES.busy);
     await sleep(backoffMs(attempt));
   }
 }
@@ -76,8 +77,9 @@ export async function claim(deps: WalletDeps, op: NewOperation, options: ClaimOp
  * another process). A transfer's tranId already claimed by another operation of the member
  * throws a unique violation (see isUniqueViolation).
  */
-export async function settle(deps: WalletDeps, id: string, status: Settled, exchangeRef: string | null, error: string | null): Promise<boolean> {
-  const rows = await deps.db.update(walletOperations).set({ status, exchangeRef, error, updatedAt: deps.clock() })
+export async function settle(deps: WalletDeps, id: string, status: Settled, exchangeRef: string | null, error: string | null,
+  errorReason: Reason | null = null): Promise<boolean> {
+  const rows = await deps.db.update(walletOperations).set({ status, exchangeRef, error, errorReason, updatedAt: deps.clock() })
     .where(and(eq(walletOperations.id, id), inArray(walletOperations.status, ['pending', 'unknown'])))
     .returning({ id: walletOperations.id });
   return rows.length > 0;

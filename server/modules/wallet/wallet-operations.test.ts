@@ -106,7 +106,7 @@ async function latest(member: Registered) {
 const body = (amount: string) => ({ from: 'spot' as const, to: 'futures' as const, coin: 'USDT' as const, amount });
 const refusal = (run: Promise<unknown>) => run.then(() => null, (error: unknown) => {
   if (!(error instanceof DomainError)) throw error;
-  return { kind: error.kind, message: error.message };
+  return { reason: error.reason, message: error.message };
 });
 
 beforeAll(async () => {
@@ -131,7 +131,7 @@ describe('transfer: lock, balance check and settling', () => {
 
   it('settles a refused balance check as failed and frees the lock', async () => {
     expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1000.01'))))
-      .toEqual({ kind: 'invalid', message: VALIDATION.transferExceeds });
+      .toEqual({ reason: 'wallet.insufficient_funds', message: VALIDATION.transferExceeds });
     expect(await latest(alice)).toMatchObject({ status: 'failed', error: VALIDATION.transferExceeds, exchangeRef: null });
     expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'))).message).toBe(SERVER.transferSuccessful);
   });
@@ -145,7 +145,7 @@ describe('transfer: lock, balance check and settling', () => {
   it('answers a retried refusal with the same refusal, without asking the exchange again', async () => {
     const moved = fake.history.length;
     const refusedOnce = await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5000'), 'key-big', FAST));
-    expect(refusedOnce).toEqual({ kind: 'invalid', message: VALIDATION.transferExceeds });
+    expect(refusedOnce).toEqual({ reason: 'wallet.insufficient_funds', message: VALIDATION.transferExceeds });
     fake.spot = { USDT: { free: '9000', total: '9000' } }; // even with the money there now, the retry is the same request
     expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5000'), 'key-big', FAST))).toEqual(refusedOnce);
     expect(fake.history.length).toBe(moved);
@@ -158,12 +158,12 @@ describe('transfer: lock, balance check and settling', () => {
     expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(SERVER.transferSuccessful);
     expect(fake.history.length).toBe(transfersBefore);
     expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('2'), 'key-1', FAST)))
-      .toEqual({ kind: 'conflict', message: WALLET_MESSAGES.keyReused });
+      .toEqual({ reason: 'idempotency.key_reused', message: WALLET_MESSAGES.keyReused });
     // Another process's operation of this member is in flight: its pending row is the lock.
     const held = await claim(deps, { userId: alice.userId, idempotencyKey: `${alice.userId}:elsewhere`, kind: 'transfer', asset: 'USDT', amount: '3' });
     const started = Date.now();
     expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-2', FAST)))
-      .toEqual({ kind: 'conflict', message: WALLET_MESSAGES.busy });
+      .toEqual({ reason: 'wallet.busy', message: WALLET_MESSAGES.busy });
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     // A repeat is a repeat even while the member is busy: answered at once, without waiting.
     expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(SERVER.transferSuccessful);
@@ -193,7 +193,7 @@ describe('transfer: an unknown outcome resolved from the transfer history', () =
     fake.mode = 'lost-then-5xx';
     const reads = fake.historyReads;
     expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('42'), undefined, FAST)))
-      .toEqual({ kind: 'invalid', message: WALLET_MESSAGES.unknownOutcome });
+      .toEqual({ reason: 'wallet.unknown_outcome', message: WALLET_MESSAGES.unknownOutcome });
     expect(fake.historyReads - reads).toBe(4); // looked a few times
     expect(await latest(alice)).toMatchObject({ status: 'unknown', exchangeRef: null });
   });

@@ -11,8 +11,8 @@ import { DomainError } from '../errors';
 /** The checksummed form of `raw`, or a DomainError('invalid') saying what is wrong. */
 export function payoutAddress(raw: string): string {
   const text = raw.trim();
-  if (!ethers.isAddress(text)) throw new DomainError('invalid', SERVER.withdrawAddressInvalid);
+  if (!ethers.isAddress(text)) throw new DomainError('billing.withdrawal_address_invalid', SERVER.withdrawAddressInvalid);
   const address = ethers.getAddress(text);
-  if (address === ethers.ZeroAddress) throw new DomainError('invalid', SERVER.withdrawZeroAddress);
+  if (address === ethers.ZeroAddress) throw new DomainError('billing.withdrawal_address_invalid', SERVER.withdrawZeroAddress);
   return address;
 }

@@ -28,12 +28,12 @@ export interface CreateWithdrawOptions {
 
 async function refusal(db: Db, userId: string): Promise<DomainError> {
   const available = (await balancesOf(db, userId)).USDT_REWARD;
-  return new DomainError('invalid', SERVER.withdrawInsufficient(new Decimal(available).toFixed()));
+  return new DomainError('billing.withdrawal_insufficient', SERVER.withdrawInsufficient(new Decimal(available).toFixed()));
 }
 
 /** The PENDING row and its debit, in the caller's transaction with the member's row locked. */
 async function reserve(tx: Db, userId: string, amount: string, toAddress: string, options: CreateWithdrawOptions): Promise<CreateWithdrawData> {
-  if (!options.available) throw new DomainError('unavailable', SERVER.withdrawalsUnavailable);
+  if (!options.available) throw new DomainError('billing.withdrawals_unavailable', SERVER.withdrawalsUnavailable);
   const now = options.clock();
   const [row] = await tx.insert(withdrawals)
     .values({ userId, amount, toAddress, status: 'PENDING', createdAt: now, updatedAt: now })

@@ -70,10 +70,10 @@ describe.each(targets)('withdrawal requests on $name', (target) => {
   it('refuses an overdraft, a bad checksum, the zero address and a server without a chain', async () => {
     const member = await insertMember(db);
     await reward(member, '5');
-    expect(await errorOf(request(member, '5.000000000000000001'))).toMatchObject({ kind: 'invalid', message: SERVER.withdrawInsufficient('5') });
-    expect(await errorOf(request(member, '1', '0x000000000000000000000000000000000000DEaD'))).toMatchObject({ kind: 'invalid', message: SERVER.withdrawAddressInvalid });
-    expect(await errorOf(request(member, '1', `0x${'0'.repeat(40)}`))).toMatchObject({ kind: 'invalid', message: SERVER.withdrawZeroAddress });
-    expect(await errorOf(request(member, '1', TO, false))).toMatchObject({ kind: 'unavailable', message: SERVER.withdrawalsUnavailable });
+    expect(await errorOf(request(member, '5.000000000000000001'))).toMatchObject({ reason: 'billing.withdrawal_insufficient', message: SERVER.withdrawInsufficient('5') });
+    expect(await errorOf(request(member, '1', '0x000000000000000000000000000000000000DEaD'))).toMatchObject({ reason: 'billing.withdrawal_address_invalid', message: SERVER.withdrawAddressInvalid });
+    expect(await errorOf(request(member, '1', `0x${'0'.repeat(40)}`))).toMatchObject({ reason: 'billing.withdrawal_address_invalid', message: SERVER.withdrawZeroAddress });
+    expect(await errorOf(request(member, '1', TO, false))).toMatchObject({ reason: 'billing.withdrawals_unavailable', message: SERVER.withdrawalsUnavailable });
     expect(await db.select().from(withdrawals).where(eq(withdrawals.userId, member))).toHaveLength(0);
     expect(await ledgerConsistent(member)).toBe('5');
     expect((await request(member, '5')).status).toBe('PENDING');
@@ -86,7 +86,7 @@ describe.each(targets)('withdrawal requests on $name', (target) => {
       const member = await insertMember(db);
       await reward(member, balance);
       const results = await Promise.allSettled(asks.map((ask) => request(member, ask)));
-      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ kind: 'invalid' });
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ reason: 'billing.withdrawal_insufficient' });
       const granted = asks.filter((_, i) => results[i]!.status === 'fulfilled').reduce((sum, ask) => sum.plus(ask), new Decimal(0));
       const left = await ledgerConsistent(member);
       expect(granted.lte(balance)).toBe(true);

@@ -52,11 +52,11 @@ describe('billing IPC area: reads', () => {
 
   it("passes the service's msg on when the code is not '0000', or the HTTP status is an error", async () => {
     server.route('POST /account/user-data', { status: 200, body: { code: '1001', msg: 'No such member' } });
-    expect(await ipc.invoke('billing:userData', {})).toEqual({ ok: false, error: { status: 400, message: 'No such member' } });
+    expect(await ipc.invoke('billing:userData', {})).toEqual({ ok: false, error: { status: 400, message: 'No such member', reason: 'request.malformed' } });
     server.route('POST /account/withdraw/list', { status: 400, body: { code: '400', msg: 'page must be at least 1' } });
     expect(await ipc.invoke('billing:withdrawals', { page: 1 })).toEqual({
       ok: false,
-      error: { status: 400, message: 'page must be at least 1' },
+      error: { status: 400, message: 'page must be at least 1', reason: 'request.malformed' },
     });
   });
 
@@ -89,7 +89,7 @@ describe('billing IPC area: actions with a message', () => {
   it("passes a refused purchase's msg on as the error", async () => {
     const msg = SERVER.subscriptionUnaffordable('40', '160');
     server.route('POST /account/subscription/create', { status: 400, body: { code: '400', msg } });
-    expect(await ipc.invoke('billing:subscribe', { planId: 'p1' })).toEqual({ ok: false, error: { status: 400, message: msg } });
+    expect(await ipc.invoke('billing:subscribe', { planId: 'p1' })).toEqual({ ok: false, error: { status: 400, message: msg, reason: 'request.malformed' } });
   });
 
   it('withdraws and swaps with exactly the typed fields', async () => {
@@ -113,7 +113,7 @@ describe('billing IPC area: actions with a message', () => {
     server.route('POST /account/wallet/usdt/deposit/sync', { status: 503, body: { code: '503', msg: 'Deposits are not available on this server.' } });
     expect(await ipc.invoke('billing:depositSync', {})).toEqual({
       ok: false,
-      error: { status: 503, message: 'Deposits are not available on this server.' },
+      error: { status: 503, message: 'Deposits are not available on this server.', reason: 'server.unavailable' },
     });
   });
 });
@@ -146,7 +146,7 @@ describe('billing IPC area: the deposit listening window', () => {
 
   it('saves nothing when the server refuses to listen', async () => {
     server.route('POST /account/wallet/usdt/deposit/listen', { status: 503, body: { code: '503', msg: 'No chain here.' } });
-    expect(await ipc.invoke('billing:depositListen', {})).toEqual({ ok: false, error: { status: 503, message: 'No chain here.' } });
+    expect(await ipc.invoke('billing:depositListen', {})).toEqual({ ok: false, error: { status: 503, message: 'No chain here.', reason: 'server.unavailable' } });
     expect(await ipc.invoke('billing:depositWindow', {})).toEqual({ ok: true, value: { endsAt: null } });
   });
 });
@@ -187,7 +187,7 @@ describe('billing IPC area: the Idempotency-Key of subscribe, withdraw and swap'
     expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
     expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
     server.route(`POST ${path}`, { status: 400, body: { code: '400', msg: 'Refused' } });
-    expect(await ipc.invoke(channel, payload)).toEqual({ ok: false, error: { status: 400, message: 'Refused' } });
+    expect(await ipc.invoke(channel, payload)).toEqual({ ok: false, error: { status: 400, message: 'Refused', reason: 'request.malformed' } });
     expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false });
     expect(keys()).toHaveLength(4);
     for (const key of keys()) expect(key).toMatch(UUID);
@@ -198,7 +198,7 @@ describe('billing IPC area: the Idempotency-Key of subscribe, withdraw and swap'
   it.each(submissions)('%s retries with the same key after no answer or a 5xx, then moves on to a new one', async (channel, payload, path, reply) => {
     server.route(`POST ${path}`, reply);
     loseAnswers = 2;
-    expect(await ipc.invoke(channel, payload)).toEqual({ ok: false, error: { status: 0, message: UI.noResponse } });
+    expect(await ipc.invoke(channel, payload)).toEqual({ ok: false, error: { status: 0, message: UI.noResponse, reason: 'network.unreachable' } });
     expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false, error: { status: 0 } });
     server.route(`POST ${path}`, { status: 502, body: { message: 'Bad Gateway' } });
     expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false, error: { status: 502 } });

@@ -155,7 +155,7 @@ describe('bots IPC area: calls with a body', () => {
     const scalp = { ...start, botType: 'Scalping Grid' };
     expect(await ipc.invoke('bots:start', scalp)).toEqual({
       ok: false,
-      error: { status: 400, message: comingSoon },
+      error: { status: 400, message: comingSoon, reason: 'request.malformed' },
     });
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/startscalp']);
     expect(server.requests[0]?.body).toEqual(scalp);
@@ -181,12 +181,12 @@ describe('bots IPC area: calls with a body', () => {
     server.route('POST /api/startbotdata', { status: 400, body: { message: short } });
     expect(await ipc.invoke('bots:start', start)).toEqual({
       ok: false,
-      error: { status: 400, message: short },
+      error: { status: 400, message: short, reason: 'request.malformed' },
     });
     server.route('POST /api/botinfo', { status: 404, body: { message: 'Bot not found' } });
     expect(await ipc.invoke('bots:info', byId)).toEqual({
       ok: false,
-      error: { status: 404, message: 'Bot not found' },
+      error: { status: 404, message: 'Bot not found', reason: 'request.not_found' },
     });
   });
 

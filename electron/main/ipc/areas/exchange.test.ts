@@ -80,12 +80,21 @@ describe('exchange IPC area: API keys and the keychain', () => {
     expect(await keychain.getSecret(copyName())).toBeNull();
   });
 
-  it('keeps nothing when the server refuses the keys, and passes its reason on', async () => {
-    const reason = 'Invalid API key or secret. Check the keys and try again.';
-    server.route('POST /api/apikeys', { status: 400, body: { message: reason } });
+  it('passes on the warning the server saves a key with (no IP restriction)', async () => {
+    const warning = 'These keys work from any IP address.';
+    server.route('POST /api/apikeys', { status: 200, body: { message: UI.apiKeysSaved, warning } });
+    expect(await ipc.invoke('keys:save', { apiKey: 'AK-1', secretKey: 'SK-1' })).toEqual({
+      ok: true,
+      value: { message: UI.apiKeysSaved, warning },
+    });
+  });
+
+  it('keeps nothing when the server refuses the keys, and passes its message and reason on', async () => {
+    const message = 'Invalid API key or secret. Check the keys and try again.';
+    server.route('POST /api/apikeys', { status: 400, body: { message, reason: 'keys.rejected' } });
     expect(await ipc.invoke('keys:save', { apiKey: 'AK-1', secretKey: 'bad' })).toEqual({
       ok: false,
-      error: { status: 400, message: reason },
+      error: { status: 400, message, reason: 'keys.rejected' },
     });
     expect(await keychain.getSecret(copyName())).toBeNull();
   });
@@ -103,7 +112,7 @@ describe('exchange IPC area: API keys and the keychain', () => {
     server.route('POST /api/apikeys', { status: 400, body: { message: SERVER.botRunningCannotDisconnect } });
     expect(await ipc.invoke('keys:disconnect', {})).toEqual({
       ok: false,
-      error: { status: 400, message: SERVER.botRunningCannotDisconnect },
+      error: { status: 400, message: SERVER.botRunningCannotDisconnect, reason: 'request.malformed' },
     });
     expect(await keychain.getSecret(copyName())).toBeNull();
   });
@@ -144,7 +153,7 @@ describe('exchange IPC area: wallet moves', () => {
     server.route('POST /api/swaptousdt', { status: 400, body: { message: 'Amount exceeds the BTC balance.' } });
     expect(await ipc.invoke('wallet:swap', { asset: 'BTC', amount: '9' })).toEqual({
       ok: false,
-      error: { status: 400, message: 'Amount exceeds the BTC balance.' },
+      error: { status: 400, message: 'Amount exceeds the BTC balance.', reason: 'request.malformed' },
     });
   });
 

@@ -40,7 +40,7 @@ describe('strategies:backtest', () => {
     server.route('POST /api/backtest', { status: 400, body: { message: 'The exchange is not available on this server.' } });
     expect(await ipc.invoke('strategies:backtest', { strategy_name: 'Alpha', pair: 'BTCUSDT', amount: '1000', days: 30 })).toEqual({
       ok: false,
-      error: { status: 400, message: 'The exchange is not available on this server.' },
+      error: { status: 400, message: 'The exchange is not available on this server.', reason: 'request.malformed' },
     });
   });
 

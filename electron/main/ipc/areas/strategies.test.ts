@@ -62,7 +62,7 @@ describe('strategies IPC area', () => {
     server.route('POST /api/deletestrategy', { status: 400, body: { message: SERVER.strategyInUse } });
     expect(await ipc.invoke('strategies:delete', { strategy_name: 'Alpha' })).toEqual({
       ok: false,
-      error: { status: 400, message: SERVER.strategyInUse },
+      error: { status: 400, message: SERVER.strategyInUse, reason: 'request.malformed' },
     });
   });
 

@@ -33,7 +33,7 @@ export default async function depositRoutes(app: FastifyInstance, options: Depos
   const { db, config, clock } = app.deps;
   const chain = (): ChainSettings => {
     const availability = chainAvailability(config);
-    if (!availability.enabled) throw new DomainError('unavailable', SERVER.depositsUnavailable);
+    if (!availability.enabled) throw new DomainError('billing.deposits_unavailable', SERVER.depositsUnavailable);
     return availability.settings;
   };
 

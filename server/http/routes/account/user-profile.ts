@@ -15,7 +15,7 @@ export default async function userProfileRoute(app: FastifyInstance) {
     schema: { tags: ['account service'], security: bearer, response: { 200: accountEnvelope(userProfileData) } },
     handler: async (request): Promise<AccountEnvelope<UserProfile>> => {
       const data = await userProfile(db, memberOf(request).userId, clock);
-      if (!data) throw new DomainError('unauthorized', SERVER.unauthorized);
+      if (!data) throw new DomainError('auth.unauthenticated', SERVER.unauthorized);
       return { code: ACCOUNT_SUCCESS_CODE, data, msg: SERVER.accountOk };
     },
   });

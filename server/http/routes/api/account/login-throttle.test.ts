@@ -37,7 +37,7 @@ describe.each(targets)('the growing login delay per account on $name', (target) 
   async function expectWait(who: Registered, ms: number) {
     const res = await login(who.email, who.password); // even the right password waits
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: SERVER.loginDelayed(Math.ceil(ms / 60_000)) });
+    expect(res.json()).toEqual({ message: SERVER.loginDelayed(Math.ceil(ms / 60_000)), reason: 'request.too_many' });
     expect(res.headers['retry-after']).toBe(String(ms / 1000));
   }
 
@@ -74,7 +74,7 @@ describe.each(targets)('the growing login delay per account on $name', (target) 
     for (let i = 0; i < FREE; i += 1) expect((await wrong(nobody)).statusCode).toBe(401);
     const res = await login(nobody.email, nobody.password);
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: SERVER.loginDelayed(1) });
+    expect(res.json()).toEqual({ message: SERVER.loginDelayed(1), reason: 'request.too_many' });
   });
 
   it('forgets failures a day old', async () => {

@@ -47,17 +47,17 @@ describe.each(targets)('OTP tries and mails on $name', (target) => {
     const [row] = await server.database.db.select().from(pendingSignups).where(eq(pendingSignups.email, body.email));
     expect(row!.otpAttempts).toBe(OTP_MAX_ATTEMPTS);
     const right = await post('/api/verify-otp', { ...body, otp });
-    expect(right.json()).toEqual({ success: false, message: SERVER.otpBurned });
+    expect(right.json()).toEqual({ success: false, message: SERVER.otpBurned, reason: 'account.otp_burned' });
   });
 
   it('refuses a resend within 30 seconds of the last mail, with Retry-After', async () => {
     const { body } = await signedUp();
     const early = await resend(body.email);
     expect(early.statusCode).toBe(429);
-    expect(early.json()).toEqual({ success: false, message: SERVER.otpResendTooSoon(OTP_RESEND_SECONDS) });
+    expect(early.json()).toEqual({ success: false, message: SERVER.otpResendTooSoon(OTP_RESEND_SECONDS), reason: 'request.too_many' });
     expect(early.headers['retry-after']).toBe(String(OTP_RESEND_SECONDS));
     server.clock.advance((OTP_RESEND_SECONDS - 1) * 1000);
-    expect((await resend(body.email)).json()).toEqual({ success: false, message: SERVER.otpResendTooSoon(1) });
+    expect((await resend(body.email)).json()).toEqual({ success: false, message: SERVER.otpResendTooSoon(1), reason: 'request.too_many' });
     server.clock.advance(1000);
     expect((await resend(body.email)).json()).toEqual({ success: true, message: SERVER.otpResent });
     expect(mailsTo(body.email)).toHaveLength(2);
@@ -80,7 +80,7 @@ describe.each(targets)('OTP tries and mails on $name', (target) => {
     waitOut();
     const capped = await resend(body.email);
     expect(capped.statusCode).toBe(429);
-    expect(capped.json()).toEqual({ success: false, message: SERVER.otpDailyLimit });
+    expect(capped.json()).toEqual({ success: false, message: SERVER.otpDailyLimit, reason: 'request.too_many' });
     expect(Number(capped.headers['retry-after'])).toBeGreaterThan(OTP_RESEND_SECONDS);
     expect(mailsTo(body.email)).toHaveLength(DAILY_MAX);
     // The code mailed last keeps working: a refused resend does not replace it.
@@ -96,7 +96,7 @@ describe.each(targets)('OTP tries and mails on $name', (target) => {
     server.clock.advance(OTP_TTL_MINUTES * 60_000 + 1_000);
     const capped = await post('/api/signup', body);
     expect(capped.statusCode).toBe(429);
-    expect(capped.json()).toEqual({ message: SERVER.otpDailyLimit });
+    expect(capped.json()).toEqual({ message: SERVER.otpDailyLimit, reason: 'request.too_many' });
     server.clock.advance(24 * 3_600_000);
     expect((await post('/api/signup', body)).statusCode).toBe(200);
     expect((await post('/api/verify-otp', { ...body, otp: lastOtp(body.email) })).statusCode).toBe(200);
@@ -120,7 +120,7 @@ describe.each(targets)('OTP tries and mails on $name', (target) => {
       lastSentAt: sentAt,
     });
     const legacy = await post('/api/verify-otp', { ...body, otp: legacyOtp });
-    expect(legacy.json()).toEqual({ success: false, message: SERVER.otpInvalid });
+    expect(legacy.json()).toEqual({ success: false, message: SERVER.otpInvalid, reason: 'account.otp_invalid' });
     expect((await resend(email)).statusCode).toBe(200);
     expect((await post('/api/verify-otp', { ...body, otp: lastOtp(email) })).statusCode).toBe(200);
   });

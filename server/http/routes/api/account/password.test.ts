@@ -6,6 +6,7 @@ import { generateResetToken, hashResetToken } from '../../../../modules/accounts
 import { databaseTargets } from '../../../../test/databases';
 import { bearer, register, resetTokenFrom, uniqueEmail } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
+import { anyReason } from '../../../../test/refusals';
 
 const targets = await databaseTargets();
 
@@ -47,7 +48,7 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
     expect(newLogin.statusCode).toBe(200);
     const again = await post(`/api/reset-password/${token}`, { password: 'another-pw' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid });
+    expect(again.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid, reason: 'account.reset_token_invalid' });
   });
 
   it('invalidates every earlier link when a newer one is requested', async () => {
@@ -56,7 +57,7 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
     const newer = await requestToken(member.email);
     const stale = await post(`/api/reset-password/${older}`, { password: 'brand-new-pw' });
     expect(stale.statusCode).toBe(400);
-    expect(stale.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid });
+    expect(stale.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid, reason: 'account.reset_token_invalid' });
     expect((await post(`/api/reset-password/${newer}`, { password: 'brand-new-pw' })).statusCode).toBe(200);
   });
 
@@ -73,7 +74,7 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
     expect((await post(`/api/reset-password/${used}`, { password: 'brand-new-pw' })).statusCode).toBe(200);
     const res = await post(`/api/reset-password/${other}`, { password: 'attacker-pw' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid });
+    expect(res.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid, reason: 'account.reset_token_invalid' });
     expect((await post('/api/login', { email: member.email, password: 'brand-new-pw' })).statusCode).toBe(200);
   });
 
@@ -81,7 +82,7 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
     // A cost argon2 refuses: any hash attempted would fail the call with a 500.
     const deps = { ...server.app.accountDeps, config: { ...server.config, argon2: { memoryCost: 1, timeCost: 1, parallelism: 1 } } };
     await expect(resetPassword(deps, generateResetToken(), 'brand-new-pw')).rejects.toMatchObject({
-      kind: 'invalid',
+      reason: 'account.reset_token_invalid',
       message: SERVER.resetTokenInvalid,
     });
   });
@@ -92,13 +93,13 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
     server.clock.advance(31 * 60_000);
     const res = await post(`/api/reset-password/${token}`, { password: 'brand-new-pw' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid });
+    expect(res.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid, reason: 'account.reset_token_invalid' });
   });
 
   it('answers an unknown email with 404 "User not found"', async () => {
     const res = await post('/api/forgot-password', { email: uniqueEmail() });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: SERVER.userNotFound });
+    expect(res.json()).toEqual({ success: false, message: SERVER.userNotFound, reason: 'account.not_found' });
   });
 
   it.each([
@@ -107,7 +108,7 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
   ])('refuses forgot-password %j with 400 "%s"', async (payload, message) => {
     const res = await post('/api/forgot-password', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, message, reason: anyReason });
   });
 
   it.each([
@@ -119,6 +120,6 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
   ])('refuses reset-password/%s %j with 400 "%s"', async (token, payload, message) => {
     const res = await post(`/api/reset-password/${token}`, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, message, reason: anyReason });
   });
 });

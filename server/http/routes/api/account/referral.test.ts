@@ -36,7 +36,7 @@ describe.each(targets)('referral calls on $name', (target) => {
   it('refuses a sponsor without an active subscription', async () => {
     const member = await register(server);
     const res = await get(`/api/referralIdcheck/${member.userCode}`);
-    expect(res.json()).toEqual({ exists: false, username: null, message: SERVER.sponsorWithoutSubscription });
+    expect(res.json()).toEqual({ exists: false, username: null, message: SERVER.sponsorWithoutSubscription, reason: 'account.sponsor_inactive' });
   });
 
   it('reports an unknown referral ID', async () => {
@@ -44,13 +44,14 @@ describe.each(targets)('referral calls on $name', (target) => {
       exists: false,
       username: null,
       message: SERVER.referralNotFound,
+      reason: 'account.referral_not_found',
     });
   });
 
   it.each(['ABC', 'ABCDEFG'])('refuses %s with 400, never 500', async (id) => {
     const res = await get(`/api/referralIdcheck/${id}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: VALIDATION.referralIdLength });
+    expect(res.json()).toEqual({ message: VALIDATION.referralIdLength, reason: 'validation.invalid' });
   });
 
   it('seeds the demo member idempotently', async () => {

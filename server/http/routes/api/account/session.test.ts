@@ -6,6 +6,7 @@ import { grant } from '../../../../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../../../../test/databases';
 import { bearer, register, type Registered } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
+import { anyReason } from '../../../../test/refusals';
 
 const targets = await databaseTargets();
 
@@ -52,7 +53,7 @@ describe.each(targets)('login, logout, email and user-profile on $name', (target
   ])('refuses wrong credentials with 401 %j', async (payload) => {
     const res = await login({ ...payload, email: payload.email === 'placeholder' ? member.email : payload.email });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SERVER.invalidCredentials });
+    expect(res.json()).toEqual({ message: SERVER.invalidCredentials, reason: 'auth.invalid_credentials' });
   });
 
   it.each([
@@ -64,7 +65,7 @@ describe.each(targets)('login, logout, email and user-profile on $name', (target
   ])('refuses login %j with 400 "%s"', async (payload, message) => {
     const res = await login(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, reason: anyReason });
   });
 
   it.each([
@@ -74,7 +75,7 @@ describe.each(targets)('login, logout, email and user-profile on $name', (target
     for (const headers of [{}, bearer('not-a-jwt'), { authorization: 'Basic abc' }]) {
       const res = await server.app.inject({ method, url, headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: SERVER.unauthorized });
+      expect(res.json()).toEqual({ message: SERVER.unauthorized, reason: 'auth.unauthenticated' });
     }
   });
 

@@ -46,7 +46,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
     },
     handler: async (request) => {
       const user = await findUserById(db, memberOf(request).userId);
-      if (!user) throw new DomainError('unauthorized', SERVER.unauthorized);
+      if (!user) throw new DomainError('auth.unauthenticated', SERVER.unauthorized);
       return { email: user.email };
     },
   });

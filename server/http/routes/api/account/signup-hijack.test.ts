@@ -31,7 +31,7 @@ describe.each(targets)('a pending sign up on $name', (target) => {
     const stranger = { ...owner, username: 'Mallory', password: 'stranger-password' };
     const refused = await post('/api/signup', stranger);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: SERVER.signupPending(OTP_TTL_MINUTES) });
+    expect(refused.json()).toEqual({ message: SERVER.signupPending(OTP_TTL_MINUTES), reason: 'account.signup_pending' });
     expect(mailsTo(owner.email)).toHaveLength(1);
 
     // A resend (anyone may ask for one) mails a new code for the same, first, request.
@@ -56,10 +56,10 @@ describe.each(targets)('a pending sign up on $name', (target) => {
 
     const refused = await post('/api/verify-otp', { ...owner, otp });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ success: false, message: SERVER.signupPasswordMismatch });
+    expect(refused.json()).toEqual({ success: false, message: SERVER.signupPasswordMismatch, reason: 'account.password_mismatch' });
     expect((await login(owner.email, stranger.password)).statusCode).toBe(401);
     // The stranger's request is cancelled, so its code is spent and the owner can sign up now.
-    expect((await post('/api/verify-otp', { ...stranger, otp })).json()).toEqual({ success: false, message: SERVER.noPendingSignup });
+    expect((await post('/api/verify-otp', { ...stranger, otp })).json()).toEqual({ success: false, message: SERVER.noPendingSignup, reason: 'account.no_pending_signup' });
     expect((await post('/api/signup', owner)).statusCode).toBe(200);
     const mine = await post('/api/verify-otp', { ...owner, otp: lastOtp(owner.email) });
     expect(mine.statusCode).toBe(200);
@@ -70,7 +70,7 @@ describe.each(targets)('a pending sign up on $name', (target) => {
     const owner = signupBody();
     await post('/api/signup', owner);
     const res = await post('/api/verify-otp', { email: owner.email, otp: lastOtp(owner.email) });
-    expect(res.json()).toEqual({ success: false, message: SERVER.signupPasswordMismatch });
+    expect(res.json()).toEqual({ success: false, message: SERVER.signupPasswordMismatch, reason: 'account.password_mismatch' });
   });
 
   it('gives way to a new sign up once its code has expired', async () => {

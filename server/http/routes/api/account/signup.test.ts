@@ -6,6 +6,7 @@ import { grant } from '../../../../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../../../../test/databases';
 import { otpFrom, register, signupBody, uniqueEmail } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
+import { anyReason } from '../../../../test/refusals';
 
 const targets = await databaseTargets();
 
@@ -52,12 +53,12 @@ describe.each(targets)('signup and OTP on $name', (target) => {
     for (let i = 0; i < 4; i += 1) {
       const res = await post('/api/verify-otp', { ...body, otp: wrong });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: SERVER.otpInvalid });
+      expect(res.json()).toEqual({ success: false, message: SERVER.otpInvalid, reason: 'account.otp_invalid' });
     }
     expect((await post('/api/verify-otp', { ...body, otp: wrong })).json().message).toBe(SERVER.otpBurned);
     const right = await post('/api/verify-otp', { ...body, otp });
     expect(right.statusCode).toBe(400);
-    expect(right.json()).toEqual({ success: false, message: SERVER.otpBurned });
+    expect(right.json()).toEqual({ success: false, message: SERVER.otpBurned, reason: 'account.otp_burned' });
   });
 
   it('refuses an OTP after 10 minutes', async () => {
@@ -67,7 +68,7 @@ describe.each(targets)('signup and OTP on $name', (target) => {
     server.clock.advance(10 * 60_000 + 1_000);
     const res = await post('/api/verify-otp', { ...body, otp });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: SERVER.otpExpired });
+    expect(res.json()).toEqual({ success: false, message: SERVER.otpExpired, reason: 'account.otp_expired' });
   });
 
   it('resends a new OTP that replaces the old one', async () => {
@@ -90,16 +91,16 @@ describe.each(targets)('signup and OTP on $name', (target) => {
     const email = uniqueEmail();
     const resend = await post('/api/resend-otp', { email });
     expect(resend.statusCode).toBe(400);
-    expect(resend.json()).toEqual({ success: false, message: SERVER.noPendingSignup });
+    expect(resend.json()).toEqual({ success: false, message: SERVER.noPendingSignup, reason: 'account.no_pending_signup' });
     const verify = await post('/api/verify-otp', { email, otp: '123456' });
-    expect(verify.json()).toEqual({ success: false, message: SERVER.noPendingSignup });
+    expect(verify.json()).toEqual({ success: false, message: SERVER.noPendingSignup, reason: 'account.no_pending_signup' });
   });
 
   it('refuses a registered email with "User already exists"', async () => {
     const member = await register(server);
     const res = await post('/api/signup', signupBody({ email: member.email.toUpperCase() }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: SERVER.userExists });
+    expect(res.json()).toEqual({ message: SERVER.userExists, reason: 'account.email_taken' });
   });
 
   it.each([
@@ -120,13 +121,13 @@ describe.each(targets)('signup and OTP on $name', (target) => {
   ])('refuses signup %j with 400 "%s"', async (override, message) => {
     const res = await post('/api/signup', signupBody(override));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, reason: anyReason });
   });
 
   it('refuses a missing or non-JSON body with 400, never 500', async () => {
     const empty = await server.app.inject({ method: 'POST', url: '/api/signup' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ message: VALIDATION.usernameRequired });
+    expect(empty.json()).toEqual({ message: VALIDATION.usernameRequired, reason: 'validation.required' });
     const broken = await server.app.inject({
       method: 'POST',
       url: '/api/signup',
@@ -145,19 +146,19 @@ describe.each(targets)('signup and OTP on $name', (target) => {
   ])('refuses verify-otp %j with 400 "%s"', async (override, message) => {
     const res = await post('/api/verify-otp', { email: uniqueEmail(), otp: '123456', ...override });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, message, reason: anyReason });
   });
 
   it('refuses resend-otp without an email', async () => {
     const res = await post('/api/resend-otp', {});
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: VALIDATION.emailRequired });
+    expect(res.json()).toEqual({ success: false, message: VALIDATION.emailRequired, reason: 'validation.required' });
   });
 
   it('links the sponsor through a referral ID of a member with an active subscription', async () => {
     const sponsor = await register(server, { username: 'Sponsor' });
     const inactive = await post('/api/signup', signupBody({ referralId: sponsor.userCode }));
-    expect(inactive.json()).toEqual({ message: SERVER.sponsorWithoutSubscription });
+    expect(inactive.json()).toEqual({ message: SERVER.sponsorWithoutSubscription, reason: 'account.sponsor_inactive' });
     await grant(server.database.db, sponsor.userId, 30, 'test');
     const referred = await register(server, { referralId: sponsor.userCode.toLowerCase() });
     const { users } = await import('../../../../db/schema');
@@ -171,7 +172,7 @@ describe.each(targets)('signup and OTP on $name', (target) => {
     try {
       const res = await post('/api/signup', signupBody());
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: VALIDATION.referralIdInvalid });
+      expect(res.json()).toEqual({ message: VALIDATION.referralIdInvalid, reason: 'account.referral_invalid' });
     } finally {
       await setSetting(server.database.db, 'referralMandatory', false);
     }

@@ -205,7 +205,7 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
     expect((await get(alice, 'features')).json()).toEqual({ futuresEnabled: false });
     const body = { selectPair: 'BTCUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Scalping Grid', leverage: null, profitbookat: null };
     const scalp = await post(alice, 'startscalp', body);
-    expect([scalp.statusCode, scalp.json()]).toEqual([400, { message: SERVER.scalpingComingSoon }]);
+    expect([scalp.statusCode, scalp.json()]).toEqual([400, { message: SERVER.scalpingComingSoon, reason: 'bot.coming_soon' }]);
     const invalid = await post(alice, 'startbotdata', { ...body, botType: '' });
     expect([invalid.statusCode, invalid.json().message]).toEqual([400, VALIDATION.botTypeRequired]);
     const noAmount = await post(alice, 'startbotdata', { ...body, botType: 'Advanced Multigrid', amount: 'abc' });

@@ -33,8 +33,8 @@ export default async function botManageRoutes(app: FastifyInstance) {
   });
   // Scalping Grid is coming soon (SPEC section 1): every body gets that answer, not field errors
   // about a start that cannot happen, so the body is not validated.
-  app.post('/startscalp', { onRequest: app.authenticate, schema }, async () => {
-    throw new DomainError('invalid', SERVER.scalpingComingSoon);
+  app.post('/startscalp', { onRequest: app.authenticate, schema: changed }, async () => {
+    throw new DomainError('bot.coming_soon', SERVER.scalpingComingSoon);
   });
 
   app.post<{ Body: StopBotRequest }>('/stopbot', { onRequest: app.authenticate, schema: { ...changed, body: fromYup(stopBotBody) } },

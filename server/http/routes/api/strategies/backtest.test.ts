@@ -88,7 +88,7 @@ describe.each(targets)('POST /api/backtest on $name', (target) => {
     expect((await backtest(alice, { ...base, strategy_name: 'Mine' })).statusCode).toBe(200);
     const res = await backtest(bob, { ...base, strategy_name: 'Mine' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: SERVER.strategyNotFound });
+    expect(res.json()).toEqual({ message: SERVER.strategyNotFound, reason: 'strategy.not_found' });
   });
 
   it.each([
@@ -113,7 +113,7 @@ describe.each(targets)('POST /api/backtest on $name', (target) => {
   it('refuses a pair the exchange does not list', async () => {
     const res = await backtest(alice, { ...base, pair: 'NOPEUSDT', strategy: table });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'NOPEUSDT is not a tradable pair.' });
+    expect(res.json()).toEqual({ message: 'NOPEUSDT is not a tradable pair.', reason: 'market.unknown_pair' });
   });
 
   it('needs a signed-in member (401)', async () => {
@@ -124,6 +124,6 @@ describe.each(targets)('POST /api/backtest on $name', (target) => {
     const member = await register(bare, { username: 'Carol' });
     const res = await backtest(member, { ...base, strategy: table }, () => bare);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The exchange is not available on this server.' });
+    expect(res.json()).toEqual({ message: 'The exchange is not available on this server.', reason: 'exchange.not_configured' });
   });
 });

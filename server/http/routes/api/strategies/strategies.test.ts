@@ -6,6 +6,7 @@ import { databaseTargets } from '../../../../test/databases';
 import { bearer, memberApi, register, type Registered } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
 import { strategyBody, type Body } from './test-bodies';
+import { anyReason } from '../../../../test/refusals';
 
 const targets = await databaseTargets();
 
@@ -59,13 +60,13 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
       const system = await detail(alice, name);
       const edit = await post(alice, 'stratagyedit', { dataToSend: system });
       expect(edit.statusCode).toBe(403);
-      expect(edit.json()).toEqual({ message: SERVER.systemStrategyReadOnly });
+      expect(edit.json()).toEqual({ message: SERVER.systemStrategyReadOnly, reason: 'strategy.read_only' });
       const del = await post(alice, 'deletestrategy', { strategy_name: name });
       expect(del.statusCode).toBe(403);
-      expect(del.json()).toEqual({ message: SERVER.systemStrategyReadOnly });
+      expect(del.json()).toEqual({ message: SERVER.systemStrategyReadOnly, reason: 'strategy.read_only' });
       const taken = await create(alice, strategyBody(name, 2));
       expect(taken.statusCode).toBe(400);
-      expect(taken.json()).toEqual({ message: SERVER.strategyExists });
+      expect(taken.json()).toEqual({ message: SERVER.strategyExists, reason: 'strategy.exists' });
       expect(await detail(alice, name)).toEqual(system);
     });
 
@@ -113,7 +114,7 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
     it('refuses a name the member already uses', async () => {
       const res = await create(alice, strategyBody('Alpha', 2));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: SERVER.strategyExists });
+      expect(res.json()).toEqual({ message: SERVER.strategyExists, reason: 'strategy.exists' });
     });
   });
 
@@ -146,7 +147,7 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
     it.each(cases)('refuses %s with 400', async (_case, change, message) => {
       const res = await create(alice, change(strategyBody('Invalid', 3)) as Body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, reason: anyReason });
     });
 
     it('accepts a total within 0.01 of 100', async () => {
@@ -157,7 +158,7 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
     it.each(['stratagybypara', 'deletestrategy'])('refuses %s without a strategy_name', async (url) => {
       const res = await post(alice, url, {});
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: VALIDATION.strategyNameRequired });
+      expect(res.json()).toEqual({ message: VALIDATION.strategyNameRequired, reason: 'validation.required' });
     });
 
     it('refuses malformed JSON and unknown names without a 500', async () => {
@@ -169,7 +170,7 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
       });
       expect(res.statusCode).toBe(400);
       expect((await post(alice, 'noofgrid', { strategyName: 'Nope' })).statusCode).toBe(404);
-      expect((await post(alice, 'stratagybypara', { strategy_name: 'Nope' })).json()).toEqual({ message: SERVER.strategyNotFound });
+      expect((await post(alice, 'stratagybypara', { strategy_name: 'Nope' })).json()).toEqual({ message: SERVER.strategyNotFound, reason: 'strategy.not_found' });
     });
   });
 
@@ -201,7 +202,7 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
     ])('refuses %s with 400', async (_case, change, message) => {
       const res = await post(alice, 'stratagyedit', { dataToSend: change(await detail(alice, 'Editable')) });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, reason: anyReason });
     });
 
     it('refuses a body without dataToSend', async () => {
@@ -217,7 +218,7 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
       expect((await post(bob, 'noofgrid', { strategyName: 'Alpha' })).statusCode).toBe(404);
       const edit = await post(bob, 'stratagyedit', { dataToSend: await detail(alice, 'Alpha') });
       expect(edit.statusCode).toBe(404);
-      expect(edit.json()).toEqual({ message: SERVER.strategyNotFound });
+      expect(edit.json()).toEqual({ message: SERVER.strategyNotFound, reason: 'strategy.not_found' });
       expect((await post(bob, 'deletestrategy', { strategy_name: 'Alpha' })).statusCode).toBe(404);
       expect(await names(alice, 'mystratagieslist')).toContain('Alpha');
     });
@@ -245,7 +246,7 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
       expect(item?.status).toBe('active');
       const res = await post(alice, 'deletestrategy', { strategy_name: name });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: SERVER.strategyInUse });
+      expect(res.json()).toEqual({ message: SERVER.strategyInUse, reason: 'strategy.in_use' });
       expect(await names(alice, 'mystratagieslist')).toContain(name);
     });
 

@@ -87,7 +87,7 @@ describe.each(targets)('wallet consistency on $name', (target) => {
       exchange.simulator.control.clearFaults();
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
       const loser = answers.find((a) => a.statusCode === 400)!;
-      expect(loser.json()).toEqual({ message: VALIDATION.transferExceeds }); // our check, not the exchange's refusal
+      expect(loser.json()).toEqual({ message: VALIDATION.transferExceeds, reason: 'wallet.insufficient_funds' }); // our check, not the exchange's refusal
       expect(simTransfers(carol.apiKey)).toHaveLength(1);
       const rows = await rowsOf(carol);
       expect(rows.map((r) => r.status).sort()).toEqual(['done', 'failed']);

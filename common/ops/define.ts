@@ -1,0 +1,53 @@
+/**
+ * One contract per server operation (ARCHITECTURE section 1): its name, method, path, who may
+ * call it, the schema of what it takes, the JSON Schema of its 2xx answer and its envelope.
+ * The server registers its routes from these entries, electron main forwards them with one
+ * forwarder, and the IPC channels and the renderer's client take their types from them, so an
+ * operation is spelled once.
+ *
+ * `op<Request, Response>()({...})` binds the entry to the TypeScript types of what it takes and
+ * answers (common/api/); the types ride along on the entry and nothing at run time reads them.
+ */
+import type * as yup from 'yup';
+
+export type OpMethod = 'GET' | 'POST';
+
+/** `member`: a signed-in member's Bearer token is required (401 otherwise); `public`: none. */
+export type OpAuth = 'member' | 'public';
+
+/** `api`: plain JSON (SPEC section 7's main API); `account`: `{code:'0000', data, msg}`. */
+export type OpEnvelope = 'api' | 'account';
+
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+/** What an operation without input takes. */
+export type Empty = Record<string, never>;
+
+export interface OpSpec {
+  method: OpMethod;
+  /** The full path, `/api/...` or `/account/...`, as SPEC writes it. */
+  path: string;
+  auth: OpAuth;
+  envelope: OpEnvelope;
+  /** What the request carries: the JSON body of a POST, the query string of a GET. */
+  input?: yup.AnyObjectSchema;
+  /** The 2xx answer, documented in /docs and used to serialise it. */
+  response: JsonSchema;
+  /** The /docs section. */
+  tag: string;
+  summary: string;
+}
+
+/** An entry with the types of its input and its answer attached (never set at run time). */
+export type Op<Input = unknown, Output = unknown> = OpSpec & { readonly __types?: { input: Input; output: Output } };
+
+export const op =
+  <Input, Output>() =>
+  <S extends OpSpec>(spec: S): S & Op<Input, Output> =>
+    spec;
+
+export type InputOf<O> = O extends Op<infer I, unknown> ? I : never;
+export type OutputOf<O> = O extends Op<unknown, infer R> ? R : never;
+
+/** A table of operations by name. */
+export type OpTable = Record<string, Op>;

@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_operations" ADD COLUMN "error_reason" text;

@@ -1,0 +1,39 @@
+/**
+ * Every JSON route documents its 2xx answer in /docs (ARCHITECTURE section 8): the OpenAPI
+ * document the server publishes has a JSON schema for the 200 of each operation, except the
+ * routes whose answer is not JSON.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTarget } from '../../test/databases';
+import { createTestServer, type TestServer } from '../../test/server';
+
+/** Event streams and the Prometheus text: their answers are not JSON. */
+const NOT_JSON = new Set(['GET /api/events', 'GET /api/tickers/stream', 'GET /metrics']);
+
+interface OpenApiOperation {
+  responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer(pgliteTarget);
+});
+afterAll(() => server.close());
+
+describe('the OpenAPI document', () => {
+  it('documents the 2xx answer of every JSON route', async () => {
+    const docs = (await server.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+    const undocumented: string[] = [];
+    let routes = 0;
+    for (const [path, operations] of Object.entries(docs.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const route = `${method.toUpperCase()} ${path}`;
+        if (NOT_JSON.has(route)) continue;
+        routes += 1;
+        if (!operation.responses?.['200']?.content?.['application/json']?.schema) undocumented.push(route);
+      }
+    }
+    expect(routes).toBeGreaterThan(60);
+    expect(undocumented).toEqual([]);
+  });
+});

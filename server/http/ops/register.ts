@@ -1,0 +1,77 @@
+/**
+ * Registers the routes of an operations table (common/ops/): for each entry its method and path,
+ * its input schema (body or query string, validated by the yup schema of common/), its 2xx
+ * answer's schema (documented in /docs and used to serialise) and its envelope, all from the
+ * entry. Each handler is one function that takes the validated input and the caller; auth is
+ * one hook for every operation (./auth-hook.ts), not a copy per route.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT_SUCCESS_CODE } from '../../../common/constants';
+import type { InputOf, Op, OpTable, OutputOf } from '../../../common/ops/define';
+import { accountEnvelope, bearer } from '../schemas';
+import type { AppDeps } from '../types';
+import { fromYup } from '../validation';
+
+/** Who calls and how: the member (signed-in operations only), the raw request, the app's deps. */
+export interface OpCaller {
+  deps: AppDeps;
+  request: FastifyRequest;
+  /** The signed-in member; '' on a public operation. */
+  userId: string;
+}
+
+/** An `/account` operation answers its data and, optionally, the `msg` beside it. */
+export interface AccountAnswer<T> {
+  data: T;
+  msg?: string;
+}
+
+type AnswerOf<O> = O extends { envelope: 'account' } ? AccountAnswer<OutputOf<O>> : OutputOf<O>;
+
+export type OpHandler<O> = (input: InputOf<O>, caller: OpCaller) => Promise<AnswerOf<O>> | AnswerOf<O>;
+
+/** One handler per operation of the table, and no other. */
+export type OpHandlers<T extends OpTable> = { [K in keyof T]: OpHandler<T[K]> };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operation a route serves (common/ops), read by the auth hook. */
+    op?: Pick<Op, 'auth'> & { name: string };
+  }
+}
+
+function routeSchema(spec: Op) {
+  const input = spec.input ? { [spec.method === 'GET' ? 'querystring' : 'body']: fromYup(spec.input) } : {};
+  const answer = spec.envelope === 'account' ? accountEnvelope(spec.response) : spec.response;
+  return {
+    tags: [spec.tag],
+    summary: spec.summary,
+    ...(spec.auth === 'member' ? { security: bearer } : {}),
+    ...input,
+    response: { 200: answer },
+  };
+}
+
+function envelopeOf(spec: Op, answer: unknown): unknown {
+  if (spec.envelope === 'api') return answer;
+  const { data, msg = '' } = answer as AccountAnswer<unknown>;
+  return { code: ACCOUNT_SUCCESS_CODE, data, msg };
+}
+
+export function registerOps<T extends OpTable>(app: FastifyInstance, ops: T, handlers: OpHandlers<T>): void {
+  for (const name of Object.keys(ops)) {
+    const spec = ops[name]!;
+    const handler = handlers[name] as OpHandler<Op>;
+    app.route({
+      method: spec.method,
+      url: spec.path,
+      config: { op: { name, auth: spec.auth } },
+      schema: routeSchema(spec),
+      handler: async (request) => {
+        const input = (spec.method === 'GET' ? request.query : request.body) ?? {};
+        const caller = { deps: app.deps, request, userId: request.member?.userId ?? '' };
+        return envelopeOf(spec, await handler(input as never, caller));
+      },
+    });
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The routes of every operations table, behind one auth hook: an operation marked `member`
+ * needs a live session before anything else runs (onRequest, so `/account` refuses a missing
+ * token before it validates the body).
+ */
+import type { FastifyInstance } from 'fastify';
+import { exchangeOps } from '../../../common/ops/exchange';
+import { exchangeHandlers } from '../handlers/exchange';
+import { registerOps } from '../ops/register';
+
+export default async function operations(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.op?.auth === 'member') await app.authenticate(request);
+  });
+  registerOps(app, exchangeOps, exchangeHandlers);
+}
