@@ -141,6 +141,7 @@ export const SERVER = {
   swapSuccessful: 'Swap successful',
   botNotFound: 'Bot not found',
   botAlreadyStopped: 'This bot has already stopped.',
+  botChangeNotApplied: 'The bot could not apply this change right now.',
   scalpingComingSoon: 'Scalping Grid is coming soon.',
   planNotFound: 'This plan is not offered any more. Please choose another plan.',
   subscriptionPurchased: 'Subscription purchased successfully',

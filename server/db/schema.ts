@@ -19,6 +19,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { BotStatus } from '../../common/api/bots';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -271,7 +272,7 @@ export const bots = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     strategyId: uuid('strategy_id').references(() => strategies.id, { onDelete: 'set null' }),
-    status: text('status').notNull(),
+    status: text('status').$type<BotStatus>().notNull(),
     createdAt: createdAt(),
     /** As the member picked it: a strategy name or 'System Strategy'. */
     strategyName: text('strategy_name').notNull().default(''),

@@ -11,12 +11,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { ExchangeServices } from '../exchange/exchange-factory';
 import type { MemberKey, Ticker } from '../exchange/gateway';
-import { storedKey } from '../modules/keys/keys';
 import { stop as stopCore, type Tick } from '../trading/index';
 import type { EngineFaults } from './faults';
 import { InFlightSends } from './in-flight-sends';
 import { EngineMetrics } from './metrics';
-import { gridBotOf } from './records';
+import { APPLIED, BOT_STATUS, gridBotOf, refused } from '../runnables/bot/index';
 import { BotRunner, type RunnerContext } from './runner';
 import { botPrefixOf, botPrefixOfBot } from './ids';
 import { OrderEvents } from './order-events';
@@ -30,10 +29,15 @@ export interface EngineLog {
   error(o: object, m: string): void;
 }
 
+/** The member's exchange key (null: none bound), from where the keys are kept (modules/keys). */
+export type MemberKeyLookup = (userId: string) => Promise<MemberKey | null>;
+
 export interface EngineOptions {
   db: Db;
   config: Config;
   exchange: ExchangeServices;
+  /** Given where the engine is composed, so the engine needs no domain module. */
+  memberKey: MemberKeyLookup;
   log: EngineLog;
   metrics?: EngineMetrics;
   now?: () => number;
@@ -175,8 +179,8 @@ export class Engine {
     this.adopting.add(id);
     try {
       const row = await this.store.load(id);
-      if (!row || (row.status !== 'Live' && row.status !== 'Pause')) return void (await this.store.release([id]));
-      const key = await storedKey({ db: this.options.db, config: this.options.config }, row.userId);
+      if (!row || row.status === BOT_STATUS.stopped) return void (await this.store.release([id]));
+      const key = await this.options.memberKey(row.userId);
       if (!key) {
         const bot = gridBotOf(row);
         stopCore(bot, { ts: this.now() });
@@ -321,10 +325,10 @@ export class Engine {
     // engine may take while this one adopts it.
     for (const id of held) if (!this.runners.has(id) && !lost.includes(id)) void this.adopt(id);
     this.metrics.leases.set(held.size);
-    const counts = { Live: 0, Pause: 0 };
-    for (const r of this.runners.values()) counts[r.row.status === 'Pause' ? 'Pause' : 'Live']++;
-    this.metrics.bots.set({ status: 'Live' }, counts.Live);
-    this.metrics.bots.set({ status: 'Pause' }, counts.Pause);
+    let paused = 0;
+    for (const r of this.runners.values()) if (r.row.status === BOT_STATUS.pause) paused++;
+    this.metrics.bots.set({ status: BOT_STATUS.live }, this.runners.size - paused);
+    this.metrics.bots.set({ status: BOT_STATUS.pause }, paused);
   }
 
   /** Member commands for the bots this process holds, each applied once. */
@@ -334,7 +338,7 @@ export class Engine {
       const runner = this.runners.get(c.botId);
       if (!runner) {
         // Nobody runs a stopped bot: answer for it, so the member is not kept waiting.
-        if (c.status === 'Stopped' && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? 'ok' : 'This bot has already stopped.');
+        if (c.status === BOT_STATUS.stopped && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
         continue;
       }
       this.commandsInProgress.add(c.id);

@@ -13,7 +13,7 @@ import { assetsOf, bookTrades } from './exchange-fill';
 import { EngineKilled, type CrashPoint, type EngineFaults } from './faults';
 import type { InFlightSends } from './in-flight-sends';
 import type { EngineMetrics } from './metrics';
-import { gridBotOf, runningRowOf, statusColumnOf, stopReasonOf, type BotRow, type RunningRow } from './records';
+import { APPLIED, gridBotOf, refused, runningRowOf, statusColumnOf, stopReasonOf, type BotRow, type CommandKind, type CommandResult, type RunningRow } from '../runnables/bot/index';
 import { intentRow, LeaseLost, type BotStore, type IntentInput, type OrderRow, type StatusChange } from './store';
 import type { TickWrites } from './write-batch';
 
@@ -457,26 +457,26 @@ export class BotRunner {
   }
 
   /** Member commands. Returns the result recorded on the command, or null to try it again later. */
-  async command(kind: string, price: string | null): Promise<string | null> {
-    const result = await this.enqueue(async () => {
+  async command(kind: CommandKind, price: string | null): Promise<CommandResult | null> {
+    const result = await this.enqueue(async (): Promise<CommandResult | null> => {
       if (kind === 'settings') return this.applySettings(price);
       if (kind === 'stop') {
         stop(this.bot, { ts: this.ctx.now() });
         await this.ctx.store.saveState(this.row, this.bot, this.change());
-        return 'ok';
+        return APPLIED;
       }
       if (this.bot.inFlight > 0) return null; // an order is out: stop & sell once it settled
       if (price === null) return null;
       const actions = stopAndSell(this.bot, { ts: this.ctx.now(), price });
       await this.act(actions);
-      return this.bot.sellAllPending ? null : 'ok';
+      return this.bot.sellAllPending ? null : APPLIED;
     });
-    return result === undefined ? 'The bot could not apply this change right now.' : result;
+    return result === undefined ? refused('not_applied_now') : result;
   }
 
-  private async applySettings(price: string | null): Promise<string> {
+  private async applySettings(price: string | null): Promise<CommandResult> {
     const fresh = await this.ctx.store.load(this.id);
-    if (!fresh) return 'Bot not found';
+    if (!fresh) return refused('bot_not_found');
     editPrices(this.bot, { pausePrice: fresh.pausePrice, restartPrice: fresh.restartPrice, stoplossPrice: fresh.stoplossPrice });
     editProfitBook(this.bot, fresh.profitBook);
     editOverbuyProtection(this.bot, fresh.overbuyProtection);
@@ -485,7 +485,7 @@ export class BotRunner {
       const actions = step(this.bot, { ts: this.ctx.now(), price });
       if (actions.length > 0) await this.act(actions);
     }
-    return 'ok';
+    return APPLIED;
   }
 
   /** The database is the truth: rebuild the bot from it. */

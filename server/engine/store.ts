@@ -9,16 +9,15 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MemberEvent, StopReason } from '../../common/api/bots';
 import type { Db } from '../db/database';
 import { botCommands, botFills, botOrders, bots } from '../db/schema';
-import { recordEvent } from '../modules/events/events';
 import type { Fill as ExchangeFill, Market } from '../exchange/gateway';
+import { BOT_STATUS, statusColumnOf, storedCommandResult, type BotRow, type CommandKind, type CommandResult, type RunningRow } from '../runnables/bot/index';
+import { recordEvent } from '../runnables/member-events';
 import { snapshotOf, type GridBot } from '../trading/index';
 import { EngineKilled } from './faults';
 import { clientOrderIdOf } from './ids';
-import { statusColumnOf, type BotRow, type RunningRow } from './records';
 import { TurnBatch } from './turn-batch';
 
 export type OrderRow = typeof botOrders.$inferSelect;
-export type CommandKind = 'stop' | 'stopAndSell' | 'settings';
 
 /** This process no longer holds the bot's lease: drop it, another engine runs it now. */
 export class LeaseLost extends Error {
@@ -395,13 +394,13 @@ export class BotStore {
     const status = statusColumnOf(bot, row.status);
     if (status === row.status) return;
     const reason = change?.reason ?? null;
-    const stopped = status === 'Stopped';
-    const set: Partial<BotRow> = { status, stopReason: status === 'Live' ? null : reason, stopMessage: change?.message ?? null };
+    const stopped = status === BOT_STATUS.stopped;
+    const set: Partial<BotRow> = { status, stopReason: status === BOT_STATUS.live ? null : reason, stopMessage: change?.message ?? null };
     if (stopped) Object.assign(set, { stoppedAt: new Date(), leaseOwner: null, leaseExpiresAt: null });
     await tx.update(bots).set(set).where(this.fence(row.id));
     row.status = status;
-    if (status === 'Live') return; // a restart after a pause: nothing to report
-    await this.event(tx, row.userId, { kind: 'bot.stopped', botID: row.id, name: row.symbol, reason: reason ?? 'manual', status: status as 'Pause' | 'Stopped', at: new Date().toISOString() });
+    if (status === BOT_STATUS.live) return; // a restart after a pause: nothing to report
+    await this.event(tx, row.userId, { kind: 'bot.stopped', botID: row.id, name: row.symbol, reason: reason ?? 'manual', status, at: new Date().toISOString() });
   }
 
   async event(db: Db | Tx, userId: string, event: MemberEvent): Promise<void> {
@@ -410,14 +409,16 @@ export class BotStore {
   }
 
   /** Unapplied member commands, oldest first, with their bot's status and holder. */
-  pendingCommands(limit = 500) {
-    return this.db.select({ id: botCommands.id, botId: botCommands.botId, kind: botCommands.kind, status: bots.status, leaseOwner: bots.leaseOwner })
+  async pendingCommands(limit = 500) {
+    const rows = await this.db.select({ id: botCommands.id, botId: botCommands.botId, kind: botCommands.kind, status: bots.status, leaseOwner: bots.leaseOwner })
       .from(botCommands).innerJoin(bots, eq(bots.id, botCommands.botId))
       .where(isNull(botCommands.appliedAt)).orderBy(asc(botCommands.createdAt)).limit(limit);
+    // The table's check constraint admits only the protocol's kinds.
+    return rows.map((r) => ({ ...r, kind: r.kind as CommandKind }));
   }
 
-  async completeCommand(id: string, result: string): Promise<void> {
+  async completeCommand(id: string, result: CommandResult): Promise<void> {
     if (this.killed) throw new EngineKilled('killed');
-    await this.db.update(botCommands).set({ appliedAt: new Date(), result }).where(and(eq(botCommands.id, id), isNull(botCommands.appliedAt)));
+    await this.db.update(botCommands).set({ appliedAt: new Date(), result: storedCommandResult(result) }).where(and(eq(botCommands.id, id), isNull(botCommands.appliedAt)));
   }
 }

@@ -1,8 +1,11 @@
-/** A bot row as the engine runs it: the grid core rebuilt from the stored strategy, settings and state. */
-import type { StopReason } from '../../common/api/bots';
-import type { bots } from '../db/schema';
-import { botParams, marketRules, restoreBot, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../trading/index';
-import { D } from '../trading/exact';
+/**
+ * The bot row codec: a bots row as the engine runs it (the grid core rebuilt from the stored
+ * strategy, settings and state) and the columns the start writes for the engine to read back.
+ */
+import { BOT_STATUS, type BotStatus, type StopReason } from '../../../common/api/bots';
+import type { bots } from '../../db/schema';
+import { botParams, marketRules, restoreBot, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../../trading/index';
+import { D } from '../../trading/exact';
 
 export type BotRow = typeof bots.$inferSelect;
 
@@ -87,7 +90,7 @@ export function stopReasonOf(reason: GridBot['statusReason']): StopReason | null
 }
 
 /** The status column: a bot is Stopped only once no order of it is out, so a crash never strands one. */
-export function statusColumnOf(bot: GridBot, previous: BotRow['status']): BotRow['status'] {
-  if (bot.status === 'stopped') return bot.inFlight > 0 ? previous : 'Stopped';
-  return bot.status === 'paused' ? 'Pause' : 'Live';
+export function statusColumnOf(bot: GridBot, previous: BotStatus): BotStatus {
+  if (bot.status === 'stopped') return bot.inFlight > 0 ? previous : BOT_STATUS.stopped;
+  return bot.status === 'paused' ? BOT_STATUS.pause : BOT_STATUS.live;
 }
