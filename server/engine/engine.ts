@@ -88,6 +88,8 @@ export class Engine {
   private readonly lastTick = new Map<string, string>();
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly adopting = new Set<string>();
+  /** Price questions in flight, by feed key, shared by the bots a claim takes on at once. */
+  private readonly askingPrices = new Map<string, Promise<string | null>>();
   private readonly commandsInProgress = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
@@ -173,7 +175,10 @@ export class Engine {
     return this.claiming;
   }
 
-  /** Takes a claimed bot over: rebuild, reconcile, then evaluate the price now as its first tick. */
+  /**
+   * Takes a claimed bot on, however it came (a start, a restart, a takeover of a dead engine's
+   * lease): rebuild it, reconcile its orders, then act on the price as it is now as a new tick.
+   */
   private async adopt(id: string): Promise<void> {
     if (this.runners.has(id) || this.adopting.has(id)) return;
     this.adopting.add(id);
@@ -187,21 +192,9 @@ export class Engine {
         return void (await this.store.saveState(row, bot, { reason: 'keysRevoked', message: 'No exchange API key is bound.' }));
       }
       const runner = new BotRunner(row, this.options.exchange.gateway.member(key), this.ctx);
-      const feedKey = feedKeyOf(runner);
       // Before any order (one to reconcile, too): a failure releases the bot to the next claim.
       await runner.prepare();
-      const price = await this.priceOf(runner);
-      const started = runner.enqueue(async () => {
-        await runner.reconcile();
-        // The price now, as a new tick; unless it is the very price the bot last decided on (a
-        // restart before the price moved), which a second evaluation would trade twice on.
-        if (price === null) return;
-        const tick = { ts: this.now(), price };
-        if (!runner.decided(tick)) await runner.evaluateNow(tick);
-      });
-      this.add(runner, key);
-      if (price !== null) this.settleAfter(feedKey, price, [started]);
-      await started;
+      await this.takeOn(runner, key);
     } catch (error) {
       this.options.log.error({ bot: id, err: error }, 'could not take the bot over; releasing it');
       await this.store.release([id]).catch(() => undefined);
@@ -210,13 +203,54 @@ export class Engine {
     }
   }
 
+  /**
+   * The runner starts taking the feed's prices, and its first work is to reconcile its orders and
+   * then to decide on the price now, as a new tick (a change from here on reaches it as a tick of
+   * its own, decided after this one).
+   */
+  private async takeOn(runner: BotRunner, key: MemberKey): Promise<void> {
+    const price = await this.currentPriceOf(runner);
+    const started = runner.enqueue(async () => {
+      await runner.reconcile();
+      // Unless it is the very price the bot last decided on (a restart before the price moved),
+      // which a second evaluation would trade twice on.
+      if (price === null) return;
+      const tick = { ts: this.now(), price };
+      if (!runner.decided(tick)) await runner.evaluateNow(tick);
+    });
+    this.add(runner, key);
+    if (price !== null) this.settleAfter(feedKeyOf(runner), price, [started]);
+    await started;
+  }
+
   /** The bot's last price this process or its feed knows, without asking the exchange. */
   private knownPriceOf(runner: BotRunner): string | null {
     const md = this.options.exchange.marketData;
     return this.lastTick.get(feedKeyOf(runner)) ?? (runner.market === 'futures' ? md.knownFuturesPrice(runner.symbol) : md.knownPrice(runner.symbol));
   }
 
-  private async priceOf(runner: BotRunner): Promise<string | null> {
+  /**
+   * The price a bot is taken on at: this engine's last tick of the pair when it follows the pair
+   * already (every change of it reaches this engine), else the exchange's answer now. A feed's
+   * price of a pair no bot here follows may be stale (a change made while its stream connected
+   * is never pushed), and a taken-over bot would wait on a quiet pair for its next change.
+   */
+  private async currentPriceOf(runner: BotRunner): Promise<string | null> {
+    const feedKey = feedKeyOf(runner);
+    const followed = this.lastTick.get(feedKey);
+    if (followed !== undefined) return followed;
+    let asked = this.askingPrices.get(feedKey);
+    if (!asked) {
+      // One question per pair for every bot of it a claim takes on at once.
+      asked = this.options.exchange.gateway.lastPrices(runner.market, [runner.symbol]).then((prices) => prices[runner.symbol] ?? null, () => null)
+        .finally(() => this.askingPrices.delete(feedKey));
+      this.askingPrices.set(feedKey, asked);
+    }
+    return (await asked) ?? this.feedPriceOf(runner);
+  }
+
+  /** The feed's price, asked of the exchange when the feed has none (the exchange did not answer above). */
+  private async feedPriceOf(runner: BotRunner): Promise<string | null> {
     const known = this.knownPriceOf(runner);
     if (known !== null) return known;
     const md = this.options.exchange.marketData;
