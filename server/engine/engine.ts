@@ -14,6 +14,7 @@ import type { MemberKey, Ticker } from '../exchange/gateway';
 import { stop as stopCore, type Tick } from '../trading/index';
 import type { EngineFaults } from './faults';
 import { InFlightSends } from './in-flight-sends';
+import { FeedPrices, feedKeyOf, FUTURES_FEED_SUFFIX, keysOf } from './feed-prices';
 import { EngineMetrics } from './metrics';
 import { APPLIED, BOT_STATUS, gridBotOf, refused } from '../runnables/bot/index';
 import { BotRunner, type RunnerContext } from './runner';
@@ -64,14 +65,7 @@ export const DEFAULT_LEASE_MS = 20_000;
 export const DEFAULT_CLAIM_EVERY_MS = 2_000;
 export const DEFAULT_COMMAND_EVERY_MS = 250;
 
-/**
- * A futures bot ticks on USD-M prices, which are not spot's: its feed key (the symbol label of
- * the engine's price gauge, too) is the symbol with this suffix, 'BTCUSDT_PERP'.
- */
-export const FUTURES_FEED_SUFFIX = '_PERP';
-const feedKeyOf = (runner: BotRunner) => (runner.market === 'futures' ? runner.symbol + FUTURES_FEED_SUFFIX : runner.symbol);
-const keysOf = (keys: Iterable<string>, futures: boolean) => [...keys].flatMap((k) =>
-  k.endsWith(FUTURES_FEED_SUFFIX) === futures ? [futures ? k.slice(0, -FUTURES_FEED_SUFFIX.length) : k] : []);
+export { FUTURES_FEED_SUFFIX } from './feed-prices';
 
 export class Engine {
   readonly id: string;
@@ -85,11 +79,11 @@ export class Engine {
   /** Future bots by member, for the positions their futures streams report. */
   private readonly futuresByMember = new Map<string, Set<BotRunner>>();
   private readonly bySymbol = new Map<string, Set<BotRunner>>();
+  /** The last price of each feed key this engine decided on or settled its gauge at. */
   private readonly lastTick = new Map<string, string>();
+  private readonly prices: FeedPrices;
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly adopting = new Set<string>();
-  /** Price questions in flight, by feed key, shared by the bots a claim takes on at once. */
-  private readonly askingPrices = new Map<string, Promise<string | null>>();
   private readonly commandsInProgress = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
@@ -103,6 +97,7 @@ export class Engine {
     this.metrics = options.metrics ?? new EngineMetrics();
     this.now = options.now ?? Date.now;
     this.store = new BotStore(options.db, this.id, options.leaseMs ?? DEFAULT_LEASE_MS);
+    this.prices = new FeedPrices(options.exchange, this.lastTick);
     this.ctx = {
       store: this.store, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
       alive: () => this.alive, cooldownMs: options.cooldownMs ?? 30_000, unknownRetryMs: options.unknownRetryMs ?? 5_000,
@@ -209,7 +204,7 @@ export class Engine {
    * its own, decided after this one).
    */
   private async takeOn(runner: BotRunner, key: MemberKey): Promise<void> {
-    const price = await this.currentPriceOf(runner);
+    const price = await this.prices.current(runner);
     const started = runner.enqueue(async () => {
       await runner.reconcile();
       // Unless it is the very price the bot last decided on (a restart before the price moved),
@@ -221,40 +216,6 @@ export class Engine {
     this.add(runner, key);
     if (price !== null) this.settleAfter(feedKeyOf(runner), price, [started]);
     await started;
-  }
-
-  /** The bot's last price this process or its feed knows, without asking the exchange. */
-  private knownPriceOf(runner: BotRunner): string | null {
-    const md = this.options.exchange.marketData;
-    return this.lastTick.get(feedKeyOf(runner)) ?? (runner.market === 'futures' ? md.knownFuturesPrice(runner.symbol) : md.knownPrice(runner.symbol));
-  }
-
-  /**
-   * The price a bot is taken on at: this engine's last tick of the pair when it follows the pair
-   * already (every change of it reaches this engine), else the exchange's answer now. A feed's
-   * price of a pair no bot here follows may be stale (a change made while its stream connected
-   * is never pushed), and a taken-over bot would wait on a quiet pair for its next change.
-   */
-  private async currentPriceOf(runner: BotRunner): Promise<string | null> {
-    const feedKey = feedKeyOf(runner);
-    const followed = this.lastTick.get(feedKey);
-    if (followed !== undefined) return followed;
-    let asked = this.askingPrices.get(feedKey);
-    if (!asked) {
-      // One question per pair for every bot of it a claim takes on at once.
-      asked = this.options.exchange.gateway.lastPrices(runner.market, [runner.symbol]).then((prices) => prices[runner.symbol] ?? null, () => null)
-        .finally(() => this.askingPrices.delete(feedKey));
-      this.askingPrices.set(feedKey, asked);
-    }
-    return (await asked) ?? this.feedPriceOf(runner);
-  }
-
-  /** The feed's price, asked of the exchange when the feed has none (the exchange did not answer above). */
-  private async feedPriceOf(runner: BotRunner): Promise<string | null> {
-    const known = this.knownPriceOf(runner);
-    if (known !== null) return known;
-    const md = this.options.exchange.marketData;
-    return (await (runner.market === 'futures' ? md.futuresPrice(runner.symbol) : md.lastPrice(runner.symbol)).catch(() => null));
   }
 
   private add(runner: BotRunner, key: MemberKey): void {
@@ -376,7 +337,7 @@ export class Engine {
         continue;
       }
       this.commandsInProgress.add(c.id);
-      const price = this.knownPriceOf(runner);
+      const price = this.prices.known(runner);
       void runner.command(c.kind, price)
         .then((result) => (result === null ? undefined : this.store.completeCommand(c.id, result)))
         .catch((error: unknown) => this.options.log.error({ err: error, command: c.id }, 'command failed'))

@@ -4,7 +4,7 @@
  */
 import { BOT_STATUS, type BotStatus, type StopReason } from '../../../common/api/bots';
 import type { bots } from '../../db/schema';
-import { botParams, marketRules, restoreBot, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../../trading/index';
+import { botParams, marketRules, restoreBot, snapshotOf, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../../trading/index';
 import { D } from '../../trading/exact';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -94,3 +94,18 @@ export function statusColumnOf(bot: GridBot, previous: BotStatus): BotStatus {
   if (bot.status === 'stopped') return bot.inFlight > 0 ? previous : BOT_STATUS.stopped;
   return bot.status === 'paused' ? BOT_STATUS.pause : BOT_STATUS.live;
 }
+
+/** The figure columns of `bots` a core's state implies, written with every state the engine stores. */
+export function figureColumnsOf(bot: GridBot) {
+  return {
+    realizedPnl: bot.realized.toFixed(),
+    heldQty: bot.heldQty.toFixed(),
+    heldCost: bot.heldCost.toFixed(),
+    gridNo: bot.holding,
+    trades: bot.trades,
+    lastPrice: bot.px.s === '' ? null : bot.px.s,
+  };
+}
+
+/** The state column: the core's snapshot, from which gridBotOf rebuilds it. */
+export const stateColumnOf = (bot: GridBot): BotSnapshot => snapshotOf(bot);

@@ -5,9 +5,11 @@
  */
 export { BOT_STATUS, RUNNING_BOT_STATUSES, type BotStatus, type RunningBotStatus } from '../../../common/api/bots';
 export {
+  figureColumnsOf,
   gridBotOf,
   paramsOf,
   runningRowOf,
+  stateColumnOf,
   statusColumnOf,
   stopReasonOf,
   storedGrids,
