@@ -22,7 +22,7 @@ import type pg from 'pg';
 import { TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import { SPARKLINE_POINTS } from '../server/modules/bots/sparklines';
 import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../server/trading/index';
-import { storedGrids } from '../server/engine/records';
+import { storedGrids } from '../server/runnables/bot/index';
 import { benchDatabase, postgresCpuDelta, postgresCpuSeconds, processCpuSeconds, seedMembers, seedSessions } from './support/bench-db';
 import { createAccount, spawnScript, spawnSimulator } from './support/spawn-sim';
 

@@ -24,7 +24,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Engine } from '../server/engine/engine';
 import { EngineMetrics } from '../server/engine/metrics';
-import { storedGrids } from '../server/engine/records';
+import { enginePorts } from '../server/engine-ports';
+import { storedGrids } from '../server/runnables/bot/index';
 import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import type { MemberGateway, OrderRequest } from '../server/exchange/gateway';
 import { DEFAULT_SYMBOLS } from '../sim/index';
@@ -198,7 +199,7 @@ try {
     return outer;
   };
 
-  engine = new Engine({ db: db.database.db, config: db.config, exchange, metrics, log: { info: () => undefined, warn: note('warn'), error: note('error') } });
+  engine = new Engine({ db: db.database.db, config: db.config, exchange, ...enginePorts({ db: db.database.db, config: db.config }), metrics, log: { info: () => undefined, warn: note('warn'), error: note('error') } });
   const recordIntents = engine.store.recordIntents.bind(engine.store);
   engine.store.recordIntents = async (row, bot, list, change) => {
     const started = now();

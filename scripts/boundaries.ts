@@ -23,10 +23,6 @@ const FOLDERS = ['common', 'server', 'electron', 'renderer', 'sim', 'scripts', '
 
 /** Folder-cycle edges that exist today; each goes when the work named beside it lands. */
 const KNOWN_FOLDER_CYCLE_EDGES = new Set([
-  // engine/engine.ts and store.ts import modules/keys and modules/events; modules/bots imports
-  // engine/records.ts. Goes with the module that owns the bot protocol (issue 19, item 3).
-  'server/engine -> server/modules',
-  'server/modules -> server/engine',
   // chain/ drives modules/deposits and modules/withdrawals; modules/profile/deposit-qr.ts reads
   // chain/settings.ts. Goes when the chain settings are computed once with the configuration
   // (issue 19, item 4) and reach deposit-qr through its deps.

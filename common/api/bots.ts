@@ -8,8 +8,18 @@ export type BotCategory = 'Spot' | 'Future';
 /** The bot type of the Start form; Scalping Grid is announced as coming soon. */
 export const BOT_TYPES = ['Advanced Multigrid', 'Scalping Grid'] as const;
 export type BotType = (typeof BOT_TYPES)[number];
-/** Status as SPEC shows it: Live (green), Pause (yellow), Stopped (history only). */
-export type BotStatusLabel = 'Live' | 'Pause' | 'Stopped';
+/**
+ * A bot's status, stored in `bots.status` and shown as SPEC shows it: Live (green), Pause
+ * (yellow), Stopped (history only). Live and Pause bots run (an engine holds them); Stopped never
+ * runs again.
+ */
+export const BOT_STATUS = { live: 'Live', pause: 'Pause', stopped: 'Stopped' } as const;
+export type BotStatus = (typeof BOT_STATUS)[keyof typeof BOT_STATUS];
+/** The statuses of a bot an engine runs. */
+export const RUNNING_BOT_STATUSES = [BOT_STATUS.live, BOT_STATUS.pause] as const;
+export type RunningBotStatus = (typeof RUNNING_BOT_STATUSES)[number];
+/** The label the API answers with: the status itself. */
+export type BotStatusLabel = BotStatus;
 
 /**
  * Why a bot stopped or paused, recorded on the bot and carried by its events.

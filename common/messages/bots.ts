@@ -35,6 +35,7 @@ export const BOT_SERVER = {
   insufficientBalance: 'Insufficient available balance',
   botNotFound: 'Bot not found',
   botAlreadyStopped: 'This bot has already stopped.',
+  botChangeNotApplied: 'The bot could not apply this change right now.',
   scalpingComingSoon: 'Scalping Grid is coming soon.',
   subscriptionRequired: 'An active subscription is required to start a bot. Buy a subscription on the Subscription page to start trading.',
   futuresComingSoon: 'Future bots are coming soon.',

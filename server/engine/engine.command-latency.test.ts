@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { describe, afterEach, expect, it } from 'vitest';
 import { UI } from '../../common/messages';
+import { enginePorts } from '../engine-ports';
 import { bearer } from '../test/members';
 import { databaseTargets } from '../test/databases';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, Engine } from './engine';
@@ -33,7 +34,7 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
 
   /** The engine as start.ts runs it: every interval, the lease and the command poll at their defaults; its command polls counted. */
   function productionEngine(harness: EngineHarness): Engine {
-    const engine = new Engine({ db: harness.db, config: { ...harness.server.config, engineId: 'production-timings' }, exchange: harness.exchange, log: SILENT });
+    const engine = new Engine({ db: harness.db, config: { ...harness.server.config, engineId: 'production-timings' }, exchange: harness.exchange, ...enginePorts(harness.deps), log: SILENT });
     const poller = engine as unknown as { commands: () => Promise<void> };
     const commands = poller.commands.bind(engine);
     poller.commands = () => {

@@ -22,7 +22,7 @@ import { databaseTargets } from '../test/databases';
 import { TEST_ENV } from '../test/server';
 import { seededRandom } from '../../sim/rng';
 import { marketRules, runBacktest } from '../trading/index';
-import { paramsOf, strategyOf, type StoredMarketRules } from './records';
+import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
 import { EngineHarness, seededPath } from './test-harness';
 
 const SYMBOL = 'SOLUSDT';

@@ -11,12 +11,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { ExchangeServices } from '../exchange/services';
 import type { MemberKey, Ticker } from '../exchange/gateway';
-import { storedKey } from '../modules/keys/keys';
 import { stop as stopCore, type Tick } from '../trading/index';
 import type { EngineFaults } from './faults';
 import { InFlightSends } from './in-flight-sends';
+import { FeedPrices, feedKeyOf, FUTURES_FEED_SUFFIX, keysOf } from './feed-prices';
 import { EngineMetrics } from './metrics';
-import { gridBotOf } from './records';
+import { APPLIED, BOT_STATUS, gridBotOf, refused } from '../runnables/bot/index';
 import { BotRunner, type RunnerContext } from './runner';
 import { botPrefixOf, botPrefixOfBot } from './ids';
 import { OrderEvents } from './order-events';
@@ -30,10 +30,15 @@ export interface EngineLog {
   error(o: object, m: string): void;
 }
 
+/** The member's exchange key (null: none bound), from where the keys are kept (modules/keys). */
+export type MemberKeyLookup = (userId: string) => Promise<MemberKey | null>;
+
 export interface EngineOptions {
   db: Db;
   config: Config;
   exchange: ExchangeServices;
+  /** Given where the engine is composed, so the engine needs no domain module. */
+  memberKey: MemberKeyLookup;
   log: EngineLog;
   metrics?: EngineMetrics;
   now?: () => number;
@@ -60,14 +65,7 @@ export const DEFAULT_LEASE_MS = 20_000;
 export const DEFAULT_CLAIM_EVERY_MS = 2_000;
 export const DEFAULT_COMMAND_EVERY_MS = 250;
 
-/**
- * A futures bot ticks on USD-M prices, which are not spot's: its feed key (the symbol label of
- * the engine's price gauge, too) is the symbol with this suffix, 'BTCUSDT_PERP'.
- */
-export const FUTURES_FEED_SUFFIX = '_PERP';
-const feedKeyOf = (runner: BotRunner) => (runner.market === 'futures' ? runner.symbol + FUTURES_FEED_SUFFIX : runner.symbol);
-const keysOf = (keys: Iterable<string>, futures: boolean) => [...keys].flatMap((k) =>
-  k.endsWith(FUTURES_FEED_SUFFIX) === futures ? [futures ? k.slice(0, -FUTURES_FEED_SUFFIX.length) : k] : []);
+export { FUTURES_FEED_SUFFIX } from './feed-prices';
 
 export class Engine {
   readonly id: string;
@@ -81,7 +79,9 @@ export class Engine {
   /** Future bots by member, for the positions their futures streams report. */
   private readonly futuresByMember = new Map<string, Set<BotRunner>>();
   private readonly bySymbol = new Map<string, Set<BotRunner>>();
+  /** The last price of each feed key this engine decided on or settled its gauge at. */
   private readonly lastTick = new Map<string, string>();
+  private readonly prices: FeedPrices;
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly adopting = new Set<string>();
   private readonly commandsInProgress = new Set<string>();
@@ -97,6 +97,7 @@ export class Engine {
     this.metrics = options.metrics ?? new EngineMetrics();
     this.now = options.now ?? Date.now;
     this.store = new BotStore(options.db, this.id, options.leaseMs ?? DEFAULT_LEASE_MS);
+    this.prices = new FeedPrices(options.exchange, this.lastTick);
     this.ctx = {
       store: this.store, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
       alive: () => this.alive, cooldownMs: options.cooldownMs ?? 30_000, unknownRetryMs: options.unknownRetryMs ?? 5_000,
@@ -169,35 +170,26 @@ export class Engine {
     return this.claiming;
   }
 
-  /** Takes a claimed bot over: rebuild, reconcile, then evaluate the price now as its first tick. */
+  /**
+   * Takes a claimed bot on, however it came (a start, a restart, a takeover of a dead engine's
+   * lease): rebuild it, reconcile its orders, then act on the price as it is now as a new tick.
+   */
   private async adopt(id: string): Promise<void> {
     if (this.runners.has(id) || this.adopting.has(id)) return;
     this.adopting.add(id);
     try {
       const row = await this.store.load(id);
-      if (!row || (row.status !== 'Live' && row.status !== 'Pause')) return void (await this.store.release([id]));
-      const key = await storedKey({ db: this.options.db, config: this.options.config }, row.userId);
+      if (!row || row.status === BOT_STATUS.stopped) return void (await this.store.release([id]));
+      const key = await this.options.memberKey(row.userId);
       if (!key) {
         const bot = gridBotOf(row);
         stopCore(bot, { ts: this.now() });
         return void (await this.store.saveState(row, bot, { reason: 'keysRevoked', message: 'No exchange API key is bound.' }));
       }
       const runner = new BotRunner(row, this.options.exchange.gateway.member(key), this.ctx);
-      const feedKey = feedKeyOf(runner);
       // Before any order (one to reconcile, too): a failure releases the bot to the next claim.
       await runner.prepare();
-      const price = await this.priceOf(runner);
-      const started = runner.enqueue(async () => {
-        await runner.reconcile();
-        // The price now, as a new tick; unless it is the very price the bot last decided on (a
-        // restart before the price moved), which a second evaluation would trade twice on.
-        if (price === null) return;
-        const tick = { ts: this.now(), price };
-        if (!runner.decided(tick)) await runner.evaluateNow(tick);
-      });
-      this.add(runner, key);
-      if (price !== null) this.settleAfter(feedKey, price, [started]);
-      await started;
+      await this.takeOn(runner, key);
     } catch (error) {
       this.options.log.error({ bot: id, err: error }, 'could not take the bot over; releasing it');
       await this.store.release([id]).catch(() => undefined);
@@ -206,17 +198,24 @@ export class Engine {
     }
   }
 
-  /** The bot's last price this process or its feed knows, without asking the exchange. */
-  private knownPriceOf(runner: BotRunner): string | null {
-    const md = this.options.exchange.marketData;
-    return this.lastTick.get(feedKeyOf(runner)) ?? (runner.market === 'futures' ? md.knownFuturesPrice(runner.symbol) : md.knownPrice(runner.symbol));
-  }
-
-  private async priceOf(runner: BotRunner): Promise<string | null> {
-    const known = this.knownPriceOf(runner);
-    if (known !== null) return known;
-    const md = this.options.exchange.marketData;
-    return (await (runner.market === 'futures' ? md.futuresPrice(runner.symbol) : md.lastPrice(runner.symbol)).catch(() => null));
+  /**
+   * The runner starts taking the feed's prices, and its first work is to reconcile its orders and
+   * then to decide on the price now, as a new tick (a change from here on reaches it as a tick of
+   * its own, decided after this one).
+   */
+  private async takeOn(runner: BotRunner, key: MemberKey): Promise<void> {
+    const price = await this.prices.current(runner);
+    const started = runner.enqueue(async () => {
+      await runner.reconcile();
+      // Unless it is the very price the bot last decided on (a restart before the price moved),
+      // which a second evaluation would trade twice on.
+      if (price === null) return;
+      const tick = { ts: this.now(), price };
+      if (!runner.decided(tick)) await runner.evaluateNow(tick);
+    });
+    this.add(runner, key);
+    if (price !== null) this.settleAfter(feedKeyOf(runner), price, [started]);
+    await started;
   }
 
   private add(runner: BotRunner, key: MemberKey): void {
@@ -321,10 +320,10 @@ export class Engine {
     // engine may take while this one adopts it.
     for (const id of held) if (!this.runners.has(id) && !lost.includes(id)) void this.adopt(id);
     this.metrics.leases.set(held.size);
-    const counts = { Live: 0, Pause: 0 };
-    for (const r of this.runners.values()) counts[r.row.status === 'Pause' ? 'Pause' : 'Live']++;
-    this.metrics.bots.set({ status: 'Live' }, counts.Live);
-    this.metrics.bots.set({ status: 'Pause' }, counts.Pause);
+    let paused = 0;
+    for (const r of this.runners.values()) if (r.row.status === BOT_STATUS.pause) paused++;
+    this.metrics.bots.set({ status: BOT_STATUS.live }, this.runners.size - paused);
+    this.metrics.bots.set({ status: BOT_STATUS.pause }, paused);
   }
 
   /** Member commands for the bots this process holds, each applied once. */
@@ -334,11 +333,11 @@ export class Engine {
       const runner = this.runners.get(c.botId);
       if (!runner) {
         // Nobody runs a stopped bot: answer for it, so the member is not kept waiting.
-        if (c.status === 'Stopped' && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? 'ok' : 'This bot has already stopped.');
+        if (c.status === BOT_STATUS.stopped && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
         continue;
       }
       this.commandsInProgress.add(c.id);
-      const price = this.knownPriceOf(runner);
+      const price = this.prices.known(runner);
       void runner.command(c.kind, price)
         .then((result) => (result === null ? undefined : this.store.completeCommand(c.id, result)))
         .catch((error: unknown) => this.options.log.error({ err: error, command: c.id }, 'command failed'))

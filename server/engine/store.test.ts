@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { botFills, botOrders, bots } from '../db/schema';
 import { databaseTargets } from '../test/databases';
-import { gridBotOf } from './records';
+import { gridBotOf } from '../runnables/bot/index';
 import { BotStore, intentRow, LeaseLost, type AppliedFill } from './store';
 import { EngineHarness } from './test-harness';
 

@@ -7,6 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { StartBotRequest } from '../../common/api/bots';
 import { Decimal } from '../../common/decimal';
 import { botOrders, bots } from '../db/schema';
+import { enginePorts } from '../engine-ports';
 import type { ExchangeInternals } from '../exchange/exchange-factory';
 import type { SimulatorOptions } from '../../sim/index';
 import { testExchange } from '../exchange/test-exchange';
@@ -19,7 +20,7 @@ import { createTestServer, type TestServer } from '../test/server';
 import { marketRules, runBacktest, type Tick } from '../trading/index';
 import { Engine, FUTURES_FEED_SUFFIX, type EngineOptions } from './engine';
 import type { CrashPoint } from './faults';
-import { paramsOf, strategyOf, type StoredMarketRules } from './records';
+import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
 
 export type SimExchange = ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
 
@@ -99,7 +100,7 @@ export class EngineHarness {
   }
 
   startEngine(options: Partial<EngineOptions> = {}, id = `engine-${this.engines.length + 1}`): Engine {
-    const engine = new Engine({ db: this.db, config: { ...this.server.config, engineId: id }, exchange: this.exchange, log: SILENT,
+    const engine = new Engine({ db: this.db, config: { ...this.server.config, engineId: id }, exchange: this.exchange, ...enginePorts(this.deps), log: SILENT,
       leaseMs: 1_500, claimEveryMs: 100, commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000, ...options });
     engine.start();
     this.engines.push(engine);

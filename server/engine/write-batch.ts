@@ -11,7 +11,7 @@
  * the backtester.
  */
 import type { GridBot } from '../trading/index';
-import type { RunningRow } from './records';
+import type { RunningRow } from '../runnables/bot/index';
 import type { InFlightSends } from './in-flight-sends';
 import { LeaseLost, type BotStore, type OrderRow } from './store';
 

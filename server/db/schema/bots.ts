@@ -1,6 +1,7 @@
 /** Bots, their orders and fills, and the member commands the engine applies. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BotStatus } from '../../../common/api/bots';
 import { createdAt } from './columns';
 import { users } from './members';
 import { strategies } from './strategies';
@@ -24,7 +25,7 @@ export const bots = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     strategyId: uuid('strategy_id').references(() => strategies.id, { onDelete: 'set null' }),
-    status: text('status').notNull(),
+    status: text('status').$type<BotStatus>().notNull(),
     createdAt: createdAt(),
     /** As the member picked it: a strategy name or 'System Strategy'. */
     strategyName: text('strategy_name').notNull().default(''),

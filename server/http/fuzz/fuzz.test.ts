@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../../common/messages';
 import { isReason } from '../../../common/reasons';
 import { Engine } from '../../engine/engine';
+import { enginePorts } from '../../engine-ports';
 import { SILENT } from '../../engine/test-harness';
 import { testExchange } from '../../exchange/test-exchange';
 import { saveKeys } from '../../modules/keys/keys';
@@ -100,7 +101,7 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
     const strategy = await asMember('/api/strategy', strategyBody('fuzz-strategy', 2));
     expect(strategy.statusCode, strategy.body).toBe(200);
     // Stop and settings commands wait for the engine's verdict; without one each would wait 5 s.
-    engine = new Engine({ db: server.database.db, config: server.config, exchange, log: SILENT, claimEveryMs: 100,
+    engine = new Engine({ db: server.database.db, config: server.config, exchange, ...enginePorts(server.app.deps), log: SILENT, claimEveryMs: 100,
       commandEveryMs: 20 });
     engine.start();
   });

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { SERVER } from '../../../common/messages';
 import type { Db } from '../../db/database';
 import { bots } from '../../db/schema';
+import { BOT_STATUS } from '../../runnables/bot/index';
 import { DomainError } from '../errors';
 
 export type BotRecord = typeof bots.$inferSelect;
@@ -30,12 +31,12 @@ export async function ownBot(db: Db, userId: string, botID: string, lock = false
  */
 export async function liveBotToCopy(db: Db, botID: string): Promise<BotRecord> {
   if (!UUID.test(botID)) throw new DomainError('bot.copy_source_gone', SERVER.copiedBotGone);
-  const [row] = await db.select().from(bots).where(and(eq(bots.id, botID), eq(bots.status, 'Live')));
+  const [row] = await db.select().from(bots).where(and(eq(bots.id, botID), eq(bots.status, BOT_STATUS.live)));
   if (!row) throw new DomainError('bot.copy_source_gone', SERVER.copiedBotGone);
   return row;
 }
 
 /** Edits and stops only reach a bot that still runs (Live or Pause). */
 export function assertRunning(bot: BotRecord): void {
-  if (bot.status === 'Stopped') throw alreadyStopped();
+  if (bot.status === BOT_STATUS.stopped) throw alreadyStopped();
 }

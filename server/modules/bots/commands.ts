@@ -1,17 +1,17 @@
 /**
  * Member commands for the engine that holds the bot (stop, stop & sell, settings). The API
  * writes the command in the same transaction as the settings it refers to, then waits briefly
- * for the engine's verdict: 'ok' answers with the success message, anything else is the
- * engine's reason and a 400. An engine that has not answered within the wait (not running,
- * or busy) leaves the command pending: it is durable, and applied when the engine next runs,
- * so the member gets the success message.
+ * for the engine's verdict: applied answers with the success message, a refusal with its
+ * message and a 400. An engine that has not answered within the wait (not running, or busy)
+ * leaves the command pending: it is durable, and applied when the engine next runs, so the
+ * member gets the success message.
  */
 import { eq } from 'drizzle-orm';
+import { SERVER } from '../../../common/messages';
 import type { Db } from '../../db/database';
 import { botCommands } from '../../db/schema';
+import { commandResultOf, type CommandKind, type CommandResult } from '../../runnables/bot/index';
 import { DomainError } from '../errors';
-
-export type CommandKind = 'stop' | 'stopAndSell' | 'settings';
 
 export interface CommandWait {
   intervalMs: number;
@@ -28,7 +28,7 @@ export async function queueCommand(tx: Db, botId: string, kind: CommandKind): Pr
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The engine's result for the command, or null while it is still unapplied after the wait. */
+/** The result the engine recorded for the command ('ok' when applied), or null while it is still unapplied after the wait. */
 export async function awaitCommand(db: Db, id: string, wait: CommandWait = DEFAULT_COMMAND_WAIT): Promise<string | null> {
   const deadline = Date.now() + wait.timeoutMs;
   for (;;) {
@@ -40,9 +40,24 @@ export async function awaitCommand(db: Db, id: string, wait: CommandWait = DEFAU
   }
 }
 
+/** The member's message for an engine's refusal. */
+function refusalMessage(result: Extract<CommandResult, { kind: 'refused' }>): string {
+  switch (result.refusal) {
+    case 'already_stopped':
+      return SERVER.botAlreadyStopped;
+    case 'bot_not_found':
+      return SERVER.botNotFound;
+    case 'not_applied_now':
+      return SERVER.botChangeNotApplied;
+    case 'other':
+      return result.text;
+  }
+}
+
 /** Waits for the command; the success message unless the engine refused it. */
 export async function settle(db: Db, id: string, success: string, wait?: CommandWait): Promise<{ message: string }> {
-  const result = await awaitCommand(db, id, wait);
-  if (result !== null && result !== 'ok') throw new DomainError('bot.command_refused', result);
+  const stored = await awaitCommand(db, id, wait);
+  const result = stored === null ? null : commandResultOf(stored);
+  if (result?.kind === 'refused') throw new DomainError('bot.command_refused', refusalMessage(result));
   return { message: success };
 }

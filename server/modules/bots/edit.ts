@@ -5,8 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { bots } from '../../db/schema';
+import type { CommandKind } from '../../runnables/bot/index';
 import { assertRunning, ownBot, type BotRecord } from './access';
-import { queueCommand, settle, type CommandKind, type CommandWait } from './commands';
+import { queueCommand, settle, type CommandWait } from './commands';
 import type { BotsDeps } from './deps';
 
 export type SettingsColumns = Partial<Pick<BotRecord, 'profitBook' | 'pausePrice' | 'restartPrice' | 'stoplossPrice' | 'overbuyProtection'>>;

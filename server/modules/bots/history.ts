@@ -7,6 +7,7 @@ import type { BotHistoryRow, StopReason } from '../../../common/api/bots';
 import { Decimal } from '../../../common/decimal';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { bots } from '../../db/schema';
+import { BOT_STATUS } from '../../runnables/bot/index';
 import type { BotsDeps } from './deps';
 import { plain, plainOrNull, roiPercent, runtimeDays } from './figures';
 
@@ -20,7 +21,7 @@ export async function botHistory(deps: BotsDeps, userId: string): Promise<BotHis
     investment: bots.investment, profitBooked: bots.profitBooked, lossBooked: bots.lossBooked, realizedPnl: bots.realizedPnl,
     lastPrice: bots.lastPrice, trades: bots.trades, stopReason: bots.stopReason,
   }).from(bots)
-    .where(and(eq(bots.userId, userId), eq(bots.status, 'Stopped')))
+    .where(and(eq(bots.userId, userId), eq(bots.status, BOT_STATUS.stopped)))
     .orderBy(sql`${bots.stoppedAt} DESC NULLS LAST`, desc(bots.createdAt));
   const now = deps.clock();
   return rows.map((bot) => ({

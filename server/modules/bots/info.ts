@@ -3,14 +3,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import type {
   BotCategory,
   BotInfo,
-  BotStatusLabel,
   OrderBookResponse,
   PositionResponse,
   PurchasedQtyResponse,
   StopReason,
 } from '../../../common/api/bots';
 import { botOrders } from '../../db/schema';
-import type { StoredMarketRules } from '../../engine/records';
+import type { StoredMarketRules } from '../../runnables/bot/index';
 import { D, liquidationPrice, marginBrackets, type BotSnapshot } from '../../trading/index';
 import { ownBot, type BotRecord } from './access';
 import type { BotsDeps } from './deps';
@@ -30,7 +29,7 @@ export async function botInfo(deps: BotsDeps, userId: string, botID: string): Pr
     leverage: bot.category === 'Future' ? bot.leverage : null,
     strategy_name: bot.strategyName,
     liveprice: price,
-    status: bot.status as BotStatusLabel,
+    status: bot.status,
     runtime,
     roi: apyPercent(bot.realizedPnl, bot.investment, runtime),
     trades24h: bot.trades,

@@ -5,10 +5,11 @@
  * keeps the cards' long parts.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { BotCategory, BotStatusLabel } from '../../../common/api/bots';
+import type { BotCategory } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
 import { preparedPerDb } from '../../db/prepared';
 import { bots } from '../../db/schema';
+import { BOT_STATUS, RUNNING_BOT_STATUSES } from '../../runnables/bot/index';
 import type { BotRecord } from './access';
 import { cardJson, datewiseJson, type CardHead } from './card-json';
 import type { BotsDeps } from './deps';
@@ -42,7 +43,7 @@ async function cardsJson(deps: BotsDeps, rows: CardRow[]): Promise<string> {
       category: row.category as BotCategory,
       tradeType: row.botType,
       strategy_name: row.strategyName,
-      status: row.status as BotStatusLabel,
+      status: row.status,
       liveprice: prices.of(row),
       runtime,
       roi: apyPercent(row.realizedPnl, row.investment, runtime),
@@ -59,7 +60,7 @@ async function cardsJson(deps: BotsDeps, rows: CardRow[]): Promise<string> {
 }
 
 const botStatusQuery = preparedPerDb((db) => db.select(cardColumns).from(bots)
-  .where(and(eq(bots.userId, sql.placeholder('userId')), inArray(bots.status, ['Live', 'Pause'])))
+  .where(and(eq(bots.userId, sql.placeholder('userId')), inArray(bots.status, [...RUNNING_BOT_STATUSES])))
   .orderBy(desc(bots.startedAt), desc(bots.createdAt)).prepare('bot_status'));
 
 /** The member's Live and Pause bots, newest first: a JSON array of cards. */
@@ -76,7 +77,7 @@ function apyOrder(now: Date) {
 /** Every member's best Live bots by APY, a JSON array of cards; no member name or id leaves the server. */
 export async function liveBotData(deps: BotsDeps): Promise<string> {
   const db: Db = deps.db;
-  const rows = await db.select(cardColumns).from(bots).where(eq(bots.status, 'Live'))
+  const rows = await db.select(cardColumns).from(bots).where(eq(bots.status, BOT_STATUS.live))
     .orderBy(apyOrder(deps.clock()), desc(bots.startedAt)).limit(LIVE_BOTS_LIMIT);
   return cardsJson(deps, rows);
 }

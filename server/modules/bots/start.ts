@@ -12,10 +12,10 @@ import { DEFAULT_SYSTEM_STRATEGY, gridMinimum, liveDialogGridMinimum } from '../
 import { detailToRows } from '../../../common/schemas/strategy';
 import type { Db } from '../../db/database';
 import { bots } from '../../db/schema';
-import { recordEvent } from '../events/events';
 import { ExchangeError } from '../../exchange/errors';
 import type { LeverageBracket, Market, MarketInfo, MemberGateway } from '../../exchange/gateway';
-import { storedGrids, storedMarketRules, strategyOf } from '../../engine/records';
+import { BOT_STATUS, storedGrids, storedMarketRules, strategyOf } from '../../runnables/bot/index';
+import { recordEvent } from '../../runnables/member-events';
 import { marketRules, normaliseStrategy, TradingInputError, type StrategyDefinition } from '../../trading/index';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
@@ -138,7 +138,7 @@ export async function startBot(deps: StartDeps, userId: string, request: StartBo
     minNotional: market.minNotional || undefined, feeRate: '0.001', futures });
   const botID = await deps.db.transaction(async (tx) => {
     const [bot] = await tx.insert(bots).values({
-      userId, strategyId, status: 'Live', strategyName: strategy.name, strategySnapshot: storedGrids(strategy),
+      userId, strategyId, status: BOT_STATUS.live, strategyName: strategy.name, strategySnapshot: storedGrids(strategy),
       symbol: input.pair, category: input.category, botType: input.botType, leverage: input.leverage, investment: input.amount.toFixed(),
       profitBook: input.profitBook?.toFixed() ?? null, pausePrice: input.pausePrice?.toFixed() ?? null,
       restartPrice: input.restartPrice?.toFixed() ?? null, stoplossPrice: input.stoplossPrice?.toFixed() ?? null,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bots, exchangeKeys } from '../../db/schema';
 import { Engine } from '../../engine/engine';
+import { enginePorts } from '../../engine-ports';
 import { SILENT } from '../../engine/test-harness';
 import { testExchange } from '../../exchange/test-exchange';
 import { databaseTargets } from '../../test/databases';
@@ -33,7 +34,7 @@ describe('the demo member on a first start in simulator mode', () => {
     expect(Number(exchange.simulator.control.getAccount(key!.apiKey)!.balances.USDT!.free)).toBe(Number(DEMO_TRADING.usdt));
     const [bot] = await server.database.db.select().from(bots).where(eq(bots.id, botId!));
     expect(bot).toMatchObject({ status: 'Live', symbol: 'BTCUSDT', strategyName: 'System Strategy', totalGrid: 10 });
-    const engine = new Engine({ db: server.database.db, config: server.config, exchange, log: SILENT, claimEveryMs: 100 });
+    const engine = new Engine({ db: server.database.db, config: server.config, exchange, ...enginePorts(server.app.deps), log: SILENT, claimEveryMs: 100 });
     engine.start();
     try {
       await engine.claim();

@@ -1,9 +1,8 @@
 /**
- * The member's event stream (GET /api/events): the engine appends rows, the SSE route reads
- * them by id. The table is the hand-over, so the engine may run in another process.
+ * The member's event stream (GET /api/events): the engine appends rows (runnables/member-events),
+ * the SSE route reads them by id. The table is the hand-over, so the engine may run in another process.
  */
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
-import type { MemberEvent } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
 import { memberEvents } from '../../db/schema';
 
@@ -11,12 +10,6 @@ export interface StoredEvent {
   id: number;
   kind: string;
   payload: unknown;
-}
-
-/** Appends one event for the member (call inside the transaction that caused it). */
-export async function recordEvent(db: Db, userId: string, event: MemberEvent): Promise<number> {
-  const [row] = await db.insert(memberEvents).values({ userId, kind: event.kind, payload: event }).returning({ id: memberEvents.id });
-  return row!.id;
 }
 
 /** The member's events after `afterId`, oldest first, at most `limit`. */

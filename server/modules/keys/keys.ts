@@ -8,6 +8,7 @@ import { preparedPerDb } from '../../db/prepared';
 import { bots, exchangeKeys } from '../../db/schema';
 import { ExchangeError } from '../../exchange/errors';
 import type { MemberGateway, MemberKey } from '../../exchange/gateway';
+import { RUNNING_BOT_STATUSES } from '../../runnables/bot/index';
 import { DomainError } from '../errors';
 import { openSecret, sealSecret, SECRET_KEY_VERSION } from './crypto';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
@@ -70,7 +71,7 @@ export async function saveKeys(deps: ExchangeDeps, userId: string, key: MemberKe
 
 export async function disconnectKeys(deps: ExchangeDeps, userId: string): Promise<{ message: string }> {
   const [running] = await deps.db.select({ id: bots.id }).from(bots)
-    .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause']))).limit(1);
+    .where(and(eq(bots.userId, userId), inArray(bots.status, [...RUNNING_BOT_STATUSES]))).limit(1);
   if (running) throw new DomainError('keys.bot_running', SERVER.botRunningCannotDisconnect);
   await deps.db.delete(exchangeKeys).where(eq(exchangeKeys.userId, userId));
   forgetMember(deps, userId);

@@ -2,13 +2,14 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { bots, strategies, strategyGrids } from '../../db/schema';
+import { RUNNING_BOT_STATUSES } from '../../runnables/bot/index';
 
 export type StrategyRecord = typeof strategies.$inferSelect;
 export type GridRecord = typeof strategyGrids.$inferSelect;
 export type StrategyKind = 'advanced' | 'scalping';
 
 /** Bot statuses during which a strategy is in use ('active', not deletable). */
-export const IN_USE_STATUSES = ['Live', 'Pause'] as const;
+export const IN_USE_STATUSES = RUNNING_BOT_STATUSES;
 
 /** A SQL condition: a Live or Paused bot of `userId` runs strategy `id`. */
 function inUseBy(userId: string) {

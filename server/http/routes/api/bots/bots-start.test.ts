@@ -9,7 +9,7 @@ import type { StartBotRequest } from '../../../../../common/api/bots';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
 import { bots, exchangeKeys } from '../../../../db/schema';
 import { createStrategy } from '../../../../modules/strategies/strategies';
-import type { StoredMarketRules } from '../../../../engine/records';
+import type { StoredMarketRules } from '../../../../runnables/bot/index';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { sealSecret, SECRET_KEY_VERSION } from '../../../../modules/keys/crypto';

@@ -1,7 +1,10 @@
-/** A bot row as the engine runs it: the grid core rebuilt from the stored strategy, settings and state. */
-import type { StopReason } from '../../common/api/bots';
-import type { bots } from '../db/schema';
-import { botParams, D, marketRules, restoreBot, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../trading/index';
+/**
+ * The bot row codec: a bots row as the engine runs it (the grid core rebuilt from the stored
+ * strategy, settings and state) and the columns the start writes for the engine to read back.
+ */
+import { BOT_STATUS, type BotStatus, type StopReason } from '../../../common/api/bots';
+import type { bots } from '../../db/schema';
+import { botParams, D, marketRules, restoreBot, snapshotOf, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../../trading/index';
 
 export type BotRow = typeof bots.$inferSelect;
 
@@ -86,7 +89,22 @@ export function stopReasonOf(reason: GridBot['statusReason']): StopReason | null
 }
 
 /** The status column: a bot is Stopped only once no order of it is out, so a crash never strands one. */
-export function statusColumnOf(bot: GridBot, previous: BotRow['status']): BotRow['status'] {
-  if (bot.status === 'stopped') return bot.inFlight > 0 ? previous : 'Stopped';
-  return bot.status === 'paused' ? 'Pause' : 'Live';
+export function statusColumnOf(bot: GridBot, previous: BotStatus): BotStatus {
+  if (bot.status === 'stopped') return bot.inFlight > 0 ? previous : BOT_STATUS.stopped;
+  return bot.status === 'paused' ? BOT_STATUS.pause : BOT_STATUS.live;
 }
+
+/** The figure columns of `bots` a core's state implies, written with every state the engine stores. */
+export function figureColumnsOf(bot: GridBot) {
+  return {
+    realizedPnl: bot.realized.toFixed(),
+    heldQty: bot.heldQty.toFixed(),
+    heldCost: bot.heldCost.toFixed(),
+    gridNo: bot.holding,
+    trades: bot.trades,
+    lastPrice: bot.px.s === '' ? null : bot.px.s,
+  };
+}
+
+/** The state column: the core's snapshot, from which gridBotOf rebuilds it. */
+export const stateColumnOf = (bot: GridBot): BotSnapshot => snapshotOf(bot);

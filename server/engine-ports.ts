@@ -1,0 +1,16 @@
+/**
+ * The engine's ports, filled from the domain modules. The engine (server/engine) imports no
+ * domain module and the domain modules import no engine: what the engine needs of them is
+ * handed to it here, where a process composes its engine (start.ts, the engine test process,
+ * the tests and the bench).
+ */
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { EngineOptions } from './engine/engine';
+import { storedKey } from './modules/keys/keys';
+
+export type EnginePorts = Pick<EngineOptions, 'memberKey'>;
+
+export function enginePorts(deps: { db: Db; config: Config }): EnginePorts {
+  return { memberKey: (userId) => storedKey(deps, userId) };
+}

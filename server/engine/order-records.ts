@@ -1,0 +1,53 @@
+/**
+ * The kernel's order records: an intent is written (with its deterministic clientOrderId) before
+ * its order is sent, and a fill is booked once, with the state it produced.
+ */
+import { randomUUID } from 'node:crypto';
+import type { StopReason } from '../../common/api/bots';
+import type { botOrders } from '../db/schema';
+import type { Fill as ExchangeFill, Market } from '../exchange/gateway';
+import { clientOrderIdOf } from './ids';
+
+export type OrderRow = typeof botOrders.$inferSelect;
+
+/** This process no longer holds the bot's lease: drop it, another engine runs it now. */
+export class LeaseLost extends Error {
+  override name = 'LeaseLost';
+}
+
+export interface IntentInput {
+  kind: 'buy' | 'sell' | 'sellAll' | 'liquidation';
+  grid: number;
+  quantity: string;
+  price: string;
+}
+
+export interface AppliedFill {
+  price: string;
+  quantity: string;
+  cost: string;
+  fee: string;
+  pnl: string;
+  exchangeOrderId: string;
+  /** Where the trades were made: spot and USD-M number their trades each on their own. */
+  market: Market;
+  trades: ExchangeFill[];
+}
+
+/** A status change the bot's owner is told about. */
+export interface StatusChange {
+  reason: StopReason | null;
+  message?: string | null;
+}
+
+/** The bot_orders row of an intent: the order's id and clientOrderId are fixed before it is sent. */
+export function intentRow(botId: string, seq: number, intent: IntentInput): OrderRow {
+  return {
+    id: randomUUID(), botId, seq, clientOrderId: clientOrderIdOf(botId, seq), kind: intent.kind, side: intent.kind === 'buy' ? 'buy' : 'sell',
+    grid: intent.grid, quantity: intent.quantity, decisionPrice: intent.price, status: 'intent', exchangeOrderId: null, fillPrice: null,
+    filledQty: null, cost: null, fee: null, pnl: null, error: null, createdAt: new Date(), filledAt: null,
+  };
+}
+
+/** Rows of a raw statement, as either driver answers them. */
+export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));

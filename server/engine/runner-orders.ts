@@ -1,0 +1,205 @@
+/**
+ * A runner's orders, from the send to the booked outcome: send an intent, book the fill the
+ * exchange reports (once, with the state it produces), fail what ended unfilled, wait on what is
+ * unknown, and reconcile every order whose outcome is not recorded by its clientOrderId. What a
+ * runnable's orders go through whatever decided them (the grid core today).
+ */
+import type { MemberEvent, StopReason } from '../../common/api/bots';
+import { ExchangeError } from '../exchange/errors';
+import type { OrderState } from '../exchange/gateway';
+import { applyFill, D, orderFailed, stop } from '../trading/index';
+import { bookTrades } from './exchange-fill';
+import type { RunnerState as BotRunner } from './runner-state';
+import type { OrderRow } from './store';
+
+/** Exchange refusals that stop the bot: the member must fix them (funds, keys, IP, a position changed by hand). */
+export const ERROR_STOPS: Partial<Record<ExchangeError['kind'], StopReason>> = {
+  insufficient_funds: 'insufficientBalance',
+  auth: 'keysRevoked',
+  permission: 'ipNotAllowed',
+  position_changed: 'positionChanged',
+};
+
+/** How long an answered order's fill waits, at most, for the rest of its burst to be answered. */
+const SETTLE_WAIT_MS = 100;
+
+export async function send(r: BotRunner, order: OrderRow, quantity: string): Promise<void> {
+  if (order.kind === 'liquidation') return awaitLiquidation(r, order);
+  if (r.bot.status === 'stopped' && r.errorStop !== null) {
+    // An earlier order of this decision stopped the bot (keys, funds): do not send the rest.
+    // The member is told of the stop; an order never sent is no failure of theirs to see.
+    return fail(r, order, 'not sent: the bot stopped', false);
+  }
+  const started = process.hrtime.bigint();
+  r.sending.add(order.clientOrderId);
+  try {
+    let state: OrderState;
+    r.ctx.sends.begin();
+    try {
+      // A futures sell only ever shrinks the bot's long: never a short, whatever the member did by hand.
+      state = await r.gateway.placeOrder({ market: r.market, symbol: r.symbol, side: order.side as 'buy' | 'sell',
+        type: 'market', quantity, clientOrderId: order.clientOrderId, reduceOnly: r.market === 'futures' && order.side === 'sell' });
+    } catch (error) {
+      r.ctx.sends.end();
+      r.ctx.metrics.orderAcked(started, 'error');
+      return await sendFailed(r, order, error);
+    }
+    r.ctx.sends.end();
+    r.ctx.metrics.orderAcked(started, 'ok');
+    r.crash('afterSend', order.clientOrderId);
+    await r.ctx.sends.quiet(SETTLE_WAIT_MS);
+    await settle(r, order, state);
+  } finally {
+    r.sending.delete(order.clientOrderId);
+    r.reported.delete(order.clientOrderId);
+  }
+}
+
+/**
+ * The user-data stream reported one of this bot's orders final. Its send's answer is usually
+ * on the way (kept, in case that answer is lost: see unknown()); an order already waiting for
+ * a timed lookup is booked from the report now.
+ */
+export function executionReported(r: BotRunner, state: OrderState): void {
+  if (r.dead) return;
+  if (r.sending.has(state.clientOrderId)) return void r.reported.set(state.clientOrderId, state);
+  if (r.retryTimer === null) return; // nothing of this bot waits for a lookup: its answer booked it
+  clearTimeout(r.retryTimer);
+  r.retryTimer = null;
+  void r.enqueue(async () => {
+    const order = (await r.ctx.store.unsettledOrders(r.id)).find((o) => o.clientOrderId === state.clientOrderId);
+    if (order) await settle(r, order, state);
+    await r.reconcile(); // any other order still waiting is looked up as its timer would have
+  });
+}
+
+/** Books what the exchange says happened to `order`. */
+async function settle(r: BotRunner, order: OrderRow, state: OrderState): Promise<void> {
+  if (state.status === 'open') return unknown(r, order, 'the order is still open on the exchange');
+  const trades = state.trades ?? (new D(state.filled || 0).isZero() ? [] : await r.gateway.orderTrades(r.market, r.symbol, state.id));
+  const booked = bookTrades(state, trades, r.assets.base, r.assets.quote);
+  if (booked === null) return fail(r, order, `The exchange ${state.status} order ${order.clientOrderId} without filling it.`);
+  const applied = applyFill(r.bot, { side: order.side as 'buy' | 'sell', grid: order.grid, price: booked.price, qty: booked.quantity,
+    fee: booked.fee, ts: r.ctx.now() });
+  if (applied === null) throw new Error(`fill of ${order.clientOrderId} does not fit the bot's state`);
+  r.crash('afterFill', order.clientOrderId);
+  const result = await r.ctx.store.recordFill(r.row, r.bot, order, { ...booked, pnl: applied.pnl, exchangeOrderId: state.id, market: r.market, trades }, r.change());
+  r.ctx.metrics.orders.inc({ outcome: 'filled' });
+  if (result === 'already') await r.reload(); // another path booked it first: the database is the truth
+}
+
+async function sendFailed(r: BotRunner, order: OrderRow, error: unknown): Promise<void> {
+  if (!(error instanceof ExchangeError)) throw error;
+  if (error.kind === 'unknown_outcome') return unknown(r, order, error.message);
+  const stopReason = ERROR_STOPS[error.kind];
+  if (stopReason) {
+    r.errorStop = { reason: stopReason, message: error.message };
+    orderFailed(r.bot, order.grid);
+    stop(r.bot, { ts: r.ctx.now() });
+    r.ctx.metrics.orders.inc({ outcome: 'refused' });
+    await r.ctx.store.recordFailure(r.row, r.bot, order, error.message, r.errorStop);
+    return;
+  }
+  // Refused for this order only (filters, a pause in trading, rate limits): try again later.
+  r.cooldownUntil = r.ctx.now() + r.ctx.cooldownMs;
+  await fail(r, order, error.message);
+}
+
+/**
+ * The order ended without a fill (refused, expired or cancelled unfilled, never placed): the
+ * grid is back as it was. The member is told with the order's flip to failed, so once, however
+ * many paths (the send's answer, the user-data stream, the reconciler) find it failed.
+ */
+async function fail(r: BotRunner, order: OrderRow, message: string, tell = true): Promise<void> {
+  orderFailed(r.bot, order.grid);
+  const event: MemberEvent | undefined = tell
+    ? { kind: 'bot.orderFailed', botID: r.id, name: r.symbol, message, at: new Date(r.ctx.now()).toISOString() }
+    : undefined;
+  if (await r.ctx.store.recordFailure(r.row, r.bot, order, message, r.change(), event)) r.ctx.metrics.orders.inc({ outcome: 'failed' });
+}
+
+/**
+ * The price reached the position's liquidation price: the exchange closes it, not us. Once the
+ * exchange shows no position, the bot books the liquidation at the price its core computed
+ * (the formula the exchange uses); until then it waits, sending nothing.
+ */
+async function awaitLiquidation(r: BotRunner, order: OrderRow): Promise<void> {
+  let open: boolean;
+  try {
+    const position = await r.gateway.futuresPosition(r.symbol);
+    open = position !== null && new D(position.quantity).gt(0);
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+    r.ctx.log.warn({ bot: r.id, err: error.message }, 'position lookup failed; will retry');
+    return retryLater(r);
+  }
+  if (open) {
+    if (order.status !== 'unknown') await r.ctx.store.markUnknown(order, 'waiting for the exchange to liquidate the position');
+    return retryLater(r);
+  }
+  const price = r.bot.levels.liquidation!.d;
+  const applied = applyFill(r.bot, { side: 'sell', grid: 0, price: price.toFixed(), qty: order.quantity, fee: '0', ts: r.ctx.now(), liquidation: true });
+  if (applied === null) throw new Error(`liquidation ${order.clientOrderId} does not fit the bot's state`);
+  r.crash('afterFill', order.clientOrderId);
+  const result = await r.ctx.store.recordFill(r.row, r.bot, order, { price: applied.price, quantity: applied.qty, cost: applied.quote,
+    fee: '0', pnl: applied.pnl, exchangeOrderId: 'liquidation', market: r.market, trades: [] }, r.change());
+  r.ctx.metrics.orders.inc({ outcome: 'liquidated' });
+  if (result === 'already') await r.reload();
+}
+
+/** Sent, fate unknown: the bot waits (its grid stays in flight) until a lookup by clientOrderId settles it. */
+async function unknown(r: BotRunner, order: OrderRow, message: string): Promise<void> {
+  r.ctx.metrics.orders.inc({ outcome: 'unknown' });
+  // The stream already said how it ended: book that (the lookup may still not see the order).
+  const reported = r.reported.get(order.clientOrderId);
+  if (reported) return settle(r, order, reported);
+  await r.ctx.store.markUnknown(order, message);
+  retryLater(r);
+}
+
+export function retryLater(r: BotRunner): void {
+  if (r.retryTimer) return;
+  r.retryTimer = setTimeout(() => {
+    r.retryTimer = null;
+    void r.enqueue(() => r.reconcile());
+  }, r.ctx.unknownRetryMs);
+  r.retryTimer.unref();
+}
+
+/**
+ * Settles every order whose outcome is not recorded, by its clientOrderId: found -> booked as
+ * the exchange says; an intent the exchange never got -> sent now, as decided; a send whose
+ * fate was unknown and that the exchange does not know -> failed, and the grid decides again.
+ */
+export async function reconcileOrders(r: BotRunner): Promise<void> {
+  for (const order of await r.ctx.store.unsettledOrders(r.id)) {
+    if (order.kind === 'liquidation') {
+      await awaitLiquidation(r, order);
+      continue;
+    }
+    const state = await lookup(r, order);
+    if (state === 'error') continue;
+    if (state !== null) await settle(r, order, state);
+    else if (order.status === 'intent') await send(r, order, new D(order.quantity).toFixed());
+    else if (r.ctx.now() - order.createdAt.getTime() < r.ctx.unknownGiveUpMs) retryLater(r);
+    else await fail(r, order, `The exchange has no order ${order.clientOrderId}: it was never placed.`);
+  }
+}
+
+async function lookup(r: BotRunner, order: OrderRow): Promise<OrderState | null | 'error'> {
+  try {
+    return await r.gateway.fetchOrder(r.market, r.symbol, order.clientOrderId);
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+    r.ctx.log.warn({ bot: r.id, order: order.clientOrderId, err: error.message }, 'order lookup failed; will retry');
+    if (ERROR_STOPS[error.kind]) await stopForError(r, error);
+    return 'error';
+  }
+}
+
+export async function stopForError(r: BotRunner, error: ExchangeError): Promise<void> {
+  r.errorStop = { reason: ERROR_STOPS[error.kind] ?? 'keysRevoked', message: error.message };
+  stop(r.bot, { ts: r.ctx.now() });
+  await r.ctx.store.saveState(r.row, r.bot, r.errorStop);
+}
+

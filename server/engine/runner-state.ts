@@ -1,0 +1,59 @@
+/**
+ * What a bot's runner shares with the files that carry out its order and futures work
+ * (runner-orders.ts, runner-futures.ts). They take the runner as this interface, not as the
+ * BotRunner class, so they and runner.ts do not import each other.
+ */
+import type { RunningRow } from '../runnables/bot/index';
+import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
+import type { GridBot, Tick } from '../trading/index';
+import type { EngineMetrics } from './metrics';
+import type { CrashPoint, EngineFaults } from './faults';
+import type { InFlightSends } from './in-flight-sends';
+import type { BotStore, StatusChange } from './store';
+
+export interface RunnerContext {
+  store: BotStore;
+  metrics: EngineMetrics;
+  now: () => number;
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+  faults: EngineFaults;
+  /** The engine's orders being sent: a fill is booked once the burst it came with is answered. */
+  sends: InFlightSends;
+  /** Is this engine still alive (not killed)? */
+  alive: () => boolean;
+  /** How long a bot waits after an order the exchange refused before deciding again. */
+  cooldownMs: number;
+  /** When an order's outcome is unknown, how long until it is looked up again. */
+  unknownRetryMs: number;
+  /**
+   * How long a sent order the exchange does not know is still looked for (the exchange's
+   * order-not-found lag) before it counts as never placed.
+   */
+  unknownGiveUpMs: number;
+}
+
+export interface RunnerState {
+  readonly id: string;
+  readonly symbol: string;
+  row: RunningRow;
+  bot: GridBot;
+  dead: boolean;
+  readonly market: Market;
+  readonly gateway: MemberGateway;
+  readonly ctx: RunnerContext;
+  cooldownUntil: number;
+  errorStop: StatusChange | null;
+  retryTimer: NodeJS.Timeout | null;
+  readonly sending: Set<string>;
+  readonly reported: Map<string, OrderState>;
+  readonly assets: { base: string; quote: string };
+  readonly leverage: number | null;
+  reportedPosition: string | null;
+  positionCheck: Promise<unknown> | null;
+  enqueue<T>(work: () => Promise<T>): Promise<T | undefined>;
+  reconcile(): Promise<void>;
+  reload(): Promise<void>;
+  evaluateNow(tick: Tick): Promise<void>;
+  change(): StatusChange;
+  crash(point: CrashPoint, clientOrderId: string): void;
+}
