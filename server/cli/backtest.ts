@@ -7,8 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { backtestConfig, createBacktest, TradingInputError } from '../trading/index';
 import type { BacktestInputs, BacktestResult, SkipAction, StrategyInput } from '../trading/index';
-import { parseBacktestArgs, UsageError, USAGE, type BacktestArgs } from './backtest-args';
+import { parseBacktestArgs, USAGE, type BacktestArgs } from './backtest-args';
 import { CsvError, readTicks } from './backtest-csv';
+import { UsageError } from './usage-error';
 
 export interface Output {
   out(text: string): void;

@@ -16,6 +16,7 @@ import { depositAddresses } from '../db/schema';
 import { findUserByEmail } from '../modules/accounts/users';
 import { ensureDepositAddress } from '../modules/deposits/addresses';
 import { processIo, type CliIo } from './io';
+import { UsageError } from './usage-error';
 
 const USAGE = `Usage: npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>
 
@@ -25,8 +26,6 @@ DATABASE_URL); with the embedded database (PGlite) stop the server first, or pas
 address shown on the Deposit screen instead.`;
 
 const ERC20 = ['function mint(address to, uint256 amount)', 'function symbol() view returns (string)'];
-
-class UsageError extends Error {}
 
 function parseArgs(argv: string[]): { who: string; token: DepositToken; amount: string } {
   const [who, token, amount] = argv;
