@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { rowsOf } from '../db/rows';
 import type { ExchangeServices } from '../exchange/exchange-factory';
 import type { MemberKey, Ticker } from '../exchange/gateway';
 import { storedKey } from '../modules/keys/keys';
@@ -349,7 +350,7 @@ export class Engine {
   /** Bots with an order whose outcome is not recorded: look each up again. */
   private async reconcileAll(): Promise<void> {
     const result = await this.options.db.execute(sql`SELECT DISTINCT bot_id FROM bot_orders WHERE status IN ('intent', 'unknown')`);
-    const rows = ((result as { rows?: { bot_id: string }[] }).rows ?? (result as unknown as { bot_id: string }[]));
+    const rows = rowsOf<{ bot_id: string }>(result);
     for (const { bot_id: botId } of rows) {
       const runner = this.runners.get(botId);
       if (runner) void runner.enqueue(() => runner.reconcile());

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { MemberEvent, StopReason } from '../../common/api/bots';
 import type { Db } from '../db/database';
+import { rowsOf } from '../db/rows';
 import { botCommands, botFills, botOrders, bots } from '../db/schema';
 import { recordEvent } from '../modules/events/events';
 import type { Fill as ExchangeFill, Market } from '../exchange/gateway';
@@ -73,7 +74,6 @@ interface FillRow {
   fills: { market: Market; symbol: string; trade_id: string; price: string; quantity: string; fee: string; fee_asset: string }[];
 }
 type FillOutcome = 'applied' | 'already' | 'lost';
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 function figures(bot: GridBot) {
   return {

@@ -8,7 +8,7 @@ import type { TeamLevel } from '../../../common/api/wallet-service';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { getSetting } from '../settings/settings';
-import { rowsOf } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { downlineCte } from './downline';
 
 interface Row {

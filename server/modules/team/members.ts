@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { DomainError } from '../errors';
 import { getSetting } from '../settings/settings';
 import { pagedOf, type Page } from '../subscriptions/history';
-import { rowsOf } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { downlineCte } from './downline';
 
 interface Row {
