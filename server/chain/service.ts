@@ -8,8 +8,9 @@ import type { Db } from '../db/database';
 import type { NotificationFeed } from '../db/notifications';
 import { systemClock } from '../modules/clock';
 import { payoutsConfigured } from '../modules/withdrawals/availability';
-import { createDepositScanner, type ChainLog } from './deposit-scanner';
-import { startPayoutWorker, type PayoutLog } from './payout-worker';
+import type { Log } from '../logging/log';
+import { createDepositScanner } from './deposit-scanner';
+import { startPayoutWorker } from './payout-worker';
 import { connectChain, redactedMessage } from './rpc';
 import { startScanLoop } from './scan-loop';
 import { chainAvailability } from './settings';
@@ -18,8 +19,7 @@ export interface ChainServiceDeps {
   config: Config;
   db: Db;
   notifications?: NotificationFeed;
-  /** pino's logger, or anything with both its call forms. */
-  log: ChainLog & PayoutLog;
+  log: Log;
 }
 
 export interface ChainService {
@@ -38,7 +38,7 @@ interface Stoppable {
 function startPayouts(deps: ChainServiceDeps, rpcUrl: string): Stoppable | null {
   const { hotWalletPrivateKey, tokens } = deps.config;
   if (!payoutsConfigured(deps.config) || !hotWalletPrivateKey || !tokens.usdt) {
-    deps.log.info('chain role: reward payouts off (HOT_WALLET_PRIVATE_KEY or TOKEN_USDT unset)');
+    deps.log.info({}, 'chain role: reward payouts off (HOT_WALLET_PRIVATE_KEY or TOKEN_USDT unset)');
     return null;
   }
   return startPayoutWorker({ db: deps.db, log: deps.log, rpcUrl, hotWalletKey: hotWalletPrivateKey, usdtToken: tokens.usdt,
@@ -48,7 +48,7 @@ function startPayouts(deps: ChainServiceDeps, rpcUrl: string): Stoppable | null 
 export function startChainService(deps: ChainServiceDeps): ChainService {
   const availability = chainAvailability(deps.config);
   if (!availability.enabled) {
-    deps.log.info(`chain role idle: ${availability.reason}`);
+    deps.log.info({}, `chain role idle: ${availability.reason}`);
     return { stop: async () => undefined };
   }
   const { settings } = availability;
@@ -56,7 +56,7 @@ export function startChainService(deps: ChainServiceDeps): ChainService {
   try {
     reader = connectChain(settings.rpcUrl);
   } catch (error) {
-    deps.log.warn(`chain role idle: ${redactedMessage(error, settings.rpcUrl)}`);
+    deps.log.warn({}, `chain role idle: ${redactedMessage(error, settings.rpcUrl)}`);
     return { stop: async () => undefined };
   }
   const scanner = createDepositScanner({ db: deps.db, reader, tokens: settings.tokens, confirmations: settings.confirmations,
@@ -64,7 +64,7 @@ export function startChainService(deps: ChainServiceDeps): ChainService {
   const loop = startScanLoop({ scan: scanner.scan, pollMs: settings.pollMs, notifications: deps.notifications, log: deps.log,
     describe: (error) => redactedMessage(error, settings.rpcUrl) });
   const payouts = startPayouts(deps, settings.rpcUrl);
-  deps.log.info(`chain role: scanning USDT, IFT and IFX deposits at ${settings.confirmations} confirmations every ${settings.pollMs} ms`);
+  deps.log.info({ confirmations: settings.confirmations, pollMs: settings.pollMs }, `chain role: scanning USDT, IFT and IFX deposits at ${settings.confirmations} confirmations every ${settings.pollMs} ms`);
   return {
     async stop() {
       await payouts?.stop();

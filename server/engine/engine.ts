@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { Log } from '../logging/log';
 import { rowsOf } from '../db/rows';
 import type { ExchangeServices } from '../exchange/exchange-factory';
 import type { MemberKey, Ticker } from '../exchange/gateway';
@@ -25,17 +26,11 @@ import { PositionEvents } from './position-events';
 import { BotStore } from './store';
 import { flushTickWrites, tickWrites } from './write-batch';
 
-export interface EngineLog {
-  info(o: object, m: string): void;
-  warn(o: object, m: string): void;
-  error(o: object, m: string): void;
-}
-
 export interface EngineOptions {
   db: Db;
   config: Config;
   exchange: ExchangeServices;
-  log: EngineLog;
+  log: Log;
   metrics?: EngineMetrics;
   now?: () => number;
   /** A lease lives this long without a heartbeat (default 20 s: takeover within 30 s). */

@@ -7,6 +7,7 @@
 import type { MemberEvent, StopReason } from '../../common/api/bots';
 import { ExchangeError } from '../exchange/errors';
 import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
+import type { Log } from '../logging/log';
 import { applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, step, stop, stopAndSell, type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick } from '../trading/index';
 import { D, parsePrice, ZERO, type Dec } from '../trading/exact';
 import { assetsOf, bookTrades } from './exchange-fill';
@@ -21,7 +22,7 @@ export interface RunnerContext {
   store: BotStore;
   metrics: EngineMetrics;
   now: () => number;
-  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+  log: Log;
   faults: EngineFaults;
   /** The engine's orders being sent: a fill is booked once the burst it came with is answered. */
   sends: InFlightSends;

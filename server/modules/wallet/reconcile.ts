@@ -9,17 +9,13 @@ import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { Decimal } from '../../../common/decimal';
 import { walletOperations } from '../../db/schema';
 import type { Market, MemberGateway } from '../../exchange/gateway';
+import { silentLog, type Log } from '../../logging/log';
 import { exchangeOf } from '../keys/exchange-deps';
 import { storedKey } from '../keys/keys';
 import type { WalletDeps } from './deps';
 import { WALLET_MESSAGES } from './messages';
 import { type OperationRow, settle } from './records';
 import { claimTransfer, findTransfer, type SentTransfer, type TransferLookup } from './transfer-match';
-
-export interface WalletLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
 
 export interface ReconcileOptions {
   /** A 'pending' row older than this has lost its process (a request takes well under a minute). */
@@ -31,7 +27,7 @@ export interface ReconcileOptions {
   /** Rows per run (the oldest first); the rest wait for the next run. */
   limit?: number;
   lookup?: Partial<TransferLookup>;
-  log?: WalletLog;
+  log?: Log;
 }
 
 export const RECONCILE_DEFAULTS = {
@@ -52,17 +48,15 @@ export interface ReconcileSummary {
 
 type Verdict = 'done' | 'failed' | 'open';
 
-const SILENT: WalletLog = { info: () => undefined, warn: () => undefined };
-
 interface Run {
   deps: WalletDeps;
   now: number;
   options: Required<Omit<ReconcileOptions, 'lookup' | 'log'>> & Pick<ReconcileOptions, 'lookup'>;
-  log: WalletLog;
+  log: Log;
 }
 
 function logSettled(run: Run, row: OperationRow, status: string, ref: string | null): void {
-  run.log.info(`wallet ${row.kind} ${row.id} of member ${row.userId}: ${row.status} -> ${status}${ref ? ` (${ref})` : ''}`);
+  run.log.info({ operation: row.id }, `wallet ${row.kind} ${row.id} of member ${row.userId}: ${row.status} -> ${status}${ref ? ` (${ref})` : ''}`);
 }
 
 async function settled(run: Run, row: OperationRow, status: 'done' | 'failed' | 'unknown', ref: string | null, note: string | null): Promise<Verdict> {
@@ -121,7 +115,7 @@ async function busyMembers(run: Run, rows: OperationRow[]): Promise<Set<string>>
 
 /** One pass over the open operations, oldest first. Tests call it directly; start.ts on a timer. */
 export async function reconcileWalletOperations(deps: WalletDeps, options: ReconcileOptions = {}): Promise<ReconcileSummary> {
-  const { log = SILENT, ...rest } = options;
+  const { log = silentLog, ...rest } = options;
   const run: Run = { deps, now: deps.clock().getTime(), options: { ...RECONCILE_DEFAULTS, ...rest }, log };
   const summary: ReconcileSummary = { done: 0, failed: 0, open: 0, skipped: 0 };
   exchangeOf(deps); // no exchange in this process: nothing can be looked up
@@ -143,14 +137,14 @@ export async function reconcileWalletOperations(deps: WalletDeps, options: Recon
       }
       const gateway = gateways.get(row.userId);
       if (!gateway) {
-        log.warn(`wallet ${row.kind} ${row.id} of member ${row.userId} left ${row.status}: the member has no exchange key stored`);
+        log.warn({ operation: row.id }, `wallet ${row.kind} ${row.id} of member ${row.userId} left ${row.status}: the member has no exchange key stored`);
         summary.skipped += 1;
         continue;
       }
       summary[await reconcileRow(run, row, gateway)] += 1;
     } catch (error) {
       // One member's trouble (exchange down, a key that no longer decrypts) must not stall the rest.
-      log.warn(`wallet ${row.kind} ${row.id} of member ${row.userId} left ${row.status}: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn({ operation: row.id }, `wallet ${row.kind} ${row.id} of member ${row.userId} left ${row.status}: ${error instanceof Error ? error.message : String(error)}`);
       summary.open += 1;
     }
   }

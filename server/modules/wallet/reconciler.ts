@@ -3,8 +3,9 @@
  * process alive). One pass at a time; stop() waits for a pass under way, so the database is
  * never closed beneath it.
  */
+import type { Log } from '../../logging/log';
 import type { WalletDeps } from './deps';
-import { reconcileWalletOperations, type ReconcileSummary, type WalletLog } from './reconcile';
+import { reconcileWalletOperations, type ReconcileSummary } from './reconcile';
 
 export interface WalletReconciler {
   stop(): Promise<void>;
@@ -13,7 +14,7 @@ export interface WalletReconciler {
 export interface ReconcilerOptions {
   /** Default 60 s. */
   intervalMs?: number;
-  log: WalletLog & { error(message: string): void };
+  log: Log;
 }
 
 function changed(summary: ReconcileSummary): boolean {
@@ -28,8 +29,8 @@ export function startWalletReconciler(deps: WalletDeps, options: ReconcilerOptio
     if (running || stopped) return;
     running = reconcileWalletOperations(deps, { log })
       .then((summary) => {
-        if (changed(summary)) log.info(`wallet reconciler: ${JSON.stringify(summary)}`);
-      }, (error: unknown) => log.error(`wallet reconciler failed: ${error instanceof Error ? error.message : String(error)}`))
+        if (changed(summary)) log.info(summary, `wallet reconciler: ${JSON.stringify(summary)}`);
+      }, (error: unknown) => log.error({}, `wallet reconciler failed: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
         running = null;
       });

@@ -260,7 +260,7 @@ describe('reconcileWalletOperations with a fake exchange', () => {
     await insert(bob, { status: 'pending', amount: '5' }); // in flight right now (young)
     server.clock.advance(11 * MINUTE);
     const warnings: string[] = [];
-    const summary = await reconcileWalletOperations(deps, { staleAfterMs: 60 * MINUTE, log: { info: () => undefined, warn: (m) => warnings.push(m) } });
+    const summary = await reconcileWalletOperations(deps, { staleAfterMs: 60 * MINUTE, log: { info: () => undefined, warn: (_o, m) => warnings.push(m), error: () => undefined } });
     expect(summary.skipped).toBe(1);
     expect(warnings.some((w) => w.includes(orphan.id) && w.includes('no exchange key'))).toBe(true);
     expect((await statusOf(orphan.id)).status).toBe('unknown');
