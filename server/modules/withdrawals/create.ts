@@ -22,7 +22,7 @@ import { payoutAddress } from './address';
 
 export interface CreateWithdrawOptions {
   clock: Clock;
-  /** False when this server has no chain to pay on (availability.ts). */
+  /** False when this server pays no withdrawals out (config.chain.payouts). */
   available: boolean;
 }
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PagedRequest } from '../../../../common/api/subscriptions';
 import { SERVER } from '../../../../common/messages';
 import { pagedRequestSchema } from '../../../../common/schemas/account-service';
-import { chainAvailability, type ChainSettings } from '../../../chain/settings';
+import type { DepositSettings } from '../../../config-chain';
 import { DomainError } from '../../../modules/errors';
 import { depositHistory } from '../../../modules/deposits/history';
 import { openListenWindow, openWindowStart } from '../../../modules/deposits/listen';
@@ -31,10 +31,10 @@ export interface DepositRouteOptions {
 
 export default async function depositRoutes(app: FastifyInstance, options: DepositRouteOptions) {
   const { db, config, clock } = app.deps;
-  const chain = (): ChainSettings => {
-    const availability = chainAvailability(config);
-    if (!availability.enabled) throw new DomainError('unavailable', SERVER.depositsUnavailable);
-    return availability.settings;
+  const chain = (): DepositSettings => {
+    const { deposits } = config.chain;
+    if (!deposits.enabled) throw new DomainError('unavailable', SERVER.depositsUnavailable);
+    return deposits.settings;
   };
 
   app.post<{ Body: PagedRequest }>('/wallet/deposit/list', {

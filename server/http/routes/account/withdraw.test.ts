@@ -72,10 +72,11 @@ describe.each(targets)('account service: withdrawals on $name', (target) => {
     expect(empty.json()).toMatchObject({ code: '400', msg: SERVER.withdrawInsufficient('0') });
     expect((await create(null, { amount: '1', toAddress: TO })).statusCode).toBe(401);
     expect((await server.account(null, '/withdraw/list', {})).statusCode).toBe(401);
-    const config = server.config as { bscRpcUrl: string | null };
-    config.bscRpcUrl = null;
+    const { chain } = server.config;
+    const on = chain.payouts;
+    chain.payouts = { enabled: false, reason: 'reward payouts are off: BSC_RPC_URL unset' };
     const off = await create(alice, { amount: '1', toAddress: TO });
-    config.bscRpcUrl = 'http://127.0.0.1:9';
+    chain.payouts = on;
     expect([off.statusCode, off.json()]).toEqual([503, expect.objectContaining({ code: '503', msg: SERVER.withdrawalsUnavailable })]);
     expect((await balancesOf(server.database.db, alice.userId)).USDT_REWARD).toBe('37.5');
   });

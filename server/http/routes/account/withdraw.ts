@@ -10,7 +10,6 @@ import { WITHDRAW_STATUSES, type CreateWithdrawRequest } from '../../../../commo
 import { SERVER } from '../../../../common/messages';
 import { pagedRequestSchema } from '../../../../common/schemas/account-service';
 import { withdrawRequestSchema } from '../../../../common/schemas/wallet-service';
-import { payoutsConfigured } from '../../../modules/withdrawals/availability';
 import { createWithdrawal } from '../../../modules/withdrawals/create';
 import { withdrawHistory } from '../../../modules/withdrawals/history';
 import { IDEMPOTENCY_KEY_DOC, idempotencyKeyOf } from '../../idempotency-key';
@@ -43,7 +42,7 @@ export default async function withdrawRoutes(app: FastifyInstance) {
     preHandler: app.authenticate,
     schema: { tags, security: bearer, description: IDEMPOTENCY_KEY_DOC, body: fromYup(withdrawRequestSchema), response: { 200: accountEnvelope(createdData) } },
     handler: async (request) => {
-      const created = await createWithdrawal(db, memberOf(request).userId, request.body, { clock, available: payoutsConfigured(config) },
+      const created = await createWithdrawal(db, memberOf(request).userId, request.body, { clock, available: config.chain.payouts.enabled },
         idempotencyKeyOf(request));
       return ok(created, SERVER.withdrawRequested);
     },
