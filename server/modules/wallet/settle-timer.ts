@@ -1,33 +1,33 @@
 /**
- * Runs reconcileWalletOperations at start and then on a timer (unref'd: it never keeps the
+ * The wallet reconciler's schedule: runs settleOpenOperations at start and then on a timer (unref'd: it never keeps the
  * process alive). One pass at a time; stop() waits for a pass under way, so the database is
  * never closed beneath it.
  */
 import type { Log } from '../../logging/log';
 import type { WalletDeps } from './deps';
-import { reconcileWalletOperations, type ReconcileSummary } from './reconcile';
+import { settleOpenOperations, type SettleSummary } from './settle-open-operations';
 
-export interface WalletReconciler {
+export interface SettleTimer {
   stop(): Promise<void>;
 }
 
-export interface ReconcilerOptions {
+export interface SettleTimerOptions {
   /** Default 60 s. */
   intervalMs?: number;
   log: Log;
 }
 
-function changed(summary: ReconcileSummary): boolean {
+function changed(summary: SettleSummary): boolean {
   return summary.done + summary.failed + summary.skipped > 0;
 }
 
-export function startWalletReconciler(deps: WalletDeps, options: ReconcilerOptions): WalletReconciler {
+export function startSettleTimer(deps: WalletDeps, options: SettleTimerOptions): SettleTimer {
   const { intervalMs = 60_000, log } = options;
   let running: Promise<void> | null = null;
   let stopped = false;
   const pass = () => {
     if (running || stopped) return;
-    running = reconcileWalletOperations(deps, { log })
+    running = settleOpenOperations(deps, { log })
       .then((summary) => {
         if (changed(summary)) log.info(summary, `wallet reconciler: ${JSON.stringify(summary)}`);
       }, (error: unknown) => log.error({}, `wallet reconciler failed: ${error instanceof Error ? error.message : String(error)}`))

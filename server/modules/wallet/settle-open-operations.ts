@@ -1,5 +1,6 @@
 /**
- * Settles wallet operations the request could not: 'unknown' ones (the exchange never answered)
+ * The wallet reconciler's one pass (settle-timer.ts runs it at start and on a timer). Settles
+ * wallet operations the request could not: 'unknown' ones (the exchange never answered)
  * and 'pending' ones old enough that the process sending them must have died. A swap is looked up
  * by its clientOrderId, a transfer in the exchange's transfer history (transfer-match.ts); "not
  * found" only becomes 'failed' once the record is old enough that a late answer is out of the
@@ -17,7 +18,7 @@ import { WALLET_MESSAGES } from './messages';
 import { type OperationRow, settle } from './records';
 import { claimTransfer, findTransfer, type SentTransfer, type TransferLookup } from './transfer-match';
 
-export interface ReconcileOptions {
+export interface SettleOptions {
   /** A 'pending' row older than this has lost its process (a request takes well under a minute). */
   staleAfterMs?: number;
   /** Order lookups by clientOrderId are consistent within seconds: "not found" is final past this age. */
@@ -30,14 +31,14 @@ export interface ReconcileOptions {
   log?: Log;
 }
 
-export const RECONCILE_DEFAULTS = {
+export const SETTLE_DEFAULTS = {
   staleAfterMs: 5 * 60_000,
   swapFinalAfterMs: 5 * 60_000,
   transferFinalAfterMs: 10 * 60_000,
   limit: 100,
 } as const;
 
-export interface ReconcileSummary {
+export interface SettleSummary {
   done: number;
   failed: number;
   /** Still open (not found yet, exchange unreachable, member busy). */
@@ -51,7 +52,7 @@ type Verdict = 'done' | 'failed' | 'open';
 interface Run {
   deps: WalletDeps;
   now: number;
-  options: Required<Omit<ReconcileOptions, 'lookup' | 'log'>> & Pick<ReconcileOptions, 'lookup'>;
+  options: Required<Omit<SettleOptions, 'lookup' | 'log'>> & Pick<SettleOptions, 'lookup'>;
   log: Log;
 }
 
@@ -114,10 +115,10 @@ async function busyMembers(run: Run, rows: OperationRow[]): Promise<Set<string>>
 }
 
 /** One pass over the open operations, oldest first. Tests call it directly; start.ts on a timer. */
-export async function reconcileWalletOperations(deps: WalletDeps, options: ReconcileOptions = {}): Promise<ReconcileSummary> {
+export async function settleOpenOperations(deps: WalletDeps, options: SettleOptions = {}): Promise<SettleSummary> {
   const { log = silentLog, ...rest } = options;
-  const run: Run = { deps, now: deps.clock().getTime(), options: { ...RECONCILE_DEFAULTS, ...rest }, log };
-  const summary: ReconcileSummary = { done: 0, failed: 0, open: 0, skipped: 0 };
+  const run: Run = { deps, now: deps.clock().getTime(), options: { ...SETTLE_DEFAULTS, ...rest }, log };
+  const summary: SettleSummary = { done: 0, failed: 0, open: 0, skipped: 0 };
   exchangeOf(deps); // no exchange in this process: nothing can be looked up
   const staleBefore = new Date(run.now - run.options.staleAfterMs);
   const rows = await deps.db.select().from(walletOperations)
