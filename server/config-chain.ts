@@ -5,7 +5,7 @@
  * can offer what another would not do (an address no scanner credits, a withdrawal no worker
  * pays).
  */
-import type { DepositToken } from '../common/api/wallet-service';
+import type { DepositToken } from '../common/api/billing';
 
 /** What the deposit scanner and the deposit routes use. */
 export interface DepositSettings {

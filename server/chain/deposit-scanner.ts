@@ -10,7 +10,7 @@
  * matches the chain means a reorganisation deeper than the confirmation depth (or a new
  * chain behind the same URL): logged as an error, and the scan restarts REWIND blocks back.
  */
-import type { DepositToken } from '../../common/api/wallet-service';
+import type { DepositToken } from '../../common/api/billing';
 import type { Db } from '../db/database';
 import type { Log } from '../logging/log';
 import { creditTransfers, type CreditedDeposit, type TransferLog } from '../modules/deposits/credit';

@@ -14,7 +14,7 @@ import { rotateSecretsKey } from '../modules/keys/rotate';
 import { DomainError } from '../modules/errors';
 import { getSetting, parseSetting, setSetting } from '../modules/settings/settings';
 import { grant, latestExpirySql } from '../modules/subscriptions/subscriptions';
-import { addPlanCommand, adjustCommand, ledgerCommand, listPlansCommand, retirePlanCommand } from './admin-account';
+import { addPlanCommand, adjustCommand, ledgerCommand, listPlansCommand, retirePlanCommand } from './admin-billing';
 import { processIo, type CliIo } from './io';
 import { UsageError } from './usage-error';
 import { redactedErrorText } from '../logging/startup-failure';

@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { Contract, JsonRpcProvider, Wallet, getCreateAddress, isAddress, parseUnits, type HDNodeWallet } from 'ethers';
-import { DEPOSIT_TOKENS, type DepositToken } from '../../common/api/wallet-service';
+import { DEPOSIT_TOKENS, type DepositToken } from '../../common/api/billing';
 import { LOCAL_CHAIN_ID, LOCAL_CHAIN_MNEMONIC } from '../chain/local-chain';
 import { loadConfig, type Env } from '../config';
 import { openDatabase } from '../db/database';

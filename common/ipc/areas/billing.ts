@@ -14,7 +14,7 @@ import type {
   TeamMember,
   WalletUserData,
   WithdrawRecord,
-} from '../../api/wallet-service';
+} from '../../api/billing';
 import { boundedString as str, emptyPayload as empty, type Empty, type PayloadSchemas } from './shared';
 
 /** One page of a list, from 1 (the page size is SPEC section 9's 10, set by main). */

@@ -1,5 +1,5 @@
 /** How the account screens write their figures: money to 2 decimals, dates, the subscription status. */
-import type { WalletUserData } from '../../../common/api/wallet-service';
+import type { WalletUserData } from '../../../common/api/billing';
 import { Decimal, formatMoney } from '../../../common/decimal';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { formatDateTime, moneyOr } from '../bots/format';

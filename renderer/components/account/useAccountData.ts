@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '../../../common/api/account';
-import type { WalletUserData } from '../../../common/api/wallet-service';
+import type { WalletUserData } from '../../../common/api/billing';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 
 /** Runs `fetch`, logging a failure and answering null instead. */

@@ -1,6 +1,6 @@
 /** Expiry date, status (Pending / Active / In-Active), validity and the expiry note. */
 import { Alert, Col, Row, Tag } from 'antd';
-import type { WalletUserData } from '../../../common/api/wallet-service';
+import type { WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { Figure } from '../../components/account/Figure';
 import { formatDate, subscriptionStatus } from '../../components/account/format';

@@ -1,6 +1,6 @@
 /** The member's deposit address as a QR code and as text with a copy button, and the time left. */
 import { Space, Typography } from 'antd';
-import type { DepositQrCode } from '../../../common/api/wallet-service';
+import type { DepositQrCode } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, UI } from '../../../common/messages';
 import { CopyButton } from '../../components/account/CopyButton';
 import { mmss } from '../../components/account/format';

@@ -1,7 +1,7 @@
 /** The member's credited deposits, 10 a page (SPEC sections 3 and 9). */
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { DepositRecord } from '../../../common/api/wallet-service';
+import type { DepositRecord } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { PagedTable } from '../../components/account/PagedTable';

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { rewardSwapFormSchema } from '../../../common/schemas/wallet-service';
+import { rewardSwapFormSchema } from '../../../common/schemas/billing';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { money } from '../../components/account/format';
 import { yupRule } from '../../hooks/yupRule';

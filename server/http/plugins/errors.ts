@@ -1,6 +1,6 @@
 /**
  * One error shape for the whole API: main API `{message}` (plus `success:false` where the call
- * has a success field), account service `{code, msg}`. Bad input is a 400, never a 500.
+ * has a success field), billing service `{code, msg}`. Bad input is a 400, never a 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -5,7 +5,7 @@
  * member's money.
  */
 import { toDataURL } from 'qrcode';
-import type { DepositQrCode } from '../../../common/api/wallet-service';
+import type { DepositQrCode } from '../../../common/api/billing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { ensureDepositAddress } from '../deposits/addresses';

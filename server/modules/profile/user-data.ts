@@ -3,7 +3,7 @@
  * Subscription screen shows it, their balances, the IFC price, their deposit QR code, and
  * whether this server takes deposits (chainEnabled) and pays withdrawals out (withdrawalsEnabled).
  */
-import type { WalletUserData } from '../../../common/api/wallet-service';
+import type { WalletUserData } from '../../../common/api/billing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../clock';

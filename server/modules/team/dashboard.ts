@@ -4,7 +4,7 @@
  * value of every subscription they bought. Levels without members still get a card (zeros).
  */
 import { sql } from 'drizzle-orm';
-import type { TeamLevel } from '../../../common/api/wallet-service';
+import type { TeamLevel } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { getSetting } from '../settings/settings';

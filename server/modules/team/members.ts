@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Paged } from '../../../common/api/subscriptions';
-import type { TeamMember } from '../../../common/api/wallet-service';
+import type { TeamMember } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import { SERVER } from '../../../common/messages';
 import type { Db } from '../../db/database';

@@ -8,7 +8,7 @@
  * (ledger/idempotent-requests.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { CreateWithdrawData, CreateWithdrawRequest } from '../../../common/api/wallet-service';
+import type { CreateWithdrawData, CreateWithdrawRequest } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import { SERVER } from '../../../common/messages';
 import type { Db } from '../../db/database';

@@ -1,9 +1,9 @@
 /** POST /account/user-data: the member's user data (SPEC section 3) for the wallet screens. */
 import type { FastifyInstance } from 'fastify';
 import { walletUserData } from '../../../modules/profile/user-data';
-import { accountEnvelope, bearer } from '../../schemas';
+import { billingEnvelope, bearer } from '../../schemas';
 import { memberOf } from '../../types';
-import { accountOk as ok, accountTags as tags } from './envelope';
+import { billingOk as ok, billingTags as tags } from './envelope';
 
 const str = { type: 'string' } as const;
 const bool = { type: 'boolean' } as const;
@@ -37,7 +37,7 @@ export default async function userDataRoute(app: FastifyInstance) {
 
   app.post('/user-data', {
     preHandler: app.authenticate,
-    schema: { tags, security: bearer, response: { 200: accountEnvelope(walletUserDataSchema) } },
+    schema: { tags, security: bearer, response: { 200: billingEnvelope(walletUserDataSchema) } },
     handler: async (request) => ok(await walletUserData(db, config, memberOf(request).userId, clock)),
   });
 }

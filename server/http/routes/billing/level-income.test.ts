@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { SERVER } from '../../../../common/messages';
-import { MAX_PAGE_SIZE } from '../../../../common/schemas/account-service';
+import { MAX_PAGE_SIZE } from '../../../../common/schemas/billing';
 import { createUser } from '../../../modules/accounts/users';
 import { post } from '../../../modules/ledger/post';
 import { addPlan } from '../../../modules/subscriptions/plans';
 import { purchasePlan } from '../../../modules/subscriptions/purchase';
 import { databaseTargets } from '../../../test/databases';
-import { createAccountServer, type AccountServer } from '../../../test/account-server';
+import { createBillingServer, type BillingServer } from '../../../test/billing-server';
 import { issueToken } from '../../plugins/auth';
 
 const targets = await databaseTargets();
@@ -18,8 +18,8 @@ interface Member {
   token: string;
 }
 
-describe.each(targets)('account service: level income (level-reward, list) on $name', (target) => {
-  let server: AccountServer;
+describe.each(targets)('billing service: level income (level-reward, list) on $name', (target) => {
+  let server: BillingServer;
   const m: Record<string, Member> = {};
   let planId: string;
 
@@ -34,11 +34,11 @@ describe.each(targets)('account service: level income (level-reward, list) on $n
     await post(db(), { key: randomUUID(), kind: 'deposit', legs: [{ userId: m[name]!.id, asset: 'USDT', amount: '100' }] });
     await purchasePlan(db(), m[name]!.id, planId, server.clock);
   }
-  const summary = (who: string | null) => server.account(who === null ? null : m[who]!.token, '/level-income/level-reward');
-  const list = (who: string | null, body?: object) => server.account(who === null ? null : m[who]!.token, '/level-income/list', body);
+  const summary = (who: string | null) => server.billing(who === null ? null : m[who]!.token, '/level-income/level-reward');
+  const list = (who: string | null, body?: object) => server.billing(who === null ? null : m[who]!.token, '/level-income/list', body);
 
   beforeAll(async () => {
-    server = await createAccountServer(target);
+    server = await createBillingServer(target);
     planId = (await addPlan(db(), '100', 30)).id;
     // Two separate teams (level percentages 5,2,1,1,1): Ann <- Abe <- Amy, and Bob <- Ben.
     await member('Ann', null);
@@ -55,7 +55,7 @@ describe.each(targets)('account service: level income (level-reward, list) on $n
 
   it('answers 401 without a session, or with a token that is not one', async () => {
     for (const res of [await summary(null), await list(null, {}), await list(null),
-      await server.account('not-a-token', '/level-income/level-reward'), await server.account('not-a-token', '/level-income/list', {})]) {
+      await server.billing('not-a-token', '/level-income/level-reward'), await server.billing('not-a-token', '/level-income/list', {})]) {
       expect([res.statusCode, res.json().msg]).toEqual([401, SERVER.unauthorized]);
     }
   });
@@ -63,14 +63,14 @@ describe.each(targets)('account service: level income (level-reward, list) on $n
   it('sums only the asker\'s own rewards', async () => {
     for (const [who, rewards] of [['Ann', '7'], ['Abe', '5'], ['Amy', '0'], ['Bob', '10'], ['Ben', '0']] as const) {
       const res = await summary(who);
-      expect([res.statusCode, res.json()], who).toEqual([200, { code: ACCOUNT_SUCCESS_CODE, msg: SERVER.accountOk, data: { rewards } }]);
+      expect([res.statusCode, res.json()], who).toEqual([200, { code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: { rewards } }]);
     }
   });
 
   it('lists only the asker\'s own rewards, newest first, with who they came from', async () => {
     const ann = await list('Ann', { filters: {}, limit: 10, page: 1 });
     expect(ann.statusCode).toBe(200);
-    expect(ann.json()).toMatchObject({ code: ACCOUNT_SUCCESS_CODE, msg: SERVER.accountOk, data: { current: 1, pages: 1, total: 2 } });
+    expect(ann.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: { current: 1, pages: 1, total: 2 } });
     expect(ann.json().data.records.map((r: { amount: string; percentage: string; fromUserName: string }) => [r.fromUserName, r.percentage, r.amount]))
       .toEqual([['Amy', '2', '2'], ['Abe', '5', '5']]);
     const bob = (await list('Bob', {})).json().data;

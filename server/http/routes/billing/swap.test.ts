@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { Decimal } from '../../../../common/decimal';
 import { SERVER, VALIDATION } from '../../../../common/messages';
 import { ledgerEntries, memberBalances } from '../../../db/schema';
@@ -9,21 +9,21 @@ import { balancesOf } from '../../../modules/ledger/balances';
 import { post } from '../../../modules/ledger/post';
 import { databaseTargets } from '../../../test/databases';
 import { register, type Registered } from '../../../test/members';
-import { createAccountServer, type AccountServer } from '../../../test/account-server';
+import { createBillingServer, type BillingServer } from '../../../test/billing-server';
 
 const targets = await databaseTargets();
 
-describe.each(targets)('account service: reward swap on $name', (target) => {
-  let server: AccountServer;
+describe.each(targets)('billing service: reward swap on $name', (target) => {
+  let server: BillingServer;
   beforeAll(async () => {
-    server = await createAccountServer(target);
+    server = await createBillingServer(target);
   });
   afterAll(() => server?.close());
 
   const db = () => server.database.db;
   const reward = (who: Registered, amount: string) =>
     post(db(), { key: randomUUID(), kind: 'level_reward', legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount }] });
-  const swap = (who: Registered | null, payload?: object) => server.account(who?.token ?? null, '/swap/usdt-reward/create', payload);
+  const swap = (who: Registered | null, payload?: object) => server.billing(who?.token ?? null, '/swap/usdt-reward/create', payload);
 
   /** Every balance equals the sum of its entries: nothing moved outside the ledger. */
   async function expectLedgerMatchesBalances(who: Registered) {
@@ -43,7 +43,7 @@ describe.each(targets)('account service: reward swap on $name', (target) => {
     await post(db(), { key: randomUUID(), kind: 'deposit', legs: [{ userId: who.userId, asset: 'USDT', amount: '1.5' }] });
     const res = await swap(who, { amount: '3.25' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: ACCOUNT_SUCCESS_CODE, msg: SERVER.rewardSwapped, data: { usdtToken: '4.75', usdtRewardToken: '6.75' } });
+    expect(res.json()).toEqual({ code: BILLING_SUCCESS_CODE, msg: SERVER.rewardSwapped, data: { usdtToken: '4.75', usdtRewardToken: '6.75' } });
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'reward_swap'));
     const mine = entries.filter((e) => e.userId === who.userId);
     expect(mine).toHaveLength(2);

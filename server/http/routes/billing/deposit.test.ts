@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { SERVER } from '../../../../common/messages';
 import { startLocalChain, type LocalChain } from '../../../chain/local-chain';
 import { startChainService, type ChainService } from '../../../chain/service';
@@ -12,7 +12,7 @@ const targets = await databaseTargets();
 const CONFIRMATIONS = 2;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-describe.each(targets)('account service: BEP-20 deposits on $name', (target) => {
+describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => {
   let chain: LocalChain;
   let server: TestServer;
   let service: ChainService;
@@ -41,19 +41,19 @@ describe.each(targets)('account service: BEP-20 deposits on $name', (target) => 
 
   it('opens the listening window with the member\'s deposit address', async () => {
     const res = await call(alice, '/wallet/usdt/deposit/listen');
-    expect(res.json()).toEqual({ code: ACCOUNT_SUCCESS_CODE, msg: SERVER.accountOk, data: { usdtListenExpiredInSeconds: 60 } });
+    expect(res.json()).toEqual({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: { usdtListenExpiredInSeconds: 60 } });
     expect((await call(null, '/wallet/usdt/deposit/listen')).statusCode).toBe(401);
   });
 
   it('syncs: none yet before the depth, then the transfer credited, listed for its owner only', async () => {
     const address = await ensureDepositAddress(server.database.db, chain.depositMnemonic, alice.userId);
-    expect((await call(alice, '/wallet/usdt/deposit/sync')).json()).toMatchObject({ code: ACCOUNT_SUCCESS_CODE, msg: SERVER.depositsNoneYet(CONFIRMATIONS) });
+    expect((await call(alice, '/wallet/usdt/deposit/sync')).json()).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.depositsNoneYet(CONFIRMATIONS) });
     const sent = await chain.faucet('USDT', address, '40');
     const early = await call(alice, '/wallet/usdt/deposit/sync');
     expect(early.json()).toMatchObject({ msg: SERVER.depositsNoneYet(CONFIRMATIONS), data: { credited: 0 } });
     await chain.mine(CONFIRMATIONS);
     const synced = await call(alice, '/wallet/usdt/deposit/sync');
-    expect(synced.json()).toEqual({ code: ACCOUNT_SUCCESS_CODE, msg: SERVER.depositsCredited(1), data: { credited: 1 } });
+    expect(synced.json()).toEqual({ code: BILLING_SUCCESS_CODE, msg: SERVER.depositsCredited(1), data: { credited: 1 } });
     const list = await call(alice, '/wallet/deposit/list', { filters: {}, limit: 10, page: 1 });
     expect(list.json().data).toMatchObject({ current: 1, pages: 1, total: 1, records: [{ token: 'USDT', amount: '40', transactionHash: sent.txHash }] });
     expect((await call(bob, '/wallet/deposit/list', {})).json().data).toEqual({ records: [], current: 1, pages: 0, total: 0 });
@@ -87,7 +87,7 @@ describe.each(targets)('account service: BEP-20 deposits on $name', (target) => 
   });
 });
 
-describe.each(targets)('account service: deposits without a chain on $name', (target) => {
+describe.each(targets)('billing service: deposits without a chain on $name', (target) => {
   let server: TestServer;
   let member: Registered;
   beforeAll(async () => {
@@ -102,6 +102,6 @@ describe.each(targets)('account service: deposits without a chain on $name', (ta
       expect([res.statusCode, res.json()]).toEqual([503, expect.objectContaining({ code: '503', msg: SERVER.depositsUnavailable })]);
     }
     const list = await server.app.inject({ method: 'POST', url: '/account/wallet/deposit/list', headers: bearer(member.token), payload: {} });
-    expect(list.json()).toMatchObject({ code: ACCOUNT_SUCCESS_CODE, data: { total: 0 } });
+    expect(list.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, data: { total: 0 } });
   });
 });

@@ -3,15 +3,15 @@
  * Idempotency-Key header makes the same key again answer the first swap.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RewardSwapRequest } from '../../../../common/api/wallet-service';
+import type { RewardSwapRequest } from '../../../../common/api/billing';
 import { SERVER } from '../../../../common/messages';
-import { rewardSwapRequestSchema } from '../../../../common/schemas/wallet-service';
+import { rewardSwapRequestSchema } from '../../../../common/schemas/billing';
 import { swapRewards } from '../../../modules/rewards/swap';
 import { IDEMPOTENCY_KEY_DOC, idempotencyKeyOf } from '../../idempotency-key';
-import { accountEnvelope, bearer } from '../../schemas';
+import { billingEnvelope, bearer } from '../../schemas';
 import { memberOf } from '../../types';
 import { fromYup } from '../../validation';
-import { accountOk as ok, accountTags as tags } from './envelope';
+import { billingOk as ok, billingTags as tags } from './envelope';
 
 const rewardSwapData = {
   type: 'object',
@@ -24,7 +24,7 @@ export default async function swapRoutes(app: FastifyInstance) {
 
   app.post<{ Body: RewardSwapRequest }>('/swap/usdt-reward/create', {
     preHandler: app.authenticate,
-    schema: { tags, security: bearer, description: IDEMPOTENCY_KEY_DOC, body: fromYup(rewardSwapRequestSchema), response: { 200: accountEnvelope(rewardSwapData) } },
+    schema: { tags, security: bearer, description: IDEMPOTENCY_KEY_DOC, body: fromYup(rewardSwapRequestSchema), response: { 200: billingEnvelope(rewardSwapData) } },
     handler: async (request) =>
       ok(await swapRewards(db, memberOf(request).userId, request.body.amount, idempotencyKeyOf(request)), SERVER.rewardSwapped),
   });

@@ -1,21 +1,21 @@
 /**
  * POST /account/wallet/deposit/list, /wallet/usdt/deposit/listen and /wallet/usdt/deposit/sync
- * (account service envelope). Without a chain, listen and sync answer 503 with a message the
+ * (billing service envelope). Without a chain, listen and sync answer 503 with a message the
  * Deposit screen shows, never an address nothing would ever credit.
  */
 import type { FastifyInstance } from 'fastify';
 import type { PagedRequest } from '../../../../common/api/subscriptions';
 import { SERVER } from '../../../../common/messages';
-import { pagedRequestSchema } from '../../../../common/schemas/account-service';
+import { pagedRequestSchema } from '../../../../common/schemas/billing';
 import type { DepositSettings } from '../../../config-chain';
 import { DomainError } from '../../../modules/errors';
 import { depositHistory } from '../../../modules/deposits/history';
 import { openListenWindow, openWindowStart } from '../../../modules/deposits/listen';
 import { creditedSince, requestDepositScan, waitForScan } from '../../../modules/deposits/sync';
-import { accountEnvelope, bearer, pagedData } from '../../schemas';
+import { billingEnvelope, bearer, pagedData } from '../../schemas';
 import { memberOf } from '../../types';
 import { fromYup } from '../../validation';
-import { accountOk as ok, accountTags as tags } from './envelope';
+import { billingOk as ok, billingTags as tags } from './envelope';
 
 const str = { type: 'string' } as const;
 const depositRecordData = {
@@ -39,19 +39,19 @@ export default async function depositRoutes(app: FastifyInstance, options: Depos
 
   app.post<{ Body: PagedRequest }>('/wallet/deposit/list', {
     preHandler: app.authenticate,
-    schema: { tags, security: bearer, body: fromYup(pagedRequestSchema), response: { 200: accountEnvelope(pagedData(depositRecordData)) } },
+    schema: { tags, security: bearer, body: fromYup(pagedRequestSchema), response: { 200: billingEnvelope(pagedData(depositRecordData)) } },
     handler: async (request) => ok(await depositHistory(db, memberOf(request).userId, { page: request.body.page!, limit: request.body.limit! })),
   });
 
   app.post('/wallet/usdt/deposit/listen', {
     preHandler: app.authenticate,
-    schema: { tags, security: bearer, response: { 200: accountEnvelope({ type: 'object', properties: { usdtListenExpiredInSeconds: { type: 'number' } }, required: ['usdtListenExpiredInSeconds'] }) } },
+    schema: { tags, security: bearer, response: { 200: billingEnvelope({ type: 'object', properties: { usdtListenExpiredInSeconds: { type: 'number' } }, required: ['usdtListenExpiredInSeconds'] }) } },
     handler: async (request) => ok(await openListenWindow(db, chain().mnemonic, memberOf(request).userId, config.depositListenSeconds, clock)),
   });
 
   app.post('/wallet/usdt/deposit/sync', {
     preHandler: app.authenticate,
-    schema: { tags, security: bearer, response: { 200: accountEnvelope({ type: 'object', properties: { credited: { type: 'number' } }, required: ['credited'] }) } },
+    schema: { tags, security: bearer, response: { 200: billingEnvelope({ type: 'object', properties: { credited: { type: 'number' } }, required: ['credited'] }) } },
     handler: async (request) => {
       const { confirmations } = chain();
       const { userId } = memberOf(request);

@@ -1,5 +1,5 @@
 /**
- * Support staff's account-service commands: plans, a member's ledger, audited credits and
+ * Support staff's billing-service commands: plans, a member's ledger, audited credits and
  * debits. A balance is never edited: an adjustment is a ledger posting with its reason.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { SERVER } from '../../../../common/messages';
 import { memberSubscriptions } from '../../../db/schema';
 import { findUserById, userData } from '../../../modules/accounts/users';
@@ -11,7 +11,7 @@ import { setSetting } from '../../../modules/settings/settings';
 import { grant } from '../../../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../../../test/databases';
 import { bearer, register, type Registered } from '../../../test/members';
-import { createAccountServer, type AccountServer } from '../../../test/account-server';
+import { createBillingServer, type BillingServer } from '../../../test/billing-server';
 
 const targets = await databaseTargets();
 const DAY_MS = 86_400_000;
@@ -22,14 +22,14 @@ const CHAIN_ENV = { BSC_RPC_URL: 'http://127.0.0.1:8545', DEPOSIT_MNEMONIC: MNEM
 /** A made-up payout key (never holds funds); only its presence matters here. */
 const HOT_WALLET_PRIVATE_KEY = `0x${'ab'.repeat(32)}`;
 
-describe.each(targets)('account service: user data on $name', (target) => {
-  let server: AccountServer;
-  let chain: AccountServer;
-  let payouts: AccountServer;
+describe.each(targets)('billing service: user data on $name', (target) => {
+  let server: BillingServer;
+  let chain: BillingServer;
+  let payouts: BillingServer;
   beforeAll(async () => {
-    server = await createAccountServer(target);
-    chain = await createAccountServer(target, CHAIN_ENV);
-    payouts = await createAccountServer(target, { ...CHAIN_ENV, HOT_WALLET_PRIVATE_KEY });
+    server = await createBillingServer(target);
+    chain = await createBillingServer(target, CHAIN_ENV);
+    payouts = await createBillingServer(target, { ...CHAIN_ENV, HOT_WALLET_PRIVATE_KEY });
   });
   afterAll(async () => {
     await server?.close();
@@ -38,10 +38,10 @@ describe.each(targets)('account service: user data on $name', (target) => {
   });
 
   const db = () => server.database.db;
-  const userDataOf = async (who: Registered, on: AccountServer = server) => {
-    const res = await on.account(who.token, '/user-data');
+  const userDataOf = async (who: Registered, on: BillingServer = server) => {
+    const res = await on.billing(who.token, '/user-data');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: ACCOUNT_SUCCESS_CODE, msg: SERVER.accountOk });
+    expect(res.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk });
     return res.json().data;
   };
   const credit = (who: Registered, asset: LedgerAsset, amount: string) =>
@@ -143,12 +143,12 @@ describe.each(targets)('account service: user data on $name', (target) => {
   });
 
   it('withdrawalsEnabled says whether a withdrawal would be taken: it needs the hot wallet as well as the chain', async () => {
-    const withdrawOn = async (on: AccountServer) => {
+    const withdrawOn = async (on: BillingServer) => {
       const who = await register(on);
       await post(on.database.db, { key: randomUUID(), kind: 'adjustment', reason: 'test', legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount: '5' }] });
       const data = await userDataOf(who, on);
-      const res = await on.account(who.token, '/withdraw/create', { amount: '1', toAddress: `0x${'4'.repeat(40)}` });
-      return { flags: [data.chainEnabled, data.withdrawalsEnabled], taken: res.json().code === ACCOUNT_SUCCESS_CODE };
+      const res = await on.billing(who.token, '/withdraw/create', { amount: '1', toAddress: `0x${'4'.repeat(40)}` });
+      return { flags: [data.chainEnabled, data.withdrawalsEnabled], taken: res.json().code === BILLING_SUCCESS_CODE };
     };
     // No chain at all; a chain but no payout key (deposits on, payouts off); both.
     expect(await withdrawOn(server)).toEqual({ flags: [false, false], taken: false });
@@ -157,6 +157,6 @@ describe.each(targets)('account service: user data on $name', (target) => {
   });
 
   it('needs a signed-in member', async () => {
-    expect((await server.account(null, '/user-data')).statusCode).toBe(401);
+    expect((await server.billing(null, '/user-data')).statusCode).toBe(401);
   });
 });

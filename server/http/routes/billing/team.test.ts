@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { SERVER } from '../../../../common/messages';
 import { memberSubscriptions } from '../../../db/schema';
 import { createUser } from '../../../modules/accounts/users';
@@ -10,7 +10,7 @@ import { purchasePlan } from '../../../modules/subscriptions/purchase';
 import { grant } from '../../../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../../../test/databases';
 import { issueToken } from '../../plugins/auth';
-import { createAccountServer, type AccountServer } from '../../../test/account-server';
+import { createBillingServer, type BillingServer } from '../../../test/billing-server';
 
 const targets = await databaseTargets();
 
@@ -20,8 +20,8 @@ interface Member {
   token: string;
 }
 
-describe.each(targets)('account service: team dashboard and level members on $name', (target) => {
-  let server: AccountServer;
+describe.each(targets)('billing service: team dashboard and level members on $name', (target) => {
+  let server: BillingServer;
   const m: Record<string, Member> = {};
   let plan100: string;
   let plan40: string;
@@ -37,11 +37,11 @@ describe.each(targets)('account service: team dashboard and level members on $na
     await post(db(), { key: randomUUID(), kind: 'deposit', legs: [{ userId: m[name]!.id, asset: 'USDT', amount: price }] });
     await purchasePlan(db(), m[name]!.id, planId, server.clock);
   }
-  const dashboard = (who: string) => server.account(m[who]!.token, '/team/dashboard');
-  const levelMembers = (who: string, body: object) => server.account(m[who]!.token, '/team/level-member', body);
+  const dashboard = (who: string) => server.billing(m[who]!.token, '/team/dashboard');
+  const levelMembers = (who: string, body: object) => server.billing(m[who]!.token, '/team/level-member', body);
 
   beforeAll(async () => {
-    server = await createAccountServer(target);
+    server = await createBillingServer(target);
     plan100 = (await addPlan(db(), '100', 30)).id;
     plan40 = (await addPlan(db(), '40', 10)).id;
     // Root's downline, six deep (level percentages 5,2,1,1,1: level 6 is outside the team):
@@ -65,7 +65,7 @@ describe.each(targets)('account service: team dashboard and level members on $na
   it('sums each level of the asker\'s downline: members, the purchases\' USDT value and the level\'s reward', async () => {
     const res = await dashboard('Root');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: ACCOUNT_SUCCESS_CODE, msg: SERVER.accountOk, data: [
+    expect(res.json()).toEqual({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: [
       { level: 1, reward: '5', members: 2, totalSubscription: '100' },
       { level: 2, reward: '2', members: 1, totalSubscription: '200' },
       { level: 3, reward: '1', members: 1, totalSubscription: '40' },
@@ -149,7 +149,7 @@ describe.each(targets)('account service: team dashboard and level members on $na
   });
 
   it('needs a signed-in member', async () => {
-    expect((await server.account(null, '/team/dashboard')).statusCode).toBe(401);
-    expect((await server.account(null, '/team/level-member', { filters: { level: 1 } })).statusCode).toBe(401);
+    expect((await server.billing(null, '/team/dashboard')).statusCode).toBe(401);
+    expect((await server.billing(null, '/team/level-member', { filters: { level: 1 } })).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { SERVER } from '../../../../common/messages';
 import { post } from '../../../modules/ledger/post';
 import { addPlan } from '../../../modules/subscriptions/plans';
@@ -11,7 +11,7 @@ import { createTestServer, type TestServer } from '../../../test/server';
 
 const targets = await databaseTargets();
 
-describe.each(targets)('account service: subscriptions and level income on $name', (target) => {
+describe.each(targets)('billing service: subscriptions and level income on $name', (target) => {
   let server: TestServer;
   let sponsor: Registered;
   let buyer: Registered;
@@ -33,7 +33,7 @@ describe.each(targets)('account service: subscriptions and level income on $name
   it('lists the plans on offer', async () => {
     const res = await call(buyer, '/subscription/plans');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: ACCOUNT_SUCCESS_CODE, msg: SERVER.accountOk, data: { plans: [{ id: planId, usdtToken: '40', ifcNewToken: '40', days: 30 }] } });
+    expect(res.json()).toEqual({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: { plans: [{ id: planId, usdtToken: '40', ifcNewToken: '40', days: 30 }] } });
   });
 
   it('refuses bad input, unknown plans and a short balance in the envelope', async () => {
@@ -51,7 +51,7 @@ describe.each(targets)('account service: subscriptions and level income on $name
     await fund(buyer, '100');
     const bought = await call(buyer, '/subscription/create', { planId });
     expect(bought.statusCode).toBe(200);
-    expect(bought.json()).toMatchObject({ code: ACCOUNT_SUCCESS_CODE, msg: SERVER.subscriptionPurchased, data: { paidWith: 'USDT', amount: '40' } });
+    expect(bought.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.subscriptionPurchased, data: { paidWith: 'USDT', amount: '40' } });
     const list = await call(buyer, '/subscription/list', { filters: {}, limit: 10, page: 1 });
     expect(list.json().data).toMatchObject({ current: 1, pages: 1, total: 1,
       records: [{ usdtToken: '40', ifcNewToken: '0', ifcToken: '0', ifxToken: '0', days: 30, availableCredit: '60' }] });

@@ -1,8 +1,17 @@
 /**
- * Account-service shapes of deposits, withdrawals, the reward swap, the team and the member's
- * user data (SPEC sections 3 and 7). Every reply is `{code:'0000', data, msg}`; lists use the
- * `Paged` wrapper of ./subscriptions.
+ * The billing service: the /account HTTP service (SPEC section 7: subscriptions, deposits,
+ * withdrawals, the reward swap, level income, the team, the member's user data and profile).
+ * "Account" alone means member access (signup, login, password) under /api. Here: the envelope
+ * and the shapes of deposits, withdrawals, the reward swap, the team and the user data; lists
+ * use the `Paged` wrapper of ./subscriptions.
  */
+
+/** Envelope of every billing-service reply: code BILLING_SUCCESS_CODE with data, any other code with msg. */
+export interface BillingEnvelope<T> {
+  code: string;
+  data?: T;
+  msg: string;
+}
 
 /** The BEP-20 tokens a member may deposit (SPEC section 2, Deposit). */
 export const DEPOSIT_TOKENS = ['USDT', 'IFT', 'IFX'] as const;

@@ -1,13 +1,13 @@
 /** POST /account/team/dashboard and /account/team/level-member: the member's referral team. */
 import type { FastifyInstance } from 'fastify';
-import type { TeamLevelMemberRequest } from '../../../../common/api/wallet-service';
-import { teamLevelMemberSchema } from '../../../../common/schemas/wallet-service';
+import type { TeamLevelMemberRequest } from '../../../../common/api/billing';
+import { teamLevelMemberSchema } from '../../../../common/schemas/billing';
 import { teamDashboard } from '../../../modules/team/dashboard';
 import { teamLevelMembers } from '../../../modules/team/members';
-import { accountEnvelope, bearer, pagedData } from '../../schemas';
+import { billingEnvelope, bearer, pagedData } from '../../schemas';
 import { memberOf } from '../../types';
 import { fromYup } from '../../validation';
-import { accountOk as ok, accountTags as tags } from './envelope';
+import { billingOk as ok, billingTags as tags } from './envelope';
 
 const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;
@@ -29,13 +29,13 @@ export default async function teamRoutes(app: FastifyInstance) {
 
   app.post('/team/dashboard', {
     preHandler: app.authenticate,
-    schema: { tags, security: bearer, response: { 200: accountEnvelope({ type: 'array', items: teamLevelData }) } },
+    schema: { tags, security: bearer, response: { 200: billingEnvelope({ type: 'array', items: teamLevelData }) } },
     handler: async (request) => ok(await teamDashboard(db, memberOf(request).userId)),
   });
 
   app.post<{ Body: TeamLevelMemberRequest }>('/team/level-member', {
     preHandler: app.authenticate,
-    schema: { tags, security: bearer, body: fromYup(teamLevelMemberSchema), response: { 200: accountEnvelope(pagedData(teamMemberData)) } },
+    schema: { tags, security: bearer, body: fromYup(teamLevelMemberSchema), response: { 200: billingEnvelope(pagedData(teamMemberData)) } },
     handler: async (request) => {
       const { filters, page, limit } = request.body;
       return ok(await teamLevelMembers(db, memberOf(request).userId, filters.level, { page: page!, limit: limit! }, clock()));

@@ -1,14 +1,29 @@
 /**
- * Withdraw, reward swap and team request rules (SPEC section 5), shared by the renderer's forms
- * and the account service. Amounts leave as plain decimal strings, compared with decimal.js.
+ * Request rules of the billing service (the /account HTTP service, SPEC sections 5 and 7): its
+ * paged lists, subscription purchase, withdraw, reward swap and team, shared by the renderer's
+ * forms and the server. Amounts leave as plain decimal strings, compared with decimal.js.
  * The form-only rule (a swap no larger than the reward balance the screen shows) takes the
  * balance as an argument; the server checks the real balance in the ledger.
  */
 import * as yup from 'yup';
 import { Decimal } from '../decimal';
+import { PAGE_SIZE_LISTS } from '../constants';
 import { VALIDATION } from '../messages';
-import { pagedRequestSchema } from './account-service';
 import { decimalDigitsTest, decimalText, withinDigits } from './input-bounds';
+
+export const MAX_PAGE_SIZE = 100;
+
+export const pagedRequestSchema = yup.object({
+  filters: yup.object().optional(),
+  limit: yup.number().typeError('limit must be a number').integer('limit must be an integer').min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(PAGE_SIZE_LISTS),
+  page: yup.number().typeError('page must be a number').integer('page must be an integer').min(1, 'page must be at least 1')
+    .max(1_000_000, 'page must be at most 1000000').default(1),
+});
+
+export const createSubscriptionSchema = yup.object({
+  planId: yup.string().required('planId is required.').uuid('planId is invalid.'),
+});
 
 /** A plain unsigned decimal; its digits are bounded to what a ledger amount (numeric(38,18)) holds. */
 const AMOUNT = /^\d+(\.\d+)?$/;

@@ -1,12 +1,12 @@
 /**
- * The Idempotency-Key header of the three money-moving account-service POSTs (ARCHITECTURE
+ * The Idempotency-Key header of the three money-moving billing-service POSTs (ARCHITECTURE
  * section 4): a repeated request answers from the first and moves nothing; the key is the
  * member's own; a key reused for another request, or malformed, is refused.
  */
 import { randomUUID } from 'node:crypto';
 import { and, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { Decimal } from '../../../../common/decimal';
 import { SERVER } from '../../../../common/messages';
 import { ledgerEntries, memberSubscriptions, withdrawals } from '../../../db/schema';
@@ -18,7 +18,7 @@ import { grant } from '../../../modules/subscriptions/subscriptions';
 import { IDEMPOTENCY_KEY_MAX } from '../../idempotency-key';
 import { databaseTargets } from '../../../test/databases';
 import { bearer, register, type Registered } from '../../../test/members';
-import { createAccountServer, type AccountServer } from '../../../test/account-server';
+import { createBillingServer, type BillingServer } from '../../../test/billing-server';
 
 const targets = await databaseTargets();
 const TO = '0x000000000000000000000000000000000000dEaD';
@@ -40,14 +40,14 @@ interface Endpoint {
   afterOne: string;
 }
 
-describe.each(targets)('account service: Idempotency-Key on $name', (target) => {
-  let server: AccountServer;
+describe.each(targets)('billing service: Idempotency-Key on $name', (target) => {
+  let server: BillingServer;
   let sponsor: Registered;
   let planId: string;
   let otherPlanId: string;
   beforeAll(async () => {
     // A chain configured (never called: the payout worker is not running here).
-    server = await createAccountServer(target, { BSC_RPC_URL: 'http://127.0.0.1:9', TOKEN_USDT: `0x${'1'.repeat(40)}`,
+    server = await createBillingServer(target, { BSC_RPC_URL: 'http://127.0.0.1:9', TOKEN_USDT: `0x${'1'.repeat(40)}`,
       HOT_WALLET_PRIVATE_KEY: `0x${'2'.repeat(64)}` });
     sponsor = await register(server, { username: 'Sponsor' });
     await grant(server.database.db, sponsor.userId, 30, 'test'); // a sponsor must subscribe to refer
@@ -97,7 +97,7 @@ describe.each(targets)('account service: Idempotency-Key on $name', (target) => 
       const key = randomUUID();
       const first = await send(who, endpoint.url, endpoint.body(), key);
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toMatchObject({ code: ACCOUNT_SUCCESS_CODE });
+      expect(first.json()).toMatchObject({ code: BILLING_SUCCESS_CODE });
       const again = await send(who, endpoint.url, endpoint.body(), key);
       const rewritten = await send(who, endpoint.url, endpoint.sameRequest(), key);
       expect([again.statusCode, again.json()]).toEqual([200, first.json()]);

@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { SERVER, VALIDATION } from '../../../../common/messages';
 import { balancesOf } from '../../../modules/ledger/balances';
 import { post } from '../../../modules/ledger/post';
 import { databaseTargets } from '../../../test/databases';
 import { register, type Registered } from '../../../test/members';
-import { createAccountServer, type AccountServer } from '../../../test/account-server';
+import { createBillingServer, type BillingServer } from '../../../test/billing-server';
 
 const targets = await databaseTargets();
 const TO = '0x000000000000000000000000000000000000dEaD';
 
-describe.each(targets)('account service: withdrawals on $name', (target) => {
-  let server: AccountServer;
+describe.each(targets)('billing service: withdrawals on $name', (target) => {
+  let server: BillingServer;
   let alice: Registered;
   let bob: Registered;
   beforeAll(async () => {
     // A chain configured (never called: the payout worker is not running here).
-    server = await createAccountServer(target, { BSC_RPC_URL: 'http://127.0.0.1:9', TOKEN_USDT: `0x${'1'.repeat(40)}`,
+    server = await createBillingServer(target, { BSC_RPC_URL: 'http://127.0.0.1:9', TOKEN_USDT: `0x${'1'.repeat(40)}`,
       HOT_WALLET_PRIVATE_KEY: `0x${'2'.repeat(64)}` });
     alice = await register(server, { username: 'Alice' });
     bob = await register(server, { username: 'Bob' });
@@ -25,19 +25,19 @@ describe.each(targets)('account service: withdrawals on $name', (target) => {
   });
   afterAll(() => server?.close());
 
-  const create = (who: Registered | null, payload: object) => server.account(who?.token ?? null, '/withdraw/create', payload);
+  const create = (who: Registered | null, payload: object) => server.billing(who?.token ?? null, '/withdraw/create', payload);
 
   it('requests a withdrawal and lists it for its owner only', async () => {
     const res = await create(alice, { amount: '12.5', toAddress: TO.toLowerCase() });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ code: ACCOUNT_SUCCESS_CODE, msg: SERVER.withdrawRequested, data: { status: 'PENDING' } });
+    expect(body).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.withdrawRequested, data: { status: 'PENDING' } });
     expect((await balancesOf(server.database.db, alice.userId)).USDT_REWARD).toBe('37.5');
-    const list = await server.account(alice.token, '/withdraw/list', { filters: {}, limit: 10, page: 1 });
-    expect(list.json()).toMatchObject({ code: ACCOUNT_SUCCESS_CODE, data: { current: 1, pages: 1, total: 1,
+    const list = await server.billing(alice.token, '/withdraw/list', { filters: {}, limit: 10, page: 1 });
+    expect(list.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, data: { current: 1, pages: 1, total: 1,
       records: [{ id: body.data.id, amount: '12.5', toAddress: TO, status: 'PENDING' }] } });
     expect(typeof list.json().data.records[0].createdAt).toBe('string');
-    expect((await server.account(bob.token, '/withdraw/list', {})).json().data).toEqual({ records: [], current: 1, pages: 0, total: 0 });
+    expect((await server.billing(bob.token, '/withdraw/list', {})).json().data).toEqual({ records: [], current: 1, pages: 0, total: 0 });
   });
 
   it('answers every invalid input with 400 and a clear message, and changes nothing', async () => {
@@ -60,7 +60,7 @@ describe.each(targets)('account service: withdrawals on $name', (target) => {
       const res = await create(alice, payload);
       expect([res.statusCode, res.json()], JSON.stringify(payload)).toEqual([400, expect.objectContaining({ code: '400', msg })]);
     }
-    const list = await server.account(alice.token, '/withdraw/list', { limit: 0 });
+    const list = await server.billing(alice.token, '/withdraw/list', { limit: 0 });
     expect([list.statusCode, list.json().msg]).toEqual([400, 'limit must be at least 1']);
     expect((await balancesOf(server.database.db, alice.userId)).USDT_REWARD).toBe('37.5');
   });
@@ -71,7 +71,7 @@ describe.each(targets)('account service: withdrawals on $name', (target) => {
     const empty = await create(bob, { amount: '1', toAddress: TO });
     expect(empty.json()).toMatchObject({ code: '400', msg: SERVER.withdrawInsufficient('0') });
     expect((await create(null, { amount: '1', toAddress: TO })).statusCode).toBe(401);
-    expect((await server.account(null, '/withdraw/list', {})).statusCode).toBe(401);
+    expect((await server.billing(null, '/withdraw/list', {})).statusCode).toBe(401);
     const { chain } = server.config;
     const on = chain.payouts;
     chain.payouts = { enabled: false, reason: 'reward payouts are off: BSC_RPC_URL unset' };
@@ -84,7 +84,7 @@ describe.each(targets)('account service: withdrawals on $name', (target) => {
   it('lets concurrent requests spend the reward balance only once', async () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => create(alice, { amount: '10', toAddress: TO })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
-    for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json().code).not.toBe(ACCOUNT_SUCCESS_CODE);
+    for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json().code).not.toBe(BILLING_SUCCESS_CODE);
     expect((await balancesOf(server.database.db, alice.userId)).USDT_REWARD).toBe('7.5');
   });
 });
