@@ -1,4 +1,4 @@
-/** Account-service shapes of subscriptions and referral income (SPEC sections 3 and 7). */
+/** Billing-service shapes of subscriptions and referral income (SPEC sections 3 and 7). */
 
 export interface Plan {
   id: string;

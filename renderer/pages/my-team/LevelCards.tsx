@@ -2,7 +2,7 @@
 import { Card, Col, Row, Typography } from 'antd';
 import type { TeamLevel } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { money } from '../../components/account/format';
+import { money } from '../../components/billing/format';
 
 interface Props {
   levels: TeamLevel[];

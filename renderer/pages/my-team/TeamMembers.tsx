@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TeamMember } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
-import { PagedTable } from '../../components/account/PagedTable';
-import { money } from '../../components/account/format';
+import { PagedTable } from '../../components/billing/PagedTable';
+import { money } from '../../components/billing/format';
 
 const COLUMNS: ColumnsType<TeamMember> = [
   { title: ACCOUNT_LABELS.colName, dataIndex: 'name' },

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import type { WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
-import { Figure } from '../../components/account/Figure';
-import { ifcDollars, money } from '../../components/account/format';
+import { Figure } from '../../components/billing/Figure';
+import { ifcDollars, money } from '../../components/billing/format';
 
 interface Props {
   userData: WalletUserData | null;

@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { DepositRecord } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
-import { PagedTable } from '../../components/account/PagedTable';
-import { formatDateTime, money } from '../../components/account/format';
+import { PagedTable } from '../../components/billing/PagedTable';
+import { formatDateTime, money } from '../../components/billing/format';
 
 /** A transaction hash short enough for a table cell; the full hash is its title and what copy takes. */
 export const shortHash = (hash: string) => (hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash);

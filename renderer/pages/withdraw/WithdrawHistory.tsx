@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { WithdrawRecord } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
-import { PagedTable } from '../../components/account/PagedTable';
-import { formatDateTime, money } from '../../components/account/format';
+import { PagedTable } from '../../components/billing/PagedTable';
+import { formatDateTime, money } from '../../components/billing/format';
 
 export const withdrawStatusColor = (status: string) => (status === 'SUCCESS' ? 'green' : 'red');
 

@@ -46,7 +46,7 @@ export const accountArea: IpcArea = {
     'account:email': async (_payload, { call }) =>
       fromReply<EmailResponse>(await call('GET', '/api/email')),
 
-    // The account service wraps its answers: code '0000' carries data, any other code a msg.
+    // The billing service (/account) wraps its answers: code '0000' carries data, any other code a msg.
     'account:profile': async (_payload, { call }) => {
       const reply = await call('POST', '/account/user-profile', {});
       if (!isSuccess(reply)) return errorFromReply(reply);

@@ -1,7 +1,8 @@
 /**
- * Account-service channels (SPEC section 7: Subscription, deposit, withdraw; Profile, referral,
- * team). Every call is a POST under /account answered `{code:'0000', data, msg}`; another code,
- * or an HTTP error, carries the service's `msg`, which the member reads as is (SPEC section 8).
+ * Billing-service channels (the /account HTTP service; SPEC section 7: Subscription, deposit,
+ * withdraw; Profile, referral, team). Every call is a POST under /account answered
+ * `{code:'0000', data, msg}`; another code, or an HTTP error, carries the service's `msg`,
+ * which the member reads as is (SPEC section 8).
  * Subscribe, withdraw and the reward swap carry an Idempotency-Key (./submission-keys.ts).
  */
 import type { BillingEnvelope } from '../../../../common/api/billing';
@@ -16,7 +17,7 @@ import { submissionKeys } from './submission-keys';
 
 const REFUSED = 'The account service refused the request.';
 
-/** One account-service call: the envelope's data and msg, or its msg as the error. */
+/** One billing-service call: the envelope's data and msg, or its msg as the error. */
 async function service<T>(
   call: HandlerContext['call'],
   path: string,

@@ -1,4 +1,4 @@
-/** Account-service answers for the account screens' unit tests; tests override what they look at. */
+/** Billing-service answers for the billing screens' unit tests; tests override what they look at. */
 import type { UserProfile } from '../../../common/api/account';
 import type { Paged } from '../../../common/api/subscriptions';
 import type { WalletUserData } from '../../../common/api/billing';
