@@ -1,5 +1,5 @@
 /**
- * One paged account-service list (SPEC section 9: 10 a page): the server pages, the table shows
+ * One paged billing-service list (SPEC section 9: 10 a page): the server pages, the table shows
  * 'Loading...' or 'No Records Found.', numbers rows on from page to page, and offers Previous /
  * page numbers / Next only when there is more than one page. A failed fetch is only logged
  * (SPEC section 8) and shows as an empty page.

@@ -1,5 +1,5 @@
 /**
- * The member's account-service data the screens share: the user data (balances, subscription,
+ * The member's billing-service data the screens share: the user data (balances, subscription,
  * deposit QR code) and the profile (referral code, rewards). A failed fetch is only logged
  * (SPEC section 8): the screen shows what it has, or nothing.
  */

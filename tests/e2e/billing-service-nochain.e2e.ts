@@ -18,7 +18,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe('account service screens without a chain', () => {
+describe('billing service screens without a chain', () => {
   it('says deposits are not available on this server', async () => {
     const { page } = stack;
     await stack.open('/Wallet-deposit');

@@ -78,7 +78,7 @@ async function switchTo(member: { email: string; password: string }) {
   await logInAs(stack, member);
 }
 
-describe('account service: deposit, subscribe, level reward, withdraw and swap', () => {
+describe('billing service: deposit, subscribe, level reward, withdraw and swap', () => {
   it('the member deposits faucet USDT: make payment, the transfer credited on sync, the balance shown', async () => {
     await stack.open('/Wallet-deposit');
     await seen(ACCOUNT_LABELS.bep20Note);
