@@ -16,8 +16,8 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** A password-reset token is single-use and valid this long. */
 export const RESET_TOKEN_TTL_MINUTES = 30;
 
-/** Success code of the account service envelope ({code, data, msg}). */
-export const ACCOUNT_SUCCESS_CODE = '0000';
+/** Success code of the billing service's envelope ({code, data, msg}, served under /account). */
+export const BILLING_SUCCESS_CODE = '0000';
 
 export const GRIDS_MIN = 1;
 export const GRIDS_MAX_CREATE = 50;

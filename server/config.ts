@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { chainConfig, type ChainConfig } from './config-chain';
 import { redactConfigValue } from './logging/redact';
 import { secretsKeyId } from './modules/keys/key-id';
 
@@ -39,6 +40,12 @@ export interface Config {
   /** 32 bytes, master key for secrets at rest. */
   secretsKey: Buffer;
   serverPublicIp: string;
+  /**
+   * Whether deposits and payouts are on, with their settings, decided once from the chain
+   * variables below: read this, never the variables, to know what the server offers.
+   */
+  chain: ChainConfig;
+  /** http(s) only: the scanner and the payout worker speak JSON-RPC over HTTP (chain/lazy-provider.ts). */
   bscRpcUrl: string | null;
   depositMnemonic: string | null;
   tokens: { usdt: string | null; ift: string | null; ifx: string | null };
@@ -257,7 +264,7 @@ function argon2(env: Env): Argon2Cost {
 export function loadConfig(env: Env): Config {
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './.data');
   const appWebUrl = url(env, 'APP_WEB_URL', ['http', 'https']);
-  const config: Omit<Config, 'jwtSecret' | 'secretsKey'> = {
+  const config: Omit<Config, 'jwtSecret' | 'secretsKey' | 'chain'> = {
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: integer(env, 'PORT', 8080, 0, 65_535),
     dataDir,
@@ -273,7 +280,7 @@ export function loadConfig(env: Env): Config {
     },
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     serverPublicIp: publicIp(env),
-    bscRpcUrl: url(env, 'BSC_RPC_URL', ['http', 'https', 'ws', 'wss']),
+    bscRpcUrl: url(env, 'BSC_RPC_URL', ['http', 'https']),
     depositMnemonic: mnemonic(env),
     tokens: {
       usdt: tokenAddress(env, 'TOKEN_USDT'),
@@ -310,5 +317,5 @@ export function loadConfig(env: Env): Config {
     engineId: text(env, 'ENGINE_ID'),
     demoTrading: oneOf(env, 'DEMO_TRADING', ['true', 'false'] as const, 'true') === 'true',
   };
-  return { ...config, ...secrets(env, dataDir) };
+  return { ...config, chain: chainConfig(config), ...secrets(env, dataDir) };
 }

@@ -15,7 +15,7 @@ import { systemClock } from './modules/clock';
 import { seedDemoOnFirstStart } from './modules/demo/first-start';
 import { seedDemoTrading } from './modules/demo/trading';
 import { resealLegacySecrets } from './modules/keys/reseal-legacy';
-import { startWalletReconciler } from './modules/wallet/reconciler';
+import { startSettleTimer } from './modules/wallet/settle-timer';
 import { startEngine, type Engine } from './engine/engine';
 import { enginePorts } from './engine-ports';
 import { startChainService } from './chain/service';
@@ -114,7 +114,7 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     if (exchange.simulator) app.log.info(`exchange simulator on ${exchange.simulator.url}`);
     // Wallet operations a dead process or a silent exchange left open; API processes make them.
     const reconciler = config.roles.includes('api')
-      ? startWalletReconciler({ config, db: database.db, clock: systemClock, exchange }, { log: app.log })
+      ? startSettleTimer({ config, db: database.db, clock: systemClock, exchange }, { log: app.log })
       : null;
     // The engine runs every live bot; several processes share the bots through leases.
     const engine = config.roles.includes('engine')

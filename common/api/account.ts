@@ -1,4 +1,4 @@
-/** Request and response shapes of the Account calls (SPEC section 7) and the account service. */
+/** Request and response shapes of the Account calls (SPEC section 7): member access under /api. */
 
 export interface LoginRequest {
   email: string;
@@ -27,7 +27,7 @@ export interface UserData {
 
 export interface LoginResponse extends UserData {
   token: string;
-  /** The same session token; the account service accepts it as Bearer. */
+  /** The same session token; the billing service (/account) accepts it as Bearer. */
   accessToken: string;
 }
 
@@ -83,13 +83,6 @@ export interface UserProfile {
   userCode: string;
   isShowUserCode: boolean;
   userCodeMsg: string;
-}
-
-/** Envelope of every account-service reply. */
-export interface AccountEnvelope<T> {
-  code: string;
-  data?: T;
-  msg: string;
 }
 
 /** Error body of every main-API failure. */

@@ -1,4 +1,4 @@
-/** Account-service shapes of subscriptions and referral income (SPEC sections 3 and 7). */
+/** Billing-service shapes of subscriptions and referral income (SPEC sections 3 and 7). */
 
 export interface Plan {
   id: string;
@@ -11,7 +11,7 @@ export interface PlansData {
   plans: Plan[];
 }
 
-/** The body of every paged account-service list: `filters` (unused yet), `limit`, `page` (from 1). */
+/** The body of every paged billing-service list: `filters` (unused yet), `limit`, `page` (from 1). */
 export interface PagedRequest {
   filters?: Record<string, unknown>;
   limit?: number;

@@ -15,8 +15,8 @@ export type OpMethod = 'GET' | 'POST';
 /** `member`: a signed-in member's Bearer token is required (401 otherwise); `public`: none. */
 export type OpAuth = 'member' | 'public';
 
-/** `api`: plain JSON (SPEC section 7's main API); `account`: `{code:'0000', data, msg}`. */
-export type OpEnvelope = 'api' | 'account';
+/** `api`: plain JSON (SPEC section 7's main API); `billing`: the billing service's `{code:'0000', data, msg}` under /account. */
+export type OpEnvelope = 'api' | 'billing';
 
 export type JsonSchema = Readonly<Record<string, unknown>>;
 

@@ -12,7 +12,7 @@ import { profitBookSchema, sltpSchema, startBotSchema } from './bot-form';
 import { editProfitBookBody, eventsQuery, sltpEditBody, startBotBody, stopBotBody } from './bots';
 import { apiKeysRequestSchema, swapRequestSchema, transferRequestSchema } from './exchange';
 import { autoFillRows, CELL_LABELS, createStrategySchema, strategyNameBody } from './strategy';
-import { rewardSwapRequestSchema, withdrawRequestSchema } from './wallet-service';
+import { rewardSwapRequestSchema, withdrawRequestSchema } from './billing';
 
 /** The message the server sends: the first of all errors, in field order. */
 function serverError(schema: AnySchema, value: unknown): string | null {

@@ -40,7 +40,7 @@ beforeEach(async () => {
     serverUrl: platform.url,
     rendererDir: join(dir, 'renderer'),
     settingsDir: join(dir, 'settings'),
-    outboxDir: join(dir, 'outbox'),
+    serverDataDir: dir,
     keychain: createMemoryKeychain('tok-1'),
     onLaunch: (next) => launched.push(next),
   });

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMail } from '../../common/ipc/contract';
+import { listOutbox } from '../../server/mail/outbox';
 import { startPlatformServer, type PlatformServer } from '../../server/start';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
-import { readOutbox } from './outbox-page';
 import { startPreviewHost, type PreviewHost } from './host';
 import { launchCookie } from './test-support';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
     serverUrl: server.url,
     rendererDir: join(dir, 'renderer'),
     settingsDir: join(dir, 'settings'),
-    outboxDir: join(dir, 'data', 'outbox'),
+    serverDataDir: join(dir, 'data'),
     keychain,
   });
   cookie = await launchCookie(host);
@@ -66,7 +66,7 @@ describe('preview host against the platform server', () => {
       password: 'secret12',
     };
     expect(await invoke('account:signup', member)).toMatchObject({ ok: true });
-    const otp = otpIn((await readOutbox(join(dir, 'data', 'outbox')))[0]);
+    const otp = otpIn((await listOutbox(join(dir, 'data')))[0]);
     expect(otp).toMatch(/^\d{6}$/);
 
     const verified = await invoke('account:verifyOtp', { ...member, otp });

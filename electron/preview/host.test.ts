@@ -31,7 +31,7 @@ beforeEach(async () => {
     serverUrl: platform.url,
     rendererDir: join(dir, 'renderer'),
     settingsDir: join(dir, 'settings'),
-    outboxDir: join(dir, 'outbox'),
+    serverDataDir: dir,
     keychain,
     port: 0,
   });

@@ -23,7 +23,8 @@ import {
 import { needsLaunch, openLaunchLink, refuseUnlaunched } from './launch-gate';
 import { createPreviewSecret, LAUNCH_PARAM, type PreviewSecret } from './launch-secret';
 import { createNotificationLog, type NotificationLog } from './notifications';
-import { outboxPage, readOutbox } from './outbox-page';
+import { listOutbox } from '../../server/mail/outbox';
+import { outboxPage } from './outbox-page';
 import { send, sendJson } from './respond';
 import { isOwnRequest, ownAuthorities } from './security';
 import { loadStatic } from './static-files';
@@ -42,8 +43,8 @@ export interface PreviewHostOptions {
   keychain?: Keychain;
   /** Where settings.json (theme, cached member data) lives. */
   settingsDir: string;
-  /** The platform server's outbox folder, listed at /__griddesk/outbox. */
-  outboxDir?: string;
+  /** The platform server's DATA_DIR; the mail in its outbox is listed at /__griddesk/outbox. */
+  serverDataDir?: string;
   version?: string;
   /** Also told of every notification; by default they are logged. */
   notifier?: Notifier;
@@ -148,13 +149,9 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     if (path === EVENTS_PATH) return openEventStream(res, handlers, streams);
     if (path === NOTIFICATIONS_PATH) return sendJson(res, 200, notifications.list());
     if (path === BRIDGE_PATH) return send(res, 200, 'text/javascript; charset=utf-8', bridge);
-    if (path === OUTBOX_PATH && options.outboxDir) {
-      return send(
-        res,
-        200,
-        'text/html; charset=utf-8',
-        outboxPage(await readOutbox(options.outboxDir)),
-      );
+    if (path === OUTBOX_PATH && options.serverDataDir) {
+      const mails = await listOutbox(options.serverDataDir);
+      return send(res, 200, 'text/html; charset=utf-8', outboxPage(mails));
     }
     const file = await loadStatic(rendererDir, path);
     // Browsers ask for a favicon the renderer may not ship; an empty answer keeps the console clean.

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
       port: previewPort,
       host: HOST,
       settingsDir: join(dataDir, 'preview'),
-      outboxDir: target.dataDir ? join(target.dataDir, 'outbox') : undefined,
+      serverDataDir: target.dataDir ?? undefined,
       version: env.npm_package_version,
       onLaunch: (next) =>
         console.log(`GridDesk preview: launch link used. For another browser (works once): ${next}`),

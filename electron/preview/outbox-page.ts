@@ -1,28 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { OutboxMail } from '../../common/ipc/contract';
-
-/** The platform server's outbox (one JSON file per mail), newest first. */
-export async function readOutbox(dir: string): Promise<OutboxMail[]> {
-  let files: string[];
-  try {
-    files = (await readdir(dir)).filter((name) => name.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  const mails = await Promise.all(
-    files.map(async (name) => {
-      try {
-        return JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxMail;
-      } catch {
-        return null; // being written right now; it shows on the next reload
-      }
-    }),
-  );
-  return mails
-    .filter((mail): mail is OutboxMail => mail !== null && typeof mail.createdAt === 'string')
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,6 +1,6 @@
 /**
- * Account-service calls (SPEC section 7: Subscription, deposit, withdraw; Profile, referral,
- * team), one function per channel, and the query keys the account screens share.
+ * Billing-service calls (the /account HTTP service; SPEC section 7:
+ * Subscription, deposit, withdraw; Profile, referral, team), one function per channel, and the query keys the billing screens share.
  */
 import { invoke } from './bridge';
 

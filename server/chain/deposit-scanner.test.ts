@@ -17,7 +17,7 @@ const CONFIRMATIONS = 3;
 
 function memoryLog() {
   const lines: string[] = [];
-  return { lines, info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(`ERROR ${m}`) };
+  return { lines, info: (_o: object, m: string) => lines.push(m), warn: (_o: object, m: string) => lines.push(m), error: (_o: object, m: string) => lines.push(`ERROR ${m}`) };
 }
 
 describe.each(targets)('the deposit scanner on a local chain, $name', (target) => {

@@ -10,18 +10,13 @@
  * matches the chain means a reorganisation deeper than the confirmation depth (or a new
  * chain behind the same URL): logged as an error, and the scan restarts REWIND blocks back.
  */
-import type { DepositToken } from '../../common/api/wallet-service';
+import type { DepositToken } from '../../common/api/billing';
 import type { Db } from '../db/database';
+import type { Log } from '../logging/log';
 import { creditTransfers, type CreditedDeposit, type TransferLog } from '../modules/deposits/credit';
 import { databaseNow, readCursor, touchCursor, writeCursor, type Cursor } from '../modules/deposits/cursor';
 import type { ChainReader } from './rpc';
 import { decodeTransfer, TRANSFER_TOPIC } from './transfers';
-
-export interface ChainLog {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
 
 export interface DepositScannerOptions {
   db: Db;
@@ -31,7 +26,7 @@ export interface DepositScannerOptions {
   /** Blocks per getLogs call and per transaction. */
   scanBlocks: number;
   startBlock: number | null;
-  log: ChainLog;
+  log: Log;
   /** Inside each range's transaction, after crediting and before the cursor moves (tests inject crashes here). */
   beforeCursorMove?: (range: { from: number; to: number; credited: CreditedDeposit[] }) => Promise<void>;
 }
@@ -53,7 +48,7 @@ export function createDepositScanner(options: DepositScannerOptions) {
   async function firstCursor(confirmed: number): Promise<Cursor> {
     const blockNumber = options.startBlock !== null ? options.startBlock - 1 : Math.max(confirmed, -1);
     const cursor = { blockNumber, blockHash: await reader.blockHash(blockNumber) };
-    log.info(`deposit scanner: first start, reading from block ${blockNumber + 1}`);
+    log.info({ block: blockNumber + 1 }, `deposit scanner: first start, reading from block ${blockNumber + 1}`);
     return cursor;
   }
 
@@ -63,7 +58,7 @@ export function createDepositScanner(options: DepositScannerOptions) {
     const actual = await reader.blockHash(stored.blockNumber);
     if (actual === stored.blockHash) return stored;
     const safe = Math.max(-1, Math.min(stored.blockNumber, confirmed) - rewindBlocks(options.confirmations));
-    log.error(`DEPOSIT SCANNER: block ${stored.blockNumber} is no longer ${stored.blockHash} (now ${actual ?? 'missing'}): ` +
+    log.error({ block: stored.blockNumber, rescanFrom: safe + 1 }, `DEPOSIT SCANNER: block ${stored.blockNumber} is no longer ${stored.blockHash} (now ${actual ?? 'missing'}): ` +
       `a reorganisation deeper than ${options.confirmations} confirmations, or a different chain. Rescanning from block ${safe + 1}; ` +
       'transfers already credited stay credited once. Check chain_deposits above that block against the chain.');
     return { blockNumber: safe, blockHash: await reader.blockHash(safe) };
@@ -73,7 +68,7 @@ export function createDepositScanner(options: DepositScannerOptions) {
     const transfers: TransferLog[] = [];
     for (const raw of await reader.logs(contracts, TRANSFER_TOPIC, from, to)) {
       const decoded = decodeTransfer(raw, tokenOf);
-      if (decoded && 'skipped' in decoded) log.warn(`deposit scanner: ${decoded.skipped}`);
+      if (decoded && 'skipped' in decoded) log.warn({ txHash: raw.transactionHash }, `deposit scanner: ${decoded.skipped}`);
       else if (decoded) transfers.push(decoded.transfer);
     }
     return transfers;

@@ -5,7 +5,7 @@
  * Only the local chain's deployer may mint: this never works on BSC.
  */
 import { Contract, JsonRpcProvider, Wallet, getCreateAddress, isAddress, parseUnits, type HDNodeWallet } from 'ethers';
-import type { DepositToken } from '../../common/api/wallet-service';
+import type { DepositToken } from '../../common/api/billing';
 import { LOCAL_CHAIN_ID, LOCAL_CHAIN_MNEMONIC } from './local-chain';
 
 const ERC20 = ['function mint(address to, uint256 amount)', 'function symbol() view returns (string)'];

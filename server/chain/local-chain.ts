@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ethers } from 'ethers';
-import type { DepositToken } from '../../common/api/wallet-service';
+import type { DepositToken } from '../../common/api/billing';
 
 const require = createRequire(import.meta.url);
 

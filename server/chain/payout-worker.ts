@@ -7,6 +7,7 @@
  */
 import type { ethers } from 'ethers';
 import type { Db } from '../db/database';
+import type { Log } from '../logging/log';
 import type { Clock } from '../modules/clock';
 import { claimNext, recordAttempt } from '../modules/withdrawals/queue';
 import { payoutChain } from './payout-chain';
@@ -14,15 +15,9 @@ import { lazyProvider } from './lazy-provider';
 import { failureText } from './payout-errors';
 import { payoutStep, type PayoutHooks, type StepContext } from './payout-step';
 
-export interface PayoutLog {
-  info(o: object, m: string): void;
-  warn(o: object, m: string): void;
-  error(o: object, m: string): void;
-}
-
 export interface PayoutWorkerDeps {
   db: Db;
-  log: PayoutLog;
+  log: Log;
   /** A provider, or the JSON-RPC url to make one with (15 s request timeout). */
   provider?: ethers.JsonRpcProvider;
   rpcUrl?: string;

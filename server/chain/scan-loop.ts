@@ -7,13 +7,14 @@
  */
 import type { NotificationFeed } from '../db/notifications';
 import { DEPOSIT_SCAN_CHANNEL } from '../modules/deposits/sync';
-import type { ChainLog, ScanResult } from './deposit-scanner';
+import type { Log } from '../logging/log';
+import type { ScanResult } from './deposit-scanner';
 
 export interface ScanLoopOptions {
   scan(): Promise<ScanResult>;
   pollMs: number;
   notifications?: NotificationFeed;
-  log: ChainLog;
+  log: Log;
   /** Makes an error loggable (hides the RPC URL). */
   describe(error: unknown): string;
 }
@@ -31,14 +32,14 @@ export function startScanLoop(options: ScanLoopOptions): { wake(): void; stop():
   async function runOnce(): Promise<void> {
     try {
       const result = await options.scan();
-      if (lastError !== null) options.log.info('deposit scanner: chain reachable again');
+      if (lastError !== null) options.log.info({}, 'deposit scanner: chain reachable again');
       failures = 0;
       lastError = null;
-      if (result.credited.length > 0) options.log.info(`deposit scanner: credited ${result.credited.length} deposit(s) up to block ${result.cursor}`);
+      if (result.credited.length > 0) options.log.info({ credited: result.credited.length, block: result.cursor }, `deposit scanner: credited ${result.credited.length} deposit(s) up to block ${result.cursor}`);
     } catch (error) {
       failures += 1;
       const message = options.describe(error);
-      if (message !== lastError) options.log.warn(`deposit scanner: scan failed, retrying: ${message}`);
+      if (message !== lastError) options.log.warn({ failures }, `deposit scanner: scan failed, retrying: ${message}`);
       lastError = message;
     }
   }

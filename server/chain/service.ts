@@ -1,25 +1,26 @@
 /**
- * The `chain` role (ROLES=...,chain): the deposit scanner, and the payout worker's start
- * hook. Without BSC_RPC_URL, DEPOSIT_MNEMONIC and the token addresses it does nothing and says
- * why once. The mnemonic and the hot-wallet key stay in `config`: nothing here logs them.
+ * The `chain` role (ROLES=...,chain): the deposit scanner and the payout worker, each started
+ * when config.chain says it is on, or named once in the log with why not. It decides nothing
+ * itself: the routes refuse deposits and withdrawals from the same answer, so a withdrawal the
+ * api role takes always has a worker to pay it. The mnemonic and the hot-wallet key stay in
+ * the settings: nothing here logs them.
  */
 import type { Config } from '../config';
+import type { DepositSettings, PayoutSettings } from '../config-chain';
 import type { Db } from '../db/database';
 import type { NotificationFeed } from '../db/notifications';
+import type { Log } from '../logging/log';
 import { systemClock } from '../modules/clock';
-import { payoutsConfigured } from '../modules/withdrawals/availability';
-import { createDepositScanner, type ChainLog } from './deposit-scanner';
-import { startPayoutWorker, type PayoutLog } from './payout-worker';
+import { createDepositScanner } from './deposit-scanner';
+import { startPayoutWorker } from './payout-worker';
 import { connectChain, redactedMessage } from './rpc';
 import { startScanLoop } from './scan-loop';
-import { chainAvailability } from './settings';
 
 export interface ChainServiceDeps {
   config: Config;
   db: Db;
   notifications?: NotificationFeed;
-  /** pino's logger, or anything with both its call forms. */
-  log: ChainLog & PayoutLog;
+  log: Log;
 }
 
 export interface ChainService {
@@ -30,46 +31,43 @@ interface Stoppable {
   stop(): Promise<void>;
 }
 
-/**
- * Reward payouts need the hot wallet and the USDT contract besides the chain; without them
- * withdrawals are refused at the door (modules/withdrawals/availability), so nothing queues.
- * Stopped before the scanner.
- */
-function startPayouts(deps: ChainServiceDeps, rpcUrl: string): Stoppable | null {
-  const { hotWalletPrivateKey, tokens } = deps.config;
-  if (!payoutsConfigured(deps.config) || !hotWalletPrivateKey || !tokens.usdt) {
-    deps.log.info('chain role: reward payouts off (HOT_WALLET_PRIVATE_KEY or TOKEN_USDT unset)');
-    return null;
-  }
-  return startPayoutWorker({ db: deps.db, log: deps.log, rpcUrl, hotWalletKey: hotWalletPrivateKey, usdtToken: tokens.usdt,
-    confirmations: deps.config.chainConfirmations, pollMs: deps.config.chainPollMs, clock: systemClock });
+function startPayouts(deps: ChainServiceDeps, settings: PayoutSettings): Stoppable {
+  return startPayoutWorker({ db: deps.db, log: deps.log, rpcUrl: settings.rpcUrl, hotWalletKey: settings.hotWalletKey,
+    usdtToken: settings.usdtToken, confirmations: settings.confirmations, pollMs: settings.pollMs, clock: systemClock });
 }
 
-export function startChainService(deps: ChainServiceDeps): ChainService {
-  const availability = chainAvailability(deps.config);
-  if (!availability.enabled) {
-    deps.log.info(`chain role idle: ${availability.reason}`);
-    return { stop: async () => undefined };
-  }
-  const { settings } = availability;
+function startDeposits(deps: ChainServiceDeps, settings: DepositSettings): Stoppable | null {
   let reader;
   try {
     reader = connectChain(settings.rpcUrl);
   } catch (error) {
-    deps.log.warn(`chain role idle: ${redactedMessage(error, settings.rpcUrl)}`);
-    return { stop: async () => undefined };
+    deps.log.warn({}, `chain role: deposits idle: ${redactedMessage(error, settings.rpcUrl)}`);
+    return null;
   }
   const scanner = createDepositScanner({ db: deps.db, reader, tokens: settings.tokens, confirmations: settings.confirmations,
     scanBlocks: settings.scanBlocks, startBlock: settings.startBlock, log: deps.log });
   const loop = startScanLoop({ scan: scanner.scan, pollMs: settings.pollMs, notifications: deps.notifications, log: deps.log,
     describe: (error) => redactedMessage(error, settings.rpcUrl) });
-  const payouts = startPayouts(deps, settings.rpcUrl);
-  deps.log.info(`chain role: scanning USDT, IFT and IFX deposits at ${settings.confirmations} confirmations every ${settings.pollMs} ms`);
+  deps.log.info({ confirmations: settings.confirmations, pollMs: settings.pollMs },
+    `chain role: scanning USDT, IFT and IFX deposits at ${settings.confirmations} confirmations every ${settings.pollMs} ms`);
   return {
     async stop() {
-      await payouts?.stop();
       await loop.stop();
       reader.close();
+    },
+  };
+}
+
+export function startChainService(deps: ChainServiceDeps): ChainService {
+  const { deposits, payouts } = deps.config.chain;
+  if (!deposits.enabled) deps.log.info({}, `chain role: ${deposits.reason}`);
+  if (!payouts.enabled) deps.log.info({}, `chain role: ${payouts.reason}`);
+  const scanning = deposits.enabled ? startDeposits(deps, deposits.settings) : null;
+  const paying = payouts.enabled ? startPayouts(deps, payouts.settings) : null;
+  return {
+    async stop() {
+      await paying?.stop();
+      await scanning?.stop();
     },
   };
 }

@@ -1,6 +1,6 @@
 /** ERC-20 Transfer logs of the deposit tokens, decoded into what the ledger credits. */
 import { formatUnits, id, type Log } from 'ethers';
-import type { DepositToken } from '../../common/api/wallet-service';
+import type { DepositToken } from '../../common/api/billing';
 import type { TransferLog } from '../modules/deposits/credit';
 
 export const TRANSFER_TOPIC = id('Transfer(address,address,uint256)');

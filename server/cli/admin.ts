@@ -14,8 +14,9 @@ import { rotateSecretsKey } from '../modules/keys/rotate';
 import { DomainError } from '../modules/errors';
 import { getSetting, parseSetting, setSetting } from '../modules/settings/settings';
 import { grant, latestExpirySql } from '../modules/subscriptions/subscriptions';
-import { AccountUsageError, addPlanCommand, adjustCommand, ledgerCommand, listPlansCommand, retirePlanCommand } from './admin-account';
+import { addPlanCommand, adjustCommand, ledgerCommand, listPlansCommand, retirePlanCommand } from './admin-billing';
 import { processIo, type CliIo } from './io';
+import { UsageError } from './usage-error';
 import { redactedErrorText } from '../logging/startup-failure';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -42,8 +43,6 @@ Commands:
                                           the environment, never the command line)
 
 The database is the server's: DATA_DIR (PGlite) or DATABASE_URL.`;
-
-class UsageError extends Error {}
 
 function flag(args: string[], name: string): string {
   const index = args.indexOf(`--${name}`);
@@ -147,7 +146,7 @@ export async function runAdmin(argv: string[], env: Env, io: CliIo): Promise<num
       await database.close();
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof AccountUsageError) io.err(`${error.message}\n\n${USAGE}`);
+    if (error instanceof UsageError) io.err(`${error.message}\n\n${USAGE}`);
     else if (error instanceof ConfigError || error instanceof DomainError) io.err(error.message);
     // Anything else may quote a credential (a driver's error, the connection URL): redacted.
     else io.err(redactedErrorText(error, env));

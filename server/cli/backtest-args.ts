@@ -1,13 +1,10 @@
 /** Command-line arguments of `npm run backtest`. */
 import { parseArgs } from 'node:util';
+import { UsageError } from './usage-error';
 
 export const USAGE = `usage: npm run backtest -- --strategy FILE.json --prices FILE.csv --amount A
   [--fee 0.001] [--step 0.00001] [--tick 0.01] [--min-notional 5] [--profit-book P]
   [--pause X] [--restart Y] [--stoploss Z] [--protection K] [--json]`;
-
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 export interface BacktestArgs {
   strategy: string;

@@ -5,10 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { botParams, createBacktest, marketRules, normaliseStrategy, TradingInputError } from '../trading/index';
-import type { BacktestResult, SkipAction, StrategyInput } from '../trading/index';
-import { parseBacktestArgs, UsageError, USAGE, type BacktestArgs } from './backtest-args';
+import { backtestConfig, createBacktest, TradingInputError } from '../trading/index';
+import type { BacktestInputs, BacktestResult, SkipAction, StrategyInput } from '../trading/index';
+import { parseBacktestArgs, USAGE, type BacktestArgs } from './backtest-args';
 import { CsvError, readTicks } from './backtest-csv';
+import { UsageError } from './usage-error';
 
 export interface Output {
   out(text: string): void;
@@ -34,23 +35,24 @@ async function readStrategy(path: string): Promise<StrategyInput> {
   }
 }
 
-function configOf(args: BacktestArgs, strategy: StrategyInput) {
+/** The flags, named as the core's one config builder (backtestConfig) reads them. */
+function flagInputs(args: BacktestArgs, strategy: StrategyInput): BacktestInputs {
   return {
-    strategy: normaliseStrategy(strategy),
-    market: marketRules({ feeRate: args.fee, stepSize: args.step, tickSize: args.tick, minNotional: args.minNotional }),
-    params: botParams({
+    strategy,
+    market: { feeRate: args.fee, stepSize: args.step, tickSize: args.tick, minNotional: args.minNotional },
+    params: {
       investment: args.amount,
       profitBook: args.profitBook,
       pausePrice: args.pause,
       restartPrice: args.restart,
       stoplossPrice: args.stoploss,
       overbuyProtection: args.protection,
-    }),
+    },
   };
 }
 
 async function run(args: BacktestArgs): Promise<BacktestResult> {
-  const backtest = createBacktest(configOf(args, await readStrategy(args.strategy)));
+  const backtest = createBacktest(backtestConfig(flagInputs(args, await readStrategy(args.strategy))));
   try {
     for await (const tick of readTicks(args.prices)) backtest.push(tick);
   } catch (error) {

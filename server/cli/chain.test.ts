@@ -8,7 +8,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chainAvailability } from '../chain/settings';
 import { localChainEnv } from '../chain/local-chain-env';
 import { loadConfig } from '../config';
 import { TEST_ENV } from '../test/server';
@@ -54,8 +53,9 @@ describe('npm run chain', () => {
       // The environment lines are the server's chain settings, and the server takes them as they are.
       const env = printedEnv(io.stdout);
       expect(env).toEqual(localChainEnv(chain));
-      expect(chainAvailability(loadConfig({ ...TEST_ENV, ...env }))).toMatchObject({ enabled: true,
-        settings: { rpcUrl: chain.rpcUrl, tokens: chain.tokens, confirmations: 3 } });
+      const { deposits, payouts } = loadConfig({ ...TEST_ENV, ...env }).chain;
+      expect(deposits).toMatchObject({ enabled: true, settings: { rpcUrl: chain.rpcUrl, tokens: chain.tokens, confirmations: 3 } });
+      expect(payouts).toMatchObject({ enabled: true, settings: { rpcUrl: chain.rpcUrl, confirmations: 3 } });
 
       const output = io.stdout.join('\n');
       expect(output).toContain(`Hot wallet ${chain.hotWallet.address} holds USDT for withdrawals.`);

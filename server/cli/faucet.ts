@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { DEPOSIT_TOKENS, type DepositToken } from '../../common/api/wallet-service';
+import { DEPOSIT_TOKENS, type DepositToken } from '../../common/api/billing';
 import { isChainAddress, mintTestTokens, TokenContractMissing } from '../chain/faucet';
 import { loadConfig, type Env } from '../config';
 import { openDatabase } from '../db/database';
@@ -15,6 +15,7 @@ import { depositAddresses } from '../db/schema';
 import { findUserByEmail } from '../modules/accounts/users';
 import { ensureDepositAddress } from '../modules/deposits/addresses';
 import { processIo, type CliIo } from './io';
+import { UsageError } from './usage-error';
 
 const USAGE = `Usage: npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>
 
@@ -23,7 +24,6 @@ default to the local chain's. An email is looked up in the server's database (DA
 DATABASE_URL); with the embedded database (PGlite) stop the server first, or pass the 0x
 address shown on the Deposit screen instead.`;
 
-class UsageError extends Error {}
 
 function parseArgs(argv: string[]): { who: string; token: DepositToken; amount: string } {
   const [who, token, amount] = argv;

@@ -205,6 +205,3 @@ export function sqlState(error: unknown): { code?: string; constraint?: string }
   }
   return {};
 }
-
-/** The rows of a raw `db.execute`: node-postgres and PGlite answer {rows}, older drizzle drivers an array. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);

@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { rowsOf } from '../db/rows';
+import type { Log } from '../logging/log';
 import type { ExchangeServices } from '../exchange/services';
 import type { MemberKey, Ticker } from '../exchange/gateway';
 import { stop as stopCore, type Tick } from '../trading/index';
@@ -24,12 +26,6 @@ import { PositionEvents } from './position-events';
 import { BotStore } from './store';
 import { flushTickWrites, tickWrites } from './write-batch';
 
-export interface EngineLog {
-  info(o: object, m: string): void;
-  warn(o: object, m: string): void;
-  error(o: object, m: string): void;
-}
-
 /** The member's exchange key (null: none bound), from where the keys are kept (modules/keys). */
 export type MemberKeyLookup = (userId: string) => Promise<MemberKey | null>;
 
@@ -39,7 +35,7 @@ export interface EngineOptions {
   exchange: ExchangeServices;
   /** Given where the engine is composed, so the engine needs no domain module. */
   memberKey: MemberKeyLookup;
-  log: EngineLog;
+  log: Log;
   metrics?: EngineMetrics;
   now?: () => number;
   /** A lease lives this long without a heartbeat (default 20 s: takeover within 30 s). */
@@ -348,7 +344,7 @@ export class Engine {
   /** Bots with an order whose outcome is not recorded: look each up again. */
   private async reconcileAll(): Promise<void> {
     const result = await this.options.db.execute(sql`SELECT DISTINCT bot_id FROM bot_orders WHERE status IN ('intent', 'unknown')`);
-    const rows = ((result as { rows?: { bot_id: string }[] }).rows ?? (result as unknown as { bot_id: string }[]));
+    const rows = rowsOf<{ bot_id: string }>(result);
     for (const { bot_id: botId } of rows) {
       const runner = this.runners.get(botId);
       if (runner) void runner.enqueue(() => runner.reconcile());

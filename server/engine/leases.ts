@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { bots } from '../db/schema';
-import { rowsOf } from './order-records';
+import { rowsOf } from '../db/rows';
 
 export interface LeaseHolder {
   db: Db;

@@ -48,6 +48,3 @@ export function intentRow(botId: string, seq: number, intent: IntentInput): Orde
     filledQty: null, cost: null, fee: null, pnl: null, error: null, createdAt: new Date(), filledAt: null,
   };
 }
-
-/** Rows of a raw statement, as either driver answers them. */
-export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Market } from '../exchange/gateway';
 import { figureColumnsOf, stateColumnOf, type RunningRow } from '../runnables/bot/index';
 import type { GridBot } from '../trading/index';
-import { rowsOf, type AppliedFill, type OrderRow } from './order-records';
+import { rowsOf } from '../db/rows';
+import type { AppliedFill, OrderRow } from './order-records';
 import type { LeaseHolder } from './leases';
 
 /** One fill of the batched statement: the order's outcome and the bot's state it produced, as taken when it settled. */

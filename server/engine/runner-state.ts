@@ -5,6 +5,7 @@
  */
 import type { RunningRow } from '../runnables/bot/index';
 import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
+import type { Log } from '../logging/log';
 import type { GridBot, Tick } from '../trading/index';
 import type { EngineMetrics } from './metrics';
 import type { CrashPoint, EngineFaults } from './faults';
@@ -15,7 +16,7 @@ export interface RunnerContext {
   store: BotStore;
   metrics: EngineMetrics;
   now: () => number;
-  log: { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+  log: Log;
   faults: EngineFaults;
   /** The engine's orders being sent: a fill is booked once the burst it came with is answered. */
   sends: InFlightSends;

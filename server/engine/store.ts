@@ -9,6 +9,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MemberEvent } from '../../common/api/bots';
 import type { Db } from '../db/database';
+import { rowsOf } from '../db/rows';
 import { botFills, botOrders, bots } from '../db/schema';
 import { BOT_STATUS, figureColumnsOf, stateColumnOf, statusColumnOf, type BotRow, type CommandResult, type RunningRow } from '../runnables/bot/index';
 import { recordEvent } from '../runnables/member-events';
@@ -16,7 +17,7 @@ import type { GridBot } from '../trading/index';
 import { completeCommand, pendingCommands } from './command-queue';
 import { EngineKilled } from './faults';
 import { claimLeases, releaseLeases, renewLeases } from './leases';
-import { intentRow, LeaseLost, rowsOf, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
+import { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
 import { fillRowOf, writeFillBatch, writeIntentBatch, writeIntents, type FillOutcome, type FillRow } from './order-writes';
 import { TurnBatch } from './turn-batch';
 

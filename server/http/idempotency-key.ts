@@ -1,5 +1,5 @@
 /**
- * The optional Idempotency-Key header of the account service's money-moving POSTs (subscription
+ * The optional Idempotency-Key header of the billing service's money-moving POSTs (subscription
  * purchase, withdrawal, reward swap). A client sends one key per intended operation and the
  * same key again when it retries after an unknown outcome; the module then answers the retry
  * from the first run (server/modules/ledger/idempotent-requests.ts).

@@ -50,7 +50,7 @@ export const referralCheckResponse = {
   required: ['exists', 'username', 'message'],
 } as const;
 
-export const accountEnvelope = (data: object) =>
+export const billingEnvelope = (data: object) =>
   ({
     type: 'object',
     properties: { code: str, msg: str, data },

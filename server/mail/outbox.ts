@@ -1,6 +1,7 @@
 /**
  * With SMTP_URL unset, mail lands in DATA_DIR/outbox/ (one JSON file per mail) and one log line,
- * so a newcomer can sign up without a mail server; the browser preview lists it.
+ * so a newcomer can sign up without a mail server; the browser preview lists it through
+ * listOutbox, the one reader of that folder.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -31,7 +32,10 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-/** Every mail in DATA_DIR/outbox, newest first; an empty list when there is none. */
+/**
+ * Every mail in DATA_DIR/outbox, newest first; an empty list when there is none. A file that
+ * is not a mail (no createdAt to sort by) is skipped rather than breaking the listing.
+ */
 export async function listOutbox(dataDir: string): Promise<OutboxMail[]> {
   let files: string[];
   try {
@@ -49,6 +53,6 @@ export async function listOutbox(dataDir: string): Promise<OutboxMail[]> {
     }),
   );
   return mails
-    .filter((m): m is OutboxMail => m !== null)
+    .filter((m): m is OutboxMail => typeof m?.createdAt === 'string')
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,5 +38,13 @@ describe('outbox', () => {
     expect(mails[0]).toMatchObject({ to: 'b@example.com', text: 'two' });
     expect(lines).toHaveLength(2);
     expect(await listOutbox(join(dir, 'missing'))).toEqual([]);
+  });
+
+  it('skips files that are not mail and files being written', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'griddesk-outbox-'));
+    await new OutboxMailer(dir, () => {}).send({ to: 'a@example.com', subject: 'kept', text: 'x' });
+    await writeFile(join(dir, 'outbox', 'not-a-mail.json'), JSON.stringify({ note: 'hello' }));
+    await writeFile(join(dir, 'outbox', 'half-written.json'), '{"id": "m');
+    expect((await listOutbox(dir)).map((m) => m.subject)).toEqual(['kept']);
   });
 });

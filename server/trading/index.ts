@@ -11,6 +11,7 @@ export type { MarketRulesInput, BotParamsInput } from './strategy';
 export { simulateFill, simulateLiquidation } from './fill-model';
 export { liquidationPrice, marginBrackets, addToLong, reduceLong, type FuturesRules, type LongPosition, type MarginBracket } from './futures';
 export { runBacktest, createBacktest } from './backtest';
+export { backtestConfig, type BacktestInputs } from './backtest-config';
 export { candleWalk, candleTicks } from './candles';
 export type { BacktestConfig, BacktestResult, BacktestSummary, BacktestTrade, Backtest } from './backtest';
 export type { EquityPoint } from './equity';

@@ -1,6 +1,6 @@
 /**
- * Account-service channels (SPEC section 7: Subscription, deposit, withdraw; Profile, referral,
- * team): the member's wallet data, subscriptions, BEP-20 deposits, reward withdrawals and swaps,
+ * Billing-service channels (the /account HTTP service; SPEC section 7:
+ * Subscription, deposit, withdraw; Profile, referral, team): the member's wallet data, subscriptions, BEP-20 deposits, reward withdrawals and swaps,
  * level income and the team. Main unwraps the service's `{code:'0000', data, msg}` envelope, so
  * the renderer gets the data, or the service's `msg` as the error message.
  */
@@ -14,7 +14,7 @@ import type {
   TeamMember,
   WalletUserData,
   WithdrawRecord,
-} from '../../api/wallet-service';
+} from '../../api/billing';
 import { boundedString as str, emptyPayload as empty, type Empty, type PayloadSchemas } from './shared';
 
 /** One page of a list, from 1 (the page size is SPEC section 9's 10, set by main). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STOP_REASONS, STOP_REASON_TEXT, type MemberEvent } from '../../../common/api/bots';
-import { notificationFor, pairLabel, parseMemberEvent } from './member-event';
+import { notificationFor, parseMemberEvent } from './member-event';
 
 const at = '2026-11-23T09:00:00.000Z';
 const stopped = (
@@ -46,18 +46,6 @@ describe('parseMemberEvent', () => {
     ],
   ])('drops %s', (_what, event, data) => {
     expect(parseMemberEvent({ event, data })).toBeNull();
-  });
-});
-
-describe('pairLabel', () => {
-  it.each([
-    ['BTCUSDT', 'BTC/USDT'],
-    ['ETHBTC', 'ETH/BTC'],
-    ['1000SHIBUSDT', '1000SHIB/USDT'],
-    ['USDT', 'USDT'],
-    ['WEIRD', 'WEIRD'],
-  ])('writes %s as %s', (symbol, label) => {
-    expect(pairLabel(symbol)).toBe(label);
   });
 });
 

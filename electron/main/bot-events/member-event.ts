@@ -3,6 +3,7 @@
  * Pure: the feed (bot-event-feed.ts) does the I/O.
  */
 import { STOP_REASON_TEXT, type MemberEvent, type MemberEventKind } from '../../../common/api/bots';
+import { pairLabel } from '../../../common/pairs';
 import { routePath } from '../../../common/routes';
 import type { SseMessage } from '../market-feed/sse-parser';
 import type { Notification } from '../ports/types';
@@ -35,14 +36,6 @@ export function parseMemberEvent(message: SseMessage): MemberEvent | null {
   if (!isKind(kind)) return null;
   if (!REQUIRED_FIELDS[kind].every((field) => typeof record[field] === 'string')) return null;
   return { ...record, kind } as MemberEvent;
-}
-
-const QUOTES = ['USDT', 'USDC', 'FDUSD', 'BUSD', 'BTC', 'ETH', 'BNB'];
-
-/** 'BTCUSDT' -> 'BTC/USDT', as the screens write a pair; an unknown quote stays as sent. */
-export function pairLabel(symbol: string): string {
-  const quote = QUOTES.find((q) => symbol.length > q.length && symbol.endsWith(q));
-  return quote ? `${symbol.slice(0, -quote.length)}/${quote}` : symbol;
 }
 
 const runningBotRoute = (botID: string) => routePath('runningBot', { id: botID });

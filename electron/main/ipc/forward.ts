@@ -7,7 +7,7 @@
  * call `forward` too.
  */
 import type { IpcResult } from '../../../common/ipc/contract';
-import { ACCOUNT_SUCCESS_CODE } from '../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../common/constants';
 import type { InputOf, Op, OpTable, OutputOf } from '../../../common/ops/define';
 import type { AreaHandlers, HandlerContext } from './context';
 import { errorFromReply, fail, isSuccess, ok } from './result';
@@ -37,7 +37,7 @@ export async function forward<O extends Op>(
   // The server serialised this body with the operation's response schema (common/ops).
   if (spec.envelope === 'api') return ok(reply.body as OutputOf<O>);
   const envelope = reply.body as { code?: unknown; data?: OutputOf<O>; msg?: unknown } | null;
-  if (envelope?.code !== ACCOUNT_SUCCESS_CODE) return fail(400, typeof envelope?.msg === 'string' && envelope.msg ? envelope.msg : REFUSED);
+  if (envelope?.code !== BILLING_SUCCESS_CODE) return fail(400, typeof envelope?.msg === 'string' && envelope.msg ? envelope.msg : REFUSED);
   return envelope.data === undefined ? fail(502, REFUSED) : ok(envelope.data);
 }
 

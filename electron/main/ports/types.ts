@@ -67,7 +67,7 @@ export interface HttpRequest {
   body?: unknown;
   /** Sent as `Authorization: Bearer <token>`. */
   token?: string | null;
-  /** Extra request headers (the account service's Idempotency-Key). */
+  /** Extra request headers (the billing service's Idempotency-Key). */
   headers?: Readonly<Record<string, string>>;
 }
 

@@ -11,11 +11,12 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { LiveBot } from '../../../common/api/bots';
 import { BOT_LABELS } from '../../../common/messages';
+import { pairLabel } from '../../../common/pairs';
 import { Sparkline } from '../charts/Sparkline';
 import { ApyLabel } from './ApyLabel';
 import { StatusTag } from './StatusTag';
 import { SymbolIcon } from './SymbolIcon';
-import { formatPercent, isLoss, moneyOr, pairLabel } from './format';
+import { formatPercent, isLoss, moneyOr } from './format';
 
 export interface BotCardProps {
   bot: LiveBot;

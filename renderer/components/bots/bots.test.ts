@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER, UI } from '../../../common/messages';
 import { ApiError } from '../../api/bridge';
-import { formatDateTime, formatPercent, isLoss, minus, moneyOr, pairLabel, symbolImagePath } from './format';
+import { formatDateTime, formatPercent, isLoss, minus, moneyOr, symbolImagePath } from './format';
 import { liveDialogGridMinimum } from '../../../common/schemas/bot-form';
 import { liveDialogMinimum } from './minimumAmount';
 import { startBotErrorMessage } from './startErrors';
 import { pageCount, pageWindow } from './TablePager';
 
 describe('bot formatting', () => {
-  it.each([
-    ['BTCUSDT', 'BTC/USDT'],
-    ['1000SHIBUSDT', '1000SHIB/USDT'],
-    ['USDT', 'USDT'],
-    ['BTCEUR', 'BTCEUR'],
-  ])('writes %s as %s', (symbol, label) => {
-    expect(pairLabel(symbol)).toBe(label);
-  });
-
   it('points at /img/symbols/{name}.png', () => {
     expect(symbolImagePath('BTCUSDT')).toBe('/img/symbols/BTCUSDT.png');
   });

@@ -1,20 +1,12 @@
 /**
- * How the bot screens write a bot's figures (SPEC sections 3 and 9): the pair as 'BTC/USDT',
- * money and percentages to 2 decimals, the symbol image path. Pure: the Start New Bot, Running
+ * How the bot screens write a bot's figures (SPEC sections 3 and 9): money and percentages to 2 decimals, the symbol image path. Pure: the Start New Bot, Running
  * Bot, Dashboard, Copy BOTs and History screens share it.
  */
 import { MONEY_DECIMALS } from '../../../common/constants';
 import { Decimal, formatMoney } from '../../../common/decimal';
+import { pairLabel } from '../../../common/pairs';
 
 export { formatMoney };
-
-const QUOTES = ['USDT'] as const;
-
-/** 'BTCUSDT' -> 'BTC/USDT'; a name without a known quote asset is shown as is. */
-export function pairLabel(symbol: string): string {
-  const quote = QUOTES.find((q) => symbol.endsWith(q) && symbol.length > q.length);
-  return quote ? `${symbol.slice(0, -quote.length)}/${quote}` : symbol;
-}
 
 /** The base asset of a symbol: 'BTCUSDT' -> 'BTC' (used by the image fallback). */
 export function baseAsset(symbol: string): string {

@@ -6,7 +6,7 @@ import type { LiveBot, PieSlice, SparklinePoint } from '../../../common/api/bots
 import { PIE_MAX_SLICES } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
 import { BOT_LABELS } from '../../../common/messages';
-import { pairLabel } from '../bots/format';
+import { pairLabel } from '../../../common/pairs';
 
 /** SPEC section 9: nine colours, one per named slice or bot line, the ninth for 'Others'. */
 export const BOT_PALETTE = [

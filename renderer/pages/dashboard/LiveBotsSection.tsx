@@ -4,7 +4,7 @@ import type { LiveBot } from '../../../common/api/bots';
 import { BOT_LABELS, TEXT } from '../../../common/messages';
 import { routePath } from '../../../common/routes';
 import { BotCard } from '../../components/bots/BotCard';
-import { pairLabel } from '../../components/bots/format';
+import { pairLabel } from '../../../common/pairs';
 
 export function LiveBotsSection({ bots }: { bots: LiveBot[] }) {
   return (

@@ -4,8 +4,9 @@ import type { ColumnsType } from 'antd/es/table';
 import type { BotHistoryRow } from '../../../common/api/bots';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { BOT_LABELS, TEXT } from '../../../common/messages';
+import { pairLabel } from '../../../common/pairs';
 import { SymbolIcon } from '../../components/bots/SymbolIcon';
-import { formatDateTime, formatPercent, isLoss, moneyOr, pairLabel } from '../../components/bots/format';
+import { formatDateTime, formatPercent, isLoss, moneyOr } from '../../components/bots/format';
 
 const DASH = '-';
 

@@ -11,7 +11,7 @@ import { SCREEN_TITLES } from '../../../common/routes';
 import { BOT_KEYS, botsApi } from '../../api/bots';
 import { PageTitle } from '../../components/PageTitle';
 import { BotCard } from '../../components/bots/BotCard';
-import { pairLabel } from '../../components/bots/format';
+import { pairLabel } from '../../../common/pairs';
 import { StartLiveBotModal } from './StartLiveBotModal';
 
 async function fetchLiveBots(): Promise<LiveBot[] | null> {

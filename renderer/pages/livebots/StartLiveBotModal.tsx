@@ -13,7 +13,7 @@ import { BOT_LABELS, UI, VALIDATION } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
 import { botsApi } from '../../api/bots';
 import { marketApi } from '../../api/exchange';
-import { pairLabel } from '../../components/bots/format';
+import { pairLabel } from '../../../common/pairs';
 import { liveDialogMinimum } from '../../components/bots/minimumAmount';
 import { startBotErrorMessage } from '../../components/bots/startErrors';
 

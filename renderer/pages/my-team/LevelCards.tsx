@@ -1,8 +1,8 @@
 /** One card per referral level; the selected level's members are listed below. */
 import { Card, Col, Row, Typography } from 'antd';
-import type { TeamLevel } from '../../../common/api/wallet-service';
+import type { TeamLevel } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { money } from '../../components/account/format';
+import { money } from '../../components/billing/format';
 
 interface Props {
   levels: TeamLevel[];

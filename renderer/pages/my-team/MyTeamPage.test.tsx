@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TeamLevel, TeamMember } from '../../../common/api/wallet-service';
+import type { TeamLevel, TeamMember } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, BOT_LABELS, TEXT } from '../../../common/messages';
-import { emptyPage, pageOf, tableRows } from '../../components/account/fixtures';
+import { emptyPage, pageOf, tableRows } from '../../components/billing/fixtures';
 import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { renderApp } from '../../test/renderApp';
 

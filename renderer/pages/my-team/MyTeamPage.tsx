@@ -9,7 +9,7 @@ import { ACCOUNT_LABELS, TEXT } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { PageTitle } from '../../components/PageTitle';
-import { orNull } from '../../components/account/useAccountData';
+import { orNull } from '../../components/billing/useBillingData';
 import { LevelCards } from './LevelCards';
 import { TeamMembers } from './TeamMembers';
 

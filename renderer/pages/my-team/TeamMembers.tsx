@@ -1,11 +1,11 @@
 /** The members of one referral level, 10 a page. */
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { TeamMember } from '../../../common/api/wallet-service';
+import type { TeamMember } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
-import { PagedTable } from '../../components/account/PagedTable';
-import { money } from '../../components/account/format';
+import { PagedTable } from '../../components/billing/PagedTable';
+import { money } from '../../components/billing/format';
 
 const COLUMNS: ColumnsType<TeamMember> = [
   { title: ACCOUNT_LABELS.colName, dataIndex: 'name' },

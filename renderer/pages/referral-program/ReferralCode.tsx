@@ -2,8 +2,8 @@
 import { Typography } from 'antd';
 import type { UserProfile } from '../../../common/api/account';
 import { ACCOUNT_LABELS, TEXT, UI } from '../../../common/messages';
-import { CopyButton } from '../../components/account/CopyButton';
-import { Figure } from '../../components/account/Figure';
+import { CopyButton } from '../../components/billing/CopyButton';
+import { Figure } from '../../components/billing/Figure';
 
 export function ReferralCode({ profile, loading }: { profile: UserProfile | null; loading: boolean }) {
   const shown = profile?.isShowUserCode === true && !!profile.userCode;

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LevelRewardRecord, Paged } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS, BOT_LABELS, TEXT, UI } from '../../../common/messages';
-import { emptyPage, pageOf, stubClipboard, tableRows, userProfile } from '../../components/account/fixtures';
+import { emptyPage, pageOf, stubClipboard, tableRows, userProfile } from '../../components/billing/fixtures';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { currentPath, renderApp } from '../../test/renderApp';
 

@@ -8,9 +8,9 @@ import { Link } from 'react-router-dom';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
-import { Figure } from '../../components/account/Figure';
-import { money } from '../../components/account/format';
-import { useProfile } from '../../components/account/useAccountData';
+import { Figure } from '../../components/billing/Figure';
+import { money } from '../../components/billing/format';
+import { useProfile } from '../../components/billing/useBillingData';
 import { ReferralCode } from './ReferralCode';
 import { RewardHistory } from './RewardHistory';
 

@@ -3,7 +3,8 @@ import { Card, Space, Tag, Typography } from 'antd';
 import type { BotInfo } from '../../../common/api/bots';
 import { BOT_LABELS } from '../../../common/messages';
 import { StatusTag } from '../../components/bots/StatusTag';
-import { pairLabel, plain } from './format';
+import { pairLabel } from '../../../common/pairs';
+import { plain } from './format';
 
 export function BotHeader({ bot }: { bot: BotInfo }) {
   return (

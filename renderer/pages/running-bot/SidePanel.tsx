@@ -8,7 +8,8 @@ import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { STOP_REASON_TEXT, type BotInfo } from '../../../common/api/bots';
 import { BOT_LABELS, RUNNING_BOT_LABELS } from '../../../common/messages';
-import { dateTime, money, pairLabel, plain } from './format';
+import { pairLabel } from '../../../common/pairs';
+import { dateTime, money, plain } from './format';
 import type { RunningBotData } from './useRunningBot';
 
 export type BotDialog = 'sltp' | 'protection' | 'profitBook' | 'stop';

@@ -2,7 +2,7 @@
 import { RUNNING_BOT_LABELS } from '../../../common/messages';
 import { formatDateTime, moneyOr } from '../../components/bots/format';
 
-export { isLoss, pairLabel } from '../../components/bots/format';
+export { isLoss } from '../../components/bots/format';
 
 const NOT_SET = RUNNING_BOT_LABELS.notSet;
 

@@ -16,7 +16,7 @@ import {
 } from '../../../common/schemas/bot-form';
 import { strategiesApi } from '../../api/strategies';
 import { yupRule } from '../../hooks/yupRule';
-import { pairLabel } from '../../components/bots/format';
+import { pairLabel } from '../../../common/pairs';
 import { plain } from '../running-bot/format';
 import { useStartBot, useStartBotData } from './useStartBot';
 

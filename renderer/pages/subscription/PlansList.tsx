@@ -7,8 +7,8 @@ import { App, Button, Card, Col, Empty, Row, Typography } from 'antd';
 import type { Plan } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS, TEXT } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
-import { orNull } from '../../components/account/useAccountData';
-import { money } from '../../components/account/format';
+import { orNull } from '../../components/billing/useBillingData';
+import { money } from '../../components/billing/format';
 
 function PlanCard({ plan, busy, onSubscribe }: { plan: Plan; busy: boolean; onSubscribe: () => void }) {
   const title = ACCOUNT_LABELS.planDays(plan.days);

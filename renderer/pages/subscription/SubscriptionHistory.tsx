@@ -3,8 +3,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { SubscriptionRecord } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
-import { PagedTable } from '../../components/account/PagedTable';
-import { formatDateTime, money } from '../../components/account/format';
+import { PagedTable } from '../../components/billing/PagedTable';
+import { formatDateTime, money } from '../../components/billing/format';
 
 const COLUMNS: ColumnsType<SubscriptionRecord> = [
   { title: ACCOUNT_LABELS.colUsdt, dataIndex: 'usdtToken', render: money },

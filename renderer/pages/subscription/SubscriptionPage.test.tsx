@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Plan, SubscriptionRecord } from '../../../common/api/subscriptions';
-import type { WalletUserData } from '../../../common/api/wallet-service';
+import type { WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, BOT_LABELS, SERVER, TEXT } from '../../../common/messages';
-import { emptyPage, pageOf, tableRows, walletUserData } from '../../components/account/fixtures';
+import { emptyPage, pageOf, tableRows, walletUserData } from '../../components/billing/fixtures';
 import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { currentPath, renderApp } from '../../test/renderApp';
 

@@ -7,7 +7,7 @@ import { Card, Space } from 'antd';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
-import { useUserData } from '../../components/account/useAccountData';
+import { useUserData } from '../../components/billing/useBillingData';
 import { PlansList } from './PlansList';
 import { SubscriptionHistory } from './SubscriptionHistory';
 import { SubscriptionSummary } from './SubscriptionSummary';

@@ -1,9 +1,9 @@
 /** Expiry date, status (Pending / Active / In-Active), validity and the expiry note. */
 import { Alert, Col, Row, Tag } from 'antd';
-import type { WalletUserData } from '../../../common/api/wallet-service';
+import type { WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { Figure } from '../../components/account/Figure';
-import { formatDate, subscriptionStatus } from '../../components/account/format';
+import { Figure } from '../../components/billing/Figure';
+import { formatDate, subscriptionStatus } from '../../components/billing/format';
 
 const STATUS_COLORS: Record<string, string | undefined> = {
   [ACCOUNT_LABELS.statusActive]: 'green',

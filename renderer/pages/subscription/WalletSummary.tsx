@@ -1,11 +1,11 @@
 /** The USDT balance and the IFC wallet with its dollar value, and the Deposit and Withdraw links. */
 import { Col, Row, Space, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import type { WalletUserData } from '../../../common/api/wallet-service';
+import type { WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
-import { Figure } from '../../components/account/Figure';
-import { ifcDollars, money } from '../../components/account/format';
+import { Figure } from '../../components/billing/Figure';
+import { ifcDollars, money } from '../../components/billing/format';
 
 interface Props {
   userData: WalletUserData | null;

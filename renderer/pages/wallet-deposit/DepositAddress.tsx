@@ -1,9 +1,9 @@
 /** The member's deposit address as a QR code and as text with a copy button, and the time left. */
 import { Space, Typography } from 'antd';
-import type { DepositQrCode } from '../../../common/api/wallet-service';
+import type { DepositQrCode } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, UI } from '../../../common/messages';
-import { CopyButton } from '../../components/account/CopyButton';
-import { mmss } from '../../components/account/format';
+import { CopyButton } from '../../components/billing/CopyButton';
+import { mmss } from '../../components/billing/format';
 
 /** The server sends a PNG data URL; a bare base64 body is accepted too. */
 export const qrSource = (base64: string) => (base64.startsWith('data:') ? base64 : `data:image/png;base64,${base64}`);

@@ -1,11 +1,11 @@
 /** The member's credited deposits, 10 a page (SPEC sections 3 and 9). */
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { DepositRecord } from '../../../common/api/wallet-service';
+import type { DepositRecord } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
-import { PagedTable } from '../../components/account/PagedTable';
-import { formatDateTime, money } from '../../components/account/format';
+import { PagedTable } from '../../components/billing/PagedTable';
+import { formatDateTime, money } from '../../components/billing/format';
 
 /** A transaction hash short enough for a table cell; the full hash is its title and what copy takes. */
 export const shortHash = (hash: string) => (hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash);

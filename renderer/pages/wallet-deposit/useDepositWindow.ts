@@ -8,8 +8,8 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import type { DepositWindow } from '../../../common/ipc/contract';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
-import { orNull } from '../../components/account/useAccountData';
-import { useSecondsLeft } from '../../components/account/useSecondsLeft';
+import { orNull } from '../../components/billing/useBillingData';
+import { useSecondsLeft } from '../../components/billing/useSecondsLeft';
 
 const CLOSED: DepositWindow = { endsAt: null };
 

@@ -5,9 +5,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { rewardSwapFormSchema } from '../../../common/schemas/wallet-service';
+import { rewardSwapFormSchema } from '../../../common/schemas/billing';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
-import { money } from '../../components/account/format';
+import { money } from '../../components/billing/format';
 import { yupRule } from '../../hooks/yupRule';
 
 interface Props {

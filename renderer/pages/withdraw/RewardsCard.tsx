@@ -3,8 +3,8 @@ import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { Figure } from '../../components/account/Figure';
-import { money } from '../../components/account/format';
+import { Figure } from '../../components/billing/Figure';
+import { money } from '../../components/billing/format';
 import { RewardSwapModal } from './RewardSwapModal';
 
 export function RewardsCard({ rewards, loading }: { rewards: string | null; loading: boolean }) {

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { withdrawAmountInput, withdrawRequestSchema } from '../../../common/schemas/wallet-service';
+import { withdrawAmountInput, withdrawRequestSchema } from '../../../common/schemas/billing';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { yupRule } from '../../hooks/yupRule';
 

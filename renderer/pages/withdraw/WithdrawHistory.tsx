@@ -1,11 +1,11 @@
 /** The member's withdrawals, 10 a page: SUCCESS shown good, every other status failed (SPEC section 3). */
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { WithdrawRecord } from '../../../common/api/wallet-service';
+import type { WithdrawRecord } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
-import { PagedTable } from '../../components/account/PagedTable';
-import { formatDateTime, money } from '../../components/account/format';
+import { PagedTable } from '../../components/billing/PagedTable';
+import { formatDateTime, money } from '../../components/billing/format';
 
 export const withdrawStatusColor = (status: string) => (status === 'SUCCESS' ? 'green' : 'red');
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WithdrawRecord, WithdrawStatus } from '../../../common/api/wallet-service';
+import type { WithdrawRecord, WithdrawStatus } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, TEXT, VALIDATION } from '../../../common/messages';
-import { emptyPage, tableRows, walletUserData } from '../../components/account/fixtures';
+import { emptyPage, tableRows, walletUserData } from '../../components/billing/fixtures';
 import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { renderApp } from '../../test/renderApp';
 

@@ -7,7 +7,7 @@ import { Alert, Card, Space } from 'antd';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
-import { useUserData } from '../../components/account/useAccountData';
+import { useUserData } from '../../components/billing/useBillingData';
 import { RewardsCard } from './RewardsCard';
 import { WithdrawForm } from './WithdrawForm';
 import { WithdrawHistory } from './WithdrawHistory';

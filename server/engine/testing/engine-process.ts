@@ -15,7 +15,8 @@ import { CcxtGateway } from '../../exchange/ccxt-gateway';
 import { enginePorts } from '../../engine-ports';
 import { exchangeServices } from '../../exchange/exchange-factory';
 import { WeightGovernor } from '../../exchange/weight-governor';
-import { startEngine, type EngineLog } from '../engine';
+import type { Log } from '../../logging/log';
+import { startEngine } from '../engine';
 
 const config = loadConfig(process.env);
 if (!config.databaseUrl) throw new Error('engine-process needs DATABASE_URL (PostgreSQL: processes share bots through it)');
@@ -30,7 +31,7 @@ const verbose = Boolean(process.env.ENGINE_TEST_LOG);
 const line = (level: string) => (o: object, m: string) => {
   if (verbose) process.stderr.write(`[${config.engineId ?? process.pid}] ${level} ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v))}\n`);
 };
-const log: EngineLog = { info: line('info'), warn: line('warn'), error: line('error') };
+const log: Log = { info: line('info'), warn: line('warn'), error: line('error') };
 
 const database = await openDatabase(config);
 const governor = new WeightGovernor({ limits: config.exchangeWeight });

@@ -6,9 +6,9 @@
  * one hook for every operation (./auth-hook.ts), not a copy per route.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCOUNT_SUCCESS_CODE } from '../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../common/constants';
 import type { InputOf, Op, OpTable, OutputOf } from '../../../common/ops/define';
-import { accountEnvelope, bearer } from '../schemas';
+import { billingEnvelope, bearer } from '../schemas';
 import type { AppDeps } from '../types';
 import { fromYup } from '../validation';
 
@@ -20,13 +20,13 @@ export interface OpCaller {
   userId: string;
 }
 
-/** An `/account` operation answers its data and, optionally, the `msg` beside it. */
-export interface AccountAnswer<T> {
+/** A billing operation (under `/account`) answers its data and, optionally, the `msg` beside it. */
+export interface BillingAnswer<T> {
   data: T;
   msg?: string;
 }
 
-type AnswerOf<O> = O extends { envelope: 'account' } ? AccountAnswer<OutputOf<O>> : OutputOf<O>;
+type AnswerOf<O> = O extends { envelope: 'billing' } ? BillingAnswer<OutputOf<O>> : OutputOf<O>;
 
 export type OpHandler<O> = (input: InputOf<O>, caller: OpCaller) => Promise<AnswerOf<O>> | AnswerOf<O>;
 
@@ -42,7 +42,7 @@ declare module 'fastify' {
 
 function routeSchema(spec: Op) {
   const input = spec.input ? { [spec.method === 'GET' ? 'querystring' : 'body']: fromYup(spec.input) } : {};
-  const answer = spec.envelope === 'account' ? accountEnvelope(spec.response) : spec.response;
+  const answer = spec.envelope === 'billing' ? billingEnvelope(spec.response) : spec.response;
   return {
     tags: [spec.tag],
     summary: spec.summary,
@@ -54,8 +54,8 @@ function routeSchema(spec: Op) {
 
 function envelopeOf(spec: Op, answer: unknown): unknown {
   if (spec.envelope === 'api') return answer;
-  const { data, msg = '' } = answer as AccountAnswer<unknown>;
-  return { code: ACCOUNT_SUCCESS_CODE, data, msg };
+  const { data, msg = '' } = answer as BillingAnswer<unknown>;
+  return { code: BILLING_SUCCESS_CODE, data, msg };
 }
 
 export function registerOps<T extends OpTable>(app: FastifyInstance, ops: T, handlers: OpHandlers<T>): void {

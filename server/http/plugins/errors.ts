@@ -1,6 +1,6 @@
 /**
  * One error shape for the whole API: main API `{message, reason}` (plus `success:false` where the
- * call has a success field), account service `{code, msg, message, reason}`. `reason` is a token
+ * call has a success field), billing service `{code, msg, message, reason}`. `reason` is a token
  * of common/reasons.ts, so clients branch on it and never on the words. Bad input is a 400,
  * never a 500.
  */

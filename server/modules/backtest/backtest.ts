@@ -6,14 +6,7 @@ import type { BacktestRequest, BacktestResponse } from '../../../common/api/back
 import { SERVER } from '../../../common/messages';
 import { detailToRows } from '../../../common/schemas/strategy';
 import type { MarketInfo } from '../../exchange/gateway';
-import {
-  botParams,
-  marketRules,
-  normaliseStrategy,
-  TradingInputError,
-  type BacktestConfig,
-  type StrategyInput,
-} from '../../trading/index';
+import { backtestConfig, TradingInputError, type BacktestConfig, type StrategyInput } from '../../trading/index';
 import { DomainError } from '../errors';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';
@@ -49,22 +42,22 @@ async function pairFilters(deps: ExchangeDeps, pair: string): Promise<MarketInfo
 const optional = <T>(value: T | '' | null | undefined): T | null => (value === '' || value === undefined ? null : value);
 
 /** Core input errors name the field and why, so they go to the member as 400s. */
-function configOf(strategy: StrategyInput, request: BacktestRequest, market: MarketInfo): BacktestConfig {
+function requestConfig(strategy: StrategyInput, request: BacktestRequest, market: MarketInfo): BacktestConfig {
   try {
-    return {
-      strategy: normaliseStrategy(strategy),
+    return backtestConfig({
+      strategy,
       // The gateway reports no fee rate; backtests charge the simulator's 0.1 % (section 5).
-      market: marketRules({ stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined,
-        minNotional: market.minNotional || undefined, feeRate: '0.001' }),
-      params: botParams({
+      market: { stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined,
+        minNotional: market.minNotional || undefined, feeRate: '0.001' },
+      params: {
         investment: request.amount,
         profitBook: optional(request.profitBookAt),
         pausePrice: optional(request.pausePrice),
         restartPrice: optional(request.restartPrice),
         stoplossPrice: optional(request.stoplossPrice),
         overbuyProtection: request.overbuyProtection,
-      }),
-    };
+      },
+    });
   } catch (error) {
     if (error instanceof TradingInputError) throw new DomainError('strategy.invalid', error.message);
     throw error;
@@ -76,7 +69,7 @@ export async function runMarketBacktest(deps: ExchangeDeps, userId: string, requ
   exchangeOf(deps); // no exchange: a clear 400 before any other work
   const pair = request.pair.trim().toUpperCase();
   const market = await pairFilters(deps, pair);
-  const config = configOf(strategy, request, market);
+  const config = requestConfig(strategy, request, market);
   const plan = klinePlan(request.days);
   const { klines: candles } = await klines(deps, pair, plan.interval, plan.limit);
   if (candles.length === 0) throw new DomainError('backtest.no_history', `The exchange has no price history for ${pair}.`);

@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { SparklinePoint } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { DrawnByTrades } from './drawn-by-trades';
 import { plain } from './figures';
 
@@ -21,8 +22,6 @@ interface Row {
   filled_at: Date | string;
   cum: string;
 }
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 interface Drawn {
   points: SparklinePoint[];

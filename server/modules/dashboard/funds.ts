@@ -10,6 +10,7 @@
  */
 import type { PieChartResponse, PieSlice } from '../../../common/api/bots';
 import { Decimal } from '../../../common/decimal';
+import { pairLabel } from '../../../common/pairs';
 import { plain } from '../bots/figures';
 import type { BotsDeps } from '../bots/deps';
 import { reservedBy, runningBots } from '../bots/reserve';
@@ -17,11 +18,6 @@ import { surfaced } from '../../exchange/domain-errors';
 import { storedKey } from '../keys/keys';
 
 const EMPTY: PieChartResponse = { chartData: [], usdt: '0', availableBalance: '0' };
-
-/** 'BTCUSDT' -> 'BTC/USDT'. */
-export function pairLabel(symbol: string): string {
-  return symbol.endsWith('USDT') ? `${symbol.slice(0, -4)}/USDT` : symbol;
-}
 
 async function spotUsdt(deps: BotsDeps, userId: string): Promise<string | null> {
   const exchange = deps.exchange;

@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { HDNodeWallet } from 'ethers';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { depositAddresses } from '../../db/schema';
 
 const ACCOUNT_PATH = "m/44'/60'/0'/0";
@@ -37,7 +38,7 @@ export async function ensureDepositAddress(db: Db, mnemonic: string, userId: str
   const known = await storedAddress(db, userId);
   if (known) return known;
   const [next] = await db.execute<{ index: string }>(sql`SELECT nextval(pg_get_serial_sequence('deposit_addresses', 'hd_index'))::text AS index`)
-    .then((result) => ((result as { rows?: { index: string }[] }).rows ?? (result as unknown as { index: string }[])));
+    .then((result) => rowsOf<{ index: string }>(result));
   const hdIndex = Number(next!.index);
   await db.insert(depositAddresses).values({ userId, hdIndex, address: depositAddressAt(mnemonic, hdIndex) })
     .onConflictDoNothing({ target: depositAddresses.userId });

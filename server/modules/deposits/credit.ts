@@ -5,7 +5,7 @@
  * a restart or a reorganisation hits the unique index and is skipped: credited exactly once.
  */
 import { inArray } from 'drizzle-orm';
-import type { DepositToken } from '../../../common/api/wallet-service';
+import type { DepositToken } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { chainDeposits, depositAddresses } from '../../db/schema';

@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { chainCursors } from '../../db/schema';
 
 export const DEPOSIT_CURSOR = 'deposits';
@@ -20,8 +21,7 @@ export interface Cursor {
 /** The database's clock, as text that keeps its microseconds. */
 export async function databaseNow(db: Db): Promise<string> {
   const result = await db.execute(sql`SELECT now()::text AS now`);
-  const rows = ((result as { rows?: { now: string }[] }).rows ?? (result as unknown as { now: string }[]));
-  return rows[0]!.now;
+  return rowsOf<{ now: string }>(result)[0]!.now;
 }
 
 export async function readCursor(db: Db, name = DEPOSIT_CURSOR): Promise<Cursor | null> {

@@ -1,7 +1,7 @@
 /** The member's credited deposits, newest first, a page at a time (POST /account/wallet/deposit/list). */
 import { count, desc, eq } from 'drizzle-orm';
 import type { Paged } from '../../../common/api/subscriptions';
-import type { DepositRecord, DepositToken } from '../../../common/api/wallet-service';
+import type { DepositRecord, DepositToken } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { chainDeposits } from '../../db/schema';

@@ -4,7 +4,7 @@
  * scanner credits every transfer whenever it arrives; the window is what the member sees.
  */
 import { eq } from 'drizzle-orm';
-import type { DepositListenData } from '../../../common/api/wallet-service';
+import type { DepositListenData } from '../../../common/api/billing';
 import type { Db } from '../../db/database';
 import { depositAddresses } from '../../db/schema';
 import type { Clock } from '../clock';

@@ -5,7 +5,7 @@
 export const LEDGER_ASSETS = ['USDT', 'IFC', 'USDT_REWARD', 'IFT', 'IFX'] as const;
 export type LedgerAsset = (typeof LEDGER_ASSETS)[number];
 
-/** What caused a posting; one per business operation of the account service. */
+/** What caused a posting; one per business operation of the billing service. */
 export const LEDGER_KINDS = [
   'deposit',
   'subscription',

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { databaseTargets } from '../../test/databases';
 import { insertMember } from '../../test/members';
 import { createTestServer, type TestServer } from '../../test/server';
@@ -20,13 +21,13 @@ const credit = (userId: string, asset: LedgerAsset, amount: string, key: string 
 /** Sum of the entries of each (member, asset), as the balances table should hold them. */
 async function entrySums(db: Db): Promise<Map<string, string>> {
   const result = await db.execute(sql`SELECT user_id, asset, sum(amount) AS total FROM ledger_entries GROUP BY user_id, asset`);
-  const rows = ((result as { rows?: unknown[] }).rows ?? result) as { user_id: string; asset: string; total: string }[];
+  const rows = rowsOf<{ user_id: string; asset: string; total: string }>(result);
   return new Map(rows.map((r) => [`${r.user_id}/${r.asset}`, new Decimal(r.total).toFixed()]));
 }
 
 async function balanceRows(db: Db): Promise<Map<string, string>> {
   const result = await db.execute(sql`SELECT user_id, asset, balance FROM member_balances`);
-  const rows = ((result as { rows?: unknown[] }).rows ?? result) as { user_id: string; asset: string; balance: string }[];
+  const rows = rowsOf<{ user_id: string; asset: string; balance: string }>(result);
   return new Map(rows.map((r) => [`${r.user_id}/${r.asset}`, new Decimal(r.balance).toFixed()]));
 }
 

@@ -1,19 +1,14 @@
 /**
  * The Deposit screen's QR code: the member's BEP-20 deposit address as text and as a PNG data
- * URL. Only when this server takes deposits (chain/settings: the RPC, the mnemonic and the token
- * contracts): without them no scanner credits a transfer, so showing an address would lose the
+ * URL. Only when this server takes deposits (config.chain.deposits: the RPC, the mnemonic and the
+ * token contracts): without them no scanner credits a transfer, so showing an address would lose the
  * member's money.
  */
 import { toDataURL } from 'qrcode';
-import type { DepositQrCode } from '../../../common/api/wallet-service';
-import { chainAvailability } from '../../chain/settings';
+import type { DepositQrCode } from '../../../common/api/billing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { ensureDepositAddress } from '../deposits/addresses';
-
-export function chainEnabled(config: Config): boolean {
-  return chainAvailability(config).enabled;
-}
 
 /** A PNG data URL (`data:image/png;base64,...`) the screen can use as an img src. */
 export async function qrCodeOf(address: string): Promise<DepositQrCode> {
@@ -21,7 +16,8 @@ export async function qrCodeOf(address: string): Promise<DepositQrCode> {
 }
 
 export async function depositQrCode(db: Db, config: Config, userId: string): Promise<DepositQrCode | null> {
-  if (!chainEnabled(config)) return null;
+  const { deposits } = config.chain;
+  if (!deposits.enabled) return null;
   // Created on first use: the member gets an address the first time a screen asks for it.
-  return qrCodeOf(await ensureDepositAddress(db, config.depositMnemonic!, userId));
+  return qrCodeOf(await ensureDepositAddress(db, deposits.settings.mnemonic, userId));
 }

@@ -3,18 +3,19 @@
  * Subscription screen shows it, their balances, the IFC price, their deposit QR code, and
  * whether this server takes deposits (chainEnabled) and pays withdrawals out (withdrawalsEnabled).
  */
-import type { WalletUserData } from '../../../common/api/wallet-service';
+import type { WalletUserData } from '../../../common/api/billing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../clock';
 import { currentExpiry } from '../subscriptions/subscriptions';
-import { payoutsConfigured } from '../withdrawals/availability';
-import { chainEnabled, depositQrCode } from './deposit-qr';
+import { depositQrCode } from './deposit-qr';
 import { subscriptionStatus } from './subscription-status';
 import { walletFigures } from './wallet-figures';
 
 export async function walletUserData(db: Db, config: Config, userId: string, clock: Clock): Promise<WalletUserData> {
   const [expiry, figures, qrCode] = await Promise.all([currentExpiry(db, userId), walletFigures(db, userId), depositQrCode(db, config, userId)]);
   const status = subscriptionStatus(expiry, clock());
-  return { ...status, ...figures, qrCode, chainEnabled: chainEnabled(config), withdrawalsEnabled: payoutsConfigured(config) };
+  // One answer (config.chain) for the screens and for what the routes and the chain role do.
+  const { deposits, payouts } = config.chain;
+  return { ...status, ...figures, qrCode, chainEnabled: deposits.enabled, withdrawalsEnabled: payouts.enabled };
 }

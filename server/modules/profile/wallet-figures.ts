@@ -1,8 +1,8 @@
 /**
- * The member's account-service balances and the IFC price, named as SPEC section 3 names them.
+ * The member's billing-service balances and the IFC price, named as SPEC section 3 names them.
  * Login's userData and POST /account/user-data both read them here.
  */
-import type { WalletUserData } from '../../../common/api/wallet-service';
+import type { WalletUserData } from '../../../common/api/billing';
 import type { Db } from '../../db/database';
 import { balancesOf } from '../ledger/balances';
 import { getSetting } from '../settings/settings';

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { RewardSwapData } from '../../../common/api/wallet-service';
+import type { RewardSwapData } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import type { Db } from '../../db/database';

@@ -7,7 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { Decimal } from '../../../common/decimal';
-import { rowsOf, type Db } from '../../db/database';
+import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { levelRewards } from '../../db/schema';
 import { post } from '../ledger/post';
 import { getSetting } from '../settings/settings';

@@ -4,11 +4,11 @@
  * value of every subscription they bought. Levels without members still get a card (zeros).
  */
 import { sql } from 'drizzle-orm';
-import type { TeamLevel } from '../../../common/api/wallet-service';
+import type { TeamLevel } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { getSetting } from '../settings/settings';
-import { rowsOf } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { downlineCte } from './downline';
 
 interface Row {

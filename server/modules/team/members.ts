@@ -5,14 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Paged } from '../../../common/api/subscriptions';
-import type { TeamMember } from '../../../common/api/wallet-service';
+import type { TeamMember } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import { SERVER } from '../../../common/messages';
 import type { Db } from '../../db/database';
 import { DomainError } from '../errors';
 import { getSetting } from '../settings/settings';
 import { pagedOf, type Page } from '../subscriptions/history';
-import { rowsOf } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { downlineCte } from './downline';
 
 interface Row {

@@ -22,7 +22,7 @@ import { DomainError } from '../errors';
 import type { WalletDeps } from './deps';
 import { WALLET_MESSAGES } from './messages';
 import { swapClientOrderId, transfer } from './operations';
-import { reconcileWalletOperations } from './reconcile';
+import { settleOpenOperations } from './settle-open-operations';
 import { claim, settle } from './records';
 
 /** What one transfer call does on the fake exchange. */
@@ -199,7 +199,7 @@ describe('transfer: an unknown outcome resolved from the transfer history', () =
   });
 });
 
-describe('reconcileWalletOperations with a fake exchange', () => {
+describe('settleOpenOperations with a fake exchange', () => {
   async function insert(member: Registered, values: Partial<typeof walletOperations.$inferInsert>) {
     const at = server.clock();
     const [row] = await server.database.db.insert(walletOperations).values({ userId: member.userId, idempotencyKey: `${member.userId}:${Math.random()}`,
@@ -219,24 +219,24 @@ describe('reconcileWalletOperations with a fake exchange', () => {
       clientOrderId: swapClientOrderId(missingId) });
     fake.orders.set(swapClientOrderId(filledId), { id: '777', clientOrderId: swapClientOrderId(filledId), symbol: 'BTCUSDT', side: 'sell',
       type: 'market', status: 'closed', price: null, quantity: '0.001', filled: '0.001', cost: '67' });
-    await reconcileWalletOperations(deps);
+    await settleOpenOperations(deps);
     expect(await statusOf(filled.id)).toMatchObject({ status: 'done', exchangeRef: '777' });
     expect((await statusOf(missing.id)).status).toBe('unknown'); // young: the order may still show up
     server.clock.advance(6 * MINUTE);
-    await reconcileWalletOperations(deps);
+    await settleOpenOperations(deps);
     expect(await statusOf(missing.id)).toMatchObject({ status: 'failed', error: WALLET_MESSAGES.orderNotFound });
   });
 
   it('turns a stale pending transfer into unknown (freeing the member), then failed after 10 minutes', async () => {
     const orphan = await insert(alice, { status: 'pending', amount: '9.99' });
-    await reconcileWalletOperations(deps);
+    await settleOpenOperations(deps);
     expect((await statusOf(orphan.id)).status).toBe('pending'); // may still be in flight
     server.clock.advance(6 * MINUTE);
-    await reconcileWalletOperations(deps);
+    await settleOpenOperations(deps);
     expect((await statusOf(orphan.id)).status).toBe('unknown');
     expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'))).message).toBe(SERVER.transferSuccessful);
     server.clock.advance(5 * MINUTE);
-    await reconcileWalletOperations(deps);
+    await settleOpenOperations(deps);
     expect(await statusOf(orphan.id)).toMatchObject({ status: 'failed', error: WALLET_MESSAGES.notInHistory });
   });
 
@@ -246,7 +246,7 @@ describe('reconcileWalletOperations with a fake exchange', () => {
     const slow = await insert(alice, { amount: '4.56', fromWallet: 'futures', toWallet: 'spot' });
     fake.history.unshift({ id: 'T-slow', asset: 'USDT', amount: '4.56', from: 'futures', to: 'spot', time: fake.now(), status: 'pending' });
     server.clock.advance(11 * MINUTE);
-    await reconcileWalletOperations(deps);
+    await settleOpenOperations(deps);
     expect(await statusOf(unknown.id)).toMatchObject({ status: 'done', exchangeRef: 'T-found' });
     expect((await statusOf(slow.id)).status).toBe('unknown');
   });
@@ -260,7 +260,7 @@ describe('reconcileWalletOperations with a fake exchange', () => {
     await insert(bob, { status: 'pending', amount: '5' }); // in flight right now (young)
     server.clock.advance(11 * MINUTE);
     const warnings: string[] = [];
-    const summary = await reconcileWalletOperations(deps, { staleAfterMs: 60 * MINUTE, log: { info: () => undefined, warn: (m) => warnings.push(m) } });
+    const summary = await settleOpenOperations(deps, { staleAfterMs: 60 * MINUTE, log: { info: () => undefined, warn: (_o, m) => warnings.push(m), error: () => undefined } });
     expect(summary.skipped).toBe(1);
     expect(warnings.some((w) => w.includes(orphan.id) && w.includes('no exchange key'))).toBe(true);
     expect((await statusOf(orphan.id)).status).toBe('unknown');

@@ -8,7 +8,7 @@
  * (ledger/idempotent-requests.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { CreateWithdrawData, CreateWithdrawRequest } from '../../../common/api/wallet-service';
+import type { CreateWithdrawData, CreateWithdrawRequest } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import { SERVER } from '../../../common/messages';
 import type { Db } from '../../db/database';
@@ -22,7 +22,7 @@ import { payoutAddress } from './address';
 
 export interface CreateWithdrawOptions {
   clock: Clock;
-  /** False when this server has no chain to pay on (availability.ts). */
+  /** False when this server pays no withdrawals out (config.chain.payouts). */
   available: boolean;
 }
 

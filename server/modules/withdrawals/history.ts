@@ -1,7 +1,7 @@
 /** The member's withdrawals, newest first, a page at a time (POST /account/withdraw/list). */
 import { count, desc, eq } from 'drizzle-orm';
 import type { Paged } from '../../../common/api/subscriptions';
-import type { WithdrawRecord, WithdrawStatus } from '../../../common/api/wallet-service';
+import type { WithdrawRecord, WithdrawStatus } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { withdrawals } from '../../db/schema';

@@ -11,7 +11,6 @@ import { insertMember } from '../../test/members';
 import { createTestServer, type TestServer } from '../../test/server';
 import { balancesOf } from '../ledger/balances';
 import { post } from '../ledger/post';
-import { payoutsConfigured } from './availability';
 import { createWithdrawal } from './create';
 import { withdrawHistory } from './history';
 import { claimNext, storeSigned } from './queue';
@@ -19,16 +18,6 @@ import { failAndRefund, markPaid } from './settle';
 
 const targets = await databaseTargets();
 const TO = '0x000000000000000000000000000000000000dEaD';
-
-describe('payoutsConfigured', () => {
-  it('needs the chain, the USDT contract and the hot wallet key', () => {
-    const full = { bscRpcUrl: 'http://127.0.0.1:8545', tokens: { usdt: TO, ift: null, ifx: null }, hotWalletPrivateKey: `0x${'1'.repeat(64)}` };
-    expect(payoutsConfigured(full)).toBe(true);
-    expect(payoutsConfigured({ ...full, bscRpcUrl: null })).toBe(false);
-    expect(payoutsConfigured({ ...full, hotWalletPrivateKey: null })).toBe(false);
-    expect(payoutsConfigured({ ...full, tokens: { usdt: null, ift: null, ifx: null } })).toBe(false);
-  });
-});
 
 describe.each(targets)('withdrawal requests on $name', (target) => {
   let server: TestServer;

@@ -1,11 +1,11 @@
 import type {
-  AccountEnvelope,
   EmailResponse,
   ReferralCheckResponse,
   ReferralMandatoryResponse,
   SuccessResponse,
   UserProfile,
 } from '../../../../common/api/account';
+import type { BillingEnvelope } from '../../../../common/api/billing';
 import { SERVER } from '../../../../common/messages';
 import type { IpcArea } from '../context';
 import { errorFromReply, fail, fromReply, isSuccess, ok } from '../result';
@@ -46,11 +46,11 @@ export const accountArea: IpcArea = {
     'account:email': async (_payload, { call }) =>
       fromReply<EmailResponse>(await call('GET', '/api/email')),
 
-    // The account service wraps its answers: code '0000' carries data, any other code a msg.
+    // The billing service (/account) wraps its answers: code '0000' carries data, any other code a msg.
     'account:profile': async (_payload, { call }) => {
       const reply = await call('POST', '/account/user-profile', {});
       if (!isSuccess(reply)) return errorFromReply(reply);
-      const envelope = reply.body as Partial<AccountEnvelope<UserProfile>> | null;
+      const envelope = reply.body as Partial<BillingEnvelope<UserProfile>> | null;
       if (envelope?.code === '0000' && envelope.data) return ok(envelope.data);
       return fail(400, envelope?.msg || 'The account service refused the request.');
     },

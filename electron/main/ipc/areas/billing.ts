@@ -1,13 +1,14 @@
 /**
- * Account-service channels (SPEC section 7: Subscription, deposit, withdraw; Profile, referral,
- * team). Every call is a POST under /account answered `{code:'0000', data, msg}`; another code,
- * or an HTTP error, carries the service's `msg`, which the member reads as is (SPEC section 8).
+ * Billing-service channels (the /account HTTP service; SPEC section 7: Subscription, deposit,
+ * withdraw; Profile, referral, team). Every call is a POST under /account answered
+ * `{code:'0000', data, msg}`; another code, or an HTTP error, carries the service's `msg`,
+ * which the member reads as is (SPEC section 8).
  * Subscribe, withdraw and the reward swap carry an Idempotency-Key (./submission-keys.ts).
  */
-import type { AccountEnvelope } from '../../../../common/api/account';
+import type { BillingEnvelope } from '../../../../common/api/billing';
 import type { Paged, PlansData } from '../../../../common/api/subscriptions';
-import type { DepositListenData } from '../../../../common/api/wallet-service';
-import { ACCOUNT_SUCCESS_CODE, PAGE_SIZE_LISTS } from '../../../../common/constants';
+import type { DepositListenData } from '../../../../common/api/billing';
+import { BILLING_SUCCESS_CODE, PAGE_SIZE_LISTS } from '../../../../common/constants';
 import type { DepositWindow, IpcResult, ServiceMessage } from '../../../../common/ipc/contract';
 import type { DepositListenWindow, SettingsStore } from '../../ports/types';
 import type { HandlerContext, IpcArea } from '../context';
@@ -16,7 +17,7 @@ import { submissionKeys } from './submission-keys';
 
 const REFUSED = 'The account service refused the request.';
 
-/** One account-service call: the envelope's data and msg, or its msg as the error. */
+/** One billing-service call: the envelope's data and msg, or its msg as the error. */
 async function service<T>(
   call: HandlerContext['call'],
   path: string,
@@ -25,8 +26,8 @@ async function service<T>(
 ): Promise<IpcResult<{ data: T | undefined; msg: string }>> {
   const reply = await call('POST', `/account${path}`, body, headers);
   if (!isSuccess(reply)) return errorFromReply(reply);
-  const envelope = reply.body as Partial<AccountEnvelope<T>> | null;
-  if (envelope?.code !== ACCOUNT_SUCCESS_CODE) return fail(400, envelope?.msg || REFUSED);
+  const envelope = reply.body as Partial<BillingEnvelope<T>> | null;
+  if (envelope?.code !== BILLING_SUCCESS_CODE) return fail(400, envelope?.msg || REFUSED);
   return ok({ data: envelope.data, msg: envelope.msg ?? '' });
 }
 

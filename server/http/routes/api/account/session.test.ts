@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SUCCESS_CODE } from '../../../../../common/constants';
+import { BILLING_SUCCESS_CODE } from '../../../../../common/constants';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { post } from '../../../../modules/ledger/post';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
@@ -84,7 +84,7 @@ describe.each(targets)('login, logout, email and user-profile on $name', (target
     const before = await server.app.inject({ method: 'POST', url: '/account/user-profile', headers: bearer(fresh.token) });
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({
-      code: ACCOUNT_SUCCESS_CODE,
+      code: BILLING_SUCCESS_CODE,
       msg: SERVER.accountOk,
       data: { usdtRewardToken: '0', userCode: fresh.userCode, isShowUserCode: false, userCodeMsg: SERVER.noActiveSubscriptionCode },
     });

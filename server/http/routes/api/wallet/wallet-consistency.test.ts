@@ -18,7 +18,7 @@ import { WeightGovernor } from '../../../../exchange/weight-governor';
 import { MemoryMailer } from '../../../../mail/mailer';
 import { WALLET_MESSAGES } from '../../../../modules/wallet/messages';
 import { swapClientOrderId } from '../../../../modules/wallet/operations';
-import { reconcileWalletOperations } from '../../../../modules/wallet/reconcile';
+import { settleOpenOperations } from '../../../../modules/wallet/settle-open-operations';
 import { databaseTargets } from '../../../../test/databases';
 import { bearer, register, type Registered } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
@@ -112,23 +112,23 @@ describe.each(targets)('wallet consistency on $name', (target) => {
       asset: 'BTC', amount: '0.001', clientOrderId: swapClientOrderId(swapId), status: 'pending' });
     const statusOf = async (id: string) => (await server.database.db.select().from(walletOperations).where(eq(walletOperations.id, id)))[0]!;
 
-    await reconcileWalletOperations(server.app.deps);
+    await settleOpenOperations(server.app.deps);
     expect((await statusOf(swapId)).status).toBe('pending'); // young: its request may still be running
     server.clock.advance(6 * MINUTE); // the process that sent it is gone
-    await reconcileWalletOperations(server.app.deps);
+    await settleOpenOperations(server.app.deps);
     expect(await statusOf(swapId)).toMatchObject({ status: 'done', exchangeRef: order.id });
 
     const now = server.clock();
     const [lost] = await server.database.db.insert(walletOperations).values({ ...common, createdAt: now, updatedAt: now,
       idempotencyKey: `${dave.userId}:lost`, kind: 'transfer', asset: 'USDT', amount: '12.34', fromWallet: 'spot', toWallet: 'futures',
       status: 'unknown', error: 'Timeout waiting for response from backend server.' }).returning();
-    await reconcileWalletOperations(server.app.deps);
+    await settleOpenOperations(server.app.deps);
     expect((await statusOf(lost!.id)).status).toBe('unknown'); // the history may lag
     server.clock.advance(9 * MINUTE);
-    await reconcileWalletOperations(server.app.deps);
+    await settleOpenOperations(server.app.deps);
     expect((await statusOf(lost!.id)).status).toBe('unknown');
     server.clock.advance(2 * MINUTE);
-    await reconcileWalletOperations(server.app.deps);
+    await settleOpenOperations(server.app.deps);
     expect(await statusOf(lost!.id)).toMatchObject({ status: 'failed', error: WALLET_MESSAGES.notInHistory });
     expect(simTransfers(dave.apiKey)).toHaveLength(0);
   });

@@ -1,0 +1,35 @@
+/**
+ * The member's billing-service data the screens share: the user data (balances, subscription,
+ * deposit QR code) and the profile (referral code, rewards). A failed fetch is only logged
+ * (SPEC section 8): the screen shows what it has, or nothing.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { UserProfile } from '../../../common/api/account';
+import type { WalletUserData } from '../../../common/api/billing';
+import { BILLING_KEYS, billingApi } from '../../api/billing';
+
+/** Runs `fetch`, logging a failure and answering null instead. */
+export async function orNull<T>(what: string, fetch: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fetch();
+  } catch (error) {
+    console.error(`${what} failed`, error);
+    return null;
+  }
+}
+
+export function useUserData() {
+  const query = useQuery({
+    queryKey: BILLING_KEYS.userData,
+    queryFn: (): Promise<WalletUserData | null> => orNull('User data', billingApi.userData),
+  });
+  return { userData: query.data ?? null, loading: query.isPending };
+}
+
+export function useProfile() {
+  const query = useQuery({
+    queryKey: BILLING_KEYS.profile,
+    queryFn: (): Promise<UserProfile | null> => orNull('Profile', billingApi.profile),
+  });
+  return { profile: query.data ?? null, loading: query.isPending };
+}

@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, type Env } from './config';
+
+const secrets = { JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'ab'.repeat(32), DATA_DIR: mkdtempSync(join(tmpdir(), 'griddesk-chain-config-')) };
+const address = (digit: string) => `0x${digit.repeat(40)}`;
+const FULL: Env = {
+  BSC_RPC_URL: 'http://127.0.0.1:8545',
+  DEPOSIT_MNEMONIC: 'test test test test test test test test test test test junk',
+  TOKEN_USDT: address('A'),
+  TOKEN_IFT: address('b'),
+  TOKEN_IFX: address('c'),
+  HOT_WALLET_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
+};
+const chainOf = (env: Env) => loadConfig({ ...secrets, ...env }).chain;
+const without = (...names: string[]): Env => Object.fromEntries(Object.entries(FULL).filter(([name]) => !names.includes(name)));
+
+describe('the chain section of the configuration', () => {
+  it('turns deposits and payouts on with everything set, token contracts in lower case for deposits', () => {
+    const { deposits, payouts } = chainOf({ ...FULL, CHAIN_CONFIRMATIONS: '3', CHAIN_POLL_MS: '250' });
+    expect(deposits).toEqual({ enabled: true, settings: {
+      rpcUrl: FULL.BSC_RPC_URL, mnemonic: FULL.DEPOSIT_MNEMONIC, confirmations: 3, pollMs: 250, startBlock: null, scanBlocks: 1000,
+      tokens: { USDT: address('a'), IFT: address('b'), IFX: address('c') } } });
+    expect(payouts).toEqual({ enabled: true, settings: {
+      rpcUrl: FULL.BSC_RPC_URL, hotWalletKey: FULL.HOT_WALLET_PRIVATE_KEY, usdtToken: FULL.TOKEN_USDT, confirmations: 3, pollMs: 250 } });
+  });
+
+  it.each([
+    // Each feature needs only its own variables: payouts do not need the mnemonic or IFT/IFX.
+    ['nothing set', {}, false, false],
+    ['no RPC', without('BSC_RPC_URL'), false, false],
+    ['no mnemonic', without('DEPOSIT_MNEMONIC'), false, true],
+    ['no IFX contract', without('TOKEN_IFX'), false, true],
+    ['no USDT contract', without('TOKEN_USDT'), false, false],
+    ['no hot wallet', without('HOT_WALLET_PRIVATE_KEY'), true, false],
+  ])('with %s: deposits %s, payouts %s', (_case, env, depositsOn, payoutsOn) => {
+    const { deposits, payouts } = chainOf(env);
+    expect([deposits.enabled, payouts.enabled]).toEqual([depositsOn, payoutsOn]);
+  });
+
+  it('names what is missing in the reason the chain role logs', () => {
+    const { deposits, payouts } = chainOf(without('DEPOSIT_MNEMONIC', 'TOKEN_IFT', 'HOT_WALLET_PRIVATE_KEY'));
+    expect(deposits).toMatchObject({ enabled: false, reason: expect.stringContaining('DEPOSIT_MNEMONIC, TOKEN_IFT unset') });
+    expect(payouts).toMatchObject({ enabled: false, reason: 'reward payouts are off: HOT_WALLET_PRIVATE_KEY unset' });
+  });
+
+  it('refuses a WebSocket RPC URL at boot: neither the scanner nor the payout worker could use it', () => {
+    expect(() => chainOf({ ...FULL, BSC_RPC_URL: 'wss://bsc.example.com/ws' })).toThrow('BSC_RPC_URL must use one of http, https');
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The chain section of the configuration: which BEP-20 features this server offers, decided
+ * once when the configuration loads. The Deposit screen, the deposit routes, the Withdraw
+ * screen, the withdrawal refusal and the chain role all read this one answer, so none of them
+ * can offer what another would not do (an address no scanner credits, a withdrawal no worker
+ * pays).
+ */
+import type { DepositToken } from '../common/api/billing';
+
+/** What the deposit scanner and the deposit routes use. */
+export interface DepositSettings {
+  rpcUrl: string;
+  /** A secret: passed to address derivation only, never logged. */
+  mnemonic: string;
+  /** Lower-case contract address of each token. */
+  tokens: Record<DepositToken, string>;
+  confirmations: number;
+  pollMs: number;
+  startBlock: number | null;
+  scanBlocks: number;
+}
+
+/** What the payout worker uses. */
+export interface PayoutSettings {
+  rpcUrl: string;
+  /** HOT_WALLET_PRIVATE_KEY: a secret, kept in the signer, never logged. */
+  hotWalletKey: string;
+  usdtToken: string;
+  confirmations: number;
+  pollMs: number;
+}
+
+/** On with its settings, or off with the reason the chain role logs once. */
+export type Feature<Settings> = { enabled: true; settings: Settings } | { enabled: false; reason: string };
+
+export interface ChainConfig {
+  /** BEP-20 deposits of USDT, IFT and IFX: BSC_RPC_URL, DEPOSIT_MNEMONIC and the three token contracts. */
+  deposits: Feature<DepositSettings>;
+  /** USDT reward withdrawals paid from the hot wallet: BSC_RPC_URL, TOKEN_USDT and HOT_WALLET_PRIVATE_KEY. */
+  payouts: Feature<PayoutSettings>;
+}
+
+/** The validated chain variables, as config.ts parsed them. */
+export interface ChainVariables {
+  bscRpcUrl: string | null;
+  depositMnemonic: string | null;
+  tokens: { usdt: string | null; ift: string | null; ifx: string | null };
+  hotWalletPrivateKey: string | null;
+  chainConfirmations: number;
+  chainPollMs: number;
+  chainStartBlock: number | null;
+  chainScanBlocks: number;
+}
+
+const unset = (values: Record<string, string | null>): string[] =>
+  Object.entries(values).filter(([, value]) => !value).map(([name]) => name);
+
+function deposits(v: ChainVariables): Feature<DepositSettings> {
+  const { usdt, ift, ifx } = v.tokens;
+  const missing = unset({ BSC_RPC_URL: v.bscRpcUrl, DEPOSIT_MNEMONIC: v.depositMnemonic, TOKEN_USDT: usdt, TOKEN_IFT: ift, TOKEN_IFX: ifx });
+  if (missing.length > 0) {
+    return { enabled: false, reason: `BEP-20 deposits are off: ${missing.join(', ')} unset (npm run chain starts a local chain and prints them)` };
+  }
+  return {
+    enabled: true,
+    settings: {
+      rpcUrl: v.bscRpcUrl!,
+      mnemonic: v.depositMnemonic!,
+      tokens: { USDT: usdt!.toLowerCase(), IFT: ift!.toLowerCase(), IFX: ifx!.toLowerCase() },
+      confirmations: v.chainConfirmations,
+      pollMs: v.chainPollMs,
+      startBlock: v.chainStartBlock,
+      scanBlocks: v.chainScanBlocks,
+    },
+  };
+}
+
+function payouts(v: ChainVariables): Feature<PayoutSettings> {
+  const missing = unset({ BSC_RPC_URL: v.bscRpcUrl, TOKEN_USDT: v.tokens.usdt, HOT_WALLET_PRIVATE_KEY: v.hotWalletPrivateKey });
+  if (missing.length > 0) return { enabled: false, reason: `reward payouts are off: ${missing.join(', ')} unset` };
+  return {
+    enabled: true,
+    settings: { rpcUrl: v.bscRpcUrl!, hotWalletKey: v.hotWalletPrivateKey!, usdtToken: v.tokens.usdt!,
+      confirmations: v.chainConfirmations, pollMs: v.chainPollMs },
+  };
+}
+
+export function chainConfig(variables: ChainVariables): ChainConfig {
+  return { deposits: deposits(variables), payouts: payouts(variables) };
+}
