@@ -1,5 +1,5 @@
 import ccxt from 'ccxt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningSimulator } from './index';
 import { isolatedLongLiquidationPrice } from './liquidation';
@@ -67,10 +67,8 @@ describe('simulator streams', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     sim.control.setPrice('BTCUSDT', '61000');
     await ex.createOrder('BTC/USDT', 'market', 'buy', 0.001);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(seen.map((s) => s.data.e)).toEqual(expect.arrayContaining(['24hrMiniTicker', 'executionReport', 'outboundAccountPosition'])));
     ws.close();
-    const events = seen.map((s) => s.data.e);
-    expect(events).toEqual(expect.arrayContaining(['24hrMiniTicker', 'executionReport', 'outboundAccountPosition']));
   });
 
   it('feeds ccxt.pro watchTicker', async () => {
@@ -78,10 +76,14 @@ describe('simulator streams', () => {
     await pro.loadHttpProxyAgent(); // ccxt needs an http agent for plain ws:// urls
     await pro.loadMarkets();
     const first = pro.watchTicker('SOL/USDT');
-    await new Promise((r) => setTimeout(r, 100));
-    sim.control.setPrice('SOLUSDT', '151');
-    expect((await first).last).toBe(151);
-    await pro.close();
+    // The stream pushes a ticker on every price set: set it until the subscription is in place.
+    const setter = setInterval(() => sim.control.setPrice('SOLUSDT', '151'), 20);
+    try {
+      expect((await first).last).toBe(151);
+    } finally {
+      clearInterval(setter);
+      await pro.close();
+    }
   });
 
   it('answers SUBSCRIBE, drops streams on the fault and serves a reconnect', async () => {

@@ -1,6 +1,7 @@
 /** jsdom lacks a few browser APIs antd relies on; provide inert versions. */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { watchConsoleErrors } from './console';
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -34,6 +35,9 @@ window.getComputedStyle = (element: Element) => computed(element);
 // antd renders a lot in jsdom; a loaded CI machine needs more than the default second.
 // Whole pages with antd in jsdom are slow on a loaded two-core CI machine: wait longer, assert the same.
 configure({ asyncUtilTimeout: 15_000 });
+
+// console.error: printed unless a test expects it (see console.ts); known framework reports dropped.
+watchConsoleErrors();
 
 afterEach(() => {
   cleanup();

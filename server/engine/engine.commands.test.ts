@@ -99,9 +99,12 @@ describe.each(targets)('member commands reach the running bot on $name', (target
     const bot = await h.bot(botId);
     expect([bot.status, bot.stopReason]).toEqual(['Stopped', 'manual']);
     expect(await stoppedEvent()).toMatchObject({ kind: 'bot.stopped', botID: botId, name: SYMBOL, reason: 'manual', status: 'Stopped' });
+    // A running bot would arm its take profit at 150 and sell at 130; the gauge says the engine
+    // has seen each price and done all it does at it.
     h.setPrice(SYMBOL, '150.00');
+    await engine.metrics.waitFor(SYMBOL, '150.00');
     h.setPrice(SYMBOL, '130.00');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await engine.metrics.waitFor(SYMBOL, '130.00');
     expect(h.exchangeOrders()).toBe(1);
     expect(h.exchangeHolding('SOL')).toBe(new Decimal(bot.heldQty).toFixed());
   });

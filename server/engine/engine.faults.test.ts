@@ -59,8 +59,12 @@ describe.each(targets)('engine faults on $name', (target) => {
     const { engine, botId } = await begin();
     await h!.drive(engine, SYMBOL, PRICES.slice(1, 4));
     h!.exchange.simulator.control.setFaults({ failAfterAccept: 1 });
+    expect(h!.exchange.simulator.core.faults.failAfterAcceptCount).toBe(1);
     await h!.drive(engine, SYMBOL, PRICES.slice(4));
     await engine.idle();
+    // The fault fired: the simulator spent it on an order it accepted and answered with a 5xx
+    // (which the gateway resolved by looking the order up: the engine saw a normal answer).
+    expect(h!.exchange.simulator.core.faults.failAfterAcceptCount).toBe(0);
     await expectBacktesterOutcome(botId);
   });
 
@@ -122,10 +126,27 @@ describe.each(targets)('engine faults on $name', (target) => {
 
   it('keeps trading through dropped price and account streams', async () => {
     const { engine, botId } = await begin();
+    const md = h!.exchange.marketData;
+    const accounts = h!.exchange.spotStreams;
+    /** Drops every stream once both are up, and checks that both saw the drop. */
+    const dropStreams = async () => {
+      // The price stream counts as up once a batch came: another pair's moves bring one without
+      // moving the bot's price.
+      let flip = false;
+      await until(() => {
+        if (md.feedStats().streamUp && accounts.stats().up > 0) return true;
+        flip = !flip;
+        h!.setPrice('ETHUSDT', flip ? '3000.00' : '3001.00');
+        return false;
+      }, 10_000);
+      const [failures, drops] = [md.feedStats().streamFailures, accounts.stats().drops];
+      h!.exchange.simulator.control.setFaults({ dropStreams: true });
+      await until(() => md.feedStats().streamFailures > failures && accounts.stats().drops > drops, 10_000);
+    };
     await h!.drive(engine, SYMBOL, PRICES.slice(1, 8));
-    h!.exchange.simulator.control.setFaults({ dropStreams: true });
+    await dropStreams();
     await h!.drive(engine, SYMBOL, PRICES.slice(8, 20));
-    h!.exchange.simulator.control.setFaults({ dropStreams: true });
+    await dropStreams();
     await h!.drive(engine, SYMBOL, PRICES.slice(20));
     await engine.idle();
     await expectBacktesterOutcome(botId);

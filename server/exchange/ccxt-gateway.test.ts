@@ -1,9 +1,43 @@
+import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from './ccxt-gateway';
 import type { Ticker } from './gateway';
 import type { RunningSimulator } from '../../sim/index';
 import { startTestSimulator } from '../../sim/test-support';
 import { WeightGovernor } from './weight-governor';
+
+/**
+ * A TCP relay to the simulator that notes the path of every WebSocket upgrade passing through
+ * (a request line followed by an Upgrade: websocket header, in any chunk a client sends).
+ */
+async function recordingProxy(port: number): Promise<{ url: string; upgrades: string[]; close(): Promise<void> }> {
+  const upgrades: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = createConnection({ host: '127.0.0.1', port });
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk: Buffer) => {
+      const head = /^GET (\S+) HTTP\/1\.1\r\n(?:[^\r\n]*\r\n)*?upgrade: websocket\r\n/im.exec(chunk.toString('latin1'));
+      if (head) upgrades.push(head[1]!);
+    });
+    client.pipe(upstream).pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    upgrades,
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
 
 describe('ccxt gateway against the simulator', () => {
   let sim: RunningSimulator;
@@ -64,7 +98,11 @@ describe('ccxt gateway against the simulator', () => {
   });
 
   it('streams USD-M prices on the futures market route', async () => {
-    const stream = gateway.tickerStream('futures');
+    // The simulator serves one price per symbol on every route, so the price alone cannot tell
+    // the futures stream from the spot one: the WebSocket paths the gateway opened can.
+    const proxy = await recordingProxy(sim.port);
+    const viaProxy = new CcxtGateway({ simUrl: proxy.url, governor: new WeightGovernor() });
+    const stream = viaProxy.tickerStream('futures');
     const setter = setInterval(() => sim.control.setPrice('ETHUSDT', '3210.5'), 100);
     try {
       for (;;) {
@@ -74,7 +112,12 @@ describe('ccxt gateway against the simulator', () => {
     } finally {
       clearInterval(setter);
       await stream.close();
+      await viaProxy.close();
+      await proxy.close();
     }
+    // USD-M market streams are on /market/ws (Binance's fstream host); spot's are on /stream/ws.
+    expect(proxy.upgrades.length).toBeGreaterThan(0);
+    for (const path of proxy.upgrades) expect(path).toMatch(/^\/market\/ws/);
   });
 
   it('places, fetches and cancels by clientOrderId; reads fills', async () => {

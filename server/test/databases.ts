@@ -1,10 +1,15 @@
 /**
  * Database targets for integration tests: PGlite always, and a real PostgreSQL when
  * TEST_DATABASE_URL is set or 127.0.0.1:5432 accepts connections. Each PostgreSQL target gets a
- * throwaway database (CREATE DATABASE griddesk_test_<random>) dropped afterwards.
+ * throwaway database (CREATE DATABASE griddesk_test_<random>) dropped afterwards. Without a
+ * reachable PostgreSQL the run says so once on stderr; a TEST_DATABASE_URL that cannot be
+ * reached fails the tests instead of quietly leaving PostgreSQL out.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 export interface DatabaseTarget {
@@ -13,7 +18,20 @@ export interface DatabaseTarget {
   create(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }>;
 }
 
-const LOCAL_ADMIN_URLS = ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://root@127.0.0.1:5432/test'];
+/**
+ * Where a local PostgreSQL is looked for when TEST_DATABASE_URL is unset, and the marker that
+ * makes its absence said once per run (tests of this module change both).
+ */
+export interface LocalPostgres {
+  host: string;
+  port: number;
+  marker: string;
+}
+
+/** Test files run in workers of one vitest process, their parent: the marker is named after it. */
+const LOCAL: LocalPostgres = { host: '127.0.0.1', port: 5432, marker: join(tmpdir(), `griddesk-tests-no-postgres-${process.ppid}`) };
+
+const localAdminUrls = ({ host, port }: LocalPostgres) => [`postgres://postgres@${host}:${port}/postgres`, `postgres://root@${host}:${port}/test`];
 
 function portOpen(host: string, port: number, timeoutMs = 300): Promise<boolean> {
   return new Promise((resolve) => {
@@ -41,11 +59,16 @@ async function canConnect(url: string): Promise<boolean> {
 }
 
 /** An admin URL that may CREATE DATABASE, or null when no PostgreSQL is reachable. */
-async function adminUrl(): Promise<string | null> {
+async function adminUrl(local: LocalPostgres): Promise<string | null> {
   const explicit = process.env.TEST_DATABASE_URL;
-  if (explicit) return explicit;
-  if (!(await portOpen('127.0.0.1', 5432))) return null;
-  for (const url of LOCAL_ADMIN_URLS) if (await canConnect(url)) return url;
+  if (explicit) {
+    if (await canConnect(explicit)) return explicit;
+    const shown = new URL(explicit);
+    shown.password = '';
+    throw new Error(`TEST_DATABASE_URL is set but PostgreSQL at ${shown.toString()} cannot be reached: start it, fix the URL, or unset it to test on PGlite only`);
+  }
+  if (!(await portOpen(local.host, local.port))) return null;
+  for (const url of localAdminUrls(local)) if (await canConnect(url)) return url;
   return null;
 }
 
@@ -80,8 +103,21 @@ export const pgliteTarget: DatabaseTarget = {
   create: async () => ({ databaseUrl: null, drop: async () => undefined }),
 };
 
+/** Once per test run: the first file to find no PostgreSQL creates the marker and prints the warning. */
+function warnPostgresSkipped(marker: string): void {
+  try {
+    writeFileSync(marker, '', { flag: 'wx' });
+  } catch {
+    return; // warned already in this run
+  }
+  process.stderr.write('WARNING: no PostgreSQL reachable (TEST_DATABASE_URL unset, nothing accepting postgres or root at 127.0.0.1:5432): '
+    + 'the two-database tests run on PGlite only and their PostgreSQL half is SKIPPED. Set TEST_DATABASE_URL to an admin URL '
+    + '(one that may CREATE DATABASE) or start a local PostgreSQL to run it.\n');
+}
+
 /** Use with top-level await and `describe.each(targets)`. */
-export async function databaseTargets(): Promise<DatabaseTarget[]> {
-  const admin = await adminUrl();
+export async function databaseTargets(local: LocalPostgres = LOCAL): Promise<DatabaseTarget[]> {
+  const admin = await adminUrl(local);
+  if (!admin) warnPostgresSkipped(local.marker);
   return admin ? [pgliteTarget, postgresTarget(admin)] : [pgliteTarget];
 }

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOT_LABELS } from '../../../common/messages';
 import { Providers } from '../../app/Providers';
 import { DailyProfitChart } from './DailyProfitChart';
@@ -8,6 +8,7 @@ import { ProfitChart } from './ProfitChart';
 import { Sparkline } from './Sparkline';
 import { BOT_PALETTE } from './chartData';
 import { chartData } from './chartsMock';
+import { expectConsoleErrors } from '../../test/console';
 
 const broken = { current: false };
 vi.mock('@ant-design/charts', async () => {
@@ -21,12 +22,9 @@ vi.mock('@ant-design/charts', async () => {
   return { ...mock, Pie };
 });
 
-let errors: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   broken.current = false;
 });
-afterEach(() => errors.mockRestore());
 
 const inApp = (ui: React.ReactNode) => render(<Providers>{ui}</Providers>);
 
@@ -67,6 +65,7 @@ describe('chart wrappers', () => {
   });
 
   it('leaves an empty box instead of breaking the page when the chart library fails', async () => {
+    const errors = expectConsoleErrors();
     broken.current = true;
     inApp(<FundsPie chartData={[]} />);
     const region = screen.getByRole('img', { name: BOT_LABELS.totalFunds });

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveBot, PieChartResponse, TotalProfitBookResponse } from '../../../common/api/bots';
 import type { IpcResult } from '../../../common/ipc/contract';
 import { BOT_LABELS, EXCHANGE_LABELS, TEXT } from '../../../common/messages';
@@ -7,6 +7,7 @@ import { chartData } from '../../components/charts/chartsMock';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { liveBot } from '../../test/liveBot';
 import { currentPath, renderApp } from '../../test/renderApp';
+import { expectConsoleErrors } from '../../test/console';
 
 vi.mock('@ant-design/charts', () => import('../../components/charts/chartsMock'));
 
@@ -18,12 +19,6 @@ const pie: PieChartResponse = {
   availableBalance: '400.25',
 };
 const profit: TotalProfitBookResponse = { totalProfit: '20', lossBook: '-32.5', totalpnl: '-12.5' };
-
-let errors: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => errors.mockRestore());
 
 interface Options {
   agreed?: () => IpcResult<{ agreed: boolean }>;
@@ -78,6 +73,7 @@ describe('dashboard disclaimer', () => {
   });
 
   it('shows the disclaimer when the check fails, and only logs the failure', async () => {
+    const errors = expectConsoleErrors();
     open({ agreed: () => fail(500, 'boom') });
     expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(errors).toHaveBeenCalled();
@@ -205,6 +201,7 @@ describe('dashboard content', () => {
   });
 
   it('ends loading with nothing shown when the dashboard fetches fail, and only logs', async () => {
+    const errors = expectConsoleErrors();
     open({ bots: () => fail(500, 'boom'), pie: () => fail(0), profit: () => fail(500, 'boom') });
     await waitFor(() => expect(errors).toHaveBeenCalledTimes(3));
     await waitFor(() => expect(screen.queryByLabelText(TEXT.loading)).toBeNull());

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BotHistoryRow } from '../../../common/api/bots';
 import type { BotHistoryKind } from '../../../common/ipc/contract';
 import { BOT_LABELS, TEXT } from '../../../common/messages';
 import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { renderApp } from '../../test/renderApp';
+import { expectConsoleErrors } from '../../test/console';
 
 const row = (i: number, over: Partial<BotHistoryRow> = {}): BotHistoryRow => ({
   id: `r${i}`,
@@ -23,12 +24,6 @@ const row = (i: number, over: Partial<BotHistoryRow> = {}): BotHistoryRow => ({
   stopReason: 'manual',
   ...over,
 });
-
-let errors: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => errors.mockRestore());
 
 function open(rows: Partial<Record<BotHistoryKind, BotHistoryRow[]>>): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
@@ -109,6 +104,7 @@ describe('history', () => {
   });
 
   it("shows 'No Records Found.' and only logs a failed fetch", async () => {
+    const errors = expectConsoleErrors();
     const bridge = installFakeBridge(SIGNED_IN);
     bridge.handle('bots:history', () => fail(500, 'boom'));
     renderApp('/history');

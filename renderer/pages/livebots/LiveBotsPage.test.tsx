@@ -1,23 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiveBot } from '../../../common/api/bots';
 import type { IpcResult } from '../../../common/ipc/contract';
 import { BOT_LABELS, SERVER, TEXT, UI, VALIDATION } from '../../../common/messages';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { liveBot } from '../../test/liveBot';
 import { currentPath, renderApp } from '../../test/renderApp';
+import { expectConsoleErrors } from '../../test/console';
 
 vi.mock('@ant-design/charts', () => import('../../components/charts/chartsMock'));
 
 // What this page shows of a copied bot: its runtime, APY, investment, PNL and trades.
 const bot = (over: Partial<LiveBot> = {}): LiveBot => liveBot({ runtime: 12, roi: '48.2', investment: '2500', pnl: '33.333', trades24h: 41,
   sparklineData: [{ time: 1, value: '0' }, { time: 2, value: '33.3' }], datewiseprofit: {}, ...over });
-
-let errors: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => errors.mockRestore());
 
 interface Options {
   bots?: () => IpcResult<LiveBot[]> | Promise<IpcResult<LiveBot[]>>;
@@ -70,6 +65,7 @@ describe('copy bots list', () => {
   });
 
   it('only logs a failed list', async () => {
+    const errors = expectConsoleErrors();
     open({ bots: () => fail(500, 'boom') });
     await waitFor(() => expect(errors).toHaveBeenCalled());
     await waitFor(() => expect(screen.queryByLabelText(TEXT.loading)).toBeNull());

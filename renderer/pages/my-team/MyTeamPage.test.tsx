@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TeamLevel, TeamMember } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, BOT_LABELS, TEXT } from '../../../common/messages';
 import { emptyPage, pageOf, tableRows } from '../../components/billing/fixtures';
 import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { renderApp } from '../../test/renderApp';
+import { expectConsoleErrors } from '../../test/console';
 
 const levels: TeamLevel[] = [
   { level: 1, reward: '5', members: 12, totalSubscription: '480' },
@@ -13,12 +14,6 @@ const levels: TeamLevel[] = [
 const member = (level: number) => (n: number): TeamMember => ({
   name: `L${level}-m${n}`, sponserName: level === 1 ? 'me' : 'L1-m1', totalSubscription: '40', totalIncome: '2', isActive: n % 2 === 1,
 });
-
-let errors: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => errors.mockRestore());
 
 function open(list: TeamLevel[] = levels): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
@@ -62,6 +57,7 @@ describe('my team', () => {
   });
 
   it('says there is no team yet, and only logs a failed fetch', async () => {
+    const errors = expectConsoleErrors();
     const bridge = installFakeBridge(SIGNED_IN);
     bridge.handle('billing:teamLevels', () => fail(500, 'down'));
     bridge.handle('billing:teamMembers', () => ok(emptyPage()));

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LevelRewardRecord, Paged } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS, BOT_LABELS, TEXT, UI } from '../../../common/messages';
 import { emptyPage, pageOf, stubClipboard, tableRows, userProfile } from '../../components/billing/fixtures';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { currentPath, renderApp } from '../../test/renderApp';
+import { expectConsoleErrors } from '../../test/console';
 
 const reward = (n: number): LevelRewardRecord => ({
   id: `r${n}`,
@@ -13,12 +14,6 @@ const reward = (n: number): LevelRewardRecord => ({
   fromUserName: `friend${n}`,
   createdAt: '2026-11-20T10:00:00Z',
 });
-
-let errors: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => errors.mockRestore());
 
 function open(profile = userProfile(), rewards: (page: number) => Paged<LevelRewardRecord> = () => emptyPage()): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
@@ -48,6 +43,7 @@ describe('referral programme', () => {
   });
 
   it('shows 0 rewards when usdtRewardToken is absent, and only logs a failed profile fetch', async () => {
+    const errors = expectConsoleErrors();
     const bridge = installFakeBridge(SIGNED_IN);
     bridge.handle('account:profile', () => fail(500, 'boom'));
     bridge.handle('billing:levelIncome', () => ok(emptyPage()));
@@ -116,6 +112,7 @@ describe('referral programme', () => {
   });
 
   it('only logs a failed reward history fetch and shows no records', async () => {
+    const errors = expectConsoleErrors();
     const bridge = installFakeBridge(SIGNED_IN);
     bridge.handle('account:profile', () => ok(userProfile()));
     bridge.handle('billing:levelIncome', () => fail(500, 'boom'));

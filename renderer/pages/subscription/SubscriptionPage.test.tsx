@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Plan, SubscriptionRecord } from '../../../common/api/subscriptions';
 import type { WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, BOT_LABELS, SERVER, TEXT } from '../../../common/messages';
 import { emptyPage, pageOf, tableRows, walletUserData } from '../../components/billing/fixtures';
 import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
 import { currentPath, renderApp } from '../../test/renderApp';
+import { expectConsoleErrors } from '../../test/console';
 
 const plans: Plan[] = [
   { id: 'p30', usdtToken: '40', ifcNewToken: '160', days: 30 },
@@ -14,12 +15,6 @@ const plans: Plan[] = [
 const purchase = (n: number): SubscriptionRecord => ({
   id: `s${n}`, usdtToken: '40', ifcNewToken: '0', ifcToken: '0', ifxToken: '0', days: 30, availableCredit: `${100 - n}`, createdAt: '2026-11-20T10:00:00Z',
 });
-
-let errors: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => errors.mockRestore());
 
 function open(userData: WalletUserData = walletUserData(), pages = 1): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
@@ -102,6 +97,7 @@ describe('subscription', () => {
   });
 
   it("says 'No Records Found.' for no purchases and only logs failed fetches", async () => {
+    const errors = expectConsoleErrors();
     const bridge = installFakeBridge(SIGNED_IN);
     bridge.handle('billing:userData', () => fail(500, 'down'));
     bridge.handle('billing:plans', () => fail(500, 'down'));

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DepositRecord, WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, TEXT, UI } from '../../../common/messages';
 import { emptyPage, pageOf, stubClipboard, tableRows, walletUserData } from '../../components/billing/fixtures';
@@ -9,12 +9,6 @@ import { renderApp } from '../../test/renderApp';
 const deposit = (n: number): DepositRecord => ({
   id: `d${n}`, token: 'USDT', amount: '50', transactionHash: `0x${String(n).padStart(64, 'a')}`, createdAt: '2026-11-20T10:00:00Z',
 });
-
-let errors: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => errors.mockRestore());
 
 interface Options {
   userData?: WalletUserData;

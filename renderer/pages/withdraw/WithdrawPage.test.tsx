@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WithdrawRecord, WithdrawStatus } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, TEXT, VALIDATION } from '../../../common/messages';
 import { emptyPage, tableRows, walletUserData } from '../../components/billing/fixtures';
@@ -10,12 +10,6 @@ const ADDRESS = `0x${'Ab'.repeat(20)}`;
 const record = (id: string, status: WithdrawStatus): WithdrawRecord => ({
   id, amount: '10', toAddress: ADDRESS, status, createdAt: '2026-11-20T10:00:00Z',
 });
-
-let errors: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
-  errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => errors.mockRestore());
 
 function open(records: WithdrawRecord[] = [], userData = walletUserData()): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);

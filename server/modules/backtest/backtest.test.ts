@@ -35,7 +35,45 @@ describe('walkKlines', () => {
     params: botParams({ investment: '1000' }),
   });
 
-  it('gives the same trades and summary as the CLI over the same candles', async () => {
+  it('buys, arms, trails and takes profit on a hand-computed path of three candles', () => {
+    // Two grids of 50 % (500 USDT each of 1000): grid 2 arms 20 % under grid 1's buy and buys
+    // 25 % up from its low; both take profit once 10 % up, selling 5 % under their high.
+    // Default market: step 0.00001, fee 0.1 % of the notional.
+    const tp = { takeProfitPercentage: '10', takeProfitPercentageDown: '5' };
+    const strategy = normaliseStrategy({ strategyName: 'Hand', noOfGrids: 2, tableData: [
+      { gridNo: 1, allottedAmountPercentagePerOrder: '50', buyPercentage: null, buyPercentageUp: null, ...tp },
+      { gridNo: 2, allottedAmountPercentagePerOrder: '50', buyPercentage: '20', buyPercentageUp: '25', ...tp },
+    ] });
+    const hour = 3_600;
+    const candle = (time: number, open: string, high: string, low: string, close: string) => ({ time, open, high, low, close, volume: '1' });
+    const klines = [
+      candle(hour, '125', '125', '125', '125'), // ticks 125 x4
+      candle(2 * hour, '125', '125', '80', '100'), // falling: open, high, low, close = 125, 125, 80, 100
+      candle(3 * hour, '100', '140', '100', '133'), // rising: open, low, high, close = 100, 100, 140, 133
+    ];
+    const result = walkKlines(klines, { strategy, market: marketRules(), params: botParams({ investment: '1000' }) });
+    // 125: nothing held, grid 1 buys 500 / 125 = 4 at 125: notional 500, fee 0.5, cost 500.5.
+    // 80: <= 125 x 0.8 = 100 arms grid 2, low 80. 100: >= 80 x 1.25 = 100 buys 500 / 100 = 5, fee 0.5, cost 500.5.
+    // 140: >= 125 x 1.1 = 137.5 arms grid 1 and >= 100 x 1.1 = 110 arms grid 2, both high 140.
+    // 133: <= 140 x 0.95 = 133 sells both: grid 1 4 x 133 = 532, fee 0.532, pnl 532 - 0.532 - 500.5 = 30.968;
+    //      grid 2 5 x 133 = 665, fee 0.665, pnl 665 - 0.665 - 500.5 = 163.835.
+    const ts = (time: number) => time * 1000;
+    expect(result.trades).toEqual([
+      { ts: ts(hour), side: 'buy', grid: 1, price: '125', qty: '4', quote: '500', fee: '0.5', pnl: '0' },
+      { ts: ts(2 * hour), side: 'buy', grid: 2, price: '100', qty: '5', quote: '500', fee: '0.5', pnl: '0' },
+      { ts: ts(3 * hour), side: 'sell', grid: 1, price: '133', qty: '4', quote: '532', fee: '0.532', pnl: '30.968' },
+      { ts: ts(3 * hour), side: 'sell', grid: 2, price: '133', qty: '5', quote: '665', fee: '0.665', pnl: '163.835' },
+    ]);
+    // Realized 30.968 + 163.835 = 194.803; roi 194.803 / 1000 x 100 = 19.4803; a run of 2 hours counts
+    // as one day: apy 19.4803 x 365 = 7110.3095.
+    expect(result.summary).toEqual({ pnl: '194.803', roi: '19.4803', apy: '7110.3095', trades: 4, maxGridsHeld: 2,
+      heldQty: '0', unrealized: '0', status: 'live' });
+    // Equity = 1000 + realized + held x price - held cost: 999.5 after the first buy (4 x 125 - 500.5),
+    // the peak, then 1000 + 4 x 80 - 500.5 = 819.5 at 80, the trough: 180 down, 180 / 999.5 = 18.009 %.
+    expect([result.maxDrawdown, result.maxDrawdownPercent]).toEqual(['180', '18.009']);
+  });
+
+  it('walks candles exactly as the CLI walks a price file', async () => {
     const klines = scriptedKlines(120);
     const dir = mkdtempSync(join(tmpdir(), 'griddesk-bt-'));
     const strategyFile = join(dir, 'strategy.json');

@@ -5,7 +5,6 @@ import { botCommands, bots } from '../../db/schema';
 import { databaseTargets } from '../../test/databases';
 import { register, type Registered } from '../../test/members';
 import { createTestServer, type TestServer } from '../../test/server';
-import { awaitCommand } from './commands';
 import { editProfitBook } from './settings';
 import { stopBot } from './stop';
 import { insertBot, startTestEngine } from './test-fixtures';
@@ -37,17 +36,19 @@ describe.each(targets)('member commands on $name', (target) => {
   });
 
   it('returns as soon as the engine applies the command, with its result', async () => {
-    const bot = await insertBot(server.database.db, alice.userId);
-    const engine = startTestEngine(server.database.db, () => 'ok', 5);
+    const accepted = await insertBot(server.database.db, alice.userId);
+    const refused = await insertBot(server.database.db, alice.userId);
+    const engine = startTestEngine(server.database.db, (c) => (c.botId === refused.id ? 'The engine refused this edit.' : 'ok'), 5);
+    // A wait far longer than the test may run: only the engine's verdict can end it.
+    const longWait = { intervalMs: 10, timeoutMs: 3_600_000 };
     try {
-      const started = Date.now();
-      expect(await editProfitBook(deps(), alice.userId, bot.id, '10', { intervalMs: 10, timeoutMs: 5_000 })).toEqual({ message: UI.profitBookSaved });
-      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(await editProfitBook(deps(), alice.userId, accepted.id, '10', longWait)).toEqual({ message: UI.profitBookSaved });
+      const [command] = await commandsOf(accepted.id);
+      expect([command!.appliedAt, command!.result]).toEqual([expect.any(Date), 'ok']);
+      await expect(editProfitBook(deps(), alice.userId, refused.id, '10', longWait)).rejects.toThrow('The engine refused this edit.');
     } finally {
       engine.stop();
     }
-    const [command] = await commandsOf(bot.id);
-    expect(await awaitCommand(server.database.db, command!.id, shortWait)).toBe('ok');
   });
 
   it('settings and command are one transaction: a refused edit writes neither', async () => {

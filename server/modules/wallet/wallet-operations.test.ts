@@ -1,5 +1,6 @@
 /**
- * The wallet's lock, settling and reconciling against a fake member gateway (PGlite): every
+ * The wallet's lock, settling and reconciling against a fake member gateway, on PGlite and on
+ * PostgreSQL (where the lock, a unique index over pending rows, meets real concurrency): every
  * exchange outcome can be staged, including the ones the simulator cannot produce (a 5xx for a
  * transfer that never happened, a history that lags, a PENDING transfer).
  */
@@ -81,9 +82,10 @@ function fakeExchange(member: FakeMember): ExchangeInternals {
   } as unknown as ExchangeInternals;
 }
 
-const [pglite] = await databaseTargets();
+const targets = await databaseTargets();
 const MINUTE = 60_000;
 const FAST = { lookup: { delayMs: 1 }, claim: { waitMs: 300 } };
+const nap = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 let server: TestServer;
 let deps: WalletDeps;
@@ -109,161 +111,170 @@ const refusal = (run: Promise<unknown>) => run.then(() => null, (error: unknown)
   return { reason: error.reason, message: error.message };
 });
 
-beforeAll(async () => {
-  server = await createTestServer(pglite!);
-  fake = new FakeMember(() => server.clock().getTime());
-  deps = { ...server.app.deps, exchange: fakeExchange(fake) };
-});
-afterAll(() => server?.close());
+describe.each(targets)('wallet operations on $name', (target) => {
+  beforeAll(async () => {
+    server = await createTestServer(target);
+    fake = new FakeMember(() => server.clock().getTime());
+    deps = { ...server.app.deps, exchange: fakeExchange(fake) };
+  });
+  afterAll(() => server?.close());
 
-beforeEach(async () => {
-  fake.mode = 'ok';
-  fake.lagReads = 0;
-  alice = await register(server); // a fresh member: no rows, no lock
-  await withKey(alice);
-});
-
-describe('transfer: lock, balance check and settling', () => {
-  it('records an answered transfer as done with its tranId', async () => {
-    expect(await transfer(deps, alice.userId, 'spot', 'futures', body('10'))).toEqual({ message: SERVER.transferSuccessful });
-    expect(await latest(alice)).toMatchObject({ status: 'done', exchangeRef: fake.history[0]!.id, kind: 'transfer', fromWallet: 'spot' });
+  beforeEach(async () => {
+    fake.mode = 'ok';
+    fake.lagReads = 0;
+    alice = await register(server); // a fresh member: no rows, no lock
+    await withKey(alice);
   });
 
-  it('settles a refused balance check as failed and frees the lock', async () => {
-    expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1000.01'))))
-      .toEqual({ reason: 'wallet.insufficient_funds', message: VALIDATION.transferExceeds });
-    expect(await latest(alice)).toMatchObject({ status: 'failed', error: VALIDATION.transferExceeds, exchangeRef: null });
-    expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'))).message).toBe(SERVER.transferSuccessful);
+  describe('transfer: lock, balance check and settling', () => {
+    it('records an answered transfer as done with its tranId', async () => {
+      expect(await transfer(deps, alice.userId, 'spot', 'futures', body('10'))).toEqual({ message: SERVER.transferSuccessful });
+      expect(await latest(alice)).toMatchObject({ status: 'done', exchangeRef: fake.history[0]!.id, kind: 'transfer', fromWallet: 'spot' });
+    });
+
+    it('settles a refused balance check as failed and frees the lock', async () => {
+      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1000.01'))))
+        .toEqual({ reason: 'wallet.insufficient_funds', message: VALIDATION.transferExceeds });
+      expect(await latest(alice)).toMatchObject({ status: 'failed', error: VALIDATION.transferExceeds, exchangeRef: null });
+      expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'))).message).toBe(SERVER.transferSuccessful);
+    });
+
+    it('settles an exchange refusal as failed with its reason', async () => {
+      fake.mode = 'refused';
+      expect((await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5'))))?.message).toMatch(/insufficient balance/);
+      expect((await latest(alice)).status).toBe('failed');
+    });
+
+    it('answers a retried refusal with the same refusal, without asking the exchange again', async () => {
+      const moved = fake.history.length;
+      const refusedOnce = await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5000'), 'key-big', FAST));
+      expect(refusedOnce).toEqual({ reason: 'wallet.insufficient_funds', message: VALIDATION.transferExceeds });
+      fake.spot = { USDT: { free: '9000', total: '9000' } }; // even with the money there now, the retry is the same request
+      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5000'), 'key-big', FAST))).toEqual(refusedOnce);
+      expect(fake.history.length).toBe(moved);
+    });
+
+    it('tells a repeated idempotency key from a busy member', async () => {
+      await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1');
+      const transfersBefore = fake.history.length;
+      // The retry gets the first answer and moves nothing; the same key for another request is refused.
+      expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(SERVER.transferSuccessful);
+      expect(fake.history.length).toBe(transfersBefore);
+      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('2'), 'key-1', FAST)))
+        .toEqual({ reason: 'idempotency.key_reused', message: WALLET_MESSAGES.keyReused });
+      // Another process's operation of this member is in flight: its pending row is the lock.
+      const held = await claim(deps, { userId: alice.userId, idempotencyKey: `${alice.userId}:elsewhere`, kind: 'transfer', asset: 'USDT', amount: '3' });
+      const backoffs: number[] = [];
+      const counted = { ...FAST, claim: { ...FAST.claim, sleep: (ms: number) => (backoffs.push(ms), nap(ms)) } };
+      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-2', counted)))
+        .toEqual({ reason: 'wallet.busy', message: WALLET_MESSAGES.busy });
+      expect(backoffs.length).toBeGreaterThan(0); // it tried again before giving up
+      // A repeat is a repeat even while the member is busy: answered at once, without waiting.
+      expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(SERVER.transferSuccessful);
+      await settle(deps, held, 'done', 'T-elsewhere', null);
+      expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-2')).message).toBe(SERVER.transferSuccessful);
+    });
+
+    it('waits for the other operation to settle and then goes ahead', async () => {
+      const held = await claim(deps, { userId: alice.userId, idempotencyKey: `${alice.userId}:other`, kind: 'transfer', asset: 'USDT', amount: '3' });
+      let blocked!: () => void;
+      const refusedOnce = new Promise<void>((resolve) => (blocked = resolve));
+      // The first backoff means its claim found the lock held; a wait longer than the test can only end by the lock being freed.
+      const sleep = (ms: number) => (blocked(), nap(ms));
+      const waiting = transfer(deps, alice.userId, 'spot', 'futures', body('2'), undefined, { claim: { waitMs: 3_600_000, sleep } });
+      await Promise.race([refusedOnce, waiting]); // a transfer that ended without waiting fails here
+      expect((await rowsOf(alice)).map((r) => [r.id, r.status])).toEqual([[held, 'pending']]);
+      await settle(deps, held, 'failed', null, 'elsewhere');
+      expect((await waiting).message).toBe(SERVER.transferSuccessful);
+      expect((await rowsOf(alice)).find((r) => r.id !== held)?.status).toBe('done');
+    });
   });
 
-  it('settles an exchange refusal as failed with its reason', async () => {
-    fake.mode = 'refused';
-    expect((await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5'))))?.message).toMatch(/insufficient balance/);
-    expect((await latest(alice)).status).toBe('failed');
+  describe('transfer: an unknown outcome resolved from the transfer history', () => {
+    it('finds the transfer even when the history lags, and reports success', async () => {
+      fake.mode = 'moved-then-5xx';
+      fake.lagReads = 2;
+      expect(await transfer(deps, alice.userId, 'spot', 'futures', body('7.5'), undefined, FAST)).toEqual({ message: SERVER.transferSuccessful });
+      expect(await latest(alice)).toMatchObject({ status: 'done', exchangeRef: fake.history[0]!.id, error: null });
+    });
+
+    it('stays unknown when nothing unclaimed matches: an earlier identical transfer is not taken for it', async () => {
+      await transfer(deps, alice.userId, 'spot', 'futures', body('42')); // done, owns its tranId
+      fake.mode = 'lost-then-5xx';
+      const reads = fake.historyReads;
+      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('42'), undefined, FAST)))
+        .toEqual({ reason: 'wallet.unknown_outcome', message: WALLET_MESSAGES.unknownOutcome });
+      expect(fake.historyReads - reads).toBe(4); // looked a few times
+      expect(await latest(alice)).toMatchObject({ status: 'unknown', exchangeRef: null });
+    });
   });
 
-  it('answers a retried refusal with the same refusal, without asking the exchange again', async () => {
-    const moved = fake.history.length;
-    const refusedOnce = await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5000'), 'key-big', FAST));
-    expect(refusedOnce).toEqual({ reason: 'wallet.insufficient_funds', message: VALIDATION.transferExceeds });
-    fake.spot = { USDT: { free: '9000', total: '9000' } }; // even with the money there now, the retry is the same request
-    expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5000'), 'key-big', FAST))).toEqual(refusedOnce);
-    expect(fake.history.length).toBe(moved);
-  });
+  describe('settleOpenOperations with a fake exchange', () => {
+    async function insert(member: Registered, values: Partial<typeof walletOperations.$inferInsert>) {
+      const at = server.clock();
+      const [row] = await server.database.db.insert(walletOperations).values({ userId: member.userId, idempotencyKey: `${member.userId}:${Math.random()}`,
+        kind: 'transfer', asset: 'USDT', amount: '1', fromWallet: 'spot', toWallet: 'futures', status: 'unknown', createdAt: at, updatedAt: at, ...values })
+        .returning();
+      return row!;
+    }
+    const statusOf = async (id: string) =>
+      (await server.database.db.select().from(walletOperations).where(eq(walletOperations.id, id)))[0]!;
 
-  it('tells a repeated idempotency key from a busy member', async () => {
-    await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1');
-    const transfersBefore = fake.history.length;
-    // The retry gets the first answer and moves nothing; the same key for another request is refused.
-    expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(SERVER.transferSuccessful);
-    expect(fake.history.length).toBe(transfersBefore);
-    expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('2'), 'key-1', FAST)))
-      .toEqual({ reason: 'idempotency.key_reused', message: WALLET_MESSAGES.keyReused });
-    // Another process's operation of this member is in flight: its pending row is the lock.
-    const held = await claim(deps, { userId: alice.userId, idempotencyKey: `${alice.userId}:elsewhere`, kind: 'transfer', asset: 'USDT', amount: '3' });
-    const started = Date.now();
-    expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-2', FAST)))
-      .toEqual({ reason: 'wallet.busy', message: WALLET_MESSAGES.busy });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
-    // A repeat is a repeat even while the member is busy: answered at once, without waiting.
-    expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(SERVER.transferSuccessful);
-    await settle(deps, held, 'done', 'T-elsewhere', null);
-    expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-2')).message).toBe(SERVER.transferSuccessful);
-  });
+    it('settles swaps by their order: filled -> done, never placed -> failed once old enough', async () => {
+      const filledId = randomUUID();
+      const missingId = randomUUID();
+      const filled = await insert(alice, { id: filledId, kind: 'swap', asset: 'BTC', amount: '0.001', fromWallet: null, toWallet: null,
+        clientOrderId: swapClientOrderId(filledId) });
+      const missing = await insert(alice, { id: missingId, kind: 'swap', asset: 'BTC', amount: '0.002', fromWallet: null, toWallet: null,
+        clientOrderId: swapClientOrderId(missingId) });
+      fake.orders.set(swapClientOrderId(filledId), { id: '777', clientOrderId: swapClientOrderId(filledId), symbol: 'BTCUSDT', side: 'sell',
+        type: 'market', status: 'closed', price: null, quantity: '0.001', filled: '0.001', cost: '67' });
+      await settleOpenOperations(deps);
+      expect(await statusOf(filled.id)).toMatchObject({ status: 'done', exchangeRef: '777' });
+      expect((await statusOf(missing.id)).status).toBe('unknown'); // young: the order may still show up
+      server.clock.advance(6 * MINUTE);
+      await settleOpenOperations(deps);
+      expect(await statusOf(missing.id)).toMatchObject({ status: 'failed', error: WALLET_MESSAGES.orderNotFound });
+    });
 
-  it('waits for the other operation to settle and then goes ahead', async () => {
-    const held = await claim(deps, { userId: alice.userId, idempotencyKey: `${alice.userId}:other`, kind: 'transfer', asset: 'USDT', amount: '3' });
-    const waiting = transfer(deps, alice.userId, 'spot', 'futures', body('2'), undefined, { claim: { waitMs: 5_000 } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    await settle(deps, held, 'failed', null, 'elsewhere');
-    expect((await waiting).message).toBe(SERVER.transferSuccessful);
-  });
-});
+    it('turns a stale pending transfer into unknown (freeing the member), then failed after 10 minutes', async () => {
+      const orphan = await insert(alice, { status: 'pending', amount: '9.99' });
+      await settleOpenOperations(deps);
+      expect((await statusOf(orphan.id)).status).toBe('pending'); // may still be in flight
+      server.clock.advance(6 * MINUTE);
+      await settleOpenOperations(deps);
+      expect((await statusOf(orphan.id)).status).toBe('unknown');
+      expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'))).message).toBe(SERVER.transferSuccessful);
+      server.clock.advance(5 * MINUTE);
+      await settleOpenOperations(deps);
+      expect(await statusOf(orphan.id)).toMatchObject({ status: 'failed', error: WALLET_MESSAGES.notInHistory });
+    });
 
-describe('transfer: an unknown outcome resolved from the transfer history', () => {
-  it('finds the transfer even when the history lags, and reports success', async () => {
-    fake.mode = 'moved-then-5xx';
-    fake.lagReads = 2;
-    expect(await transfer(deps, alice.userId, 'spot', 'futures', body('7.5'), undefined, FAST)).toEqual({ message: SERVER.transferSuccessful });
-    expect(await latest(alice)).toMatchObject({ status: 'done', exchangeRef: fake.history[0]!.id, error: null });
-  });
+    it('finds an unknown transfer in the history; a PENDING one keeps it open however old', async () => {
+      const unknown = await insert(alice, { amount: '3.21' });
+      fake.history.unshift({ id: 'T-found', asset: 'USDT', amount: '3.21', from: 'spot', to: 'futures', time: fake.now(), status: 'confirmed' });
+      const slow = await insert(alice, { amount: '4.56', fromWallet: 'futures', toWallet: 'spot' });
+      fake.history.unshift({ id: 'T-slow', asset: 'USDT', amount: '4.56', from: 'futures', to: 'spot', time: fake.now(), status: 'pending' });
+      server.clock.advance(11 * MINUTE);
+      await settleOpenOperations(deps);
+      expect(await statusOf(unknown.id)).toMatchObject({ status: 'done', exchangeRef: 'T-found' });
+      expect((await statusOf(slow.id)).status).toBe('unknown');
+    });
 
-  it('stays unknown when nothing unclaimed matches: an earlier identical transfer is not taken for it', async () => {
-    await transfer(deps, alice.userId, 'spot', 'futures', body('42')); // done, owns its tranId
-    fake.mode = 'lost-then-5xx';
-    const reads = fake.historyReads;
-    expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('42'), undefined, FAST)))
-      .toEqual({ reason: 'wallet.unknown_outcome', message: WALLET_MESSAGES.unknownOutcome });
-    expect(fake.historyReads - reads).toBe(4); // looked a few times
-    expect(await latest(alice)).toMatchObject({ status: 'unknown', exchangeRef: null });
-  });
-});
-
-describe('settleOpenOperations with a fake exchange', () => {
-  async function insert(member: Registered, values: Partial<typeof walletOperations.$inferInsert>) {
-    const at = server.clock();
-    const [row] = await server.database.db.insert(walletOperations).values({ userId: member.userId, idempotencyKey: `${member.userId}:${Math.random()}`,
-      kind: 'transfer', asset: 'USDT', amount: '1', fromWallet: 'spot', toWallet: 'futures', status: 'unknown', createdAt: at, updatedAt: at, ...values })
-      .returning();
-    return row!;
-  }
-  const statusOf = async (id: string) =>
-    (await server.database.db.select().from(walletOperations).where(eq(walletOperations.id, id)))[0]!;
-
-  it('settles swaps by their order: filled -> done, never placed -> failed once old enough', async () => {
-    const filledId = randomUUID();
-    const missingId = randomUUID();
-    const filled = await insert(alice, { id: filledId, kind: 'swap', asset: 'BTC', amount: '0.001', fromWallet: null, toWallet: null,
-      clientOrderId: swapClientOrderId(filledId) });
-    const missing = await insert(alice, { id: missingId, kind: 'swap', asset: 'BTC', amount: '0.002', fromWallet: null, toWallet: null,
-      clientOrderId: swapClientOrderId(missingId) });
-    fake.orders.set(swapClientOrderId(filledId), { id: '777', clientOrderId: swapClientOrderId(filledId), symbol: 'BTCUSDT', side: 'sell',
-      type: 'market', status: 'closed', price: null, quantity: '0.001', filled: '0.001', cost: '67' });
-    await settleOpenOperations(deps);
-    expect(await statusOf(filled.id)).toMatchObject({ status: 'done', exchangeRef: '777' });
-    expect((await statusOf(missing.id)).status).toBe('unknown'); // young: the order may still show up
-    server.clock.advance(6 * MINUTE);
-    await settleOpenOperations(deps);
-    expect(await statusOf(missing.id)).toMatchObject({ status: 'failed', error: WALLET_MESSAGES.orderNotFound });
-  });
-
-  it('turns a stale pending transfer into unknown (freeing the member), then failed after 10 minutes', async () => {
-    const orphan = await insert(alice, { status: 'pending', amount: '9.99' });
-    await settleOpenOperations(deps);
-    expect((await statusOf(orphan.id)).status).toBe('pending'); // may still be in flight
-    server.clock.advance(6 * MINUTE);
-    await settleOpenOperations(deps);
-    expect((await statusOf(orphan.id)).status).toBe('unknown');
-    expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'))).message).toBe(SERVER.transferSuccessful);
-    server.clock.advance(5 * MINUTE);
-    await settleOpenOperations(deps);
-    expect(await statusOf(orphan.id)).toMatchObject({ status: 'failed', error: WALLET_MESSAGES.notInHistory });
-  });
-
-  it('finds an unknown transfer in the history; a PENDING one keeps it open however old', async () => {
-    const unknown = await insert(alice, { amount: '3.21' });
-    fake.history.unshift({ id: 'T-found', asset: 'USDT', amount: '3.21', from: 'spot', to: 'futures', time: fake.now(), status: 'confirmed' });
-    const slow = await insert(alice, { amount: '4.56', fromWallet: 'futures', toWallet: 'spot' });
-    fake.history.unshift({ id: 'T-slow', asset: 'USDT', amount: '4.56', from: 'futures', to: 'spot', time: fake.now(), status: 'pending' });
-    server.clock.advance(11 * MINUTE);
-    await settleOpenOperations(deps);
-    expect(await statusOf(unknown.id)).toMatchObject({ status: 'done', exchangeRef: 'T-found' });
-    expect((await statusOf(slow.id)).status).toBe('unknown');
-  });
-
-  it('leaves members without keys alone, and unknown rows of a member with an operation in flight', async () => {
-    const keyless = await register(server);
-    const orphan = await insert(keyless, { amount: '1' });
-    const bob = await register(server);
-    await withKey(bob);
-    const waiting = await insert(bob, { amount: '2' });
-    await insert(bob, { status: 'pending', amount: '5' }); // in flight right now (young)
-    server.clock.advance(11 * MINUTE);
-    const warnings: string[] = [];
-    const summary = await settleOpenOperations(deps, { staleAfterMs: 60 * MINUTE, log: { info: () => undefined, warn: (_o, m) => warnings.push(m), error: () => undefined } });
-    expect(summary.skipped).toBe(1);
-    expect(warnings.some((w) => w.includes(orphan.id) && w.includes('no exchange key'))).toBe(true);
-    expect((await statusOf(orphan.id)).status).toBe('unknown');
-    expect((await statusOf(waiting.id)).status).toBe('unknown');
+    it('leaves members without keys alone, and unknown rows of a member with an operation in flight', async () => {
+      const keyless = await register(server);
+      const orphan = await insert(keyless, { amount: '1' });
+      const bob = await register(server);
+      await withKey(bob);
+      const waiting = await insert(bob, { amount: '2' });
+      await insert(bob, { status: 'pending', amount: '5' }); // in flight right now (young)
+      server.clock.advance(11 * MINUTE);
+      const warnings: string[] = [];
+      const summary = await settleOpenOperations(deps, { staleAfterMs: 60 * MINUTE, log: { info: () => undefined, warn: (_o, m) => warnings.push(m), error: () => undefined } });
+      expect(summary.skipped).toBe(1);
+      expect(warnings.some((w) => w.includes(orphan.id) && w.includes('no exchange key'))).toBe(true);
+      expect((await statusOf(orphan.id)).status).toBe('unknown');
+      expect((await statusOf(waiting.id)).status).toBe('unknown');
+    });
   });
 });

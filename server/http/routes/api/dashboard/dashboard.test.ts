@@ -5,7 +5,7 @@ import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { insertBot } from '../../../../modules/bots/test-fixtures';
 import { databaseTargets } from '../../../../test/databases';
-import { bearer, memberApi, register, type Registered } from '../../../../test/members';
+import { memberApi, register, type Registered } from '../../../../test/members';
 import { createTestServer, type TestServer } from '../../../../test/server';
 
 const targets = await databaseTargets();
@@ -13,18 +13,9 @@ const targets = await databaseTargets();
 describe.each(targets)('dashboard endpoints on $name', (target) => {
   let server: TestServer;
   let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
-  let alice: Registered;
-  let bob: Registered;
-  let carol: Registered;
   beforeAll(async () => {
     exchange = await testExchange();
     server = await createTestServer(target, {}, { exchange });
-    [alice, bob, carol] = await Promise.all([register(server, { username: 'Alice' }), register(server, { username: 'Bob' }),
-      register(server, { username: 'Carol' })]);
-    const control = exchange.simulator.control;
-    const post = (who: Registered, payload: object) => server.app.inject({ method: 'POST', url: '/api/apikeys', payload, headers: bearer(who.token) });
-    expect((await post(alice, control.createAccount({ balances: { USDT: '2500', BTC: '0.5' }, ipRestrict: true }))).statusCode).toBe(200);
-    expect((await post(bob, control.createAccount({ balances: { USDT: '2000' }, ipRestrict: true }))).statusCode).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
@@ -32,6 +23,16 @@ describe.each(targets)('dashboard endpoints on $name', (target) => {
   });
 
   const { get, post } = memberApi(() => server);
+
+  /** A new member (no bots), with IP-restricted exchange keys on an account holding `balances` when given. */
+  async function member(balances?: Record<string, string>): Promise<Registered> {
+    const who = await register(server);
+    if (balances) {
+      const keys = exchange.simulator.control.createAccount({ balances, ipRestrict: true });
+      expect((await post(who, 'apikeys', keys)).statusCode).toBe(200);
+    }
+    return who;
+  }
 
   it('refuses every call without a token (401)', async () => {
     for (const url of ['disclaimeragreementcheck', 'pichart', 'totalprofitbookdata']) {
@@ -41,6 +42,7 @@ describe.each(targets)('dashboard endpoints on $name', (target) => {
   });
 
   it('records the disclaimer agreement per member, once', async () => {
+    const [alice, bob] = await Promise.all([member(), member()]);
     expect((await get(alice, 'disclaimeragreementcheck')).json()).toEqual({ agreed: false });
     const refused = await post(alice, 'disclaimer', { disclaimerAgree: false });
     expect([refused.statusCode, refused.json().message]).toEqual([400, VALIDATION.disclaimerAgree]);
@@ -52,6 +54,7 @@ describe.each(targets)('dashboard endpoints on $name', (target) => {
   });
 
   it('sums profit book, loss book and PnL over all the member\'s bots', async () => {
+    const [alice, bob] = await Promise.all([member(), member()]);
     expect((await get(alice, 'totalprofitbookdata')).json()).toEqual({ totalProfit: '0', lossBook: '0', totalpnl: '0' });
     const db = server.database.db;
     await insertBot(db, alice.userId, { profitBooked: '40.5', lossBooked: '-10.25', realizedPnl: '30.25' });
@@ -61,28 +64,32 @@ describe.each(targets)('dashboard endpoints on $name', (target) => {
   });
 
   it('splits the spot USDT wallet by running bot; available = wallet minus what bots hold in reserve', async () => {
+    const [alice, bob] = await Promise.all([member({ USDT: '2500', BTC: '0.5' }), member({ USDT: '2000' })]);
     const db = server.database.db;
+    const first = await insertBot(db, bob.userId); // BTCUSDT, Live, investment 1000, nothing held
     const live = await insertBot(db, bob.userId, { symbol: 'ETHUSDT', investment: '60', heldCost: '20' });
     const paused = await insertBot(db, bob.userId, { status: 'Pause', investment: '30', heldCost: '35' }); // fees: cost above investment
     await insertBot(db, bob.userId, { status: 'Stopped', investment: '5000' });
     const pie = (await get(bob, 'pichart')).json<PieChartResponse>();
-    // Bob also has the 'BTCUSDT' Live bot of the previous test (investment 1000, nothing held).
     expect(pie.usdt).toBe('2000');
     // 2000 - (1000 + (60 - 20) + max(0, 30 - 35)): a bot holding more than it was given reserves nothing.
     expect(pie.availableBalance).toBe('960');
     expect(pie.chartData).toEqual(expect.arrayContaining([
+      { label: `BTC/USDT ${first.id.slice(0, 6)}`, value: '1000' },
       { label: `ETH/USDT ${live.id.slice(0, 6)}`, value: '60' },
       { label: `BTC/USDT ${paused.id.slice(0, 6)}`, value: '30' },
     ]));
     expect(pie.chartData).toHaveLength(3);
-    const alicePie = (await get(alice, 'pichart')).json<PieChartResponse>();
     // Alice: one Live bot of 1000 with nothing held; 2500 USDT in the wallet.
+    await insertBot(db, alice.userId);
+    const alicePie = (await get(alice, 'pichart')).json<PieChartResponse>();
     expect(alicePie).toEqual({ chartData: [expect.objectContaining({ value: '1000' })], usdt: '2500', availableBalance: '1500' });
   });
 
   it('answers an empty pie to a member without keys, and never below zero', async () => {
+    const [carol, dave] = await Promise.all([member(), member({ USDT: '2500' })]);
     expect((await get(carol, 'pichart')).json()).toEqual({ chartData: [], usdt: '0', availableBalance: '0' });
-    await insertBot(server.database.db, alice.userId, { investment: '5000' });
-    expect((await get(alice, 'pichart')).json<PieChartResponse>().availableBalance).toBe('0');
+    await insertBot(server.database.db, dave.userId, { investment: '5000' });
+    expect((await get(dave, 'pichart')).json<PieChartResponse>().availableBalance).toBe('0');
   });
 });
