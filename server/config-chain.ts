@@ -40,15 +40,21 @@ export interface ChainConfig {
   payouts: Feature<PayoutSettings>;
 }
 
-/** The validated chain variables, as config.ts parsed them. */
+/** The validated chain variables, as config.ts parsed them (part of its Config). */
 export interface ChainVariables {
+  /** http(s) only: the scanner and the payout worker speak JSON-RPC over HTTP (chain/lazy-provider.ts). */
   bscRpcUrl: string | null;
   depositMnemonic: string | null;
   tokens: { usdt: string | null; ift: string | null; ifx: string | null };
+  /** The payout hot wallet's key (0x + 64 hex); a secret: never logged, never echoed. */
   hotWalletPrivateKey: string | null;
+  /** Blocks mined on top of a transfer's block before it is credited (BSC: 15). */
   chainConfirmations: number;
+  /** How often the chain role looks for new blocks (ms). */
   chainPollMs: number;
+  /** First block a fresh deposit scanner reads; null = the confirmed head at its first start. */
   chainStartBlock: number | null;
+  /** Blocks per eth_getLogs request and per crediting transaction (public BSC RPCs cap ranges). */
   chainScanBlocks: number;
 }
 

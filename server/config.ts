@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { chainConfig, type ChainConfig } from './config-chain';
+import { chainConfig, type ChainConfig, type ChainVariables } from './config-chain';
 import { redactConfigValue } from './logging/redact';
 import { secretsKeyId } from './modules/keys/key-id';
 
@@ -21,7 +21,7 @@ export interface Argon2Cost {
   parallelism: number;
 }
 
-export interface Config {
+export interface Config extends ChainVariables {
   host: string;
   port: number;
   dataDir: string;
@@ -42,23 +42,9 @@ export interface Config {
   serverPublicIp: string;
   /**
    * Whether deposits and payouts are on, with their settings, decided once from the chain
-   * variables below: read this, never the variables, to know what the server offers.
+   * variables (ChainVariables): read this, never the variables, to know what the server offers.
    */
   chain: ChainConfig;
-  /** http(s) only: the scanner and the payout worker speak JSON-RPC over HTTP (chain/lazy-provider.ts). */
-  bscRpcUrl: string | null;
-  depositMnemonic: string | null;
-  tokens: { usdt: string | null; ift: string | null; ifx: string | null };
-  /** The payout hot wallet's key (0x + 64 hex); a secret: never logged, never echoed. */
-  hotWalletPrivateKey: string | null;
-  /** Blocks mined on top of a transfer's block before it is credited (BSC: 15). */
-  chainConfirmations: number;
-  /** How often the chain role looks for new blocks (ms). */
-  chainPollMs: number;
-  /** First block a fresh deposit scanner reads; null = the confirmed head at its first start. */
-  chainStartBlock: number | null;
-  /** Blocks per eth_getLogs request and per crediting transaction (public BSC RPCs cap ranges). */
-  chainScanBlocks: number;
   /** How long 'make payment' listens (POST /account/wallet/usdt/deposit/listen), in seconds. */
   depositListenSeconds: number;
   roles: Role[];
