@@ -94,6 +94,9 @@ export const REASON_STATUS = {
   'billing.reward_swap_too_large': 400,
   'billing.team_level_unknown': 400,
 
+  // The desktop
+  'desktop.preview_locked': 403, // a browser the preview's launch link did not let in
+
   // Admin settings
   'settings.invalid': 400,
 } as const satisfies Record<string, number>;

@@ -52,7 +52,7 @@ describe('preview bridge script', () => {
     const { bridge } = load({ status: 403, body: { message: 'Forbidden' } });
     expect(await bridge.invoke('settings:get', {})).toEqual({
       ok: false,
-      error: { status: 403, message: UI.previewLocked, reason: 'request.malformed' },
+      error: { status: 403, message: UI.previewLocked, reason: 'desktop.preview_locked' },
     });
   });
 

@@ -48,7 +48,7 @@ export function bridgeScript(): string {
   }
   async function invoke(channel, payload) {
     if (!channels.has(channel)) {
-      return { ok: false, error: { status: 400, message: "Unknown IPC channel '" + String(channel) + "'." } };
+      return { ok: false, error: { status: 400, message: "Unknown IPC channel '" + String(channel) + "'.", reason: 'request.malformed' } };
     }
     await ready;
     try {
@@ -57,10 +57,10 @@ export function bridgeScript(): string {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ channel, payload: payload === undefined ? {} : payload }),
       });
-      if (response.status === 403) return { ok: false, error: { status: 403, message: config.locked } };
+      if (response.status === 403) return { ok: false, error: { status: 403, message: config.locked, reason: 'desktop.preview_locked' } };
       return await response.json();
     } catch {
-      return { ok: false, error: { status: 0, message: config.noResponse } };
+      return { ok: false, error: { status: 0, message: config.noResponse, reason: 'network.unreachable' } };
     }
   }
   function on(event, listener) {

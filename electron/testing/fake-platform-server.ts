@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { replySchemaViolation } from './reply-schemas';
 
 export interface RecordedRequest {
   method: string;
@@ -23,6 +24,8 @@ export type FakeRoute = (req: RecordedRequest) => FakeReply | Promise<FakeReply>
 export interface FakePlatformServer {
   url: string;
   requests: RecordedRequest[];
+  /** Scripted 2xx answers that broke their operation's response schema (answered 500 instead). */
+  violations: string[];
   /** Sets the answer for `METHOD /path` (exact path). */
   route(key: string, reply: FakeReply | FakeRoute): void;
   close(): Promise<void>;
@@ -43,6 +46,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 export async function startFakePlatformServer(): Promise<FakePlatformServer> {
   const routes = new Map<string, FakeRoute>();
   const requests: RecordedRequest[] = [];
+  const violations: string[] = [];
   const server = createServer((req, res) => {
     void (async () => {
       const recorded: RecordedRequest = {
@@ -53,7 +57,11 @@ export async function startFakePlatformServer(): Promise<FakePlatformServer> {
       };
       requests.push(recorded);
       const route = routes.get(`${recorded.method} ${recorded.path}`);
-      const reply = route ? await route(recorded) : { status: 404, body: { message: 'Not Found' } };
+      const scripted = route ? await route(recorded) : { status: 404, body: { message: 'Not Found' } };
+      // A success the real server could not send fails the test that scripted it, loudly.
+      const violation = replySchemaViolation(recorded.method, recorded.path, scripted.status, scripted.body);
+      if (violation) violations.push(violation);
+      const reply = violation ? { status: 500, body: { message: violation } } : scripted;
       res.writeHead(reply.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(reply.body));
     })();
@@ -63,6 +71,7 @@ export async function startFakePlatformServer(): Promise<FakePlatformServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    violations,
     route(key, reply) {
       routes.set(key, typeof reply === 'function' ? reply : () => reply);
     },

@@ -1,0 +1,5 @@
+/** Every operations table, for what reads them all (the desktop's test server checks replies against them). */
+import type { OpTable } from './define';
+import { exchangeOps } from './exchange';
+
+export const OPERATION_TABLES: readonly OpTable[] = [exchangeOps];
