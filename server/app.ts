@@ -18,8 +18,6 @@ import accountApi from './http/routes/api/account/index';
 import strategiesApi from './http/routes/api/strategies/index';
 import marketApi from './http/routes/api/market/index';
 import operations from './http/routes/operations';
-import botsApi from './http/routes/api/bots/index';
-import dashboardApi from './http/routes/api/dashboard/index';
 import eventsApi from './http/routes/api/events/index';
 import healthRoute from './http/routes/health';
 import metricsRoute from './http/routes/metrics';
@@ -64,8 +62,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(strategiesApi, { prefix: '/api' });
   await app.register(marketApi, { prefix: '/api' });
   await app.register(operations);
-  await app.register(botsApi, { prefix: '/api' });
-  await app.register(dashboardApi, { prefix: '/api' });
   await app.register(eventsApi, { prefix: '/api' });
   await app.register(userProfileRoute, { prefix: '/account' });
   await app.register(subscriptionRoutes, { prefix: '/account' });

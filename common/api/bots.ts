@@ -79,6 +79,11 @@ export interface StartBotResponse {
   botID: string;
 }
 
+/** GET /api/features: what the server has switched on. */
+export interface FeaturesResponse {
+  futuresEnabled: boolean;
+}
+
 /** One point of a bot's sparkline: realized PnL over time. */
 export interface SparklinePoint {
   time: number;

@@ -38,16 +38,24 @@ export interface OpSpec {
   summary: string;
 }
 
-/** An entry with the types of its input and its answer attached (never set at run time). */
-export type Op<Input = unknown, Output = unknown> = OpSpec & { readonly __types?: { input: Input; output: Output } };
+/**
+ * An entry with the types of its input and its answer attached (never set at run time).
+ * `Parsed` is the input as the server's handler gets it after the input schema ran, where the
+ * schema rewrites values (a form's number becomes a decimal string); by default the input itself.
+ */
+export type Op<Input = unknown, Output = unknown, Parsed = Input> = OpSpec & {
+  readonly __types?: { input: Input; output: Output; parsed: Parsed };
+};
 
 export const op =
-  <Input, Output>() =>
-  <S extends OpSpec>(spec: S): S & Op<Input, Output> =>
+  <Input, Output, Parsed = Input>() =>
+  <S extends OpSpec>(spec: S): S & Op<Input, Output, Parsed> =>
     spec;
 
-export type InputOf<O> = O extends Op<infer I, unknown> ? I : never;
-export type OutputOf<O> = O extends Op<unknown, infer R> ? R : never;
+export type InputOf<O> = O extends { readonly __types?: { input: infer I } } ? I : never;
+export type OutputOf<O> = O extends { readonly __types?: { output: infer R } } ? R : never;
+/** What the server's handler of the operation takes: its input once the input schema ran. */
+export type ParsedOf<O> = O extends { readonly __types?: { parsed: infer P } } ? P : never;
 
 /** A table of operations by name. */
 export type OpTable = Record<string, Op>;

@@ -1,67 +1,45 @@
 /**
- * Bot and Dashboard channels (SPEC section 7: Dashboard, Bots; issue 8). One channel per server
- * call; main forwards the checked payload and answers with the server's body. `bots:event` is
- * main's push of the member's event stream (GET /api/events) so open screens refresh at once.
+ * Bot and Dashboard channels (SPEC section 7: Dashboard, Bots; issue 8). Most are operations of
+ * common/ops/bots.ts and common/ops/dashboard.ts under their own names, forwarded as they are.
+ * Three are written here: the start (one channel, a route per bot type), the history (one
+ * channel, a route per kind) and the disclaimer (main sends SPEC's body). `bots:event` is main's
+ * push of the member's event stream (GET /api/events) so open screens refresh at once.
  */
 import * as yup from 'yup';
 import type { MessageResponse } from '../../api/account';
-import type {
-  BotInfo,
-  BotHistoryRow,
-  BotMessageResponse,
-  DisclaimerCheckResponse,
-  GridProtectionRequest,
-  LiveBot,
-  MemberEvent,
-  OrderBookResponse,
-  PieChartResponse,
-  PositionResponse,
-  ProfitBookResponse,
-  ProtectionValuesResponse,
-  PurchasedQtyResponse,
-  SltpEditRequest,
-  SltpValues,
-  StartBotRequest,
-  StartBotResponse,
-  TotalProfitBookResponse,
-} from '../../api/bots';
-import { boundedString as str, emptyPayload as empty, type Empty, type PayloadSchemas } from './shared';
+import type { BotHistoryRow, MemberEvent, StartBotRequest } from '../../api/bots';
+import { botsOps } from '../../ops/bots';
+import { dashboardOps } from '../../ops/dashboard';
+import type { OutputOf } from '../../ops/define';
+import {
+  boundedString as str,
+  emptyPayload as empty,
+  forwardedOps,
+  opPayloadSchemas,
+  type Empty,
+  type OpChannels,
+  type PayloadSchemas,
+} from './shared';
+
+export type { FeaturesResponse } from '../../api/bots';
 
 export type BotHistoryKind = 'multigrid' | 'scalp' | 'cycle';
 
-/** GET /api/features: what the server has switched on. */
-export interface FeaturesResponse {
-  futuresEnabled: boolean;
-}
+/** Operations main does not forward as they are: their channels are written below. */
+const HAND_WRITTEN_BOTS = ['bots:startMultigrid', 'bots:startScalp', 'bots:multigridHistory', 'bots:scalpHistory', 'bots:cycleHistory'] as const;
+const HAND_WRITTEN_DASHBOARD = ['dashboard:disclaimer'] as const;
 
-type ById = { botID: string };
+/** Channels that are operations of common/ops/bots.ts and dashboard.ts under their own names. */
+export const forwardedBotsOps = forwardedOps(botsOps, HAND_WRITTEN_BOTS);
+export const forwardedDashboardOps = forwardedOps(dashboardOps, HAND_WRITTEN_DASHBOARD);
 
-export interface BotsChannels {
+export interface BotsChannels extends OpChannels<typeof forwardedBotsOps>, OpChannels<typeof forwardedDashboardOps> {
   /** POST /api/startbotdata (Advanced Multigrid) or /api/startscalp (Scalping Grid). */
-  'bots:start': { payload: StartBotRequest; result: StartBotResponse };
-  'bots:features': { payload: Empty; result: FeaturesResponse };
-  /** GET /api/botstatus: the member's Live and Pause bots. */
-  'bots:status': { payload: Empty; result: LiveBot[] };
-  /** GET /api/livebotdata: every member's top live bots, anonymised. */
-  'bots:live': { payload: Empty; result: LiveBot[] };
-  'bots:info': { payload: ById; result: BotInfo };
-  'bots:orderBook': { payload: ById; result: OrderBookResponse };
-  'bots:purchasedQty': { payload: ById; result: PurchasedQtyResponse };
-  'bots:position': { payload: ById; result: PositionResponse };
-  'bots:stop': { payload: ById; result: BotMessageResponse };
-  'bots:stopAndSell': { payload: ById; result: BotMessageResponse };
-  'bots:profitBook': { payload: ById; result: ProfitBookResponse };
-  'bots:editProfitBook': { payload: { botID: string; profitBookValue: number | string | null }; result: BotMessageResponse };
-  'bots:protection': { payload: ById; result: ProtectionValuesResponse };
-  'bots:editProtection': { payload: GridProtectionRequest; result: BotMessageResponse };
-  'bots:sltp': { payload: ById; result: SltpValues };
-  'bots:editSltp': { payload: SltpEditRequest; result: BotMessageResponse };
+  'bots:start': { payload: StartBotRequest; result: OutputOf<(typeof botsOps)['bots:startMultigrid']> };
   /** GET /api/bothistory, /api/scalpbothistory or /api/cyclebothistory. */
   'bots:history': { payload: { kind: BotHistoryKind }; result: BotHistoryRow[] };
-  'dashboard:disclaimerCheck': { payload: Empty; result: DisclaimerCheckResponse };
+  /** POST /api/disclaimer with SPEC's body. */
   'dashboard:agree': { payload: Empty; result: MessageResponse };
-  'dashboard:pieChart': { payload: Empty; result: PieChartResponse };
-  'dashboard:totalProfit': { payload: Empty; result: TotalProfitBookResponse };
 }
 
 export interface BotsEvents {
@@ -70,7 +48,6 @@ export interface BotsEvents {
 }
 
 const botID = str(64).min(1);
-const byId = yup.object({ botID }).noUnknown(true);
 /** A number field as a form sends it: a short string, a finite number, or null/absent. */
 const numberish = yup
   .mixed<string | number>()
@@ -80,7 +57,21 @@ const numberish = yup
     v === null || v === undefined || (typeof v === 'string' && v.length <= 40) || (typeof v === 'number' && Number.isFinite(v)),
   );
 
+/**
+ * Forwarded operations are checked with their own input schemas, except the edits: their server
+ * schemas rewrite a form's numbers as decimal strings and apply SPEC's rules, while main forwards
+ * the body as the form sent it (shape and size checked here) and the server answers the rules.
+ */
 export const botsPayloadSchemas: PayloadSchemas<BotsChannels> = {
+  ...opPayloadSchemas(forwardedBotsOps),
+  ...opPayloadSchemas(forwardedDashboardOps),
+  'bots:editProfitBook': yup.object({ botID, profitBookValue: numberish.defined() }).noUnknown(true),
+  'bots:editProtection': yup
+    .object({ botID, overbuyProtectionValue: numberish.defined(), protectionActive: yup.boolean().defined() })
+    .noUnknown(true),
+  'bots:editSltp': yup
+    .object({ botID, sellAllAndPausePrice: numberish.defined(), restartPrice: numberish.defined(), stoplossPrice: numberish.defined() })
+    .noUnknown(true),
   'bots:start': yup
     .object({
       selectPair: str(30),
@@ -95,28 +86,6 @@ export const botsPayloadSchemas: PayloadSchemas<BotsChannels> = {
       stoplossPrice: numberish,
     })
     .noUnknown(true),
-  'bots:features': empty,
-  'bots:status': empty,
-  'bots:live': empty,
-  'bots:info': byId,
-  'bots:orderBook': byId,
-  'bots:purchasedQty': byId,
-  'bots:position': byId,
-  'bots:stop': byId,
-  'bots:stopAndSell': byId,
-  'bots:profitBook': byId,
-  'bots:editProfitBook': yup.object({ botID, profitBookValue: numberish.defined() }).noUnknown(true),
-  'bots:protection': byId,
-  'bots:editProtection': yup
-    .object({ botID, overbuyProtectionValue: numberish.defined(), protectionActive: yup.boolean().defined() })
-    .noUnknown(true),
-  'bots:sltp': byId,
-  'bots:editSltp': yup
-    .object({ botID, sellAllAndPausePrice: numberish.defined(), restartPrice: numberish.defined(), stoplossPrice: numberish.defined() })
-    .noUnknown(true),
   'bots:history': yup.object({ kind: yup.mixed<BotHistoryKind>().oneOf(['multigrid', 'scalp', 'cycle']).defined() }).noUnknown(true),
-  'dashboard:disclaimerCheck': empty,
   'dashboard:agree': empty,
-  'dashboard:pieChart': empty,
-  'dashboard:totalProfit': empty,
 };

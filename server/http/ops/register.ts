@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BILLING_SUCCESS_CODE } from '../../../common/constants';
-import type { InputOf, Op, OpTable, OutputOf } from '../../../common/ops/define';
+import type { Op, OpTable, OutputOf, ParsedOf } from '../../../common/ops/define';
 import { billingEnvelope, bearer } from '../schemas';
 import type { AppDeps } from '../types';
 import { fromYup } from '../validation';
@@ -26,9 +26,21 @@ export interface BillingAnswer<T> {
   msg?: string;
 }
 
-type AnswerOf<O> = O extends { envelope: 'billing' } ? BillingAnswer<OutputOf<O>> : OutputOf<O>;
+/**
+ * An `/api` answer already written as JSON, exactly as the response schema would write it, sent
+ * as it is. For hot reads that keep parts of their answer written per row (the bot cards of
+ * GET /api/botstatus, modules/bots/card-json.ts), where serialising the whole answer on every
+ * poll would cost more than the read; the schema still documents the answer in /docs.
+ */
+export class PreSerialised<T> {
+  /** The type of what `json` holds; never set. */
+  declare readonly __of?: T;
+  constructor(readonly json: string) {}
+}
 
-export type OpHandler<O> = (input: InputOf<O>, caller: OpCaller) => Promise<AnswerOf<O>> | AnswerOf<O>;
+type AnswerOf<O> = O extends { envelope: 'billing' } ? BillingAnswer<OutputOf<O>> : OutputOf<O> | PreSerialised<OutputOf<O>>;
+
+export type OpHandler<O> = (input: ParsedOf<O>, caller: OpCaller) => Promise<AnswerOf<O>> | AnswerOf<O>;
 
 /** One handler per operation of the table, and no other. */
 export type OpHandlers<T extends OpTable> = { [K in keyof T]: OpHandler<T[K]> };
@@ -67,10 +79,16 @@ export function registerOps<T extends OpTable>(app: FastifyInstance, ops: T, han
       url: spec.path,
       config: { op: { name, auth: spec.auth } },
       schema: routeSchema(spec),
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const input = (spec.method === 'GET' ? request.query : request.body) ?? {};
         const caller = { deps: app.deps, request, userId: request.member?.userId ?? '' };
-        return envelopeOf(spec, await handler(input as never, caller));
+        const answer = await handler(input as never, caller);
+        // A string of a JSON type is not serialised again: Fastify sends it as it is.
+        if (answer instanceof PreSerialised) {
+          reply.type('application/json; charset=utf-8');
+          return answer.json;
+        }
+        return envelopeOf(spec, answer);
       },
     });
   }

@@ -4,7 +4,11 @@
  * token before it validates the body).
  */
 import type { FastifyInstance } from 'fastify';
+import { botsOps } from '../../../common/ops/bots';
+import { dashboardOps } from '../../../common/ops/dashboard';
 import { exchangeOps } from '../../../common/ops/exchange';
+import { botsHandlers } from '../handlers/bots';
+import { dashboardHandlers } from '../handlers/dashboard';
 import { exchangeHandlers } from '../handlers/exchange';
 import { registerOps } from '../ops/register';
 
@@ -13,4 +17,6 @@ export default async function operations(app: FastifyInstance) {
     if (request.routeOptions.config.op?.auth === 'member') await app.authenticate(request);
   });
   registerOps(app, exchangeOps, exchangeHandlers);
+  registerOps(app, botsOps, botsHandlers);
+  registerOps(app, dashboardOps, dashboardHandlers);
 }

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { LiveBot } from '../../../../../common/api/bots';
 import type { Db } from '../../../../db/database';
-import { liveBotList } from './response-schemas';
+import { liveBotList } from '../../../../../common/ops/bots-schemas';
 import { cardJson, datewiseJson, type CardHead } from '../../../../modules/bots/card-json';
 
 const head: CardHead = {

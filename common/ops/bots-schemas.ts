@@ -1,9 +1,12 @@
-/** OpenAPI response schemas of the Bots calls (SPEC section 7; shapes in common/api/bots.ts). */
-const str = { type: 'string' } as const;
-const strOrNull = { type: ['string', 'null'] } as const;
-const int = { type: 'integer' } as const;
+/**
+ * The JSON Schemas of the Bots answers (SPEC section 7; shapes in common/api/bots.ts). The server
+ * serialises with them (fast-json-stringify): a property missing here would drop the field, and
+ * the bot cards written per bot (server/modules/bots/card-json.ts) must equal what `liveBotList`
+ * writes (card-json.test.ts).
+ */
+import { bool, int, str, strOrNull } from './json-schema';
+
 const intOrNull = { type: ['integer', 'null'] } as const;
-const bool = { type: 'boolean' } as const;
 
 const sparkline = {
   type: 'array',
