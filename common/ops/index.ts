@@ -1,5 +1,7 @@
 /** Every operations table, for what reads them all (the desktop's test server checks replies against them). */
+import { botsOps } from './bots';
+import { dashboardOps } from './dashboard';
 import type { OpTable } from './define';
 import { exchangeOps } from './exchange';
 
-export const OPERATION_TABLES: readonly OpTable[] = [exchangeOps];
+export const OPERATION_TABLES: readonly OpTable[] = [exchangeOps, botsOps, dashboardOps];

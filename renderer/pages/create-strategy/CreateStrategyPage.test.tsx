@@ -118,7 +118,7 @@ describe('create grid bot strategy', () => {
   });
 
   it.each([
-    [fail(400, SERVER.strategyExists), UI.strategyExists],
+    [fail(400, SERVER.strategyExists, 'strategy.exists'), UI.strategyExists],
     [fail(400, VALIDATION.gridsRange), UI.strategySaveFailed],
     [fail(0, 'offline'), UI.strategySaveFailed],
   ])('maps a failed save %j to the SPEC message and stays', async (reply, shown) => {

@@ -77,8 +77,8 @@ describe('my strategies', () => {
   });
 
   it.each([
-    [fail(400, SERVER.strategyInUse), UI.strategyInUse],
-    [fail(404, SERVER.strategyNotFound), UI.strategyDeleteFailed(SERVER.strategyNotFound)],
+    [fail(400, SERVER.strategyInUse, 'strategy.in_use'), UI.strategyInUse],
+    [fail(404, SERVER.strategyNotFound, 'strategy.not_found'), UI.strategyDeleteFailed(SERVER.strategyNotFound)],
     [fail(0, 'No response'), UI.strategyDeleteFailed('No response')],
   ])('shows the SPEC message when a delete fails %j', async (reply, shown) => {
     const bridge = open(() => ok([short]));

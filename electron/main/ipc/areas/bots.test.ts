@@ -33,7 +33,19 @@ const start = {
   restartPrice: null,
   stoplossPrice: '30000',
 };
-const liveBot = { id: 'bot-1', name: 'BTCUSDT', status: 'Live', roi: '12.5', sparklineData: [] };
+/** Answers the real server could send: each holds every field its response schema requires. */
+const liveBot = {
+  id: 'bot-1', name: 'BTCUSDT', category: 'Spot', status: 'Live', liveprice: '42000', runtime: 3, roi: '12.5',
+  investment: '500', pnl: '2.5', trades24h: 4, grid_no: 2, total_grid: 10, sparklineData: [], datewiseprofit: {},
+};
+const historyRow = {
+  id: 'bot-1', symbol: 'BTCUSDT', strategy_name: 'System Strategy', investment: '500', profit: '3', lossbook: '0',
+  totalpnl: '3', roi: '0.6', botstarttime: '2026-11-01T00:00:00.000Z',
+};
+const botInfo = {
+  name: 'BTCUSDT', category: 'Spot', status: 'Live', liveprice: '42000', runtime: 3, roi: '12.5', investment: '500',
+  pnl: '2.5', botstartdate: '2026-11-01T00:00:00.000Z',
+};
 
 describe('bots IPC area: reads', () => {
   it.each([
@@ -44,7 +56,7 @@ describe('bots IPC area: reads', () => {
       'bots:history',
       { kind: 'multigrid' },
       'GET /api/bothistory',
-      [{ id: 'bot-1', symbol: 'BTCUSDT' }],
+      [historyRow],
     ],
     ['bots:history', { kind: 'scalp' }, 'GET /api/scalpbothistory', []],
     ['bots:history', { kind: 'cycle' }, 'GET /api/cyclebothistory', []],
@@ -88,7 +100,7 @@ describe('bots IPC area: calls with a body', () => {
       'POST /api/startbotdata',
       { message: 'User request created successfully', botID: 'bot-1' },
     ],
-    ['bots:info', byId, 'POST /api/botinfo', { name: 'BTCUSDT', status: 'Live' }],
+    ['bots:info', byId, 'POST /api/botinfo', botInfo],
     ['bots:orderBook', byId, 'POST /api/orderbook', { orders: [] }],
     [
       'bots:purchasedQty',
