@@ -5,7 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { exchangeOps } from '../../../common/ops/exchange';
+import { strategiesOps } from '../../../common/ops/strategies';
 import { exchangeHandlers } from '../handlers/exchange';
+import { strategiesHandlers } from '../handlers/strategies';
 import { registerOps } from '../ops/register';
 
 export default async function operations(app: FastifyInstance) {
@@ -13,4 +15,5 @@ export default async function operations(app: FastifyInstance) {
     if (request.routeOptions.config.op?.auth === 'member') await app.authenticate(request);
   });
   registerOps(app, exchangeOps, exchangeHandlers);
+  registerOps(app, strategiesOps, strategiesHandlers);
 }
