@@ -15,7 +15,6 @@ import userDataRoute from './http/routes/billing/user-data';
 import userProfileRoute from './http/routes/billing/user-profile';
 import withdrawRoutes from './http/routes/billing/withdraw';
 import accountApi from './http/routes/api/account/index';
-import strategiesApi from './http/routes/api/strategies/index';
 import marketApi from './http/routes/api/market/index';
 import operations from './http/routes/operations';
 import eventsApi from './http/routes/api/events/index';
@@ -59,7 +58,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(healthRoute);
   await app.register(metricsRoute);
   await app.register(accountApi, { prefix: '/api' });
-  await app.register(strategiesApi, { prefix: '/api' });
   await app.register(marketApi, { prefix: '/api' });
   await app.register(operations);
   await app.register(eventsApi, { prefix: '/api' });

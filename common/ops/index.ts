@@ -3,5 +3,6 @@ import { botsOps } from './bots';
 import { dashboardOps } from './dashboard';
 import type { OpTable } from './define';
 import { exchangeOps } from './exchange';
+import { strategiesOps } from './strategies';
 
-export const OPERATION_TABLES: readonly OpTable[] = [exchangeOps, botsOps, dashboardOps];
+export const OPERATION_TABLES: readonly OpTable[] = [exchangeOps, strategiesOps, botsOps, dashboardOps];

@@ -1,34 +1,15 @@
-/** Strategy channels (SPEC section 7, Strategies): create, lists, detail, edit, delete, grid count, backtest. */
+/**
+ * Strategy channels (SPEC section 7, Strategies): create, lists, detail, edit, delete, grid count,
+ * backtest. Each is an operation of common/ops/strategies.ts under its own name. Main checks only
+ * the bounded shape of a payload (below) and forwards it; the server's schemas own the rules and
+ * their SPEC messages.
+ */
 import * as yup from 'yup';
-import type { MessageResponse } from '../../api/account';
-import type { BacktestRequest, BacktestResponse } from '../../api/backtest';
-import type {
-  CreateStrategyRequest,
-  EditStrategyRequest,
-  GridCountRequest,
-  GridCountResponse,
-  StrategyDetail,
-  StrategyListItem,
-  StrategyNameRequest,
-} from '../../api/strategy';
 import { GRIDS_MAX_CREATE } from '../../constants';
-import { boundedString as str, emptyPayload as empty, type Empty, type PayloadSchemas } from './shared';
+import type { strategiesOps } from '../../ops/strategies';
+import { boundedString as str, emptyPayload as empty, type OpChannels, type PayloadSchemas } from './shared';
 
-export interface StrategiesChannels {
-  'strategies:create': { payload: CreateStrategyRequest; result: MessageResponse };
-  /** GET /api/mystratagieslist: every strategy of the member (My Strategies). */
-  'strategies:list': { payload: Empty; result: StrategyListItem[] };
-  'strategies:mine': { payload: Empty; result: StrategyListItem[] };
-  'strategies:system': { payload: Empty; result: StrategyListItem[] };
-  'strategies:mineScalping': { payload: Empty; result: StrategyListItem[] };
-  'strategies:systemScalping': { payload: Empty; result: StrategyListItem[] };
-  'strategies:detail': { payload: StrategyNameRequest; result: StrategyDetail };
-  'strategies:edit': { payload: EditStrategyRequest; result: MessageResponse };
-  'strategies:delete': { payload: StrategyNameRequest; result: MessageResponse };
-  'strategies:gridCount': { payload: GridCountRequest; result: GridCountResponse };
-  /** POST /api/backtest: a strategy over the exchange's recent klines. */
-  'strategies:backtest': { payload: BacktestRequest; result: BacktestResponse };
-}
+export type StrategiesChannels = OpChannels<typeof strategiesOps>;
 
 /** A percentage cell: a short string, a finite number, or empty; the rules run on the server. */
 const cell = yup

@@ -9,7 +9,9 @@ import { dashboardOps } from '../../../common/ops/dashboard';
 import { exchangeOps } from '../../../common/ops/exchange';
 import { botsHandlers } from '../handlers/bots';
 import { dashboardHandlers } from '../handlers/dashboard';
+import { strategiesOps } from '../../../common/ops/strategies';
 import { exchangeHandlers } from '../handlers/exchange';
+import { strategiesHandlers } from '../handlers/strategies';
 import { registerOps } from '../ops/register';
 
 export default async function operations(app: FastifyInstance) {
@@ -19,4 +21,5 @@ export default async function operations(app: FastifyInstance) {
   registerOps(app, exchangeOps, exchangeHandlers);
   registerOps(app, botsOps, botsHandlers);
   registerOps(app, dashboardOps, dashboardHandlers);
+  registerOps(app, strategiesOps, strategiesHandlers);
 }
