@@ -15,7 +15,8 @@ async function requestLink(email: string) {
 describe('forgot password', () => {
   it.each<[string, Reply, string]>([
     ['success', ok({ success: true }), UI.resetLinkSent],
-    ['unknown e-mail (404)', fail(404, 'User not found'), UI.forgotUserNotFound],
+    ['unknown e-mail (404)', fail(404, 'User not found', 'account.not_found'), UI.forgotUserNotFound],
+    ['a 404 that is not about the member (no such path)', fail(404, 'Not Found', 'request.not_found'), UI.forgotFailed],
     ['other failure', fail(500, 'boom'), UI.forgotFailed],
     ['no response', fail(0, 'offline'), UI.forgotFailed],
   ])('shows the SPEC message for %s', async (_case, reply, shown) => {
