@@ -109,15 +109,17 @@ export function isReason(value: unknown): value is Reason {
   return typeof value === 'string' && Object.hasOwn(REASON_STATUS, value);
 }
 
-/** The reason a refusal without one of its own stands for, by HTTP status (0: no answer at all). */
-export function reasonOfStatus(status: number): Reason | null {
+/**
+ * The reason a refusal without one of its own stands for, by HTTP status (0: no answer at all);
+ * any other refused request counts as malformed.
+ */
+export function reasonOfStatus(status: number): Reason {
   if (status === 0) return 'network.unreachable';
-  if (status === 400) return 'request.malformed';
   if (status === 401) return 'auth.unauthenticated';
   if (status === 404 || status === 405) return 'request.not_found';
   if (status === 413) return 'request.too_large';
   if (status === 429) return 'request.too_many';
   if (status === 503) return 'server.unavailable';
   if (status >= 500) return 'server.internal';
-  return null;
+  return 'request.malformed';
 }

@@ -15,7 +15,7 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.status = status;
-    this.reason = reason ?? reasonOfStatus(status) ?? 'request.malformed';
+    this.reason = reason ?? reasonOfStatus(status);
   }
 }
 

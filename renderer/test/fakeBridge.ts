@@ -22,7 +22,7 @@ type Handler<C extends IpcChannel> = (
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
 export const fail = (status: number, message = '', reason?: Reason): { ok: false; error: IpcError } => ({
   ok: false,
-  error: { status, message, reason: reason ?? reasonOfStatus(status) ?? 'request.malformed' },
+  error: { status, message, reason: reason ?? reasonOfStatus(status) },
 });
 
 export const SIGNED_IN: SessionInfo = { signedIn: true, email: 'member@example.com', userData: null };

@@ -7,7 +7,7 @@ export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
 /** A refusal; its reason is the status's own unless main knows better. */
 export const fail = (status: number, message: string, reason?: Reason): { ok: false; error: IpcError } => ({
   ok: false,
-  error: { status, message, reason: reason ?? reasonOfStatus(status) ?? 'request.malformed' },
+  error: { status, message, reason: reason ?? reasonOfStatus(status) },
 });
 
 function field(body: unknown, name: string): string | undefined {

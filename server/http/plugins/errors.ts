@@ -22,7 +22,7 @@ export function refusalOf(error: FastifyError | DomainError): Refusal {
   if (error instanceof DomainError) return { status: error.status, message: error.message, reason: error.reason };
   const status = error.statusCode ?? 500;
   if (error.code === 'FST_ERR_VALIDATION') return { status: 400, message: error.message, reason: reasonOfValidation(error) };
-  if (status >= 400 && status < 500) return { status, message: error.message, reason: reasonOfStatus(status) ?? 'request.malformed' };
+  if (status >= 400 && status < 500) return { status, message: error.message, reason: reasonOfStatus(status) };
   return { status: 500, message: SERVER.internalError, reason: 'server.internal' };
 }
 
