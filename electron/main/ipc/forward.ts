@@ -1,8 +1,8 @@
 /**
  * The one forwarder: an IPC call that is an operation of common/ops goes to the server as the
- * table says (method, path, the payload as the body of a POST or the query string of a GET, but
- * for the fields the path names, which are written into it) and
- * comes back as the operation's answer, unwrapped from the `/account` envelope where it has one.
+ * table says (method, path, the payload as the body of a POST or the query string of a GET; the
+ * fields the path names, like `:token`, are written into the path instead) and comes back as
+ * the operation's answer, unwrapped from the `/account` envelope where it has one.
  * Main spells no path and casts no reply per operation; what it adds of its own (session and
  * keychain, key binding, idempotency keys, local settings) lives in hand-written handlers that
  * call `forward` too.
