@@ -64,11 +64,13 @@ declare module 'fastify' {
 /** The input's path fields as the route's params schema, the others as its body or query string schema. */
 function inputSchemas(spec: Op) {
   if (!spec.input) return {};
+  const carriedIn = spec.method === 'GET' ? 'querystring' : 'body';
   const params = pathParams(spec.path);
+  if (params.length === 0) return { [carriedIn]: fromYup(spec.input) };
   const carried = spec.input.omit(params);
   return {
-    ...(params.length > 0 ? { params: fromYup(spec.input.pick(params)) } : {}),
-    ...(Object.keys(carried.fields).length > 0 ? { [spec.method === 'GET' ? 'querystring' : 'body']: fromYup(carried) } : {}),
+    params: fromYup(spec.input.pick(params)),
+    ...(Object.keys(carried.fields).length > 0 ? { [carriedIn]: fromYup(carried) } : {}),
   };
 }
 
