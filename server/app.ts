@@ -12,9 +12,7 @@ import subscriptionRoutes from './http/routes/billing/subscription';
 import swapRoutes from './http/routes/billing/swap';
 import teamRoutes from './http/routes/billing/team';
 import userDataRoute from './http/routes/billing/user-data';
-import userProfileRoute from './http/routes/billing/user-profile';
 import withdrawRoutes from './http/routes/billing/withdraw';
-import accountApi from './http/routes/api/account/index';
 import marketApi from './http/routes/api/market/index';
 import operations from './http/routes/operations';
 import eventsApi from './http/routes/api/events/index';
@@ -57,11 +55,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(healthRoute);
   await app.register(metricsRoute);
-  await app.register(accountApi, { prefix: '/api' });
   await app.register(marketApi, { prefix: '/api' });
   await app.register(operations);
   await app.register(eventsApi, { prefix: '/api' });
-  await app.register(userProfileRoute, { prefix: '/account' });
   await app.register(subscriptionRoutes, { prefix: '/account' });
   await app.register(levelIncomeRoutes, { prefix: '/account' });
   await app.register(teamRoutes, { prefix: '/account' });

@@ -29,7 +29,10 @@ export interface OpSpec {
   path: string;
   auth: OpAuth;
   envelope: OpEnvelope;
-  /** What the request carries: the JSON body of a POST, the query string of a GET. */
+  /**
+   * What the request carries: the JSON body of a POST, the query string of a GET, and the path
+   * parameters the path names (`/api/reset-password/:token`).
+   */
   input?: yup.AnyObjectSchema;
   /** The 2xx answer, documented in /docs and used to serialise it. */
   response: JsonSchema;

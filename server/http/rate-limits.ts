@@ -1,6 +1,7 @@
 /**
  * Limits of the guessable calls (login, signup, OTP, resend, forgot and reset password, referral
- * check), as preHandler hooks (after validation, so they see the parsed e-mail):
+ * check), as route options: a preHandler hook (after validation, so it sees the parsed e-mail)
+ * and the onError hook that tells a refused client when to try again (Retry-After):
  *
  * - per client and e-mail, per route: one member's typos do not lock out everyone behind the
  *   same address (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS);
@@ -20,6 +21,12 @@ import { hitWindows, refundHit, type Window, type WindowCount } from '../modules
 import { clientKey } from './client-address';
 
 type PreHandler = (request: FastifyRequest) => Promise<void>;
+type OnError = typeof retryAfterHeader;
+/** A limit as route options: the count before the handler, and Retry-After on its refusal. */
+export interface LimitOptions {
+  preHandler: PreHandler;
+  onError: OnError;
+}
 
 function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
@@ -43,18 +50,19 @@ function perEmailWindow(app: FastifyInstance, request: FastifyRequest): Window {
   return { key: `${request.routeOptions.url}|${clientKey(request.ip)}|${emailOf(request)}`, max, windowMs };
 }
 
-export function perEmailLimit(app: FastifyInstance): { preHandler: PreHandler } {
+export function perEmailLimit(app: FastifyInstance): LimitOptions {
   return {
     preHandler: async (request) => {
       await enforce(app, [perEmailWindow(app, request)]);
     },
+    onError: retryAfterHeader,
   };
 }
 
 /** The per-client failure hit of each login in flight, given back if the password was right. */
 const loginFailureHits = new WeakMap<FastifyRequest, WindowCount>();
 
-export function loginLimits(app: FastifyInstance): { preHandler: PreHandler } {
+export function loginLimits(app: FastifyInstance): LimitOptions {
   const { loginIpMax, loginIpWindowMs } = app.deps.config.rateLimit;
   return {
     preHandler: async (request) => {
@@ -62,6 +70,7 @@ export function loginLimits(app: FastifyInstance): { preHandler: PreHandler } {
       const counts = await enforce(app, [perEmailWindow(app, request), failures]);
       loginFailureHits.set(request, counts[1]!);
     },
+    onError: retryAfterHeader,
   };
 }
 
@@ -71,12 +80,13 @@ export async function forgiveLogin(app: FastifyInstance, request: FastifyRequest
   if (hit) await refundHit(app.deps.db, hit);
 }
 
-export function perIpLimit(app: FastifyInstance): { preHandler: PreHandler } {
+export function perIpLimit(app: FastifyInstance): LimitOptions {
   const { referralMax, windowMs } = app.deps.config.rateLimit;
   return {
     preHandler: async (request) => {
       await enforce(app, [{ key: `${request.routeOptions.url}|${clientKey(request.ip)}`, max: referralMax, windowMs }]);
     },
+    onError: retryAfterHeader,
   };
 }
 

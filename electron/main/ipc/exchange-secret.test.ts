@@ -47,7 +47,7 @@ describe('stale desktop copies of the exchange secret', () => {
   it('go when a member signs in', async () => {
     const bob = exchangeSecretName('bob@example.com');
     await keychain.setSecret(bob, 'SK-bob');
-    server.route('POST /api/login', { status: 200, body: { token: 'tok-2', email: 'bob@example.com' } });
+    server.route('POST /api/login', { status: 200, body: { token: 'tok-2', accessToken: 'tok-2', id: 'u2', email: 'bob@example.com' } });
     expect(await ipc().invoke('session:login', { email: 'bob@example.com', password: 'secret12' })).toMatchObject({ ok: true });
     expect(await keychain.getSecret(bob)).toBeNull();
   });

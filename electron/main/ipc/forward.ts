@@ -1,7 +1,8 @@
 /**
  * The one forwarder: an IPC call that is an operation of common/ops goes to the server as the
- * table says (method, path, the payload as the body of a POST or the query string of a GET) and
- * comes back as the operation's answer, unwrapped from the `/account` envelope where it has one.
+ * table says (method, path, the payload as the body of a POST or the query string of a GET; the
+ * fields the path names, like `:token`, are written into the path instead) and comes back as
+ * the operation's answer, unwrapped from the `/account` envelope where it has one.
  * Main spells no path and casts no reply per operation; what it adds of its own (session and
  * keychain, key binding, idempotency keys, local settings) lives in hand-written handlers that
  * call `forward` too.
@@ -9,6 +10,7 @@
 import type { IpcResult } from '../../../common/ipc/contract';
 import { BILLING_SUCCESS_CODE } from '../../../common/constants';
 import type { InputOf, Op, OpTable, OutputOf } from '../../../common/ops/define';
+import { fillPath } from '../../../common/ops/path-params';
 import type { AreaHandlers, HandlerContext } from './context';
 import { errorFromReply, fail, isSuccess, ok } from './result';
 
@@ -29,10 +31,10 @@ export async function forward<O extends Op>(
   input: InputOf<O>,
   headers?: Readonly<Record<string, string>>,
 ): Promise<IpcResult<OutputOf<O>>> {
-  const payload: object = input ?? {};
+  const { path, rest } = fillPath(spec.path, input ?? {});
   const reply = spec.method === 'GET'
-    ? await call('GET', `${spec.path}${queryOf(payload)}`, undefined, headers)
-    : await call(spec.method, spec.path, payload, headers);
+    ? await call('GET', `${path}${queryOf(rest)}`, undefined, headers)
+    : await call(spec.method, path, rest, headers);
   if (!isSuccess(reply)) return errorFromReply(reply);
   // The server serialised this body with the operation's response schema (common/ops).
   if (spec.envelope === 'api') return ok(reply.body as OutputOf<O>);

@@ -235,9 +235,10 @@ describe('createIpcHandlers', () => {
       body: { code: '0000', data, msg: 'ok' },
     });
     expect(await ipc.invoke('account:profile', {})).toEqual({ ok: true, value: data });
+    // The billing service refuses with its status and `{code, msg}`.
     server.route('POST /account/user-profile', {
-      status: 200,
-      body: { code: '1001', msg: 'No such member' },
+      status: 400,
+      body: { code: '400', msg: 'No such member' },
     });
     expect(await ipc.invoke('account:profile', {})).toEqual({
       ok: false,

@@ -27,8 +27,3 @@ export function errorFromReply(reply: HttpReply): { ok: false; error: IpcError }
 }
 
 export const isSuccess = (reply: HttpReply): boolean => reply.status >= 200 && reply.status < 300;
-
-/** A successful reply's body as the API type the server promises; other statuses as errors. */
-export function fromReply<T>(reply: HttpReply): IpcResult<T> {
-  return isSuccess(reply) ? ok(reply.body as T) : errorFromReply(reply);
-}

@@ -1,8 +1,8 @@
 import type { LoginResponse, UserData } from '../../../common/api/account';
 import type { IpcResult, SessionInfo } from '../../../common/ipc/contract';
-import type { HttpReply, IpcPorts } from '../ports/types';
+import type { IpcPorts } from '../ports/types';
 import { forgetExchangeSecret } from './exchange-secret';
-import { errorFromReply, fail, isSuccess, ok } from './result';
+import { fail, ok } from './result';
 
 export async function readSession(ports: IpcPorts): Promise<SessionInfo> {
   const token = await ports.keychain.getToken();
@@ -24,9 +24,9 @@ export async function clearSession(ports: IpcPorts): Promise<SessionInfo> {
 }
 
 /** The member's data without the token fields (and the verify-otp `success` flag). */
-function userDataOf(body: Record<string, unknown>): UserData {
-  const { token: _token, accessToken: _accessToken, success: _success, ...rest } = body;
-  return rest as unknown as UserData;
+function userDataOf(answer: LoginResponse & { success?: boolean }): UserData {
+  const { token: _token, accessToken: _accessToken, success: _success, ...userData } = answer;
+  return userData;
 }
 
 /**
@@ -35,17 +35,15 @@ function userDataOf(body: Record<string, unknown>): UserData {
  */
 export async function startSession(
   ports: IpcPorts,
-  reply: HttpReply,
+  answer: IpcResult<LoginResponse>,
   fallbackEmail: string,
 ): Promise<IpcResult<SessionInfo>> {
-  if (!isSuccess(reply)) return errorFromReply(reply);
-  const body = (reply.body ?? {}) as Partial<LoginResponse> & Record<string, unknown>;
-  const token = typeof body.token === 'string' ? body.token : body.accessToken;
-  if (typeof token !== 'string' || token.length === 0) {
-    return fail(502, 'The server did not return a session token.');
-  }
-  const userData = userDataOf(body);
-  const email = typeof userData.email === 'string' ? userData.email : fallbackEmail;
+  if (!answer.ok) return answer;
+  // Both name the same token; an empty one is no session.
+  const token = answer.value.token || answer.value.accessToken;
+  if (!token) return fail(502, 'The server did not return a session token.');
+  const userData = userDataOf(answer.value);
+  const email = userData.email || fallbackEmail;
   await ports.keychain.setToken(token);
   await forgetExchangeSecret(ports.keychain, email);
   ports.settings.set('userData', userData);

@@ -2,12 +2,17 @@
  * Registers the routes of an operations table (common/ops/): for each entry its method and path,
  * its input schema (body or query string, validated by the yup schema of common/), its 2xx
  * answer's schema (documented in /docs and used to serialise) and its envelope, all from the
- * entry. Each handler is one function that takes the validated input and the caller; auth is
- * one hook for every operation (./auth-hook.ts), not a copy per route.
+ * entry. A path parameter (`/reset-password/:token`) is a field of the input schema too: that
+ * field is validated as the path's, the rest as the body's or query's, and the handler gets
+ * them as one input. Each handler is one function that takes the validated input and the
+ * caller; auth is one hook for every operation (routes/operations.ts), not a copy per route.
+ * What a route adds on the server only (rate limits, the error's success field) comes as
+ * per-operation route options.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { BILLING_SUCCESS_CODE } from '../../../common/constants';
 import type { Op, OpTable, OutputOf, ParsedOf } from '../../../common/ops/define';
+import { pathParams } from '../../../common/ops/path-params';
 import { billingEnvelope, bearer } from '../schemas';
 import type { AppDeps } from '../types';
 import { fromYup } from '../validation';
@@ -45,6 +50,10 @@ export type OpHandler<O> = (input: ParsedOf<O>, caller: OpCaller) => Promise<Ans
 /** One handler per operation of the table, and no other. */
 export type OpHandlers<T extends OpTable> = { [K in keyof T]: OpHandler<T[K]> };
 
+/** What the server adds to some routes of a table: hooks (a rate limit and its Retry-After) and route config. */
+export type OpRouteOptions = Pick<RouteOptions, 'preHandler' | 'onError'> & { config?: { successField?: boolean } };
+export type OpRoutesOptions<T extends OpTable> = { [K in keyof T]?: OpRouteOptions };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The operation a route serves (common/ops), read by the auth hook. */
@@ -52,8 +61,21 @@ declare module 'fastify' {
   }
 }
 
+/** The input's path fields as the route's params schema, the others as its body or query string schema. */
+function inputSchemas(spec: Op) {
+  if (!spec.input) return {};
+  const carriedIn = spec.method === 'GET' ? 'querystring' : 'body';
+  const params = pathParams(spec.path);
+  if (params.length === 0) return { [carriedIn]: fromYup(spec.input) };
+  const carried = spec.input.omit(params);
+  return {
+    params: fromYup(spec.input.pick(params)),
+    ...(Object.keys(carried.fields).length > 0 ? { [carriedIn]: fromYup(carried) } : {}),
+  };
+}
+
 function routeSchema(spec: Op) {
-  const input = spec.input ? { [spec.method === 'GET' ? 'querystring' : 'body']: fromYup(spec.input) } : {};
+  const input = inputSchemas(spec);
   const answer = spec.envelope === 'billing' ? billingEnvelope(spec.response) : spec.response;
   return {
     tags: [spec.tag],
@@ -70,17 +92,26 @@ function envelopeOf(spec: Op, answer: unknown): unknown {
   return { code: BILLING_SUCCESS_CODE, data, msg };
 }
 
-export function registerOps<T extends OpTable>(app: FastifyInstance, ops: T, handlers: OpHandlers<T>): void {
+export function registerOps<T extends OpTable>(
+  app: FastifyInstance,
+  ops: T,
+  handlers: OpHandlers<T>,
+  routeOptions: OpRoutesOptions<T> = {},
+): void {
   for (const name of Object.keys(ops)) {
     const spec = ops[name]!;
     const handler = handlers[name] as OpHandler<Op>;
+    const { config, ...hooks } = routeOptions[name] ?? {};
+    const hasParams = pathParams(spec.path).length > 0;
     app.route({
+      ...hooks,
       method: spec.method,
       url: spec.path,
-      config: { op: { name, auth: spec.auth } },
+      config: { ...config, op: { name, auth: spec.auth } },
       schema: routeSchema(spec),
       handler: async (request, reply) => {
-        const input = (spec.method === 'GET' ? request.query : request.body) ?? {};
+        const carried = (spec.method === 'GET' ? request.query : request.body) ?? {};
+        const input = hasParams ? { ...carried, ...(request.params as object) } : carried;
         const caller = { deps: app.deps, request, userId: request.member?.userId ?? '' };
         const answer = await handler(input as never, caller);
         // A string of a JSON type is not serialised again: Fastify sends it as it is.

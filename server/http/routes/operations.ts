@@ -4,9 +4,12 @@
  * token before it validates the body).
  */
 import type { FastifyInstance } from 'fastify';
+import { accountOps } from '../../../common/ops/account';
 import { botsOps } from '../../../common/ops/bots';
 import { dashboardOps } from '../../../common/ops/dashboard';
 import { exchangeOps } from '../../../common/ops/exchange';
+import { accountHandlers } from '../handlers/account';
+import { accountRouteOptions } from '../handlers/account-routes';
 import { botsHandlers } from '../handlers/bots';
 import { dashboardHandlers } from '../handlers/dashboard';
 import { strategiesOps } from '../../../common/ops/strategies';
@@ -18,6 +21,7 @@ export default async function operations(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.op?.auth === 'member') await app.authenticate(request);
   });
+  registerOps(app, accountOps, accountHandlers, accountRouteOptions(app));
   registerOps(app, exchangeOps, exchangeHandlers);
   registerOps(app, botsOps, botsHandlers);
   registerOps(app, dashboardOps, dashboardHandlers);

@@ -15,7 +15,7 @@ import { RetryLater } from '../limits/retry-later';
 import { findSponsor } from '../referrals/sponsors';
 import { getSetting } from '../settings/settings';
 import type { AccountDeps } from './deps';
-import { isDeliverableEmail } from './email';
+import { isDeliverableEmail } from '../../../common/schemas/deliverable-email';
 import { countOtpMail } from './otp-mail-cap';
 import { hashPassword } from './passwords';
 import { claimResendSlot, findPending, freshOtp, insertUnlessLive, isLive, replaceOtp, resendWaitMs, type PendingSignup } from './pending-signups';
