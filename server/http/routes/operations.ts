@@ -4,9 +4,11 @@
  * token before it validates the body).
  */
 import type { FastifyInstance } from 'fastify';
+import { billingOps } from '../../../common/ops/billing';
 import { botsOps } from '../../../common/ops/bots';
 import { dashboardOps } from '../../../common/ops/dashboard';
 import { exchangeOps } from '../../../common/ops/exchange';
+import { billingHandlers } from '../handlers/billing';
 import { botsHandlers } from '../handlers/bots';
 import { dashboardHandlers } from '../handlers/dashboard';
 import { strategiesOps } from '../../../common/ops/strategies';
@@ -22,4 +24,5 @@ export default async function operations(app: FastifyInstance) {
   registerOps(app, botsOps, botsHandlers);
   registerOps(app, dashboardOps, dashboardHandlers);
   registerOps(app, strategiesOps, strategiesHandlers);
+  registerOps(app, billingOps, billingHandlers);
 }
