@@ -50,8 +50,7 @@ const pageOf = <F extends object>(page: number, filters: F) => ({ filters, limit
 export function readDepositWindow(settings: SettingsStore, now = Date.now()): DepositWindow {
   const saved = settings.get('depositListenWindow') as Partial<DepositListenWindow> | null;
   const mine = saved !== null && (saved.email ?? null) === settings.get('email');
-  const open = mine && typeof saved.endsAt === 'number' && saved.endsAt > now;
-  return { endsAt: open ? (saved.endsAt as number) : null };
+  return { endsAt: mine && typeof saved.endsAt === 'number' && saved.endsAt > now ? saved.endsAt : null };
 }
 
 function saveDepositWindow(settings: SettingsStore, endsAt: number | null): DepositWindow {
@@ -76,7 +75,7 @@ export const billingArea: IpcArea = {
     'billing:depositListen': async (_p, { call, ports }) => {
       const result = await forward(call, billingOps['billing:depositListen'], {});
       if (!result.ok) return result;
-      const seconds = Number(result.value.usdtListenExpiredInSeconds);
+      const seconds = result.value.usdtListenExpiredInSeconds;
       if (!Number.isFinite(seconds) || seconds <= 0) return fail(502, REFUSED);
       return ok(saveDepositWindow(ports.settings, Date.now() + seconds * 1000));
     },
