@@ -6,13 +6,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import authPlugin from './http/plugins/auth';
 import errorsPlugin, { routerRefusal } from './http/plugins/errors';
 import { registerExternalPlugins } from './http/plugins/external';
-import depositRoutes from './http/routes/billing/deposit';
-import levelIncomeRoutes from './http/routes/billing/level-income';
-import subscriptionRoutes from './http/routes/billing/subscription';
-import swapRoutes from './http/routes/billing/swap';
-import teamRoutes from './http/routes/billing/team';
-import userDataRoute from './http/routes/billing/user-data';
-import withdrawRoutes from './http/routes/billing/withdraw';
 import marketApi from './http/routes/api/market/index';
 import operations from './http/routes/operations';
 import eventsApi from './http/routes/api/events/index';
@@ -58,13 +51,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(marketApi, { prefix: '/api' });
   await app.register(operations);
   await app.register(eventsApi, { prefix: '/api' });
-  await app.register(subscriptionRoutes, { prefix: '/account' });
-  await app.register(levelIncomeRoutes, { prefix: '/account' });
-  await app.register(teamRoutes, { prefix: '/account' });
-  await app.register(swapRoutes, { prefix: '/account' });
-  await app.register(userDataRoute, { prefix: '/account' });
-  await app.register(depositRoutes, { prefix: '/account' });
-  await app.register(withdrawRoutes, { prefix: '/account' });
   await app.ready();
   return app;
 }

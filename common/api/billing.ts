@@ -31,6 +31,11 @@ export interface DepositListenData {
   usdtListenExpiredInSeconds: number;
 }
 
+/** POST /account/wallet/usdt/deposit/sync `data`: how many transfers were credited since the window opened. */
+export interface DepositSyncData {
+  credited: number;
+}
+
 /** SUCCESS is shown as good, the others as failed (SPEC section 3). */
 export const WITHDRAW_STATUSES = ['SUCCESS', 'PENDING', 'FAILED'] as const;
 export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
@@ -65,6 +70,14 @@ export interface RewardSwapRequest {
 export interface RewardSwapData {
   usdtToken: string;
   usdtRewardToken: string;
+}
+
+/** POST /account/subscription/create `data`: the new expiry and what the plan was paid with. */
+export interface SubscriptionPurchaseData {
+  expireDate: string;
+  /** The ledger asset that paid (USDT first, else IFC). */
+  paidWith: string;
+  amount: string;
 }
 
 /** POST /account/team/dashboard `data` is a list of these, level 1 first. */

@@ -16,12 +16,6 @@ export const IDEMPOTENCY_KEY_MAX = 100;
 /** Visible ASCII, no spaces: a UUID fits; two headers joined by Node (", ") do not. */
 const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
 
-/**
- * For the routes' OpenAPI description. Not a `headers` schema: Fastify replaces the request's
- * headers with what the validator returns, and the yup validator keeps only the fields it knows.
- */
-export const IDEMPOTENCY_KEY_DOC = `Optional Idempotency-Key header, 1-${IDEMPOTENCY_KEY_MAX} visible ASCII characters (a UUID): the same member sending the same key again gets the first answer back and nothing runs twice; the same key with another body is refused (409).`;
-
 /** The request's key, undefined without the header, or a 400 DomainError for a malformed one. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];

@@ -51,8 +51,8 @@ declare module '@fastify/jwt' {
   }
 }
 
-/** The signed-in member; only call on routes guarded by `app.authenticate`. */
+/** The signed-in member; only call on routes whose config says `auth: 'member'`. */
 export function memberOf(request: { member: Member | null }): Member {
-  if (!request.member) throw new Error('memberOf() on a route without app.authenticate');
+  if (!request.member) throw new Error('memberOf() on a route without auth: member');
   return request.member;
 }

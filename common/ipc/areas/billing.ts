@@ -1,21 +1,37 @@
 /**
- * Billing-service channels (the /account HTTP service; SPEC section 7:
- * Subscription, deposit, withdraw; Profile, referral, team): the member's wallet data, subscriptions, BEP-20 deposits, reward withdrawals and swaps,
- * level income and the team. Main unwraps the service's `{code:'0000', data, msg}` envelope, so
- * the renderer gets the data, or the service's `msg` as the error message.
+ * Billing-service channels (the /account HTTP service; SPEC section 7: Subscription, deposit,
+ * withdraw; Profile, referral, team): the member's wallet data, subscriptions, BEP-20 deposits,
+ * reward withdrawals and swaps, level income and the team. Each is an operation of
+ * common/ops/billing.ts and answers its types. Main unwraps the service's `{code:'0000', data,
+ * msg}` envelope, so the renderer gets the data, or the service's `msg` as the error message.
  */
 import * as yup from 'yup';
-import type { Paged, Plan, LevelRewardRecord, LevelRewardSummary, SubscriptionRecord } from '../../api/subscriptions';
-import type {
-  CreateWithdrawData,
-  DepositRecord,
-  RewardSwapData,
-  TeamLevel,
-  TeamMember,
-  WalletUserData,
-  WithdrawRecord,
-} from '../../api/billing';
-import { boundedString as str, emptyPayload as empty, type Empty, type PayloadSchemas } from './shared';
+import { billingOps } from '../../ops/billing';
+import type { InputOf, OutputOf } from '../../ops/define';
+import {
+  boundedString as str,
+  emptyPayload as empty,
+  forwardedOps,
+  opPayloadSchemas,
+  type Empty,
+  type OpChannels,
+  type PayloadSchemas,
+} from './shared';
+
+/**
+ * Operations main does not forward as they are: a list's page (main writes SPEC's body), the
+ * plans (out of `data.plans`), a `msg` the member reads, an Idempotency-Key, the deposit window.
+ */
+const HAND_WRITTEN = [
+  'billing:plans', 'billing:subscriptions', 'billing:subscribe', 'billing:levelIncome', 'billing:deposits', 'billing:depositListen',
+  'billing:depositSync', 'billing:withdrawals', 'billing:withdraw', 'billing:swapReward', 'billing:teamMembers',
+] as const;
+
+/** Channels that are operations of common/ops/billing.ts under their own names. */
+export const forwardedBillingOps = forwardedOps(billingOps, HAND_WRITTEN);
+
+type Ops = typeof billingOps;
+type Answer<K extends keyof Ops> = OutputOf<Ops[K]>;
 
 /** One page of a list, from 1 (the page size is SPEC section 9's 10, set by main). */
 export interface PagePayload {
@@ -36,39 +52,36 @@ export interface DepositWindow {
   endsAt: number | null;
 }
 
-export interface BillingChannels {
-  'billing:userData': { payload: Empty; result: WalletUserData };
-  'billing:plans': { payload: Empty; result: Plan[] };
-  'billing:subscriptions': { payload: PagePayload; result: Paged<SubscriptionRecord> };
-  'billing:subscribe': { payload: { planId: string }; result: ServiceMessage };
-  'billing:levelReward': { payload: Empty; result: LevelRewardSummary };
-  'billing:levelIncome': { payload: PagePayload; result: Paged<LevelRewardRecord> };
-  'billing:deposits': { payload: PagePayload; result: Paged<DepositRecord> };
+export interface BillingChannels extends OpChannels<typeof forwardedBillingOps> {
+  'billing:plans': { payload: Empty; result: Answer<'billing:plans'>['plans'] };
+  'billing:subscriptions': { payload: PagePayload; result: Answer<'billing:subscriptions'> };
+  'billing:subscribe': { payload: InputOf<Ops['billing:subscribe']>; result: ServiceMessage<Answer<'billing:subscribe'>> };
+  'billing:levelIncome': { payload: PagePayload; result: Answer<'billing:levelIncome'> };
+  'billing:deposits': { payload: PagePayload; result: Answer<'billing:deposits'> };
   /** Opens a listening window on the server and saves its end; answers that end. */
   'billing:depositListen': { payload: Empty; result: DepositWindow };
   /** The saved window if it is still open (null once it has ended or for another member). */
   'billing:depositWindow': { payload: Empty; result: DepositWindow };
   'billing:depositWindowClose': { payload: Empty; result: DepositWindow };
-  'billing:depositSync': { payload: Empty; result: ServiceMessage };
-  'billing:withdrawals': { payload: PagePayload; result: Paged<WithdrawRecord> };
-  'billing:withdraw': {
-    payload: { amount: string; toAddress: string };
-    result: ServiceMessage<CreateWithdrawData>;
-  };
-  'billing:swapReward': { payload: { amount: string }; result: ServiceMessage<RewardSwapData> };
-  'billing:teamLevels': { payload: Empty; result: TeamLevel[] };
-  'billing:teamMembers': { payload: PagePayload & { level: number }; result: Paged<TeamMember> };
+  'billing:depositSync': { payload: Empty; result: ServiceMessage<Answer<'billing:depositSync'>> };
+  'billing:withdrawals': { payload: PagePayload; result: Answer<'billing:withdrawals'> };
+  'billing:withdraw': { payload: InputOf<Ops['billing:withdraw']>; result: ServiceMessage<Answer<'billing:withdraw'>> };
+  'billing:swapReward': { payload: InputOf<Ops['billing:swapReward']>; result: ServiceMessage<Answer<'billing:swapReward'>> };
+  'billing:teamMembers': { payload: PagePayload & { level: number }; result: Answer<'billing:teamMembers'> };
 }
 
 const page = yup.number().defined().integer().min(1).max(1_000_000);
 const pagePayload = yup.object({ page }).noUnknown(true);
 
+/**
+ * Forwarded operations are checked with their own input schemas (none: an empty payload); the
+ * others by their channel's payload, which main turns into the operation's body.
+ */
 export const billingPayloadSchemas: PayloadSchemas<BillingChannels> = {
-  'billing:userData': empty,
+  ...opPayloadSchemas(forwardedBillingOps),
   'billing:plans': empty,
   'billing:subscriptions': pagePayload,
   'billing:subscribe': yup.object({ planId: str(100).min(1) }).noUnknown(true),
-  'billing:levelReward': empty,
   'billing:levelIncome': pagePayload,
   'billing:deposits': pagePayload,
   'billing:depositListen': empty,
@@ -78,7 +91,6 @@ export const billingPayloadSchemas: PayloadSchemas<BillingChannels> = {
   'billing:withdrawals': pagePayload,
   'billing:withdraw': yup.object({ amount: str(60), toAddress: str(100) }).noUnknown(true),
   'billing:swapReward': yup.object({ amount: str(60) }).noUnknown(true),
-  'billing:teamLevels': empty,
   'billing:teamMembers': yup
     .object({ page, level: yup.number().defined().integer().min(1).max(100) })
     .noUnknown(true),

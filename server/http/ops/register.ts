@@ -56,8 +56,8 @@ export type OpRoutesOptions<T extends OpTable> = { [K in keyof T]?: OpRouteOptio
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The operation a route serves (common/ops), read by the auth hook. */
-    op?: Pick<Op, 'auth'> & { name: string };
+    /** The operation a route serves (common/ops). */
+    op?: { name: string };
   }
 }
 
@@ -107,7 +107,7 @@ export function registerOps<T extends OpTable>(
       ...hooks,
       method: spec.method,
       url: spec.path,
-      config: { ...config, op: { name, auth: spec.auth } },
+      config: { ...config, op: { name }, auth: spec.auth },
       schema: routeSchema(spec),
       handler: async (request, reply) => {
         const carried = (spec.method === 'GET' ? request.query : request.body) ?? {};

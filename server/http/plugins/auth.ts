@@ -2,6 +2,9 @@
  * Bearer JWT whose jti must name a live session row: a token stops working the moment logout
  * (or a password reset) revokes its session, not when it expires. With the database's
  * notification feed the live sessions are cached (modules/accounts/session-cache.ts).
+ * A route says who may call it in its config (`auth: 'member'`; the operations table sets it
+ * for every operation): one onRequest hook checks the session before anything else runs, so a
+ * request without a live session is refused before its body or query is validated.
  */
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,6 +16,13 @@ import { DomainError } from '../../modules/errors';
 import type { AppDeps } from '../types';
 
 const JWT_ALGORITHM = 'HS256';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: `member` needs a live session (the hook below); absent or `public`, anyone. */
+    auth?: 'member' | 'public';
+  }
+}
 
 function unauthorized(): DomainError {
   return new DomainError('auth.unauthenticated', SERVER.unauthorized);
@@ -43,6 +53,9 @@ export default fp(
       const userId = await liveSessionUser(deps.db, payload.jti, deps.clock);
       if (userId === null || userId !== payload.sub) throw unauthorized();
       request.member = { userId, sessionId: payload.jti };
+    });
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.auth === 'member') await app.authenticate(request);
     });
   },
   { name: 'auth', dependencies: ['errors'] },

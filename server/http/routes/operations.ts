@@ -1,15 +1,16 @@
 /**
- * The routes of every operations table, behind one auth hook: an operation marked `member`
- * needs a live session before anything else runs (onRequest, so `/account` refuses a missing
- * token before it validates the body).
+ * The routes of every operations table. An operation marked `member` is refused without a live
+ * session before anything else runs, by the auth plugin's one hook (plugins/auth.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { accountOps } from '../../../common/ops/account';
+import { billingOps } from '../../../common/ops/billing';
 import { botsOps } from '../../../common/ops/bots';
 import { dashboardOps } from '../../../common/ops/dashboard';
 import { exchangeOps } from '../../../common/ops/exchange';
 import { accountHandlers } from '../handlers/account';
 import { accountRouteOptions } from '../handlers/account-routes';
+import { billingHandlers } from '../handlers/billing';
 import { botsHandlers } from '../handlers/bots';
 import { dashboardHandlers } from '../handlers/dashboard';
 import { strategiesOps } from '../../../common/ops/strategies';
@@ -18,12 +19,10 @@ import { strategiesHandlers } from '../handlers/strategies';
 import { registerOps } from '../ops/register';
 
 export default async function operations(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.op?.auth === 'member') await app.authenticate(request);
-  });
   registerOps(app, accountOps, accountHandlers, accountRouteOptions(app));
   registerOps(app, exchangeOps, exchangeHandlers);
   registerOps(app, botsOps, botsHandlers);
   registerOps(app, dashboardOps, dashboardHandlers);
   registerOps(app, strategiesOps, strategiesHandlers);
+  registerOps(app, billingOps, billingHandlers);
 }

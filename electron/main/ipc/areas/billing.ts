@@ -1,70 +1,46 @@
 /**
  * Billing-service channels (the /account HTTP service; SPEC section 7: Subscription, deposit,
- * withdraw; Profile, referral, team). Every call is a POST under /account answered
- * `{code:'0000', data, msg}`; another code, or an HTTP error, carries the service's `msg`,
- * which the member reads as is (SPEC section 8).
- * Subscribe, withdraw and the reward swap carry an Idempotency-Key (./submission-keys.ts).
+ * withdraw; Profile, referral, team), the operations of common/ops/billing.ts. The reads without
+ * input are forwarded as they are; the others are written here for what main adds: SPEC's body
+ * of a list's page, the plans out of `data.plans`, the service's `msg` the member reads (SPEC
+ * section 8), the Idempotency-Key of subscribe, withdraw and the reward swap
+ * (./submission-keys.ts), and the deposit listening window kept in the desktop settings.
  */
-import type { BillingEnvelope } from '../../../../common/api/billing';
-import type { Paged, PlansData } from '../../../../common/api/subscriptions';
-import type { DepositListenData } from '../../../../common/api/billing';
-import { BILLING_SUCCESS_CODE, PAGE_SIZE_LISTS } from '../../../../common/constants';
+import { forwardedBillingOps } from '../../../../common/ipc/areas/billing';
+import { PAGE_SIZE_LISTS } from '../../../../common/constants';
 import type { DepositWindow, IpcResult, ServiceMessage } from '../../../../common/ipc/contract';
+import { billingOps } from '../../../../common/ops/billing';
+import type { InputOf, OutputOf } from '../../../../common/ops/define';
 import type { DepositListenWindow, SettingsStore } from '../../ports/types';
 import type { HandlerContext, IpcArea } from '../context';
-import { errorFromReply, fail, isSuccess, ok } from '../result';
+import { forward, forwarded, forwardWithMsg } from '../forward';
+import { fail, ok } from '../result';
 import { submissionKeys } from './submission-keys';
 
 const REFUSED = 'The account service refused the request.';
 
-/** One billing-service call: the envelope's data and msg, or its msg as the error. */
-async function service<T>(
-  call: HandlerContext['call'],
-  path: string,
-  body: unknown = {},
-  headers?: Record<string, string>,
-): Promise<IpcResult<{ data: T | undefined; msg: string }>> {
-  const reply = await call('POST', `/account${path}`, body, headers);
-  if (!isSuccess(reply)) return errorFromReply(reply);
-  const envelope = reply.body as Partial<BillingEnvelope<T>> | null;
-  if (envelope?.code !== BILLING_SUCCESS_CODE) return fail(400, envelope?.msg || REFUSED);
-  return ok({ data: envelope.data, msg: envelope.msg ?? '' });
-}
+type BillingOp = (typeof billingOps)[keyof typeof billingOps];
 
-/** A call whose data the screen needs: a reply without data is a refusal. */
-async function data<T>(call: HandlerContext['call'], path: string, body?: unknown): Promise<IpcResult<T>> {
-  const result = await service<T>(call, path, body);
+/** The service's `msg` for the member, with the data when it sent some. */
+async function message<O extends BillingOp>(call: HandlerContext['call'], spec: O, input: InputOf<O>, headers?: Record<string, string>,
+): Promise<IpcResult<ServiceMessage<OutputOf<O>>>> {
+  const result = await forwardWithMsg(call, spec, input, headers);
   if (!result.ok) return result;
-  return result.value.data === undefined ? fail(502, REFUSED) : ok(result.value.data);
-}
-
-/** A call whose msg the member reads (subscribe, sync, withdraw, swap). */
-async function message<T = undefined>(
-  call: HandlerContext['call'],
-  path: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-): Promise<IpcResult<ServiceMessage<T>>> {
-  const result = await service<T>(call, path, body, headers);
-  if (!result.ok) return result;
-  const { data: value, msg } = result.value;
-  return ok(value === undefined ? { message: msg } : { message: msg, data: value });
+  const { data, msg } = result.value;
+  return ok(data === undefined ? { message: msg } : { message: msg, data });
 }
 
 /**
- * A member's money-moving submission: `message` with the Idempotency-Key this member, path and
- * body hold (the same after an unknown outcome, a new one after a definite answer).
+ * A member's money-moving submission: `message` with the Idempotency-Key this member, operation
+ * and body hold (the same after an unknown outcome, a new one after a definite answer).
  */
-function submit<T = undefined>(ctx: HandlerContext, path: string, body: Record<string, string>): Promise<IpcResult<ServiceMessage<T>>> {
-  const submission = JSON.stringify([ctx.ports.settings.get('email'), path, body]);
-  return submissionKeys(ctx.ports).submit(submission, (key) => message<T>(ctx.call, path, body, { 'Idempotency-Key': key }));
+function submit<O extends BillingOp>(ctx: HandlerContext, spec: O, body: InputOf<O>): Promise<IpcResult<ServiceMessage<OutputOf<O>>>> {
+  const submission = JSON.stringify([ctx.ports.settings.get('email'), spec.path, body]);
+  return submissionKeys(ctx.ports).submit(submission, (key) => message(ctx.call, spec, body, { 'Idempotency-Key': key }));
 }
 
-/** SPEC section 7's list body: empty filters, 10 a page. */
-const pageOf = (page: number, filters: Record<string, unknown> = {}) => ({ filters, limit: PAGE_SIZE_LISTS, page });
-
-const paged = <T>(call: HandlerContext['call'], path: string, page: number) =>
-  data<Paged<T>>(call, path, pageOf(page));
+/** SPEC section 7's list body: the filters (none but the team's level), 10 a page. */
+const pageOf = <F extends object>(page: number, filters: F) => ({ filters, limit: PAGE_SIZE_LISTS, page });
 
 /**
  * The saved listening window, one per desktop, tagged with the member it belongs to so another
@@ -74,8 +50,7 @@ const paged = <T>(call: HandlerContext['call'], path: string, page: number) =>
 export function readDepositWindow(settings: SettingsStore, now = Date.now()): DepositWindow {
   const saved = settings.get('depositListenWindow') as Partial<DepositListenWindow> | null;
   const mine = saved !== null && (saved.email ?? null) === settings.get('email');
-  const open = mine && typeof saved.endsAt === 'number' && saved.endsAt > now;
-  return { endsAt: open ? (saved.endsAt as number) : null };
+  return { endsAt: mine && typeof saved.endsAt === 'number' && saved.endsAt > now ? saved.endsAt : null };
 }
 
 function saveDepositWindow(settings: SettingsStore, endsAt: number | null): DepositWindow {
@@ -86,34 +61,32 @@ function saveDepositWindow(settings: SettingsStore, endsAt: number | null): Depo
 export const billingArea: IpcArea = {
   name: 'billing',
   handlers: {
-    'billing:userData': async (_p, { call }) => data(call, '/user-data'),
-    'billing:plans': async (_p, { call }) => {
-      const result = await data<PlansData>(call, '/subscription/plans');
-      return result.ok ? ok(result.value.plans ?? []) : result;
-    },
-    'billing:subscriptions': async ({ page }, { call }) => paged(call, '/subscription/list', page),
-    'billing:subscribe': async ({ planId }, ctx) => submit(ctx, '/subscription/create', { planId }),
-    'billing:levelReward': async (_p, { call }) => data(call, '/level-income/level-reward'),
-    'billing:levelIncome': async ({ page }, { call }) => paged(call, '/level-income/list', page),
+    ...forwarded(forwardedBillingOps),
 
-    'billing:deposits': async ({ page }, { call }) => paged(call, '/wallet/deposit/list', page),
+    'billing:plans': async (_p, { call }) => {
+      const result = await forward(call, billingOps['billing:plans'], {});
+      return result.ok ? ok(result.value.plans) : result;
+    },
+    'billing:subscriptions': ({ page }, { call }) => forward(call, billingOps['billing:subscriptions'], pageOf(page, {})),
+    'billing:subscribe': ({ planId }, ctx) => submit(ctx, billingOps['billing:subscribe'], { planId }),
+    'billing:levelIncome': ({ page }, { call }) => forward(call, billingOps['billing:levelIncome'], pageOf(page, {})),
+
+    'billing:deposits': ({ page }, { call }) => forward(call, billingOps['billing:deposits'], pageOf(page, {})),
     'billing:depositListen': async (_p, { call, ports }) => {
-      const result = await data<DepositListenData>(call, '/wallet/usdt/deposit/listen');
+      const result = await forward(call, billingOps['billing:depositListen'], {});
       if (!result.ok) return result;
-      const seconds = Number(result.value.usdtListenExpiredInSeconds);
+      const seconds = result.value.usdtListenExpiredInSeconds;
       if (!Number.isFinite(seconds) || seconds <= 0) return fail(502, REFUSED);
       return ok(saveDepositWindow(ports.settings, Date.now() + seconds * 1000));
     },
     'billing:depositWindow': async (_p, { ports }) => ok(readDepositWindow(ports.settings)),
     'billing:depositWindowClose': async (_p, { ports }) => ok(saveDepositWindow(ports.settings, null)),
-    'billing:depositSync': async (_p, { call }) => message(call, '/wallet/usdt/deposit/sync'),
+    'billing:depositSync': (_p, { call }) => message(call, billingOps['billing:depositSync'], {}),
 
-    'billing:withdrawals': async ({ page }, { call }) => paged(call, '/withdraw/list', page),
-    'billing:withdraw': async ({ amount, toAddress }, ctx) => submit(ctx, '/withdraw/create', { amount, toAddress }),
-    'billing:swapReward': async ({ amount }, ctx) => submit(ctx, '/swap/usdt-reward/create', { amount }),
+    'billing:withdrawals': ({ page }, { call }) => forward(call, billingOps['billing:withdrawals'], pageOf(page, {})),
+    'billing:withdraw': ({ amount, toAddress }, ctx) => submit(ctx, billingOps['billing:withdraw'], { amount, toAddress }),
+    'billing:swapReward': ({ amount }, ctx) => submit(ctx, billingOps['billing:swapReward'], { amount }),
 
-    'billing:teamLevels': async (_p, { call }) => data(call, '/team/dashboard'),
-    'billing:teamMembers': async ({ level, page }, { call }) =>
-      data(call, '/team/level-member', pageOf(page, { level })),
+    'billing:teamMembers': ({ level, page }, { call }) => forward(call, billingOps['billing:teamMembers'], pageOf(page, { level })),
   },
 };

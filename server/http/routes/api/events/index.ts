@@ -32,7 +32,7 @@ export default async function eventsApi(app: FastifyInstance) {
   });
 
   app.get<{ Querystring: { after?: number } }>('/events', {
-    onRequest: app.authenticate,
+    config: { auth: 'member' },
     schema: { tags: ['events'], security: bearer, querystring: fromYup(eventsQuery) },
   }, async (request, reply) => {
     const userId = memberOf(request).userId;

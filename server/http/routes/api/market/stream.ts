@@ -19,7 +19,7 @@ export default async function tickerStream(app: FastifyInstance) {
     for (const res of open) res.end();
   });
 
-  app.get('/tickers/stream', { onRequest: app.authenticate, schema: { tags: ['market'], security: bearer } }, async (request, reply) => {
+  app.get('/tickers/stream', { config: { auth: 'member' }, schema: { tags: ['market'], security: bearer } }, async (request, reply) => {
     const hub = exchangeOf(app.deps).marketData;
     const first = await tickers(app.deps);
     const res = openEventStream(reply);

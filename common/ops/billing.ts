@@ -1,0 +1,120 @@
+/**
+ * Billing-service operations (SPEC section 7: Subscription, deposit, withdraw; Profile, referral,
+ * team): the /account HTTP service, every one a POST answered `{code:'0000', data, msg}`
+ * (envelope 'billing'). Names are those of the desktop's channels; where a channel answers
+ * other than the operation (the plans list out of `data.plans`, a page of a list, a `msg` the
+ * member reads), electron main writes that channel by hand around the operation.
+ *
+ * Subscribe, withdraw and the reward swap take an optional Idempotency-Key header
+ * (server/http/idempotency-key.ts), which the desktop sends with every submission.
+ * The answers' JSON Schemas are in ./billing-schemas.ts.
+ */
+import type {
+  CreateWithdrawData,
+  CreateWithdrawRequest,
+  DepositListenData,
+  DepositRecord,
+  DepositSyncData,
+  RewardSwapData,
+  RewardSwapRequest,
+  SubscriptionPurchaseData,
+  TeamLevel,
+  TeamLevelMemberRequest,
+  TeamMember,
+  WalletUserData,
+  WithdrawRecord,
+} from '../api/billing';
+import type {
+  CreateSubscriptionRequest,
+  LevelRewardRecord,
+  LevelRewardSummary,
+  Paged,
+  PagedRequest,
+  PlansData,
+  SubscriptionRecord,
+} from '../api/subscriptions';
+import {
+  createSubscriptionSchema,
+  pagedRequestSchema,
+  rewardSwapRequestSchema,
+  teamLevelMemberSchema,
+  withdrawRequestSchema,
+} from '../schemas/billing';
+import * as answers from './billing-schemas';
+import { op, type Empty } from './define';
+
+/** A paged list's body once its schema ran: `limit` and `page` have their defaults. */
+export type ParsedPage<R extends PagedRequest = PagedRequest> = R & { limit: number; page: number };
+
+// The tag /docs groups these routes under; kept as published.
+const billing = { auth: 'member', envelope: 'billing', method: 'POST', tag: 'account service' } as const;
+const list = { ...billing, input: pagedRequestSchema } as const;
+
+/** Said in /docs of the three money-moving operations. */
+const IDEMPOTENT = '. Optional Idempotency-Key header (a UUID): the same member sending the same key again gets the first answer back and nothing runs twice; the same key with another body is refused (409)';
+
+export const billingOps = {
+  'billing:userData': op<Empty, WalletUserData>()({
+    ...billing, path: '/account/user-data', summary: "The member's balances, subscription and deposit address for the wallet screens",
+    response: answers.walletUserData,
+  }),
+
+  'billing:plans': op<Empty, PlansData>()({
+    ...billing, path: '/account/subscription/plans', summary: 'The subscription plans on sale',
+    response: answers.plans,
+  }),
+  'billing:subscriptions': op<PagedRequest, Paged<SubscriptionRecord>, ParsedPage>()({
+    ...list, path: '/account/subscription/list', summary: "A page of the member's subscription purchases",
+    response: answers.subscriptionPage,
+  }),
+  'billing:subscribe': op<CreateSubscriptionRequest, SubscriptionPurchaseData>()({
+    ...billing, path: '/account/subscription/create', input: createSubscriptionSchema, summary: `Buys a plan${IDEMPOTENT}`,
+    response: answers.subscriptionPurchase,
+  }),
+
+  'billing:levelReward': op<Empty, LevelRewardSummary>()({
+    ...billing, path: '/account/level-income/level-reward', summary: "The member's referral level income",
+    response: answers.levelRewardSummary,
+  }),
+  'billing:levelIncome': op<PagedRequest, Paged<LevelRewardRecord>, ParsedPage>()({
+    ...list, path: '/account/level-income/list', summary: "A page of the member's level rewards",
+    response: answers.levelRewardPage,
+  }),
+
+  'billing:deposits': op<PagedRequest, Paged<DepositRecord>, ParsedPage>()({
+    ...list, path: '/account/wallet/deposit/list', summary: "A page of the member's credited BEP-20 deposits",
+    response: answers.depositPage,
+  }),
+  'billing:depositListen': op<Empty, DepositListenData>()({
+    ...billing, path: '/account/wallet/usdt/deposit/listen', summary: 'Opens the deposit listening window (503 without a chain)',
+    response: answers.depositListen,
+  }),
+  'billing:depositSync': op<Empty, DepositSyncData>()({
+    ...billing, path: '/account/wallet/usdt/deposit/sync', summary: 'Scans for new deposits now and says how many were credited (503 without a chain)',
+    response: answers.depositSync,
+  }),
+
+  'billing:withdrawals': op<PagedRequest, Paged<WithdrawRecord>, ParsedPage>()({
+    ...list, path: '/account/withdraw/list', summary: "A page of the member's reward withdrawals",
+    response: answers.withdrawPage,
+  }),
+  'billing:withdraw': op<CreateWithdrawRequest, CreateWithdrawData>()({
+    ...billing, path: '/account/withdraw/create', input: withdrawRequestSchema,
+    summary: `Asks for USDT rewards to be paid out as BEP-20 USDT${IDEMPOTENT}`,
+    response: answers.withdrawCreated,
+  }),
+  'billing:swapReward': op<RewardSwapRequest, RewardSwapData>()({
+    ...billing, path: '/account/swap/usdt-reward/create', input: rewardSwapRequestSchema,
+    summary: `Moves USDT rewards into the USDT wallet${IDEMPOTENT}`,
+    response: answers.rewardSwap,
+  }),
+
+  'billing:teamLevels': op<Empty, TeamLevel[]>()({
+    ...billing, path: '/account/team/dashboard', summary: "The member's referral team, level by level",
+    response: answers.teamLevels,
+  }),
+  'billing:teamMembers': op<TeamLevelMemberRequest, Paged<TeamMember>, ParsedPage<TeamLevelMemberRequest>>()({
+    ...billing, path: '/account/team/level-member', input: teamLevelMemberSchema, summary: 'A page of the team members of one level',
+    response: answers.teamMemberPage,
+  }),
+};
