@@ -51,7 +51,7 @@ const billing = { auth: 'member', envelope: 'billing', method: 'POST', tag: 'acc
 const list = { ...billing, input: pagedRequestSchema } as const;
 
 /** Said in /docs of the three money-moving operations. */
-const IDEMPOTENT = '. Optional Idempotency-Key header (a UUID): the same member sending the same key again gets the first answer back and nothing runs twice; the same key with another body is refused (409)';
+const IDEMPOTENT = 'Optional Idempotency-Key header (a UUID): the same member sending the same key again gets the first answer back and nothing runs twice; the same key with another body is refused (409)';
 
 export const billingOps = {
   'billing:userData': op<Empty, WalletUserData>()({
@@ -68,7 +68,7 @@ export const billingOps = {
     response: answers.subscriptionPage,
   }),
   'billing:subscribe': op<CreateSubscriptionRequest, SubscriptionPurchaseData>()({
-    ...billing, path: '/account/subscription/create', input: createSubscriptionSchema, summary: `Buys a plan${IDEMPOTENT}`,
+    ...billing, path: '/account/subscription/create', input: createSubscriptionSchema, summary: 'Buys a plan', description: IDEMPOTENT,
     response: answers.subscriptionPurchase,
   }),
 
@@ -100,12 +100,12 @@ export const billingOps = {
   }),
   'billing:withdraw': op<CreateWithdrawRequest, CreateWithdrawData>()({
     ...billing, path: '/account/withdraw/create', input: withdrawRequestSchema,
-    summary: `Asks for USDT rewards to be paid out as BEP-20 USDT${IDEMPOTENT}`,
+    summary: 'Asks for USDT rewards to be paid out as BEP-20 USDT', description: IDEMPOTENT,
     response: answers.withdrawCreated,
   }),
   'billing:swapReward': op<RewardSwapRequest, RewardSwapData>()({
     ...billing, path: '/account/swap/usdt-reward/create', input: rewardSwapRequestSchema,
-    summary: `Moves USDT rewards into the USDT wallet${IDEMPOTENT}`,
+    summary: 'Moves USDT rewards into the USDT wallet', description: IDEMPOTENT,
     response: answers.rewardSwap,
   }),
 

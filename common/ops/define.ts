@@ -39,6 +39,8 @@ export interface OpSpec {
   /** The /docs section. */
   tag: string;
   summary: string;
+  /** The longer /docs text, where the operation has more to say than its summary (a header it reads). */
+  description?: string;
 }
 
 /**

@@ -11,6 +11,7 @@ import { createTestServer, type TestServer } from '../../test/server';
 const NOT_JSON = new Set(['GET /api/events', 'GET /api/tickers/stream', 'GET /metrics']);
 
 interface OpenApiOperation {
+  description?: string;
   responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
 }
 
@@ -35,5 +36,12 @@ describe('the OpenAPI document', () => {
     }
     expect(routes).toBeGreaterThan(60);
     expect(undocumented).toEqual([]);
+  });
+
+  it('tells the money-moving submissions that they take an Idempotency-Key', async () => {
+    const docs = (await server.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+    for (const path of ['/account/subscription/create', '/account/withdraw/create', '/account/swap/usdt-reward/create']) {
+      expect(docs.paths[path]?.post?.description, path).toMatch(/Idempotency-Key/);
+    }
   });
 });

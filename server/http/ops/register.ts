@@ -80,6 +80,7 @@ function routeSchema(spec: Op) {
   return {
     tags: [spec.tag],
     summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
     ...(spec.auth === 'member' ? { security: bearer } : {}),
     ...input,
     response: { 200: answer },
