@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localChainEnv } from '../chain/local-chain-env';
 import { loadConfig } from '../config';
-import { TEST_ENV } from '../test/server';
+import { TEST_ENV } from '../testing/server';
 import { runChain } from './chain';
 import { runFaucet } from './faucet';
 import { memoryIo } from './io';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import { EngineHarness, seededPath } from './test-harness';
 
 const targets = await databaseTargets();

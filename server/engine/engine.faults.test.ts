@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
 import { botOrders } from '../db/schema';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import type { OrderState } from '../exchange/gateway';
 import { storedKey } from '../modules/keys/keys';

@@ -3,7 +3,7 @@
  * neither drop a bot claimed meanwhile nor leave a bot it holds unrun.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import { EngineHarness } from './test-harness';
 

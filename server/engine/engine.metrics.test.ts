@@ -4,7 +4,7 @@
  * engine's registry as Prometheus text after a scripted run against the simulator.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import { EngineHarness } from './test-harness';
 
 const targets = await databaseTargets();

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CcxtGateway } from '../exchange/ccxt-gateway';
 import { exchangeServices, type ExchangeInternals } from '../exchange/exchange-factory';
 import { WeightGovernor } from '../exchange/weight-governor';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import { EngineHarness, until } from './test-harness';
 
 const targets = await databaseTargets();

@@ -11,9 +11,9 @@ import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { saveKeys } from '../../../../modules/keys/keys';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../../../../test/databases';
-import { memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 const SPOT: StartBotRequest = { selectPair: 'SOLUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Advanced Multigrid',

@@ -15,9 +15,9 @@ import { testExchange } from '../../../../exchange/test-exchange';
 import { sealSecret, SECRET_KEY_VERSION } from '../../../../modules/keys/crypto';
 import { KEY_MESSAGES, saveKeys } from '../../../../modules/keys/keys';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../../../../test/databases';
-import { memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 const SPOT: StartBotRequest = { selectPair: 'SOLUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Advanced Multigrid',

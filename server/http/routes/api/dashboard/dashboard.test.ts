@@ -4,9 +4,9 @@ import { SERVER, VALIDATION } from '../../../../../common/messages';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { insertBot } from '../../../../modules/bots/test-fixtures';
-import { databaseTargets } from '../../../../test/databases';
-import { memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 

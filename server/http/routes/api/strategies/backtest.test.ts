@@ -7,9 +7,9 @@ import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import type { MarketInfo } from '../../../../exchange/gateway';
 import { scriptedKlines } from '../../../../modules/backtest/test-klines';
 import { walkKlines } from '../../../../modules/backtest/walk';
-import { databaseTargets } from '../../../../test/databases';
-import { bearer, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { bearer, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 import { botParams, marketRules, normaliseStrategy } from '../../../../trading/index';
 import { strategyBody } from './test-bodies';
 

@@ -7,9 +7,9 @@ import { bots, exchangeKeys } from '../../../../db/schema';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/test-exchange';
 import { KEY_MESSAGES } from '../../../../modules/keys/keys';
-import { databaseTargets } from '../../../../test/databases';
-import { bearer, memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { bearer, memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 

@@ -19,9 +19,9 @@ import { MemoryMailer } from '../../../../mail/mailer';
 import { WALLET_MESSAGES } from '../../../../modules/wallet/messages';
 import { swapClientOrderId } from '../../../../modules/wallet/operations';
 import { settleOpenOperations } from '../../../../modules/wallet/settle-open-operations';
-import { databaseTargets } from '../../../../test/databases';
-import { bearer, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { bearer, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 const MINUTE = 60_000;
