@@ -14,7 +14,7 @@ import { enginePorts } from '../engine-ports';
 import { bearer } from '../testing/members';
 import { databaseTargets } from '../testing/databases';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, Engine } from './engine';
-import { EngineHarness, SILENT } from './test-harness';
+import { EngineHarness, SILENT } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

@@ -13,7 +13,7 @@ import { debit } from '../../sim/accounts';
 import { bearer } from '../testing/members';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness, until } from './test-harness';
+import { EngineHarness, until } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

@@ -14,7 +14,7 @@ import type { OrderState } from '../exchange/gateway';
 import { storedKey } from '../modules/keys/keys';
 import type { CrashPoint } from './faults';
 import { OrderEvents } from './order-events';
-import { EngineHarness, seededPath, until } from './test-harness';
+import { EngineHarness, seededPath, until } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

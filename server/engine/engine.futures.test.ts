@@ -14,7 +14,7 @@ import { position } from '../modules/bots/info';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import { FUTURES_FEED_SUFFIX } from './engine';
-import { EngineHarness, FUTURES_WALLET, until } from './test-harness';
+import { EngineHarness, FUTURES_WALLET, until } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

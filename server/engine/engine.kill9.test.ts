@@ -23,7 +23,7 @@ import { TEST_ENV } from '../testing/server';
 import { seededRandom } from '../../sim/rng';
 import { marketRules, runBacktest } from '../trading/index';
 import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
-import { EngineHarness, seededPath } from './test-harness';
+import { EngineHarness, seededPath } from './testing/harness';
 
 const SYMBOL = 'SOLUSDT';
 const SCRIPT = fileURLToPath(new URL('./testing/engine-process.ts', import.meta.url));

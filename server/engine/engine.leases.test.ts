@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness } from './test-harness';
+import { EngineHarness } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../testing/databases';
-import { EngineHarness } from './test-harness';
+import { EngineHarness } from './testing/harness';
 
 const targets = await databaseTargets();
 

@@ -14,7 +14,7 @@ import { Decimal } from '../../sim/num';
 import { SimError } from '../../sim/types';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness, until } from './test-harness';
+import { EngineHarness, until } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

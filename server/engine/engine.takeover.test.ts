@@ -9,7 +9,7 @@ import { CcxtGateway } from '../exchange/ccxt-gateway';
 import { exchangeServices, type ExchangeInternals } from '../exchange/exchange-factory';
 import { WeightGovernor } from '../exchange/weight-governor';
 import { databaseTargets } from '../testing/databases';
-import { EngineHarness, until } from './test-harness';
+import { EngineHarness, until } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

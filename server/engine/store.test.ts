@@ -5,7 +5,7 @@ import { botFills, botOrders, bots } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { gridBotOf } from '../runnables/bot/index';
 import { BotStore, intentRow, LeaseLost, type AppliedFill } from './store';
-import { EngineHarness } from './test-harness';
+import { EngineHarness } from './testing/harness';
 
 const targets = await databaseTargets();
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, VALIDATION } from '../../common/messages';
-import { testExchange } from '../exchange/test-exchange';
+import { testExchange } from '../exchange/testing/exchange';
 import { saveKeys } from '../modules/keys/keys';
 import { grant } from '../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../testing/databases';

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testExchange } from '../../exchange/test-exchange';
+import { testExchange } from '../../exchange/testing/exchange';
 import { databaseTargets } from '../../testing/databases';
 import { bearer, register } from '../../testing/members';
 import { createTestServer, type TestServer } from '../../testing/server';

@@ -7,7 +7,7 @@ import { register, type Registered } from '../../testing/members';
 import { createTestServer, type TestServer } from '../../testing/server';
 import { editProfitBook } from './settings';
 import { stopBot } from './stop';
-import { insertBot, startTestEngine } from './test-fixtures';
+import { insertBot, startTestEngine } from './testing/fixtures';
 
 const targets = await databaseTargets();
 const shortWait = { intervalMs: 10, timeoutMs: 150 };

@@ -11,7 +11,7 @@ import { bots, exchangeKeys } from '../../../../db/schema';
 import { createStrategy } from '../../../../modules/strategies/strategies';
 import type { StoredMarketRules } from '../../../../runnables/bot/index';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
-import { testExchange } from '../../../../exchange/test-exchange';
+import { testExchange } from '../../../../exchange/testing/exchange';
 import { sealSecret, SECRET_KEY_VERSION } from '../../../../modules/keys/crypto';
 import { KEY_MESSAGES, saveKeys } from '../../../../modules/keys/keys';
 import { grant } from '../../../../modules/subscriptions/subscriptions';

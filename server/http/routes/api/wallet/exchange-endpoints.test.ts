@@ -5,7 +5,7 @@ import type { WalletAsset } from '../../../../../common/api/exchange';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
 import { bots, exchangeKeys } from '../../../../db/schema';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
-import { testExchange } from '../../../../exchange/test-exchange';
+import { testExchange } from '../../../../exchange/testing/exchange';
 import { KEY_MESSAGES } from '../../../../modules/keys/keys';
 import { databaseTargets } from '../../../../testing/databases';
 import { bearer, memberApi, register, type Registered } from '../../../../testing/members';

@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../../../../db/database';
 import { walletOperations } from '../../../../db/schema';
 import { CcxtGateway } from '../../../../exchange/ccxt-gateway';
 import { exchangeServices, type ExchangeInternals } from '../../../../exchange/exchange-factory';
-import { testExchange } from '../../../../exchange/test-exchange';
+import { testExchange } from '../../../../exchange/testing/exchange';
 import { WeightGovernor } from '../../../../exchange/weight-governor';
 import { MemoryMailer } from '../../../../mail/mailer';
 import { WALLET_MESSAGES } from '../../../../modules/wallet/messages';
