@@ -14,7 +14,7 @@ import { TEST_ENV } from '../testing/server';
 import { runChain } from './chain';
 import { runFaucet } from './faucet';
 import { memoryIo } from './io';
-import { blockAbove, rpcAnswers } from '../chain/rpc-probes';
+import { blockAbove, rpcAnswers } from '../chain/testing/rpc-probes';
 
 /** The KEY=value and KEY="value" lines of the output, as a shell would read them. */
 function printedEnv(lines: string[]): Record<string, string> {
