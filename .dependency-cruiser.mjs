@@ -17,12 +17,20 @@
  * rules as the code beside it, with two exceptions named in their rules: tests may use ethers
  * as an oracle, and the exchange and simulator tests drive the simulator with the real ccxt
  * client. Test files are left out of the folder-cycle check (nothing imports a test).
+ *
+ * Test helpers (fakes, fixtures, harnesses, vitest setup files) live in a folder named testing/
+ * beside the code they help (server/testing/, server/engine/testing/, renderer/testing/, ...):
+ * the folder's name says "not production code" before any file is opened, and one path pattern
+ * lets this file keep production code and the benches off them (test-code-only-in-tests).
  */
 
 /** An npm package (or one of several, a regex alternation) wherever node_modules lives. */
 const pkg = (names) => `(^|/)node_modules/(${names})/`;
 
 const TEST_FILE = '\\.test\\.tsx?$|\\.e2e\\.ts$|^tests/';
+
+/** A folder of test helpers, at any depth. */
+const TESTING = '(^|/)testing/';
 
 const IO_PACKAGES = [
   'electron', 'electron-store', 'conf', 'keytar',
@@ -153,6 +161,16 @@ export default {
       severity: 'error',
       from: { path: '^server/modules/' },
       to: { path: '^server/http/' },
+    },
+    {
+      name: 'test-code-only-in-tests',
+      comment:
+        'testing/ folders hold test-only code (fakes, fixtures, harnesses): only tests and other ' +
+        'testing/ code import them, so none of it reaches a production bundle. bench/ measures ' +
+        'production code and keeps its own helpers in bench/support/.',
+      severity: 'error',
+      from: { pathNot: [TEST_FILE, TESTING] },
+      to: { path: TESTING, dependencyTypes: ['local'] },
     },
     {
       name: 'no-file-cycles',

@@ -42,7 +42,7 @@ const simOnlyAtCompositionRoot = {
   regex: '^(\\.\\./)+sim(/.*)?$',
   message: 'Only server/exchange/exchange-factory.ts (and tests) import sim/.',
 };
-const serverTestsAndHelpers = ['server/**/*.test.ts', 'server/engine/test-harness.ts'];
+const serverTestsAndHelpers = ['server/**/*.test.ts', 'server/**/testing/**/*.ts'];
 const electronOnlyInMain = {
   regex: '^electron(/.*)?$',
   message: 'Only electron/main/ (the thin glue) and the preload import electron.',
@@ -108,7 +108,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/exchange/**/*.test.ts', 'server/exchange/test-exchange.ts', 'server/exchange/exchange-factory.ts'],
+    files: ['server/exchange/**/*.test.ts', 'server/exchange/testing/**/*.ts', 'server/exchange/exchange-factory.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
@@ -125,7 +125,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['sim/**/*.test.ts', 'sim/test-support.ts'],
+    files: ['sim/**/*.test.ts', 'sim/testing/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']),

@@ -21,7 +21,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['renderer/test/setup.ts'],
+          setupFiles: ['renderer/testing/setup.ts'],
           testTimeout: 90_000,
         },
       },

@@ -25,7 +25,7 @@ const AFFORDABLE = 3;
 const [{ benchDatabase }, { post }, { addPlan }, { purchasePlan }, { createWithdrawal }, { setSetting }, { insertMember }] = await Promise.all([
   import('./support/bench-db'), import('../server/modules/ledger/post'), import('../server/modules/subscriptions/plans'),
   import('../server/modules/subscriptions/purchase'), import('../server/modules/withdrawals/create'),
-  import('../server/modules/settings/settings'), import('../server/test/members'),
+  import('../server/modules/settings/settings'), import('./support/members'),
 ]);
 
 type Db = Awaited<ReturnType<typeof benchDatabase>>['database']['db'];

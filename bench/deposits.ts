@@ -23,7 +23,7 @@ import type { Db } from '../server/db/database';
 import { chainDeposits } from '../server/db/schema';
 import { ensureDepositAddress } from '../server/modules/deposits/addresses';
 import { requestDepositScan } from '../server/modules/deposits/sync';
-import { insertMember } from '../server/test/members';
+import { insertMember } from './support/members';
 import { benchDatabase } from './support/bench-db';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);

@@ -33,6 +33,10 @@ const FORBIDDEN: { rule: string; file: string; source: string }[] = [
   { rule: 'ethers-only-in-chain', file: 'server/modules/deposits/addresses.ts', source: "import 'ethers';" },
   { rule: 'ethers-only-in-chain', file: 'server/cli/faucet.ts', source: "import 'ethers';" },
   { rule: 'modules-not-http', file: 'server/modules/bots/route-user.ts', source: "import '../../http/plugins/errors';" },
+  { rule: 'test-code-only-in-tests', file: 'server/modules/bots/seed.ts', source: "import './testing/fixtures';" },
+  { rule: 'test-code-only-in-tests', file: 'renderer/app/boot.ts', source: "import '../testing/fakeBridge';" },
+  { rule: 'test-code-only-in-tests', file: 'bench/fanout.ts', source: "import '../server/testing/server';" },
+  { rule: 'test-code-only-in-tests', file: 'bench/account.ts', source: "await import('../server/testing/members');" },
   { rule: 'no-file-cycles', file: 'server/engine/ping.ts', source: "import './pong';" },
   { rule: 'no-unresolvable', file: 'server/typo.ts', source: "import './no-such-file';" },
 ];
@@ -53,13 +57,19 @@ const ALLOWED: { file: string; source: string }[] = [
   { file: 'server/logging/redact.test.ts', source: "import 'ethers';" },
   { file: 'tests/e2e/wallet.e2e.ts', source: "import 'ethers';" },
   { file: 'server/http/routes.ts', source: "import '../mail/outbox';" },
+  { file: 'server/modules/bots/start.test.ts', source: "import './testing/fixtures';" },
+  { file: 'server/engine/testing/harness.ts', source: "import '../../testing/server';\nimport '../../modules/bots/testing/fixtures';" },
+  { file: 'renderer/app/boot.test.tsx', source: "import '../testing/fakeBridge';" },
+  { file: 'tests/e2e/login.e2e.ts', source: "import '../../server/testing/server';" },
+  { file: 'bench/api.ts', source: "import '../server/config';\nimport './support/bench-db';" },
 ];
 
 /** Files the imports above point at. */
 const TARGETS = [
   'common/constants.ts', 'server/config.ts', 'server/db/database.ts', 'server/trading/exact.ts',
   'server/trading/index.ts', 'electron/main/ipc/handlers.ts', 'server/modules/bots/route-free.ts',
-  'server/http/plugins/errors.ts', 'server/mail/outbox.ts',
+  'server/http/plugins/errors.ts', 'server/mail/outbox.ts', 'server/modules/bots/testing/fixtures.ts',
+  'server/testing/server.ts', 'server/testing/members.ts', 'renderer/testing/fakeBridge.ts', 'bench/support/bench-db.ts',
 ];
 
 let root: string;
@@ -87,7 +97,7 @@ beforeAll(async () => {
   write('server/modules/keys/keys.ts', '');
   const options = await cruiseOptions(false);
   delete options.tsConfig;
-  const folders = ['common', 'server', 'electron', 'renderer', 'sim', 'tests'];
+  const folders = ['common', 'server', 'electron', 'renderer', 'sim', 'tests', 'bench'];
   result = (await cruise(folders, { ...options, baseDir: root })).output as ICruiseResult;
 }, 60_000);
 

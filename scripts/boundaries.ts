@@ -52,7 +52,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(`wrote ${KNOWN_VIOLATIONS}`);
     return 0;
   }
-  const report = await format(result, { outputType: 'err' });
+  // err-long: each violation comes with its rule's comment, so the failure says why, not only which rule.
+  const report = await format(result, { outputType: 'err-long' });
   if (report.exitCode !== 0) process.stderr.write(String(report.output));
 
   const edges = folderCycleEdges(result.modules);

@@ -3,6 +3,10 @@
 // the bundle (node_modules in development, app.asar in a packaged build). Every bundle that
 // can start the platform server gets its migrations and the PGlite first-boot template
 // (build-pglite-template.mjs) beside it.
+//
+// A bundle holds only what its entry imports, and the boundary rule test-code-only-in-tests keeps
+// production code off testing/ folders; each build still checks its inputs, so test code can
+// never ship even through a listed known violation.
 import { build } from 'esbuild';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -30,10 +34,15 @@ await rm('dist/server', { recursive: true, force: true });
 await rm('dist/electron', { recursive: true, force: true });
 await rm('dist/scripts', { recursive: true, force: true });
 
+/** Test-only code: a test file or anything in a testing/ folder. */
+const TEST_CODE = /(^|\/)testing\/|\.test\.tsx?$/;
+
 const serverDirs = [];
 for (const [entry, outfile, format, copyMigrations] of entries) {
   if (!existsSync(entry)) continue;
-  await build({ ...common, entryPoints: [entry], outfile, format });
+  const { metafile } = await build({ ...common, entryPoints: [entry], outfile, format, metafile: true });
+  const testCode = Object.keys(metafile.inputs).filter((input) => TEST_CODE.test(input));
+  if (testCode.length > 0) throw new Error(`${outfile} would ship test code: ${testCode.join(', ')}`);
   if (copyMigrations) {
     const dir = outfile.slice(0, outfile.lastIndexOf('/'));
     await mkdir(dir, { recursive: true });

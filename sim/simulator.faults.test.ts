@@ -1,7 +1,7 @@
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator } from './index';
-import { ccxtFor, startTestSimulator } from './test-support';
+import { ccxtFor, startTestSimulator } from './testing/simulator';
 
 let sim: RunningSimulator;
 let ex: InstanceType<typeof ccxt.binance>;

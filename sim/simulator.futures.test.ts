@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { type RunningSimulator } from './index';
 import { isolatedLongLiquidationPrice } from './liquidation';
 import { Decimal } from './num';
-import { ccxtFor, startTestSimulator } from './test-support';
+import { ccxtFor, startTestSimulator } from './testing/simulator';
 
 let sim: RunningSimulator;
 let ex: InstanceType<typeof ccxt.binance>;

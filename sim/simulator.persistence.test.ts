@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningSimulator, type SimulatorOptions } from './index';
 import { toState } from './persistence';
 import { StateWriter, writeFileAtomic } from './state-file';
-import { ccxtFor, startTestSimulator } from './test-support';
+import { ccxtFor, startTestSimulator } from './testing/simulator';
 
 let dir: string;
 let file: string;

@@ -5,7 +5,7 @@
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator } from './index';
-import { ccxtFor, startTestSimulator } from './test-support';
+import { ccxtFor, startTestSimulator } from './testing/simulator';
 
 interface Page {
   total: number;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { SIMULATOR_CCXT_OPTIONS, simulatorCcxtUrls } from '../server/exchange/ccxt-urls';
 import { type RunningSimulator } from './index';
-import { ccxtFor, startTestSimulator } from './test-support';
+import { ccxtFor, startTestSimulator } from './testing/simulator';
 
 type Key = { apiKey: string; secretKey: string };
 interface Frame {

@@ -7,11 +7,8 @@
  */
 import http from 'node:http';
 import { setTimeout as wait } from 'node:timers/promises';
-import type { ExchangeInternals } from '../../server/exchange/exchange-factory';
-import { testExchange } from '../../server/exchange/test-exchange';
-import { databaseTargets } from '../../server/test/databases';
-import { register } from '../../server/test/members';
-import { createTestServer } from '../../server/test/server';
+import { benchApp, signUp } from '../support/app';
+import { benchExchange } from '../support/exchange';
 
 const SUBSCRIBERS = 1_000;
 const UPDATES = 10;
@@ -40,12 +37,11 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function benchFanout() {
-  const exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> } = await testExchange();
-  const [pglite] = await databaseTargets();
-  const server = await createTestServer(pglite!, {}, { exchange });
+  const exchange = await benchExchange();
+  const server = await benchApp({ exchange });
   const streams: http.ClientRequest[] = [];
   try {
-    const member = await register(server, { username: 'Bench' });
+    const token = await signUp(server, 'Bench');
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (server.app.server.address() as { port: number }).port;
     // t0 per update: when the hub publishes the first snapshot carrying that BTC price (its first listener).
@@ -60,7 +56,7 @@ export async function benchFanout() {
     const updates = new Set<string>();
     for (let i = 0; i < SUBSCRIBERS; i++) {
       const seen = new Set<string>();
-      streams.push(await openStream(port, member.token, (data) => {
+      streams.push(await openStream(port, token, (data) => {
         const at = performance.now();
         const price = btc((JSON.parse(data) as { tickers: { symbol: string; price: string }[] }).tickers);
         const start = t0.get(price);

@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL database for benches (as server/test/databases.ts makes them:
+ * A throwaway PostgreSQL database for benches (as server/testing/databases.ts makes them:
  * CREATE DATABASE griddesk_bench_<random>, dropped afterwards), migrated by openDatabase, and
  * bulk seeding of members with bound keys and sessions: plain SQL, thousands of rows a statement.
  */

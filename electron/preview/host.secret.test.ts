@@ -7,7 +7,7 @@ import { UI } from '../../common/messages';
 import { startFakePlatformServer, type FakePlatformServer } from '../testing/fake-platform-server';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { startPreviewHost, type PreviewHost } from './host';
-import { launchCookie } from './test-support';
+import { launchCookie } from './testing/host-client';
 
 // The host acts as the signed-in member and lists every member's mailed OTP, so a local process
 // that can reach 127.0.0.1 must not use it without the launch secret (issue 10, item 7).

@@ -7,7 +7,7 @@ import { listOutbox } from '../../server/mail/outbox';
 import { startPlatformServer, type PlatformServer } from '../../server/start';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { startPreviewHost, type PreviewHost } from './host';
-import { launchCookie } from './test-support';
+import { launchCookie } from './testing/host-client';
 
 // The chain the e2e suite drives, minus the browser: bridge endpoint -> main's handlers ->
 // axios -> the real platform server (PGlite) -> outbox.

@@ -7,7 +7,7 @@ import { startFakePlatformServer, type FakePlatformServer } from '../testing/fak
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import type { Keychain } from '../main/ports/types';
 import { startPreviewHost, type PreviewHost } from './host';
-import { launchCookie, openPageEvents } from './test-support';
+import { launchCookie, openPageEvents } from './testing/host-client';
 
 const INDEX = `<!doctype html><html><head><title>GridDesk</title>
 <script type="module" crossorigin src="./assets/app.js"></script></head><body><div id="root"></div></body></html>`;

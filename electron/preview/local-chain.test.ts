@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../server/config';
 import { startPreviewChain, wantsLocalChain } from './local-chain';
-import { blockAbove, rpcAnswers } from '../../server/chain/rpc-probes';
+import { blockAbove, rpcAnswers } from '../../server/chain/testing/rpc-probes';
 
 describe('wantsLocalChain: the preview starts a local chain only with the simulator, no chain of its own and no remote server', () => {
   it.each([

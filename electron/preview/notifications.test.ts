@@ -9,11 +9,11 @@ import {
   openStream,
   startSseTestServer,
   type SseTestServer,
-} from '../main/market-feed/sse-test-server';
+} from '../main/market-feed/testing/sse-server';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { startPreviewHost, type PreviewHost } from './host';
 import { createNotificationLog } from './notifications';
-import { launchCookie, openPageEvents } from './test-support';
+import { launchCookie, openPageEvents } from './testing/host-client';
 
 const stopped: MemberEvent = {
   kind: 'bot.stopped',

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, SCREEN_TITLES, SIGNED_IN_ROUTES, routePath } from '../../common/routes';
-import { SIGNED_IN, SIGNED_OUT, installFakeBridge, ok } from '../test/fakeBridge';
-import { currentPath, renderApp } from '../test/renderApp';
+import { SIGNED_IN, SIGNED_OUT, installFakeBridge, ok } from '../testing/fakeBridge';
+import { currentPath, renderApp } from '../testing/renderApp';
 
 async function logIn(email = 'member@example.com', password = 'secret1') {
   fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });

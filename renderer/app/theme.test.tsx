@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LABELS } from '../../common/messages';
-import { installFakeBridge, ok, SIGNED_IN } from '../test/fakeBridge';
-import { renderApp } from '../test/renderApp';
+import { installFakeBridge, ok, SIGNED_IN } from '../testing/fakeBridge';
+import { renderApp } from '../testing/renderApp';
 
 describe('theme', () => {
   it('stores the choice through settings:setTheme and applies it', async () => {

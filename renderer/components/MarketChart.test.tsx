@@ -2,7 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kline } from '../../common/api/exchange';
 import { Providers, createQueryClient } from '../app/Providers';
-import { SIGNED_IN, installFakeBridge, ok, type FakeBridge } from '../test/fakeBridge';
+import { SIGNED_IN, installFakeBridge, ok, type FakeBridge } from '../testing/fakeBridge';
 import { CANDLE_SECONDS, nextBar } from './MarketChart.candles';
 import { CHART_CANDLES, MarketChart } from './MarketChart';
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { TickerEntry } from '../../common/api/exchange';
 import { LABELS } from '../../common/messages';
 import { Providers, createQueryClient } from '../app/Providers';
-import { SIGNED_IN, fail, installFakeBridge, ok } from '../test/fakeBridge';
-import { renderApp } from '../test/renderApp';
+import { SIGNED_IN, fail, installFakeBridge, ok } from '../testing/fakeBridge';
+import { renderApp } from '../testing/renderApp';
 import { formatChange, formatTickerPrice, TickerBar } from './TickerBar';
 
 const btc: TickerEntry = { symbol: 'BTCUSDT', price: '42000.1', changePercent: '1.254' };

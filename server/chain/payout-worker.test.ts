@@ -8,9 +8,9 @@ import { ledgerEntries, withdrawals } from '../db/schema';
 import { balancesOf } from '../modules/ledger/balances';
 import { post } from '../modules/ledger/post';
 import { createWithdrawal } from '../modules/withdrawals/create';
-import { databaseTargets } from '../test/databases';
-import { insertMember } from '../test/members';
-import { createTestServer, type TestServer } from '../test/server';
+import { databaseTargets } from '../testing/databases';
+import { insertMember } from '../testing/members';
+import { createTestServer, type TestServer } from '../testing/server';
 import { startLocalChain, type LocalChain } from './local-chain';
 import { startPayoutWorker, type PayoutWorker, type PayoutWorkerDeps } from './payout-worker';
 

@@ -4,8 +4,8 @@
  * withdrawals its api role accepts would wait forever.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../test/databases';
-import { createTestServer, type TestServer } from '../test/server';
+import { databaseTargets } from '../testing/databases';
+import { createTestServer, type TestServer } from '../testing/server';
 import { startChainService } from './service';
 
 const [pglite] = await databaseTargets();

@@ -4,7 +4,7 @@
  * the server's start does.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { TEST_ENV } from '../test/server';
+import { TEST_ENV } from '../testing/server';
 import { runAdmin } from './admin';
 import { memoryIo } from './io';
 

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localChainEnv } from '../chain/local-chain-env';
 import { loadConfig } from '../config';
-import { TEST_ENV } from '../test/server';
+import { TEST_ENV } from '../testing/server';
 import { runChain } from './chain';
 import { runFaucet } from './faucet';
 import { memoryIo } from './io';
-import { blockAbove, rpcAnswers } from '../chain/rpc-probes';
+import { blockAbove, rpcAnswers } from '../chain/testing/rpc-probes';
 
 /** The KEY=value and KEY="value" lines of the output, as a shell would read them. */
 function printedEnv(lines: string[]): Record<string, string> {

@@ -9,8 +9,8 @@ import { openDatabase, type Db } from '../db/database';
 import { depositAddresses } from '../db/schema';
 import { createUser } from '../modules/accounts/users';
 import { depositAddressAt, ensureDepositAddress } from '../modules/deposits/addresses';
-import { databaseTargets } from '../test/databases';
-import { TEST_ENV } from '../test/server';
+import { databaseTargets } from '../testing/databases';
+import { TEST_ENV } from '../testing/server';
 import { runFaucet } from './faucet';
 import { memoryIo } from './io';
 

@@ -8,8 +8,8 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { findUserByEmail } from '../modules/accounts/users';
 import { DEMO_MEMBER, DEMO_NEEDS_SIMULATOR } from '../modules/demo/seed';
-import { databaseTargets } from '../test/databases';
-import { TEST_ENV } from '../test/server';
+import { databaseTargets } from '../testing/databases';
+import { TEST_ENV } from '../testing/server';
 import { memoryIo } from './io';
 import { runSeedDemo } from './seed-demo';
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import { openDatabase, type Database } from './database';
 
 const postgres = (await databaseTargets()).filter((t) => t.name === 'postgres');

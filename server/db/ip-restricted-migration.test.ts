@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { databaseTargets } from '../test/databases';
-import { insertMember } from '../test/members';
-import { TEST_ENV } from '../test/server';
+import { databaseTargets } from '../testing/databases';
+import { insertMember } from '../testing/members';
+import { TEST_ENV } from '../testing/server';
 import { openDatabase, resolveMigrationsFolder, type Database } from './database';
 import { exchangeKeys } from './schema';
 

@@ -9,7 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { TEST_ENV } from '../test/server';
+import { TEST_ENV } from '../testing/server';
 import { openDatabase, resolveMigrationsFolder } from './database';
 import {
   installedPgliteVersion,

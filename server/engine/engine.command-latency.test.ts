@@ -11,10 +11,10 @@ import { performance } from 'node:perf_hooks';
 import { describe, afterEach, expect, it } from 'vitest';
 import { UI } from '../../common/messages';
 import { enginePorts } from '../engine-ports';
-import { bearer } from '../test/members';
-import { databaseTargets } from '../test/databases';
+import { bearer } from '../testing/members';
+import { databaseTargets } from '../testing/databases';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, Engine } from './engine';
-import { EngineHarness, SILENT } from './test-harness';
+import { EngineHarness, SILENT } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

@@ -10,10 +10,10 @@ import { Decimal } from '../../common/decimal';
 import { UI } from '../../common/messages';
 import { memberEvents } from '../db/schema';
 import { debit } from '../../sim/accounts';
-import { bearer } from '../test/members';
-import { databaseTargets } from '../test/databases';
+import { bearer } from '../testing/members';
+import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness, until } from './test-harness';
+import { EngineHarness, until } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

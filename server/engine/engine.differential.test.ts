@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
-import { databaseTargets } from '../test/databases';
-import { EngineHarness, seededPath } from './test-harness';
+import { databaseTargets } from '../testing/databases';
+import { EngineHarness, seededPath } from './testing/harness';
 
 const targets = await databaseTargets();
 

@@ -8,13 +8,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
 import { botOrders } from '../db/schema';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import type { OrderState } from '../exchange/gateway';
 import { storedKey } from '../modules/keys/keys';
 import type { CrashPoint } from './faults';
 import { OrderEvents } from './order-events';
-import { EngineHarness, seededPath, until } from './test-harness';
+import { EngineHarness, seededPath, until } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

@@ -11,10 +11,10 @@ import { Decimal } from '../../common/decimal';
 import { bots, memberEvents } from '../db/schema';
 import type { OrderRequest } from '../exchange/gateway';
 import { position } from '../modules/bots/info';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import { FUTURES_FEED_SUFFIX } from './engine';
-import { EngineHarness, FUTURES_WALLET, until } from './test-harness';
+import { EngineHarness, FUTURES_WALLET, until } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

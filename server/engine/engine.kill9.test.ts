@@ -18,12 +18,12 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
 import { botOrders } from '../db/schema';
-import { databaseTargets } from '../test/databases';
-import { TEST_ENV } from '../test/server';
+import { databaseTargets } from '../testing/databases';
+import { TEST_ENV } from '../testing/server';
 import { seededRandom } from '../../sim/rng';
 import { marketRules, runBacktest } from '../trading/index';
 import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
-import { EngineHarness, seededPath } from './test-harness';
+import { EngineHarness, seededPath } from './testing/harness';
 
 const SYMBOL = 'SOLUSDT';
 const SCRIPT = fileURLToPath(new URL('./testing/engine-process.ts', import.meta.url));

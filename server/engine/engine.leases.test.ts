@@ -3,9 +3,9 @@
  * neither drop a bot claimed meanwhile nor leave a bot it holds unrun.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness } from './test-harness';
+import { EngineHarness } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

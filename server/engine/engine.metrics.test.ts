@@ -4,8 +4,8 @@
  * engine's registry as Prometheus text after a scripted run against the simulator.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../test/databases';
-import { EngineHarness } from './test-harness';
+import { databaseTargets } from '../testing/databases';
+import { EngineHarness } from './testing/harness';
 
 const targets = await databaseTargets();
 

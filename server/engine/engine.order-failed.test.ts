@@ -12,9 +12,9 @@ import type { EngineContext } from '../../sim/context';
 import { newOrderRecord, register } from '../../sim/context';
 import { Decimal } from '../../sim/num';
 import { SimError } from '../../sim/types';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness, until } from './test-harness';
+import { EngineHarness, until } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CcxtGateway } from '../exchange/ccxt-gateway';
 import { exchangeServices, type ExchangeInternals } from '../exchange/exchange-factory';
 import { WeightGovernor } from '../exchange/weight-governor';
-import { databaseTargets } from '../test/databases';
-import { EngineHarness, until } from './test-harness';
+import { databaseTargets } from '../testing/databases';
+import { EngineHarness, until } from './testing/harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';

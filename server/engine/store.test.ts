@@ -2,10 +2,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { botFills, botOrders, bots } from '../db/schema';
-import { databaseTargets } from '../test/databases';
+import { databaseTargets } from '../testing/databases';
 import { gridBotOf } from '../runnables/bot/index';
 import { BotStore, intentRow, LeaseLost, type AppliedFill } from './store';
-import { EngineHarness } from './test-harness';
+import { EngineHarness } from './testing/harness';
 
 const targets = await databaseTargets();
 

@@ -3,7 +3,7 @@ import { Decimal } from '../../common/decimal';
 import type { CcxtClient } from './ccxt-client';
 import { CcxtMember } from './ccxt-member';
 import { parseFuturesPosition, parseLeverageBrackets } from './ccxt-parse';
-import { testExchange } from './test-exchange';
+import { testExchange } from './testing/exchange';
 
 type TestExchange = Awaited<ReturnType<typeof testExchange>>;
 

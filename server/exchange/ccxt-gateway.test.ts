@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from './ccxt-gateway';
 import type { Ticker } from './gateway';
 import type { RunningSimulator } from '../../sim/index';
-import { startTestSimulator } from '../../sim/test-support';
+import { startTestSimulator } from '../../sim/testing/simulator';
 import { WeightGovernor } from './weight-governor';
 
 /**

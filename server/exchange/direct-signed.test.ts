@@ -15,7 +15,7 @@ import { DirectSigned } from './direct-signed';
 import { mapExchangeError } from './errors';
 import type { OrderRequest } from './gateway';
 import type { RunningSimulator } from '../../sim/index';
-import { startTestSimulator } from '../../sim/test-support';
+import { startTestSimulator } from '../../sim/testing/simulator';
 import { WeightGovernor } from './weight-governor';
 import { WsOrderChannel } from './ws-order-channel';
 

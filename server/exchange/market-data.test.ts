@@ -3,7 +3,7 @@ import type { TickerEntry } from '../../common/api/exchange';
 import type { ExchangeGateway, Ticker, TickerStream } from './gateway';
 import { MarketDataHub } from './market-data';
 import { MemberCache } from './member-cache';
-import { testExchange } from './test-exchange';
+import { testExchange } from './testing/exchange';
 
 /** A ticker stream the test drives: push a batch, or drop the connection. */
 class FakeStream implements TickerStream {

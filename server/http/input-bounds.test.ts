@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, VALIDATION } from '../../common/messages';
-import { testExchange } from '../exchange/test-exchange';
+import { testExchange } from '../exchange/testing/exchange';
 import { saveKeys } from '../modules/keys/keys';
 import { grant } from '../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../test/databases';
-import { memberApi, register, signupBody, type Registered } from '../test/members';
-import { createTestServer, type TestServer } from '../test/server';
+import { databaseTargets } from '../testing/databases';
+import { memberApi, register, signupBody, type Registered } from '../testing/members';
+import { createTestServer, type TestServer } from '../testing/server';
 
 const targets = await databaseTargets();
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../common/messages';
-import { databaseTargets } from '../test/databases';
-import { register, uniqueEmail } from '../test/members';
-import { secondApiProcess, type SecondProcess } from '../test/second-process';
-import { createTestServer, type TestServer } from '../test/server';
+import { databaseTargets } from '../testing/databases';
+import { register, uniqueEmail } from '../testing/members';
+import { secondApiProcess, type SecondProcess } from '../testing/second-process';
+import { createTestServer, type TestServer } from '../testing/server';
 
 const targets = await databaseTargets();
 const MAX = 3;

@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { databaseTargets } from '../test/databases';
-import { bearer, register, type Registered } from '../test/members';
-import { createTestServer, type TestServer } from '../test/server';
+import { databaseTargets } from '../testing/databases';
+import { bearer, register, type Registered } from '../testing/members';
+import { createTestServer, type TestServer } from '../testing/server';
 
 const targets = await databaseTargets();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyFill, editOverbuyProtection, editPrices, editProfitBook, figures, orderFailed, step, stop, stopAndSell } from './index';
 import { D } from './exact';
 import { buyQuantity, feeFor } from './orders';
-import { drive, makeBot, rows } from './test-helpers';
+import { drive, makeBot, rows } from './testing/helpers';
 import { marketRules } from './strategy';
 
 describe('fills and fees', () => {

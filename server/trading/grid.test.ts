@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drive, makeBot, rows } from './test-helpers';
+import { drive, makeBot, rows } from './testing/helpers';
 import type { BotParamsInput, StrategyRowInput } from './index';
 
 interface Case {
@@ -10,7 +10,7 @@ interface Case {
   table?: StrategyRowInput[];
 }
 
-// Default strategy (test-helpers): grid 1 buys at market; grid 2 arms at buy1 x 0.98 and buys
+// Default strategy (testing/helpers): grid 1 buys at market; grid 2 arms at buy1 x 0.98 and buys
 // at low x 1.01; every take profit arms at buy x 1.01 and exits at high x 0.995. A = 1000.
 const cases: Case[] = [
   { name: 'buys grid 1 at market on the first tick', prices: [100], expected: ['buy 1 @100'] },

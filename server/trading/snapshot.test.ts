@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyFill, botParams, createGridBot, marketRules, normaliseStrategy, orderFailed, simulateFill, step } from './index';
 import { restoreBot, snapshotOf } from './snapshot';
-import { describeAction, rows } from './test-helpers';
+import { describeAction, rows } from './testing/helpers';
 import type { Action, GridBot, OrderAction } from './types';
 
 const strategy = normaliseStrategy({ strategyName: 't', noOfGrids: 3, tableData: rows() });

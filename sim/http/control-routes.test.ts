@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator } from '../index';
-import { startTestSimulator } from '../test-support';
+import { startTestSimulator } from '../testing/simulator';
 
 let sim: RunningSimulator;
 

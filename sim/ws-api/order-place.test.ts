@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningSimulator } from '../index';
-import { startTestSimulator } from '../test-support';
+import { startTestSimulator } from '../testing/simulator';
 import { signaturePayload } from './signature';
 
 type Key = { apiKey: string; secretKey: string };

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STOP_REASON_TEXT, type MemberEvent } from '../../../common/api/bots';
 import type { IpcEvent } from '../../../common/ipc/contract';
 import { createIpcHandlers, type IpcHandlers } from '../ipc/handlers';
-import { openStream, startSseTestServer, type SseTestServer } from '../market-feed/sse-test-server';
+import { openStream, startSseTestServer, type SseTestServer } from '../market-feed/testing/sse-server';
 import { TICKER_STREAM_PATH } from '../market-feed/ticker-feed';
 import { createAxiosHttp } from '../ports/axios-http';
 import { createMemoryKeychain } from '../ports/memory-keychain';

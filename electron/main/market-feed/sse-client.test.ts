@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSseClient, type SseClient } from './sse-client';
 import type { SseMessage } from './sse-parser';
-import { startSseTestServer, type SseTestServer } from './sse-test-server';
+import { startSseTestServer, type SseTestServer } from './testing/sse-server';
 
 let server: SseTestServer;
 let client: SseClient | undefined;

@@ -5,7 +5,7 @@ import { createAxiosHttp } from '../ports/axios-http';
 import { createMemoryKeychain } from '../ports/memory-keychain';
 import { createMemorySettings } from '../ports/settings-defaults';
 import type { Keychain } from '../ports/types';
-import { openStream, startSseTestServer, type SseTestServer } from './sse-test-server';
+import { openStream, startSseTestServer, type SseTestServer } from './testing/sse-server';
 import { parseTickers, TICKER_STREAM_PATH } from './ticker-feed';
 
 const btc = { symbol: 'BTCUSDT', price: '42000.10', changePercent: '1.25' };

@@ -4,8 +4,8 @@ import type { BacktestResponse } from '../../../common/api/backtest';
 import type { StrategyDetail } from '../../../common/api/strategy';
 import { LABELS } from '../../../common/messages';
 import { CELL_LABELS } from '../../../common/schemas/strategy';
-import { SIGNED_IN, fail, installFakeBridge, ok } from '../../test/fakeBridge';
-import { renderApp } from '../../test/renderApp';
+import { SIGNED_IN, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
+import { renderApp } from '../../testing/renderApp';
 
 // The chart library needs a canvas; the test checks the data handed to it instead.
 const setData = vi.fn();

@@ -7,12 +7,12 @@ import { FundsPie } from './FundsPie';
 import { ProfitChart } from './ProfitChart';
 import { Sparkline } from './Sparkline';
 import { BOT_PALETTE } from './chartData';
-import { chartData } from './chartsMock';
-import { expectConsoleErrors } from '../../test/console';
+import { chartData } from './testing/chartsMock';
+import { expectConsoleErrors } from '../../testing/console';
 
 const broken = { current: false };
 vi.mock('@ant-design/charts', async () => {
-  const mock = await import('./chartsMock');
+  const mock = await import('./testing/chartsMock');
   const Pie = (props: Record<string, unknown>) => {
     if (broken.current) throw new Error('canvas unavailable');
     return (

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { EXCHANGE_LABELS, SERVER, UI, VALIDATION } from '../../../common/messages';
 
 const NO_IP_RESTRICTION = 'Keys saved without an IP restriction: whitelist the server IP on the exchange.';
-import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
-import { renderApp } from '../../test/renderApp';
+import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { renderApp } from '../../testing/renderApp';
 
 function open(connected: boolean, warning?: string) {
   const bridge = installFakeBridge(SIGNED_IN);

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { TEXT } from '../../../common/messages';
-import { SIGNED_IN, installFakeBridge } from '../../test/fakeBridge';
-import { currentPath, renderApp } from '../../test/renderApp';
+import { SIGNED_IN, installFakeBridge } from '../../testing/fakeBridge';
+import { currentPath, renderApp } from '../../testing/renderApp';
 
 describe('strategy picker', () => {
   it('offers Grid Strategy, and two Comming Soon cards that go nowhere', async () => {

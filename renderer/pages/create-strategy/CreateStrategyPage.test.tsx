@@ -4,8 +4,8 @@ import type { CreateStrategyRequest } from '../../../common/api/strategy';
 import type { IpcResult } from '../../../common/ipc/contract';
 import { LABELS, SERVER, TEXT, UI, VALIDATION } from '../../../common/messages';
 import { CELL_LABELS } from '../../../common/schemas/strategy';
-import { SIGNED_IN, deferred, fail, installFakeBridge, ok } from '../../test/fakeBridge';
-import { currentPath, renderApp } from '../../test/renderApp';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
+import { currentPath, renderApp } from '../../testing/renderApp';
 
 const cell = (grid: number, field: keyof typeof CELL_LABELS) =>
   screen.getByLabelText(LABELS.cellAria(grid, CELL_LABELS[field])) as HTMLInputElement;

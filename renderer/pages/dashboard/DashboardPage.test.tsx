@@ -3,13 +3,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveBot, PieChartResponse, TotalProfitBookResponse } from '../../../common/api/bots';
 import type { IpcResult } from '../../../common/ipc/contract';
 import { BOT_LABELS, EXCHANGE_LABELS, TEXT } from '../../../common/messages';
-import { chartData } from '../../components/charts/chartsMock';
-import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
-import { liveBot } from '../../test/liveBot';
-import { currentPath, renderApp } from '../../test/renderApp';
-import { expectConsoleErrors } from '../../test/console';
+import { chartData } from '../../components/charts/testing/chartsMock';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { liveBot } from '../../testing/liveBot';
+import { currentPath, renderApp } from '../../testing/renderApp';
+import { expectConsoleErrors } from '../../testing/console';
 
-vi.mock('@ant-design/charts', () => import('../../components/charts/chartsMock'));
+vi.mock('@ant-design/charts', () => import('../../components/charts/testing/chartsMock'));
 
 const bot = liveBot;
 

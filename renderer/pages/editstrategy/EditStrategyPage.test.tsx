@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { StrategyDetail } from '../../../common/api/strategy';
 import { LABELS, SERVER, TEXT, UI, VALIDATION } from '../../../common/messages';
 import { CELL_LABELS } from '../../../common/schemas/strategy';
-import { SIGNED_IN, fail, installFakeBridge, ok } from '../../test/fakeBridge';
-import { currentPath, renderApp } from '../../test/renderApp';
+import { SIGNED_IN, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
+import { currentPath, renderApp } from '../../testing/renderApp';
 
 const detail: StrategyDetail = {
   strategy_name: 'My ladder',

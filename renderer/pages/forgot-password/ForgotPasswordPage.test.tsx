@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LABELS, UI, VALIDATION } from '../../../common/messages';
 import type { IpcResult } from '../../../common/ipc/contract';
-import { fail, installFakeBridge, ok } from '../../test/fakeBridge';
-import { currentPath, renderApp } from '../../test/renderApp';
+import { fail, installFakeBridge, ok } from '../../testing/fakeBridge';
+import { currentPath, renderApp } from '../../testing/renderApp';
 
 type Reply = IpcResult<{ success: boolean }>;
 

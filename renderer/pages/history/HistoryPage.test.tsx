@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { BotHistoryRow } from '../../../common/api/bots';
 import type { BotHistoryKind } from '../../../common/ipc/contract';
 import { BOT_LABELS, TEXT } from '../../../common/messages';
-import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
-import { renderApp } from '../../test/renderApp';
-import { expectConsoleErrors } from '../../test/console';
+import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { renderApp } from '../../testing/renderApp';
+import { expectConsoleErrors } from '../../testing/console';
 
 const row = (i: number, over: Partial<BotHistoryRow> = {}): BotHistoryRow => ({
   id: `r${i}`,

@@ -3,12 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LiveBot } from '../../../common/api/bots';
 import type { IpcResult } from '../../../common/ipc/contract';
 import { BOT_LABELS, SERVER, TEXT, UI, VALIDATION } from '../../../common/messages';
-import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
-import { liveBot } from '../../test/liveBot';
-import { currentPath, renderApp } from '../../test/renderApp';
-import { expectConsoleErrors } from '../../test/console';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { liveBot } from '../../testing/liveBot';
+import { currentPath, renderApp } from '../../testing/renderApp';
+import { expectConsoleErrors } from '../../testing/console';
 
-vi.mock('@ant-design/charts', () => import('../../components/charts/chartsMock'));
+vi.mock('@ant-design/charts', () => import('../../components/charts/testing/chartsMock'));
 
 // What this page shows of a copied bot: its runtime, APY, investment, PNL and trades.
 const bot = (over: Partial<LiveBot> = {}): LiveBot => liveBot({ runtime: 12, roi: '48.2', investment: '2500', pnl: '33.333', trades24h: 41,

@@ -2,9 +2,9 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TEXT, UI, VALIDATION } from '../../../common/messages';
 import type { SessionInfo } from '../../../common/ipc/contract';
-import { deferred, fail, installFakeBridge, ok, SIGNED_IN } from '../../test/fakeBridge';
+import { deferred, fail, installFakeBridge, ok, SIGNED_IN } from '../../testing/fakeBridge';
 import type { IpcResult } from '../../../common/ipc/contract';
-import { currentPath, renderApp } from '../../test/renderApp';
+import { currentPath, renderApp } from '../../testing/renderApp';
 
 async function fillAndSubmit(email: string, password: string) {
   fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TeamLevel, TeamMember } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, BOT_LABELS, TEXT } from '../../../common/messages';
-import { emptyPage, pageOf, tableRows } from '../../components/billing/fixtures';
-import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
-import { renderApp } from '../../test/renderApp';
-import { expectConsoleErrors } from '../../test/console';
+import { emptyPage, pageOf, tableRows } from '../../components/billing/testing/fixtures';
+import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { renderApp } from '../../testing/renderApp';
+import { expectConsoleErrors } from '../../testing/console';
 
 const levels: TeamLevel[] = [
   { level: 1, reward: '5', members: 12, totalSubscription: '480' },

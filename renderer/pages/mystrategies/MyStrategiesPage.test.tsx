@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StrategyListItem } from '../../../common/api/strategy';
 import { LABELS, SERVER, TEXT, UI } from '../../../common/messages';
-import { SIGNED_IN, deferred, fail, installFakeBridge, ok } from '../../test/fakeBridge';
-import { currentPath, renderApp } from '../../test/renderApp';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
+import { currentPath, renderApp } from '../../testing/renderApp';
 import type { IpcResult } from '../../../common/ipc/contract';
 
 const long: StrategyListItem = { strategy_name: 'Momentum ladder 2024', No_of_order: 12, status: 'active', _id: 'a' };

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { WalletAsset } from '../../../common/api/exchange';
 import { EXCHANGE_LABELS, SERVER, TEXT, UI, VALIDATION } from '../../../common/messages';
-import { SIGNED_IN, fail, installFakeBridge, ok } from '../../test/fakeBridge';
-import { renderApp } from '../../test/renderApp';
+import { SIGNED_IN, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
+import { renderApp } from '../../testing/renderApp';
 
 const spotAssets: WalletAsset[] = [
   { asset: 'USDT', balance: '10000.5', value: '10000.5' },

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LevelRewardRecord, Paged } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS, BOT_LABELS, TEXT, UI } from '../../../common/messages';
-import { emptyPage, pageOf, stubClipboard, tableRows, userProfile } from '../../components/billing/fixtures';
-import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
-import { currentPath, renderApp } from '../../test/renderApp';
-import { expectConsoleErrors } from '../../test/console';
+import { emptyPage, pageOf, stubClipboard, tableRows, userProfile } from '../../components/billing/testing/fixtures';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { currentPath, renderApp } from '../../testing/renderApp';
+import { expectConsoleErrors } from '../../testing/console';
 
 const reward = (n: number): LevelRewardRecord => ({
   id: `r${n}`,

@@ -4,11 +4,11 @@ import type { BotInfo, OrderBookRow, SltpValues } from '../../../common/api/bots
 import { STOP_REASON_TEXT } from '../../../common/api/bots';
 import { REFRESH_MS } from '../../../common/constants';
 import { BOT_LABELS, RUNNING_BOT_LABELS as L, UI, VALIDATION } from '../../../common/messages';
-import { SIGNED_IN, fail, installFakeBridge, ok } from '../../test/fakeBridge';
-import { currentPath, renderApp } from '../../test/renderApp';
+import { SIGNED_IN, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
+import { currentPath, renderApp } from '../../testing/renderApp';
 import { SIDE_COLORS } from './OrderBook';
 
-vi.mock('@ant-design/charts', () => import('../../components/charts/chartsMock'));
+vi.mock('@ant-design/charts', () => import('../../components/charts/testing/chartsMock'));
 
 const spotBot: BotInfo = {
   name: 'BTCUSDT',

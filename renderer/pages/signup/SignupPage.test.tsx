@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LABELS, SERVER, TEXT, UI, VALIDATION } from '../../../common/messages';
-import { fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
-import { renderApp } from '../../test/renderApp';
+import { fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { renderApp } from '../../testing/renderApp';
 // Loaded up front so React.lazy resolves from the module cache while timers are fake.
 import '../verify-otp/VerifyOtpPage';
 import './SignupPage';

@@ -4,8 +4,8 @@ import type { StartBotRequest, StartBotResponse } from '../../../common/api/bots
 import type { StrategyListItem } from '../../../common/api/strategy';
 import type { IpcResult } from '../../../common/ipc/contract';
 import { BOT_FORM_VALIDATION, BOT_LABELS, EXCHANGE_LABELS, SERVER, START_BOT_LABELS, UI, VALIDATION } from '../../../common/messages';
-import { SIGNED_IN, deferred, fail, installFakeBridge, ok } from '../../test/fakeBridge';
-import { currentPath, renderApp } from '../../test/renderApp';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
+import { currentPath, renderApp } from '../../testing/renderApp';
 
 vi.mock('lightweight-charts', () => {
   const series = { setData: () => undefined, update: () => undefined };

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Plan, SubscriptionRecord } from '../../../common/api/subscriptions';
 import type { WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, BOT_LABELS, SERVER, TEXT } from '../../../common/messages';
-import { emptyPage, pageOf, tableRows, walletUserData } from '../../components/billing/fixtures';
-import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
-import { currentPath, renderApp } from '../../test/renderApp';
-import { expectConsoleErrors } from '../../test/console';
+import { emptyPage, pageOf, tableRows, walletUserData } from '../../components/billing/testing/fixtures';
+import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { currentPath, renderApp } from '../../testing/renderApp';
+import { expectConsoleErrors } from '../../testing/console';
 
 const plans: Plan[] = [
   { id: 'p30', usdtToken: '40', ifcNewToken: '160', days: 30 },

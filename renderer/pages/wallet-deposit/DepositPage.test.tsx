@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DepositRecord, WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, TEXT, UI } from '../../../common/messages';
-import { emptyPage, pageOf, stubClipboard, tableRows, walletUserData } from '../../components/billing/fixtures';
-import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
-import { renderApp } from '../../test/renderApp';
+import { emptyPage, pageOf, stubClipboard, tableRows, walletUserData } from '../../components/billing/testing/fixtures';
+import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { renderApp } from '../../testing/renderApp';
 
 const deposit = (n: number): DepositRecord => ({
   id: `d${n}`, token: 'USDT', amount: '50', transactionHash: `0x${String(n).padStart(64, 'a')}`, createdAt: '2026-11-20T10:00:00Z',

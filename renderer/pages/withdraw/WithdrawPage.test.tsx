@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { WithdrawRecord, WithdrawStatus } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, TEXT, VALIDATION } from '../../../common/messages';
-import { emptyPage, tableRows, walletUserData } from '../../components/billing/fixtures';
-import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../test/fakeBridge';
-import { renderApp } from '../../test/renderApp';
+import { emptyPage, tableRows, walletUserData } from '../../components/billing/testing/fixtures';
+import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { renderApp } from '../../testing/renderApp';
 
 const ADDRESS = `0x${'Ab'.repeat(20)}`;
 const record = (id: string, status: WithdrawStatus): WithdrawRecord => ({

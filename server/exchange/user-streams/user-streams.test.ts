@@ -5,7 +5,7 @@ import { CcxtGateway } from '../ccxt-gateway';
 import type { Balances, MemberKey } from '../gateway';
 import { MemberCache } from '../member-cache';
 import type { RunningSimulator } from '../../../sim/index';
-import { startTestSimulator } from '../../../sim/test-support';
+import { startTestSimulator } from '../../../sim/testing/simulator';
 import { WeightGovernor } from '../weight-governor';
 import { BalanceFeeds } from './balance-feeds';
 import { type FuturesMember, futuresProtocol, spotProtocol, userStreamUrls } from './protocols';

@@ -4,8 +4,8 @@
  * routes whose answer is not JSON.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteTarget } from '../../test/databases';
-import { createTestServer, type TestServer } from '../../test/server';
+import { pgliteTarget } from '../../testing/databases';
+import { createTestServer, type TestServer } from '../../testing/server';
 
 /** Event streams and the Prometheus text: their answers are not JSON. */
 const NOT_JSON = new Set(['GET /api/events', 'GET /api/tickers/stream', 'GET /metrics']);

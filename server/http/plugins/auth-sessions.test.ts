@@ -10,10 +10,10 @@ import { SERVER } from '../../../common/messages';
 import { NOTIFICATIONS_APPLICATION } from '../../db/database';
 import { sessionCacheOf } from '../../modules/accounts/session-cache';
 import { revokeUserSessions } from '../../modules/accounts/sessions';
-import { databaseTargets } from '../../test/databases';
-import { bearer, register } from '../../test/members';
-import { secondApiProcess, type SecondProcess } from '../../test/second-process';
-import { createTestServer, type TestServer } from '../../test/server';
+import { databaseTargets } from '../../testing/databases';
+import { bearer, register } from '../../testing/members';
+import { secondApiProcess, type SecondProcess } from '../../testing/second-process';
+import { createTestServer, type TestServer } from '../../testing/server';
 
 const targets = await databaseTargets();
 

@@ -5,10 +5,10 @@
 import http from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testExchange } from '../../exchange/test-exchange';
-import { databaseTargets } from '../../test/databases';
-import { bearer, register } from '../../test/members';
-import { createTestServer, type TestServer } from '../../test/server';
+import { testExchange } from '../../exchange/testing/exchange';
+import { databaseTargets } from '../../testing/databases';
+import { bearer, register } from '../../testing/members';
+import { createTestServer, type TestServer } from '../../testing/server';
 import securityHeadersPlugin, { securityHeaders } from './security-headers';
 
 /** What @fastify/helmet 13 with helmet 8's defaults sent, header for header. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineMetrics } from '../../engine/metrics';
-import { databaseTargets } from '../../test/databases';
-import { createTestServer, type TestServer } from '../../test/server';
+import { databaseTargets } from '../../testing/databases';
+import { createTestServer, type TestServer } from '../../testing/server';
 
 const [pglite] = await databaseTargets();
 

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI } from '../../../common/messages';
 import { botCommands, bots } from '../../db/schema';
-import { databaseTargets } from '../../test/databases';
-import { register, type Registered } from '../../test/members';
-import { createTestServer, type TestServer } from '../../test/server';
+import { databaseTargets } from '../../testing/databases';
+import { register, type Registered } from '../../testing/members';
+import { createTestServer, type TestServer } from '../../testing/server';
 import { editProfitBook } from './settings';
 import { stopBot } from './stop';
-import { insertBot, startTestEngine } from './test-fixtures';
+import { insertBot, startTestEngine } from './testing/fixtures';
 
 const targets = await databaseTargets();
 const shortWait = { intervalMs: 10, timeoutMs: 150 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../../common/decimal';
 import { apyPercent, averagePrice, plain, roiPercent, runtimeDays, totalPnl } from './figures';
 import { datewiseProfit, datewiseProfitOf, lowestHeldBuyPrice } from './snapshot-read';
-import { snapshotWith } from './test-fixtures';
+import { snapshotWith } from './testing/fixtures';
 
 const DAY = 86_400_000;
 const start = new Date('2026-01-01T00:00:00Z');

@@ -3,8 +3,8 @@
  * simulator mode. With EXCHANGE=binance a first start creates nobody.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../test/databases';
-import { createTestServer, type TestServer } from '../../test/server';
+import { databaseTargets } from '../../testing/databases';
+import { createTestServer, type TestServer } from '../../testing/server';
 import { findUserByEmail } from '../accounts/users';
 import { seedDemoOnFirstStart } from './first-start';
 import { DEMO_MEMBER } from './seed';

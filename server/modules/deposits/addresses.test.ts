@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEPOSIT_MNEMONIC } from '../../chain/local-chain';
 import type { Db } from '../../db/database';
 import { depositAddresses } from '../../db/schema';
-import { databaseTargets } from '../../test/databases';
-import { insertMember } from '../../test/members';
-import { createTestServer, type TestServer } from '../../test/server';
+import { databaseTargets } from '../../testing/databases';
+import { insertMember } from '../../testing/members';
+import { createTestServer, type TestServer } from '../../testing/server';
 import { depositAddressAt, ensureDepositAddress } from './addresses';
 
 const targets = await databaseTargets();

@@ -5,11 +5,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeKeys } from '../../db/schema';
-import { databaseTargets } from '../../test/databases';
-import { insertMember } from '../../test/members';
-import { createTestServer, type TestServer } from '../../test/server';
+import { databaseTargets } from '../../testing/databases';
+import { insertMember } from '../../testing/members';
+import { createTestServer, type TestServer } from '../../testing/server';
 import { isLegacySealed, openSecret, SECRET_KEY_VERSION, sealSecret } from './crypto';
-import { legacySeal } from '../../test/legacy-seal';
+import { legacySeal } from '../../testing/legacy-seal';
 import { resealLegacySecrets } from './reseal-legacy';
 import { rotateSecretsKey } from './rotate';
 

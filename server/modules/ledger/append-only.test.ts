@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
-import { databaseTargets } from '../../test/databases';
-import { insertMember } from '../../test/members';
-import { createTestServer, type TestServer } from '../../test/server';
+import { databaseTargets } from '../../testing/databases';
+import { insertMember } from '../../testing/members';
+import { createTestServer, type TestServer } from '../../testing/server';
 import { balancesOf, ledgerOf } from './balances';
 import { post } from './post';
 

@@ -15,9 +15,9 @@ import type { Balances, Market, MemberGateway, OrderState, TransferRecord } from
 import { MemberCache } from '../../exchange/member-cache';
 import { BalanceFeeds } from '../../exchange/user-streams/balance-feeds';
 import type { UserStreamPool } from '../../exchange/user-streams/stream-pool';
-import { databaseTargets } from '../../test/databases';
-import { register, type Registered } from '../../test/members';
-import { createTestServer, type TestServer } from '../../test/server';
+import { databaseTargets } from '../../testing/databases';
+import { register, type Registered } from '../../testing/members';
+import { createTestServer, type TestServer } from '../../testing/server';
 import { sealSecret } from '../keys/crypto';
 import { DomainError } from '../errors';
 import type { WalletDeps } from './deps';

@@ -4,9 +4,9 @@ import { SERVER } from '../../../../common/messages';
 import { startLocalChain, type LocalChain } from '../../../chain/local-chain';
 import { startChainService, type ChainService } from '../../../chain/service';
 import { ensureDepositAddress } from '../../../modules/deposits/addresses';
-import { databaseTargets } from '../../../test/databases';
-import { bearer, register, type Registered } from '../../../test/members';
-import { createTestServer, type TestServer } from '../../../test/server';
+import { databaseTargets } from '../../../testing/databases';
+import { bearer, register, type Registered } from '../../../testing/members';
+import { createTestServer, type TestServer } from '../../../testing/server';
 
 const targets = await databaseTargets();
 const CONFIRMATIONS = 2;

@@ -16,9 +16,9 @@ import { post } from '../../../modules/ledger/post';
 import { addPlan } from '../../../modules/subscriptions/plans';
 import { grant } from '../../../modules/subscriptions/subscriptions';
 import { IDEMPOTENCY_KEY_MAX } from '../../idempotency-key';
-import { databaseTargets } from '../../../test/databases';
-import { bearer, register, type Registered } from '../../../test/members';
-import { createBillingServer, type BillingServer } from '../../../test/billing-server';
+import { databaseTargets } from '../../../testing/databases';
+import { bearer, register, type Registered } from '../../../testing/members';
+import { createBillingServer, type BillingServer } from '../../../testing/billing-server';
 
 const targets = await databaseTargets();
 const TO = '0x000000000000000000000000000000000000dEaD';

@@ -7,8 +7,8 @@ import { createUser } from '../../../modules/accounts/users';
 import { post } from '../../../modules/ledger/post';
 import { addPlan } from '../../../modules/subscriptions/plans';
 import { purchasePlan } from '../../../modules/subscriptions/purchase';
-import { databaseTargets } from '../../../test/databases';
-import { createBillingServer, type BillingServer } from '../../../test/billing-server';
+import { databaseTargets } from '../../../testing/databases';
+import { createBillingServer, type BillingServer } from '../../../testing/billing-server';
 import { issueToken } from '../../plugins/auth';
 
 const targets = await databaseTargets();

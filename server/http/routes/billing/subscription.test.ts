@@ -5,9 +5,9 @@ import { SERVER } from '../../../../common/messages';
 import { post } from '../../../modules/ledger/post';
 import { addPlan } from '../../../modules/subscriptions/plans';
 import { grant } from '../../../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../../../test/databases';
-import { bearer, register, type Registered } from '../../../test/members';
-import { createTestServer, type TestServer } from '../../../test/server';
+import { databaseTargets } from '../../../testing/databases';
+import { bearer, register, type Registered } from '../../../testing/members';
+import { createTestServer, type TestServer } from '../../../testing/server';
 
 const targets = await databaseTargets();
 

@@ -7,9 +7,9 @@ import { SERVER, VALIDATION } from '../../../../common/messages';
 import { ledgerEntries, memberBalances } from '../../../db/schema';
 import { balancesOf } from '../../../modules/ledger/balances';
 import { post } from '../../../modules/ledger/post';
-import { databaseTargets } from '../../../test/databases';
-import { register, type Registered } from '../../../test/members';
-import { createBillingServer, type BillingServer } from '../../../test/billing-server';
+import { databaseTargets } from '../../../testing/databases';
+import { register, type Registered } from '../../../testing/members';
+import { createBillingServer, type BillingServer } from '../../../testing/billing-server';
 
 const targets = await databaseTargets();
 

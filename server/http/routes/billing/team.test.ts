@@ -8,9 +8,9 @@ import { post } from '../../../modules/ledger/post';
 import { addPlan } from '../../../modules/subscriptions/plans';
 import { purchasePlan } from '../../../modules/subscriptions/purchase';
 import { grant } from '../../../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../../../test/databases';
+import { databaseTargets } from '../../../testing/databases';
 import { issueToken } from '../../plugins/auth';
-import { createBillingServer, type BillingServer } from '../../../test/billing-server';
+import { createBillingServer, type BillingServer } from '../../../testing/billing-server';
 
 const targets = await databaseTargets();
 

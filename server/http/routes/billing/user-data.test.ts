@@ -10,9 +10,9 @@ import { post } from '../../../modules/ledger/post';
 import { noteDate } from '../../../modules/profile/subscription-status';
 import { setSetting } from '../../../modules/settings/settings';
 import { grant } from '../../../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../../../test/databases';
-import { bearer, register, type Registered } from '../../../test/members';
-import { createBillingServer, type BillingServer } from '../../../test/billing-server';
+import { databaseTargets } from '../../../testing/databases';
+import { bearer, register, type Registered } from '../../../testing/members';
+import { createBillingServer, type BillingServer } from '../../../testing/billing-server';
 
 const targets = await databaseTargets();
 const DAY_MS = 86_400_000;

@@ -4,9 +4,9 @@ import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { SERVER, VALIDATION } from '../../../../common/messages';
 import { balancesOf } from '../../../modules/ledger/balances';
 import { post } from '../../../modules/ledger/post';
-import { databaseTargets } from '../../../test/databases';
-import { register, type Registered } from '../../../test/members';
-import { createBillingServer, type BillingServer } from '../../../test/billing-server';
+import { databaseTargets } from '../../../testing/databases';
+import { register, type Registered } from '../../../testing/members';
+import { createBillingServer, type BillingServer } from '../../../testing/billing-server';
 
 const targets = await databaseTargets();
 const TO = '0x000000000000000000000000000000000000dEaD';

@@ -9,9 +9,9 @@ import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '../../../
 import { SERVER } from '../../../../../common/messages';
 import { pendingSignups } from '../../../../db/schema';
 import { hashPassword } from '../../../../modules/accounts/passwords';
-import { databaseTargets } from '../../../../test/databases';
-import { otpFrom, signupBody } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { otpFrom, signupBody } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 const DAILY_MAX = 3;

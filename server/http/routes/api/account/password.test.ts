@@ -3,10 +3,10 @@ import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { passwordResets } from '../../../../db/schema';
 import { resetPassword } from '../../../../modules/accounts/password-reset';
 import { generateResetToken, hashResetToken } from '../../../../modules/accounts/secrets';
-import { databaseTargets } from '../../../../test/databases';
-import { bearer, register, resetTokenFrom, uniqueEmail } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
-import { anyReason } from '../../../../test/refusals';
+import { databaseTargets } from '../../../../testing/databases';
+import { bearer, register, resetTokenFrom, uniqueEmail } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
+import { anyReason } from '../../../../testing/refusals';
 
 const targets = await databaseTargets();
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { seedDemo, DEMO_MEMBER } from '../../../../modules/demo/seed';
 import { setSetting } from '../../../../modules/settings/settings';
-import { databaseTargets } from '../../../../test/databases';
-import { register } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { register } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 

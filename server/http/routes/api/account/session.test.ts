@@ -3,10 +3,10 @@ import { BILLING_SUCCESS_CODE } from '../../../../../common/constants';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { post } from '../../../../modules/ledger/post';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../../../../test/databases';
-import { bearer, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
-import { anyReason } from '../../../../test/refusals';
+import { databaseTargets } from '../../../../testing/databases';
+import { bearer, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
+import { anyReason } from '../../../../testing/refusals';
 
 const targets = await databaseTargets();
 

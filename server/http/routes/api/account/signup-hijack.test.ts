@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '../../../../../common/constants';
 import { SERVER } from '../../../../../common/messages';
-import { databaseTargets } from '../../../../test/databases';
-import { otpFrom, signupBody } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { otpFrom, signupBody } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 

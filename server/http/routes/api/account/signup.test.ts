@@ -3,10 +3,10 @@ import { OTP_RESEND_SECONDS } from '../../../../../common/constants';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { setSetting } from '../../../../modules/settings/settings';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../../../../test/databases';
-import { otpFrom, register, signupBody, uniqueEmail } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
-import { anyReason } from '../../../../test/refusals';
+import { databaseTargets } from '../../../../testing/databases';
+import { otpFrom, register, signupBody, uniqueEmail } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
+import { anyReason } from '../../../../testing/refusals';
 
 const targets = await databaseTargets();
 

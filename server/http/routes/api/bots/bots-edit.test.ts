@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
 import { botCommands, bots } from '../../../../db/schema';
-import { insertBot, startTestEngine, type BotRow, type CommandAnswer } from '../../../../modules/bots/test-fixtures';
-import { databaseTargets } from '../../../../test/databases';
-import { memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { insertBot, startTestEngine, type BotRow, type CommandAnswer } from '../../../../modules/bots/testing/fixtures';
+import { databaseTargets } from '../../../../testing/databases';
+import { memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 

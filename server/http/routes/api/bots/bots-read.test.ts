@@ -4,11 +4,11 @@ import type { BotHistoryRow, BotInfo, LiveBot, OrderBookResponse } from '../../.
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { bots } from '../../../../db/schema';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
-import { testExchange } from '../../../../exchange/test-exchange';
-import { insertBot, insertFilledOrders, snapshotWith, type BotRow } from '../../../../modules/bots/test-fixtures';
-import { databaseTargets } from '../../../../test/databases';
-import { memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { testExchange } from '../../../../exchange/testing/exchange';
+import { insertBot, insertFilledOrders, snapshotWith, type BotRow } from '../../../../modules/bots/testing/fixtures';
+import { databaseTargets } from '../../../../testing/databases';
+import { memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 const DAY = 86_400_000;

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartBotRequest } from '../../../../../common/api/bots';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
-import { testExchange } from '../../../../exchange/test-exchange';
+import { testExchange } from '../../../../exchange/testing/exchange';
 import { saveKeys } from '../../../../modules/keys/keys';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../../../../test/databases';
-import { memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 const SPOT: StartBotRequest = { selectPair: 'SOLUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Advanced Multigrid',

@@ -11,13 +11,13 @@ import { bots, exchangeKeys } from '../../../../db/schema';
 import { createStrategy } from '../../../../modules/strategies/strategies';
 import type { StoredMarketRules } from '../../../../runnables/bot/index';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
-import { testExchange } from '../../../../exchange/test-exchange';
+import { testExchange } from '../../../../exchange/testing/exchange';
 import { sealSecret, SECRET_KEY_VERSION } from '../../../../modules/keys/crypto';
 import { KEY_MESSAGES, saveKeys } from '../../../../modules/keys/keys';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../../../../test/databases';
-import { memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 const SPOT: StartBotRequest = { selectPair: 'SOLUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Advanced Multigrid',

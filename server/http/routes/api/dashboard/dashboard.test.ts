@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PieChartResponse } from '../../../../../common/api/bots';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
-import { testExchange } from '../../../../exchange/test-exchange';
-import { insertBot } from '../../../../modules/bots/test-fixtures';
-import { databaseTargets } from '../../../../test/databases';
-import { memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { testExchange } from '../../../../exchange/testing/exchange';
+import { insertBot } from '../../../../modules/bots/testing/fixtures';
+import { databaseTargets } from '../../../../testing/databases';
+import { memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 

@@ -5,13 +5,13 @@ import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { BACKTEST_MESSAGES } from '../../../../../common/schemas/backtest';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import type { MarketInfo } from '../../../../exchange/gateway';
-import { scriptedKlines } from '../../../../modules/backtest/test-klines';
+import { scriptedKlines } from '../../../../modules/backtest/testing/klines';
 import { walkKlines } from '../../../../modules/backtest/walk';
-import { databaseTargets } from '../../../../test/databases';
-import { bearer, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { bearer, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 import { botParams, marketRules, normaliseStrategy } from '../../../../trading/index';
-import { strategyBody } from './test-bodies';
+import { strategyBody } from './testing/bodies';
 
 const targets = await databaseTargets();
 

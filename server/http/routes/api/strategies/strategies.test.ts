@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StrategyDetail, StrategyListItem } from '../../../../../common/api/strategy';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { bots } from '../../../../db/schema';
-import { databaseTargets } from '../../../../test/databases';
-import { bearer, memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
-import { strategyBody, type Body } from './test-bodies';
-import { anyReason } from '../../../../test/refusals';
+import { databaseTargets } from '../../../../testing/databases';
+import { bearer, memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
+import { strategyBody, type Body } from './testing/bodies';
+import { anyReason } from '../../../../testing/refusals';
 
 const targets = await databaseTargets();
 

@@ -5,11 +5,11 @@ import type { WalletAsset } from '../../../../../common/api/exchange';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
 import { bots, exchangeKeys } from '../../../../db/schema';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
-import { testExchange } from '../../../../exchange/test-exchange';
+import { testExchange } from '../../../../exchange/testing/exchange';
 import { KEY_MESSAGES } from '../../../../modules/keys/keys';
-import { databaseTargets } from '../../../../test/databases';
-import { bearer, memberApi, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { bearer, memberApi, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 

@@ -1,11 +1,11 @@
 /** When the exchange cannot be reached: 503 with a clear message, never "Disconnected" or a 500. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
-import { testExchange } from '../../../../exchange/test-exchange';
+import { testExchange } from '../../../../exchange/testing/exchange';
 import { EXCHANGE_UNAVAILABLE } from '../../../../exchange/domain-errors';
-import { databaseTargets } from '../../../../test/databases';
-import { bearer, register, type Registered } from '../../../../test/members';
-import { createTestServer, type TestServer } from '../../../../test/server';
+import { databaseTargets } from '../../../../testing/databases';
+import { bearer, register, type Registered } from '../../../../testing/members';
+import { createTestServer, type TestServer } from '../../../../testing/server';
 
 const targets = await databaseTargets();
 

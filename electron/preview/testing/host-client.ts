@@ -3,7 +3,7 @@
  * one-time launch link and keeps the cookie that answer sets.
  */
 import { request } from 'node:http';
-import type { PreviewHost } from './host';
+import type { PreviewHost } from '../host';
 
 /** `name=value` for a Cookie header; spends the host's current launch link. */
 export async function launchCookie(host: Pick<PreviewHost, 'launchUrl'>): Promise<string> {

@@ -1,7 +1,7 @@
 /** Billing-service answers for the billing screens' unit tests; tests override what they look at. */
-import type { UserProfile } from '../../../common/api/account';
-import type { Paged } from '../../../common/api/subscriptions';
-import type { WalletUserData } from '../../../common/api/billing';
+import type { UserProfile } from '../../../../common/api/account';
+import type { Paged } from '../../../../common/api/subscriptions';
+import type { WalletUserData } from '../../../../common/api/billing';
 
 export const walletUserData = (over: Partial<WalletUserData> = {}): WalletUserData => ({
   subscription: { expireDate: '2026-12-31T12:00:00Z', validityLabel: '30 days', isExpire: false, note: 'Your subscription renews nothing by itself.' },

@@ -1,6 +1,6 @@
 /**
  * A stand-in for '@ant-design/charts' in jsdom tests (canvas charts do not draw there):
- *   vi.mock('@ant-design/charts', () => import('<path>/components/charts/chartsMock'));
+ *   vi.mock('@ant-design/charts', () => import('<path>/components/charts/testing/chartsMock'));
  * Each chart renders a div whose data-chart names it and whose data-json carries its data, so
  * a test reads what the chart was given.
  */

@@ -1,6 +1,6 @@
 /** Values that pass each field's rule, so a request gets past the fields it does not attack. */
-import { AUTO_FILL_PERCENTAGES } from '../../../common/constants';
-import { autoFillRows } from '../../../common/schemas/strategy';
+import { AUTO_FILL_PERCENTAGES } from '../../../../common/constants';
+import { autoFillRows } from '../../../../common/schemas/strategy';
 import type { FuzzRoute } from './openapi-routes';
 
 const UUID = '4b1d3c1e-5a6f-4e7d-8c9b-0a1b2c3d4e5f';

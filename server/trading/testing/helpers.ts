@@ -1,10 +1,10 @@
 /** Test helpers: a small strategy and a driver that logs every action compactly. */
-import { applyFill } from './fills';
-import { simulateFill, simulateLiquidation } from './fill-model';
-import { createGridBot } from './state';
-import { step } from './step';
-import { botParams, marketRules, normaliseStrategy, type BotParamsInput, type MarketRulesInput } from './strategy';
-import type { Action, GridBot, StrategyRowInput } from './types';
+import { applyFill } from '../fills';
+import { simulateFill, simulateLiquidation } from '../fill-model';
+import { createGridBot } from '../state';
+import { step } from '../step';
+import { botParams, marketRules, normaliseStrategy, type BotParamsInput, type MarketRulesInput } from '../strategy';
+import type { Action, GridBot, StrategyRowInput } from '../types';
 
 /**
  * Grid 1: 40 % at market, take profit arms at +1 % and exits 0.5 % under the high.

@@ -4,23 +4,23 @@
  * started, stopped and killed, and the backtester's trades for the same ticks.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { StartBotRequest } from '../../common/api/bots';
-import { Decimal } from '../../common/decimal';
-import { botOrders, bots } from '../db/schema';
-import { enginePorts } from '../engine-ports';
-import type { ExchangeInternals } from '../exchange/exchange-factory';
-import type { SimulatorOptions } from '../../sim/index';
-import { testExchange } from '../exchange/test-exchange';
-import { startBot } from '../modules/bots/start';
-import { saveKeys } from '../modules/keys/keys';
-import { grant } from '../modules/subscriptions/subscriptions';
-import type { DatabaseTarget } from '../test/databases';
-import { register, type Registered } from '../test/members';
-import { createTestServer, type TestServer } from '../test/server';
-import { marketRules, runBacktest, type Tick } from '../trading/index';
-import { Engine, FUTURES_FEED_SUFFIX, type EngineOptions } from './engine';
-import type { CrashPoint } from './faults';
-import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
+import type { StartBotRequest } from '../../../common/api/bots';
+import { Decimal } from '../../../common/decimal';
+import { botOrders, bots } from '../../db/schema';
+import { enginePorts } from '../../engine-ports';
+import type { ExchangeInternals } from '../../exchange/exchange-factory';
+import type { SimulatorOptions } from '../../../sim/index';
+import { testExchange } from '../../exchange/testing/exchange';
+import { startBot } from '../../modules/bots/start';
+import { saveKeys } from '../../modules/keys/keys';
+import { grant } from '../../modules/subscriptions/subscriptions';
+import type { DatabaseTarget } from '../../testing/databases';
+import { register, type Registered } from '../../testing/members';
+import { createTestServer, type TestServer } from '../../testing/server';
+import { marketRules, runBacktest, type Tick } from '../../trading/index';
+import { Engine, FUTURES_FEED_SUFFIX, type EngineOptions } from '../engine';
+import type { CrashPoint } from '../faults';
+import { paramsOf, strategyOf, type StoredMarketRules } from '../../runnables/bot/index';
 
 export type SimExchange = ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
 

@@ -3,9 +3,9 @@
  * leave them, and a stand-in engine that answers member commands. Tests only.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { botCommands, botOrders, bots } from '../../db/schema';
-import type { BotSnapshot, GridSnapshot } from '../../trading/index';
+import type { Db } from '../../../db/database';
+import { botCommands, botOrders, bots } from '../../../db/schema';
+import type { BotSnapshot, GridSnapshot } from '../../../trading/index';
 
 export type BotInsert = typeof bots.$inferInsert;
 export type BotRow = typeof bots.$inferSelect;

@@ -1,8 +1,8 @@
 /**
  * fast-check arbitraries for malformed and hostile request input: wrong types, over-long and
  * over-precise decimals, huge strings, unicode that databases and regexes trip on, and
- * prototype-pollution keys. The fuzz suite (fuzz.test.ts) mixes them into otherwise plausible
- * bodies so a request gets past the fields it does not attack.
+ * prototype-pollution keys. The fuzz suite (server/http/fuzz.test.ts) mixes them into otherwise
+ * plausible bodies so a request gets past the fields it does not attack.
  */
 import fc from 'fast-check';
 

@@ -1,9 +1,9 @@
 /** Test helper: exchange services around a fresh simulator on a free port. */
-import { CcxtGateway } from './ccxt-gateway';
-import { exchangeServices, type ExchangeInternals } from './exchange-factory';
-import type { SimulatorOptions } from '../../sim/index';
-import { startTestSimulator } from '../../sim/test-support';
-import { WeightGovernor } from './weight-governor';
+import { CcxtGateway } from '../ccxt-gateway';
+import { exchangeServices, type ExchangeInternals } from '../exchange-factory';
+import type { SimulatorOptions } from '../../../sim/index';
+import { startTestSimulator } from '../../../sim/testing/simulator';
+import { WeightGovernor } from '../weight-governor';
 
 export async function testExchange(options: SimulatorOptions = {}): Promise<ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> }> {
   const simulator = await startTestSimulator(options);
