@@ -8,9 +8,11 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { EngineOptions } from './engine/engine';
 import { storedKey } from './modules/keys/keys';
+import { botCodec } from './runnables/bot/index';
 
-export type EnginePorts = Pick<EngineOptions, 'memberKey'>;
+export type EnginePorts = Pick<EngineOptions, 'memberKey' | 'runnable'>;
 
+/** The engine runs grid bots: the bot's codec is its runnable (checked here against the kernel's interface). */
 export function enginePorts(deps: { db: Db; config: Config }): EnginePorts {
-  return { memberKey: (userId) => storedKey(deps, userId) };
+  return { memberKey: (userId) => storedKey(deps, userId), runnable: botCodec };
 }

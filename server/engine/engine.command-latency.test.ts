@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, afterEach, expect, it } from 'vitest';
 import { UI } from '../../common/messages';
 import { enginePorts } from '../engine-ports';
+import type { GridRunnable } from '../runnables/bot/index';
 import { bearer } from '../test/members';
 import { databaseTargets } from '../test/databases';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, Engine } from './engine';
@@ -84,7 +85,7 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
     expect([stop.status, stop.message]).toEqual([200, UI.botStopped]);
     expect((await h.bot(stopped)).stopReason).toBe('manual');
 
-    const params = () => engine.runner(edited)?.bot.params;
+    const params = () => (engine.runner(edited)?.core as GridRunnable | undefined)?.bot.params;
     const sltp = await timeToEngine(() => post('sltpedit', { botID: edited, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: '140' }),
       () => params()?.stoplossPrice?.eq(140) === true);
     expect([sltp.status, sltp.message]).toEqual([200, UI.sltpUpdated]);

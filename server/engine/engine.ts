@@ -13,17 +13,17 @@ import { rowsOf } from '../db/rows';
 import type { Log } from '../logging/log';
 import type { ExchangeServices } from '../exchange/services';
 import type { MemberKey, Ticker } from '../exchange/gateway';
-import { stop as stopCore, type Tick } from '../trading/index';
 import type { EngineFaults } from './faults';
 import { InFlightSends } from './in-flight-sends';
 import { FeedPrices, feedKeyOf, FUTURES_FEED_SUFFIX, keysOf } from './feed-prices';
 import { EngineMetrics } from './metrics';
-import { APPLIED, BOT_STATUS, gridBotOf, refused } from '../runnables/bot/index';
-import { BotRunner, type RunnerContext } from './runner';
+import { APPLIED, refused } from '../runnables/command-results';
+import type { RunnableCodec, Tick } from './runnable';
+import { Runner, type RunnerContext } from './runner';
 import { botPrefixOf, botPrefixOfBot } from './ids';
 import { OrderEvents } from './order-events';
 import { PositionEvents } from './position-events';
-import { BotStore } from './store';
+import { BotStore, type StoredRow } from './store';
 import { flushTickWrites, tickWrites } from './write-batch';
 
 /** The member's exchange key (null: none bound), from where the keys are kept (modules/keys). */
@@ -35,6 +35,8 @@ export interface EngineOptions {
   exchange: ExchangeServices;
   /** Given where the engine is composed, so the engine needs no domain module. */
   memberKey: MemberKeyLookup;
+  /** What it runs: the runnable's codec (the bot's: runnables/bot/runnable.ts), given where it is composed. */
+  runnable: RunnableCodec<StoredRow>;
   log: Log;
   metrics?: EngineMetrics;
   now?: () => number;
@@ -67,14 +69,14 @@ export class Engine {
   readonly id: string;
   readonly metrics: EngineMetrics;
   readonly store: BotStore;
-  private readonly runners = new Map<string, BotRunner>();
+  private readonly runners = new Map<string, Runner>();
   /** Runners by the bot part of their client order ids, for the user-data stream's executions. */
-  private readonly byOrderPrefix = new Map<string, BotRunner>();
+  private readonly byOrderPrefix = new Map<string, Runner>();
   private readonly orderEvents: OrderEvents;
   private readonly positionEvents: PositionEvents;
   /** Future bots by member, for the positions their futures streams report. */
-  private readonly futuresByMember = new Map<string, Set<BotRunner>>();
-  private readonly bySymbol = new Map<string, Set<BotRunner>>();
+  private readonly futuresByMember = new Map<string, Set<Runner>>();
+  private readonly bySymbol = new Map<string, Set<Runner>>();
   /** The last price of each feed key this engine decided on or settled its gauge at. */
   private readonly lastTick = new Map<string, string>();
   private readonly prices: FeedPrices;
@@ -92,10 +94,10 @@ export class Engine {
     this.id = options.config.engineId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.metrics = options.metrics ?? new EngineMetrics();
     this.now = options.now ?? Date.now;
-    this.store = new BotStore(options.db, this.id, options.leaseMs ?? DEFAULT_LEASE_MS);
+    this.store = new BotStore(options.db, this.id, options.leaseMs ?? DEFAULT_LEASE_MS, options.runnable);
     this.prices = new FeedPrices(options.exchange, this.lastTick);
     this.ctx = {
-      store: this.store, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
+      store: this.store, codec: options.runnable, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
       alive: () => this.alive, cooldownMs: options.cooldownMs ?? 30_000, unknownRetryMs: options.unknownRetryMs ?? 5_000,
       unknownGiveUpMs: options.unknownGiveUpMs ?? 120_000,
     };
@@ -147,7 +149,7 @@ export class Engine {
     return this.runners.size;
   }
 
-  runner(botId: string): BotRunner | undefined {
+  runner(botId: string): Runner | undefined {
     return this.runners.get(botId);
   }
 
@@ -175,14 +177,14 @@ export class Engine {
     this.adopting.add(id);
     try {
       const row = await this.store.load(id);
-      if (!row || row.status === BOT_STATUS.stopped) return void (await this.store.release([id]));
+      if (!row || row.status === 'Stopped') return void (await this.store.release([id]));
       const key = await this.options.memberKey(row.userId);
       if (!key) {
-        const bot = gridBotOf(row);
-        stopCore(bot, { ts: this.now() });
-        return void (await this.store.saveState(row, bot, { reason: 'keysRevoked', message: 'No exchange API key is bound.' }));
+        const core = this.options.runnable.decode(row);
+        core.stop(this.now());
+        return void (await this.store.saveState(row, core, { reason: 'keysRevoked', message: 'No exchange API key is bound.' }));
       }
-      const runner = new BotRunner(row, this.options.exchange.gateway.member(key), this.ctx);
+      const runner = new Runner(row, this.options.exchange.gateway.member(key), this.ctx);
       // Before any order (one to reconcile, too): a failure releases the bot to the next claim.
       await runner.prepare();
       await this.takeOn(runner, key);
@@ -199,7 +201,7 @@ export class Engine {
    * then to decide on the price now, as a new tick (a change from here on reaches it as a tick of
    * its own, decided after this one).
    */
-  private async takeOn(runner: BotRunner, key: MemberKey): Promise<void> {
+  private async takeOn(runner: Runner, key: MemberKey): Promise<void> {
     const price = await this.prices.current(runner);
     const started = runner.enqueue(async () => {
       await runner.reconcile();
@@ -214,7 +216,7 @@ export class Engine {
     await started;
   }
 
-  private add(runner: BotRunner, key: MemberKey): void {
+  private add(runner: Runner, key: MemberKey): void {
     this.runners.set(runner.id, runner);
     this.byOrderPrefix.set(botPrefixOfBot(runner.id), runner);
     this.orderEvents.watch(runner.row.userId, key);
@@ -230,7 +232,7 @@ export class Engine {
     set.add(runner);
   }
 
-  private drop(runner: BotRunner): void {
+  private drop(runner: Runner): void {
     runner.close();
     this.runners.delete(runner.id);
     this.byOrderPrefix.delete(botPrefixOfBot(runner.id));
@@ -317,9 +319,9 @@ export class Engine {
     for (const id of held) if (!this.runners.has(id) && !lost.includes(id)) void this.adopt(id);
     this.metrics.leases.set(held.size);
     let paused = 0;
-    for (const r of this.runners.values()) if (r.row.status === BOT_STATUS.pause) paused++;
-    this.metrics.bots.set({ status: BOT_STATUS.live }, this.runners.size - paused);
-    this.metrics.bots.set({ status: BOT_STATUS.pause }, paused);
+    for (const r of this.runners.values()) if (r.row.status === 'Pause') paused++;
+    this.metrics.bots.set({ status: 'Live' }, this.runners.size - paused);
+    this.metrics.bots.set({ status: 'Pause' }, paused);
   }
 
   /** Member commands for the bots this process holds, each applied once. */
@@ -329,7 +331,7 @@ export class Engine {
       const runner = this.runners.get(c.botId);
       if (!runner) {
         // Nobody runs a stopped bot: answer for it, so the member is not kept waiting.
-        if (c.status === BOT_STATUS.stopped && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
+        if (c.status === 'Stopped' && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
         continue;
       }
       this.commandsInProgress.add(c.id);
