@@ -40,17 +40,17 @@ export async function awaitCommand(db: Db, id: string, wait: CommandWait = DEFAU
   }
 }
 
-/** The member's message for an engine's refusal. */
-function refusalMessage(result: Extract<CommandResult, { kind: 'refused' }>): string {
+/** The refusal as the member reads it: its reason (what the member must do) and SPEC's message. */
+function refusalError(result: Extract<CommandResult, { kind: 'refused' }>): DomainError {
   switch (result.refusal) {
     case 'already_stopped':
-      return SERVER.botAlreadyStopped;
+      return new DomainError('bot.already_stopped', SERVER.botAlreadyStopped);
     case 'bot_not_found':
-      return SERVER.botNotFound;
+      return new DomainError('bot.not_found', SERVER.botNotFound);
     case 'not_applied_now':
-      return SERVER.botChangeNotApplied;
+      return new DomainError('bot.change_not_applied', SERVER.botChangeNotApplied);
     case 'other':
-      return result.text;
+      return new DomainError('bot.command_refused', result.text);
   }
 }
 
@@ -58,6 +58,6 @@ function refusalMessage(result: Extract<CommandResult, { kind: 'refused' }>): st
 export async function settle(db: Db, id: string, success: string, wait?: CommandWait): Promise<{ message: string }> {
   const stored = await awaitCommand(db, id, wait);
   const result = stored === null ? null : commandResultOf(stored);
-  if (result?.kind === 'refused') throw new DomainError('bot.command_refused', refusalMessage(result));
+  if (result?.kind === 'refused') throw refusalError(result);
   return { message: success };
 }
