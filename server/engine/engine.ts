@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { rowsOf } from '../db/rows';
+import type { NotificationFeed } from '../db/notifications';
 import type { Log } from '../logging/log';
 import type { ExchangeServices } from '../exchange/services';
 import type { MemberKey, Ticker } from '../exchange/gateway';
@@ -17,6 +18,7 @@ import type { EngineFaults } from './faults';
 import { InFlightSends } from './in-flight-sends';
 import { FeedPrices, feedKeyOf, FUTURES_FEED_SUFFIX, keysOf } from './feed-prices';
 import { EngineMetrics } from './metrics';
+import { COMMAND_QUEUED_CHANNEL, followCommandSignal, type CommandSignal } from '../runnables/command-delivery';
 import { APPLIED, refused } from '../runnables/command-results';
 import type { RunnableCodec, Tick } from './runnable';
 import { Runner, type RunnerContext } from './runner';
@@ -38,12 +40,15 @@ export interface EngineOptions {
   /** What it runs: the runnable's codec (the bot's: runnables/bot/runnable.ts), given where it is composed. */
   runnable: RunnableCodec<StoredRow>;
   log: Log;
+  /** Member commands are heard through it (absent: they are polled every commandEveryMs). */
+  notifications?: NotificationFeed;
   metrics?: EngineMetrics;
   now?: () => number;
   /** A lease lives this long without a heartbeat (default 20 s: takeover within 30 s). */
   leaseMs?: number;
   claimEveryMs?: number;
   claimBatch?: number;
+  /** How often commands are looked for while notifications cannot be trusted, and a command not applicable yet is tried again. */
   commandEveryMs?: number;
   reconcileEveryMs?: number;
   cooldownMs?: number;
@@ -57,7 +62,8 @@ const RESOLVED = Promise.resolve();
 /**
  * Production timings. A dead engine's bots are taken over once its leases expired and another
  * engine's next claim runs: within DEFAULT_LEASE_MS + DEFAULT_CLAIM_EVERY_MS of its last renewal
- * (the issue's 30 s). Member commands are polled every DEFAULT_COMMAND_EVERY_MS (within 1 s).
+ * (the issue's 30 s). Member commands arrive by notification, or, while notifications cannot be
+ * trusted, are polled every DEFAULT_COMMAND_EVERY_MS (within 1 s either way).
  */
 export const DEFAULT_LEASE_MS = 20_000;
 export const DEFAULT_CLAIM_EVERY_MS = 2_000;
@@ -85,6 +91,7 @@ export class Engine {
   private readonly commandsInProgress = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
+  private commandSignal: CommandSignal | null = null;
   private alive = true;
   private claiming: Promise<void> | null = null;
   private readonly ctx: RunnerContext;
@@ -124,7 +131,7 @@ export class Engine {
     };
     this.every(o.claimEveryMs ?? DEFAULT_CLAIM_EVERY_MS, () => this.claim());
     this.every(Math.max(250, Math.floor(leaseMs / 4)), () => this.heartbeat());
-    this.every(o.commandEveryMs ?? DEFAULT_COMMAND_EVERY_MS, () => this.commands());
+    this.commandSignal = followCommandSignal(o.notifications, COMMAND_QUEUED_CHANNEL, this.commandEveryMs, () => this.commands());
     this.every(o.reconcileEveryMs ?? 60_000, () => this.reconcileAll());
     // Until it is open, orders go over REST; opening it now spares the first pushes that.
     void o.exchange.gateway.openOrderConnection?.();
@@ -188,6 +195,7 @@ export class Engine {
       // Before any order (one to reconcile, too): a failure releases the bot to the next claim.
       await runner.prepare();
       await this.takeOn(runner, key);
+      this.commandSignal?.wake(); // a command queued before it was held here is applied now
     } catch (error) {
       this.options.log.error({ bot: id, err: error }, 'could not take the bot over; releasing it');
       await this.store.release([id]).catch(() => undefined);
@@ -324,23 +332,38 @@ export class Engine {
     this.metrics.bots.set({ status: 'Pause' }, paused);
   }
 
-  /** Member commands for the bots this process holds, each applied once. */
+  private get commandEveryMs(): number {
+    return this.options.commandEveryMs ?? DEFAULT_COMMAND_EVERY_MS;
+  }
+
+  /**
+   * Member commands for the bots this process holds, each applied once. One it cannot apply yet
+   * (stop & sell while an order is out), or for a bot it is still taking on, is looked at again.
+   */
   private async commands(): Promise<void> {
+    if (!this.alive) return;
+    let again = false;
     for (const c of await this.store.pendingCommands()) {
       if (this.commandsInProgress.has(c.id)) continue;
       const runner = this.runners.get(c.botId);
       if (!runner) {
         // Nobody runs a stopped bot: answer for it, so the member is not kept waiting.
         if (c.status === 'Stopped' && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
+        else if (c.leaseOwner === this.id || this.adopting.has(c.botId)) again = true;
         continue;
       }
       this.commandsInProgress.add(c.id);
       const price = this.prices.known(runner);
       void runner.command(c.kind, price)
-        .then((result) => (result === null ? undefined : this.store.completeCommand(c.id, result)))
+        .then((result) => (result === null ? this.retryCommands() : this.store.completeCommand(c.id, result)))
         .catch((error: unknown) => this.options.log.error({ err: error, command: c.id }, 'command failed'))
         .finally(() => this.commandsInProgress.delete(c.id));
     }
+    if (again) this.retryCommands();
+  }
+
+  private retryCommands(): void {
+    setTimeout(() => this.commandSignal?.wake(), this.commandEveryMs).unref();
   }
 
   /** Bots with an order whose outcome is not recorded: look each up again. */
@@ -378,6 +401,8 @@ export class Engine {
   }
 
   private halt(): void {
+    void this.commandSignal?.stop();
+    this.commandSignal = null;
     this.orderEvents.close();
     this.positionEvents.close();
     this.futuresByMember.clear();
