@@ -72,16 +72,17 @@ export function startTestEngine(db: Db, answer: CommandAnswer = () => 'ok', ever
       for (const command of pending) {
         const result = answer(command);
         if (result === null) continue;
-        // As the engine answers (engine/command-queue.ts): with the notification the API's wait hears.
+        // As the engine does: the stop is written before the answer, and the answer with the
+        // notification the API's wait hears (engine/command-queue.ts).
+        if (result === 'ok' && command.kind !== 'settings') {
+          await db.update(bots).set({ status: 'Stopped', stoppedAt: new Date(), stopReason: command.kind === 'stop' ? 'manual' : 'stopAndSell' })
+            .where(eq(bots.id, command.botId));
+        }
         await db.transaction(async (tx) => {
           await tx.update(botCommands).set({ appliedAt: new Date(), result })
             .where(and(eq(botCommands.id, command.id), isNull(botCommands.appliedAt)));
           await notifyCommand(tx, COMMAND_ANSWERED_CHANNEL, command.id);
         });
-        if (result === 'ok' && command.kind !== 'settings') {
-          await db.update(bots).set({ status: 'Stopped', stoppedAt: new Date(), stopReason: command.kind === 'stop' ? 'manual' : 'stopAndSell' })
-            .where(eq(bots.id, command.botId));
-        }
       }
     } finally {
       busy = false;
