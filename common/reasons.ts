@@ -61,7 +61,8 @@ export const REASON_STATUS = {
   'bot.insufficient_balance': 400,
   'bot.subscription_required': 400,
   'bot.no_live_price': 503,
-  'bot.command_refused': 400, // the engine refused a stop or an edit (the message says why)
+  'bot.change_not_applied': 409, // the engine could not apply the stop or edit now: try again
+  'bot.command_refused': 400, // the engine refused a stop or an edit for a reason of its own (the message says why)
 
   // Exchange keys, market data and the exchange wallet
   'keys.missing': 400,

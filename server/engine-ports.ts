@@ -6,11 +6,17 @@
  */
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { NotificationFeed } from './db/notifications';
 import type { EngineOptions } from './engine/engine';
 import { storedKey } from './modules/keys/keys';
+import { botCodec } from './runnables/bot/index';
 
-export type EnginePorts = Pick<EngineOptions, 'memberKey'>;
+export type EnginePorts = Pick<EngineOptions, 'memberKey' | 'runnable' | 'notifications'>;
 
-export function enginePorts(deps: { db: Db; config: Config }): EnginePorts {
-  return { memberKey: (userId) => storedKey(deps, userId) };
+/**
+ * The engine runs grid bots: the bot's codec is its runnable (checked here against the kernel's
+ * interface). Member commands reach it through the database's notifications, when there are any.
+ */
+export function enginePorts(deps: { db: Db; config: Config; notifications?: NotificationFeed }): EnginePorts {
+  return { memberKey: (userId) => storedKey(deps, userId), runnable: botCodec, notifications: deps.notifications };
 }

@@ -118,7 +118,7 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       : null;
     // The engine runs every live bot; several processes share the bots through leases.
     const engine = config.roles.includes('engine')
-      ? startEngine({ db: database.db, config, exchange, ...enginePorts({ db: database.db, config }), log: app.log, metrics })
+      ? startEngine({ db: database.db, config, exchange, ...enginePorts({ db: database.db, config, notifications: database.notifications }), log: app.log, metrics })
       : null;
     // BEP-20 deposits (and payouts); idle, saying why once, without BSC_RPC_URL and friends.
     const chain = config.roles.includes('chain')

@@ -1,11 +1,13 @@
 /**
- * Member commands as the engine reads and answers them (the API queues them: modules/bots). Each
- * is applied once: its result is written only while it is still unapplied.
+ * Member commands as the engine reads and answers them (the API queues them: modules/bots; both
+ * hear each other through runnables/command-delivery.ts). Each is applied once: its result is
+ * written only while it is still unapplied, and the API waiting for it is woken with the answer.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { botCommands, bots } from '../db/schema';
 import { storedCommandResult, type CommandKind, type CommandResult } from '../runnables/bot/index';
+import { COMMAND_ANSWERED_CHANNEL, notifyCommand } from '../runnables/command-delivery';
 
 /** Unapplied member commands, oldest first, with their bot's status and holder. */
 export async function pendingCommands(db: Db, limit: number) {
@@ -17,6 +19,9 @@ export async function pendingCommands(db: Db, limit: number) {
 }
 
 export async function completeCommand(db: Db, id: string, result: CommandResult): Promise<void> {
-  await db.update(botCommands).set({ appliedAt: new Date(), result: storedCommandResult(result) })
-    .where(and(eq(botCommands.id, id), isNull(botCommands.appliedAt)));
+  await db.transaction(async (tx) => {
+    const answered = await tx.update(botCommands).set({ appliedAt: new Date(), result: storedCommandResult(result) })
+      .where(and(eq(botCommands.id, id), isNull(botCommands.appliedAt))).returning({ id: botCommands.id });
+    if (answered.length > 0) await notifyCommand(tx, COMMAND_ANSWERED_CHANNEL, id);
+  });
 }

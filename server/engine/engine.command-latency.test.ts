@@ -1,16 +1,18 @@
 /**
  * Member commands reach the owning engine within 1 s (issue 8), against the real Engine with its
  * production timings (no interval shortened) and through the real routes; and the takeover bound
- * its default lease and claim interval promise (within 30 s). The engine polls the command table
- * (bot_commands) every DEFAULT_COMMAND_EVERY_MS: a command is applied by the first poll that
- * sees it committed, at most the second after the request, so it arrives within two intervals
- * (500 ms). The test counts the polls rather than asserting a wall-clock time, which a loaded
- * machine could stretch; the time it took is in the failure message.
+ * its default lease and claim interval promise (within 30 s). The engine hears a command by the
+ * notification its request commits (runnables/command-delivery.ts) and looks at the command
+ * table then: the first look after the commit applies it, at most the second (one may be under
+ * way as it commits). Without notifications it polls every DEFAULT_COMMAND_EVERY_MS, and the
+ * same holds within two intervals (500 ms). The test counts the looks rather than asserting a
+ * wall-clock time, which a loaded machine could stretch; the time it took is in the failure message.
  */
 import { performance } from 'node:perf_hooks';
 import { describe, afterEach, expect, it } from 'vitest';
 import { UI } from '../../common/messages';
 import { enginePorts } from '../engine-ports';
+import type { GridRunnable } from '../runnables/bot/index';
 import { bearer } from '../testing/members';
 import { databaseTargets } from '../testing/databases';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, Engine } from './engine';
@@ -32,14 +34,20 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
   /** Command polls the engine has begun. */
   let polls = 0;
 
-  /** The engine as start.ts runs it: every interval, the lease and the command poll at their defaults; its command polls counted. */
-  function productionEngine(harness: EngineHarness): Engine {
-    const engine = new Engine({ db: harness.db, config: { ...harness.server.config, engineId: 'production-timings' }, exchange: harness.exchange, ...enginePorts(harness.deps), log: SILENT });
-    const poller = engine as unknown as { commands: () => Promise<void> };
-    const commands = poller.commands.bind(engine);
-    poller.commands = () => {
+  /**
+   * The engine as start.ts runs it: every interval, the lease and the command fallback poll at
+   * their defaults; its looks at the command table counted. `notified`: with the database's
+   * notifications (as start.ts), or without (polling alone).
+   */
+  function productionEngine(harness: EngineHarness, notified: boolean): Engine {
+    const ports = enginePorts({ ...harness.deps, notifications: notified ? harness.server.database.notifications : undefined });
+    const engine = new Engine({ db: harness.db, config: { ...harness.server.config, engineId: 'production-timings' }, exchange: harness.exchange, ...ports, log: SILENT });
+    // Each look at the command table (engine-commands.ts, its private apply) is counted.
+    const looks = (engine as unknown as { commands: { apply: () => Promise<void> } }).commands;
+    const apply = looks.apply.bind(looks);
+    looks.apply = () => {
       polls++;
-      return commands();
+      return apply();
     };
     engine.start();
     harness.engines.push(engine);
@@ -69,10 +77,10 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
     return { ms, polls: seenAfterPolls, status: res.statusCode, message: (res.json() as { message: string }).message };
   }
 
-  it('stopbot, sltpedit and editprofitbookat each reach the engine within 1,000 ms of the request', { timeout: 60_000 }, async () => {
+  it.each([['notified', true], ['polled', false]] as const)('%s, stopbot, sltpedit and editprofitbookat each reach the engine within 1,000 ms of the request', { timeout: 60_000 }, async (_, notified) => {
     h = await EngineHarness.create(target);
     h.setPrice(SYMBOL, '145.00');
-    const engine = productionEngine(h);
+    const engine = productionEngine(h, notified);
     const stopped = await h.startBot();
     const edited = await h.startBot();
     await engine.claim();
@@ -84,7 +92,7 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
     expect([stop.status, stop.message]).toEqual([200, UI.botStopped]);
     expect((await h.bot(stopped)).stopReason).toBe('manual');
 
-    const params = () => engine.runner(edited)?.bot.params;
+    const params = () => (engine.runner(edited)?.core as GridRunnable | undefined)?.bot.params;
     const sltp = await timeToEngine(() => post('sltpedit', { botID: edited, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: '140' }),
       () => params()?.stoplossPrice?.eq(140) === true);
     expect([sltp.status, sltp.message]).toEqual([200, UI.sltpUpdated]);

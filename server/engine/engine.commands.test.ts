@@ -72,11 +72,14 @@ describe.each(targets)('member commands reach the running bot on $name', (target
     // another pair's moves bring the stream up).
     const md = h.exchange.marketData;
     let flip = false;
+    let set = '145.00';
+    // Until the feed knows the price the exchange has now (a price set last round may still be on its way).
+    const known = () => md.knownPrice(SYMBOL);
     await until(() => {
       const up = md.feedStats().streamUp;
-      if (up && md.knownPrice(SYMBOL) !== null) return true;
+      if (up && known() !== null) return new Decimal(known()!).eq(set); // else the last price is on its way: wait for it
       flip = !flip;
-      if (up) h.setPrice(SYMBOL, flip ? '145.50' : '145.00');
+      if (up) h.setPrice(SYMBOL, (set = flip ? '145.50' : '145.00'));
       else h.setPrice('ETHUSDT', flip ? '3000.00' : '3001.00');
       return false;
     });

@@ -102,7 +102,7 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
     await runner.enqueue(() => runner.reconcile());
     const stale = { ...(await orderOf(clientOrderId)), status: 'unknown' };
     const event: MemberEvent = { kind: 'bot.orderFailed', botID: botId, name: SYMBOL, message: 'again', at: new Date().toISOString() };
-    expect(await engine.store.recordFailure(runner.row, runner.bot, stale, 'again', undefined, event)).toBe(false);
+    expect(await engine.store.recordFailure(runner.row, runner.core, stale, 'again', undefined, event)).toBe(false);
     expect((await orderOf(clientOrderId)).error).toBe(`The exchange expired order ${clientOrderId} without filling it.`);
   }
 

@@ -7,6 +7,7 @@ import type { StopReason } from '../../common/api/bots';
 import type { botOrders } from '../db/schema';
 import type { Fill as ExchangeFill, Market } from '../exchange/gateway';
 import { clientOrderIdOf } from './ids';
+import type { OrderIntent } from './runnable';
 
 export type OrderRow = typeof botOrders.$inferSelect;
 
@@ -15,12 +16,8 @@ export class LeaseLost extends Error {
   override name = 'LeaseLost';
 }
 
-export interface IntentInput {
-  kind: 'buy' | 'sell' | 'sellAll' | 'liquidation';
-  grid: number;
-  quantity: string;
-  price: string;
-}
+/** What an intent records: the order its runnable's core decided. */
+export type IntentInput = OrderIntent;
 
 export interface AppliedFill {
   price: string;
@@ -34,7 +31,7 @@ export interface AppliedFill {
   trades: ExchangeFill[];
 }
 
-/** A status change the bot's owner is told about. */
+/** A status change the runnable's member is told about. */
 export interface StatusChange {
   reason: StopReason | null;
   message?: string | null;
@@ -44,7 +41,7 @@ export interface StatusChange {
 export function intentRow(botId: string, seq: number, intent: IntentInput): OrderRow {
   return {
     id: randomUUID(), botId, seq, clientOrderId: clientOrderIdOf(botId, seq), kind: intent.kind, side: intent.kind === 'buy' ? 'buy' : 'sell',
-    grid: intent.grid, quantity: intent.quantity, decisionPrice: intent.price, status: 'intent', exchangeOrderId: null, fillPrice: null,
+    grid: intent.slot, quantity: intent.quantity, decisionPrice: intent.price, status: 'intent', exchangeOrderId: null, fillPrice: null,
     filledQty: null, cost: null, fee: null, pnl: null, error: null, createdAt: new Date(), filledAt: null,
   };
 }

@@ -6,9 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Market } from '../exchange/gateway';
-import { figureColumnsOf, stateColumnOf, type RunningRow } from '../runnables/bot/index';
-import type { GridBot } from '../trading/index';
 import { rowsOf } from '../db/rows';
+import type { Runnable, RunningRow } from './runnable';
 import type { AppliedFill, OrderRow } from './order-records';
 import type { LeaseHolder } from './leases';
 
@@ -35,12 +34,12 @@ export interface FillRow {
 export type FillOutcome = 'applied' | 'already' | 'lost';
 
 /** The state and figures of one bot and its intents, one statement; the ids of the intents written (none: the lease is gone). */
-export async function writeIntents(h: LeaseHolder, row: RunningRow, bot: GridBot, orders: readonly OrderRow[]): Promise<unknown[]> {
+export async function writeIntents(h: LeaseHolder, row: RunningRow, core: Runnable, orders: readonly OrderRow[]): Promise<unknown[]> {
   const first = row.orderSeq;
-  const f = figureColumnsOf(bot);
+  const f = core.columns();
   const result = await h.db.execute(sql`
     WITH b AS (
-      UPDATE bots SET order_seq = ${first + orders.length}, state = ${JSON.stringify(stateColumnOf(bot))}::jsonb,
+      UPDATE bots SET order_seq = ${first + orders.length}, state = ${JSON.stringify(f.state)}::jsonb,
         realized_pnl = ${f.realizedPnl}, held_qty = ${f.heldQty}, held_cost = ${f.heldCost}, grid_no = ${f.gridNo},
         trades = ${f.trades}, last_price = ${f.lastPrice}
       WHERE id = ${row.id} AND lease_owner = ${h.owner} AND order_seq = ${first}
@@ -54,10 +53,10 @@ export async function writeIntents(h: LeaseHolder, row: RunningRow, bot: GridBot
 }
 
 /** The intents of many bots and their states, one statement; the bots written. */
-export async function writeIntentBatch(h: LeaseHolder, items: readonly { row: RunningRow; bot: GridBot; orders: readonly OrderRow[] }[]): Promise<Set<string>> {
-  const states = items.map(({ row, bot, orders }) => {
-    const f = figureColumnsOf(bot);
-    return { id: row.id, first: row.orderSeq, next: row.orderSeq + orders.length, state: stateColumnOf(bot), realized_pnl: f.realizedPnl,
+export async function writeIntentBatch(h: LeaseHolder, items: readonly { row: RunningRow; core: Runnable; orders: readonly OrderRow[] }[]): Promise<Set<string>> {
+  const states = items.map(({ row, core, orders }) => {
+    const f = core.columns();
+    return { id: row.id, first: row.orderSeq, next: row.orderSeq + orders.length, state: f.state, realized_pnl: f.realizedPnl,
       held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades, last_price: f.lastPrice };
   });
   const orders = items.flatMap((item) => item.orders);
@@ -82,11 +81,11 @@ export async function writeIntentBatch(h: LeaseHolder, items: readonly { row: Ru
 }
 
 /** The batched statement's row of a fill of `order`, with the state it produced. */
-export function fillRowOf(row: RunningRow, bot: GridBot, order: OrderRow, fill: AppliedFill): FillRow {
-  const f = figureColumnsOf(bot);
+export function fillRowOf(row: RunningRow, core: Runnable, order: OrderRow, fill: AppliedFill): FillRow {
+  const f = core.columns();
   return { bot_id: row.id, order_id: order.id, exchange_order_id: fill.exchangeOrderId, fill_price: fill.price,
     filled_qty: fill.quantity, cost: fill.cost, fee: fill.fee, pnl: fill.pnl, sell_pnl: order.side === 'sell' ? fill.pnl : '0',
-    state: stateColumnOf(bot), realized_pnl: f.realizedPnl, held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades,
+    state: f.state, realized_pnl: f.realizedPnl, held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades,
     last_price: f.lastPrice, fills: fill.trades.map((t) => ({ market: fill.market, symbol: t.symbol, trade_id: t.id, price: t.price, quantity: t.quantity, fee: t.fee,
       fee_asset: t.feeAsset })) };
 }

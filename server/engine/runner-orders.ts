@@ -2,17 +2,18 @@
  * A runner's orders, from the send to the booked outcome: send an intent, book the fill the
  * exchange reports (once, with the state it produces), fail what ended unfilled, wait on what is
  * unknown, and reconcile every order whose outcome is not recorded by its clientOrderId. What a
- * runnable's orders go through whatever decided them (the grid core today).
+ * runnable's orders go through whatever decided them: the outcome is booked into its core
+ * through the Runnable interface (filled, orderFailed, liquidated, stop).
  */
 import type { MemberEvent, StopReason } from '../../common/api/bots';
+import { D } from '../trading/index';
 import { ExchangeError } from '../exchange/errors';
 import type { OrderState } from '../exchange/gateway';
-import { applyFill, D, orderFailed, stop } from '../trading/index';
 import { bookTrades } from './exchange-fill';
-import type { RunnerState as BotRunner } from './runner-state';
+import type { RunnerState as Runner } from './runner-state';
 import type { OrderRow } from './store';
 
-/** Exchange refusals that stop the bot: the member must fix them (funds, keys, IP, a position changed by hand). */
+/** Exchange refusals that stop the runnable: the member must fix them (funds, keys, IP, a position changed by hand). */
 export const ERROR_STOPS: Partial<Record<ExchangeError['kind'], StopReason>> = {
   insufficient_funds: 'insufficientBalance',
   auth: 'keysRevoked',
@@ -23,12 +24,12 @@ export const ERROR_STOPS: Partial<Record<ExchangeError['kind'], StopReason>> = {
 /** How long an answered order's fill waits, at most, for the rest of its burst to be answered. */
 const SETTLE_WAIT_MS = 100;
 
-export async function send(r: BotRunner, order: OrderRow, quantity: string): Promise<void> {
+export async function send(r: Runner, order: OrderRow, quantity: string): Promise<void> {
   if (order.kind === 'liquidation') return awaitLiquidation(r, order);
-  if (r.bot.status === 'stopped' && r.errorStop !== null) {
-    // An earlier order of this decision stopped the bot (keys, funds): do not send the rest.
+  if (r.core.stopped && r.errorStop !== null) {
+    // An earlier order of this decision stopped it (keys, funds): do not send the rest.
     // The member is told of the stop; an order never sent is no failure of theirs to see.
-    return fail(r, order, 'not sent: the bot stopped', false);
+    return fail(r, order, 'not sent: it stopped', false);
   }
   const started = process.hrtime.bigint();
   r.sending.add(order.clientOrderId);
@@ -56,14 +57,14 @@ export async function send(r: BotRunner, order: OrderRow, quantity: string): Pro
 }
 
 /**
- * The user-data stream reported one of this bot's orders final. Its send's answer is usually
+ * The user-data stream reported one of its orders final. Its send's answer is usually
  * on the way (kept, in case that answer is lost: see unknown()); an order already waiting for
  * a timed lookup is booked from the report now.
  */
-export function executionReported(r: BotRunner, state: OrderState): void {
+export function executionReported(r: Runner, state: OrderState): void {
   if (r.dead) return;
   if (r.sending.has(state.clientOrderId)) return void r.reported.set(state.clientOrderId, state);
-  if (r.retryTimer === null) return; // nothing of this bot waits for a lookup: its answer booked it
+  if (r.retryTimer === null) return; // nothing of it waits for a lookup: its answer booked it
   clearTimeout(r.retryTimer);
   r.retryTimer = null;
   void r.enqueue(async () => {
@@ -74,30 +75,30 @@ export function executionReported(r: BotRunner, state: OrderState): void {
 }
 
 /** Books what the exchange says happened to `order`. */
-async function settle(r: BotRunner, order: OrderRow, state: OrderState): Promise<void> {
+async function settle(r: Runner, order: OrderRow, state: OrderState): Promise<void> {
   if (state.status === 'open') return unknown(r, order, 'the order is still open on the exchange');
   const trades = state.trades ?? (new D(state.filled || 0).isZero() ? [] : await r.gateway.orderTrades(r.market, r.symbol, state.id));
   const booked = bookTrades(state, trades, r.assets.base, r.assets.quote);
   if (booked === null) return fail(r, order, `The exchange ${state.status} order ${order.clientOrderId} without filling it.`);
-  const applied = applyFill(r.bot, { side: order.side as 'buy' | 'sell', grid: order.grid, price: booked.price, qty: booked.quantity,
+  const applied = r.core.filled({ side: order.side as 'buy' | 'sell', slot: order.grid, price: booked.price, quantity: booked.quantity,
     fee: booked.fee, ts: r.ctx.now() });
-  if (applied === null) throw new Error(`fill of ${order.clientOrderId} does not fit the bot's state`);
+  if (applied === null) throw new Error(`fill of ${order.clientOrderId} does not fit the runnable's state`);
   r.crash('afterFill', order.clientOrderId);
-  const result = await r.ctx.store.recordFill(r.row, r.bot, order, { ...booked, pnl: applied.pnl, exchangeOrderId: state.id, market: r.market, trades }, r.change());
+  const result = await r.ctx.store.recordFill(r.row, r.core, order, { ...booked, pnl: applied.pnl, exchangeOrderId: state.id, market: r.market, trades }, r.change());
   r.ctx.metrics.orders.inc({ outcome: 'filled' });
   if (result === 'already') await r.reload(); // another path booked it first: the database is the truth
 }
 
-async function sendFailed(r: BotRunner, order: OrderRow, error: unknown): Promise<void> {
+async function sendFailed(r: Runner, order: OrderRow, error: unknown): Promise<void> {
   if (!(error instanceof ExchangeError)) throw error;
   if (error.kind === 'unknown_outcome') return unknown(r, order, error.message);
   const stopReason = ERROR_STOPS[error.kind];
   if (stopReason) {
     r.errorStop = { reason: stopReason, message: error.message };
-    orderFailed(r.bot, order.grid);
-    stop(r.bot, { ts: r.ctx.now() });
+    r.core.orderFailed(order.grid);
+    r.core.stop(r.ctx.now());
     r.ctx.metrics.orders.inc({ outcome: 'refused' });
-    await r.ctx.store.recordFailure(r.row, r.bot, order, error.message, r.errorStop);
+    await r.ctx.store.recordFailure(r.row, r.core, order, error.message, r.errorStop);
     return;
   }
   // Refused for this order only (filters, a pause in trading, rate limits): try again later.
@@ -106,49 +107,46 @@ async function sendFailed(r: BotRunner, order: OrderRow, error: unknown): Promis
 }
 
 /**
- * The order ended without a fill (refused, expired or cancelled unfilled, never placed): the
- * grid is back as it was. The member is told with the order's flip to failed, so once, however
+ * The order ended without a fill (refused, expired or cancelled unfilled, never placed): its
+ * slot is back as it was. The member is told with the order's flip to failed, so once, however
  * many paths (the send's answer, the user-data stream, the reconciler) find it failed.
  */
-async function fail(r: BotRunner, order: OrderRow, message: string, tell = true): Promise<void> {
-  orderFailed(r.bot, order.grid);
-  const event: MemberEvent | undefined = tell
-    ? { kind: 'bot.orderFailed', botID: r.id, name: r.symbol, message, at: new Date(r.ctx.now()).toISOString() }
-    : undefined;
-  if (await r.ctx.store.recordFailure(r.row, r.bot, order, message, r.change(), event)) r.ctx.metrics.orders.inc({ outcome: 'failed' });
+async function fail(r: Runner, order: OrderRow, message: string, tell = true): Promise<void> {
+  r.core.orderFailed(order.grid);
+  const event: MemberEvent | undefined = tell ? r.ctx.codec.orderFailedEvent(r.row, message, new Date(r.ctx.now())) : undefined;
+  if (await r.ctx.store.recordFailure(r.row, r.core, order, message, r.change(), event)) r.ctx.metrics.orders.inc({ outcome: 'failed' });
 }
 
 /**
  * The price reached the position's liquidation price: the exchange closes it, not us. Once the
- * exchange shows no position, the bot books the liquidation at the price its core computed
- * (the formula the exchange uses); until then it waits, sending nothing.
+ * exchange shows no position, the core books the liquidation at the price it computed (the
+ * formula the exchange uses); until then it waits, sending nothing.
  */
-async function awaitLiquidation(r: BotRunner, order: OrderRow): Promise<void> {
+async function awaitLiquidation(r: Runner, order: OrderRow): Promise<void> {
   let open: boolean;
   try {
     const position = await r.gateway.futuresPosition(r.symbol);
     open = position !== null && new D(position.quantity).gt(0);
   } catch (error) {
     if (!(error instanceof ExchangeError)) throw error;
-    r.ctx.log.warn({ bot: r.id, err: error.message }, 'position lookup failed; will retry');
+    r.ctx.log.warn({ runnable: r.id, err: error.message }, 'position lookup failed; will retry');
     return retryLater(r);
   }
   if (open) {
     if (order.status !== 'unknown') await r.ctx.store.markUnknown(order, 'waiting for the exchange to liquidate the position');
     return retryLater(r);
   }
-  const price = r.bot.levels.liquidation!.d;
-  const applied = applyFill(r.bot, { side: 'sell', grid: 0, price: price.toFixed(), qty: order.quantity, fee: '0', ts: r.ctx.now(), liquidation: true });
-  if (applied === null) throw new Error(`liquidation ${order.clientOrderId} does not fit the bot's state`);
+  const applied = r.core.liquidated(order.quantity, r.ctx.now());
+  if (applied === null) throw new Error(`liquidation ${order.clientOrderId} does not fit the runnable's state`);
   r.crash('afterFill', order.clientOrderId);
-  const result = await r.ctx.store.recordFill(r.row, r.bot, order, { price: applied.price, quantity: applied.qty, cost: applied.quote,
+  const result = await r.ctx.store.recordFill(r.row, r.core, order, { price: applied.price, quantity: applied.quantity, cost: applied.cost,
     fee: '0', pnl: applied.pnl, exchangeOrderId: 'liquidation', market: r.market, trades: [] }, r.change());
   r.ctx.metrics.orders.inc({ outcome: 'liquidated' });
   if (result === 'already') await r.reload();
 }
 
-/** Sent, fate unknown: the bot waits (its grid stays in flight) until a lookup by clientOrderId settles it. */
-async function unknown(r: BotRunner, order: OrderRow, message: string): Promise<void> {
+/** Sent, fate unknown: the runnable waits (the order stays in flight in its core) until a lookup by clientOrderId settles it. */
+async function unknown(r: Runner, order: OrderRow, message: string): Promise<void> {
   r.ctx.metrics.orders.inc({ outcome: 'unknown' });
   // The stream already said how it ended: book that (the lookup may still not see the order).
   const reported = r.reported.get(order.clientOrderId);
@@ -157,7 +155,7 @@ async function unknown(r: BotRunner, order: OrderRow, message: string): Promise<
   retryLater(r);
 }
 
-export function retryLater(r: BotRunner): void {
+export function retryLater(r: Runner): void {
   if (r.retryTimer) return;
   r.retryTimer = setTimeout(() => {
     r.retryTimer = null;
@@ -169,9 +167,9 @@ export function retryLater(r: BotRunner): void {
 /**
  * Settles every order whose outcome is not recorded, by its clientOrderId: found -> booked as
  * the exchange says; an intent the exchange never got -> sent now, as decided; a send whose
- * fate was unknown and that the exchange does not know -> failed, and the grid decides again.
+ * fate was unknown and that the exchange does not know -> failed, and the core decides again.
  */
-export async function reconcileOrders(r: BotRunner): Promise<void> {
+export async function reconcileOrders(r: Runner): Promise<void> {
   for (const order of await r.ctx.store.unsettledOrders(r.id)) {
     if (order.kind === 'liquidation') {
       await awaitLiquidation(r, order);
@@ -186,20 +184,20 @@ export async function reconcileOrders(r: BotRunner): Promise<void> {
   }
 }
 
-async function lookup(r: BotRunner, order: OrderRow): Promise<OrderState | null | 'error'> {
+async function lookup(r: Runner, order: OrderRow): Promise<OrderState | null | 'error'> {
   try {
     return await r.gateway.fetchOrder(r.market, r.symbol, order.clientOrderId);
   } catch (error) {
     if (!(error instanceof ExchangeError)) throw error;
-    r.ctx.log.warn({ bot: r.id, order: order.clientOrderId, err: error.message }, 'order lookup failed; will retry');
+    r.ctx.log.warn({ runnable: r.id, order: order.clientOrderId, err: error.message }, 'order lookup failed; will retry');
     if (ERROR_STOPS[error.kind]) await stopForError(r, error);
     return 'error';
   }
 }
 
-export async function stopForError(r: BotRunner, error: ExchangeError): Promise<void> {
+export async function stopForError(r: Runner, error: ExchangeError): Promise<void> {
   r.errorStop = { reason: ERROR_STOPS[error.kind] ?? 'keysRevoked', message: error.message };
-  stop(r.bot, { ts: r.ctx.now() });
-  await r.ctx.store.saveState(r.row, r.bot, r.errorStop);
+  r.core.stop(r.ctx.now());
+  await r.ctx.store.saveState(r.row, r.core, r.errorStop);
 }
 

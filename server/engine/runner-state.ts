@@ -1,19 +1,20 @@
 /**
- * What a bot's runner shares with the files that carry out its order and futures work
+ * What a runner shares with the files that carry out its order and futures work
  * (runner-orders.ts, runner-futures.ts). They take the runner as this interface, not as the
- * BotRunner class, so they and runner.ts do not import each other.
+ * Runner class, so they and runner.ts do not import each other.
  */
-import type { RunningRow } from '../runnables/bot/index';
 import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
 import type { Log } from '../logging/log';
-import type { GridBot, Tick } from '../trading/index';
 import type { EngineMetrics } from './metrics';
+import type { Runnable, RunnableCodec, RunningRow, Tick } from './runnable';
 import type { CrashPoint, EngineFaults } from './faults';
 import type { InFlightSends } from './in-flight-sends';
-import type { BotStore, StatusChange } from './store';
+import type { BotStore, StatusChange, StoredRow } from './store';
 
 export interface RunnerContext {
   store: BotStore;
+  /** What runs: its core rebuilt from its row, and its member events. */
+  codec: RunnableCodec<StoredRow>;
   metrics: EngineMetrics;
   now: () => number;
   log: Log;
@@ -37,7 +38,7 @@ export interface RunnerState {
   readonly id: string;
   readonly symbol: string;
   row: RunningRow;
-  bot: GridBot;
+  core: Runnable<StoredRow>;
   dead: boolean;
   readonly market: Market;
   readonly gateway: MemberGateway;

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { botFills, botOrders, bots } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
-import { gridBotOf } from '../runnables/bot/index';
+import { botCodec } from '../runnables/bot/index';
 import { BotStore, intentRow, LeaseLost, type AppliedFill } from './store';
 import { EngineHarness } from './testing/harness';
 
@@ -20,7 +20,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
     h = await EngineHarness.create(target);
     h.setPrice('SOLUSDT', '145.00');
     const ids = [await h.startBot(), await h.startBot(), await h.startBot()];
-    const store = new BotStore(h.db, 'engine-a', 20_000);
+    const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
     expect((await store.claim(10)).sort()).toEqual([...ids].sort());
     const [mine, taken, stale] = ids as [string, string, string];
     // Another engine took one over; another advanced past the sequence this engine knows.
@@ -29,9 +29,9 @@ describe.each(targets)('the intent batch on $name', (target) => {
     await h.db.update(bots).set({ orderSeq: 7 }).where(eq(bots.id, stale));
 
     const items = rows.map((row) => {
-      const bot = gridBotOf(row);
-      const orders = [intentRow(row.id, row.orderSeq, { kind: 'buy', grid: 1, quantity: '1.5', price: '145' })];
-      return { id: row.id, row, bot, orders };
+      const core = botCodec.decode(row);
+      const orders = [intentRow(row.id, row.orderSeq, { kind: 'buy', slot: 1, quantity: '1.5', price: '145' })];
+      return { id: row.id, row, core, orders };
     });
     const written = await store.recordIntentBatch(items);
 
@@ -47,24 +47,24 @@ describe.each(targets)('the intent batch on $name', (target) => {
     h = await EngineHarness.create(target);
     h.setPrice('SOLUSDT', '145.00');
     const ids = [await h.startBot(), await h.startBot(), await h.startBot()];
-    const store = new BotStore(h.db, 'engine-a', 20_000);
+    const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
     await store.claim(10);
     const [mine, again, taken] = ids as [string, string, string];
     const items = await Promise.all(ids.map(async (id) => {
       const row = (await store.load(id))!;
-      const order = intentRow(id, 0, { kind: 'buy', grid: 1, quantity: '2', price: '145' });
-      await store.recordIntentBatch([{ row, bot: gridBotOf(row), orders: [order] }]);
-      const bot = gridBotOf(row);
-      bot.trades = 1; // as the fill left it: the statement writes the bot's state with the fill
-      return { row: { ...row, orderSeq: 1 }, bot, order };
+      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145' });
+      await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
+      const core = botCodec.decode(row);
+      core.bot.trades = 1; // as the fill left it: the statement writes the bot's state with the fill
+      return { row: { ...row, orderSeq: 1 }, core, order };
     }));
     await h.db.update(bots).set({ leaseOwner: 'engine-b' }).where(eq(bots.id, taken));
     const fill = (id: string, n: number): AppliedFill => ({ price: '145', quantity: '2', cost: '290', fee: '0.29', pnl: '0', exchangeOrderId: `x-${id}`,
       market: 'spot', trades: [{ id: `t-${id}-${n}`, orderId: `x-${id}`, symbol: 'SOLUSDT', side: 'buy', price: '145', quantity: '2', fee: '0.29', feeAsset: 'USDT', time: 1 }] });
     // All three settle in the same turn; the second is booked twice (the order's answer and the user-data stream).
     const outcomes = await Promise.allSettled([
-      ...items.map((it) => store.recordFill(it.row, it.bot, it.order, fill(it.row.id, 1))),
-      store.recordFill(items[1]!.row, items[1]!.bot, items[1]!.order, fill(again, 1)),
+      ...items.map((it) => store.recordFill(it.row, it.core, it.order, fill(it.row.id, 1))),
+      store.recordFill(items[1]!.row, items[1]!.core, items[1]!.order, fill(again, 1)),
     ]);
     expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).name))).toEqual(['applied', 'applied', LeaseLost.name, 'already']);
     const orders = await h.db.select().from(botOrders).where(inArray(botOrders.botId, ids));
@@ -80,16 +80,16 @@ describe.each(targets)('the intent batch on $name', (target) => {
     h = await EngineHarness.create(target);
     h.setPrice('SOLUSDT', '145.00');
     const ids = [await h.startBot(), await h.startBot()];
-    const store = new BotStore(h.db, 'engine-a', 20_000);
+    const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
     await store.claim(10);
     const markets = ['spot', 'futures'] as const;
     await Promise.all(ids.map(async (id, i) => {
       const row = (await store.load(id))!;
-      const order = intentRow(id, 0, { kind: 'buy', grid: 1, quantity: '2', price: '145' });
-      await store.recordIntentBatch([{ row, bot: gridBotOf(row), orders: [order] }]);
-      const bot = gridBotOf(row);
-      bot.trades = 1;
-      await store.recordFill({ ...row, orderSeq: 1 }, bot, order, { price: '145', quantity: '2', cost: '290', fee: '0.29', pnl: '0',
+      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145' });
+      await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
+      const core = botCodec.decode(row);
+      core.bot.trades = 1;
+      await store.recordFill({ ...row, orderSeq: 1 }, core, order, { price: '145', quantity: '2', cost: '290', fee: '0.29', pnl: '0',
         exchangeOrderId: `x-${id}`, market: markets[i]!,
         trades: [{ id: '7001', orderId: `x-${id}`, symbol: 'SOLUSDT', side: 'buy', price: '145', quantity: '2', fee: '0.29', feeAsset: 'USDT', time: 1 }] });
     }));
@@ -102,7 +102,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
     h.setPrice('SOLUSDT', '145.00');
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await h.startBot());
-    const store = new BotStore(h.db, 'engine-a', 20_000);
+    const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
     await store.claim(10);
     await h.db.update(bots).set({ leaseOwner: 'engine-b' }).where(eq(bots.id, ids[2]!));
     const held = await store.heartbeat(2);

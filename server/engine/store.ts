@@ -4,29 +4,31 @@
  * and every change that matters happens in one transaction with the state it implies: an intent
  * with the state that sent it, a fill with the state it produced (the order's status flip is the
  * apply-once guard), a status change with the member's event. The statements themselves live
- * by concern: leases.ts, order-writes.ts, command-queue.ts; the bot's columns come from its codec.
+ * by concern: leases.ts, order-writes.ts, command-queue.ts; the state columns come from the
+ * runnable's core (Runnable.columns), its member events from its codec.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MemberEvent } from '../../common/api/bots';
 import type { Db } from '../db/database';
 import { rowsOf } from '../db/rows';
 import { botFills, botOrders, bots } from '../db/schema';
-import { BOT_STATUS, figureColumnsOf, stateColumnOf, statusColumnOf, type BotRow, type CommandResult, type RunningRow } from '../runnables/bot/index';
+import type { CommandResult } from '../runnables/command-results';
 import { recordEvent } from '../runnables/member-events';
-import type { GridBot } from '../trading/index';
 import { completeCommand, pendingCommands } from './command-queue';
 import { EngineKilled } from './faults';
 import { claimLeases, releaseLeases, renewLeases } from './leases';
 import { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
 import { fillRowOf, writeFillBatch, writeIntentBatch, writeIntents, type FillOutcome, type FillRow } from './order-writes';
+import type { Runnable, RunnableCodec, RunningRow } from './runnable';
 import { TurnBatch } from './turn-batch';
 
 export { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The state and figure columns of a bot, as every state write sets them. */
-const stateColumns = (bot: GridBot) => ({ state: stateColumnOf(bot), ...figureColumnsOf(bot) });
+/** A row of the table the kernel runs (the bots table: a cycle's table is its own, see README). */
+export type StoredRow = typeof bots.$inferSelect;
+type Core = Runnable<StoredRow>;
 
 export class BotStore {
   /** Set by Engine.kill(): from then on nothing reaches the database, as after a kill -9. */
@@ -39,6 +41,7 @@ export class BotStore {
     readonly db: Db,
     readonly owner: string,
     readonly leaseMs: number,
+    private readonly codec: Pick<RunnableCodec<StoredRow>, 'statusEvent'>,
   ) {}
 
   private alive(): void {
@@ -64,7 +67,7 @@ export class BotStore {
     return releaseLeases(this, ids);
   }
 
-  async load(botId: string): Promise<BotRow | undefined> {
+  async load(botId: string): Promise<StoredRow | undefined> {
     const [row] = await this.db.select().from(bots).where(eq(bots.id, botId));
     return row;
   }
@@ -82,12 +85,12 @@ export class BotStore {
    * one CTE, fenced on the lease and on the bot's order sequence): a busy tick decides hundreds
    * of orders at once, and each holds a pooled connection for one round trip instead of five.
    */
-  async recordIntents(row: RunningRow, bot: GridBot, intents: IntentInput[], change?: StatusChange): Promise<OrderRow[]> {
-    if (statusColumnOf(bot, row.status) !== row.status) return this.recordIntentsWithStatus(row, bot, intents, change);
+  async recordIntents(row: RunningRow, core: Core, intents: readonly IntentInput[], change?: StatusChange): Promise<OrderRow[]> {
+    if (core.statusColumn(row.status) !== row.status) return this.recordIntentsWithStatus(row, core, intents, change);
     this.alive();
     const orders = intents.map((intent, i) => intentRow(row.id, row.orderSeq + i, intent));
     // Nothing written: the lease (or, impossibly, the sequence) is no longer ours.
-    if ((await writeIntents(this, row, bot, orders)).length !== intents.length) throw new LeaseLost(row.id);
+    if ((await writeIntents(this, row, core, orders)).length !== intents.length) throw new LeaseLost(row.id);
     row.orderSeq += intents.length;
     return orders;
   }
@@ -99,21 +102,21 @@ export class BotStore {
    * sequence, as recordIntents fences one; returns the bots whose state and intents were written.
    * The status of none of them changes (the caller sends those through recordIntents).
    */
-  async recordIntentBatch(items: readonly { row: RunningRow; bot: GridBot; orders: readonly OrderRow[] }[]): Promise<Set<string>> {
+  async recordIntentBatch(items: readonly { row: RunningRow; core: Core; orders: readonly OrderRow[] }[]): Promise<Set<string>> {
     this.alive();
     if (items.length === 0) return new Set();
     return writeIntentBatch(this, items);
   }
 
-  private recordIntentsWithStatus(row: RunningRow, bot: GridBot, intents: IntentInput[], change?: StatusChange): Promise<OrderRow[]> {
+  private recordIntentsWithStatus(row: RunningRow, core: Core, intents: readonly IntentInput[], change?: StatusChange): Promise<OrderRow[]> {
     return this.db.transaction(async (tx) => {
       const [updated] = await tx.update(bots)
-        .set({ orderSeq: sql`${bots.orderSeq} + ${intents.length}`, ...stateColumns(bot) })
+        .set({ orderSeq: sql`${bots.orderSeq} + ${intents.length}`, ...core.columns() })
         .where(this.fence(row.id)).returning({ orderSeq: bots.orderSeq });
       if (!updated) throw new LeaseLost(row.id);
       const first = updated.orderSeq - intents.length;
       const orders = await tx.insert(botOrders).values(intents.map((intent, i) => intentRow(row.id, first + i, intent))).returning();
-      await this.statusChange(tx, row, bot, change);
+      await this.statusChange(tx, row, core, change);
       row.orderSeq = updated.orderSeq;
       return orders;
     });
@@ -124,11 +127,11 @@ export class BotStore {
    * transaction as the state that includes the fill. 'already' when another path booked it.
    * Without a status change it joins the turn's batched statement (order-writes.ts).
    */
-  async recordFill(row: RunningRow, bot: GridBot, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
-    if (statusColumnOf(bot, row.status) !== row.status) return this.recordFillWithStatus(row, bot, order, fill, change);
+  async recordFill(row: RunningRow, core: Core, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
+    if (core.statusColumn(row.status) !== row.status) return this.recordFillWithStatus(row, core, order, fill, change);
     this.alive();
     // The state is taken now, as the fill produced it; the bot waits for this write before it changes again.
-    const outcome = await this.fills.add(fillRowOf(row, bot, order, fill));
+    const outcome = await this.fills.add(fillRowOf(row, core, order, fill));
     if (outcome === 'lost') throw new LeaseLost(row.id);
     return outcome;
   }
@@ -138,7 +141,7 @@ export class BotStore {
     return writeFillBatch(this, rows);
   }
 
-  private recordFillWithStatus(row: RunningRow, bot: GridBot, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
+  private recordFillWithStatus(row: RunningRow, core: Core, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
     return this.db.transaction(async (tx) => {
       const flipped = await tx.update(botOrders).set({
         status: 'filled', exchangeOrderId: fill.exchangeOrderId, fillPrice: fill.price, filledQty: fill.quantity,
@@ -151,12 +154,12 @@ export class BotStore {
       }
       const sellPnl = order.side === 'sell' ? fill.pnl : '0';
       const [updated] = await tx.update(bots).set({
-        ...stateColumns(bot),
+        ...core.columns(),
         profitBooked: sql`${bots.profitBooked} + greatest(${sellPnl}::numeric, 0)`,
         lossBooked: sql`${bots.lossBooked} + least(${sellPnl}::numeric, 0)`,
       }).where(this.fence(row.id)).returning({ id: bots.id });
       if (!updated) throw new LeaseLost(row.id);
-      await this.statusChange(tx, row, bot, change);
+      await this.statusChange(tx, row, core, change);
       return 'applied';
     });
   }
@@ -167,13 +170,13 @@ export class BotStore {
    * transaction, and only with the flip, so an order two paths found failed is told once.
    * Returns whether the flip happened here.
    */
-  async recordFailure(row: RunningRow, bot: GridBot, order: OrderRow, error: string, change?: StatusChange, tell?: MemberEvent): Promise<boolean> {
+  async recordFailure(row: RunningRow, core: Core, order: OrderRow, error: string, change?: StatusChange, tell?: MemberEvent): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const flipped = await tx.update(botOrders).set({ status: 'failed', error: error.slice(0, 500) })
         .where(and(eq(botOrders.id, order.id), inArray(botOrders.status, ['intent', 'unknown']))).returning({ id: botOrders.id });
-      const [updated] = await tx.update(bots).set(stateColumns(bot)).where(this.fence(row.id)).returning({ id: bots.id });
+      const [updated] = await tx.update(bots).set(core.columns()).where(this.fence(row.id)).returning({ id: bots.id });
       if (!updated) throw new LeaseLost(row.id);
-      await this.statusChange(tx, row, bot, change);
+      await this.statusChange(tx, row, core, change);
       if (flipped.length > 0 && tell) await this.event(tx, row.userId, tell);
       return flipped.length > 0;
     });
@@ -186,11 +189,11 @@ export class BotStore {
   }
 
   /** State (and status) without an order: a status change, an edit's effect, a stop. */
-  async saveState(row: RunningRow, bot: GridBot, change?: StatusChange): Promise<void> {
+  async saveState(row: RunningRow, core: Core, change?: StatusChange): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [updated] = await tx.update(bots).set(stateColumns(bot)).where(this.fence(row.id)).returning({ id: bots.id });
+      const [updated] = await tx.update(bots).set(core.columns()).where(this.fence(row.id)).returning({ id: bots.id });
       if (!updated) throw new LeaseLost(row.id);
-      await this.statusChange(tx, row, bot, change);
+      await this.statusChange(tx, row, core, change);
     });
   }
 
@@ -199,10 +202,13 @@ export class BotStore {
    * highs and lows on hundreds of bots at once, without an order). Fenced like every write;
    * returns the ids this process still holds and so wrote.
    */
-  async saveTrackers(items: readonly { id: string; bot: GridBot }[]): Promise<Set<string>> {
+  async saveTrackers(items: readonly { id: string; core: Core }[]): Promise<Set<string>> {
     this.alive();
     if (items.length === 0) return new Set();
-    const rows = items.map(({ id, bot }) => ({ id, state: stateColumnOf(bot), price: bot.px.s === '' ? null : bot.px.s }));
+    const rows = items.map(({ id, core }) => {
+      const columns = core.columns();
+      return { id, state: columns.state, price: columns.lastPrice };
+    });
     // Rows are locked in id order, as the heartbeat locks them: two statements that lock many
     // bot rows each must take them in one order, or they deadlock.
     const result = await this.db.execute(sql`
@@ -218,17 +224,16 @@ export class BotStore {
    * Writes the status column when it changed, with the reason, and tells the member. `row` is
    * the runner's copy and is kept in step. Stopped bots also give up their lease.
    */
-  private async statusChange(tx: Tx, row: RunningRow, bot: GridBot, change?: StatusChange): Promise<void> {
-    const status = statusColumnOf(bot, row.status);
+  private async statusChange(tx: Tx, row: RunningRow, core: Core, change?: StatusChange): Promise<void> {
+    const status = core.statusColumn(row.status);
     if (status === row.status) return;
     const reason = change?.reason ?? null;
-    const stopped = status === BOT_STATUS.stopped;
-    const set: Partial<BotRow> = { status, stopReason: status === BOT_STATUS.live ? null : reason, stopMessage: change?.message ?? null };
-    if (stopped) Object.assign(set, { stoppedAt: new Date(), leaseOwner: null, leaseExpiresAt: null });
+    const set: Partial<StoredRow> = { status, stopReason: status === 'Live' ? null : reason, stopMessage: change?.message ?? null };
+    if (status === 'Stopped') Object.assign(set, { stoppedAt: new Date(), leaseOwner: null, leaseExpiresAt: null });
     await tx.update(bots).set(set).where(this.fence(row.id));
     row.status = status;
-    if (status === BOT_STATUS.live) return; // a restart after a pause: nothing to report
-    await this.event(tx, row.userId, { kind: 'bot.stopped', botID: row.id, name: row.symbol, reason: reason ?? 'manual', status, at: new Date().toISOString() });
+    const event = this.codec.statusEvent(row, status, reason, new Date());
+    if (event) await this.event(tx, row.userId, event);
   }
 
   async event(db: Db | Tx, userId: string, event: MemberEvent): Promise<void> {

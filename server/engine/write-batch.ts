@@ -10,9 +10,8 @@
  * engine killed right after would resume them with stale trackers and trade differently from
  * the backtester.
  */
-import type { GridBot } from '../trading/index';
-import type { RunningRow } from '../runnables/bot/index';
 import type { InFlightSends } from './in-flight-sends';
+import type { Runnable, RunningRow } from './runnable';
 import { LeaseLost, type BotStore, type OrderRow } from './store';
 
 export class WriteBatch<T extends { id: string }> {
@@ -51,8 +50,8 @@ export class WriteBatch<T extends { id: string }> {
 }
 
 export interface TickWrites {
-  trackers: WriteBatch<{ id: string; bot: GridBot }>;
-  intents: WriteBatch<{ id: string; row: RunningRow; bot: GridBot; orders: readonly OrderRow[] }>;
+  trackers: WriteBatch<{ id: string; core: Runnable }>;
+  intents: WriteBatch<{ id: string; row: RunningRow; core: Runnable; orders: readonly OrderRow[] }>;
 }
 
 export function tickWrites(store: BotStore): TickWrites {

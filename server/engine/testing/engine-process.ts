@@ -38,7 +38,7 @@ const governor = new WeightGovernor({ limits: config.exchangeWeight });
 // The test exchange's tuning (server/exchange/testing/exchange.ts), against the test's simulator.
 const gateway = new CcxtGateway({ simUrl: config.simUrl, governor, retry: { baseMs: 20, maxMs: 100 }, member: { lookupDelayMs: 50 } });
 const exchange = exchangeServices(gateway, governor, { simUrl: config.simUrl, tickerPollMs: 100 });
-const engine = startEngine({ db: database.db, config, exchange, ...enginePorts({ db: database.db, config }), log, leaseMs: number('LEASE_MS', 1_500), claimEveryMs: number('CLAIM_EVERY_MS', 100),
+const engine = startEngine({ db: database.db, config, exchange, ...enginePorts({ db: database.db, config, notifications: database.notifications }), log, leaseMs: number('LEASE_MS', 1_500), claimEveryMs: number('CLAIM_EVERY_MS', 100),
   commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000 });
 
 const server = createServer((req, res) => {

@@ -92,7 +92,8 @@ export class EngineHarness {
   }
 
   get deps() {
-    return { config: { ...this.server.config, futuresEnabled: true }, db: this.server.database.db, exchange: this.exchange, clock: this.server.clock };
+    return { config: { ...this.server.config, futuresEnabled: true }, db: this.server.database.db, exchange: this.exchange, clock: this.server.clock,
+      notifications: this.server.database.notifications };
   }
 
   get db() {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UI } from '../../../common/messages';
+import { SERVER, UI } from '../../../common/messages';
+import { DomainError } from '../../domain-error';
 import { botCommands, bots } from '../../db/schema';
 import { databaseTargets } from '../../testing/databases';
 import { register, type Registered } from '../../testing/members';
@@ -26,9 +27,8 @@ describe.each(targets)('member commands on $name', (target) => {
 
   it('answers with the success message when no engine applies the command in time, leaving it pending', async () => {
     const bot = await insertBot(server.database.db, alice.userId);
-    const started = Date.now();
+    // Only the end of the wait can answer: no engine runs, and the command is still pending after the answer.
     expect(await stopBot(deps(), alice.userId, bot.id, shortWait)).toEqual({ message: UI.botStopped });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(shortWait.timeoutMs);
     const [command] = await commandsOf(bot.id);
     expect([command!.kind, command!.appliedAt, command!.result]).toEqual(['stop', null, null]);
     // The engine owns the status: the bot is still Live until it applies the stop.
@@ -46,6 +46,29 @@ describe.each(targets)('member commands on $name', (target) => {
       const [command] = await commandsOf(accepted.id);
       expect([command!.appliedAt, command!.result]).toEqual([expect.any(Date), 'ok']);
       await expect(editProfitBook(deps(), alice.userId, refused.id, '10', longWait)).rejects.toThrow('The engine refused this edit.');
+    } finally {
+      engine.stop();
+    }
+  });
+
+  it('gives each engine refusal its own reason, status and SPEC message', async () => {
+    const answers = new Map<string, string>();
+    const engine = startTestEngine(server.database.db, (c) => answers.get(c.botId) ?? 'ok', 5);
+    const longWait = { intervalMs: 10, timeoutMs: 3_600_000 };
+    try {
+      for (const [answer, ...expected] of [
+        ['already_stopped', 'bot.already_stopped', 400, SERVER.botAlreadyStopped],
+        ['bot_not_found', 'bot.not_found', 404, SERVER.botNotFound],
+        ['not_applied_now', 'bot.change_not_applied', 409, SERVER.botChangeNotApplied],
+        ['The engine refused this edit.', 'bot.command_refused', 400, 'The engine refused this edit.'],
+      ] as const) {
+        const bot = await insertBot(server.database.db, alice.userId);
+        answers.set(bot.id, answer);
+        const refusal = await editProfitBook(deps(), alice.userId, bot.id, '10', longWait).then(() => null, (error: unknown) => error);
+        expect(refusal).toBeInstanceOf(DomainError);
+        const { reason, status, message } = refusal as DomainError;
+        expect([reason, status, message]).toEqual(expected);
+      }
     } finally {
       engine.stop();
     }

@@ -27,5 +27,5 @@ export async function changeBot(deps: BotsDeps, userId: string, botID: string, c
     if (settings && Object.keys(settings).length > 0) await tx.update(bots).set(settings).where(eq(bots.id, bot.id));
     return queueCommand(tx, bot.id, change.kind);
   });
-  return settle(deps.db, commandId, change.success, wait);
+  return settle(deps.db, deps.notifications, commandId, change.success, wait);
 }

@@ -8,15 +8,6 @@ import { botParams, D, marketRules, restoreBot, snapshotOf, type BotSnapshot, ty
 
 export type BotRow = typeof bots.$inferSelect;
 
-/**
- * What a running bot keeps of its row: who it is, its status column and its order sequence. The
- * rest (strategy, settings, state) lives in the core's GridBot; the parsed row would double the
- * engine's memory per bot.
- */
-export type RunningRow = Pick<BotRow, 'id' | 'userId' | 'symbol' | 'status' | 'orderSeq'>;
-
-export const runningRowOf = (row: BotRow): RunningRow => ({ id: row.id, userId: row.userId, symbol: row.symbol, status: row.status, orderSeq: row.orderSeq });
-
 /** One grid of `bots.strategy_snapshot`, percentages as decimal strings. */
 export interface StoredGrid {
   gridNo: number;

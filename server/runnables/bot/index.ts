@@ -8,7 +8,6 @@ export {
   figureColumnsOf,
   gridBotOf,
   paramsOf,
-  runningRowOf,
   stateColumnOf,
   statusColumnOf,
   stopReasonOf,
@@ -16,7 +15,6 @@ export {
   storedMarketRules,
   strategyOf,
   type BotRow,
-  type RunningRow,
   type StoredGrid,
   type StoredMarketRules,
 } from './codec';
@@ -31,3 +29,4 @@ export {
   type CommandRefusal,
   type CommandResult,
 } from './commands';
+export { botCodec, GridRunnable } from './runnable';

@@ -5,6 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import { botCommands, botOrders, bots } from '../../../db/schema';
+import { COMMAND_ANSWERED_CHANNEL, notifyCommand } from '../../../runnables/command-delivery';
 import type { BotSnapshot, GridSnapshot } from '../../../trading/index';
 
 export type BotInsert = typeof bots.$inferInsert;
@@ -71,12 +72,17 @@ export function startTestEngine(db: Db, answer: CommandAnswer = () => 'ok', ever
       for (const command of pending) {
         const result = answer(command);
         if (result === null) continue;
-        await db.update(botCommands).set({ appliedAt: new Date(), result })
-          .where(and(eq(botCommands.id, command.id), isNull(botCommands.appliedAt)));
+        // As the engine does: the stop is written before the answer, and the answer with the
+        // notification the API's wait hears (engine/command-queue.ts).
         if (result === 'ok' && command.kind !== 'settings') {
           await db.update(bots).set({ status: 'Stopped', stoppedAt: new Date(), stopReason: command.kind === 'stop' ? 'manual' : 'stopAndSell' })
             .where(eq(bots.id, command.botId));
         }
+        await db.transaction(async (tx) => {
+          await tx.update(botCommands).set({ appliedAt: new Date(), result })
+            .where(and(eq(botCommands.id, command.id), isNull(botCommands.appliedAt)));
+          await notifyCommand(tx, COMMAND_ANSWERED_CHANNEL, command.id);
+        });
       }
     } finally {
       busy = false;

@@ -1,0 +1,66 @@
+/**
+ * Member commands for the runnables this engine holds, each applied once. They are heard
+ * through runnables/command-delivery.ts (a notification, or polling while notifications cannot
+ * be trusted); one not applicable yet (stop & sell while an order is out), or for a runnable
+ * still being taken on, is looked at again a little later.
+ */
+import type { NotificationFeed } from '../db/notifications';
+import type { Log } from '../logging/log';
+import { COMMAND_QUEUED_CHANNEL, followCommandSignal, type CommandSignal } from '../runnables/command-delivery';
+import { APPLIED, refused } from '../runnables/command-results';
+import type { FeedPrices } from './feed-prices';
+import type { RunnerRegistry } from './runner-registry';
+import type { BotStore } from './store';
+
+export class EngineCommands {
+  private signal: CommandSignal | null = null;
+  private readonly inProgress = new Set<string>();
+
+  constructor(
+    private readonly store: BotStore,
+    private readonly runners: RunnerRegistry,
+    private readonly prices: FeedPrices,
+    /** Runnables this engine is taking on: their commands wait until they run here. */
+    private readonly adopting: ReadonlySet<string>,
+    private readonly retryMs: number,
+    private readonly log: Log,
+  ) {}
+
+  start(feed: NotificationFeed | undefined): void {
+    this.signal = followCommandSignal(feed, COMMAND_QUEUED_CHANNEL, this.retryMs, () => this.apply());
+  }
+
+  /** Looks at the pending commands now (a runnable was just taken on). */
+  wake(): void {
+    this.signal?.wake();
+  }
+
+  stop(): void {
+    void this.signal?.stop();
+    this.signal = null;
+  }
+
+  private async apply(): Promise<void> {
+    let again = false;
+    for (const c of await this.store.pendingCommands()) {
+      if (this.inProgress.has(c.id)) continue;
+      const runner = this.runners.get(c.botId);
+      if (!runner) {
+        // Nobody runs a stopped runnable: answer for it, so the member is not kept waiting.
+        if (c.status === 'Stopped' && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
+        else if (c.leaseOwner === this.store.owner || this.adopting.has(c.botId)) again = true;
+        continue;
+      }
+      this.inProgress.add(c.id);
+      void runner.command(c.kind, this.prices.known(runner))
+        .then((result) => (result === null ? this.retryLater() : this.store.completeCommand(c.id, result)))
+        .catch((error: unknown) => this.log.error({ err: error, command: c.id }, 'command failed'))
+        .finally(() => this.inProgress.delete(c.id));
+    }
+    if (again) this.retryLater();
+  }
+
+  private retryLater(): void {
+    setTimeout(() => this.signal?.wake(), this.retryMs).unref();
+  }
+}

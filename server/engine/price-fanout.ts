@@ -1,0 +1,86 @@
+/**
+ * Price pushes into the runners of each feed key, and the engine's price gauge: a price counts
+ * as settled once every runner on it has done all it does at it (the watermark tests, benches
+ * and `/metrics` read).
+ */
+import type { Ticker } from '../exchange/gateway';
+import type { InFlightSends } from './in-flight-sends';
+import type { EngineMetrics } from './metrics';
+import type { RunnerRegistry } from './runner-registry';
+import type { Tick } from './runnable';
+import type { BotStore } from './store';
+import { flushTickWrites, tickWrites } from './write-batch';
+
+const RESOLVED = Promise.resolve();
+
+export class PriceFanout {
+  /** The last price of each feed key this engine decided on or settled its gauge at. */
+  readonly lastTick = new Map<string, string>();
+  /** Per feed key, the settling of its latest price (each waits for the one before). */
+  private readonly chains = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly runners: RunnerRegistry,
+    private readonly store: BotStore,
+    private readonly metrics: EngineMetrics,
+    private readonly sends: InFlightSends,
+    private readonly now: () => number,
+    /** False once the engine is killed: a dead engine's gauge stays where it was. */
+    private readonly alive: () => boolean,
+  ) {}
+
+  /**
+   * A price change of any symbol: every runner on it decides now; the gauge moves once all are
+   * done. The stream pushes every changed pair at once, so the writes of the whole push go out as
+   * one statement per kind, after every pair has decided (each runner's work waits for its own).
+   */
+  onPrices(rows: readonly Ticker[], suffix: string): void {
+    const writes = tickWrites(this.store);
+    try {
+      for (const row of rows) {
+        const feedKey = row.symbol + suffix;
+        const set = this.runners.onFeed(feedKey);
+        if (this.lastTick.get(feedKey) === row.price) continue;
+        if (!set) {
+          // Its last runner stopped (or moved away): every runner of this process on it, none, has
+          // acted on the price, so the gauge it already reports keeps up instead of freezing. A
+          // gauge is reported from a start evaluation too, which may be the only price that runner
+          // ever had (the stream's came before it ran): so ask the gauge's chain, not lastTick.
+          if (this.chains.has(feedKey)) {
+            this.lastTick.set(feedKey, row.price);
+            this.settleAfter(feedKey, row.price, null);
+          }
+          continue;
+        }
+        this.lastTick.set(feedKey, row.price);
+        const tick: Tick = { ts: this.now(), price: row.price };
+        const started = process.hrtime.bigint();
+        let work: Promise<unknown>[] | null = null;
+        for (const runner of set) {
+          const done = runner.offer(tick, writes);
+          if (done) (work ??= []).push(done);
+        }
+        this.metrics.decision.observe(Number(process.hrtime.bigint() - started) / 1e9);
+        this.settleAfter(feedKey, row.price, work);
+      }
+    } finally {
+      // Even if a decision threw: the runners that joined the batch are waiting for it.
+      flushTickWrites(writes, this.sends)?.catch(() => undefined); // a failed write fails each runner's own work, handled there
+    }
+  }
+
+  /** The gauge of `feedKey` moves to `price` once `work` (and every price before it) is done. */
+  settleAfter(feedKey: string, price: string, work: Promise<unknown>[] | null): void {
+    const previous = this.chains.get(feedKey) ?? RESOLVED;
+    const all = work === null ? null : Promise.allSettled(work);
+    const next = previous.then(() => all).then(() => {
+      if (this.alive()) this.metrics.settle(feedKey, price);
+    });
+    this.chains.set(feedKey, next);
+  }
+
+  /** Every settling begun so far (tests, shutdown). */
+  settled(): Promise<unknown> {
+    return Promise.all([...this.chains.values()]);
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The runners an engine holds, indexed as each of its inputs needs them: by id (claims,
+ * heartbeats, commands), by feed key (price pushes), by the runnable part of a client order id
+ * (the user-data stream's executions), by member for futures positions; and the member streams
+ * watched while any of a member's runners needs them.
+ */
+import type { ExchangeServices } from '../exchange/services';
+import type { MemberKey } from '../exchange/gateway';
+import { feedKeyOf } from './feed-prices';
+import { botPrefixOf, botPrefixOfBot } from './ids';
+import { OrderEvents } from './order-events';
+import { PositionEvents } from './position-events';
+import type { Runner } from './runner';
+
+export class RunnerRegistry {
+  private readonly byId = new Map<string, Runner>();
+  private readonly byOrderPrefix = new Map<string, Runner>();
+  private readonly byFeedKey = new Map<string, Set<Runner>>();
+  /** Futures runners by member, for the positions their futures streams report. */
+  private readonly futuresByMember = new Map<string, Set<Runner>>();
+  private readonly orderEvents: OrderEvents;
+  private readonly positionEvents: PositionEvents;
+
+  constructor(exchange: ExchangeServices) {
+    this.orderEvents = new OrderEvents(exchange.spotStreams, (id) => this.ofOrder(id) !== undefined,
+      (state) => this.ofOrder(state.clientOrderId)?.executionReported(state));
+    this.positionEvents = new PositionEvents(exchange.futuresStreams, (userId, symbol, amount) => {
+      for (const runner of this.futuresByMember.get(userId) ?? []) if (symbol === null || runner.symbol === symbol) runner.positionReported(amount);
+    });
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): Runner | undefined {
+    return this.byId.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  all(): Runner[] {
+    return [...this.byId.values()];
+  }
+
+  ids(): string[] {
+    return [...this.byId.keys()];
+  }
+
+  onFeed(feedKey: string): ReadonlySet<Runner> | undefined {
+    return this.byFeedKey.get(feedKey);
+  }
+
+  feedKeys(): Iterable<string> {
+    return this.byFeedKey.keys();
+  }
+
+  private ofOrder(clientOrderId: string): Runner | undefined {
+    const prefix = botPrefixOf(clientOrderId);
+    return prefix === null ? undefined : this.byOrderPrefix.get(prefix);
+  }
+
+  add(runner: Runner, key: MemberKey): void {
+    this.byId.set(runner.id, runner);
+    this.byOrderPrefix.set(botPrefixOfBot(runner.id), runner);
+    this.orderEvents.watch(runner.row.userId, key);
+    if (runner.market === 'futures') {
+      let mine = this.futuresByMember.get(runner.row.userId);
+      if (!mine) this.futuresByMember.set(runner.row.userId, (mine = new Set()));
+      mine.add(runner);
+      this.positionEvents.watch(runner.row.userId, runner.gateway);
+    }
+    const feedKey = feedKeyOf(runner);
+    let set = this.byFeedKey.get(feedKey);
+    if (!set) this.byFeedKey.set(feedKey, (set = new Set()));
+    set.add(runner);
+  }
+
+  drop(runner: Runner): void {
+    runner.close();
+    this.byId.delete(runner.id);
+    this.byOrderPrefix.delete(botPrefixOfBot(runner.id));
+    this.orderEvents.unwatch(runner.row.userId);
+    const mine = this.futuresByMember.get(runner.row.userId);
+    if (mine?.delete(runner)) {
+      if (mine.size === 0) this.futuresByMember.delete(runner.row.userId);
+      this.positionEvents.unwatch(runner.row.userId);
+    }
+    const feedKey = feedKeyOf(runner);
+    const set = this.byFeedKey.get(feedKey);
+    set?.delete(runner);
+    if (set && set.size === 0) this.byFeedKey.delete(feedKey);
+  }
+
+  /** Stops watching the member streams (the engine stops). */
+  closeStreams(): void {
+    this.orderEvents.close();
+    this.positionEvents.close();
+    this.futuresByMember.clear();
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * How member commands travel, for both sides: the API queues a command and waits for its answer;
+ * the engine that holds the runnable hears it, applies it and answers. One mechanism: the
+ * database's LISTEN/NOTIFY (a notification sent in the transaction that writes the row, so it
+ * arrives once the row is there to read), with polling as the fallback whenever notifications
+ * cannot be trusted: no feed, a feed not listening yet, or a listening connection lost (its gap).
+ *
+ * PostgreSQL delivers notifications to every process; PGlite is one process, and its in-process
+ * listen hears the notifications of its own transactions once they commit, so on both an API and
+ * an engine in one process hear each other. A listener always reads the table once as it starts
+ * (a notification sent before it listened is not lost) and after every gap.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import type { NotificationFeed } from '../db/notifications';
+
+/** A command was queued: the engines look for work. */
+export const COMMAND_QUEUED_CHANNEL = 'runnable_command_queued';
+/** A command was answered; the payload is the command's id. */
+export const COMMAND_ANSWERED_CHANNEL = 'runnable_command_answered';
+
+/** Sends the notification with the transaction `tx` (delivered when it commits). */
+export async function notifyCommand(tx: Db, channel: typeof COMMAND_QUEUED_CHANNEL | typeof COMMAND_ANSWERED_CHANNEL, payload = ''): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
+}
+
+export interface CommandSignal {
+  /** Runs the check again (the engine: a command it could not apply yet, a runnable just taken on). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Calls `check` whenever there may be news on `channel`: on each notification (with its payload),
+ * once when it starts, once when a lost connection listens again, and every `pollMs` (with
+ * null) while notifications cannot be trusted. `check` runs one at a time; a signal during a
+ * run asks for one more run after it.
+ */
+export function followCommandSignal(feed: NotificationFeed | undefined, channel: string, pollMs: number, check: (payload: string | null) => Promise<void>): CommandSignal {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again: (string | null)[] = [];
+  let poll: NodeJS.Timeout | null = null;
+
+  const run = (payload: string | null): void => {
+    if (stopped) return;
+    if (running) {
+      again.push(payload);
+      return;
+    }
+    running = check(payload).catch(() => undefined).finally(() => {
+      running = null;
+      const next = again;
+      again = [];
+      // Many signals during one run: one run answers them all unless each names its own payload.
+      for (const p of new Set(next)) run(p);
+    });
+  };
+  const polling = (on: boolean): void => {
+    if (on && !poll && !stopped) {
+      poll = setInterval(() => run(null), pollMs);
+      poll.unref();
+    } else if (!on && poll) {
+      clearInterval(poll);
+      poll = null;
+    }
+  };
+
+  polling(true);
+  const listening = feed?.listen(channel, {
+    onMessage: (payload) => run(payload),
+    onGap: (listens) => {
+      polling(!listens);
+      if (listens) run(null); // what was answered during the gap
+    },
+  }).then((l) => {
+    if (l.listening) polling(false);
+    run(null); // what happened before it listened
+    return l;
+  }, () => null);
+  if (!feed) run(null);
+
+  return {
+    wake: () => run(null),
+    async stop() {
+      stopped = true;
+      polling(false);
+      await (await listening)?.stop();
+      await running;
+    },
+  };
+}
