@@ -46,7 +46,7 @@ export default async function depositRoutes(app: FastifyInstance, options: Depos
   app.post('/wallet/usdt/deposit/listen', {
     preHandler: app.authenticate,
     schema: { tags, security: bearer, response: { 200: billingEnvelope({ type: 'object', properties: { usdtListenExpiredInSeconds: { type: 'number' } }, required: ['usdtListenExpiredInSeconds'] }) } },
-    handler: async (request) => ok(await openListenWindow(db, chain().mnemonic, memberOf(request).userId, config.depositListenSeconds, clock)),
+    handler: async (request) => ok(await openListenWindow(db, chain().addresses, memberOf(request).userId, config.depositListenSeconds, clock)),
   });
 
   app.post('/wallet/usdt/deposit/sync', {

@@ -41,7 +41,7 @@ export default async function withdrawRoutes(app: FastifyInstance) {
     preHandler: app.authenticate,
     schema: { tags, security: bearer, description: IDEMPOTENCY_KEY_DOC, body: fromYup(withdrawRequestSchema), response: { 200: billingEnvelope(createdData) } },
     handler: async (request) => {
-      const created = await createWithdrawal(db, memberOf(request).userId, request.body, { clock, available: config.chain.payouts.enabled },
+      const created = await createWithdrawal(db, memberOf(request).userId, request.body, { clock, available: config.chain.payouts.enabled, checksummedAddress: config.chain.checksummedAddress },
         idempotencyKeyOf(request));
       return ok(created, SERVER.withdrawRequested);
     },
