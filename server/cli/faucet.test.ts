@@ -11,6 +11,7 @@ import { depositAddresses } from '../db/schema';
 import { createUser } from '../modules/accounts/users';
 import { ensureDepositAddress } from '../modules/deposits/addresses';
 import { databaseTargets } from '../test/databases';
+import { seedPgliteDataDir } from '../test/pglite-templates';
 import { TEST_ENV } from '../test/server';
 import { runFaucet } from './faucet';
 import { memoryIo } from './io';
@@ -69,6 +70,7 @@ describe.each(targets)('npm run faucet to a member by e-mail, on $name', (target
     const created = await target.create();
     drop = created.drop;
     env = { ...TEST_ENV, DATA_DIR: dataDir, BSC_RPC_URL: chain.rpcUrl, ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}) };
+    if (!created.databaseUrl) await seedPgliteDataDir(dataDir); // the faucet opens DATA_DIR's PGlite: skip its initdb
     await withDb(async (db) => {
       for (const name of ['paid', 'fresh', 'unset']) {
         ids[name] = (await createUser(db, { username: name, email: `${name}@example.com`, contactNo: '1', passwordHash: 'x', sponsorId: null })).id;
