@@ -49,7 +49,7 @@ export const TEST_ENV: Env = {
 /** `extra` adds dependencies, e.g. `exchange` services around a test simulator. */
 export async function createTestServer(target: DatabaseTarget, env: Env = {}, extra: Partial<AppDeps> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-test-'));
-  const created = await target.create();
+  const created = await target.create({ migrated: true });
   const config = loadConfig({
     ...TEST_ENV,
     DATA_DIR: dataDir,
