@@ -5,7 +5,8 @@
  *   - the cluster: initdb only, no migration (for tests that migrate with an older build's
  *     migrations), one per PGlite version;
  *   - the migrated database: the cluster with every migration applied, one per migration set.
- * Writers race safely: each writes a private file and renames it into place.
+ * Dumps are kept as plain tar (about 40 MB each): loading one unzipped saves a third of a second
+ * per test server. Writers race safely: each writes a private file and renames it into place.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -33,7 +34,7 @@ async function cached(name: string, make: () => Promise<Blob>): Promise<Blob> {
 async function dumpAndClose(database: Database): Promise<Blob> {
   const client = (database.db as unknown as { $client: PGlite }).$client;
   try {
-    return await client.dumpDataDir('gzip');
+    return await client.dumpDataDir('none');
   } finally {
     await database.close();
   }
@@ -41,11 +42,11 @@ async function dumpAndClose(database: Database): Promise<Blob> {
 
 /** A PGlite cluster straight after initdb: no table, no migration recorded. */
 export function pgliteCluster(): Promise<Blob> {
-  return cached(`griddesk-pglite-cluster-${installedPgliteVersion() ?? 'unknown'}.tar.gz`, async () => {
+  return cached(`griddesk-pglite-cluster-${installedPgliteVersion() ?? 'unknown'}.tar`, async () => {
     const { PGlite } = await import('@electric-sql/pglite');
     const client = await PGlite.create({ dataDir: 'memory://' });
     try {
-      return await client.dumpDataDir('gzip');
+      return await client.dumpDataDir('none');
     } finally {
       await client.close();
     }
@@ -56,7 +57,7 @@ export function pgliteCluster(): Promise<Blob> {
 export async function pgliteMigrated(): Promise<Blob> {
   const journal = await readFile(join(resolveMigrationsFolder(), 'meta', '_journal.json'));
   const key = createHash('sha256').update(journal).digest('hex').slice(0, 16);
-  return cached(`griddesk-pglite-template-${key}.tar.gz`, async () =>
+  return cached(`griddesk-pglite-template-${key}.tar`, async () =>
     dumpAndClose(await openDatabase(PGLITE_CONFIG(), { pgliteDir: 'memory://', pgliteTemplate: await pgliteCluster() })));
 }
 
