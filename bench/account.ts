@@ -22,10 +22,10 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const PER_MEMBER = 4;
 const AFFORDABLE = 3;
 
-const [{ benchDatabase }, { post }, { addPlan }, { purchasePlan }, { createWithdrawal }, { setSetting }, { insertMember }] = await Promise.all([
+const [{ benchDatabase }, { post }, { addPlan }, { purchasePlan }, { createWithdrawal }, { setSetting }, { insertMember }, { checksummedAddress }] = await Promise.all([
   import('./support/bench-db'), import('../server/modules/ledger/post'), import('../server/modules/subscriptions/plans'),
   import('../server/modules/subscriptions/purchase'), import('../server/modules/withdrawals/create'),
-  import('../server/modules/settings/settings'), import('./support/members'),
+  import('../server/modules/settings/settings'), import('./support/members'), import('../server/chain/addresses'),
 ]);
 
 type Db = Awaited<ReturnType<typeof benchDatabase>>['database']['db'];
@@ -132,7 +132,7 @@ try {
 
   const buy = (userId: string) => purchasePlan(db, userId, plan.id, clock);
   const withdraw = (userId: string) =>
-    createWithdrawal(db, userId, { amount: '10', toAddress: '0x000000000000000000000000000000000000dEaD' }, { clock, available: true });
+    createWithdrawal(db, userId, { amount: '10', toAddress: '0x000000000000000000000000000000000000dEaD' }, { clock, available: true, checksummedAddress });
   const purchases = await burst('subscription purchases (purchasePlan)', buyers, buy);
   const withdrawals = await burst('withdrawal requests (createWithdrawal)', withdrawers, withdraw);
 

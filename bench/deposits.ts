@@ -15,6 +15,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
+import { depositAddressesOf } from '../server/chain/addresses';
 import { createDepositScanner, type DepositScannerOptions } from '../server/chain/deposit-scanner';
 import { startLocalChain, type LocalChain } from '../server/chain/local-chain';
 import { connectChain } from '../server/chain/rpc';
@@ -68,7 +69,7 @@ async function main() {
   const options: DepositScannerOptions = { db, reader, tokens: chain.tokens, confirmations: CONFIRMATIONS, scanBlocks: SCAN_BLOCKS, startBlock: null, log: silent };
   try {
     const userId = await insertMember(db);
-    const address = await ensureDepositAddress(db, chain.depositMnemonic, userId);
+    const address = await ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), userId);
     const scanner = createDepositScanner(options);
     await scanner.scan();
 
@@ -88,7 +89,7 @@ async function main() {
     await loop.stop();
 
     // Throughput: a block range with transfers to members and strangers, read by a fresh cursor.
-    const members = await Promise.all(Array.from({ length: 20 }, async () => ensureDepositAddress(db, chain.depositMnemonic, await insertMember(db))));
+    const members = await Promise.all(Array.from({ length: 20 }, async () => ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), await insertMember(db))));
     const from = (await reader.head()) - CONFIRMATIONS;
     for (let i = 0; i < TRANSFERS; i += 1) {
       const to = i % 2 === 0 ? members[i % members.length]! : `0x${(i + 1).toString(16).padStart(40, '0')}`;

@@ -21,8 +21,11 @@ describe('the chain section of the configuration', () => {
   it('turns deposits and payouts on with everything set, token contracts in lower case for deposits', () => {
     const { deposits, payouts } = chainOf({ ...FULL, CHAIN_CONFIRMATIONS: '3', CHAIN_POLL_MS: '250' });
     expect(deposits).toEqual({ enabled: true, settings: {
-      rpcUrl: FULL.BSC_RPC_URL, mnemonic: FULL.DEPOSIT_MNEMONIC, confirmations: 3, pollMs: 250, startBlock: null, scanBlocks: 1000,
+      rpcUrl: FULL.BSC_RPC_URL, addresses: expect.any(Object), confirmations: 3, pollMs: 250, startBlock: null, scanBlocks: 1000,
       tokens: { USDT: address('a'), IFT: address('b'), IFX: address('c') } } });
+    // Derived from DEPOSIT_MNEMONIC (the well-known development phrase), which the settings do not hold.
+    expect(deposits.enabled && deposits.settings.addresses.at(0)).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
+    expect(JSON.stringify(deposits)).not.toContain('junk');
     expect(payouts).toEqual({ enabled: true, settings: {
       rpcUrl: FULL.BSC_RPC_URL, hotWalletKey: FULL.HOT_WALLET_PRIVATE_KEY, usdtToken: FULL.TOKEN_USDT, confirmations: 3, pollMs: 250 } });
   });
@@ -44,6 +47,10 @@ describe('the chain section of the configuration', () => {
     const { deposits, payouts } = chainOf(without('DEPOSIT_MNEMONIC', 'TOKEN_IFT', 'HOT_WALLET_PRIVATE_KEY'));
     expect(deposits).toMatchObject({ enabled: false, reason: expect.stringContaining('DEPOSIT_MNEMONIC, TOKEN_IFT unset') });
     expect(payouts).toMatchObject({ enabled: false, reason: 'reward payouts are off: HOT_WALLET_PRIVATE_KEY unset' });
+  });
+
+  it('checks a payout address\'s checksum whether payouts are on or not (a bad address is told first)', () => {
+    expect(chainOf({}).checksummedAddress('0x000000000000000000000000000000000000dead')).toBe('0x000000000000000000000000000000000000dEaD');
   });
 
   it('refuses a WebSocket RPC URL at boot: neither the scanner nor the payout worker could use it', () => {

@@ -3,15 +3,29 @@
  * once when the configuration loads. The Deposit screen, the deposit routes, the Withdraw
  * screen, the withdrawal refusal and the chain role all read this one answer, so none of them
  * can offer what another would not do (an address no scanner credits, a withdrawal no worker
- * pays).
+ * pays). It also hands the domain modules the chain's address rules (server/chain/addresses.ts):
+ * they may not import server/chain, which imports them.
  */
 import type { DepositToken } from '../common/api/billing';
+import { checksummedAddress, depositAddressesOf } from './chain/addresses';
+
+/**
+ * The members' deposit addresses, derived by server/chain (the only ethers importer) for the
+ * deposit module, which never holds the mnemonic.
+ */
+export interface DepositAddresses {
+  /** The lower-case address at m/44'/60'/0'/0/<hdIndex> of DEPOSIT_MNEMONIC. */
+  at(hdIndex: number): string;
+}
+
+/** The EIP-55 form of a text, or null when it is no address or its mixed case breaks the checksum (server/chain). */
+export type ChecksumAddress = (text: string) => string | null;
 
 /** What the deposit scanner and the deposit routes use. */
 export interface DepositSettings {
   rpcUrl: string;
-  /** A secret: passed to address derivation only, never logged. */
-  mnemonic: string;
+  /** Derives the members' addresses from DEPOSIT_MNEMONIC, a secret that stays inside it (never logged). */
+  addresses: DepositAddresses;
   /** Lower-case contract address of each token. */
   tokens: Record<DepositToken, string>;
   confirmations: number;
@@ -38,6 +52,11 @@ export interface ChainConfig {
   deposits: Feature<DepositSettings>;
   /** USDT reward withdrawals paid from the hot wallet: BSC_RPC_URL, TOKEN_USDT and HOT_WALLET_PRIVATE_KEY. */
   payouts: Feature<PayoutSettings>;
+  /**
+   * The EIP-55 check of a payout address, on whether payouts are on or not (a request with a
+   * bad address is told so first). From server/chain: the domain modules speak no ethers.
+   */
+  checksummedAddress: ChecksumAddress;
 }
 
 /** The validated chain variables, as config.ts parsed them (part of its Config). */
@@ -71,7 +90,7 @@ function deposits(v: ChainVariables): Feature<DepositSettings> {
     enabled: true,
     settings: {
       rpcUrl: v.bscRpcUrl!,
-      mnemonic: v.depositMnemonic!,
+      addresses: depositAddressesOf(v.depositMnemonic!),
       tokens: { USDT: usdt!.toLowerCase(), IFT: ift!.toLowerCase(), IFX: ifx!.toLowerCase() },
       confirmations: v.chainConfirmations,
       pollMs: v.chainPollMs,
@@ -92,5 +111,5 @@ function payouts(v: ChainVariables): Feature<PayoutSettings> {
 }
 
 export function chainConfig(variables: ChainVariables): ChainConfig {
-  return { deposits: deposits(variables), payouts: payouts(variables) };
+  return { deposits: deposits(variables), payouts: payouts(variables), checksummedAddress };
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveBot } from '../common/api/bots';
 import { DEMO_MEMBER } from './modules/demo/seed';
 import { startPlatformServer, type PlatformServer } from './start';
+import { seedPgliteDataDir } from './testing/pglite-templates';
 
 let dir: string;
 const started: PlatformServer[] = [];
@@ -22,6 +23,16 @@ afterAll(async () => {
   for (const server of started) await server.close().catch(() => undefined);
   await rm(dir, { recursive: true, force: true });
 });
+
+/**
+ * A new DATA_DIR holding the migrated, empty database a packaged app unpacks from its bundled
+ * template on a first start (from source there is none, and initdb would cost seconds).
+ */
+async function freshDataDir(name: string): Promise<string> {
+  const dataDir = join(dir, name);
+  await seedPgliteDataDir(dataDir);
+  return dataDir;
+}
 
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<PlatformServer> {
   const server = await startPlatformServer({ env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env } });
@@ -41,7 +52,7 @@ async function demoBots(server: PlatformServer): Promise<LiveBot[]> {
 
 describe('the first embedded start in simulator mode', () => {
   it('gives the demo member one running bot on the system strategy, which buys grid 1 at once; a restart adds none', async () => {
-    const dataDir = join(dir, 'first');
+    const dataDir = await freshDataDir('first');
     const first = await start(dataDir);
     const [bot, ...others] = await demoBots(first);
     expect(others).toEqual([]);
@@ -55,7 +66,7 @@ describe('the first embedded start in simulator mode', () => {
   });
 
   it('leaves the demo member without a bot when DEMO_TRADING=false', async () => {
-    const server = await start(join(dir, 'no-demo-trading'), { DEMO_TRADING: 'false' });
+    const server = await start(await freshDataDir('no-demo-trading'), { DEMO_TRADING: 'false' });
     expect(await demoBots(server)).toEqual([]);
     await server.close();
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMail } from '../../common/ipc/contract';
 import { listOutbox } from '../../server/mail/outbox';
 import { startPlatformServer, type PlatformServer } from '../../server/start';
+import { seedPgliteDataDir } from '../../server/testing/pglite-templates';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { startPreviewHost, type PreviewHost } from './host';
 import { launchCookie } from './testing/host-client';
@@ -24,6 +25,7 @@ beforeAll(async () => {
     join(dir, 'renderer/index.html'),
     '<!doctype html><html><head></head><body></body></html>',
   );
+  await seedPgliteDataDir(join(dir, 'data')); // a packaged first start's template, not seconds of initdb
   server = await startPlatformServer({
     env: { DATA_DIR: join(dir, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
   });

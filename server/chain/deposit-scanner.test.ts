@@ -8,6 +8,7 @@ import { balancesOf } from '../modules/ledger/balances';
 import { databaseTargets } from '../testing/databases';
 import { insertMember } from '../testing/members';
 import { createTestServer, type TestServer } from '../testing/server';
+import { depositAddressesOf } from './addresses';
 import { createDepositScanner, type DepositScannerOptions } from './deposit-scanner';
 import { startLocalChain, type LocalChain } from './local-chain';
 import { connectChain, type ChainReader } from './rpc';
@@ -42,7 +43,7 @@ describe.each(targets)('the deposit scanner on a local chain, $name', (target) =
   });
   const member = async () => {
     const userId = await insertMember(db);
-    return { userId, address: await ensureDepositAddress(db, chain.depositMnemonic, userId) };
+    return { userId, address: await ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), userId) };
   };
   /**
    * A transfer from the hot wallet, with its nonce read from the chain each time: the faucet's

@@ -11,6 +11,7 @@ import { createWithdrawal } from '../modules/withdrawals/create';
 import { databaseTargets } from '../testing/databases';
 import { insertMember } from '../testing/members';
 import { createTestServer, type TestServer } from '../testing/server';
+import { checksummedAddress } from './addresses';
 import { startLocalChain, type LocalChain } from './local-chain';
 import { startPayoutWorker, type PayoutWorker, type PayoutWorkerDeps } from './payout-worker';
 
@@ -61,7 +62,7 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
     const userId = await insertMember(db);
     await post(db, { key: randomUUID(), kind: 'level_reward', legs: [{ userId, asset: 'USDT_REWARD', amount: reward }] });
     const to = ethers.Wallet.createRandom().address;
-    const { id } = await createWithdrawal(db, userId, { amount, toAddress: to }, { clock: server.clock, available: true });
+    const { id } = await createWithdrawal(db, userId, { amount, toAddress: to }, { clock: server.clock, available: true, checksummedAddress });
     return { userId, to, id };
   }
   const rowOf = async (id: string) => (await db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;

@@ -15,6 +15,7 @@ import { DEMO_MEMBER } from '../modules/demo/seed';
 import { openSecret, sealSecret } from '../modules/keys/crypto';
 import { post } from '../modules/ledger/post';
 import { databaseTargets } from '../testing/databases';
+import { seedPgliteDataDir } from '../testing/pglite-templates';
 import { TEST_ENV } from '../testing/server';
 import { runAdmin } from './admin';
 import { memoryIo } from './io';
@@ -49,6 +50,7 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
     const created = await target.create();
     drop = created.drop;
     env = { ...TEST_ENV, DATA_DIR: dataDir, ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}) };
+    if (!created.databaseUrl) await seedPgliteDataDir(dataDir); // the CLI opens DATA_DIR's PGlite: skip its initdb
     // Members made through the accounts module, as signup would: neither has a subscription.
     await withDb(async (db) => {
       for (const [username, email, referralCode] of [

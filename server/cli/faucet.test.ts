@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositAddressesOf } from '../chain/addresses';
 import { startLocalChain, type LocalChain } from '../chain/local-chain';
 import { loadConfig, type Env } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { depositAddresses } from '../db/schema';
 import { createUser } from '../modules/accounts/users';
-import { depositAddressAt, ensureDepositAddress } from '../modules/deposits/addresses';
+import { ensureDepositAddress } from '../modules/deposits/addresses';
 import { databaseTargets } from '../testing/databases';
+import { seedPgliteDataDir } from '../testing/pglite-templates';
 import { TEST_ENV } from '../testing/server';
 import { runFaucet } from './faucet';
 import { memoryIo } from './io';
@@ -68,11 +70,12 @@ describe.each(targets)('npm run faucet to a member by e-mail, on $name', (target
     const created = await target.create();
     drop = created.drop;
     env = { ...TEST_ENV, DATA_DIR: dataDir, BSC_RPC_URL: chain.rpcUrl, ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}) };
+    if (!created.databaseUrl) await seedPgliteDataDir(dataDir); // the faucet opens DATA_DIR's PGlite: skip its initdb
     await withDb(async (db) => {
       for (const name of ['paid', 'fresh', 'unset']) {
         ids[name] = (await createUser(db, { username: name, email: `${name}@example.com`, contactNo: '1', passwordHash: 'x', sponsorId: null })).id;
       }
-      await ensureDepositAddress(db, chain.depositMnemonic, ids.paid!); // as 'make payment' on the Deposit screen does
+      await ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), ids.paid!); // as 'make payment' on the Deposit screen does
     });
   }, 60_000);
   afterAll(async () => {
@@ -96,11 +99,11 @@ describe.each(targets)('npm run faucet to a member by e-mail, on $name', (target
     const sent = await faucet({ DEPOSIT_MNEMONIC: chain.depositMnemonic }, 'fresh@example.com', 'IFT', '3');
     expect(sent.code).toBe(0);
     const row = (await storedAddress('fresh'))!;
-    expect(row.address).toBe(depositAddressAt(chain.depositMnemonic, row.hdIndex));
+    expect(row.address).toBe(depositAddressesOf(chain.depositMnemonic).at(row.hdIndex));
     expect(sent.out).toContain(`to ${row.address} `);
     expect(await chain.balanceOf('IFT', row.address)).toBe('3.0');
     // The server then shows the member that same address.
-    expect(await withDb((db) => ensureDepositAddress(db, chain.depositMnemonic, ids.fresh!))).toBe(row.address);
+    expect(await withDb((db) => ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), ids.fresh!))).toBe(row.address);
   });
 
   it('without DEPOSIT_MNEMONIC, says how to give the member an address, and stores nothing', async () => {

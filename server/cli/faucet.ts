@@ -8,6 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { DEPOSIT_TOKENS, type DepositToken } from '../../common/api/billing';
+import { depositAddressesOf } from '../chain/addresses';
 import { isChainAddress, mintTestTokens, TokenContractMissing } from '../chain/faucet';
 import { loadConfig, type Env } from '../config';
 import { openDatabase } from '../db/database';
@@ -42,7 +43,7 @@ async function memberAddress(email: string, env: Env): Promise<string> {
     const [stored] = await database.db.select({ address: depositAddresses.address }).from(depositAddresses).where(eq(depositAddresses.userId, user.id));
     if (stored) return stored.address;
     if (!config.depositMnemonic) throw new UsageError(`${email} has no deposit address yet: set DEPOSIT_MNEMONIC as the server has it, or press Make payment on the Deposit screen first`);
-    return await ensureDepositAddress(database.db, config.depositMnemonic, user.id);
+    return await ensureDepositAddress(database.db, depositAddressesOf(config.depositMnemonic), user.id);
   } finally {
     await database.close();
   }

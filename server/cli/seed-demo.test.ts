@@ -9,6 +9,7 @@ import { openDatabase } from '../db/database';
 import { findUserByEmail } from '../modules/accounts/users';
 import { DEMO_MEMBER, DEMO_NEEDS_SIMULATOR } from '../modules/demo/seed';
 import { databaseTargets } from '../testing/databases';
+import { seedPgliteDataDir } from '../testing/pglite-templates';
 import { TEST_ENV } from '../testing/server';
 import { memoryIo } from './io';
 import { runSeedDemo } from './seed-demo';
@@ -23,6 +24,7 @@ describe.each(targets)('seed:demo on $name', (target) => {
     drop = created.drop;
     env = { ...TEST_ENV, DATA_DIR: mkdtempSync(join(tmpdir(), 'griddesk-seed-demo-')),
       ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}) };
+    if (!created.databaseUrl) await seedPgliteDataDir(env.DATA_DIR!); // the CLI opens DATA_DIR's PGlite: skip its initdb
   });
   afterAll(() => drop?.());
 

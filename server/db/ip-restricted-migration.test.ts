@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { databaseTargets } from '../testing/databases';
 import { insertMember } from '../testing/members';
+import { pgliteCluster } from '../testing/pglite-templates';
 import { TEST_ENV } from '../testing/server';
 import { openDatabase, resolveMigrationsFolder, type Database } from './database';
 import { exchangeKeys } from './schema';
@@ -42,11 +43,13 @@ describe.each(targets)('exchange_keys.ip_restricted on $name', (target) => {
   it('becomes a boolean column, converting the stored text true and false', async () => {
     const { databaseUrl, drop } = await target.create();
     const config = loadConfig({ ...TEST_ENV, DATA_DIR: work, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-    // A data directory on disk, so PGlite can be reopened by the newer build.
+    // A data directory on disk, so PGlite can be reopened by the newer build; it starts from the
+    // tests' shared initdb'd cluster (initdb itself costs seconds), migrated by the older build.
     const pgliteDir = join(work, `pglite-${target.name}`);
     let database: Database | undefined;
     try {
-      database = await openDatabase(config, { pgliteDir, migrationsFolder: await migrationsBeforeBoolean() });
+      const older = await migrationsBeforeBoolean();
+      database = await openDatabase(config, { pgliteDir, pgliteTemplate: await pgliteCluster(), migrationsFolder: older });
       const restricted = await insertMember(database.db);
       const open = await insertMember(database.db);
       for (const [userId, text] of [[restricted, 'true'], [open, 'false']]) {

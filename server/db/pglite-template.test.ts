@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { pgliteCluster } from '../testing/pglite-templates';
 import { TEST_ENV } from '../testing/server';
 import { openDatabase, resolveMigrationsFolder } from './database';
 import {
@@ -39,10 +40,11 @@ async function olderMigrationsFolder(): Promise<string> {
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'griddesk-template-test-'));
   templateDir = join(work, 'bundle');
-  // What scripts/build-pglite-template.mjs does, baked with only the first migration.
+  // What scripts/build-pglite-template.mjs does, baked with only the first migration (on the
+  // tests' shared initdb'd cluster: initdb itself costs seconds).
   const older = await olderMigrationsFolder();
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: work });
-  const baked = await openDatabase(config, { pgliteDir: 'memory://', migrationsFolder: older });
+  const baked = await openDatabase(config, { pgliteDir: 'memory://', pgliteTemplate: await pgliteCluster(), migrationsFolder: older });
   const client = (baked.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('gzip');
   await baked.close();

@@ -11,11 +11,16 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { adminQuery, databaseUrl, migratedTemplate } from './postgres-template';
 
 export interface DatabaseTarget {
   name: 'pglite' | 'postgres';
-  /** Creates a fresh database; returns its DATABASE_URL (null for PGlite) and a cleanup. */
-  create(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }>;
+  /**
+   * Creates a fresh database; returns its DATABASE_URL (null for PGlite) and a cleanup. Empty,
+   * or with `migrated` already holding this checkout's migrations (PostgreSQL copies a template
+   * database, postgres-template.ts; a PGlite caller loads pglite-templates.ts' dump instead).
+   */
+  create(options?: { migrated?: boolean }): Promise<{ databaseUrl: string | null; drop(): Promise<void> }>;
 }
 
 /**
@@ -72,27 +77,19 @@ async function adminUrl(local: LocalPostgres): Promise<string | null> {
   return null;
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 function postgresTarget(admin: string): DatabaseTarget {
+  let template: Promise<string> | undefined;
   return {
     name: 'postgres',
-    async create() {
+    async create({ migrated = false } = {}) {
       const name = `griddesk_test_${randomBytes(6).toString('hex')}`;
-      await adminQuery(admin, `CREATE DATABASE ${name}`);
-      const url = new URL(admin);
-      url.pathname = `/${name}`;
+      const copied = migrated ? ` TEMPLATE ${await (template ??= migratedTemplate(admin))}` : '';
+      await adminQuery(admin, `CREATE DATABASE ${name}${copied}`);
       return {
-        databaseUrl: url.toString(),
-        drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+        databaseUrl: databaseUrl(admin, name),
+        drop: async () => {
+          await adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        },
       };
     },
   };

@@ -2,18 +2,16 @@
  * A platform app for integration tests: one database per test file, a memory mailer, a clock
  * the test can move, a cheap argon2 cost, and `inject` (no network).
  */
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config, type Env } from '../config';
-import { openDatabase, resolveMigrationsFolder, type Database } from '../db/database';
+import { openDatabase, type Database } from '../db/database';
 import { MemoryMailer } from '../mail/mailer';
 import type { DatabaseTarget } from './databases';
+import { pgliteMigrated } from './pglite-templates';
 
 export interface TestClock {
   (): Date;
@@ -48,30 +46,10 @@ export const TEST_ENV: Env = {
   LOG_LEVEL: 'silent',
 };
 
-/**
- * initdb costs PGlite several seconds; a migrated data directory dumped once (per migration set)
- * to the temp dir loads in well under one.
- */
-async function pgliteTemplate(config: Config): Promise<Blob> {
-  const folder = resolveMigrationsFolder();
-  const journal = await readFile(join(folder, 'meta', '_journal.json'));
-  const key = createHash('sha256').update(journal).digest('hex').slice(0, 16);
-  const file = join(tmpdir(), `griddesk-pglite-template-${key}.tar.gz`);
-  if (existsSync(file)) return new Blob([await readFile(file)]);
-  const fresh = await openDatabase(config, { pgliteDir: 'memory://' });
-  const client = (fresh.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('gzip');
-  await fresh.close();
-  const partial = `${file}.${process.pid}.tmp`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, file);
-  return dump;
-}
-
 /** `extra` adds dependencies, e.g. `exchange` services around a test simulator. */
 export async function createTestServer(target: DatabaseTarget, env: Env = {}, extra: Partial<AppDeps> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-test-'));
-  const created = await target.create();
+  const created = await target.create({ migrated: true });
   const config = loadConfig({
     ...TEST_ENV,
     DATA_DIR: dataDir,
@@ -80,7 +58,7 @@ export async function createTestServer(target: DatabaseTarget, env: Env = {}, ex
   });
   const database = created.databaseUrl
     ? await openDatabase(config)
-    : await openDatabase(config, { pgliteDir: 'memory://', pgliteTemplate: await pgliteTemplate(config) });
+    : await openDatabase(config, { pgliteDir: 'memory://', pgliteTemplate: await pgliteMigrated() });
   const mailer = new MemoryMailer();
   const clock = testClock();
   const app = await buildApp({ config, db: database.db, mailer, clock, notifications: database.notifications, ...extra });

@@ -14,6 +14,7 @@ import { storedKey } from '../../../server/modules/keys/keys';
 import { legacySeal } from '../../../server/testing/legacy-seal';
 import { startPlatformServer, type PlatformServer, type StartOptions } from '../../../server/start';
 import { insertMember } from '../../../server/testing/members';
+import { seedPgliteDataDir } from '../../../server/testing/pglite-templates';
 import { fakeSafeStorage, noKeytar } from '../../testing/fake-os-keychains';
 import { startPlatformTarget } from '../embedded-server';
 import { desktopSecretsKey } from './desktop-secrets-key';
@@ -57,7 +58,9 @@ describe('the desktop SECRETS_KEY with the embedded server', () => {
   it('migrates an older install: the secret still opens, re-sealed, and a copied folder opens nothing', { timeout: 120_000 }, async () => {
     const userData = join(root, 'userData');
     const dataDir = join(userData, 'data');
-    // An older GridDesk: the server made its own key into DATA_DIR/secrets.json.
+    // An older GridDesk: the server made its own key into DATA_DIR/secrets.json. Its database
+    // comes from the tests' migrated template, as a packaged app's first start unpacks its own.
+    await seedPgliteDataDir(dataDir);
     const older = await startPlatformServer({ env: { ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' } });
     const legacyKey = older.config.secretsKey;
     const member = await insertMember(older.app.deps.db);

@@ -53,7 +53,7 @@ export const billingHandlers: OpHandlers<typeof billingOps> = {
 
   'billing:deposits': ({ page, limit }, { deps, userId }) => success(depositHistory(deps.db, userId, { page, limit })),
   'billing:depositListen': (_input, { deps, userId }) =>
-    success(openListenWindow(deps.db, depositChain(deps).mnemonic, userId, deps.config.depositListenSeconds, deps.clock)),
+    success(openListenWindow(deps.db, depositChain(deps).addresses, userId, deps.config.depositListenSeconds, deps.clock)),
   'billing:depositSync': async (_input, { deps, userId }) => {
     const { confirmations } = depositChain(deps);
     const windowStart = await openWindowStart(deps.db, userId, deps.config.depositListenSeconds, deps.clock);
@@ -66,7 +66,7 @@ export const billingHandlers: OpHandlers<typeof billingOps> = {
 
   'billing:withdrawals': ({ page, limit }, { deps, userId }) => success(withdrawHistory(deps.db, userId, { page, limit })),
   'billing:withdraw': async (body, { deps, userId, request }) => {
-    const options = { clock: deps.clock, available: deps.config.chain.payouts.enabled };
+    const options = { clock: deps.clock, available: deps.config.chain.payouts.enabled, checksummedAddress: deps.config.chain.checksummedAddress };
     return { data: await createWithdrawal(deps.db, userId, body, options, idempotencyKeyOf(request)), msg: SERVER.withdrawRequested };
   },
   'billing:swapReward': async ({ amount }, { deps, userId, request }) =>

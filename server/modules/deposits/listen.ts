@@ -5,13 +5,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { DepositListenData } from '../../../common/api/billing';
+import type { DepositAddresses } from '../../config-chain';
 import type { Db } from '../../db/database';
 import { depositAddresses } from '../../db/schema';
 import type { Clock } from '../clock';
 import { ensureDepositAddress } from './addresses';
 
-export async function openListenWindow(db: Db, mnemonic: string, userId: string, seconds: number, clock: Clock): Promise<DepositListenData> {
-  await ensureDepositAddress(db, mnemonic, userId);
+export async function openListenWindow(db: Db, addresses: DepositAddresses, userId: string, seconds: number, clock: Clock): Promise<DepositListenData> {
+  await ensureDepositAddress(db, addresses, userId);
   const listenUntil = new Date(clock().getTime() + seconds * 1_000);
   await db.update(depositAddresses).set({ listenUntil }).where(eq(depositAddresses.userId, userId));
   return { usdtListenExpiredInSeconds: seconds };

@@ -19,5 +19,5 @@ export async function depositQrCode(db: Db, config: Config, userId: string): Pro
   const { deposits } = config.chain;
   if (!deposits.enabled) return null;
   // Created on first use: the member gets an address the first time a screen asks for it.
-  return qrCodeOf(await ensureDepositAddress(db, deposits.settings.mnemonic, userId));
+  return qrCodeOf(await ensureDepositAddress(db, deposits.settings.addresses, userId));
 }

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { CreateWithdrawData, CreateWithdrawRequest } from '../../../common/api/billing';
 import { Decimal } from '../../../common/decimal';
 import { SERVER } from '../../../common/messages';
+import type { ChecksumAddress } from '../../config-chain';
 import type { Db } from '../../db/database';
 import { users, withdrawals } from '../../db/schema';
 import type { Clock } from '../clock';
@@ -24,6 +25,8 @@ export interface CreateWithdrawOptions {
   clock: Clock;
   /** False when this server pays no withdrawals out (config.chain.payouts). */
   available: boolean;
+  /** The chain's EIP-55 check (config.chain.checksummedAddress). */
+  checksummedAddress: ChecksumAddress;
 }
 
 async function refusal(db: Db, userId: string): Promise<DomainError> {
@@ -55,7 +58,7 @@ async function reserve(tx: Db, userId: string, amount: string, toAddress: string
  */
 export async function createWithdrawal(db: Db, userId: string, request: CreateWithdrawRequest, options: CreateWithdrawOptions,
   requestKey?: string): Promise<CreateWithdrawData> {
-  const toAddress = payoutAddress(request.toAddress);
+  const toAddress = payoutAddress(request.toAddress, options.checksummedAddress);
   const amount = new Decimal(request.amount);
   if (!amount.isFinite() || amount.lte(0)) throw new RangeError('a withdrawal amount must be positive');
   const keyed = { userId, key: requestKey, operation: 'withdrawal', request: { amount: amount.toFixed(), toAddress } } as const;

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../../common/decimal';
 import { SERVER } from '../../../common/messages';
+import { checksummedAddress } from '../../chain/addresses';
 import type { Db } from '../../db/database';
 import { ledgerEntries, withdrawals } from '../../db/schema';
 import { databaseTargets } from '../../testing/databases';
@@ -30,7 +31,7 @@ describe.each(targets)('withdrawal requests on $name', (target) => {
 
   const reward = (userId: string, amount: string) => post(db, { key: randomUUID(), kind: 'level_reward', legs: [{ userId, asset: 'USDT_REWARD', amount }] });
   const request = (userId: string, amount: string, toAddress = TO, available = true) =>
-    createWithdrawal(db, userId, { amount, toAddress }, { clock: server.clock, available });
+    createWithdrawal(db, userId, { amount, toAddress }, { clock: server.clock, available, checksummedAddress });
   const errorOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 
   /** Every USDT_REWARD balance equals the sum of its ledger entries, and none is negative. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { SERVER } from '../../../../common/messages';
+import { depositAddressesOf } from '../../../chain/addresses';
 import { startLocalChain, type LocalChain } from '../../../chain/local-chain';
 import { startChainService, type ChainService } from '../../../chain/service';
 import { ensureDepositAddress } from '../../../modules/deposits/addresses';
@@ -46,7 +47,7 @@ describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => 
   });
 
   it('syncs: none yet before the depth, then the transfer credited, listed for its owner only', async () => {
-    const address = await ensureDepositAddress(server.database.db, chain.depositMnemonic, alice.userId);
+    const address = await ensureDepositAddress(server.database.db, depositAddressesOf(chain.depositMnemonic), alice.userId);
     expect((await call(alice, '/wallet/usdt/deposit/sync')).json()).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.depositsNoneYet(CONFIRMATIONS) });
     const sent = await chain.faucet('USDT', address, '40');
     const early = await call(alice, '/wallet/usdt/deposit/sync');
@@ -61,7 +62,7 @@ describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => 
   });
 
   it('pages newest first', async () => {
-    const address = await ensureDepositAddress(server.database.db, chain.depositMnemonic, alice.userId);
+    const address = await ensureDepositAddress(server.database.db, depositAddressesOf(chain.depositMnemonic), alice.userId);
     await chain.faucet('IFT', address, '1');
     await chain.faucet('IFX', address, '2');
     await chain.mine(CONFIRMATIONS);
