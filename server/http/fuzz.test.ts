@@ -18,7 +18,7 @@ import { grant } from '../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../testing/databases';
 import { bearer, register, type Registered } from '../testing/members';
 import { createTestServer, type TestServer } from '../testing/server';
-import { strategyBody } from './routes/api/strategies/testing/bodies';
+import { strategyBody } from '../../common/testing/strategy-bodies';
 import { POLLUTION_MARKERS } from './testing/fuzz/hostile-input';
 import { routesOf, type FuzzRoute, type OpenApiDocument } from './testing/fuzz/openapi-routes';
 import type { PlausibleValues } from './testing/fuzz/plausible';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/backtest';
 import { botParams, marketRules, normaliseStrategy } from '../../trading/index';
-import { strategyBody } from '../../http/routes/api/strategies/testing/bodies';
+import { strategyBody } from '../../../common/testing/strategy-bodies';
 import { klinePlan, MAX_CANDLES } from './interval';
 import { scriptedKlines } from './testing/klines';
 import { equityCurve, toResponse, walkKlines } from './walk';

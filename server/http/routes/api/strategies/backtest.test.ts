@@ -11,7 +11,7 @@ import { databaseTargets } from '../../../../testing/databases';
 import { bearer, register, type Registered } from '../../../../testing/members';
 import { createTestServer, type TestServer } from '../../../../testing/server';
 import { botParams, marketRules, normaliseStrategy } from '../../../../trading/index';
-import { strategyBody } from './testing/bodies';
+import { strategyBody } from '../../../../../common/testing/strategy-bodies';
 
 const targets = await databaseTargets();
 

@@ -5,7 +5,7 @@ import { bots } from '../../../../db/schema';
 import { databaseTargets } from '../../../../testing/databases';
 import { bearer, memberApi, register, type Registered } from '../../../../testing/members';
 import { createTestServer, type TestServer } from '../../../../testing/server';
-import { strategyBody, type Body } from './testing/bodies';
+import { strategyBody, type Body } from '../../../../../common/testing/strategy-bodies';
 import { anyReason } from '../../../../testing/refusals';
 
 const targets = await databaseTargets();

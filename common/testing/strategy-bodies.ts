@@ -1,7 +1,7 @@
 /** POST /api/strategy bodies for the route tests: Auto Fill values for `grids` grids. */
-import type { CreateStrategyRequest, StrategyRow } from '../../../../../../common/api/strategy';
-import { AUTO_FILL_PERCENTAGES } from '../../../../../../common/constants';
-import { autoFillRows } from '../../../../../../common/schemas/strategy';
+import type { CreateStrategyRequest, StrategyRow } from '../api/strategy';
+import { AUTO_FILL_PERCENTAGES } from '../constants';
+import { autoFillRows } from '../schemas/strategy';
 
 export type Body = CreateStrategyRequest & { tableData: StrategyRow[] };
 
