@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // Unit and server integration tests. The e2e suite has its own config (tests/e2e/).
 export default defineConfig({
   test: {
+    // Two test files at a time even on a two-core machine (vitest's default there is one): most
+    // server files wait on PostgreSQL, PGlite's disk and the simulator more than they compute,
+    // so a second file fills those waits (a 13-file server batch took 27% less wall time).
+    maxWorkers: 2,
     projects: [
       {
         test: {
