@@ -44,11 +44,11 @@ export class EngineCommands {
     let again = false;
     for (const c of await this.store.pendingCommands()) {
       if (this.inProgress.has(c.id)) continue;
-      const runner = this.runners.get(c.botId);
+      const runner = this.runners.get(c.runnableId);
       if (!runner) {
         // Nobody runs a stopped runnable: answer for it, so the member is not kept waiting.
         if (c.status === 'Stopped' && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
-        else if (c.leaseOwner === this.store.owner || this.adopting.has(c.botId)) again = true;
+        else if (c.leaseOwner === this.store.owner || this.adopting.has(c.runnableId)) again = true;
         continue;
       }
       this.inProgress.add(c.id);

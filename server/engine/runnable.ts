@@ -12,6 +12,7 @@
 import type { BotStatus, MemberEvent, StopReason } from '../../common/api/bots';
 import type { Market } from '../exchange/gateway';
 import type { CommandResult } from '../runnables/command-results';
+import type { RunnableTables } from './tables';
 
 /** A price of the runnable's feed, as the kernel hands it over. */
 export interface Tick {
@@ -142,6 +143,8 @@ export interface RunnableCodec<Row extends KernelRow = KernelRow> {
   statusEvent(row: Pick<KernelRow, 'id' | 'symbol'>, status: StatusColumn, reason: StopReason | null, at: Date): MemberEvent | null;
   /** The member's event of an order that failed. */
   orderFailedEvent(row: Pick<KernelRow, 'id' | 'symbol'>, message: string, at: Date): MemberEvent;
+  /** Where its rows, orders, fills and commands are kept (the kernel's columns in each: tables.ts). */
+  readonly tables: RunnableTables;
 }
 
 /**

@@ -80,7 +80,7 @@ async function settle(r: Runner, order: OrderRow, state: OrderState): Promise<vo
   const trades = state.trades ?? (new D(state.filled || 0).isZero() ? [] : await r.gateway.orderTrades(r.market, r.symbol, state.id));
   const booked = bookTrades(state, trades, r.assets.base, r.assets.quote);
   if (booked === null) return fail(r, order, `The exchange ${state.status} order ${order.clientOrderId} without filling it.`);
-  const applied = r.core.filled({ side: order.side as 'buy' | 'sell', slot: order.grid, price: booked.price, quantity: booked.quantity,
+  const applied = r.core.filled({ side: order.side as 'buy' | 'sell', slot: order.slot, price: booked.price, quantity: booked.quantity,
     fee: booked.fee, ts: r.ctx.now() });
   if (applied === null) throw new Error(`fill of ${order.clientOrderId} does not fit the runnable's state`);
   r.crash('afterFill', order.clientOrderId);
@@ -95,7 +95,7 @@ async function sendFailed(r: Runner, order: OrderRow, error: unknown): Promise<v
   const stopReason = ERROR_STOPS[error.kind];
   if (stopReason) {
     r.errorStop = { reason: stopReason, message: error.message };
-    r.core.orderFailed(order.grid);
+    r.core.orderFailed(order.slot);
     r.core.stop(r.ctx.now());
     r.ctx.metrics.orders.inc({ outcome: 'refused' });
     await r.ctx.store.recordFailure(r.row, r.core, order, error.message, r.errorStop);
@@ -112,7 +112,7 @@ async function sendFailed(r: Runner, order: OrderRow, error: unknown): Promise<v
  * many paths (the send's answer, the user-data stream, the reconciler) find it failed.
  */
 async function fail(r: Runner, order: OrderRow, message: string, tell = true): Promise<void> {
-  r.core.orderFailed(order.grid);
+  r.core.orderFailed(order.slot);
   const event: MemberEvent | undefined = tell ? r.ctx.codec.orderFailedEvent(r.row, message, new Date(r.ctx.now())) : undefined;
   if (await r.ctx.store.recordFailure(r.row, r.core, order, message, r.change(), event)) r.ctx.metrics.orders.inc({ outcome: 'failed' });
 }

@@ -9,12 +9,12 @@ import type { EngineMetrics } from './metrics';
 import type { Runnable, RunnableCodec, RunningRow, Tick } from './runnable';
 import type { CrashPoint, EngineFaults } from './faults';
 import type { InFlightSends } from './in-flight-sends';
-import type { BotStore, StatusChange, StoredRow } from './store';
+import type { BotStore, StatusChange } from './store';
 
 export interface RunnerContext {
   store: BotStore;
   /** What runs: its core rebuilt from its row, and its member events. */
-  codec: RunnableCodec<StoredRow>;
+  codec: RunnableCodec;
   metrics: EngineMetrics;
   now: () => number;
   log: Log;
@@ -38,7 +38,7 @@ export interface RunnerState {
   readonly id: string;
   readonly symbol: string;
   row: RunningRow;
-  core: Runnable<StoredRow>;
+  core: Runnable;
   dead: boolean;
   readonly market: Market;
   readonly gateway: MemberGateway;

@@ -11,8 +11,8 @@ import { assetsOf } from './exchange-fill';
 import { EngineKilled, type CrashPoint } from './faults';
 import * as futuresWork from './runner-futures';
 import * as orderWork from './runner-orders';
-import { runningRowOf, type Decision, type OrderIntent, type Runnable, type RunningRow, type Tick } from './runnable';
-import { intentRow, LeaseLost, type OrderRow, type StatusChange, type StoredRow } from './store';
+import { runningRowOf, type Decision, type KernelRow, type OrderIntent, type Runnable, type RunningRow, type Tick } from './runnable';
+import { intentRow, LeaseLost, type OrderRow, type StatusChange } from './store';
 import type { RunnerContext, RunnerState } from './runner-state';
 import type { TickWrites } from './write-batch';
 
@@ -22,7 +22,7 @@ export class Runner implements RunnerState {
   readonly id: string;
   readonly symbol: string;
   row: RunningRow;
-  core: Runnable<StoredRow>;
+  core: Runnable;
   dead = false;
   private queue: Promise<unknown> = Promise.resolve();
   private queued = 0;
@@ -46,7 +46,7 @@ export class Runner implements RunnerState {
   positionCheck: Promise<unknown> | null = null;
 
   constructor(
-    row: StoredRow,
+    row: KernelRow,
     readonly gateway: MemberGateway,
     readonly ctx: RunnerContext,
   ) {

@@ -10,6 +10,7 @@ import {
   applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, parsePrice, step, stop, stopAndSell,
   type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick,
 } from '../../trading/index';
+import { botCommands, botFills, botOrders, bots } from '../../db/schema';
 import { figureColumnsOf, gridBotOf, statusColumnOf, stateColumnOf, stopReasonOf, type BotRow } from './codec';
 import { APPLIED, refused, type CommandResult } from './commands';
 
@@ -144,4 +145,6 @@ export const botCodec = {
   },
   orderFailedEvent: (row: { id: string; symbol: string }, message: string, at: Date): MemberEvent =>
     ({ kind: 'bot.orderFailed', botID: row.id, name: row.symbol, message, at: at.toISOString() }),
+  /** The bots tables: the kernel's columns are theirs (server/engine/tables.ts). */
+  tables: { runnables: bots, orders: botOrders, fills: botFills, commands: botCommands, runnableId: 'bot_id', slot: 'grid' },
 };
