@@ -102,7 +102,7 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
     const runner = engine.runner(botId)!;
     await runner.enqueue(() => runner.reconcile());
     const order = await orderOf(clientOrderId);
-    const stale: OrderRow = { ...order, runnableId: order.botId, slot: order.grid, kind: 'buy', side: 'buy', status: 'unknown' };
+    const stale: OrderRow = { ...order, runnableId: order.botId, slot: order.grid, kind: 'buy', side: 'buy', type: 'market', status: 'unknown' };
     const event: MemberEvent = { kind: 'bot.orderFailed', botID: botId, name: SYMBOL, message: 'again', at: new Date().toISOString() };
     expect(await engine.store.recordFailure(runner.row, runner.core, stale, 'again', undefined, event)).toBe(false);
     expect((await orderOf(clientOrderId)).error).toBe(`The exchange expired order ${clientOrderId} without filling it.`);

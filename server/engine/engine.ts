@@ -8,8 +8,6 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../db/rows';
 import type { MemberKey } from '../exchange/gateway';
 import { EngineCommands } from './engine-commands';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, type EngineOptions } from './engine-options';
@@ -189,8 +187,7 @@ export class Engine {
 
   /** Runnables with an order whose outcome is not recorded: look each up again. */
   private async reconcileAll(): Promise<void> {
-    const result = await this.options.db.execute(sql`SELECT DISTINCT bot_id FROM bot_orders WHERE status IN ('intent', 'unknown')`);
-    for (const { bot_id: id } of rowsOf<{ bot_id: string }>(result)) {
+    for (const id of await this.store.runnablesWithUnsettledOrders()) {
       const runner = this.runners.get(id);
       if (runner) void runner.enqueue(() => runner.reconcile());
     }

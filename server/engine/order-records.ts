@@ -19,9 +19,11 @@ export interface OrderRow {
   side: 'buy' | 'sell';
   slot: number;
   quantity: string;
-  /** The price the decision was taken at. */
+  /** The price the decision was taken at; a limit's own price. */
   decisionPrice: string;
-  status: 'intent' | 'unknown' | 'filled' | 'failed';
+  type: OrderIntent['type'];
+  /** 'open': resting on the exchange; 'cancel': a cancel decided (tables.ts). */
+  status: 'intent' | 'unknown' | 'open' | 'cancel' | 'filled' | 'failed';
   createdAt: Date;
 }
 
@@ -55,6 +57,6 @@ export interface StatusChange {
 export function intentRow(runnableId: string, seq: number, intent: IntentInput): OrderRow {
   return {
     id: randomUUID(), runnableId, seq, clientOrderId: clientOrderIdOf(runnableId, seq), kind: intent.kind, side: intent.kind === 'buy' ? 'buy' : 'sell',
-    slot: intent.slot, quantity: intent.quantity, decisionPrice: intent.price, status: 'intent', createdAt: new Date(),
+    slot: intent.slot, quantity: intent.quantity, decisionPrice: intent.price, type: intent.type, status: 'intent', createdAt: new Date(),
   };
 }

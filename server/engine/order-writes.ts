@@ -11,7 +11,7 @@ import { rowsOf } from '../db/rows';
 import type { Runnable, RunningRow } from './runnable';
 import type { AppliedFill, OrderRow } from './order-records';
 import type { LeaseHolder } from './leases';
-import type { TableNames } from './tables';
+import { unsettledStatuses, type TableNames } from './tables';
 
 /** One fill of the batched statement: the order's outcome and the runnable's state it produced, as taken when it settled. */
 export interface FillRow {
@@ -54,13 +54,18 @@ export async function writeIntents(h: LeaseHolder, row: RunningRow, core: Runnab
 }
 
 /** The insert of intents from `orderRecords` (the statement goes on with its FROM). */
-export const insertOrders = (t: TableNames) => sql`
+export const insertOrders = (t: TableNames) => t.orderType === null
+  ? sql`
     INSERT INTO ${t.orders} (id, ${t.runnableId}, seq, client_order_id, kind, side, ${t.slot}, quantity, decision_price, status, created_at)
-    SELECT o.id, o."runnableId", o.seq, o."clientOrderId", o.kind, o.side, o.slot, o.quantity, o."decisionPrice", o.status, o."createdAt"`;
+    SELECT o.id, o."runnableId", o.seq, o."clientOrderId", o.kind, o.side, o.slot, o.quantity, o."decisionPrice", o.status, o."createdAt"`
+  : sql`
+    INSERT INTO ${t.orders} (id, ${t.runnableId}, seq, client_order_id, kind, side, ${t.slot}, quantity, decision_price, ${t.orderType}, status, created_at)
+    SELECT o.id, o."runnableId", o.seq, o."clientOrderId", o.kind, o.side, o.slot, o.quantity, o."decisionPrice", o.type, o.status, o."createdAt"`;
 
 /** Intents as a record set, `o`. */
 export const orderRecords = (orders: readonly OrderRow[]) => sql`jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) AS o(id uuid, "runnableId" uuid,
-      seq integer, "clientOrderId" text, kind text, side text, slot integer, quantity numeric, "decisionPrice" numeric, status text, "createdAt" timestamptz)`;
+      seq integer, "clientOrderId" text, kind text, side text, slot integer, quantity numeric, "decisionPrice" numeric, type text, status text,
+      "createdAt" timestamptz)`;
 
 /** The intents of many runnables and their states, one statement; the runnables written. */
 export async function writeIntentBatch(h: LeaseHolder, items: readonly { row: RunningRow; core: Runnable; orders: readonly OrderRow[] }[]): Promise<Set<string>> {
@@ -113,7 +118,7 @@ export async function writeFillBatch(h: LeaseHolder, rows: readonly FillRow[]): 
     o AS (
       UPDATE ${orders} SET status = 'filled', exchange_order_id = v.exchange_order_id, fill_price = v.fill_price, filled_qty = v.filled_qty,
         cost = v.cost, fee = v.fee, pnl = v.pnl, filled_at = now(), error = NULL
-      FROM v WHERE ${orders}.id = v.order_id AND ${orders}.status IN ('intent', 'unknown') AND v.bot_id IN (SELECT id FROM l)
+      FROM v WHERE ${orders}.id = v.order_id AND ${orders}.status IN ${unsettledStatuses(h.tables)} AND v.bot_id IN (SELECT id FROM l)
       RETURNING ${orders}.id),
     f AS (
       INSERT INTO ${fills} (order_id, market, symbol, trade_id, price, quantity, fee, fee_asset)

@@ -31,8 +31,16 @@ export interface OrderIntent {
   /** The core's own name for what the order belongs to (a bot's grid number; 0 for a sell-all). */
   slot: number;
   quantity: string;
-  /** The price the core decided at. */
+  /** The price the core decided at; a limit's own price. */
   price: string;
+  /**
+   * 'market': filled at the exchange's price now. 'limit': LIMIT GTC at `price`; one the exchange
+   * rests (not marketable when placed) leaves the runner free and fills later, on the exchange,
+   * whether an engine runs or not: the kernel books it once, from the user-data stream or the
+   * reconciler, and then asks the core to decide again at the price now. Only a runnable whose
+   * orders table keeps the order type (RunnableTables.orderType) may send limits.
+   */
+  type: 'market' | 'limit';
 }
 
 /** What a core decided on a tick or a command. */

@@ -47,6 +47,8 @@ export interface RunnerState {
   errorStop: StatusChange | null;
   retryTimer: NodeJS.Timeout | null;
   readonly sending: Set<string>;
+  /** Its limit orders resting on the exchange (clientOrderIds): booked when the user-data stream reports them ended. */
+  readonly resting: Set<string>;
   readonly reported: Map<string, OrderState>;
   readonly assets: { base: string; quote: string };
   readonly leverage: number | null;
@@ -56,6 +58,8 @@ export interface RunnerState {
   reconcile(): Promise<void>;
   reload(): Promise<void>;
   evaluateNow(tick: Tick): Promise<void>;
+  /** Decides again at the last price it was given (a resting order ended: what comes next). */
+  decideAgain(): Promise<void>;
   change(): StatusChange;
   crash(point: CrashPoint, clientOrderId: string): void;
 }

@@ -39,6 +39,11 @@ export class Runner implements RunnerState {
   retryTimer: NodeJS.Timeout | null = null;
   /** Orders being sent now, and the final states the user-data stream reported for them. */
   readonly sending = new Set<string>();
+  readonly resting = new Set<string>();
+  /** Its orders may rest on the exchange (its tables keep the order type: tables.ts). */
+  readonly rests: boolean;
+  /** The last price it decided on (null: none yet). */
+  private lastTick: Tick | null = null;
   readonly reported = new Map<string, OrderState>();
   readonly assets: { base: string; quote: string };
   /** Futures: the position the member's stream last reported (null: unknown), and the check it queued. */
@@ -55,6 +60,7 @@ export class Runner implements RunnerState {
     this.row = runningRowOf(row);
     this.core = ctx.codec.decode(row);
     this.assets = assetsOf(row.symbol);
+    this.rests = ctx.store.tables.orderType !== null;
     ({ market: this.market, leverage: this.leverage } = ctx.codec.venueOf(row));
   }
 
@@ -103,6 +109,7 @@ export class Runner implements RunnerState {
       return this.queue;
     }
     if (tick.ts < this.cooldownUntil || this.core.decided(tick)) return null;
+    this.lastTick = tick;
     const decision = this.core.decide(tick);
     if (decision === null) return null;
     if (decision.trackersOnly) return this.enqueue(writes.trackers.add({ id: this.id, core: this.core }));
@@ -153,10 +160,15 @@ export class Runner implements RunnerState {
 
   /** Evaluates `tick` as a tick of its own (the start, a restart), inside work already queued. */
   async evaluateNow(tick: Tick): Promise<void> {
+    this.lastTick = tick;
     const decision = this.core.decide(tick);
     if (decision === null) return;
     if (decision.trackersOnly) await this.ctx.store.saveState(this.row, this.core);
     else await this.act(decision);
+  }
+
+  async decideAgain(): Promise<void> {
+    if (this.lastTick !== null && !this.core.stopped) await this.evaluateNow(this.lastTick);
   }
 
   change(): StatusChange {

@@ -30,7 +30,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
 
     const items = rows.map((row) => {
       const core = botCodec.decode(row);
-      const orders = [intentRow(row.id, row.orderSeq, { kind: 'buy', slot: 1, quantity: '1.5', price: '145' })];
+      const orders = [intentRow(row.id, row.orderSeq, { kind: 'buy', slot: 1, quantity: '1.5', price: '145', type: 'market' })];
       return { id: row.id, row, core, orders };
     });
     const written = await store.recordIntentBatch(items);
@@ -52,7 +52,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
     const [mine, again, taken] = ids as [string, string, string];
     const items = await Promise.all(ids.map(async (id) => {
       const row = (await store.load(id)) as BotRow;
-      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145' });
+      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
       await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
       const core = botCodec.decode(row);
       core.bot.trades = 1; // as the fill left it: the statement writes the bot's state with the fill
@@ -85,7 +85,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
     const markets = ['spot', 'futures'] as const;
     await Promise.all(ids.map(async (id, i) => {
       const row = (await store.load(id)) as BotRow;
-      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145' });
+      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
       await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
       const core = botCodec.decode(row);
       core.bot.trades = 1;

@@ -20,7 +20,7 @@ import { claimLeases, releaseLeases, renewLeases } from './leases';
 import { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
 import { fillRowOf, insertOrders, orderRecords, writeFillBatch, writeIntentBatch, writeIntents, type FillOutcome, type FillRow } from './order-writes';
 import type { KernelRow, Runnable, RunnableCodec, RunningRow, StateColumns } from './runnable';
-import { tableNames, type TableNames } from './tables';
+import { tableNames, unsettledStatuses, type TableNames } from './tables';
 import { TurnBatch } from './turn-batch';
 
 export { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
@@ -36,7 +36,8 @@ function stateSet(c: StateColumns) {
 
 /** An order as the kernel reads it back (numbers as exact strings). */
 const ORDER_COLUMNS = (t: TableNames) => sql`id, ${t.runnableId} AS "runnableId", seq, client_order_id AS "clientOrderId", kind, side,
-  ${t.slot} AS slot, quantity::text AS quantity, decision_price::text AS "decisionPrice", status, created_at AS "createdAt"`;
+  ${t.slot} AS slot, quantity::text AS quantity, decision_price::text AS "decisionPrice", ${t.orderType ?? sql`'market'`} AS type, status,
+  created_at AS "createdAt"`;
 
 export class BotStore {
   /** Set by Engine.kill(): from then on nothing reaches the database, as after a kill -9. */
@@ -90,7 +91,7 @@ export class BotStore {
   async unsettledOrders(id: string): Promise<OrderRow[]> {
     const t = this.tables;
     const result = await this.db.execute(sql`
-      SELECT ${ORDER_COLUMNS(t)} FROM ${t.orders} WHERE ${t.runnableId} = ${id} AND status IN ('intent', 'unknown') ORDER BY seq`);
+      SELECT ${ORDER_COLUMNS(t)} FROM ${t.orders} WHERE ${t.runnableId} = ${id} AND status IN ${unsettledStatuses(t)} ORDER BY seq`);
     return rowsOf<OrderRow & { createdAt: Date | string }>(result).map((o) => ({ ...o, createdAt: new Date(o.createdAt) }));
   }
 
@@ -164,7 +165,7 @@ export class BotStore {
       const flipped = rowsOf(await tx.execute(sql`
         UPDATE ${t.orders} SET status = 'filled', exchange_order_id = ${fill.exchangeOrderId}, fill_price = ${fill.price}, filled_qty = ${fill.quantity},
           cost = ${fill.cost}, fee = ${fill.fee}, pnl = ${fill.pnl}, filled_at = now(), error = NULL
-        WHERE id = ${order.id} AND status IN ('intent', 'unknown') RETURNING id`));
+        WHERE id = ${order.id} AND status IN ${unsettledStatuses(t)} RETURNING id`));
       if (flipped.length === 0) return 'already';
       if (fill.trades.length > 0) {
         await tx.execute(sql`
@@ -193,12 +194,26 @@ export class BotStore {
     const t = this.tables;
     return this.db.transaction(async (tx) => {
       const flipped = rowsOf(await tx.execute(sql`
-        UPDATE ${t.orders} SET status = 'failed', error = ${error.slice(0, 500)} WHERE id = ${order.id} AND status IN ('intent', 'unknown') RETURNING id`));
+        UPDATE ${t.orders} SET status = 'failed', error = ${error.slice(0, 500)} WHERE id = ${order.id} AND status IN ${unsettledStatuses(t)} RETURNING id`));
       await this.writeState(tx, row, core);
       await this.statusChange(tx, row, core, change);
       if (flipped.length > 0 && tell) await this.event(tx, row.userId, tell);
       return flipped.length > 0;
     });
+  }
+
+  /** The exchange rests the limit order: it stays open, booked once it fills or ends (runner-orders.ts). */
+  async markOpen(order: OrderRow, exchangeOrderId: string): Promise<void> {
+    this.alive();
+    await this.db.execute(sql`
+      UPDATE ${this.tables.orders} SET status = 'open', exchange_order_id = ${exchangeOrderId}, error = NULL WHERE id = ${order.id} AND status IN ('intent', 'unknown')`);
+  }
+
+  /** The runnables with orders whose outcome is not booked yet (the periodic reconcile's). */
+  async runnablesWithUnsettledOrders(): Promise<string[]> {
+    const t = this.tables;
+    const result = await this.db.execute(sql`SELECT DISTINCT ${t.runnableId} AS id FROM ${t.orders} WHERE status IN ${unsettledStatuses(t)}`);
+    return rowsOf<{ id: string }>(result).map((r) => r.id);
   }
 
   async markUnknown(order: OrderRow, error: string): Promise<void> {

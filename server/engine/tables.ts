@@ -29,6 +29,12 @@ export interface RunnableTables {
   runnableId: string;
   /** The orders' column holding an intent's slot (a bot's grid: 'grid'). */
   slot: string;
+  /**
+   * The orders' column holding the order type ('market' | 'limit'), for a runnable that rests
+   * limit orders; its orders' status then also admits 'open' (resting on the exchange) and
+   * 'cancel' (a cancel decided, not yet answered). Absent: every order is at market (bots).
+   */
+  orderType?: string;
 }
 
 type Identifier = ReturnType<typeof sql.identifier>;
@@ -41,6 +47,8 @@ export interface TableNames {
   commands: Identifier;
   runnableId: Identifier;
   slot: Identifier;
+  /** Null: its orders are all at market, and never rest. */
+  orderType: Identifier | null;
 }
 
 export function tableNames(tables: RunnableTables): TableNames {
@@ -51,5 +59,13 @@ export function tableNames(tables: RunnableTables): TableNames {
     commands: sql.identifier(getTableName(tables.commands)),
     runnableId: sql.identifier(tables.runnableId),
     slot: sql.identifier(tables.slot),
+    orderType: tables.orderType === undefined ? null : sql.identifier(tables.orderType),
   };
 }
+
+/**
+ * The statuses of an order whose outcome is not booked yet: an intent, a send whose fate is
+ * unknown, and, where orders rest, one open on the exchange or being cancelled. Spelled for a
+ * runnable that never rests as the bots' partial index (bot_orders_unsettled_idx) spells it.
+ */
+export const unsettledStatuses = (t: TableNames) => (t.orderType === null ? sql`('intent', 'unknown')` : sql`('intent', 'unknown', 'open', 'cancel')`);

@@ -20,6 +20,8 @@ interface BotIntent {
   slot: number;
   quantity: string;
   price: string;
+  /** A grid trades at market. */
+  type: 'market';
 }
 
 interface BotDecision {
@@ -31,7 +33,7 @@ interface BotDecision {
 /** What is recorded before it happens: our orders, and a futures liquidation the exchange carries out. */
 type Recorded = OrderAction | LiquidationAction;
 const isRecorded = (a: Action): a is Recorded => a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll' || a.kind === 'liquidation';
-const intentOf = (o: Recorded): BotIntent => ({ kind: o.kind, slot: o.kind === 'buy' || o.kind === 'sell' ? o.grid : 0, quantity: o.qty, price: o.price });
+const intentOf = (o: Recorded): BotIntent => ({ kind: o.kind, slot: o.kind === 'buy' || o.kind === 'sell' ? o.grid : 0, quantity: o.qty, price: o.price, type: 'market' });
 
 const TRACKERS_MOVED: BotDecision = { orders: [], trackersOnly: true, skipped: [] };
 
