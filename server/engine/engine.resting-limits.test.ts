@@ -3,14 +3,16 @@
  * (server/engine/testing/resting-limit-runnable.ts) against the simulator. A limit the exchange
  * rests leaves the runner free; it fills on the exchange when the price crosses it, engine or
  * not; the kernel books the fill once (from the user-data stream, or the reconciler after a
- * restart) and the runnable's next order is placed once, never twice.
+ * restart) and the runnable's next order is placed once, never twice. A cancel is recorded before
+ * it is sent, cancelled again after a restart, and one that races a fill books the fill.
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { COMMAND_QUEUED_CHANNEL, notifyCommand } from '../runnables/command-delivery';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import { EngineHarness, until } from './testing/harness';
-import { createRestingTables, insertResting, restingCodec, restingFills, restingOrders, restingRunnables } from './testing/resting-limit-runnable';
+import { createRestingTables, insertResting, restingCodec, restingCommands, restingFills, restingOrders, restingRunnables } from './testing/resting-limit-runnable';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
@@ -99,5 +101,59 @@ describe.each(targets)('resting limit orders on $name', (target) => {
     expect((await orders(id)).map((o) => [o.side, o.status])).toEqual([['buy', 'filled'], ['sell', 'open']]);
     expect(openOnExchange().map((o) => o.clientOrderId)).toEqual([sell!.clientOrderId]);
     expect((await runnable(id)).trades).toBe(1);
+  });
+  it('cancels a resting order on a member command: recorded, cancelled on the exchange, and the runnable stops holding nothing', async () => {
+    const { id } = await begin();
+    const engine = startEngine();
+    await takenOn(engine, id);
+    const [command] = await h!.db.insert(restingCommands).values({ runnableId: id, kind: 'cancel' }).returning();
+    await notifyCommand(h!.db, COMMAND_QUEUED_CHANNEL, command!.id);
+    await until(async () => (await h!.db.select().from(restingCommands).where(eq(restingCommands.id, command!.id)))[0]!.appliedAt !== null);
+    expect((await h!.db.select().from(restingCommands).where(eq(restingCommands.id, command!.id)))[0]!.result).toBe('ok');
+    const [buy] = await orders(id);
+    expect(buy).toMatchObject({ side: 'buy', status: 'failed', error: `The exchange canceled order ${buy!.clientOrderId} without filling it.` });
+    expect(await runnable(id)).toMatchObject({ status: 'Stopped', trades: 0, heldQty: '0.000000000000000000' });
+    expect(openOnExchange()).toEqual([]);
+  });
+
+  it('a cancel that races a fill books the fill, once, and nothing is left on the exchange', async () => {
+    const { id } = await begin();
+    const engine = startEngine();
+    await takenOn(engine, id);
+    const runner = engine.runner(id)!;
+    // The exchange fills the buy, and the cancel is decided before the stream's report of the fill is heard.
+    h!.setPrice(SYMBOL, '94.00');
+    const cancelled = runner.command('cancel', '94.00');
+    expect(await cancelled).toEqual({ kind: 'applied' });
+    await engine.idle();
+    const [bought, ...rest] = await orders(id);
+    expect(bought).toMatchObject({ side: 'buy', status: 'filled', fillPrice: '95.000000000000000000', filledQty: '1.000000000000000000' });
+    expect(rest).toEqual([]);
+    expect(await h!.db.select().from(restingFills).where(eq(restingFills.orderId, bought!.id))).toHaveLength(1);
+    expect(await runnable(id)).toMatchObject({ status: 'Stopped', trades: 1, heldQty: '1.000000000000000000' });
+    expect(openOnExchange()).toEqual([]);
+  });
+
+  it('cancels again after a kill -9 between the recorded cancel and its send, once taken on by the next engine', async () => {
+    const { id } = await begin();
+    let armed = false;
+    const victim: Engine = h!.startEngine({ runnable: restingCodec, faults: { crashAt: (at) => {
+      if (!armed || at !== 'afterIntent') return false;
+      armed = false;
+      victim.kill();
+      return true;
+    } } });
+    await takenOn(victim, id);
+    armed = true;
+    await victim.runner(id)!.command('cancel', '100.00');
+    expect(armed).toBe(false); // it died after recording the cancel, before sending it
+    expect((await orders(id)).map((o) => o.status)).toEqual(['cancel']);
+    expect(openOnExchange()).toHaveLength(1);
+
+    const successor = startEngine();
+    await until(async () => (await runnable(id)).status === 'Stopped');
+    await successor.idle();
+    expect((await orders(id)).map((o) => o.status)).toEqual(['failed']);
+    expect(openOnExchange()).toEqual([]);
   });
 });

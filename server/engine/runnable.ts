@@ -48,6 +48,15 @@ export interface Decision {
   /** Sent in this order, every one recorded as an intent before the first is sent. */
   orders: readonly OrderIntent[];
   /**
+   * Resting orders to cancel, by slot (the core's own name for its orders, as fills and failures
+   * come back; the kernel keeps their clientOrderIds). Recorded before the first cancel is sent,
+   * cancelled before `orders` are sent, and cancelled again by the reconciler after a restart.
+   * Each then ends as the exchange says: cancelled unfilled, the core hears `orderFailed`; filled
+   * (in whole or part) before the cancel reached it, the fill is booked and the core hears
+   * `filled`; unknown to the exchange, `orderFailed`.
+   */
+  cancels?: readonly number[];
+  /**
    * Only the core's trackers moved (no order, no status): the kernel writes such states of many
    * runnables in one statement. Otherwise it writes the state with its status change alone.
    */
@@ -110,7 +119,7 @@ export interface Runnable<Row = unknown> {
   filled(fill: BookedFill): { pnl: string } | null;
   /** The exchange carried out a liquidation: booked at the core's own liquidation price. */
   liquidated(quantity: string, ts: number): { price: string; quantity: string; cost: string; pnl: string } | null;
-  /** The order ended unfilled (refused, expired, never placed): its slot is as it was before. */
+  /** The order ended unfilled (refused, expired, cancelled, never placed): its slot is as it was before. */
   orderFailed(slot: number): void;
   /** Stops it: no new orders, holdings stay (a member's stop, an exchange error, a revoked key). */
   stop(ts: number): void;

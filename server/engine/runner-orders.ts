@@ -92,7 +92,8 @@ async function settle(r: Runner, order: OrderRow, state: OrderState): Promise<vo
   const trades = state.trades ?? (new D(state.filled || 0).isZero() ? [] : await r.gateway.orderTrades(r.market, r.symbol, state.id));
   const booked = bookTrades(state, trades, r.assets.base, r.assets.quote);
   if (booked === null) {
-    await fail(r, order, `The exchange ${state.status} order ${order.clientOrderId} without filling it.`);
+    // A cancel we decided is no failure to tell the member of.
+    await fail(r, order, `The exchange ${state.status} order ${order.clientOrderId} without filling it.`, order.status !== 'cancel');
     if (resting) await r.decideAgain();
     return;
   }
@@ -176,6 +177,26 @@ async function awaitLiquidation(r: Runner, order: OrderRow): Promise<void> {
   if (result === 'already') await r.reload();
 }
 
+/**
+ * Cancels a resting order (recorded 'cancel' first, so the reconciler cancels it again after a
+ * restart; cancelling twice is harmless). However the exchange answers, the order is then booked
+ * as it ended: cancelled unfilled, failed without telling the member; filled, in whole or part,
+ * before the cancel reached it, the fill is booked; unknown to the exchange, failed.
+ */
+export async function cancel(r: Runner, order: OrderRow): Promise<void> {
+  let state: OrderState | null | 'error';
+  try {
+    state = await r.gateway.cancelOrder(r.market, r.symbol, order.clientOrderId);
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+    // Filled or cancelled already (or the cancel's answer lost): the order's own state says which.
+    state = await lookup(r, order);
+  }
+  if (state === 'error' || state?.status === 'open') return retryLater(r);
+  if (state === null) return fail(r, order, `The exchange has no order ${order.clientOrderId}: it was never placed.`, false);
+  await settle(r, order, state);
+}
+
 /** Sent, fate unknown: the runnable waits (the order stays in flight in its core) until a lookup by clientOrderId settles it. */
 async function unknown(r: Runner, order: OrderRow, message: string): Promise<void> {
   r.ctx.metrics.orders.inc({ outcome: 'unknown' });
@@ -204,6 +225,10 @@ export async function reconcileOrders(r: Runner): Promise<void> {
   for (const order of await r.ctx.store.unsettledOrders(r.id)) {
     if (order.kind === 'liquidation') {
       await awaitLiquidation(r, order);
+      continue;
+    }
+    if (order.status === 'cancel') {
+      await cancel(r, order);
       continue;
     }
     const state = await lookup(r, order);

@@ -113,7 +113,9 @@ export class Runner implements RunnerState {
     const decision = this.core.decide(tick);
     if (decision === null) return null;
     if (decision.trackersOnly) return this.enqueue(writes.trackers.add({ id: this.id, core: this.core }));
-    if (decision.orders.length === 0 || this.core.statusColumn(this.row.status) !== this.row.status) return this.enqueue(() => this.act(decision));
+    if (decision.orders.length === 0 || (decision.cancels?.length ?? 0) > 0 || this.core.statusColumn(this.row.status) !== this.row.status) {
+      return this.enqueue(() => this.act(decision));
+    }
     this.logSkips(decision);
     const rows = decision.orders.map((o, i) => intentRow(this.id, this.row.orderSeq + i, o));
     const recorded = writes.intents.add({ id: this.id, row: this.row, core: this.core, orders: rows });
@@ -183,6 +185,14 @@ export class Runner implements RunnerState {
   /** Records what the core decided and carries it out. */
   private async act(decision: Decision): Promise<void> {
     this.logSkips(decision);
+    if ((decision.cancels?.length ?? 0) > 0) {
+      const cancelling = await this.ctx.store.recordCancels(this.row, this.core, decision.cancels!, this.change());
+      for (const order of cancelling) {
+        this.crash('afterIntent', order.clientOrderId);
+        await orderWork.cancel(this, order);
+      }
+      if (decision.orders.length === 0) return;
+    }
     if (decision.orders.length === 0) return this.ctx.store.saveState(this.row, this.core, this.change());
     const rows = await this.ctx.store.recordIntents(this.row, this.core, decision.orders, this.change());
     await this.sendAll(rows, decision.orders);

@@ -202,6 +202,24 @@ export class BotStore {
     });
   }
 
+  /**
+   * Records the cancels a decision sends (the runnable's resting orders of `slots` flip to
+   * 'cancel'), with the state that decided them, before any is sent; returns those orders.
+   */
+  async recordCancels(row: RunningRow, core: Core, slots: readonly number[], change?: StatusChange): Promise<OrderRow[]> {
+    const t = this.tables;
+    if (t.orderType === null) throw new Error('its orders never rest: there is nothing to cancel');
+    return this.db.transaction(async (tx) => {
+      await this.writeState(tx, row, core);
+      const result = await tx.execute(sql`
+        UPDATE ${t.orders} SET status = 'cancel' WHERE ${t.runnableId} = ${row.id} AND ${t.slot} IN (${sql.join(slots.map((s) => sql`${s}`), sql`, `)})
+          AND status IN ('open', 'unknown')
+        RETURNING ${ORDER_COLUMNS(t)}`);
+      await this.statusChange(tx, row, core, change);
+      return rowsOf<OrderRow & { createdAt: Date | string }>(result).map((o) => ({ ...o, createdAt: new Date(o.createdAt) }));
+    });
+  }
+
   /** The exchange rests the limit order: it stays open, booked once it fills or ends (runner-orders.ts). */
   async markOpen(order: OrderRow, exchangeOrderId: string): Promise<void> {
     this.alive();

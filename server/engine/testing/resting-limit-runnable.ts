@@ -2,7 +2,8 @@
  * A runnable that is no grid, for the kernel's tests: proof that what the kernel runs is only
  * what the Runnable seam says. On its first price it rests a LIMIT GTC buy at `buyAt`; once that
  * fills (the price crossed it, on the exchange, with or without an engine running) it rests a
- * LIMIT GTC sell of what it bought at `sellAt`; once that fills it is done.
+ * LIMIT GTC sell of what it bought at `sellAt`; once that fills it is done. A 'cancel' command
+ * cancels the resting order and stops it, keeping what it holds.
  *
  * Its rows live in tables of its own (`createRestingTables`): the kernel's columns (tables.ts),
  * an order type column and an 'open' status, so it runs on the kernel with nothing of the bots.
@@ -11,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { MemberEvent, StopReason } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
-import { refused } from '../../runnables/command-results';
+import { APPLIED, refused } from '../../runnables/command-results';
 import { D } from '../../trading/index';
 import type { BookedFill, CommandStep, Decision, KernelRow, Runnable, RunnableCodec, StateColumns, StatusColumn, Tick } from '../runnable';
 
@@ -151,8 +152,11 @@ export class RestingLimitRunnable implements Runnable<RestingRow> {
     return this.s.lastPrice !== null && new D(this.s.lastPrice).eq(tick.price);
   }
 
-  command(): Promise<CommandStep> {
-    return Promise.resolve({ decision: null, result: () => refused('already_stopped') });
+  command(kind: string): Promise<CommandStep> {
+    const resting = this.s.phase === 'buying' ? BUY_SLOT : this.s.phase === 'selling' ? SELL_SLOT : null;
+    if (kind !== 'cancel' || resting === null || this.s.cancelling) return Promise.resolve({ decision: null, result: () => refused('already_stopped') });
+    this.s.cancelling = true;
+    return Promise.resolve({ decision: { ...NOTHING, orders: [], cancels: [resting] }, result: () => APPLIED });
   }
 
   filled(fill: BookedFill): { pnl: string } | null {
