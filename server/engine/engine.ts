@@ -16,6 +16,7 @@ import { FeedPrices, feedKeyOf, FUTURES_FEED_SUFFIX, keysOf } from './feed-price
 import { EngineMetrics } from './metrics';
 import { PriceFanout } from './price-fanout';
 import { Runner, type RunnerContext } from './runner';
+import { ended } from './runnable';
 import { RunnerRegistry } from './runner-registry';
 import { BotStore } from './store';
 
@@ -120,7 +121,7 @@ export class Engine {
     this.adopting.add(id);
     try {
       const row = await this.store.load(id);
-      if (!row || row.status === 'Stopped') return void (await this.store.release([id]));
+      if (!row || ended(row.status)) return void (await this.store.release([id]));
       const key = await this.options.memberKey(row.userId);
       if (!key) {
         const core = this.options.runnable.decode(row);

@@ -98,8 +98,15 @@ export interface StateColumns {
   lastPrice: string | null;
 }
 
-/** The status column (what the API shows and what the claim selects: 'Live', 'Pause', 'Stopped'). */
-export type StatusColumn = BotStatus;
+/**
+ * The status column (what the API shows and what the claim selects). 'Live' and 'Pause' run (the
+ * claim takes them, spelled as the running rows' partial index is); any other status ended the
+ * runnable for good: 'Stopped', or a cycle's 'Completed'. A row whose status ends gives its lease up.
+ */
+export type StatusColumn = BotStatus | 'Completed';
+
+/** The runnable no longer runs: it stopped, or completed. */
+export const ended = (status: StatusColumn): boolean => status !== 'Live' && status !== 'Pause';
 
 /** `Row`: the runnable's row, read again for a command that re-reads its settings. */
 export interface Runnable<Row = unknown> {

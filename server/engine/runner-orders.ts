@@ -97,7 +97,7 @@ async function settle(r: Runner, order: OrderRow, state: OrderState): Promise<vo
     if (resting) await r.decideAgain();
     return;
   }
-  const applied = r.core.filled({ side: order.side as 'buy' | 'sell', slot: order.slot, price: booked.price, quantity: booked.quantity,
+  const applied = r.core.filled({ side: order.side, slot: order.slot, price: booked.price, quantity: booked.quantity,
     fee: booked.fee, ts: r.ctx.now() });
   if (applied === null) throw new Error(`fill of ${order.clientOrderId} does not fit the runnable's state`);
   r.crash('afterFill', order.clientOrderId);

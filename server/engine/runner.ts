@@ -11,7 +11,7 @@ import { assetsOf } from './exchange-fill';
 import { EngineKilled, type CrashPoint } from './faults';
 import * as futuresWork from './runner-futures';
 import * as orderWork from './runner-orders';
-import { runningRowOf, type Decision, type KernelRow, type OrderIntent, type Runnable, type RunningRow, type Tick } from './runnable';
+import { ended, runningRowOf, type Decision, type KernelRow, type OrderIntent, type Runnable, type RunningRow, type Tick } from './runnable';
 import { intentRow, LeaseLost, type OrderRow, type StatusChange } from './store';
 import type { RunnerContext, RunnerState } from './runner-state';
 import type { TickWrites } from './write-batch';
@@ -223,7 +223,7 @@ export class Runner implements RunnerState {
   /** The database is the truth: rebuild the core from it. */
   async reload(): Promise<void> {
     const row = await this.ctx.store.load(this.id);
-    if (!row || row.status === 'Stopped' || row.leaseOwner !== this.ctx.store.owner) {
+    if (!row || ended(row.status) || row.leaseOwner !== this.ctx.store.owner) {
       this.dead = true;
       return;
     }

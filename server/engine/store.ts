@@ -19,7 +19,7 @@ import { EngineKilled } from './faults';
 import { claimLeases, releaseLeases, renewLeases } from './leases';
 import { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
 import { fillRowOf, insertOrders, orderRecords, writeFillBatch, writeIntentBatch, writeIntents, type FillOutcome, type FillRow } from './order-writes';
-import type { KernelRow, Runnable, RunnableCodec, RunningRow, StateColumns } from './runnable';
+import { ended, type KernelRow, type Runnable, type RunnableCodec, type RunningRow, type StateColumns } from './runnable';
 import { tableNames, unsettledStatuses, type TableNames } from './tables';
 import { TurnBatch } from './turn-batch';
 
@@ -279,13 +279,13 @@ export class BotStore {
 
   /**
    * Writes the status column when it changed, with the reason, and tells the member. `row` is
-   * the runner's copy and is kept in step. Stopped bots also give up their lease.
+   * the runner's copy and is kept in step. A runnable that ended (stopped, completed) also gives up its lease.
    */
   private async statusChange(tx: Tx, row: RunningRow, core: Core, change?: StatusChange): Promise<void> {
     const status = core.statusColumn(row.status);
     if (status === row.status) return;
     const reason = change?.reason ?? null;
-    const stopped = status === 'Stopped' ? sql`, stopped_at = now(), lease_owner = NULL, lease_expires_at = NULL` : sql``;
+    const stopped = ended(status) ? sql`, stopped_at = now(), lease_owner = NULL, lease_expires_at = NULL` : sql``;
     await tx.execute(sql`
       UPDATE ${this.tables.runnables} SET status = ${status}, stop_reason = ${status === 'Live' ? null : reason}, stop_message = ${change?.message ?? null}${stopped}
       WHERE ${this.fence(row.id)}`);
