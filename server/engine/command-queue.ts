@@ -2,26 +2,38 @@
  * Member commands as the engine reads and answers them (the API queues them: modules/bots; both
  * hear each other through runnables/command-delivery.ts). Each is applied once: its result is
  * written only while it is still unapplied, and the API waiting for it is woken with the answer.
+ * The tables are the runnable's (tables.ts); a command's kind is its runnable's protocol.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { botCommands, bots } from '../db/schema';
-import { storedCommandResult, type CommandKind, type CommandResult } from '../runnables/bot/index';
+import { rowsOf } from '../db/rows';
+import { storedCommandResult, type CommandResult } from '../runnables/command-results';
 import { COMMAND_ANSWERED_CHANNEL, notifyCommand } from '../runnables/command-delivery';
+import type { StatusColumn } from './runnable';
+import type { TableNames } from './tables';
 
-/** Unapplied member commands, oldest first, with their bot's status and holder. */
-export async function pendingCommands(db: Db, limit: number) {
-  const rows = await db.select({ id: botCommands.id, botId: botCommands.botId, kind: botCommands.kind, status: bots.status, leaseOwner: bots.leaseOwner })
-    .from(botCommands).innerJoin(bots, eq(bots.id, botCommands.botId))
-    .where(isNull(botCommands.appliedAt)).orderBy(asc(botCommands.createdAt)).limit(limit);
-  // The table's check constraint admits only the protocol's kinds.
-  return rows.map((r) => ({ ...r, kind: r.kind as CommandKind }));
+export interface PendingCommand {
+  id: string;
+  runnableId: string;
+  kind: string;
+  status: StatusColumn;
+  leaseOwner: string | null;
 }
 
-export async function completeCommand(db: Db, id: string, result: CommandResult): Promise<void> {
+/** Unapplied member commands, oldest first, with their runnable's status and holder. */
+export async function pendingCommands(db: Db, t: TableNames, limit: number): Promise<PendingCommand[]> {
+  const result = await db.execute(sql`
+    SELECT c.id, c.${t.runnableId} AS "runnableId", c.kind, r.status, r.lease_owner AS "leaseOwner"
+    FROM ${t.commands} c INNER JOIN ${t.runnables} r ON r.id = c.${t.runnableId}
+    WHERE c.applied_at IS NULL ORDER BY c.created_at LIMIT ${limit}`);
+  return rowsOf<PendingCommand>(result);
+}
+
+export async function completeCommand(db: Db, t: TableNames, id: string, result: CommandResult): Promise<void> {
   await db.transaction(async (tx) => {
-    const answered = await tx.update(botCommands).set({ appliedAt: new Date(), result: storedCommandResult(result) })
-      .where(and(eq(botCommands.id, id), isNull(botCommands.appliedAt))).returning({ id: botCommands.id });
+    const answered = rowsOf(await tx.execute(sql`
+      UPDATE ${t.commands} SET applied_at = now(), result = ${storedCommandResult(result)}
+      WHERE id = ${id} AND applied_at IS NULL RETURNING id`));
     if (answered.length > 0) await notifyCommand(tx, COMMAND_ANSWERED_CHANNEL, id);
   });
 }

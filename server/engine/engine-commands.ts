@@ -9,6 +9,7 @@ import type { Log } from '../logging/log';
 import { COMMAND_QUEUED_CHANNEL, followCommandSignal, type CommandSignal } from '../runnables/command-delivery';
 import { APPLIED, refused } from '../runnables/command-results';
 import type { FeedPrices } from './feed-prices';
+import { ended } from './runnable';
 import type { RunnerRegistry } from './runner-registry';
 import type { BotStore } from './store';
 
@@ -44,11 +45,11 @@ export class EngineCommands {
     let again = false;
     for (const c of await this.store.pendingCommands()) {
       if (this.inProgress.has(c.id)) continue;
-      const runner = this.runners.get(c.botId);
+      const runner = this.runners.get(c.runnableId);
       if (!runner) {
-        // Nobody runs a stopped runnable: answer for it, so the member is not kept waiting.
-        if (c.status === 'Stopped' && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
-        else if (c.leaseOwner === this.store.owner || this.adopting.has(c.botId)) again = true;
+        // Nobody runs a runnable that ended: answer for it, so the member is not kept waiting.
+        if (ended(c.status) && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
+        else if (c.leaseOwner === this.store.owner || this.adopting.has(c.runnableId)) again = true;
         continue;
       }
       this.inProgress.add(c.id);

@@ -8,7 +8,6 @@ import type { Log } from '../logging/log';
 import type { EngineFaults } from './faults';
 import type { EngineMetrics } from './metrics';
 import type { RunnableCodec } from './runnable';
-import type { StoredRow } from './store';
 
 /** The member's exchange key (null: none bound), from where the keys are kept (modules/keys). */
 export type MemberKeyLookup = (userId: string) => Promise<MemberKey | null>;
@@ -20,7 +19,7 @@ export interface EngineOptions {
   /** Given where the engine is composed, so the engine needs no domain module. */
   memberKey: MemberKeyLookup;
   /** What it runs: the runnable's codec (the bot's: runnables/bot/runnable.ts), given where it is composed. */
-  runnable: RunnableCodec<StoredRow>;
+  runnable: RunnableCodec;
   log: Log;
   /** Member commands are heard through it (absent: they are polled every commandEveryMs). */
   notifications?: NotificationFeed;

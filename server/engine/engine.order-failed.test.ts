@@ -14,6 +14,7 @@ import { Decimal } from '../../sim/num';
 import { SimError } from '../../sim/types';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
+import type { OrderRow } from './store';
 import { EngineHarness, until } from './testing/harness';
 
 const targets = await databaseTargets();
@@ -100,7 +101,8 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
   async function failAgain(engine: Engine, botId: string, clientOrderId: string): Promise<void> {
     const runner = engine.runner(botId)!;
     await runner.enqueue(() => runner.reconcile());
-    const stale = { ...(await orderOf(clientOrderId)), status: 'unknown' };
+    const order = await orderOf(clientOrderId);
+    const stale: OrderRow = { ...order, runnableId: order.botId, slot: order.grid, kind: 'buy', side: 'buy', type: 'market', status: 'unknown' };
     const event: MemberEvent = { kind: 'bot.orderFailed', botID: botId, name: SYMBOL, message: 'again', at: new Date().toISOString() };
     expect(await engine.store.recordFailure(runner.row, runner.core, stale, 'again', undefined, event)).toBe(false);
     expect((await orderOf(clientOrderId)).error).toBe(`The exchange expired order ${clientOrderId} without filling it.`);

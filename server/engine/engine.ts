@@ -8,8 +8,6 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../db/rows';
 import type { MemberKey } from '../exchange/gateway';
 import { EngineCommands } from './engine-commands';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, type EngineOptions } from './engine-options';
@@ -18,6 +16,7 @@ import { FeedPrices, feedKeyOf, FUTURES_FEED_SUFFIX, keysOf } from './feed-price
 import { EngineMetrics } from './metrics';
 import { PriceFanout } from './price-fanout';
 import { Runner, type RunnerContext } from './runner';
+import { ended } from './runnable';
 import { RunnerRegistry } from './runner-registry';
 import { BotStore } from './store';
 
@@ -122,7 +121,7 @@ export class Engine {
     this.adopting.add(id);
     try {
       const row = await this.store.load(id);
-      if (!row || row.status === 'Stopped') return void (await this.store.release([id]));
+      if (!row || ended(row.status)) return void (await this.store.release([id]));
       const key = await this.options.memberKey(row.userId);
       if (!key) {
         const core = this.options.runnable.decode(row);
@@ -189,8 +188,7 @@ export class Engine {
 
   /** Runnables with an order whose outcome is not recorded: look each up again. */
   private async reconcileAll(): Promise<void> {
-    const result = await this.options.db.execute(sql`SELECT DISTINCT bot_id FROM bot_orders WHERE status IN ('intent', 'unknown')`);
-    for (const { bot_id: id } of rowsOf<{ bot_id: string }>(result)) {
+    for (const id of await this.store.runnablesWithUnsettledOrders()) {
       const runner = this.runners.get(id);
       if (runner) void runner.enqueue(() => runner.reconcile());
     }

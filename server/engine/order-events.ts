@@ -43,17 +43,20 @@ export class OrderEvents {
   /**
    * `owns` says whether a client order id is of a bot running here; `onFinal` gets the order's
    * final state, with its trades when the stream delivered all of them (without, otherwise: the
-   * bot then asks the exchange for them).
+   * bot then asks the exchange for them). `onUp` hears the member's stream (re)connected: what it
+   * reported while down (a resting order that filled meanwhile) is lost, and must be looked up.
    */
   constructor(
     pool: MemberStreams<MemberKey>,
     private readonly owns: (clientOrderId: string) => boolean,
     private readonly onFinal: (state: OrderState) => void,
+    onUp: (userId: string) => void = () => undefined,
   ) {
-    this.subscriptions = new MemberSubscriptions(pool, 'engine', () => ({
+    this.subscriptions = new MemberSubscriptions(pool, 'engine', (userId) => ({
       onEvent: (event) => this.onEvent(event),
-      // Down, events may be missed: the timed lookups still settle every order.
-      onUp: () => undefined,
+      // Down, events may be missed: the timed lookups still settle every order that is sent; a
+      // resting one is looked up once the stream is up again.
+      onUp: () => onUp(userId),
       onDown: () => undefined,
     }));
   }

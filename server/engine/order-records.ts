@@ -4,12 +4,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StopReason } from '../../common/api/bots';
-import type { botOrders } from '../db/schema';
 import type { Fill as ExchangeFill, Market } from '../exchange/gateway';
 import { clientOrderIdOf } from './ids';
 import type { OrderIntent } from './runnable';
 
-export type OrderRow = typeof botOrders.$inferSelect;
+/** An order as the kernel keeps it (a row of the runnable's orders table, tables.ts). */
+export interface OrderRow {
+  id: string;
+  /** The runnable it belongs to. */
+  runnableId: string;
+  seq: number;
+  clientOrderId: string;
+  kind: OrderIntent['kind'];
+  side: 'buy' | 'sell';
+  slot: number;
+  quantity: string;
+  /** The price the decision was taken at; a limit's own price. */
+  decisionPrice: string;
+  type: OrderIntent['type'];
+  /** 'open': resting on the exchange; 'cancel': a cancel decided (tables.ts). */
+  status: 'intent' | 'unknown' | 'open' | 'cancel' | 'filled' | 'failed';
+  createdAt: Date;
+}
 
 /** This process no longer holds the bot's lease: drop it, another engine runs it now. */
 export class LeaseLost extends Error {
@@ -37,11 +53,10 @@ export interface StatusChange {
   message?: string | null;
 }
 
-/** The bot_orders row of an intent: the order's id and clientOrderId are fixed before it is sent. */
-export function intentRow(botId: string, seq: number, intent: IntentInput): OrderRow {
+/** The orders row of an intent: the order's id and clientOrderId are fixed before it is sent. */
+export function intentRow(runnableId: string, seq: number, intent: IntentInput): OrderRow {
   return {
-    id: randomUUID(), botId, seq, clientOrderId: clientOrderIdOf(botId, seq), kind: intent.kind, side: intent.kind === 'buy' ? 'buy' : 'sell',
-    grid: intent.slot, quantity: intent.quantity, decisionPrice: intent.price, status: 'intent', exchangeOrderId: null, fillPrice: null,
-    filledQty: null, cost: null, fee: null, pnl: null, error: null, createdAt: new Date(), filledAt: null,
+    id: randomUUID(), runnableId, seq, clientOrderId: clientOrderIdOf(runnableId, seq), kind: intent.kind, side: intent.kind === 'buy' ? 'buy' : 'sell',
+    slot: intent.slot, quantity: intent.quantity, decisionPrice: intent.price, type: intent.type, status: 'intent', createdAt: new Date(),
   };
 }

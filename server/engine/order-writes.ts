@@ -1,8 +1,9 @@
 /**
  * The batched statements of the order book: intents with the state that decided them, and fills
- * with the state they produced, for one bot or many in one round trip. Each is fenced on the
- * lease (and intents on the bot's order sequence), and locks bot rows in id order, as every
- * statement that locks many bot rows takes them (two that take them in other orders deadlock).
+ * with the state they produced, for one runnable or many in one round trip. Each is fenced on the
+ * lease (and intents on the runnable's order sequence), and locks runnable rows in id order, as
+ * every statement that locks many of them takes them (two that take them in other orders
+ * deadlock). The tables are the runnable's (`h.tables`, tables.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Market } from '../exchange/gateway';
@@ -10,8 +11,9 @@ import { rowsOf } from '../db/rows';
 import type { Runnable, RunningRow } from './runnable';
 import type { AppliedFill, OrderRow } from './order-records';
 import type { LeaseHolder } from './leases';
+import { unsettledStatuses, type TableNames } from './tables';
 
-/** One fill of the batched statement: the order's outcome and the bot's state it produced, as taken when it settled. */
+/** One fill of the batched statement: the order's outcome and the runnable's state it produced, as taken when it settled. */
 export interface FillRow {
   bot_id: string;
   order_id: string;
@@ -35,24 +37,37 @@ export type FillOutcome = 'applied' | 'already' | 'lost';
 
 /** The state and figures of one bot and its intents, one statement; the ids of the intents written (none: the lease is gone). */
 export async function writeIntents(h: LeaseHolder, row: RunningRow, core: Runnable, orders: readonly OrderRow[]): Promise<unknown[]> {
+  const { runnables, orders: ordersTable } = h.tables;
   const first = row.orderSeq;
   const f = core.columns();
   const result = await h.db.execute(sql`
     WITH b AS (
-      UPDATE bots SET order_seq = ${first + orders.length}, state = ${JSON.stringify(f.state)}::jsonb,
+      UPDATE ${runnables} SET order_seq = ${first + orders.length}, state = ${JSON.stringify(f.state)}::jsonb,
         realized_pnl = ${f.realizedPnl}, held_qty = ${f.heldQty}, held_cost = ${f.heldCost}, grid_no = ${f.gridNo},
         trades = ${f.trades}, last_price = ${f.lastPrice}
       WHERE id = ${row.id} AND lease_owner = ${h.owner} AND order_seq = ${first}
       RETURNING id)
-    INSERT INTO bot_orders (id, bot_id, seq, client_order_id, kind, side, grid, quantity, decision_price, status, created_at)
-    SELECT o.id, o."botId", o.seq, o."clientOrderId", o.kind, o.side, o.grid, o.quantity, o."decisionPrice", o.status, o."createdAt"
-    FROM b, jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) AS o(id uuid, "botId" uuid, seq integer, "clientOrderId" text,
-      kind text, side text, grid integer, quantity numeric, "decisionPrice" numeric, status text, "createdAt" timestamptz)
-    RETURNING bot_orders.id`);
+    ${insertOrders(h.tables)}
+    FROM b, ${orderRecords(orders)}
+    RETURNING ${ordersTable}.id`);
   return rowsOf(result);
 }
 
-/** The intents of many bots and their states, one statement; the bots written. */
+/** The insert of intents from `orderRecords` (the statement goes on with its FROM). */
+export const insertOrders = (t: TableNames) => t.orderType === null
+  ? sql`
+    INSERT INTO ${t.orders} (id, ${t.runnableId}, seq, client_order_id, kind, side, ${t.slot}, quantity, decision_price, status, created_at)
+    SELECT o.id, o."runnableId", o.seq, o."clientOrderId", o.kind, o.side, o.slot, o.quantity, o."decisionPrice", o.status, o."createdAt"`
+  : sql`
+    INSERT INTO ${t.orders} (id, ${t.runnableId}, seq, client_order_id, kind, side, ${t.slot}, quantity, decision_price, ${t.orderType}, status, created_at)
+    SELECT o.id, o."runnableId", o.seq, o."clientOrderId", o.kind, o.side, o.slot, o.quantity, o."decisionPrice", o.type, o.status, o."createdAt"`;
+
+/** Intents as a record set, `o`. */
+export const orderRecords = (orders: readonly OrderRow[]) => sql`jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) AS o(id uuid, "runnableId" uuid,
+      seq integer, "clientOrderId" text, kind text, side text, slot integer, quantity numeric, "decisionPrice" numeric, type text, status text,
+      "createdAt" timestamptz)`;
+
+/** The intents of many runnables and their states, one statement; the runnables written. */
 export async function writeIntentBatch(h: LeaseHolder, items: readonly { row: RunningRow; core: Runnable; orders: readonly OrderRow[] }[]): Promise<Set<string>> {
   const states = items.map(({ row, core, orders }) => {
     const f = core.columns();
@@ -60,22 +75,20 @@ export async function writeIntentBatch(h: LeaseHolder, items: readonly { row: Ru
       held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades, last_price: f.lastPrice };
   });
   const orders = items.flatMap((item) => item.orders);
+  const { runnables: r } = h.tables;
   const result = await h.db.execute(sql`
     WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(states)}::jsonb) AS v(id uuid, first integer, next integer, state jsonb,
       realized_pnl numeric, held_qty numeric, held_cost numeric, grid_no integer, trades integer, last_price numeric)),
-    l AS (SELECT bots.id FROM bots JOIN v ON v.id = bots.id WHERE bots.lease_owner = ${h.owner} AND bots.order_seq = v.first
-      ORDER BY bots.id FOR UPDATE OF bots),
+    l AS (SELECT ${r}.id FROM ${r} JOIN v ON v.id = ${r}.id WHERE ${r}.lease_owner = ${h.owner} AND ${r}.order_seq = v.first
+      ORDER BY ${r}.id FOR UPDATE OF ${r}),
     b AS (
-      UPDATE bots SET order_seq = v.next, state = v.state, realized_pnl = v.realized_pnl, held_qty = v.held_qty, held_cost = v.held_cost,
+      UPDATE ${r} SET order_seq = v.next, state = v.state, realized_pnl = v.realized_pnl, held_qty = v.held_qty, held_cost = v.held_cost,
         grid_no = v.grid_no, trades = v.trades, last_price = v.last_price
-      FROM v WHERE bots.id = v.id AND bots.id IN (SELECT id FROM l)
-      RETURNING bots.id),
-    o AS (
-      INSERT INTO bot_orders (id, bot_id, seq, client_order_id, kind, side, grid, quantity, decision_price, status, created_at)
-      SELECT o.id, o."botId", o.seq, o."clientOrderId", o.kind, o.side, o.grid, o.quantity, o."decisionPrice", o.status, o."createdAt"
-      FROM jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) AS o(id uuid, "botId" uuid, seq integer, "clientOrderId" text,
-        kind text, side text, grid integer, quantity numeric, "decisionPrice" numeric, status text, "createdAt" timestamptz)
-      WHERE o."botId" IN (SELECT id FROM b))
+      FROM v WHERE ${r}.id = v.id AND ${r}.id IN (SELECT id FROM l)
+      RETURNING ${r}.id),
+    o AS (${insertOrders(h.tables)}
+      FROM ${orderRecords(orders)}
+      WHERE o."runnableId" IN (SELECT id FROM b))
     SELECT id FROM b`);
   return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
 }
@@ -91,33 +104,34 @@ export function fillRowOf(row: RunningRow, core: Runnable, order: OrderRow, fill
 }
 
 /**
- * Fills of several bots in one statement: the order's status flip (the apply-once guard: a fill
- * booked already changes nothing), its exchange trades (unique by market and trade id), and the
- * bot's state, all fenced on the lease.
+ * Fills of several runnables in one statement: the order's status flip (the apply-once guard: a
+ * fill booked already changes nothing), its exchange trades (unique by market and trade id), and
+ * the runnable's state, all fenced on the lease.
  */
 export async function writeFillBatch(h: LeaseHolder, rows: readonly FillRow[]): Promise<FillOutcome[]> {
+  const { runnables: r, orders, fills } = h.tables;
   const result = await h.db.execute(sql`
     WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(bot_id uuid, order_id uuid, exchange_order_id text,
       fill_price numeric, filled_qty numeric, cost numeric, fee numeric, pnl numeric, sell_pnl numeric, state jsonb, realized_pnl numeric,
       held_qty numeric, held_cost numeric, grid_no integer, trades integer, last_price numeric, fills jsonb)),
-    l AS (SELECT bots.id FROM bots JOIN v ON v.bot_id = bots.id WHERE bots.lease_owner = ${h.owner} ORDER BY bots.id FOR UPDATE OF bots),
+    l AS (SELECT ${r}.id FROM ${r} JOIN v ON v.bot_id = ${r}.id WHERE ${r}.lease_owner = ${h.owner} ORDER BY ${r}.id FOR UPDATE OF ${r}),
     o AS (
-      UPDATE bot_orders SET status = 'filled', exchange_order_id = v.exchange_order_id, fill_price = v.fill_price, filled_qty = v.filled_qty,
+      UPDATE ${orders} SET status = 'filled', exchange_order_id = v.exchange_order_id, fill_price = v.fill_price, filled_qty = v.filled_qty,
         cost = v.cost, fee = v.fee, pnl = v.pnl, filled_at = now(), error = NULL
-      FROM v WHERE bot_orders.id = v.order_id AND bot_orders.status IN ('intent', 'unknown') AND v.bot_id IN (SELECT id FROM l)
-      RETURNING bot_orders.id),
+      FROM v WHERE ${orders}.id = v.order_id AND ${orders}.status IN ${unsettledStatuses(h.tables)} AND v.bot_id IN (SELECT id FROM l)
+      RETURNING ${orders}.id),
     f AS (
-      INSERT INTO bot_fills (order_id, market, symbol, trade_id, price, quantity, fee, fee_asset)
+      INSERT INTO ${fills} (order_id, market, symbol, trade_id, price, quantity, fee, fee_asset)
       SELECT v.order_id, t.market, t.symbol, t.trade_id, t.price, t.quantity, t.fee, t.fee_asset
       FROM v JOIN o ON o.id = v.order_id,
         jsonb_to_recordset(v.fills) AS t(market text, symbol text, trade_id text, price numeric, quantity numeric, fee numeric, fee_asset text)
       ON CONFLICT DO NOTHING),
     b AS (
-      UPDATE bots SET state = v.state, realized_pnl = v.realized_pnl, held_qty = v.held_qty, held_cost = v.held_cost, grid_no = v.grid_no,
+      UPDATE ${r} SET state = v.state, realized_pnl = v.realized_pnl, held_qty = v.held_qty, held_cost = v.held_cost, grid_no = v.grid_no,
         trades = v.trades, last_price = v.last_price,
-        profit_booked = bots.profit_booked + greatest(v.sell_pnl, 0), loss_booked = bots.loss_booked + least(v.sell_pnl, 0)
-      FROM v WHERE bots.id = v.bot_id AND v.order_id IN (SELECT id FROM o)
-      RETURNING bots.id)
+        profit_booked = ${r}.profit_booked + greatest(v.sell_pnl, 0), loss_booked = ${r}.loss_booked + least(v.sell_pnl, 0)
+      FROM v WHERE ${r}.id = v.bot_id AND v.order_id IN (SELECT id FROM o)
+      RETURNING ${r}.id)
     SELECT v.order_id AS id, v.bot_id IN (SELECT id FROM l) AS held, v.order_id IN (SELECT id FROM o) AS flipped FROM v`);
   const byOrder = new Map(rowsOf<{ id: string; held: boolean; flipped: boolean }>(result).map((r) => [r.id, r]));
   return rows.map((row) => {

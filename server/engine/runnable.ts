@@ -12,6 +12,7 @@
 import type { BotStatus, MemberEvent, StopReason } from '../../common/api/bots';
 import type { Market } from '../exchange/gateway';
 import type { CommandResult } from '../runnables/command-results';
+import type { RunnableTables } from './tables';
 
 /** A price of the runnable's feed, as the kernel hands it over. */
 export interface Tick {
@@ -30,14 +31,31 @@ export interface OrderIntent {
   /** The core's own name for what the order belongs to (a bot's grid number; 0 for a sell-all). */
   slot: number;
   quantity: string;
-  /** The price the core decided at. */
+  /** The price the core decided at; a limit's own price. */
   price: string;
+  /**
+   * 'market': filled at the exchange's price now. 'limit': LIMIT GTC at `price`; one the exchange
+   * rests (not marketable when placed) leaves the runner free and fills later, on the exchange,
+   * whether an engine runs or not: the kernel books it once, from the user-data stream or the
+   * reconciler, and then asks the core to decide again at the price now. Only a runnable whose
+   * orders table keeps the order type (RunnableTables.orderType) may send limits.
+   */
+  type: 'market' | 'limit';
 }
 
 /** What a core decided on a tick or a command. */
 export interface Decision {
   /** Sent in this order, every one recorded as an intent before the first is sent. */
   orders: readonly OrderIntent[];
+  /**
+   * Resting orders to cancel, by slot (the core's own name for its orders, as fills and failures
+   * come back; the kernel keeps their clientOrderIds). Recorded before the first cancel is sent,
+   * cancelled before `orders` are sent, and cancelled again by the reconciler after a restart.
+   * Each then ends as the exchange says: cancelled unfilled, the core hears `orderFailed`; filled
+   * (in whole or part) before the cancel reached it, the fill is booked and the core hears
+   * `filled`; unknown to the exchange, `orderFailed`.
+   */
+  cancels?: readonly number[];
   /**
    * Only the core's trackers moved (no order, no status): the kernel writes such states of many
    * runnables in one statement. Otherwise it writes the state with its status change alone.
@@ -80,8 +98,15 @@ export interface StateColumns {
   lastPrice: string | null;
 }
 
-/** The status column (what the API shows and what the claim selects: 'Live', 'Pause', 'Stopped'). */
-export type StatusColumn = BotStatus;
+/**
+ * The status column (what the API shows and what the claim selects). 'Live' and 'Pause' run (the
+ * claim takes them, spelled as the running rows' partial index is); any other status ended the
+ * runnable for good: 'Stopped', or a cycle's 'Completed'. A row whose status ends gives its lease up.
+ */
+export type StatusColumn = BotStatus | 'Completed';
+
+/** The runnable no longer runs: it stopped, or completed. */
+export const ended = (status: StatusColumn): boolean => status !== 'Live' && status !== 'Pause';
 
 /** `Row`: the runnable's row, read again for a command that re-reads its settings. */
 export interface Runnable<Row = unknown> {
@@ -101,7 +126,7 @@ export interface Runnable<Row = unknown> {
   filled(fill: BookedFill): { pnl: string } | null;
   /** The exchange carried out a liquidation: booked at the core's own liquidation price. */
   liquidated(quantity: string, ts: number): { price: string; quantity: string; cost: string; pnl: string } | null;
-  /** The order ended unfilled (refused, expired, never placed): its slot is as it was before. */
+  /** The order ended unfilled (refused, expired, cancelled, never placed): its slot is as it was before. */
   orderFailed(slot: number): void;
   /** Stops it: no new orders, holdings stay (a member's stop, an exchange error, a revoked key). */
   stop(ts: number): void;
@@ -142,6 +167,8 @@ export interface RunnableCodec<Row extends KernelRow = KernelRow> {
   statusEvent(row: Pick<KernelRow, 'id' | 'symbol'>, status: StatusColumn, reason: StopReason | null, at: Date): MemberEvent | null;
   /** The member's event of an order that failed. */
   orderFailedEvent(row: Pick<KernelRow, 'id' | 'symbol'>, message: string, at: Date): MemberEvent;
+  /** Where its rows, orders, fills and commands are kept (the kernel's columns in each: tables.ts). */
+  readonly tables: RunnableTables;
 }
 
 /**

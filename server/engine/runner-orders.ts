@@ -38,8 +38,9 @@ export async function send(r: Runner, order: OrderRow, quantity: string): Promis
     r.ctx.sends.begin();
     try {
       // A futures sell only ever shrinks the bot's long: never a short, whatever the member did by hand.
-      state = await r.gateway.placeOrder({ market: r.market, symbol: r.symbol, side: order.side as 'buy' | 'sell',
-        type: 'market', quantity, clientOrderId: order.clientOrderId, reduceOnly: r.market === 'futures' && order.side === 'sell' });
+      state = await r.gateway.placeOrder({ market: r.market, symbol: r.symbol, side: order.side, type: order.type,
+        ...(order.type === 'limit' && { price: new D(order.decisionPrice).toFixed() }), quantity, clientOrderId: order.clientOrderId,
+        reduceOnly: r.market === 'futures' && order.side === 'sell' });
     } catch (error) {
       r.ctx.sends.end();
       r.ctx.metrics.orderAcked(started, 'error');
@@ -58,12 +59,21 @@ export async function send(r: Runner, order: OrderRow, quantity: string): Promis
 
 /**
  * The user-data stream reported one of its orders final. Its send's answer is usually
- * on the way (kept, in case that answer is lost: see unknown()); an order already waiting for
- * a timed lookup is booked from the report now.
+ * on the way (kept, in case that answer is lost: see unknown()); a resting limit that ended
+ * (filled, cancelled, expired) is booked now, and the core decides again at the price now; an
+ * order already waiting for a timed lookup is booked from the report now.
  */
 export function executionReported(r: Runner, state: OrderState): void {
   if (r.dead) return;
   if (r.sending.has(state.clientOrderId)) return void r.reported.set(state.clientOrderId, state);
+  if (r.resting.has(state.clientOrderId)) {
+    void r.enqueue(async () => {
+      // Booked already (the reconciler, a cancel's answer) when it is no longer unsettled.
+      const order = (await r.ctx.store.unsettledOrders(r.id)).find((o) => o.clientOrderId === state.clientOrderId);
+      if (order) await settle(r, order, state);
+    });
+    return;
+  }
   if (r.retryTimer === null) return; // nothing of it waits for a lookup: its answer booked it
   clearTimeout(r.retryTimer);
   r.retryTimer = null;
@@ -76,17 +86,39 @@ export function executionReported(r: Runner, state: OrderState): void {
 
 /** Books what the exchange says happened to `order`. */
 async function settle(r: Runner, order: OrderRow, state: OrderState): Promise<void> {
+  if (state.status === 'open' && order.type === 'limit') return rest(r, order, state);
   if (state.status === 'open') return unknown(r, order, 'the order is still open on the exchange');
+  const resting = r.resting.delete(order.clientOrderId);
   const trades = state.trades ?? (new D(state.filled || 0).isZero() ? [] : await r.gateway.orderTrades(r.market, r.symbol, state.id));
   const booked = bookTrades(state, trades, r.assets.base, r.assets.quote);
-  if (booked === null) return fail(r, order, `The exchange ${state.status} order ${order.clientOrderId} without filling it.`);
-  const applied = r.core.filled({ side: order.side as 'buy' | 'sell', slot: order.grid, price: booked.price, quantity: booked.quantity,
+  if (booked === null) {
+    // A cancel we decided is no failure to tell the member of.
+    await fail(r, order, `The exchange ${state.status} order ${order.clientOrderId} without filling it.`, order.status !== 'cancel');
+    if (resting) await r.decideAgain();
+    return;
+  }
+  const applied = r.core.filled({ side: order.side, slot: order.slot, price: booked.price, quantity: booked.quantity,
     fee: booked.fee, ts: r.ctx.now() });
   if (applied === null) throw new Error(`fill of ${order.clientOrderId} does not fit the runnable's state`);
   r.crash('afterFill', order.clientOrderId);
   const result = await r.ctx.store.recordFill(r.row, r.core, order, { ...booked, pnl: applied.pnl, exchangeOrderId: state.id, market: r.market, trades }, r.change());
   r.ctx.metrics.orders.inc({ outcome: 'filled' });
-  if (result === 'already') await r.reload(); // another path booked it first: the database is the truth
+  if (result === 'already') return r.reload(); // another path booked it first: the database is the truth
+  // A resting order filled while the price went on: what comes next is decided at the price now.
+  if (resting) await r.decideAgain();
+}
+
+/**
+ * The exchange rests the limit order (not marketable when placed): recorded open, and the runner
+ * is free. It is booked once it ends: from the user-data stream (a report that came while it was
+ * being sent is booked now), or by the reconciler, after a restart too.
+ */
+async function rest(r: Runner, order: OrderRow, state: OrderState): Promise<void> {
+  const reported = r.reported.get(order.clientOrderId);
+  if (reported && reported.status !== 'open') return settle(r, order, reported);
+  r.resting.add(order.clientOrderId);
+  if (order.status !== 'open') await r.ctx.store.markOpen(order, state.id);
+  r.ctx.metrics.orders.inc({ outcome: 'resting' });
 }
 
 async function sendFailed(r: Runner, order: OrderRow, error: unknown): Promise<void> {
@@ -95,7 +127,7 @@ async function sendFailed(r: Runner, order: OrderRow, error: unknown): Promise<v
   const stopReason = ERROR_STOPS[error.kind];
   if (stopReason) {
     r.errorStop = { reason: stopReason, message: error.message };
-    r.core.orderFailed(order.grid);
+    r.core.orderFailed(order.slot);
     r.core.stop(r.ctx.now());
     r.ctx.metrics.orders.inc({ outcome: 'refused' });
     await r.ctx.store.recordFailure(r.row, r.core, order, error.message, r.errorStop);
@@ -112,7 +144,7 @@ async function sendFailed(r: Runner, order: OrderRow, error: unknown): Promise<v
  * many paths (the send's answer, the user-data stream, the reconciler) find it failed.
  */
 async function fail(r: Runner, order: OrderRow, message: string, tell = true): Promise<void> {
-  r.core.orderFailed(order.grid);
+  r.core.orderFailed(order.slot);
   const event: MemberEvent | undefined = tell ? r.ctx.codec.orderFailedEvent(r.row, message, new Date(r.ctx.now())) : undefined;
   if (await r.ctx.store.recordFailure(r.row, r.core, order, message, r.change(), event)) r.ctx.metrics.orders.inc({ outcome: 'failed' });
 }
@@ -145,6 +177,26 @@ async function awaitLiquidation(r: Runner, order: OrderRow): Promise<void> {
   if (result === 'already') await r.reload();
 }
 
+/**
+ * Cancels a resting order (recorded 'cancel' first, so the reconciler cancels it again after a
+ * restart; cancelling twice is harmless). However the exchange answers, the order is then booked
+ * as it ended: cancelled unfilled, failed without telling the member; filled, in whole or part,
+ * before the cancel reached it, the fill is booked; unknown to the exchange, failed.
+ */
+export async function cancel(r: Runner, order: OrderRow): Promise<void> {
+  let state: OrderState | null | 'error';
+  try {
+    state = await r.gateway.cancelOrder(r.market, r.symbol, order.clientOrderId);
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+    // Filled or cancelled already (or the cancel's answer lost): the order's own state says which.
+    state = await lookup(r, order);
+  }
+  if (state === 'error' || state?.status === 'open') return retryLater(r);
+  if (state === null) return fail(r, order, `The exchange has no order ${order.clientOrderId}: it was never placed.`, false);
+  await settle(r, order, state);
+}
+
 /** Sent, fate unknown: the runnable waits (the order stays in flight in its core) until a lookup by clientOrderId settles it. */
 async function unknown(r: Runner, order: OrderRow, message: string): Promise<void> {
   r.ctx.metrics.orders.inc({ outcome: 'unknown' });
@@ -173,6 +225,10 @@ export async function reconcileOrders(r: Runner): Promise<void> {
   for (const order of await r.ctx.store.unsettledOrders(r.id)) {
     if (order.kind === 'liquidation') {
       await awaitLiquidation(r, order);
+      continue;
+    }
+    if (order.status === 'cancel') {
+      await cancel(r, order);
       continue;
     }
     const state = await lookup(r, order);

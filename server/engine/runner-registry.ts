@@ -23,7 +23,7 @@ export class RunnerRegistry {
 
   constructor(exchange: ExchangeServices) {
     this.orderEvents = new OrderEvents(exchange.spotStreams, (id) => this.ofOrder(id) !== undefined,
-      (state) => this.ofOrder(state.clientOrderId)?.executionReported(state));
+      (state) => this.ofOrder(state.clientOrderId)?.executionReported(state), (userId) => this.streamUp(userId));
     this.positionEvents = new PositionEvents(exchange.futuresStreams, (userId, symbol, amount) => {
       for (const runner of this.futuresByMember.get(userId) ?? []) if (symbol === null || runner.symbol === symbol) runner.positionReported(amount);
     });
@@ -55,6 +55,19 @@ export class RunnerRegistry {
 
   feedKeys(): Iterable<string> {
     return this.byFeedKey.keys();
+  }
+
+  /**
+   * The member's user-data stream is up (again): the end of a resting order may have gone
+   * unheard while it was down, or connecting. Their runners with an order resting (or being sent,
+   * which may rest) look their orders up.
+   */
+  private streamUp(userId: string): void {
+    for (const runner of this.byId.values()) {
+      if (runner.row.userId === userId && (runner.resting.size > 0 || (runner.sending.size > 0 && runner.rests))) {
+        void runner.enqueue(() => runner.reconcile());
+      }
+    }
   }
 
   private ofOrder(clientOrderId: string): Runner | undefined {

@@ -9,12 +9,12 @@ import type { EngineMetrics } from './metrics';
 import type { Runnable, RunnableCodec, RunningRow, Tick } from './runnable';
 import type { CrashPoint, EngineFaults } from './faults';
 import type { InFlightSends } from './in-flight-sends';
-import type { BotStore, StatusChange, StoredRow } from './store';
+import type { BotStore, StatusChange } from './store';
 
 export interface RunnerContext {
   store: BotStore;
   /** What runs: its core rebuilt from its row, and its member events. */
-  codec: RunnableCodec<StoredRow>;
+  codec: RunnableCodec;
   metrics: EngineMetrics;
   now: () => number;
   log: Log;
@@ -38,7 +38,7 @@ export interface RunnerState {
   readonly id: string;
   readonly symbol: string;
   row: RunningRow;
-  core: Runnable<StoredRow>;
+  core: Runnable;
   dead: boolean;
   readonly market: Market;
   readonly gateway: MemberGateway;
@@ -47,6 +47,8 @@ export interface RunnerState {
   errorStop: StatusChange | null;
   retryTimer: NodeJS.Timeout | null;
   readonly sending: Set<string>;
+  /** Its limit orders resting on the exchange (clientOrderIds): booked when the user-data stream reports them ended. */
+  readonly resting: Set<string>;
   readonly reported: Map<string, OrderState>;
   readonly assets: { base: string; quote: string };
   readonly leverage: number | null;
@@ -56,6 +58,8 @@ export interface RunnerState {
   reconcile(): Promise<void>;
   reload(): Promise<void>;
   evaluateNow(tick: Tick): Promise<void>;
+  /** Decides again at the last price it was given (a resting order ended: what comes next). */
+  decideAgain(): Promise<void>;
   change(): StatusChange;
   crash(point: CrashPoint, clientOrderId: string): void;
 }

@@ -11,8 +11,8 @@ import { assetsOf } from './exchange-fill';
 import { EngineKilled, type CrashPoint } from './faults';
 import * as futuresWork from './runner-futures';
 import * as orderWork from './runner-orders';
-import { runningRowOf, type Decision, type OrderIntent, type Runnable, type RunningRow, type Tick } from './runnable';
-import { intentRow, LeaseLost, type OrderRow, type StatusChange, type StoredRow } from './store';
+import { ended, runningRowOf, type Decision, type KernelRow, type OrderIntent, type Runnable, type RunningRow, type Tick } from './runnable';
+import { intentRow, LeaseLost, type OrderRow, type StatusChange } from './store';
 import type { RunnerContext, RunnerState } from './runner-state';
 import type { TickWrites } from './write-batch';
 
@@ -22,7 +22,7 @@ export class Runner implements RunnerState {
   readonly id: string;
   readonly symbol: string;
   row: RunningRow;
-  core: Runnable<StoredRow>;
+  core: Runnable;
   dead = false;
   private queue: Promise<unknown> = Promise.resolve();
   private queued = 0;
@@ -39,6 +39,11 @@ export class Runner implements RunnerState {
   retryTimer: NodeJS.Timeout | null = null;
   /** Orders being sent now, and the final states the user-data stream reported for them. */
   readonly sending = new Set<string>();
+  readonly resting = new Set<string>();
+  /** Its orders may rest on the exchange (its tables keep the order type: tables.ts). */
+  readonly rests: boolean;
+  /** The last price it decided on (null: none yet). */
+  private lastTick: Tick | null = null;
   readonly reported = new Map<string, OrderState>();
   readonly assets: { base: string; quote: string };
   /** Futures: the position the member's stream last reported (null: unknown), and the check it queued. */
@@ -46,7 +51,7 @@ export class Runner implements RunnerState {
   positionCheck: Promise<unknown> | null = null;
 
   constructor(
-    row: StoredRow,
+    row: KernelRow,
     readonly gateway: MemberGateway,
     readonly ctx: RunnerContext,
   ) {
@@ -55,6 +60,7 @@ export class Runner implements RunnerState {
     this.row = runningRowOf(row);
     this.core = ctx.codec.decode(row);
     this.assets = assetsOf(row.symbol);
+    this.rests = ctx.store.tables.orderType !== null;
     ({ market: this.market, leverage: this.leverage } = ctx.codec.venueOf(row));
   }
 
@@ -103,10 +109,13 @@ export class Runner implements RunnerState {
       return this.queue;
     }
     if (tick.ts < this.cooldownUntil || this.core.decided(tick)) return null;
+    this.lastTick = tick;
     const decision = this.core.decide(tick);
     if (decision === null) return null;
     if (decision.trackersOnly) return this.enqueue(writes.trackers.add({ id: this.id, core: this.core }));
-    if (decision.orders.length === 0 || this.core.statusColumn(this.row.status) !== this.row.status) return this.enqueue(() => this.act(decision));
+    if (decision.orders.length === 0 || (decision.cancels?.length ?? 0) > 0 || this.core.statusColumn(this.row.status) !== this.row.status) {
+      return this.enqueue(() => this.act(decision));
+    }
     this.logSkips(decision);
     const rows = decision.orders.map((o, i) => intentRow(this.id, this.row.orderSeq + i, o));
     const recorded = writes.intents.add({ id: this.id, row: this.row, core: this.core, orders: rows });
@@ -153,10 +162,15 @@ export class Runner implements RunnerState {
 
   /** Evaluates `tick` as a tick of its own (the start, a restart), inside work already queued. */
   async evaluateNow(tick: Tick): Promise<void> {
+    this.lastTick = tick;
     const decision = this.core.decide(tick);
     if (decision === null) return;
     if (decision.trackersOnly) await this.ctx.store.saveState(this.row, this.core);
     else await this.act(decision);
+  }
+
+  async decideAgain(): Promise<void> {
+    if (this.lastTick !== null && !this.core.stopped) await this.evaluateNow(this.lastTick);
   }
 
   change(): StatusChange {
@@ -171,6 +185,14 @@ export class Runner implements RunnerState {
   /** Records what the core decided and carries it out. */
   private async act(decision: Decision): Promise<void> {
     this.logSkips(decision);
+    if ((decision.cancels?.length ?? 0) > 0) {
+      const cancelling = await this.ctx.store.recordCancels(this.row, this.core, decision.cancels!, this.change());
+      for (const order of cancelling) {
+        this.crash('afterIntent', order.clientOrderId);
+        await orderWork.cancel(this, order);
+      }
+      if (decision.orders.length === 0) return;
+    }
     if (decision.orders.length === 0) return this.ctx.store.saveState(this.row, this.core, this.change());
     const rows = await this.ctx.store.recordIntents(this.row, this.core, decision.orders, this.change());
     await this.sendAll(rows, decision.orders);
@@ -201,7 +223,7 @@ export class Runner implements RunnerState {
   /** The database is the truth: rebuild the core from it. */
   async reload(): Promise<void> {
     const row = await this.ctx.store.load(this.id);
-    if (!row || row.status === 'Stopped' || row.leaseOwner !== this.ctx.store.owner) {
+    if (!row || ended(row.status) || row.leaseOwner !== this.ctx.store.owner) {
       this.dead = true;
       return;
     }

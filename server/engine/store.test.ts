@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { botFills, botOrders, bots } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
-import { botCodec } from '../runnables/bot/index';
+import { botCodec, type BotRow } from '../runnables/bot/index';
 import { BotStore, intentRow, LeaseLost, type AppliedFill } from './store';
 import { EngineHarness } from './testing/harness';
 
@@ -25,12 +25,12 @@ describe.each(targets)('the intent batch on $name', (target) => {
     const [mine, taken, stale] = ids as [string, string, string];
     // Another engine took one over; another advanced past the sequence this engine knows.
     await h.db.update(bots).set({ leaseOwner: 'engine-b' }).where(eq(bots.id, taken));
-    const rows = await Promise.all(ids.map(async (id) => (await store.load(id))!));
+    const rows = await Promise.all(ids.map(async (id) => (await store.load(id)) as BotRow));
     await h.db.update(bots).set({ orderSeq: 7 }).where(eq(bots.id, stale));
 
     const items = rows.map((row) => {
       const core = botCodec.decode(row);
-      const orders = [intentRow(row.id, row.orderSeq, { kind: 'buy', slot: 1, quantity: '1.5', price: '145' })];
+      const orders = [intentRow(row.id, row.orderSeq, { kind: 'buy', slot: 1, quantity: '1.5', price: '145', type: 'market' })];
       return { id: row.id, row, core, orders };
     });
     const written = await store.recordIntentBatch(items);
@@ -38,9 +38,9 @@ describe.each(targets)('the intent batch on $name', (target) => {
     expect([...written]).toEqual([mine]);
     const orders = await h.db.select().from(botOrders).where(inArray(botOrders.botId, ids));
     expect(orders.map((o) => [o.botId, o.seq, o.status, o.clientOrderId])).toEqual([[mine, 0, 'intent', items[0]!.orders[0]!.clientOrderId]]);
-    expect((await store.load(mine))!.orderSeq).toBe(1);
-    expect((await store.load(taken))!.orderSeq).toBe(0);
-    expect((await store.load(stale))!.orderSeq).toBe(7);
+    expect(((await store.load(mine)) as BotRow).orderSeq).toBe(1);
+    expect(((await store.load(taken)) as BotRow).orderSeq).toBe(0);
+    expect(((await store.load(stale)) as BotRow).orderSeq).toBe(7);
   });
 
   it('books the fills of one turn in one statement: each once, with its trades, and nothing of a bot it lost', async () => {
@@ -51,8 +51,8 @@ describe.each(targets)('the intent batch on $name', (target) => {
     await store.claim(10);
     const [mine, again, taken] = ids as [string, string, string];
     const items = await Promise.all(ids.map(async (id) => {
-      const row = (await store.load(id))!;
-      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145' });
+      const row = (await store.load(id)) as BotRow;
+      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
       await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
       const core = botCodec.decode(row);
       core.bot.trades = 1; // as the fill left it: the statement writes the bot's state with the fill
@@ -72,7 +72,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
       [mine]: ['filled', `x-${mine}`], [again]: ['filled', `x-${again}`], [taken]: ['intent', null] });
     const fills = await h.db.select().from(botFills).where(inArray(botFills.orderId, orders.map((o) => o.id)));
     expect(fills.map((f) => f.tradeId).sort()).toEqual([`t-${again}-1`, `t-${mine}-1`].sort());
-    const trades = await Promise.all(ids.map(async (id) => (await store.load(id))!.trades));
+    const trades = await Promise.all(ids.map(async (id) => ((await store.load(id)) as BotRow).trades));
     expect(trades).toEqual([1, 1, 0]);
   });
 
@@ -84,8 +84,8 @@ describe.each(targets)('the intent batch on $name', (target) => {
     await store.claim(10);
     const markets = ['spot', 'futures'] as const;
     await Promise.all(ids.map(async (id, i) => {
-      const row = (await store.load(id))!;
-      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145' });
+      const row = (await store.load(id)) as BotRow;
+      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
       await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
       const core = botCodec.decode(row);
       core.bot.trades = 1;

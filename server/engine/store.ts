@@ -1,38 +1,49 @@
 /**
- * The engine's database writes for the bots it runs. Every write to a bot is fenced on the lease
- * (`lease_owner = me`), so an engine that lost a bot to another process changes nothing of it;
+ * The engine's database writes for the runnables it runs, in the runnable's tables (its codec's
+ * table set, tables.ts). Every write to a runnable is fenced on the lease (`lease_owner = me`), so
+ * an engine that lost one to another process changes nothing of it;
  * and every change that matters happens in one transaction with the state it implies: an intent
  * with the state that sent it, a fill with the state it produced (the order's status flip is the
  * apply-once guard), a status change with the member's event. The statements themselves live
  * by concern: leases.ts, order-writes.ts, command-queue.ts; the state columns come from the
  * runnable's core (Runnable.columns), its member events from its codec.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { MemberEvent } from '../../common/api/bots';
 import type { Db } from '../db/database';
 import { rowsOf } from '../db/rows';
-import { botFills, botOrders, bots } from '../db/schema';
 import type { CommandResult } from '../runnables/command-results';
 import { recordEvent } from '../runnables/member-events';
 import { completeCommand, pendingCommands } from './command-queue';
 import { EngineKilled } from './faults';
 import { claimLeases, releaseLeases, renewLeases } from './leases';
 import { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
-import { fillRowOf, writeFillBatch, writeIntentBatch, writeIntents, type FillOutcome, type FillRow } from './order-writes';
-import type { Runnable, RunnableCodec, RunningRow } from './runnable';
+import { fillRowOf, insertOrders, orderRecords, writeFillBatch, writeIntentBatch, writeIntents, type FillOutcome, type FillRow } from './order-writes';
+import { ended, type KernelRow, type Runnable, type RunnableCodec, type RunningRow, type StateColumns } from './runnable';
+import { tableNames, unsettledStatuses, type TableNames } from './tables';
 import { TurnBatch } from './turn-batch';
 
 export { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Core = Runnable;
 
-/** A row of the table the kernel runs (the bots table: a cycle's table is its own, see README). */
-export type StoredRow = typeof bots.$inferSelect;
-type Core = Runnable<StoredRow>;
+/** The state columns' assignments of a write (StateColumns, as every state write sets them). */
+function stateSet(c: StateColumns) {
+  return sql`state = ${JSON.stringify(c.state)}::jsonb, realized_pnl = ${c.realizedPnl}, held_qty = ${c.heldQty}, held_cost = ${c.heldCost},
+    grid_no = ${c.gridNo}, trades = ${c.trades}, last_price = ${c.lastPrice}`;
+}
+
+/** An order as the kernel reads it back (numbers as exact strings). */
+const ORDER_COLUMNS = (t: TableNames) => sql`id, ${t.runnableId} AS "runnableId", seq, client_order_id AS "clientOrderId", kind, side,
+  ${t.slot} AS slot, quantity::text AS quantity, decision_price::text AS "decisionPrice", ${t.orderType ?? sql`'market'`} AS type, status,
+  created_at AS "createdAt"`;
 
 export class BotStore {
   /** Set by Engine.kill(): from then on nothing reaches the database, as after a kill -9. */
   killed = false;
+  /** The runnable's tables (its codec's), as the statements name them. */
+  readonly tables: TableNames;
 
   /** Fills that settle in one turn of the event loop go out as one statement. */
   private readonly fills = new TurnBatch<FillRow, FillOutcome>((rows) => this.recordFillBatch(rows), (row) => row.bot_id);
@@ -41,24 +52,27 @@ export class BotStore {
     readonly db: Db,
     readonly owner: string,
     readonly leaseMs: number,
-    private readonly codec: Pick<RunnableCodec<StoredRow>, 'statusEvent'>,
-  ) {}
+    private readonly codec: Pick<RunnableCodec, 'statusEvent' | 'tables'>,
+  ) {
+    this.tables = tableNames(codec.tables);
+  }
 
   private alive(): void {
     if (this.killed) throw new EngineKilled('killed');
   }
 
-  private fence(botId: string) {
+  /** The runnable's row, if this process holds its lease (every write is fenced on it). */
+  private fence(id: string) {
     this.alive();
-    return and(eq(bots.id, botId), eq(bots.leaseOwner, this.owner));
+    return sql`id = ${id} AND lease_owner = ${this.owner}`;
   }
 
-  /** Takes up to `limit` running bots nobody holds (or whose holder stopped renewing). */
+  /** Takes up to `limit` running runnables nobody holds (or whose holder stopped renewing). */
   claim(limit: number): Promise<string[]> {
     return claimLeases(this, limit);
   }
 
-  /** Renews every lease this process holds, in chunks; returns the bots it still holds (see renewLeases). */
+  /** Renews every lease this process holds, in chunks; returns the runnables it still holds (see renewLeases). */
   heartbeat(chunk = 500, beforeChunk?: () => Promise<void>): Promise<Set<string>> {
     return renewLeases(this, chunk, beforeChunk);
   }
@@ -67,16 +81,18 @@ export class BotStore {
     return releaseLeases(this, ids);
   }
 
-  async load(botId: string): Promise<StoredRow | undefined> {
-    const [row] = await this.db.select().from(bots).where(eq(bots.id, botId));
-    return row;
+  /** The runnable's whole row, as its codec decodes it (the kernel reads its own columns of it). */
+  async load(id: string): Promise<KernelRow | undefined> {
+    const [row] = await this.db.select().from(this.codec.tables.runnables).where(sql`id = ${id}`);
+    return row as KernelRow | undefined;
   }
 
   /** Orders whose outcome is not known yet, oldest first. */
-  unsettledOrders(botId: string): Promise<OrderRow[]> {
-    return this.db.select().from(botOrders)
-      .where(and(eq(botOrders.botId, botId), inArray(botOrders.status, ['intent', 'unknown'])))
-      .orderBy(asc(botOrders.seq));
+  async unsettledOrders(id: string): Promise<OrderRow[]> {
+    const t = this.tables;
+    const result = await this.db.execute(sql`
+      SELECT ${ORDER_COLUMNS(t)} FROM ${t.orders} WHERE ${t.runnableId} = ${id} AND status IN ${unsettledStatuses(t)} ORDER BY seq`);
+    return rowsOf<OrderRow & { createdAt: Date | string }>(result).map((o) => ({ ...o, createdAt: new Date(o.createdAt) }));
   }
 
   /**
@@ -109,13 +125,15 @@ export class BotStore {
   }
 
   private recordIntentsWithStatus(row: RunningRow, core: Core, intents: readonly IntentInput[], change?: StatusChange): Promise<OrderRow[]> {
+    const t = this.tables;
     return this.db.transaction(async (tx) => {
-      const [updated] = await tx.update(bots)
-        .set({ orderSeq: sql`${bots.orderSeq} + ${intents.length}`, ...core.columns() })
-        .where(this.fence(row.id)).returning({ orderSeq: bots.orderSeq });
+      const [updated] = rowsOf<{ orderSeq: number }>(await tx.execute(sql`
+        UPDATE ${t.runnables} SET order_seq = order_seq + ${intents.length}, ${stateSet(core.columns())}
+        WHERE ${this.fence(row.id)} RETURNING order_seq AS "orderSeq"`));
       if (!updated) throw new LeaseLost(row.id);
       const first = updated.orderSeq - intents.length;
-      const orders = await tx.insert(botOrders).values(intents.map((intent, i) => intentRow(row.id, first + i, intent))).returning();
+      const orders = intents.map((intent, i) => intentRow(row.id, first + i, intent));
+      await tx.execute(sql`${insertOrders(t)} FROM ${orderRecords(orders)}`);
       await this.statusChange(tx, row, core, change);
       row.orderSeq = updated.orderSeq;
       return orders;
@@ -142,22 +160,24 @@ export class BotStore {
   }
 
   private recordFillWithStatus(row: RunningRow, core: Core, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
+    const t = this.tables;
     return this.db.transaction(async (tx) => {
-      const flipped = await tx.update(botOrders).set({
-        status: 'filled', exchangeOrderId: fill.exchangeOrderId, fillPrice: fill.price, filledQty: fill.quantity,
-        cost: fill.cost, fee: fill.fee, pnl: fill.pnl, filledAt: new Date(), error: null,
-      }).where(and(eq(botOrders.id, order.id), inArray(botOrders.status, ['intent', 'unknown']))).returning({ id: botOrders.id });
+      const flipped = rowsOf(await tx.execute(sql`
+        UPDATE ${t.orders} SET status = 'filled', exchange_order_id = ${fill.exchangeOrderId}, fill_price = ${fill.price}, filled_qty = ${fill.quantity},
+          cost = ${fill.cost}, fee = ${fill.fee}, pnl = ${fill.pnl}, filled_at = now(), error = NULL
+        WHERE id = ${order.id} AND status IN ${unsettledStatuses(t)} RETURNING id`));
       if (flipped.length === 0) return 'already';
       if (fill.trades.length > 0) {
-        await tx.insert(botFills).values(fill.trades.map((t) => ({ orderId: order.id, market: fill.market, symbol: t.symbol, tradeId: t.id,
-          price: t.price, quantity: t.quantity, fee: t.fee, feeAsset: t.feeAsset }))).onConflictDoNothing();
+        await tx.execute(sql`
+          INSERT INTO ${t.fills} (order_id, market, symbol, trade_id, price, quantity, fee, fee_asset)
+          VALUES ${sql.join(fill.trades.map((tr) => sql`(${order.id}, ${fill.market}, ${tr.symbol}, ${tr.id}, ${tr.price}, ${tr.quantity}, ${tr.fee}, ${tr.feeAsset})`), sql`, `)}
+          ON CONFLICT DO NOTHING`);
       }
       const sellPnl = order.side === 'sell' ? fill.pnl : '0';
-      const [updated] = await tx.update(bots).set({
-        ...core.columns(),
-        profitBooked: sql`${bots.profitBooked} + greatest(${sellPnl}::numeric, 0)`,
-        lossBooked: sql`${bots.lossBooked} + least(${sellPnl}::numeric, 0)`,
-      }).where(this.fence(row.id)).returning({ id: bots.id });
+      const [updated] = rowsOf(await tx.execute(sql`
+        UPDATE ${t.runnables} SET ${stateSet(core.columns())},
+          profit_booked = profit_booked + greatest(${sellPnl}::numeric, 0), loss_booked = loss_booked + least(${sellPnl}::numeric, 0)
+        WHERE ${this.fence(row.id)} RETURNING id`));
       if (!updated) throw new LeaseLost(row.id);
       await this.statusChange(tx, row, core, change);
       return 'applied';
@@ -171,30 +191,66 @@ export class BotStore {
    * Returns whether the flip happened here.
    */
   async recordFailure(row: RunningRow, core: Core, order: OrderRow, error: string, change?: StatusChange, tell?: MemberEvent): Promise<boolean> {
+    const t = this.tables;
     return this.db.transaction(async (tx) => {
-      const flipped = await tx.update(botOrders).set({ status: 'failed', error: error.slice(0, 500) })
-        .where(and(eq(botOrders.id, order.id), inArray(botOrders.status, ['intent', 'unknown']))).returning({ id: botOrders.id });
-      const [updated] = await tx.update(bots).set(core.columns()).where(this.fence(row.id)).returning({ id: bots.id });
-      if (!updated) throw new LeaseLost(row.id);
+      const flipped = rowsOf(await tx.execute(sql`
+        UPDATE ${t.orders} SET status = 'failed', error = ${error.slice(0, 500)} WHERE id = ${order.id} AND status IN ${unsettledStatuses(t)} RETURNING id`));
+      await this.writeState(tx, row, core);
       await this.statusChange(tx, row, core, change);
       if (flipped.length > 0 && tell) await this.event(tx, row.userId, tell);
       return flipped.length > 0;
     });
   }
 
+  /**
+   * Records the cancels a decision sends (the runnable's resting orders of `slots` flip to
+   * 'cancel'), with the state that decided them, before any is sent; returns those orders.
+   */
+  async recordCancels(row: RunningRow, core: Core, slots: readonly number[], change?: StatusChange): Promise<OrderRow[]> {
+    const t = this.tables;
+    if (t.orderType === null) throw new Error('its orders never rest: there is nothing to cancel');
+    return this.db.transaction(async (tx) => {
+      await this.writeState(tx, row, core);
+      const result = await tx.execute(sql`
+        UPDATE ${t.orders} SET status = 'cancel' WHERE ${t.runnableId} = ${row.id} AND ${t.slot} IN (${sql.join(slots.map((s) => sql`${s}`), sql`, `)})
+          AND status IN ('open', 'unknown')
+        RETURNING ${ORDER_COLUMNS(t)}`);
+      await this.statusChange(tx, row, core, change);
+      return rowsOf<OrderRow & { createdAt: Date | string }>(result).map((o) => ({ ...o, createdAt: new Date(o.createdAt) }));
+    });
+  }
+
+  /** The exchange rests the limit order: it stays open, booked once it fills or ends (runner-orders.ts). */
+  async markOpen(order: OrderRow, exchangeOrderId: string): Promise<void> {
+    this.alive();
+    await this.db.execute(sql`
+      UPDATE ${this.tables.orders} SET status = 'open', exchange_order_id = ${exchangeOrderId}, error = NULL WHERE id = ${order.id} AND status IN ('intent', 'unknown')`);
+  }
+
+  /** The runnables with orders whose outcome is not booked yet (the periodic reconcile's). */
+  async runnablesWithUnsettledOrders(): Promise<string[]> {
+    const t = this.tables;
+    const result = await this.db.execute(sql`SELECT DISTINCT ${t.runnableId} AS id FROM ${t.orders} WHERE status IN ${unsettledStatuses(t)}`);
+    return rowsOf<{ id: string }>(result).map((r) => r.id);
+  }
+
   async markUnknown(order: OrderRow, error: string): Promise<void> {
     this.alive();
-    await this.db.update(botOrders).set({ status: 'unknown', error: error.slice(0, 500) })
-      .where(and(eq(botOrders.id, order.id), eq(botOrders.status, 'intent')));
+    await this.db.execute(sql`UPDATE ${this.tables.orders} SET status = 'unknown', error = ${error.slice(0, 500)} WHERE id = ${order.id} AND status = 'intent'`);
   }
 
   /** State (and status) without an order: a status change, an edit's effect, a stop. */
   async saveState(row: RunningRow, core: Core, change?: StatusChange): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [updated] = await tx.update(bots).set(core.columns()).where(this.fence(row.id)).returning({ id: bots.id });
-      if (!updated) throw new LeaseLost(row.id);
+      await this.writeState(tx, row, core);
       await this.statusChange(tx, row, core, change);
     });
+  }
+
+  /** The core's state columns, fenced on the lease. */
+  private async writeState(tx: Tx, row: RunningRow, core: Core): Promise<void> {
+    const [updated] = rowsOf(await tx.execute(sql`UPDATE ${this.tables.runnables} SET ${stateSet(core.columns())} WHERE ${this.fence(row.id)} RETURNING id`));
+    if (!updated) throw new LeaseLost(row.id);
   }
 
   /**
@@ -211,26 +267,28 @@ export class BotStore {
     });
     // Rows are locked in id order, as the heartbeat locks them: two statements that lock many
     // bot rows each must take them in one order, or they deadlock.
+    const r = this.tables.runnables;
     const result = await this.db.execute(sql`
       WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, state jsonb, price text)),
-      l AS (SELECT bots.id FROM bots JOIN v ON v.id = bots.id WHERE bots.lease_owner = ${this.owner} ORDER BY bots.id FOR UPDATE OF bots)
-      UPDATE bots SET state = v.state, last_price = v.price::numeric
-      FROM v WHERE bots.id = v.id AND bots.id IN (SELECT id FROM l)
-      RETURNING bots.id`);
+      l AS (SELECT ${r}.id FROM ${r} JOIN v ON v.id = ${r}.id WHERE ${r}.lease_owner = ${this.owner} ORDER BY ${r}.id FOR UPDATE OF ${r})
+      UPDATE ${r} SET state = v.state, last_price = v.price::numeric
+      FROM v WHERE ${r}.id = v.id AND ${r}.id IN (SELECT id FROM l)
+      RETURNING ${r}.id`);
     return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
   }
 
   /**
    * Writes the status column when it changed, with the reason, and tells the member. `row` is
-   * the runner's copy and is kept in step. Stopped bots also give up their lease.
+   * the runner's copy and is kept in step. A runnable that ended (stopped, completed) also gives up its lease.
    */
   private async statusChange(tx: Tx, row: RunningRow, core: Core, change?: StatusChange): Promise<void> {
     const status = core.statusColumn(row.status);
     if (status === row.status) return;
     const reason = change?.reason ?? null;
-    const set: Partial<StoredRow> = { status, stopReason: status === 'Live' ? null : reason, stopMessage: change?.message ?? null };
-    if (status === 'Stopped') Object.assign(set, { stoppedAt: new Date(), leaseOwner: null, leaseExpiresAt: null });
-    await tx.update(bots).set(set).where(this.fence(row.id));
+    const stopped = ended(status) ? sql`, stopped_at = now(), lease_owner = NULL, lease_expires_at = NULL` : sql``;
+    await tx.execute(sql`
+      UPDATE ${this.tables.runnables} SET status = ${status}, stop_reason = ${status === 'Live' ? null : reason}, stop_message = ${change?.message ?? null}${stopped}
+      WHERE ${this.fence(row.id)}`);
     row.status = status;
     const event = this.codec.statusEvent(row, status, reason, new Date());
     if (event) await this.event(tx, row.userId, event);
@@ -243,11 +301,11 @@ export class BotStore {
 
   /** Unapplied member commands, oldest first, with their bot's status and holder. */
   pendingCommands(limit = 500) {
-    return pendingCommands(this.db, limit);
+    return pendingCommands(this.db, this.tables, limit);
   }
 
   async completeCommand(id: string, result: CommandResult): Promise<void> {
     this.alive();
-    await completeCommand(this.db, id, result);
+    await completeCommand(this.db, this.tables, id, result);
   }
 }

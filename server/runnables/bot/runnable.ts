@@ -10,6 +10,7 @@ import {
   applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, parsePrice, step, stop, stopAndSell,
   type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick,
 } from '../../trading/index';
+import { botCommands, botFills, botOrders, bots } from '../../db/schema';
 import { figureColumnsOf, gridBotOf, statusColumnOf, stateColumnOf, stopReasonOf, type BotRow } from './codec';
 import { APPLIED, refused, type CommandResult } from './commands';
 
@@ -19,6 +20,8 @@ interface BotIntent {
   slot: number;
   quantity: string;
   price: string;
+  /** A grid trades at market. */
+  type: 'market';
 }
 
 interface BotDecision {
@@ -30,7 +33,7 @@ interface BotDecision {
 /** What is recorded before it happens: our orders, and a futures liquidation the exchange carries out. */
 type Recorded = OrderAction | LiquidationAction;
 const isRecorded = (a: Action): a is Recorded => a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll' || a.kind === 'liquidation';
-const intentOf = (o: Recorded): BotIntent => ({ kind: o.kind, slot: o.kind === 'buy' || o.kind === 'sell' ? o.grid : 0, quantity: o.qty, price: o.price });
+const intentOf = (o: Recorded): BotIntent => ({ kind: o.kind, slot: o.kind === 'buy' || o.kind === 'sell' ? o.grid : 0, quantity: o.qty, price: o.price, type: 'market' });
 
 const TRACKERS_MOVED: BotDecision = { orders: [], trackersOnly: true, skipped: [] };
 
@@ -144,4 +147,6 @@ export const botCodec = {
   },
   orderFailedEvent: (row: { id: string; symbol: string }, message: string, at: Date): MemberEvent =>
     ({ kind: 'bot.orderFailed', botID: row.id, name: row.symbol, message, at: at.toISOString() }),
+  /** The bots tables: the kernel's columns are theirs (server/engine/tables.ts). */
+  tables: { runnables: bots, orders: botOrders, fills: botFills, commands: botCommands, runnableId: 'bot_id', slot: 'grid' },
 };
