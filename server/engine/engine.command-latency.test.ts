@@ -5,12 +5,16 @@
  * notification its request commits (runnables/command-delivery.ts) and looks at the command
  * table then: the first look after the commit applies it, at most the second (one may be under
  * way as it commits). Without notifications it polls every DEFAULT_COMMAND_EVERY_MS, and the
- * same holds within two intervals (500 ms). The test counts the looks rather than asserting a
- * wall-clock time, which a loaded machine could stretch; the time it took is in the failure message.
+ * same holds within two intervals (500 ms). The test counts the looks that began once the command
+ * was committed, up to the one that applied it, rather than asserting a wall-clock time, which a
+ * loaded machine could stretch (a slow request commits late; a starved watcher sees late); the
+ * time it took is in the failure message.
  */
 import { performance } from 'node:perf_hooks';
+import { isNull } from 'drizzle-orm';
 import { describe, afterEach, expect, it } from 'vitest';
 import { UI } from '../../common/messages';
+import { botCommands } from '../db/schema';
 import { enginePorts } from '../engine-ports';
 import type { GridRunnable } from '../runnables/bot/index';
 import { bearer } from '../testing/members';
@@ -21,7 +25,11 @@ import { EngineHarness, SILENT } from './testing/harness';
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
 const WITHIN_MS = 1_000;
-/** The request's transaction may commit just after a poll began: that poll misses it, the next one applies it. */
+/**
+ * Looks begun after the command committed, up to the one that applied it: the first, with or
+ * without notifications (a look under way as it commits is not counted). A second is allowed for
+ * a look that began as the commit became visible.
+ */
 const MAX_POLLS = 2;
 
 describe.each(targets)('member commands reach the real engine within 1 s on $name', (target) => {
@@ -31,7 +39,7 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
     h = undefined;
   });
 
-  /** Command polls the engine has begun. */
+  /** Looks at the command table begun while a committed command waited, since the last request was sent. */
   let polls = 0;
 
   /**
@@ -42,11 +50,13 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
   function productionEngine(harness: EngineHarness, notified: boolean): Engine {
     const ports = enginePorts({ ...harness.deps, notifications: notified ? harness.server.database.notifications : undefined });
     const engine = new Engine({ db: harness.db, config: { ...harness.server.config, engineId: 'production-timings' }, exchange: harness.exchange, ...ports, log: SILENT });
-    // Each look at the command table (engine-commands.ts, its private apply) is counted.
+    // Each look at the command table (engine-commands.ts, its private apply) that begins while a
+    // committed command waits is counted.
     const looks = (engine as unknown as { commands: { apply: () => Promise<void> } }).commands;
     const apply = looks.apply.bind(looks);
-    looks.apply = () => {
-      polls++;
+    looks.apply = async () => {
+      const waiting = await harness.db.select({ id: botCommands.id }).from(botCommands).where(isNull(botCommands.appliedAt));
+      if (waiting.length > 0) polls++;
       return apply();
     };
     engine.start();
@@ -63,7 +73,7 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
    * Returns the milliseconds from the send until the effect was seen, and the route's answer.
    */
   async function timeToEngine(request: () => ReturnType<typeof post>, reached: () => boolean | Promise<boolean>) {
-    const pollsBefore = polls;
+    polls = 0;
     const sent = performance.now();
     const answer = request();
     let ms: number | null = null;
@@ -72,9 +82,8 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
       else if (performance.now() - sent > 10_000) throw new Error('the command never reached the engine');
       else await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const seenAfterPolls = polls - pollsBefore;
     const res = await answer;
-    return { ms, polls: seenAfterPolls, status: res.statusCode, message: (res.json() as { message: string }).message };
+    return { ms, polls, status: res.statusCode, message: (res.json() as { message: string }).message };
   }
 
   it.each([['notified', true], ['polled', false]] as const)('%s, stopbot, sltpedit and editprofitbookat each reach the engine within 1,000 ms of the request', { timeout: 60_000 }, async (_, notified) => {
