@@ -54,13 +54,6 @@ export type OpHandlers<T extends OpTable> = { [K in keyof T]: OpHandler<T[K]> };
 export type OpRouteOptions = Pick<RouteOptions, 'preHandler' | 'onError'> & { config?: { successField?: boolean } };
 export type OpRoutesOptions<T extends OpTable> = { [K in keyof T]?: OpRouteOptions };
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The operation a route serves (common/ops). */
-    op?: { name: string };
-  }
-}
-
 /** The input's path fields as the route's params schema, the others as its body or query string schema. */
 function inputSchemas(spec: Op) {
   if (!spec.input) return {};
@@ -108,7 +101,7 @@ export function registerOps<T extends OpTable>(
       ...hooks,
       method: spec.method,
       url: spec.path,
-      config: { ...config, op: { name }, auth: spec.auth },
+      config: { ...config, auth: spec.auth },
       schema: routeSchema(spec),
       handler: async (request, reply) => {
         const carried = (spec.method === 'GET' ? request.query : request.body) ?? {};
