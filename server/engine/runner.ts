@@ -42,7 +42,7 @@ export class Runner implements RunnerState {
   readonly resting = new Set<string>();
   /** Its orders may rest on the exchange (its tables keep the order type: tables.ts). */
   readonly rests: boolean;
-  /** The last price it decided on (null: none yet). */
+  /** The last price it decided on (null: none yet), kept where orders rest (`rests`). */
   private lastTick: Tick | null = null;
   readonly reported = new Map<string, OrderState>();
   readonly assets: { base: string; quote: string };
@@ -109,7 +109,9 @@ export class Runner implements RunnerState {
       return this.queue;
     }
     if (tick.ts < this.cooldownUntil || this.core.decided(tick)) return null;
-    this.lastTick = tick;
+    // Only a runnable whose orders rest decides again later (decideAgain); the grid bot never
+    // does, and this store into a long-lived runner, for each bot on every tick, is measurable.
+    if (this.rests) this.lastTick = tick;
     const decision = this.core.decide(tick);
     if (decision === null) return null;
     if (decision.trackersOnly) return this.enqueue(writes.trackers.add({ id: this.id, core: this.core }));
@@ -162,7 +164,7 @@ export class Runner implements RunnerState {
 
   /** Evaluates `tick` as a tick of its own (the start, a restart), inside work already queued. */
   async evaluateNow(tick: Tick): Promise<void> {
-    this.lastTick = tick;
+    if (this.rests) this.lastTick = tick;
     const decision = this.core.decide(tick);
     if (decision === null) return;
     if (decision.trackersOnly) await this.ctx.store.saveState(this.row, this.core);

@@ -56,6 +56,21 @@ const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
  * division is correctly rounded, so the result equals Number(s); anything else falls back.
  */
 export function parsePrice(s: string): number {
+  if (s === lastParsed.s) return lastParsed.f;
+  const f = parseDecimalString(s);
+  lastParsed.s = s;
+  lastParsed.f = f;
+  return f;
+}
+
+/**
+ * The last string parsed and its value. Every bot of a pair parses the same tick's price (to see
+ * whether it decided on it already, then to move its price), one after the other: a tick is
+ * parsed once per pair, not twice per bot. A pure function's memo: it changes no result.
+ */
+const lastParsed = { s: '0', f: 0 };
+
+function parseDecimalString(s: string): number {
   let mantissa = 0;
   let scale = -1;
   for (let i = 0; i < s.length; i++) {

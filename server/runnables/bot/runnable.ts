@@ -41,20 +41,17 @@ function decisionOf(actions: readonly Action[]): BotDecision {
   return { orders: actions.filter(isRecorded).map(intentOf), trackersOnly: false, skipped: actions.filter((a) => a.kind === 'skipped') };
 }
 
-/**
- * The band of prices that cannot change the bot is a function of its trackers: a tick without
- * an order that moved the band moved a tracker, which must be persisted.
- */
-const bandOf = (bot: GridBot) => ({ lo: bot.band.lo, hi: bot.band.hi });
-const sameBand = (band: { lo: number; hi: number }, bot: GridBot) => band.lo === bot.band.lo && band.hi === bot.band.hi;
 
 export class GridRunnable {
   constructor(readonly bot: GridBot) {}
 
   decide(tick: Tick): BotDecision | null {
-    const band = bandOf(this.bot);
+    // The band of prices that cannot change the bot is a function of its trackers: a tick
+    // without an order that moved the band moved a tracker, which must be persisted. (Its two
+    // bounds are read as numbers: this runs for every bot on every tick.)
+    const { lo, hi } = this.bot.band;
     const actions = step(this.bot, tick);
-    if (actions.length === 0) return sameBand(band, this.bot) ? null : TRACKERS_MOVED;
+    if (actions.length === 0) return lo === this.bot.band.lo && hi === this.bot.band.hi ? null : TRACKERS_MOVED;
     return decisionOf(actions);
   }
 
