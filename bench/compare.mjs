@@ -4,6 +4,10 @@
  * the benchmark's output, the median of each side and head / base. A redesign that claims "no
  * change in speed" is checked with this against the commit before it.
  *
+ * Each field also carries each side's range over its rounds (baseRange, headRange): on a shared
+ * machine one side's own runs differ by tens of percent, and a head median inside the base's
+ * range is within noise.
+ *
  * Usage: npm run bench:compare -- <bench name> [--base <rev>] [--rounds <n>]
  *   e.g. npm run bench:compare -- api --base c369888 --rounds 3
  * The base is checked out into a temporary git worktree that borrows this checkout's
@@ -109,8 +113,11 @@ const fields = {};
 for (const key of runs.head[0].keys()) {
   const baseValues = runs.base.map((run) => run.get(key)).filter((value) => value !== undefined);
   if (baseValues.length === 0) continue;
+  const headValues = runs.head.map((run) => run.get(key));
   const b = median(baseValues);
-  const h = median(runs.head.map((run) => run.get(key)));
-  fields[key] = { base: b, head: h, ratio: b === 0 ? null : Number((h / b).toFixed(3)) };
+  const h = median(headValues);
+  // Each side's range over its rounds: a head median inside the base's range is within noise.
+  const range = (values) => [Math.min(...values), Math.max(...values)];
+  fields[key] = { base: b, head: h, ratio: b === 0 ? null : Number((h / b).toFixed(3)), baseRange: range(baseValues), headRange: range(headValues) };
 }
 console.log(JSON.stringify({ bench: name, base: baseRev, head: headRev, rounds, env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_'))), fields }, null, 2));
