@@ -96,6 +96,9 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/** A side's range over its rounds: a head median inside the base's range is within noise. */
+const range = (values) => [Math.min(...values), Math.max(...values)];
+
 const runs = { base: [], head: [] };
 try {
   for (let round = 1; round <= rounds; round += 1) {
@@ -116,8 +119,6 @@ for (const key of runs.head[0].keys()) {
   const headValues = runs.head.map((run) => run.get(key));
   const b = median(baseValues);
   const h = median(headValues);
-  // Each side's range over its rounds: a head median inside the base's range is within noise.
-  const range = (values) => [Math.min(...values), Math.max(...values)];
   fields[key] = { base: b, head: h, ratio: b === 0 ? null : Number((h / b).toFixed(3)), baseRange: range(baseValues), headRange: range(headValues) };
 }
 console.log(JSON.stringify({ bench: name, base: baseRev, head: headRev, rounds, env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_'))), fields }, null, 2));

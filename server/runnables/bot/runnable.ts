@@ -41,7 +41,6 @@ function decisionOf(actions: readonly Action[]): BotDecision {
   return { orders: actions.filter(isRecorded).map(intentOf), trackersOnly: false, skipped: actions.filter((a) => a.kind === 'skipped') };
 }
 
-
 export class GridRunnable {
   constructor(readonly bot: GridBot) {}
 
