@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.ts'],
+    setupFiles: ['tests/e2e/support/setup.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 120_000,

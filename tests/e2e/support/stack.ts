@@ -14,6 +14,7 @@ import { startPreviewHost } from '../../../electron/preview/host';
 import { previewCookieName } from '../../../electron/preview/launch-secret';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 import { launchChromium } from './browser';
+import { watchPage } from './failure-report';
 
 export interface Stack {
   serverUrl: string;
@@ -95,6 +96,7 @@ export async function startStack(
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error.message));
+  const unwatch = watchPage(page);
   // As the member does first: the one-time launch link lets this browser into the preview.
   await page.goto(host.launchUrl());
   const launch = (await context.cookies(host.url)).find((c) => c.name === previewCookieName(host.port));
@@ -117,6 +119,7 @@ export async function startStack(
       await page.goto(`${host.url}/#${route}`);
     },
     async close() {
+      unwatch();
       await browser.close().catch(() => undefined);
       await host.close().catch(() => undefined);
       await server.close().catch(() => undefined);

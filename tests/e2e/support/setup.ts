@@ -1,0 +1,7 @@
+/** Runs before every e2e file: a failed test prints what its pages showed (see failure-report.ts). */
+import { afterEach } from 'vitest';
+import { reportFailure } from './failure-report';
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await reportFailure(context.task.name);
+});
