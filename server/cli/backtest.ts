@@ -7,14 +7,11 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { backtestConfig, createBacktest, TradingInputError } from '../trading/index';
 import type { BacktestInputs, BacktestResult, SkipAction, StrategyInput } from '../trading/index';
+import { runCycleCli } from './backtest-cycle';
+import { formatTable, pushTicks, type Output } from './backtest-output';
 import { parseBacktestArgs, USAGE, type BacktestArgs } from './backtest-args';
-import { CsvError, readTicks } from './backtest-csv';
+import { CsvError } from './backtest-csv';
 import { UsageError } from './usage-error';
-
-export interface Output {
-  out(text: string): void;
-  err(text: string): void;
-}
 
 const processOutput: Output = {
   out: (text) => process.stdout.write(text),
@@ -53,12 +50,7 @@ function flagInputs(args: BacktestArgs, strategy: StrategyInput): BacktestInputs
 
 async function run(args: BacktestArgs): Promise<BacktestResult> {
   const backtest = createBacktest(backtestConfig(flagInputs(args, await readStrategy(args.strategy))));
-  try {
-    for await (const tick of readTicks(args.prices)) backtest.push(tick);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UsageError(`cannot read the prices file ${args.prices}`);
-    throw error;
-  }
+  await pushTicks(args.prices, (tick) => backtest.push(tick));
   return backtest.finish();
 }
 
@@ -67,34 +59,11 @@ export function skipLine(s: SkipAction): string {
   return `skipped ${what} at ${s.price} (ts ${s.ts}): ${s.reason}\n`;
 }
 
-const COLUMNS = ['ts', 'side', 'grid', 'price', 'qty', 'quote', 'fee', 'pnl'] as const;
-
-export function formatTable(result: BacktestResult): string {
-  const rows = result.trades.map((t) => COLUMNS.map((c) => String(t[c])));
-  const widths = COLUMNS.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ') + '\n';
-  const s = result.summary;
-  return [
-    line(COLUMNS),
-    ...rows.map(line),
-    '\n',
-    `status          ${s.status}\n`,
-    `trades          ${s.trades}\n`,
-    `realized pnl    ${s.pnl} USDT\n`,
-    `roi             ${s.roi} %\n`,
-    `apy             ${s.apy} %\n`,
-    `max grids held  ${s.maxGridsHeld}\n`,
-    `held quantity   ${s.heldQty}\n`,
-    `unrealized      ${s.unrealized} USDT\n`,
-    `max drawdown    ${result.maxDrawdown} USDT (${result.maxDrawdownPercent} %)\n`,
-    `skipped orders  ${result.skipped.length}\n`,
-  ].join('');
-}
-
 /** The CLI, callable in-process (tests): returns the exit code. */
 export async function main(argv: string[], io: Output = processOutput): Promise<number> {
   try {
     const args = parseBacktestArgs(argv);
+    if (args.mode === 'cycle') return await runCycleCli(args, io);
     const result = await run(args);
     // Skips go to stderr so --json stays exactly {trades, summary}; never silent.
     for (const s of result.skipped) io.err(skipLine(s));

@@ -11,7 +11,7 @@ import { createGridBot } from './state';
 import { step } from './step';
 import type { BacktestSummary as ApiBacktestSummary, BacktestTradeRow } from '../../common/api/backtest';
 import type { BotParams, GridBot, MarketRules, SkipAction, StrategyDefinition, Tick } from './types';
-import { EquityTracker, type EquityPoint } from './equity';
+import { EquityTracker, type EquityPoint, type EquitySource } from './equity';
 
 /** The shapes the API and the CLI print; the drawdown is reported beside the summary here. */
 export type BacktestTrade = BacktestTradeRow;
@@ -46,7 +46,7 @@ export function createBacktest(config: BacktestConfig): Backtest {
   const bot = createGridBot(config.strategy, config.params, config.market);
   const trades: BacktestTrade[] = [];
   const skipped: SkipAction[] = [];
-  const equity = new EquityTracker(bot, config.equityPoints ?? 500);
+  const equity = new EquityTracker(gridEquity(bot), config.equityPoints ?? 500);
   let ticks = 0;
   let last: Tick | null = null;
 
@@ -84,6 +84,17 @@ export function createBacktest(config: BacktestConfig): Backtest {
   }
 
   return { bot, push, finish };
+}
+
+/** The grid bot's books as the equity curve reads them. */
+function gridEquity(bot: GridBot): EquitySource {
+  return {
+    investment: bot.params.investment,
+    get realized() { return bot.realized; },
+    get heldQty() { return bot.heldQty; },
+    get heldCost() { return bot.heldCost; },
+    px: bot.px,
+  };
 }
 
 /** Runs `ticks` through a fresh bot. */

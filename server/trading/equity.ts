@@ -4,7 +4,17 @@
  * reported amounts are recomputed exactly from the holdings at those ticks.
  */
 import { D, HUNDRED, ZERO, str, type Dec } from './exact';
-import type { GridBot, Tick } from './types';
+import type { Tick } from './types';
+
+/** What a backtest holds, read as it changes: a grid bot's or a cycle's books. */
+export interface EquitySource {
+  readonly investment: Dec;
+  readonly realized: Dec;
+  readonly heldQty: Dec;
+  readonly heldCost: Dec;
+  /** The runner's parsed tick price, when it keeps one (saves parsing each tick twice). */
+  readonly px: { readonly s: string; readonly f: number } | null;
+}
 
 export interface EquityPoint {
   ts: number;
@@ -38,10 +48,10 @@ export class EquityTracker {
   private untilSample = 1;
 
   constructor(
-    private readonly bot: GridBot,
+    private readonly bot: EquitySource,
     private readonly maxPoints: number,
   ) {
-    this.baseF = bot.params.investment.toNumber();
+    this.baseF = bot.investment.toNumber();
   }
 
   holdingsChanged(): void {
@@ -52,7 +62,7 @@ export class EquityTracker {
 
   observe(tick: Tick): void {
     const px = this.bot.px;
-    const p = px.s === tick.price ? px.f : +tick.price;
+    const p = px !== null && px.s === tick.price ? px.f : +tick.price;
     const eq = this.baseF + this.realizedF + this.qtyF * p - this.costF;
     if (eq > this.peakF) {
       this.peakF = eq;
@@ -86,7 +96,7 @@ export class EquityTracker {
   }
 
   private exact(s: Snapshot): Dec {
-    return this.bot.params.investment.plus(s.realized).plus(s.qty.times(new D(s.price))).minus(s.cost);
+    return this.bot.investment.plus(s.realized).plus(s.qty.times(new D(s.price))).minus(s.cost);
   }
 
   points(): EquityPoint[] {

@@ -16,3 +16,4 @@ export { candleWalk, candleTicks } from './candles';
 export type { BacktestConfig, BacktestResult, BacktestSummary, BacktestTrade, Backtest } from './backtest';
 export type { EquityPoint } from './equity';
 export type * from './types';
+export * from './cycle/index';
