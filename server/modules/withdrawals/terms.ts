@@ -12,10 +12,12 @@ import type { WithdrawalCounts, WithdrawalTerms } from './limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** One after the other: inside a transaction `db` is one connection, which runs one query at a time. */
 export async function withdrawalTerms(db: Db): Promise<WithdrawalTerms> {
-  const [minimum, fee, pendingMax, dailyMax] = await Promise.all([
-    getSetting(db, 'withdrawalMinimum'), getSetting(db, 'withdrawalFee'), getSetting(db, 'withdrawalPendingMax'), getSetting(db, 'withdrawalDailyMax'),
-  ]);
+  const minimum = await getSetting(db, 'withdrawalMinimum');
+  const fee = await getSetting(db, 'withdrawalFee');
+  const pendingMax = await getSetting(db, 'withdrawalPendingMax');
+  const dailyMax = await getSetting(db, 'withdrawalDailyMax');
   return { minimum: new Decimal(minimum).toFixed(), fee: new Decimal(fee).toFixed(), pendingMax, dailyMax };
 }
 
