@@ -105,6 +105,15 @@ export const ACCOUNT_LABELS = {
   swapAmount: 'Swap Amount',
   rewardBalance: (balance: string) => `Reward balance: ${balance} USDT`,
   withdrawHistory: 'Withdraw History',
+  /** The withdrawal terms shown above the Withdraw button (issue 20). */
+  withdrawTerms: 'Withdrawal terms',
+  withdrawMinimum: 'Minimum withdrawal',
+  withdrawFee: 'Network fee (BEP-20)',
+  withdrawArrives: 'You receive',
+  withdrawPending: 'Pending withdrawals',
+  withdrawLastDay: 'Withdrawals in the last 24 hours',
+  usdtAmount: (amount: string) => `${amount} USDT`,
+  withdrawCountOf: (used: number, max: number) => `${used} of ${max}`,
   colToAddress: 'To Address',
   colStatus: 'Status',
   referralShare:
