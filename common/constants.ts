@@ -71,5 +71,16 @@ export const SYSTEM_STRATEGY_NAME = 'System Strategy';
 export const MAX_REFERRAL_PERCENT = 10;
 
 /** Settings an admin can change with `npm run admin -- set-setting NAME VALUE`. */
-export const SETTING_NAMES = ['referralMandatory', 'minimumBotAmount', 'ifcNewTokenPrice', 'levelPercentages'] as const;
+export const SETTING_NAMES = ['referralMandatory', 'minimumBotAmount', 'ifcNewTokenPrice', 'levelPercentages',
+  'withdrawalMinimum', 'withdrawalFee', 'withdrawalPendingMax', 'withdrawalDailyMax'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
+
+/**
+ * Reward withdrawals (issue 20), until support staff set them: the smallest amount a member may
+ * withdraw and the BEP-20 network fee taken from it (USDT, decimal strings), and how many
+ * withdrawals a member may have PENDING at once and request in any 24 hours (FAILED ones aside).
+ */
+export const WITHDRAWAL_MINIMUM_DEFAULT = '10';
+export const WITHDRAWAL_FEE_DEFAULT = '1';
+export const WITHDRAWAL_PENDING_MAX_DEFAULT = 3;
+export const WITHDRAWAL_DAILY_MAX_DEFAULT = 10;

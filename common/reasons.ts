@@ -94,6 +94,10 @@ export const REASON_STATUS = {
   'billing.withdrawal_address_invalid': 400,
   'billing.reward_swap_too_large': 400,
   'billing.team_level_unknown': 400,
+  'billing.withdrawal_below_minimum': 400,
+  'billing.withdrawal_pending_limit': 409, // wait until a pending withdrawal is paid
+  'billing.withdrawal_daily_limit': 429, // wait until a withdrawal of the last 24 hours ages out
+  'billing.withdrawal_to_platform_address': 400, // a deposit address of this platform: use the reward swap
 
   // The desktop
   'desktop.preview_locked': 403, // a browser the preview's launch link did not let in

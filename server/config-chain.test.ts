@@ -27,7 +27,9 @@ describe('the chain section of the configuration', () => {
     expect(deposits.enabled && deposits.settings.addresses.at(0)).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
     expect(JSON.stringify(deposits)).not.toContain('junk');
     expect(payouts).toEqual({ enabled: true, settings: {
-      rpcUrl: FULL.BSC_RPC_URL, hotWalletKey: FULL.HOT_WALLET_PRIVATE_KEY, usdtToken: FULL.TOKEN_USDT, confirmations: 3, pollMs: 250 } });
+      rpcUrl: FULL.BSC_RPC_URL, hotWalletKey: FULL.HOT_WALLET_PRIVATE_KEY, usdtToken: FULL.TOKEN_USDT, confirmations: 3, pollMs: 250,
+      // The key's own address, so no withdrawal is sent to the wallet that pays it (issue 20).
+      hotWalletAddress: '0x19e7e376e7c213b7e7e7e46cc70a5dd086daff2a' } });
   });
 
   it.each([

@@ -7,7 +7,7 @@
  * they may not import server/chain, which imports them.
  */
 import type { DepositToken } from '../common/api/billing';
-import { checksummedAddress, depositAddressesOf } from './chain/addresses';
+import { addressOfPrivateKey, checksummedAddress, depositAddressesOf } from './chain/addresses';
 
 /**
  * The members' deposit addresses, derived by server/chain (the only ethers importer) for the
@@ -39,6 +39,8 @@ export interface PayoutSettings {
   rpcUrl: string;
   /** HOT_WALLET_PRIVATE_KEY: a secret, kept in the signer, never logged. */
   hotWalletKey: string;
+  /** The hot wallet's own lower-case address (derived from the key): no withdrawal may go there. */
+  hotWalletAddress: string | null;
   usdtToken: string;
   confirmations: number;
   pollMs: number;
@@ -105,7 +107,7 @@ function payouts(v: ChainVariables): Feature<PayoutSettings> {
   if (missing.length > 0) return { enabled: false, reason: `reward payouts are off: ${missing.join(', ')} unset` };
   return {
     enabled: true,
-    settings: { rpcUrl: v.bscRpcUrl!, hotWalletKey: v.hotWalletPrivateKey!, usdtToken: v.tokens.usdt!,
+    settings: { rpcUrl: v.bscRpcUrl!, hotWalletKey: v.hotWalletPrivateKey!, hotWalletAddress: addressOfPrivateKey(v.hotWalletPrivateKey!), usdtToken: v.tokens.usdt!,
       confirmations: v.chainConfirmations, pollMs: v.chainPollMs },
   };
 }

@@ -135,4 +135,22 @@ export interface WalletUserData {
    * the Withdraw screen says so and offers no withdraw button; the reward swap still works.
    */
   withdrawalsEnabled: boolean;
+  /** What the Withdraw screen shows before submitting: the terms in force and the member's counts. */
+  withdrawalLimits: WithdrawalLimits;
+}
+
+/** The reward withdrawal terms (support staff's settings) and how much of the caps the member has used. */
+export interface WithdrawalLimits {
+  /** USDT, fee included: the smallest amount accepted. */
+  minimum: string;
+  /** USDT taken from each withdrawal for the BEP-20 transfer: what arrives is the amount less this. */
+  fee: string;
+  /** At most this many withdrawals PENDING at once... */
+  pendingMax: number;
+  /** ...and the member has this many now. */
+  pending: number;
+  /** At most this many in any 24 hours, FAILED ones not counted... */
+  dailyMax: number;
+  /** ...and the member requested this many in the last 24 hours. */
+  lastDay: number;
 }

@@ -29,6 +29,15 @@ export const BILLING_SERVER = {
   withdrawZeroAddress: 'The zero address cannot receive a withdrawal. Enter your own BEP-20 address.',
   withdrawInsufficient: (available: string) => `Insufficient reward balance: you can withdraw at most ${available} USDT.`,
   withdrawRequested: 'Withdrawal requested. It is paid to your address in a few minutes.',
+  /** Withdrawal limits (issue 20); the Withdraw screen shows the same words. */
+  withdrawBelowMinimum: (minimum: string, fee: string) =>
+    `The minimum withdrawal is ${minimum} USDT, of which ${fee} USDT pays the BEP-20 network fee.`,
+  withdrawPendingLimit: (max: number) =>
+    `You already have ${max} pending ${max === 1 ? 'withdrawal' : 'withdrawals'}. Wait until one is paid, then withdraw again.`,
+  withdrawDailyLimit: (max: number) =>
+    `You can request at most ${max} ${max === 1 ? 'withdrawal' : 'withdrawals'} in 24 hours. Try again later.`,
+  withdrawToPlatformAddress:
+    'This is a deposit address of this platform, not an outside wallet. To move rewards into your USDT wallet, use Swap Rewards on this screen.',
   /** The Idempotency-Key header of a purchase, withdrawal or reward swap (issue 9). */
   idempotencyKeyInvalid: (max: number) =>
     `The Idempotency-Key header must be 1 to ${max} visible ASCII characters without spaces, such as a UUID.`,
@@ -96,6 +105,15 @@ export const ACCOUNT_LABELS = {
   swapAmount: 'Swap Amount',
   rewardBalance: (balance: string) => `Reward balance: ${balance} USDT`,
   withdrawHistory: 'Withdraw History',
+  /** The withdrawal terms shown above the Withdraw button (issue 20). */
+  withdrawTerms: 'Withdrawal terms',
+  withdrawMinimum: 'Minimum withdrawal',
+  withdrawFee: 'Network fee (BEP-20)',
+  withdrawArrives: 'You receive',
+  withdrawPending: 'Pending withdrawals',
+  withdrawLastDay: 'Withdrawals in the last 24 hours',
+  usdtAmount: (amount: string) => `${amount} USDT`,
+  withdrawCountOf: (used: number, max: number) => `${used} of ${max}`,
   colToAddress: 'To Address',
   colStatus: 'Status',
   referralShare:

@@ -23,6 +23,7 @@ export const walletUserData = object({
   qrCode: { type: ['object', 'null'], properties: { value: str, base64: str }, required: ['value', 'base64'] },
   chainEnabled: bool,
   withdrawalsEnabled: bool,
+  withdrawalLimits: object({ minimum: str, fee: str, pendingMax: num, pending: num, dailyMax: num, lastDay: num }),
 }, ['isActiveSubscription']);
 
 const plan = object({ id: str, usdtToken: str, ifcNewToken: str, days: num });

@@ -8,7 +8,7 @@
 import * as yup from 'yup';
 import { Decimal } from '../decimal';
 import { PAGE_SIZE_LISTS } from '../constants';
-import { VALIDATION } from '../messages';
+import { SERVER, VALIDATION } from '../messages';
 import { decimalDigitsTest, decimalText, withinDigits } from './input-bounds';
 
 export const MAX_PAGE_SIZE = 100;
@@ -49,6 +49,18 @@ export const withdrawRequestSchema = yup.object({
   toAddress: yup.string().trim().required(VALIDATION.addressRequired)
     .matches(BEP20_ADDRESS, VALIDATION.bep20AddressInvalid),
 });
+
+/**
+ * The withdraw form: the request's rules and the minimum the screen shows (withdrawalLimits of
+ * the user data), in the words the server refuses with; the server checks the terms in force.
+ */
+export function withdrawFormSchema(minimum: Decimal.Value, fee: Decimal.Value) {
+  const [min, cost] = [new Decimal(minimum), new Decimal(fee)];
+  return withdrawRequestSchema.shape({
+    amount: (withdrawRequestSchema.fields.amount as yup.MixedSchema<string>).test('minimum', SERVER.withdrawBelowMinimum(min.toFixed(), cost.toFixed()),
+      (v) => !isAmount(v) || (new Decimal(v as string).gte(min) && new Decimal(v as string).gt(cost))),
+  });
+}
 
 /** The reward swap form; `balance` is the reward balance shown (SPEC: at most it). */
 export function rewardSwapFormSchema(balance: Decimal.Value) {

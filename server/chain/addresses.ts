@@ -3,7 +3,7 @@
  * deriving a member's deposit address from DEPOSIT_MNEMONIC, and the EIP-55 form of a payout
  * address. config-chain.ts hands them to the modules through config.chain.
  */
-import { getAddress, HDNodeWallet, isAddress } from 'ethers';
+import { computeAddress, getAddress, HDNodeWallet, isAddress } from 'ethers';
 
 const ACCOUNT_PATH = "m/44'/60'/0'/0";
 
@@ -26,4 +26,16 @@ export function depositAddressesOf(mnemonic: string): { at(hdIndex: number): str
 /** The EIP-55 checksummed form of `text`, or null when it is no address (or a mixed-case one with a wrong checksum). */
 export function checksummedAddress(text: string): string | null {
   return isAddress(text) ? getAddress(text) : null;
+}
+
+/**
+ * The lower-case address of the hot wallet's key, so a withdrawal to the wallet that pays it can
+ * be refused; null for a key that is no valid secp256k1 key (boot validation reports that).
+ */
+export function addressOfPrivateKey(privateKey: string): string | null {
+  try {
+    return computeAddress(privateKey).toLowerCase();
+  } catch {
+    return null;
+  }
 }

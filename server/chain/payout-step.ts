@@ -16,6 +16,7 @@
 import { ethers } from 'ethers';
 import type { Db } from '../db/database';
 import type { Clock } from '../modules/clock';
+import { payableOf } from '../modules/withdrawals/limits';
 import { recordAttempt, storeSigned, type PayoutRow } from '../modules/withdrawals/queue';
 import { failAndRefund, markPaid } from '../modules/withdrawals/settle';
 import type { PayoutChain } from './payout-chain';
@@ -50,7 +51,8 @@ export async function payoutStep(ctx: StepContext, row: PayoutRow): Promise<Step
 }
 
 async function signAndStore(ctx: StepContext, row: PayoutRow): Promise<PayoutRow | 'failed' | null> {
-  const units = ethers.parseUnits(row.amount, USDT_DECIMALS);
+  // The member asked for `amount`; the fee stays with the platform to pay for the transfer's gas.
+  const units = ethers.parseUnits(payableOf(row.amount, row.fee), USDT_DECIMALS);
   const refusal = await ctx.chain.simulate(row.toAddress, units);
   if (refusal !== null) {
     await failAndRefund(ctx.db, row.id, refusal, ctx.clock());

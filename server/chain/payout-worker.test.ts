@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ethers } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '../../common/decimal';
 import type { Db } from '../db/database';
 import { ledgerEntries, withdrawals } from '../db/schema';
 import { balancesOf } from '../modules/ledger/balances';
 import { post } from '../modules/ledger/post';
+import { setSetting } from '../modules/settings/settings';
 import { createWithdrawal } from '../modules/withdrawals/create';
 import { databaseTargets } from '../testing/databases';
 import { insertMember } from '../testing/members';
@@ -42,6 +44,9 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
   beforeAll(async () => {
     [server, chain] = await Promise.all([createTestServer(target), startLocalChain()]);
     db = server.database.db;
+    // No fee and almost no floor unless a test sets one: most tests follow exact amounts on chain.
+    await setSetting(db, 'withdrawalFee', '0');
+    await setSetting(db, 'withdrawalMinimum', '0.00000001');
   }, 60_000);
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.stop()));
@@ -84,6 +89,39 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
     expect(await check()).toBe(true);
   }
   const refunds = (id: string) => db.select().from(ledgerEntries).where(and(eq(ledgerEntries.idempotencyKey, `withdrawal_refund:${id}`)));
+  /** The ledger entries of one withdrawal, as [key, amount]. */
+  const entriesOf = async (id: string) => (await db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, id)).orderBy(asc(ledgerEntries.id)))
+    .map((e) => [e.idempotencyKey, new Decimal(e.amount).toFixed()]);
+  /** Runs `body` with a network fee of `fee` USDT in force. */
+  async function withFee(fee: string, body: () => Promise<void>) {
+    await setSetting(db, 'withdrawalFee', fee);
+    try {
+      await body();
+    } finally {
+      await setSetting(db, 'withdrawalFee', '0');
+    }
+  }
+
+  it('sends the amount less the network fee on chain; the fee stays debited as its own entry', () => withFee('0.25', async () => {
+    const { id, to, userId } = await request('10', '12');
+    const [row] = await drive(worker(), [id]);
+    expect(row!.status).toBe('SUCCESS');
+    expect(await chain.balanceOf('USDT', to)).toBe('9.75');
+    expect(await entriesOf(id)).toEqual([[`withdrawal:${id}`, '-9.75'], [`withdrawal_fee:${id}`, '-0.25']]);
+    expect((await balancesOf(db, userId)).USDT_REWARD).toBe('2');
+  }));
+
+  it('refunds the payout and the fee of a failed withdrawal, each once', () => withFee('0.25', async () => {
+    const { id, userId } = await request('2000000');
+    const [row] = await drive(worker(), [id]);
+    expect(row!.status).toBe('FAILED');
+    await drive(worker(), [id], 2);
+    expect(await entriesOf(id)).toEqual([
+      [`withdrawal:${id}`, '-1999999.75'], [`withdrawal_fee:${id}`, '-0.25'],
+      [`withdrawal_refund:${id}`, '1999999.75'], [`withdrawal_fee_refund:${id}`, '0.25'],
+    ]);
+    expect((await balancesOf(db, userId)).USDT_REWARD).toBe('2000000');
+  }));
 
   it('follows its own payout to SUCCESS on its next passes, without waiting out its lease', async () => {
     const w = worker();

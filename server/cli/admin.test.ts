@@ -138,6 +138,34 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
     expect(missing.err).toContain('VALUE is required');
   });
 
+  it('the withdrawal settings: defaults, a fee always below the minimum, whole non-negative counts', async () => {
+    for (const [name, value] of [['withdrawalMinimum', '10'], ['withdrawalFee', '1'], ['withdrawalPendingMax', '3'], ['withdrawalDailyMax', '10']]) {
+      expect(await admin('get-setting', name!)).toEqual({ code: 0, out: value, err: '' });
+    }
+    expect(await admin('set-setting', 'withdrawalFee', '0.25')).toMatchObject({ code: 0, out: 'withdrawalFee = 0.25' });
+    expect(await admin('set-setting', 'withdrawalMinimum', '1')).toMatchObject({ code: 0, out: 'withdrawalMinimum = 1' });
+    // The fee is taken from the amount: a fee at or above the minimum would pay nothing out.
+    for (const [name, value, err] of [
+      ['withdrawalFee', '1', 'withdrawalFee must be below withdrawalMinimum (1)'],
+      ['withdrawalFee', '2', 'withdrawalFee must be below withdrawalMinimum (1)'],
+      ['withdrawalMinimum', '0.25', 'withdrawalMinimum must be above withdrawalFee (0.25)'],
+      ['withdrawalMinimum', '0', 'withdrawalMinimum must be above withdrawalFee (0.25)'],
+    ] as const) {
+      expect(await admin('set-setting', name, value)).toEqual({ code: 1, out: '', err });
+    }
+    for (const bad of ['-1', 'abc', '1e3']) expect((await admin('set-setting', 'withdrawalFee', bad)).err).toContain('withdrawalFee must be a positive decimal');
+    expect(await admin('set-setting', 'withdrawalFee', '0')).toMatchObject({ code: 0, out: 'withdrawalFee = 0' });
+    for (const name of ['withdrawalPendingMax', 'withdrawalDailyMax']) {
+      expect(await admin('set-setting', name, '7')).toMatchObject({ code: 0, out: `${name} = 7` });
+      for (const bad of ['-1', '2.5', 'ten', '1e3', '']) {
+        expect(await admin('set-setting', name, bad)).toEqual({ code: 1, out: '', err: `${name} must be a whole number from 0, e.g. 3` });
+      }
+      expect((await admin('get-setting', name)).out).toBe('7'); // unchanged
+    }
+    expect(await admin('get-setting', 'withdrawalMinimum')).toMatchObject({ out: '1' });
+    expect(await admin('get-setting', 'withdrawalFee')).toMatchObject({ out: '0' });
+  });
+
   it('grant-subscription adds days, extending from the current expiry', async () => {
     const before = Date.now();
     const first = await admin('grant-subscription', '--email', 'ANN@Example.com', '--days', '30');

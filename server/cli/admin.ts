@@ -12,7 +12,7 @@ import { users } from '../db/schema';
 import { findUserByEmail } from '../modules/accounts/users';
 import { rotateSecretsKey } from '../modules/keys/rotate';
 import { DomainError } from '../modules/errors';
-import { getSetting, parseSetting, setSetting } from '../modules/settings/settings';
+import { changeSetting, getSetting } from '../modules/settings/settings';
 import { grant, latestExpirySql } from '../modules/subscriptions/subscriptions';
 import { addPlanCommand, adjustCommand, ledgerCommand, listPlansCommand, retirePlanCommand } from './admin-billing';
 import { processIo, type CliIo } from './io';
@@ -25,7 +25,10 @@ Commands:
   grant-subscription --email E --days N   add N days to a member's subscription
   set-setting NAME VALUE                  referralMandatory true|false, minimumBotAmount 100.00,
                                           ifcNewTokenPrice 0.25 (USDT per IFC),
-                                          levelPercentages 5,2,1,1,1 (level 1 first, at most 10 in all)
+                                          levelPercentages 5,2,1,1,1 (level 1 first, at most 10 in all),
+                                          withdrawalMinimum 10 and withdrawalFee 1 (USDT, the fee
+                                          taken from the amount, below the minimum),
+                                          withdrawalPendingMax 3, withdrawalDailyMax 10 (per member)
   get-setting NAME                        print a setting
   list-users                              members with referral code and expiry
   list-plans                              subscription plans on offer
@@ -104,8 +107,7 @@ async function run(db: Db, config: Config, env: Env, [command, ...args]: string[
     case 'set-setting': {
       const name = settingName(args[0]);
       if (args[1] === undefined) throw new UsageError('VALUE is required');
-      await setSetting(db, name, parseSetting(name, args[1]));
-      return `${name} = ${String(await getSetting(db, name))}`;
+      return `${name} = ${String(await changeSetting(db, name, args[1]))}`;
     }
     case 'get-setting':
       return String(await getSetting(db, settingName(args[0])));

@@ -4,7 +4,7 @@
  * address, countdown), gets USDT from the chain's faucet at her deposit address, sees it credited
  * after 'sync status' (the countdown still running after a reload) and buys a plan with it on
  * Subscription. Her sponsor, the demo member, then finds the level 1 reward on Referral programme,
- * withdraws part of it to a BEP-20 address (paid from the hot wallet), swaps part into the USDT
+ * withdraws part of it to a BEP-20 address (paid from the hot wallet, less the network fee), swaps part into the USDT
  * wallet, and sees Nora on My Team.
  * Real renderer, main's handlers (bridged), server with its chain role, ganache.
  */
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LABELS, LABELS, SERVER, TEXT, UI } from '../../common/messages';
 // For the app.deps declaration the server's HTTP layer adds to Fastify.
 import type { AppDeps } from '../../server/http/types';
+import { setSetting } from '../../server/modules/settings/settings';
 import { addPlan } from '../../server/modules/subscriptions/plans';
 import { startChainForStack, type StackChain } from './support/chain';
 import { DEMO_MEMBER, logInAs, otpFrom, startStack, type Stack } from './support/stack';
@@ -22,6 +23,8 @@ const PLAN_DAYS = 45;
 /** What Nora deposits, the plan's price, and the level 1 share (5 %) her purchase earns Demo. */
 const DEPOSIT_USDT = '50';
 const PLAN_USDT = '40';
+/** The network fee kept from each withdrawal: 1 USDT withdrawn, 0.75 arrives. */
+const WITHDRAWAL_FEE = '0.25';
 const NORA = { username: 'Nora', email: 'nora@example.com', contactNo: '5550199', password: 'nora-pass-1', referralId: 'DEMO01' };
 
 let stack: Stack;
@@ -45,6 +48,10 @@ beforeAll(async () => {
       // Support staff put a plan on offer; Nora joins through the demo member's code. Her money
       // comes only from the chain, in the app.
       await addPlan(deps.db, PLAN_USDT, PLAN_DAYS);
+      // The 2 USDT reward is below the default minimum (10, fee 1): support staff's settings
+      // let a small withdrawal through, the fee first (it must stay below the minimum).
+      await setSetting(deps.db, 'withdrawalFee', WITHDRAWAL_FEE);
+      await setSetting(deps.db, 'withdrawalMinimum', '1');
       await postJson(`${server.url}/api/signup`, NORA);
       const mail = await smtp.waitFor((m) => m.to.includes(NORA.email));
       await postJson(`${server.url}/api/verify-otp`, { ...NORA, otp: otpFrom(mail.text) });
@@ -144,6 +151,11 @@ describe('billing service: deposit, subscribe, level reward, withdraw and swap',
     await page().getByLabel(ACCOUNT_LABELS.colAmount, { exact: true }).fill('1x');
     expect(await page().getByLabel(ACCOUNT_LABELS.colAmount, { exact: true }).inputValue()).toBe('1');
     await page().getByLabel(ACCOUNT_LABELS.toAddress, { exact: true }).fill(to);
+    // The terms before submitting: the minimum, the fee and what arrives.
+    const terms = page().getByLabel(ACCOUNT_LABELS.withdrawTerms, { exact: true });
+    await seen(ACCOUNT_LABELS.usdtAmount('1'), terms);
+    await seen(ACCOUNT_LABELS.usdtAmount(WITHDRAWAL_FEE), terms);
+    await seen(ACCOUNT_LABELS.usdtAmount('0.75'), terms);
     await button(ACCOUNT_LABELS.withdraw).click();
     await seen(SERVER.withdrawRequested);
     await expect.poll(async () => (await rows(ACCOUNT_LABELS.withdrawHistory))[0]?.slice(0, 3)).toEqual(['1', '1.00', to]);
@@ -154,7 +166,7 @@ describe('billing service: deposit, subscribe, level reward, withdraw and swap',
       await seen(to, page().getByLabel(ACCOUNT_LABELS.withdrawHistory, { exact: true }));
       return (await rows(ACCOUNT_LABELS.withdrawHistory))[0]?.[3];
     }, { timeout: 60_000, interval: 1_000 }).toBe('SUCCESS');
-    expect(await chain().balanceOf('USDT', to)).toBe('1.0');
+    expect(await chain().balanceOf('USDT', to)).toBe('0.75'); // the fee stayed with the platform
   });
 
   it('swaps rewards into the USDT wallet from the rewards modal', async () => {

@@ -1,22 +1,35 @@
 /**
  * Withdraws USDT rewards to a BEP-20 address (SPEC section 5: the amount keeps only digits and
- * dots; 'Amount is required.', 'Address is required.'). The service's msg is shown either way.
- * Disabled (every field and the button) while the server cannot pay out: the page says why.
+ * dots; 'Amount is required.', 'Address is required.'). Before submitting, the terms in force
+ * (minimum, network fee, what arrives, the member's pending and daily counts) are shown and the
+ * minimum is checked in the words the server would refuse with; a refusal is worded by its
+ * reason (withdrawErrors.ts). Disabled (every field and the button) while the server cannot pay
+ * out: the page says why.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
+import type { WithdrawalLimits } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { withdrawAmountInput, withdrawRequestSchema } from '../../../common/schemas/billing';
+import { withdrawAmountInput, withdrawFormSchema, withdrawRequestSchema } from '../../../common/schemas/billing';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { yupRule } from '../../hooks/yupRule';
+import { withdrawErrorMessage } from './withdrawErrors';
+import { WithdrawTerms } from './WithdrawTerms';
 
 interface Values {
   amount: string;
   toAddress: string;
 }
 
-export function WithdrawForm({ disabled = false }: { disabled?: boolean }) {
+interface Props {
+  disabled?: boolean;
+  /** The terms of the user data; until they arrive only the request's own rules apply (the server checks the rest). */
+  limits?: WithdrawalLimits;
+}
+
+export function WithdrawForm({ disabled = false, limits }: Props) {
   const [form] = Form.useForm<Values>();
+  const amount = Form.useWatch('amount', form);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const withdraw = useMutation({
@@ -25,12 +38,13 @@ export function WithdrawForm({ disabled = false }: { disabled?: boolean }) {
       void message.success(reply.message);
       form.resetFields();
     },
-    onError: (error) => void message.error(error.message),
+    onError: (error) => void message.error(withdrawErrorMessage(error, limits)),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: BILLING_KEYS.withdrawals });
       await queryClient.invalidateQueries({ queryKey: BILLING_KEYS.userData });
     },
   });
+  const amountSchema = limits ? withdrawFormSchema(limits.minimum, limits.fee) : withdrawRequestSchema;
   return (
     <Form<Values>
       form={form}
@@ -45,13 +59,18 @@ export function WithdrawForm({ disabled = false }: { disabled?: boolean }) {
         label={ACCOUNT_LABELS.colAmount}
         required
         normalize={(value: string | undefined) => withdrawAmountInput(value ?? '')}
-        rules={[yupRule(withdrawRequestSchema, 'amount')]}
+        rules={[yupRule(amountSchema, 'amount')]}
       >
         <Input inputMode="decimal" suffix="USDT" aria-label={ACCOUNT_LABELS.colAmount} />
       </Form.Item>
       <Form.Item name="toAddress" label={ACCOUNT_LABELS.toAddress} required rules={[yupRule(withdrawRequestSchema, 'toAddress')]}>
         <Input placeholder="0x..." spellCheck={false} aria-label={ACCOUNT_LABELS.toAddress} />
       </Form.Item>
+      {limits && (
+        <Form.Item>
+          <WithdrawTerms limits={limits} amount={amount} />
+        </Form.Item>
+      )}
       <Button type="primary" htmlType="submit" loading={withdraw.isPending}>
         {ACCOUNT_LABELS.withdraw}
       </Button>

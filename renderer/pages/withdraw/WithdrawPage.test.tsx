@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { WithdrawRecord, WithdrawStatus } from '../../../common/api/billing';
-import { ACCOUNT_LABELS, TEXT, VALIDATION } from '../../../common/messages';
+import { ACCOUNT_LABELS, SERVER, TEXT, VALIDATION } from '../../../common/messages';
 import { emptyPage, tableRows, walletUserData } from '../../components/billing/testing/fixtures';
 import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
 import { renderApp } from '../../testing/renderApp';
@@ -87,6 +87,51 @@ describe('withdraw', () => {
   it("says 'No Records Found.' without withdrawals", async () => {
     open();
     expect(await screen.findByText(TEXT.noRecords)).toBeTruthy();
+  });
+});
+
+describe('withdrawal terms and limits', () => {
+  const LIMITS = { minimum: '10', fee: '1', pendingMax: 3, pending: 1, dailyMax: 10, lastDay: 2 };
+  const term = (terms: HTMLElement, label: string) => within(terms).getByText(label).closest('tr')!.textContent;
+
+  it('shows the minimum, the fee, what arrives for the amount typed and the pending and daily counts before submitting', async () => {
+    open([], walletUserData({ withdrawalLimits: LIMITS }));
+    const terms = await screen.findByLabelText(ACCOUNT_LABELS.withdrawTerms);
+    expect(term(terms, ACCOUNT_LABELS.withdrawMinimum)).toContain('10 USDT');
+    expect(term(terms, ACCOUNT_LABELS.withdrawFee)).toContain('1 USDT');
+    expect(term(terms, ACCOUNT_LABELS.withdrawArrives)).toContain('-');
+    expect(term(terms, ACCOUNT_LABELS.withdrawPending)).toContain('1 of 3');
+    expect(term(terms, ACCOUNT_LABELS.withdrawLastDay)).toContain('2 of 10');
+    fireEvent.change(await amountInput(), { target: { value: '12.5' } });
+    await waitFor(() => expect(term(terms, ACCOUNT_LABELS.withdrawArrives)).toContain('11.5 USDT'));
+  });
+
+  it('refuses an amount below the minimum before sending, in the words the server uses', async () => {
+    const bridge = open([], walletUserData({ withdrawalLimits: { ...LIMITS, minimum: '5', fee: '0.25' } }));
+    await screen.findByLabelText(ACCOUNT_LABELS.withdrawTerms); // the terms have arrived
+    fireEvent.change(await amountInput(), { target: { value: '4.99' } });
+    fireEvent.change(screen.getByLabelText(ACCOUNT_LABELS.toAddress), { target: { value: ADDRESS } });
+    submit();
+    expect(await screen.findByText(SERVER.withdrawBelowMinimum('5', '0.25'))).toBeTruthy();
+    expect(bridge.callsTo('billing:withdraw')).toEqual([]);
+    fireEvent.change(await amountInput(), { target: { value: '5' } });
+    submit();
+    await waitFor(() => expect(bridge.callsTo('billing:withdraw')).toEqual([{ amount: '5', toAddress: ADDRESS }]));
+  });
+
+  it.each([
+    ['the pending cap', fail(409, SERVER.withdrawPendingLimit(3), 'billing.withdrawal_pending_limit'), SERVER.withdrawPendingLimit(3)],
+    ['the daily cap, worded from the terms shown when the answer has no message', fail(429, '', 'billing.withdrawal_daily_limit'), SERVER.withdrawDailyLimit(10)],
+    ['the minimum raised meanwhile', fail(400, SERVER.withdrawBelowMinimum('20', '1'), 'billing.withdrawal_below_minimum'), SERVER.withdrawBelowMinimum('20', '1')],
+    ['a platform deposit address, pointing to the reward swap', fail(400, 'refused', 'billing.withdrawal_to_platform_address'), SERVER.withdrawToPlatformAddress],
+  ])('shows a refusal for %s by its reason', async (_case, refusal, words) => {
+    const bridge = open([], walletUserData({ withdrawalLimits: LIMITS }));
+    bridge.handle('billing:withdraw', () => refusal);
+    await screen.findByLabelText(ACCOUNT_LABELS.withdrawTerms);
+    fireEvent.change(await amountInput(), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText(ACCOUNT_LABELS.toAddress), { target: { value: ADDRESS } });
+    submit();
+    expect(await screen.findByText(words)).toBeTruthy();
   });
 });
 

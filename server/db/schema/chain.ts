@@ -81,6 +81,8 @@ export const withdrawals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    /** The network fee kept from `amount` (withdrawalFee when requested); the chain pays amount - fee. 0 before migration 0016. */
+    fee: numeric('fee', { precision: 38, scale: 18 }).notNull().default('0'),
     toAddress: text('to_address').notNull(),
     status: text('status').notNull().default('PENDING'),
     /** The hot wallet's nonce this payout holds; unique, so two payouts never share one. */

@@ -66,7 +66,9 @@ export const billingHandlers: OpHandlers<typeof billingOps> = {
 
   'billing:withdrawals': ({ page, limit }, { deps, userId }) => success(withdrawHistory(deps.db, userId, { page, limit })),
   'billing:withdraw': async (body, { deps, userId, request }) => {
-    const options = { clock: deps.clock, available: deps.config.chain.payouts.enabled, checksummedAddress: deps.config.chain.checksummedAddress };
+    const { payouts, checksummedAddress } = deps.config.chain;
+    const options = { clock: deps.clock, available: payouts.enabled, checksummedAddress,
+      hotWalletAddress: payouts.enabled ? payouts.settings.hotWalletAddress : null };
     return { data: await createWithdrawal(deps.db, userId, body, options, idempotencyKeyOf(request)), msg: SERVER.withdrawRequested };
   },
   'billing:swapReward': async ({ amount }, { deps, userId, request }) =>

@@ -12,6 +12,8 @@ export const LEDGER_KINDS = [
   'level_reward',
   'withdrawal',
   'withdrawal_refund',
+  'withdrawal_fee',
+  'withdrawal_fee_refund',
   'reward_swap',
   'adjustment',
 ] as const;

@@ -1,7 +1,10 @@
 /**
  * Requesting a withdrawal (POST /account/withdraw/create): one transaction inserts the PENDING
- * row and debits the member's USDT rewards by the amount (ledger key `withdrawal:<id>`), so the
- * money is reserved before the payout worker ever sees the row. The member's row lock orders
+ * row and debits the member's USDT rewards by the amount, as two entries: what is paid out
+ * (ledger key `withdrawal:<id>`, amount - fee) and the network fee (`withdrawal_fee:<id>`), so
+ * the money is reserved before the payout worker ever sees the row. The limits (limits.ts) are
+ * counted after the member's row is locked, so simultaneous requests cannot all slip under a
+ * cap; a payout to the platform's own addresses is refused. The member's row lock orders
  * their own requests (and their purchases and swaps); the ledger's balance condition is what
  * makes an overdraft impossible under any concurrency, the read after a refusal only shapes
  * the message. An Idempotency-Key makes a repeated request answer from the first
@@ -20,6 +23,8 @@ import { balancesOf } from '../ledger/balances';
 import { oncePerKey } from '../ledger/idempotent-requests';
 import { InsufficientBalance, post } from '../ledger/post';
 import { payoutAddress } from './address';
+import { payableOf, withdrawalRefusal } from './limits';
+import { isPlatformAddress, withdrawalCounts, withdrawalTerms } from './terms';
 
 export interface CreateWithdrawOptions {
   clock: Clock;
@@ -27,6 +32,8 @@ export interface CreateWithdrawOptions {
   available: boolean;
   /** The chain's EIP-55 check (config.chain.checksummedAddress). */
   checksummedAddress: ChecksumAddress;
+  /** The hot wallet's own address (config.chain.payouts), refused like a deposit address; null when unknown. */
+  hotWalletAddress?: string | null;
 }
 
 async function refusal(db: Db, userId: string): Promise<DomainError> {
@@ -37,14 +44,26 @@ async function refusal(db: Db, userId: string): Promise<DomainError> {
 /** The PENDING row and its debit, in the caller's transaction with the member's row locked. */
 async function reserve(tx: Db, userId: string, amount: string, toAddress: string, options: CreateWithdrawOptions): Promise<CreateWithdrawData> {
   if (!options.available) throw new DomainError('billing.withdrawals_unavailable', SERVER.withdrawalsUnavailable);
+  if (await isPlatformAddress(tx, toAddress, options.hotWalletAddress ?? null)) {
+    throw new DomainError('billing.withdrawal_to_platform_address', SERVER.withdrawToPlatformAddress);
+  }
   const now = options.clock();
+  const terms = await withdrawalTerms(tx);
+  const refused = withdrawalRefusal(amount, terms, await withdrawalCounts(tx, userId, now));
+  if (refused) throw refused;
   const [row] = await tx.insert(withdrawals)
-    .values({ userId, amount, toAddress, status: 'PENDING', createdAt: now, updatedAt: now })
+    .values({ userId, amount, fee: terms.fee, toAddress, status: 'PENDING', createdAt: now, updatedAt: now })
     .returning({ id: withdrawals.id });
   const id = row!.id;
   try {
-    await post(tx, { key: `withdrawal:${id}`, kind: 'withdrawal', reference: id,
-      legs: [{ userId, asset: 'USDT_REWARD', amount: new Decimal(amount).neg().toFixed() }] });
+    // One savepoint for both entries: a refused fee leaves no payout debit behind for the balance read below.
+    await tx.transaction(async (both) => {
+      await post(both, { key: `withdrawal:${id}`, kind: 'withdrawal', reference: id,
+        legs: [{ userId, asset: 'USDT_REWARD', amount: new Decimal(payableOf(amount, terms.fee)).neg().toFixed() }] });
+      if (new Decimal(terms.fee).isZero()) return; // staff may waive the fee; the ledger keeps no zero entries
+      await post(both, { key: `withdrawal_fee:${id}`, kind: 'withdrawal_fee', reference: id,
+        legs: [{ userId, asset: 'USDT_REWARD', amount: new Decimal(terms.fee).neg().toFixed() }] });
+    });
   } catch (error) {
     // The posting's savepoint rolled back alone: the transaction still reads the balance.
     throw error instanceof InsufficientBalance ? await refusal(tx, userId) : error;

@@ -21,8 +21,10 @@ import { withdrawals } from '../../db/schema';
 export interface PayoutRow {
   id: string;
   userId: string;
-  /** Whole USDT, a plain decimal string. */
+  /** Whole USDT, a plain decimal string: what the member asked for, fee included. */
   amount: string;
+  /** The network fee kept from `amount`: the chain pays amount - fee. */
+  fee: string;
   toAddress: string;
   nonce: bigint | null;
   signedTx: string | null;
@@ -34,14 +36,14 @@ export interface PayoutRow {
 const stamp = (now: Date) => sql`greatest(${now.toISOString()}::timestamptz, ${withdrawals.createdAt} + interval '1 millisecond')`;
 
 const columns = {
-  id: withdrawals.id, userId: withdrawals.userId, amount: withdrawals.amount, toAddress: withdrawals.toAddress,
+  id: withdrawals.id, userId: withdrawals.userId, amount: withdrawals.amount, fee: withdrawals.fee, toAddress: withdrawals.toAddress,
   nonce: withdrawals.nonce, signedTx: withdrawals.signedTx, txHash: withdrawals.txHash, attempts: withdrawals.attempts,
 };
 
 type Raw = Pick<typeof withdrawals.$inferSelect, keyof typeof columns>;
 
 function rowOf(raw: Raw): PayoutRow {
-  return { id: raw.id, userId: raw.userId, amount: new Decimal(raw.amount).toFixed(), toAddress: raw.toAddress,
+  return { id: raw.id, userId: raw.userId, amount: new Decimal(raw.amount).toFixed(), fee: new Decimal(raw.fee).toFixed(), toAddress: raw.toAddress,
     nonce: raw.nonce === null ? null : BigInt(new Decimal(raw.nonce).toFixed()), signedTx: raw.signedTx, txHash: raw.txHash,
     attempts: raw.attempts };
 }

@@ -12,6 +12,7 @@ import { insertMember } from '../../testing/members';
 import { createTestServer, type TestServer } from '../../testing/server';
 import { balancesOf } from '../ledger/balances';
 import { post } from '../ledger/post';
+import { setSetting } from '../settings/settings';
 import { createWithdrawal } from './create';
 import { withdrawHistory } from './history';
 import { claimNext, storeSigned } from './queue';
@@ -26,6 +27,12 @@ describe.each(targets)('withdrawal requests on $name', (target) => {
   beforeAll(async () => {
     server = await createTestServer(target);
     db = server.database.db;
+    // The mechanics of a request alone: no fee, and floor and caps out of the way (limits.test.ts
+    // and the route test, withdraw.test.ts, hold those).
+    await setSetting(db, 'withdrawalFee', '0');
+    await setSetting(db, 'withdrawalMinimum', '0.00000001');
+    await setSetting(db, 'withdrawalPendingMax', 1000);
+    await setSetting(db, 'withdrawalDailyMax', 1000);
   });
   afterAll(() => server?.close());
 

@@ -32,6 +32,7 @@ const userData = {
   subscription: { expireDate: null, validityLabel: 'Pending', isExpire: true, note: '' },
   usdtToken: '5', ifcNewToken: '0', ifcNewTokenPrice: '0.25', usdtRewardToken: '0', iftToken: '0', ifxToken: '0',
   qrCode: null, chainEnabled: false, withdrawalsEnabled: false,
+  withdrawalLimits: { minimum: '10', fee: '1', pendingMax: 3, pending: 1, dailyMax: 10, lastDay: 2 },
 };
 const subscription = { id: 's1', usdtToken: '40', ifcNewToken: '0', ifcToken: '0', ifxToken: '0', days: 30, availableCredit: '10', createdAt: at };
 const levelReward = { id: 'r1', amount: '2', percentage: '5', fromUserName: 'Bo', createdAt: at };

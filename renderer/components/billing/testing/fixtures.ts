@@ -15,6 +15,7 @@ export const walletUserData = (over: Partial<WalletUserData> = {}): WalletUserDa
   qrCode: { value: '0x1234567890abcdef1234567890abcdef12345678', base64: 'data:image/png;base64,iVBORw0KGgo=' },
   chainEnabled: true,
   withdrawalsEnabled: true,
+  withdrawalLimits: { minimum: '10', fee: '1', pendingMax: 3, pending: 0, dailyMax: 10, lastDay: 0 },
   ...over,
 });
 

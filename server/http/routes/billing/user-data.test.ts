@@ -10,6 +10,7 @@ import { post } from '../../../modules/ledger/post';
 import { noteDate } from '../../../modules/profile/subscription-status';
 import { setSetting } from '../../../modules/settings/settings';
 import { grant } from '../../../modules/subscriptions/subscriptions';
+import { failAndRefund, markPaid } from '../../../modules/withdrawals/settle';
 import { databaseTargets } from '../../../testing/databases';
 import { bearer, register, type Registered } from '../../../testing/members';
 import { createBillingServer, type BillingServer } from '../../../testing/billing-server';
@@ -22,6 +23,8 @@ const CHAIN_ENV = { BSC_RPC_URL: 'http://127.0.0.1:8545', DEPOSIT_MNEMONIC: MNEM
   TOKEN_USDT: `0x${'1'.repeat(40)}`, TOKEN_IFT: `0x${'2'.repeat(40)}`, TOKEN_IFX: `0x${'3'.repeat(40)}` };
 /** A made-up payout key (never holds funds); only its presence matters here. */
 const HOT_WALLET_PRIVATE_KEY = `0x${'ab'.repeat(32)}`;
+/** The withdrawal terms before support staff change them, for a member without withdrawals. */
+const DEFAULT_LIMITS = { minimum: '10', fee: '1', pendingMax: 3, pending: 0, dailyMax: 10, lastDay: 0 };
 
 describe.each(targets)('billing service: user data on $name', (target) => {
   let server: BillingServer;
@@ -60,7 +63,7 @@ describe.each(targets)('billing service: user data on $name', (target) => {
     expect(data).toEqual({
       subscription: { expireDate: null, validityLabel: '0 days', isExpire: true, note: SERVER.subscriptionNone },
       usdtToken: '0', ifcNewToken: '0', ifcNewTokenPrice: '1', usdtRewardToken: '0', iftToken: '0', ifxToken: '0',
-      qrCode: null, chainEnabled: false, withdrawalsEnabled: false,
+      qrCode: null, chainEnabled: false, withdrawalsEnabled: false, withdrawalLimits: DEFAULT_LIMITS,
     });
     expect(data).not.toHaveProperty('isActiveSubscription');
     expect(await profileOf(who)).toMatchObject({ isShowUserCode: false, userCodeMsg: SERVER.noActiveSubscriptionCode });
@@ -81,7 +84,7 @@ describe.each(targets)('billing service: user data on $name', (target) => {
           note: SERVER.subscriptionExpiresOn(noteDate(expireDate)) },
         isActiveSubscription: true,
         usdtToken: '12.5', ifcNewToken: '3', ifcNewTokenPrice: '0.25', usdtRewardToken: '2.25', iftToken: '1', ifxToken: '4.000001',
-        qrCode: null, chainEnabled: false, withdrawalsEnabled: false,
+        qrCode: null, chainEnabled: false, withdrawalsEnabled: false, withdrawalLimits: DEFAULT_LIMITS,
       });
     } finally {
       await setSetting(db(), 'ifcNewTokenPrice', '1');
@@ -146,15 +149,42 @@ describe.each(targets)('billing service: user data on $name', (target) => {
   it('withdrawalsEnabled says whether a withdrawal would be taken: it needs the hot wallet as well as the chain', async () => {
     const withdrawOn = async (on: BillingServer) => {
       const who = await register(on);
-      await post(on.database.db, { key: randomUUID(), kind: 'adjustment', reason: 'test', legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount: '5' }] });
+      await post(on.database.db, { key: randomUUID(), kind: 'adjustment', reason: 'test', legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount: '15' }] });
       const data = await userDataOf(who, on);
-      const res = await on.billing(who.token, '/withdraw/create', { amount: '1', toAddress: `0x${'4'.repeat(40)}` });
+      const res = await on.billing(who.token, '/withdraw/create', { amount: '10', toAddress: `0x${'4'.repeat(40)}` });
       return { flags: [data.chainEnabled, data.withdrawalsEnabled], taken: res.json().code === BILLING_SUCCESS_CODE };
     };
     // No chain at all; a chain but no payout key (deposits on, payouts off); both.
     expect(await withdrawOn(server)).toEqual({ flags: [false, false], taken: false });
     expect(await withdrawOn(chain)).toEqual({ flags: [true, false], taken: false });
     expect(await withdrawOn(payouts)).toEqual({ flags: [true, true], taken: true });
+  });
+
+  it('withdrawalLimits: the terms support staff set, and the member\'s pending and last-24-hours counts (FAILED ones aside)', async () => {
+    const on = payouts.database.db;
+    const who = await register(payouts);
+    await post(on, { key: randomUUID(), kind: 'adjustment', reason: 'test', legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount: '100' }] });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      ids.push((await payouts.billing(who.token, '/withdraw/create', { amount: '10', toAddress: `0x${'4'.repeat(40)}` })).json().data.id);
+    }
+    await markPaid(on, ids[0]!, payouts.clock());
+    await failAndRefund(on, ids[1]!, 'test', payouts.clock());
+    expect((await userDataOf(who, payouts)).withdrawalLimits).toEqual({ ...DEFAULT_LIMITS, pending: 1, lastDay: 2 });
+    await setSetting(on, 'withdrawalFee', '0.5');
+    await setSetting(on, 'withdrawalMinimum', '2.5');
+    await setSetting(on, 'withdrawalPendingMax', 5);
+    await setSetting(on, 'withdrawalDailyMax', 20);
+    try {
+      expect((await userDataOf(who, payouts)).withdrawalLimits).toEqual({ minimum: '2.5', fee: '0.5', pendingMax: 5, pending: 1, dailyMax: 20, lastDay: 2 });
+    } finally {
+      await setSetting(on, 'withdrawalFee', '1');
+      await setSetting(on, 'withdrawalMinimum', '10');
+      await setSetting(on, 'withdrawalPendingMax', 3);
+      await setSetting(on, 'withdrawalDailyMax', 10);
+    }
+    payouts.clock.advance(DAY_MS + 1);
+    expect((await userDataOf(who, payouts)).withdrawalLimits).toEqual({ ...DEFAULT_LIMITS, pending: 1, lastDay: 0 });
   });
 
   it('needs a signed-in member', async () => {
