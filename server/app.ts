@@ -36,7 +36,13 @@ function tolerateEmptyJson(app: FastifyInstance) {
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(deps.config, options.logger), frameworkErrors: routerRefusal });
+  const app = Fastify({
+    logger: loggerOptions(deps.config, options.logger),
+    frameworkErrors: routerRefusal,
+    // Behind TRUST_PROXY's proxies request.ip is the client they forward for: every per-client
+    // limit, the request log and /metrics' loopback rule read request.ip, never the socket.
+    trustProxy: deps.config.trustProxy ?? false,
+  });
   app.decorate('deps', deps);
   app.decorate('accountDeps', deps);
   app.setValidatorCompiler(yupValidatorCompiler);

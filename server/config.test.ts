@@ -124,3 +124,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...secrets, DEPOSIT_MNEMONIC: phrase })).toThrow(/got 4\)$/);
   });
 });
+
+describe('loadConfig: reset mails and proxies (issue 20, items 3 and 7)', () => {
+  it('caps reset mails at 5 an hour unless RESET_MAIL_HOURLY_MAX says otherwise', () => {
+    expect(loadConfig({ ...secrets, DATA_DIR: dir() }).resetMailHourlyMax).toBe(5);
+    expect(loadConfig({ ...secrets, DATA_DIR: dir(), RESET_MAIL_HOURLY_MAX: '12' }).resetMailHourlyMax).toBe(12);
+    for (const value of ['0', 'many', '-1']) {
+      expect(() => loadConfig({ ...secrets, DATA_DIR: dir(), RESET_MAIL_HOURLY_MAX: value })).toThrow('Invalid configuration: RESET_MAIL_HOURLY_MAX must be an integer from 1 to 1000');
+    }
+  });
+
+  it('believes no proxy unless TRUST_PROXY lists some', () => {
+    expect(loadConfig({ ...secrets, DATA_DIR: dir() }).trustProxy).toBeNull();
+    expect(loadConfig({ ...secrets, DATA_DIR: dir(), TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+  });
+
+  it.each([['true'], ['*'], ['0.0.0.0/0'], ['nginx'], ['10.0.0.1/99']])('refuses TRUST_PROXY=%s with one line naming the variable', (value) => {
+    const attempt = () => loadConfig({ ...secrets, DATA_DIR: dir(), TRUST_PROXY: value });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as Error).message).toMatch(/^Invalid configuration: TRUST_PROXY must list proxy addresses or CIDRs/);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chainConfig, type ChainConfig, type ChainVariables } from './config-chain';
+import { parseTrustProxy } from './config-trust-proxy';
 import { redactConfigValue } from './logging/redact';
 import { secretsKeyId } from './modules/keys/key-id';
 
@@ -61,6 +62,14 @@ export interface Config extends ChainVariables {
   loginThrottle: { freeFailures: number; baseDelayMs: number; maxDelayMs: number };
   /** OTP mails (signup and resend) one e-mail address may receive in 24 hours. */
   otpDailyMax: number;
+  /** Password-reset mails one member's address may receive in an hour, whichever clients ask. */
+  resetMailHourlyMax: number;
+  /**
+   * TRUST_PROXY: the proxies (addresses, CIDRs, loopback / linklocal / uniquelocal) whose
+   * X-Forwarded-For names the client (Fastify's trustProxy, so request.ip is that client);
+   * null: none, request.ip is the peer.
+   */
+  trustProxy: string[] | null;
   argon2: Argon2Cost;
   sessionTtlHours: number;
   /** FUTURES_ENABLED=true offers Future bots in the Start form; otherwise they show as coming soon. */
@@ -166,6 +175,13 @@ function hotWalletKey(env: Env): string | null {
     throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY must be 0x followed by 64 hex characters');
   }
   return raw;
+}
+
+function trustProxy(env: Env): string[] | null {
+  const raw = text(env, 'TRUST_PROXY');
+  const parsed = parseTrustProxy(raw);
+  if (!parsed.ok) fail('TRUST_PROXY', parsed.problem, raw ?? undefined);
+  return parsed.proxies;
 }
 
 function publicIp(env: Env): string {
@@ -296,6 +312,8 @@ export function loadConfig(env: Env): Config {
       maxDelayMs: integer(env, 'LOGIN_DELAY_MAX_MS', 900_000, 1_000, 86_400_000),
     },
     otpDailyMax: integer(env, 'OTP_DAILY_MAX', 10, 1, 1_000),
+    resetMailHourlyMax: integer(env, 'RESET_MAIL_HOURLY_MAX', 5, 1, 1_000),
+    trustProxy: trustProxy(env),
     argon2: argon2(env),
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
     futuresEnabled: oneOf(env, 'FUTURES_ENABLED', ['true', 'false'] as const, 'false') === 'true',

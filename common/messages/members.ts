@@ -18,6 +18,8 @@ export const MEMBER_VALIDATION = {
   otpLength: 'OTP must be exactly 6 digits.',
   otpRequired: 'OTP is required.',
   contactNoMax: 'Contact No must be at most 20 characters long',
+  /** verify-otp without the sign up's password: it is asked for, and nothing is cancelled. */
+  otpPasswordRequired: 'Please enter the password you signed up with.',
 } as const;
 
 /** What the server answers to sign up, OTP, log in, log out and password reset. */
@@ -51,6 +53,8 @@ export const MEMBER_SERVER = {
   resetTokenInvalid: 'This reset link is invalid or has expired.',
   passwordReset: 'Password Reset successfully.',
   loggedOut: 'Logged out',
+  /** RESET_MAIL_HOURLY_MAX reset mails went to the address within the hour, from any client. */
+  resetMailHourlyLimit: 'Too many password reset links have been sent to this email. Please try again later.',
 } as const;
 
 /** Toasts of the public screens (SPEC section 8). */

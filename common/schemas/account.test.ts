@@ -7,6 +7,7 @@ import {
   otpSchema,
   resetPasswordFormSchema,
   signupSchema,
+  verifyOtpSchema,
 } from './account';
 
 /** The first message the schema gives for `value`, or null when it is valid. */
@@ -93,6 +94,22 @@ describe('otpSchema', () => {
     ['123456', null],
   ])('%j -> %s', async (otp, message) => {
     expect(await firstError(otpSchema, { otp })).toBe(message);
+  });
+});
+
+describe('verifyOtpSchema', () => {
+  const verify = { email: 'alice@example.com', otp: '123456' };
+  it.each([
+    [{}, VALIDATION.otpPasswordRequired],
+    [{ password: '' }, VALIDATION.otpPasswordRequired],
+    [{ password: 'p'.repeat(43) }, VALIDATION.passwordMax],
+    [{ password: 'secret1' }, null],
+  ])('asks for the sign up\'s password: %j -> %s', async (patch, message) => {
+    expect(await firstError(verifyOtpSchema, { ...verify, ...patch })).toBe(message);
+  });
+
+  it('documents the password as required (the /docs of verify-otp)', () => {
+    expect(verifyOtpSchema.describe().fields.password).toMatchObject({ optional: false });
   });
 });
 

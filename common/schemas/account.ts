@@ -78,13 +78,15 @@ export type SignupForm = yup.InferType<ReturnType<typeof signupSchema>>;
 
 export const otpSchema = yup.object({ otp: otpField });
 
-/** The signup fields the client repeats here are not used, but are held to the signup bounds. */
+/** Of the signup fields the client repeats here only the password is used; the others are held to the signup bounds. */
 export const verifyOtpSchema = yup.object({
   email: emailField,
   otp: otpField,
   username: usernameText().optional(),
   contactNo: contactNoText().optional(),
-  password: yup.string().max(PASSWORD_MAX, VALIDATION.passwordMax).optional(),
+  // Required: the code proves the mailbox, the password the request. Only the right code with
+  // another password cancels a stranger's sign up; a missing one is asked for (issue 20, item 9).
+  password: yup.string().required(VALIDATION.otpPasswordRequired).max(PASSWORD_MAX, VALIDATION.passwordMax),
   referralId: referralIdField.optional().nullable().transform(emptyToUndefined),
 });
 

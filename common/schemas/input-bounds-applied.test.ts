@@ -157,7 +157,7 @@ describe('text inputs: a length cap and no control characters', () => {
   });
 
   it('caps the optional signup fields verify-otp and resend-otp carry', () => {
-    const verify = { email: 'alice@example.com', otp: '123456' };
+    const verify = { email: 'alice@example.com', otp: '123456', password: 'secret1' };
     expect(serverError(verifyOtpSchema, { ...verify, username: 'n'.repeat(21) })).toBe(VALIDATION.usernameMax);
     expect(serverError(verifyOtpSchema, { ...verify, contactNo: '1'.repeat(21) })).toBe(VALIDATION.contactNoMax);
     expect(serverError(verifyOtpSchema, { ...verify, password: 'p'.repeat(43) })).toBe(VALIDATION.passwordMax);
@@ -187,7 +187,7 @@ describe('found by the fuzz suite', () => {
   it('refuses a control character in a referral ID', () => {
     expect(serverError(signupSchema(false), { ...{ username: 'A', contactNo: '1', email: 'a@example.com', password: 'secret1' },
       referralId: 'DEMO0\u0000' })).toBe(VALIDATION.referralIdInvalid);
-    expect(serverError(verifyOtpSchema, { email: 'alice@example.com', otp: '123456', referralId: null })).toBeNull();
+    expect(serverError(verifyOtpSchema, { email: 'alice@example.com', otp: '123456', password: 'secret1', referralId: null })).toBeNull();
   });
 });
 

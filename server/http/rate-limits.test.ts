@@ -48,7 +48,7 @@ describe.each(targets)('rate limits on $name', (target) => {
   });
 
   it('limits verify-otp', async () => {
-    await exhaust(post('/api/verify-otp', { email: uniqueEmail(), otp: '123456' }));
+    await exhaust(post('/api/verify-otp', { email: uniqueEmail(), otp: '123456', password: 'secret12' }));
   });
 
   it('limits resend-otp', async () => {

@@ -10,7 +10,8 @@
  *   hit back, so an office behind one address is not locked out by its own members;
  * - the referral check per client (RATE_LIMIT_REFERRAL_MAX).
  *
- * A client is an IPv4 address or an IPv6 /64 (client-address.ts). Counters live in the database
+ * A client is an IPv4 address or an IPv6 /64 (client-address.ts) of request.ip: the peer, or
+ * behind a TRUST_PROXY proxy the client it forwards for (app.ts). Counters live in the database
  * (modules/limits/window-counters.ts), shared by every API process. The account's own growing
  * delay is domain logic: modules/accounts/login-throttle.ts.
  */

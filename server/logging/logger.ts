@@ -42,9 +42,12 @@ export function redactingDestination(destination: Destination, secrets: readonly
   return { write: (line: string) => destination.write(redactSecrets(line, secrets)) };
 }
 
-/** A request as a log line shows it: method and URL, the URL's tokens redacted; no headers. */
-export function requestLogValue(request: { method?: string; url?: string }): { method?: string; url: string } {
-  return { method: request.method, url: redactSecrets(request.url ?? '') };
+/**
+ * A request as a log line shows it: method, URL (its tokens redacted) and the client's address
+ * (request.ip: behind a TRUST_PROXY proxy the client it forwards for); no headers.
+ */
+export function requestLogValue(request: { method?: string; url?: string; ip?: string }): { method?: string; url: string; remoteAddress?: string } {
+  return { method: request.method, url: redactSecrets(request.url ?? ''), remoteAddress: request.ip };
 }
 
 /** Headers never logged, should a custom serializer or a module log them. */

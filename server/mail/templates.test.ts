@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listOutbox, OutboxMailer } from './outbox';
-import { otpMail, resetLinks, resetMail } from './templates';
+import { EARLIER_LINKS_DEAD, otpMail, resetLinks, resetMail } from './templates';
 
 const longestLine = (text: string) => Math.max(...text.split('\n').map((l) => l.length));
 
@@ -22,6 +22,17 @@ describe('mail templates', () => {
     const mail = resetMail('a@example.com', 'Alice', links);
     for (const link of links) expect(mail.text.split('\n')).toContain(link);
     expect(longestLine(mail.text)).toBeLessThan(76);
+  });
+
+  it('says that earlier links no longer work only when this one replaced a live link', () => {
+    const links = resetLinks('T'.repeat(32), 'http://127.0.0.1:5173');
+    const note = EARLIER_LINKS_DEAD;
+    expect(resetMail('a@example.com', 'Alice', links).text).not.toContain(note);
+    expect(resetMail('a@example.com', 'Alice', links, { replacesLiveLink: false }).text).not.toContain(note);
+    const replacing = resetMail('a@example.com', 'Alice', links, { replacesLiveLink: true });
+    expect(replacing.text.split('\n')).toContain(note);
+    expect(replacing.text).not.toMatch(/\n\n\n/);
+    expect(longestLine(replacing.text)).toBeLessThan(76);
   });
 });
 

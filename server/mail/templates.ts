@@ -27,9 +27,21 @@ export function resetLinks(token: string, appWebUrl: string | null): string[] {
   return links;
 }
 
-export function resetMail(to: string, username: string, links: string[]): MailMessage {
+/** The line of a reset mail whose link replaced one that still worked. */
+export const EARLIER_LINKS_DEAD = 'Links in earlier password reset e-mails no longer work.';
+
+export interface ResetMailOptions {
+  /**
+   * This link replaced one that still worked: the member (who may be reading an older mail
+   * too) is told that only the newest link works.
+   */
+  replacesLiveLink?: boolean;
+}
+
+export function resetMail(to: string, username: string, links: string[], options: ResetMailOptions = {}): MailMessage {
   const [appLink, ...webLinks] = links;
   const web = webLinks.length ? ['', 'Or open it in your browser:', '', ...webLinks] : [];
+  const replaced = options.replacesLiveLink ? [EARLIER_LINKS_DEAD, ''] : [];
   return {
     to,
     subject: 'Reset your GridDesk password',
@@ -41,6 +53,7 @@ export function resetMail(to: string, username: string, links: string[]): MailMe
       appLink ?? '',
       ...web,
       '',
+      ...replaced,
       `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not`,
       'ask for it, you can ignore this e-mail.',
       '',

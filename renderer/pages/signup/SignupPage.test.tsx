@@ -171,6 +171,22 @@ describe('signup submit', () => {
     expect(window.location.hash).toBe('#/verifyOtp');
   });
 
+  it('hands the password to OTP verification, which sends it with the code (the server asks for it)', async () => {
+    const bridge = installFakeBridge();
+    bridge.handle('account:signup', () => ok({ message: 'OTP sent' }));
+    bridge.handle('account:verifyOtp', () => fail(400, SERVER.otpInvalid, 'account.otp_invalid'));
+    await openSignup(bridge);
+    await fillValidForm();
+    await advance(50);
+    fireEvent.click(submitButton());
+    for (let i = 0; i < 50 && !screen.queryByLabelText(LABELS.otp); i += 1) await advance(20);
+    fireEvent.change(screen.getByLabelText(LABELS.otp), { target: { value: '123456' } });
+    await advance(200);
+    expect(bridge.callsTo('account:verifyOtp')).toEqual([
+      { username: 'alice', contactNo: '+15550100', email: 'alice@example.com', password: 'secret1', referralId: null, otp: '123456' },
+    ]);
+  });
+
   it.each([
     [fail(400, SERVER.userExists, 'account.email_taken'), UI.emailRegistered],
     [fail(400, SERVER.invalidEmail, 'account.email_invalid'), SERVER.invalidEmail],

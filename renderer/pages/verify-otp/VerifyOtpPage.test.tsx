@@ -124,4 +124,14 @@ describe('OTP verification', () => {
     for (let i = 0; i < 50 && !screen.queryByText(LABELS.noPendingSignup); i += 1) await advance(20);
     expect(screen.getByRole('link', { name: LABELS.backToSignup }).getAttribute('href')).toBe('#/signup');
   });
+
+  it('never verifies without the sign up\'s password: a pending signup without one sends the member back', async () => {
+    const { password: _password, ...withoutPassword } = PENDING;
+    window.history.replaceState({ usr: withoutPassword, key: 'test', idx: 0 }, '', '#/verifyOtp');
+    render(<App client={createQueryClient()} />);
+    for (let i = 0; i < 50 && !screen.queryByText(LABELS.noPendingSignup); i += 1) await advance(20);
+    expect(screen.getByRole('link', { name: LABELS.backToSignup }).getAttribute('href')).toBe('#/signup');
+    expect(screen.queryByLabelText(LABELS.otp)).toBeNull();
+    expect(bridge.callsTo('account:verifyOtp')).toHaveLength(0);
+  });
 });

@@ -5,17 +5,23 @@ export type PendingSignup = Required<Pick<SignupRequest, 'username' | 'contactNo
   referralId: string | null;
 };
 
+/**
+ * The pending sign up in router state, or null. Without its password there is nothing to verify:
+ * the server asks for the password with the code (it proves the request, the code the mailbox),
+ * so the page offers the way back to signup rather than send a code that cannot work.
+ */
 export function readPendingSignup(state: unknown): PendingSignup | null {
   if (typeof state !== 'object' || state === null) return null;
   const s = state as Record<string, unknown>;
   const text = (key: string) => (typeof s[key] === 'string' ? (s[key] as string) : null);
   const email = text('email');
-  if (!email) return null;
+  const password = text('password');
+  if (!email || !password) return null;
   return {
     email,
     username: text('username') ?? '',
     contactNo: text('contactNo') ?? '',
-    password: text('password') ?? '',
+    password,
     referralId: text('referralId'),
   };
 }

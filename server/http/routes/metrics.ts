@@ -1,6 +1,7 @@
 /**
- * GET /metrics: Prometheus text of the engine's metrics, for loopback clients, and for anyone
- * sending `Authorization: Bearer $METRICS_TOKEN` when that is set. It names no member.
+ * GET /metrics: Prometheus text of the engine's metrics, for loopback clients (request.ip, so
+ * behind a TRUST_PROXY proxy the forwarded client), and for anyone sending
+ * `Authorization: Bearer $METRICS_TOKEN` when that is set. It names no member.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,8 +16,10 @@ function allowed(request: FastifyRequest, token: string | null): boolean {
     const wanted = Buffer.from(token);
     if (given.length === wanted.length && timingSafeEqual(given, wanted)) return true;
   }
-  // The socket's own address: a proxy's X-Forwarded-For is not trusted here.
-  return LOOPBACK.test(request.socket.remoteAddress ?? '');
+  // The client's address: the socket's, or behind a TRUST_PROXY proxy the client it forwards
+  // for, so a proxy on this host does not make every client loopback. An untrusted peer's
+  // X-Forwarded-For is never believed.
+  return LOOPBACK.test(request.ip ?? '');
 }
 
 export default async function metricsRoute(app: FastifyInstance) {

@@ -1,8 +1,10 @@
 /**
  * Forgot / reset password: a single-use token, valid 30 minutes, mailed as app and web links.
- * Only the newest link of a member works: a new request deletes every earlier token, and a
- * successful reset deletes every other one. The token travels in the URL path (SPEC section 7:
- * POST /api/reset-password/{token}), so the request log must redact that path (app.ts).
+ * Only the newest link of a member works: a new request deletes every earlier token (its mail
+ * says so when one was still usable), and a successful reset deletes every other one. A member
+ * gets at most RESET_MAIL_HOURLY_MAX mails an hour (reset-mail-cap.ts). The token travels in the
+ * URL path (SPEC section 7: POST /api/reset-password/{token}), so the request log must redact
+ * that path (app.ts).
  */
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { RESET_TOKEN_TTL_MINUTES } from '../../../common/constants';
@@ -15,6 +17,7 @@ import { DomainError } from '../errors';
 import type { AccountDeps } from './deps';
 import { forgetLoginFailures } from './login-throttle';
 import { hashPassword } from './passwords';
+import { countResetMail } from './reset-mail-cap';
 import { generateResetToken, hashResetToken } from './secrets';
 import { revokeUserSessions } from './sessions';
 import { findUserByEmail } from './users';
@@ -22,17 +25,25 @@ import { findUserByEmail } from './users';
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) throw new DomainError('account.not_found', SERVER.userNotFound);
+  const now = deps.clock();
+  // Counted before any token is touched: a refused request leaves the link last mailed working.
+  await countResetMail(deps, user.email, now);
   const token = generateResetToken();
-  await deps.db.transaction(async (tx) => {
+  const replaced = await deps.db.transaction(async (tx) => {
     // A link in an older mail (perhaps in a mailbox someone else can read) stops working now.
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    const earlier = await tx
+      .delete(passwordResets)
+      .where(eq(passwordResets.userId, user.id))
+      .returning({ usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt });
     await tx.insert(passwordResets).values({
       tokenHash: hashResetToken(token),
       userId: user.id,
-      expiresAt: addMinutes(deps.clock(), RESET_TOKEN_TTL_MINUTES),
+      expiresAt: addMinutes(now, RESET_TOKEN_TTL_MINUTES),
     });
+    return earlier.some((row) => row.usedAt === null && row.expiresAt.getTime() > now.getTime());
   });
-  await deps.mailer.send(resetMail(user.email, user.username, resetLinks(token, deps.config.appWebUrl)));
+  const links = resetLinks(token, deps.config.appWebUrl);
+  await deps.mailer.send(resetMail(user.email, user.username, links, { replacesLiveLink: replaced }));
 }
 
 function usable(tokenHash: string, now: Date) {

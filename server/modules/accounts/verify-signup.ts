@@ -7,6 +7,7 @@ import { SERVER } from '../../../common/messages';
 import { DomainError } from '../errors';
 import type { AccountDeps } from './deps';
 import { judgeClaimedTry, refusalWithoutTry } from './otp';
+import { forgetOtpMails } from './otp-mail-cap';
 import { verifyPassword } from './passwords';
 import { claimOtpTry, findPending, takePending } from './pending-signups';
 import { otpMatches } from './secrets';
@@ -24,9 +25,10 @@ function refused(verdict: keyof typeof REFUSAL): DomainError {
 
 /**
  * Checks the OTP and creates the member; the pending row is consumed exactly once. `password`
- * is the one the client sends with the code (SPEC: verify-otp carries the signup form).
+ * is the one the client sends with the code (SPEC: verify-otp carries the signup form; the
+ * schema requires it, so a client that leaves it out is asked for it and cancels nothing).
  */
-export async function verifySignup(deps: AccountDeps, rawEmail: string, otp: string, password: string | undefined): Promise<User> {
+export async function verifySignup(deps: AccountDeps, rawEmail: string, otp: string, password: string): Promise<User> {
   const email = normalizeEmail(rawEmail);
   const now = deps.clock();
   const claimed = await claimOtpTry(deps.db, email, now);
@@ -38,10 +40,13 @@ export async function verifySignup(deps: AccountDeps, rawEmail: string, otp: str
   const verdict = judgeClaimedTry(claimed.otpAttempts, otpMatches(deps.config.secretsKey, email, otp, claimed.otpHash));
   if (verdict !== 'ok') throw refused(verdict);
   // Only now (the code was right) is argon2 worth running; only the mailbox owner gets here.
-  if (!(await verifyPassword(claimed.passwordHash, password ?? ''))) {
-    // The owner has proved the address is theirs: the stranger's request is cancelled, so the
-    // owner can sign up at once instead of waiting for it to expire.
-    await takePending(deps.db, email, claimed.otpHash);
+  if (!(await verifyPassword(claimed.passwordHash, password))) {
+    // The owner has proved the address is theirs: the stranger's request is cancelled and the
+    // codes it had mailed stop counting, so the owner can sign up at once (not after it expires,
+    // nor tomorrow because the stranger's resends used up the day's cap).
+    await deps.db.transaction(async (tx) => {
+      if (await takePending(tx, email, claimed.otpHash)) await forgetOtpMails(tx, email);
+    });
     throw new DomainError('account.password_mismatch', SERVER.signupPasswordMismatch);
   }
   return deps.db.transaction(async (tx) => {

@@ -66,3 +66,8 @@ export async function refundHit(db: Db, count: Pick<WindowCount, 'key' | 'expire
     .set({ hits: sql`${rateLimitCounters.hits} - 1` })
     .where(and(eq(rateLimitCounters.key, count.key), eq(rateLimitCounters.expiresAt, count.expiresAt), gt(rateLimitCounters.hits, 0)));
 }
+
+/** Starts the key's count afresh: its next hit opens a new window. */
+export async function clearWindow(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+}

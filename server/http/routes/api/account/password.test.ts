@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, VALIDATION } from '../../../../../common/messages';
 import { passwordResets } from '../../../../db/schema';
+import { EARLIER_LINKS_DEAD } from '../../../../mail/templates';
 import { resetPassword } from '../../../../modules/accounts/password-reset';
 import { generateResetToken, hashResetToken } from '../../../../modules/accounts/secrets';
 import { databaseTargets } from '../../../../testing/databases';
@@ -59,6 +60,50 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toEqual({ success: false, message: SERVER.resetTokenInvalid, reason: 'account.reset_token_invalid' });
     expect((await post(`/api/reset-password/${newer}`, { password: 'brand-new-pw' })).statusCode).toBe(200);
+  });
+
+  it('caps the reset mails to one member per hour across clients; a refused request leaves the last link working (issue 20, item 3)', async () => {
+    const member = await register(server);
+    const cap = server.config.resetMailHourlyMax;
+    const forgot = (remoteAddress: string) => server.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: member.email }, remoteAddress });
+    const clients = ['10.20.0.1', '10.20.0.2'];
+    for (let sent = 0; sent < cap; sent += 1) expect((await forgot(clients[sent % 2]!)).statusCode).toBe(200);
+    const last = resetTokenFrom(server.mailer.lastTo(member.email)!.text);
+    for (const client of clients) {
+      const refused = await forgot(client);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ success: false, message: SERVER.resetMailHourlyLimit, reason: 'request.too_many' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    }
+    expect(server.mailer.sent.filter((mail) => mail.to === member.email && mail.text.includes('resetpassword/'))).toHaveLength(cap);
+    expect((await post(`/api/reset-password/${last}`, { password: 'brand-new-pw' })).statusCode).toBe(200);
+    expect((await post('/api/login', { email: member.email, password: 'brand-new-pw' })).statusCode).toBe(200);
+  });
+
+  it('lifts the cap when the hour is over', async () => {
+    const member = await register(server);
+    for (let sent = 0; sent < server.config.resetMailHourlyMax; sent += 1) await requestToken(member.email);
+    expect((await post('/api/forgot-password', { email: member.email })).statusCode).toBe(429);
+    server.clock.advance(3_600_000);
+    await requestToken(member.email);
+  });
+
+  it('says in the mail that earlier links no longer work, only when it replaced one that still worked', async () => {
+    const member = await register(server);
+    const lastMail = () => server.mailer.lastTo(member.email)!.text;
+    await requestToken(member.email);
+    expect(lastMail()).not.toContain(EARLIER_LINKS_DEAD);
+    const newer = await requestToken(member.email);
+    expect(lastMail().split('\n')).toContain(EARLIER_LINKS_DEAD);
+    // A used link is no live link to replace...
+    expect((await post(`/api/reset-password/${newer}`, { password: 'brand-new-pw' })).statusCode).toBe(200);
+    await requestToken(member.email);
+    expect(lastMail()).not.toContain(EARLIER_LINKS_DEAD);
+    // ... nor is an expired one.
+    server.clock.advance(31 * 60_000);
+    await requestToken(member.email);
+    expect(lastMail()).not.toContain(EARLIER_LINKS_DEAD);
   });
 
   it('invalidates every other outstanding link of the member on a successful reset', async () => {

@@ -92,7 +92,7 @@ describe.each(targets)('signup and OTP on $name', (target) => {
     const resend = await post('/api/resend-otp', { email });
     expect(resend.statusCode).toBe(400);
     expect(resend.json()).toEqual({ success: false, message: SERVER.noPendingSignup, reason: 'account.no_pending_signup' });
-    const verify = await post('/api/verify-otp', { email, otp: '123456' });
+    const verify = await post('/api/verify-otp', { email, otp: '123456', password: 'secret12' });
     expect(verify.json()).toEqual({ success: false, message: SERVER.noPendingSignup, reason: 'account.no_pending_signup' });
   });
 
@@ -143,8 +143,10 @@ describe.each(targets)('signup and OTP on $name', (target) => {
     [{ otp: '12345' }, VALIDATION.otpLength],
     [{ otp: '12a456' }, VALIDATION.otpLength],
     [{ email: 'nope' }, VALIDATION.emailInvalid],
+    [{ password: undefined }, VALIDATION.otpPasswordRequired],
+    [{ password: '' }, VALIDATION.otpPasswordRequired],
   ])('refuses verify-otp %j with 400 "%s"', async (override, message) => {
-    const res = await post('/api/verify-otp', { email: uniqueEmail(), otp: '123456', ...override });
+    const res = await post('/api/verify-otp', { email: uniqueEmail(), otp: '123456', password: 'secret12', ...override });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message, reason: anyReason });
   });
