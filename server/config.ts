@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chainConfig, type ChainConfig, type ChainVariables } from './config-chain';
+import { accountXpubOf, accountXpubProblem, checksumOf, isValidMnemonic, isValidPrivateKey } from './chain/keys';
 import { redactConfigValue } from './logging/redact';
 import { secretsKeyId } from './modules/keys/key-id';
 
@@ -145,6 +146,8 @@ function roles(env: Env): Role[] {
 function tokenAddress(env: Env, name: string): string | null {
   const raw = text(env, name);
   if (raw !== null && !/^0x[0-9a-fA-F]{40}$/.test(raw)) fail(name, 'must be a 0x-prefixed 20-byte address', raw);
+  // A mixed-case address carries an EIP-55 checksum: a typo in it is caught here, not on chain.
+  if (raw !== null && checksumOf(raw) === null) fail(name, 'has a mixed-case checksum (EIP-55) that does not match: check the address', raw);
   return raw;
 }
 
@@ -156,6 +159,9 @@ function mnemonic(env: Env): string | null {
   if (![12, 15, 18, 21, 24].includes(words)) {
     throw new ConfigError(`Invalid configuration: DEPOSIT_MNEMONIC must have 12-24 words (got ${words})`);
   }
+  if (!isValidMnemonic(raw)) {
+    throw new ConfigError('Invalid configuration: DEPOSIT_MNEMONIC is not a BIP-39 mnemonic (a word outside the English list, or a wrong checksum word)');
+  }
   return raw;
 }
 
@@ -164,6 +170,26 @@ function hotWalletKey(env: Env): string | null {
   // Never echoed, not even in part: the key moves money.
   if (raw !== null && !/^0x[0-9a-fA-F]{64}$/.test(raw)) {
     throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY must be 0x followed by 64 hex characters');
+  }
+  if (raw !== null && !isValidPrivateKey(raw)) {
+    throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY is not a secp256k1 private key (0 or beyond the curve order)');
+  }
+  return raw;
+}
+
+/**
+ * DEPOSIT_XPUB, else the account xpub of DEPOSIT_MNEMONIC (kept for compatibility): the deposit
+ * addresses need only the public key. Both set must be the same account.
+ */
+function depositXpub(env: Env, mnemonic: string | null): string | null {
+  const raw = text(env, 'DEPOSIT_XPUB');
+  const derived = mnemonic === null ? null : accountXpubOf(mnemonic);
+  if (raw === null) return derived;
+  const problem = accountXpubProblem(raw);
+  // Not a secret, but a private key pasted here by mistake would be: never echoed.
+  if (problem !== null) throw new ConfigError(`Invalid configuration: DEPOSIT_XPUB ${problem}`);
+  if (derived !== null && derived !== raw) {
+    throw new ConfigError(`Invalid configuration: DEPOSIT_XPUB is not the m/44'/60'/0' account key of DEPOSIT_MNEMONIC (unset one of them)`);
   }
   return raw;
 }
@@ -250,6 +276,7 @@ function argon2(env: Env): Argon2Cost {
 export function loadConfig(env: Env): Config {
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './.data');
   const appWebUrl = url(env, 'APP_WEB_URL', ['http', 'https']);
+  const depositMnemonic = mnemonic(env);
   const config: Omit<Config, 'jwtSecret' | 'secretsKey' | 'chain'> = {
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: integer(env, 'PORT', 8080, 0, 65_535),
@@ -267,7 +294,8 @@ export function loadConfig(env: Env): Config {
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     serverPublicIp: publicIp(env),
     bscRpcUrl: url(env, 'BSC_RPC_URL', ['http', 'https']),
-    depositMnemonic: mnemonic(env),
+    depositMnemonic,
+    depositXpub: depositXpub(env, depositMnemonic),
     tokens: {
       usdt: tokenAddress(env, 'TOKEN_USDT'),
       ift: tokenAddress(env, 'TOKEN_IFT'),
