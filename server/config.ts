@@ -220,7 +220,7 @@ interface StoredSecrets {
 }
 
 /** Reads DATA_DIR/secrets.json, creating the missing secrets once (mode 0600). */
-function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean }): StoredSecrets {
+function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean }, create: boolean): StoredSecrets {
   const file = join(dataDir, 'secrets.json');
   let stored: StoredSecrets = {};
   if (existsSync(file)) {
@@ -236,6 +236,11 @@ function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean })
   if (missingKey && stored.secretsKeyId) {
     throw new ConfigError(`Invalid configuration: SECRETS_KEY is not set, and this data folder's key is kept by the GridDesk desktop app in the OS keychain (${file}); start it from the desktop app or set SECRETS_KEY`);
   }
+  // The admin CLI acts on the server's folder: a typo in DATA_DIR must not grow a new one.
+  if ((missingJwt || missingKey) && !create) {
+    const missing = [missingJwt ? 'JWT_SECRET' : null, missingKey ? 'SECRETS_KEY' : null].filter(Boolean).join(' and ');
+    throw new ConfigError(`Invalid configuration: ${missing} unset and DATA_DIR ${dataDir} holds no ${existsSync(file) ? `${missing} in secrets.json` : 'secrets.json'}: point DATA_DIR at the server's data folder (or set them as the server has them); nothing was created`);
+  }
   if (missingJwt || missingKey) {
     stored = {
       ...stored,
@@ -249,14 +254,14 @@ function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean })
   return stored;
 }
 
-function secrets(env: Env, dataDir: string): { jwtSecret: string; secretsKey: Buffer } {
+function secrets(env: Env, dataDir: string, create: boolean): { jwtSecret: string; secretsKey: Buffer } {
   const jwtEnv = text(env, 'JWT_SECRET');
   const keyEnv = text(env, 'SECRETS_KEY');
   if (jwtEnv !== null && jwtEnv.length < 32) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters long');
   }
   const stored =
-    jwtEnv !== null && keyEnv !== null ? {} : generatedSecrets(dataDir, { jwt: jwtEnv === null, key: keyEnv === null });
+    jwtEnv !== null && keyEnv !== null ? {} : generatedSecrets(dataDir, { jwt: jwtEnv === null, key: keyEnv === null }, create);
   const secretsKey = decodeSecretsKey(keyEnv ?? stored.secretsKey!);
   if (stored.secretsKeyId && secretsKeyId(secretsKey) !== stored.secretsKeyId) {
     throw new ConfigError(`Invalid configuration: SECRETS_KEY is not the key this data folder's exchange secrets are sealed with (secretsKeyId in ${join(dataDir, 'secrets.json')})`);
@@ -272,8 +277,16 @@ function argon2(env: Env): Argon2Cost {
   };
 }
 
+export interface LoadOptions {
+  /**
+   * false: a missing secret is an error, never generated into DATA_DIR/secrets.json (the admin
+   * CLI, which must act on an existing server's folder). Default true.
+   */
+  createSecrets?: boolean;
+}
+
 /** Validates `env`; only side effect: DATA_DIR/secrets.json when JWT_SECRET or SECRETS_KEY is unset. */
-export function loadConfig(env: Env): Config {
+export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './.data');
   const appWebUrl = url(env, 'APP_WEB_URL', ['http', 'https']);
   const depositMnemonic = mnemonic(env);
@@ -331,5 +344,5 @@ export function loadConfig(env: Env): Config {
     engineId: text(env, 'ENGINE_ID'),
     demoTrading: oneOf(env, 'DEMO_TRADING', ['true', 'false'] as const, 'true') === 'true',
   };
-  return { ...config, chain: chainConfig(config), ...secrets(env, dataDir) };
+  return { ...config, chain: chainConfig(config), ...secrets(env, dataDir, options.createSecrets ?? true) };
 }

@@ -35,8 +35,8 @@ function parseArgs(argv: string[]): { who: string; token: DepositToken; amount: 
 }
 
 async function memberAddress(email: string, env: Env): Promise<string> {
-  const config = loadConfig(env);
-  const database = await openDatabase(config);
+  const config = loadConfig(env, { createSecrets: false });
+  const database = await openDatabase(config, { holder: 'faucet', mustExist: true });
   try {
     const user = await findUserByEmail(database.db, email);
     if (!user) throw new UsageError(`no member with email ${email}`);
