@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HDNodeWallet } from 'ethers';
+import { HDNodeWallet, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { depositAddressesOf } from './chain/addresses';
 import { accountXpubOf } from './chain/keys';
@@ -143,5 +143,29 @@ describe('deposit addresses from DEPOSIT_XPUB, the account-level extended public
   it('refuses a DEPOSIT_XPUB of another account than DEPOSIT_MNEMONIC', () => {
     const other = accountXpubOf('myth like bonus scare over problem client lizard pioneer submit female collect');
     expect(refusal({ ...FULL, DEPOSIT_XPUB: other })).toBe("Invalid configuration: DEPOSIT_XPUB is not the m/44'/60'/0' account key of DEPOSIT_MNEMONIC (unset one of them)");
+  });
+});
+
+describe('an api process offering withdrawals on HOT_WALLET_ADDRESS, without the key', () => {
+  const KEY = FULL.HOT_WALLET_PRIVATE_KEY!;
+  const ADDRESS = new Wallet(KEY).address;
+  const API_ONLY: Env = { ...without('HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_MNEMONIC'), DEPOSIT_XPUB: accountXpubOf(FULL.DEPOSIT_MNEMONIC!), ROLES: 'api' };
+
+  it('turns deposits and payouts on with no secret at all (xpub and address are public)', () => {
+    const { deposits, payouts } = chainOf({ ...API_ONLY, HOT_WALLET_ADDRESS: ADDRESS });
+    expect([deposits.enabled, payouts.enabled]).toEqual([true, true]);
+    expect(payouts.enabled && payouts.settings.hotWalletKey).toBeNull();
+  });
+
+  it('refuses it without the key in a process with the chain role: nobody would pay what the api takes', () => {
+    expect(refusal({ ...API_ONLY, HOT_WALLET_ADDRESS: ADDRESS, ROLES: 'api,chain' }))
+      .toContain('HOT_WALLET_PRIVATE_KEY must be set in a process with the chain role');
+  });
+
+  it('takes the key with its own address, refuses another address', () => {
+    expect(chainOf({ ...FULL, HOT_WALLET_ADDRESS: ADDRESS.toLowerCase() }).payouts.enabled).toBe(true);
+    const message = refusal({ ...FULL, HOT_WALLET_ADDRESS: `0x${'4'.repeat(40)}` });
+    oneLine(message, 'HOT_WALLET_ADDRESS', KEY.slice(2, 18));
+    expect(message).toBe('Invalid configuration: HOT_WALLET_ADDRESS is not the address of HOT_WALLET_PRIVATE_KEY (unset one of them)');
   });
 });

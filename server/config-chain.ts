@@ -37,8 +37,12 @@ export interface DepositSettings {
 /** What the payout worker uses. */
 export interface PayoutSettings {
   rpcUrl: string;
-  /** HOT_WALLET_PRIVATE_KEY: a secret, kept in the signer, never logged. */
-  hotWalletKey: string;
+  /**
+   * HOT_WALLET_PRIVATE_KEY: a secret, kept in the signer, never logged. Null in an api-only
+   * process that takes withdrawals on HOT_WALLET_ADDRESS alone (config.ts refuses that with the
+   * chain role, whose payout worker signs).
+   */
+  hotWalletKey: string | null;
   usdtToken: string;
   confirmations: number;
   pollMs: number;
@@ -50,7 +54,7 @@ export type Feature<Settings> = { enabled: true; settings: Settings } | { enable
 export interface ChainConfig {
   /** BEP-20 deposits of USDT, IFT and IFX: BSC_RPC_URL, DEPOSIT_XPUB (or DEPOSIT_MNEMONIC) and the three token contracts. */
   deposits: Feature<DepositSettings>;
-  /** USDT reward withdrawals paid from the hot wallet: BSC_RPC_URL, TOKEN_USDT and HOT_WALLET_PRIVATE_KEY. */
+  /** USDT reward withdrawals paid from the hot wallet: BSC_RPC_URL, TOKEN_USDT and HOT_WALLET_PRIVATE_KEY (api-only: or HOT_WALLET_ADDRESS). */
   payouts: Feature<PayoutSettings>;
   /**
    * The EIP-55 check of a payout address, on whether payouts are on or not (a request with a
@@ -73,6 +77,8 @@ export interface ChainVariables {
   tokens: { usdt: string | null; ift: string | null; ifx: string | null };
   /** The payout hot wallet's key (0x + 64 hex); a secret: never logged, never echoed. */
   hotWalletPrivateKey: string | null;
+  /** HOT_WALLET_ADDRESS: the payout wallet's public address; api processes offer withdrawals on it without the key. */
+  hotWalletAddress: string | null;
   /** Blocks mined on top of a transfer's block before it is credited (BSC: 15). */
   chainConfirmations: number;
   /** How often the chain role looks for new blocks (ms). */
@@ -107,11 +113,11 @@ function deposits(v: ChainVariables): Feature<DepositSettings> {
 }
 
 function payouts(v: ChainVariables): Feature<PayoutSettings> {
-  const missing = unset({ BSC_RPC_URL: v.bscRpcUrl, TOKEN_USDT: v.tokens.usdt, HOT_WALLET_PRIVATE_KEY: v.hotWalletPrivateKey });
+  const missing = unset({ BSC_RPC_URL: v.bscRpcUrl, TOKEN_USDT: v.tokens.usdt, HOT_WALLET_PRIVATE_KEY: v.hotWalletPrivateKey ?? v.hotWalletAddress });
   if (missing.length > 0) return { enabled: false, reason: `reward payouts are off: ${missing.join(', ')} unset` };
   return {
     enabled: true,
-    settings: { rpcUrl: v.bscRpcUrl!, hotWalletKey: v.hotWalletPrivateKey!, usdtToken: v.tokens.usdt!,
+    settings: { rpcUrl: v.bscRpcUrl!, hotWalletKey: v.hotWalletPrivateKey, usdtToken: v.tokens.usdt!,
       confirmations: v.chainConfirmations, pollMs: v.chainPollMs },
   };
 }

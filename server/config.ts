@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chainConfig, type ChainConfig, type ChainVariables } from './config-chain';
-import { accountXpubOf, accountXpubProblem, checksumOf, isValidMnemonic, isValidPrivateKey } from './chain/keys';
+import { accountXpubOf, accountXpubProblem, addressOfPrivateKey, checksumOf, isValidMnemonic, isValidPrivateKey } from './chain/keys';
 import { redactConfigValue } from './logging/redact';
 import { secretsKeyId } from './modules/keys/key-id';
 
@@ -178,6 +178,22 @@ function hotWalletKey(env: Env): string | null {
 }
 
 /**
+ * HOT_WALLET_ADDRESS: the payout wallet's public address, for API processes that take
+ * withdrawals without holding the key. With the key too, it must be the key's address; a process
+ * with the chain role pays the withdrawals and so needs the key itself.
+ */
+function hotWalletAddress(env: Env, key: string | null, roles: Role[]): string | null {
+  const raw = tokenAddress(env, 'HOT_WALLET_ADDRESS');
+  if (raw !== null && key !== null && addressOfPrivateKey(key).toLowerCase() !== raw.toLowerCase()) {
+    throw new ConfigError('Invalid configuration: HOT_WALLET_ADDRESS is not the address of HOT_WALLET_PRIVATE_KEY (unset one of them)');
+  }
+  if (raw !== null && key === null && roles.includes('chain')) {
+    throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY must be set in a process with the chain role (it pays the withdrawals HOT_WALLET_ADDRESS lets the api role take); or leave chain out of ROLES');
+  }
+  return raw;
+}
+
+/**
  * DEPOSIT_XPUB, else the account xpub of DEPOSIT_MNEMONIC (kept for compatibility): the deposit
  * addresses need only the public key. Both set must be the same account.
  */
@@ -290,6 +306,8 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './.data');
   const appWebUrl = url(env, 'APP_WEB_URL', ['http', 'https']);
   const depositMnemonic = mnemonic(env);
+  const hotWalletPrivateKey = hotWalletKey(env);
+  const processRoles = roles(env);
   const config: Omit<Config, 'jwtSecret' | 'secretsKey' | 'chain'> = {
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: integer(env, 'PORT', 8080, 0, 65_535),
@@ -314,13 +332,14 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
       ift: tokenAddress(env, 'TOKEN_IFT'),
       ifx: tokenAddress(env, 'TOKEN_IFX'),
     },
-    hotWalletPrivateKey: hotWalletKey(env),
+    hotWalletPrivateKey,
+    hotWalletAddress: hotWalletAddress(env, hotWalletPrivateKey, processRoles),
     chainConfirmations: integer(env, 'CHAIN_CONFIRMATIONS', 15, 0, 1_000),
     chainPollMs: integer(env, 'CHAIN_POLL_MS', 3_000, 50, 3_600_000),
     chainStartBlock: text(env, 'CHAIN_START_BLOCK') === null ? null : integer(env, 'CHAIN_START_BLOCK', 0, 0, Number.MAX_SAFE_INTEGER),
     chainScanBlocks: integer(env, 'CHAIN_SCAN_BLOCKS', 1_000, 1, 100_000),
     depositListenSeconds: integer(env, 'DEPOSIT_LISTEN_SECONDS', 900, 10, 86_400),
-    roles: roles(env),
+    roles: processRoles,
     appWebUrl: appWebUrl === null ? null : appWebUrl.replace(/\/+$/, ''),
     mailFrom: text(env, 'MAIL_FROM') ?? 'GridDesk <no-reply@griddesk.local>',
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),

@@ -4,7 +4,7 @@
  * DEPOSIT_MNEMONIC), and the EIP-55 form of a payout address. config-chain.ts hands them to the
  * modules through config.chain.
  */
-import { getAddress, HDNodeVoidWallet, HDNodeWallet, isAddress } from 'ethers';
+import { getAddress, type HDNodeVoidWallet, HDNodeWallet, isAddress } from 'ethers';
 import { accountXpubOf } from './keys';
 
 /** The external chain (0) of the account node, parsed once per xpub. */

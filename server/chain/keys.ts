@@ -5,7 +5,7 @@
  * a route (500) or the payout worker (an ethers stack trace). Each check answers yes or no and
  * never quotes what it was given: config.ts words the refusal without the secret.
  */
-import { getAddress, HDNodeWallet, isHexString, Mnemonic, SigningKey } from 'ethers';
+import { computeAddress, getAddress, HDNodeWallet, isHexString, Mnemonic, SigningKey } from 'ethers';
 
 /** BIP-44 account m/44'/60'/0': its xpub yields deposit address i as child 0/i (addresses.ts). */
 export const ACCOUNT_PATH = "m/44'/60'/0'";
@@ -29,6 +29,11 @@ export function isValidPrivateKey(key: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The address a (valid) private key pays from, EIP-55. */
+export function addressOfPrivateKey(key: string): string {
+  return computeAddress(key);
 }
 
 /** The EIP-55 form of a 0x address, or null when it is none or its mixed case breaks the checksum. */

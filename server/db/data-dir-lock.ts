@@ -133,12 +133,11 @@ function removeStale(file: string, judged: string): void {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  let moved = '';
+  let moved: string;
   try {
     moved = readFileSync(aside, 'utf8');
   } catch {
-    // unreadable: treated as what was judged
-    moved = judged;
+    moved = judged; // unreadable: treated as what was judged
   }
   if (moved !== judged) {
     try {
