@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chainConfig, type ChainConfig, type ChainVariables } from './config-chain';
 import { parseTrustProxy } from './config-trust-proxy';
+import { accountXpubOf, accountXpubProblem, addressOfPrivateKey, checksumOf, isValidMnemonic, isValidPrivateKey } from './chain/keys';
 import { redactConfigValue } from './logging/redact';
 import { secretsKeyId } from './modules/keys/key-id';
 
@@ -154,6 +155,8 @@ function roles(env: Env): Role[] {
 function tokenAddress(env: Env, name: string): string | null {
   const raw = text(env, name);
   if (raw !== null && !/^0x[0-9a-fA-F]{40}$/.test(raw)) fail(name, 'must be a 0x-prefixed 20-byte address', raw);
+  // A mixed-case address carries an EIP-55 checksum: a typo in it is caught here, not on chain.
+  if (raw !== null && checksumOf(raw) === null) fail(name, 'has a mixed-case checksum (EIP-55) that does not match: check the address', raw);
   return raw;
 }
 
@@ -165,6 +168,9 @@ function mnemonic(env: Env): string | null {
   if (![12, 15, 18, 21, 24].includes(words)) {
     throw new ConfigError(`Invalid configuration: DEPOSIT_MNEMONIC must have 12-24 words (got ${words})`);
   }
+  if (!isValidMnemonic(raw)) {
+    throw new ConfigError('Invalid configuration: DEPOSIT_MNEMONIC is not a BIP-39 mnemonic (a word outside the English list, or a wrong checksum word)');
+  }
   return raw;
 }
 
@@ -173,6 +179,42 @@ function hotWalletKey(env: Env): string | null {
   // Never echoed, not even in part: the key moves money.
   if (raw !== null && !/^0x[0-9a-fA-F]{64}$/.test(raw)) {
     throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY must be 0x followed by 64 hex characters');
+  }
+  if (raw !== null && !isValidPrivateKey(raw)) {
+    throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY is not a secp256k1 private key (0 or beyond the curve order)');
+  }
+  return raw;
+}
+
+/**
+ * HOT_WALLET_ADDRESS: the payout wallet's public address, for API processes that take
+ * withdrawals without holding the key. With the key too, it must be the key's address; a process
+ * with the chain role pays the withdrawals and so needs the key itself.
+ */
+function hotWalletAddress(env: Env, key: string | null, roles: Role[]): string | null {
+  const raw = tokenAddress(env, 'HOT_WALLET_ADDRESS');
+  if (raw !== null && key !== null && addressOfPrivateKey(key).toLowerCase() !== raw.toLowerCase()) {
+    throw new ConfigError('Invalid configuration: HOT_WALLET_ADDRESS is not the address of HOT_WALLET_PRIVATE_KEY (unset one of them)');
+  }
+  if (raw !== null && key === null && roles.includes('chain')) {
+    throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY must be set in a process with the chain role (it pays the withdrawals HOT_WALLET_ADDRESS lets the api role take); or leave chain out of ROLES');
+  }
+  return raw;
+}
+
+/**
+ * DEPOSIT_XPUB, else the account xpub of DEPOSIT_MNEMONIC (kept for compatibility): the deposit
+ * addresses need only the public key. Both set must be the same account.
+ */
+function depositXpub(env: Env, mnemonic: string | null): string | null {
+  const raw = text(env, 'DEPOSIT_XPUB');
+  const derived = mnemonic === null ? null : accountXpubOf(mnemonic);
+  if (raw === null) return derived;
+  const problem = accountXpubProblem(raw);
+  // Not a secret, but a private key pasted here by mistake would be: never echoed.
+  if (problem !== null) throw new ConfigError(`Invalid configuration: DEPOSIT_XPUB ${problem}`);
+  if (derived !== null && derived !== raw) {
+    throw new ConfigError(`Invalid configuration: DEPOSIT_XPUB is not the m/44'/60'/0' account key of DEPOSIT_MNEMONIC (unset one of them)`);
   }
   return raw;
 }
@@ -210,7 +252,7 @@ interface StoredSecrets {
 }
 
 /** Reads DATA_DIR/secrets.json, creating the missing secrets once (mode 0600). */
-function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean }): StoredSecrets {
+function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean }, create: boolean): StoredSecrets {
   const file = join(dataDir, 'secrets.json');
   let stored: StoredSecrets = {};
   if (existsSync(file)) {
@@ -226,6 +268,11 @@ function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean })
   if (missingKey && stored.secretsKeyId) {
     throw new ConfigError(`Invalid configuration: SECRETS_KEY is not set, and this data folder's key is kept by the GridDesk desktop app in the OS keychain (${file}); start it from the desktop app or set SECRETS_KEY`);
   }
+  // The admin CLI acts on the server's folder: a typo in DATA_DIR must not grow a new one.
+  if ((missingJwt || missingKey) && !create) {
+    const missing = [missingJwt ? 'JWT_SECRET' : null, missingKey ? 'SECRETS_KEY' : null].filter(Boolean).join(' and ');
+    throw new ConfigError(`Invalid configuration: ${missing} unset and DATA_DIR ${dataDir} holds no ${existsSync(file) ? `${missing} in secrets.json` : 'secrets.json'}: point DATA_DIR at the server's data folder (or set them as the server has them); nothing was created`);
+  }
   if (missingJwt || missingKey) {
     stored = {
       ...stored,
@@ -239,14 +286,14 @@ function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean })
   return stored;
 }
 
-function secrets(env: Env, dataDir: string): { jwtSecret: string; secretsKey: Buffer } {
+function secrets(env: Env, dataDir: string, create: boolean): { jwtSecret: string; secretsKey: Buffer } {
   const jwtEnv = text(env, 'JWT_SECRET');
   const keyEnv = text(env, 'SECRETS_KEY');
   if (jwtEnv !== null && jwtEnv.length < 32) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters long');
   }
   const stored =
-    jwtEnv !== null && keyEnv !== null ? {} : generatedSecrets(dataDir, { jwt: jwtEnv === null, key: keyEnv === null });
+    jwtEnv !== null && keyEnv !== null ? {} : generatedSecrets(dataDir, { jwt: jwtEnv === null, key: keyEnv === null }, create);
   const secretsKey = decodeSecretsKey(keyEnv ?? stored.secretsKey!);
   if (stored.secretsKeyId && secretsKeyId(secretsKey) !== stored.secretsKeyId) {
     throw new ConfigError(`Invalid configuration: SECRETS_KEY is not the key this data folder's exchange secrets are sealed with (secretsKeyId in ${join(dataDir, 'secrets.json')})`);
@@ -262,10 +309,21 @@ function argon2(env: Env): Argon2Cost {
   };
 }
 
+export interface LoadOptions {
+  /**
+   * false: a missing secret is an error, never generated into DATA_DIR/secrets.json (the admin
+   * CLI, which must act on an existing server's folder). Default true.
+   */
+  createSecrets?: boolean;
+}
+
 /** Validates `env`; only side effect: DATA_DIR/secrets.json when JWT_SECRET or SECRETS_KEY is unset. */
-export function loadConfig(env: Env): Config {
+export function loadConfig(env: Env, options: LoadOptions = {}): Config {
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './.data');
   const appWebUrl = url(env, 'APP_WEB_URL', ['http', 'https']);
+  const depositMnemonic = mnemonic(env);
+  const hotWalletPrivateKey = hotWalletKey(env);
+  const processRoles = roles(env);
   const config: Omit<Config, 'jwtSecret' | 'secretsKey' | 'chain'> = {
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: integer(env, 'PORT', 8080, 0, 65_535),
@@ -283,19 +341,21 @@ export function loadConfig(env: Env): Config {
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     serverPublicIp: publicIp(env),
     bscRpcUrl: url(env, 'BSC_RPC_URL', ['http', 'https']),
-    depositMnemonic: mnemonic(env),
+    depositMnemonic,
+    depositXpub: depositXpub(env, depositMnemonic),
     tokens: {
       usdt: tokenAddress(env, 'TOKEN_USDT'),
       ift: tokenAddress(env, 'TOKEN_IFT'),
       ifx: tokenAddress(env, 'TOKEN_IFX'),
     },
-    hotWalletPrivateKey: hotWalletKey(env),
+    hotWalletPrivateKey,
+    hotWalletAddress: hotWalletAddress(env, hotWalletPrivateKey, processRoles),
     chainConfirmations: integer(env, 'CHAIN_CONFIRMATIONS', 15, 0, 1_000),
     chainPollMs: integer(env, 'CHAIN_POLL_MS', 3_000, 50, 3_600_000),
     chainStartBlock: text(env, 'CHAIN_START_BLOCK') === null ? null : integer(env, 'CHAIN_START_BLOCK', 0, 0, Number.MAX_SAFE_INTEGER),
     chainScanBlocks: integer(env, 'CHAIN_SCAN_BLOCKS', 1_000, 1, 100_000),
     depositListenSeconds: integer(env, 'DEPOSIT_LISTEN_SECONDS', 900, 10, 86_400),
-    roles: roles(env),
+    roles: processRoles,
     appWebUrl: appWebUrl === null ? null : appWebUrl.replace(/\/+$/, ''),
     mailFrom: text(env, 'MAIL_FROM') ?? 'GridDesk <no-reply@griddesk.local>',
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
@@ -321,5 +381,5 @@ export function loadConfig(env: Env): Config {
     engineId: text(env, 'ENGINE_ID'),
     demoTrading: oneOf(env, 'DEMO_TRADING', ['true', 'false'] as const, 'true') === 'true',
   };
-  return { ...config, chain: chainConfig(config), ...secrets(env, dataDir) };
+  return { ...config, chain: chainConfig(config), ...secrets(env, dataDir, options.createSecrets ?? true) };
 }

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config, type Env } from './config';
-import { openDatabase, type Database } from './db/database';
+import { lockEmbeddedDatabase, openDatabase, type Database } from './db/database';
 import { NO_TEMPLATE, TEMPLATE_FILE } from './db/pglite-template';
 import { createExchange } from './exchange/exchange-factory';
 import type { ExchangeServices } from './exchange/services';
@@ -55,12 +55,14 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
   appModule.catch(() => undefined); // awaited below; this only keeps an early failure handled
   const templateFile =
     options.pgliteTemplate ?? fileURLToPath(new URL(`./${TEMPLATE_FILE}`, import.meta.url));
+  // One process on an embedded database: refused here, before the simulator touches DATA_DIR.
+  const lock = await lockEmbeddedDatabase(config, { holder: 'server' });
   // The exchange (ccxt, in-process simulator) starts while PGlite opens.
   const exchangeStart = createExchange(config);
   exchangeStart.catch(() => undefined); // awaited below; this only keeps an early failure handled
   let database: Database;
   try {
-    database = await openDatabase(config, templateFile ? { pgliteTemplateFile: templateFile } : {});
+    database = await openDatabase(config, { ...(templateFile ? { pgliteTemplateFile: templateFile } : {}), ...(lock ? { lock } : {}) });
   } catch (error) {
     await exchangeStart.then((e) => e.close(), () => undefined);
     throw error;

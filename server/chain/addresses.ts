@@ -1,26 +1,35 @@
 /**
  * The chain's address rules, for the domain modules that may not speak ethers themselves:
- * deriving a member's deposit address from DEPOSIT_MNEMONIC, and the EIP-55 form of a payout
- * address. config-chain.ts hands them to the modules through config.chain.
+ * deriving a member's deposit address from the account xpub (DEPOSIT_XPUB, or the one of
+ * DEPOSIT_MNEMONIC), and the EIP-55 form of a payout address. config-chain.ts hands them to the
+ * modules through config.chain.
  */
-import { computeAddress, getAddress, HDNodeWallet, isAddress } from 'ethers';
+import { computeAddress, getAddress, type HDNodeVoidWallet, HDNodeWallet, isAddress } from 'ethers';
+import { accountXpubOf } from './keys';
 
-const ACCOUNT_PATH = "m/44'/60'/0'/0";
+/** The external chain (0) of the account node, parsed once per xpub. */
+let cached: { xpub: string; node: HDNodeVoidWallet | HDNodeWallet } | null = null;
 
-/** Deriving the account node runs PBKDF2 over the phrase: do it once per phrase. */
-let cached: { mnemonic: string; node: HDNodeWallet } | null = null;
-
-function accountNode(mnemonic: string): HDNodeWallet {
-  if (cached?.mnemonic !== mnemonic) cached = { mnemonic, node: HDNodeWallet.fromPhrase(mnemonic, undefined, ACCOUNT_PATH) };
+function externalChain(xpub: string): HDNodeVoidWallet | HDNodeWallet {
+  if (cached?.xpub !== xpub) cached = { xpub, node: HDNodeWallet.fromExtendedKey(xpub).deriveChild(0) };
   return cached.node;
 }
 
 /**
- * BIP-44 m/44'/60'/0'/0/<hdIndex> of `mnemonic`, lower-case. The phrase stays in this closure:
- * whoever holds the result can derive addresses but never read the secret.
+ * Child 0/<hdIndex> of the account xpub (m/44'/60'/0'), that is BIP-44 m/44'/60'/0'/0/<hdIndex>,
+ * lower-case. Public derivation: no secret is needed to hand out addresses.
+ */
+export function depositAddressesOfXpub(xpub: string): { at(hdIndex: number): string } {
+  return { at: (hdIndex) => externalChain(xpub).deriveChild(hdIndex).address.toLowerCase() };
+}
+
+/**
+ * BIP-44 m/44'/60'/0'/0/<hdIndex> of `mnemonic`, lower-case: the same addresses as its account
+ * xpub gives. The phrase stays in this closure: whoever holds the result can derive addresses
+ * but never read the secret.
  */
 export function depositAddressesOf(mnemonic: string): { at(hdIndex: number): string } {
-  return { at: (hdIndex) => accountNode(mnemonic).deriveChild(hdIndex).address.toLowerCase() };
+  return depositAddressesOfXpub(accountXpubOf(mnemonic));
 }
 
 /** The EIP-55 checksummed form of `text`, or null when it is no address (or a mixed-case one with a wrong checksum). */

@@ -3,6 +3,7 @@
  * `npm run chain` prints and the browser preview passes to its embedded server. Every key in it
  * is a public development key of the local chain.
  */
+import { accountXpubOf } from './keys';
 import type { LocalChain } from './local-chain';
 
 /** A local block comes every second or on demand; 3 keeps the reorg rule tested and quick. */
@@ -14,7 +15,8 @@ export function localChainEnv(chain: LocalChain): Record<string, string> {
     TOKEN_USDT: chain.tokens.USDT,
     TOKEN_IFT: chain.tokens.IFT,
     TOKEN_IFX: chain.tokens.IFX,
-    DEPOSIT_MNEMONIC: chain.depositMnemonic,
+    // The account xpub, not the mnemonic: handing out deposit addresses needs no secret.
+    DEPOSIT_XPUB: accountXpubOf(chain.depositMnemonic),
     HOT_WALLET_PRIVATE_KEY: chain.hotWallet.privateKey,
     CHAIN_CONFIRMATIONS: String(LOCAL_CHAIN_CONFIRMATIONS),
     CHAIN_POLL_MS: '1000',

@@ -25,7 +25,7 @@ describe('the chain role', () => {
     const service = startChainService({ config: server.config, db: server.database.db, log });
     await service.stop();
     expect(lines).toContain('payout worker started');
-    expect(lines).toContainEqual(expect.stringMatching(/^chain role: BEP-20 deposits are off: DEPOSIT_MNEMONIC, TOKEN_IFT, TOKEN_IFX unset/));
+    expect(lines).toContainEqual(expect.stringMatching(/^chain role: BEP-20 deposits are off: DEPOSIT_XPUB \(or DEPOSIT_MNEMONIC\), TOKEN_IFT, TOKEN_IFX unset/));
     expect(lines.some((line) => line.startsWith('chain role: scanning'))).toBe(false);
   });
 });

@@ -32,6 +32,8 @@ interface Stoppable {
 }
 
 function startPayouts(deps: ChainServiceDeps, settings: PayoutSettings): Stoppable {
+  // config.ts refuses HOT_WALLET_ADDRESS without the key in a process with this role.
+  if (settings.hotWalletKey === null) throw new Error('the chain role pays withdrawals: HOT_WALLET_PRIVATE_KEY is needed');
   return startPayoutWorker({ db: deps.db, log: deps.log, rpcUrl: settings.rpcUrl, hotWalletKey: settings.hotWalletKey,
     usdtToken: settings.usdtToken, confirmations: settings.confirmations, pollMs: settings.pollMs, clock: systemClock });
 }

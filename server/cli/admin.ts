@@ -45,7 +45,9 @@ Commands:
                                           PREVIOUS_SECRETS_KEY to SECRETS_KEY (both from
                                           the environment, never the command line)
 
-The database is the server's: DATA_DIR (PGlite) or DATABASE_URL.`;
+The database is the server's: DATA_DIR (PGlite) or DATABASE_URL. With the embedded database
+(PGlite) stop the server first: the CLI refuses while a server holds DATA_DIR. It never
+creates a database or secrets.json: a DATA_DIR or DATABASE_URL without one is refused.`;
 
 function flag(args: string[], name: string): string {
   const index = args.indexOf(`--${name}`);
@@ -139,8 +141,10 @@ export async function runAdmin(argv: string[], env: Env, io: CliIo): Promise<num
     return argv.length === 0 ? 1 : 0;
   }
   try {
-    const config = loadConfig(env);
-    const database = await openDatabase(config);
+    // The server's database and secrets or nothing: a wrong DATA_DIR or DATABASE_URL is refused,
+    // never made; an embedded database a running server holds is refused too (its lock).
+    const config = loadConfig(env, { createSecrets: false });
+    const database = await openDatabase(config, { holder: 'admin', mustExist: true });
     try {
       io.out(await run(database.db, config, env, argv));
       return 0;

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { depositAddressesOf } from '../chain/addresses';
 import { localChainEnv } from '../chain/local-chain-env';
 import { loadConfig } from '../config';
 import { TEST_ENV } from '../testing/server';
@@ -58,6 +59,12 @@ describe('npm run chain', () => {
       expect(payouts).toMatchObject({ enabled: true, settings: { rpcUrl: chain.rpcUrl, confirmations: 3 } });
 
       const output = io.stdout.join('\n');
+      // Both keys of the deposit wallet: the xpub among the server's variables (API processes
+      // need no more), the mnemonic apart for a wallet app; the xpub yields the mnemonic's addresses.
+      expect(env.DEPOSIT_XPUB).toMatch(/^xpub/);
+      expect(env).not.toHaveProperty('DEPOSIT_MNEMONIC');
+      expect(output).toContain(`Deposit wallet mnemonic (DEPOSIT_XPUB is its m/44'/60'/0' account key): ${chain.depositMnemonic}`);
+      expect(deposits.enabled && deposits.settings.addresses.at(7)).toBe(depositAddressesOf(chain.depositMnemonic).at(7));
       expect(output).toContain(`Hot wallet ${chain.hotWallet.address} holds USDT for withdrawals.`);
       expect(await chain.balanceOf('USDT', chain.hotWallet.address)).toBe('1000000.0');
 

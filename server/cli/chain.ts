@@ -13,7 +13,7 @@ import { processIo, type CliIo } from './io';
 /** A real BSC block comes every ~3 s; a quiet local chain only mines when a transaction comes. */
 const BLOCK_MS = 1_000;
 
-/** KEY=value lines to paste before `npm run server` (the mnemonic quoted: it has spaces). */
+/** KEY=value lines to paste before `npm run server` (a value with spaces quoted). */
 export function envLines(chain: LocalChain): string[] {
   return Object.entries(localChainEnv(chain)).map(([key, value]) => (value.includes(' ') ? `${key}="${value}"` : `${key}=${value}`));
 }
@@ -40,6 +40,9 @@ export async function runChain(argv: string[], env: Record<string, string | unde
   io.out(`Local BEP-20 chain on ${chain.rpcUrl} (chain id ${chain.chainId}), a block every ${BLOCK_MS / 1000} s.`);
   io.out('Start the platform server with these (development keys only, public, worthless):\n');
   io.out(envLines(chain).join('\n'));
+  // Printed apart from the KEY=value lines: no server process needs it (DEPOSIT_XPUB is its
+  // account key); it is for a wallet app that should see the deposit addresses' funds.
+  io.out(`\nDeposit wallet mnemonic (DEPOSIT_XPUB is its m/44'/60'/0' account key): ${chain.depositMnemonic}`);
   io.out(`\nHot wallet ${chain.hotWallet.address} holds USDT for withdrawals.`);
   // The faucet's own default is 127.0.0.1:8545: naming this chain keeps the command right on any --port.
   io.out(`Send a member tokens: BSC_RPC_URL=${chain.rpcUrl} npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositAddressesOf } from '../chain/addresses';
+import { accountXpubOf } from '../chain/keys';
 import { startLocalChain, type LocalChain } from '../chain/local-chain';
 import { loadConfig, type Env } from '../config';
 import { openDatabase, type Db } from '../db/database';
@@ -72,7 +73,7 @@ describe.each(targets)('npm run faucet to a member by e-mail, on $name', (target
     env = { ...TEST_ENV, DATA_DIR: dataDir, BSC_RPC_URL: chain.rpcUrl, ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}) };
     if (!created.databaseUrl) await seedPgliteDataDir(dataDir); // the faucet opens DATA_DIR's PGlite: skip its initdb
     await withDb(async (db) => {
-      for (const name of ['paid', 'fresh', 'unset']) {
+      for (const name of ['paid', 'fresh', 'xpub', 'unset']) {
         ids[name] = (await createUser(db, { username: name, email: `${name}@example.com`, contactNo: '1', passwordHash: 'x', sponsorId: null })).id;
       }
       await ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), ids.paid!); // as 'make payment' on the Deposit screen does
@@ -106,10 +107,17 @@ describe.each(targets)('npm run faucet to a member by e-mail, on $name', (target
     expect(await withDb((db) => ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), ids.fresh!))).toBe(row.address);
   });
 
+  it('gives a member the same address from DEPOSIT_XPUB alone (no mnemonic)', async () => {
+    const sent = await faucet({ DEPOSIT_XPUB: accountXpubOf(chain.depositMnemonic) }, 'xpub@example.com', 'USDT', '2');
+    expect(sent.code).toBe(0);
+    const row = (await storedAddress('xpub'))!;
+    expect(row.address).toBe(depositAddressesOf(chain.depositMnemonic).at(row.hdIndex));
+  });
+
   it('without DEPOSIT_MNEMONIC, says how to give the member an address, and stores nothing', async () => {
     const refused = await faucet({}, 'unset@example.com', 'USDT', '1');
     expect(refused.code).toBe(1);
-    expect(refused.err).toContain('unset@example.com has no deposit address yet: set DEPOSIT_MNEMONIC as the server has it');
+    expect(refused.err).toContain('unset@example.com has no deposit address yet: set DEPOSIT_XPUB (or DEPOSIT_MNEMONIC) as the server has it');
     expect(await storedAddress('unset')).toBeUndefined();
   });
 

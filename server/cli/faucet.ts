@@ -2,13 +2,13 @@
  * `npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>`: mints test tokens
  * on the running local chain (npm run chain) to a member's deposit address. The address of an
  * email comes from the server's database (DATA_DIR or DATABASE_URL, like npm run admin): the
- * stored one, else derived from DEPOSIT_MNEMONIC. BSC_RPC_URL and TOKEN_* default to the local
+ * stored one, else derived from DEPOSIT_XPUB (or DEPOSIT_MNEMONIC). BSC_RPC_URL and TOKEN_* default to the local
  * chain's. Only the local chain's deployer may mint: this never works on BSC.
  */
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { DEPOSIT_TOKENS, type DepositToken } from '../../common/api/billing';
-import { depositAddressesOf } from '../chain/addresses';
+import { depositAddressesOfXpub } from '../chain/addresses';
 import { isChainAddress, mintTestTokens, TokenContractMissing } from '../chain/faucet';
 import { loadConfig, type Env } from '../config';
 import { openDatabase } from '../db/database';
@@ -35,15 +35,15 @@ function parseArgs(argv: string[]): { who: string; token: DepositToken; amount: 
 }
 
 async function memberAddress(email: string, env: Env): Promise<string> {
-  const config = loadConfig(env);
-  const database = await openDatabase(config);
+  const config = loadConfig(env, { createSecrets: false });
+  const database = await openDatabase(config, { holder: 'faucet', mustExist: true });
   try {
     const user = await findUserByEmail(database.db, email);
     if (!user) throw new UsageError(`no member with email ${email}`);
     const [stored] = await database.db.select({ address: depositAddresses.address }).from(depositAddresses).where(eq(depositAddresses.userId, user.id));
     if (stored) return stored.address;
-    if (!config.depositMnemonic) throw new UsageError(`${email} has no deposit address yet: set DEPOSIT_MNEMONIC as the server has it, or press Make payment on the Deposit screen first`);
-    return await ensureDepositAddress(database.db, depositAddressesOf(config.depositMnemonic), user.id);
+    if (!config.depositXpub) throw new UsageError(`${email} has no deposit address yet: set DEPOSIT_XPUB (or DEPOSIT_MNEMONIC) as the server has it, or press Make payment on the Deposit screen first`);
+    return await ensureDepositAddress(database.db, depositAddressesOfXpub(config.depositXpub), user.id);
   } finally {
     await database.close();
   }

@@ -14,7 +14,7 @@ export async function runSeedDemo(env: Env, io: CliIo): Promise<number> {
       io.err(DEMO_NEEDS_SIMULATOR);
       return 1;
     }
-    const database = await openDatabase(config);
+    const database = await openDatabase(config, { holder: 'seed-demo' });
     try {
       const result = await seedDemo(database.db, config.argon2);
       io.out(result.created ? 'Demo member created.' : 'Demo member already exists.');

@@ -2,13 +2,14 @@
  * Opens the database: embedded PGlite in DATA_DIR/pglite when DATABASE_URL is unset, a
  * PostgreSQL server through node-postgres otherwise; migrations are applied before use.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
+import { acquireDataDirLock, type DataDirLock, type LockHolder, type LockProbes } from './data-dir-lock';
 import { pgliteNotifications, postgresNotifications, type NotificationFeed } from './notifications';
 import { readPgliteTemplate, unpackPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
@@ -39,6 +40,21 @@ export interface OpenOptions {
    * with a note, when missing or not made for this PGlite and these migrations.
    */
   pgliteTemplateFile?: string;
+  /**
+   * Who opens an embedded database, named in the lock it holds (data-dir-lock.ts) and in the
+   * refusal another opener gets: 'server' (the default), 'admin', 'seed-demo', 'faucet'.
+   */
+  holder?: LockHolder;
+  /**
+   * Refuse, creating nothing, when there is no database yet (a PGlite directory without a
+   * cluster, a PostgreSQL database without GridDesk's migrations): the admin CLI acts on the
+   * server's database, never on a new one a typo in DATA_DIR or DATABASE_URL would make.
+   */
+  mustExist?: boolean;
+  /** Tests of the lock: how a holder's liveness is judged. */
+  lockProbes?: LockProbes;
+  /** The embedded database's lock, already taken (lockEmbeddedDatabase); released on close or on a failed open. */
+  lock?: DataDirLock;
 }
 
 /** pg_stat_activity.application_name of each process's LISTEN connection. */
@@ -61,9 +77,64 @@ export function resolveMigrationsFolder(explicit?: string): string {
 
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
   const migrationsFolder = resolveMigrationsFolder(options.migrationsFolder);
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl, migrationsFolder)
-    : openPglite(options.pgliteDir ?? join(config.dataDir, 'pglite'), migrationsFolder, options);
+  if (config.databaseUrl) {
+    if (options.mustExist) await assertPostgresDatabase(config.databaseUrl);
+    return openPostgres(config.databaseUrl, migrationsFolder);
+  }
+  const dataDir = pgliteDirOf(config, options);
+  if (isMemory(dataDir)) return openPglite(dataDir, migrationsFolder, options);
+  const lock = options.lock ?? (await lockEmbeddedDatabase(config, options))!;
+  try {
+    const database = await openPglite(dataDir, migrationsFolder, options);
+    return { ...database, close: () => database.close().finally(() => lock.release()) };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function pgliteDirOf(config: Config, options: OpenOptions): string {
+  return options.pgliteDir ?? join(config.dataDir, 'pglite');
+}
+
+/**
+ * Takes the embedded database's lock (DATA_DIR/pglite.lock) without opening it yet, or null
+ * with PostgreSQL or an in-memory database: the server takes it before anything else touches
+ * DATA_DIR (the simulator's state file), then hands it to openDatabase (`lock`).
+ */
+export async function lockEmbeddedDatabase(config: Config, options: OpenOptions = {}): Promise<DataDirLock | null> {
+  const dataDir = pgliteDirOf(config, options);
+  if (config.databaseUrl || isMemory(dataDir)) return null;
+  if (options.mustExist && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    throw new ConfigError(`No GridDesk database in DATA_DIR ${config.dataDir} (${dataDir} holds none): point DATA_DIR at the server's data folder; nothing was created`);
+  }
+  // The lock sits beside the cluster (DATA_DIR/pglite.lock), so it is there before PGlite makes the directory.
+  mkdirSync(dirname(dataDir), { recursive: true });
+  return acquireDataDirLock(`${dataDir}.lock`, { holder: options.holder ?? 'server', dataDir: config.dataDir, probes: options.lockProbes });
+}
+
+/** The admin CLI's check that DATABASE_URL is a GridDesk database: it reaches it and finds its migrations. */
+async function assertPostgresDatabase(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    // 3D000 invalid_catalog_name: the database named in the URL does not exist.
+    if (sqlState(error).code === '3D000') {
+      throw new ConfigError("Invalid configuration: DATABASE_URL names a database that does not exist: point it at the server's database; nothing was created");
+    }
+    throw error;
+  }
+  try {
+    const result = await client.query<{ table: string | null }>("SELECT to_regclass('drizzle.__drizzle_migrations')::text AS table");
+    if (!result.rows[0]?.table) {
+      throw new ConfigError("Invalid configuration: DATABASE_URL's database holds no GridDesk database yet (no migrations applied): point it at the server's database; nothing was created");
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 type PgliteInit = NonNullable<Database['pgliteInit']> & { template?: Blob | string };

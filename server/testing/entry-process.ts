@@ -1,0 +1,76 @@
+/**
+ * Runs one of the server's entry files (server/main.ts, a CLI) as its own Node process through
+ * tsx, as `npm run server` / `npm run admin` would, and collects what it printed and its exit
+ * code. For tests of what an operator sees: the exact stderr of a refused start, never a stack.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export interface EntryRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A process still running (or not ready) after this long is killed: the test fails, no process outlives it. */
+const GIVE_UP_MS = 60_000;
+
+/**
+ * `env` is the whole environment of the child (beside PATH and HOME), so nothing of the test
+ * runner's own (DATABASE_URL, a developer's chain secrets) leaks into what is tested.
+ */
+export function runEntry(entry: string, args: string[], env: Record<string, string>): Promise<EntryRun> {
+  const child = spawnEntry(entry, args, env);
+  const timer = setTimeout(() => child.kill('SIGKILL'), GIVE_UP_MS);
+  return collect(child).finally(() => clearTimeout(timer));
+}
+
+function spawnEntry(entry: string, args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', resolve(entry), ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+/** A long-running entry (the server) once it printed `ready`; stop() sends SIGTERM and waits for its exit. */
+export interface RunningEntry {
+  pid: number;
+  stop(): Promise<EntryRun>;
+}
+
+export async function startEntry(entry: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<RunningEntry> {
+  const child = spawnEntry(entry, args, env);
+  const finished = collect(child);
+  let seen = '';
+  // Not ready in time: killed, so a hung start fails the test instead of outliving it.
+  const timer = setTimeout(() => child.kill('SIGKILL'), GIVE_UP_MS);
+  await new Promise<void>((done, fail) => {
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (ready.test(seen)) {
+        child.stdout.off('data', onData);
+        done();
+      }
+    };
+    child.stdout.on('data', onData);
+    finished.then((run) => fail(new Error(`${entry} exited (${run.code}) before it was ready: ${run.stderr}${run.stdout}`)), fail);
+  }).finally(() => clearTimeout(timer));
+  return {
+    pid: child.pid!,
+    stop: () => {
+      child.kill('SIGTERM');
+      return finished;
+    },
+  };
+}
+
+function collect(child: ChildProcessWithoutNullStreams): Promise<EntryRun> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
