@@ -4,9 +4,11 @@
  * client the proxy forwards for; a peer that is not a trusted proxy cannot name itself.
  */
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER } from '../../common/messages';
 import { buildApp } from '../app';
+import { sessions, users } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { register, uniqueEmail } from '../testing/members';
 import { createTestServer, type TestServer } from '../testing/server';
@@ -54,6 +56,16 @@ describe.each(targets)('clients behind a trusted proxy on $name', (target) => {
     }
     expect((await login('198.51.100.20', uniqueEmail(), 'wrong-password')).statusCode).toBe(429);
     expect((await login('198.51.100.21', member.email, member.password)).statusCode).toBe(200);
+  });
+
+  it('records the forwarded client, not the proxy, on the session a login opens', async () => {
+    const member = await register(server);
+    const response = await login('198.51.100.30', member.email, member.password);
+    expect(response.statusCode).toBe(200);
+    const rows = await server.app.deps.db.select({ clientAddress: sessions.clientAddress }).from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, member.email));
+    // The signup's own session came from the proxy's address with no forwarded client; the login's through it.
+    expect(rows.map((r) => r.clientAddress).sort()).toEqual([PROXY, '198.51.100.30']);
   });
 
   it('ignores the X-Forwarded-For of a peer that is not a trusted proxy', async () => {

@@ -50,6 +50,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The client that signed in, as the server saw it (behind TRUST_PROXY, the forwarded client,
+     * not the proxy): what support reads when a member asks where a session came from.
+     */
+    clientAddress: text('client_address'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -22,7 +22,7 @@ const signedOut = () => new DomainError('auth.unauthenticated', SERVER.unauthori
 
 /** A new session for the member: its token, under both names the clients read. */
 async function sessionFor(request: FastifyRequest, userId: string) {
-  const token = await issueToken(request.server, userId);
+  const token = await issueToken(request.server, userId, request.ip);
   return { token, accessToken: token };
 }
 

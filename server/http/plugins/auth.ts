@@ -61,10 +61,10 @@ export default fp(
   { name: 'auth', dependencies: ['errors'] },
 );
 
-/** Opens a session for the member and signs its token. */
-export async function issueToken(app: FastifyInstance, userId: string): Promise<string> {
+/** Opens a session for the member, recording the client's address, and signs its token. */
+export async function issueToken(app: FastifyInstance, userId: string, clientAddress: string | null = null): Promise<string> {
   const { config, db, clock } = app.deps;
-  const session = await createSession(db, userId, config.sessionTtlHours, clock);
+  const session = await createSession(db, userId, config.sessionTtlHours, clock, clientAddress);
   const expSeconds = Math.floor(session.expiresAt.getTime() / 1000);
   return app.jwt.sign({ sub: userId, jti: session.id, exp: expSeconds });
 }

@@ -14,9 +14,10 @@ export interface Session {
   expiresAt: Date;
 }
 
-export async function createSession(db: Db, userId: string, ttlHours: number, clock: Clock = systemClock): Promise<Session> {
+/** `clientAddress`: the signing-in client's address (request.ip, which TRUST_PROXY makes the forwarded client's). */
+export async function createSession(db: Db, userId: string, ttlHours: number, clock: Clock = systemClock, clientAddress: string | null = null): Promise<Session> {
   const session = { id: randomUUID(), userId, expiresAt: new Date(clock().getTime() + ttlHours * 3_600_000) };
-  await db.insert(sessions).values(session);
+  await db.insert(sessions).values({ ...session, clientAddress });
   return session;
 }
 
