@@ -36,6 +36,10 @@ export const AUTO_FILL_PERCENTAGES = {
 
 export const LEVERAGE_MIN = 1;
 export const LEVERAGE_MAX = 10;
+/** The most rounds one cycle may run (a start or an edit asking more is refused). */
+export const CYCLE_COUNT_MAX = 1000;
+/** The Cycle page's suggested prices, as fractions of the live price (SPEC section 2: 95 %, 105 %, 80 %). */
+export const CYCLE_SUGGESTED = { buy: '0.95', sell: '1.05', stopLoss: '0.8' } as const;
 export const PROFIT_BOOK_MIN = 1;
 export const PROFIT_BOOK_MAX = 1000;
 

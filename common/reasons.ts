@@ -64,6 +64,14 @@ export const REASON_STATUS = {
   'bot.change_not_applied': 409, // the engine could not apply the stop or edit now: try again
   'bot.command_refused': 400, // the engine refused a stop or an edit for a reason of its own (the message says why)
 
+  // Cycles
+  'cycle.not_found': 404,
+  'cycle.already_stopped': 400,
+  'cycle.pair_in_use': 400, // a live bot or cycle of the member's runs on the pair (the message names it)
+  'cycle.amount_below_minimum': 400, // the amount does not buy the exchange's minimum order at the buy price
+  'cycle.cycles_below_completed': 400, // no_of_cycle under the rounds already completed
+  'cycle.change_not_applied': 409, // the engine could not apply the stop or edit now: try again
+
   // Exchange keys, market data and the exchange wallet
   'keys.missing': 400,
   'keys.rejected': 400, // the exchange refused the key, or the server's IP is not whitelisted

@@ -39,6 +39,9 @@ export const STOP_REASONS = [
 ] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
 
+/** Why a cycle stopped: a bot's reasons, or its amount no longer buys the exchange's minimum at the buy price (common/api/cycles.ts). */
+export type CycleStopReason = StopReason | 'belowMinimum';
+
 /** How a member reads each reason (notifications, History, Running Bot). */
 export const STOP_REASON_TEXT: Record<StopReason, string> = {
   manual: 'Stopped by you',
@@ -285,5 +288,10 @@ export interface TotalProfitBookResponse {
 export type MemberEvent =
   | { kind: 'bot.started'; botID: string; name: string; at: string }
   | { kind: 'bot.stopped'; botID: string; name: string; reason: StopReason; status: BotStatusLabel; at: string }
-  | { kind: 'bot.orderFailed'; botID: string; name: string; message: string; at: string };
+  | { kind: 'bot.orderFailed'; botID: string; name: string; message: string; at: string }
+  /** A cycle did its last round (cycles_completed = no_of_cycle). */
+  | { kind: 'cycle.completed'; cycleID: string; name: string; cycles: number; profit: string; at: string }
+  /** A cycle stopped: its stop loss, the member, a liquidation or an exchange error. */
+  | { kind: 'cycle.stopped'; cycleID: string; name: string; reason: CycleStopReason; at: string }
+  | { kind: 'cycle.orderFailed'; cycleID: string; name: string; message: string; at: string };
 export type MemberEventKind = MemberEvent['kind'];

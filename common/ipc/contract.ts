@@ -10,6 +10,7 @@ import type { Reason } from '../reasons';
 import { accountPayloadSchemas, type AccountChannels } from './areas/account';
 import { billingPayloadSchemas, type BillingChannels } from './areas/billing';
 import { botsPayloadSchemas, type BotsChannels, type BotsEvents } from './areas/bots';
+import { cyclesPayloadSchemas, type CyclesChannels } from './areas/cycles';
 import { desktopPayloadSchemas, type DesktopChannels } from './areas/desktop';
 import { exchangePayloadSchemas, type ExchangeChannels, type ExchangeEvents } from './areas/exchange';
 import { strategiesPayloadSchemas, type StrategiesChannels } from './areas/strategies';
@@ -30,7 +31,7 @@ export interface OutboxMail {
 
 /** channel -> payload and result, over every area. */
 export interface IpcChannels
-  extends AccountChannels, DesktopChannels, StrategiesChannels, ExchangeChannels, BotsChannels, BillingChannels {}
+  extends AccountChannels, DesktopChannels, StrategiesChannels, ExchangeChannels, BotsChannels, CyclesChannels, BillingChannels {}
 
 export type IpcChannel = keyof IpcChannels;
 export type IpcPayload<C extends IpcChannel> = IpcChannels[C]['payload'];
@@ -74,6 +75,7 @@ export const ipcPayloadSchemas: { [C in IpcChannel]: yup.AnySchema } = {
   ...strategiesPayloadSchemas,
   ...exchangePayloadSchemas,
   ...botsPayloadSchemas,
+  ...cyclesPayloadSchemas,
   ...billingPayloadSchemas,
 };
 

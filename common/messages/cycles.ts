@@ -1,8 +1,16 @@
 /** Cycles: their rule and toasts. */
+import { CYCLE_COUNT_MAX } from '../constants';
 
 /** Rules of a cycle's form. */
 export const CYCLE_VALIDATION = {
   cycleStopLossAboveBuy: 'Stop loss cannot be more than the buy price.',
+  cycleSellNotAboveBuy: 'Sell price must be more than the buy price.',
+  cycleIdRequired: 'cycle_id is required.',
+  cycleCountRequired: 'Number of cycles is required.',
+  cycleCountWhole: 'Number of cycles must be a whole number, 1 or more.',
+  cycleCountMax: (label: string) => `${label} cannot be more than ${CYCLE_COUNT_MAX}.`,
+  priceNumber: (label: string) => `${label} must be a number.`,
+  priceRequired: (label: string) => `${label} is required.`,
 } as const;
 
 /** Toasts of the cycle screens. */

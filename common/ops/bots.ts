@@ -54,9 +54,6 @@ export const botsOps = {
   'bots:scalpHistory': op<Empty, BotHistoryRow[]>()({
     ...history, path: '/api/scalpbothistory', summary: "The member's stopped Scalping Grid bots (none yet: coming soon)",
   }),
-  'bots:cycleHistory': op<Empty, BotHistoryRow[]>()({
-    ...history, path: '/api/cyclebothistory', summary: "The member's finished cycles (none yet)",
-  }),
 
   'bots:info': op<BotIdRequest, BotInfo>()({
     ...byId, path: '/api/botinfo', summary: 'One bot: its figures, profit per day and sparkline',

@@ -2,9 +2,10 @@
 import { accountOps } from './account';
 import { billingOps } from './billing';
 import { botsOps } from './bots';
+import { cyclesOps } from './cycles';
 import { dashboardOps } from './dashboard';
 import type { OpTable } from './define';
 import { exchangeOps } from './exchange';
 import { strategiesOps } from './strategies';
 
-export const OPERATION_TABLES: readonly OpTable[] = [accountOps, exchangeOps, strategiesOps, botsOps, dashboardOps, billingOps];
+export const OPERATION_TABLES: readonly OpTable[] = [accountOps, exchangeOps, strategiesOps, botsOps, cyclesOps, dashboardOps, billingOps];

@@ -23,10 +23,11 @@ import {
 
 export type { FeaturesResponse } from '../../api/bots';
 
-export type BotHistoryKind = 'multigrid' | 'scalp' | 'cycle';
+/** History's Multigrid tab and the scalping pane; the Cycle tab reads `cycles:history`. */
+export type BotHistoryKind = 'multigrid' | 'scalp';
 
 /** Operations main does not forward as they are: their channels are written below. */
-const HAND_WRITTEN_BOTS = ['bots:startMultigrid', 'bots:startScalp', 'bots:multigridHistory', 'bots:scalpHistory', 'bots:cycleHistory'] as const;
+const HAND_WRITTEN_BOTS = ['bots:startMultigrid', 'bots:startScalp', 'bots:multigridHistory', 'bots:scalpHistory'] as const;
 const HAND_WRITTEN_DASHBOARD = ['dashboard:disclaimer'] as const;
 
 /** Channels that are operations of common/ops/bots.ts and dashboard.ts under their own names. */
@@ -36,7 +37,7 @@ export const forwardedDashboardOps = forwardedOps(dashboardOps, HAND_WRITTEN_DAS
 export interface BotsChannels extends OpChannels<typeof forwardedBotsOps>, OpChannels<typeof forwardedDashboardOps> {
   /** POST /api/startbotdata (Advanced Multigrid) or /api/startscalp (Scalping Grid). */
   'bots:start': { payload: StartBotRequest; result: OutputOf<(typeof botsOps)['bots:startMultigrid']> };
-  /** GET /api/bothistory, /api/scalpbothistory or /api/cyclebothistory. */
+  /** GET /api/bothistory or /api/scalpbothistory. */
   'bots:history': { payload: { kind: BotHistoryKind }; result: BotHistoryRow[] };
   /** POST /api/disclaimer with SPEC's body. */
   'dashboard:agree': { payload: Empty; result: MessageResponse };
@@ -86,6 +87,6 @@ export const botsPayloadSchemas: PayloadSchemas<BotsChannels> = {
       stoplossPrice: numberish,
     })
     .noUnknown(true),
-  'bots:history': yup.object({ kind: yup.mixed<BotHistoryKind>().oneOf(['multigrid', 'scalp', 'cycle']).defined() }).noUnknown(true),
+  'bots:history': yup.object({ kind: yup.mixed<BotHistoryKind>().oneOf(['multigrid', 'scalp']).defined() }).noUnknown(true),
   'dashboard:agree': empty,
 };

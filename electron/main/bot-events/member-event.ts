@@ -2,7 +2,8 @@
  * One message of GET /api/events read as a MemberEvent, and the notification it raises.
  * Pure: the feed (bot-event-feed.ts) does the I/O.
  */
-import { STOP_REASON_TEXT, type MemberEvent, type MemberEventKind } from '../../../common/api/bots';
+import { STOP_REASON_TEXT, type CycleStopReason, type MemberEvent, type MemberEventKind } from '../../../common/api/bots';
+import { CYCLE_BELOW_MINIMUM_TEXT } from '../../../common/api/cycles';
 import { pairLabel } from '../../../common/pairs';
 import { routePath } from '../../../common/routes';
 import type { SseMessage } from '../market-feed/sse-parser';
@@ -13,6 +14,9 @@ const REQUIRED_FIELDS: Record<MemberEventKind, readonly string[]> = {
   'bot.started': ['botID', 'name'],
   'bot.stopped': ['botID', 'name', 'reason', 'status'],
   'bot.orderFailed': ['botID', 'name', 'message'],
+  'cycle.completed': ['cycleID', 'name', 'profit'],
+  'cycle.stopped': ['cycleID', 'name', 'reason'],
+  'cycle.orderFailed': ['cycleID', 'name', 'message'],
 };
 
 const isKind = (value: unknown): value is MemberEventKind =>
@@ -40,6 +44,9 @@ export function parseMemberEvent(message: SseMessage): MemberEvent | null {
 
 const runningBotRoute = (botID: string) => routePath('runningBot', { id: botID });
 
+const cycleStopText = (reason: CycleStopReason): string =>
+  reason === 'belowMinimum' ? CYCLE_BELOW_MINIMUM_TEXT : (STOP_REASON_TEXT[reason] ?? 'The cycle stopped.');
+
 /**
  * What the member is told about an event, or null for events that need no notification.
  * A paused bot can restart, so its click opens the bot; a stopped one lives in History.
@@ -63,5 +70,16 @@ export function notificationFor(event: MemberEvent): Notification | null {
       };
     case 'bot.started':
       return null;
+    // A finished cycle lives in History; a cycle whose order failed is still on the Cycle page.
+    case 'cycle.completed':
+      return {
+        title: `${pair} cycle completed`,
+        body: `All ${event.cycles} cycles done. Profit: ${event.profit} USDT`,
+        route: routePath('history'),
+      };
+    case 'cycle.stopped':
+      return { title: `${pair} cycle stopped`, body: cycleStopText(event.reason), route: routePath('history') };
+    case 'cycle.orderFailed':
+      return { title: `${pair} cycle: an order failed`, body: event.message, route: routePath('cycle') };
   }
 }

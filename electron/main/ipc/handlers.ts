@@ -15,6 +15,7 @@ import type { EventListener, IpcPorts } from '../ports/types';
 import { accountArea } from './areas/account';
 import { billingArea } from './areas/billing';
 import { botsArea } from './areas/bots';
+import { cyclesArea } from './areas/cycles';
 import { exchangeArea } from './areas/exchange';
 import { appArea, settingsArea } from './areas/local';
 import { sessionArea } from './areas/session';
@@ -33,6 +34,7 @@ export const IPC_AREAS: readonly IpcArea[] = [
   strategiesArea,
   exchangeArea,
   botsArea,
+  cyclesArea,
   billingArea,
 ];
 

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BotHistoryRow } from '../../../common/api/bots';
+import type { CycleHistoryRow } from '../../../common/api/cycles';
 import type { BotHistoryKind } from '../../../common/ipc/contract';
 import { BOT_LABELS, TEXT } from '../../../common/messages';
 import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
@@ -25,9 +26,11 @@ const row = (i: number, over: Partial<BotHistoryRow> = {}): BotHistoryRow => ({
   ...over,
 });
 
-function open(rows: Partial<Record<BotHistoryKind, BotHistoryRow[]>>): FakeBridge {
+function open(rows: Partial<Record<BotHistoryKind | 'cycle', BotHistoryRow[]>>): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
   bridge.handle('bots:history', ({ kind }) => ok(rows[kind] ?? []));
+  const cycleRow = (r: BotHistoryRow): CycleHistoryRow => ({ ...r, status: 'Completed', cycles_completed: 1, no_of_cycle: 1 });
+  bridge.handle('cycles:history', () => ok((rows.cycle ?? []).map(cycleRow)));
   renderApp('/history');
   return bridge;
 }
@@ -100,7 +103,8 @@ describe('history', () => {
     await screen.findByText('BTC/USDT');
     fireEvent.click(screen.getByRole('tab', { name: BOT_LABELS.historyCycle }));
     expect(await screen.findByText('ETH/USDT')).toBeTruthy();
-    expect(bridge.callsTo('bots:history')).toEqual([{ kind: 'multigrid' }, { kind: 'cycle' }]);
+    expect(bridge.callsTo('bots:history')).toEqual([{ kind: 'multigrid' }]);
+    expect(bridge.callsTo('cycles:history')).toEqual([{}]);
   });
 
   it("shows 'No Records Found.' and only logs a failed fetch", async () => {

@@ -4,14 +4,13 @@
  */
 import QuestionCircleOutlined from '@ant-design/icons/QuestionCircleOutlined';
 import { Card, Popover, Tabs, Typography } from 'antd';
-import type { BotHistoryKind } from '../../../common/ipc/contract';
 import { BOT_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
-import { HistoryTable } from './HistoryTable';
+import { HistoryTable, type HistoryKind } from './HistoryTable';
 
 interface Pane {
-  kind: BotHistoryKind;
+  kind: HistoryKind;
   label: string;
   /** False keeps the pane without a tab (SPEC: a scalping pane exists without a tab). */
   tab: boolean;

@@ -10,8 +10,12 @@ import { BOT_KEYS, botsApi, onBotEvent } from '../../api/bots';
 import { TablePager, pageCount } from '../../components/bots/TablePager';
 import { HISTORY_COLUMNS } from './historyColumns';
 
-async function fetchHistory(kind: BotHistoryKind): Promise<BotHistoryRow[]> {
+/** History's panes: the bots' kinds, and the Cycle tab. */
+export type HistoryKind = BotHistoryKind | 'cycle';
+
+async function fetchHistory(kind: HistoryKind): Promise<BotHistoryRow[]> {
   try {
+    if (kind === 'cycle') return (await botsApi.cycleHistory()).map((row) => ({ ...row, stopReason: null }));
     return await botsApi.history(kind);
   } catch (error) {
     // SPEC section 8: fetch failures are only logged; the table stays empty.
@@ -20,7 +24,7 @@ async function fetchHistory(kind: BotHistoryKind): Promise<BotHistoryRow[]> {
   }
 }
 
-export function HistoryTable({ kind }: { kind: BotHistoryKind }) {
+export function HistoryTable({ kind }: { kind: HistoryKind }) {
   const queryClient = useQueryClient();
   const rows = useQuery({ queryKey: BOT_KEYS.history(kind), queryFn: () => fetchHistory(kind) });
   // A bot that stops while the page is open joins the list at once.

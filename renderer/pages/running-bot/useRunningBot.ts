@@ -33,7 +33,7 @@ export function useRunningBot(id: string) {
   useEffect(
     () =>
       onBotEvent((event) => {
-        if (event.botID === id) void queryClient.invalidateQueries({ queryKey: BOT_KEYS.bot(id) });
+        if ('botID' in event && event.botID === id) void queryClient.invalidateQueries({ queryKey: BOT_KEYS.bot(id) });
       }),
     [id, queryClient],
   );

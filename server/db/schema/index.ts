@@ -15,3 +15,4 @@ export * from './keys';
 export * from './wallet';
 export * from './ledger';
 export * from './chain';
+export * from './cycles';

@@ -20,7 +20,6 @@ export const botsHandlers: OpHandlers<typeof botsOps> = {
   'bots:live': async (_input, { deps }) => new PreSerialised(await liveBotData(deps)),
   'bots:multigridHistory': (_input, { deps, userId }) => botHistory(deps, userId),
   'bots:scalpHistory': () => emptyHistory(),
-  'bots:cycleHistory': () => emptyHistory(),
 
   'bots:info': ({ botID }, { deps, userId }) => botInfo(deps, userId, botID),
   'bots:orderBook': ({ botID }, { deps, userId }) => orderBook(deps, userId, botID),

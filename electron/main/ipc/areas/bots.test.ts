@@ -59,7 +59,8 @@ describe('bots IPC area: reads', () => {
       [historyRow],
     ],
     ['bots:history', { kind: 'scalp' }, 'GET /api/scalpbothistory', []],
-    ['bots:history', { kind: 'cycle' }, 'GET /api/cyclebothistory', []],
+    ['cycles:history', {}, 'GET /api/cyclebothistory', []],
+    ['cycles:live', {}, 'GET /api/livecycles', []],
     ['dashboard:disclaimerCheck', {}, 'GET /api/disclaimeragreementcheck', { agreed: false }],
     [
       'dashboard:pieChart',

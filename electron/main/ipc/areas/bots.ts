@@ -13,7 +13,6 @@ import { forward, forwarded } from '../forward';
 const HISTORY = {
   multigrid: botsOps['bots:multigridHistory'],
   scalp: botsOps['bots:scalpHistory'],
-  cycle: botsOps['bots:cycleHistory'],
 } as const satisfies Record<BotHistoryKind, unknown>;
 
 export const botsArea: IpcArea = {

@@ -1,0 +1,148 @@
+/**
+ * Cycles, their orders and fills, and the member commands the engine applies (ARCHITECTURE
+ * section 5, "Cycle"; the kernel's columns: server/engine/tables.ts). A cycle rests LIMIT GTC
+ * orders, so its orders keep their type and may be 'open' (resting on the exchange) or 'cancel'
+ * (a cancel decided, not yet answered).
+ *
+ * Who writes what, as for bots: the API writes the member's settings (buy, sell, stop loss,
+ * number of cycles) and queues a cycle_commands row in the same transaction; the engine that
+ * holds the lease owns `status`, `state` and the figures, every write fenced on `lease_owner`.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CycleStatusLabel } from '../../../common/api/cycles';
+import { createdAt } from './columns';
+import { users } from './members';
+
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+
+export const cycles = pgTable(
+  'cycles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<CycleStatusLabel>().notNull(),
+    createdAt: createdAt(),
+    symbol: text('symbol').notNull(),
+    category: text('category').notNull().default('Spot'),
+    leverage: integer('leverage'),
+    /** The amount A each round buys with (USDT). */
+    amount: money('amount').notNull(),
+    /** The member's settings; an edit writes them with a 'settings' command. */
+    buyPrice: money('buy_price').notNull(),
+    sellPrice: money('sell_price').notNull(),
+    stopLoss: money('stop_loss').notNull(),
+    noOfCycle: integer('no_of_cycle').notNull(),
+    /** Figures the engine keeps beside the state for the pages (no JSON parsing per poll). */
+    cyclesCompleted: integer('cycles_completed').notNull().default(0),
+    lastBoughtPrice: money('last_bought_price'),
+    /** The pair's exchange rules when the cycle started: {stepSize, tickSize, minNotional, feeRate[, futures]}. */
+    marketRules: jsonb('market_rules'),
+    /** The cycle core's state (server/trading/cycle/snapshot.ts), written with every order and fill. */
+    state: jsonb('state'),
+    orderSeq: integer('order_seq').notNull().default(0),
+    stopReason: text('stop_reason'),
+    stopMessage: text('stop_message'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    realizedPnl: money('realized_pnl').notNull().default('0'),
+    profitBooked: money('profit_booked').notNull().default('0'),
+    lossBooked: money('loss_booked').notNull().default('0'),
+    heldQty: money('held_qty').notNull().default('0'),
+    heldCost: money('held_cost').notNull().default('0'),
+    gridNo: integer('grid_no').notNull().default(0),
+    trades: integer('trades').notNull().default(0),
+    lastPrice: money('last_price'),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('cycles_status', sql`${t.status} IN ('Live', 'Completed', 'Stopped')`),
+    check('cycles_category', sql`${t.category} IN ('Spot', 'Future')`),
+    check('cycles_prices', sql`${t.stopLoss} <= ${t.buyPrice} AND ${t.buyPrice} < ${t.sellPrice}`),
+    check('cycles_counts', sql`${t.noOfCycle} >= 1 AND ${t.cyclesCompleted} >= 0`),
+    index('cycles_user_idx').on(t.userId),
+    // As bots_running_idx: the running cycles by holder, in id order (what an engine renews and claims).
+    index('cycles_running_idx').on(t.leaseOwner, t.id).where(sql`${t.status} IN ('Live', 'Pause')`),
+  ],
+);
+
+/** Order intents, written before they are sent (server/engine/order-records.ts); 'filled' is set once. */
+export const cycleOrders = pgTable(
+  'cycle_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cycleId: uuid('cycle_id')
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    clientOrderId: text('client_order_id').notNull(),
+    /** 'buy' | 'sell', or 'liquidation' (the exchange closing a futures position, never sent by us). */
+    kind: text('kind').notNull(),
+    side: text('side').notNull(),
+    /** The core's own number of the order (1, 2, 3, ... as decided); 0 for a liquidation. */
+    slot: integer('slot').notNull(),
+    quantity: money('quantity').notNull(),
+    /** The limit's price, or the price a market order was decided at. */
+    decisionPrice: money('decision_price').notNull(),
+    orderType: text('order_type').notNull().default('market'),
+    status: text('status').notNull(),
+    exchangeOrderId: text('exchange_order_id'),
+    fillPrice: money('fill_price'),
+    filledQty: money('filled_qty'),
+    cost: money('cost'),
+    fee: money('fee'),
+    pnl: money('pnl'),
+    error: text('error'),
+    createdAt: createdAt(),
+    filledAt: timestamp('filled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cycle_orders_client_order_id_idx').on(t.clientOrderId),
+    uniqueIndex('cycle_orders_cycle_seq_idx').on(t.cycleId, t.seq),
+    index('cycle_orders_cycle_filled_idx').on(t.cycleId, t.filledAt),
+    index('cycle_orders_unsettled_idx').on(t.cycleId).where(sql`${t.status} IN ('intent', 'unknown', 'open', 'cancel')`),
+    check('cycle_orders_status', sql`${t.status} IN ('intent', 'unknown', 'open', 'cancel', 'filled', 'failed')`),
+    check('cycle_orders_kind', sql`${t.kind} IN ('buy', 'sell', 'liquidation')`),
+    check('cycle_orders_type', sql`${t.orderType} IN ('market', 'limit')`),
+  ],
+);
+
+/** Exchange trades behind the cycles' fills: one row per exchange trade, never two. */
+export const cycleFills = pgTable(
+  'cycle_fills',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => cycleOrders.id, { onDelete: 'cascade' }),
+    market: text('market').notNull().default('spot'),
+    symbol: text('symbol').notNull(),
+    tradeId: text('trade_id').notNull(),
+    price: money('price').notNull(),
+    quantity: money('quantity').notNull(),
+    fee: money('fee').notNull(),
+    feeAsset: text('fee_asset').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.market, t.symbol, t.tradeId] }), index('cycle_fills_order_idx').on(t.orderId)],
+);
+
+/** Member commands for the engine that holds the cycle: 'stop', 'stopAndSell', 'settings' (re-read the edited settings). */
+export const cycleCommands = pgTable(
+  'cycle_commands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cycleId: uuid('cycle_id')
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    result: text('result'),
+  },
+  (t) => [
+    index('cycle_commands_pending_idx').on(t.createdAt).where(sql`${t.appliedAt} IS NULL`),
+    check('cycle_commands_kind', sql`${t.kind} IN ('stop', 'stopAndSell', 'settings')`),
+  ],
+);
