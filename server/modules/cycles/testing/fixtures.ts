@@ -26,8 +26,8 @@ export async function insertCycle(db: Db, userId: string, overrides: Partial<Cyc
   const { daysAgo = 0, now = new Date(), progress = {}, ...values } = overrides;
   const settings = { amount: '100', buyPrice: '95', sellPrice: '105', stopLoss: '80', noOfCycle: 5, marketRules: RULES, ...values };
   const [row] = await db.insert(cycles).values({
-    userId, status: 'Live', symbol: 'BTCUSDT', category: 'Spot', startedAt: new Date(now.getTime() - daysAgo * DAY_MS), ...settings,
-    state: { ...newCycleState(settings), ...progress },
+    userId, status: 'Live', symbol: 'BTCUSDT', category: 'Spot', startedAt: new Date(now.getTime() - daysAgo * DAY_MS),
+    state: { ...newCycleState(settings), ...progress }, ...settings,
   }).returning();
   return row!;
 }
