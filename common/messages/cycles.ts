@@ -42,6 +42,7 @@ export const CYCLE_SERVER = {
   cyclesBelowCompleted: (completed?: number) => (completed === undefined
     ? 'Number of cycles cannot be less than the cycles already completed.'
     : `Number of cycles cannot be less than the ${completed} cycle(s) already completed.`),
+  cyclePriceBelowTick: (tick: string) => `Prices must be at least the pair's price step of ${tick}.`,
   insufficientForCycle: (free: string, amount: string) =>
     `Insufficient available balance: your wallet has ${free} USDT free for a new cycle, and this cycle needs ${amount} USDT.`,
 } as const;

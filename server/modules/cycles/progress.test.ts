@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { progressOf } from './progress';
-import { roundQuantity } from './start';
+import { roundQuantity } from './order-rules';
 import { Decimal } from '../../../common/decimal';
 
 const columns = { cyclesCompleted: 0, lastBoughtPrice: null, trades: 0, realizedPnl: '0' };

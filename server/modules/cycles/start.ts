@@ -1,7 +1,7 @@
 /**
  * POST /api/startcycledata: checks what a member must have (a subscription, bound keys, a pair
- * free of their other bots and cycles, enough free USDT) and that the amount buys the exchange's
- * minimum order at the buy price, then records the cycle with the pair's exchange rules and the
+ * free of their other bots and cycles, enough free USDT) and the exchange's order rules (the
+ * prices on the pair's tick, the amount buying its minimum order at the buy price), then records the cycle with the pair's exchange rules and the
  * state the engine takes it on from (it rests the first buy). Refusals are 400s whose message
  * the Cycle page shows as is (SPEC section 8: "if a bot is already running the server message
  * is shown").
@@ -16,13 +16,14 @@ import { ExchangeError } from '../../exchange/errors';
 import type { LeverageBracket, Market, MarketInfo, MemberGateway } from '../../exchange/gateway';
 import { storedMarketRules } from '../../runnables/bot/index';
 import { newCycleState } from '../../runnables/cycle/index';
-import { marketRules, type MarketRules } from '../../trading/index';
+import { marketRules } from '../../trading/index';
 import { reservedBy, runningBots } from '../bots/reserve';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';
 import { KEY_MESSAGES, storedKey } from '../keys/keys';
 import { isActive } from '../subscriptions/subscriptions';
+import { checkRoundMinimum, pricesOnTick } from './order-rules';
 import { cycleStartRules, type CycleStartInput, type StartCycleBody } from './start-rules';
 
 export interface StartCycleDeps extends ExchangeDeps {
@@ -56,26 +57,6 @@ async function pairRules(deps: StartCycleDeps, pair: string, market: Market): Pr
   return found;
 }
 
-/** floor(quote / price, step), exactly: the quantity a round's buy rests for (the cycle core's sizing). */
-export function roundQuantity(quote: Decimal, price: Decimal, step: Decimal): Decimal {
-  const unit = price.times(step);
-  let n = quote.div(unit).floor();
-  while (n.gt(0) && n.times(unit).gt(quote)) n = n.minus(1);
-  while (n.plus(1).times(unit).lte(quote)) n = n.plus(1);
-  return n.times(step);
-}
-
-/** Each round buys floor(A x leverage / b, step) at b: that must reach the exchange's minimum order. */
-function checkMinimum(input: CycleStartInput, rules: MarketRules): void {
-  const budget = input.amount.times(input.leverage ?? 1);
-  const qty = roundQuantity(budget, input.buyPrice, new Decimal(rules.stepSize.toFixed()));
-  const notional = qty.times(input.buyPrice);
-  const minNotional = new Decimal(rules.minNotional.toFixed());
-  if (qty.lte(0) || notional.lt(minNotional)) {
-    throw new DomainError('cycle.amount_below_minimum', SERVER.cycleAmountBelowMinimum(input.pair, minNotional.toFixed(), notional.toFixed()));
-  }
-}
-
 /**
  * Free USDT of the cycle's wallet (spot, or the futures wallet's available margin) less what the
  * member's running bots of that wallet still hold back for their next buys, as a bot's start
@@ -103,13 +84,14 @@ export async function startCycle(deps: StartCycleDeps, userId: string, body: Sta
   const market = await pairRules(deps, input.pair, marketOf(input));
   const given = { stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined, minNotional: market.minNotional || undefined,
     feeRate: '0.001' };
-  checkMinimum(input, marketRules(given));
+  const stored = storedMarketRules(marketRules(given), null);
+  const prices = pricesOnTick(input, stored.tickSize);
+  checkRoundMinimum({ ...input, ...prices, stepSize: stored.stepSize, minNotional: stored.minNotional });
   const member = exchangeOf(deps).gateway.member(key);
   await checkBalance(deps, userId, member, input);
   const futures = await futuresRules(member, input);
-  const rules = marketRules({ ...given, futures });
-  const settings = { amount: input.amount.toFixed(), buyPrice: input.buyPrice.toFixed(), sellPrice: input.sellPrice.toFixed(),
-    stopLoss: input.stopLoss.toFixed(), noOfCycle: input.count, marketRules: storedMarketRules(rules, futures) };
+  const settings = { amount: input.amount.toFixed(), buyPrice: prices.buyPrice.toFixed(), sellPrice: prices.sellPrice.toFixed(),
+    stopLoss: prices.stopLoss.toFixed(), noOfCycle: input.count, marketRules: storedMarketRules(marketRules({ ...given, futures }), futures) };
   const [row] = await deps.db.insert(cycles).values({
     userId, status: 'Live', symbol: input.pair, category: input.category, leverage: input.leverage, ...settings,
     state: newCycleState(settings), startedAt: deps.clock(),

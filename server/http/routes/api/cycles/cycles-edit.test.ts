@@ -89,6 +89,25 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
         .toEqual([400, 'cycle.cycles_below_completed', SERVER.cyclesBelowCompleted(4)]);
     });
 
+    it('puts the prices on the pair\'s tick (buy and stop loss down, sell up)', async () => {
+      expect(await outcome(alice, 'editcycle', edit({ buy_price: '90.019', sell_price: '110.001', stop_loss: '70.009' })))
+        .toEqual([200, undefined, UI.cycleUpdated]);
+      const r = await row();
+      expect([r.buyPrice, r.sellPrice, r.stopLoss].map(Number)).toEqual([90.01, 110.01, 70]);
+      expect(await outcome(alice, 'editcycle', edit({ buy_price: '0.009', sell_price: '110', stop_loss: '0.001' })))
+        .toEqual([400, 'validation.invalid', SERVER.cyclePriceBelowTick('0.01')]);
+    });
+
+    it('refuses a buy price at which the amount no longer buys the exchange\'s minimum order', async () => {
+      const small = await insertCycle(server.database.db, alice.userId, { amount: '5', buyPrice: '50', sellPrice: '60', stopLoss: '40' });
+      // floor(5 / 95, 0.00001) = 0.05263 BTC, 4.99985 USDT at 95: under the 5 USDT minimum.
+      expect(await outcome(alice, 'editcycle', edit({ cycle_id: small.id, buy_price: '95' })))
+        .toEqual([400, 'cycle.amount_below_minimum', SERVER.cycleAmountBelowMinimum('BTCUSDT', '5', '4.99985')]);
+      expect(await outcome(alice, 'editcycle', edit({ cycle_id: small.id, buy_price: '50', sell_price: '55', stop_loss: '45' })))
+        .toEqual([200, undefined, UI.cycleUpdated]);
+      expect(await commands(small.id)).toHaveLength(1);
+    });
+
     it('gives each engine refusal its reason, status and message', async () => {
       for (const [refusal, status, reason, message] of [
         ['already_stopped', 400, 'cycle.already_stopped', SERVER.cycleAlreadyStopped],

@@ -119,6 +119,16 @@ describe.each(targets)('starting cycles on $name', (target) => {
     expect([res.statusCode, res.json().message]).toEqual([200, UI.cycleStarting]);
   });
 
+  it('puts the prices on the pair\'s tick (buy and stop loss down, sell up), refusing one under a tick', async () => {
+    const who = await trader(server, '1000', '0');
+    const res = await api.post(who, 'startcycledata', { ...SPOT, priceReachAt: '140.019', sellPriceAt: '150.001', stopLossAt: '120.009' });
+    expect(res.statusCode).toBe(200);
+    const [row] = await server.database.db.select().from(cycles).where(eq(cycles.id, res.json().cycle_id));
+    expect([row!.buyPrice, row!.sellPrice, row!.stopLoss].map(Number)).toEqual([140.01, 150.01, 120]);
+    const other = await trader(server, '1000', '0');
+    expect(await refusal(other, { ...SPOT, stopLossAt: '0.009' })).toEqual([400, 'validation.invalid', SERVER.cyclePriceBelowTick('0.01')]);
+  });
+
   it('refuses a short wallet', async () => {
     const who = await trader(server, '50', '0');
     expect(await refusal(who, SPOT)).toEqual([400, 'wallet.insufficient_funds', SERVER.insufficientForCycle('50.00', '100')]);
