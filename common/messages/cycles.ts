@@ -34,6 +34,7 @@ export const CYCLE_SERVER = {
   cycleAlreadyStopped: 'This cycle has already stopped.',
   cycleChangeNotApplied: 'The cycle could not apply this change right now. Please try again.',
   futureCyclesComingSoon: 'Future cycles are coming soon.',
+  cycleSubscriptionRequired: 'An active subscription is required to start a cycle. Buy a subscription on the Subscription page to start trading.',
   /** One runnable per pair: a bot or a cycle already trading it would share its holdings and orders. */
   cyclePairInUseByBot: (pair: string) => `A bot is already running on ${pair}. Stop it first or pick another pair.`,
   cyclePairInUseByCycle: (pair: string) => `A cycle is already running on ${pair}. Stop it first or pick another pair.`,

@@ -77,7 +77,7 @@ async function futuresRules(member: MemberGateway, input: CycleStartInput): Prom
 
 export async function startCycle(deps: StartCycleDeps, userId: string, body: StartCycleBody): Promise<StartCycleResponse> {
   const input = cycleStartRules(body, deps.config.futuresEnabled);
-  if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('bot.subscription_required', SERVER.subscriptionRequired);
+  if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('bot.subscription_required', SERVER.cycleSubscriptionRequired);
   const key = await storedKey(deps, userId);
   if (!key) throw new DomainError('keys.missing', KEY_MESSAGES.noKeys);
   await checkPairFree(deps, userId, input.pair);

@@ -65,7 +65,7 @@ describe.each(targets)('starting cycles on $name', (target) => {
 
   it('needs an active subscription, then bound keys', async () => {
     const who = await register(server);
-    expect(await refusal(who, SPOT)).toEqual([400, 'bot.subscription_required', SERVER.subscriptionRequired]);
+    expect(await refusal(who, SPOT)).toEqual([400, 'bot.subscription_required', SERVER.cycleSubscriptionRequired]);
     await grant(server.database.db, who.userId, 30, 'test');
     expect(await refusal(who, SPOT)).toEqual([400, 'keys.missing', KEY_MESSAGES.noKeys]);
   });
