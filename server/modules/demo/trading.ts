@@ -1,6 +1,7 @@
 /**
- * A living first run: in simulator mode the demo member gets simulator keys holding 10,000 USDT
- * and one bot running the default system strategy, so a newcomer sees trades from the start.
+ * A living first run: in simulator mode the demo member gets simulator keys holding 10,000 USDT,
+ * one bot running the default system strategy and one live cycle (./cycle.ts), so a newcomer
+ * sees trades, and the Cycle page at work, from the start.
  * Only with the in-process simulator (whose control this process holds), never on a real exchange,
  * and not with DEMO_TRADING=false.
  */
@@ -12,6 +13,7 @@ import { startBot } from '../bots/start';
 import { systemClock } from '../clock';
 import { findUserByEmail } from '../accounts/users';
 import { saveKeys } from '../keys/keys';
+import { seedDemoCycle } from './cycle';
 import { DEMO_MEMBER } from './seed';
 
 export const DEMO_TRADING = { usdt: '10000', pair: 'BTCUSDT', amount: 1000 } as const;
@@ -26,5 +28,6 @@ export async function seedDemoTrading(deps: { config: Config; db: Db; exchange: 
   const { botID } = await startBot({ ...deps, clock: systemClock }, user.id, {
     selectPair: DEMO_TRADING.pair, myStrategy: SYSTEM_STRATEGY_NAME, amount: DEMO_TRADING.amount, category: 'Spot', botType: 'Advanced Multigrid',
   });
+  await seedDemoCycle(deps, user.id);
   return botID;
 }

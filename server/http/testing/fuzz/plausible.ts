@@ -59,6 +59,15 @@ const PLAUSIBLE: PlausibleValues = {
   stoplossPrice: ['1', null],
   profitbookat: ['10', null],
   sellPausePrice: [null],
+  cycle_id: [UUID],
+  priceReachAt: ['140', 140],
+  sellPriceAt: ['150'],
+  stopLossAt: ['120'],
+  cycleCount: [3, '5'],
+  buy_price: ['90'],
+  sell_price: ['110'],
+  stop_loss: ['70'],
+  no_of_cycle: [5, '8'],
 };
 
 /** Where one route needs other values than the rest (the transfer back). */

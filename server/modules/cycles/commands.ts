@@ -1,0 +1,85 @@
+/**
+ * Member commands for the engine that holds the cycle (stop, stop & sell, settings), as for bots
+ * (../bots/commands.ts): the API writes the command in the same transaction as the settings it
+ * refers to, with its notification, then waits briefly for the engine's verdict. An engine that
+ * has not answered within the wait leaves the command pending: it is durable and applied when
+ * the engine next runs, so the member gets the success message.
+ */
+import { eq } from 'drizzle-orm';
+import { SERVER, VALIDATION } from '../../../common/messages';
+import type { Db } from '../../db/database';
+import type { NotificationFeed } from '../../db/notifications';
+import { cycleCommands } from '../../db/schema';
+import type { CycleCommandKind } from '../../runnables/cycle/index';
+import { COMMAND_ANSWERED_CHANNEL, COMMAND_QUEUED_CHANNEL, followCommandSignal, notifyCommand } from '../../runnables/command-delivery';
+import { DEFAULT_COMMAND_WAIT, type CommandWait } from '../bots/commands';
+import { DomainError } from '../errors';
+import { cycleAlreadyStopped, cycleNotFound } from './access';
+
+export type { CommandWait };
+
+/** Queues the command with `tx`; the engines hear of it when `tx` commits. */
+export async function queueCycleCommand(tx: Db, cycleId: string, kind: CycleCommandKind): Promise<string> {
+  const [row] = await tx.insert(cycleCommands).values({ cycleId, kind }).returning({ id: cycleCommands.id });
+  await notifyCommand(tx, COMMAND_QUEUED_CHANNEL);
+  return row!.id;
+}
+
+async function answerOf(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ appliedAt: cycleCommands.appliedAt, result: cycleCommands.result }).from(cycleCommands)
+    .where(eq(cycleCommands.id, id));
+  return row?.appliedAt ? (row.result ?? 'ok') : null;
+}
+
+/** The result the engine recorded for the command ('ok' when applied), or null while it is still unapplied after the wait. */
+export function awaitCycleCommand(db: Db, feed: NotificationFeed | undefined, id: string, wait: CommandWait = DEFAULT_COMMAND_WAIT): Promise<string | null> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (answer: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      void signal.stop();
+      resolve(answer);
+    };
+    // At the deadline, one last look: an answer that came with the deadline still counts.
+    const deadline = setTimeout(() => void answerOf(db, id).then(finish, () => finish(null)), wait.timeoutMs);
+    const signal = followCommandSignal(feed, COMMAND_ANSWERED_CHANNEL, wait.intervalMs, async (answered) => {
+      if (settled || (answered !== null && answered !== id)) return;
+      const answer = await answerOf(db, id);
+      if (answer !== null) finish(answer);
+    });
+  });
+}
+
+/**
+ * The engine's refusal as the member reads it. The engine records the kernel's refusals
+ * (runnables/command-results.ts) or the cycle core's own (trading/cycle/commands.ts); anything
+ * else is its own words, shown as a change that did not apply.
+ */
+export function cycleRefusalError(stored: string): DomainError {
+  switch (stored) {
+    case 'already_stopped':
+      return cycleAlreadyStopped();
+    case 'bot_not_found':
+    case 'cycle_not_found':
+      return cycleNotFound();
+    case 'not_applied_now':
+      return new DomainError('cycle.change_not_applied', SERVER.cycleChangeNotApplied);
+    case 'cycles_below_completed':
+      return new DomainError('cycle.cycles_below_completed', SERVER.cyclesBelowCompleted());
+    case 'stoploss_above_buy':
+      return new DomainError('validation.invalid', VALIDATION.cycleStopLossAboveBuy);
+    case 'sell_not_above_buy':
+      return new DomainError('validation.invalid', VALIDATION.cycleSellNotAboveBuy);
+    default:
+      return new DomainError('cycle.change_not_applied', stored);
+  }
+}
+
+/** Waits for the command; the success message unless the engine refused it. */
+export async function settleCycleCommand(db: Db, feed: NotificationFeed | undefined, id: string, success: string, wait?: CommandWait): Promise<{ message: string }> {
+  const stored = await awaitCycleCommand(db, feed, id, wait);
+  if (stored !== null && stored !== 'ok') throw cycleRefusalError(stored);
+  return { message: success };
+}
