@@ -105,3 +105,13 @@ export function safeRedirect(redirect: string | null | undefined): string {
   if (redirect && redirect.startsWith('/') && !redirect.startsWith('//')) return redirect;
   return ROUTES.dashboard;
 }
+
+/** History's tabs; `?tab=` opens one (a notification about a cycle opens the Cycle tab). */
+export const HISTORY_TABS = ['multigrid', 'cycle'] as const;
+export type HistoryTab = (typeof HISTORY_TABS)[number];
+export const HISTORY_TAB_PARAM = 'tab';
+
+/** historyTabPath('cycle') -> '/history?tab=cycle'. */
+export function historyTabPath(tab: HistoryTab): string {
+  return `${ROUTES.history}?${HISTORY_TAB_PARAM}=${tab}`;
+}

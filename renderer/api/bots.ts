@@ -22,7 +22,6 @@ export const botsApi = {
   sltp: (botID: string) => invoke('bots:sltp', { botID }),
   editSltp: (request: SltpEditRequest) => invoke('bots:editSltp', request),
   history: (kind: BotHistoryKind) => invoke('bots:history', { kind }),
-  cycleHistory: () => invoke('cycles:history', {}),
 };
 
 export const dashboardApi = {
@@ -43,6 +42,6 @@ export const BOT_KEYS = {
   live: ['bots', 'live'] as const,
   features: ['bots', 'features'] as const,
   bot: (id: string) => ['bots', 'bot', id] as const,
-  history: (kind: BotHistoryKind | 'cycle') => ['bots', 'history', kind] as const,
+  history: (kind: BotHistoryKind) => ['bots', 'history', kind] as const,
   dashboard: ['dashboard'] as const,
 };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STOP_REASONS, STOP_REASON_TEXT, type MemberEvent } from '../../../common/api/bots';
+import { CYCLE_BELOW_MINIMUM_TEXT } from '../../../common/api/cycles';
+import { historyTabPath } from '../../../common/routes';
 import { notificationFor, parseMemberEvent } from './member-event';
 
 const at = '2026-11-23T09:00:00.000Z';
@@ -33,7 +35,19 @@ describe('parseMemberEvent', () => {
   it.each([
     ['not JSON', 'bot.stopped', '{oops'],
     ['not an object', 'bot.stopped', '[1]'],
-    ['an unknown kind', 'cycle.completed', '{"kind":"cycle.completed","cycleID":"c1"}'],
+    ['an unknown kind', 'cycle.paused', '{"kind":"cycle.paused","cycleID":"c1","name":"BTCUSDT"}'],
+    ['a cycle completion without its fields', 'cycle.completed', '{"kind":"cycle.completed","cycleID":"c1"}'],
+    [
+      'a cycle completion without its count of cycles',
+      'cycle.completed',
+      '{"kind":"cycle.completed","cycleID":"c1","name":"BTCUSDT","profit":"1"}',
+    ],
+    [
+      'a cycle completion whose count is not a number',
+      'cycle.completed',
+      '{"kind":"cycle.completed","cycleID":"c1","name":"BTCUSDT","profit":"1","cycles":"3"}',
+    ],
+    ['a cycle stop without its reason', 'cycle.stopped', '{"kind":"cycle.stopped","cycleID":"c1","name":"BTCUSDT"}'],
     [
       'a missing field',
       'bot.stopped',
@@ -94,5 +108,75 @@ describe('notificationFor', () => {
     expect(
       notificationFor({ kind: 'bot.started', botID: 'bot-7', name: 'BTCUSDT', at }),
     ).toBeNull();
+  });
+});
+
+describe('cycle events', () => {
+  const completed = (over: Partial<Extract<MemberEvent, { kind: 'cycle.completed' }>> = {}): MemberEvent => ({
+    kind: 'cycle.completed',
+    cycleID: 'cy-1',
+    name: 'ETHUSDT',
+    cycles: 3,
+    profit: '12.345',
+    at,
+    ...over,
+  });
+  const cycleStopped = (reason: Extract<MemberEvent, { kind: 'cycle.stopped' }>['reason']): MemberEvent => ({
+    kind: 'cycle.stopped',
+    cycleID: 'cy-1',
+    name: 'ETHUSDT',
+    reason,
+    at,
+  });
+
+  it('reads a completion with its count and id, from the data or the SSE event name', () => {
+    const event = completed();
+    expect(parseMemberEvent({ event: 'cycle.completed', id: '9', data: JSON.stringify(event) })).toEqual(event);
+    const { kind: _kind, ...data } = event;
+    expect(parseMemberEvent({ event: 'cycle.completed', data: JSON.stringify(data) })).toEqual(event);
+  });
+
+  it('reads a stop loss stop with the cycle id', () => {
+    const event = cycleStopped('stoploss');
+    expect(parseMemberEvent({ event: 'cycle.stopped', data: JSON.stringify(event) })).toEqual(event);
+  });
+
+  it("tells a completion with its rounds and profit to 2 decimals, and opens History's Cycle tab", () => {
+    expect(notificationFor(completed())).toEqual({
+      title: 'ETH/USDT cycle completed',
+      body: 'All 3 cycles done. Profit: 12.35 USDT',
+      route: '/history?tab=cycle',
+    });
+    expect(historyTabPath('cycle')).toBe('/history?tab=cycle');
+  });
+
+  it('says a one-round cycle is done without "All 1 cycles", and shows a loss as a loss', () => {
+    expect(notificationFor(completed({ cycles: 1, profit: '-3.2' }))?.body).toBe('The cycle is done. Profit: -3.20 USDT');
+  });
+
+  it('passes on a profit it cannot read as the server wrote it', () => {
+    expect(notificationFor(completed({ profit: 'n/a' }))?.body).toBe('All 3 cycles done. Profit: n/a USDT');
+  });
+
+  it("tells a stop loss ended the cycle and opens History's Cycle tab", () => {
+    expect(notificationFor(cycleStopped('stoploss'))).toEqual({
+      title: 'ETH/USDT cycle stopped',
+      body: STOP_REASON_TEXT.stoploss,
+      route: '/history?tab=cycle',
+    });
+  });
+
+  it('explains a cycle whose amount no longer buys the minimum, and a reason a newer server added', () => {
+    expect(notificationFor(cycleStopped('belowMinimum'))?.body).toBe(CYCLE_BELOW_MINIMUM_TEXT);
+    expect(notificationFor(cycleStopped('maintenance' as never))?.body).toBe('The cycle stopped.');
+  });
+
+  it('passes a failed order message on and opens the Cycle page, where the cycle still runs', () => {
+    const failed: MemberEvent = { kind: 'cycle.orderFailed', cycleID: 'cy-1', name: 'ETHUSDT', message: 'Order rejected: price filter', at };
+    expect(notificationFor(failed)).toEqual({
+      title: 'ETH/USDT cycle: an order failed',
+      body: 'Order rejected: price filter',
+      route: '/cycle',
+    });
   });
 });

@@ -5,7 +5,8 @@
 import { STOP_REASON_TEXT, type CycleStopReason, type MemberEvent, type MemberEventKind } from '../../../common/api/bots';
 import { CYCLE_BELOW_MINIMUM_TEXT } from '../../../common/api/cycles';
 import { pairLabel } from '../../../common/pairs';
-import { routePath } from '../../../common/routes';
+import { formatMoney } from '../../../common/decimal';
+import { historyTabPath, routePath } from '../../../common/routes';
 import type { SseMessage } from '../market-feed/sse-parser';
 import type { Notification } from '../ports/types';
 
@@ -17,6 +18,11 @@ const REQUIRED_FIELDS: Record<MemberEventKind, readonly string[]> = {
   'cycle.completed': ['cycleID', 'name', 'profit'],
   'cycle.stopped': ['cycleID', 'name', 'reason'],
   'cycle.orderFailed': ['cycleID', 'name', 'message'],
+};
+
+/** Number fields a kind must carry (finite), beside its strings. */
+const NUMBER_FIELDS: Partial<Record<MemberEventKind, readonly string[]>> = {
+  'cycle.completed': ['cycles'],
 };
 
 const isKind = (value: unknown): value is MemberEventKind =>
@@ -39,6 +45,7 @@ export function parseMemberEvent(message: SseMessage): MemberEvent | null {
   const kind = record.kind ?? message.event;
   if (!isKind(kind)) return null;
   if (!REQUIRED_FIELDS[kind].every((field) => typeof record[field] === 'string')) return null;
+  if (!(NUMBER_FIELDS[kind] ?? []).every((field) => Number.isFinite(record[field]))) return null;
   return { ...record, kind } as MemberEvent;
 }
 
@@ -46,6 +53,21 @@ const runningBotRoute = (botID: string) => routePath('runningBot', { id: botID }
 
 const cycleStopText = (reason: CycleStopReason): string =>
   reason === 'belowMinimum' ? CYCLE_BELOW_MINIMUM_TEXT : (STOP_REASON_TEXT[reason] ?? 'The cycle stopped.');
+
+/** 'All 3 cycles done. Profit: 12.35 USDT' (money to 2 decimals, SPEC section 9). */
+function cycleCompletedText(cycles: number, profit: string): string {
+  const done = cycles === 1 ? 'The cycle is done.' : `All ${cycles} cycles done.`;
+  let money = profit;
+  try {
+    money = formatMoney(profit);
+  } catch {
+    // A profit this app cannot read is passed on as the server wrote it.
+  }
+  return `${done} Profit: ${money} USDT`;
+}
+
+/** A finished cycle is a row of History's Cycle tab. */
+const cycleHistoryRoute = historyTabPath('cycle');
 
 /**
  * What the member is told about an event, or null for events that need no notification.
@@ -70,15 +92,11 @@ export function notificationFor(event: MemberEvent): Notification | null {
       };
     case 'bot.started':
       return null;
-    // A finished cycle lives in History; a cycle whose order failed is still on the Cycle page.
+    // A finished cycle lives in History's Cycle tab; a cycle whose order failed is still on the Cycle page.
     case 'cycle.completed':
-      return {
-        title: `${pair} cycle completed`,
-        body: `All ${event.cycles} cycles done. Profit: ${event.profit} USDT`,
-        route: routePath('history'),
-      };
+      return { title: `${pair} cycle completed`, body: cycleCompletedText(event.cycles, event.profit), route: cycleHistoryRoute };
     case 'cycle.stopped':
-      return { title: `${pair} cycle stopped`, body: cycleStopText(event.reason), route: routePath('history') };
+      return { title: `${pair} cycle stopped`, body: cycleStopText(event.reason), route: cycleHistoryRoute };
     case 'cycle.orderFailed':
       return { title: `${pair} cycle: an order failed`, body: event.message, route: routePath('cycle') };
   }

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BotHistoryRow } from '../../../common/api/bots';
-import type { CycleHistoryRow } from '../../../common/api/cycles';
+import { STOP_REASON_TEXT, type BotHistoryRow } from '../../../common/api/bots';
+import { CYCLE_BELOW_MINIMUM_TEXT, type CycleHistoryRow } from '../../../common/api/cycles';
 import type { BotHistoryKind } from '../../../common/ipc/contract';
-import { BOT_LABELS, TEXT } from '../../../common/messages';
+import { BOT_LABELS, CYCLE_LABELS, TEXT } from '../../../common/messages';
+import { historyTabPath } from '../../../common/routes';
 import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
 import { renderApp } from '../../testing/renderApp';
 import { expectConsoleErrors } from '../../testing/console';
@@ -26,12 +27,24 @@ const row = (i: number, over: Partial<BotHistoryRow> = {}): BotHistoryRow => ({
   ...over,
 });
 
-function open(rows: Partial<Record<BotHistoryKind | 'cycle', BotHistoryRow[]>>): FakeBridge {
+const cycleRow = (i: number, over: Partial<CycleHistoryRow> = {}): CycleHistoryRow => ({
+  ...row(i, { symbol: 'ETHUSDT', strategy_name: `Cycle ${i}/5` }),
+  status: 'Completed',
+  stopReason: null,
+  cycles_completed: 5,
+  no_of_cycle: 5,
+  ...over,
+});
+
+function open(
+  rows: Partial<Record<BotHistoryKind, BotHistoryRow[]>>,
+  cycles: CycleHistoryRow[] | { rows: CycleHistoryRow[] } = [],
+  path = '/history',
+): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
   bridge.handle('bots:history', ({ kind }) => ok(rows[kind] ?? []));
-  const cycleRow = (r: BotHistoryRow): CycleHistoryRow => ({ ...r, status: 'Completed', cycles_completed: 1, no_of_cycle: 1 });
-  bridge.handle('cycles:history', () => ok((rows.cycle ?? []).map(cycleRow)));
-  renderApp('/history');
+  bridge.handle('cycles:history', () => ok(Array.isArray(cycles) ? cycles : cycles.rows));
+  renderApp(path);
   return bridge;
 }
 
@@ -98,15 +111,6 @@ describe('history', () => {
     await screen.findByText('Strategy 101');
   });
 
-  it('shows the Cycle history in its tab', async () => {
-    const bridge = open({ multigrid: [row(1)], cycle: [row(2, { symbol: 'ETHUSDT', strategy_name: 'Cycle' })] });
-    await screen.findByText('BTC/USDT');
-    fireEvent.click(screen.getByRole('tab', { name: BOT_LABELS.historyCycle }));
-    expect(await screen.findByText('ETH/USDT')).toBeTruthy();
-    expect(bridge.callsTo('bots:history')).toEqual([{ kind: 'multigrid' }]);
-    expect(bridge.callsTo('cycles:history')).toEqual([{}]);
-  });
-
   it("shows 'No Records Found.' and only logs a failed fetch", async () => {
     const errors = expectConsoleErrors();
     const bridge = installFakeBridge(SIGNED_IN);
@@ -131,5 +135,91 @@ describe('history', () => {
     const help = await screen.findByText(BOT_LABELS.historyHelp);
     fireEvent.click(help);
     expect(await screen.findByText(BOT_LABELS.historyHelpTooltip)).toBeTruthy();
+  });
+});
+
+describe("history's Cycle tab", () => {
+  const openCycleTab = async (cycles: CycleHistoryRow[]) => {
+    const bridge = open({ multigrid: [row(1)] }, cycles);
+    await screen.findByText('BTC/USDT');
+    fireEvent.click(screen.getByRole('tab', { name: BOT_LABELS.historyCycle }));
+    return bridge;
+  };
+
+  it("has SPEC's columns, then the rounds done of the count and the status", async () => {
+    await openCycleTab([cycleRow(1)]);
+    await screen.findByText('ETH/USDT');
+    const headers = [...pane().querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headers.slice(0, 12)).toEqual([
+      BOT_LABELS.colSymbol,
+      BOT_LABELS.colStrategy,
+      BOT_LABELS.colRuntime,
+      BOT_LABELS.colInvestment,
+      BOT_LABELS.colProfitBook,
+      BOT_LABELS.colLossBook,
+      BOT_LABELS.colTotalPnl,
+      BOT_LABELS.colRoi,
+      BOT_LABELS.colStartTime,
+      BOT_LABELS.colStopTime,
+      BOT_LABELS.colClosedPrice,
+      BOT_LABELS.colTotalOrders,
+    ]);
+    expect(headers.slice(12)).toEqual([CYCLE_LABELS.colCycles, CYCLE_LABELS.colStatus]);
+  });
+
+  it('writes a completed cycle and a stopped one with why it stopped', async () => {
+    const bridge = await openCycleTab([
+      cycleRow(1),
+      cycleRow(2, { status: 'Stopped', stopReason: 'stoploss', cycles_completed: 2, no_of_cycle: 5, totalpnl: '-40.5' }),
+      cycleRow(3, { status: 'Stopped', stopReason: 'belowMinimum', cycles_completed: 0, no_of_cycle: 3 }),
+    ]);
+    await screen.findByText('Cycle 1/5');
+    const [done, stopLoss, belowMinimum] = bodyRows().map(cellTexts);
+    expect(done!.slice(1, 8)).toEqual(['Cycle 1/5', BOT_LABELS.runtimeDays(4), '1000.00', '25.56', '-5.50', '20.06', '2.01%']);
+    expect(done!.slice(12)).toEqual(['5/5', 'Completed']);
+    expect(stopLoss!.slice(12)).toEqual(['2/5', `Stopped${STOP_REASON_TEXT.stoploss}`]);
+    expect(stopLoss![6]).toBe('-40.50');
+    expect(belowMinimum!.slice(12)).toEqual(['0/3', `Stopped${CYCLE_BELOW_MINIMUM_TEXT}`]);
+    expect(bridge.callsTo('cycles:history')).toEqual([{}]);
+    expect(bridge.callsTo('bots:history')).toEqual([{ kind: 'multigrid' }]);
+  });
+
+  it('pages at 20 rows like the Multigrid tab', async () => {
+    await openCycleTab(Array.from({ length: 45 }, (_, i) => cycleRow(i + 1)));
+    await screen.findByText('Cycle 1/5');
+    expect(bodyRows()).toHaveLength(20);
+    const pager = screen.getByRole('navigation', { name: BOT_LABELS.pagination });
+    fireEvent.click(within(pager).getByRole('button', { name: BOT_LABELS.pageNumber(3) }));
+    await screen.findByText('Cycle 41/5');
+    expect(bodyRows()).toHaveLength(5);
+  });
+
+  it('opens on the Cycle tab from ?tab=cycle (where a cycle notification leads)', async () => {
+    const bridge = open({ multigrid: [row(1)] }, [cycleRow(7)], historyTabPath('cycle'));
+    expect(await screen.findByText('Cycle 7/5')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: BOT_LABELS.historyCycle }).getAttribute('aria-selected')).toBe('true');
+    expect(bridge.callsTo('bots:history')).toEqual([]);
+  });
+
+  it('falls back to the Multigrid tab for a tab it does not know', async () => {
+    open({ multigrid: [row(1)] }, [], '/history?tab=scalp');
+    expect(await screen.findByText('Strategy 1')).toBeTruthy();
+  });
+
+  it('reloads when a cycle completes or stops, not for a failed order', async () => {
+    const cycles = { rows: [cycleRow(1)] };
+    const bridge = open({}, cycles, historyTabPath('cycle'));
+    await screen.findByText('Cycle 1/5');
+    const at = '2026-11-23T09:00:00Z';
+    cycles.rows = [cycleRow(2), ...cycles.rows];
+    act(() => bridge.emit('bots:event', { kind: 'cycle.completed', cycleID: 'r2', name: 'ETHUSDT', cycles: 5, profit: '10', at }));
+    expect(await screen.findByText('Cycle 2/5')).toBeTruthy();
+    cycles.rows = [cycleRow(3, { status: 'Stopped', stopReason: 'stoploss' }), ...cycles.rows];
+    act(() => bridge.emit('bots:event', { kind: 'cycle.stopped', cycleID: 'r3', name: 'ETHUSDT', reason: 'stoploss', at }));
+    expect(await screen.findByText('Cycle 3/5')).toBeTruthy();
+    const calls = bridge.callsTo('cycles:history').length;
+    act(() => bridge.emit('bots:event', { kind: 'cycle.orderFailed', cycleID: 'r4', name: 'ETHUSDT', message: 'x', at }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bridge.callsTo('cycles:history')).toHaveLength(calls);
   });
 });

@@ -1,26 +1,34 @@
 /**
  * Bot history (SPEC section 2, History): Multigrid and Cycle tabs; the scalping pane exists but
  * has no tab (Scalping Grid is coming soon). A help link with a tooltip explains the figures.
+ * `?tab=cycle` opens the Cycle tab (a notification about a cycle links there); the tab shown
+ * is kept in the address so going back returns to it.
  */
 import QuestionCircleOutlined from '@ant-design/icons/QuestionCircleOutlined';
 import { Card, Popover, Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { BOT_LABELS } from '../../../common/messages';
-import { SCREEN_TITLES } from '../../../common/routes';
+import { HISTORY_TABS, HISTORY_TAB_PARAM, SCREEN_TITLES, type HistoryTab } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
-import { HistoryTable, type HistoryKind } from './HistoryTable';
+import { CycleHistoryTable } from './CycleHistoryTable';
+import { HistoryTable } from './HistoryTable';
 
 interface Pane {
-  kind: HistoryKind;
+  key: HistoryTab | 'scalp';
   label: string;
   /** False keeps the pane without a tab (SPEC: a scalping pane exists without a tab). */
   tab: boolean;
+  content: () => ReactNode;
 }
 
 export const HISTORY_PANES: readonly Pane[] = [
-  { kind: 'multigrid', label: BOT_LABELS.historyMultigrid, tab: true },
-  { kind: 'cycle', label: BOT_LABELS.historyCycle, tab: true },
-  { kind: 'scalp', label: BOT_LABELS.historyScalping, tab: false },
+  { key: 'multigrid', label: BOT_LABELS.historyMultigrid, tab: true, content: () => <HistoryTable kind="multigrid" /> },
+  { key: 'cycle', label: BOT_LABELS.historyCycle, tab: true, content: () => <CycleHistoryTable /> },
+  { key: 'scalp', label: BOT_LABELS.historyScalping, tab: false, content: () => <HistoryTable kind="scalp" /> },
 ];
+
+const isTab = (value: string | null): value is HistoryTab => HISTORY_TABS.some((tab) => tab === value);
 
 function HelpLink() {
   return (
@@ -33,16 +41,25 @@ function HelpLink() {
 }
 
 export default function HistoryPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get(HISTORY_TAB_PARAM);
+  const active: HistoryTab = isTab(requested) ? requested : 'multigrid';
   const items = HISTORY_PANES.filter((pane) => pane.tab).map((pane) => ({
-    key: pane.kind,
+    key: pane.key,
     label: pane.label,
-    children: <HistoryTable kind={pane.kind} />,
+    children: pane.content(),
   }));
   return (
     <>
       <PageTitle title={SCREEN_TITLES.history} />
       <Card>
-        <Tabs defaultActiveKey="multigrid" items={items} destroyOnHidden tabBarExtraContent={<HelpLink />} />
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setParams({ [HISTORY_TAB_PARAM]: key }, { replace: true })}
+          items={items}
+          destroyOnHidden
+          tabBarExtraContent={<HelpLink />}
+        />
       </Card>
     </>
   );

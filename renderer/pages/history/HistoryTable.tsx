@@ -1,21 +1,14 @@
-/** One History pane: the rows of one kind, 20 a page with at most five page numbers. */
+/** A bots' History pane (Multigrid, and the scalping pane without a tab): its rows, reloaded when a bot stops. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { BotHistoryRow } from '../../../common/api/bots';
-import { PAGE_SIZE_TABLES } from '../../../common/constants';
 import type { BotHistoryKind } from '../../../common/ipc/contract';
-import { TEXT } from '../../../common/messages';
 import { BOT_KEYS, botsApi, onBotEvent } from '../../api/bots';
-import { TablePager, pageCount } from '../../components/bots/TablePager';
+import { PagedHistoryTable } from './PagedHistoryTable';
 import { HISTORY_COLUMNS } from './historyColumns';
 
-/** History's panes: the bots' kinds, and the Cycle tab. */
-export type HistoryKind = BotHistoryKind | 'cycle';
-
-async function fetchHistory(kind: HistoryKind): Promise<BotHistoryRow[]> {
+async function fetchHistory(kind: BotHistoryKind): Promise<BotHistoryRow[]> {
   try {
-    if (kind === 'cycle') return (await botsApi.cycleHistory()).map((row) => ({ ...row, stopReason: null }));
     return await botsApi.history(kind);
   } catch (error) {
     // SPEC section 8: fetch failures are only logged; the table stays empty.
@@ -24,7 +17,7 @@ async function fetchHistory(kind: HistoryKind): Promise<BotHistoryRow[]> {
   }
 }
 
-export function HistoryTable({ kind }: { kind: HistoryKind }) {
+export function HistoryTable({ kind }: { kind: BotHistoryKind }) {
   const queryClient = useQueryClient();
   const rows = useQuery({ queryKey: BOT_KEYS.history(kind), queryFn: () => fetchHistory(kind) });
   // A bot that stops while the page is open joins the list at once.
@@ -35,23 +28,5 @@ export function HistoryTable({ kind }: { kind: HistoryKind }) {
       }),
     [kind, queryClient],
   );
-  const [page, setPage] = useState(1);
-  const data = rows.data ?? [];
-  const pages = pageCount(data.length, PAGE_SIZE_TABLES);
-  const current = Math.min(page, pages);
-  return (
-    <>
-      <Table<BotHistoryRow>
-        rowKey="id"
-        size="middle"
-        columns={HISTORY_COLUMNS}
-        dataSource={data.slice((current - 1) * PAGE_SIZE_TABLES, current * PAGE_SIZE_TABLES)}
-        loading={rows.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: rows.isPending ? TEXT.loading : TEXT.noRecords }}
-      />
-      <TablePager page={current} pages={pages} onChange={setPage} />
-    </>
-  );
+  return <PagedHistoryTable rows={rows.data ?? []} loading={rows.isPending} columns={HISTORY_COLUMNS} />;
 }

@@ -1,14 +1,18 @@
-/** The History table's columns (SPEC section 2, History; section 3, History row). */
+/** The History tables' columns (SPEC section 2, History; section 3, History row), and what the Cycle tab adds. */
 import { Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { BotHistoryRow } from '../../../common/api/bots';
+import { STOP_REASON_TEXT, type BotHistoryRow, type CycleStopReason } from '../../../common/api/bots';
+import { CYCLE_BELOW_MINIMUM_TEXT, type CycleHistoryRow } from '../../../common/api/cycles';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
-import { BOT_LABELS, TEXT } from '../../../common/messages';
+import { BOT_LABELS, CYCLE_LABELS, TEXT } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
 import { SymbolIcon } from '../../components/bots/SymbolIcon';
 import { formatDateTime, formatPercent, isLoss, moneyOr } from '../../components/bots/format';
 
 const DASH = '-';
+
+/** The fields every History row has, a bot's or a cycle's. */
+export type HistoryRowCore = Omit<BotHistoryRow, 'stopReason'>;
 
 /** 'NA' when the bot booked no loss (SPEC: loss book 'NA' if none). */
 export function lossBookText(lossbook: string | null | undefined): string {
@@ -24,26 +28,63 @@ function Pnl({ value }: { value: string }) {
   return <Typography.Text type={isLoss(value) ? 'danger' : 'success'}>{moneyOr(value, DASH)}</Typography.Text>;
 }
 
-export const HISTORY_COLUMNS: ColumnsType<BotHistoryRow> = [
+/** SPEC's columns, for any row that has them. */
+export function historyColumns<T extends HistoryRowCore>(): ColumnsType<T> {
+  return [
+    {
+      title: BOT_LABELS.colSymbol,
+      dataIndex: 'symbol',
+      render: (symbol: string) => (
+        <Space size="small">
+          <SymbolIcon symbol={symbol} size={24} />
+          {pairLabel(symbol)}
+        </Space>
+      ),
+    },
+    { title: BOT_LABELS.colStrategy, dataIndex: 'strategy_name', render: strategyText },
+    { title: BOT_LABELS.colRuntime, dataIndex: 'runtime', render: (days: number) => BOT_LABELS.runtimeDays(days ?? 0) },
+    { title: BOT_LABELS.colInvestment, dataIndex: 'investment', render: (v: string) => moneyOr(v, DASH) },
+    { title: BOT_LABELS.colProfitBook, dataIndex: 'profit', render: (v: string) => moneyOr(v, DASH) },
+    { title: BOT_LABELS.colLossBook, dataIndex: 'lossbook', render: lossBookText },
+    { title: BOT_LABELS.colTotalPnl, dataIndex: 'totalpnl', render: (v: string) => <Pnl value={v} /> },
+    { title: BOT_LABELS.colRoi, dataIndex: 'roi', render: (v: string) => formatPercent(v) },
+    { title: BOT_LABELS.colStartTime, dataIndex: 'botstarttime', render: (v: string) => formatDateTime(v) || DASH },
+    { title: BOT_LABELS.colStopTime, dataIndex: 'botstoptime', render: (v: string | null) => formatDateTime(v) || DASH },
+    { title: BOT_LABELS.colClosedPrice, dataIndex: 'stopAt', render: (v: string | null) => v ?? DASH },
+    { title: BOT_LABELS.colTotalOrders, dataIndex: 'trades' },
+  ];
+}
+
+export const HISTORY_COLUMNS: ColumnsType<BotHistoryRow> = historyColumns<BotHistoryRow>();
+
+/** Why a cycle stopped, in the member's words (the bots' words for the reasons they share). */
+export function cycleStopReasonText(reason: CycleStopReason | null | undefined): string | null {
+  if (!reason) return null;
+  if (reason === 'belowMinimum') return CYCLE_BELOW_MINIMUM_TEXT;
+  return STOP_REASON_TEXT[reason] ?? null;
+}
+
+function CycleStatus({ row }: { row: CycleHistoryRow }) {
+  const why = row.status === 'Stopped' ? cycleStopReasonText(row.stopReason) : null;
+  return (
+    <div>
+      <Typography.Text type={row.status === 'Completed' ? 'success' : undefined}>{row.status}</Typography.Text>
+      {why && (
+        <div>
+          <Typography.Text type="secondary">{why}</Typography.Text>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The Cycle tab: SPEC's columns, then the rounds done of the count and how the cycle ended. */
+export const CYCLE_HISTORY_COLUMNS: ColumnsType<CycleHistoryRow> = [
+  ...historyColumns<CycleHistoryRow>(),
   {
-    title: BOT_LABELS.colSymbol,
-    dataIndex: 'symbol',
-    render: (symbol: string) => (
-      <Space size="small">
-        <SymbolIcon symbol={symbol} size={24} />
-        {pairLabel(symbol)}
-      </Space>
-    ),
+    title: CYCLE_LABELS.colCycles,
+    key: 'cycles',
+    render: (_: unknown, row: CycleHistoryRow) => `${row.cycles_completed}/${row.no_of_cycle}`,
   },
-  { title: BOT_LABELS.colStrategy, dataIndex: 'strategy_name', render: strategyText },
-  { title: BOT_LABELS.colRuntime, dataIndex: 'runtime', render: (days: number) => BOT_LABELS.runtimeDays(days ?? 0) },
-  { title: BOT_LABELS.colInvestment, dataIndex: 'investment', render: (v: string) => moneyOr(v, DASH) },
-  { title: BOT_LABELS.colProfitBook, dataIndex: 'profit', render: (v: string) => moneyOr(v, DASH) },
-  { title: BOT_LABELS.colLossBook, dataIndex: 'lossbook', render: lossBookText },
-  { title: BOT_LABELS.colTotalPnl, dataIndex: 'totalpnl', render: (v: string) => <Pnl value={v} /> },
-  { title: BOT_LABELS.colRoi, dataIndex: 'roi', render: (v: string) => formatPercent(v) },
-  { title: BOT_LABELS.colStartTime, dataIndex: 'botstarttime', render: (v: string) => formatDateTime(v) || DASH },
-  { title: BOT_LABELS.colStopTime, dataIndex: 'botstoptime', render: (v: string | null) => formatDateTime(v) || DASH },
-  { title: BOT_LABELS.colClosedPrice, dataIndex: 'stopAt', render: (v: string | null) => v ?? DASH },
-  { title: BOT_LABELS.colTotalOrders, dataIndex: 'trades' },
+  { title: CYCLE_LABELS.colStatus, key: 'status', render: (_: unknown, row: CycleHistoryRow) => <CycleStatus row={row} /> },
 ];

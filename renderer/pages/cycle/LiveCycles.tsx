@@ -1,0 +1,42 @@
+/** 'Live Cycles': one card per live cycle, refreshed every 10 s, with the Edit and Stop dialogs. */
+import { Card, Col, Empty, Row, Spin } from 'antd';
+import { useState } from 'react';
+import type { LiveCycle } from '../../../common/api/cycles';
+import { CYCLE_LABELS } from '../../../common/messages';
+import { CycleCard } from './CycleCard';
+import { EditCycleModal } from './EditCycleModal';
+import { StopCycleModal } from './StopCycleModal';
+import { useLiveCycles } from './useLiveCycles';
+
+type Dialog = { kind: 'edit' | 'stop'; cycle: LiveCycle } | null;
+
+export function LiveCycles() {
+  const { cycles, loading } = useLiveCycles();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  let body;
+  if (loading) body = <Spin />;
+  else if (cycles.length === 0) body = <Empty description={CYCLE_LABELS.noLiveCycles} />;
+  else {
+    body = (
+      <Row gutter={[16, 16]}>
+        {cycles.map((cycle) => (
+          <Col key={cycle.id} xs={24} md={12} xxl={8}>
+            <CycleCard
+              cycle={cycle}
+              onEdit={() => setDialog({ kind: 'edit', cycle })}
+              onStop={() => setDialog({ kind: 'stop', cycle })}
+            />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+  return (
+    <Card title={CYCLE_LABELS.liveCycles}>
+      {body}
+      {dialog?.kind === 'edit' && <EditCycleModal cycle={dialog.cycle} onClose={close} />}
+      {dialog?.kind === 'stop' && <StopCycleModal cycle={dialog.cycle} onClose={close} />}
+    </Card>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * 'Start New Cycle' (SPEC sections 2, 5, 7, 8): category, pair with its live price, amount,
+ * cycle count, buy-at, sell-at and stop loss prefilled at 95 %, 105 % and 80 % of the live
+ * price, leverage for Future. Required fields are marked but nothing is checked here (SPEC
+ * section 5): the server checks the request and its refusal is what the member reads.
+ */
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import { Button, Form, Input, Select, Space, Typography, type FormInstance } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
+import type { BotCategory } from '../../../common/api/bots';
+import type { StartCycleRequest } from '../../../common/api/cycles';
+import { CYCLE_SUGGESTED, LEVERAGE_MAX, LEVERAGE_MIN } from '../../../common/constants';
+import { CYCLE_LABELS, UI } from '../../../common/messages';
+import { pairLabel } from '../../../common/pairs';
+import { percentOf, suggestedPrices, type SuggestedPrices } from './suggestedPrices';
+import { useStartCycle, useStartCycleData } from './useStartCycle';
+
+export interface StartCycleFormValues {
+  category?: BotCategory;
+  pair?: string;
+  amount?: string;
+  cycleCount?: string;
+  priceReachAt?: string;
+  sellPriceAt?: string;
+  stopLossAt?: string;
+  leverage?: number;
+}
+
+const LEVERAGES = Array.from({ length: LEVERAGE_MAX - LEVERAGE_MIN + 1 }, (_, i) => LEVERAGE_MIN + i);
+const PRICE_FIELDS = ['priceReachAt', 'sellPriceAt', 'stopLossAt'] as const;
+const SHARE: Record<(typeof PRICE_FIELDS)[number], string> = {
+  priceReachAt: percentOf(CYCLE_SUGGESTED.buy),
+  sellPriceAt: percentOf(CYCLE_SUGGESTED.sell),
+  stopLossAt: percentOf(CYCLE_SUGGESTED.stopLoss),
+};
+
+const text = (value: string | undefined): string => (value ?? '').trim();
+
+/** The form as typed: empty fields go as '' so the server names what is missing. */
+export function toStartCycleRequest(values: StartCycleFormValues): StartCycleRequest {
+  const category = (values.category ?? '') as BotCategory;
+  return {
+    category,
+    pair: values.pair ?? '',
+    amount: text(values.amount),
+    priceReachAt: text(values.priceReachAt),
+    sellPriceAt: text(values.sellPriceAt),
+    stopLossAt: text(values.stopLossAt),
+    cycleCount: text(values.cycleCount),
+    leverage: category === 'Future' ? (values.leverage ?? null) : null,
+  };
+}
+
+/**
+ * Fills the prices with the live price's suggestions. A price the member typed stays; one that
+ * is empty or still the previous suggestion follows the new live price (another pair, a refresh).
+ */
+function useSuggestions(form: FormInstance<StartCycleFormValues>, suggestions: SuggestedPrices | null) {
+  const last = useRef<SuggestedPrices | null>(null);
+  useEffect(() => {
+    if (!suggestions) return;
+    for (const field of PRICE_FIELDS) {
+      const current = text(form.getFieldValue(field) as string | undefined);
+      if (current === '' || current === last.current?.[field]) form.setFieldValue(field, suggestions[field]);
+    }
+    last.current = suggestions;
+  }, [form, suggestions]);
+}
+
+export function StartCycleForm() {
+  const [form] = Form.useForm<StartCycleFormValues>();
+  const pair = Form.useWatch('pair', form);
+  const category = Form.useWatch('category', form);
+  const data = useStartCycleData(pair, category);
+  const start = useStartCycle();
+  const price = pair ? data.livePrice.data?.price : undefined;
+  // Keyed by the price's value: a refetch answering the same price suggests nothing new.
+  const suggestions = useMemo(() => suggestedPrices(price), [price]);
+  useSuggestions(form, suggestions);
+  const busy = start.isPending;
+
+  const priceItem = (field: (typeof PRICE_FIELDS)[number], label: string, required: boolean) => (
+    <Form.Item
+      label={label}
+      name={field}
+      required={required}
+      extra={suggestions ? CYCLE_LABELS.suggested(SHARE[field], suggestions[field]) : undefined}
+    >
+      <Input inputMode="decimal" suffix="USDT" aria-label={label} />
+    </Form.Item>
+  );
+
+  return (
+    <Form<StartCycleFormValues>
+      form={form}
+      name="startCycle"
+      layout="vertical"
+      onFinish={(values) => start.mutate(toStartCycleRequest(values))}
+      disabled={busy}
+    >
+      <Form.Item label={CYCLE_LABELS.category} name="category" required>
+        <Select
+          aria-label={CYCLE_LABELS.category}
+          placeholder={CYCLE_LABELS.selectCategory}
+          onChange={(next: BotCategory) => next === 'Spot' && form.setFieldValue('leverage', undefined)}
+          options={[
+            { value: 'Spot', label: 'Spot' },
+            data.futuresEnabled
+              ? { value: 'Future', label: 'Future' }
+              : { value: 'Future', label: CYCLE_LABELS.comingSoonOption('Future'), disabled: true },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item label={CYCLE_LABELS.pair} required>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="pair" noStyle>
+            <Select
+              aria-label={CYCLE_LABELS.pair}
+              showSearch
+              placeholder={CYCLE_LABELS.selectPair}
+              options={data.pairs.map((p) => ({ value: p, label: pairLabel(p) }))}
+            />
+          </Form.Item>
+          <Button
+            aria-label={CYCLE_LABELS.refreshPrice}
+            icon={<ReloadOutlined />}
+            disabled={!pair}
+            loading={data.livePrice.isFetching}
+            onClick={() => void data.livePrice.refetch()}
+          />
+        </Space.Compact>
+        {pair && (
+          <Typography.Text type="secondary" className="cycle-live-price">
+            {CYCLE_LABELS.livePriceOf(price ?? '-')}
+          </Typography.Text>
+        )}
+      </Form.Item>
+      {category === 'Future' && (
+        <Form.Item label={CYCLE_LABELS.leverage} name="leverage">
+          <Select
+            aria-label={CYCLE_LABELS.leverage}
+            placeholder={CYCLE_LABELS.selectLeverage}
+            options={LEVERAGES.map((x) => ({ value: x, label: CYCLE_LABELS.leverageOption(x) }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item label={CYCLE_LABELS.amount} name="amount" required>
+        <Input inputMode="decimal" suffix="USDT" aria-label={CYCLE_LABELS.amount} />
+      </Form.Item>
+      <Form.Item label={CYCLE_LABELS.cycleCount} name="cycleCount" required>
+        <Input inputMode="numeric" aria-label={CYCLE_LABELS.cycleCount} />
+      </Form.Item>
+      {priceItem('priceReachAt', CYCLE_LABELS.buyAt, true)}
+      {priceItem('sellPriceAt', CYCLE_LABELS.sellAt, true)}
+      {priceItem('stopLossAt', CYCLE_LABELS.stopLossAt, false)}
+      <Button type="primary" htmlType="submit" block disabled={busy}>
+        {busy ? UI.cycleStarting : CYCLE_LABELS.start}
+      </Button>
+    </Form>
+  );
+}
+

@@ -1,0 +1,35 @@
+/**
+ * The member's live cycles: every 10 s (SPEC section 9) and at once when main reports a cycle
+ * event (a completion, a stop, a failed order). A failed fetch is only logged (SPEC section 8)
+ * and the cards keep what they last showed.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { LiveCycle } from '../../../common/api/cycles';
+import { REFRESH_MS } from '../../../common/constants';
+import { onBotEvent } from '../../api/bots';
+import { CYCLE_KEYS, cyclesApi, isCycleEvent } from '../../api/cycles';
+
+export function useLiveCycles() {
+  const queryClient = useQueryClient();
+  const cycles = useQuery({
+    queryKey: CYCLE_KEYS.live,
+    queryFn: async (): Promise<LiveCycle[]> => {
+      try {
+        return await cyclesApi.live();
+      } catch (error) {
+        console.error('Cycle page: livecycles failed', error);
+        return queryClient.getQueryData<LiveCycle[]>(CYCLE_KEYS.live) ?? [];
+      }
+    },
+    refetchInterval: REFRESH_MS,
+  });
+  useEffect(
+    () =>
+      onBotEvent((event) => {
+        if (isCycleEvent(event)) void queryClient.invalidateQueries({ queryKey: CYCLE_KEYS.all });
+      }),
+    [queryClient],
+  );
+  return { cycles: cycles.data ?? [], loading: cycles.isPending };
+}

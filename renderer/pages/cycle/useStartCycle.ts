@@ -1,0 +1,44 @@
+/** Start New Cycle's data (features, pairs, the pair's live price) and the start call. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import type { BotCategory } from '../../../common/api/bots';
+import type { StartCycleRequest } from '../../../common/api/cycles';
+import { REFRESH_MS } from '../../../common/constants';
+import { UI } from '../../../common/messages';
+import { BOT_KEYS, botsApi } from '../../api/bots';
+import { CYCLE_KEYS, cyclesApi } from '../../api/cycles';
+import { marketApi } from '../../api/exchange';
+import { startCycleErrorMessage } from './cycleErrors';
+
+export function useStartCycleData(pair: string | undefined, category: BotCategory | undefined) {
+  const features = useQuery({ queryKey: BOT_KEYS.features, queryFn: botsApi.features });
+  // Same key and refresh as the header's list and Start New Bot's (SPEC section 2, Layout).
+  const pairs = useQuery({ queryKey: ['market', 'symbolPairs'], queryFn: marketApi.symbolPairs, refetchInterval: REFRESH_MS });
+  const future = category === 'Future';
+  const livePrice = useQuery({
+    queryKey: ['market', 'livePrice', future ? 'Future' : 'Spot', pair],
+    queryFn: () => (future ? marketApi.futureLivePrice(pair!) : marketApi.livePrice(pair!)),
+    enabled: !!pair,
+  });
+  return {
+    futuresEnabled: features.data?.futuresEnabled === true,
+    pairs: pairs.data?.pairs ?? [],
+    livePrice,
+  };
+}
+
+/** Sends the form as it is: the server checks it and its refusal is what the member reads (SPEC section 5). */
+export function useStartCycle() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: StartCycleRequest) => cyclesApi.start(request),
+    onSuccess: async () => {
+      message.success(UI.cycleStarting);
+      await queryClient.invalidateQueries({ queryKey: CYCLE_KEYS.live });
+    },
+    onError: (error) => {
+      message.error(startCycleErrorMessage(error));
+    },
+  });
+}

@@ -1,0 +1,33 @@
+/** History's Cycle tab: the member's completed and stopped cycles, reloaded when one ends. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { CycleHistoryRow } from '../../../common/api/cycles';
+import { onBotEvent } from '../../api/bots';
+import { CYCLE_KEYS, cyclesApi } from '../../api/cycles';
+import { PagedHistoryTable } from './PagedHistoryTable';
+import { CYCLE_HISTORY_COLUMNS } from './historyColumns';
+
+async function fetchCycleHistory(): Promise<CycleHistoryRow[]> {
+  try {
+    return await cyclesApi.history();
+  } catch (error) {
+    // SPEC section 8: fetch failures are only logged; the table stays empty.
+    console.error('History: cycle failed', error);
+    return [];
+  }
+}
+
+export function CycleHistoryTable() {
+  const queryClient = useQueryClient();
+  const rows = useQuery({ queryKey: CYCLE_KEYS.history, queryFn: fetchCycleHistory });
+  useEffect(
+    () =>
+      onBotEvent((event) => {
+        if (event.kind === 'cycle.completed' || event.kind === 'cycle.stopped') {
+          void queryClient.invalidateQueries({ queryKey: CYCLE_KEYS.history });
+        }
+      }),
+    [queryClient],
+  );
+  return <PagedHistoryTable rows={rows.data ?? []} loading={rows.isPending} columns={CYCLE_HISTORY_COLUMNS} />;
+}
