@@ -40,6 +40,7 @@ export const BOT_SERVER = {
   subscriptionRequired: 'An active subscription is required to start a bot. Buy a subscription on the Subscription page to start trading.',
   futuresComingSoon: 'Future bots are coming soon.',
   /** USD-M keeps one position per pair: two Future bots on it would share (and liquidate) one. */
+  botPairInUseByCycle: (pair: string) => `A cycle is already running on ${pair}. Stop it first or pick another pair.`,
   futuresPairInUse: (pair: string) => `A Future bot already runs on ${pair}. Stop it first: the exchange keeps one position per pair.`,
   pairNotTradable: (pair: string) => `${pair} is not a tradable pair.`,
   noLivePrice: (pair: string) => `There is no live price for ${pair} right now. Please try again in a moment.`,

@@ -95,4 +95,5 @@ CREATE UNIQUE INDEX "cycle_orders_cycle_seq_idx" ON "cycle_orders" USING btree (
 CREATE INDEX "cycle_orders_cycle_filled_idx" ON "cycle_orders" USING btree ("cycle_id","filled_at");--> statement-breakpoint
 CREATE INDEX "cycle_orders_unsettled_idx" ON "cycle_orders" USING btree ("cycle_id") WHERE "cycle_orders"."status" IN ('intent', 'unknown', 'open', 'cancel');--> statement-breakpoint
 CREATE INDEX "cycles_user_idx" ON "cycles" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "cycles_live_pair_idx" ON "cycles" USING btree ("user_id","symbol") WHERE "cycles"."status" = 'Live';--> statement-breakpoint
 CREATE INDEX "cycles_running_idx" ON "cycles" USING btree ("lease_owner","id") WHERE "cycles"."status" IN ('Live', 'Pause');

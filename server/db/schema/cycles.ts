@@ -64,6 +64,8 @@ export const cycles = pgTable(
     check('cycles_prices', sql`${t.stopLoss} <= ${t.buyPrice} AND ${t.buyPrice} < ${t.sellPrice}`),
     check('cycles_counts', sql`${t.noOfCycle} >= 1 AND ${t.cyclesCompleted} >= 0`),
     index('cycles_user_idx').on(t.userId),
+    // One live cycle per member and pair, held by the database: two starts at once cannot both pass.
+    uniqueIndex('cycles_live_pair_idx').on(t.userId, t.symbol).where(sql`${t.status} = 'Live'`),
     // As bots_running_idx: the running cycles by holder, in id order (what an engine renews and claims).
     index('cycles_running_idx').on(t.leaseOwner, t.id).where(sql`${t.status} IN ('Live', 'Pause')`),
   ],

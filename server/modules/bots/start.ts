@@ -11,7 +11,8 @@ import { SERVER, UI, VALIDATION } from '../../../common/messages';
 import { DEFAULT_SYSTEM_STRATEGY, gridMinimum, liveDialogGridMinimum } from '../../../common/schemas/bot-form';
 import { detailToRows } from '../../../common/schemas/strategy';
 import type { Db } from '../../db/database';
-import { bots } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { bots, cycles } from '../../db/schema';
 import { ExchangeError } from '../../exchange/errors';
 import type { LeverageBracket, Market, MarketInfo, MemberGateway } from '../../exchange/gateway';
 import { BOT_STATUS, storedGrids, storedMarketRules, strategyOf } from '../../runnables/bot/index';
@@ -79,6 +80,16 @@ function refusedKey(error: unknown): never {
   throw error;
 }
 
+/**
+ * A member's live cycle on the pair keeps it (as a cycle refuses a pair a bot trades): the two
+ * would share holdings, and on USD-M the one position, so either one's sell could sell the other's.
+ */
+async function checkNoCycleOnPair(db: Db, userId: string, pair: string): Promise<void> {
+  const [cycle] = await db.select({ id: cycles.id }).from(cycles)
+    .where(and(eq(cycles.userId, userId), eq(cycles.symbol, pair), eq(cycles.status, 'Live'))).limit(1);
+  if (cycle) throw new DomainError('bot.pair_in_use', SERVER.botPairInUseByCycle(pair));
+}
+
 const marketOf = (input: StartInput): Market => (input.category === 'Future' ? 'futures' : 'spot');
 
 /**
@@ -130,6 +141,7 @@ export async function startBot(deps: StartDeps, userId: string, request: StartBo
     : await strategyFor(deps, userId, input.strategy);
   await checkAmount(deps, input.amount, strategy.grids.length, copyOf !== null);
   const market = await pairRules(deps, input.pair, marketOf(input));
+  await checkNoCycleOnPair(deps.db, userId, input.pair);
   await checkPrices(deps, input);
   const member = exchangeOf(deps).gateway.member(key);
   await checkBalance(deps, userId, member, input);

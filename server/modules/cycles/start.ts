@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { StartCycleResponse } from '../../../common/api/cycles';
 import { Decimal } from '../../../common/decimal';
 import { SERVER, UI } from '../../../common/messages';
+import { sqlState } from '../../db/database';
 import { cycles } from '../../db/schema';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import { ExchangeError } from '../../exchange/errors';
@@ -95,6 +96,10 @@ export async function startCycle(deps: StartCycleDeps, userId: string, body: Sta
   const [row] = await deps.db.insert(cycles).values({
     userId, status: 'Live', symbol: input.pair, category: input.category, leverage: input.leverage, ...settings,
     state: newCycleState(settings), startedAt: deps.clock(),
-  }).returning({ id: cycles.id });
+  }).returning({ id: cycles.id }).catch((error: unknown) => {
+    // A start of the same pair committed since checkPairFree looked (cycles_live_pair_idx).
+    if (sqlState(error).constraint === 'cycles_live_pair_idx') throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(input.pair));
+    throw error;
+  });
   return { message: UI.cycleStarting, cycle_id: row!.id };
 }

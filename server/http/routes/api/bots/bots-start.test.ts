@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartBotRequest } from '../../../../../common/api/bots';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
-import { bots, exchangeKeys } from '../../../../db/schema';
+import { bots, cycles, exchangeKeys } from '../../../../db/schema';
+import { insertCycle } from '../../../../modules/cycles/testing/fixtures';
 import { createStrategy } from '../../../../modules/strategies/strategies';
 import type { StoredMarketRules } from '../../../../runnables/bot/index';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
@@ -161,5 +162,14 @@ describe.each(targets)('starting bots on $name', (target) => {
     expect(rules.futures!.brackets[0]).toEqual({ notionalCap: '5000', maintMarginRatio: '0.01', cum: '0' });
     // USD-M keeps one position per pair: a second Future bot on it would share the first one's.
     expect(await refusal(rich, FUTURE)).toEqual([400, SERVER.futuresPairInUse('SOLUSDT')]);
+  });
+
+  it("refuses a bot on a pair the member's live cycle trades, and takes it once the cycle has stopped", async () => {
+    const who = await trader(server, '1000', '0');
+    const cycle = await insertCycle(server.database.db, who.userId, { symbol: 'SOLUSDT' });
+    const res = await api.post(who, 'startbotdata', SPOT);
+    expect([res.statusCode, res.json().message, res.json().reason]).toEqual([400, SERVER.botPairInUseByCycle('SOLUSDT'), 'bot.pair_in_use']);
+    await server.database.db.update(cycles).set({ status: 'Stopped' }).where(eq(cycles.id, cycle.id));
+    expect((await api.post(who, 'startbotdata', SPOT)).statusCode).toBe(200);
   });
 });

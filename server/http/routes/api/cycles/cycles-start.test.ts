@@ -150,6 +150,16 @@ describe.each(targets)('starting cycles on $name', (target) => {
     expect((await api.post(third, 'startcycledata', SPOT)).statusCode).toBe(200);
   });
 
+  it('starts one cycle of five simultaneous starts on one pair: the database holds the rule', async () => {
+    const who = await trader(server, '1000', '0');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api.post(who, 'startcycledata', SPOT)));
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 400, 400, 400, 400]);
+    for (const refused of answers.filter((r) => r.statusCode === 400)) {
+      expect([refused.json().reason, refused.json().message]).toEqual(['cycle.pair_in_use', SERVER.cyclePairInUseByCycle('SOLUSDT')]);
+    }
+  });
+
   it('records a Spot cycle: Live, its settings, the pair\'s rules, no leverage, and the state the engine starts from', async () => {
     const who = await trader(server, '1000', '0');
     const res = await api.post(who, 'startcycledata', { ...SPOT, amount: 100, cycleCount: '3', leverage: '5x' });
