@@ -34,7 +34,7 @@ describe.each(targets)('cycle commands on $name', (target) => {
   });
 
   it('returns as soon as the engine applies the command, with its result', async () => {
-    const cycle = await insertCycle(server.database.db, alice.userId);
+    const cycle = await insertCycle(server.database.db, alice.userId, { symbol: 'ETHUSDT' });
     const engine = startCycleTestEngine(server.database.db, () => 'ok', 5);
     // A wait far longer than the test may run: only the engine's verdict can end it.
     const longWait = { intervalMs: 10, timeoutMs: 3_600_000 };

@@ -33,8 +33,14 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
     engine?.stop();
     await server?.close();
   });
+  // One live cycle per member and pair (cycles_live_pair_idx): each test's cycle replaces the last
+  // one's, and a test's other cycles trade other pairs.
+  const otherPairs = ['ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT', 'TRXUSDT', 'DOTUSDT', 'LINKUSDT', 'LTCUSDT'];
+  let pairsUsed = 0;
+  const otherPair = () => otherPairs[pairsUsed++ % otherPairs.length]!;
   beforeEach(async () => {
     answer = () => 'ok';
+    await server.database.db.update(cycles).set({ status: 'Stopped' }).where(eq(cycles.userId, alice.userId));
     cycle = await insertCycle(server.database.db, alice.userId);
   });
 
@@ -80,11 +86,11 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
     });
 
     it('refuses fewer cycles than already completed, from the state or the column', async () => {
-      const done = await insertCycle(server.database.db, alice.userId, { progress: { completed: 3 } });
+      const done = await insertCycle(server.database.db, alice.userId, { symbol: otherPair(), progress: { completed: 3 } });
       expect(await outcome(alice, 'editcycle', edit({ cycle_id: done.id, no_of_cycle: 2 })))
         .toEqual([400, 'cycle.cycles_below_completed', SERVER.cyclesBelowCompleted(3)]);
       expect(await outcome(alice, 'editcycle', edit({ cycle_id: done.id, no_of_cycle: 3 }))).toEqual([200, undefined, UI.cycleUpdated]);
-      const byColumn = await insertCycle(server.database.db, alice.userId, { cyclesCompleted: 4, noOfCycle: 5 });
+      const byColumn = await insertCycle(server.database.db, alice.userId, { symbol: otherPair(), cyclesCompleted: 4, noOfCycle: 5 });
       expect(await outcome(alice, 'editcycle', edit({ cycle_id: byColumn.id, no_of_cycle: 3 })))
         .toEqual([400, 'cycle.cycles_below_completed', SERVER.cyclesBelowCompleted(4)]);
     });
@@ -99,10 +105,11 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
     });
 
     it('refuses a buy price at which the amount no longer buys the exchange\'s minimum order', async () => {
-      const small = await insertCycle(server.database.db, alice.userId, { amount: '5', buyPrice: '50', sellPrice: '60', stopLoss: '40' });
+      const pair = otherPair();
+      const small = await insertCycle(server.database.db, alice.userId, { symbol: pair, amount: '5', buyPrice: '50', sellPrice: '60', stopLoss: '40' });
       // floor(5 / 95, 0.00001) = 0.05263 BTC, 4.99985 USDT at 95: under the 5 USDT minimum.
       expect(await outcome(alice, 'editcycle', edit({ cycle_id: small.id, buy_price: '95' })))
-        .toEqual([400, 'cycle.amount_below_minimum', SERVER.cycleAmountBelowMinimum('BTCUSDT', '5', '4.99985')]);
+        .toEqual([400, 'cycle.amount_below_minimum', SERVER.cycleAmountBelowMinimum(pair, '5', '4.99985')]);
       expect(await outcome(alice, 'editcycle', edit({ cycle_id: small.id, buy_price: '50', sell_price: '55', stop_loss: '45' })))
         .toEqual([200, undefined, UI.cycleUpdated]);
       expect(await commands(small.id)).toHaveLength(1);
@@ -117,7 +124,7 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
         ['cycle_not_found', 404, 'cycle.not_found', SERVER.cycleNotFound],
         ['The exchange refused the new price.', 409, 'cycle.change_not_applied', 'The exchange refused the new price.'],
       ] as const) {
-        const target = await insertCycle(server.database.db, alice.userId);
+        const target = await insertCycle(server.database.db, alice.userId, { symbol: otherPair() });
         answer = (c) => (c.cycleId === target.id ? refusal : 'ok');
         expect(await outcome(alice, 'editcycle', edit({ cycle_id: target.id })), refusal).toEqual([status, reason, message]);
       }
@@ -144,7 +151,7 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
     it('answers the engine\'s refusals of a stop', async () => {
       answer = () => 'already_stopped';
       expect(await outcome(alice, 'stopcycle', { cycle_id: cycle.id })).toEqual([400, 'cycle.already_stopped', SERVER.cycleAlreadyStopped]);
-      const other = await insertCycle(server.database.db, alice.userId);
+      const other = await insertCycle(server.database.db, alice.userId, { symbol: otherPair() });
       answer = () => 'not_applied_now';
       expect(await outcome(alice, 'stopcyclewithsell', { cycle_id: other.id })).toEqual([409, 'cycle.change_not_applied', SERVER.cycleChangeNotApplied]);
     });
