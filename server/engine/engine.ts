@@ -8,6 +8,7 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { getTableName } from 'drizzle-orm';
 import type { MemberKey } from '../exchange/gateway';
 import { EngineCommands } from './engine-commands';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, type EngineOptions } from './engine-options';
@@ -38,11 +39,14 @@ export class Engine {
   private claiming: Promise<void> | null = null;
   private readonly ctx: RunnerContext;
   private readonly now: () => number;
+  /** What it runs, as its metrics name it: its runnables' table ('bots', 'cycles'). */
+  readonly kind: string;
 
   constructor(private readonly options: EngineOptions) {
     this.id = options.config.engineId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.metrics = options.metrics ?? new EngineMetrics();
     this.now = options.now ?? Date.now;
+    this.kind = getTableName(options.runnable.tables.runnables);
     this.store = new BotStore(options.db, this.id, options.leaseMs ?? DEFAULT_LEASE_MS, options.runnable);
     this.ctx = {
       store: this.store, codec: options.runnable, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
@@ -50,7 +54,7 @@ export class Engine {
       unknownGiveUpMs: options.unknownGiveUpMs ?? 120_000,
     };
     this.runners = new RunnerRegistry(options.exchange);
-    this.fanout = new PriceFanout(this.runners, this.store, this.metrics, this.ctx.sends, this.now, () => this.alive);
+    this.fanout = new PriceFanout(this.runners, this.store, this.metrics, this.ctx.sends, this.now, () => this.alive, this.kind);
     this.prices = new FeedPrices(options.exchange, this.fanout.lastTick);
     this.commands = new EngineCommands(this.store, this.runners, this.prices, this.adopting, options.commandEveryMs ?? DEFAULT_COMMAND_EVERY_MS, options.log);
   }
@@ -180,10 +184,8 @@ export class Engine {
     // its way, or an adoption that failed half way) is run: releasing it could hand it to another
     // engine while this one adopts it.
     for (const id of held) if (!this.runners.has(id) && !lost.includes(id)) void this.adopt(id);
-    this.metrics.leases.set(held.size);
     const paused = this.runners.all().filter((r) => r.row.status === 'Pause').length;
-    this.metrics.bots.set({ status: 'Live' }, this.runners.size - paused);
-    this.metrics.bots.set({ status: 'Pause' }, paused);
+    this.metrics.held(this.kind, { live: this.runners.size - paused, paused, leases: held.size });
   }
 
   /** Runnables with an order whose outcome is not recorded: look each up again. */
