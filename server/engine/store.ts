@@ -227,10 +227,15 @@ export class BotStore {
       UPDATE ${this.tables.orders} SET status = 'open', exchange_order_id = ${exchangeOrderId}, error = NULL WHERE id = ${order.id} AND status IN ('intent', 'unknown')`);
   }
 
-  /** The runnables with orders whose outcome is not booked yet (the periodic reconcile's). */
+  /**
+   * The runnables with orders whose outcome is not booked yet (the periodic reconcile's). An
+   * order resting on the exchange ('open') is no such order: its end comes from the member's
+   * stream, and is looked up whenever the stream comes up again and on every take-on, so the
+   * periodic pass spends no REST weight on it (a cycle rests one order all its life).
+   */
   async runnablesWithUnsettledOrders(): Promise<string[]> {
     const t = this.tables;
-    const result = await this.db.execute(sql`SELECT DISTINCT ${t.runnableId} AS id FROM ${t.orders} WHERE status IN ${unsettledStatuses(t)}`);
+    const result = await this.db.execute(sql`SELECT DISTINCT ${t.runnableId} AS id FROM ${t.orders} WHERE status IN ${unsettledStatuses(t)} AND status <> 'open'`);
     return rowsOf<{ id: string }>(result).map((r) => r.id);
   }
 
