@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
 import { memberEvents } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
-import type { Engine } from './engine';
+import { FUTURES_FEED_SUFFIX, type Engine } from './engine';
 import { EngineMetrics } from './metrics';
 import { EngineHarness, until } from './testing/harness';
 import { cycleBacktest, cycleOrderRows, cycleRow, cycleTrades, insertCycle, openOnExchange, startCycleEngine, type CycleSettings } from './testing/cycles';
@@ -176,5 +176,27 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     expect(text).toContain(`griddesk_engine_price{symbol="${SYMBOL}"} 106`);
     // The member's user-data stream is one subscription the two engines share (the exchange allows one per connection).
     expect(h.exchange.spotStreams.stats()).toMatchObject({ subscriptions: 1, up: 1 });
+  });
+
+  it('a futures cycle rests its limits on USD-M at its leverage, books their fills as the position moves, and trades as the backtester', async () => {
+    const prices = ['100.00', '97.00', '94.00', '99.00', '106.00', '101.00'];
+    h = await EngineHarness.create(target);
+    h.setPrice(SYMBOL, prices[0]!);
+    const id = await insertCycle(h, { ...ROUND, count: 1, category: 'Future', leverage: 2 });
+    const engine = startCycleEngine(h);
+    await engine.claim();
+    await quietCycle(h, engine, id);
+    const feed = SYMBOL + FUTURES_FEED_SUFFIX;
+    for (const price of prices.slice(1)) {
+      h.setPrice(SYMBOL, price);
+      await engine.metrics.waitFor(feed, price);
+      await quietCycle(h, engine, id);
+    }
+    const trades = await cycleTrades(h, id);
+    expect(trades).toEqual((await cycleBacktest(h, id, prices)).trades);
+    // Twice the amount's notional at leverage 2: floor(2000 / 95, step).
+    expect(trades.map((t) => [t.side, t.price, t.qty])).toEqual([['buy', '95', '21.052'], ['sell', '105', '21.052']]);
+    expect(await cycleRow(h, id)).toMatchObject({ status: 'Completed', cyclesCompleted: 1, stopReason: null });
+    expect(h.futures(SYMBOL).position).toBeNull();
   });
 });
