@@ -12,7 +12,7 @@
 import type { BotStatus, CycleStopReason, MemberEvent } from '../../common/api/bots';
 import type { Market } from '../exchange/gateway';
 import type { CommandResult } from '../runnables/command-results';
-import type { RunnableTables } from './tables';
+import type { FigureValues, RunnableTables } from './tables';
 
 /** A price of the runnable's feed, as the kernel hands it over. */
 export interface Tick {
@@ -100,7 +100,7 @@ export interface StateColumns {
    * The runnable's own figure columns (RunnableTables.figures names them), written with every
    * state write beside the ones above: a cycle's `cycles_completed` and `last_bought_price`.
    */
-  extra?: Readonly<Record<string, string | number | null>>;
+  extra?: FigureValues;
 }
 
 /**

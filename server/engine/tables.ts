@@ -19,7 +19,6 @@
  */
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { StateColumns } from './runnable';
 
 export interface RunnableTables {
   runnables: PgTable;
@@ -42,6 +41,9 @@ export interface RunnableTables {
    */
   figures?: readonly string[];
 }
+
+/** A runnable's own figure values by column (StateColumns.extra). */
+export type FigureValues = Readonly<Record<string, string | number | null>>;
 
 type Identifier = ReturnType<typeof sql.identifier>;
 
@@ -83,7 +85,7 @@ export function tableNames(tables: RunnableTables): TableNames {
 }
 
 /** The figure columns' assignments from `extra` (empty when the runnable has none). */
-export const figureSet = (t: TableNames, extra: StateColumns['extra']) =>
+export const figureSet = (t: TableNames, extra: FigureValues | undefined) =>
   sql.join(t.figures.map((f) => sql`, ${sql.identifier(f.name)} = ${extra?.[f.name] ?? null}`));
 
 /** The same from a batched record set's `extra` jsonb column (`v.extra`): its text values cast to the columns' types. */
