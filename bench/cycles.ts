@@ -183,7 +183,10 @@ try {
   const sim1 = await processCpuSeconds(sim.pid);
   const gov1 = { ...exchange.governor.stats.reserved };
   clearInterval(driver);
-  await engine.idle();
+  // What is still queued is no part of the measurements; what did not finish is reported.
+  const quiet = await Promise.race([engine.idle().then(() => true), sleep(15_000).then(() => false)]);
+  const lagging = TICKER_SYMBOLS.filter((s) => metrics.settledPrice(s) === null || Number(metrics.settledPrice(s)) !== prices.get(s));
+  const busy = engine.busyRunners();
 
   const weight = { spot: gov1.spot - gov0.spot, futures: gov1.futures - gov0.futures, sapi: gov1.sapi - gov0.sapi };
   const weightTotal = weight.spot + weight.futures + weight.sapi;
@@ -218,6 +221,7 @@ try {
       measured: 'WeightGovernor reservations (every REST request of the process) over the steady window',
     },
     errors: { logged: log.errors, warnings: log.warnings, first: log.first },
+    afterWindow: { idleWithin15s: quiet, symbolsNotSettledAtLastPrice: lagging, busyRunners: busy },
   }, null, 2));
 } finally {
   await engine?.stop().catch(() => undefined);

@@ -24,6 +24,9 @@ import { BotStore } from './store';
 export { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, type EngineOptions, type MemberKeyLookup } from './engine-options';
 export { FUTURES_FEED_SUFFIX } from './feed-prices';
 
+/** How long a runnable whose orders rest waits at its take-on for its member's stream to be up. */
+const STREAM_READY_WAIT_MS = 3_000;
+
 export class Engine {
   readonly id: string;
   readonly metrics: EngineMetrics;
@@ -153,6 +156,11 @@ export class Engine {
   private async takeOn(runner: Runner, key: MemberKey): Promise<void> {
     const price = await this.prices.current(runner);
     const started = runner.enqueue(async () => {
+      // A runnable whose orders rest looks them up, and places its next one, once its member's
+      // stream is up (or after a short wait): the stream then reports every end that follows, and
+      // the stream coming up has nothing of it to look up again (a start of thousands of resting
+      // orders would otherwise look every one up twice).
+      if (runner.rests) await this.runners.streamReady(runner.row.userId, STREAM_READY_WAIT_MS);
       await runner.reconcile();
       // Unless it is the very price it last decided on (a restart before the price moved),
       // which a second evaluation would trade twice on.
@@ -194,6 +202,11 @@ export class Engine {
       const runner = this.runners.get(id);
       if (runner) void runner.enqueue(() => runner.reconcile());
     }
+  }
+
+  /** Runners with work queued now (bench diagnostics). */
+  busyRunners(): number {
+    return this.runners.all().filter((r) => r.busy).length;
   }
 
   /** Waits until the work queued so far is done (tests, shutdown). */

@@ -12,6 +12,9 @@ import type { StreamListener } from '../exchange/user-streams/stream-pool';
 /** A pool subscription and the engines' listeners it feeds. */
 interface Shared {
   listeners: Set<StreamListener>;
+  up: boolean;
+  /** Waiting for it to be up (whenUp). */
+  waiters: Set<() => void>;
 }
 
 const sharedByPool = new WeakMap<object, Map<string, Shared>>();
@@ -58,6 +61,25 @@ export class MemberSubscriptions<M> {
     this.counts.clear();
   }
 
+  /**
+   * Resolves once the member's subscription is up (at once if it is, or if there is none), or
+   * after `timeoutMs` anyway: a caller that waits then acts knowing the stream reports what follows.
+   */
+  whenUp(userId: string, timeoutMs: number): Promise<void> {
+    const entry = sharedOf(this.pool).get(this.idOf(userId));
+    if (!entry || entry.up) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        entry.waiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, timeoutMs);
+      timer.unref?.();
+      entry.waiters.add(wake);
+    });
+  }
+
   private join(id: string, member: M, listener: StreamListener): void {
     const shared = sharedOf(this.pool);
     const existing = shared.get(id);
@@ -66,16 +88,20 @@ export class MemberSubscriptions<M> {
       // Up already: whatever this engine's runnables rest was looked up as they were taken on.
       return;
     }
-    const entry: Shared = { listeners: new Set([listener]) };
+    const entry: Shared = { listeners: new Set([listener]), up: false, waiters: new Set() };
     shared.set(id, entry);
     this.pool.add(id, member, {
       onEvent: (event) => {
         for (const l of entry.listeners) l.onEvent(event);
       },
       onUp: () => {
+        entry.up = true;
         for (const l of entry.listeners) l.onUp();
+        for (const wake of entry.waiters) wake();
+        entry.waiters.clear();
       },
       onDown: () => {
+        entry.up = false;
         for (const l of entry.listeners) l.onDown();
       },
     });
