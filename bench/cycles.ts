@@ -171,6 +171,7 @@ try {
   await sleep(WARMUP_S * 1000);
 
   const gov0 = { ...exchange.governor.stats.reserved };
+  const streams0 = exchange.spotStreams.stats();
   const sim0 = await processCpuSeconds(sim.pid);
   const cpu0 = process.cpuUsage();
   const wall0 = now();
@@ -182,6 +183,7 @@ try {
   const cpu = process.cpuUsage(cpu0);
   const sim1 = await processCpuSeconds(sim.pid);
   const gov1 = { ...exchange.governor.stats.reserved };
+  const streams1 = exchange.spotStreams.stats();
   clearInterval(driver);
   // What is still queued is no part of the measurements; what did not finish is reported.
   const quiet = await Promise.race([engine.idle().then(() => true), sleep(15_000).then(() => false)]);
@@ -221,6 +223,8 @@ try {
       measured: 'WeightGovernor reservations (every REST request of the process) over the steady window',
     },
     errors: { logged: log.errors, warnings: log.warnings, first: log.first },
+    memberStreams: { atWindowStart: streams0, atWindowEnd: streams1,
+      measured: 'the spot user-data pool: one subscription per member, shared by every engine of the process; a drop makes each resting order of the member be looked up' },
     afterWindow: { idleWithin15s: quiet, symbolsNotSettledAtLastPrice: lagging, busyRunners: busy },
   }, null, 2));
 } finally {

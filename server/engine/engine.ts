@@ -25,7 +25,7 @@ export { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, typ
 export { FUTURES_FEED_SUFFIX } from './feed-prices';
 
 /** How long a runnable whose orders rest waits at its take-on for its member's stream to be up. */
-const STREAM_READY_WAIT_MS = 3_000;
+const STREAM_READY_WAIT_MS = 30_000;
 
 export class Engine {
   readonly id: string;
