@@ -10,6 +10,7 @@ import type { NotificationFeed } from './db/notifications';
 import type { EngineOptions } from './engine/engine';
 import { storedKey } from './modules/keys/keys';
 import { botCodec } from './runnables/bot/index';
+import { cycleCodec } from './runnables/cycle/index';
 
 export type EnginePorts = Pick<EngineOptions, 'memberKey' | 'runnable' | 'notifications'>;
 
@@ -19,4 +20,13 @@ export type EnginePorts = Pick<EngineOptions, 'memberKey' | 'runnable' | 'notifi
  */
 export function enginePorts(deps: { db: Db; config: Config; notifications?: NotificationFeed }): EnginePorts {
   return { memberKey: (userId) => storedKey(deps, userId), runnable: botCodec, notifications: deps.notifications };
+}
+
+/**
+ * The second engine of the process runs cycles: the cycle's codec is its runnable (checked here
+ * as the bot's is). Both engines share the price feed (the exchange's market data), the metrics
+ * registry and the member keys; each holds its own leases and its members' user-data streams.
+ */
+export function cycleEnginePorts(deps: { db: Db; config: Config; notifications?: NotificationFeed }): EnginePorts {
+  return { ...enginePorts(deps), runnable: cycleCodec };
 }

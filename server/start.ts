@@ -17,7 +17,7 @@ import { seedDemoTrading } from './modules/demo/trading';
 import { resealLegacySecrets } from './modules/keys/reseal-legacy';
 import { startSettleTimer } from './modules/wallet/settle-timer';
 import { startEngine, type Engine } from './engine/engine';
-import { enginePorts } from './engine-ports';
+import { cycleEnginePorts, enginePorts } from './engine-ports';
 import { startChainService } from './chain/service';
 import { EngineMetrics } from './engine/metrics';
 
@@ -38,8 +38,10 @@ export interface PlatformServer {
   port: number;
   app: FastifyInstance;
   config: Config;
-  /** The trading engine, when this process has the `engine` role. */
+  /** The trading engine (bots), when this process has the `engine` role. */
   engine: Engine | null;
+  /** The cycles' engine beside it. */
+  cycleEngine: Engine | null;
   close(): Promise<void>;
 }
 
@@ -118,9 +120,15 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     const reconciler = config.roles.includes('api')
       ? startSettleTimer({ config, db: database.db, clock: systemClock, exchange }, { log: app.log })
       : null;
-    // The engine runs every live bot; several processes share the bots through leases.
+    // The engine runs every live bot; several processes share the bots through leases. A second
+    // engine beside it runs every live cycle, on the same price feed and metrics (the price gauge
+    // is the last price both engines acted on: engine/metrics.ts).
+    const portDeps = { db: database.db, config, notifications: database.notifications };
     const engine = config.roles.includes('engine')
-      ? startEngine({ db: database.db, config, exchange, ...enginePorts({ db: database.db, config, notifications: database.notifications }), log: app.log, metrics })
+      ? startEngine({ db: database.db, config, exchange, ...enginePorts(portDeps), log: app.log, metrics })
+      : null;
+    const cycleEngine = config.roles.includes('engine')
+      ? startEngine({ db: database.db, config, exchange, ...cycleEnginePorts(portDeps), log: app.log, metrics })
       : null;
     // BEP-20 deposits (and payouts); idle, saying why once, without BSC_RPC_URL and friends.
     const chain = config.roles.includes('chain')
@@ -132,9 +140,11 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       app: started,
       config,
       engine,
+      cycleEngine,
       close: async () => {
         await chain?.stop();
         await engine?.stop();
+        await cycleEngine?.stop();
         await reconciler?.stop();
         await started.close();
         await startedExchange.close();

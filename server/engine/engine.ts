@@ -8,6 +8,7 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { getTableName } from 'drizzle-orm';
 import type { MemberKey } from '../exchange/gateway';
 import { EngineCommands } from './engine-commands';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, type EngineOptions } from './engine-options';
@@ -22,6 +23,9 @@ import { BotStore } from './store';
 
 export { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, type EngineOptions, type MemberKeyLookup } from './engine-options';
 export { FUTURES_FEED_SUFFIX } from './feed-prices';
+
+/** How long a runnable whose orders rest waits at its take-on for its member's stream to be up. */
+const STREAM_READY_WAIT_MS = 30_000;
 
 export class Engine {
   readonly id: string;
@@ -38,11 +42,14 @@ export class Engine {
   private claiming: Promise<void> | null = null;
   private readonly ctx: RunnerContext;
   private readonly now: () => number;
+  /** What it runs, as its metrics name it: its runnables' table ('bots', 'cycles'). */
+  readonly kind: string;
 
   constructor(private readonly options: EngineOptions) {
     this.id = options.config.engineId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.metrics = options.metrics ?? new EngineMetrics();
     this.now = options.now ?? Date.now;
+    this.kind = getTableName(options.runnable.tables.runnables);
     this.store = new BotStore(options.db, this.id, options.leaseMs ?? DEFAULT_LEASE_MS, options.runnable);
     this.ctx = {
       store: this.store, codec: options.runnable, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
@@ -50,7 +57,7 @@ export class Engine {
       unknownGiveUpMs: options.unknownGiveUpMs ?? 120_000,
     };
     this.runners = new RunnerRegistry(options.exchange);
-    this.fanout = new PriceFanout(this.runners, this.store, this.metrics, this.ctx.sends, this.now, () => this.alive);
+    this.fanout = new PriceFanout(this.runners, this.store, this.metrics, this.ctx.sends, this.now, () => this.alive, this.kind);
     this.prices = new FeedPrices(options.exchange, this.fanout.lastTick);
     this.commands = new EngineCommands(this.store, this.runners, this.prices, this.adopting, options.commandEveryMs ?? DEFAULT_COMMAND_EVERY_MS, options.log);
   }
@@ -149,6 +156,11 @@ export class Engine {
   private async takeOn(runner: Runner, key: MemberKey): Promise<void> {
     const price = await this.prices.current(runner);
     const started = runner.enqueue(async () => {
+      // A runnable whose orders rest looks them up, and places its next one, once its member's
+      // stream is up (or after a short wait): the stream then reports every end that follows, and
+      // the stream coming up has nothing of it to look up again (a start of thousands of resting
+      // orders would otherwise look every one up twice).
+      if (runner.rests) await this.runners.streamReady(runner.row.userId, STREAM_READY_WAIT_MS);
       await runner.reconcile();
       // Unless it is the very price it last decided on (a restart before the price moved),
       // which a second evaluation would trade twice on.
@@ -180,10 +192,8 @@ export class Engine {
     // its way, or an adoption that failed half way) is run: releasing it could hand it to another
     // engine while this one adopts it.
     for (const id of held) if (!this.runners.has(id) && !lost.includes(id)) void this.adopt(id);
-    this.metrics.leases.set(held.size);
     const paused = this.runners.all().filter((r) => r.row.status === 'Pause').length;
-    this.metrics.bots.set({ status: 'Live' }, this.runners.size - paused);
-    this.metrics.bots.set({ status: 'Pause' }, paused);
+    this.metrics.held(this.kind, { live: this.runners.size - paused, paused, leases: held.size });
   }
 
   /** Runnables with an order whose outcome is not recorded: look each up again. */
@@ -192,6 +202,11 @@ export class Engine {
       const runner = this.runners.get(id);
       if (runner) void runner.enqueue(() => runner.reconcile());
     }
+  }
+
+  /** Runners with work queued now (bench diagnostics). */
+  busyRunners(): number {
+    return this.runners.all().filter((r) => r.busy).length;
   }
 
   /** Waits until the work queued so far is done (tests, shutdown). */

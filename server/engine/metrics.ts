@@ -1,7 +1,10 @@
 /**
  * The engine's Prometheus metrics (GET /metrics). `griddesk_engine_price{symbol}` is the last
- * price for which every bot on the symbol has decided, its orders were acknowledged and their
- * fills applied and persisted: tests and benchmarks wait on it, never on sleeps.
+ * price for which every runnable on the symbol (every bot and every cycle) has decided, its orders
+ * were acknowledged and their fills applied and persisted: tests and benchmarks wait on it, never
+ * on sleeps. A process may run several engines on one registry (bots, cycles): each settles its
+ * own watermark (`source`), and the gauge moves only to a price every source of the symbol has
+ * settled at, so two engines never fight over it.
  */
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { Decimal } from '../../common/decimal';
@@ -17,7 +20,12 @@ export class EngineMetrics {
   readonly orders: Counter<'outcome'>;
   readonly bots: Gauge<'status'>;
   readonly leases: Gauge;
+  /** Every kind of runnable by status ('bots', 'cycles'). */
+  readonly runnables: Gauge<'kind' | 'status'>;
   private readonly settled = new Map<string, string>();
+  /** Per symbol, each source's own settled price. */
+  private readonly sources = new Map<string, Map<string, string>>();
+  private readonly leasesBySource = new Map<string, number>();
   private readonly waiters = new Set<{ symbol: string; price: string; resolve: () => void }>();
 
   constructor(registry = new Registry()) {
@@ -29,7 +37,21 @@ export class EngineMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry] });
     this.orders = new Counter({ name: 'griddesk_engine_orders_total', help: 'Orders by outcome', labelNames: ['outcome'], registers: [registry] });
     this.bots = new Gauge({ name: 'griddesk_engine_bots', help: 'Bots this engine runs, by status', labelNames: ['status'], registers: [registry] });
-    this.leases = new Gauge({ name: 'griddesk_engine_leases', help: 'Bot leases this engine holds', registers: [registry] });
+    this.leases = new Gauge({ name: 'griddesk_engine_leases', help: 'Leases (bots and cycles) the engines of this process hold', registers: [registry] });
+    this.runnables = new Gauge({ name: 'griddesk_engine_runnables', help: 'Runnables the engines of this process run, by kind and status',
+      labelNames: ['kind', 'status'], registers: [registry] });
+  }
+
+  /** What one engine holds, at its lease renewal: `kind` is its runnables' table ('bots', 'cycles'). */
+  held(kind: string, counts: { live: number; paused: number; leases: number }): void {
+    this.runnables.set({ kind, status: 'Live' }, counts.live);
+    this.runnables.set({ kind, status: 'Pause' }, counts.paused);
+    if (kind === 'bots') {
+      this.bots.set({ status: 'Live' }, counts.live);
+      this.bots.set({ status: 'Pause' }, counts.paused);
+    }
+    this.leasesBySource.set(kind, counts.leases);
+    this.leases.set([...this.leasesBySource.values()].reduce((a, b) => a + b, 0));
   }
 
   orderAcked(started: bigint, outcome: 'ok' | 'error'): void {
@@ -37,8 +59,16 @@ export class EngineMetrics {
     if (outcome === 'error') this.orders.inc({ outcome: 'send_error' });
   }
 
-  /** The symbol's work up to `price` is done. */
-  settle(symbol: string, price: string): void {
+  /**
+   * The symbol's work up to `price` is done, for the engine `source`. Every engine sees the same
+   * pushes in the same order, so the sources agreeing on one price is the last price all of them
+   * acted on; until they agree, the gauge stays at the one before.
+   */
+  settle(symbol: string, price: string, source = ''): void {
+    let bySource = this.sources.get(symbol);
+    if (!bySource) this.sources.set(symbol, (bySource = new Map()));
+    bySource.set(source, price);
+    for (const p of bySource.values()) if (!same(p, price)) return;
     this.settled.set(symbol, price);
     this.price.set({ symbol }, Number(price));
     for (const w of this.waiters) {

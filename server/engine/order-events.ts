@@ -66,6 +66,11 @@ export class OrderEvents {
     this.subscriptions.watch(userId, key);
   }
 
+  /** Resolves once the member's stream is up, or after `timeoutMs` (MemberSubscriptions.whenUp). */
+  whenUp(userId: string, timeoutMs: number): Promise<void> {
+    return this.subscriptions.whenUp(userId, timeoutMs);
+  }
+
   unwatch(userId: string): void {
     this.subscriptions.unwatch(userId);
   }

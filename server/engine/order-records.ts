@@ -3,7 +3,7 @@
  * its order is sent, and a fill is booked once, with the state it produced.
  */
 import { randomUUID } from 'node:crypto';
-import type { StopReason } from '../../common/api/bots';
+import type { CycleStopReason } from '../../common/api/bots';
 import type { Fill as ExchangeFill, Market } from '../exchange/gateway';
 import { clientOrderIdOf } from './ids';
 import type { OrderIntent } from './runnable';
@@ -49,7 +49,7 @@ export interface AppliedFill {
 
 /** A status change the runnable's member is told about. */
 export interface StatusChange {
-  reason: StopReason | null;
+  reason: CycleStopReason | null;
   message?: string | null;
 }
 

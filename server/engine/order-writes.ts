@@ -8,10 +8,13 @@
 import { sql } from 'drizzle-orm';
 import type { Market } from '../exchange/gateway';
 import { rowsOf } from '../db/rows';
-import type { Runnable, RunningRow } from './runnable';
+import type { Runnable, RunningRow, StateColumns } from './runnable';
 import type { AppliedFill, OrderRow } from './order-records';
 import type { LeaseHolder } from './leases';
-import { unsettledStatuses, type TableNames } from './tables';
+import { figureSet, figureSetFrom, unsettledStatuses, type TableNames } from './tables';
+
+/** The batched statements' record set. */
+const V = sql.identifier('v');
 
 /** One fill of the batched statement: the order's outcome and the runnable's state it produced, as taken when it settled. */
 export interface FillRow {
@@ -31,6 +34,8 @@ export interface FillRow {
   grid_no: number;
   trades: number;
   last_price: string | null;
+  /** The runnable's own figure columns (StateColumns.extra). */
+  extra: StateColumns['extra'] | null;
   fills: { market: Market; symbol: string; trade_id: string; price: string; quantity: string; fee: string; fee_asset: string }[];
 }
 export type FillOutcome = 'applied' | 'already' | 'lost';
@@ -44,7 +49,7 @@ export async function writeIntents(h: LeaseHolder, row: RunningRow, core: Runnab
     WITH b AS (
       UPDATE ${runnables} SET order_seq = ${first + orders.length}, state = ${JSON.stringify(f.state)}::jsonb,
         realized_pnl = ${f.realizedPnl}, held_qty = ${f.heldQty}, held_cost = ${f.heldCost}, grid_no = ${f.gridNo},
-        trades = ${f.trades}, last_price = ${f.lastPrice}
+        trades = ${f.trades}, last_price = ${f.lastPrice}${figureSet(h.tables, f.extra)}
       WHERE id = ${row.id} AND lease_owner = ${h.owner} AND order_seq = ${first}
       RETURNING id)
     ${insertOrders(h.tables)}
@@ -72,18 +77,18 @@ export async function writeIntentBatch(h: LeaseHolder, items: readonly { row: Ru
   const states = items.map(({ row, core, orders }) => {
     const f = core.columns();
     return { id: row.id, first: row.orderSeq, next: row.orderSeq + orders.length, state: f.state, realized_pnl: f.realizedPnl,
-      held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades, last_price: f.lastPrice };
+      held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades, last_price: f.lastPrice, extra: f.extra ?? null };
   });
   const orders = items.flatMap((item) => item.orders);
   const { runnables: r } = h.tables;
   const result = await h.db.execute(sql`
     WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(states)}::jsonb) AS v(id uuid, first integer, next integer, state jsonb,
-      realized_pnl numeric, held_qty numeric, held_cost numeric, grid_no integer, trades integer, last_price numeric)),
+      realized_pnl numeric, held_qty numeric, held_cost numeric, grid_no integer, trades integer, last_price numeric, extra jsonb)),
     l AS (SELECT ${r}.id FROM ${r} JOIN v ON v.id = ${r}.id WHERE ${r}.lease_owner = ${h.owner} AND ${r}.order_seq = v.first
       ORDER BY ${r}.id FOR UPDATE OF ${r}),
     b AS (
       UPDATE ${r} SET order_seq = v.next, state = v.state, realized_pnl = v.realized_pnl, held_qty = v.held_qty, held_cost = v.held_cost,
-        grid_no = v.grid_no, trades = v.trades, last_price = v.last_price
+        grid_no = v.grid_no, trades = v.trades, last_price = v.last_price${figureSetFrom(h.tables, V)}
       FROM v WHERE ${r}.id = v.id AND ${r}.id IN (SELECT id FROM l)
       RETURNING ${r}.id),
     o AS (${insertOrders(h.tables)}
@@ -99,7 +104,7 @@ export function fillRowOf(row: RunningRow, core: Runnable, order: OrderRow, fill
   return { bot_id: row.id, order_id: order.id, exchange_order_id: fill.exchangeOrderId, fill_price: fill.price,
     filled_qty: fill.quantity, cost: fill.cost, fee: fill.fee, pnl: fill.pnl, sell_pnl: order.side === 'sell' ? fill.pnl : '0',
     state: f.state, realized_pnl: f.realizedPnl, held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades,
-    last_price: f.lastPrice, fills: fill.trades.map((t) => ({ market: fill.market, symbol: t.symbol, trade_id: t.id, price: t.price, quantity: t.quantity, fee: t.fee,
+    last_price: f.lastPrice, extra: f.extra ?? null, fills: fill.trades.map((t) => ({ market: fill.market, symbol: t.symbol, trade_id: t.id, price: t.price, quantity: t.quantity, fee: t.fee,
       fee_asset: t.feeAsset })) };
 }
 
@@ -113,7 +118,7 @@ export async function writeFillBatch(h: LeaseHolder, rows: readonly FillRow[]): 
   const result = await h.db.execute(sql`
     WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(bot_id uuid, order_id uuid, exchange_order_id text,
       fill_price numeric, filled_qty numeric, cost numeric, fee numeric, pnl numeric, sell_pnl numeric, state jsonb, realized_pnl numeric,
-      held_qty numeric, held_cost numeric, grid_no integer, trades integer, last_price numeric, fills jsonb)),
+      held_qty numeric, held_cost numeric, grid_no integer, trades integer, last_price numeric, extra jsonb, fills jsonb)),
     l AS (SELECT ${r}.id FROM ${r} JOIN v ON v.bot_id = ${r}.id WHERE ${r}.lease_owner = ${h.owner} ORDER BY ${r}.id FOR UPDATE OF ${r}),
     o AS (
       UPDATE ${orders} SET status = 'filled', exchange_order_id = v.exchange_order_id, fill_price = v.fill_price, filled_qty = v.filled_qty,
@@ -128,7 +133,7 @@ export async function writeFillBatch(h: LeaseHolder, rows: readonly FillRow[]): 
       ON CONFLICT DO NOTHING),
     b AS (
       UPDATE ${r} SET state = v.state, realized_pnl = v.realized_pnl, held_qty = v.held_qty, held_cost = v.held_cost, grid_no = v.grid_no,
-        trades = v.trades, last_price = v.last_price,
+        trades = v.trades, last_price = v.last_price${figureSetFrom(h.tables, V)},
         profit_booked = ${r}.profit_booked + greatest(v.sell_pnl, 0), loss_booked = ${r}.loss_booked + least(v.sell_pnl, 0)
       FROM v WHERE ${r}.id = v.bot_id AND v.order_id IN (SELECT id FROM o)
       RETURNING ${r}.id)

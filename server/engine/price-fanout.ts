@@ -27,6 +27,8 @@ export class PriceFanout {
     private readonly now: () => number,
     /** False once the engine is killed: a dead engine's gauge stays where it was. */
     private readonly alive: () => boolean,
+    /** The engine's name on the shared gauge (EngineMetrics.settle). */
+    private readonly source = '',
   ) {}
 
   /**
@@ -74,7 +76,7 @@ export class PriceFanout {
     const previous = this.chains.get(feedKey) ?? RESOLVED;
     const all = work === null ? null : Promise.allSettled(work);
     const next = previous.then(() => all).then(() => {
-      if (this.alive()) this.metrics.settle(feedKey, price);
+      if (this.alive()) this.metrics.settle(feedKey, price, this.source);
     });
     this.chains.set(feedKey, next);
   }

@@ -9,10 +9,10 @@
  * state and says what the kernel must carry out; the kernel stores that state with what it
  * implies (intents, the fill's flip, a status change and its member event) in one write.
  */
-import type { BotStatus, MemberEvent, StopReason } from '../../common/api/bots';
+import type { BotStatus, CycleStopReason, MemberEvent } from '../../common/api/bots';
 import type { Market } from '../exchange/gateway';
 import type { CommandResult } from '../runnables/command-results';
-import type { RunnableTables } from './tables';
+import type { FigureValues, RunnableTables } from './tables';
 
 /** A price of the runnable's feed, as the kernel hands it over. */
 export interface Tick {
@@ -96,6 +96,11 @@ export interface StateColumns {
   trades: number;
   /** The last price the core decided on (null: none yet). */
   lastPrice: string | null;
+  /**
+   * The runnable's own figure columns (RunnableTables.figures names them), written with every
+   * state write beside the ones above: a cycle's `cycles_completed` and `last_bought_price`.
+   */
+  extra?: FigureValues;
 }
 
 /**
@@ -136,8 +141,8 @@ export interface Runnable<Row = unknown> {
   readonly paused: boolean;
   /** Orders out whose outcome the core waits for. */
   readonly inFlight: number;
-  /** Why its status last changed, as the member reads it (null: nothing to report). */
-  stopReason(): StopReason | null;
+  /** Why its status last changed, as the member reads it (null: nothing to report). A bot's are StopReason's; a cycle adds 'belowMinimum'. */
+  stopReason(): CycleStopReason | null;
   /** The status column this state implies, given the one stored. */
   statusColumn(previous: StatusColumn): StatusColumn;
   columns(): StateColumns;
@@ -163,8 +168,11 @@ export interface RunnableCodec<Row extends KernelRow = KernelRow> {
   decode(row: Row): Runnable<Row>;
   /** Where its orders go: spot, or a USD-M long at `leverage`. */
   venueOf(row: Row): { market: Market; leverage: number | null };
-  /** The member's event of a status change (null: nothing to tell, a restart after a pause). */
-  statusEvent(row: Pick<KernelRow, 'id' | 'symbol'>, status: StatusColumn, reason: StopReason | null, at: Date): MemberEvent | null;
+  /**
+   * The member's event of a status change (null: nothing to tell, a restart after a pause);
+   * `columns`: the state and figures written with it (a completed cycle's rounds and profit).
+   */
+  statusEvent(row: Pick<KernelRow, 'id' | 'symbol'>, status: StatusColumn, reason: CycleStopReason | null, at: Date, columns: StateColumns): MemberEvent | null;
   /** The member's event of an order that failed. */
   orderFailedEvent(row: Pick<KernelRow, 'id' | 'symbol'>, message: string, at: Date): MemberEvent;
   /** Where its rows, orders, fills and commands are kept (the kernel's columns in each: tables.ts). */

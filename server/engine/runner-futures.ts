@@ -32,6 +32,9 @@ export async function prepare(r: Runner): Promise<void> {
  */
 export function positionReported(r: Runner, amount: string | null): void {
   if (r.market !== 'futures' || r.dead) return;
+  // The USD-M stream's order reports are not read: a resting limit that filled shows as the
+  // position moving, so its orders are looked up (and booked) first; the check follows.
+  if (r.resting.size > 0) void r.enqueue(() => r.reconcile());
   r.reportedPosition = amount;
   r.positionCheck ??= r.enqueue(async () => {
     r.positionCheck = null;

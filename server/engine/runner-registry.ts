@@ -57,6 +57,11 @@ export class RunnerRegistry {
     return this.byFeedKey.keys();
   }
 
+  /** Resolves once the member's user-data stream is up, or after `timeoutMs`. */
+  streamReady(userId: string, timeoutMs: number): Promise<void> {
+    return this.orderEvents.whenUp(userId, timeoutMs);
+  }
+
   /**
    * The member's user-data stream is up (again): the end of a resting order may have gone
    * unheard while it was down, or connecting. Their runners with an order resting (or being sent,

@@ -20,7 +20,7 @@ import { claimLeases, releaseLeases, renewLeases } from './leases';
 import { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
 import { fillRowOf, insertOrders, orderRecords, writeFillBatch, writeIntentBatch, writeIntents, type FillOutcome, type FillRow } from './order-writes';
 import { ended, type KernelRow, type Runnable, type RunnableCodec, type RunningRow, type StateColumns } from './runnable';
-import { tableNames, unsettledStatuses, type TableNames } from './tables';
+import { figureSet, tableNames, unsettledStatuses, type TableNames } from './tables';
 import { TurnBatch } from './turn-batch';
 
 export { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
@@ -29,9 +29,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Core = Runnable;
 
 /** The state columns' assignments of a write (StateColumns, as every state write sets them). */
-function stateSet(c: StateColumns) {
+function stateSet(t: TableNames, c: StateColumns) {
   return sql`state = ${JSON.stringify(c.state)}::jsonb, realized_pnl = ${c.realizedPnl}, held_qty = ${c.heldQty}, held_cost = ${c.heldCost},
-    grid_no = ${c.gridNo}, trades = ${c.trades}, last_price = ${c.lastPrice}`;
+    grid_no = ${c.gridNo}, trades = ${c.trades}, last_price = ${c.lastPrice}${figureSet(t, c.extra)}`;
 }
 
 /** An order as the kernel reads it back (numbers as exact strings). */
@@ -128,7 +128,7 @@ export class BotStore {
     const t = this.tables;
     return this.db.transaction(async (tx) => {
       const [updated] = rowsOf<{ orderSeq: number }>(await tx.execute(sql`
-        UPDATE ${t.runnables} SET order_seq = order_seq + ${intents.length}, ${stateSet(core.columns())}
+        UPDATE ${t.runnables} SET order_seq = order_seq + ${intents.length}, ${stateSet(t, core.columns())}
         WHERE ${this.fence(row.id)} RETURNING order_seq AS "orderSeq"`));
       if (!updated) throw new LeaseLost(row.id);
       const first = updated.orderSeq - intents.length;
@@ -175,7 +175,7 @@ export class BotStore {
       }
       const sellPnl = order.side === 'sell' ? fill.pnl : '0';
       const [updated] = rowsOf(await tx.execute(sql`
-        UPDATE ${t.runnables} SET ${stateSet(core.columns())},
+        UPDATE ${t.runnables} SET ${stateSet(t, core.columns())},
           profit_booked = profit_booked + greatest(${sellPnl}::numeric, 0), loss_booked = loss_booked + least(${sellPnl}::numeric, 0)
         WHERE ${this.fence(row.id)} RETURNING id`));
       if (!updated) throw new LeaseLost(row.id);
@@ -227,10 +227,15 @@ export class BotStore {
       UPDATE ${this.tables.orders} SET status = 'open', exchange_order_id = ${exchangeOrderId}, error = NULL WHERE id = ${order.id} AND status IN ('intent', 'unknown')`);
   }
 
-  /** The runnables with orders whose outcome is not booked yet (the periodic reconcile's). */
+  /**
+   * The runnables with orders whose outcome is not booked yet (the periodic reconcile's). An
+   * order resting on the exchange ('open') is no such order: its end comes from the member's
+   * stream, and is looked up whenever the stream comes up again and on every take-on, so the
+   * periodic pass spends no REST weight on it (a cycle rests one order all its life).
+   */
   async runnablesWithUnsettledOrders(): Promise<string[]> {
     const t = this.tables;
-    const result = await this.db.execute(sql`SELECT DISTINCT ${t.runnableId} AS id FROM ${t.orders} WHERE status IN ${unsettledStatuses(t)}`);
+    const result = await this.db.execute(sql`SELECT DISTINCT ${t.runnableId} AS id FROM ${t.orders} WHERE status IN ${unsettledStatuses(t)} AND status <> 'open'`);
     return rowsOf<{ id: string }>(result).map((r) => r.id);
   }
 
@@ -249,7 +254,7 @@ export class BotStore {
 
   /** The core's state columns, fenced on the lease. */
   private async writeState(tx: Tx, row: RunningRow, core: Core): Promise<void> {
-    const [updated] = rowsOf(await tx.execute(sql`UPDATE ${this.tables.runnables} SET ${stateSet(core.columns())} WHERE ${this.fence(row.id)} RETURNING id`));
+    const [updated] = rowsOf(await tx.execute(sql`UPDATE ${this.tables.runnables} SET ${stateSet(this.tables, core.columns())} WHERE ${this.fence(row.id)} RETURNING id`));
     if (!updated) throw new LeaseLost(row.id);
   }
 
@@ -290,7 +295,7 @@ export class BotStore {
       UPDATE ${this.tables.runnables} SET status = ${status}, stop_reason = ${status === 'Live' ? null : reason}, stop_message = ${change?.message ?? null}${stopped}
       WHERE ${this.fence(row.id)}`);
     row.status = status;
-    const event = this.codec.statusEvent(row, status, reason, new Date());
+    const event = this.codec.statusEvent(row, status, reason, new Date(), core.columns());
     if (event) await this.event(tx, row.userId, event);
   }
 

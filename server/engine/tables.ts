@@ -17,7 +17,7 @@
  *   symbol and trade id);
  * - commands: id, the runnable's id (`runnableId`), kind, created_at, applied_at, result.
  */
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 export interface RunnableTables {
@@ -35,7 +35,15 @@ export interface RunnableTables {
    * 'cancel' (a cancel decided, not yet answered). Absent: every order is at market (bots).
    */
   orderType?: string;
+  /**
+   * The runnables' own figure columns, set from `StateColumns.extra` with every state write (a
+   * cycle's `cycles_completed`, `last_bought_price`: what its pages read without the state).
+   */
+  figures?: readonly string[];
 }
+
+/** A runnable's own figure values by column (StateColumns.extra). */
+export type FigureValues = Readonly<Record<string, string | number | null>>;
 
 type Identifier = ReturnType<typeof sql.identifier>;
 
@@ -49,6 +57,18 @@ export interface TableNames {
   slot: Identifier;
   /** Null: its orders are all at market, and never rest. */
   orderType: Identifier | null;
+  /** The runnables' own figure columns (RunnableTables.figures) and their SQL types. */
+  figures: readonly { name: string; type: string }[];
+}
+
+/** The figure columns of the runnables' table with their SQL types (a batched text value is cast to it). */
+function figuresOf(tables: RunnableTables): { name: string; type: string }[] {
+  const columns = Object.values(getTableColumns(tables.runnables));
+  return (tables.figures ?? []).map((name) => {
+    const column = columns.find((c) => c.name === name);
+    if (!column) throw new Error(`${getTableName(tables.runnables)} has no figure column ${name}`);
+    return { name, type: column.getSQLType() };
+  });
 }
 
 export function tableNames(tables: RunnableTables): TableNames {
@@ -60,8 +80,17 @@ export function tableNames(tables: RunnableTables): TableNames {
     runnableId: sql.identifier(tables.runnableId),
     slot: sql.identifier(tables.slot),
     orderType: tables.orderType === undefined ? null : sql.identifier(tables.orderType),
+    figures: figuresOf(tables),
   };
 }
+
+/** The figure columns' assignments from `extra` (empty when the runnable has none). */
+export const figureSet = (t: TableNames, extra: FigureValues | undefined) =>
+  sql.join(t.figures.map((f) => sql`, ${sql.identifier(f.name)} = ${extra?.[f.name] ?? null}`));
+
+/** The same from a batched record set's `extra` jsonb column (`v.extra`): its text values cast to the columns' types. */
+export const figureSetFrom = (t: TableNames, v: Identifier) =>
+  sql.join(t.figures.map((f) => sql`, ${sql.identifier(f.name)} = (${v}.extra->>${f.name})::${sql.raw(f.type)}`));
 
 /**
  * The statuses of an order whose outcome is not booked yet: an intent, a send whose fate is

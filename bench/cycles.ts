@@ -1,0 +1,236 @@
+/**
+ * bench:cycles - BENCH_CYCLES (10,000) live cycles over the 22 ticker pairs in ONE cycle engine
+ * on PostgreSQL, the simulator in its own process, one price change a second per pair (a seeded
+ * walk of up to +-BENCH_MOVE_PCT % a step, through the simulator's setPrice). Cycles are inserted
+ * as the start writes them, half with a buy price above the price (marketable: bought at once
+ * when the engine takes them on, their sell then rests) and half below it (their buy rests), so
+ * ticks meet both a resting buy (nothing to do: the exchange fills it) and a holding cycle (the
+ * stop loss compared).
+ *
+ * Measured in the steady window after a warm-up: tick-to-decision (the engine's decision
+ * histogram: every cycle of one pair decided on a tick), engine CPU (process.cpuUsage, in cores),
+ * heap per cycle (after gc, between one cycle per member and all of them), REST weight per cycle
+ * per minute (the WeightGovernor: resting orders are never polled, their fills come from the
+ * user-data stream). Prints one JSON document; never fails on a timing.
+ *
+ * Env: BENCH_CYCLES (10000), BENCH_MEMBERS (100), BENCH_WARMUP_S (10), BENCH_STEADY_S (60),
+ * BENCH_MOVE_PCT (0.05), BENCH_SIM_FLUSH_MS (1000).
+ */
+import { randomUUID } from 'node:crypto';
+import { cpus } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Engine } from '../server/engine/engine';
+import { EngineMetrics } from '../server/engine/metrics';
+import { cycleEnginePorts } from '../server/engine-ports';
+import { newCycleState } from '../server/runnables/cycle/index';
+import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
+import { DEFAULT_SYMBOLS } from '../sim/index';
+import { seededRandom } from '../sim/rng';
+import { spawnScript } from './support/spawn-sim';
+import { benchDatabase, insertJson, processCpuSeconds, seedMembers } from './support/bench-db';
+
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const CYCLES = num('BENCH_CYCLES', 10_000);
+const MEMBERS = Math.min(num('BENCH_MEMBERS', 100), CYCLES);
+const WARMUP_S = num('BENCH_WARMUP_S', 10);
+const STEADY_S = num('BENCH_STEADY_S', 60);
+const MOVE_PCT = num('BENCH_MOVE_PCT', 0.05);
+const FLUSH_MS = num('BENCH_SIM_FLUSH_MS', 1000);
+const AMOUNT = 100;
+const TARGETS = { tickToDecisionP99Ms: 5, engineCpuCores: 0.5, bytesPerCycle: 10 * 1024, weightPerCyclePerMinute: 0.1 };
+
+setFlagsFromString('--expose_gc');
+const gc = runInNewContext('gc') as () => void;
+const now = () => performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (x: number, d = 2) => Number(x.toFixed(d));
+/** Progress on stderr, so stdout stays the one JSON document. */
+const progress = (what: string) => console.error(`bench:cycles ${new Date().toISOString()} ${what}`);
+
+function stats(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const pct = (p: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0, 3);
+  return { n: sorted.length, p50: pct(0.5), p99: pct(0.99), max: round(sorted.at(-1) ?? 0, 3) };
+}
+
+function memory() {
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return { heapUsed: m.heapUsed, rss: m.rss };
+}
+
+type SimMessage = { type: 'accounts'; keys: { apiKey: string; secretKey: string }[] };
+
+async function startSim() {
+  const sim = await spawnScript('./engine-sim-process.ts', { ...process.env, BENCH_SIM_FLUSH_MS: String(FLUSH_MS) }, true);
+  const child = sim.child;
+  const accounts = (count: number, balances: Record<string, string>) => new Promise<SimMessage['keys']>((resolve) => {
+    child.once('message', (m: SimMessage) => resolve(m.keys));
+    child.send({ type: 'accounts', count, balances });
+  });
+  return { url: sim.url, pid: child.pid!, accounts, stop: sim.stop, setPrices: (prices: [string, string][]) => child.send({ type: 'prices', prices }) };
+}
+
+const SPECS = new Map(DEFAULT_SYMBOLS.map((s) => [s.symbol, s]));
+const decimals = (tick: string) => (tick.split('.')[1] ?? '').length;
+const toTick = (x: number, tick: string) => (Math.round(x / Number(tick)) * Number(tick)).toFixed(decimals(tick));
+
+/** Cycles as the start writes them: every other one bought at once (its buy above the price), the others resting under it. */
+function cycleRows(userIds: string[], rnd: () => number): Record<string, unknown>[] {
+  return Array.from({ length: CYCLES }, (_, i) => {
+    const symbol = TICKER_SYMBOLS[i % TICKER_SYMBOLS.length]!;
+    const spec = SPECS.get(symbol)!;
+    const price = Number(spec.price);
+    const rules = { stepSize: spec.stepSize, tickSize: spec.tickSize, minNotional: spec.minNotional, feeRate: '0.001' };
+    const bought = i % 2 === 0;
+    const buyPrice = toTick(price * (bought ? 1.01 + rnd() * 0.01 : 0.96 - rnd() * 0.02), spec.tickSize);
+    const sellPrice = toTick(Number(buyPrice) * (1.04 + rnd() * 0.02), spec.tickSize);
+    const stopLoss = toTick(Number(buyPrice) * (0.9 - rnd() * 0.02), spec.tickSize);
+    const settings = { amount: String(AMOUNT), buyPrice, sellPrice, stopLoss, noOfCycle: 5, marketRules: rules };
+    return {
+      id: randomUUID(), user_id: userIds[i % userIds.length], status: 'Live', symbol, category: 'Spot', amount: settings.amount,
+      buy_price: buyPrice, sell_price: sellPrice, stop_loss: stopLoss, no_of_cycle: 5, market_rules: rules, state: newCycleState(settings), order_seq: 0,
+    };
+  });
+}
+
+const sim = await startSim();
+const db = await benchDatabase({ EXCHANGE: 'sim', SIM_URL: sim.url, ROLES: 'engine' });
+const log = { errors: 0, warnings: 0, first: [] as string[] };
+const note = (level: 'error' | 'warn') => (o: object, m: string) => {
+  if (level === 'error') log.errors += 1;
+  else log.warnings += 1;
+  if (log.first.length < 5) log.first.push(`${level}: ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v)).slice(0, 300)}`);
+};
+let engine: Engine | null = null;
+const exchange = await createExchange(db.config);
+try {
+  const seedStarted = now();
+  const balances = Object.fromEntries([['USDT', '1000000000'], ...TICKER_SYMBOLS.map((s) => [s.slice(0, -4), '0'])]);
+  const members = await seedMembers(db, await sim.accounts(MEMBERS, balances));
+  const rows = cycleRows(members.map((m) => m.userId), seededRandom(7));
+  await insertJson(db.pool, 'cycles', rows.slice(0, MEMBERS));
+  const seedSeconds = (now() - seedStarted) / 1000;
+
+  let measuring = false;
+  const decisions: number[] = [];
+  const metrics = new EngineMetrics();
+  const observeDecision = metrics.decision.observe.bind(metrics.decision) as (v: number) => void;
+  (metrics.decision as unknown as { observe: (v: number) => void }).observe = (v) => {
+    if (measuring) decisions.push(v * 1000);
+    observeDecision(v);
+  };
+  const byWeight = new Map<string, number>();
+  const reserve = exchange.governor.reserve.bind(exchange.governor);
+  exchange.governor.reserve = (family, w) => {
+    if (measuring) byWeight.set(`${family}:${w}`, (byWeight.get(`${family}:${w}`) ?? 0) + 1);
+    return reserve(family, w);
+  };
+
+  engine = new Engine({ db: db.database.db, config: db.config, exchange, ...cycleEnginePorts({ db: db.database.db, config: db.config }), metrics,
+    log: { info: () => undefined, warn: note('warn'), error: note('error') } });
+  const memory0 = memory();
+  const waitSize = async (n: number) => {
+    while (engine!.size < n) await sleep(50);
+    progress(`${engine!.size} cycles adopted; waiting for their first orders`);
+    await engine!.idle();
+  };
+  let t = now();
+  engine.start();
+  await waitSize(MEMBERS);
+  const adoptFirstSeconds = (now() - t) / 1000;
+  const memoryA = memory();
+  await insertJson(db.pool, 'cycles', rows.slice(MEMBERS));
+  rows.length = 0;
+  t = now();
+  void engine.claim();
+  await waitSize(CYCLES);
+  const adoptRestSeconds = (now() - t) / 1000;
+  const memoryB = memory();
+  const states = await db.pool.query<{ held: number; resting: number }>(`SELECT count(*) FILTER (WHERE held_qty > 0)::int AS held,
+    (SELECT count(*)::int FROM cycle_orders WHERE status = 'open') AS resting FROM cycles`);
+  progress(`every cycle adopted (${JSON.stringify(states.rows[0])}); driving prices`);
+
+  const rnd = seededRandom(11);
+  const prices = new Map(TICKER_SYMBOLS.map((s) => [s, Number(SPECS.get(s)!.price)]));
+  const drive = () => {
+    const batch: [string, string][] = [];
+    for (const symbol of TICKER_SYMBOLS) {
+      const spec = SPECS.get(symbol)!;
+      const current = prices.get(symbol)!;
+      let next = toTick(current * (1 + (rnd() * 2 - 1) * (MOVE_PCT / 100)), spec.tickSize);
+      if (Number(next) === current) next = toTick(current + Number(spec.tickSize) * (rnd() < 0.5 ? -1 : 1), spec.tickSize);
+      prices.set(symbol, Number(next));
+      batch.push([symbol, next]);
+    }
+    sim.setPrices(batch);
+  };
+  const driver = setInterval(drive, 1000);
+  await sleep(WARMUP_S * 1000);
+
+  const gov0 = { ...exchange.governor.stats.reserved };
+  const streams0 = exchange.spotStreams.stats();
+  const sim0 = await processCpuSeconds(sim.pid);
+  const cpu0 = process.cpuUsage();
+  const wall0 = now();
+  measuring = true;
+  progress('steady window');
+  await sleep(STEADY_S * 1000);
+  measuring = false;
+  const wallSeconds = (now() - wall0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const sim1 = await processCpuSeconds(sim.pid);
+  const gov1 = { ...exchange.governor.stats.reserved };
+  const streams1 = exchange.spotStreams.stats();
+  clearInterval(driver);
+  // What is still queued is no part of the measurements; what did not finish is reported.
+  const quiet = await Promise.race([engine.idle().then(() => true), sleep(15_000).then(() => false)]);
+  const busy = engine.busyRunners();
+
+  const weight = { spot: gov1.spot - gov0.spot, futures: gov1.futures - gov0.futures, sapi: gov1.sapi - gov0.sapi };
+  const weightTotal = weight.spot + weight.futures + weight.sapi;
+  const perCyclePerMinute = weightTotal / CYCLES / (wallSeconds / 60);
+  const added = CYCLES - MEMBERS;
+  const heapPerCycle = added > 0 ? (memoryB.heapUsed - memoryA.heapUsed) / added : 0;
+  const rssPerCycle = added > 0 ? (memoryB.rss - memoryA.rss) / added : 0;
+  const decision = stats(decisions);
+  const engineCores = (cpu.user + cpu.system) / 1e6 / wallSeconds;
+  const mb = (b: number) => round(b / 1048576, 1);
+
+  console.log(JSON.stringify({
+    bench: 'cycles', node: process.version, cpus: cpus().length, database: 'postgres',
+    cycles: CYCLES, members: MEMBERS, symbols: TICKER_SYMBOLS.length, mix: 'half bought at once (sell resting), half with the buy resting',
+    priceChangesPerSecondPerSymbol: 1, maxMovePercent: MOVE_PCT, streamPushMs: FLUSH_MS, warmupSeconds: WARMUP_S, steadySeconds: round(wallSeconds, 1),
+    setup: { seedSeconds: round(seedSeconds), adoptFirstCyclesSeconds: round(adoptFirstSeconds), adoptRestSeconds: round(adoptRestSeconds),
+      adoptCyclesPerSecond: Math.round(added / Math.max(adoptRestSeconds, 0.001)), atSteadyStart: states.rows[0] },
+    tickToDecisionMs: { perSymbol: decision, target: { p99: TARGETS.tickToDecisionP99Ms, met: decision.p99 < TARGETS.tickToDecisionP99Ms },
+      measured: 'the engine decision histogram: every cycle of one pair decided on a tick' },
+    cpu: { engineCores: round(engineCores, 3), target: { cores: TARGETS.engineCpuCores, met: engineCores < TARGETS.engineCpuCores },
+      simulatorCores: sim0 === null || sim1 === null ? null : round((sim1 - sim0) / wallSeconds, 3),
+      measured: 'process.cpuUsage of the engine process over the steady window' },
+    memory: {
+      heapPerCycleBytes: Math.round(heapPerCycle), rssPerCycleBytes: Math.round(rssPerCycle),
+      target: { bytesPerCycle: TARGETS.bytesPerCycle, met: heapPerCycle < TARGETS.bytesPerCycle },
+      heapUsedMB: { beforeEngine: mb(memory0.heapUsed), [`with${MEMBERS}Cycles`]: mb(memoryA.heapUsed), [`with${CYCLES}Cycles`]: mb(memoryB.heapUsed) },
+      measured: `after gc: (${CYCLES} cycles - ${MEMBERS}, one per member) / ${added}, so member clients are not counted per cycle`,
+    },
+    weight: {
+      perCyclePerMinute: round(perCyclePerMinute, 5), target: { perCyclePerMinute: TARGETS.weightPerCyclePerMinute, met: perCyclePerMinute < TARGETS.weightPerCyclePerMinute },
+      total: weightTotal, byFamily: weight, requestsByFamilyAndWeight: Object.fromEntries(byWeight),
+      measured: 'WeightGovernor reservations (every REST request of the process) over the steady window',
+    },
+    errors: { logged: log.errors, warnings: log.warnings, first: log.first },
+    memberStreams: { atWindowStart: streams0, atWindowEnd: streams1,
+      measured: 'the spot user-data pool: one subscription per member, shared by every engine of the process; a drop makes each resting order of the member be looked up' },
+    afterWindow: { idleWithin15s: quiet, busyRunners: busy,
+      measured: 'runners with work still queued once prices stop (order lookups waiting for REST weight hold their ticks back)' },
+  }, null, 2));
+} finally {
+  await engine?.stop().catch(() => undefined);
+  await exchange.close().catch(() => undefined);
+  await db.close();
+  await sim.stop();
+}
+process.exit(0);

@@ -1,0 +1,122 @@
+/**
+ * Cycles on the engine harness: a live cycle row as the start writes it (the pair's rules from
+ * the simulator, the state a new cycle starts from), an engine running the cycle codec, the
+ * trades the engine booked and the cycle backtester's trades on the same ticks.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { Decimal } from '../../../common/decimal';
+import { cycleCommands, cycleOrders, cycles } from '../../db/schema';
+import { cycleEnginePorts } from '../../engine-ports';
+import { COMMAND_QUEUED_CHANNEL, notifyCommand } from '../../runnables/command-delivery';
+import { cycleMarketOf, cycleParamsOf, newCycleState, type CycleCommandKind } from '../../runnables/cycle/index';
+import { storedMarketRules } from '../../runnables/bot/index';
+import { marketRules, runCycleBacktest, type Tick } from '../../trading/index';
+import type { Engine, EngineOptions } from '../engine';
+import { SILENT, until, type EngineHarness, type Trade } from './harness';
+
+export interface CycleSettings {
+  symbol?: string;
+  amount?: string;
+  buyPrice: string;
+  sellPrice: string;
+  stopLoss: string;
+  count: number;
+  category?: 'Spot' | 'Future';
+  leverage?: number;
+}
+
+/** A Live cycle of the harness's member, as POST /api/startcycledata writes it, for the next claim. */
+export async function insertCycle(h: EngineHarness, s: CycleSettings): Promise<string> {
+  const symbol = s.symbol ?? 'SOLUSDT';
+  const futures = s.category === 'Future';
+  const market = (await h.exchange.gateway.markets(futures ? 'futures' : 'spot')).find((m) => m.symbol === symbol)!;
+  const futuresRules = futures ? { leverage: s.leverage ?? 1, brackets: await h.exchange.gateway.member(h.memberKey).leverageBrackets(symbol) } : null;
+  const rules = marketRules({ stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined, minNotional: market.minNotional || undefined,
+    feeRate: '0.001', futures: futuresRules });
+  const settings = { amount: s.amount ?? '1000', buyPrice: s.buyPrice, sellPrice: s.sellPrice, stopLoss: s.stopLoss, noOfCycle: s.count,
+    marketRules: storedMarketRules(rules, futuresRules) };
+  const [row] = await h.db.insert(cycles).values({
+    userId: h.member.userId, status: 'Live', symbol, category: futures ? 'Future' : 'Spot', leverage: futures ? (s.leverage ?? 1) : null,
+    ...settings, state: newCycleState(settings),
+  }).returning({ id: cycles.id });
+  return row!.id;
+}
+
+/** An engine of the harness running cycles (the harness's test timings). */
+export function startCycleEngine(h: EngineHarness, options: Partial<EngineOptions> = {}, id = `cycles-${h.engines.length + 1}`): Engine {
+  const engine = h.startEngine({ ...cycleEnginePorts(h.deps), log: SILENT, ...options }, id);
+  return engine;
+}
+
+export async function cycleRow(h: EngineHarness, id: string) {
+  const [row] = await h.db.select().from(cycles).where(eq(cycles.id, id));
+  return row!;
+}
+
+export const cycleOrderRows = (h: EngineHarness, id: string) => h.db.select().from(cycleOrders).where(eq(cycleOrders.cycleId, id)).orderBy(asc(cycleOrders.seq));
+
+/** As the database keeps money (numeric(38,18)). */
+const norm = (v: string | null) => (v === null ? 'null' : new Decimal(v).toDecimalPlaces(18, Decimal.ROUND_HALF_UP).toFixed());
+
+/** The trades the engine booked (grid: the round, counted as the backtester numbers them). */
+export async function cycleTrades(h: EngineHarness, id: string): Promise<Trade[]> {
+  const rows = (await cycleOrderRows(h, id)).filter((r) => r.status === 'filled');
+  let round = 1;
+  return rows.map((r) => {
+    const t = { side: r.side, grid: r.kind === 'liquidation' ? 0 : round, price: norm(r.fillPrice), qty: norm(r.filledQty), fee: norm(r.fee), pnl: norm(r.pnl) };
+    if (r.side === 'sell' && r.orderType === 'limit') round += 1;
+    return t;
+  });
+}
+
+/** The cycle backtester's trades for the cycle's settings and rules on these ticks. */
+export async function cycleBacktest(h: EngineHarness, id: string, prices: string[]) {
+  const row = await cycleRow(h, id);
+  const ticks: Tick[] = prices.map((price, i) => ({ ts: i, price }));
+  const result = runCycleBacktest(ticks, { params: cycleParamsOf(row), market: cycleMarketOf(row) });
+  return {
+    trades: result.trades.map((t) => ({ side: t.side, grid: t.grid, price: norm(t.price), qty: norm(t.qty), fee: norm(t.fee), pnl: norm(t.pnl) })),
+    cycle: result.cycle,
+  };
+}
+
+/** Queues a member command as the API does (the settings already written), and waits for its result. */
+export async function commandCycle(h: EngineHarness, id: string, kind: CycleCommandKind): Promise<string | null> {
+  const [command] = await h.db.insert(cycleCommands).values({ cycleId: id, kind }).returning();
+  await notifyCommand(h.db, COMMAND_QUEUED_CHANNEL, command!.id);
+  const end = Date.now() + 15_000;
+  for (;;) {
+    const [row] = await h.db.select().from(cycleCommands).where(eq(cycleCommands.id, command!.id));
+    if (row!.appliedAt !== null) return row!.result;
+    if (Date.now() > end) throw new Error(`command ${kind} was not applied`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** What rests on the exchange for the member. */
+export const openOnExchange = (h: EngineHarness) => h.exchange.simulator.control.getAccount(h.apiKey)!.openOrders;
+
+
+/**
+ * Waits until the engine caught up with what the exchange did to the cycle: ended with nothing
+ * unsettled and nothing resting, or live with its one order out open both in its books and on
+ * the exchange (a fill the exchange made is booked and the next order placed).
+ */
+export async function quietCycle(h: EngineHarness, engine: Engine, id: string, timeoutMs = 15_000): Promise<void> {
+  await until(quiet, timeoutMs).catch(async (error: unknown) => {
+    const row = await cycleRow(h, id);
+    const orders = (await cycleOrderRows(h, id)).map((o) => [o.seq, o.side, o.orderType, o.slot, o.status, o.decisionPrice, o.error]);
+    throw new Error(`${String(error)}: ${JSON.stringify({ status: row.status, state: row.state, orders, open: openOnExchange(h) })}`);
+  });
+  async function quiet(): Promise<boolean> {
+    await engine.idle();
+    const row = await cycleRow(h, id);
+    const unsettled = (await cycleOrderRows(h, id)).filter((o) => ['intent', 'unknown', 'open', 'cancel'].includes(o.status));
+    const open = openOnExchange(h).map((o) => o.clientOrderId);
+    if (row.status !== 'Live') return unsettled.length === 0 && open.length === 0;
+    const state = row.state as { order: { slot: number } | null };
+    if (state.order === null) return false;
+    return unsettled.length === 1 && unsettled[0]!.slot === state.order.slot && unsettled[0]!.status === 'open'
+      && open.length === 1 && open[0] === unsettled[0]!.clientOrderId;
+  }
+}
