@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SERVER, UI } from '../../../common/messages';
 import { preparedPerDb } from '../../db/prepared';
-import { bots, exchangeKeys } from '../../db/schema';
+import { bots, cycles, exchangeKeys } from '../../db/schema';
 import { ExchangeError } from '../../exchange/errors';
 import type { MemberGateway, MemberKey } from '../../exchange/gateway';
 import { RUNNING_BOT_STATUSES } from '../../runnables/bot/index';
@@ -73,6 +73,9 @@ export async function disconnectKeys(deps: ExchangeDeps, userId: string): Promis
   const [running] = await deps.db.select({ id: bots.id }).from(bots)
     .where(and(eq(bots.userId, userId), inArray(bots.status, [...RUNNING_BOT_STATUSES]))).limit(1);
   if (running) throw new DomainError('keys.bot_running', SERVER.botRunningCannotDisconnect);
+  // A live cycle's orders rest on the exchange under this key: the same refusal (SPEC's words for a running bot).
+  const [cycle] = await deps.db.select({ id: cycles.id }).from(cycles).where(and(eq(cycles.userId, userId), eq(cycles.status, 'Live'))).limit(1);
+  if (cycle) throw new DomainError('keys.bot_running', SERVER.botRunningCannotDisconnect);
   await deps.db.delete(exchangeKeys).where(eq(exchangeKeys.userId, userId));
   forgetMember(deps, userId);
   return { message: UI.disconnected };

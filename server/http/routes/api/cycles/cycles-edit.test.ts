@@ -127,6 +127,10 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
         const target = await insertCycle(server.database.db, alice.userId, { symbol: otherPair() });
         answer = (c) => (c.cycleId === target.id ? refusal : 'ok');
         expect(await outcome(alice, 'editcycle', edit({ cycle_id: target.id })), refusal).toEqual([status, reason, message]);
+        // The engine kept the settings it had: so do the columns the pages read.
+        const [after] = await server.database.db.select().from(cycles).where(eq(cycles.id, target.id));
+        expect([after!.buyPrice, after!.sellPrice, after!.stopLoss, after!.noOfCycle].map(String), refusal)
+          .toEqual([target.buyPrice, target.sellPrice, target.stopLoss, target.noOfCycle].map(String));
       }
     });
   });

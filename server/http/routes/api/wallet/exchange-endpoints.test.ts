@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WalletAsset } from '../../../../../common/api/exchange';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
-import { bots, exchangeKeys } from '../../../../db/schema';
+import { bots, cycles, exchangeKeys } from '../../../../db/schema';
+import { insertCycle } from '../../../../modules/cycles/testing/fixtures';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/testing/exchange';
 import { KEY_MESSAGES } from '../../../../modules/keys/keys';
@@ -160,6 +161,12 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     const refused = await post(alice, 'apikeys', { apiKey: null, secretKey: null });
     expect([refused.statusCode, refused.json().message]).toEqual([400, SERVER.botRunningCannotDisconnect]);
     await server.database.db.update(bots).set({ status: 'Stopped' }).where(eq(bots.userId, alice.userId));
+    // A live cycle's orders rest on the exchange under the key: refused the same way.
+    const cycle = await insertCycle(server.database.db, alice.userId);
+    const refusedForCycle = await post(alice, 'apikeys', { apiKey: null, secretKey: null });
+    expect([refusedForCycle.statusCode, refusedForCycle.json().message, refusedForCycle.json().reason])
+      .toEqual([400, SERVER.botRunningCannotDisconnect, 'keys.bot_running']);
+    await server.database.db.update(cycles).set({ status: 'Completed' }).where(eq(cycles.id, cycle.id));
     expect((await post(alice, 'apikeys', { apiKey: null, secretKey: null })).json()).toEqual({ message: UI.disconnected });
     expect((await get(alice, 'fetchkeys')).json()).toEqual({ apiKey: null });
     expect((await get(bob, 'fetchkeys')).json()).toEqual({ apiKey: bobKey.apiKey });
