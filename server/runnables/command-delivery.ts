@@ -90,3 +90,39 @@ export function followCommandSignal(feed: NotificationFeed | undefined, channel:
     },
   };
 }
+
+export interface CommandWait {
+  /** How often the answer is looked up while notifications cannot be trusted (no feed, a gap). */
+  intervalMs: number;
+  timeoutMs: number;
+}
+
+/** Commands reach the engine within 1 s (issue 8); 5 s covers a busy engine. */
+export const DEFAULT_COMMAND_WAIT: CommandWait = { intervalMs: 50, timeoutMs: 5_000 };
+
+/**
+ * The API's wait for the engine's answer to command `id`, whatever runnable it is for: woken by
+ * the engine's answer notification (or polling while notifications cannot be trusted), reading
+ * the answer with `answerOf` (the command's table is the runnable's). The result the engine
+ * recorded ('ok' when applied), or null while it is still unapplied after the wait.
+ */
+export function awaitCommandAnswer(feed: NotificationFeed | undefined, id: string, answerOf: () => Promise<string | null>,
+  wait: CommandWait = DEFAULT_COMMAND_WAIT): Promise<string | null> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (answer: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      void signal.stop();
+      resolve(answer);
+    };
+    // At the deadline, one last look: an answer that came with the deadline still counts.
+    const deadline = setTimeout(() => void answerOf().then(finish, () => finish(null)), wait.timeoutMs);
+    const signal = followCommandSignal(feed, COMMAND_ANSWERED_CHANNEL, wait.intervalMs, async (answered) => {
+      if (settled || (answered !== null && answered !== id)) return;
+      const answer = await answerOf();
+      if (answer !== null) finish(answer);
+    });
+  });
+}

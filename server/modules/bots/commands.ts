@@ -13,17 +13,10 @@ import type { Db } from '../../db/database';
 import type { NotificationFeed } from '../../db/notifications';
 import { botCommands } from '../../db/schema';
 import { commandResultOf, type CommandKind, type CommandResult } from '../../runnables/bot/index';
-import { COMMAND_ANSWERED_CHANNEL, COMMAND_QUEUED_CHANNEL, followCommandSignal, notifyCommand } from '../../runnables/command-delivery';
+import { awaitCommandAnswer, COMMAND_QUEUED_CHANNEL, DEFAULT_COMMAND_WAIT, notifyCommand, type CommandWait } from '../../runnables/command-delivery';
 import { DomainError } from '../errors';
 
-export interface CommandWait {
-  /** How often the answer is looked up while notifications cannot be trusted (no feed, a gap). */
-  intervalMs: number;
-  timeoutMs: number;
-}
-
-/** Commands reach the engine within 1 s (issue 8); 5 s covers a busy engine. */
-export const DEFAULT_COMMAND_WAIT: CommandWait = { intervalMs: 50, timeoutMs: 5_000 };
+export { DEFAULT_COMMAND_WAIT, type CommandWait };
 
 /** Queues the command with `tx`; the engines hear of it when `tx` commits. */
 export async function queueCommand(tx: Db, botId: string, kind: CommandKind): Promise<string> {
@@ -39,23 +32,7 @@ async function answerOf(db: Db, id: string): Promise<string | null> {
 
 /** The result the engine recorded for the command ('ok' when applied), or null while it is still unapplied after the wait. */
 export function awaitCommand(db: Db, feed: NotificationFeed | undefined, id: string, wait: CommandWait = DEFAULT_COMMAND_WAIT): Promise<string | null> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (answer: string | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      void signal.stop();
-      resolve(answer);
-    };
-    // At the deadline, one last look: an answer that came with the deadline still counts.
-    const deadline = setTimeout(() => void answerOf(db, id).then(finish, () => finish(null)), wait.timeoutMs);
-    const signal = followCommandSignal(feed, COMMAND_ANSWERED_CHANNEL, wait.intervalMs, async (answered) => {
-      if (settled || (answered !== null && answered !== id)) return;
-      const answer = await answerOf(db, id);
-      if (answer !== null) finish(answer);
-    });
-  });
+  return awaitCommandAnswer(feed, id, () => answerOf(db, id), wait);
 }
 
 /** The refusal as the member reads it: its reason (what the member must do) and SPEC's message. */

@@ -11,8 +11,7 @@ import type { Db } from '../../db/database';
 import type { NotificationFeed } from '../../db/notifications';
 import { cycleCommands } from '../../db/schema';
 import type { CycleCommandKind } from '../../runnables/cycle/index';
-import { COMMAND_ANSWERED_CHANNEL, COMMAND_QUEUED_CHANNEL, followCommandSignal, notifyCommand } from '../../runnables/command-delivery';
-import { DEFAULT_COMMAND_WAIT, type CommandWait } from '../bots/commands';
+import { awaitCommandAnswer, COMMAND_QUEUED_CHANNEL, DEFAULT_COMMAND_WAIT, notifyCommand, type CommandWait } from '../../runnables/command-delivery';
 import { DomainError } from '../errors';
 import { cycleAlreadyStopped, cycleNotFound } from './access';
 
@@ -33,23 +32,7 @@ async function answerOf(db: Db, id: string): Promise<string | null> {
 
 /** The result the engine recorded for the command ('ok' when applied), or null while it is still unapplied after the wait. */
 export function awaitCycleCommand(db: Db, feed: NotificationFeed | undefined, id: string, wait: CommandWait = DEFAULT_COMMAND_WAIT): Promise<string | null> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (answer: string | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      void signal.stop();
-      resolve(answer);
-    };
-    // At the deadline, one last look: an answer that came with the deadline still counts.
-    const deadline = setTimeout(() => void answerOf(db, id).then(finish, () => finish(null)), wait.timeoutMs);
-    const signal = followCommandSignal(feed, COMMAND_ANSWERED_CHANNEL, wait.intervalMs, async (answered) => {
-      if (settled || (answered !== null && answered !== id)) return;
-      const answer = await answerOf(db, id);
-      if (answer !== null) finish(answer);
-    });
-  });
+  return awaitCommandAnswer(feed, id, () => answerOf(db, id), wait);
 }
 
 /**
