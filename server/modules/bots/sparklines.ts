@@ -18,10 +18,18 @@ import { plain } from './figures';
 export const SPARKLINE_POINTS = 30;
 
 interface Row {
-  bot_id: string;
+  owner_id: string;
   filled_at: Date | string;
   cum: string;
 }
+
+/** Where a runnable's orders are kept: the grid bot's, or a cycle's (modules/cycles/sparklines.ts). */
+export interface OrdersTable {
+  table: 'bot_orders' | 'cycle_orders';
+  owner: 'bot_id' | 'cycle_id';
+}
+
+const BOT_ORDERS: OrdersTable = { table: 'bot_orders', owner: 'bot_id' };
 
 interface Drawn {
   points: SparklinePoint[];
@@ -64,24 +72,26 @@ export async function sparklinesJson(db: Db, bots: readonly { id: string; trades
   return new Map([...lines].map(([id, drawn]) => [id, drawn.json]));
 }
 
-async function readSparklines(db: Db, botIds: readonly string[]): Promise<Map<string, SparklinePoint[]>> {
-  const lines = new Map<string, SparklinePoint[]>(botIds.map((id) => [id, []]));
-  const ids = sql.join(botIds.map((id) => sql`${id}::uuid`), sql`, `);
+/** The cumulative realized PnL after each filled sell of each runnable in `ownerIds`, at most SPARKLINE_POINTS a line. */
+export async function readSparklines(db: Db, ownerIds: readonly string[], where: OrdersTable = BOT_ORDERS): Promise<Map<string, SparklinePoint[]>> {
+  const lines = new Map<string, SparklinePoint[]>(ownerIds.map((id) => [id, []]));
+  const ids = sql.join(ownerIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const owner = sql.identifier(where.owner);
   // Row n of `total` is kept when n * P / total crosses an integer: every row while total <= P,
   // else the last row of each of P slices.
   const result = await db.execute(sql`
-    SELECT bot_id, filled_at, cum FROM (
-      SELECT bot_id, filled_at,
-        sum(pnl) OVER (PARTITION BY bot_id ORDER BY filled_at, seq) AS cum,
-        row_number() OVER (PARTITION BY bot_id ORDER BY filled_at, seq) AS n,
-        count(*) OVER (PARTITION BY bot_id) AS total
-      FROM bot_orders
-      WHERE bot_id IN (${ids}) AND status = 'filled' AND side = 'sell' AND pnl IS NOT NULL AND filled_at IS NOT NULL
+    SELECT owner_id, filled_at, cum FROM (
+      SELECT ${owner} AS owner_id, filled_at,
+        sum(pnl) OVER (PARTITION BY ${owner} ORDER BY filled_at, seq) AS cum,
+        row_number() OVER (PARTITION BY ${owner} ORDER BY filled_at, seq) AS n,
+        count(*) OVER (PARTITION BY ${owner}) AS total
+      FROM ${sql.identifier(where.table)}
+      WHERE ${owner} IN (${ids}) AND status = 'filled' AND side = 'sell' AND pnl IS NOT NULL AND filled_at IS NOT NULL
     ) s
     WHERE (n * ${SPARKLINE_POINTS}) / total > ((n - 1) * ${SPARKLINE_POINTS}) / total
-    ORDER BY bot_id, n`);
+    ORDER BY owner_id, n`);
   for (const row of rowsOf<Row>(result)) {
-    lines.get(row.bot_id)?.push({ time: new Date(row.filled_at).getTime(), value: plain(row.cum) });
+    lines.get(row.owner_id)?.push({ time: new Date(row.filled_at).getTime(), value: plain(row.cum) });
   }
   return lines;
 }
