@@ -3,7 +3,7 @@
  * at a price, a LIMIT sell at a higher one, repeated a number of times, with a stop loss
  * (ARCHITECTURE section 5, "Cycle"). Decimals travel as strings.
  */
-import type { BotCategory, CycleStopReason, SparklinePoint } from './bots';
+import type { BotCategory, BotHistoryRow, CycleStopReason, SparklinePoint } from './bots';
 import type { DecimalInput } from './strategy';
 
 /** 'Live' runs; 'Completed' did every round; 'Stopped' was stopped (by the member, its stop loss, an exchange error). */
@@ -78,21 +78,9 @@ export interface CycleMessageResponse {
 }
 
 /** GET /api/cyclebothistory: a finished cycle (History's Cycle tab, with the Multigrid tab's columns). */
-export interface CycleHistoryRow {
-  id: string;
-  symbol: string;
+export interface CycleHistoryRow extends Omit<BotHistoryRow, 'stopReason'> {
   /** What ran, as History's strategy column shows it: 'Cycle <completed>/<count>'. */
   strategy_name: string;
-  runtime: number;
-  investment: string;
-  profit: string;
-  lossbook: string;
-  totalpnl: string;
-  roi: string;
-  botstarttime: string;
-  botstoptime: string | null;
-  stopAt: string | null;
-  trades: number;
   status: Exclude<CycleStatusLabel, 'Live'>;
   stopReason: CycleStopReason | null;
   cycles_completed: number;

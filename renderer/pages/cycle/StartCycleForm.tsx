@@ -14,6 +14,7 @@ import { CYCLE_LABELS, UI } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
 import { percentOf, suggestedPrices, type SuggestedPrices } from './suggestedPrices';
 import { useStartCycle, useStartCycleData } from './useStartCycle';
+import { categoryOptions } from '../../components/bots/categoryOptions';
 
 export interface StartCycleFormValues {
   category?: BotCategory;
@@ -103,12 +104,7 @@ export function StartCycleForm() {
           aria-label={CYCLE_LABELS.category}
           placeholder={CYCLE_LABELS.selectCategory}
           onChange={(next: BotCategory) => next === 'Spot' && form.setFieldValue('leverage', undefined)}
-          options={[
-            { value: 'Spot', label: 'Spot' },
-            data.futuresEnabled
-              ? { value: 'Future', label: 'Future' }
-              : { value: 'Future', label: CYCLE_LABELS.comingSoonOption('Future'), disabled: true },
-          ]}
+          options={categoryOptions(data.futuresEnabled)}
         />
       </Form.Item>
       <Form.Item label={CYCLE_LABELS.pair} required>

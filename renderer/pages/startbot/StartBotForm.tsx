@@ -19,6 +19,7 @@ import { yupRule } from '../../hooks/yupRule';
 import { pairLabel } from '../../../common/pairs';
 import { plain } from '../running-bot/format';
 import { useStartBot, useStartBotData } from './useStartBot';
+import { categoryOptions } from '../../components/bots/categoryOptions';
 
 const [MULTIGRID, SCALPING] = BOT_TYPES;
 const LEVERAGES = Array.from({ length: LEVERAGE_MAX - LEVERAGE_MIN + 1 }, (_, i) => LEVERAGE_MIN + i);
@@ -94,12 +95,7 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
           aria-label={START_BOT_LABELS.category}
           placeholder={START_BOT_LABELS.selectCategory}
           onChange={(next: BotCategory) => next === 'Spot' && form.setFieldValue('leverage', undefined)}
-          options={[
-            { value: 'Spot', label: 'Spot' },
-            data.futuresEnabled
-              ? { value: 'Future', label: 'Future' }
-              : { value: 'Future', label: START_BOT_LABELS.comingSoonOption('Future'), disabled: true },
-          ]}
+          options={categoryOptions(data.futuresEnabled)}
         />
       </Form.Item>
       <Form.Item label={BOT_LABELS.pair} required>
