@@ -13,26 +13,24 @@
  * per minute (the WeightGovernor: resting orders are never polled, their fills come from the
  * user-data stream). Prints one JSON document; never fails on a timing.
  *
- * Env: BENCH_CYCLES (10000), BENCH_MEMBERS (100), BENCH_WARMUP_S (10), BENCH_STEADY_S (60),
+ * Env: BENCH_CYCLES (10000), BENCH_MEMBERS (100, raised to one member per 22 cycles: one live cycle per member and pair), BENCH_WARMUP_S (10), BENCH_STEADY_S (60),
  * BENCH_MOVE_PCT (0.05), BENCH_SIM_FLUSH_MS (1000).
  */
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Engine } from '../server/engine/engine';
 import { EngineMetrics } from '../server/engine/metrics';
 import { cycleEnginePorts } from '../server/engine-ports';
 import { newCycleState } from '../server/runnables/cycle/index';
 import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
-import { DEFAULT_SYMBOLS } from '../sim/index';
 import { seededRandom } from '../sim/rng';
-import { spawnScript } from './support/spawn-sim';
 import { benchDatabase, insertJson, processCpuSeconds, seedMembers } from './support/bench-db';
+import { memory, round, SPECS, startEngineSim, stats, toTick } from './support/engine-bench';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const CYCLES = num('BENCH_CYCLES', 10_000);
-const MEMBERS = Math.min(num('BENCH_MEMBERS', 100), CYCLES);
+// One live cycle per member and pair (cycles_live_pair_idx): at least CYCLES / pairs members.
+const MEMBERS = Math.min(Math.max(num('BENCH_MEMBERS', 100), Math.ceil(CYCLES / TICKER_SYMBOLS.length)), CYCLES);
 const WARMUP_S = num('BENCH_WARMUP_S', 10);
 const STEADY_S = num('BENCH_STEADY_S', 60);
 const MOVE_PCT = num('BENCH_MOVE_PCT', 0.05);
@@ -40,42 +38,11 @@ const FLUSH_MS = num('BENCH_SIM_FLUSH_MS', 1000);
 const AMOUNT = 100;
 const TARGETS = { tickToDecisionP99Ms: 5, engineCpuCores: 0.5, bytesPerCycle: 10 * 1024, weightPerCyclePerMinute: 0.1 };
 
-setFlagsFromString('--expose_gc');
-const gc = runInNewContext('gc') as () => void;
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (x: number, d = 2) => Number(x.toFixed(d));
 /** Progress on stderr, so stdout stays the one JSON document. */
 const progress = (what: string) => console.error(`bench:cycles ${new Date().toISOString()} ${what}`);
 
-function stats(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const pct = (p: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0, 3);
-  return { n: sorted.length, p50: pct(0.5), p99: pct(0.99), max: round(sorted.at(-1) ?? 0, 3) };
-}
-
-function memory() {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return { heapUsed: m.heapUsed, rss: m.rss };
-}
-
-type SimMessage = { type: 'accounts'; keys: { apiKey: string; secretKey: string }[] };
-
-async function startSim() {
-  const sim = await spawnScript('./engine-sim-process.ts', { ...process.env, BENCH_SIM_FLUSH_MS: String(FLUSH_MS) }, true);
-  const child = sim.child;
-  const accounts = (count: number, balances: Record<string, string>) => new Promise<SimMessage['keys']>((resolve) => {
-    child.once('message', (m: SimMessage) => resolve(m.keys));
-    child.send({ type: 'accounts', count, balances });
-  });
-  return { url: sim.url, pid: child.pid!, accounts, stop: sim.stop, setPrices: (prices: [string, string][]) => child.send({ type: 'prices', prices }) };
-}
-
-const SPECS = new Map(DEFAULT_SYMBOLS.map((s) => [s.symbol, s]));
-const decimals = (tick: string) => (tick.split('.')[1] ?? '').length;
-const toTick = (x: number, tick: string) => (Math.round(x / Number(tick)) * Number(tick)).toFixed(decimals(tick));
 
 /** Cycles as the start writes them: every other one bought at once (its buy above the price), the others resting under it. */
 function cycleRows(userIds: string[], rnd: () => number): Record<string, unknown>[] {
@@ -90,13 +57,13 @@ function cycleRows(userIds: string[], rnd: () => number): Record<string, unknown
     const stopLoss = toTick(Number(buyPrice) * (0.9 - rnd() * 0.02), spec.tickSize);
     const settings = { amount: String(AMOUNT), buyPrice, sellPrice, stopLoss, noOfCycle: 5, marketRules: rules };
     return {
-      id: randomUUID(), user_id: userIds[i % userIds.length], status: 'Live', symbol, category: 'Spot', amount: settings.amount,
+      id: randomUUID(), user_id: userIds[Math.floor(i / TICKER_SYMBOLS.length) % userIds.length], status: 'Live', symbol, category: 'Spot', amount: settings.amount,
       buy_price: buyPrice, sell_price: sellPrice, stop_loss: stopLoss, no_of_cycle: 5, market_rules: rules, state: newCycleState(settings), order_seq: 0,
     };
   });
 }
 
-const sim = await startSim();
+const sim = await startEngineSim(FLUSH_MS);
 const db = await benchDatabase({ EXCHANGE: 'sim', SIM_URL: sim.url, ROLES: 'engine' });
 const log = { errors: 0, warnings: 0, first: [] as string[] };
 const note = (level: 'error' | 'warn') => (o: object, m: string) => {

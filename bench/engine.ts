@@ -20,19 +20,16 @@
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Engine } from '../server/engine/engine';
 import { EngineMetrics } from '../server/engine/metrics';
 import { enginePorts } from '../server/engine-ports';
 import { storedGrids } from '../server/runnables/bot/index';
 import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import type { MemberGateway, OrderRequest } from '../server/exchange/gateway';
-import { DEFAULT_SYMBOLS } from '../sim/index';
 import { seededRandom } from '../sim/rng';
 import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../server/trading/index';
-import { spawnScript } from './support/spawn-sim';
 import { benchDatabase, insertJson, postgresCpuDelta, postgresCpuSeconds, processCpuSeconds, seedMembers } from './support/bench-db';
+import { memory, round, SPECS, startEngineSim, stats, toTick } from './support/engine-bench';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const BOTS = num('BENCH_BOTS', 10_000);
@@ -44,44 +41,12 @@ const FLUSH_MS = num('BENCH_SIM_FLUSH_MS', 1000);
 const INVESTMENT = 1000;
 const TARGETS = { tickToDecisionP99Ms: 5, priceToAckP99Ms: 100, engineCpuCores: 0.5, bytesPerBot: 10 * 1024, weightPerBotPerMinute: 0.5 };
 
-setFlagsFromString('--expose_gc');
-const gc = runInNewContext('gc') as () => void;
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (x: number, d = 2) => Number(x.toFixed(d));
 /** Progress on stderr, so stdout stays the one JSON document. */
 const progress = (what: string) => console.error(`bench:engine ${new Date().toISOString()} ${what}`);
 
-function stats(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const pct = (p: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0, 3);
-  return { n: sorted.length, p50: pct(0.5), p99: pct(0.99), max: round(sorted.at(-1) ?? 0, 3) };
-}
-
-function memory() {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return { heapUsed: m.heapUsed, rss: m.rss };
-}
-
-// ---- the simulator, in its own process, driven over IPC -------------------------------------
-type SimMessage = { type: 'accounts'; keys: { apiKey: string; secretKey: string }[] };
-
-async function startSim() {
-  const sim = await spawnScript('./engine-sim-process.ts', { ...process.env, BENCH_SIM_FLUSH_MS: String(FLUSH_MS) }, true);
-  const child = sim.child;
-  const accounts = (count: number, balances: Record<string, string>) => new Promise<SimMessage['keys']>((resolve) => {
-    child.once('message', (m: SimMessage) => resolve(m.keys));
-    child.send({ type: 'accounts', count, balances });
-  });
-  return { url: sim.url, pid: child.pid!, accounts, stop: sim.stop, setPrices: (prices: [string, string][]) => child.send({ type: 'prices', prices }) };
-}
-
 // ---- bots as startBot records them, grid 1 already bought -----------------------------------
-const SPECS = new Map(DEFAULT_SYMBOLS.map((s) => [s.symbol, s]));
-const decimals = (tick: string) => (tick.split('.')[1] ?? '').length;
-const toTick = (x: number, tick: string) => (Math.round(x / Number(tick)) * Number(tick)).toFixed(decimals(tick));
 
 function botRows(userIds: string[], rnd: () => number): Record<string, unknown>[] {
   const startedAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
@@ -109,7 +74,7 @@ function botRows(userIds: string[], rnd: () => number): Record<string, unknown>[
 }
 
 // ---- run --------------------------------------------------------------------------------------
-const sim = await startSim();
+const sim = await startEngineSim(FLUSH_MS);
 const db = await benchDatabase({ EXCHANGE: 'sim', SIM_URL: sim.url, ROLES: 'engine' });
 const log = { errors: 0, warnings: 0, first: [] as string[] };
 const note = (level: 'error' | 'warn') => (o: object, m: string) => {
