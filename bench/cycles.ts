@@ -116,9 +116,23 @@ try {
   await waitSize(CYCLES);
   const adoptRestSeconds = (now() - t) / 1000;
   const memoryB = memory();
+  // The take-on's orders go out at the IP's weight budget (about 100 a second): the window
+  // measures what follows, once every cycle's first order rests (or filled).
+  const placing = Date.now();
+  while (Object.entries(await orderCounts()).some(([key, n]) => n > 0 && / (intent|unknown|cancel)$/.test(key))) {
+    if (Date.now() - placing > 300_000) throw new Error('the take-on orders were not all placed within 5 minutes');
+    await sleep(500);
+  }
+  const placeSeconds = (Date.now() - placing) / 1000;
   const states = await db.pool.query<{ held: number; resting: number }>(`SELECT count(*) FILTER (WHERE held_qty > 0)::int AS held,
     (SELECT count(*)::int FROM cycle_orders WHERE status = 'open') AS resting FROM cycles`);
   progress(`every cycle adopted (${JSON.stringify(states.rows[0])}); driving prices`);
+
+  /** The cycles' orders by side and status ('buy open': 5000, ...). */
+  async function orderCounts(): Promise<Record<string, number>> {
+    const result = await db.pool.query<{ key: string; n: number }>(`SELECT side || ' ' || status AS key, count(*)::int AS n FROM cycle_orders GROUP BY 1 ORDER BY 1`);
+    return Object.fromEntries(result.rows.map((r) => [r.key, r.n]));
+  }
 
   const rnd = seededRandom(11);
   const prices = new Map(TICKER_SYMBOLS.map((s) => [s, Number(SPECS.get(s)!.price)]));
@@ -137,6 +151,7 @@ try {
   const driver = setInterval(drive, 1000);
   await sleep(WARMUP_S * 1000);
 
+  const orders0 = await orderCounts();
   const gov0 = { ...exchange.governor.stats.reserved };
   const streams0 = exchange.spotStreams.stats();
   const sim0 = await processCpuSeconds(sim.pid);
@@ -151,6 +166,7 @@ try {
   const sim1 = await processCpuSeconds(sim.pid);
   const gov1 = { ...exchange.governor.stats.reserved };
   const streams1 = exchange.spotStreams.stats();
+  const orders1 = await orderCounts();
   clearInterval(driver);
   // What is still queued is no part of the measurements; what did not finish is reported.
   const quiet = await Promise.race([engine.idle().then(() => true), sleep(15_000).then(() => false)]);
@@ -171,7 +187,7 @@ try {
     cycles: CYCLES, members: MEMBERS, symbols: TICKER_SYMBOLS.length, mix: 'half bought at once (sell resting), half with the buy resting',
     priceChangesPerSecondPerSymbol: 1, maxMovePercent: MOVE_PCT, streamPushMs: FLUSH_MS, warmupSeconds: WARMUP_S, steadySeconds: round(wallSeconds, 1),
     setup: { seedSeconds: round(seedSeconds), adoptFirstCyclesSeconds: round(adoptFirstSeconds), adoptRestSeconds: round(adoptRestSeconds),
-      adoptCyclesPerSecond: Math.round(added / Math.max(adoptRestSeconds, 0.001)), atSteadyStart: states.rows[0] },
+      adoptCyclesPerSecond: Math.round(added / Math.max(adoptRestSeconds, 0.001)), lastOrdersPlacedSeconds: round(placeSeconds), atSteadyStart: states.rows[0] },
     tickToDecisionMs: { perSymbol: decision, target: { p99: TARGETS.tickToDecisionP99Ms, met: decision.p99 < TARGETS.tickToDecisionP99Ms },
       measured: 'the engine decision histogram: every cycle of one pair decided on a tick' },
     cpu: { engineCores: round(engineCores, 3), target: { cores: TARGETS.engineCpuCores, met: engineCores < TARGETS.engineCpuCores },
@@ -188,6 +204,7 @@ try {
       total: weightTotal, byFamily: weight, requestsByFamilyAndWeight: Object.fromEntries(byWeight),
       measured: 'WeightGovernor reservations (every REST request of the process) over the steady window',
     },
+    cycleOrders: { atWindowStart: orders0, atWindowEnd: orders1, measured: 'cycle_orders rows by side and status' },
     errors: { logged: log.errors, warnings: log.warnings, first: log.first },
     memberStreams: { atWindowStart: streams0, atWindowEnd: streams1,
       measured: 'the spot user-data pool: one subscription per member, shared by every engine of the process; a drop makes each resting order of the member be looked up' },

@@ -196,11 +196,16 @@ export class Engine {
     this.metrics.held(this.kind, { live: this.runners.size - paused, paused, leases: held.size });
   }
 
-  /** Runnables with an order whose outcome is not recorded: look each up again. */
+  /**
+   * Runnables with an order whose outcome is not recorded: look each up again. Not the orders
+   * that rest on the exchange: the member's stream reports their ends, and they are looked up
+   * whenever it comes up again (a runnable found here for an intent it was still sending would
+   * otherwise look its resting orders up too, at 4 weight each, for nothing).
+   */
   private async reconcileAll(): Promise<void> {
     for (const id of await this.store.runnablesWithUnsettledOrders()) {
       const runner = this.runners.get(id);
-      if (runner) void runner.enqueue(() => runner.reconcile());
+      if (runner) void runner.enqueue(() => runner.reconcile({ resting: false }));
     }
   }
 

@@ -5,7 +5,7 @@
  */
 import { D, type Dec } from '../trading/index';
 import { ExchangeError } from '../exchange/errors';
-import { ERROR_STOPS, retryLater, stopForError } from './runner-orders';
+import { ERROR_STOPS, errorStop, retryLater, stopForError } from './runner-orders';
 import type { RunnerState as Runner } from './runner-state';
 
 /** Binance's forceOrders looks back at most this far. */
@@ -69,10 +69,8 @@ export async function checkPosition(r: Runner, reported: string | null): Promise
     r.ctx.log.warn({ runnable: r.id, err: error.message }, 'position lookup failed; will retry');
     return retryLater(r);
   }
-  r.errorStop = { reason: 'positionChanged', message: `The exchange holds ${held.toFixed()} ${r.assets.base} in the ${r.symbol} `
-    + `position; this bot holds ${ours.toFixed()}. It was changed outside GridDesk, so the bot stopped without trading it.` };
-  r.core.stop(r.ctx.now());
-  await r.ctx.store.saveState(r.row, r.core, r.errorStop);
+  await errorStop(r, { reason: 'positionChanged', message: `The exchange holds ${held.toFixed()} ${r.assets.base} in the ${r.symbol} `
+    + `position; this bot holds ${ours.toFixed()}. It was changed outside GridDesk, so the bot stopped without trading it.` });
 }
 
 /** Did the exchange liquidate this pair's position since it started (within Binance's look-back)? */

@@ -11,7 +11,7 @@ import { ExchangeError } from '../exchange/errors';
 import type { OrderState } from '../exchange/gateway';
 import { bookTrades } from './exchange-fill';
 import type { RunnerState as Runner } from './runner-state';
-import type { OrderRow } from './store';
+import type { OrderRow, StatusChange } from './store';
 
 /** Exchange refusals that stop the runnable: the member must fix them (funds, keys, IP, a position changed by hand). */
 export const ERROR_STOPS: Partial<Record<ExchangeError['kind'], StopReason>> = {
@@ -26,7 +26,7 @@ const SETTLE_WAIT_MS = 100;
 
 export async function send(r: Runner, order: OrderRow, quantity: string): Promise<void> {
   if (order.kind === 'liquidation') return awaitLiquidation(r, order);
-  if (r.core.stopped && r.errorStop !== null) {
+  if (r.errorStop !== null) {
     // An earlier order of this decision stopped it (keys, funds): do not send the rest.
     // The member is told of the stop; an order never sent is no failure of theirs to see.
     return fail(r, order, 'not sent: it stopped', false);
@@ -105,7 +105,9 @@ async function settle(r: Runner, order: OrderRow, state: OrderState): Promise<vo
   r.ctx.metrics.orders.inc({ outcome: 'filled' });
   if (result === 'already') return r.reload(); // another path booked it first: the database is the truth
   // A resting order filled while the price went on: what comes next is decided at the price now.
-  if (resting) await r.decideAgain();
+  // So is the order after a marketable limit that filled when placed (a cycle's sell after its
+  // buy): it rests now, as the backtester places it on the same tick, not at the next price.
+  if (resting || r.rests) await r.decideAgain();
 }
 
 /**
@@ -126,12 +128,8 @@ async function sendFailed(r: Runner, order: OrderRow, error: unknown): Promise<v
   if (error.kind === 'unknown_outcome') return unknown(r, order, error.message);
   const stopReason = ERROR_STOPS[error.kind];
   if (stopReason) {
-    r.errorStop = { reason: stopReason, message: error.message };
-    r.core.orderFailed(order.slot);
-    r.core.stop(r.ctx.now());
     r.ctx.metrics.orders.inc({ outcome: 'refused' });
-    await r.ctx.store.recordFailure(r.row, r.core, order, error.message, r.errorStop);
-    return;
+    return errorStop(r, { reason: stopReason, message: error.message }, { order, message: error.message });
   }
   // Refused for this order only (filters, a pause in trading, rate limits): try again later.
   r.cooldownUntil = r.ctx.now() + r.ctx.cooldownMs;
@@ -221,8 +219,10 @@ export function retryLater(r: Runner): void {
  * the exchange says; an intent the exchange never got -> sent now, as decided; a send whose
  * fate was unknown and that the exchange does not know -> failed, and the core decides again.
  */
-export async function reconcileOrders(r: Runner): Promise<void> {
+export async function reconcileOrders(r: Runner, resting = true): Promise<void> {
   for (const order of await r.ctx.store.unsettledOrders(r.id)) {
+    if (r.errorStop !== null && r.core.stopped) return; // an error stopped it: errorStop() settled what it could
+    if (!resting && order.status === 'open') continue;
     if (order.kind === 'liquidation') {
       await awaitLiquidation(r, order);
       continue;
@@ -251,9 +251,63 @@ async function lookup(r: Runner, order: OrderRow): Promise<OrderState | null | '
   }
 }
 
-export async function stopForError(r: Runner, error: ExchangeError): Promise<void> {
-  r.errorStop = { reason: ERROR_STOPS[error.kind] ?? 'keysRevoked', message: error.message };
-  r.core.stop(r.ctx.now());
-  await r.ctx.store.saveState(r.row, r.core, r.errorStop);
+export function stopForError(r: Runner, error: ExchangeError): Promise<void> {
+  return errorStop(r, { reason: ERROR_STOPS[error.kind] ?? 'keysRevoked', message: error.message });
 }
+
+/**
+ * An exchange error stops it for the member to sort out (keys, funds, IP, a position changed by
+ * hand). What of it rests on the exchange is cancelled first: a stopped runnable is never
+ * claimed again, so an order left resting would trade the member's money with nobody booking
+ * it (a fill the cancel finds is booked now). What cannot be cancelled (the keys no longer
+ * work) is named in the stop message, for the member to cancel on the exchange. `failed`, the
+ * order whose refusal stopped it, is recorded failed in the same write as the stop.
+ */
+export async function errorStop(r: Runner, change: StatusChange, failed?: { order: OrderRow; message: string }): Promise<void> {
+  if (r.errorStop !== null && r.core.stopped) return; // stopped already: a retry found the same error
+  r.errorStop = change; // from here on nothing is sent and no fill decides again
+  if (failed) r.core.orderFailed(failed.order.slot);
+  const left = await cancelRestingForStop(r);
+  if (left.length > 0) r.errorStop = { ...change, message: `${change.message ?? ''} ${stillResting(r, left)}`.trim() };
+  r.core.stop(r.ctx.now());
+  if (failed) await r.ctx.store.recordFailure(r.row, r.core, failed.order, failed.message, r.errorStop);
+  else await r.ctx.store.saveState(r.row, r.core, r.errorStop);
+}
+
+/** Cancels every order of it that rests (or may rest) on the exchange; returns those it could not. */
+async function cancelRestingForStop(r: Runner): Promise<OrderRow[]> {
+  if (!r.rests) return [];
+  const orders = (await r.ctx.store.unsettledOrders(r.id)).filter((o) => o.kind !== 'liquidation' && o.status !== 'intent');
+  const toCancel = orders.filter((o) => o.status !== 'cancel').map((o) => o.slot);
+  // Recorded 'cancel' first, as any cancel is: its end is then never told as a failure.
+  const recorded = toCancel.length > 0 ? await r.ctx.store.recordCancels(r.row, r.core, toCancel) : [];
+  const left: OrderRow[] = [];
+  for (const order of [...orders.filter((o) => o.status === 'cancel'), ...recorded]) {
+    const state = await endedStateOf(r, order);
+    if (state === 'error' || state?.status === 'open') left.push(order);
+    else if (state === null) await fail(r, order, `The exchange has no order ${order.clientOrderId}: it was never placed.`, false);
+    else await settle(r, order, state);
+  }
+  return left;
+}
+
+/** The order's state after a cancel: the cancel's answer, else (filled or gone already) a lookup; 'error' when neither answers. */
+async function endedStateOf(r: Runner, order: OrderRow): Promise<OrderState | null | 'error'> {
+  try {
+    return await r.gateway.cancelOrder(r.market, r.symbol, order.clientOrderId);
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+  }
+  try {
+    return await r.gateway.fetchOrder(r.market, r.symbol, order.clientOrderId);
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+    r.ctx.log.warn({ runnable: r.id, order: order.clientOrderId, err: error.message }, 'could not cancel a resting order of a stopped runnable');
+    return 'error';
+  }
+}
+
+const stillResting = (r: Runner, orders: OrderRow[]): string => `GridDesk could not cancel ${orders
+  .map((o) => `its ${o.side} order for ${new D(o.quantity).toFixed()} ${r.assets.base} at ${new D(o.decisionPrice).toFixed()} (${o.clientOrderId})`).join(', ')}: `
+  + `${orders.length === 1 ? 'it may still rest' : 'they may still rest'} on the exchange; cancel ${orders.length === 1 ? 'it' : 'them'} there.`;
 

@@ -55,7 +55,7 @@ export interface RunnerState {
   reportedPosition: string | null;
   positionCheck: Promise<unknown> | null;
   enqueue<T>(work: () => Promise<T>): Promise<T | undefined>;
-  reconcile(): Promise<void>;
+  reconcile(options?: { resting: boolean }): Promise<void>;
   reload(): Promise<void>;
   evaluateNow(tick: Tick): Promise<void>;
   /** Decides again at the last price it was given (a resting order ended: what comes next). */

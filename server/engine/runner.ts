@@ -76,10 +76,11 @@ export class Runner implements RunnerState {
 
   /**
    * Settles every order whose outcome is not recorded (runner-orders.ts), then, on futures,
-   * checks the exchange's position against its own (runner-futures.ts).
+   * checks the exchange's position against its own (runner-futures.ts). `resting: false` leaves
+   * the orders resting on the exchange alone (the periodic pass: their ends come from the stream).
    */
-  async reconcile(): Promise<void> {
-    await orderWork.reconcileOrders(this);
+  async reconcile(options: { resting: boolean } = { resting: true }): Promise<void> {
+    await orderWork.reconcileOrders(this, options.resting);
     await futuresWork.checkPosition(this, null);
   }
 
@@ -172,7 +173,8 @@ export class Runner implements RunnerState {
   }
 
   async decideAgain(): Promise<void> {
-    if (this.lastTick !== null && !this.core.stopped) await this.evaluateNow(this.lastTick);
+    // An error stopping it may book a fill on the way (errorStop): that decides nothing.
+    if (this.lastTick !== null && !this.core.stopped && this.errorStop === null) await this.evaluateNow(this.lastTick);
   }
 
   change(): StatusChange {
