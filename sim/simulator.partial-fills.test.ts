@@ -4,7 +4,7 @@
  * rests on; the price crossing it fills the rest (a second trade); a cancel answers CANCELED with
  * what executed. Spot and USD-M, through ccxt as the server drives them.
  */
-import ccxt from 'ccxt';
+import type ccxt from 'ccxt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningSimulator } from './index';
 import { ccxtFor, startTestSimulator } from './testing/simulator';
