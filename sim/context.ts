@@ -125,7 +125,7 @@ export function partialFillOf(ctx: EngineContext, account: Account, market: Mark
   const qty = parseDecimal(qtyText);
   if (!qty || qty.lte(0) || !isMultipleOf(qty, ctx.book.spec(order.symbol).stepSize)) throw new SimError(-1013, 'Filter failure: LOT_SIZE');
   if (!qty.lt(remaining(order))) {
-    throw new SimError(-1100, `A partial fill is less than the ${remaining(order).toFixed()} left of order ${clientOrderId}; a price crossing it fills the rest.`);
+    throw new SimError(-1100, `A partial fill must be less than the ${remaining(order).toFixed()} left of order ${clientOrderId}; a price crossing it fills the rest.`);
   }
   return { order, qty };
 }
