@@ -1,7 +1,7 @@
-/** What the spot and futures engines share: prices, fee, id counters, clock and events. */
+/** What the spot and futures engines share: prices, fee, id counters, clock, events, and how an execution is recorded. */
 import { randomBytes } from 'node:crypto';
 import { type EventHub } from './events';
-import { type Decimal } from './num';
+import { Decimal, isMultipleOf, parseDecimal } from './num';
 import { type PriceBook } from './prices';
 import { SimError, type Fill, type Market, type NewOrder, type Order } from './types';
 import { type Account, clientKey } from './accounts';
@@ -78,22 +78,54 @@ export class RestingBook {
   }
 }
 
-/** Completes an order with one fill at `price` and records the fill everywhere it shows. */
-export function completeWithFill(ctx: EngineContext, account: Account, order: Order, price: Decimal, maker: boolean, extra: Partial<Fill> = {}): Fill {
-  const qty = order.origQty;
+/** What of the order is not executed yet. */
+export function remaining(order: Order): Decimal {
+  return new Decimal(order.origQty).sub(order.executedQty);
+}
+
+/**
+ * Records one execution of `qty` of the order at `price` everywhere it shows: the fill (fee
+ * feeRate of its notional, in the quote asset), the order's executed quantity and quote (FILLED
+ * once all of it executed, PARTIALLY_FILLED before, still open), the account's trades and the
+ * symbol's traded volume. Balances are the caller's: each market books them its own way.
+ */
+export function recordFill(ctx: EngineContext, account: Account, order: Order, price: Decimal, qty: Decimal, maker: boolean,
+  extra: Partial<Fill> = {}): Fill {
   const quoteQty = price.mul(qty);
   const fill: Fill = {
     tradeId: ctx.ids.trade++, orderId: order.orderId, symbol: order.symbol, side: order.side,
-    price: price.toFixed(), qty, quoteQty: quoteQty.toFixed(), commission: quoteQty.mul(ctx.feeRate).toFixed(),
+    price: price.toFixed(), qty: qty.toFixed(), quoteQty: quoteQty.toFixed(), commission: quoteQty.mul(ctx.feeRate).toFixed(),
     commissionAsset: ctx.book.spec(order.symbol).quote, time: ctx.now(), maker, ...extra,
   };
   order.fills.push(fill);
-  order.executedQty = qty;
-  order.cumQuote = quoteQty.toFixed();
-  order.status = 'FILLED';
+  const executed = new Decimal(order.executedQty).add(qty);
+  order.executedQty = executed.toFixed();
+  order.cumQuote = new Decimal(order.cumQuote).add(quoteQty).toFixed();
+  order.status = executed.gte(order.origQty) ? 'FILLED' : 'PARTIALLY_FILLED';
   order.updateTime = fill.time;
-  account.open.delete(order.orderId);
+  if (order.status === 'FILLED') account.open.delete(order.orderId);
   account.trades[order.market].push(fill);
-  ctx.book.trade(order.symbol, price, quoteQty.div(price), fill.time);
+  ctx.book.trade(order.symbol, price, qty, fill.time);
   return fill;
+}
+
+/** Completes an order with one fill of what is left of it at `price`. */
+export function completeWithFill(ctx: EngineContext, account: Account, order: Order, price: Decimal, maker: boolean, extra: Partial<Fill> = {}): Fill {
+  return recordFill(ctx, account, order, price, remaining(order), maker, extra);
+}
+
+/**
+ * The open order of `clientOrderId` that a partial fill (control API) executes `qtyText` of: a
+ * resting limit, a quantity of whole steps and less than what is left of it (all of it is the
+ * price crossing it: setPrice).
+ */
+export function partialFillOf(ctx: EngineContext, account: Account, market: Market, clientOrderId: string, qtyText: string): { order: Order; qty: Decimal } {
+  const order = account.byClientId.get(clientKey(market, clientOrderId));
+  if (!order || !account.open.has(order.orderId)) throw new SimError(-2013, 'Order does not exist.');
+  const qty = parseDecimal(qtyText);
+  if (!qty || qty.lte(0) || !isMultipleOf(qty, ctx.book.spec(order.symbol).stepSize)) throw new SimError(-1013, 'Filter failure: LOT_SIZE');
+  if (!qty.lt(remaining(order))) {
+    throw new SimError(-1100, `A partial fill must be less than the ${remaining(order).toFixed()} left of order ${clientOrderId}; a price crossing it fills the rest.`);
+  }
+  return { order, qty };
 }

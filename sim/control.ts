@@ -2,7 +2,7 @@
 import { type AccountOptions } from './accounts';
 import { type SimulatorCore } from './core';
 import { fmt8 } from './num';
-import { type Faults, NO_FAULTS } from './types';
+import { type Faults, type Market, NO_FAULTS, type Order, SimError } from './types';
 
 export interface AccountSnapshot {
   apiKey: string;
@@ -14,8 +14,21 @@ export interface AccountSnapshot {
     availableBalance: string;
     positions: Array<{ symbol: string; amount: string; entryPrice: string; isolatedMargin: string; leverage: number; liquidationPrice: string }>;
   };
-  openOrders: Array<{ market: string; symbol: string; orderId: number; clientOrderId: string; side: string; type: string; price: string; origQty: string; status: string }>;
+  openOrders: OrderSnapshot[];
   trades: Array<{ market: string; symbol: string; tradeId: number; orderId: number; side: string; price: string; qty: string; commission: string; commissionAsset: string; realizedPnl?: string; time: number }>;
+}
+
+export interface OrderSnapshot {
+  market: string;
+  symbol: string;
+  orderId: number;
+  clientOrderId: string;
+  side: string;
+  type: string;
+  price: string;
+  origQty: string;
+  executedQty: string;
+  status: string;
 }
 
 export type FaultSettings = Partial<Faults> & { dropStreams?: boolean; failAfterAccept?: number };
@@ -28,11 +41,21 @@ export interface SimulatorControl {
   /** Merges fault settings; dropStreams closes every WebSocket now, streams and WebSocket API alike (one-shot). */
   setFaults(faults: FaultSettings): Faults;
   clearFaults(): void;
+  /**
+   * Executes `quantity` (decimal string, whole steps, less than what is left) of a resting limit
+   * order at its limit price as a maker trade, with fees and balances as a fill when the price
+   * crosses it: the order is PARTIALLY_FILLED and rests on; the price crossing it fills the rest.
+   * `market` is needed only when a spot and a USD-M order share the client id.
+   */
+  fillPartially(apiKey: string, clientOrderId: string, quantity: string, market?: Market): OrderSnapshot;
   /** One step of the random walk, now (tests; the timer does this when randomWalk is on). */
   walk(): void;
   /** Forgets request-weight windows and IP bans. */
   resetWeights(): void;
 }
+
+const orderSnapshot = (o: Order): OrderSnapshot => ({ market: o.market, symbol: o.symbol, orderId: o.orderId, clientOrderId: o.clientOrderId,
+  side: o.side, type: o.type, price: o.price, origQty: o.origQty, executedQty: o.executedQty, status: o.status });
 
 export function snapshot(core: SimulatorCore, apiKey: string): AccountSnapshot | null {
   const a = core.accounts.get(apiKey);
@@ -45,8 +68,7 @@ export function snapshot(core: SimulatorCore, apiKey: string): AccountSnapshot |
       positions: [...a.futures.positions.values()].map((p) => ({ symbol: p.symbol, amount: p.amount.toFixed(), entryPrice: p.entryPrice.toFixed(),
         isolatedMargin: p.isolatedMargin.toFixed(), leverage: core.futures.leverage(a, p.symbol), liquidationPrice: core.futures.liquidationPrice(p).toFixed() })),
     },
-    openOrders: [...a.open.values()].map((o) => ({ market: o.market, symbol: o.symbol, orderId: o.orderId, clientOrderId: o.clientOrderId,
-      side: o.side, type: o.type, price: o.price, origQty: o.origQty, status: o.status })),
+    openOrders: [...a.open.values()].map(orderSnapshot),
     trades: (['spot', 'futures'] as const).flatMap((market) => a.trades[market].map((f) => ({ market, symbol: f.symbol, tradeId: f.tradeId,
       orderId: f.orderId, side: f.side, price: f.price, qty: f.qty, commission: f.commission, commissionAsset: f.commissionAsset,
       realizedPnl: f.realizedPnl, time: f.time }))),
@@ -70,6 +92,11 @@ export function createControl(core: SimulatorCore, hooks: { dropStreams(): void;
     },
     clearFaults: () => {
       core.faults = { ...NO_FAULTS };
+    },
+    fillPartially: (apiKey, clientOrderId, quantity, market) => {
+      const account = core.accounts.get(apiKey);
+      if (!account) throw new SimError(-2015, 'Invalid API-key, IP, or permissions for action.');
+      return orderSnapshot(core.fillPartially(account, clientOrderId, quantity, market));
     },
     walk: () => core.walk(),
     resetWeights: () => hooks.resetWeights(),

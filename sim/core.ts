@@ -7,7 +7,7 @@ import { Decimal, parseDecimal } from './num';
 import { PriceBook } from './prices';
 import { SpotEngine } from './spot';
 import { toSpec } from './symbols';
-import { type Faults, NO_FAULTS, SimError, type SymbolSeed } from './types';
+import { type Faults, type Market, NO_FAULTS, type Order, SimError, type SymbolSeed } from './types';
 
 export interface CoreOptions {
   seed: number;
@@ -67,6 +67,18 @@ export class SimulatorCore {
     if (!value || value.lte(0)) throw new SimError(-1100, `Illegal price ${price}`);
     this.book.set(symbol, value, this.now());
     this.afterPrice(symbol, value);
+  }
+
+  /**
+   * Executes `quantity` of the account's resting limit `clientOrderId` at its limit price, as a
+   * maker trade (PARTIALLY_FILLED; the rest fills when the price crosses it). `market` unset: the
+   * one open order with that client id, spot or USD-M.
+   */
+  fillPartially(account: Account, clientOrderId: string, quantity: string, market?: Market): Order {
+    const open = [...account.open.values()].filter((o) => o.clientOrderId === clientOrderId && (market === undefined || o.market === market));
+    if (open.length > 1) throw new SimError(-1100, `Both a spot and a USD-M order are open as ${clientOrderId}: name the market.`);
+    const on = market ?? open[0]?.market ?? 'spot';
+    return on === 'spot' ? this.spot.fillPartially(account, clientOrderId, quantity) : this.futures.fillPartially(account, clientOrderId, quantity);
   }
 
   /** One step of the seeded random walk. */

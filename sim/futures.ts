@@ -2,12 +2,13 @@
  * USD-M futures, long only, isolated margin. A BUY opens or adds to the long (margin =
  * notional / leverage moves into the position's isolated wallet); a SELL reduces it and realises
  * pnl. Fees are feeRate of the notional, paid from the wallet. Limit orders follow the spot
- * rules (marketable at placement: fill at the price; resting: fill at the limit when crossed).
+ * rules (marketable at placement: fill at the price; resting: fill at the limit when crossed, or
+ * in part first when the control API says so, fillPartially).
  * A position is liquidated when the mark price reaches its liquidation price (liquidation.ts):
  * its isolated wallet is lost.
  */
 import { type Account, DEFAULT_LEVERAGE, type Position } from './accounts';
-import { completeWithFill, type EngineContext, newOrderRecord, register, RestingBook } from './context';
+import { completeWithFill, type EngineContext, newOrderRecord, partialFillOf, recordFill, register, remaining, RestingBook } from './context';
 import { checkOrderFilters } from './filters';
 import { isolatedLongLiquidationPrice } from './liquidation';
 import { addToLong, D, reduceLong, type LongPosition } from '../server/trading/index';
@@ -107,6 +108,24 @@ export class FuturesEngine {
     return order;
   }
 
+  /**
+   * Executes `quantity` of a resting order at its limit, as a maker trade; it rests on for the
+   * rest (control API). The part's share of the margin it reserved is freed for the position it
+   * opens (the last execution frees what is left: onPrice takes the order out of the open ones).
+   */
+  fillPartially(account: Account, clientOrderId: string, quantity: string): Order {
+    const { order, qty } = partialFillOf(this.ctx, account, 'futures', clientOrderId, quantity);
+    const reserved = new Decimal(order.reserved);
+    order.reserved = reserved.sub(reserved.mul(qty).div(remaining(order))).toFixed();
+    try {
+      this.fill(account, order, new Decimal(order.price), true, qty);
+    } catch (error) {
+      order.reserved = reserved.toFixed();
+      throw error;
+    }
+    return order;
+  }
+
   /** Puts a restored open order back in the book, a restored position under liquidation watch (persistence.ts). */
   restoreOpen(account: Account, order: Order): void {
     this.resting.track(account, order);
@@ -146,13 +165,13 @@ export class FuturesEngine {
     if (req.side === 'BUY' && req.reduceOnly) throw new SimError(-2022, 'ReduceOnly Order is rejected.');
   }
 
-  private fill(account: Account, order: Order, price: Decimal, maker: boolean): void {
-    const qty = new Decimal(order.origQty);
+  /** Executes `qty` of the order (all that is left of it unless said) at `price`. */
+  private fill(account: Account, order: Order, price: Decimal, maker: boolean, qty = remaining(order)): void {
     const notional = price.mul(qty);
     const fee = notional.mul(this.ctx.feeRate);
     const realizedPnl = order.side === 'BUY' ? this.open(account, order.symbol, qty, price, fee) : this.reduce(account, order.symbol, qty, price, fee);
     register(account, order);
-    const fill = completeWithFill(this.ctx, account, order, price, maker, { realizedPnl: realizedPnl.toFixed() });
+    const fill = recordFill(this.ctx, account, order, price, qty, maker, { realizedPnl: realizedPnl.toFixed() });
     this.ctx.events.order(account, order, fill);
     this.ctx.events.futuresAccount(account, 'ORDER', order.symbol);
     this.ctx.events.trade(order.symbol, fill);

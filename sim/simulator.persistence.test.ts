@@ -112,6 +112,37 @@ describe('simulator state file', () => {
     expect(await again.fetchPositions(['BTC/USDT:USDT'])).toHaveLength(0);
   });
 
+  it('keeps a partially filled resting order across a restart: what executed, what it still reserves, and the rest fills after it', async () => {
+    const first = await start();
+    const key = first.control.createAccount({ balances: { USDT: '10000' }, futuresBalances: { USDT: '5000' } });
+    const ex = await client(first, key);
+    first.control.setPrice('SOLUSDT', '100');
+    const spot = await ex.createOrder('SOL/USDT', 'limit', 'buy', 10, 95, { clientOrderId: 'half-1' });
+    const futures = await ex.createOrder('SOL/USDT:USDT', 'limit', 'buy', 2, 95, { clientOrderId: 'half-f' });
+    first.control.fillPartially(key.apiKey, 'half-1', '4');
+    first.control.fillPartially(key.apiKey, 'half-f', '0.5');
+    const before = first.control.getAccount(key.apiKey)!;
+    expect(before.openOrders.map((o) => [o.clientOrderId, o.status, o.executedQty])).toEqual([['half-1', 'PARTIALLY_FILLED', '4'], ['half-f', 'PARTIALLY_FILLED', '0.5']]);
+    const savedOrder = toState(first.core).accounts[0]!.orders.find((o) => o.clientOrderId === 'half-1')!;
+    await stop(first);
+
+    const second = await start();
+    const again = await client(second, key);
+    expect(second.control.getAccount(key.apiKey)).toEqual(before);
+    expect(toState(second.core).accounts[0]!.orders.find((o) => o.clientOrderId === 'half-1')).toEqual(savedOrder);
+    expect(savedOrder).toMatchObject({ status: 'PARTIALLY_FILLED', executedQty: '4', cumQuote: '380', reserved: '570.57' });
+    expect(await again.fetchOrder(spot.id!, 'SOL/USDT')).toMatchObject({ status: 'open', filled: 4, remaining: 6 });
+
+    second.control.setPrice('SOLUSDT', '94');
+    expect(await again.fetchOrder(spot.id!, 'SOL/USDT')).toMatchObject({ status: 'closed', filled: 10, average: 95 });
+    expect(await again.fetchOrder(futures.id!, 'SOL/USDT:USDT')).toMatchObject({ status: 'closed', filled: 2, average: 95 });
+    const after = second.control.getAccount(key.apiKey)!;
+    // As one fill of each: 10000 - 950.95 spot; 5000 - 0.19 fee, 190 margin in the position.
+    expect(after.balances).toMatchObject({ USDT: { free: '9049.05000000', locked: '0.00000000' }, SOL: { free: '10.00000000', locked: '0.00000000' } });
+    expect(after.futures).toMatchObject({ walletBalance: '4999.81000000', availableBalance: '4809.81000000' });
+    expect(after.trades.map((t) => [t.market, t.qty])).toEqual([['spot', '4'], ['spot', '6'], ['futures', '0.5'], ['futures', '1.5']]);
+  });
+
   it('coalesces a burst of orders into a few writes, and close() leaves the final state in the file', async () => {
     const texts: string[] = [];
     let hold: Promise<void> | null = null;

@@ -160,6 +160,28 @@ describe('spot user data over the WebSocket API', () => {
     ws.socket.close();
   });
 
+  it('reports a partial fill of a resting limit as Binance does: x TRADE, X PARTIALLY_FILLED, then the rest as a second trade', async () => {
+    const key = sim.control.createAccount({ balances: { USDT: '1000' } });
+    const ws = await connect(`${sim.wsUrl}/ws-api/v3?returnRateLimits=false`);
+    await ws.request('userDataStream.subscribe.signature', signed(key));
+    sim.control.setPrice('SOLUSDT', '100');
+    await rest(key, 'POST', '/api/v3/order', { symbol: 'SOLUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '5', price: '95', newClientOrderId: 'part-1' });
+    sim.control.fillPartially(key.apiKey, 'part-1', '2');
+    sim.control.setPrice('SOLUSDT', '94');
+    const reports = () => ws.frames.filter((f) => f.event?.e === 'executionReport').map((f) => f.event!);
+    await ws.until(() => reports().length === 3);
+    const [placed, part, remainder] = reports();
+    expect(placed).toMatchObject({ c: 'part-1', x: 'NEW', X: 'NEW', w: true });
+    expect(part).toMatchObject({ c: 'part-1', x: 'TRADE', X: 'PARTIALLY_FILLED', q: '5.00000000', l: '2.00000000', L: '95.00000000', z: '2.00000000',
+      Z: '190.00000000', Y: '190.00000000', n: '0.19000000', N: 'USDT', m: true, w: true });
+    expect(remainder).toMatchObject({ c: 'part-1', x: 'TRADE', X: 'FILLED', l: '3.00000000', L: '95.00000000', z: '5.00000000', Z: '475.00000000',
+      n: '0.28500000', m: true, w: false });
+    expect(part!.t).not.toBe(remainder!.t);
+    // The placement and each execution tell the balances they moved.
+    await ws.until(() => ws.frames.filter((f) => f.event?.e === 'outboundAccountPosition').length === 3);
+    ws.socket.close();
+  });
+
   it('closes WebSocket API connections on the dropStreams fault and serves a fresh session after', async () => {
     const key = sim.control.createAccount({ balances: { USDT: '1000' } });
     const ws = await connect(`${sim.wsUrl}/ws-api/v3`);
@@ -210,6 +232,21 @@ describe('USD-M user data over listen keys', () => {
     await ws.until((f) => f.stream === k2 && f.data?.e === 'ACCOUNT_UPDATE');
     expect(ws.frames.filter((f) => f.stream === k1)).toEqual([]);
     expect(ws.frames.filter((f) => f.stream === k2).map((f) => f.data!.e)).toEqual(['ORDER_TRADE_UPDATE', 'ACCOUNT_UPDATE']);
+    ws.socket.close();
+  });
+
+  it('reports a partial fill of a resting USD-M limit as ORDER_TRADE_UPDATE x TRADE, X PARTIALLY_FILLED, with the position it opened', async () => {
+    const key = sim.control.createAccount({ futuresBalances: { USDT: '1000' } });
+    const k = await listenKey(key);
+    const ws = await connect(`${sim.wsUrl}/stream?streams=${k}`);
+    await ws.request('LIST_SUBSCRIPTIONS');
+    sim.control.setPrice('SOLUSDT', '100');
+    await rest(key, 'POST', '/fapi/v1/order', { symbol: 'SOLUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '5', price: '95', newClientOrderId: 'fpart-1' });
+    sim.control.fillPartially(key.apiKey, 'fpart-1', '2');
+    const update = await ws.until((f) => f.data?.e === 'ORDER_TRADE_UPDATE' && (f.data.o as { x: string }).x === 'TRADE');
+    expect(update.data!.o).toMatchObject({ c: 'fpart-1', x: 'TRADE', X: 'PARTIALLY_FILLED', q: '5', l: '2', L: '95', z: '2', ap: '95', n: '0.19', m: true });
+    const account = await ws.until((f) => f.data?.e === 'ACCOUNT_UPDATE');
+    expect((account.data!.a as { P: { s: string; pa: string }[] }).P).toEqual([expect.objectContaining({ s: 'SOLUSDT', pa: '2' })]);
     ws.socket.close();
   });
 

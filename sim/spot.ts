@@ -1,11 +1,12 @@
 /**
  * Spot matching. A market order fills at once at the current price; a limit order that is
  * marketable when placed fills at the current price (taker), otherwise it rests and fills at its
- * own limit price when the price crosses it (maker). Orders fill whole. The fee is feeRate of the
- * notional in the quote asset, exact: a buy costs notional + fee, a sell yields notional - fee.
+ * own limit price when the price crosses it (maker), whole or, when the control API says so
+ * (fillPartially), in part first: PARTIALLY_FILLED, still resting for the rest. The fee is feeRate
+ * of the notional in the quote asset, exact: a buy costs notional + fee, a sell yields notional - fee.
  */
 import { type Account, credit, debit, findOrder, lock, spendLocked, unlock } from './accounts';
-import { completeWithFill, type EngineContext, newOrderRecord, register, RestingBook } from './context';
+import { completeWithFill, type EngineContext, newOrderRecord, partialFillOf, recordFill, register, remaining, RestingBook } from './context';
 import { checkOrderFilters, checkPrecision } from './filters';
 import { Decimal, floorToStep, parseDecimal } from './num';
 import { SimError, type NewOrder, type Order, type SymbolSpec } from './types';
@@ -55,6 +56,13 @@ export class SpotEngine {
     return order;
   }
 
+  /** Executes `quantity` of a resting order at its limit, as a maker trade; it rests on for the rest (control API). */
+  fillPartially(account: Account, clientOrderId: string, quantity: string): Order {
+    const { order, qty } = partialFillOf(this.ctx, account, 'spot', clientOrderId, quantity);
+    this.execute(account, order, qty);
+    return order;
+  }
+
   /** Puts a restored open order back in the book (persistence.ts). */
   restoreOpen(account: Account, order: Order): void {
     this.resting.track(account, order);
@@ -69,7 +77,7 @@ export class SpotEngine {
       const crossed = order.side === 'BUY' ? price.lte(limit) : price.gte(limit);
       if (!crossed) continue;
       book.delete(orderId);
-      this.settleResting(account, order, limit);
+      this.execute(account, order, remaining(order));
     }
   }
 
@@ -115,20 +123,30 @@ export class SpotEngine {
     return order;
   }
 
-  private settleResting(account: Account, order: Order, limit: Decimal): void {
+  /**
+   * Executes `qty` of a resting order at its own limit price (maker), paid from what it reserved:
+   * the reserve shrinks by the part's share, and the last execution spends what is left of it,
+   * so parts never leave dust locked.
+   */
+  private execute(account: Account, order: Order, qty: Decimal): void {
     const spec = this.ctx.book.spec(order.symbol);
-    const qty = new Decimal(order.origQty);
-    const notional = limit.mul(qty);
-    const fee = notional.mul(this.ctx.feeRate);
+    const limit = new Decimal(order.price);
+    const reserved = new Decimal(order.reserved);
+    const last = qty.eq(remaining(order));
+    let spent: Decimal;
     if (order.side === 'BUY') {
       // The reserve was exactly notional + fee at the limit price.
-      spendLocked(account, spec.quote, new Decimal(order.reserved));
+      spent = last ? reserved : limit.mul(qty).mul(this.ctx.feeRate.add(1));
+      spendLocked(account, spec.quote, spent);
       credit(account, spec.base, qty);
     } else {
+      spent = qty;
       spendLocked(account, spec.base, qty);
-      credit(account, spec.quote, notional.sub(fee));
+      const notional = limit.mul(qty);
+      credit(account, spec.quote, notional.sub(notional.mul(this.ctx.feeRate)));
     }
-    const fill = completeWithFill(this.ctx, account, order, limit, true);
+    order.reserved = reserved.sub(spent).toFixed();
+    const fill = recordFill(this.ctx, account, order, limit, qty, true);
     this.ctx.events.order(account, order, fill);
     this.ctx.events.balances(account, [spec.base, spec.quote]);
     this.ctx.events.trade(order.symbol, fill);

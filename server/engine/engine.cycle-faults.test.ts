@@ -3,17 +3,20 @@
  * recorded, the order sent, the fill seen but not booked) never loses a fill nor sends an order
  * twice (one buy per round, the trades the backtester's); a limit the exchange accepted but
  * answered with a 5xx is found resting and booked once; a resting order that fills while the
- * member's stream is down is looked up once it is up again; a partial fill of a resting limit is
- * booked as what filled, and the next order is for that.
+ * member's stream is down is looked up once it is up again. A partial fill of a resting limit
+ * (the simulator's fillPartially) leaves it resting, nothing booked; ended by a cancel (an edit,
+ * Stop, Stop & Sell) what filled is booked and the cycle holds (or sells) that; filled whole
+ * after it, one buy of the whole is booked, as the backtester's.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OrderState } from '../exchange/gateway';
+import { Decimal } from '../../common/decimal';
 import { databaseTargets } from '../testing/databases';
-import type { Engine } from './engine';
+import { FUTURES_FEED_SUFFIX, type Engine } from './engine';
 import type { CrashPoint } from './faults';
-import { EngineHarness, until } from './testing/harness';
+import { positionsOf } from './position-events';
+import { EngineHarness, heardEvents, until } from './testing/harness';
 import { commandCycle, cycleBacktest, cycleOrderRows, cycleRow, cycleTrades, insertCycle, openOnExchange, quietCycle, startCycleEngine, type CycleSettings } from './testing/cycles';
-import { cycles } from '../db/schema';
+import { cycleFills, cycles } from '../db/schema';
 import { eq } from 'drizzle-orm';
 
 const targets = await databaseTargets();
@@ -29,16 +32,17 @@ describe.each(targets)('cycle faults on $name', (target) => {
     h = undefined;
   });
 
-  async function create(): Promise<string> {
+  async function create(settings: Partial<CycleSettings> = {}): Promise<string> {
     h = await EngineHarness.create(target);
     h.setPrice(SYMBOL, PATH[0]!);
-    return insertCycle(h, ROUND);
+    return insertCycle(h, { ...ROUND, ...settings });
   }
 
-  async function drive(engine: Engine, id: string, prices: string[]): Promise<void> {
+  /** Moves the price through `prices`, each settled (`feed`: the spot feed, or the USD-M one of a futures cycle). */
+  async function drive(engine: Engine, id: string, prices: string[], feed = SYMBOL): Promise<void> {
     for (const price of prices) {
       h!.setPrice(SYMBOL, price);
-      await engine.metrics.waitFor(SYMBOL, price);
+      await engine.metrics.waitFor(feed, price);
       await quietCycle(h!, engine, id);
     }
   }
@@ -124,27 +128,148 @@ describe.each(targets)('cycle faults on $name', (target) => {
     expect(await cycleRow(h!, id)).toMatchObject({ trades: 1, status: 'Live' });
   });
 
-  it('a partial fill of a resting limit, ended by an edit\'s cancel, is booked as what filled, and the sell is for that', async () => {
-    const id = await create();
+  /** A money column or an exchange figure as a plain decimal ('4.000000000000000000' -> '4'). */
+  const plain = (v: string | null) => (v === null ? null : new Decimal(v).toFixed());
+  const fillsOf = (orderId: string) => h!.db.select().from(cycleFills).where(eq(cycleFills.orderId, orderId));
+
+  /**
+   * The exchange fills `qty` of the cycle's resting order (a maker trade at its limit), and the
+   * engine hears it (spot: x TRADE, X PARTIALLY_FILLED; USD-M: the position it opened): nothing
+   * is booked, the order rests on.
+   */
+  async function fillPart(engine: Engine, id: string, qty: string): Promise<void> {
+    const before = await cycleRow(h!, id);
+    const orders = await cycleOrderRows(h!, id);
+    const resting = orders.find((o) => o.status === 'open')!;
+    const futures = before.category === 'Future';
+    const heard = heardEvents(h!, futures ? 'futures' : 'spot');
+    h!.exchange.simulator.control.fillPartially(h!.apiKey, resting.clientOrderId, qty);
+    // USD-M order reports are not read: the position the part opened is what a futures runnable hears.
+    await until(() => heard.events.some((e) => (futures ? positionsOf(e).get(SYMBOL) === new Decimal(before.heldQty).plus(qty).toFixed()
+      : e.c === resting.clientOrderId && e.X === 'PARTIALLY_FILLED')));
+    heard.close();
+    await quietCycle(h!, engine, id);
+    expect((await cycleOrderRows(h!, id)).map((o) => [o.clientOrderId, o.status])).toEqual(orders.map((o) => [o.clientOrderId, o.status]));
+    expect(await fillsOf(resting.id)).toEqual([]);
+    expect(await cycleRow(h!, id)).toMatchObject({ heldQty: before.heldQty, trades: before.trades, realizedPnl: before.realizedPnl });
+    expect(openOnExchange(h!)).toEqual([expect.objectContaining({ clientOrderId: resting.clientOrderId, status: 'PARTIALLY_FILLED', executedQty: qty })]);
+  }
+
+  /** A cycle whose buy (10.526 at 95, spot) rests, run by a fresh engine. */
+  async function resting(settings: Partial<CycleSettings> = {}): Promise<{ id: string; engine: Engine }> {
+    const id = await create(settings);
     const engine = startCycleEngine(h!);
     await engine.claim();
     await quietCycle(h!, engine, id);
-    const gateway = engine.runner(id)!.gateway;
-    const cancelOrder = gateway.cancelOrder.bind(gateway);
-    // The exchange answers the cancel: 4 of the order's 10.526 filled before it reached it.
-    gateway.cancelOrder = async (...args): Promise<OrderState> => {
-      const state = await cancelOrder(...args);
-      return { ...state, filled: '4', cost: '380', trades: [{ id: 'partial-1', orderId: state.id, symbol: SYMBOL, side: 'buy', price: '95', quantity: '4',
-        fee: '0.38', feeAsset: 'USDT', time: Date.now() }] };
-    };
+    expect(openOnExchange(h!)).toEqual([expect.objectContaining({ side: 'BUY', price: '95' })]);
+    return { id, engine };
+  }
+
+  it('a partial fill of a resting buy, ended by an edit\'s cancel, is booked as what filled, and the sell rests for that at the sell price', async () => {
+    const { id, engine } = await resting();
+    await fillPart(engine, id, '4');
     await h!.db.update(cycles).set({ buyPrice: '96' }).where(eq(cycles.id, id));
     expect(await commandCycle(h!, id, 'settings')).toBe('ok');
-    await until(async () => (await cycleOrderRows(h!, id)).length === 2);
-    await engine.idle();
-    const [buy, sell] = await cycleOrderRows(h!, id);
-    expect(buy).toMatchObject({ side: 'buy', status: 'filled', filledQty: '4.000000000000000000', fillPrice: '95.000000000000000000' });
+    await quietCycle(h!, engine, id);
+    const [buy, sell, ...none] = await cycleOrderRows(h!, id);
+    expect(none).toEqual([]);
+    expect([buy!.side, buy!.status, plain(buy!.filledQty), plain(buy!.fillPrice), plain(buy!.fee)]).toEqual(['buy', 'filled', '4', '95', '0.38']);
+    expect(await fillsOf(buy!.id)).toHaveLength(1);
     // It holds what filled, so the sell (at the sell price) is for that; the buy is not placed again.
-    expect(sell).toMatchObject({ side: 'sell', orderType: 'limit', quantity: '4.000000000000000000', decisionPrice: '105.000000000000000000' });
-    expect((await cycleRow(h!, id)).heldQty).toBe('4.000000000000000000');
+    expect([sell!.side, sell!.orderType, sell!.status, plain(sell!.quantity), plain(sell!.decisionPrice)]).toEqual(['sell', 'limit', 'open', '4', '105']);
+    const row = await cycleRow(h!, id);
+    expect([row.status, row.trades, plain(row.heldQty), plain(row.heldCost)]).toEqual(['Live', 1, '4', '380.38']);
+    expect(openOnExchange(h!)).toEqual([expect.objectContaining({ clientOrderId: sell!.clientOrderId, side: 'SELL', price: '105', origQty: '4', status: 'NEW' })]);
+    // The exchange agrees: it holds the cycle's quantity, bought for the cycle's cost.
+    expect(h!.exchangeHolding('SOL')).toBe(plain(row.heldQty));
+    expect(new Decimal(100_000).minus(h!.exchangeHolding('USDT')).toFixed()).toBe(plain(row.heldCost));
+  });
+
+  it('a partial fill of a resting buy, then the price crossing it, is booked as one buy of the whole at the volume-weighted price with the summed fees', async () => {
+    const { id, engine } = await resting();
+    await fillPart(engine, id, '4');
+    await drive(engine, id, ['94.00']);
+    const [buy, sell] = await cycleOrderRows(h!, id);
+    // Two exchange trades (4 and 6.526 at 95), one booked fill: the backtester's whole fill.
+    expect((await fillsOf(buy!.id)).map((f) => [plain(f.quantity), plain(f.price), plain(f.fee)])).toEqual([['4', '95', '0.38'], ['6.526', '95', '0.61997']]);
+    expect(await cycleTrades(h!, id)).toEqual((await cycleBacktest(h!, id, PATH.slice(0, 3))).trades);
+    expect([plain(buy!.filledQty), plain(buy!.fillPrice), plain(buy!.fee)]).toEqual(['10.526', '95', '0.99997']);
+    expect([sell!.side, sell!.status, plain(sell!.quantity), plain(sell!.decisionPrice)]).toEqual(['sell', 'open', '10.526', '105']);
+    expect(plain((await cycleRow(h!, id)).heldQty)).toBe('10.526');
+    expect(h!.exchangeHolding('SOL')).toBe('10.526');
+
+    // The round goes on as ever: the sell of the whole fills at 105.
+    await drive(engine, id, PATH.slice(3, 6));
+    expect(await cycleTrades(h!, id)).toEqual((await cycleBacktest(h!, id, PATH.slice(0, 6))).trades);
+    expect(await cycleRow(h!, id)).toMatchObject({ cyclesCompleted: 1, heldQty: '0.000000000000000000' });
+  });
+
+  it('a partial fill of a resting buy, then Stop & Sell: what filled is booked and sold at market, nothing is left resting', async () => {
+    const { id, engine } = await resting();
+    await fillPart(engine, id, '4');
+    expect(await commandCycle(h!, id, 'stopAndSell')).toBe('ok');
+    await quietCycle(h!, engine, id);
+    const orders = await cycleOrderRows(h!, id);
+    expect(orders.map((o) => [o.side, o.orderType, o.status, plain(o.filledQty), plain(o.fillPrice)]))
+      .toEqual([['buy', 'limit', 'filled', '4', '95'], ['sell', 'market', 'filled', '4', '100']]);
+    const row = await cycleRow(h!, id);
+    // 4 x 100 - 0.4 fee - 380.38 paid
+    expect([row.status, row.stopReason, row.trades, plain(row.heldQty), plain(row.realizedPnl)]).toEqual(['Stopped', 'stopAndSell', 2, '0', '19.22']);
+    expect(openOnExchange(h!)).toEqual([]);
+    expect(h!.exchangeHolding('SOL')).toBe('0');
+    expect(new Decimal(h!.exchangeHolding('USDT')).minus(100_000).toFixed()).toBe('19.22');
+  });
+
+  it('a partial fill of a resting buy, then Stop: what filled is booked and held, nothing is left resting', async () => {
+    const { id, engine } = await resting();
+    await fillPart(engine, id, '4');
+    expect(await commandCycle(h!, id, 'stop')).toBe('ok');
+    await quietCycle(h!, engine, id);
+    const orders = await cycleOrderRows(h!, id);
+    expect(orders.map((o) => [o.side, o.status, plain(o.filledQty)])).toEqual([['buy', 'filled', '4']]);
+    const row = await cycleRow(h!, id);
+    expect([row.status, row.stopReason, plain(row.heldQty)]).toEqual(['Stopped', 'manual', '4']);
+    expect(openOnExchange(h!)).toEqual([]);
+    expect(h!.exchangeHolding('SOL')).toBe('4');
+  });
+
+  it('a partial fill of a resting sell, ended by an edit\'s cancel, books that sell and rests the rest at the new sell price', async () => {
+    const { id, engine } = await resting();
+    await drive(engine, id, PATH.slice(1, 4));
+    await fillPart(engine, id, '4');
+    await h!.db.update(cycles).set({ sellPrice: '104' }).where(eq(cycles.id, id));
+    expect(await commandCycle(h!, id, 'settings')).toBe('ok');
+    await quietCycle(h!, engine, id);
+    const [, sold, rest] = await cycleOrderRows(h!, id);
+    expect([sold!.side, sold!.status, plain(sold!.filledQty), plain(sold!.fillPrice)]).toEqual(['sell', 'filled', '4', '105']);
+    expect([rest!.side, rest!.status, plain(rest!.quantity), plain(rest!.decisionPrice)]).toEqual(['sell', 'open', '6.526', '104']);
+    expect(await cycleRow(h!, id)).toMatchObject({ cyclesCompleted: 0, heldQty: '6.526000000000000000' });
+    expect(h!.exchangeHolding('SOL')).toBe('6.526');
+
+    // The rest sells at 104: the round is done, and what it made is what the exchange paid out.
+    await drive(engine, id, ['104.00']);
+    const row = await cycleRow(h!, id);
+    expect([row.cyclesCompleted, plain(row.heldQty)]).toEqual([1, '0']);
+    expect(h!.exchangeHolding('SOL')).toBe('0');
+    expect(new Decimal(h!.exchangeHolding('USDT')).minus(100_000).toFixed()).toBe(plain(row.realizedPnl));
+  });
+
+  it('a partial fill of a futures cycle\'s resting buy, ended by an edit\'s cancel, is booked as what filled: the position agrees, the sell is for that', async () => {
+    const { id, engine } = await resting({ category: 'Future', leverage: 2 });
+    await fillPart(engine, id, '8');
+    await h!.db.update(cycles).set({ buyPrice: '96' }).where(eq(cycles.id, id));
+    expect(await commandCycle(h!, id, 'settings')).toBe('ok');
+    await quietCycle(h!, engine, id);
+    const [buy, sell] = await cycleOrderRows(h!, id);
+    expect([buy!.status, plain(buy!.filledQty), plain(buy!.fillPrice)]).toEqual(['filled', '8', '95']);
+    expect([sell!.side, sell!.status, plain(sell!.quantity), plain(sell!.decisionPrice)]).toEqual(['sell', 'open', '8', '105']);
+    // Not stopped for a position changed outside it: the exchange's is the cycle's.
+    const row = await cycleRow(h!, id);
+    expect([row.status, plain(row.heldQty)]).toEqual(['Live', '8']);
+    expect(h!.futures(SYMBOL).position).toMatchObject({ amount: '8', entryPrice: '95' });
+
+    await drive(engine, id, ['106.00'], SYMBOL + FUTURES_FEED_SUFFIX);
+    expect(await cycleRow(h!, id)).toMatchObject({ cyclesCompleted: 1, heldQty: '0.000000000000000000', status: 'Live' });
+    expect(h!.futures(SYMBOL).position).toBeNull();
   });
 });

@@ -3,7 +3,8 @@
  * (server/engine/testing/resting-limit-runnable.ts) against the simulator. A limit the exchange
  * rests leaves the runner free; it fills on the exchange when the price crosses it, engine or
  * not; the kernel books the fill once (from the user-data stream, or the reconciler after a
- * restart) and the runnable's next order is placed once, never twice. A cancel is recorded before
+ * restart) and the runnable's next order is placed once, never twice; a partial fill leaves it
+ * resting, and its fill is booked once, whole. A cancel is recorded before
  * it is sent, cancelled again after a restart, and one that races a fill books the fill.
  */
 import { asc, eq } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { COMMAND_QUEUED_CHANNEL, notifyCommand } from '../runnables/command-delivery';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness, until } from './testing/harness';
+import { EngineHarness, heardEvents, until } from './testing/harness';
 import { createRestingTables, insertResting, restingCodec, restingCommands, restingFills, restingOrders, restingRunnables } from './testing/resting-limit-runnable';
 
 const targets = await databaseTargets();
@@ -76,6 +77,37 @@ describe.each(targets)('resting limit orders on $name', (target) => {
     expect((await orders(id)).map((o) => [o.side, o.status, o.fillPrice])).toEqual([['buy', 'filled', '95.000000000000000000'], ['sell', 'filled', '105.000000000000000000']]);
     expect((await runnable(id)).trades).toBe(2);
     expect(openOnExchange()).toEqual([]);
+  });
+
+  it('a partial fill leaves the limit resting, nothing booked; the price crossing it books one fill of the whole, and the sell is for the whole', async () => {
+    const { id } = await begin();
+    const engine = startEngine();
+    await takenOn(engine, id);
+    const [buy] = await orders(id);
+    const heard = heardEvents(h!);
+    h!.exchange.simulator.control.fillPartially(h!.apiKey, buy!.clientOrderId, '0.4');
+    await until(() => heard.events.some((e) => e.c === buy!.clientOrderId && e.X === 'PARTIALLY_FILLED'));
+    heard.close();
+    await engine.idle();
+    expect((await orders(id)).map((o) => [o.side, o.status])).toEqual([['buy', 'open']]);
+    expect(await runnable(id)).toMatchObject({ trades: 0, heldQty: '0.000000000000000000' });
+    // Looked up (a take-on, the stream coming up again), it is still open: nothing is booked.
+    const runner = engine.runner(id)!;
+    await runner.enqueue(() => runner.reconcile());
+    expect((await orders(id)).map((o) => [o.side, o.status])).toEqual([['buy', 'open']]);
+    expect(openOnExchange()).toEqual([expect.objectContaining({ clientOrderId: buy!.clientOrderId, status: 'PARTIALLY_FILLED', executedQty: '0.4' })]);
+
+    h!.setPrice(SYMBOL, '94.00');
+    await until(async () => (await orders(id)).some((o) => o.side === 'sell' && o.status === 'open'));
+    await engine.idle();
+    const [bought, sell] = await orders(id);
+    // Two trades on the exchange, one fill booked: 1 at 95, the fees summed (0.038 + 0.057).
+    expect(bought).toMatchObject({ status: 'filled', fillPrice: '95.000000000000000000', filledQty: '1.000000000000000000', fee: '0.095000000000000000' });
+    expect((await h!.db.select().from(restingFills).where(eq(restingFills.orderId, bought!.id))).map((f) => f.quantity).sort())
+      .toEqual(['0.400000000000000000', '0.600000000000000000']);
+    expect(sell).toMatchObject({ side: 'sell', status: 'open', quantity: '1.000000000000000000' });
+    expect(await runnable(id)).toMatchObject({ trades: 1, heldQty: '1.000000000000000000' });
+    expect(h!.exchangeHolding('SOL')).toBe('1');
   });
 
   it('finds a fill that happened while no engine ran, after a kill -9, and places the next order once, never twice', async () => {

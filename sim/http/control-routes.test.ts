@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator } from '../index';
-import { startTestSimulator } from '../testing/simulator';
+import { ccxtFor, startTestSimulator } from '../testing/simulator';
 
 let sim: RunningSimulator;
 
@@ -39,6 +39,25 @@ describe('the simulator control API (/sim/*)', () => {
     // Reads carry no body and change nothing, so they need no content type.
     expect((await control('GET', '/sim/price/ETHUSDT', { host: `127.0.0.1:${sim.port}` })).status).toBe(200);
     expect((await control('DELETE', '/sim/faults', { ...JSON_TYPE, host: `[::1]:${sim.port}` })).status).toBe(200);
+  });
+
+  it('fills part of a resting limit on POST /sim/partial-fill, and says why it refuses one', async () => {
+    const key = sim.control.createAccount({ balances: { USDT: '1000' } });
+    sim.control.setPrice('SOLUSDT', '100');
+    const ex = ccxtFor(sim, key);
+    await ex.loadMarkets();
+    await ex.createOrder('SOL/USDT', 'limit', 'buy', 2, 95, { clientOrderId: 'http-part' });
+    const headers = { ...JSON_TYPE, host: `127.0.0.1:${sim.port}` };
+    const filled = await control('POST', '/sim/partial-fill', headers, JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: '0.5' }));
+    expect(filled.status).toBe(200);
+    expect(JSON.parse(filled.body)).toMatchObject({ market: 'spot', clientOrderId: 'http-part', status: 'PARTIALLY_FILLED', executedQty: '0.5', origQty: '2' });
+    expect(sim.control.getAccount(key.apiKey)!.balances.SOL).toEqual({ free: '0.50000000', locked: '0.00000000' });
+    const tooMuch = await control('POST', '/sim/partial-fill', headers, JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: '1.5' }));
+    expect(tooMuch.status).toBe(400);
+    expect(JSON.parse(tooMuch.body)).toEqual({ error: expect.stringMatching(/less than the 1.5 left/) });
+    const numeric = await control('POST', '/sim/partial-fill', headers, JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: 0.5 }));
+    expect(numeric.status).toBe(400);
+    expect(sim.control.getAccount(key.apiKey)!.openOrders.map((o) => o.executedQty)).toEqual(['0.5']);
   });
 
   it('refuses a body that is not declared JSON with 415, and changes nothing', async () => {

@@ -35,6 +35,14 @@ function route(control: SimulatorControl, method: string, path: string, body: Re
     control.clearFaults();
     return [200, {}];
   }
+  if (method === 'POST' && path === '/sim/partial-fill') {
+    const { apiKey, clientOrderId, quantity, market } = body;
+    if (typeof apiKey !== 'string' || typeof clientOrderId !== 'string' || typeof quantity !== 'string'
+      || (market !== undefined && market !== 'spot' && market !== 'futures')) {
+      throw new SimError(-1100, 'apiKey, clientOrderId and quantity (a decimal string) are required; market is spot or futures.');
+    }
+    return [200, control.fillPartially(apiKey, clientOrderId, quantity, market)];
+  }
   if (method === 'POST' && path === '/sim/walk') {
     control.walk();
     return [200, {}];

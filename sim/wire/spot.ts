@@ -67,7 +67,7 @@ export function executionReport(order: Order, fill: Fill | null, now: number): R
     x: fill ? 'TRADE' : order.status === 'NEW' ? 'NEW' : order.status === 'CANCELED' ? 'CANCELED' : 'EXPIRED',
     X: order.status, r: 'NONE', i: order.orderId, l: fmt8(fill?.qty ?? '0'), z: fmt8(order.executedQty),
     L: fmt8(fill?.price ?? '0'), n: fmt8(fill?.commission ?? '0'), N: fill?.commissionAsset ?? null,
-    T: order.updateTime, t: fill?.tradeId ?? -1, I: order.orderId, w: order.status === 'NEW', m: fill?.maker ?? false,
+    T: order.updateTime, t: fill?.tradeId ?? -1, I: order.orderId, w: order.status === 'NEW' || order.status === 'PARTIALLY_FILLED', m: fill?.maker ?? false,
     M: false, O: order.time, Z: fmt8(order.cumQuote), Y: fmt8(fill?.quoteQty ?? '0'), Q: fmt8(order.origQuoteOrderQty),
     W: order.time, V: 'EXPIRE_MAKER',
   };

@@ -20,6 +20,7 @@ import { createTestServer, type TestServer } from '../../testing/server';
 import { marketRules, runBacktest, type Tick } from '../../trading/index';
 import { Engine, FUTURES_FEED_SUFFIX, type EngineOptions } from '../engine';
 import type { CrashPoint } from '../faults';
+import { MemberSubscriptions } from '../member-subscriptions';
 import { paramsOf, strategyOf, type StoredMarketRules } from '../../runnables/bot/index';
 
 export type SimExchange = ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
@@ -195,6 +196,26 @@ export class EngineHarness {
     await this.server?.close();
     await this.exchange?.close();
   }
+}
+
+/**
+ * The user-data events the engines hear for the harness's member (spot: the executionReports
+ * order-events.ts reads; futures: the ACCOUNT_UPDATEs position-events.ts reads), each listed
+ * once the engines have handled it: it joins their shared subscription (member-subscriptions.ts)
+ * after them, so call it once an engine runs one of the member's runnables. What an engine does
+ * with an event that changes nothing (a partial fill) can then be checked. `close()` leaves it.
+ */
+export function heardEvents(h: EngineHarness, market: 'spot' | 'futures' = 'spot'): { events: Record<string, unknown>[]; close(): void } {
+  const events: Record<string, unknown>[] = [];
+  const listener = () => ({ onEvent: (event: Record<string, unknown>) => void events.push(event), onUp: () => undefined, onDown: () => undefined });
+  if (market === 'spot') {
+    const spot = new MemberSubscriptions(h.exchange.spotStreams, 'engine', listener);
+    spot.watch(h.member.userId, h.memberKey);
+    return { events, close: () => spot.close() };
+  }
+  const futures = new MemberSubscriptions(h.exchange.futuresStreams, 'engine-positions', listener);
+  futures.watch(h.member.userId, { gateway: h.exchange.gateway.member(h.memberKey) });
+  return { events, close: () => futures.close() };
 }
 
 /** A seeded walk in cents, never repeating a price twice in a row (ticks are price changes). */
