@@ -39,8 +39,11 @@ export const STOP_REASONS = [
 ] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
 
-/** Why a cycle stopped: a bot's reasons, or its amount no longer buys the exchange's minimum at the buy price (common/api/cycles.ts). */
-export type CycleStopReason = StopReason | 'belowMinimum';
+/**
+ * Why a cycle stopped: a bot's reasons, or an order under the exchange's minimum: its amount no
+ * longer buys it at the buy price, or what it holds is too little to sell (common/api/cycles.ts).
+ */
+export type CycleStopReason = StopReason | 'belowMinimum' | 'heldBelowMinimum';
 
 /** How a member reads each reason (notifications, History, Running Bot). */
 export const STOP_REASON_TEXT: Record<StopReason, string> = {

@@ -3,7 +3,7 @@
  * at a price, a LIMIT sell at a higher one, repeated a number of times, with a stop loss
  * (ARCHITECTURE section 5, "Cycle"). Decimals travel as strings.
  */
-import type { BotCategory, BotHistoryRow, CycleStopReason, SparklinePoint } from './bots';
+import { STOP_REASON_TEXT, type BotCategory, type BotHistoryRow, type CycleStopReason, type SparklinePoint } from './bots';
 import type { DecimalInput } from './strategy';
 
 /** 'Live' runs; 'Completed' did every round; 'Stopped' was stopped (by the member, its stop loss, an exchange error). */
@@ -87,5 +87,13 @@ export interface CycleHistoryRow extends Omit<BotHistoryRow, 'stopReason'> {
   no_of_cycle: number;
 }
 
-/** How a member reads why a cycle stopped (a bot's text for the reasons they share). */
 export const CYCLE_BELOW_MINIMUM_TEXT = "The amount no longer buys the exchange's minimum order at the buy price";
+/** A buy filled in part before its cancel left less than the exchange sells in one order. */
+export const CYCLE_HELD_BELOW_MINIMUM_TEXT = "What the cycle holds is under the exchange's minimum order, so it cannot be sold: it stays in your wallet";
+
+/** How a member reads why a cycle stopped (notifications, History): a bot's text for the reasons they share. */
+export function cycleStopReasonText(reason: CycleStopReason): string {
+  if (reason === 'belowMinimum') return CYCLE_BELOW_MINIMUM_TEXT;
+  if (reason === 'heldBelowMinimum') return CYCLE_HELD_BELOW_MINIMUM_TEXT;
+  return STOP_REASON_TEXT[reason] ?? 'The cycle stopped.';
+}

@@ -185,6 +185,19 @@ describe.each(targets)('cycle faults on $name', (target) => {
     expect(new Decimal(100_000).minus(h!.exchangeHolding('USDT')).toFixed()).toBe(plain(row.heldCost));
   });
 
+  it('a partial fill under the exchange minimum, ended by an edit\'s cancel, is kept and ends the cycle: no sell the exchange would refuse', async () => {
+    const { id, engine } = await resting();
+    await fillPart(engine, id, '0.01'); // 0.95 USDT: under the 5 USDT minimum order
+    await h!.db.update(cycles).set({ buyPrice: '96' }).where(eq(cycles.id, id));
+    expect(await commandCycle(h!, id, 'settings')).toBe('ok');
+    await quietCycle(h!, engine, id);
+    expect((await cycleOrderRows(h!, id)).map((o) => [o.side, o.status, plain(o.filledQty)])).toEqual([['buy', 'filled', '0.01']]);
+    const row = await cycleRow(h!, id);
+    expect([row.status, row.stopReason, plain(row.heldQty)]).toEqual(['Stopped', 'heldBelowMinimum', '0.01']);
+    expect(openOnExchange(h!)).toEqual([]);
+    expect(h!.exchangeHolding('SOL')).toBe('0.01');
+  });
+
   it('a partial fill of a resting buy, then the price crossing it, is booked as one buy of the whole at the volume-weighted price with the summed fees', async () => {
     const { id, engine } = await resting();
     await fillPart(engine, id, '4');

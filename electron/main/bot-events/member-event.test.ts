@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STOP_REASONS, STOP_REASON_TEXT, type MemberEvent } from '../../../common/api/bots';
-import { CYCLE_BELOW_MINIMUM_TEXT } from '../../../common/api/cycles';
+import { CYCLE_BELOW_MINIMUM_TEXT, CYCLE_HELD_BELOW_MINIMUM_TEXT } from '../../../common/api/cycles';
 import { historyTabPath } from '../../../common/routes';
 import { notificationFor, parseMemberEvent } from './member-event';
 
@@ -166,8 +166,9 @@ describe('cycle events', () => {
     });
   });
 
-  it('explains a cycle whose amount no longer buys the minimum, and a reason a newer server added', () => {
+  it('explains a cycle stopped under the exchange minimum (its amount, or what it holds), and a reason a newer server added', () => {
     expect(notificationFor(cycleStopped('belowMinimum'))?.body).toBe(CYCLE_BELOW_MINIMUM_TEXT);
+    expect(notificationFor(cycleStopped('heldBelowMinimum'))?.body).toBe(CYCLE_HELD_BELOW_MINIMUM_TEXT);
     expect(notificationFor(cycleStopped('maintenance' as never))?.body).toBe('The cycle stopped.');
   });
 

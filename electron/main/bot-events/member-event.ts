@@ -2,8 +2,8 @@
  * One message of GET /api/events read as a MemberEvent, and the notification it raises.
  * Pure: the feed (bot-event-feed.ts) does the I/O.
  */
-import { STOP_REASON_TEXT, type CycleStopReason, type MemberEvent, type MemberEventKind } from '../../../common/api/bots';
-import { CYCLE_BELOW_MINIMUM_TEXT } from '../../../common/api/cycles';
+import { STOP_REASON_TEXT, type MemberEvent, type MemberEventKind } from '../../../common/api/bots';
+import { cycleStopReasonText } from '../../../common/api/cycles';
 import { pairLabel } from '../../../common/pairs';
 import { formatMoney } from '../../../common/decimal';
 import { historyTabPath, routePath } from '../../../common/routes';
@@ -51,8 +51,7 @@ export function parseMemberEvent(message: SseMessage): MemberEvent | null {
 
 const runningBotRoute = (botID: string) => routePath('runningBot', { id: botID });
 
-const cycleStopText = (reason: CycleStopReason): string =>
-  reason === 'belowMinimum' ? CYCLE_BELOW_MINIMUM_TEXT : (STOP_REASON_TEXT[reason] ?? 'The cycle stopped.');
+
 
 /** 'All 3 cycles done. Profit: 12.35 USDT' (money to 2 decimals, SPEC section 9). */
 function cycleCompletedText(cycles: number, profit: string): string {
@@ -96,7 +95,7 @@ export function notificationFor(event: MemberEvent): Notification | null {
     case 'cycle.completed':
       return { title: `${pair} cycle completed`, body: cycleCompletedText(event.cycles, event.profit), route: cycleHistoryRoute };
     case 'cycle.stopped':
-      return { title: `${pair} cycle stopped`, body: cycleStopText(event.reason), route: cycleHistoryRoute };
+      return { title: `${pair} cycle stopped`, body: cycleStopReasonText(event.reason), route: cycleHistoryRoute };
     case 'cycle.orderFailed':
       return { title: `${pair} cycle: an order failed`, body: event.message, route: routePath('cycle') };
   }

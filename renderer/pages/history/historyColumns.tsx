@@ -1,8 +1,8 @@
 /** The History tables' columns (SPEC section 2, History; section 3, History row), and what the Cycle tab adds. */
 import { Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { STOP_REASON_TEXT, type BotHistoryRow, type CycleStopReason } from '../../../common/api/bots';
-import { CYCLE_BELOW_MINIMUM_TEXT, type CycleHistoryRow } from '../../../common/api/cycles';
+import type { BotHistoryRow, CycleStopReason } from '../../../common/api/bots';
+import { cycleStopReasonText, type CycleHistoryRow } from '../../../common/api/cycles';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { BOT_LABELS, CYCLE_LABELS, TEXT } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
@@ -58,14 +58,12 @@ export function historyColumns<T extends HistoryRowCore>(): ColumnsType<T> {
 export const HISTORY_COLUMNS: ColumnsType<BotHistoryRow> = historyColumns<BotHistoryRow>();
 
 /** Why a cycle stopped, in the member's words (the bots' words for the reasons they share). */
-export function cycleStopReasonText(reason: CycleStopReason | null | undefined): string | null {
-  if (!reason) return null;
-  if (reason === 'belowMinimum') return CYCLE_BELOW_MINIMUM_TEXT;
-  return STOP_REASON_TEXT[reason] ?? null;
+function cycleStopText(reason: CycleStopReason | null | undefined): string | null {
+  return reason ? cycleStopReasonText(reason) : null;
 }
 
 function CycleStatus({ row }: { row: CycleHistoryRow }) {
-  const why = row.status === 'Stopped' ? cycleStopReasonText(row.stopReason) : null;
+  const why = row.status === 'Stopped' ? cycleStopText(row.stopReason) : null;
   return (
     <div>
       <Typography.Text type={row.status === 'Completed' ? 'success' : undefined}>{row.status}</Typography.Text>

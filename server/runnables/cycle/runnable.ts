@@ -53,6 +53,7 @@ const STOP_REASON: Record<CycleEnd, CycleStopReason | null> = {
   stoploss: 'stoploss',
   liquidation: 'liquidation',
   belowMinimum: 'belowMinimum',
+  heldBelowMinimum: 'heldBelowMinimum',
 };
 
 export class CycleRunnable {

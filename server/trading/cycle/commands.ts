@@ -1,6 +1,6 @@
 /** Member commands on a live cycle: Stop, Stop & Sell and the edit (SPEC section 7, /api/editcycle). */
-import { D, str, threshold, type Dec } from '../exact';
-import { endCycle, holding } from './cycle';
+import { threshold, type Dec } from '../exact';
+import { endCycle, holding, sellAtMarket } from './cycle';
 import type { Cycle, CycleDecision } from './types';
 
 /** Why a command was not applied: the cycle ended, or the edit asks what cannot be. */
@@ -45,9 +45,7 @@ export function stopAndSellCycle(c: Cycle, price: string | null): CycleCommandRe
     return applied();
   }
   c.exit = 'stopAndSell';
-  const slot = c.nextSlot++;
-  c.order = { slot, side: 'sell', type: 'market', price: new D(price), qty: c.held };
-  return applied([], [{ kind: 'sell', slot, type: 'market', qty: str(c.held), price }]);
+  return { ok: true, decision: sellAtMarket(c, price) };
 }
 
 export interface CycleEdit {

@@ -90,6 +90,39 @@ describe('a round', () => {
   });
 });
 
+describe('what a partial fill leaves under the exchange minimum', () => {
+  /** The buy, edited, ends with 0.01 filled (0.95 USDT, under the 5 USDT minimum): the cycle holds it. */
+  function holdingDust(): Cycle {
+    const c = cycle();
+    decide(c, tick('100'));
+    editCycle(c, { buyPrice: new D('94'), sellPrice: new D('105'), stopLoss: new D('80'), count: 2 });
+    const o = c.order!;
+    applyCycleFill(c, { slot: o.slot, side: 'buy', price: '95', qty: '0.01', fee: '0.00095', ts: ++ts });
+    return c;
+  }
+
+  it('is kept, and the cycle ends: no sell the exchange would refuse is decided, on this tick or any later', () => {
+    const c = holdingDust();
+    const d = decide(c, tick('96'));
+    expect(d?.orders).toEqual([]);
+    expect(d?.skipped[0]).toMatchObject({ side: 'sell', qty: '0.01', price: '105' });
+    expect(d?.skipped[0]?.reason).toMatch(/minimum notional 5/);
+    expect(c).toMatchObject({ status: 'stopped', end: 'heldBelowMinimum' });
+    expect(c.held.toFixed()).toBe('0.01');
+    expect(decide(c, tick('110'))).toBeNull();
+  });
+
+  it('a stop loss or Stop & Sell that cannot sell it says so, rather than that everything was sold', () => {
+    const byStopLoss = holdingDust();
+    expect(decide(byStopLoss, tick('79'))?.orders).toEqual([]);
+    expect(byStopLoss).toMatchObject({ status: 'stopped', end: 'heldBelowMinimum' });
+
+    const bySell = holdingDust();
+    expect(stopAndSellCycle(bySell, '96')).toMatchObject({ ok: true, decision: { orders: [], skipped: [{ side: 'sell', qty: '0.01' }] } });
+    expect(bySell).toMatchObject({ status: 'stopped', end: 'heldBelowMinimum' });
+  });
+});
+
 describe('the stop loss', () => {
   function holdingCycle(): Cycle {
     const c = cycle();

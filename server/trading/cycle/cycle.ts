@@ -81,8 +81,24 @@ function restBuy(c: Cycle): CycleDecision {
 }
 
 /** Sells what is held at market now (the stop loss, Stop & Sell); the fill ends the cycle. */
-function sellAtMarket(c: Cycle, price: string): CycleDecision {
-  return intent(place(c, 'sell', 'market', new D(price), c.held));
+export function sellAtMarket(c: Cycle, price: string): CycleDecision {
+  return sellHeld(c, 'market', new D(price));
+}
+
+/**
+ * Sells what is held: a limit at the sell price, or at market. What a buy filled in part before
+ * its cancel (an edit, a stop) may be under the exchange's minimum order: no order can sell it,
+ * so it stays held and the cycle ends (for the member to sell with the rest of the coin),
+ * rather than decide the same refused sell on every tick.
+ */
+function sellHeld(c: Cycle, type: 'limit' | 'market', price: Dec): CycleDecision {
+  const skip = skipReason(c.held, c.held.times(price), c.market);
+  if (skip === null) return intent(place(c, 'sell', type, price, c.held));
+  // Even for a stop loss or Stop & Sell: the member reads that nothing could be sold.
+  endCycle(c, 'heldBelowMinimum');
+  const d = decision();
+  d.skipped.push({ side: 'sell', slot: c.nextSlot, qty: str(c.held), price: str(price), reason: skip });
+  return d;
 }
 
 /** Decides on a price; null when nothing changed. */
@@ -98,7 +114,7 @@ export function decide(c: Cycle, tick: Tick): CycleDecision | null {
     if (atMost(px, c.stopLossAt)) return stopLossAt(c, tick.price);
     if (c.order !== null) return null;
     if (c.exit !== null) return sellAtMarket(c, tick.price);
-    return intent(place(c, 'sell', 'limit', c.params.sellPrice, c.held));
+    return sellHeld(c, 'limit', c.params.sellPrice);
   }
   if (c.completed >= c.params.count) {
     endCycle(c, 'completed');

@@ -32,7 +32,7 @@ export interface CycleOrder {
 export type AfterCancel = 'replace' | 'stop' | 'stopAndSell' | 'stopLoss';
 
 /** How a cycle ended; null while it runs. */
-export type CycleEnd = 'completed' | 'manual' | 'stopAndSell' | 'stoploss' | 'liquidation' | 'belowMinimum';
+export type CycleEnd = 'completed' | 'manual' | 'stopAndSell' | 'stoploss' | 'liquidation' | 'belowMinimum' | 'heldBelowMinimum';
 
 export type CycleStatus = 'live' | 'completed' | 'stopped';
 
