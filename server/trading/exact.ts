@@ -70,7 +70,8 @@ export function parsePrice(s: string): number {
  */
 const lastParsed = { s: '0', f: 0 };
 
-function parseDecimalString(s: string): number {
+/** parsePrice without its memo: for a string other than the tick's (a runnable's last price), which would evict it. */
+export function parseDecimalString(s: string): number {
   let mantissa = 0;
   let scale = -1;
   for (let i = 0; i < s.length; i++) {

@@ -1,6 +1,6 @@
 /** The Advanced Multigrid core: the only entry point other folders import. */
 export { createGridBot } from './state';
-export { D, ZERO, parsePrice, type Dec } from './exact';
+export { D, ZERO, parseDecimalString, parsePrice, type Dec } from './exact';
 export { step } from './step';
 export { applyFill, orderFailed } from './fills';
 export { stop, stopAndSell, editPrices, editProfitBook, editOverbuyProtection } from './commands';

@@ -7,7 +7,7 @@
  */
 import type { CycleStopReason, MemberEvent } from '../../../common/api/bots';
 import {
-  D, applyCycleFill, cycleHolds, cycleLiquidated, cycleOrderFailed, cycleSnapshotOf, decideCycle, editCycle, endCycle, stopAndSellCycle, stopCycle,
+  D, applyCycleFill, parseDecimalString, parsePrice, cycleHolds, cycleLiquidated, cycleOrderFailed, cycleSnapshotOf, decideCycle, editCycle, endCycle, stopAndSellCycle, stopCycle,
   type Cycle, type CycleCommandResult, type CycleDecision, type CycleEnd,
 } from '../../trading/index';
 import { cycleCommands, cycleFills, cycleOrders, cycles } from '../../db/schema';
@@ -71,7 +71,11 @@ export class CycleRunnable {
   /** The price it last decided on is this one: a second decision on it changes nothing, so none is made. */
   decided(tick: { price: string }): boolean {
     const last = this.cycle.lastPrice;
-    return last !== null && (last === tick.price || new D(last).eq(tick.price));
+    if (last === null) return false;
+    if (last === tick.price) return true;
+    // Mostly a new price, told apart by the parsed numbers (unequal numbers are unequal decimals)
+    // with no Decimal made for every cycle on every tick; equal numbers are confirmed exactly.
+    return parsePrice(tick.price) === parseDecimalString(last) && new D(last).eq(tick.price);
   }
 
   async command(kind: string, { price }: { ts: number; price: string | null }, fresh: () => Promise<CycleRow | undefined>) {
