@@ -5,16 +5,19 @@
  * as the start writes them, half with a buy price above the price (marketable: bought at once
  * when the engine takes them on, their sell then rests) and half below it (their buy rests), so
  * ticks meet both a resting buy (nothing to do: the exchange fills it) and a holding cycle (the
- * stop loss compared).
+ * stop loss compared). A share of them (BENCH_NEAR_SHARE) trade within half a per cent of the
+ * price, so their orders fill in the window and the next ones are placed (counted); the others
+ * rest a few per cent away, as most members' cycles do.
  *
  * Measured in the steady window after a warm-up: tick-to-decision (the engine's decision
  * histogram: every cycle of one pair decided on a tick), engine CPU (process.cpuUsage, in cores),
  * heap per cycle (after gc, between one cycle per member and all of them), REST weight per cycle
- * per minute (the WeightGovernor: resting orders are never polled, their fills come from the
- * user-data stream). Prints one JSON document; never fails on a timing.
+ * per minute (the WeightGovernor), apart: the orders the cycles trade (weight 1 each: one per
+ * fill) and everything else, the polling the target is about (resting orders are never polled,
+ * their fills come from the user-data stream). Prints one JSON document; never fails on a timing.
  *
  * Env: BENCH_CYCLES (10000), BENCH_MEMBERS (100, raised to one member per 22 cycles: one live cycle per member and pair), BENCH_WARMUP_S (10), BENCH_STEADY_S (60),
- * BENCH_MOVE_PCT (0.05), BENCH_SIM_FLUSH_MS (1000).
+ * BENCH_MOVE_PCT (0.05), BENCH_SIM_FLUSH_MS (1000), BENCH_NEAR_SHARE (0.1).
  */
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
@@ -34,6 +37,7 @@ const MEMBERS = Math.min(Math.max(num('BENCH_MEMBERS', 100), Math.ceil(CYCLES / 
 const WARMUP_S = num('BENCH_WARMUP_S', 10);
 const STEADY_S = num('BENCH_STEADY_S', 60);
 const MOVE_PCT = num('BENCH_MOVE_PCT', 0.05);
+const NEAR_SHARE = num('BENCH_NEAR_SHARE', 0.1);
 const FLUSH_MS = num('BENCH_SIM_FLUSH_MS', 1000);
 const AMOUNT = 100;
 const TARGETS = { tickToDecisionP99Ms: 5, engineCpuCores: 0.5, bytesPerCycle: 10 * 1024, weightPerCyclePerMinute: 0.1 };
@@ -52,8 +56,11 @@ function cycleRows(userIds: string[], rnd: () => number): Record<string, unknown
     const price = Number(spec.price);
     const rules = { stepSize: spec.stepSize, tickSize: spec.tickSize, minNotional: spec.minNotional, feeRate: '0.001' };
     const bought = i % 2 === 0;
-    const buyPrice = toTick(price * (bought ? 1.01 + rnd() * 0.01 : 0.96 - rnd() * 0.02), spec.tickSize);
-    const sellPrice = toTick(Number(buyPrice) * (1.04 + rnd() * 0.02), spec.tickSize);
+    // Near the price (a walk of 0.05 % a second moves about 0.25 % in a minute), resting buys and
+    // sells fill in the window and the next orders are placed; the others rest a few per cent away.
+    const near = rnd() < NEAR_SHARE;
+    const buyPrice = toTick(price * (near ? (bought ? 1.001 + rnd() * 0.002 : 0.999 - rnd() * 0.004) : (bought ? 1.01 + rnd() * 0.01 : 0.96 - rnd() * 0.02)), spec.tickSize);
+    const sellPrice = toTick(Number(buyPrice) * (near ? 1.001 + rnd() * 0.004 : 1.04 + rnd() * 0.02), spec.tickSize);
     const stopLoss = toTick(Number(buyPrice) * (0.9 - rnd() * 0.02), spec.tickSize);
     const settings = { amount: String(AMOUNT), buyPrice, sellPrice, stopLoss, noOfCycle: 5, marketRules: rules };
     return {
@@ -173,8 +180,12 @@ try {
   const busy = engine.busyRunners();
 
   const weight = { spot: gov1.spot - gov0.spot, futures: gov1.futures - gov0.futures, sapi: gov1.sapi - gov0.sapi };
+  const filled = (counts: Record<string, number>) => Object.entries(counts).reduce((n, [key, v]) => (key.endsWith(' filled') ? n + v : n), 0);
   const weightTotal = weight.spot + weight.futures + weight.sapi;
   const perCyclePerMinute = weightTotal / CYCLES / (wallSeconds / 60);
+  // Spot requests of weight 1 are the orders placed and cancelled (POST / DELETE /api/v3/order).
+  const orderWeight = byWeight.get('spot:1') ?? 0;
+  const pollingPerCyclePerMinute = (weightTotal - orderWeight) / CYCLES / (wallSeconds / 60);
   const added = CYCLES - MEMBERS;
   const heapPerCycle = added > 0 ? (memoryB.heapUsed - memoryA.heapUsed) / added : 0;
   const rssPerCycle = added > 0 ? (memoryB.rss - memoryA.rss) / added : 0;
@@ -185,6 +196,7 @@ try {
   console.log(JSON.stringify({
     bench: 'cycles', node: process.version, cpus: cpus().length, database: 'postgres',
     cycles: CYCLES, members: MEMBERS, symbols: TICKER_SYMBOLS.length, mix: 'half bought at once (sell resting), half with the buy resting',
+    nearShare: NEAR_SHARE,
     priceChangesPerSecondPerSymbol: 1, maxMovePercent: MOVE_PCT, streamPushMs: FLUSH_MS, warmupSeconds: WARMUP_S, steadySeconds: round(wallSeconds, 1),
     setup: { seedSeconds: round(seedSeconds), adoptFirstCyclesSeconds: round(adoptFirstSeconds), adoptRestSeconds: round(adoptRestSeconds),
       adoptCyclesPerSecond: Math.round(added / Math.max(adoptRestSeconds, 0.001)), lastOrdersPlacedSeconds: round(placeSeconds), atSteadyStart: states.rows[0] },
@@ -200,11 +212,14 @@ try {
       measured: `after gc: (${CYCLES} cycles - ${MEMBERS}, one per member) / ${added}, so member clients are not counted per cycle`,
     },
     weight: {
-      perCyclePerMinute: round(perCyclePerMinute, 5), target: { perCyclePerMinute: TARGETS.weightPerCyclePerMinute, met: perCyclePerMinute < TARGETS.weightPerCyclePerMinute },
+      perCyclePerMinute: round(perCyclePerMinute, 5), orders: orderWeight, pollingPerCyclePerMinute: round(pollingPerCyclePerMinute, 5),
+      target: { pollingPerCyclePerMinute: TARGETS.weightPerCyclePerMinute, met: pollingPerCyclePerMinute < TARGETS.weightPerCyclePerMinute },
       total: weightTotal, byFamily: weight, requestsByFamilyAndWeight: Object.fromEntries(byWeight),
-      measured: 'WeightGovernor reservations (every REST request of the process) over the steady window',
+      measured: 'WeightGovernor reservations (every REST request of the process) over the steady window; orders: the weight-1 spot requests '
+        + '(orders placed and cancelled, one per fill in the window); polling: all the rest (order lookups, trades, account reads)',
     },
-    cycleOrders: { atWindowStart: orders0, atWindowEnd: orders1, measured: 'cycle_orders rows by side and status' },
+    cycleOrders: { atWindowStart: orders0, atWindowEnd: orders1, filledInWindow: filled(orders1) - filled(orders0),
+      measured: 'cycle_orders rows by side and status; filledInWindow: the resting orders that filled (each followed by the next order)' },
     errors: { logged: log.errors, warnings: log.warnings, first: log.first },
     memberStreams: { atWindowStart: streams0, atWindowEnd: streams1,
       measured: 'the spot user-data pool: one subscription per member, shared by every engine of the process; a drop makes each resting order of the member be looked up' },
