@@ -21,6 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
+import { constants as perf, PerformanceObserver } from 'node:perf_hooks';
 import { Engine } from '../server/engine/engine';
 import { EngineMetrics } from '../server/engine/metrics';
 import { cycleEnginePorts } from '../server/engine-ports';
@@ -90,12 +91,23 @@ try {
 
   let measuring = false;
   const decisions: number[] = [];
+  /** When each decision ended (performance.now()), to tell which ones a garbage collection ran in. */
+  const decisionEnds: number[] = [];
   const metrics = new EngineMetrics();
   const observeDecision = metrics.decision.observe.bind(metrics.decision) as (v: number) => void;
   (metrics.decision as unknown as { observe: (v: number) => void }).observe = (v) => {
-    if (measuring) decisions.push(v * 1000);
+    if (measuring) {
+      decisions.push(v * 1000);
+      decisionEnds.push(now());
+    }
     observeDecision(v);
   };
+  const gcs: { minor: boolean; start: number; ms: number }[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    if (!measuring) return;
+    for (const e of list.getEntries()) gcs.push({ minor: (e as unknown as { detail?: { kind?: number } }).detail?.kind === perf.NODE_PERFORMANCE_GC_MINOR, start: e.startTime, ms: e.duration });
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   const byWeight = new Map<string, number>();
   const reserve = exchange.governor.reserve.bind(exchange.governor);
   exchange.governor.reserve = (family, w) => {
@@ -190,6 +202,14 @@ try {
   const heapPerCycle = added > 0 ? (memoryB.heapUsed - memoryA.heapUsed) / added : 0;
   const rssPerCycle = added > 0 ? (memoryB.rss - memoryA.rss) / added : 0;
   const decision = stats(decisions);
+  gcObserver.disconnect();
+  // A diagnosis, not the measure: the decisions no garbage collection ran in (the target is judged on all).
+  const inGc = (i: number) => gcs.some((g) => g.start < decisionEnds[i]! && g.start + g.ms > decisionEnds[i]! - decisions[i]!);
+  const withoutGc = stats(decisions.filter((_d, i) => !inGc(i)));
+  const gcStats = (minor: boolean) => {
+    const ms = gcs.filter((g) => g.minor === minor).map((g) => g.ms);
+    return { count: ms.length, totalMs: round(ms.reduce((a, b) => a + b, 0), 1), maxMs: round(Math.max(0, ...ms), 2) };
+  };
   const engineCores = (cpu.user + cpu.system) / 1e6 / wallSeconds;
   const mb = (b: number) => round(b / 1048576, 1);
 
@@ -201,7 +221,9 @@ try {
     setup: { seedSeconds: round(seedSeconds), adoptFirstCyclesSeconds: round(adoptFirstSeconds), adoptRestSeconds: round(adoptRestSeconds),
       adoptCyclesPerSecond: Math.round(added / Math.max(adoptRestSeconds, 0.001)), lastOrdersPlacedSeconds: round(placeSeconds), atSteadyStart: states.rows[0] },
     tickToDecisionMs: { perSymbol: decision, target: { p99: TARGETS.tickToDecisionP99Ms, met: decision.p99 < TARGETS.tickToDecisionP99Ms },
-      measured: 'the engine decision histogram: every cycle of one pair decided on a tick' },
+      withoutGc: { ...withoutGc, decisionsWithGc: decisions.length - withoutGc.n },
+      gcInWindow: { minor: gcStats(true), major: gcStats(false) },
+      measured: 'the engine decision histogram: every cycle of one pair decided on a tick; withoutGc: those no garbage collection overlapped (a diagnosis)' },
     cpu: { engineCores: round(engineCores, 3), target: { cores: TARGETS.engineCpuCores, met: engineCores < TARGETS.engineCpuCores },
       simulatorCores: sim0 === null || sim1 === null ? null : round((sim1 - sim0) / wallSeconds, 3),
       measured: 'process.cpuUsage of the engine process over the steady window' },

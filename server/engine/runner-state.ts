@@ -49,6 +49,8 @@ export interface RunnerState {
   readonly sending: Set<string>;
   /** Its limit orders resting on the exchange (clientOrderIds): booked when the user-data stream reports them ended. */
   readonly resting: Set<string>;
+  /** Its orders may rest on the exchange (its tables keep the order type: tables.ts). */
+  readonly rests: boolean;
   readonly reported: Map<string, OrderState>;
   readonly assets: { base: string; quote: string };
   readonly leverage: number | null;
