@@ -13,8 +13,9 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'sim/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // The kill -9 suite shares a bot between engine processes, which needs PostgreSQL.
-          exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.kill9.test.ts'])],
+          // The kill -9 suites (engine.kill9, engine.cycles-kill9) share a bot or a cycle between
+          // engine processes, which needs PostgreSQL.
+          exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*kill9.test.ts'])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -11,9 +11,7 @@
  *
  * KILL9_SEED=<n> replays another set of instants; ENGINE_TEST_LOG=1 shows the children's logs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
@@ -24,10 +22,10 @@ import { seededRandom } from '../../sim/rng';
 import { marketRules, runBacktest } from '../trading/index';
 import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
 import { EngineHarness, seededPath } from './testing/harness';
+import { EngineProcess, killEngineProcesses, sleep } from './testing/engine-process-client';
+import { watchAccepts } from './testing/exchange-accepts';
 
 const SYMBOL = 'SOLUSDT';
-const SCRIPT = fileURLToPath(new URL('./testing/engine-process.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LEASE_MS = 1_500;
 /** The exchange answers every request this late, so an order spends a while in flight. */
 const EXCHANGE_LATENCY_MS = 15;
@@ -73,93 +71,6 @@ interface KillRecord extends KillPlan {
   takeoverMs: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const samePrice = (a: string | null, b: string) => a !== null && new Decimal(a).eq(b);
-
-/** One engine process. */
-class EngineProcess {
-  readonly exited: Promise<void>;
-  private stderr = '';
-  private dead = false;
-
-  private constructor(
-    readonly id: string,
-    readonly child: ChildProcess,
-    readonly port: number,
-  ) {
-    this.exited = new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-    });
-    void this.exited.then(() => {
-      this.dead = true;
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      this.stderr = (this.stderr + chunk.toString()).slice(-8_000);
-      if (process.env.ENGINE_TEST_LOG) process.stderr.write(chunk);
-    });
-  }
-
-  static spawn(id: string, env: NodeJS.ProcessEnv): Promise<EngineProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    live.add(child);
-    child.once('exit', () => live.delete(child));
-    return new Promise((resolve, reject) => {
-      let out = '';
-      let err = '';
-      const onErr = (chunk: Buffer) => {
-        err = (err + chunk.toString()).slice(-8_000);
-      };
-      const timer = setTimeout(() => fail(new Error('did not start within 20 s')), 20_000);
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        child.kill('SIGKILL');
-        reject(new Error(`engine process ${id}: ${error.message}\n${err}`));
-      };
-      child.stderr?.on('data', onErr);
-      child.once('exit', (code, signal) => fail(new Error(`exited (${code ?? signal}) before it was ready`)));
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const nl = out.indexOf('\n');
-        if (nl < 0) return;
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        child.once('exit', () => live.delete(child));
-        child.stderr?.off('data', onErr);
-        const { port } = JSON.parse(out.slice(0, nl)) as { port: number };
-        const p = new EngineProcess(id, child, port);
-        p.stderr = err;
-        resolve(p);
-      });
-    });
-  }
-
-  async settled(): Promise<{ settled: string | null; bots: number }> {
-    const res = await fetch(`http://127.0.0.1:${this.port}/settled?symbol=${SYMBOL}`);
-    return (await res.json()) as { settled: string | null; bots: number };
-  }
-
-  /** Resolves once this engine holds the bot and has settled `price` (the gauge, never a sleep). */
-  async waitSettled(price: string, timeoutMs = 15_000): Promise<void> {
-    const end = Date.now() + timeoutMs;
-    let last: { settled: string | null; bots: number } | null = null;
-    for (;;) {
-      if (this.dead) throw new Error(`engine ${this.id} died while waiting for ${price}\n${this.stderr}`);
-      last = await this.settled().catch(() => last);
-      if (last && last.bots > 0 && samePrice(last.settled, price)) return;
-      if (Date.now() > end) throw new Error(`engine ${this.id} did not settle ${price} within ${timeoutMs} ms (last: ${JSON.stringify(last)})\n${this.stderr}`);
-      await sleep(10);
-    }
-  }
-
-  /** kill -9, now (synchronously: the signal is sent before this returns). */
-  kill(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
-  }
-}
-
-const live = new Set<ChildProcess>();
-
 /** Picks the instants: mostly ticks on which the bot trades (so an order is in flight), one on which it does not. */
 function plan(random: () => number, tradingTicks: number[], quietTicks: number[]): KillPlan[] {
   const pick = (from: number[], n: number) => {
@@ -183,7 +94,7 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
   let h: EngineHarness | undefined;
 
   afterEach(async () => {
-    for (const child of [...live]) child.kill('SIGKILL');
+    killEngineProcesses();
     await sleep(50);
     await h?.close();
     h = undefined;
@@ -198,17 +109,7 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
 
     // Every order the exchange accepts, when, and a hook to kill at that instant.
     const account = sim.core.accounts.get(harness.apiKey)!;
-    const accepted = new Map<string, number>();
-    let onAccept: (() => void) | null = null;
-    const register = account.orders.set.bind(account.orders);
-    account.orders.set = (id, order) => {
-      const result = register(id, order);
-      if (!accepted.has(order.clientOrderId)) accepted.set(order.clientOrderId, performance.now());
-      const hook = onAccept;
-      onAccept = null;
-      hook?.();
-      return result;
-    };
+    const { accepted, onNextAccept } = watchAccepts(account);
 
     sim.control.setPrice(SYMBOL, PRICES[0]!);
     const botId = await harness.startBot();
@@ -223,16 +124,16 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
 
     let spawned = 0;
     const env = (id: string): NodeJS.ProcessEnv => ({ ...process.env, ...TEST_ENV, DATABASE_URL: databaseUrl, SIM_URL: sim.url, EXCHANGE: 'sim',
-      ENGINE_ID: id, LEASE_MS: String(LEASE_MS), DATA_DIR: harness.server.config.dataDir, ROLES: 'engine' });
+      ENGINE_ID: id, ENGINE_RUNS: 'bots', LEASE_MS: String(LEASE_MS), DATA_DIR: harness.server.config.dataDir, ROLES: 'engine' });
     const next = () => {
       spawned++;
       const id = `kill9-engine-${spawned}`;
-      return EngineProcess.spawn(id, env(id));
+      return EngineProcess.spawn(id, env(id), SYMBOL);
     };
 
     sim.control.setFaults({ latencyMs: EXCHANGE_LATENCY_MS });
     let engine = await next();
-    await engine.waitSettled(PRICES[0]!, 20_000);
+    await engine.waitSettled(PRICES[0]!, { timeoutMs: 20_000 });
 
     const orders = () => harness.db.select().from(botOrders).where(eq(botOrders.botId, botId)).orderBy(asc(botOrders.seq));
     const records: KillRecord[] = [];
@@ -251,11 +152,11 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
         victim.kill();
       };
       if (kill.mode === 'onAccept' || kill.mode === 'afterAccept') {
-        onAccept = kill.mode === 'onAccept' ? killNow : () => void setTimeout(killNow, kill.ms);
+        onNextAccept(kill.mode === 'onAccept' ? killNow : () => void setTimeout(killNow, kill.ms));
         sim.control.setPrice(SYMBOL, price);
         // A tick may settle without an order (the engine folded it, or the path changed): kill then.
         await Promise.race([victim.exited, victim.waitSettled(price).catch(() => undefined)]);
-        onAccept = null;
+        onNextAccept(null);
         killNow();
       } else {
         sim.control.setPrice(SYMBOL, price);
@@ -282,7 +183,7 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
 
       const started = performance.now();
       engine = await successor;
-      await engine.waitSettled(price, 20_000);
+      await engine.waitSettled(price, { timeoutMs: 20_000 });
       records.push({ ...kill, price, engine: victim.id, caught, takeoverMs: Math.round(performance.now() - started) });
     }
 

@@ -77,6 +77,8 @@ export async function cycleBacktest(h: EngineHarness, id: string, prices: string
   return {
     trades: result.trades.map((t) => ({ side: t.side, grid: t.grid, price: norm(t.price), qty: norm(t.qty), fee: norm(t.fee), pnl: norm(t.pnl) })),
     cycle: result.cycle,
+    /** The ticks (indexes into `prices`) on which it traded, in order. */
+    tradingTicks: [...new Set(result.trades.map((t) => t.ts))],
   };
 }
 
@@ -98,25 +100,35 @@ export const openOnExchange = (h: EngineHarness) => h.exchange.simulator.control
 
 
 /**
- * Waits until the engine caught up with what the exchange did to the cycle: ended with nothing
+ * Whether the books and the exchange agree that the cycle is at rest: ended with nothing
  * unsettled and nothing resting, or live with its one order out open both in its books and on
- * the exchange (a fill the exchange made is booked and the next order placed).
+ * the exchange (a fill the exchange made is booked and the next order placed). Read from the
+ * database and the simulator only, so a test can ask it of an engine in another process.
  */
+export async function cycleQuiet(h: EngineHarness, id: string): Promise<boolean> {
+  const row = await cycleRow(h, id);
+  const unsettled = (await cycleOrderRows(h, id)).filter((o) => ['intent', 'unknown', 'open', 'cancel'].includes(o.status));
+  const open = openOnExchange(h).map((o) => o.clientOrderId);
+  if (row.status !== 'Live') return unsettled.length === 0 && open.length === 0;
+  const state = row.state as { order: { slot: number } | null };
+  if (state.order === null) return false;
+  return unsettled.length === 1 && unsettled[0]!.slot === state.order.slot && unsettled[0]!.status === 'open'
+    && open.length === 1 && open[0] === unsettled[0]!.clientOrderId;
+}
+
+/** The cycle, its orders and what rests on the exchange, for a failure's message. */
+export async function cycleDump(h: EngineHarness, id: string): Promise<string> {
+  const row = await cycleRow(h, id);
+  const orders = (await cycleOrderRows(h, id)).map((o) => [o.seq, o.side, o.orderType, o.slot, o.status, o.decisionPrice, o.error]);
+  return JSON.stringify({ status: row.status, state: row.state, orders, open: openOnExchange(h) });
+}
+
+/** Waits until `engine` (in this process) caught up with what the exchange did to the cycle (cycleQuiet). */
 export async function quietCycle(h: EngineHarness, engine: Engine, id: string, timeoutMs = 15_000): Promise<void> {
-  await until(quiet, timeoutMs).catch(async (error: unknown) => {
-    const row = await cycleRow(h, id);
-    const orders = (await cycleOrderRows(h, id)).map((o) => [o.seq, o.side, o.orderType, o.slot, o.status, o.decisionPrice, o.error]);
-    throw new Error(`${String(error)}: ${JSON.stringify({ status: row.status, state: row.state, orders, open: openOnExchange(h) })}`);
-  });
-  async function quiet(): Promise<boolean> {
+  await until(async () => {
     await engine.idle();
-    const row = await cycleRow(h, id);
-    const unsettled = (await cycleOrderRows(h, id)).filter((o) => ['intent', 'unknown', 'open', 'cancel'].includes(o.status));
-    const open = openOnExchange(h).map((o) => o.clientOrderId);
-    if (row.status !== 'Live') return unsettled.length === 0 && open.length === 0;
-    const state = row.state as { order: { slot: number } | null };
-    if (state.order === null) return false;
-    return unsettled.length === 1 && unsettled[0]!.slot === state.order.slot && unsettled[0]!.status === 'open'
-      && open.length === 1 && open[0] === unsettled[0]!.clientOrderId;
-  }
+    return cycleQuiet(h, id);
+  }, timeoutMs).catch(async (error: unknown) => {
+    throw new Error(`${String(error)}: ${await cycleDump(h, id)}`);
+  });
 }

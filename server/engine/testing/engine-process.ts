@@ -1,10 +1,14 @@
 /**
- * One engine in a process of its own, for the kill -9 test (engine.kill9.test.ts): the test
- * SIGKILLs it at random instants and starts another. Only the engine runs here: it claims bots
- * from DATABASE_URL and trades on the simulator at SIM_URL, exactly as the `engine` role does,
- * with test cadences (LEASE_MS, default 1500). It serves its settled price gauge on an ephemeral
- * loopback port and prints `{"port":N,"engineId":"..."}` on stdout once it runs:
- *   GET /settled?symbol=SOLUSDT -> {"settled":"145.00"|null,"bots":1}
+ * One engine process of its own, for the kill -9 tests (engine.kill9.test.ts for bots,
+ * engine.cycles-kill9.test.ts for cycles): the test SIGKILLs it at seeded instants and starts
+ * another. Only the engine role runs here: it claims runnables from DATABASE_URL and trades on the
+ * simulator at SIM_URL, exactly as the `engine` role does (server/start.ts), with test cadences
+ * (LEASE_MS, default 1500). ENGINE_RUNS says what it runs: `bots` (the default), `cycles`, or
+ * `bots,cycles` (both engines on one metrics registry, as start.ts composes them). It serves its
+ * settled price gauge on an ephemeral loopback port and prints `{"port":N,"engineId":"..."}` on
+ * stdout once it runs:
+ *   GET /settled?symbol=SOLUSDT -> {"settled":"145.00"|null,"runnables":1}
+ * (`runnables`: how many bots and cycles its engines run now).
  *
  *   node --import tsx server/engine/testing/engine-process.ts
  */
@@ -12,15 +16,20 @@ import { createServer } from 'node:http';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { CcxtGateway } from '../../exchange/ccxt-gateway';
-import { enginePorts } from '../../engine-ports';
+import { cycleEnginePorts, enginePorts } from '../../engine-ports';
 import { exchangeServices } from '../../exchange/exchange-factory';
 import { WeightGovernor } from '../../exchange/weight-governor';
 import type { Log } from '../../logging/log';
 import { startEngine } from '../engine';
+import { EngineMetrics } from '../metrics';
 
 const config = loadConfig(process.env);
-if (!config.databaseUrl) throw new Error('engine-process needs DATABASE_URL (PostgreSQL: processes share bots through it)');
+if (!config.databaseUrl) throw new Error('engine-process needs DATABASE_URL (PostgreSQL: processes share runnables through it)');
 if (!config.simUrl) throw new Error('engine-process needs SIM_URL (the test\'s simulator)');
+
+const PORTS = { bots: enginePorts, cycles: cycleEnginePorts };
+const runs = (process.env.ENGINE_RUNS || 'bots').split(',').map((kind) => kind.trim());
+for (const kind of runs) if (!(kind in PORTS)) throw new Error(`ENGINE_RUNS: unknown kind '${kind}' (bots, cycles)`);
 
 const number = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -29,7 +38,7 @@ const number = (name: string, fallback: number): number => {
 
 const verbose = Boolean(process.env.ENGINE_TEST_LOG);
 const line = (level: string) => (o: object, m: string) => {
-  if (verbose) process.stderr.write(`[${config.engineId ?? process.pid}] ${level} ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v))}\n`);
+  if (verbose) process.stderr.write(`${new Date().toISOString()} [${config.engineId ?? process.pid}] ${level} ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v))}\n`);
 };
 const log: Log = { info: line('info'), warn: line('warn'), error: line('error') };
 
@@ -38,15 +47,18 @@ const governor = new WeightGovernor({ limits: config.exchangeWeight });
 // The test exchange's tuning (server/exchange/testing/exchange.ts), against the test's simulator.
 const gateway = new CcxtGateway({ simUrl: config.simUrl, governor, retry: { baseMs: 20, maxMs: 100 }, member: { lookupDelayMs: 50 } });
 const exchange = exchangeServices(gateway, governor, { simUrl: config.simUrl, tickerPollMs: 100 });
-const engine = startEngine({ db: database.db, config, exchange, ...enginePorts({ db: database.db, config, notifications: database.notifications }), log, leaseMs: number('LEASE_MS', 1_500), claimEveryMs: number('CLAIM_EVERY_MS', 100),
-  commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000 });
+// One registry for the engines of the process, as start.ts has it: the gauge is the last price all of them acted on.
+const metrics = new EngineMetrics();
+const portDeps = { db: database.db, config, notifications: database.notifications };
+const engines = [...new Set(runs)].map((kind) => startEngine({ db: database.db, config, exchange, ...PORTS[kind as keyof typeof PORTS](portDeps), log, metrics,
+  leaseMs: number('LEASE_MS', 1_500), claimEveryMs: number('CLAIM_EVERY_MS', 100), commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000 }));
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (req.method === 'GET' && url.pathname === '/settled') {
     const symbol = url.searchParams.get('symbol') ?? '';
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ settled: engine.metrics.settledPrice(symbol), bots: engine.size }));
+    res.end(JSON.stringify({ settled: metrics.settledPrice(symbol), runnables: engines.reduce((n, e) => n + e.size, 0) }));
     return;
   }
   res.writeHead(404).end();
@@ -54,14 +66,14 @@ const server = createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  process.stdout.write(`${JSON.stringify({ port, engineId: engine.id })}\n`);
+  process.stdout.write(`${JSON.stringify({ port, engineId: engines[0]!.id })}\n`);
 });
 
-// A graceful end when asked (the test kills with SIGKILL; this is for a clean shutdown only).
+// A graceful end when asked (the tests kill with SIGKILL; this is for a clean shutdown only).
 process.once('SIGTERM', () => {
   void (async () => {
     server.close();
-    await engine.stop().catch(() => undefined);
+    for (const engine of engines) await engine.stop().catch(() => undefined);
     await exchange.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

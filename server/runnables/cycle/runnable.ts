@@ -68,9 +68,19 @@ export class CycleRunnable {
     return d === null ? null : decisionOf(d);
   }
 
-  /** The price it last decided on is this one: a second decision on it changes nothing, so none is made. */
+  /**
+   * The price it last decided on is this one: a second decision on it changes nothing, so none is
+   * made. Not while it runs with no order out, though: an order of it ended since it decided (a
+   * fill, a cancel) and what follows is not decided yet. The kernel decides that at once, after
+   * the booking; an engine killed in between (kill -9 before the next intent was written) leaves
+   * the booked state with this very price, and the engine taking it over at the same price must
+   * decide it: otherwise the cycle sits with nothing on the exchange (a bought round with no sell,
+   * a stop loss reached with nothing sold) until the price moves.
+   */
   decided(tick: { price: string }): boolean {
-    const last = this.cycle.lastPrice;
+    const c = this.cycle;
+    if (c.status === 'live' && c.order === null && !c.liquidating) return false;
+    const last = c.lastPrice;
     if (last === null) return false;
     if (last === tick.price) return true;
     // Mostly a new price, told apart by the parsed numbers (unequal numbers are unequal decimals)
