@@ -175,6 +175,7 @@ try {
   const streams0 = exchange.spotStreams.stats();
   const sim0 = await processCpuSeconds(sim.pid);
   const cpu0 = process.cpuUsage();
+  const switches0 = process.resourceUsage().involuntaryContextSwitches;
   const wall0 = now();
   measuring = true;
   progress('steady window');
@@ -182,6 +183,7 @@ try {
   measuring = false;
   const wallSeconds = (now() - wall0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const preempted = process.resourceUsage().involuntaryContextSwitches - switches0;
   const sim1 = await processCpuSeconds(sim.pid);
   const gov1 = { ...exchange.governor.stats.reserved };
   const streams1 = exchange.spotStreams.stats();
@@ -223,6 +225,10 @@ try {
     tickToDecisionMs: { perSymbol: decision, target: { p99: TARGETS.tickToDecisionP99Ms, met: decision.p99 < TARGETS.tickToDecisionP99Ms },
       withoutGc: { ...withoutGc, decisionsWithGc: decisions.length - withoutGc.n },
       gcInWindow: { minor: gcStats(true), major: gcStats(false) },
+      // The engine's thread taken off a core by the scheduler (other processes wanted it): on a
+      // machine shared with PostgreSQL, the simulator and others, a decision that is preempted
+      // takes a scheduler slice longer; this says how often it happened in the window.
+      involuntaryContextSwitches: preempted,
       measured: 'the engine decision histogram: every cycle of one pair decided on a tick; withoutGc: those no garbage collection overlapped (a diagnosis)' },
     cpu: { engineCores: round(engineCores, 3), target: { cores: TARGETS.engineCpuCores, met: engineCores < TARGETS.engineCpuCores },
       simulatorCores: sim0 === null || sim1 === null ? null : round((sim1 - sim0) / wallSeconds, 3),

@@ -19,25 +19,17 @@ import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
 import { seededRandom } from '../../sim/rng';
-import { databaseTargets } from '../testing/databases';
 import { TEST_ENV } from '../testing/server';
 import { holdNextIntent, type IntentHold } from './testing/cycle-intent-hold';
 import { cycleBacktest, cycleDump, cycleOrderRows, cycleQuiet, cycleRow, cycleTrades, insertCycle, openOnExchange, type CycleSettings } from './testing/cycles';
-import { EngineProcess, killEngineProcesses, sleep } from './testing/engine-process-client';
+import { EngineProcess, EXCHANGE_LATENCY_MS, killEngineProcesses, LEASE_MS, postgresTargets, sleep } from './testing/engine-process-client';
 import { watchAccepts } from './testing/exchange-accepts';
 import { EngineHarness } from './testing/harness';
 
 const SYMBOL = 'SOLUSDT';
-const LEASE_MS = 1_500;
-/** The exchange answers every request this late, so an order spends a while in flight. */
-const EXCHANGE_LATENCY_MS = 15;
 const SEED = Number(process.env.CYCLE_KILL9_SEED ?? 20_261_124);
 
-// PGlite lives in one process: only the PostgreSQL target can share a cycle between processes.
-// The unit run includes this file only when TEST_DATABASE_URL is set (vitest.config.ts; .ci/run
-// sets it whenever PostgreSQL answers), so no PostgreSQL here is a broken setup, not a skip.
-const targets = (await databaseTargets()).filter((t) => t.name === 'postgres');
-if (targets.length === 0) throw new Error('engine.cycles-kill9.test.ts needs PostgreSQL: set TEST_DATABASE_URL (see README, Testing)');
+const targets = await postgresTargets('engine.cycles-kill9.test.ts');
 
 type KillMode =
   /** Killed at the price before; the price that crosses the resting order is set while no engine runs. */

@@ -16,26 +16,18 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
 import { botOrders } from '../db/schema';
-import { databaseTargets } from '../testing/databases';
 import { TEST_ENV } from '../testing/server';
 import { seededRandom } from '../../sim/rng';
 import { marketRules, runBacktest } from '../trading/index';
 import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
 import { EngineHarness, seededPath } from './testing/harness';
-import { EngineProcess, killEngineProcesses, sleep } from './testing/engine-process-client';
+import { EngineProcess, EXCHANGE_LATENCY_MS, killEngineProcesses, LEASE_MS, postgresTargets, sleep } from './testing/engine-process-client';
 import { watchAccepts } from './testing/exchange-accepts';
 
 const SYMBOL = 'SOLUSDT';
-const LEASE_MS = 1_500;
-/** The exchange answers every request this late, so an order spends a while in flight. */
-const EXCHANGE_LATENCY_MS = 15;
 const SEED = Number(process.env.KILL9_SEED ?? 20_261_123);
 
-// PGlite lives in one process: only the PostgreSQL target can share a bot between processes.
-// The unit run includes this file only when TEST_DATABASE_URL is set (vitest.config.ts; .ci/run
-// sets it whenever PostgreSQL answers), so no PostgreSQL here is a broken setup, not a skip.
-const targets = (await databaseTargets()).filter((t) => t.name === 'postgres');
-if (targets.length === 0) throw new Error('engine.kill9.test.ts needs PostgreSQL: set TEST_DATABASE_URL (see README, Testing)');
+const targets = await postgresTargets('engine.kill9.test.ts');
 
 /** Grid 1 at the start, both trailing buys, take profits, the cycle again, then a seeded walk. */
 const PRICES = ['145.00', '143.00', '142.00', '141.90', '143.40', '140.00', '139.00', '140.50', '142.00', '144.00', '146.50', '147.00', '146.20', '145.00', '148.00', '149.00', '148.10', ...seededPath(5, 30, 14_810, 300)];

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Decimal } from '../../../common/decimal';
+import { databaseTargets, type DatabaseTarget } from '../../testing/databases';
 
 const SCRIPT = fileURLToPath(new URL('./engine-process.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -16,6 +17,23 @@ const READY_TIMEOUT_MS = 60_000;
 export interface SettledReport {
   settled: string | null;
   runnables: number;
+}
+
+/** A dead engine's runnables are taken over this soon (the processes' LEASE_MS). */
+export const LEASE_MS = 1_500;
+/** The exchange answers every request this late, so an order spends a while in flight. */
+export const EXCHANGE_LATENCY_MS = 15;
+
+/**
+ * PGlite lives in one process: only the PostgreSQL target can share a runnable between
+ * processes. The unit run includes the kill -9 files only when TEST_DATABASE_URL is set
+ * (vitest.config.ts; .ci/run sets it whenever PostgreSQL answers), so no PostgreSQL here is a
+ * broken setup, not a skip.
+ */
+export async function postgresTargets(file: string): Promise<DatabaseTarget[]> {
+  const targets = (await databaseTargets()).filter((t) => t.name === 'postgres');
+  if (targets.length === 0) throw new Error(`${file} needs PostgreSQL: set TEST_DATABASE_URL (see README, Testing)`);
+  return targets;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
