@@ -68,6 +68,22 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     expect(new Decimal(row.realizedPnl).eq(profit)).toBe(true);
   });
 
+  it('is left out of the pair\'s ticks while its buy rests, and decides at the price of the moment once the buy fills', async () => {
+    const prices = ['100.00', '99.00', '98.00', '97.00', '85.00'];
+    const { engine, id } = await begin();
+    await drive(engine, id, prices.slice(1, 4));
+    // No tick reached it: the last price it decided on is still its take-on's.
+    const lastPrice = () => cycleRow(h!, id).then((row) => new Decimal((row.state as { lastPrice: string }).lastPrice).toFixed());
+    expect(await lastPrice()).toBe('100');
+    // A gap through the buy (filled at 95, its own price) and under the stop loss (90): the fill
+    // brings it back, and it sells at the price of the moment, as the backtester does.
+    await drive(engine, id, prices.slice(4));
+    expect(await cycleTrades(h!, id)).toEqual((await cycleBacktest(h!, id, prices)).trades);
+    expect((await cycleTrades(h!, id)).map((t) => [t.side, t.price])).toEqual([['buy', '95'], ['sell', '85']]);
+    expect(await cycleRow(h!, id)).toMatchObject({ status: 'Stopped', stopReason: 'stoploss' });
+    expect(await lastPrice()).toBe('85');
+  });
+
   it('finds the fills made while no engine ran and places the next order once, trading as the backtester on the whole path', async () => {
     const prices = ['100.00', '97.00', '94.00', '99.00', '103.00', '106.00', '101.00', '104.00', '107.00', '108.00', '96.00', '94.50', '97.00', '105.50'];
     const { engine: first, id } = await begin();

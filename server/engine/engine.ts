@@ -55,6 +55,11 @@ export class Engine {
       store: this.store, codec: options.runnable, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
       alive: () => this.alive, cooldownMs: options.cooldownMs ?? 30_000, unknownRetryMs: options.unknownRetryMs ?? 5_000,
       unknownGiveUpMs: options.unknownGiveUpMs ?? 120_000,
+      feedPrice: (runner) => this.fanout.lastTick.get(feedKeyOf(runner)) ?? null,
+      workDone: (runner) => {
+        const held = this.runners.get(runner.id);
+        if (held === runner) this.runners.workDone(held);
+      },
     };
     this.runners = new RunnerRegistry(options.exchange);
     this.fanout = new PriceFanout(this.runners, this.store, this.metrics, this.ctx.sends, this.now, () => this.alive, this.kind);

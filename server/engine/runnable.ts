@@ -141,6 +141,12 @@ export interface Runnable<Row = unknown> {
   readonly paused: boolean;
   /** Orders out whose outcome the core waits for. */
   readonly inFlight: number;
+  /**
+   * No price can make it act until one of its orders ends (a cycle whose buy rests, nothing
+   * held): the price fan-out leaves it out (half a pair's cycles, on every tick) until its work
+   * changes that, and it then decides at the price of the moment. Absent: it sees every tick.
+   */
+  readonly awaitsExchange?: boolean;
   /** Why its status last changed, as the member reads it (null: nothing to report). A bot's are StopReason's; a cycle adds 'belowMinimum'. */
   stopReason(): CycleStopReason | null;
   /** The status column this state implies, given the one stored. */

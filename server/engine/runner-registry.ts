@@ -2,7 +2,9 @@
  * The runners an engine holds, indexed as each of its inputs needs them: by id (claims,
  * heartbeats, commands), by feed key (price pushes), by the runnable part of a client order id
  * (the user-data stream's executions), by member for futures positions; and the member streams
- * watched while any of a member's runners needs them.
+ * watched while any of a member's runners needs them. Of a feed's runners, only those a price
+ * can move on are offered its ticks (Runnable.awaitsExchange): half of a pair's cycles rest a
+ * buy, and the decision loop of every tick is memory-bound (about a microsecond a runner).
  */
 import type { ExchangeServices } from '../exchange/services';
 import type { MemberKey } from '../exchange/gateway';
@@ -16,6 +18,8 @@ export class RunnerRegistry {
   private readonly byId = new Map<string, Runner>();
   private readonly byOrderPrefix = new Map<string, Runner>();
   private readonly byFeedKey = new Map<string, Set<Runner>>();
+  /** The runners of each feed key offered its ticks: byFeedKey's, less those awaiting the exchange. */
+  private readonly tickedByFeedKey = new Map<string, Set<Runner>>();
   /** Futures runners by member, for the positions their futures streams report. */
   private readonly futuresByMember = new Map<string, Set<Runner>>();
   private readonly orderEvents: OrderEvents;
@@ -49,8 +53,24 @@ export class RunnerRegistry {
     return [...this.byId.keys()];
   }
 
+  /** The runners a price of `feedKey` is offered to (undefined: no runner follows it). */
   onFeed(feedKey: string): ReadonlySet<Runner> | undefined {
-    return this.byFeedKey.get(feedKey);
+    return this.tickedByFeedKey.get(feedKey);
+  }
+
+  /**
+   * A runner's work is done: it is offered the ticks of its feed, or left out of them, as its core
+   * now needs. Back in, it decides at the price of the moment if one came while it was out.
+   */
+  workDone(runner: Runner): void {
+    if (this.byId.get(runner.id) !== runner) return; // dropped, or another runner of it now
+    const ticked = this.tickedByFeedKey.get(feedKeyOf(runner));
+    if (!ticked) return;
+    if (runner.core.awaitsExchange === true) ticked.delete(runner);
+    else if (!ticked.has(runner)) {
+      ticked.add(runner);
+      runner.catchUp();
+    }
   }
 
   feedKeys(): Iterable<string> {
@@ -94,6 +114,9 @@ export class RunnerRegistry {
     let set = this.byFeedKey.get(feedKey);
     if (!set) this.byFeedKey.set(feedKey, (set = new Set()));
     set.add(runner);
+    let ticked = this.tickedByFeedKey.get(feedKey);
+    if (!ticked) this.tickedByFeedKey.set(feedKey, (ticked = new Set()));
+    ticked.add(runner);
   }
 
   drop(runner: Runner): void {
@@ -109,7 +132,11 @@ export class RunnerRegistry {
     const feedKey = feedKeyOf(runner);
     const set = this.byFeedKey.get(feedKey);
     set?.delete(runner);
-    if (set && set.size === 0) this.byFeedKey.delete(feedKey);
+    this.tickedByFeedKey.get(feedKey)?.delete(runner);
+    if (set && set.size === 0) {
+      this.byFeedKey.delete(feedKey);
+      this.tickedByFeedKey.delete(feedKey);
+    }
   }
 
   /** Stops watching the member streams (the engine stops). */

@@ -32,6 +32,10 @@ export interface RunnerContext {
    * order-not-found lag) before it counts as never placed.
    */
   unknownGiveUpMs: number;
+  /** The latest price pushed for the runner's feed (null: none yet). */
+  feedPrice(runner: RunnerState): string | null;
+  /** Its work is done: the price fan-out offers it ticks, or leaves it out, as its core now needs (Runnable.awaitsExchange). */
+  workDone(runner: RunnerState): void;
 }
 
 export interface RunnerState {

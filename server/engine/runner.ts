@@ -42,7 +42,7 @@ export class Runner implements RunnerState {
   readonly resting = new Set<string>();
   /** Its orders may rest on the exchange (its tables keep the order type: tables.ts). */
   readonly rests: boolean;
-  /** The last price it decided on (null: none yet), kept where orders rest (`rests`). */
+  /** The price it was last evaluated at on its own (its take-on, a catch-up): decideAgain's price before the feed pushed any. */
   private lastTick: Tick | null = null;
   readonly reported = new Map<string, OrderState>();
   readonly assets: { base: string; quote: string };
@@ -110,9 +110,6 @@ export class Runner implements RunnerState {
       return this.queue;
     }
     if (tick.ts < this.cooldownUntil || this.core.decided(tick)) return null;
-    // Only a runnable whose orders rest decides again later (decideAgain); the grid bot never
-    // does, and this store into a long-lived runner, for each bot on every tick, is measurable.
-    if (this.rests) this.lastTick = tick;
     const decision = this.core.decide(tick);
     if (decision === null) return null;
     if (decision.trackersOnly) return this.enqueue(writes.trackers.add({ id: this.id, core: this.core }));
@@ -143,6 +140,7 @@ export class Runner implements RunnerState {
         return undefined;
       } finally {
         this.queued--;
+        if (!this.dead) this.ctx.workDone(this);
       }
     });
     this.queue = next;
@@ -165,16 +163,35 @@ export class Runner implements RunnerState {
 
   /** Evaluates `tick` as a tick of its own (the start, a restart), inside work already queued. */
   async evaluateNow(tick: Tick): Promise<void> {
-    if (this.rests) this.lastTick = tick;
+    this.lastTick = tick;
     const decision = this.core.decide(tick);
     if (decision === null) return;
     if (decision.trackersOnly) await this.ctx.store.saveState(this.row, this.core);
     else await this.act(decision);
   }
 
+  /**
+   * One of its orders ended: what comes next is decided at the price now, the feed's latest (it
+   * may have been left out of the ticks while it awaited the exchange: awaitsExchange).
+   */
   async decideAgain(): Promise<void> {
     // An error stopping it may book a fill on the way (errorStop): that decides nothing.
-    if (this.lastTick !== null && !this.core.stopped && this.errorStop === null) await this.evaluateNow(this.lastTick);
+    if (this.core.stopped || this.errorStop !== null) return;
+    const price = this.ctx.feedPrice(this) ?? this.lastTick?.price;
+    if (price !== undefined) await this.evaluateNow({ ts: this.ctx.now(), price });
+  }
+
+  /**
+   * Back among the feed's runners after awaiting the exchange: a price pushed while it was left
+   * out (or while its work ran) is decided now, unless it has decided on it already.
+   */
+  catchUp(): void {
+    void this.enqueue(async () => {
+      const price = this.ctx.feedPrice(this);
+      if (price === null || this.core.stopped) return;
+      const tick = { ts: this.ctx.now(), price };
+      if (tick.ts >= this.cooldownUntil && !this.core.decided(tick)) await this.evaluateNow(tick);
+    });
   }
 
   change(): StatusChange {

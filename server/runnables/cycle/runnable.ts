@@ -144,6 +144,12 @@ export class CycleRunnable {
    * Any order out, resting ones too: a resting order may fill on the exchange before its fill is
    * booked, so the futures position is compared only with nothing out (or a liquidation awaited).
    */
+  /** Its buy rests (or is on its way) and nothing is held: only the exchange filling it moves it on (decideCycle). */
+  get awaitsExchange(): boolean {
+    const c = this.cycle;
+    return c.status === 'live' && c.order !== null && c.order.side === 'buy' && c.cancelling === null && !cycleHolds(c) && !c.liquidating;
+  }
+
   get inFlight(): number {
     return this.cycle.order !== null || this.cycle.liquidating ? 1 : 0;
   }
