@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { chainConfig, type ChainConfig, type ChainVariables } from './config-chain';
 import { parseTrustProxy } from './config-trust-proxy';
 import { accountXpubOf, accountXpubProblem, addressOfPrivateKey, checksumOf, isValidMnemonic, isValidPrivateKey } from './chain/keys';
+import { LOG_FORMAT_SETTINGS, type LogFormatSetting } from './logging/format';
 import { redactConfigValue } from './logging/redact';
 import { secretsKeyId } from './modules/keys/key-id';
 
@@ -53,6 +54,8 @@ export interface Config extends ChainVariables {
   appWebUrl: string | null;
   mailFrom: string;
   logLevel: LogLevel;
+  /** LOG_FORMAT: how log lines on stdout look (logging/format.ts). */
+  logFormat: LogFormatSetting;
   /**
    * The guessable calls (http/rate-limits.ts), counted in the database so every API process
    * shares them: `max` per client and e-mail per route and `referralMax` per client, each in
@@ -359,6 +362,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     appWebUrl: appWebUrl === null ? null : appWebUrl.replace(/\/+$/, ''),
     mailFrom: text(env, 'MAIL_FROM') ?? 'GridDesk <no-reply@griddesk.local>',
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMAT_SETTINGS, 'auto'),
     rateLimit: {
       max: integer(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000_000),
       referralMax: integer(env, 'RATE_LIMIT_REFERRAL_MAX', 30, 1, 1_000_000_000),

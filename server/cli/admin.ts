@@ -5,6 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { asc } from 'drizzle-orm';
+import { answerCommandLine, readCommandLine, type FlagType, type FlagValues } from '../../common/command-line';
 import { SETTING_NAMES, type SettingName } from '../../common/constants';
 import { type Config, ConfigError, decodeSecretsKey, loadConfig, type Env } from '../config';
 import { openDatabase, type Db } from '../db/database';
@@ -44,24 +45,44 @@ Commands:
   rotate-secrets-key                      re-encrypt stored exchange secrets from
                                           PREVIOUS_SECRETS_KEY to SECRETS_KEY (both from
                                           the environment, never the command line)
+  help, --help, -h                        this text
 
 The database is the server's: DATA_DIR (PGlite) or DATABASE_URL. With the embedded database
 (PGlite) stop the server first: the CLI refuses while a server holds DATA_DIR. It never
 creates a database or secrets.json: a DATA_DIR or DATABASE_URL without one is refused.`;
 
-function flag(args: string[], name: string): string {
-  const index = args.indexOf(`--${name}`);
-  const value = index >= 0 ? args[index + 1] : undefined;
-  if (!value || value.startsWith('--')) throw new UsageError(`--${name} is required`);
+/** Each command's flags; a flag another command takes is still unknown here. */
+const COMMAND_FLAGS: Record<string, Record<string, FlagType>> = {
+  'grant-subscription': { email: 'string', days: 'string' },
+  'set-setting': {},
+  'get-setting': {},
+  'list-users': {},
+  'list-plans': {},
+  'add-plan': { price: 'string', days: 'string' },
+  'retire-plan': {},
+  ledger: { email: 'string', limit: 'string', before: 'string' },
+  adjust: { email: 'string', asset: 'string', amount: 'string', reason: 'string' },
+  'rotate-secrets-key': {},
+};
+
+/** One command as typed: its name, its words and its flags' values. */
+interface Command {
+  name: string;
+  positionals: string[];
+  flags: FlagValues<string>;
+}
+
+function flag(command: Command, name: string): string {
+  const value = command.flags[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
   return value;
 }
 
 /** An optional flag's value: undefined when the flag is absent, an error when it has no value. */
-function optionalFlag(args: string[], name: string): string | undefined {
-  const index = args.indexOf(`--${name}`);
-  if (index < 0) return undefined;
-  const value = args[index + 1];
-  if (!value || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+function optionalFlag(command: Command, name: string): string | undefined {
+  const value = command.flags[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} needs a value`);
   return value;
 }
 
@@ -72,9 +93,9 @@ function settingName(name: string | undefined): SettingName {
   return name as SettingName;
 }
 
-async function grantSubscription(db: Db, args: string[]): Promise<string> {
-  const email = flag(args, 'email');
-  const daysText = flag(args, 'days');
+async function grantSubscription(db: Db, command: Command): Promise<string> {
+  const email = flag(command, 'email');
+  const daysText = flag(command, 'days');
   if (!/^\d+$/.test(daysText) || Number(daysText) < 1 || Number(daysText) > 36_500) {
     throw new UsageError('--days must be a whole number from 1 to 36500');
   }
@@ -102,17 +123,18 @@ async function rotate(db: Db, config: Config, env: Env): Promise<string> {
   return `${result.rotated} secret(s) re-encrypted under SECRETS_KEY, ${result.alreadyCurrent} already under it`;
 }
 
-async function run(db: Db, config: Config, env: Env, [command, ...args]: string[]): Promise<string> {
-  switch (command) {
+async function run(db: Db, config: Config, env: Env, command: Command): Promise<string> {
+  const [first, second] = command.positionals;
+  switch (command.name) {
     case 'grant-subscription':
-      return grantSubscription(db, args);
+      return grantSubscription(db, command);
     case 'set-setting': {
-      const name = settingName(args[0]);
-      if (args[1] === undefined) throw new UsageError('VALUE is required');
-      return `${name} = ${String(await changeSetting(db, name, args[1]))}`;
+      const name = settingName(first);
+      if (second === undefined) throw new UsageError('VALUE is required');
+      return `${name} = ${String(await changeSetting(db, name, second))}`;
     }
     case 'get-setting':
-      return String(await getSetting(db, settingName(args[0])));
+      return String(await getSetting(db, settingName(first)));
     case 'list-users':
       return listUsers(db);
     case 'rotate-secrets-key':
@@ -120,33 +142,50 @@ async function run(db: Db, config: Config, env: Env, [command, ...args]: string[
     case 'list-plans':
       return listPlansCommand(db);
     case 'add-plan':
-      return addPlanCommand(db, (name) => flag(args, name));
+      return addPlanCommand(db, (name) => flag(command, name));
     case 'retire-plan':
-      return retirePlanCommand(db, args[0]);
+      return retirePlanCommand(db, first);
     case 'ledger':
-      return ledgerCommand(db, (name) => flag(args, name), (name) => optionalFlag(args, name));
+      return ledgerCommand(db, (name) => flag(command, name), (name) => optionalFlag(command, name));
     case 'adjust':
-      return adjustCommand(db, (name) => flag(args, name));
+      return adjustCommand(db, (name) => flag(command, name));
     default:
-      throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
+      throw new UsageError(`unknown command: ${command.name}`);
   }
 }
 
-/** Runs one admin command; resolves to the process exit code (0 ok, 1 bad input or failure). */
+/**
+ * The command line read against its command's flags: a Command to run, or the exit code of an
+ * answer already written (--help, an unknown flag: exit 2, before any database is opened).
+ */
+function readAdminLine(argv: string[], io: CliIo): Command | number {
+  const [name = '', ...rest] = argv;
+  const flags = Object.hasOwn(COMMAND_FLAGS, name) ? COMMAND_FLAGS[name]! : {};
+  // `--help` or `--bogus` in the command's place is read as a flag too.
+  const words = name.startsWith('-') ? argv : rest;
+  const line = readCommandLine(words, { command: 'npm run admin', usage: USAGE, flags });
+  if (line.kind !== 'run') return answerCommandLine(line, io);
+  if (!Object.hasOwn(COMMAND_FLAGS, name)) throw new UsageError(`unknown command: ${name}`);
+  return { name, positionals: line.positionals, flags: line.flags };
+}
+
+/** Runs one admin command; resolves to the process exit code (0 ok, 1 bad input or failure, 2 an unknown flag). */
 export async function runAdmin(argv: string[], env: Env, io: CliIo): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+  if (argv.length === 0 || argv[0] === 'help') {
     // Asked for, the usage is output; missing a command, it is an error.
     if (argv.length === 0) io.err(USAGE);
     else io.out(USAGE);
     return argv.length === 0 ? 1 : 0;
   }
   try {
+    const command = readAdminLine(argv, io);
+    if (typeof command === 'number') return command;
     // The server's database and secrets or nothing: a wrong DATA_DIR or DATABASE_URL is refused,
     // never made; an embedded database a running server holds is refused too (its lock).
     const config = loadConfig(env, { createSecrets: false });
     const database = await openDatabase(config, { holder: 'admin', mustExist: true });
     try {
-      io.out(await run(database.db, config, env, argv));
+      io.out(await run(database.db, config, env, command));
       return 0;
     } finally {
       await database.close();

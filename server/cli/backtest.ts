@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { answerCommandLine } from '../../common/command-line';
 import { backtestConfig, createBacktest, TradingInputError } from '../trading/index';
 import type { BacktestInputs, BacktestResult, SkipAction, StrategyInput } from '../trading/index';
 import { runCycleCli } from './backtest-cycle';
@@ -63,6 +64,7 @@ export function skipLine(s: SkipAction): string {
 export async function main(argv: string[], io: Output = processOutput): Promise<number> {
   try {
     const args = parseBacktestArgs(argv);
+    if ('kind' in args) return answerCommandLine(args, { out: (text) => io.out(`${text}\n`), err: (text) => io.err(`${text}\n`) });
     if (args.mode === 'cycle') return await runCycleCli(args, io);
     const result = await run(args);
     // Skips go to stderr so --json stays exactly {trades, summary}; never silent.

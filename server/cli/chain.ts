@@ -6,6 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { answerCommandLine, readCommandLine, type CommandLineSpec, type FlagValues } from '../../common/command-line';
 import { startLocalChain, type LocalChain } from '../chain/local-chain';
 import { localChainEnv } from '../chain/local-chain-env';
 import { processIo, type CliIo } from './io';
@@ -18,22 +19,50 @@ export function envLines(chain: LocalChain): string[] {
   return Object.entries(localChainEnv(chain)).map(([key, value]) => (value.includes(' ') ? `${key}="${value}"` : `${key}=${value}`));
 }
 
+const USAGE = `Usage: npm run chain [-- --port 8545] [--data DIR]
+       npm run chain -- --help   this text
+
+Runs a local BEP-20 chain (ganache) with USDT, IFT and IFX deployed and a funded payout wallet,
+prints the environment to start the platform server with and the faucet command, and keeps
+running until Ctrl+C. Development keys only: never use them on a real chain.
+
+  --port N     the JSON-RPC port on 127.0.0.1 (default LOCAL_CHAIN_PORT, else 8545; 0 picks a free one)
+  --data DIR   where the chain is kept between runs (default DATA_DIR/local-chain)`;
+
+type ChainFlag = 'port' | 'data';
+
+export const CHAIN_COMMAND: CommandLineSpec<ChainFlag> = {
+  command: 'npm run chain',
+  usage: USAGE,
+  flags: { port: 'string', data: 'string' },
+  maxPositionals: 0,
+};
+
 /** Where the chain is kept between runs: --data <dir>, else DATA_DIR/local-chain. */
-function dataOf(argv: string[], env: Record<string, string | undefined>): string {
-  const index = argv.indexOf('--data');
-  return resolve(index >= 0 && argv[index + 1] ? argv[index + 1]! : join(env.DATA_DIR ?? './.data', 'local-chain'));
+function dataOf(flags: FlagValues<ChainFlag>, env: Record<string, string | undefined>): string {
+  if (flags.data === null || flags.data === '') throw new Error('--data needs a directory');
+  return resolve(typeof flags.data === 'string' ? flags.data : join(env.DATA_DIR ?? './.data', 'local-chain'));
 }
 
-function portOf(argv: string[], env: Record<string, string | undefined>): number {
-  const index = argv.indexOf('--port');
-  const raw = index >= 0 ? argv[index + 1] : (env.LOCAL_CHAIN_PORT ?? '8545');
+function portOf(flags: FlagValues<ChainFlag>, env: Record<string, string | undefined>): number {
+  const given = flags.port;
+  const raw = given === undefined ? (env.LOCAL_CHAIN_PORT ?? '8545') : typeof given === 'string' ? given : undefined;
   const port = Number(raw);
   if (!raw || !/^\d+$/.test(raw) || port > 65_535) throw new Error(`--port must be a port number (0-65535), got "${raw ?? ''}"`);
   return port;
 }
 
+/** The flags of a command line to run; the process entry answers --help and unknown flags first. */
+function chainFlags(argv: string[]): FlagValues<ChainFlag> {
+  const line = readCommandLine(argv, CHAIN_COMMAND);
+  if (line.kind === 'refused') throw new Error(line.stderr);
+  if (line.kind === 'help') throw new Error('--help starts no chain');
+  return line.flags;
+}
+
 export async function runChain(argv: string[], env: Record<string, string | undefined>, io: CliIo): Promise<{ chain: LocalChain; stop(): Promise<void> }> {
-  const chain = await startLocalChain({ port: portOf(argv, env), host: '127.0.0.1', dbPath: dataOf(argv, env) });
+  const flags = chainFlags(argv);
+  const chain = await startLocalChain({ port: portOf(flags, env), host: '127.0.0.1', dbPath: dataOf(flags, env) });
   const miner = setInterval(() => {
     chain.mine(1).catch(() => undefined); // closing: the next tick is cleared
   }, BLOCK_MS);
@@ -55,7 +84,12 @@ export async function runChain(argv: string[], env: Record<string, string | unde
   };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+const isEntry = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
+const entryLine = isEntry ? readCommandLine(process.argv.slice(2), CHAIN_COMMAND) : null;
+if (entryLine && entryLine.kind !== 'run') {
+  // --help or a misspelt flag: answered, and no chain is started.
+  process.exitCode = answerCommandLine(entryLine, processIo);
+} else if (entryLine) {
   runChain(process.argv.slice(2), process.env, processIo).then(
     (running) => {
       const stop = () => void running.stop().then(() => process.exit(0));

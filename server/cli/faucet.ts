@@ -7,6 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { answerCommandLine, readCommandLine, type CommandLineSpec } from '../../common/command-line';
 import { DEPOSIT_TOKENS, type DepositToken } from '../../common/api/billing';
 import { depositAddressesOfXpub } from '../chain/addresses';
 import { isChainAddress, mintTestTokens, TokenContractMissing } from '../chain/faucet';
@@ -19,12 +20,15 @@ import { processIo, type CliIo } from './io';
 import { UsageError } from './usage-error';
 
 const USAGE = `Usage: npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>
+       npm run faucet -- --help   this text
 
 Mints tokens on the local chain (npm run chain) to a deposit address. BSC_RPC_URL and TOKEN_*
 default to the local chain's. An email is looked up in the server's database (DATA_DIR or
 DATABASE_URL); with the embedded database (PGlite) stop the server first, or pass the 0x
 address shown on the Deposit screen instead.`;
 
+/** No flags: three words, or --help. */
+const FAUCET_COMMAND: CommandLineSpec = { command: 'npm run faucet', usage: USAGE, flags: {}, maxPositionals: 3 };
 
 function parseArgs(argv: string[]): { who: string; token: DepositToken; amount: string } {
   const [who, token, amount] = argv;
@@ -50,12 +54,14 @@ async function memberAddress(email: string, env: Env): Promise<string> {
 }
 
 export async function runFaucet(argv: string[], env: Env, io: CliIo): Promise<number> {
-  if (argv[0] === '--help' || argv[0] === 'help') {
+  if (argv[0] === 'help') {
     io.out(USAGE);
     return 0;
   }
+  const line = readCommandLine(argv, FAUCET_COMMAND);
+  if (line.kind !== 'run') return answerCommandLine(line, io);
   try {
-    const { who, token, amount } = parseArgs(argv);
+    const { who, token, amount } = parseArgs(line.positionals);
     const to = isChainAddress(who) ? who.toLowerCase() : await memberAddress(who, env);
     const rpcUrl = env.BSC_RPC_URL?.trim() || 'http://127.0.0.1:8545';
     const minted = await mintTestTokens({ rpcUrl, token, to, amount, tokenAddress: env[`TOKEN_${token}`]?.trim() || undefined })

@@ -3,19 +3,22 @@
  * serializers that log a request as its method and redacted URL and an error without its
  * statement values, pino's path redaction for the credential headers, and a destination that
  * redacts every finished line (configured secrets, URL passwords, reset tokens, query tokens),
- * whatever a module chose to log.
+ * whatever a module chose to log. On stdout the lines are JSON, or readable lines in a terminal
+ * (LOG_FORMAT, format.ts); a stream or file given is always JSON.
  */
 import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config';
 import { loggableError } from './errors';
+import { chooseLogFormat, prettyDestination, type Destination, type LogFormatSetting } from './format';
 import { REDACTED, redactSecrets, secretsOf } from './redact';
 
 /** What may be passed to buildApp: false (none), true (pino at LOG_LEVEL) or pino options. */
 export type LoggerChoice = boolean | object | undefined;
 
-interface Destination {
-  write(line: string): unknown;
+/** process.stdout as the logger uses it; tests pass one that says whether it is a terminal. */
+export interface Stdout extends Destination {
+  isTTY?: boolean;
 }
 
 /** The configuration's secrets under their environment names, for secretsOf. */
@@ -54,19 +57,31 @@ export function requestLogValue(request: { method?: string; url?: string; ip?: s
 const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
   'res.headers["set-cookie"]'];
 
+/**
+ * stdout as LOG_FORMAT and the terminal decide: JSON as is, or pretty lines. A pretty line
+ * unescapes JSON strings, so it is redacted once more on its way out (a secret's escaped form
+ * is redacted in the JSON; this also covers its plain form).
+ */
+function stdoutDestination(stdout: Stdout, setting: LogFormatSetting, secrets: readonly string[]): Destination {
+  const terminal = stdout.isTTY === true;
+  if (chooseLogFormat(setting, terminal) === 'json') return stdout;
+  return prettyDestination(redactingDestination(stdout, secrets), { colours: terminal });
+}
+
 /** Fastify's `logger` option for `choice`, with the redaction layers around any destination given. */
-export function loggerOptions(config: Config, choice: LoggerChoice): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, choice: LoggerChoice, stdout: Stdout = process.stdout): FastifyServerOptions['logger'] {
   if (choice === false || choice === undefined) return false;
   const { stream, file, serializers, ...custom } = (choice === true ? {} : choice) as {
     stream?: Destination; file?: string; serializers?: Record<string, unknown>; redact?: unknown;
   };
-  const destination: Destination = stream ?? (file ? pino.destination(file) : process.stdout);
+  const secrets = configSecrets(config);
+  const destination: Destination = stream ?? (file ? pino.destination(file) : stdoutDestination(stdout, config.logFormat, secrets));
   return {
     level: config.logLevel,
     ...custom,
     // Last, so a caller's options cannot turn the redaction off.
     redact: { paths: REDACTED_PATHS, censor: REDACTED },
     serializers: { ...serializers, req: requestLogValue, err: loggableError },
-    stream: redactingDestination(destination, configSecrets(config)),
+    stream: redactingDestination(destination, secrets),
   } as FastifyServerOptions['logger'];
 }
