@@ -150,7 +150,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/main/ipc/**/*.ts', 'electron/main/ports/**/*.ts', 'electron/preview/**/*.ts'],
+    files: ['electron/main/ipc/**/*.ts', 'electron/main/ports/**/*.ts', 'electron/main/updater/**/*.ts', 'electron/main/diagnostics/**/*.ts', 'electron/preview/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [electronOnlyInMain, ccxtOnlyInExchange, notOurOtherRuntimes(['renderer'])],
@@ -162,6 +162,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [ccxtOnlyInExchange, notOurOtherRuntimes(['renderer'])] }],
     },
+  },
+  {
+    // electron-builder loads its configuration with require(): CommonJS, Node only.
+    files: ['build/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts', 'bench/**', 'scripts/**'],

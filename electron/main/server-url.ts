@@ -6,7 +6,8 @@
 import { isIP } from 'node:net';
 import { ConfigError } from '../../server/config';
 
-function isLoopback(hostname: string): boolean {
+/** True for localhost, ::1 and 127.0.0.0/8: addresses that never leave this machine. */
+export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host === '::1') return true;
   return isIP(host) === 4 && host.startsWith('127.');

@@ -22,6 +22,7 @@ import { guardWebContents } from '../web-contents-guard';
 import { createSafeStorageKeychain } from './safe-storage-keychain';
 import { keychainSecretsKey } from './secrets-key';
 import { createElectronSettings } from './settings';
+import { startSupportTools } from './support-tools';
 import { createTray } from './tray';
 import { createMainWindow, lockDownSession } from './window';
 
@@ -128,6 +129,7 @@ async function start(): Promise<void> {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  startSupportTools({ serverUrl: () => target?.url ?? null });
   registerProtocolClient();
   app.on('second-instance', (_event, argv) => showWindow(deepLinkFromArgv(argv)));
   // macOS delivers links as an event, possibly before ready.

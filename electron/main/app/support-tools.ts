@@ -1,0 +1,13 @@
+/**
+ * The support tools the app start turns on in one call: main.log in the logs folder (what
+ * Help -> Export diagnostics collects, see ./diagnostics) and the updater (./updater).
+ */
+import { startDiagnostics, type DiagnosticsContext } from './diagnostics';
+import { startUpdater } from './updater';
+
+export { exportDiagnostics } from './diagnostics';
+
+export function startSupportTools(context: DiagnosticsContext): void {
+  startDiagnostics(context);
+  startUpdater((line) => console.info(`GridDesk ${line}`));
+}
