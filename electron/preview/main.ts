@@ -12,6 +12,7 @@ import { localChainEnv, startPreviewChain, type PreviewChain } from './local-cha
 import { startPlatformTarget, type PlatformTarget } from '../main/embedded-server';
 import { startPreviewHost, type PreviewHost } from './host';
 import { OUTBOX_PATH } from './bridge-script';
+import { startBlock } from '../../server/start-block';
 
 const HOST = '127.0.0.1';
 const bundleDir = dirname(fileURLToPath(import.meta.url));
@@ -60,15 +61,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  if (chain) {
-    console.log(`Local BEP-20 chain: ${chain.chain.rpcUrl}. Test tokens to the address on the Deposit screen:`);
-    console.log(`  BSC_RPC_URL=${chain.chain.rpcUrl} npm run faucet -- <0x address> USDT 100`);
-  }
-  console.log(`GridDesk preview: open ${host.launchUrl()}  (platform server ${target.url})`);
-  console.log('  The link works once and lets that browser in; without it the preview answers 403.');
-  if (target.dataDir) {
-    console.log(`Mail outbox (OTPs, reset links), in that browser: ${host.url}${OUTBOX_PATH}`);
-  }
+  // Last, after the server's log lines: what a person needs to begin.
+  for (const line of startBlock({
+    launchUrl: host.launchUrl(),
+    serverUrl: target.url,
+    outboxUrl: target.dataDir ? `${host.url}${OUTBOX_PATH}` : null,
+    chainRpcUrl: chain?.chain.rpcUrl ?? null,
+    demoLogin: target.embedded && (env.EXCHANGE?.trim() || 'sim') === 'sim',
+  })) console.log(line);
 
   let stopping = false;
   const stop = () => {
