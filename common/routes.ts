@@ -28,6 +28,8 @@ export const ROUTES = {
   myStrategies: '/mystrategies',
   editStrategy: '/editstrategy/:strategy_name',
   myTeam: '/my-team',
+  /** Not in SPEC (issue 22): the desktop's own settings, muting each kind of notification. */
+  settings: '/settings',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -60,10 +62,11 @@ export const SIGNED_IN_ROUTES = [
   'myStrategies',
   'editStrategy',
   'myTeam',
+  'settings',
 ] as const satisfies readonly RouteName[];
 export type SignedInRouteName = (typeof SIGNED_IN_ROUTES)[number];
 
-/** Screen names of SPEC section 2, shown as the page heading and in the header. */
+/** Screen names of SPEC section 2 (and Settings), shown as the page heading and in the header. */
 export const SCREEN_TITLES: Record<RouteName, string> = {
   login: 'Login',
   signup: 'Signup',
@@ -88,6 +91,7 @@ export const SCREEN_TITLES: Record<RouteName, string> = {
   myStrategies: 'My Strategies',
   editStrategy: 'Edit Grid Bot Strategy',
   myTeam: 'My Team',
+  settings: 'Settings',
 };
 
 /** Fills a route pattern: routePath('runningBot', { id: '7' }) -> '/running-bot/7'. */

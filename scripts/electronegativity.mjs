@@ -8,7 +8,7 @@ const REVIEWED = {
   // meta tag in renderer/index.html; the scanner only looks for it in HTML it can find.
   CSP_GLOBAL_CHECK: 'CSP set by the app:// protocol handler and renderer/index.html',
   // griddesk:// links are parsed by electron/main/deep-link.ts, which accepts only
-  // resetpassword/<token> and turns it into a route; nothing else is opened.
+  // resetpassword/<token> and running-bot/<id> and turns them into routes; nothing else is opened.
   PROTOCOL_HANDLER_JS_CHECK: 'deep links validated in electron/main/deep-link.ts',
   // The preload exposes only the typed contract (electron/preload/allowlist.ts, tested).
   PRELOAD_JS_CHECK: 'preload exposes only the IPC contract',

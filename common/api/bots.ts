@@ -292,6 +292,8 @@ export type MemberEvent =
   | { kind: 'bot.started'; botID: string; name: string; at: string }
   | { kind: 'bot.stopped'; botID: string; name: string; reason: StopReason; status: BotStatusLabel; at: string }
   | { kind: 'bot.orderFailed'; botID: string; name: string; message: string; at: string }
+  /** A cycle was started (its first buy is about to rest): live counts follow it. */
+  | { kind: 'cycle.started'; cycleID: string; name: string; at: string }
   /** A cycle did its last round (cycles_completed = no_of_cycle). */
   | { kind: 'cycle.completed'; cycleID: string; name: string; cycles: number; profit: string; at: string }
   /** A cycle stopped: its stop loss, the member, a liquidation or an exchange error. */

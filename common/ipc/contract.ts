@@ -13,11 +13,13 @@ import { botsPayloadSchemas, type BotsChannels, type BotsEvents } from './areas/
 import { cyclesPayloadSchemas, type CyclesChannels } from './areas/cycles';
 import { desktopPayloadSchemas, type DesktopChannels } from './areas/desktop';
 import { exchangePayloadSchemas, type ExchangeChannels, type ExchangeEvents } from './areas/exchange';
+import { notificationsPayloadSchemas, type NotificationsChannels } from './areas/notifications';
 import { strategiesPayloadSchemas, type StrategiesChannels } from './areas/strategies';
 import type { Empty } from './areas/shared';
 
 export type { SessionInfo } from './areas/account';
 export type { AppInfo, DesktopSettings, Theme } from './areas/desktop';
+export type { NotificationSettings } from './areas/notifications';
 export type { BotHistoryKind, FeaturesResponse } from './areas/bots';
 export type { DepositWindow, PagePayload, ServiceMessage } from './areas/billing';
 
@@ -31,7 +33,7 @@ export interface OutboxMail {
 
 /** channel -> payload and result, over every area. */
 export interface IpcChannels
-  extends AccountChannels, DesktopChannels, StrategiesChannels, ExchangeChannels, BotsChannels, CyclesChannels, BillingChannels {}
+  extends AccountChannels, DesktopChannels, NotificationsChannels, StrategiesChannels, ExchangeChannels, BotsChannels, CyclesChannels, BillingChannels {}
 
 export type IpcChannel = keyof IpcChannels;
 export type IpcPayload<C extends IpcChannel> = IpcChannels[C]['payload'];
@@ -72,6 +74,7 @@ export interface GriddeskBridge {
 export const ipcPayloadSchemas: { [C in IpcChannel]: yup.AnySchema } = {
   ...accountPayloadSchemas,
   ...desktopPayloadSchemas,
+  ...notificationsPayloadSchemas,
   ...strategiesPayloadSchemas,
   ...exchangePayloadSchemas,
   ...botsPayloadSchemas,

@@ -18,6 +18,7 @@ export { BOT_LABELS, START_BOT_LABELS, RUNNING_BOT_LABELS } from './bot-screens'
 export { EXCHANGE_LABELS } from './exchange';
 export { ACCOUNT_LABELS } from './billing';
 export { CYCLE_LABELS } from './cycles';
+export { DESKTOP_TEXT, SETTINGS_LABELS } from './desktop';
 
 /** Field validation (SPEC section 5). */
 export const VALIDATION = {

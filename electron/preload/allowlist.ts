@@ -21,6 +21,8 @@ const channels: Record<IpcChannel, true> = {
   'account:profile': true,
   'settings:get': true,
   'settings:setTheme': true,
+  'notifications:settings': true,
+  'notifications:setMuted': true,
   'app:info': true,
   'strategies:create': true,
   'strategies:list': true,

@@ -7,6 +7,8 @@ export const EVENTS_PATH = '/__griddesk/events';
 export const OUTBOX_PATH = '/__griddesk/outbox';
 /** What the preview's notifier showed (JSON), and `${NOTIFICATIONS_PATH}/<id>/click`. */
 export const NOTIFICATIONS_PATH = '/__griddesk/notifications';
+/** The tray's stand-in: the live counts main would show there (JSON `{ counts }`). */
+export const TRAY_PATH = '/__griddesk/tray';
 
 /**
  * window.griddesk for a browser page, with the same surface and checks as the Electron

@@ -11,7 +11,8 @@ import { createIpcHandlers, type IpcHandlers } from '../main/ipc/handlers';
 import { createAxiosHttp } from '../main/ports/axios-http';
 import { createFileSettings } from '../main/ports/conf-settings';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
-import type { Keychain, Notifier } from '../main/ports/types';
+import { SUBSCRIPTION_CHECK_MS } from '../main/member-watch/subscription-watch';
+import type { Keychain, LiveCounts, Notifier } from '../main/ports/types';
 import {
   BRIDGE_PATH,
   bridgeScript,
@@ -19,6 +20,7 @@ import {
   INVOKE_PATH,
   NOTIFICATIONS_PATH,
   OUTBOX_PATH,
+  TRAY_PATH,
 } from './bridge-script';
 import { needsLaunch, openLaunchLink, refuseUnlaunched } from './launch-gate';
 import { createPreviewSecret, LAUNCH_PARAM, type PreviewSecret } from './launch-secret';
@@ -108,6 +110,8 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   const host = options.host ?? '127.0.0.1';
   const rendererDir = resolve(options.rendererDir);
   const notifications = createNotificationLog(options.notifier);
+  // What Electron's tray would show, served at TRAY_PATH.
+  let trayCounts: LiveCounts | null = null;
   const handlers = createIpcHandlers({
     keychain: options.keychain ?? createMemoryKeychain(),
     settings: createFileSettings(options.settingsDir),
@@ -116,6 +120,10 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     app: { version: options.version ?? '0.0.0', platform: process.platform, mode: 'preview' },
     liveTickers: true,
     liveBotEvents: true,
+    onLiveCounts: (counts) => {
+      trayCounts = counts;
+    },
+    subscriptionCheckMs: SUBSCRIPTION_CHECK_MS,
   });
   const bridge = bridgeScript();
   let authorities = new Set<string>();
@@ -148,6 +156,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
       return sendJson(res, 405, { message: 'Method Not Allowed' });
     if (path === EVENTS_PATH) return openEventStream(res, handlers, streams);
     if (path === NOTIFICATIONS_PATH) return sendJson(res, 200, notifications.list());
+    if (path === TRAY_PATH) return sendJson(res, 200, { counts: trayCounts });
     if (path === BRIDGE_PATH) return send(res, 200, 'text/javascript; charset=utf-8', bridge);
     if (path === OUTBOX_PATH && options.serverDataDir) {
       const mails = await listOutbox(options.serverDataDir);

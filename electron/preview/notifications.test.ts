@@ -77,6 +77,7 @@ describe('preview host notifications', () => {
     expect(await shown()).toEqual([
       {
         id: 1,
+        kind: 'botStopped',
         title: 'BTC/USDT bot stopped',
         body: STOP_REASON_TEXT.manual,
         route: '/history',
@@ -84,6 +85,7 @@ describe('preview host notifications', () => {
       },
       {
         id: 2,
+        kind: 'botStopped',
         title: 'BTC/USDT bot paused',
         body: STOP_REASON_TEXT.pause,
         route: '/running-bot/bot-2',
@@ -137,7 +139,7 @@ describe('createNotificationLog', () => {
     const forwarded: string[] = [];
     const log = createNotificationLog({ notify: (n) => forwarded.push(n.title) });
     for (let i = 1; i <= 105; i++)
-      log.notifier.notify({ title: `n${i}`, body: '', route: `/r${i}` });
+      log.notifier.notify({ kind: 'botStopped', title: `n${i}`, body: '', route: `/r${i}` });
     expect(log.list()).toHaveLength(100);
     expect(log.list()[0]).toMatchObject({ id: 6, title: 'n6' });
     expect(log.routeOf(105)).toBe('/r105');

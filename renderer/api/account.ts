@@ -1,6 +1,7 @@
 /** Account, session and settings calls (SPEC section 7, Account), one function per channel. */
 import type { SignupRequest, VerifyOtpRequest } from '../../common/api/account';
 import type { Theme } from '../../common/ipc/contract';
+import type { NotificationKind } from '../../common/notifications';
 import { invoke } from './bridge';
 
 export const accountApi = {
@@ -22,4 +23,7 @@ export const accountApi = {
 export const settingsApi = {
   get: () => invoke('settings:get', {}),
   setTheme: (theme: Theme) => invoke('settings:setTheme', { theme }),
+  notifications: () => invoke('notifications:settings', {}),
+  setNotificationMuted: (kind: NotificationKind, muted: boolean) =>
+    invoke('notifications:setMuted', { kind, muted }),
 };

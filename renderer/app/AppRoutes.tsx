@@ -1,4 +1,4 @@
-/** The 23 routes of SPEC section 2 (paths from common/routes, case included). */
+/** The 23 routes of SPEC section 2 and Settings (paths from common/routes, case included). */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES, SIGNED_IN_ROUTES } from '../../common/routes';

@@ -20,4 +20,5 @@ export const SIGNED_IN_PAGES: Record<SignedInRouteName, LazyExoticComponent<Comp
   myStrategies: lazy(() => import('../pages/mystrategies/MyStrategiesPage')),
   editStrategy: lazy(() => import('../pages/editstrategy/EditStrategyPage')),
   myTeam: lazy(() => import('../pages/my-team/MyTeamPage')),
+  settings: lazy(() => import('../pages/settings/SettingsPage')),
 };

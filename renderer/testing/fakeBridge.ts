@@ -74,6 +74,7 @@ export function installFakeBridge(session: SessionInfo = SIGNED_OUT): FakeBridge
   bridge.handle('session:current', () => ok(session));
   bridge.handle('settings:get', () => ok({ theme: 'light' as const }));
   bridge.handle('settings:setTheme', ({ theme }) => ok({ theme }));
+  bridge.handle('notifications:settings', () => ok({ muted: [] }));
   bridge.handle('account:referralMandatory', () => ok({ mandatory: false }));
   bridge.handle('account:email', () => ok({ email: session.email ?? '' }));
   bridge.handle('session:logout', () => ok(SIGNED_OUT));

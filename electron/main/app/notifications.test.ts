@@ -27,8 +27,9 @@ describe('createElectronNotifier', () => {
   it('shows the notification and routes its click', () => {
     const clicks: (string | undefined)[] = [];
     const notifier = createElectronNotifier((route) => clicks.push(route));
-    notifier.notify({ title: 'BTC/USDT bot stopped', body: 'Stopped by you', route: '/history' });
+    notifier.notify({ kind: 'botStopped', title: 'BTC/USDT bot stopped', body: 'Stopped by you', route: '/history' });
     notifier.notify({
+      kind: 'botStopped',
       title: 'ETH/USDT bot paused',
       body: 'Pause price reached',
       route: '/running-bot/b2',
@@ -44,7 +45,7 @@ describe('createElectronNotifier', () => {
 
   it('shows nothing where the system has no notifications', () => {
     supported = false;
-    createElectronNotifier(() => undefined).notify({ title: 't', body: 'b' });
+    createElectronNotifier(() => undefined).notify({ kind: 'orderFailed', title: 't', body: 'b' });
     expect(shown).toEqual([]);
   });
 });

@@ -4,8 +4,14 @@ import type { Notifier } from '../ports/types';
 /** Notifications still on screen or in the notification centre that a click may yet reach. */
 const MAX_HELD = 50;
 
-/** Native notifications; a click brings the window up on the notification's route. */
-export function createElectronNotifier(onClick: (route: string | undefined) => void): Notifier {
+/**
+ * Native notifications; a click brings the window up on the notification's route. The muting
+ * switches apply before this (ipc/member-feeds.ts): what reaches it is shown.
+ */
+export function createElectronNotifier(
+  onClick: (route: string | undefined) => void,
+  icon?: string,
+): Notifier {
   // Electron forgets a notification's click handler once the object is garbage collected
   // (a stop notice clicked a minute later would do nothing), so each is held until it is
   // clicked, closed or failed.
@@ -13,7 +19,12 @@ export function createElectronNotifier(onClick: (route: string | undefined) => v
   return {
     notify({ title, body, route }) {
       if (!Notification.isSupported()) return;
-      const notification = new Notification({ title, body, silent: false });
+      const notification = new Notification({
+        title,
+        body,
+        silent: false,
+        ...(icon ? { icon } : {}),
+      });
       const forget = () => held.delete(notification);
       notification.on('click', () => {
         forget();

@@ -7,7 +7,8 @@ import { startUpdater } from './updater';
 
 export { exportDiagnostics } from './diagnostics';
 
-export function startSupportTools(context: DiagnosticsContext): void {
+/** `beforeQuit`: the updater's restart is a quit the member agreed to (main-process's skipQuitQuestion). */
+export function startSupportTools(context: DiagnosticsContext, beforeQuit: () => void = () => undefined): void {
   startDiagnostics(context);
-  startUpdater((line) => console.info(`GridDesk ${line}`));
+  startUpdater((line) => console.info(`GridDesk ${line}`), undefined, beforeQuit);
 }

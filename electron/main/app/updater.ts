@@ -52,18 +52,23 @@ async function handToSquirrel(zip: string, version: string): Promise<void> {
   }
 }
 
-async function install(target: UpdateTarget, update: PreparedUpdate, moment: InstallMoment, appImage: string | undefined): Promise<void> {
+async function install(target: UpdateTarget, update: PreparedUpdate, moment: InstallMoment, appImage: string | undefined, beforeQuit: () => void): Promise<void> {
   if (target.kind === 'nsis') {
     startDetached(update.path, nsisArguments(moment));
-    if (moment === 'now') app.quit();
+    if (moment === 'now') {
+      beforeQuit();
+      app.quit();
+    }
   } else if (target.kind === 'appimage' && appImage) {
     await replaceAppImage(update.path, appImage);
     if (moment === 'now') {
       app.relaunch({ execPath: appImage, args: process.argv.slice(1) });
+      beforeQuit();
       app.quit();
     }
   } else if (target.kind === 'squirrel-mac' && moment === 'now') {
     // On quit Squirrel.Mac installs a staged update by itself.
+    beforeQuit();
     autoUpdater.quitAndInstall();
   }
 }
@@ -76,8 +81,12 @@ export interface UpdaterRuntime {
 
 const thisProcess: UpdaterRuntime = { platform: process.platform, arch: process.arch, env: process.env };
 
-/** Checks at start and every 6 hours in a packaged app; says in one line why not otherwise. */
-export function startUpdater(log: (line: string) => void, runtime: UpdaterRuntime = thisProcess): void {
+/**
+ * Checks at start and every 6 hours in a packaged app; says in one line why not otherwise.
+ * `beforeQuit` runs before a quit the member already agreed to (restart into the update), so the
+ * app does not ask again whether to quit.
+ */
+export function startUpdater(log: (line: string) => void, runtime: UpdaterRuntime = thisProcess, beforeQuit: () => void = () => undefined): void {
   if (!app.isPackaged) {
     log('updates: off (not a packaged build)');
     return;
@@ -106,7 +115,7 @@ export function startUpdater(log: (line: string) => void, runtime: UpdaterRuntim
       const { response } = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
       return response === 0;
     },
-    install: (update, moment) => install(target, update, moment, runtime.env.APPIMAGE),
+    install: (update, moment) => install(target, update, moment, runtime.env.APPIMAGE, beforeQuit),
     openDownload: (url) => void shell.openExternal(url),
     log,
   });
@@ -118,6 +127,9 @@ export function startUpdater(log: (line: string) => void, runtime: UpdaterRuntim
     void controller
       .installOnQuit()
       .catch((error: unknown) => log(`updates: install on quit failed (${(error as Error).message})`))
-      .finally(() => app.quit());
+      .finally(() => {
+        beforeQuit();
+        app.quit();
+      });
   });
 }

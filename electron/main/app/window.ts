@@ -1,33 +1,13 @@
 /**
  * The one BrowserWindow: sandboxed, context-isolated, no Node, no navigation at all, no
- * permissions, no DevTools once packaged; its size and place are kept in settings. Pop-ups and
+ * permissions, no DevTools once packaged; its size, place and maximised state are kept in
+ * settings (desktop/window-state.ts fits them to the displays connected now). Pop-ups and
  * webviews are refused for every webContents by the app-wide guard (../web-contents-guard.ts).
  */
 import { BrowserWindow, screen, session } from 'electron';
 import { APP_INDEX_URL } from '../app-origin';
-import type { SettingsStore, WindowState } from '../ports/types';
-
-const DEFAULT_STATE: WindowState = { width: 1280, height: 800, maximized: false };
-
-/** A saved position is used only while it still lies on a connected display. */
-function restoredState(settings: SettingsStore): WindowState {
-  const saved = settings.get('windowState');
-  if (!saved || !(saved.width > 200 && saved.height > 200)) return DEFAULT_STATE;
-  if (saved.x === undefined || saved.y === undefined)
-    return { ...saved, x: undefined, y: undefined };
-  const area = screen.getDisplayMatching({
-    x: saved.x,
-    y: saved.y,
-    width: saved.width,
-    height: saved.height,
-  }).workArea;
-  const visible =
-    saved.x < area.x + area.width &&
-    saved.x + saved.width > area.x &&
-    saved.y < area.y + area.height &&
-    saved.y + saved.height > area.y;
-  return visible ? saved : { ...saved, x: undefined, y: undefined };
-}
+import { MIN_SIZE, restoreWindowState, windowStateToSave } from '../desktop/window-state';
+import type { SettingsStore } from '../ports/types';
 
 /** Denies every permission request and check; the app needs none of the web's. */
 export function lockDownSession(): void {
@@ -49,17 +29,22 @@ export interface CreateWindowOptions {
   icon?: string;
   /** A route to open first (a deep link that launched the app). */
   initialPath?: string | null;
+  /** Asked when the member closes the window: true hides it instead (the app runs on in the tray). */
+  hideOnClose?: () => boolean;
 }
 
 export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
-  const state = restoredState(options.settings);
+  const state = restoreWindowState(
+    options.settings.get('windowState'),
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
   const win = new BrowserWindow({
     x: state.x,
     y: state.y,
     width: state.width,
     height: state.height,
-    minWidth: 960,
-    minHeight: 600,
+    minWidth: Math.min(MIN_SIZE.width, state.width),
+    minHeight: Math.min(MIN_SIZE.height, state.height),
     show: false,
     title: 'GridDesk',
     icon: options.icon,
@@ -89,9 +74,12 @@ export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
 
-  win.on('close', () => {
-    const bounds = win.getNormalBounds();
-    options.settings.set('windowState', { ...bounds, maximized: win.isMaximized() });
+  win.on('close', (event) => {
+    options.settings.set('windowState', windowStateToSave(win.getNormalBounds(), win.isMaximized()));
+    if (options.hideOnClose?.()) {
+      event.preventDefault();
+      win.hide();
+    }
   });
 
   // HashRouter: a deep link that started the app becomes the first route.

@@ -107,9 +107,10 @@ describe('bot events in main', () => {
     await vi.waitFor(() => expect(botEvents()).toHaveLength(4));
     expect(botEvents()).toEqual([started, stopped, paused, failed]);
     expect(notified).toEqual([
-      { title: 'BTC/USDT bot stopped', body: STOP_REASON_TEXT.stoploss, route: '/history' },
-      { title: 'ETH/USDT bot paused', body: STOP_REASON_TEXT.pause, route: '/running-bot/bot-2' },
+      { kind: 'botStopped', title: 'BTC/USDT bot stopped', body: STOP_REASON_TEXT.stoploss, route: '/history' },
+      { kind: 'botStopped', title: 'ETH/USDT bot paused', body: STOP_REASON_TEXT.pause, route: '/running-bot/bot-2' },
       {
+        kind: 'orderFailed',
         title: 'BNB/USDT bot: an order failed',
         body: 'Insufficient balance',
         route: '/running-bot/bot-3',

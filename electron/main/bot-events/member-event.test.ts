@@ -66,6 +66,7 @@ describe('parseMemberEvent', () => {
 describe('notificationFor', () => {
   it('names the stopped bot, says why and opens History on click', () => {
     expect(notificationFor(stopped())).toEqual({
+      kind: 'botStopped',
       title: 'BTC/USDT bot stopped',
       body: STOP_REASON_TEXT.stoploss,
       route: '/history',
@@ -74,6 +75,7 @@ describe('notificationFor', () => {
 
   it('says a paused bot paused and opens its own page, where it restarts', () => {
     expect(notificationFor(stopped({ botID: 'bot 9', reason: 'pause', status: 'Pause' }))).toEqual({
+      kind: 'botStopped',
       title: 'BTC/USDT bot paused',
       body: STOP_REASON_TEXT.pause,
       route: '/running-bot/bot%209',
@@ -98,16 +100,18 @@ describe('notificationFor', () => {
       at,
     };
     expect(notificationFor(failed)).toEqual({
+      kind: 'orderFailed',
       title: 'ETH/USDT bot: an order failed',
       body: 'Order rejected: price filter',
       route: '/running-bot/bot-7',
     });
   });
 
-  it('keeps quiet about a start', () => {
+  it('keeps quiet about a start, a bot or a cycle', () => {
     expect(
       notificationFor({ kind: 'bot.started', botID: 'bot-7', name: 'BTCUSDT', at }),
     ).toBeNull();
+    expect(notificationFor({ kind: 'cycle.started', cycleID: 'cy-7', name: 'BTCUSDT', at })).toBeNull();
   });
 });
 
@@ -136,6 +140,12 @@ describe('cycle events', () => {
     expect(parseMemberEvent({ event: 'cycle.completed', data: JSON.stringify(data) })).toEqual(event);
   });
 
+  it('reads a start with the cycle id (the tray counts it)', () => {
+    const event: MemberEvent = { kind: 'cycle.started', cycleID: 'cy-2', name: 'ETHUSDT', at };
+    expect(parseMemberEvent({ event: 'cycle.started', id: '3', data: JSON.stringify(event) })).toEqual(event);
+    expect(parseMemberEvent({ event: 'cycle.started', data: JSON.stringify({ ...event, cycleID: 7 }) })).toBeNull();
+  });
+
   it('reads a stop loss stop with the cycle id', () => {
     const event = cycleStopped('stoploss');
     expect(parseMemberEvent({ event: 'cycle.stopped', data: JSON.stringify(event) })).toEqual(event);
@@ -143,6 +153,7 @@ describe('cycle events', () => {
 
   it("tells a completion with its rounds and profit to 2 decimals, and opens History's Cycle tab", () => {
     expect(notificationFor(completed())).toEqual({
+      kind: 'cycleCompleted',
       title: 'ETH/USDT cycle completed',
       body: 'All 3 cycles done. Profit: 12.35 USDT',
       route: '/history?tab=cycle',
@@ -160,6 +171,7 @@ describe('cycle events', () => {
 
   it("tells a stop loss ended the cycle and opens History's Cycle tab", () => {
     expect(notificationFor(cycleStopped('stoploss'))).toEqual({
+      kind: 'cycleStopped',
       title: 'ETH/USDT cycle stopped',
       body: STOP_REASON_TEXT.stoploss,
       route: '/history?tab=cycle',
@@ -175,6 +187,7 @@ describe('cycle events', () => {
   it('passes a failed order message on and opens the Cycle page, where the cycle still runs', () => {
     const failed: MemberEvent = { kind: 'cycle.orderFailed', cycleID: 'cy-1', name: 'ETHUSDT', message: 'Order rejected: price filter', at };
     expect(notificationFor(failed)).toEqual({
+      kind: 'orderFailed',
       title: 'ETH/USDT cycle: an order failed',
       body: 'Order rejected: price filter',
       route: '/cycle',

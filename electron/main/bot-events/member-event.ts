@@ -15,6 +15,7 @@ const REQUIRED_FIELDS: Record<MemberEventKind, readonly string[]> = {
   'bot.started': ['botID', 'name'],
   'bot.stopped': ['botID', 'name', 'reason', 'status'],
   'bot.orderFailed': ['botID', 'name', 'message'],
+  'cycle.started': ['cycleID', 'name'],
   'cycle.completed': ['cycleID', 'name', 'profit'],
   'cycle.stopped': ['cycleID', 'name', 'reason'],
   'cycle.orderFailed': ['cycleID', 'name', 'message'],
@@ -51,8 +52,6 @@ export function parseMemberEvent(message: SseMessage): MemberEvent | null {
 
 const runningBotRoute = (botID: string) => routePath('runningBot', { id: botID });
 
-
-
 /** 'All 3 cycles done. Profit: 12.35 USDT' (money to 2 decimals, SPEC section 9). */
 function cycleCompletedText(cycles: number, profit: string): string {
   const done = cycles === 1 ? 'The cycle is done.' : `All ${cycles} cycles done.`;
@@ -78,6 +77,7 @@ export function notificationFor(event: MemberEvent): Notification | null {
     case 'bot.stopped': {
       const paused = event.status === 'Pause';
       return {
+        kind: 'botStopped',
         title: `${pair} bot ${paused ? 'paused' : 'stopped'}`,
         body: STOP_REASON_TEXT[event.reason] ?? `The bot ${paused ? 'paused' : 'stopped'}.`,
         route: paused ? runningBotRoute(event.botID) : routePath('history'),
@@ -85,18 +85,20 @@ export function notificationFor(event: MemberEvent): Notification | null {
     }
     case 'bot.orderFailed':
       return {
+        kind: 'orderFailed',
         title: `${pair} bot: an order failed`,
         body: event.message,
         route: runningBotRoute(event.botID),
       };
     case 'bot.started':
+    case 'cycle.started':
       return null;
     // A finished cycle lives in History's Cycle tab; a cycle whose order failed is still on the Cycle page.
     case 'cycle.completed':
-      return { title: `${pair} cycle completed`, body: cycleCompletedText(event.cycles, event.profit), route: cycleHistoryRoute };
+      return { kind: 'cycleCompleted', title: `${pair} cycle completed`, body: cycleCompletedText(event.cycles, event.profit), route: cycleHistoryRoute };
     case 'cycle.stopped':
-      return { title: `${pair} cycle stopped`, body: cycleStopReasonText(event.reason), route: cycleHistoryRoute };
+      return { kind: 'cycleStopped', title: `${pair} cycle stopped`, body: cycleStopReasonText(event.reason), route: cycleHistoryRoute };
     case 'cycle.orderFailed':
-      return { title: `${pair} cycle: an order failed`, body: event.message, route: routePath('cycle') };
+      return { kind: 'orderFailed', title: `${pair} cycle: an order failed`, body: event.message, route: routePath('cycle') };
   }
 }

@@ -9,8 +9,6 @@ import {
   type IpcValue,
   type SessionInfo,
 } from '../../../common/ipc/contract';
-import { createBotEventFeed } from '../bot-events/bot-event-feed';
-import { createTickerFeed } from '../market-feed/ticker-feed';
 import type { EventListener, IpcPorts } from '../ports/types';
 import { accountArea } from './areas/account';
 import { billingArea } from './areas/billing';
@@ -18,10 +16,12 @@ import { botsArea } from './areas/bots';
 import { cyclesArea } from './areas/cycles';
 import { exchangeArea } from './areas/exchange';
 import { appArea, settingsArea } from './areas/local';
+import { notificationsArea } from './areas/notifications';
 import { sessionArea } from './areas/session';
 import { strategiesArea } from './areas/strategies';
 import { createCall, type HandlerContext, type IpcArea } from './context';
 import { createEventHub } from './events';
+import { createMemberFeeds } from './member-feeds';
 import { HandlerRegistry } from './registry';
 import { fail } from './result';
 import { clearSession } from './session-state';
@@ -30,6 +30,7 @@ export const IPC_AREAS: readonly IpcArea[] = [
   sessionArea,
   accountArea,
   settingsArea,
+  notificationsArea,
   appArea,
   strategiesArea,
   exchangeArea,
@@ -93,18 +94,9 @@ export function createIpcHandlers(
   for (const area of areas) registry.register(area);
   const events = ports.events ?? createEventHub();
   const ctx: HandlerContext = { ports, events, call: createCall(ports) };
-  // The streams main holds while a member is signed in.
-  const stream = {
-    baseUrl: ports.http.baseUrl,
-    keychain: ports.keychain,
-    events,
-    onSessionExpired: expire,
-  };
-  const tickers = ports.liveTickers ? createTickerFeed(stream) : null;
-  const botEvents = ports.liveBotEvents
-    ? createBotEventFeed({ ...stream, notifier: ports.notifier })
-    : null;
-  const feeds = [tickers, botEvents].filter((feed) => feed !== null);
+  // The streams and checks main holds while a member is signed in.
+  const member = createMemberFeeds({ ports, events, call: ctx.call, onSessionExpired: expire });
+  const feeds = member.feeds;
   const startFeeds = () => feeds.forEach((feed) => feed.start());
   const stopFeeds = () => feeds.forEach((feed) => feed.stop());
 
@@ -170,8 +162,8 @@ export function createIpcHandlers(
   }
 
   // A member still signed in from the last run hears about their bots before a window asks
-  // (the client reads the keychain first and stays closed without a token).
-  botEvents?.start();
+  // (each feed reads the keychain first and stays idle without a token).
+  member.startAtLaunch();
 
   return {
     invoke,

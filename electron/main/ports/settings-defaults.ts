@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS, isNotificationKind } from '../../../common/notifications';
 import type { SettingsData, SettingsStore } from './types';
 
 export const SETTINGS_DEFAULTS: SettingsData = {
@@ -7,6 +8,8 @@ export const SETTINGS_DEFAULTS: SettingsData = {
   serverUrl: null,
   windowState: null,
   depositListenWindow: null,
+  mutedNotifications: [],
+  subscriptionReminder: null,
 };
 
 /**
@@ -19,8 +22,14 @@ export function sanitize<K extends keyof SettingsData>(key: K, value: unknown): 
   switch (key) {
     case 'theme':
       return (value === 'light' || value === 'dark' ? value : fallback) as SettingsData[K];
+    case 'mutedNotifications':
+      // Known kinds only, once each, in a fixed order: a hand edit cannot mute something unknown.
+      return (Array.isArray(value)
+        ? NOTIFICATION_KINDS.filter((kind) => value.some((v) => isNotificationKind(v) && v === kind))
+        : fallback) as SettingsData[K];
     case 'email':
     case 'serverUrl':
+    case 'subscriptionReminder':
       return (typeof value === 'string' || value === null ? value : fallback) as SettingsData[K];
     default:
       return (value !== null && typeof value !== 'object' ? fallback : value) as SettingsData[K];

@@ -5,6 +5,7 @@
  */
 import type { UserData } from '../../../common/api/account';
 import type { IpcEvent, IpcEvents, Theme } from '../../../common/ipc/contract';
+import type { NotificationKind } from '../../../common/notifications';
 
 /**
  * Where the session token lives. Bound to one server at construction (keytar account); named
@@ -46,6 +47,13 @@ export interface SettingsData {
    * with the member it belongs to, so its countdown survives a reload and never shows to another.
    */
   depositListenWindow: DepositListenWindow | null;
+  /** Kinds of notification the member switched off on the Settings page. */
+  mutedNotifications: NotificationKind[];
+  /**
+   * The last subscription reminder shown (member, expiry, days left), so a restart or the next
+   * check does not repeat it: a new one comes only when a day passes or the expiry moves.
+   */
+  subscriptionReminder: string | null;
 }
 
 export interface DepositListenWindow {
@@ -85,6 +93,8 @@ export interface ServerHttp {
 }
 
 export interface Notification {
+  /** What it is about: the member may mute each kind (common/notifications.ts). */
+  kind: NotificationKind;
   title: string;
   body: string;
   /** Route the app opens when the member clicks the notification. */
@@ -99,6 +109,12 @@ export interface Notifier {
 /** Where main's events for the renderer go (webContents.send, an SSE stream, a test list). */
 export interface EventSink {
   emit<E extends IpcEvent>(event: E, payload: IpcEvents[E]): void;
+}
+
+/** The member's running bots (Live and Pause) and live cycles, for the tray. */
+export interface LiveCounts {
+  bots: number;
+  cycles: number;
 }
 
 export interface AppDescription {
@@ -125,6 +141,16 @@ export interface IpcPorts {
    * renderer and a notification when a bot stops (Electron and the preview host; tests opt in).
    */
   liveBotEvents?: boolean;
+  /**
+   * Told the member's live counts while signed in (fetched at sign-in and again after each member
+   * event that starts or ends a bot or a cycle), null while nobody is. Electron's tray.
+   */
+  onLiveCounts?: (counts: LiveCounts | null) => void;
+  /**
+   * Check the member's subscription at sign-in and every this many ms, and notify when it ends
+   * within SUBSCRIPTION_REMINDER_DAYS (Electron and the preview host; tests opt in).
+   */
+  subscriptionCheckMs?: number;
 }
 
 export type EventListener = <E extends IpcEvent>(event: E, payload: IpcEvents[E]) => void;

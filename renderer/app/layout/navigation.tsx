@@ -8,6 +8,7 @@ import GiftOutlined from '@ant-design/icons/GiftOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import PlayCircleOutlined from '@ant-design/icons/PlayCircleOutlined';
 import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import SyncOutlined from '@ant-design/icons/SyncOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
@@ -37,6 +38,8 @@ export const PROFILE_MENU: NavEntry[] = [
   { path: ROUTES.referral, label: 'My Referral', icon: <GiftOutlined /> },
   { path: ROUTES.myTeam, label: 'My Team', icon: <TeamOutlined /> },
   { path: ROUTES.history, label: 'History', icon: <HistoryOutlined /> },
+  // Not in SPEC's menu (issue 22): the desktop's own settings, with the account's links.
+  { path: ROUTES.settings, label: SCREEN_TITLES.settings, icon: <SettingOutlined /> },
 ];
 
 /** The SPEC screen name of a signed-in path, for the header. */

@@ -10,12 +10,13 @@ import { and, eq } from 'drizzle-orm';
 import type { StartCycleResponse } from '../../../common/api/cycles';
 import { Decimal } from '../../../common/decimal';
 import { SERVER, UI } from '../../../common/messages';
-import { sqlState } from '../../db/database';
+import { sqlState, type Db } from '../../db/database';
 import { cycles } from '../../db/schema';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import { ExchangeError } from '../../exchange/errors';
 import type { LeverageBracket, Market, MarketInfo, MemberGateway } from '../../exchange/gateway';
 import { storedMarketRules } from '../../runnables/bot/index';
+import { recordEvent } from '../../runnables/member-events';
 import { newCycleState } from '../../runnables/cycle/index';
 import { marketRules } from '../../trading/index';
 import { reservedBy, runningBots } from '../bots/reserve';
@@ -93,13 +94,19 @@ export async function startCycle(deps: StartCycleDeps, userId: string, body: Sta
   const futures = await futuresRules(member, input);
   const settings = { amount: input.amount.toFixed(), buyPrice: prices.buyPrice.toFixed(), sellPrice: prices.sellPrice.toFixed(),
     stopLoss: prices.stopLoss.toFixed(), noOfCycle: input.count, marketRules: storedMarketRules(marketRules({ ...given, futures }), futures) };
-  const [row] = await deps.db.insert(cycles).values({
-    userId, status: 'Live', symbol: input.pair, category: input.category, leverage: input.leverage, ...settings,
-    state: newCycleState(settings), startedAt: deps.clock(),
-  }).returning({ id: cycles.id }).catch((error: unknown) => {
+  // The start event is written with the row, so the member's event stream (the desktop's live
+  // counts) never misses a cycle nor announces one that was refused.
+  const cycleId = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(cycles).values({
+      userId, status: 'Live', symbol: input.pair, category: input.category, leverage: input.leverage, ...settings,
+      state: newCycleState(settings), startedAt: deps.clock(),
+    }).returning({ id: cycles.id });
+    await recordEvent(tx as unknown as Db, userId, { kind: 'cycle.started', cycleID: row!.id, name: input.pair, at: deps.clock().toISOString() });
+    return row!.id;
+  }).catch((error: unknown) => {
     // A start of the same pair committed since checkPairFree looked (cycles_live_pair_idx).
     if (sqlState(error).constraint === 'cycles_live_pair_idx') throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(input.pair));
     throw error;
   });
-  return { message: UI.cycleStarting, cycle_id: row!.id };
+  return { message: UI.cycleStarting, cycle_id: cycleId };
 }

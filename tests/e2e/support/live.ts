@@ -1,8 +1,9 @@
-/** Helpers of the live-trading e2e suites: the page, the simulator's control API, the engine's gauge, main's handlers and notifications. */
+/** Helpers of the live-trading e2e suites: the page, the simulator's control API, the engine's gauge, main's handlers, notifications and tray counts. */
 import { expect } from 'vitest';
 import type { IpcChannel, IpcPayload, IpcResult, IpcValue } from '../../../common/ipc/contract';
 import { EXCHANGE_LABELS } from '../../../common/messages';
-import { INVOKE_PATH, NOTIFICATIONS_PATH } from '../../../electron/preview/bridge-script';
+import { INVOKE_PATH, NOTIFICATIONS_PATH, TRAY_PATH } from '../../../electron/preview/bridge-script';
+import type { LiveCounts } from '../../../electron/main/ports/types';
 import type { ShownNotification } from '../../../electron/preview/notifications';
 import type { Stack } from './stack';
 
@@ -50,6 +51,10 @@ export function liveHelpers(stack: () => Stack) {
     },
     async notifications(): Promise<ShownNotification[]> {
       return (await (await host(NOTIFICATIONS_PATH)).json()) as ShownNotification[];
+    },
+    /** The counts main would show in the tray (null: nobody signed in). */
+    async trayCounts(): Promise<LiveCounts | null> {
+      return ((await (await host(TRAY_PATH)).json()) as { counts: LiveCounts | null }).counts;
     },
     /** Clicks a shown notification, as the member would the native one: main opens its route. */
     async clickNotification(id: number): Promise<void> {

@@ -1,13 +1,14 @@
 /**
  * POST /api/startcycledata through the server, on PGlite and PostgreSQL: each precondition and
  * refusal with its reason and the message the Cycle page shows, and a Spot and a Future cycle
- * recorded with what the engine needs (the settings, the pair's rules, the state it starts from).
+ * recorded with what the engine needs (the settings, the pair's rules, the state it starts from)
+ * and announced on the member's event stream (cycle.started, which the desktop's tray counts).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartCycleRequest } from '../../../../../common/api/cycles';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
-import { cycles, exchangeKeys } from '../../../../db/schema';
+import { cycles, exchangeKeys, memberEvents } from '../../../../db/schema';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/testing/exchange';
 import { insertBot } from '../../../../modules/bots/testing/fixtures';
@@ -158,6 +159,10 @@ describe.each(targets)('starting cycles on $name', (target) => {
     for (const refused of answers.filter((r) => r.statusCode === 400)) {
       expect([refused.json().reason, refused.json().message]).toEqual(['cycle.pair_in_use', SERVER.cyclePairInUseByCycle('SOLUSDT')]);
     }
+    // The start event is written with the cycle: one for the one started, none for the refused.
+    const started = await server.database.db.select().from(memberEvents).where(eq(memberEvents.userId, who.userId));
+    const cycleId = answers.find((r) => r.statusCode === 200)!.json().cycle_id;
+    expect(started.map((e) => e.payload)).toEqual([{ kind: 'cycle.started', cycleID: cycleId, name: 'SOLUSDT', at: expect.any(String) }]);
   });
 
   it('records a Spot cycle: Live, its settings, the pair\'s rules, no leverage, and the state the engine starts from', async () => {
