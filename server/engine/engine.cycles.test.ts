@@ -185,7 +185,11 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     }
     expect((await h.trades(botId)).length).toBeGreaterThan(0);
     expect((await cycleTrades(h, id)).map((t) => t.side)).toEqual(['buy', 'sell']);
-    await until(async () => (await metrics.registry.metrics()).includes('griddesk_engine_runnables{kind="cycles",status="Live"} 1'));
+    // Each engine publishes what it holds on its own heartbeat: wait for both.
+    await until(async () => {
+      const published = await metrics.registry.metrics();
+      return published.includes('griddesk_engine_runnables{kind="cycles",status="Live"} 1') && published.includes('griddesk_engine_bots{status="Live"} 1');
+    });
     const text = await metrics.registry.metrics();
     expect(text).toContain('griddesk_engine_bots{status="Live"} 1');
     expect(text).toContain('griddesk_engine_runnables{kind="bots",status="Live"} 1');
