@@ -10,6 +10,25 @@ const vitest =
   'npx vitest run --config electron/vitest.keyring.config.ts --reporter=default ' +
   '--reporter=json --outputFile.json=.tmp/test-results/keyring.json';
 
+// keytar is an optional dependency: npm skips it where it cannot build (no libsecret-1-dev or
+// C++ toolchain on Linux), and the app then keeps its secrets with Electron's safeStorage. The
+// real-keyring test needs keytar, so it runs where keytar installed; CI sets
+// GRIDDESK_REQUIRE_KEYRING=1 (.ci/run installs libsecret-1-dev) so there it can never be skipped.
+try {
+  await import('keytar');
+} catch (error) {
+  const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  const line =
+    `test:keyring: keytar is not installed here (${why}); it is optional and builds where ` +
+    'libsecret-1-dev, pkg-config and a C++ toolchain exist.';
+  if (process.env.GRIDDESK_REQUIRE_KEYRING === '1') {
+    console.error(`${line} GRIDDESK_REQUIRE_KEYRING=1 asks for the real-keyring test: failing.`);
+    process.exit(1);
+  }
+  console.log(`${line} The real-keyring test did not run.`);
+  process.exit(0);
+}
+
 // macOS and Windows have their keychain in the user session already.
 if (process.platform !== 'linux') {
   const direct = spawnSync(vitest, { stdio: 'inherit', shell: true });
