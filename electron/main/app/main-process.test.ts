@@ -5,6 +5,8 @@
  * What only a real Electron binary shows (native rendering, the OS tray and notification
  * centre, the protocol registration with the OS) is outside its reach.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as EmbeddedServer from '../embedded-server';
 import { STOP_REASON_TEXT } from '../../../common/api/bots';
@@ -124,6 +126,19 @@ describe('main start', () => {
       ok: true,
       value: { muted: ['cycleCompleted'] },
     });
+  });
+
+  it("logs the embedded server to the terminal in development and to server.log in an installed build", async () => {
+    run = await startMain();
+    expect(current.startOptions?.logger).toBe(true);
+    await run.stop();
+
+    run = await startMain({ packaged: true });
+    const logger = current.startOptions?.logger as { stream: { write(line: string): void } };
+    logger.stream.write(`${JSON.stringify({ level: 30, msg: 'server listening' })}\n`);
+    const logs = join(state().app.getPath('userData'), 'logs');
+    expect(state().app.getPath('logs')).toBe(logs);
+    expect(await readFile(join(logs, 'server.log'), 'utf8')).toContain('"msg":"server listening"');
   });
 
   it('says why it could not start and exits', async () => {

@@ -14,6 +14,7 @@ import { closeHidesWindow, createQuitFlow, quitQuestion } from '../desktop/quit-
 import { createWindowPresenter } from '../desktop/window-presenter';
 import { keychainAccount, startPlatformTarget, type PlatformTarget } from '../embedded-server';
 import { forgetStaleExchangeSecrets } from '../ipc/exchange-secret';
+import { openServerLogDestination } from '../diagnostics/log-file';
 import { createIpcHandlers, type IpcHandlers } from '../ipc/handlers';
 import { SUBSCRIPTION_CHECK_MS } from '../member-watch/subscription-watch';
 import { createAxiosHttp } from '../ports/axios-http';
@@ -135,6 +136,17 @@ export function runMainProcess(
     tray?.update(next);
   }
 
+  /**
+   * The embedded server's log: the terminal in development; a packaged app has none, so
+   * server.log beside main.log in the logs folder (where Export diagnostics looks).
+   */
+  function embeddedServerLogger(): boolean | object {
+    if (!app.isPackaged) return true;
+    // Electron's default logs folder (support-tools set the same one for main.log).
+    app.setAppLogsPath();
+    return { stream: openServerLogDestination(app.getPath('logs')) };
+  }
+
   async function start(): Promise<void> {
     await app.whenReady();
     lockDownSession();
@@ -144,7 +156,7 @@ export function runMainProcess(
       env: proc.env,
       dataDir: join(userData, 'data'),
       port: '0',
-      logger: !app.isPackaged,
+      logger: embeddedServerLogger(),
       secretsKey: keychainSecretsKey(userData),
     });
     settings = createElectronSettings();

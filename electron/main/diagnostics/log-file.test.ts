@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLogFile, teeConsole } from './log-file';
+import { openLogFile, openServerLogDestination, teeConsole } from './log-file';
 
 let dir: string;
 beforeEach(async () => {
@@ -50,5 +50,20 @@ describe('the desktop log file', () => {
     expect(text).toContain("WARN  GridDesk: could not start { code: 'EADDRINUSE' }");
     expect(text).toContain('INFO  plain');
     expect(text).not.toContain('after stop');
+  });
+
+  it("keeps the embedded server's JSON lines in server.log, capped on their own and redacted", async () => {
+    const main = openLogFile(dir, 300);
+    main.write('info', 'desktop started');
+    const server = openServerLogDestination(dir, 300);
+    for (let i = 0; i < 8; i += 1) {
+      server.write(`${JSON.stringify({ level: 30, time: 1, msg: `request ${i}`, body: { password: 'hunter2!' } })}\n`);
+    }
+    expect((await readdir(dir)).sort()).toEqual(['main.log', 'server.log', 'server.old.log']);
+    const lines = (await readFile(server.path, 'utf8')).trim().split('\n');
+    const last = JSON.parse(lines.at(-1)!) as { msg: string; body: { password: string } };
+    expect(last.msg).toBe('request 7');
+    expect(last.body.password).toBe('[REDACTED]');
+    expect(await readFile(main.path, 'utf8')).toContain('desktop started');
   });
 });

@@ -167,6 +167,10 @@ class FakeApp extends EventEmitter {
     if (!path) throw new Error(`fake electron: no path '${name}'`);
     return path;
   }
+  /** Electron's default on Linux and Windows: `logs` inside userData. */
+  setAppLogsPath(path?: string) {
+    this.paths.set('logs', path ?? `${this.getPath('userData')}/logs`);
+  }
   enableSandbox() {
     this.sandboxed = true;
   }

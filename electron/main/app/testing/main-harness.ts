@@ -44,6 +44,8 @@ export interface Scenario {
   startFails: boolean;
   /** Keep the settings of the last run (a restart). */
   keepSettings: boolean;
+  /** An installed build (app.isPackaged) rather than a development run. */
+  packaged: boolean;
 }
 
 const DEFAULTS: Scenario = {
@@ -60,6 +62,7 @@ const DEFAULTS: Scenario = {
   hooks: {},
   startFails: false,
   keepSettings: false,
+  packaged: false,
 };
 
 /** What the mocked modules read: the run in progress. */
@@ -69,6 +72,8 @@ export const current = {
   token: null as string | null,
   startFails: false,
   started: 0,
+  /** What main asked of the embedded server at its last start. */
+  startOptions: null as PlatformTargetOptions | null,
   serverClosed: 0,
   keychain: null as Keychain | null,
   dir: '',
@@ -78,6 +83,7 @@ export async function fakeStartPlatformTarget(
   options: PlatformTargetOptions,
 ): Promise<PlatformTarget> {
   current.started += 1;
+  current.startOptions = options;
   if (current.startFails) throw new Error('The database folder is locked by another GridDesk.');
   return {
     url: current.url,
@@ -139,6 +145,7 @@ export async function startMain(options: Partial<Scenario> = {}): Promise<MainRu
   state.displays = scenario.displays.map((workArea) => ({ workArea }));
   state.emptyIcon = scenario.noTray;
   state.app.singleInstance = scenario.singleInstance;
+  state.app.isPackaged = scenario.packaged;
   current.dir = await mkdtemp(join(tmpdir(), 'griddesk-main-'));
   state.app.setPath('appData', current.dir);
   await mkdir(join(current.dir, 'renderer'));
