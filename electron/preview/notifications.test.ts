@@ -14,15 +14,9 @@ import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { startPreviewHost, type PreviewHost } from './host';
 import { createNotificationLog } from './notifications';
 import { launchCookie, openPageEvents } from './testing/host-client';
+import { botStopped } from '../testing/member-events';
 
-const stopped: MemberEvent = {
-  kind: 'bot.stopped',
-  botID: 'bot-1',
-  name: 'BTCUSDT',
-  reason: 'manual',
-  status: 'Stopped',
-  at: '2026-11-23T09:00:00.000Z',
-};
+const stopped = botStopped({ reason: 'manual' });
 const paused: MemberEvent = { ...stopped, botID: 'bot-2', reason: 'pause', status: 'Pause' };
 const frame = (id: number, event: MemberEvent) =>
   `id: ${id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;

@@ -3,24 +3,11 @@
  * `electron` and the harness): the question before bots pause, the window hidden to the tray or
  * closed, and its size, place and maximised state kept across runs.
  */
+import './testing/main-mocks'; // first: replaces electron and friends for what follows
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as EmbeddedServer from '../embedded-server';
 import { DESKTOP_TEXT } from '../../../common/messages';
 import { electronState, FakeBrowserWindow } from './testing/fake-electron';
 import { current, startMain, type MainRun } from './testing/main-harness';
-
-vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectron());
-vi.mock('electron-store', async () => ({
-  default: (await import('./testing/fake-electron')).FakeStore,
-}));
-vi.mock('../embedded-server', async (importOriginal) => ({
-  ...(await importOriginal<typeof EmbeddedServer>()),
-  startPlatformTarget: (await import('./testing/main-harness')).fakeStartPlatformTarget,
-}));
-vi.mock('../ports/pick-keychain', async () => ({
-  pickKeychain: (await import('./testing/main-harness')).fakePickKeychain,
-}));
-vi.mock('./paths', async () => (await import('./testing/main-harness')).fakePaths);
 
 let run: MainRun | null = null;
 afterEach(async () => {

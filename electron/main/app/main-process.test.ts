@@ -5,27 +5,15 @@
  * What only a real Electron binary shows (native rendering, the OS tray and notification
  * centre, the protocol registration with the OS) is outside its reach.
  */
+import './testing/main-mocks'; // first: replaces electron and friends for what follows
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as EmbeddedServer from '../embedded-server';
 import { STOP_REASON_TEXT } from '../../../common/api/bots';
 import { DESKTOP_TEXT } from '../../../common/messages';
 import { electronState, FakeBrowserWindow, type FakeNotification } from './testing/fake-electron';
 import { current, INDEX_HTML, startMain, type MainRun } from './testing/main-harness';
-
-vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectron());
-vi.mock('electron-store', async () => ({
-  default: (await import('./testing/fake-electron')).FakeStore,
-}));
-vi.mock('../embedded-server', async (importOriginal) => ({
-  ...(await importOriginal<typeof EmbeddedServer>()),
-  startPlatformTarget: (await import('./testing/main-harness')).fakeStartPlatformTarget,
-}));
-vi.mock('../ports/pick-keychain', async () => ({
-  pickKeychain: (await import('./testing/main-harness')).fakePickKeychain,
-}));
-vi.mock('./paths', async () => (await import('./testing/main-harness')).fakePaths);
+import { botStopped } from '../../testing/member-events';
 
 const at = '2026-11-23T09:00:00.000Z';
 let run: MainRun | null = null;
@@ -186,14 +174,7 @@ describe('tray', () => {
     run.push({ kind: 'cycle.started', cycleID: 'cy-9', name: 'ETHUSDT', at });
     await vi.waitFor(() => expect(tray().tooltip).toBe(DESKTOP_TEXT.tray.tooltip(2, 2)));
     run.server.bots = 1;
-    run.push({
-      kind: 'bot.stopped',
-      botID: 'bot-1',
-      name: 'BTCUSDT',
-      reason: 'stoploss',
-      status: 'Stopped',
-      at,
-    });
+    run.push(botStopped());
     await vi.waitFor(() => expect(tray().item(DESKTOP_TEXT.tray.bots(1))).toBeTruthy());
 
     run.window().hide();
@@ -226,14 +207,7 @@ describe('notifications', () => {
     expect(win.visible).toBe(false);
     expect(state().app.quitCalls).toBe(0);
 
-    run.push({
-      kind: 'bot.stopped',
-      botID: 'bot-1',
-      name: 'BTCUSDT',
-      reason: 'stoploss',
-      status: 'Stopped',
-      at,
-    });
+    run.push(botStopped());
     await vi.waitFor(() => shown('BTC/USDT bot stopped'));
     expect(shown('BTC/USDT bot stopped').options.body).toBe(STOP_REASON_TEXT.stoploss);
     shown('BTC/USDT bot stopped').emit('click');

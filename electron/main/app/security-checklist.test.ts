@@ -5,29 +5,16 @@
  * Electron binary, the test checks what the binary is configured with; the note says which.
  * Numbers follow the checklist's order, so a reviewer can tick it off here.
  */
+import './testing/main-mocks'; // first: replaces electron and friends for what follows
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as EmbeddedServer from '../embedded-server';
 import { remoteServerUrl } from '../server-url';
 import { APP_CSP } from './protocol';
 import { electronState, FakeBrowserWindow } from './testing/fake-electron';
 import { current, startMain, type MainRun } from './testing/main-harness';
-
-vi.mock('electron', async () => (await import('./testing/fake-electron')).fakeElectron());
-vi.mock('electron-store', async () => ({
-  default: (await import('./testing/fake-electron')).FakeStore,
-}));
-vi.mock('../embedded-server', async (importOriginal) => ({
-  ...(await importOriginal<typeof EmbeddedServer>()),
-  startPlatformTarget: (await import('./testing/main-harness')).fakeStartPlatformTarget,
-}));
-vi.mock('../ports/pick-keychain', async () => ({
-  pickKeychain: (await import('./testing/main-harness')).fakePickKeychain,
-}));
-vi.mock('./paths', async () => (await import('./testing/main-harness')).fakePaths);
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const state = () => electronState();

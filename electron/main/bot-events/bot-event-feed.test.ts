@@ -10,24 +10,11 @@ import { createMemoryKeychain } from '../ports/memory-keychain';
 import { createMemorySettings } from '../ports/settings-defaults';
 import type { Keychain, Notification, Notifier } from '../ports/types';
 import { BOT_EVENTS_PATH, createBotEventFeed } from './bot-event-feed';
+import { botStopped } from '../../testing/member-events';
 
 const at = '2026-11-23T09:00:00.000Z';
-const stopped: MemberEvent = {
-  kind: 'bot.stopped',
-  botID: 'bot-1',
-  name: 'BTCUSDT',
-  reason: 'stoploss',
-  status: 'Stopped',
-  at,
-};
-const paused: MemberEvent = {
-  kind: 'bot.stopped',
-  botID: 'bot-2',
-  name: 'ETHUSDT',
-  reason: 'pause',
-  status: 'Pause',
-  at,
-};
+const stopped = botStopped();
+const paused = botStopped({ botID: 'bot-2', name: 'ETHUSDT', reason: 'pause', status: 'Pause' });
 const started: MemberEvent = { kind: 'bot.started', botID: 'bot-3', name: 'BNBUSDT', at };
 const failed: MemberEvent = {
   kind: 'bot.orderFailed',

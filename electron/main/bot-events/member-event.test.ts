@@ -3,19 +3,11 @@ import { STOP_REASONS, STOP_REASON_TEXT, type MemberEvent } from '../../../commo
 import { CYCLE_BELOW_MINIMUM_TEXT, CYCLE_HELD_BELOW_MINIMUM_TEXT } from '../../../common/api/cycles';
 import { historyTabPath } from '../../../common/routes';
 import { notificationFor, parseMemberEvent } from './member-event';
+import { botStopped } from '../../testing/member-events';
 
 const at = '2026-11-23T09:00:00.000Z';
-const stopped = (
-  over: Partial<Extract<MemberEvent, { kind: 'bot.stopped' }>> = {},
-): MemberEvent => ({
-  kind: 'bot.stopped',
-  botID: 'bot-7',
-  name: 'BTCUSDT',
-  reason: 'stoploss',
-  status: 'Stopped',
-  at,
-  ...over,
-});
+const stopped = (over: Parameters<typeof botStopped>[0] = {}): MemberEvent =>
+  botStopped({ botID: 'bot-7', ...over });
 
 describe('parseMemberEvent', () => {
   it('reads a well-formed event', () => {

@@ -3,85 +3,20 @@
  * switches in front of every notification, the tray's counts following the session and the
  * member events, and the subscription check at sign-in.
  */
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MemberEvent } from '../../../common/api/bots';
 import { DESKTOP_TEXT } from '../../../common/messages';
 import { createAxiosHttp } from '../ports/axios-http';
 import { createMemoryKeychain } from '../ports/memory-keychain';
 import { createMemorySettings } from '../ports/settings-defaults';
 import type { Keychain, LiveCounts, Notification } from '../ports/types';
+import { startFakeMemberPlatform, type FakeMemberPlatform } from '../../testing/fake-member-platform';
+import { botStopped } from '../../testing/member-events';
 import { createIpcHandlers, type IpcHandlers } from './handlers';
 
 const at = '2026-11-23T09:00:00.000Z';
 const DAY = 86_400_000;
 
-interface Platform {
-  url: string;
-  bots: number;
-  cycles: number;
-  expiresInMs: number | null;
-  push(event: MemberEvent): void;
-  readonly streams: number;
-  close(): Promise<void>;
-}
-
-async function startPlatform(): Promise<Platform> {
-  const streams = new Set<ServerResponse>();
-  let id = 1;
-  const http = createServer((req, res) => {
-    const json = (body: unknown) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url === '/api/events') {
-      res.writeHead(200, { 'content-type': 'text/event-stream' }).write(': hello\n\n');
-      streams.add(res);
-      res.on('close', () => streams.delete(res));
-      return;
-    }
-    if (req.url === '/api/login')
-      return json({ token: 'tok-2', accessToken: 'tok-2', email: 'ann@example.com' });
-    if (req.url === '/api/logout') return json({ message: 'Logged out' });
-    if (req.url === '/api/botstatus')
-      return json(Array.from({ length: platform.bots }, (_, i) => ({ id: `b${i}` })));
-    if (req.url === '/api/livecycles')
-      return json(Array.from({ length: platform.cycles }, (_, i) => ({ id: `c${i}` })));
-    if (req.url === '/account/user-data') {
-      const expireDate =
-        platform.expiresInMs === null
-          ? null
-          : new Date(Date.now() + platform.expiresInMs).toISOString();
-      return json({
-        code: '0000',
-        msg: 'Success',
-        data: { subscription: { expireDate, validityLabel: '', isExpire: false, note: '' } },
-      });
-    }
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const platform: Platform = {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
-    bots: 0,
-    cycles: 0,
-    expiresInMs: null,
-    push: (event) =>
-      streams.forEach((res) =>
-        res.write(`id: ${id++}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`),
-      ),
-    get streams() {
-      return streams.size;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
-  };
-  return platform;
-}
-
-let platform: Platform;
+let platform: FakeMemberPlatform;
 let keychain: Keychain;
 let notified: Notification[];
 let counts: (LiveCounts | null)[];
@@ -104,7 +39,7 @@ function start(options: { subscription?: boolean } = {}): IpcHandlers {
 }
 
 beforeEach(async () => {
-  platform = await startPlatform();
+  platform = await startFakeMemberPlatform();
   keychain = createMemoryKeychain();
   notified = [];
   counts = [];
@@ -129,14 +64,7 @@ describe('mute switches in main', () => {
       value: { muted: ['botStopped'] },
     });
     await vi.waitFor(() => expect(platform.streams).toBe(1));
-    platform.push({
-      kind: 'bot.stopped',
-      botID: 'b1',
-      name: 'BTCUSDT',
-      reason: 'manual',
-      status: 'Stopped',
-      at,
-    });
+    platform.push(botStopped({ botID: 'b1', reason: 'manual' }));
     platform.push({
       kind: 'bot.orderFailed',
       botID: 'b2',
@@ -151,14 +79,7 @@ describe('mute switches in main', () => {
     });
 
     await handlers.call('notifications:setMuted', { kind: 'botStopped', muted: false });
-    platform.push({
-      kind: 'bot.stopped',
-      botID: 'b3',
-      name: 'BNBUSDT',
-      reason: 'manual',
-      status: 'Stopped',
-      at,
-    });
+    platform.push(botStopped({ botID: 'b3', name: 'BNBUSDT', reason: 'manual' }));
     await vi.waitFor(() => expect(notified.map((n) => n.title)).toContain('BNB/USDT bot stopped'));
     expect(await handlers.call('notifications:settings', {})).toEqual({
       ok: true,

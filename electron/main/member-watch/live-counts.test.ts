@@ -2,18 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberEvent } from '../../../common/api/bots';
 import type { LiveCounts } from '../ports/types';
 import { createLiveCounts, type LiveCountsTracker } from './live-counts';
+import { botStopped } from '../../testing/member-events';
 
 const at = '2026-11-23T09:00:00.000Z';
 const events: Record<string, MemberEvent> = {
   botStarted: { kind: 'bot.started', botID: 'b1', name: 'BTCUSDT', at },
-  botStopped: {
-    kind: 'bot.stopped',
-    botID: 'b1',
-    name: 'BTCUSDT',
-    reason: 'manual',
-    status: 'Stopped',
-    at,
-  },
+  botStopped: botStopped({ botID: 'b1', reason: 'manual' }),
   orderFailed: { kind: 'bot.orderFailed', botID: 'b1', name: 'BTCUSDT', message: 'no', at },
   cycleStarted: { kind: 'cycle.started', cycleID: 'c1', name: 'ETHUSDT', at },
   cycleCompleted: {

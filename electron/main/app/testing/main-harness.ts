@@ -5,12 +5,11 @@
  * keychain picker and the bundle paths with the stand-ins exported here (see main-process.test.ts).
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 import type { MemberEvent } from '../../../../common/api/bots';
+import { startFakeMemberPlatform, type FakeMemberPlatform } from '../../../testing/fake-member-platform';
 import type { PlatformTarget, PlatformTargetOptions } from '../../embedded-server';
 import type { MainProcessControls, MainProcessHooks } from '../main-process';
 import { createMemoryKeychain } from '../../ports/memory-keychain';
@@ -122,7 +121,7 @@ export interface MainRun {
   /** What runMainProcess gave back (for the updater). */
   controls: MainProcessControls;
   /** What the platform server answers; change it and the next fetch sees it. */
-  server: { bots: number; cycles: number; expiresInMs: number | null; requests: string[] };
+  server: FakeMemberPlatform;
   window(): FakeBrowserWindow;
   tray(): FakeTray;
   /** Sends a member event down the open event stream(s). */
@@ -134,8 +133,6 @@ export interface MainRun {
   /** Quits (saying Quit to any question) and closes the platform server. */
   stop(): Promise<void>;
 }
-
-let nextEventId = 1;
 
 export async function startMain(options: Partial<Scenario> = {}): Promise<MainRun> {
   const scenario: Scenario = { ...DEFAULTS, ...options };
@@ -151,46 +148,13 @@ export async function startMain(options: Partial<Scenario> = {}): Promise<MainRu
   await mkdir(join(current.dir, 'renderer'));
   await writeFile(join(current.dir, 'renderer', 'index.html'), INDEX_HTML);
 
-  const server = {
+  const server = await startFakeMemberPlatform({
     bots: scenario.bots,
     cycles: scenario.cycles,
     expiresInMs: scenario.expiresInMs,
-    requests: [] as string[],
-  };
-  const streams = new Set<ServerResponse>();
-  const http = createServer((req, res) => {
-    server.requests.push(`${req.method} ${req.url}`);
-    const json = (body: unknown) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url === '/api/events' || req.url === '/api/tickers/stream') {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      res.write(': hello\n\n');
-      if (req.url === '/api/events') {
-        streams.add(res);
-        res.on('close', () => streams.delete(res));
-      }
-      return;
-    }
-    if (req.url === '/api/botstatus')
-      return json(Array.from({ length: server.bots }, (_, i) => ({ id: `bot-${i}` })));
-    if (req.url === '/api/livecycles')
-      return json(Array.from({ length: server.cycles }, (_, i) => ({ id: `cy-${i}` })));
-    if (req.url === '/account/user-data') {
-      const expireDate =
-        server.expiresInMs === null
-          ? null
-          : new Date(Date.now() + server.expiresInMs).toISOString();
-      return json({
-        code: '0000',
-        msg: 'Success',
-        data: { subscription: { expireDate, validityLabel: '', isExpire: false, note: '' } },
-      });
-    }
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   Object.assign(current, {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    url: server.url,
     embedded: scenario.embedded,
     token: scenario.token,
     startFails: scenario.startFails,
@@ -229,10 +193,7 @@ export async function startMain(options: Partial<Scenario> = {}): Promise<MainRu
       if (!tray) throw new Error('no tray');
       return tray;
     },
-    push(event) {
-      const frame = `id: ${nextEventId++}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
-      for (const res of streams) res.write(frame);
-    },
+    push: (event) => server.push(event),
     navigations: () =>
       FakeBrowserWindow.all.flatMap((win) =>
         win.webContents.sent
@@ -257,9 +218,7 @@ export async function startMain(options: Partial<Scenario> = {}): Promise<MainRu
           if (!state.app.quitted) throw new Error('main has not quit');
         });
       }
-      for (const res of streams) res.destroy();
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await server.close();
       await rm(current.dir, { recursive: true, force: true });
     },
   };
@@ -269,7 +228,7 @@ export async function startMain(options: Partial<Scenario> = {}): Promise<MainRu
     if (scenario.token) {
       await vi.waitFor(
         () => {
-          if (streams.size === 0) throw new Error('the member event stream is not open');
+          if (server.streams === 0) throw new Error('the member event stream is not open');
         },
         { timeout: 5_000 },
       );
