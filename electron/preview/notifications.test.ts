@@ -14,7 +14,7 @@ import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { startPreviewHost, type PreviewHost } from './host';
 import { createNotificationLog } from './notifications';
 import { launchCookie, openPageEvents } from './testing/host-client';
-import { botStopped } from '../testing/member-events';
+import { botStopped } from '../main/testing/member-events';
 
 const stopped = botStopped({ reason: 'manual' });
 const paused: MemberEvent = { ...stopped, botID: 'bot-2', reason: 'pause', status: 'Pause' };

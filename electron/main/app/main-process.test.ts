@@ -13,7 +13,7 @@ import { STOP_REASON_TEXT } from '../../../common/api/bots';
 import { DESKTOP_TEXT } from '../../../common/messages';
 import { electronState, FakeBrowserWindow, type FakeNotification } from './testing/fake-electron';
 import { current, INDEX_HTML, startMain, type MainRun } from './testing/main-harness';
-import { botStopped } from '../../testing/member-events';
+import { botStopped } from '../testing/member-events';
 
 const at = '2026-11-23T09:00:00.000Z';
 let run: MainRun | null = null;

@@ -10,7 +10,7 @@ import { createMemoryKeychain } from '../ports/memory-keychain';
 import { createMemorySettings } from '../ports/settings-defaults';
 import type { Keychain, Notification, Notifier } from '../ports/types';
 import { BOT_EVENTS_PATH, createBotEventFeed } from './bot-event-feed';
-import { botStopped } from '../../testing/member-events';
+import { botStopped } from '../testing/member-events';
 
 const at = '2026-11-23T09:00:00.000Z';
 const stopped = botStopped();

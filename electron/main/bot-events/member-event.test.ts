@@ -3,7 +3,7 @@ import { STOP_REASONS, STOP_REASON_TEXT, type MemberEvent } from '../../../commo
 import { CYCLE_BELOW_MINIMUM_TEXT, CYCLE_HELD_BELOW_MINIMUM_TEXT } from '../../../common/api/cycles';
 import { historyTabPath } from '../../../common/routes';
 import { notificationFor, parseMemberEvent } from './member-event';
-import { botStopped } from '../../testing/member-events';
+import { botStopped } from '../testing/member-events';
 
 const at = '2026-11-23T09:00:00.000Z';
 const stopped = (over: Parameters<typeof botStopped>[0] = {}): MemberEvent =>

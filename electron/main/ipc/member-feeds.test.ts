@@ -9,8 +9,8 @@ import { createAxiosHttp } from '../ports/axios-http';
 import { createMemoryKeychain } from '../ports/memory-keychain';
 import { createMemorySettings } from '../ports/settings-defaults';
 import type { Keychain, LiveCounts, Notification } from '../ports/types';
-import { startFakeMemberPlatform, type FakeMemberPlatform } from '../../testing/fake-member-platform';
-import { botStopped } from '../../testing/member-events';
+import { startFakeMemberPlatform, type FakeMemberPlatform } from '../testing/fake-member-platform';
+import { botStopped } from '../testing/member-events';
 import { createIpcHandlers, type IpcHandlers } from './handlers';
 
 const at = '2026-11-23T09:00:00.000Z';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberEvent } from '../../../common/api/bots';
 import type { LiveCounts } from '../ports/types';
 import { createLiveCounts, type LiveCountsTracker } from './live-counts';
-import { botStopped } from '../../testing/member-events';
+import { botStopped } from '../testing/member-events';
 
 const at = '2026-11-23T09:00:00.000Z';
 const events: Record<string, MemberEvent> = {

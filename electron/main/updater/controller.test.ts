@@ -1,177 +1,200 @@
 /**
- * The updater's decisions with the Electron parts (dialog, installer, Squirrel) as fakes: the
- * check and the download are the real ones, against a feed served on loopback.
+ * The updater's decisions driving the real electron-updater (its AppImageUpdater, made by
+ * createAppUpdater with a plain Node app and HTTP client) against a generic feed on loopback;
+ * the dialog and the restart are fakes. The schedule is checked with a scripted check.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AppImageUpdater } from 'electron-updater';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkForUpdate } from './check';
-import { CHECK_INTERVAL_MS, createUpdateController, type PreparedUpdate, type UpdaterPorts } from './controller';
-import { downloadVerified } from './download';
-import type { InstallMoment } from './install';
+import { createAppUpdater } from './app-updater';
+import { CHECK_INTERVAL_MS, createUpdateController, type CheckResult, type UpdaterPorts } from './controller';
 import type { UpdateQuestion } from './question';
-import { updateTarget, type UpdateTarget } from './target';
-import { latestYml, startLocalFeed, type LocalFeed } from './testing/local-feed';
+import { LINUX_CHANNEL_FILE, publishAppImage, startLocalFeed, type LocalFeed } from './testing/local-feed';
+import { NodeHttpExecutor } from './testing/node-http';
+import { createTestApp, type TestApp } from './testing/test-app';
 
 let feed: LocalFeed;
 let dir: string;
+let app: TestApp;
+let appImage: string;
+const savedAppImage = process.env.APPIMAGE;
+
 beforeEach(async () => {
   feed = await startLocalFeed();
   dir = await mkdtemp(join(tmpdir(), 'griddesk-updater-'));
+  app = await createTestApp(dir, feed.url);
+  appImage = join(dir, 'GridDesk.AppImage');
+  await writeFile(appImage, 'old build', { mode: 0o755 });
+  process.env.APPIMAGE = appImage;
 });
+
 afterEach(async () => {
   vi.useRealTimers();
+  if (savedAppImage === undefined) delete process.env.APPIMAGE;
+  else process.env.APPIMAGE = savedAppImage;
   await feed.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 interface Recorded {
   questions: UpdateQuestion[];
-  installs: { update: PreparedUpdate; moment: InstallMoment }[];
-  downloads: string[];
+  restarts: number;
   log: string[];
 }
 
-/** Real check and download; the member's answers scripted in `answers` (true = the action). */
-function ports(answers: boolean[], target: UpdateTarget = updateTarget('win32', 'x64', undefined), overrides: Partial<UpdaterPorts> = {}) {
-  const recorded: Recorded = { questions: [], installs: [], downloads: [], log: [] };
+/** The real updater for `feedUrl`; the member's answers scripted in `answers` (true = Restart now). */
+function ports(answers: boolean[], overrides: Partial<UpdaterPorts> = {}, feedUrl = feed.url) {
+  const recorded: Recorded = { questions: [], restarts: 0, log: [] };
+  // electron-updater's own lines go elsewhere: the controller's lines are the ones asserted.
+  const updater = createAppUpdater(AppImageUpdater, { app, http: new NodeHttpExecutor(), log: () => undefined }, feedUrl);
   const value: UpdaterPorts = {
-    check: () => checkForUpdate({ feedUrl: feed.url, currentVersion: '0.1.0', target, fetch }),
-    prepare: async (update) => ({ version: update.version, path: await downloadVerified({ file: update.install!, dir, fetch }) }),
+    checkForUpdates: () => updater.checkForUpdates(),
+    downloadUpdate: () => updater.downloadUpdate(),
     ask: async (question) => {
       recorded.questions.push(question);
       return answers.shift() ?? false;
     },
-    install: async (update, moment) => {
-      recorded.installs.push({ update, moment });
-    },
-    openDownload: (url) => recorded.downloads.push(url),
+    // electron-updater's quitAndInstall ends in Electron's autoUpdater: only counted here.
+    quitAndInstall: () => void (recorded.restarts += 1),
     log: (line) => recorded.log.push(line),
     ...overrides,
   };
   return { ports: value, recorded };
 }
 
-function publish(version: string, body = `installer ${version}`, notes = `## ${version}\n\n- **New**: things`): void {
-  feed.put('latest.yml', latestYml(version, [{ url: `GridDesk-Setup-${version}.exe`, body }], notes));
-  feed.put(`GridDesk-Setup-${version}.exe`, body);
-}
+const appImageDownloads = () => feed.requests.filter((r) => r.endsWith('.AppImage'));
 
-describe('the update controller', () => {
-  it('downloads a newer version, asks, and restarts into the verified installer', async () => {
-    publish('0.2.0');
+describe('the update controller with electron-updater', () => {
+  it('downloads a newer version, asks with its release notes, and restarts into it', async () => {
+    publishAppImage(feed, '0.2.0', { notes: '## 0.2.0\n\n- **New**: things' });
     const { ports: p, recorded } = ports([true]);
     const controller = createUpdateController(p);
     expect(await controller.checkNow()).toBe('installing');
     expect(recorded.questions).toEqual([
-      expect.objectContaining({ message: 'GridDesk 0.2.0 is ready to install', buttons: ['Restart now', 'Later'], detail: expect.stringContaining('• New: things') }),
+      expect.objectContaining({ message: 'GridDesk 0.2.0 is ready to install', buttons: ['Restart now', 'Later'], detail: expect.stringMatching(/\n\n0\.2\.0\n\n• New: things$/) }),
     ]);
-    expect(recorded.installs).toHaveLength(1);
-    expect(recorded.installs[0]!.moment).toBe('now');
-    expect(controller.hasPendingInstall()).toBe(false);
-    expect(await readFile(recorded.installs[0]!.update.path, 'utf8')).toBe('installer 0.2.0');
+    expect(recorded.restarts).toBe(1);
+    expect(appImageDownloads()).toHaveLength(1);
+    expect(recorded.log).toEqual(['updates: downloading 0.2.0', 'updates: restarting into 0.2.0']);
+    // Restarting: no other check starts.
+    expect(await controller.checkNow()).toBe('busy');
   });
 
-  it('after Later, asks no more about that version and installs it when the app quits', async () => {
-    publish('0.2.0');
+  it('after Later, asks no more about that version, and electron-updater installs it as the app quits', async () => {
+    const body = publishAppImage(feed, '0.2.0');
     const { ports: p, recorded } = ports([false]);
     const controller = createUpdateController(p);
     expect(await controller.checkNow()).toBe('waiting');
     expect(await controller.checkNow()).toBe('waiting');
     expect(recorded.questions).toHaveLength(1);
-    expect(feed.requests.filter((r) => r.endsWith('.exe'))).toHaveLength(1);
-    expect(controller.hasPendingInstall()).toBe(true);
-    expect(await controller.installOnQuit()).toBe(true);
-    expect(recorded.installs.map((i) => [i.update.version, i.moment])).toEqual([['0.2.0', 'on-quit']]);
-    expect(controller.hasPendingInstall()).toBe(false);
-    expect(await controller.installOnQuit()).toBe(false);
+    expect(appImageDownloads()).toHaveLength(1);
+    expect(recorded.restarts).toBe(0);
+    expect(await readFile(appImage, 'utf8')).toBe('old build');
+    app.quitNow(0);
+    expect(await readFile(appImage, 'utf8')).toBe(body);
+    expect(recorded.log).toContain('updates: 0.2.0 waits for the app to quit');
   });
 
-  it('prepares a newer version published after the member put one off', async () => {
-    publish('0.2.0');
+  it('downloads and asks about a newer version published after the member put one off, and installs that one', async () => {
+    publishAppImage(feed, '0.2.0');
     const { ports: p, recorded } = ports([false, false]);
     const controller = createUpdateController(p);
     await controller.checkNow();
-    publish('0.3.0');
+    const newer = publishAppImage(feed, '0.3.0');
     expect(await controller.checkNow()).toBe('waiting');
     expect(recorded.questions.map((q) => q.message)).toEqual(['GridDesk 0.2.0 is ready to install', 'GridDesk 0.3.0 is ready to install']);
-    await controller.installOnQuit();
-    expect(recorded.installs.map((i) => i.update.version)).toEqual(['0.3.0']);
+    app.quitNow(0);
+    expect(await readFile(appImage, 'utf8')).toBe(newer);
   });
 
-  it('does nothing on the same, an older, a malformed or an unreachable feed, and logs why', async () => {
+  it('does nothing on the same, an older or a malformed feed, and logs why', async () => {
     const { ports: p, recorded } = ports([true]);
     const controller = createUpdateController(p);
-    publish('0.1.0');
+    publishAppImage(feed, '0.1.0');
     expect(await controller.checkNow()).toBe('current');
-    publish('0.0.1');
+    publishAppImage(feed, '0.0.9');
     expect(await controller.checkNow()).toBe('current');
-    feed.put('latest.yml', 'version: [');
-    expect(await controller.checkNow()).toBe('failed');
-    await feed.close();
+    feed.put(LINUX_CHANNEL_FILE, 'version: [');
     expect(await controller.checkNow()).toBe('failed');
     expect(recorded.questions).toEqual([]);
-    expect(recorded.installs).toEqual([]);
+    expect(recorded.restarts).toBe(0);
+    expect(appImageDownloads()).toEqual([]);
     expect(recorded.log).toEqual([
-      'updates: up to date (the feed offers 0.1.0: same)',
-      'updates: up to date (the feed offers 0.0.1: older)',
-      expect.stringMatching(/^updates: check failed \(malformed\): .*latest\.yml/),
-      expect.stringMatching(/^updates: check failed \(unreachable\): http:\/\/127\.0\.0\.1:\d+\/latest\.yml: /),
+      'updates: up to date (the feed offers 0.1.0)',
+      'updates: up to date (the feed offers 0.0.9)',
+      expect.stringMatching(new RegExp(`^updates: check failed \\(Cannot parse update info from ${LINUX_CHANNEL_FILE} .*YAMLException.*\\)$`)),
     ]);
   });
 
-  it('offers the download when the installer on the feed does not match its SHA-512', async () => {
-    publish('0.2.0');
-    // Same length, other bytes: only the SHA-512 tells.
-    feed.put('GridDesk-Setup-0.2.0.exe', 'installer 0.2.X');
-    const { ports: p, recorded } = ports([true]);
-    expect(await createUpdateController(p).checkNow()).toBe('offered');
-    expect(recorded.installs).toEqual([]);
-    expect(recorded.questions[0]).toMatchObject({ message: 'GridDesk 0.2.0 is available', buttons: ['Download', 'Later'] });
-    expect(recorded.downloads).toEqual([`${feed.url}GridDesk-Setup-0.2.0.exe`]);
-    expect(recorded.log.some((l) => l.includes('sha512'))).toBe(true);
+  it('fails a check on a feed that cannot be reached, logs why, and never throws', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    // First a feed that takes each connection and drops it.
+    server.on('connection', (socket) => socket.destroy());
+    const dropping = ports([], {}, url);
+    expect(await createUpdateController(dropping.ports).checkNow()).toBe('failed');
+    expect(dropping.recorded.log).toEqual([expect.stringMatching(/^updates: check failed \((socket hang up|read ECONNRESET)\)$/)]);
+    // Then nothing listening: electron-updater tries a refused connection 4 times over 3 s.
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const refused = ports([], {}, url);
+    expect(await createUpdateController(refused.ports).checkNow()).toBe('failed');
+    expect(refused.recorded.log).toEqual([`updates: check failed (connect ECONNREFUSED ${url.slice(7, -1)})`]);
   });
 
-  it('offers a deb installation the download without fetching it', async () => {
-    feed.put('latest-linux.yml', latestYml('0.2.0', [{ url: 'GridDesk-0.2.0-amd64.deb', body: 'deb' }]));
-    const { ports: p, recorded } = ports([false], updateTarget('linux', 'x64', undefined));
+  it('neither asks nor installs when the download does not match the SHA-512 in the feed, and tries again next time', async () => {
+    const body = publishAppImage(feed, '0.2.0');
+    feed.put('GridDesk-0.2.0-x86_64.AppImage', body.replace('0.2.0', '0.2.X'));
+    const { ports: p, recorded } = ports([false]);
     const controller = createUpdateController(p);
-    expect(await controller.checkNow()).toBe('declined');
+    expect(await controller.checkNow()).toBe('failed');
+    expect(recorded.questions).toEqual([]);
+    expect(recorded.log).toEqual(['updates: downloading 0.2.0', expect.stringMatching(/^updates: could not download 0\.2\.0 \(.*sha512 checksum mismatch/)]);
+    app.quitNow(0);
+    expect(await readFile(appImage, 'utf8')).toBe('old build');
+    // The feed fixed: the next check downloads and asks.
+    feed.put('GridDesk-0.2.0-x86_64.AppImage', body);
     expect(await controller.checkNow()).toBe('waiting');
     expect(recorded.questions).toHaveLength(1);
-    expect(recorded.downloads).toEqual([]);
-    expect(feed.requests).toEqual(['/latest-linux.yml', '/latest-linux.yml']);
-    expect(await controller.installOnQuit()).toBe(false);
+  });
+
+  it('is off where electron-updater is not active (an AppImage updater outside an AppImage)', async () => {
+    publishAppImage(feed, '0.2.0');
+    delete process.env.APPIMAGE;
+    const { ports: p, recorded } = ports([]);
+    expect(await createUpdateController(p).checkNow()).toBe('off');
+    expect(recorded.log).toEqual(['updates: off (electron-updater is not active in this installation)']);
+    expect(feed.requests).toEqual([]);
   });
 
   it('runs one check at a time', async () => {
-    publish('0.2.0');
-    let release: () => void = () => undefined;
-    const { ports: p } = ports([false], undefined, {
-      check: () => new Promise((resolve) => (release = () => resolve({ kind: 'current', version: '0.1.0', reason: 'same' }))),
-    });
+    let release: (result: CheckResult) => void = () => undefined;
+    const { ports: p } = ports([], { checkForUpdates: () => new Promise((resolve) => (release = resolve)) });
     const controller = createUpdateController(p);
     const first = controller.checkNow();
     expect(await controller.checkNow()).toBe('busy');
-    release();
+    release({ isUpdateAvailable: false, updateInfo: { version: '0.1.0', files: [], path: '', sha512: '', releaseDate: '' } });
     expect(await first).toBe('current');
   });
 
   it('checks at start and every 6 hours until stopped', async () => {
     vi.useFakeTimers();
-    const check = vi.fn(async () => ({ kind: 'current' as const, version: '0.1.0', reason: 'same' as const }));
-    const { ports: p } = ports([], undefined, { check });
+    const checkForUpdates = vi.fn(async (): Promise<CheckResult> => ({ isUpdateAvailable: false, updateInfo: { version: '0.1.0', files: [], path: '', sha512: '', releaseDate: '' } }));
+    const { ports: p } = ports([], { checkForUpdates });
     const stop = createUpdateController(p).start();
-    expect(check).toHaveBeenCalledTimes(1);
+    expect(checkForUpdates).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS - 1);
-    expect(check).toHaveBeenCalledTimes(1);
+    expect(checkForUpdates).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(check).toHaveBeenCalledTimes(2);
+    expect(checkForUpdates).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS);
-    expect(check).toHaveBeenCalledTimes(3);
+    expect(checkForUpdates).toHaveBeenCalledTimes(3);
     stop();
     await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS * 2);
-    expect(check).toHaveBeenCalledTimes(3);
+    expect(checkForUpdates).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,83 +1,73 @@
 /**
- * The updater's decisions, apart from Electron: check, prepare (download, verify, hand over),
- * ask, install. A check runs at start and every 6 hours; one at a time. A version is prepared
- * and asked about once: after 'Later' it waits for the app to quit and is installed then
- * (Squirrel.Mac does that by itself); a newer version found meanwhile replaces it.
+ * The updater's decisions, apart from Electron: when to check (at start and every 6 hours, one
+ * check at a time), what to download (a newer version, once) and when to ask (once per version).
+ * electron-updater does the rest: it reads the feed, downloads, checks the SHA-512 and installs.
+ * After 'Later' it installs the downloaded version as the app quits (autoInstallOnAppQuit); a
+ * newer version found meanwhile is downloaded in its place and asked about in turn.
  */
-import type { CheckOutcome } from './check';
-import { downloadQuestion, restartQuestion, type UpdateQuestion } from './question';
-import type { InstallMoment } from './install';
+import type { UpdateInfo } from 'electron-updater';
+import { restartQuestion, type UpdateQuestion } from './question';
 
-export type AvailableUpdate = Extract<CheckOutcome, { kind: 'update' }>;
-
-/** An update ready to install: what prepare() made of an AvailableUpdate. */
-export interface PreparedUpdate {
-  version: string;
-  /** The verified download (installer, AppImage or zip). */
-  path: string;
+/** What electron-updater's checkForUpdates() resolves to (the part the decisions read). */
+export interface CheckResult {
+  isUpdateAvailable: boolean;
+  updateInfo: UpdateInfo;
 }
 
 export interface UpdaterPorts {
-  check(): Promise<CheckOutcome>;
-  /** Downloads and verifies `update.install` (and hands it to Squirrel on macOS). Throws on failure. */
-  prepare(update: AvailableUpdate): Promise<PreparedUpdate>;
-  /** Shows the question; true for the action (restart, download), false for Later. */
+  /** electron-updater's checkForUpdates(): null where it is not active; rejects when the feed cannot be read. */
+  checkForUpdates(): Promise<CheckResult | null>;
+  /** electron-updater's downloadUpdate(): rejects when the download fails or does not match the feed's SHA-512. */
+  downloadUpdate(): Promise<unknown>;
+  /** Shows the question; true for the action (restart), false for Later. */
   ask(question: UpdateQuestion): Promise<boolean>;
-  install(update: PreparedUpdate, moment: InstallMoment): Promise<void>;
-  openDownload(url: string): void;
+  /** Restarts into the downloaded update (electron-updater's quitAndInstall). */
+  quitAndInstall(): void;
   log(line: string): void;
 }
 
 /** What one check led to (tests and the log read it). */
-export type CheckStep = 'busy' | 'failed' | 'current' | 'installing' | 'waiting' | 'offered' | 'declined';
+export type CheckStep = 'busy' | 'off' | 'failed' | 'current' | 'installing' | 'waiting';
 
 export const CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 export interface UpdateController {
   checkNow(): Promise<CheckStep>;
-  /** True while a prepared update waits for the app to quit. */
-  hasPendingInstall(): boolean;
-  /** Installs a prepared update the member put off; true when one was started. */
-  installOnQuit(): Promise<boolean>;
   /** A check now and every `intervalMs`; returns the stop function. */
   start(intervalMs?: number): () => void;
 }
 
+/** electron-updater's messages carry the stack after the first line; the log keeps one line. */
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n', 1)[0]!;
+}
+
 export function createUpdateController(ports: UpdaterPorts): UpdateController {
   let busy = false;
-  let ready: PreparedUpdate | null = null;
   let installing = false;
-  /** Versions already asked about: the member is not asked twice for one. */
+  /** Versions downloaded and asked about: the member is not asked twice for one. */
   const asked = new Set<string>();
 
-  async function offerDownload(update: AvailableUpdate): Promise<CheckStep> {
-    if (!update.download) return 'failed';
-    asked.add(update.version);
-    if (!(await ports.ask(downloadQuestion(update.version, update.releaseNotes)))) return 'declined';
-    ports.openDownload(update.download.href);
-    return 'offered';
-  }
-
-  async function handle(update: AvailableUpdate): Promise<CheckStep> {
-    if (asked.has(update.version)) return 'waiting';
-    if (!update.install) return offerDownload(update);
-    ports.log(`updates: downloading ${update.version}`);
-    let prepared: PreparedUpdate;
+  async function handle(info: UpdateInfo): Promise<CheckStep> {
+    const { version } = info;
+    if (asked.has(version)) return 'waiting';
+    ports.log(`updates: downloading ${version}`);
     try {
-      prepared = await ports.prepare(update);
+      await ports.downloadUpdate();
     } catch (error) {
-      ports.log(`updates: could not prepare ${update.version} (${(error as Error).message}); offering the download instead`);
-      return offerDownload(update);
+      // Not marked as asked: the next check tries again (a feed fixed meanwhile, a network back).
+      ports.log(`updates: could not download ${version} (${firstLine(error)})`);
+      return 'failed';
     }
-    ready = prepared;
-    asked.add(update.version);
-    if (!(await ports.ask(restartQuestion(update.version, update.releaseNotes)))) {
-      ports.log(`updates: ${update.version} waits for the app to quit`);
+    asked.add(version);
+    if (!(await ports.ask(restartQuestion(version, info.releaseNotes)))) {
+      ports.log(`updates: ${version} waits for the app to quit`);
       return 'waiting';
     }
     installing = true;
-    ports.log(`updates: restarting into ${update.version}`);
-    await ports.install(prepared, 'now');
+    ports.log(`updates: restarting into ${version}`);
+    ports.quitAndInstall();
     return 'installing';
   }
 
@@ -85,18 +75,24 @@ export function createUpdateController(ports: UpdaterPorts): UpdateController {
     if (busy || installing) return 'busy';
     busy = true;
     try {
-      const outcome = await ports.check();
-      if (outcome.kind === 'failed') {
-        ports.log(`updates: check failed (${outcome.reason}): ${outcome.message}`);
+      let result: CheckResult | null;
+      try {
+        result = await ports.checkForUpdates();
+      } catch (error) {
+        ports.log(`updates: check failed (${firstLine(error)})`);
         return 'failed';
       }
-      if (outcome.kind === 'current') {
-        ports.log(`updates: up to date (the feed offers ${outcome.version}: ${outcome.reason})`);
+      if (result === null) {
+        ports.log('updates: off (electron-updater is not active in this installation)');
+        return 'off';
+      }
+      if (!result.isUpdateAvailable) {
+        ports.log(`updates: up to date (the feed offers ${result.updateInfo.version})`);
         return 'current';
       }
-      return await handle(outcome);
+      return await handle(result.updateInfo);
     } catch (error) {
-      ports.log(`updates: ${(error as Error).message}`);
+      ports.log(`updates: ${firstLine(error)}`);
       return 'failed';
     } finally {
       busy = false;
@@ -105,14 +101,6 @@ export function createUpdateController(ports: UpdaterPorts): UpdateController {
 
   return {
     checkNow,
-    hasPendingInstall: () => ready !== null && !installing,
-    async installOnQuit() {
-      if (!ready || installing) return false;
-      installing = true;
-      ports.log(`updates: installing ${ready.version} as the app quits`);
-      await ports.install(ready, 'on-quit');
-      return true;
-    },
     start(intervalMs = CHECK_INTERVAL_MS) {
       void checkNow();
       const timer = setInterval(() => void checkNow(), intervalMs);

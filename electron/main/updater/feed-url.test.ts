@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFeedUrl, feedFileUrl, resolveFeedUrl } from './feed-url';
+import { appUpdateYml, checkFeedUrl, resolveFeedUrl } from './feed-url';
 
 describe('the update feed URL', () => {
   it.each([
@@ -23,21 +23,20 @@ describe('the update feed URL', () => {
   });
 
   it('takes UPDATE_FEED_URL first, then the app-update.yml the build baked in', () => {
-    const baked = 'provider: generic\nurl: https://updates.griddesk.app/desktop\nupdaterCacheDirName: griddesk-updater\n';
-    expect(resolveFeedUrl('https://test.example/feed', baked)).toEqual({ url: 'https://test.example/feed/', source: 'UPDATE_FEED_URL' });
-    expect(resolveFeedUrl(undefined, baked)).toEqual({ url: 'https://updates.griddesk.app/desktop/', source: 'app-update.yml' });
-    expect(resolveFeedUrl('  ', baked)).toMatchObject({ source: 'app-update.yml' });
+    expect(resolveFeedUrl('https://test.example/feed', true)).toEqual({ source: 'UPDATE_FEED_URL', url: 'https://test.example/feed/' });
+    expect(resolveFeedUrl('https://test.example/feed', false)).toEqual({ source: 'UPDATE_FEED_URL', url: 'https://test.example/feed/' });
+    expect(resolveFeedUrl(undefined, true)).toEqual({ source: 'app-update.yml' });
+    expect(resolveFeedUrl('  ', true)).toEqual({ source: 'app-update.yml' });
   });
 
   it('is off, with the reason, when neither gives a usable feed', () => {
-    expect(resolveFeedUrl(undefined, null)).toMatchObject({ url: null, reason: expect.stringContaining('no UPDATE_FEED_URL') });
-    expect(resolveFeedUrl('http://evil.example/', null)).toMatchObject({ url: null, reason: expect.stringContaining('UPDATE_FEED_URL') });
-    expect(resolveFeedUrl(undefined, 'provider: github\nowner: x\n')).toMatchObject({ url: null, reason: expect.stringContaining('github') });
-    expect(resolveFeedUrl(undefined, ': :')).toMatchObject({ url: null, reason: expect.stringContaining('not readable') });
+    expect(resolveFeedUrl(undefined, false)).toEqual({ source: null, reason: expect.stringContaining('no UPDATE_FEED_URL') });
+    // A bad UPDATE_FEED_URL is refused, not quietly replaced by the baked feed.
+    expect(resolveFeedUrl('http://evil.example/', true)).toEqual({ source: null, reason: expect.stringContaining('UPDATE_FEED_URL: http://evil.example') });
   });
 
-  it('resolves file names beside the feed file and keeps absolute URLs', () => {
-    expect(feedFileUrl('https://u.example/d/', 'GridDesk Setup 1.0.0.exe')).toBe('https://u.example/d/GridDesk%20Setup%201.0.0.exe');
-    expect(feedFileUrl('https://u.example/d/', 'https://cdn.example/x.exe')).toBe('https://cdn.example/x.exe');
+  it('writes an app-update.yml as electron-builder does, for a build made without a feed', () => {
+    // electron-updater reading it is in app-updater.test.ts.
+    expect(appUpdateYml('https://u.example/d/')).toBe('provider: generic\nurl: "https://u.example/d/"\nupdaterCacheDirName: griddesk-updater\n');
   });
 });

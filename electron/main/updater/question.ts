@@ -3,6 +3,8 @@
  * the version's CHANGELOG.md section into latest.yml), shown as plain text: a native dialog
  * renders no Markdown.
  */
+import type { UpdateInfo } from 'electron-updater';
+
 export interface UpdateQuestion {
   message: string;
   detail: string;
@@ -10,10 +12,20 @@ export interface UpdateQuestion {
   buttons: [string, string];
 }
 
+/** latest.yml's releaseNotes: text, or one note per version (electron-updater's list form). */
+export type ReleaseNotes = UpdateInfo['releaseNotes'];
+
 const MAX_NOTES = 1200;
 
+function notesMarkdown(notes: ReleaseNotes): string {
+  if (!notes) return '';
+  if (typeof notes === 'string') return notes;
+  return notes.map((n) => (n.note ? `## ${n.version}\n\n${n.note}` : '')).filter(Boolean).join('\n\n');
+}
+
 /** Markdown headings, emphasis and links as plain text, cut at a line near MAX_NOTES. */
-export function notesAsText(markdown: string | null): string {
+export function notesAsText(notes: ReleaseNotes): string {
+  const markdown = notesMarkdown(notes);
   if (!markdown) return '';
   const text = markdown
     .replace(/<[^>]+>/g, '')
@@ -28,27 +40,14 @@ export function notesAsText(markdown: string | null): string {
   return `${text.slice(0, cut > MAX_NOTES / 2 ? cut : MAX_NOTES).trimEnd()}\n…`;
 }
 
-function withNotes(lead: string, notes: string | null): string {
+export function restartQuestion(version: string, notes: ReleaseNotes): UpdateQuestion {
+  const lead =
+    'Restart now to update. GridDesk closes and opens again; bots run by this computer pause until it is back. ' +
+    'Choose Later and the update is installed when you next quit GridDesk.';
   const text = notesAsText(notes);
-  return text ? `${lead}\n\n${text}` : lead;
-}
-
-export function restartQuestion(version: string, notes: string | null): UpdateQuestion {
   return {
     message: `GridDesk ${version} is ready to install`,
-    detail: withNotes(
-      'Restart now to update. GridDesk closes and opens again; bots run by this computer pause until it is back. ' +
-        'Choose Later and the update is installed when you next quit GridDesk.',
-      notes,
-    ),
+    detail: text ? `${lead}\n\n${text}` : lead,
     buttons: ['Restart now', 'Later'],
-  };
-}
-
-export function downloadQuestion(version: string, notes: string | null): UpdateQuestion {
-  return {
-    message: `GridDesk ${version} is available`,
-    detail: withNotes('This installation cannot update itself. Download the new version and install it over this one; your data stays.', notes),
-    buttons: ['Download', 'Later'],
   };
 }

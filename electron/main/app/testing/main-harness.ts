@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 import type { MemberEvent } from '../../../../common/api/bots';
-import { startFakeMemberPlatform, type FakeMemberPlatform } from '../../../testing/fake-member-platform';
+import { startFakeMemberPlatform, type FakeMemberPlatform } from '../../testing/fake-member-platform';
 import type { PlatformTarget, PlatformTargetOptions } from '../../embedded-server';
 import type { MainProcessControls, MainProcessHooks } from '../main-process';
 import { createMemoryKeychain } from '../../ports/memory-keychain';

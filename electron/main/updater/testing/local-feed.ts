@@ -60,3 +60,24 @@ export function latestYml(version: string, files: { url: string; body: string | 
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** The feed file electron-updater's Linux updaters read on this machine. */
+export const LINUX_CHANNEL_FILE = process.arch === 'x64' ? 'latest-linux.yml' : `latest-linux-${process.arch}.yml`;
+
+/**
+ * A stand-in AppImage of `version`: a shell script that, run the way electron-updater runs a
+ * newly installed AppImage, writes the APPIMAGE_EXIT_AFTER_INSTALL it was given to `<itself>.ran`.
+ */
+export function appImageScript(version: string): string {
+  return `#!/bin/sh\n# GridDesk ${version}\necho "$APPIMAGE_EXIT_AFTER_INSTALL" > "$0.ran"\n`;
+}
+
+/** Publishes an AppImage release as electron-builder lays it out on the feed; returns its body. */
+export function publishAppImage(feed: LocalFeed, version: string, options: { notes?: string; served?: string } = {}): string {
+  const body = appImageScript(version);
+  const name = `GridDesk-${version}-x86_64.AppImage`;
+  feed.put(LINUX_CHANNEL_FILE, latestYml(version, [{ url: name, body }], options.notes));
+  // `served` differs from what latest-linux.yml describes: a corrupt or altered download.
+  feed.put(name, options.served ?? body);
+  return body;
+}

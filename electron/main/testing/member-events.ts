@@ -1,5 +1,5 @@
 /** Member events as the platform server sends them, for tests: one shape, each field overridable. */
-import type { MemberEvent } from '../../common/api/bots';
+import type { MemberEvent } from '../../../common/api/bots';
 
 /** The moment every test event happened. */
 export const EVENT_AT = '2026-11-23T09:00:00.000Z';

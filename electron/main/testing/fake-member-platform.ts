@@ -5,7 +5,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MemberEvent } from '../../common/api/bots';
+import type { MemberEvent } from '../../../common/api/bots';
 
 export interface FakeMemberPlatform {
   url: string;
