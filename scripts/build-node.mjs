@@ -84,13 +84,16 @@ const common = {
   platform: 'node',
   target: 'node20',
   plugins: [externals],
-  // A bundled CommonJS module (ccxt's ws) requires Node's own modules: esbuild's ESM output
-  // calls `require` for them, which an ES module only has when given one.
-  banner: { js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);" },
   sourcemap: true,
   logLevel: 'warning',
   legalComments: 'none',
 };
+
+/**
+ * A bundled CommonJS module (ccxt's ws) requires Node's own modules: esbuild's ESM output calls
+ * `require` for them, which an ES module only has when given one.
+ */
+const ESM_REQUIRE = { js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);" };
 
 /** [entry, outfile, format, copyMigrations] */
 const entries = [
@@ -111,7 +114,7 @@ const serverDirs = [];
 for (const [entry, outfile, format, copyMigrations] of entries) {
   if (!existsSync(entry)) continue;
   const output = format === 'esm'
-    ? { outdir: dirname(outfile), entryNames: basename(outfile, '.js'), splitting: true, chunkNames: '[name]-[hash]' }
+    ? { outdir: dirname(outfile), entryNames: basename(outfile, '.js'), splitting: true, chunkNames: '[name]-[hash]', banner: ESM_REQUIRE }
     : { outfile };
   const { metafile } = await build({ ...common, entryPoints: [entry], ...output, format, metafile: true });
   const testCode = Object.keys(metafile.inputs).filter((input) => TEST_CODE.test(input));
