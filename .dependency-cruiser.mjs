@@ -49,7 +49,7 @@ const BROWSER_PACKAGES = [
 const NPM = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'];
 
 /** The ccxt client: the one place that talks ccxt (ARCHITECTURE section 6). */
-const CCXT_CLIENT = '^server/exchange/(ccxt-client|ccxt-gateway|ccxt-urls)\\.ts$';
+const CCXT_CLIENT = '^server/exchange/(ccxt-binance|ccxt-client|ccxt-gateway|ccxt-urls)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

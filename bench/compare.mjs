@@ -12,7 +12,10 @@
  *   e.g. npm run bench:compare -- api --base c369888 --rounds 3
  * The base is checked out into a temporary git worktree that borrows this checkout's
  * node_modules (a base that locks a package this checkout lacks is refused, not measured wrongly).
- * The benchmark's own knobs (BENCH_*) pass through to both sides. Never fails on a timing.
+ * The benchmark's own knobs (BENCH_*) pass through to both sides. A benchmark whose npm script
+ * builds first (`"bench:startup": "npm run build:node && node bench/startup.mjs"`) gets that
+ * build run in each checkout before the rounds, so each side measures its own bundle.
+ * Never fails on a timing.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -61,6 +64,20 @@ const baseDir = mkdtempSync(join(tmpdir(), 'griddesk-bench-base-'));
 git('worktree', 'add', '--detach', baseDir, baseRev);
 symlinkSync(join(head, 'node_modules'), join(baseDir, 'node_modules'));
 
+/** The `npm run <script>` steps before the bench's own command in its npm script (its build). */
+function buildSteps(dir) {
+  const command = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts?.[`bench:${name}`] ?? '';
+  return command.split('&&').map((step) => step.trim()).filter((step) => /^npm run [\w:-]+$/.test(step)).map((step) => step.slice('npm run '.length));
+}
+
+/** Runs the bench's build steps in a checkout, their output to stderr (stdout is for the JSON). */
+function build(dir) {
+  for (const script of buildSteps(dir)) {
+    console.error(`bench:compare: npm run ${script} in ${dir}`);
+    execFileSync('npm', ['run', script], { cwd: dir, stdio: ['ignore', process.stderr, 'inherit'] });
+  }
+}
+
 /** Runs `bench/<name>` in a checkout; its stdout is one JSON document. */
 function runOnce(dir) {
   const script = ['ts', 'mjs'].map((ext) => `bench/${name}.${ext}`).find((file) => existsSync(join(dir, file)));
@@ -101,6 +118,8 @@ const range = (values) => [Math.min(...values), Math.max(...values)];
 
 const runs = { base: [], head: [] };
 try {
+  build(baseDir);
+  build(head);
   for (let round = 1; round <= rounds; round += 1) {
     for (const [side, dir] of [['base', baseDir], ['head', head]]) {
       console.error(`bench:compare: ${name} round ${round}/${rounds} on ${side}`);

@@ -2,9 +2,11 @@
 // GET /healthz answers 200, on a fresh DATA_DIR (first boot: the bundled PGlite template,
 // migrations, demo seed), on a fresh DATA_DIR with a copy of the bundle that has no template
 // (first boot through PGlite's initdb, for the ratio) and again on an existing directory
-// (warm), plus RSS after boot. Prints one JSON document.
+// (warm), plus RSS after boot, and where each boot's time went: the phases the server logs once
+// it is ready ("started in ...": imports, database, app, listen, engines; server/logging/
+// boot-phases.ts), medians per kind of boot. Prints one JSON document.
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,17 +46,39 @@ async function waitHealthy(url, child, deadline) {
   throw new Error('server did not become healthy in time');
 }
 
+/** The phases of the server's "started in" line (bootMs), once it has logged it. */
+function bootPhasesOf(child) {
+  let buffered = '';
+  let phases = null;
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop();
+    for (const line of lines) {
+      if (!line.includes('"bootMs"')) continue;
+      try {
+        phases = JSON.parse(line).bootMs ?? phases;
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  return () => phases;
+}
+
 async function bootOnce(dataDir, main = 'dist/server/main.js') {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const phases = bootPhasesOf(child);
   try {
     await waitHealthy(`http://127.0.0.1:${port}`, child, Date.now() + 60_000);
     const ms = Math.round(performance.now() - started);
-    return { ms, rssMb: await rssMb(child.pid) };
+    return { ms, rssMb: await rssMb(child.pid), phases: phases() };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -68,16 +92,26 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/** Median of each logged phase over the runs that logged them (a server older than the line logs none). */
+function phasesMedian(runs) {
+  const logged = runs.map((r) => r.phases).filter(Boolean);
+  if (logged.length === 0) return null;
+  return Object.fromEntries(Object.keys(logged[0]).map((phase) => [phase, median(logged.map((p) => p[phase]))]));
+}
+
 const summary = (runs) => ({
   median: median(runs.map((r) => r.ms)),
   samples: runs.map((r) => r.ms),
   rssMbMedian: median(runs.map((r) => r.rssMb)),
+  phasesMs: phasesMedian(runs),
 });
 
-// The template-less copy sits inside dist/ so its bare imports still resolve node_modules.
+// The template-less copy sits inside dist/ so its bare imports still resolve node_modules: the
+// bundle's every file (its entry and chunks, the migrations) but the template.
 const noTemplateDir = await mkdtemp('dist/bench-no-template-');
-await cp('dist/server/main.js', join(noTemplateDir, 'main.js'));
-await cp('dist/server/migrations', join(noTemplateDir, 'migrations'), { recursive: true });
+for (const name of await readdir('dist/server')) {
+  if (!name.startsWith('pglite-template')) await cp(join('dist/server', name), join(noTemplateDir, name), { recursive: true });
+}
 
 const dirs = [];
 const fresh = async () => {

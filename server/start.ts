@@ -20,6 +20,7 @@ import { startEngine, type Engine } from './engine/engine';
 import { cycleEnginePorts, enginePorts } from './engine-ports';
 import { startChainService } from './chain/service';
 import { EngineMetrics } from './engine/metrics';
+import { bootPhases, bootPhasesLine } from './logging/boot-phases';
 
 export interface StartOptions {
   env?: Env;
@@ -51,6 +52,7 @@ function urlFor(host: string, port: number): string {
 }
 
 export async function startPlatformServer(options: StartOptions = {}): Promise<PlatformServer> {
+  const entered = performance.now();
   const config = options.config ?? loadConfig(options.env ?? process.env);
   // Loading the HTTP stack overlaps with PGlite compiling its wasm in the background.
   const appModule = import('./app');
@@ -69,6 +71,7 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     await exchangeStart.then((e) => e.close(), () => undefined);
     throw error;
   }
+  const databaseReady = performance.now();
   let app: FastifyInstance | undefined;
   let exchange: ExchangeServices | undefined;
   let seeding: Promise<boolean> | undefined;
@@ -86,6 +89,7 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       { config, db: database.db, mailer, clock: systemClock, exchange, metrics: metrics.registry, notifications: database.notifications },
       { logger: options.logger ?? false },
     );
+    const appBuilt = performance.now();
     const seeded = await seeding;
     const logger = app.log;
     log.line = (line) => logger.info(line);
@@ -111,6 +115,7 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
         .catch((error: unknown) => app!.log.warn({ err: error }, 'could not start the demo bot'));
     }
     await app.listen({ host: config.host, port: config.port });
+    const listening = performance.now();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const started = app;
@@ -132,8 +137,10 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       : null;
     // BEP-20 deposits (and payouts); idle, saying why once, without BSC_RPC_URL and friends.
     const chain = config.roles.includes('chain')
-      ? startChainService({ config, db: database.db, notifications: database.notifications, log: app.log })
+      ? await startChainService({ config, db: database.db, notifications: database.notifications, log: app.log })
       : null;
+    const phases = bootPhases({ entered, database: databaseReady, app: appBuilt, listening, ready: performance.now() });
+    app.log.info({ bootMs: phases }, bootPhasesLine(phases));
     return {
       url: urlFor(config.host, port),
       port,

@@ -22,7 +22,7 @@ describe('the chain role', () => {
   it('runs the payout worker when payouts are on and deposits are off, and says why deposits are off', async () => {
     const lines: string[] = [];
     const log = { info: (_o: object, m: string) => lines.push(m), warn: () => undefined, error: () => undefined };
-    const service = startChainService({ config: server.config, db: server.database.db, log });
+    const service = await startChainService({ config: server.config, db: server.database.db, log });
     await service.stop();
     expect(lines).toContain('payout worker started');
     expect(lines).toContainEqual(expect.stringMatching(/^chain role: BEP-20 deposits are off: DEPOSIT_XPUB \(or DEPOSIT_MNEMONIC\), TOKEN_IFT, TOKEN_IFX unset/));

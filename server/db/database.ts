@@ -10,6 +10,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError, type Config } from '../config';
 import { acquireDataDirLock, type DataDirLock, type LockHolder, type LockProbes } from './data-dir-lock';
+import { allMigrationsApplied } from './migrations-applied';
 import { pgliteNotifications, postgresNotifications, type NotificationFeed } from './notifications';
 import { readPgliteTemplate, unpackPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
@@ -204,8 +205,9 @@ async function openPgliteClient(
   });
   const db = drizzle(client, { schema });
   try {
-    // Applies every migration on a new cluster, and only those newer than a template's.
-    await migrate(db, { migrationsFolder });
+    // Applies every migration on a new cluster, and only those newer than a template's; a warm
+    // start whose database holds them all skips the migrator's reading and hashing of them.
+    if (!(await allMigrationsApplied(<T,>(sql: string) => client.query<T>(sql), migrationsFolder))) await migrate(db, { migrationsFolder });
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;

@@ -3,7 +3,7 @@
  * first and every response re-syncs the governor. ccxt's own throttle is off (it is per
  * instance; Binance limits per IP). Part of the ccxt boundary with ccxt-gateway.ts.
  */
-import ccxt from 'ccxt';
+import { ccxtBinance as ccxt } from './ccxt-binance';
 import { simulatorCcxtUrls, SIMULATOR_CCXT_OPTIONS } from './ccxt-urls';
 import type { WeightGovernor } from './weight-governor';
 import { familyOfApi, familyOfUrl, requestWeight } from './weights';

@@ -6,7 +6,7 @@
  * Use as `new ccxt.binance({ urls: simulatorCcxtUrls(url), options: SIMULATOR_CCXT_OPTIONS })`
  * or `exchange.urls = simulatorCcxtUrls(url)`.
  */
-import ccxt from 'ccxt';
+import { ccxtBinance as ccxt } from './ccxt-binance';
 
 type UrlTree = string | { [key: string]: UrlTree };
 
@@ -22,13 +22,24 @@ function rewrite(tree: UrlTree, base: string, wsBase: string): UrlTree {
   return Object.fromEntries(Object.entries(tree).map(([k, v]) => [k, rewrite(v, base, wsBase)]));
 }
 
+let binanceUrls: Record<string, unknown> | undefined;
+
+/**
+ * ccxt.pro binance's own `urls`, read from one instance per process: constructing one costs
+ * 25-50 ms (its describe() deep-merge), and every client for the simulator asks for its urls.
+ */
+function proBinanceUrls(): Record<string, unknown> {
+  binanceUrls ??= new ccxt.pro.binance().urls as Record<string, unknown>;
+  return structuredClone(binanceUrls); // each client owns its copy, as when it built its own
+}
+
 /** The `urls` object for ccxt.binance (and ccxt.pro.binance) against the simulator at baseUrl. */
 export function simulatorCcxtUrls(baseUrl: string): Record<string, unknown> {
   const base = baseUrl.replace(/\/$/, '');
   const wsBase = base.replace(/^http/, 'ws');
-  const pro = new ccxt.pro.binance();
-  const api = rewrite(pro.urls.api as UrlTree, base, wsBase);
-  return { ...pro.urls, api, test: api, demo: api };
+  const urls = proBinanceUrls();
+  const api = rewrite(urls.api as UrlTree, base, wsBase);
+  return { ...urls, api, test: api, demo: api };
 }
 
 /**

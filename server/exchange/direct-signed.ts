@@ -14,7 +14,7 @@
  * the wire is an undici error no ccxt class names: for a submit, an unknown outcome (errors.ts).
  */
 import { createHmac } from 'node:crypto';
-import { Agent, request } from 'undici';
+import type { Agent, request as undiciRequest } from 'undici';
 import { ENDPOINTS, type CcxtClient, type Endpoint } from './ccxt-client';
 import { signWsApiParams } from './user-streams/protocols';
 import type { WeightGovernor } from './weight-governor';
@@ -31,7 +31,20 @@ const TIMEOUT_MS = 10_000; // ccxt's default
  * free), so a dropped connection loses at most the one order on it, an unknown outcome that is
  * looked up, never resent.
  */
-const DISPATCHER = new Agent({ connections: 64, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS });
+let http: Promise<{ request: typeof undiciRequest; dispatcher: Agent }> | undefined;
+
+/**
+ * undici loads with the first request sent this way, not at boot: its import is 100-300 ms that
+ * would hold up the first answers of a server resuming bots (bench:startup), and spot orders
+ * mostly go over the WebSocket API connection anyway.
+ */
+function loadHttp(): NonNullable<typeof http> {
+  http ??= import('undici').then((undici) => ({
+    request: undici.request,
+    dispatcher: new undici.Agent({ connections: 64, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS }),
+  }));
+  return http;
+}
 
 interface Reply {
   status: number;
@@ -41,7 +54,8 @@ interface Reply {
 }
 
 async function send(url: URL, method: Endpoint['method'], headers: Record<string, string>, body: string | null): Promise<Reply> {
-  const res = await request(url, { method, headers, body, dispatcher: DISPATCHER });
+  const { request, dispatcher } = await loadHttp();
+  const res = await request(url, { method, headers, body, dispatcher });
   const text = await res.body.text();
   return { status: res.statusCode, reason: res.statusText, headers: res.headers as Record<string, string>, body: text };
 }

@@ -1,12 +1,12 @@
 /**
- * Third-party plugins: security headers, CORS, OpenAPI docs at /docs. Rate limits are the
- * database-backed counters of ../rate-limits.ts, shared by every API process.
+ * Third-party plugins: security headers, CORS, OpenAPI docs at /docs (set up on their first
+ * request, docs.ts). Rate limits are the database-backed counters of ../rate-limits.ts, shared
+ * by every API process.
  */
 import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import docs from './docs';
 import securityHeaders from './security-headers';
 
 export async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
@@ -14,11 +14,5 @@ export async function registerExternalPlugins(app: FastifyInstance, config: Conf
   // Members reach the API through the desktop main process, not a browser; only the optional
   // web preview origin may call it cross-origin.
   await app.register(cors, { origin: config.appWebUrl ? [new URL(config.appWebUrl).origin] : false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'GridDesk platform API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(docs);
 }

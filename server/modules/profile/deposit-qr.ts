@@ -4,7 +4,6 @@
  * token contracts): without them no scanner credits a transfer, so showing an address would lose the
  * member's money.
  */
-import { toDataURL } from 'qrcode';
 import type { DepositQrCode } from '../../../common/api/billing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -12,6 +11,8 @@ import { ensureDepositAddress } from '../deposits/addresses';
 
 /** A PNG data URL (`data:image/png;base64,...`) the screen can use as an img src. */
 export async function qrCodeOf(address: string): Promise<DepositQrCode> {
+  // Loaded with the first code, not at boot: only a server that takes deposits draws one.
+  const { toDataURL } = await import('qrcode');
   return { value: address, base64: await toDataURL(address, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2 }) };
 }
 

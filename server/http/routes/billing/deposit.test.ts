@@ -27,7 +27,7 @@ describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => 
       // A poll slower than the test: every scan here comes from a sync's wake-up.
       CHAIN_POLL_MS: '600000',
     });
-    service = startChainService({ config: server.config, db: server.database.db, notifications: server.database.notifications, log: silent });
+    service = await startChainService({ config: server.config, db: server.database.db, notifications: server.database.notifications, log: silent });
     alice = await register(server, { username: 'Alice' });
     bob = await register(server, { username: 'Bob' });
   }, 60_000);
