@@ -1,10 +1,13 @@
-// Renderer numbers of issue 2: the gzip size of the JS the login route needs (entry chunk and
-// its static imports, never lazy chunks) and the time from navigation start to an interactive
-// login form in Debian Chromium, over fresh page loads of the built app. Prints one JSON
+// Renderer numbers of issues 2 and 22: the gzip size of the JS the login route needs (entry
+// chunk and its static imports, never lazy chunks), the time from navigation start to an
+// interactive login form in Debian Chromium over fresh page loads of the built app, and the
+// largest JS chunk of the whole build (raw bytes, against Vite's 500 kB warning) with the count
+// of static import cycles between chunks (chunks in a cycle can run in the wrong order; the
+// chunk groups of renderer/build/chunkGroups.ts are laid out to have none). Prints one JSON
 // document; never fails on a timing.
 // pageSetup and the waitForFunction callbacks run inside Chromium, not in Node.
 /* global window, document, MutationObserver */
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, readdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -13,12 +16,17 @@ import { chromium } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '..', 'dist', 'renderer');
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
-const TARGET_KB = 350;
-const TARGET_MS = 500;
+// Issue 22: at most 200 KB of gzipped JS on the login route, interactive under 350 ms, and no
+// chunk over the 500 kB at which Vite warns.
+const TARGET_KB = 200;
+const TARGET_MS = 350;
+const TARGET_CHUNK_BYTES = 500_000;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const readManifest = async () => JSON.parse(await readFile(join(ROOT, '.vite', 'manifest.json'), 'utf8'));
+
 async function loginRouteChunks() {
-  const manifest = JSON.parse(await readFile(join(ROOT, '.vite', 'manifest.json'), 'utf8'));
+  const manifest = await readManifest();
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('no entry in the Vite manifest');
   const seen = new Set();
@@ -40,6 +48,39 @@ async function loginRouteChunks() {
     }
   }
   return { chunks, css };
+}
+
+/** The biggest JS file of the build, lazy chunks included. */
+async function largestChunk() {
+  const dir = join(ROOT, 'assets');
+  let largest = { file: '', bytes: 0 };
+  let count = 0;
+  for (const name of await readdir(dir)) {
+    if (extname(name) !== '.js') continue;
+    count += 1;
+    const { size } = await stat(join(dir, name));
+    if (size > largest.bytes) largest = { file: `assets/${name}`, bytes: size };
+  }
+  return { ...largest, jsChunks: count };
+}
+
+/** Static import cycles between the build's chunks (depth-first search over the manifest). */
+async function chunkImportCycles() {
+  const manifest = await readManifest();
+  const state = new Map(); // key -> 'open' while on the path, 'done' after
+  let cycles = 0;
+  const visit = (key) => {
+    if (state.get(key) === 'done') return;
+    if (state.get(key) === 'open') {
+      cycles += 1;
+      return;
+    }
+    state.set(key, 'open');
+    for (const next of manifest[key].imports ?? []) visit(next);
+    state.set(key, 'done');
+  };
+  for (const key of Object.keys(manifest)) visit(key);
+  return cycles;
 }
 
 const TYPES = {
@@ -133,6 +174,8 @@ async function measure(url) {
 }
 
 const { chunks, css } = await loginRouteChunks();
+const largest = await largestChunk();
+const cycles = await chunkImportCycles();
 const server = await serve();
 const url = `http://127.0.0.1:${server.address().port}/`;
 let times;
@@ -164,6 +207,14 @@ console.log(
         targetMs: TARGET_MS,
         ratioToTarget: Number((medianMs / TARGET_MS).toFixed(3)),
       },
+      largestChunk: {
+        file: largest.file,
+        bytes: largest.bytes,
+        targetBytes: TARGET_CHUNK_BYTES,
+        ratioToTarget: Number((largest.bytes / TARGET_CHUNK_BYTES).toFixed(3)),
+        jsChunks: largest.jsChunks,
+      },
+      chunkImportCycles: cycles,
       chromium: CHROMIUM,
     },
     null,

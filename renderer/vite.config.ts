@@ -5,6 +5,8 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { readBarrelExports, rewriteBarrelImports, type BarrelExports } from './build/barrelImports';
+import { CHUNK_GROUPS } from './build/chunkGroups';
 
 /**
  * Test-only code (a test file, anything in a testing/ folder) never enters the page. The boundary
@@ -19,10 +21,37 @@ const noTestCode: Plugin = {
   },
 };
 
+/**
+ * `import { Button } from 'antd'` becomes `import Button from 'antd/es/button'` in our own code,
+ * so a chunk holds the antd components its screens use, not every one the app uses anywhere
+ * (why: build/barrelImports.ts). Same modules, same code: only the chunking changes.
+ */
+function antdDirectImports(): Plugin {
+  let exports: BarrelExports = new Map();
+  return {
+    name: 'griddesk:antd-direct-imports',
+    apply: 'build',
+    async buildStart() {
+      // The barrel of the antd this build resolves, so the map follows the installed version.
+      const barrel = await this.resolve('antd');
+      if (!barrel) this.error('antd does not resolve');
+      exports = readBarrelExports(await this.fs.readFile(barrel.id, { encoding: 'utf8' }), 'antd/es');
+      if (exports.size === 0) this.error(`no components found in ${barrel.id}`);
+    },
+    transform: {
+      filter: { id: { include: /\.[jt]sx?$/, exclude: /\/node_modules\// }, code: 'antd' },
+      handler(code) {
+        const rewritten = rewriteBarrelImports(code, 'antd', exports);
+        return rewritten === null ? null : { code: rewritten, map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react(), noTestCode],
+  plugins: [react(), noTestCode, antdDirectImports()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
@@ -31,6 +60,9 @@ export default defineConfig({
     // Keep even small assets as files: a data: or inline asset would not need 'self'.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    // The login route in three chunks, the charts library cut along package lines into
+    // pieces under 500 kB, and no chunk import cycles (why and how: build/chunkGroups.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: { port: 5174, strictPort: false },
 });

@@ -1,7 +1,7 @@
 /** Data, theme and message context shared by every screen. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { FeedbackProvider } from './feedback';
 import { ThemeProvider } from './theme';
 
 export function createQueryClient() {
@@ -19,7 +19,7 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <AntApp>{children}</AntApp>
+        <FeedbackProvider>{children}</FeedbackProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

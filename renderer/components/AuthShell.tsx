@@ -1,6 +1,11 @@
-/** Frame of the public screens: brand, a card with the form, the theme switch in the corner. */
-import { Card, Layout, Typography } from 'antd';
-import type { ReactNode } from 'react';
+/**
+ * Frame of the public screens: brand, a card with the form, the theme switch in the corner.
+ * Drawn with theme tokens rather than antd's Layout, Card and Typography, which would weigh on
+ * the login route (why: authFrameStyles.ts); the screens inside use antd as usual.
+ */
+import { theme } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { authFrameStyles } from './authFrameStyles';
 import { Logo } from './Logo';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -10,25 +15,32 @@ interface AuthShellProps {
   children: ReactNode;
 }
 
+/** The frame's styles for the current theme (the footer line under a form uses `paragraph`). */
+export function useAuthFrameStyles() {
+  const { token } = theme.useToken();
+  return useMemo(() => authFrameStyles(token), [token]);
+}
+
 export function AuthShell({ title, subtitle, children }: AuthShellProps) {
+  const styles = useAuthFrameStyles();
   return (
-    <Layout className="auth-shell">
+    <section className="auth-shell" style={styles.page}>
       <div className="auth-corner">
         <ThemeToggle />
       </div>
       <main className="auth-main">
         <div className="auth-brand">
           <Logo size={40} />
-          <Typography.Text type="secondary">Automated grid trading on your own exchange</Typography.Text>
+          <span style={styles.secondaryText}>Automated grid trading on your own exchange</span>
         </div>
-        <Card className="auth-card">
-          <Typography.Title level={3} className="auth-title">
+        <div className="auth-card" style={styles.card}>
+          <h3 className="auth-title" style={styles.title}>
             {title}
-          </Typography.Title>
-          {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}
+          </h3>
+          {subtitle && <div style={styles.note}>{subtitle}</div>}
           {children}
-        </Card>
+        </div>
       </main>
-    </Layout>
+    </section>
   );
 }

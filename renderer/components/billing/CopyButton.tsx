@@ -1,6 +1,7 @@
 /** Copies a text to the clipboard and confirms it with a SPEC section 8 message. */
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import { useMessage } from '../../app/feedback';
 
 /** The Clipboard API, or the selection-copy fallback where it is refused (no focus, no permission). */
 export async function copyText(text: string): Promise<void> {
@@ -30,7 +31,7 @@ interface Props {
 }
 
 export function CopyButton({ text, done, label }: Props) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const copy = () =>
     copyText(text).then(
       () => message.success(done),

@@ -1,10 +1,11 @@
 /** The disconnected view: API Key and Secret Key, SUBMIT (SPEC sections 5 and 8). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { UI, EXCHANGE_LABELS } from '../../../common/messages';
 import { apiKeysFormSchema } from '../../../common/schemas/exchange';
 import { keysApi } from '../../api/exchange';
 import { apiSaveErrorMessage } from '../../api/exchangeErrors';
+import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
 
 const WARNING_SECONDS = 12;
@@ -16,7 +17,7 @@ interface KeysForm {
 
 export function ApiKeysForm() {
   const [form] = Form.useForm<KeysForm>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: ({ apiKey, secretKey }: KeysForm) => keysApi.save(apiKey.trim(), secretKey.trim()),

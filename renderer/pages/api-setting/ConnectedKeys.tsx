@@ -1,16 +1,19 @@
 /** The connected view: read-only API key, masked secret, Disconnect with a confirm (SPEC section 2). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { MASKED_SECRET_LENGTH } from '../../../common/constants';
 import { EXCHANGE_LABELS, UI } from '../../../common/messages';
 import { EXCHANGE_KEYS, keysApi } from '../../api/exchange';
 import { disconnectErrorMessage } from '../../api/exchangeErrors';
+import { useMessage } from '../../app/feedback';
 
 /** The secret is never sent back; 64 dots stand for it whatever its length. */
 export const MASKED_SECRET = '\u2022'.repeat(MASKED_SECRET_LENGTH);
 
 export function ConnectedKeys() {
-  const { message, modal } = App.useApp();
+  const message = useMessage();
+  // The disconnect confirm: a modal with the theme and the toasts' context (was <App>'s modal).
+  const [modal, modalHolder] = Modal.useModal();
   const queryClient = useQueryClient();
   const apiKey = useQuery({ queryKey: EXCHANGE_KEYS.apiKey, queryFn: keysApi.fetch });
   const disconnect = useMutation({
@@ -37,6 +40,7 @@ export function ConnectedKeys() {
 
   return (
     <Form layout="vertical">
+      {modalHolder}
       <Form.Item label={EXCHANGE_LABELS.apiKey} htmlFor="connected-api-key">
         <Input id="connected-api-key" readOnly value={apiKey.data?.apiKey ?? ''} />
       </Form.Item>

@@ -1,6 +1,6 @@
 /** Create Grid Bot Strategy (SPEC sections 2, 3, 5, 8). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CreateStrategyRequest } from '../../../common/api/strategy';
@@ -19,6 +19,7 @@ import {
 } from '../../../common/schemas/strategy';
 import { strategySaveErrorMessage } from '../../api/errors';
 import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
+import { useMessage } from '../../app/feedback';
 import { PageTitle } from '../../components/PageTitle';
 import { BacktestButton } from '../../components/backtest/BacktestButton';
 import { backtestStrategyOf } from '../../components/backtest/strategy';
@@ -37,7 +38,7 @@ interface CreateForm {
 const gridDigits = (value: string | undefined) => (value ?? '').replace(/\D/g, '').slice(0, 2);
 
 function useSaveStrategy() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
@@ -57,7 +58,7 @@ export default function CreateStrategyPage() {
   const [form] = Form.useForm<CreateForm>();
   const [grids, setGrids] = useState(0);
   const [triedSave, setTriedSave] = useState(false);
-  const { message } = App.useApp();
+  const message = useMessage();
   const save = useSaveStrategy();
   // Watched so Backtest enables as soon as the table being edited is runnable, before saving.
   const watchedGrids = Form.useWatch('noOfGrids', form);

@@ -1,7 +1,7 @@
 /** One member command on a live cycle (edit, stop, stop & sell): its toasts (SPEC section 8), then the lists reload. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { CYCLE_KEYS } from '../../api/cycles';
+import { useMessage } from '../../app/feedback';
 import { commandErrorMessage, type CommandMessages } from './cycleErrors';
 
 export function useCycleCommand<T>(
@@ -10,7 +10,7 @@ export function useCycleCommand<T>(
   onDone: () => void,
   onRefused?: (error: unknown) => void,
 ) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,

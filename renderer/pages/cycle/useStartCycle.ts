@@ -1,6 +1,5 @@
 /** Start New Cycle's data (features, pairs, the pair's live price) and the start call. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import type { BotCategory } from '../../../common/api/bots';
 import type { StartCycleRequest } from '../../../common/api/cycles';
 import { REFRESH_MS } from '../../../common/constants';
@@ -8,6 +7,7 @@ import { UI } from '../../../common/messages';
 import { BOT_KEYS, botsApi } from '../../api/bots';
 import { CYCLE_KEYS, cyclesApi } from '../../api/cycles';
 import { marketApi } from '../../api/exchange';
+import { useMessage } from '../../app/feedback';
 import { startCycleErrorMessage } from './cycleErrors';
 
 export function useStartCycleData(pair: string | undefined, category: BotCategory | undefined) {
@@ -29,7 +29,7 @@ export function useStartCycleData(pair: string | undefined, category: BotCategor
 
 /** Sends the form as it is: the server checks it and its refusal is what the member reads (SPEC section 5). */
 export function useStartCycle() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: StartCycleRequest) => cyclesApi.start(request),

@@ -4,7 +4,7 @@
  * impossible to edit and their allotted share impossible to rebalance.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Space, Spin } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { StrategyDetail } from '../../../common/api/strategy';
@@ -12,6 +12,7 @@ import { LABELS, TEXT, UI } from '../../../common/messages';
 import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
 import { allottedTotalError, type StrategyFormRow } from '../../../common/schemas/strategy';
 import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
+import { useMessage } from '../../app/feedback';
 import { PageTitle } from '../../components/PageTitle';
 import { BacktestButton } from '../../components/backtest/BacktestButton';
 import { backtestStrategyOf } from '../../components/backtest/strategy';
@@ -28,7 +29,7 @@ interface EditForm {
 function EditForm({ detail }: { detail: StrategyDetail }) {
   const [form] = Form.useForm<EditForm>();
   const [triedSave, setTriedSave] = useState(false);
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const save = useMutation({

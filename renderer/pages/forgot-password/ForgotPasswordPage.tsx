@@ -1,5 +1,5 @@
 /** Forgot password (SPEC sections 2, 5, 8): e-mails a reset link. */
-import { App, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LABELS, UI } from '../../../common/messages';
@@ -7,13 +7,14 @@ import { ROUTES } from '../../../common/routes';
 import { forgotPasswordSchema } from '../../../common/schemas/account';
 import { accountApi } from '../../api/account';
 import { forgotPasswordErrorMessage } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 import { AuthShell } from '../../components/AuthShell';
 import { yupRule } from '../../hooks/yupRule';
 
 export default function ForgotPasswordPage() {
   const [form] = Form.useForm<{ email: string }>();
   const [busy, setBusy] = useState(false);
-  const { message } = App.useApp();
+  const message = useMessage();
 
   const onFinish = async ({ email }: { email: string }) => {
     setBusy(true);

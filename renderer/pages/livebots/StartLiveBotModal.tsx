@@ -3,7 +3,7 @@
  * pair, an amount whose label shows the minimum, leverage 1x-10x for Future bots, Start Bot.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Descriptions, Form, InputNumber, Modal, Select } from 'antd';
+import { Button, Descriptions, Form, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LiveBot } from '../../../common/api/bots';
@@ -14,6 +14,7 @@ import { ROUTES } from '../../../common/routes';
 import { botsApi } from '../../api/bots';
 import { marketApi } from '../../api/exchange';
 import { pairLabel } from '../../../common/pairs';
+import { useMessage } from '../../app/feedback';
 import { liveDialogMinimum } from '../../components/bots/minimumAmount';
 import { startBotErrorMessage } from '../../components/bots/startErrors';
 
@@ -28,7 +29,7 @@ interface FormValues {
 
 /** The server minimum; 'Failed to fetch minimum bot amount.' once if it cannot be read. */
 function useServerMinimum() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const query = useQuery({ queryKey: MINIMUM_BOT_AMOUNT_KEY, queryFn: marketApi.minimumBotAmount });
   useEffect(() => {
     if (query.isError) message.error(UI.minBotAmountError);
@@ -37,7 +38,7 @@ function useServerMinimum() {
 }
 
 function useStart(bot: LiveBot) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (values: FormValues) =>

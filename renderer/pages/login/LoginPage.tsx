@@ -1,5 +1,9 @@
 /** Login (SPEC section 2): email, password with show/hide, 'Loging in...' while busy. */
-import { App, Button, Form, Input, Typography } from 'antd';
+import { Button, Form } from 'antd';
+// Input and Password from their own modules: antd's input index also brings OTP, Search and
+// TextArea, which the first screen the app loads has no use for.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LABELS, TEXT } from '../../../common/messages';
@@ -7,18 +11,20 @@ import { ROUTES } from '../../../common/routes';
 import { loginSchema, type LoginForm } from '../../../common/schemas/account';
 import { accountApi } from '../../api/account';
 import { loginErrorMessage } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 import { useSession } from '../../app/session';
-import { AuthShell } from '../../components/AuthShell';
+import { AuthShell, useAuthFrameStyles } from '../../components/AuthShell';
 import { yupRule } from '../../hooks/yupRule';
 import { useRedirectTarget } from '../../hooks/useRedirectTarget';
 
 export default function LoginPage() {
   const [form] = Form.useForm<LoginForm>();
   const [busy, setBusy] = useState(false);
-  const { message } = App.useApp();
+  const message = useMessage();
   const { setSession } = useSession();
   const navigate = useNavigate();
   const { target, carry } = useRedirectTarget();
+  const styles = useAuthFrameStyles();
 
   const onFinish = async (values: LoginForm) => {
     setBusy(true);
@@ -46,7 +52,7 @@ export default function LoginPage() {
           <Input type="email" autoComplete="email" autoFocus />
         </Form.Item>
         <Form.Item label={LABELS.password} name="password" rules={[yupRule(loginSchema, 'password')]}>
-          <Input.Password autoComplete="current-password" />
+          <Password autoComplete="current-password" />
         </Form.Item>
         <div className="auth-row-end">
           <Link to={ROUTES.forgotPassword}>{TEXT.forgotPasswordLink}</Link>
@@ -55,9 +61,9 @@ export default function LoginPage() {
           {busy ? TEXT.loggingIn : LABELS.logIn}
         </Button>
       </Form>
-      <Typography.Paragraph className="auth-footer">
+      <div className="auth-footer" style={styles.paragraph}>
         {LABELS.noAccount} <Link to={`${ROUTES.signup}${carry}`}>{LABELS.signUpLink}</Link>
-      </Typography.Paragraph>
+      </div>
     </AuthShell>
   );
 }

@@ -1,16 +1,17 @@
 /** My Strategies (SPEC sections 2 and 8): the member's strategies as cards, edit and delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Empty, Row, Spin } from 'antd';
+import { Alert, Button, Col, Empty, Row, Spin } from 'antd';
 import { Link } from 'react-router-dom';
 import { LABELS, TEXT, UI } from '../../../common/messages';
 import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
 import { strategyDeleteErrorMessage } from '../../api/errors';
 import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
+import { useMessage } from '../../app/feedback';
 import { PageTitle } from '../../components/PageTitle';
 import { StrategyCard } from './StrategyCard';
 
 function useDeleteStrategy() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => strategiesApi.remove(name),

@@ -1,10 +1,11 @@
 /** Sells one spot asset into USDT (SPEC sections 2, 5, 8: Swap). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import type { WalletAsset } from '../../../common/api/exchange';
 import { EXCHANGE_LABELS, SERVER } from '../../../common/messages';
 import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
 import { swapErrorMessage } from '../../api/exchangeErrors';
+import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
 import { MaxAmountButton } from './MaxAmountButton';
 import { swapSchema } from './walletSchemas';
@@ -16,7 +17,7 @@ interface Props {
 
 export function SwapModal({ asset, onClose }: Props) {
   const [form] = Form.useForm<{ amount: string }>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const schema = swapSchema(() => asset?.balance ?? '0');
   const swap = useMutation({

@@ -1,12 +1,13 @@
 /** Moves USDT between spot and futures (SPEC sections 2, 4, 5, 8: Wallet transfer). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Segmented, Typography } from 'antd';
+import { Form, Input, Modal, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import type { TransferDirection } from '../../../common/api/exchange';
 import { formatMoney } from '../../../common/decimal';
 import { EXCHANGE_LABELS, SERVER, TEXT } from '../../../common/messages';
 import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
 import { transferErrorMessage } from '../../api/exchangeErrors';
+import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
 import { MaxAmountButton } from './MaxAmountButton';
 import { transferSchema } from './walletSchemas';
@@ -21,7 +22,7 @@ interface Props {
 export function TransferModal({ open, onClose, spotUsdt, futuresUsdt }: Props) {
   const [form] = Form.useForm<{ amount: string }>();
   const [direction, setDirection] = useState<TransferDirection>('SpotToFutures');
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const transferable = direction === 'SpotToFutures' ? spotUsdt : futuresUsdt;
   const schema = transferSchema(() => transferable);

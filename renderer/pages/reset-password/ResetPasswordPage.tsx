@@ -1,5 +1,5 @@
 /** Reset password (SPEC sections 2, 5, 8): new password twice, then back to login. */
-import { App, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LABELS, UI } from '../../../common/messages';
@@ -7,6 +7,7 @@ import { ROUTES } from '../../../common/routes';
 import { resetPasswordFormSchema } from '../../../common/schemas/account';
 import { accountApi } from '../../api/account';
 import { resetPasswordErrorMessage } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 import { AuthShell } from '../../components/AuthShell';
 import { yupRule } from '../../hooks/yupRule';
 
@@ -19,7 +20,7 @@ export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [form] = Form.useForm<ResetValues>();
   const [busy, setBusy] = useState(false);
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
 
   const onFinish = async ({ password }: ResetValues) => {

@@ -1,7 +1,7 @@
 /** One member command on a running bot: says how it went (SPEC section 8) and reloads the bot. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { BOT_KEYS } from '../../api/bots';
+import { useMessage } from '../../app/feedback';
 
 interface CommandMessages {
   success: string;
@@ -14,7 +14,7 @@ export function useBotCommand<T>(
   messages: CommandMessages,
   onDone?: () => void | Promise<void>,
 ) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,

@@ -4,19 +4,20 @@
  * shown, so a switch turned off here counts from the next event on, window open or not.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Card, Flex, Skeleton, Switch, Typography } from 'antd';
+import { Card, Flex, Skeleton, Switch, Typography } from 'antd';
 import type { NotificationSettings } from '../../../common/ipc/contract';
 import { SETTINGS_LABELS } from '../../../common/messages';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../common/notifications';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { settingsApi } from '../../api/account';
+import { useMessage } from '../../app/feedback';
 import { PageTitle } from '../../components/PageTitle';
 
 const NOTIFICATIONS_KEY = ['settings', 'notifications'] as const;
 
 function useNotificationSettings() {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const message = useMessage();
   const query = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: settingsApi.notifications });
   const mutation = useMutation({
     mutationFn: ({ kind, muted }: { kind: NotificationKind; muted: boolean }) =>

@@ -1,6 +1,6 @@
 /** Signup (SPEC sections 2, 4, 5, 8): validates on change, checks the referral ID, sends an OTP. */
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LABELS, TEXT, UI } from '../../../common/messages';
@@ -8,6 +8,7 @@ import { ROUTES } from '../../../common/routes';
 import { signupSchema } from '../../../common/schemas/account';
 import { accountApi } from '../../api/account';
 import { signupErrorMessage } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 import { AuthShell } from '../../components/AuthShell';
 import { isValid, yupRule } from '../../hooks/yupRule';
 import { useRedirectTarget } from '../../hooks/useRedirectTarget';
@@ -27,7 +28,7 @@ export default function SignupPage() {
   const [form] = Form.useForm<SignupValues>();
   const values = Form.useWatch([], form) as SignupValues | undefined;
   const [busy, setBusy] = useState(false);
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const { carry } = useRedirectTarget();
 

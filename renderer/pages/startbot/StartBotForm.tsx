@@ -1,6 +1,6 @@
 /** The Start New Bot form (SPEC sections 2, 3, 5, 8: Start bot form, Start bot). */
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { BOT_TYPES, type BotCategory, type StartBotRequest } from '../../../common/api/bots';
 import { LEVERAGE_MAX, LEVERAGE_MIN, PROFIT_BOOK_MAX, PROFIT_BOOK_MIN } from '../../../common/constants';
@@ -15,6 +15,7 @@ import {
   type StartBotFormValues,
 } from '../../../common/schemas/bot-form';
 import { strategiesApi } from '../../api/strategies';
+import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
 import { pairLabel } from '../../../common/pairs';
 import { plain } from '../running-bot/format';
@@ -48,7 +49,7 @@ async function gridsOf(strategy: string): Promise<number> {
 
 export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) => void }) {
   const [form] = Form.useForm<StartBotFormValues>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [checking, setChecking] = useState(false);
   const pair = Form.useWatch('selectPair', form);
   const category = Form.useWatch('category', form) as BotCategory | undefined;

@@ -1,6 +1,5 @@
 /** Start New Bot's data: pairs, live price, minimum amount, strategies, features, and the start call. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BotCategory, StartBotRequest } from '../../../common/api/bots';
@@ -12,6 +11,7 @@ import { DEFAULT_SYSTEM_STRATEGY } from '../../../common/schemas/bot-form';
 import { BOT_KEYS, botsApi } from '../../api/bots';
 import { marketApi } from '../../api/exchange';
 import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
+import { useMessage } from '../../app/feedback';
 import { startBotErrorMessage } from '../../components/bots/startErrors';
 
 // The header's lists refresh every 10 s (SPEC section 2, Layout); the form's lists follow suit.
@@ -28,7 +28,7 @@ function strategyNames(system: StrategyListItem[] = [], mine: StrategyListItem[]
 }
 
 export function useStartBotData(pair: string | undefined, category: BotCategory | undefined) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const features = useQuery({ queryKey: BOT_KEYS.features, queryFn: botsApi.features });
   const pairs = useQuery({ queryKey: ['market', 'symbolPairs'], queryFn: marketApi.symbolPairs, ...refreshing });
   const strategies = useQuery({
@@ -63,7 +63,7 @@ export function useStartBotData(pair: string | undefined, category: BotCategory 
 }
 
 export function useStartBot() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,10 +3,11 @@
  * (SPEC section 8); either way the balances and the history are read again.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Row, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Typography } from 'antd';
 import type { Plan } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS, TEXT } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { useMessage } from '../../app/feedback';
 import { orNull } from '../../components/billing/useBillingData';
 import { money } from '../../components/billing/format';
 
@@ -26,7 +27,7 @@ function PlanCard({ plan, busy, onSubscribe }: { plan: Plan; busy: boolean; onSu
 }
 
 export function PlansList() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const plans = useQuery({ queryKey: BILLING_KEYS.plans, queryFn: () => orNull('Plans', billingApi.plans) });
   const subscribe = useMutation({

@@ -1,5 +1,5 @@
 /** OTP verification (SPEC sections 2, 4): digits only, submits itself at 6, 30-second resend. */
-import { App, Button, Form, Input, Result } from 'antd';
+import { Button, Form, Input, Result } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { OTP_LENGTH, OTP_RESEND_SECONDS } from '../../../common/constants';
@@ -8,6 +8,7 @@ import { ROUTES } from '../../../common/routes';
 import { otpSchema } from '../../../common/schemas/account';
 import { accountApi } from '../../api/account';
 import { otpErrorMessage } from '../../api/errors';
+import { useMessage } from '../../app/feedback';
 import { useSession } from '../../app/session';
 import { AuthShell } from '../../components/AuthShell';
 import { useCountdown } from '../../hooks/useCountdown';
@@ -45,7 +46,7 @@ function VerifyOtpForm({ pending }: { pending: PendingSignup }) {
   const [resending, setResending] = useState(false);
   // A ref, not state: the auto-submit and a click can race within one render.
   const submitting = useRef(false);
-  const { message } = App.useApp();
+  const message = useMessage();
   const { setSession } = useSession();
   const navigate = useNavigate();
   const { target } = useRedirectTarget();

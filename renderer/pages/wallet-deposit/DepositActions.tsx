@@ -1,8 +1,9 @@
 /** 'make payment' and 'sync status' (SPEC section 2). Sync shows the server's msg on either outcome (SPEC section 8). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { useMessage } from '../../app/feedback';
 
 interface Props {
   disabled: boolean;
@@ -12,7 +13,7 @@ interface Props {
 }
 
 export function DepositActions({ disabled, listening, listenBusy, onListen }: Props) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const sync = useMutation({
     mutationFn: billingApi.depositSync,

@@ -4,17 +4,17 @@
  * keeps counting; at 0 the window closes (and main forgets it).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useEffect } from 'react';
 import type { DepositWindow } from '../../../common/ipc/contract';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { useMessage } from '../../app/feedback';
 import { orNull } from '../../components/billing/useBillingData';
 import { useSecondsLeft } from '../../components/billing/useSecondsLeft';
 
 const CLOSED: DepositWindow = { endsAt: null };
 
 export function useDepositWindow() {
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const saved = useQuery({
     queryKey: BILLING_KEYS.depositWindow,

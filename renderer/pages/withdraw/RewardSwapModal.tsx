@@ -3,10 +3,11 @@
  * checked against the reward balance shown; the service's msg is shown either way.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { rewardSwapFormSchema } from '../../../common/schemas/billing';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { useMessage } from '../../app/feedback';
 import { money } from '../../components/billing/format';
 import { yupRule } from '../../hooks/yupRule';
 
@@ -18,7 +19,7 @@ interface Props {
 
 export function RewardSwapModal({ open, balance, onClose }: Props) {
   const [form] = Form.useForm<{ amount: string }>();
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const swap = useMutation({
     mutationFn: billingApi.swapReward,

@@ -7,11 +7,12 @@
  * out: the page says why.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import type { WithdrawalLimits } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { withdrawAmountInput, withdrawFormSchema, withdrawRequestSchema } from '../../../common/schemas/billing';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
 import { withdrawErrorMessage } from './withdrawErrors';
 import { WithdrawTerms } from './WithdrawTerms';
@@ -30,7 +31,7 @@ interface Props {
 export function WithdrawForm({ disabled = false, limits }: Props) {
   const [form] = Form.useForm<Values>();
   const amount = Form.useWatch('amount', form);
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const withdraw = useMutation({
     mutationFn: ({ amount, toAddress }: Values) => billingApi.withdraw(amount, toAddress),
