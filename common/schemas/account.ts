@@ -12,7 +12,7 @@ import {
   USERNAME_MAX,
 } from '../constants';
 import { VALIDATION } from '../messages';
-import { boundedText, CONTACT_NO_MAX, hasControlCharacter, trimmedString } from './input-bounds';
+import { boundedText, CONTACT_NO_MAX, hasControlCharacter, trimmedString } from './text-bounds';
 
 // The server additionally rejects what this lets through with SERVER.invalidEmail; this pattern
 // mirrors what a member can actually receive mail at (local@domain.tld).

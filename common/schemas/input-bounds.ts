@@ -8,6 +8,9 @@ import * as yup from 'yup';
 import { Decimal } from '../decimal';
 import { VALIDATION } from '../messages';
 
+// The text rules live apart so the sign-in forms do not load decimal.js with them.
+export { boundedText, CONTACT_NO_MAX, hasControlCharacter, IDENTIFIER_MAX, trimmedString, type BoundedTextOptions } from './text-bounds';
+
 /** Digits a decimal input may have before and after the point. */
 export interface DecimalDigits {
   integerDigits: number;
@@ -17,21 +20,9 @@ export interface DecimalDigits {
 /** What a ledger, wallet or bot column (numeric(38,18)) holds exactly. */
 export const LEDGER_DIGITS: DecimalDigits = { integerDigits: 20, fractionDigits: 18 };
 
-/** E.164 allows 15 digits; 20 leaves room for '+', spaces and dashes as members type them. */
-export const CONTACT_NO_MAX = 20;
-/** Free-text identifiers the API names (bot type, pair, bot id): generous, never unbounded. */
-export const IDENTIFIER_MAX = 64;
 
 /** A plain decimal with an optional sign; the digit groups are what the bounds count. */
 const PLAIN_DECIMAL = /^[-+]?(\d+)(?:\.(\d+))?$/;
-/** C0 controls (NUL to US) and DEL: PostgreSQL refuses NUL in text, and none belongs in a name or key. */
-export function hasControlCharacter(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
 
 /** A number as plain text (never exponent notation), a string trimmed; anything else as is. */
 export function decimalText(value: unknown): unknown {
@@ -108,30 +99,4 @@ export function decimalString(options: DecimalStringOptions) {
   if (options.requiredMessage === undefined) return field;
   const required = options.requiredMessage;
   return field.test('required', required, (v) => !isBlank(v)).required(required);
-}
-
-export interface BoundedTextOptions {
-  /** How messages name the field. */
-  label: string;
-  max: number;
-  /** SPEC's message when it quotes one; default VALIDATION.textMax(label, max). */
-  maxMessage?: string;
-  /** Message for a control character; default VALIDATION.controlCharacters(label). */
-  controlMessage?: string;
-}
-
-/**
- * A trimmed string. The trim runs only on strings: yup's own trim() throws a TypeError on an
- * object, which must be answered with a 400 message like any other bad input.
- */
-export function trimmedString() {
-  return yup.string().transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
-}
-
-/** Trimmed text of at most `max` characters without control characters. */
-export function boundedText(options: BoundedTextOptions) {
-  return trimmedString()
-    .max(options.max, options.maxMessage ?? VALIDATION.textMax(options.label, options.max))
-    .test('control-characters', options.controlMessage ?? VALIDATION.controlCharacters(options.label),
-      (v) => v === undefined || v === null || !hasControlCharacter(v));
 }
