@@ -19,12 +19,10 @@ import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
 import { seededRandom } from '../../sim/rng';
-import { TEST_ENV } from '../testing/server';
 import { holdNextIntent, type IntentHold } from './testing/cycle-intent-hold';
 import { cycleBacktest, cycleDump, cycleOrderRows, cycleQuiet, cycleRow, cycleTrades, insertCycle, openOnExchange, type CycleSettings } from './testing/cycles';
-import { EngineProcess, EXCHANGE_LATENCY_MS, killEngineProcesses, LEASE_MS, postgresTargets, sleep } from './testing/engine-process-client';
-import { watchAccepts } from './testing/exchange-accepts';
-import { EngineHarness } from './testing/harness';
+import { EngineProcess, EXCHANGE_LATENCY_MS, postgresTargets, sleep } from './testing/engine-process-client';
+import { endKillRun, killDelayMs, killerOf, killRunLog, shuffled, startKillRun, type KillPlan as KillPlanOf, type KillRecord as KillRecordOf, type KillRun } from './testing/kill-run';
 
 const SYMBOL = 'SOLUSDT';
 const SEED = Number(process.env.CYCLE_KILL9_SEED ?? 20_261_124);
@@ -45,11 +43,7 @@ type KillMode =
   /** SIGKILL `ms` after the price change: booking the fill, deciding, recording the intent or sending it. */
   | 'delay';
 
-interface KillPlan {
-  tick: number;
-  mode: KillMode;
-  ms: number;
-}
+type KillPlan = KillPlanOf<KillMode>;
 
 /** Where the dead engine was, read from the frozen database and exchange. */
 type Caught =
@@ -61,12 +55,7 @@ type Caught =
   | 'accepted before the kill, answer not recorded'
   | 'nothing in flight';
 
-interface KillRecord extends KillPlan {
-  price: string;
-  engine: string;
-  caught: Caught[];
-  takeoverMs: number;
-}
+type KillRecord = KillRecordOf<KillMode, Caught>;
 
 interface Scenario {
   name: string;
@@ -110,15 +99,8 @@ const SCENARIOS: Scenario[] = [
  * first, in a seeded order; the last step one of the modes that apply to it.
  */
 function plan(random: () => number, tradingTicks: number[], lastStep: KillMode[]): KillPlan[] {
-  const shuffle = <T>(items: readonly T[]): T[] => {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  };
-  const ms = (mode: KillMode) => (mode === 'delay' ? 1 + Math.floor(random() * 45) : mode === 'afterAccept' ? Math.floor(random() * 5) : 0);
+  const shuffle = <T>(items: readonly T[]): T[] => shuffled(random, items);
+  const ms = (mode: KillMode) => killDelayMs(random, mode);
   const steps = tradingTicks.slice(0, -1);
   const pool = [...shuffle<KillMode>(['dead', 'now', 'onIntent', 'onAccept']), ...shuffle<KillMode>(['afterAccept', 'delay'])];
   const modes = shuffle(Array.from({ length: steps.length }, (_v, i) => pool[i % pool.length]!));
@@ -129,26 +111,19 @@ function plan(random: () => number, tradingTicks: number[], lastStep: KillMode[]
 }
 
 describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (target) => {
-  let h: EngineHarness | undefined;
+  let run: KillRun | undefined;
 
   afterEach(async () => {
-    killEngineProcesses();
-    await sleep(50);
-    await h?.close();
-    h = undefined;
+    await endKillRun(run);
+    run = undefined;
   });
 
   it.each(SCENARIOS)(`$name: loses no fill and sends no order twice (seed ${SEED})`, { timeout: 90_000 }, async (scenario) => {
-    h = await EngineHarness.create(target, { arrayFlushMs: 20 });
-    const harness = h;
-    const sim = harness.exchange.simulator;
-    const databaseUrl = harness.server.config.databaseUrl;
-    if (!databaseUrl) throw new Error('the PostgreSQL target has no DATABASE_URL');
     const { path } = scenario;
-
     // Every order the exchange accepts, when, and a hook to kill at that instant.
-    const account = sim.core.accounts.get(harness.apiKey)!;
-    const { accepted, onNextAccept } = watchAccepts(account);
+    run = await startKillRun(target);
+    const { harness, databaseUrl, account, accepted, onNextAccept, engineEnv } = run;
+    const sim = harness.exchange.simulator;
 
     sim.control.setPrice(SYMBOL, path[0]!);
     const id = await insertCycle(harness, scenario.settings);
@@ -158,12 +133,10 @@ describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (t
 
     let spawned = 0;
     let spawnFailed: unknown = null;
-    const env = (engineId: string): NodeJS.ProcessEnv => ({ ...process.env, ...TEST_ENV, DATABASE_URL: databaseUrl, SIM_URL: sim.url, EXCHANGE: 'sim',
-      ENGINE_ID: engineId, ENGINE_RUNS: 'cycles', LEASE_MS: String(LEASE_MS), DATA_DIR: harness.server.config.dataDir, ROLES: 'engine' });
     const next = (): [string, Promise<EngineProcess>] => {
       spawned++;
       const engineId = `cycle-kill9-engine-${spawned}`;
-      const started = EngineProcess.spawn(engineId, env(engineId), SYMBOL);
+      const started = EngineProcess.spawn(engineId, engineEnv(engineId, 'cycles'), SYMBOL);
       started.catch((error: unknown) => {
         spawnFailed ??= error; // said by the next wait for a holder
       });
@@ -237,11 +210,8 @@ describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (t
         continue;
       }
       const victim = engine;
-      let killedAt = 0;
-      const killNow = () => {
-        if (killedAt === 0) killedAt = performance.now();
-        victim.kill();
-      };
+      const killer = killerOf(victim);
+      const killNow = () => killer.kill();
       // A step that turns out to place no order (or hold none back) is killed once the engine caught up with it.
       const actedOn = () => caughtUp(victim, price).catch(() => undefined);
       let hold: IntentHold | null = null;
@@ -272,7 +242,7 @@ describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (t
       await victim.exited;
       await hold?.release();
       await sleep(EXCHANGE_LATENCY_MS + 50); // a request the dead engine sent may still be accepted
-      const caught = await whereCaught(killedAt);
+      const caught = await whereCaught(killer.killedAt);
 
       const started = performance.now();
       engine = await holderAfter(victim);
@@ -281,8 +251,7 @@ describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (t
       records.push({ ...kill, price, engine: victim.id, caught, takeoverMs: Math.round(performance.now() - started) });
     }
 
-    console.log(`cycle kill -9 run (${scenario.name}), seed ${SEED}: ${records.length} kills, ${spawned} engine processes\n${records
-      .map((r) => `  tick ${r.tick} @ ${r.price}: ${r.mode}${r.mode === 'delay' || r.mode === 'afterAccept' ? ` ${r.ms} ms` : ''} -> ${r.caught.join(', ')}; taken over in ${r.takeoverMs} ms`).join('\n')}`);
+    console.log(killRunLog(`cycle kill -9 run (${scenario.name}), seed ${SEED}`, spawned, records));
 
     // The backtester's trades on the whole path: one buy per round, never a second.
     const trades = await cycleTrades(harness, id);

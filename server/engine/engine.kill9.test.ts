@@ -16,13 +16,12 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/decimal';
 import { botOrders } from '../db/schema';
-import { TEST_ENV } from '../testing/server';
 import { seededRandom } from '../../sim/rng';
 import { marketRules, runBacktest } from '../trading/index';
 import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
-import { EngineHarness, seededPath } from './testing/harness';
-import { EngineProcess, EXCHANGE_LATENCY_MS, killEngineProcesses, LEASE_MS, postgresTargets, sleep } from './testing/engine-process-client';
-import { watchAccepts } from './testing/exchange-accepts';
+import { seededPath } from './testing/harness';
+import { EngineProcess, EXCHANGE_LATENCY_MS, postgresTargets, sleep } from './testing/engine-process-client';
+import { endKillRun, killDelayMs, killerOf, killRunLog, shuffled, startKillRun, type KillPlan as KillPlanOf, type KillRecord as KillRecordOf, type KillRun } from './testing/kill-run';
 
 const SYMBOL = 'SOLUSDT';
 const SEED = Number(process.env.KILL9_SEED ?? 20_261_123);
@@ -42,11 +41,7 @@ type KillMode =
   /** SIGKILL `ms` after the exchange accepted the order: the answer is being read or the fill persisted. */
   | 'afterAccept';
 
-interface KillPlan {
-  tick: number;
-  mode: KillMode;
-  ms: number;
-}
+type KillPlan = KillPlanOf<KillMode>;
 
 /** Where the dead engine was with the tick's orders, read from the frozen database and exchange. */
 type Caught =
@@ -56,12 +51,7 @@ type Caught =
   | 'accepted before the kill, fill not persisted'
   | 'nothing in flight'; // everything of the tick was persisted (or it makes no trade)
 
-interface KillRecord extends KillPlan {
-  price: string;
-  engine: string;
-  caught: Caught[];
-  takeoverMs: number;
-}
+type KillRecord = KillRecordOf<KillMode, Caught>;
 
 /** Picks the instants: mostly ticks on which the bot trades (so an order is in flight), one on which it does not. */
 function plan(random: () => number, tradingTicks: number[], quietTicks: number[]): KillPlan[] {
@@ -71,37 +61,26 @@ function plan(random: () => number, tradingTicks: number[], quietTicks: number[]
     while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
     return out;
   };
-  const modes: KillMode[] = ['now', 'delay', 'delay', 'onAccept', 'afterAccept', 'afterAccept'];
-  for (let i = modes.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [modes[i], modes[j]] = [modes[j]!, modes[i]!];
-  }
-  const ms = (mode: KillMode) => (mode === 'delay' ? 1 + Math.floor(random() * 45) : mode === 'afterAccept' ? Math.floor(random() * 5) : 0);
-  const plans = pick(tradingTicks, modes.length).map((tick, i) => ({ tick, mode: modes[i]!, ms: ms(modes[i]!) }));
-  for (const tick of pick(quietTicks, 1)) plans.push({ tick, mode: 'delay', ms: 1 + Math.floor(random() * 45) });
+  const modes = shuffled<KillMode>(random, ['now', 'delay', 'delay', 'onAccept', 'afterAccept', 'afterAccept']);
+  const plans = pick(tradingTicks, modes.length).map((tick, i) => ({ tick, mode: modes[i]!, ms: killDelayMs(random, modes[i]!) }));
+  for (const tick of pick(quietTicks, 1)) plans.push({ tick, mode: 'delay', ms: killDelayMs(random, 'delay') });
   return plans.sort((a, b) => a.tick - b.tick);
 }
 
 describe.each(targets)('engine processes killed with SIGKILL on $name', (target) => {
-  let h: EngineHarness | undefined;
+  let run: KillRun | undefined;
 
   afterEach(async () => {
-    killEngineProcesses();
-    await sleep(50);
-    await h?.close();
-    h = undefined;
+    await endKillRun(run);
+    run = undefined;
   });
 
   it(`loses no fill and sends no order twice (seed ${SEED})`, { timeout: 90_000 }, async () => {
-    h = await EngineHarness.create(target, { arrayFlushMs: 20 });
-    const harness = h;
-    const sim = harness.exchange.simulator;
-    const databaseUrl = harness.server.config.databaseUrl;
-    if (!databaseUrl) throw new Error('the PostgreSQL target has no DATABASE_URL');
-
     // Every order the exchange accepts, when, and a hook to kill at that instant.
-    const account = sim.core.accounts.get(harness.apiKey)!;
-    const { accepted, onNextAccept } = watchAccepts(account);
+    run = await startKillRun(target);
+    const { harness, account, accepted, onNextAccept } = run;
+    const sim = harness.exchange.simulator;
+    const { engineEnv } = run;
 
     sim.control.setPrice(SYMBOL, PRICES[0]!);
     const botId = await harness.startBot();
@@ -115,12 +94,10 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
     const kills = new Map(plan(random, tradingTicks, quietTicks).map((p) => [p.tick, p]));
 
     let spawned = 0;
-    const env = (id: string): NodeJS.ProcessEnv => ({ ...process.env, ...TEST_ENV, DATABASE_URL: databaseUrl, SIM_URL: sim.url, EXCHANGE: 'sim',
-      ENGINE_ID: id, ENGINE_RUNS: 'bots', LEASE_MS: String(LEASE_MS), DATA_DIR: harness.server.config.dataDir, ROLES: 'engine' });
     const next = () => {
       spawned++;
       const id = `kill9-engine-${spawned}`;
-      return EngineProcess.spawn(id, env(id), SYMBOL);
+      return EngineProcess.spawn(id, engineEnv(id, 'bots'), SYMBOL);
     };
 
     sim.control.setFaults({ latencyMs: EXCHANGE_LATENCY_MS });
@@ -138,11 +115,8 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
         continue;
       }
       const victim = engine;
-      let killedAt = 0;
-      const killNow = () => {
-        if (killedAt === 0) killedAt = performance.now();
-        victim.kill();
-      };
+      const killer = killerOf(victim);
+      const killNow = () => killer.kill();
       if (kill.mode === 'onAccept' || kill.mode === 'afterAccept') {
         onNextAccept(kill.mode === 'onAccept' ? killNow : () => void setTimeout(killNow, kill.ms));
         sim.control.setPrice(SYMBOL, price);
@@ -169,7 +143,7 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
       if (kept.length < tradesThrough(tick)) caught.push('undecided');
       for (const r of rows.filter((o) => o.status === 'intent' || o.status === 'unknown')) {
         const at = accepted.get(r.clientOrderId);
-        caught.push(at === undefined ? 'intent, never reached the exchange' : at > killedAt ? 'intent sent, accepted after the kill' : 'accepted before the kill, fill not persisted');
+        caught.push(at === undefined ? 'intent, never reached the exchange' : at > killer.killedAt ? 'intent sent, accepted after the kill' : 'accepted before the kill, fill not persisted');
       }
       if (caught.length === 0) caught.push('nothing in flight');
 
@@ -185,8 +159,7 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
       if (Date.now() > end) throw new Error('orders are still unsettled 10 s after the last price');
       await sleep(20);
     }
-    console.log(`kill -9 run, seed ${SEED}: ${records.length} kills, ${spawned} engine processes\n${records
-      .map((r) => `  tick ${r.tick} @ ${r.price}: ${r.mode}${r.mode === 'delay' || r.mode === 'afterAccept' ? ` ${r.ms} ms` : ''} -> ${r.caught.join(', ')}; taken over in ${r.takeoverMs} ms`).join('\n')}`);
+    console.log(killRunLog(`kill -9 run, seed ${SEED}`, spawned, records));
 
     const trades = await harness.trades(botId);
     expect(trades).toEqual(await harness.backtest(botId, PRICES));
