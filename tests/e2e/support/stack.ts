@@ -12,7 +12,7 @@ import { BOT_LABELS, LABELS } from '../../../common/messages';
 import { startPlatformServer, type PlatformServer } from '../../../server/start';
 import { startPreviewHost } from '../../../electron/preview/host';
 import { previewCookieName } from '../../../electron/preview/launch-secret';
-import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
+import { startSmtpReceiver, type SmtpReceiver } from '../../../server/mail/testing/smtp-receiver';
 import { launchChromium } from './browser';
 import { watchPage } from './failure-report';
 

@@ -1,9 +1,14 @@
-/** A real SMTP server the platform server mails to, so tests read the OTP and reset links. */
+/**
+ * A real SMTP server the platform server mails to, so tests read what was sent (the e2e suite's
+ * OTPs and reset links, SmtpMailer's own test): recipients, sender, subject and text.
+ */
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedMail {
   to: string[];
+  /** The From header as sent. */
+  from: string;
   subject: string;
   text: string;
 }
@@ -65,12 +70,13 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
 }
 
 /** Enough MIME for the platform's plain-text mails: headers, then a 7bit or QP body. */
-export function parseMessage(raw: string): { subject: string; text: string } {
+export function parseMessage(raw: string): { from: string; subject: string; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = split >= 0 ? raw.slice(0, split) : raw;
   let body = split >= 0 ? raw.slice(split + 4) : '';
   const headers = head.replace(/\r\n[ \t]+/g, ' ');
   const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+  const from = /^from:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
   if (/^content-transfer-encoding:\s*quoted-printable/im.test(headers)) {
     body = body
       .replace(/=\r\n/g, '')
@@ -78,5 +84,5 @@ export function parseMessage(raw: string): { subject: string; text: string } {
   } else if (/^content-transfer-encoding:\s*base64/im.test(headers)) {
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }
-  return { subject, text: body.replace(/\r\n/g, '\n') };
+  return { from, subject, text: body.replace(/\r\n/g, '\n') };
 }
