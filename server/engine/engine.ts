@@ -219,10 +219,16 @@ export class Engine {
     return this.runners.all().filter((r) => r.busy).length;
   }
 
-  /** Waits until the work queued so far is done (tests, shutdown). */
+  /**
+   * Waits until no runner has work queued (tests, shutdown). Work done may queue more behind the
+   * wait (a runner back among its feed's runners catches up at the price of the moment), so it
+   * waits again until none is busy.
+   */
   async idle(): Promise<void> {
-    await this.fanout.settled();
-    await Promise.all(this.runners.all().map((r) => r.enqueue(async () => undefined)));
+    do {
+      await this.fanout.settled();
+      await Promise.all(this.runners.all().map((r) => r.enqueue(async () => undefined)));
+    } while (this.runners.all().some((r) => r.busy));
   }
 
   /** A graceful stop: no new work, queued work finished, leases released for the next process. */
