@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeBridge } from '../testing/fakeBridge';
 import { useMessage } from './feedback';
@@ -23,6 +24,26 @@ describe('feedback', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeTruthy();
+  });
+
+  it('shows, in order, the toasts asked for before the message list has loaded', async () => {
+    installFakeBridge();
+    function ToastsAtMount() {
+      const message = useMessage();
+      useEffect(() => {
+        message.error('First.');
+        message.warning('Second.');
+      }, [message]);
+      return null;
+    }
+    render(
+      <Providers client={createQueryClient()}>
+        <ToastsAtMount />
+      </Providers>,
+    );
+    const second = await screen.findByText('Second.');
+    const first = screen.getByText('First.');
+    expect(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('wraps the screens in antd’s App root, whose styles give plain text and links the theme', () => {

@@ -1,7 +1,7 @@
 import MoonOutlined from '@ant-design/icons/MoonOutlined';
 import SunOutlined from '@ant-design/icons/SunOutlined';
 import { Switch } from 'antd';
-import { LABELS } from '../../common/messages';
+import { SHARED_LABELS } from '../../common/messages/shared';
 import { useTheme } from '../app/theme';
 
 /** A switch (not a button) so assistive tech and tests can read the current state. */
@@ -9,7 +9,7 @@ export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
   return (
     <Switch
-      aria-label={LABELS.toggleTheme}
+      aria-label={SHARED_LABELS.toggleTheme}
       checked={theme === 'dark'}
       onChange={(dark) => setTheme(dark ? 'dark' : 'light')}
       checkedChildren={<MoonOutlined />}

@@ -6,9 +6,11 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LABELS, TEXT } from '../../../common/messages';
+// Its area's messages from their own files: the first screen does not carry every screen's.
+import { MEMBER_LABELS } from '../../../common/messages/members';
+import { TEXT } from '../../../common/messages/shared';
 import { ROUTES } from '../../../common/routes';
-import { loginSchema, type LoginForm } from '../../../common/schemas/account';
+import type { LoginForm } from '../../../common/schemas/account';
 import { accountApi } from '../../api/account';
 import { loginErrorMessage } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
@@ -16,6 +18,9 @@ import { useSession } from '../../app/session';
 import { AuthShell, useAuthFrameStyles } from '../../components/AuthShell';
 import { yupRule } from '../../hooks/yupRule';
 import { useRedirectTarget } from '../../hooks/useRedirectTarget';
+
+// The rules load with their first use, not with the screen (why: hooks/yupRule.tsx).
+const loginSchema = () => import('../../../common/schemas/account').then((m) => m.loginSchema);
 
 export default function LoginPage() {
   const [form] = Form.useForm<LoginForm>();
@@ -48,21 +53,21 @@ export default function LoginPage() {
         onFinish={onFinish}
         disabled={busy}
       >
-        <Form.Item label={LABELS.email} name="email" rules={[yupRule(loginSchema, 'email')]}>
+        <Form.Item label={MEMBER_LABELS.email} name="email" rules={[yupRule(loginSchema, 'email')]}>
           <Input type="email" autoComplete="email" autoFocus />
         </Form.Item>
-        <Form.Item label={LABELS.password} name="password" rules={[yupRule(loginSchema, 'password')]}>
+        <Form.Item label={MEMBER_LABELS.password} name="password" rules={[yupRule(loginSchema, 'password')]}>
           <Password autoComplete="current-password" />
         </Form.Item>
         <div className="auth-row-end">
           <Link to={ROUTES.forgotPassword}>{TEXT.forgotPasswordLink}</Link>
         </div>
         <Button type="primary" htmlType="submit" block size="large" disabled={busy}>
-          {busy ? TEXT.loggingIn : LABELS.logIn}
+          {busy ? TEXT.loggingIn : MEMBER_LABELS.logIn}
         </Button>
       </Form>
       <div className="auth-footer" style={styles.paragraph}>
-        {LABELS.noAccount} <Link to={`${ROUTES.signup}${carry}`}>{LABELS.signUpLink}</Link>
+        {MEMBER_LABELS.noAccount} <Link to={`${ROUTES.signup}${carry}`}>{MEMBER_LABELS.signUpLink}</Link>
       </div>
     </AuthShell>
   );
