@@ -24,6 +24,9 @@
  * lets this file keep production code and the benches off them (test-code-only-in-tests).
  */
 
+/** The renderer's build: run by Node when the page is built, never part of the page (tests of it included). */
+const RENDERER_BUILD = '^renderer/(vite\\.config\\.ts$|build/)';
+
 /** An npm package (or one of several, a regex alternation) wherever node_modules lives. */
 const pkg = (names) => `(^|/)node_modules/(${names})/`;
 
@@ -102,16 +105,23 @@ export default {
       name: 'renderer-no-node-builtins',
       comment: 'The renderer has no Node (sandbox, no nodeIntegration).',
       severity: 'error',
-      from: { path: '^renderer/', pathNot: '^renderer/vite\\.config\\.ts$' },
+      from: { path: '^renderer/', pathNot: RENDERER_BUILD },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'renderer-page-not-build',
+      comment: 'The page never imports the build (vite.config.ts, build/): that code runs in Node.',
+      severity: 'error',
+      from: { path: '^renderer/', pathNot: RENDERER_BUILD },
+      to: { path: RENDERER_BUILD },
     },
     {
       name: 'renderer-browser-packages-only',
       comment:
         'The renderer loads UI, form and chart packages only: no network clients, no Node ' +
-        'packages. vite.config.ts is the build, run by Node, not part of the page.',
+        'packages. vite.config.ts and build/ are the build, run by Node, not part of the page.',
       severity: 'error',
-      from: { path: '^renderer/', pathNot: '^renderer/vite\\.config\\.ts$' },
+      from: { path: '^renderer/', pathNot: RENDERER_BUILD },
       to: { dependencyTypes: NPM, pathNot: pkg(BROWSER_PACKAGES) },
     },
     {

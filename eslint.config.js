@@ -150,6 +150,20 @@ export default tseslint.config(
     },
   },
   {
+    // The renderer's build (vite.config.ts, build/) runs in Node when the page is built, never
+    // in the page: Node's built-ins are its to use; the rest of the renderer's rules hold.
+    files: ['renderer/vite.config.ts', 'renderer/build/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: '^(electron|axios|keytar|pg|ccxt|fastify|@fastify)(/.*)?$', message: sandboxMessage },
+          notOurOtherRuntimes(['server', 'electron', 'tests', 'scripts']),
+        ],
+      }],
+    },
+  },
+  {
     files: ['electron/main/ipc/**/*.ts', 'electron/main/ports/**/*.ts', 'electron/main/updater/**/*.ts', 'electron/main/diagnostics/**/*.ts', 'electron/preview/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

@@ -4,7 +4,9 @@
  * a strict CSP (script-src 'self'), so nothing here may emit inline scripts or use eval.
  */
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
+import { extractAntdStyles } from './build/antdStyles';
 import { readBarrelExports, rewriteBarrelImports, type BarrelExports } from './build/barrelImports';
 import { CHUNK_GROUPS } from './build/chunkGroups';
 
@@ -48,10 +50,36 @@ function antdDirectImports(): Plugin {
   };
 }
 
+/**
+ * antd's component styles as a CSS file linked at the top of the page, so the screens do not
+ * build them in the browser (why and how: build/antdStyles.ts). Its name carries its content's
+ * hash, like every other asset.
+ */
+function antdStylesAhead(): Plugin {
+  let href = '';
+  return {
+    name: 'griddesk:antd-styles-ahead',
+    apply: 'build',
+    buildStart() {
+      const css = extractAntdStyles();
+      // A development build hashes its classes differently from the page's production antd:
+      // such a file would match nothing.
+      if (css.includes('css-dev-only')) this.error('antd styles extracted outside a production build (NODE_ENV is not production)');
+      const fileName = `assets/antd-styles-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
+      this.emitFile({ type: 'asset', fileName, source: css });
+      href = `./${fileName}`;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'link', attrs: { rel: 'stylesheet', href }, injectTo: 'head-prepend' }],
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react(), noTestCode, antdDirectImports()],
+  plugins: [react(), noTestCode, antdDirectImports(), antdStylesAhead()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

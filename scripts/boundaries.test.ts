@@ -21,6 +21,7 @@ const FORBIDDEN: { rule: string; file: string; source: string }[] = [
   { rule: 'renderer-imports-only-common', file: 'renderer/main-code.ts', source: "import '../electron/main/ipc/handlers';" },
   { rule: 'renderer-imports-only-common', file: 'renderer/server-code.ts', source: "import '../server/config';" },
   { rule: 'renderer-no-node-builtins', file: 'renderer/path.ts', source: "import 'node:path';" },
+  { rule: 'renderer-page-not-build', file: 'renderer/app/styles.ts', source: "import '../build/antdStyles';" },
   { rule: 'renderer-browser-packages-only', file: 'renderer/network.ts', source: "import 'axios';" },
   { rule: 'electron-not-renderer', file: 'electron/preview/page.ts', source: "import '../../renderer/page';" },
   { rule: 'electron-only-in-main-glue', file: 'electron/main/ipc/dialog.ts', source: "import 'electron';" },
@@ -60,6 +61,8 @@ const ALLOWED: { file: string; source: string }[] = [
   { file: 'server/modules/bots/start.test.ts', source: "import './testing/fixtures';" },
   { file: 'server/engine/testing/harness.ts', source: "import '../../testing/server';\nimport '../../modules/bots/testing/fixtures';" },
   { file: 'renderer/app/boot.test.tsx', source: "import '../testing/fakeBridge';" },
+  { file: 'renderer/build/styles.ts', source: "import 'node:module';\nimport '../app/theme-config';" },
+  { file: 'renderer/vite.config.ts', source: "import 'node:crypto';\nimport './build/antdStyles';" },
   { file: 'tests/e2e/login.e2e.ts', source: "import '../../server/testing/server';" },
   { file: 'bench/api.ts', source: "import '../server/config';\nimport './support/bench-db';" },
 ];
@@ -70,6 +73,7 @@ const TARGETS = [
   'server/trading/index.ts', 'electron/main/ipc/handlers.ts', 'server/modules/bots/route-free.ts',
   'server/http/plugins/errors.ts', 'server/mail/outbox.ts', 'server/modules/bots/testing/fixtures.ts',
   'server/testing/server.ts', 'server/testing/members.ts', 'renderer/testing/fakeBridge.ts', 'bench/support/bench-db.ts',
+  'renderer/build/antdStyles.ts', 'renderer/app/theme-config.ts',
 ];
 
 let root: string;

@@ -3,11 +3,12 @@
  * made elsewhere (another window, the tray) shows up here without a push event.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ConfigProvider, theme as antdTheme } from 'antd';
+import { ConfigProvider } from 'antd';
 import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import { THEME_POLL_MS } from '../../common/constants';
 import type { DesktopSettings, Theme } from '../../common/ipc/contract';
 import { settingsApi } from '../api/account';
+import { antdThemeConfig } from './themeConfig';
 
 const SETTINGS_KEY = ['settings'] as const;
 
@@ -22,7 +23,7 @@ export function useTheme(): ThemeState {
   return use(ThemeContext);
 }
 
-export const BRAND_COLOR = '#0f9d76';
+export { BRAND_COLOR } from './themeConfig';
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -48,13 +49,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     document.documentElement.dataset.theme = current;
   }, [current]);
   const state = useMemo<ThemeState>(() => ({ theme: current, setTheme: mutate }), [current, mutate]);
-  const config = useMemo(
-    () => ({
-      algorithm: current === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-      token: { colorPrimary: BRAND_COLOR, colorLink: BRAND_COLOR, borderRadius: 8 },
-    }),
-    [current],
-  );
+  const config = useMemo(() => antdThemeConfig(current), [current]);
   return (
     <ThemeContext value={state}>
       <ConfigProvider theme={config}>{children}</ConfigProvider>

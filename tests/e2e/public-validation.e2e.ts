@@ -1,5 +1,5 @@
 /** Every validation message of the six public screens, as a member meets them in the app. */
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABELS, TEXT, UI, VALIDATION } from '../../common/messages';
 import { startStack, type Stack } from './support/stack';
 
@@ -28,6 +28,20 @@ describe('public screen validation', () => {
     await seeAll([VALIDATION.emailInvalid, VALIDATION.passwordMin]);
     await page.getByLabel(LABELS.password).fill('x'.repeat(43));
     await seeAll([VALIDATION.passwordMax]);
+  });
+
+  it('login builds no antd component style in the page: they come from the build\'s CSS file (renderer/build/antdStyles.ts)', async () => {
+    const { page } = stack;
+    await stack.open('/');
+    await page.getByRole('button', { name: LABELS.logIn }).click();
+    await seeAll([VALIDATION.emailRequired]);
+    // A component style antd builds at run time is a <style> of `:where(.css-<hash>)` rules;
+    // what it still adds, the theme's CSS variables, is keyed `.css-var-...`.
+    const built = await page.evaluate(() =>
+      Array.from(document.querySelectorAll("style")).map((style) => style.textContent ?? '').filter((css) => css.includes(':where(.css-')).map((css) => css.slice(0, 80)));
+    expect(built).toEqual([]);
+    const linked = await page.evaluate(() => Array.from(document.querySelectorAll("link[rel=stylesheet]")).map((link) => link.getAttribute('href')));
+    expect(linked.some((href) => /antd-styles-[0-9a-f]{8}\.css$/.test(href ?? ''))).toBe(true);
   });
 
   it('signup: every field rule, and the referral check outcomes', async () => {
