@@ -45,7 +45,7 @@ export const botsOps = {
     response: answers.liveBotList,
   }),
   'bots:live': op<Empty, LiveBot[]>()({
-    ...bots, method: 'GET', path: '/api/livebotdata', summary: "Every member's top live bots, anonymised",
+    ...bots, method: 'GET', path: '/api/livebotdata', summary: "Other members' top live bots (running 24 h or more), anonymised",
     response: answers.liveBotList,
   }),
   'bots:multigridHistory': op<Empty, BotHistoryRow[]>()({

@@ -17,7 +17,7 @@ import { PreSerialised, type OpHandlers } from '../ops/register';
 export const botsHandlers: OpHandlers<typeof botsOps> = {
   'bots:features': (_input, { deps }) => ({ futuresEnabled: deps.config.futuresEnabled }),
   'bots:status': async (_input, { deps, userId }) => new PreSerialised(await botStatus(deps, userId)),
-  'bots:live': async (_input, { deps }) => new PreSerialised(await liveBotData(deps)),
+  'bots:live': async (_input, { deps, userId }) => new PreSerialised(await liveBotData(deps, userId)),
   'bots:multigridHistory': (_input, { deps, userId }) => botHistory(deps, userId),
   'bots:scalpHistory': () => emptyHistory(),
 

@@ -1,10 +1,10 @@
 /**
- * GET /api/botstatus (the member's Live and Pause bots) and GET /api/livebotdata (every member's
+ * GET /api/botstatus (the member's Live and Pause bots) and GET /api/livebotdata (other members'
  * best live bots, anonymised). Both are polled every 10 s: one query for the bots, one for their
  * sparklines, the prices from the market-data hub. They answer JSON text, written as card-json.ts
  * keeps the cards' long parts.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { BotCategory } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
 import { preparedPerDb } from '../../db/prepared';
@@ -19,6 +19,11 @@ import { sparklinesJson } from './sparklines';
 
 /** Copy BOTs shows this many of the best live bots. */
 export const LIVE_BOTS_LIMIT = 50;
+/**
+ * A bot ranks among the top performers only once it has run this long: a few hours' profit
+ * projected to a year (APY) would put every lucky new bot at the top (issue 23, item 9).
+ */
+export const LIVE_BOTS_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 
 const cardColumns = {
   id: bots.id, symbol: bots.symbol, category: bots.category, botType: bots.botType, strategyName: bots.strategyName,
@@ -74,10 +79,17 @@ function apyOrder(now: Date) {
     / greatest(floor(extract(epoch from (${now.toISOString()}::timestamptz - ${bots.startedAt})) / 86400), 1) DESC NULLS LAST`;
 }
 
-/** Every member's best Live bots by APY, a JSON array of cards; no member name or id leaves the server. */
-export async function liveBotData(deps: BotsDeps): Promise<string> {
+/**
+ * Other members' best Live bots by APY, a JSON array of cards; no member name or id leaves the
+ * server. The requesting member's own bots are left out (there is nothing to copy from oneself),
+ * and so are bots that have run less than LIVE_BOTS_MIN_AGE_MS.
+ */
+export async function liveBotData(deps: BotsDeps, userId: string): Promise<string> {
   const db: Db = deps.db;
-  const rows = await db.select(cardColumns).from(bots).where(eq(bots.status, BOT_STATUS.live))
-    .orderBy(apyOrder(deps.clock()), desc(bots.startedAt)).limit(LIVE_BOTS_LIMIT);
+  const now = deps.clock();
+  const startedBy = new Date(now.getTime() - LIVE_BOTS_MIN_AGE_MS);
+  const rows = await db.select(cardColumns).from(bots)
+    .where(and(eq(bots.status, BOT_STATUS.live), ne(bots.userId, userId), lte(bots.startedAt, startedBy)))
+    .orderBy(apyOrder(now), desc(bots.startedAt)).limit(LIVE_BOTS_LIMIT);
   return cardsJson(deps, rows);
 }
