@@ -35,6 +35,7 @@ export const BOT_LABELS = {
   statusPause: 'Pause',
   startNewBot: 'Start New Bot',
   startBot: 'Start Bot',
+  cancel: 'Cancel',
   strategy: 'Strategy',
   totalGrid: 'Total Grid',
   pair: 'Pair',

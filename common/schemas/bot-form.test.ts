@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { AnyObjectSchema } from 'yup';
 import { BOT_FORM_VALIDATION, VALIDATION } from '../messages';
 import {
-  gridMinimum,
-  gridMinimumError,
   leverageOf,
   optionalValue,
   overbuyProtectionSchema,
@@ -102,30 +100,19 @@ describe('start bot form', () => {
   });
 });
 
-describe('grid-based minimum on submit', () => {
-  it.each([
-    [1, 300],
-    [10, 300],
-    [29, 300],
-    [30, 300],
-    [31, 310],
-    [50, 500],
-  ])('%i grids need %i', (grids, min) => {
-    expect(gridMinimum(grids)).toBe(min);
-  });
-
-  it('names the grids and the minimum', () => {
-    expect(gridMinimumError('299', 10)).toBe('Insufficient amount. Minimum required for 10 grids is $300.');
-    expect(gridMinimumError('300', 10)).toBeNull();
-    expect(gridMinimumError(409, 41)).toBe(VALIDATION.insufficientForGrids(41, 410));
-    expect(gridMinimumError('', 41)).toBeNull();
-  });
-
-  it('is part of the start schema once the grid count is known', () => {
+describe('minimum amount for the chosen strategy (bot-minimum.ts)', () => {
+  it('adds the grid rule once the grid count is known', () => {
     const schema = startBotSchema({ minimumAmount: 100, grids: 40 });
     expect(firstError(schema, { ...valid, amount: '399' })).toBe(VALIDATION.insufficientForGrids(40, 400));
     expect(firstError(schema, { ...valid, amount: '400' })).toBeNull();
+    expect(firstError(startBotSchema({ minimumAmount: 100, grids: 10 }), { ...valid, amount: '150' })).toBe(
+      'Insufficient amount. Minimum required for 10 grids is $300.',
+    );
     expect(firstError(startBotSchema({ minimumAmount: 100 }), { ...valid, amount: '150' })).toBeNull();
+  });
+
+  it('checks the server minimum before the grid rule', () => {
+    expect(firstError(startBotSchema({ minimumAmount: '1000', grids: 10 }), { ...valid, amount: '500' })).toBe(VALIDATION.amountMin(1000));
   });
 });
 

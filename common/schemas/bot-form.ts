@@ -1,6 +1,5 @@
 /**
- * Bot form rules of SPEC section 5: the Start form (with the grid-based minimum checked on
- * submit), Overbuy Grid Protection, Profit book & stop at (%) and SL/TP of a running bot.
+ * Bot form rules of SPEC section 5: the Start form (its minimum amount is bot-minimum.ts' rule), Overbuy Grid Protection, Profit book & stop at (%) and SL/TP of a running bot.
  * The renderer shows their messages in the forms; the server may validate bodies with them.
  * Amounts and prices are compared as decimals, never as floats.
  */
@@ -8,40 +7,12 @@ import * as yup from 'yup';
 import { LEVERAGE_MAX, LEVERAGE_MIN, PROFIT_BOOK_MAX, PROFIT_BOOK_MIN, SYSTEM_STRATEGY_NAME } from '../constants';
 import { Decimal, isDecimalString } from '../decimal';
 import { BOT_FORM_VALIDATION, VALIDATION } from '../messages';
+import { botAmountShortfall } from './bot-minimum';
 import { decimalDigitsTest, withinDigits } from './input-bounds';
 
 /** 'System Strategy' runs the server's default system strategy, 'System 10 Grids - Balanced'. */
 export const DEFAULT_SYSTEM_STRATEGY = 'System 10 Grids - Balanced';
 export const DEFAULT_SYSTEM_STRATEGY_GRIDS = 10;
-
-/** Grid-based rule of the Start form: 300 under 30 grids, else 10 x grids. */
-export const GRID_MINIMUM_FLAT = 300;
-export const GRID_MINIMUM_FLAT_BELOW = 30;
-export const GRID_MINIMUM_PER_GRID = 10;
-
-export function gridMinimum(grids: number): number {
-  return grids < GRID_MINIMUM_FLAT_BELOW ? GRID_MINIMUM_FLAT : grids * GRID_MINIMUM_PER_GRID;
-}
-
-/**
- * The Copy BOTs dialog's reading of the grid rule (SPEC section 5, 'Start bot dialog (live
- * bots)'): 100 under 10 grids, else 10 per grid. SPEC gives both readings as seen; the server
- * applies this one to a copy and gridMinimum to the Start New Bot form.
- */
-export const LIVE_DIALOG_FLAT = 100;
-export const LIVE_DIALOG_FLAT_BELOW = 10;
-
-export function liveDialogGridMinimum(grids: number): number {
-  return grids < LIVE_DIALOG_FLAT_BELOW ? LIVE_DIALOG_FLAT : grids * GRID_MINIMUM_PER_GRID;
-}
-
-/** The grid-rule message for `amount`, or null when it is enough (or not a number yet). */
-export function gridMinimumError(amount: unknown, grids: number): string | null {
-  const text = textOf(amount);
-  if (text === null || !isDecimalString(text)) return null;
-  const min = gridMinimum(grids);
-  return new Decimal(text).gte(min) ? null : VALIDATION.insufficientForGrids(grids, min);
-}
 
 /** A form value as trimmed text; null when absent or empty. */
 function textOf(value: unknown): string | null {
@@ -94,8 +65,14 @@ export interface StartBotFormValues {
 export interface StartBotRules {
   /** The server's minimum bot amount (100 before it loads). */
   minimumAmount: number | string;
-  /** The chosen strategy's grid count, once known: adds the grid-based minimum (on submit). */
+  /** The chosen strategy's grid count, once known: adds the grid rule (bot-minimum.ts). */
   grids?: number;
+}
+
+/** The amount's minimum check: the server's minimum alone until the grid count is known. */
+function amountShortfall(amount: Decimal, { minimumAmount, grids }: StartBotRules): string | null {
+  if (grids !== undefined) return botAmountShortfall(amount, grids, minimumAmount);
+  return amount.gte(minimumAmount) ? null : VALIDATION.amountMin(new Decimal(minimumAmount).toFixed());
 }
 
 const required = (message: string) => yup.string().trim().required(message);
@@ -117,7 +94,7 @@ const profitBookChecks: [string, (v: Decimal) => boolean][] = [
 ];
 
 /** Start New Bot form and POST /api/startbotdata body. */
-export function startBotSchema({ minimumAmount, grids }: StartBotRules) {
+export function startBotSchema(rules: StartBotRules) {
   return yup.object({
     botType: required(VALIDATION.botTypeRequired),
     category: required(VALIDATION.categoryRequired),
@@ -128,9 +105,8 @@ export function startBotSchema({ minimumAmount, grids }: StartBotRules) {
       .test('required', VALIDATION.amountRequired, isSet)
       .test('number', VALIDATION.amountNumber, (v) => !isSet(v) || isDecimalString(textOf(v)))
       .test(decimalDigitsTest('Amount'))
-      .test('min', VALIDATION.amountMin(minimumAmount), (v) => !comparable(v) || decimalOf(v).gte(minimumAmount))
-      .test('whole', BOT_FORM_VALIDATION.amountWhole, (v) => !comparable(v) || decimalOf(v).isInteger())
-      .test('grids', messageTest((v) => (grids === undefined ? null : gridMinimumError(v, grids)))),
+      .test('min', messageTest((v) => (comparable(v) ? amountShortfall(decimalOf(v), rules) : null)))
+      .test('whole', BOT_FORM_VALIDATION.amountWhole, (v) => !comparable(v) || decimalOf(v).isInteger()),
     leverage: yup.mixed<string | number>().nullable().optional().when('category', {
       is: 'Future',
       then: () => leverageField,

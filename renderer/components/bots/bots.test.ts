@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { SERVER, UI } from '../../../common/messages';
 import { ApiError } from '../../api/bridge';
 import { formatDateTime, formatPercent, isLoss, minus, moneyOr, symbolImagePath } from './format';
-import { liveDialogGridMinimum } from '../../../common/schemas/bot-form';
-import { liveDialogMinimum } from './minimumAmount';
 import { startBotErrorMessage } from './startErrors';
 import { pageCount, pageWindow } from './TablePager';
 
@@ -38,26 +36,6 @@ describe('bot formatting', () => {
     expect(formatDateTime('2026-11-05T10:00:00')).toBe('2026-11-05 10:00:00');
     expect(formatDateTime('soon')).toBe('');
     expect(formatDateTime(null)).toBe('');
-  });
-});
-
-describe('live-bot dialog minimum', () => {
-  it.each([
-    [1, 100],
-    [9, 100],
-    [10, 100],
-    [11, 110],
-    [50, 500],
-  ])('%i grids need at least %i by the grid rule', (grids, min) => {
-    expect(liveDialogGridMinimum(grids)).toBe(min);
-  });
-
-  it('takes the higher of the grid rule and the server minimum, 1000 before the server answers', () => {
-    expect(liveDialogMinimum(5, null)).toBe('1000');
-    expect(liveDialogMinimum(5, '50')).toBe('100');
-    expect(liveDialogMinimum(30, '50')).toBe('300');
-    expect(liveDialogMinimum(30, '350.5')).toBe('350.5');
-    expect(liveDialogMinimum(5, 'bad')).toBe('1000');
   });
 });
 

@@ -1,23 +1,25 @@
 /**
- * The Copy BOTs dialog's minimum amount (SPEC section 5, 'Start bot dialog (live bots)'): at
- * least 100 under 10 grids, else 10 per grid, and never under the server's minimum bot amount
- * (1000 until it has loaded). The Start New Bot form has its own reading (300 / 30 grids).
+ * The minimum amount a start screen shows and checks before submitting: the server's rule
+ * (common/schemas/bot-minimum.ts) applied to the server's minimum bot amount, or to the screen's
+ * SPEC default while that has not loaded (100 on Start New Bot, 1000 in the Copy BOTs dialog).
  */
-import { MIN_BOT_AMOUNT_DEFAULT_LIVE_DIALOG } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
-import { liveDialogGridMinimum } from '../../../common/schemas/bot-form';
+import { minimumBotAmount } from '../../../common/schemas/bot-minimum';
 
-/** The server minimum as a number, or the dialog's default while unknown or unreadable. */
-export function serverMinimum(minimumBotAmount: string | null | undefined): Decimal {
+/** The server minimum as a decimal, or `fallback` while unknown or unreadable. */
+export function serverMinimum(minimumBotAmount: string | null | undefined, fallback: number): Decimal {
   try {
     const value = new Decimal(minimumBotAmount ?? '');
-    return value.isFinite() && value.gte(0) ? value : new Decimal(MIN_BOT_AMOUNT_DEFAULT_LIVE_DIALOG);
+    return value.isFinite() && value.gte(0) ? value : new Decimal(fallback);
   } catch {
-    return new Decimal(MIN_BOT_AMOUNT_DEFAULT_LIVE_DIALOG);
+    return new Decimal(fallback);
   }
 }
 
-/** Whichever is higher: the grid rule or the server minimum; as a plain decimal string. */
-export function liveDialogMinimum(totalGrid: number, minimumBotAmount: string | null | undefined): string {
-  return Decimal.max(liveDialogGridMinimum(totalGrid), serverMinimum(minimumBotAmount)).toFixed();
+/**
+ * The minimum for a strategy of `grids` grids as a plain decimal string; the server minimum
+ * alone while the grid count is not known yet.
+ */
+export function shownMinimum(grids: number | undefined, server: Decimal): string {
+  return (grids === undefined ? server : minimumBotAmount(grids, server)).toFixed();
 }

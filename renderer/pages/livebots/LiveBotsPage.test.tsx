@@ -24,6 +24,8 @@ function open({ bots = () => ok([bot()]), minimum = () => ok({ minimumBotAmount:
   bridge.handle('bots:live', bots);
   bridge.handle('market:minimumBotAmount', minimum);
   bridge.handle('bots:start', () => ok({ message: SERVER.userRequestCreated, botID: 'new' }));
+  bridge.handle('wallet:spotBalance', () => ok({ spotusdtAmount: '1234.5' }));
+  bridge.handle('wallet:futuresBalance', () => ok({ futuresusdtAmount: '88' }));
   bridge.handle('bots:status', () => ok([]));
   bridge.handle('dashboard:disclaimerCheck', () => ok({ agreed: true }));
   bridge.handle('dashboard:pieChart', () => ok({ chartData: [], usdt: '0', availableBalance: '0' }));
@@ -85,27 +87,53 @@ describe('copy bots start dialog', () => {
     expect(within(dialog).getByLabelText(BOT_LABELS.amountWithMin('1000'))).toBeTruthy();
     expect(within(dialog).queryByText(BOT_LABELS.leverage)).toBeNull();
     minimum.resolve(ok({ minimumBotAmount: '150' }));
-    expect(await within(dialog).findByLabelText(BOT_LABELS.amountWithMin('150'))).toBeTruthy();
+    // 5 grids: the grid rule's 300 is above the server's 150.
+    expect(await within(dialog).findByLabelText(BOT_LABELS.amountWithMin('300'))).toBeTruthy();
   });
 
   it.each([
-    // [total_grid, server minimum, expected minimum]
-    [5, '50', '100'],
-    [9, '50', '100'],
-    [10, '50', '100'],
-    [25, '50', '250'],
-    [25, '400', '400'],
-  ])('with %i grids and a server minimum of %s requires %s', async (grids, server, expected) => {
+    // [total_grid, server minimum, expected minimum, message under it]: the server's rule (bot-minimum.ts)
+    [5, '50', '300', VALIDATION.insufficientForGrids(5, 300)],
+    [10, '50', '300', VALIDATION.insufficientForGrids(10, 300)],
+    [29, '50', '300', VALIDATION.insufficientForGrids(29, 300)],
+    [35, '50', '350', VALIDATION.insufficientForGrids(35, 350)],
+    [10, '400', '400', VALIDATION.amountMin('400')],
+  ])('with %i grids and a server minimum of %s shows and requires %s before sending', async (grids, server, expected, message) => {
     const bridge = open({ bots: () => ok([bot({ total_grid: grids })]), minimum: () => ok({ minimumBotAmount: server }) });
     const dialog = await openDialog();
     const label = BOT_LABELS.amountWithMin(expected);
     await within(dialog).findByLabelText(label);
     typeAmount(dialog, label, String(Number(expected) - 1));
     submit(dialog);
-    expect(await within(dialog).findByText(VALIDATION.insufficientForGrids(grids, expected))).toBeTruthy();
+    expect(await within(dialog).findByText(message)).toBeTruthy();
     expect(bridge.callsTo('bots:start')).toEqual([]);
     typeAmount(dialog, label, expected);
-    await waitFor(() => expect(within(dialog).queryByText(VALIDATION.insufficientForGrids(grids, expected))).toBeNull());
+    await waitFor(() => expect(within(dialog).queryByText(message)).toBeNull());
+  });
+
+  it('shows the available USDT of the wallet the copy trades from, a USDT suffix and a required mark on the amount', async () => {
+    open({ bots: () => ok([bot(), bot({ id: 'f1', category: 'Future', name: 'ETHUSDT' })]) });
+    const spot = await openDialog();
+    expect(within(spot).getByText(BOT_LABELS.availableBalance)).toBeTruthy();
+    expect(await within(spot).findByText('1234.50 USDT')).toBeTruthy();
+    const amount = within(spot).getByLabelText(BOT_LABELS.amountWithMin('300'));
+    expect(amount.closest('.ant-input-number')?.parentElement?.textContent).toContain(BOT_LABELS.usdt);
+    expect(within(spot).getByText(BOT_LABELS.amountWithMin('300')).className).toContain('ant-form-item-required');
+    fireEvent.click(within(spot).getByRole('button', { name: BOT_LABELS.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const future = await openDialog('ETH/USDT');
+    expect(await within(future).findByText('88.00 USDT')).toBeTruthy();
+  });
+
+  it('closes on Cancel without starting a bot', async () => {
+    const bridge = open();
+    const dialog = await openDialog();
+    await within(dialog).findByLabelText(BOT_LABELS.amountWithMin('300'));
+    typeAmount(dialog, BOT_LABELS.amountWithMin('300'), '500');
+    fireEvent.click(within(dialog).getByRole('button', { name: BOT_LABELS.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bridge.callsTo('bots:start')).toEqual([]);
+    expect(currentPath()).toBe('/livebots');
   });
 
   it('requires an amount', async () => {
@@ -125,9 +153,9 @@ describe('copy bots start dialog', () => {
   it("starts a copy of a spot bot, says 'Bot Starting...' and goes to the dashboard", async () => {
     const bridge = open();
     const dialog = await openDialog();
-    const label = BOT_LABELS.amountWithMin('100');
+    const label = BOT_LABELS.amountWithMin('300');
     await within(dialog).findByLabelText(label);
-    typeAmount(dialog, label, '250');
+    typeAmount(dialog, label, '300');
     submit(dialog);
     expect(await screen.findByText(UI.botStarting)).toBeTruthy();
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
@@ -135,7 +163,7 @@ describe('copy bots start dialog', () => {
       {
         selectPair: 'BTCUSDT',
         myStrategy: 'System Strategy',
-        amount: 250,
+        amount: 300,
         category: 'Spot',
         botType: 'Advanced Multigrid',
         leverage: null,
@@ -148,7 +176,7 @@ describe('copy bots start dialog', () => {
   it('offers leverage 1x to 10x for a Future bot and sends the chosen one', async () => {
     const bridge = open({ bots: () => ok([bot({ category: 'Future', name: 'ETHUSDT', strategy_name: 'Alpha' })]) });
     const dialog = await openDialog('ETH/USDT');
-    const label = BOT_LABELS.amountWithMin('100');
+    const label = BOT_LABELS.amountWithMin('300');
     await within(dialog).findByLabelText(label);
     typeAmount(dialog, label, '300');
     fireEvent.mouseDown(within(dialog).getByLabelText(BOT_LABELS.leverage));
@@ -172,7 +200,7 @@ describe('copy bots start dialog', () => {
     const bridge = open();
     bridge.handle('bots:start', () => reply);
     const dialog = await openDialog();
-    const label = BOT_LABELS.amountWithMin('100');
+    const label = BOT_LABELS.amountWithMin('300');
     await within(dialog).findByLabelText(label);
     typeAmount(dialog, label, '500');
     submit(dialog);

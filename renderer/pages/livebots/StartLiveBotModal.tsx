@@ -1,22 +1,25 @@
 /**
  * Copy BOTs' 'Start New Bot' dialog (SPEC sections 2, 5, 8): the bot's strategy, total grid and
- * pair, an amount whose label shows the minimum, leverage 1x-10x for Future bots, Start Bot.
+ * pair, the member's available USDT, an amount in USDT whose label shows the minimum the server
+ * will hold it to (bot-minimum.ts), leverage 1x-10x for Future bots, Start Bot and Cancel.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Form, InputNumber, Modal, Select } from 'antd';
+import { Button, Descriptions, Flex, Form, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LiveBot } from '../../../common/api/bots';
-import { LEVERAGE_MAX, LEVERAGE_MIN } from '../../../common/constants';
-import { Decimal } from '../../../common/decimal';
-import { BOT_LABELS, UI, VALIDATION } from '../../../common/messages';
+import { LEVERAGE_MAX, LEVERAGE_MIN, MIN_BOT_AMOUNT_DEFAULT_LIVE_DIALOG } from '../../../common/constants';
+import { formatMoney } from '../../../common/decimal';
+import { BOT_LABELS, RUNNING_BOT_LABELS, UI, VALIDATION } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
+import { botAmountShortfall } from '../../../common/schemas/bot-minimum';
 import { botsApi } from '../../api/bots';
 import { marketApi } from '../../api/exchange';
 import { pairLabel } from '../../../common/pairs';
 import { useMessage } from '../../app/feedback';
-import { liveDialogMinimum } from '../../components/bots/minimumAmount';
+import { serverMinimum, shownMinimum } from '../../components/bots/minimumAmount';
 import { startBotErrorMessage } from '../../components/bots/startErrors';
+import { useCopyBalance } from './useCopyBalance';
 
 export const MINIMUM_BOT_AMOUNT_KEY = ['market', 'minimumBotAmount'] as const;
 const COPIED_BOT_TYPE = 'Advanced Multigrid';
@@ -71,8 +74,10 @@ interface StartLiveBotModalProps {
 
 export function StartLiveBotModal({ bot, onClose }: StartLiveBotModalProps) {
   const [form] = Form.useForm<FormValues>();
-  const serverMin = useServerMinimum();
-  const minimum = useMemo(() => liveDialogMinimum(bot.total_grid, serverMin), [bot.total_grid, serverMin]);
+  const loaded = useServerMinimum();
+  const server = useMemo(() => serverMinimum(loaded, MIN_BOT_AMOUNT_DEFAULT_LIVE_DIALOG), [loaded]);
+  const minimum = shownMinimum(bot.total_grid, server);
+  const balance = useCopyBalance(bot.category);
   const start = useStart(bot);
   const future = bot.category === 'Future';
 
@@ -80,7 +85,8 @@ export function StartLiveBotModal({ bot, onClose }: StartLiveBotModalProps) {
     validator: async (_: unknown, value: number | null | undefined) => {
       if (value === null || value === undefined) throw new Error(VALIDATION.amountRequired);
       if (!Number.isFinite(value)) throw new Error(VALIDATION.amountNumber);
-      if (new Decimal(value).lt(minimum)) throw new Error(VALIDATION.insufficientForGrids(bot.total_grid, minimum));
+      const shortfall = botAmountShortfall(String(value), bot.total_grid, server);
+      if (shortfall !== null) throw new Error(shortfall);
     },
   };
 
@@ -90,6 +96,9 @@ export function StartLiveBotModal({ bot, onClose }: StartLiveBotModalProps) {
         <Descriptions.Item label={BOT_LABELS.strategy}>{bot.strategy_name}</Descriptions.Item>
         <Descriptions.Item label={BOT_LABELS.totalGrid}>{bot.total_grid}</Descriptions.Item>
         <Descriptions.Item label={BOT_LABELS.pair}>{pairLabel(bot.name)}</Descriptions.Item>
+        <Descriptions.Item label={BOT_LABELS.availableBalance}>
+          {balance === null ? RUNNING_BOT_LABELS.notSet : `${formatMoney(balance)} ${BOT_LABELS.usdt}`}
+        </Descriptions.Item>
       </Descriptions>
       <Form<FormValues>
         form={form}
@@ -97,18 +106,23 @@ export function StartLiveBotModal({ bot, onClose }: StartLiveBotModalProps) {
         initialValues={{ leverage: LEVERAGE_MIN }}
         onFinish={(values) => start.mutate(values)}
       >
-        {/* The rule depends on the minimum, which changes once the server value loads. */}
-        <Form.Item name="amount" label={BOT_LABELS.amountWithMin(minimum)} rules={[amountRule]}>
-          <InputNumber style={{ width: '100%' }} step={1} precision={0} />
+        {/* The rule depends on the minimum, which changes once the server value loads; `required` only marks the label. */}
+        <Form.Item name="amount" label={BOT_LABELS.amountWithMin(minimum)} required rules={[amountRule]}>
+          <InputNumber style={{ width: '100%' }} step={1} precision={0} suffix={BOT_LABELS.usdt} />
         </Form.Item>
         {future && (
           <Form.Item name="leverage" label={BOT_LABELS.leverage} rules={[{ required: true, message: VALIDATION.leverageRequired }]}>
             <Select virtual={false} options={LEVERAGES.map((x) => ({ value: x, label: BOT_LABELS.leverageOption(x) }))} />
           </Form.Item>
         )}
-        <Button type="primary" htmlType="submit" block loading={start.isPending}>
-          {BOT_LABELS.startBot}
-        </Button>
+        <Flex gap={8}>
+          <Button block onClick={onClose} disabled={start.isPending}>
+            {BOT_LABELS.cancel}
+          </Button>
+          <Button type="primary" htmlType="submit" block loading={start.isPending}>
+            {BOT_LABELS.startBot}
+          </Button>
+        </Flex>
       </Form>
     </Modal>
   );

@@ -1,26 +1,20 @@
 /** The Start New Bot form (SPEC sections 2, 3, 5, 8: Start bot form, Start bot). */
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { BOT_TYPES, type BotCategory, type StartBotRequest } from '../../../common/api/bots';
 import { LEVERAGE_MAX, LEVERAGE_MIN, PROFIT_BOOK_MAX, PROFIT_BOOK_MIN } from '../../../common/constants';
 import { BOT_LABELS, START_BOT_LABELS, UI } from '../../../common/messages';
-import {
-  DEFAULT_SYSTEM_STRATEGY_GRIDS,
-  gridMinimumError,
-  isSystemStrategy,
-  leverageOf,
-  optionalValue,
-  startBotSchema,
-  type StartBotFormValues,
-} from '../../../common/schemas/bot-form';
-import { strategiesApi } from '../../api/strategies';
+import { leverageOf, optionalValue, startBotSchema, type StartBotFormValues } from '../../../common/schemas/bot-form';
+import { botAmountShortfall } from '../../../common/schemas/bot-minimum';
 import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
 import { pairLabel } from '../../../common/pairs';
 import { plain } from '../running-bot/format';
-import { useStartBot, useStartBotData } from './useStartBot';
+import { fetchStrategyGrids, useStartBot, useStartBotData, useStrategyGrids } from './useStartBot';
 import { categoryOptions } from '../../components/bots/categoryOptions';
+import { shownMinimum } from '../../components/bots/minimumAmount';
 
 const [MULTIGRID, SCALPING] = BOT_TYPES;
 const LEVERAGES = Array.from({ length: LEVERAGE_MAX - LEVERAGE_MIN + 1 }, (_, i) => LEVERAGE_MIN + i);
@@ -41,38 +35,42 @@ function toRequest(values: StartBotFormValues): StartBotRequest {
   };
 }
 
-/** The chosen strategy's grid count: 'System Strategy' runs the 10-grid default. */
-async function gridsOf(strategy: string): Promise<number> {
-  if (isSystemStrategy(strategy)) return DEFAULT_SYSTEM_STRATEGY_GRIDS;
-  return (await strategiesApi.gridCount(strategy)).noOfGrid;
-}
-
 export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) => void }) {
   const [form] = Form.useForm<StartBotFormValues>();
   const message = useMessage();
+  const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
   const pair = Form.useWatch('selectPair', form);
   const category = Form.useWatch('category', form) as BotCategory | undefined;
+  const strategy = Form.useWatch('myStrategy', form);
   const data = useStartBotData(pair, category);
+  const grids = useStrategyGrids(strategy);
   const start = useStartBot();
-  const schema = useMemo(() => startBotSchema({ minimumAmount: data.minimumAmount }), [data.minimumAmount]);
+  // The server's rule for the chosen strategy's grid count, shown in the label and checked as typed.
+  const minimum = shownMinimum(grids, data.minimumAmount);
+  const schema = useMemo(() => startBotSchema({ minimumAmount: data.minimumAmount.toFixed(), grids }), [data.minimumAmount, grids]);
   const rule = (field: keyof StartBotFormValues) => [yupRule(schema, field)];
   const busy = checking || start.isPending;
 
+  // A new minimum (another strategy, or the server's value loading) re-checks an amount already typed.
+  useEffect(() => {
+    if (form.isFieldTouched('amount')) void form.validateFields(['amount']).catch(() => undefined);
+  }, [form, minimum]);
+
   const onFinish = async (values: StartBotFormValues) => {
     setChecking(true);
-    let grids: number;
+    let count: number;
     try {
-      grids = await gridsOf(values.myStrategy as string);
+      count = await fetchStrategyGrids(queryClient, values.myStrategy as string);
     } catch {
       message.error(UI.submitFailed);
       return;
     } finally {
       setChecking(false);
     }
-    const gridError = gridMinimumError(values.amount, grids);
-    if (gridError) {
-      form.setFields([{ name: 'amount', errors: [gridError] }]);
+    const shortfall = botAmountShortfall(optionalValue(values.amount) as string, count, data.minimumAmount);
+    if (shortfall) {
+      form.setFields([{ name: 'amount', errors: [shortfall] }]);
       return;
     }
     start.mutate(toRequest(values));
@@ -81,7 +79,7 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
   const price = data.livePrice.data?.price;
   return (
     <Form<StartBotFormValues> form={form} name="startBot" layout="vertical" onFinish={onFinish} disabled={busy}>
-      <Form.Item label={START_BOT_LABELS.botType} name="botType" rules={rule('botType')}>
+      <Form.Item label={START_BOT_LABELS.botType} name="botType" required rules={rule('botType')}>
         <Select
           aria-label={START_BOT_LABELS.botType}
           placeholder={START_BOT_LABELS.selectBotType}
@@ -91,7 +89,7 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
           ]}
         />
       </Form.Item>
-      <Form.Item label={START_BOT_LABELS.category} name="category" rules={rule('category')}>
+      <Form.Item label={START_BOT_LABELS.category} name="category" required rules={rule('category')}>
         <Select
           aria-label={START_BOT_LABELS.category}
           placeholder={START_BOT_LABELS.selectCategory}
@@ -124,10 +122,10 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
           </Typography.Text>
         )}
       </Form.Item>
-      <Form.Item label={BOT_LABELS.amountWithMin(data.minimumAmount)} name="amount" rules={rule('amount')}>
-        <Input inputMode="numeric" suffix="USDT" aria-label={BOT_LABELS.amountWithMin(data.minimumAmount)} />
+      <Form.Item label={BOT_LABELS.amountWithMin(minimum)} name="amount" required rules={rule('amount')}>
+        <Input inputMode="numeric" suffix={BOT_LABELS.usdt} aria-label={BOT_LABELS.amountWithMin(minimum)} />
       </Form.Item>
-      <Form.Item label={BOT_LABELS.strategy} name="myStrategy" rules={rule('myStrategy')}>
+      <Form.Item label={BOT_LABELS.strategy} name="myStrategy" required rules={rule('myStrategy')}>
         <Select
           aria-label={BOT_LABELS.strategy}
           placeholder={START_BOT_LABELS.selectStrategy}
@@ -135,7 +133,7 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
         />
       </Form.Item>
       {category === 'Future' && (
-        <Form.Item label={BOT_LABELS.leverage} name="leverage" rules={rule('leverage')}>
+        <Form.Item label={BOT_LABELS.leverage} name="leverage" required rules={rule('leverage')}>
           <Select
             aria-label={BOT_LABELS.leverage}
             placeholder={START_BOT_LABELS.selectLeverage}

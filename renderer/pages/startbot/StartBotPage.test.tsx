@@ -58,6 +58,8 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: START_BOT_LABELS.start }));
 const amountLabel = (min: string | number) => BOT_LABELS.amountWithMin(min);
+/** The amount field whatever minimum its label shows at the moment. */
+const typeAmount = (value: string) => fireEvent.change(screen.getByLabelText(/^Amount \(min \$/), { target: { value } });
 
 /** Opens an antd Select by its label and picks the option with that text. */
 async function choose(label: string, option: string) {
@@ -81,7 +83,7 @@ async function fillValid(amount = '500', strategy = 'System Strategy') {
   await choose(START_BOT_LABELS.category, 'Spot');
   await choose(BOT_LABELS.pair, 'ETH/USDT');
   await choose(BOT_LABELS.strategy, strategy);
-  type(amountLabel(200), amount);
+  typeAmount(amount);
 }
 
 describe('start new bot', () => {
@@ -175,13 +177,49 @@ describe('start new bot', () => {
     expect((bridge.callsTo('bots:start')[0] as StartBotRequest).leverage).toBe(3);
   });
 
+  it("shows the chosen strategy's minimum before submitting, and checks it as typed", async () => {
+    const bridge = open();
+    await screen.findByLabelText(amountLabel(200));
+    await choose(BOT_LABELS.strategy, 'System Strategy');
+    // 10 grids: the grid rule's 300 is above the server's 200.
+    expect(await screen.findByLabelText(amountLabel(300))).toBeTruthy();
+    type(amountLabel(300), '150');
+    expect(await screen.findByText(VALIDATION.amountMin('200'))).toBeTruthy();
+    type(amountLabel(300), '250');
+    expect(await screen.findByText(VALIDATION.insufficientForGrids(10, 300))).toBeTruthy();
+    await choose(BOT_LABELS.strategy, 'Wide 40');
+    expect(await screen.findByLabelText(amountLabel(400))).toBeTruthy();
+    type(amountLabel(400), '399');
+    expect(await screen.findByText(VALIDATION.insufficientForGrids(40, 400))).toBeTruthy();
+    type(amountLabel(400), '400');
+    await waitFor(() => expect(screen.queryByText(VALIDATION.insufficientForGrids(40, 400))).toBeNull());
+    expect(bridge.callsTo('bots:start')).toEqual([]);
+  });
+
+  it('marks every required field as required', async () => {
+    open({ futuresEnabled: true });
+    await screen.findByLabelText(amountLabel(200));
+    await choose(START_BOT_LABELS.category, 'Future');
+    await screen.findByLabelText(BOT_LABELS.leverage);
+    const marked = [...document.querySelectorAll('label.ant-form-item-required')].map((el) => el.textContent);
+    expect(marked).toEqual([
+      START_BOT_LABELS.botType,
+      START_BOT_LABELS.category,
+      BOT_LABELS.pair,
+      amountLabel(200),
+      BOT_LABELS.strategy,
+      BOT_LABELS.leverage,
+    ]);
+    expect(screen.getByText(START_BOT_LABELS.profitBook).className).not.toContain('ant-form-item-required');
+  });
+
   it('applies the grid-based minimum on submit', async () => {
     const bridge = open();
     await fillValid('299');
     submit();
     expect(await screen.findByText(VALIDATION.insufficientForGrids(10, 300))).toBeTruthy();
     await choose(BOT_LABELS.strategy, 'Wide 40');
-    type(amountLabel(200), '399');
+    typeAmount('399');
     submit();
     expect(await screen.findByText(VALIDATION.insufficientForGrids(40, 400))).toBeTruthy();
     expect(bridge.callsTo('bots:start')).toEqual([]);
@@ -244,7 +282,7 @@ describe('start new bot', () => {
     await fillValid('299', 'System 20 Grids - Tight');
     submit();
     expect(await screen.findByText(VALIDATION.insufficientForGrids(20, 300))).toBeTruthy();
-    type(amountLabel(200), '300');
+    typeAmount('300');
     submit();
     await waitFor(() => expect(bridge.callsTo('bots:start')).toHaveLength(1));
     const counted = bridge.callsTo('strategies:gridCount') as { strategyName: string }[];

@@ -1,5 +1,5 @@
-/** Start New Bot's data: pairs, live price, minimum amount, strategies, features, and the start call. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** Start New Bot's data: pairs, live price, minimum amount, strategies and their grid counts, features, and the start call. */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BotCategory, StartBotRequest } from '../../../common/api/bots';
@@ -7,11 +7,12 @@ import type { StrategyListItem } from '../../../common/api/strategy';
 import { MIN_BOT_AMOUNT_DEFAULT_START_FORM, REFRESH_MS, SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { UI } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
-import { DEFAULT_SYSTEM_STRATEGY } from '../../../common/schemas/bot-form';
+import { DEFAULT_SYSTEM_STRATEGY, DEFAULT_SYSTEM_STRATEGY_GRIDS, isSystemStrategy } from '../../../common/schemas/bot-form';
 import { BOT_KEYS, botsApi } from '../../api/bots';
 import { marketApi } from '../../api/exchange';
 import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
 import { useMessage } from '../../app/feedback';
+import { serverMinimum } from '../../components/bots/minimumAmount';
 import { startBotErrorMessage } from '../../components/bots/startErrors';
 
 // The header's lists refresh every 10 s (SPEC section 2, Layout); the form's lists follow suit.
@@ -57,9 +58,32 @@ export function useStartBotData(pair: string | undefined, category: BotCategory 
     futuresEnabled: features.data?.futuresEnabled === true,
     pairs: pairs.data?.pairs ?? [],
     strategyNames: strategyNames(systemStrategies.data, strategies.data),
-    minimumAmount: minimum.data?.minimumBotAmount ?? String(MIN_BOT_AMOUNT_DEFAULT_START_FORM),
+    /** The server's minimum bot amount, 100 until it loads (SPEC section 9). */
+    minimumAmount: serverMinimum(minimum.data?.minimumBotAmount, MIN_BOT_AMOUNT_DEFAULT_START_FORM),
     livePrice,
   };
+}
+
+/** The chosen strategy's grid count: 'System Strategy' runs the 10-grid default. */
+async function gridsOf(strategy: string): Promise<number> {
+  if (isSystemStrategy(strategy)) return DEFAULT_SYSTEM_STRATEGY_GRIDS;
+  return (await strategiesApi.gridCount(strategy)).noOfGrid;
+}
+
+const gridsQuery = (strategy: string) => ({ queryKey: [...STRATEGY_KEYS.all, 'grids', strategy], queryFn: () => gridsOf(strategy) });
+
+/**
+ * The grid count of the strategy picked, read as soon as it is picked so the amount's minimum
+ * (which depends on it) shows before submitting; undefined until known.
+ */
+export function useStrategyGrids(strategy: string | undefined): number | undefined {
+  const query = useQuery({ ...gridsQuery(strategy ?? ''), enabled: !!strategy });
+  return strategy ? query.data : undefined;
+}
+
+/** The grid count on submit: the one already read, else read now (it throws when it cannot be). */
+export function fetchStrategyGrids(queryClient: QueryClient, strategy: string): Promise<number> {
+  return queryClient.fetchQuery({ ...gridsQuery(strategy), staleTime: Infinity });
 }
 
 export function useStartBot() {

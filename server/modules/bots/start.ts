@@ -8,7 +8,8 @@ import type { StartBotRequest, StartBotResponse } from '../../../common/api/bots
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
 import { SERVER, UI, VALIDATION } from '../../../common/messages';
-import { DEFAULT_SYSTEM_STRATEGY, gridMinimum, liveDialogGridMinimum } from '../../../common/schemas/bot-form';
+import { DEFAULT_SYSTEM_STRATEGY } from '../../../common/schemas/bot-form';
+import { botAmountShortfall } from '../../../common/schemas/bot-minimum';
 import { detailToRows } from '../../../common/schemas/strategy';
 import type { Db } from '../../db/database';
 import { and, eq } from 'drizzle-orm';
@@ -64,14 +65,12 @@ async function copiedStrategy(deps: StartDeps, copyBotID: string): Promise<Picke
 }
 
 /**
- * The server's minimum bot amount and the grid rule (SPEC 5) of the screen that started the bot:
- * the Start New Bot form's, or the Copy BOTs dialog's for a copy.
+ * The minimum bot amount (common/schemas/bot-minimum.ts): the server's setting and the grid rule,
+ * the same rule both start screens show before submitting, for a copy as for any other bot.
  */
-async function checkAmount(deps: StartDeps, amount: Decimal, grids: number, copy: boolean): Promise<void> {
-  const serverMin = new Decimal(await getSetting(deps.db, 'minimumBotAmount'));
-  if (amount.lt(serverMin)) throw new DomainError('bot.amount_below_minimum', VALIDATION.amountMin(serverMin.toFixed()));
-  const gridMin = copy ? liveDialogGridMinimum(grids) : gridMinimum(grids);
-  if (amount.lt(gridMin)) throw new DomainError('bot.amount_below_minimum', VALIDATION.insufficientForGrids(grids, gridMin));
+async function checkAmount(deps: StartDeps, amount: Decimal, grids: number): Promise<void> {
+  const shortfall = botAmountShortfall(amount, grids, await getSetting(deps.db, 'minimumBotAmount'));
+  if (shortfall !== null) throw new DomainError('bot.amount_below_minimum', shortfall);
 }
 
 /** The exchange refusing the key is the SPEC's 'API key is incorrect or IP is not allowed' case. */
@@ -139,7 +138,7 @@ export async function startBot(deps: StartDeps, userId: string, request: StartBo
   const { id: strategyId, definition: strategy } = copyOf !== null
     ? await copiedStrategy(deps, copyOf)
     : await strategyFor(deps, userId, input.strategy);
-  await checkAmount(deps, input.amount, strategy.grids.length, copyOf !== null);
+  await checkAmount(deps, input.amount, strategy.grids.length);
   const market = await pairRules(deps, input.pair, marketOf(input));
   await checkNoCycleOnPair(deps.db, userId, input.pair);
   await checkPrices(deps, input);

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartBotRequest } from '../../../../../common/api/bots';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
+import { minimumBotAmount } from '../../../../../common/schemas/bot-minimum';
 import { bots, cycles, exchangeKeys } from '../../../../db/schema';
 import { insertCycle } from '../../../../modules/cycles/testing/fixtures';
 import { createStrategy } from '../../../../modules/strategies/strategies';
@@ -15,6 +16,7 @@ import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/testing/exchange';
 import { sealSecret, SECRET_KEY_VERSION } from '../../../../modules/keys/crypto';
 import { KEY_MESSAGES, saveKeys } from '../../../../modules/keys/keys';
+import { getSetting } from '../../../../modules/settings/settings';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../../../../testing/databases';
 import { memberApi, register, type Registered } from '../../../../testing/members';
@@ -104,16 +106,18 @@ describe.each(targets)('starting bots on $name', (target) => {
     expect(copy!.strategySnapshot).toEqual(source!.strategySnapshot);
   });
 
-  it('holds a copy to the Copy BOTs dialog\'s minimum (10 per grid from 10 grids), the form to its own (300 under 30)', async () => {
+  it('holds a copy and a form start to the one minimum rule (300 under 30 grids), as both screens show it', async () => {
     const owner = await trader(server, '1000', '0');
     const twelve = ownStrategy('Twelve grids', [...Array(8).fill('8'), ...Array(4).fill('9')] as string[]);
     await createStrategy(server.database.db, owner.userId, twelve);
     const source = (await api.post(owner, 'startbotdata', { ...SPOT, myStrategy: 'Twelve grids' })).json().botID as string;
     const copier = await trader(server, '1000', '0');
     await createStrategy(server.database.db, copier.userId, twelve);
-    expect(await refusal(copier, { ...SPOT, amount: 110, copyBotID: source })).toEqual([400, VALIDATION.insufficientForGrids(12, 120)]);
+    const shown = minimumBotAmount(12, await getSetting(server.database.db, 'minimumBotAmount')).toFixed();
+    expect(shown).toBe('300');
+    expect(await refusal(copier, { ...SPOT, amount: 150, copyBotID: source })).toEqual([400, VALIDATION.insufficientForGrids(12, 300)]);
     expect(await refusal(copier, { ...SPOT, amount: 150, myStrategy: 'Twelve grids' })).toEqual([400, VALIDATION.insufficientForGrids(12, 300)]);
-    expect((await api.post(copier, 'startbotdata', { ...SPOT, amount: 150, copyBotID: source })).statusCode).toBe(200);
+    expect((await api.post(copier, 'startbotdata', { ...SPOT, amount: Number(shown), copyBotID: source })).statusCode).toBe(200);
   });
 
   it('refuses to copy a bot that no longer runs, an unknown id and a malformed one', async () => {
