@@ -265,6 +265,14 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
   });
 
   it('offers and retires plans, sets the IFC price and level percentages', async () => {
+    // A fresh database offers the default plans (migration 0019); support staff may retire them.
+    const defaults = (await admin('list-plans')).out.split('\n');
+    expect(defaults.map((line) => line.split('\t').slice(1))).toEqual([
+      ['30 USDT', '30 IFC', '30 days'], ['80 USDT', '80 IFC', '90 days'], ['300 USDT', '300 IFC', '365 days']]);
+    for (const line of defaults) {
+      const id = line.split('\t')[0]!;
+      expect(await admin('retire-plan', id)).toMatchObject({ code: 0, out: `plan ${id} retired` });
+    }
     expect(await admin('list-plans')).toMatchObject({ code: 0, out: 'no plans on offer' });
     expect(await admin('set-setting', 'ifcNewTokenPrice', '0.25')).toMatchObject({ code: 0, out: 'ifcNewTokenPrice = 0.25' });
     const added = await admin('add-plan', '--price', '30', '--days', '30');

@@ -71,7 +71,8 @@ describe('command lines read in-process', () => {
   afterAll(() => rm(resolve(dataDir, '..'), { recursive: true, force: true }));
 
   it('admin answers -h and a command\'s --help with the usage, before opening any database', async () => {
-    for (const argv of [['-h'], ['help'], ['ledger', '--email', 'a@b.c', '--help'], ['grant-subscription', '-h']]) {
+    for (const argv of [['-h'], ['help'], ['ledger', '--email', 'a@b.c', '--help'], ['grant-subscription', '-h'], ['list-plans', '--help'],
+      ['add-plan', '--price', '30', '-h'], ['retire-plan', '--help']]) {
       const io = memoryIo();
       expect(await runAdmin(argv, { DATA_DIR: dataDir }, io)).toBe(0);
       expect(io.stdout.join('\n')).toContain('grant-subscription --email E --days N');
@@ -86,6 +87,9 @@ describe('command lines read in-process', () => {
       // --days belongs to grant-subscription and add-plan, not to ledger.
       [['ledger', '--email', 'a@b.c', '--days', '5'], 'Unknown option --days'],
       [['list-users', '--all'], 'Unknown option --all'],
+      [['list-plans', '--all'], 'Unknown option --all'],
+      [['add-plan', '--price', '30', '--days', '30', '--name', 'Monthly'], 'Unknown option --name'],
+      [['retire-plan', '--force'], 'Unknown option --force'],
       [['--verbose', 'list-users'], 'Unknown option --verbose'],
       [['adjust', '--email', 'a@b.c', '--email', 'b@b.c'], '--email is given twice'],
     ];

@@ -33,7 +33,11 @@ describe.each(targets)('billing service: subscriptions and level income on $name
   it('lists the plans on offer', async () => {
     const res = await call(buyer, '/subscription/plans');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: { plans: [{ id: planId, usdtToken: '40', ifcNewToken: '40', days: 30 }] } });
+    // Beside the default plans of a fresh database (migration 0019), shortest and cheapest first.
+    expect(res.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk });
+    const plans = res.json().data.plans as { id: string; usdtToken: string; days: number }[];
+    expect(plans.map((p) => [p.usdtToken, p.days])).toEqual([['30', 30], ['40', 30], ['80', 90], ['300', 365]]);
+    expect(plans[1]).toEqual({ id: planId, usdtToken: '40', ifcNewToken: '40', days: 30 });
   });
 
   it('refuses bad input, unknown plans and a short balance in the envelope', async () => {
