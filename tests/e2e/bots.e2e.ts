@@ -7,21 +7,31 @@
  * notification opening History, and its rows. Real renderer, main's handlers (bridged), server,
  * engine and simulator.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_REASON_TEXT } from '../../common/api/bots';
 import { Decimal, formatMoney } from '../../common/decimal';
 import { BOT_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS, TEXT, UI, VALIDATION } from '../../common/messages';
+import { bots } from '../../server/db/schema';
+// For the app.deps declaration the server's HTTP layer adds to Fastify.
+import type { AppDeps } from '../../server/http/types';
+import { grant } from '../../server/modules/subscriptions/subscriptions';
 import { liveHelpers } from './support/live';
-import { logInAs, startStack, type Stack } from './support/stack';
+import { logInAs, otpFrom, startStack, type Stack } from './support/stack';
 
 const PAIR = 'BTCUSDT';
 const PAIR_LABEL = 'BTC/USDT';
+/** Another member, whose bot the demo member copies: Copy BOTs lists only other members' bots. */
+const OLIVE = { username: 'Olive', email: 'olive@example.com', contactNo: '5550123', password: 'olive-pass-1' };
 
 let stack: Stack;
+let deps: AppDeps;
 
 beforeAll(async () => {
   // Prices move only when the test moves them.
-  stack = await startStack({ SIM_RANDOM_WALK: 'off' });
+  stack = await startStack({ SIM_RANDOM_WALK: 'off' }, { prepare: async ({ server }) => {
+    deps = server.app.deps;
+  } });
   await logInAs(stack);
 });
 afterAll(async () => {
@@ -85,6 +95,32 @@ async function press(name: string, message: string) {
 async function done(name: string, message: string) {
   await press(name, message);
   await dialog().waitFor({ state: 'hidden' });
+}
+
+async function postJson(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${stack.serverUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
+ * Olive signs up, subscribes, binds her keys and starts a PAIR bot through the API; it is dated
+ * two days back, as Copy BOTs ranks only bots that have run 24 hours.
+ */
+async function othersBotOnPair(): Promise<void> {
+  await postJson('/api/signup', OLIVE);
+  const mail = await stack.smtp.waitFor((m) => m.to.includes(OLIVE.email));
+  const verified = await postJson('/api/verify-otp', { ...OLIVE, otp: otpFrom(mail.text) });
+  const token = String(verified.token);
+  await grant(deps.db, String(verified.id), 30, 'e2e');
+  const keys = await sim('/sim/accounts', { balances: { USDT: '10000' } });
+  await postJson('/api/apikeys', { apiKey: keys.apiKey, secretKey: keys.secretKey }, token);
+  const started = await postJson('/api/startbotdata', { selectPair: PAIR, myStrategy: 'System Strategy', amount: 1000, category: 'Spot',
+    botType: 'Advanced Multigrid', leverage: null, profitbookat: null }, token);
+  await deps.db.update(bots).set({ startedAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(bots.id, String(started.botID)));
 }
 
 async function openFirstBot(): Promise<string> {
@@ -170,10 +206,14 @@ describe('live bots', () => {
     await expect.poll(() => sideValue(RUNNING_BOT_LABELS.overbuyProtection), { timeout: 15_000 }).toBe('5');
   });
 
-  it('copies the live bot from Copy BOTs; Stop & Sell sells what it holds and main notifies the member', async () => {
+  it('copies another member\'s live bot from Copy BOTs; Stop & Sell sells what it holds and main notifies the member', async () => {
+    await othersBotOnPair();
     await stack.open('/livebots');
-    await page().getByRole('button', { name: BOT_LABELS.copyBot(PAIR_LABEL) }).first().click();
-    await dialog().getByLabel(/^Amount \(min/).fill('500');
+    // Only Olive's bot is listed: the demo member's own bot is not offered for copying.
+    await expect.poll(() => page().getByRole('button', { name: BOT_LABELS.copyBot(PAIR_LABEL) }).count(), { timeout: 15_000 }).toBe(1);
+    await page().getByRole('button', { name: BOT_LABELS.copyBot(PAIR_LABEL) }).click();
+    // 10 grids: the minimum the server holds the copy to, shown before submitting.
+    await dialog().getByLabel(BOT_LABELS.amountWithMin('300')).fill('500');
     await dialog().getByRole('button', { name: BOT_LABELS.startBot, exact: true }).click();
     await page().waitForURL(/#\/dashboard/);
     await expect.poll(() => page().getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) }).count(), { timeout: 15_000 }).toBe(2);
