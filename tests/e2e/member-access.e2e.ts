@@ -132,7 +132,7 @@ describe('member access', () => {
     const { page } = stack;
     await stack.open('/signup');
     await page.getByLabel(LABELS.username).fill('Alice Again');
-    await page.getByLabel(LABELS.contactNo).fill('123');
+    await page.getByLabel(LABELS.contactNo).fill('5550123');
     await page.getByLabel(LABELS.email).fill(member.email);
     await page.getByLabel(LABELS.password, { exact: true }).fill('whatever-1');
     await page.getByRole('button', { name: LABELS.signUp }).click();
