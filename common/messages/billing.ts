@@ -114,6 +114,10 @@ export const ACCOUNT_LABELS = {
   withdrawLastDay: 'Withdrawals in the last 24 hours',
   usdtAmount: (amount: string) => `${amount} USDT`,
   withdrawCountOf: (used: number, max: number) => `${used} of ${max}`,
+  /** Why the Withdraw button is disabled (issue 23): nothing, or too little, to withdraw. */
+  withdrawNoRewards: 'Nothing to withdraw yet: your rewards are $0.00.',
+  withdrawRewardsBelowMinimum: (rewards: string, minimum: string) =>
+    `Your rewards ($${rewards}) are below the minimum withdrawal of ${minimum} USDT.`,
   colToAddress: 'To Address',
   colStatus: 'Status',
   referralShare:

@@ -131,3 +131,12 @@ export const RUNNING_BOT_LABELS = {
   livePriceNow: (price: string) => `Live price: ${price}`,
   noOrders: 'No orders yet.',
 } as const;
+
+/** What Stop & Sell will sell (issue 23): the coin and quantity held, and about how much it fetches. */
+export const STOP_SELL_LABELS = {
+  willSell: (quantity: string, coin: string) => `Stop & Sell sells ${quantity} ${coin} at market.`,
+  estimate: (amount: string, quote: string) =>
+    `Estimated value: about ${amount} ${quote} at the last price (the market fill may differ).`,
+  nothingHeld: (coin: string) => `The bot holds no ${coin} now: Stop & Sell has nothing to sell.`,
+  holdingsUnknown: 'What the bot holds is not known yet.',
+} as const;

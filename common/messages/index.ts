@@ -14,7 +14,7 @@ import { BILLING_SERVER, BILLING_UI, BILLING_VALIDATION } from './billing';
 
 export { TEXT } from './shared';
 export { BOT_FORM_VALIDATION } from './bots';
-export { BOT_LABELS, START_BOT_LABELS, RUNNING_BOT_LABELS } from './bot-screens';
+export { BOT_LABELS, START_BOT_LABELS, RUNNING_BOT_LABELS, STOP_SELL_LABELS } from './bot-screens';
 export { EXCHANGE_LABELS } from './exchange';
 export { ACCOUNT_LABELS } from './billing';
 export { CYCLE_LABELS } from './cycles';

@@ -18,6 +18,8 @@ export const MEMBER_VALIDATION = {
   otpLength: 'OTP must be exactly 6 digits.',
   otpRequired: 'OTP is required.',
   contactNoMax: 'Contact No must be at most 20 characters long',
+  /** Issue 23: a contact number is a phone number (SPEC quotes no message for it). */
+  contactNoPhone: 'Contact No must be a phone number of 7 to 15 digits (an optional leading +, spaces and dashes allowed).',
   /** verify-otp without the sign up's password: it is asked for, and nothing is cancelled. */
   otpPasswordRequired: 'Please enter the password you signed up with.',
 } as const;
@@ -86,7 +88,8 @@ export const MEMBER_LABELS = {
   logIn: 'LogIn',
   noAccount: "Don't have an account?",
   signUpLink: 'Sign Up',
-  name: 'Name',
+  /** SPEC fixes the field's message as 'Username is required.', so the label names it the same way. */
+  username: 'Username',
   contactNo: 'Contact Number',
   referralId: 'Referral ID',
   signUp: 'Sign Up',

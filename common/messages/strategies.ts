@@ -12,6 +12,15 @@ export const STRATEGY_VALIDATION = {
     `Grid ${grid}: ${column} must be a number of 0 or more (at most 8 decimals).`,
   cellAboveZero: (grid: number, column: string) => `Grid ${grid}: ${column} must be greater than 0.`,
   gridOneAtMarket: 'Grid 1 buys at market price, so its buy percentages must be empty.',
+  // Issue 23: a cell shows only these short words under its red outline; the one summary above
+  // the table carries the full message naming the grid and column.
+  cellRequiredShort: 'Required',
+  cellNumberShort: 'Not a valid number',
+  cellDigitsShort: 'Too many digits',
+  cellAboveZeroShort: 'Must be above 0',
+  gridOneAtMarketShort: 'Market price only',
+  tableSummary: (first: string, others: number) =>
+    others === 0 ? first : `${first} ${others} more ${others === 1 ? 'cell needs' : 'cells need'} a value or a fix.`,
   tableRows: (grids: number) => `The table needs exactly one row per grid, numbered 1 to ${grids}.`,
   detailEntries: (field: string, count: number) =>
     `${field} must have exactly ${count} ${count === 1 ? 'entry' : 'entries'}.`,

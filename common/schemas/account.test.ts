@@ -47,6 +47,11 @@ describe('signupSchema', () => {
     [{ username: '' }, VALIDATION.usernameRequired],
     [{ username: 'n'.repeat(21) }, VALIDATION.usernameMax],
     [{ contactNo: '' }, VALIDATION.contactNoRequired],
+    [{ contactNo: 'abc' }, VALIDATION.contactNoPhone],
+    [{ contactNo: '123456' }, VALIDATION.contactNoPhone],
+    [{ contactNo: '1'.repeat(16) }, VALIDATION.contactNoPhone],
+    [{ contactNo: '12+3456789' }, VALIDATION.contactNoPhone],
+    [{ contactNo: '555 0100 ext' }, VALIDATION.contactNoPhone],
     [{ email: '' }, VALIDATION.emailRequired],
     [{ email: 'x@y' }, VALIDATION.emailInvalid],
     [{ email: `${'a'.repeat(31)}@example.com` }, VALIDATION.emailMax],
@@ -58,6 +63,13 @@ describe('signupSchema', () => {
   ])('optional referral: %j -> %s', async (patch, message) => {
     expect(await firstError(signupSchema(false), { ...validSignup, ...patch })).toBe(message);
   });
+
+  it.each(['5550100', '+44 7700 900123', '+1-555-010-0199', '  0044 20 7946 0958 ', '1'.repeat(15)])(
+    'accepts the phone number %j',
+    async (contactNo) => {
+      expect(await firstError(signupSchema(false), { ...validSignup, contactNo })).toBeNull();
+    },
+  );
 
   it('accepts no referral ID, or an empty one, when the referral is optional', async () => {
     expect(await firstError(signupSchema(false), validSignup)).toBeNull();

@@ -51,6 +51,23 @@ const usernameText = () => boundedText({ label: 'Username', max: USERNAME_MAX, m
 /** SPEC gives contactNo no length; a phone number in any format fits in CONTACT_NO_MAX. */
 const contactNoText = () => boundedText({ label: 'Contact No', max: CONTACT_NO_MAX, maxMessage: VALIDATION.contactNoMax });
 
+/** E.164 numbers have at most 15 digits; fewer than 7 is no callable number anywhere. */
+const PHONE_DIGITS_MIN = 7;
+const PHONE_DIGITS_MAX = 15;
+/** Digits as members type them: an optional leading +, then digits, spaces and dashes. */
+const PHONE_CHARACTERS = /^\+?[\d -]+$/;
+
+/** Whether `text` reads as a phone number (issue 23): 'abc' or '12' is not one. */
+export function isPhoneNumber(text: string): boolean {
+  if (!PHONE_CHARACTERS.test(text)) return false;
+  const digits = text.replace(/\D/g, '').length;
+  return digits >= PHONE_DIGITS_MIN && digits <= PHONE_DIGITS_MAX;
+}
+
+/** Signup's contact number: bounded text that is a phone number (empty is left to `required`). */
+const contactNoPhone = () =>
+  contactNoText().test('phone', VALIDATION.contactNoPhone, (v) => v === undefined || v === null || v === '' || isPhoneNumber(v));
+
 export const loginSchema = yup.object({
   email: emailField,
   password: passwordField,
@@ -61,7 +78,7 @@ export type LoginForm = yup.InferType<typeof loginSchema>;
 export function signupSchema(mandatory: boolean) {
   return yup.object({
     username: usernameText().required(VALIDATION.usernameRequired),
-    contactNo: contactNoText().required(VALIDATION.contactNoRequired),
+    contactNo: contactNoPhone().required(VALIDATION.contactNoRequired),
     email: emailField,
     password: passwordField,
     // Mandatory: an empty field says what to do ('Please enter a valid referral ID.'), so

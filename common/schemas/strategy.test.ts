@@ -4,6 +4,7 @@ import { VALIDATION } from '../messages';
 import {
   autoFillRows,
   CELL_LABELS,
+  cellProblem,
   createStrategySchema,
   detailToRows,
   editStrategySchema,
@@ -122,5 +123,27 @@ describe('edit strategy schema', () => {
     ['an empty buy', { dataToSend: { ...detail(), buy_percentage: [''] } }, VALIDATION.cellRequired(2, CELL_LABELS.buyPercentage)],
   ])('refuses %s', (_case, value, message) => {
     expect(firstError(editStrategySchema, value)).toBe(message);
+  });
+});
+
+describe('cell problems (issue 23: short words in the cell, the full message in the summary)', () => {
+  it.each([
+    [2, 'takeProfitPercentage', '', VALIDATION.cellRequiredShort, VALIDATION.cellRequired(2, CELL_LABELS.takeProfitPercentage)],
+    [2, 'buyPercentage', '0', VALIDATION.cellAboveZeroShort, VALIDATION.cellAboveZero(2, CELL_LABELS.buyPercentage)],
+    [3, 'allottedAmountPercentagePerOrder', '1.2.3', VALIDATION.cellNumberShort, VALIDATION.cellNumber(3, CELL_LABELS.allottedAmountPercentagePerOrder)],
+    [1, 'buyPercentage', '5', VALIDATION.gridOneAtMarketShort, VALIDATION.gridOneAtMarket],
+  ] as const)('grid %i %s %j -> %s', (grid, field, value, short, message) => {
+    expect(cellProblem(grid, field, value)).toEqual({ gridNo: grid, field, short, message });
+  });
+
+  it('says too many digits in short, the schema message in full', () => {
+    const problem = cellProblem(2, 'takeProfitPercentage', '1234567');
+    expect(problem?.short).toBe(VALIDATION.cellDigitsShort);
+    expect(problem?.message).toContain('Grid 2');
+  });
+
+  it('is null for a valid cell', () => {
+    expect(cellProblem(2, 'buyPercentageUp', '0')).toBeNull();
+    expect(cellProblem(1, 'buyPercentage', '')).toBeNull();
   });
 });

@@ -90,6 +90,35 @@ export function cellSchema(gridNo: number, field: CellField): yup.MixedSchema<De
   });
 }
 
+/** The short words of each cell rule (by its yup test name), shown in the cell itself. */
+const SHORT_MESSAGES: Readonly<Record<string, string>> = {
+  required: VALIDATION.cellRequiredShort,
+  'decimal-digits': VALIDATION.cellDigitsShort,
+  number: VALIDATION.cellNumberShort,
+  'above-zero': VALIDATION.cellAboveZeroShort,
+  market: VALIDATION.gridOneAtMarketShort,
+};
+
+/** What is wrong with one cell: the short words for the cell and the full message for the summary. */
+export interface CellProblem {
+  gridNo: number;
+  field: CellField;
+  short: string;
+  message: string;
+}
+
+/** The first rule `value` breaks as cell `field` of grid `gridNo`, or null when it is valid. */
+export function cellProblem(gridNo: number, field: CellField, value: unknown): CellProblem | null {
+  try {
+    cellSchema(gridNo, field).validateSync(value, { abortEarly: true });
+    return null;
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    const short = (error.type && SHORT_MESSAGES[error.type]) ?? error.message;
+    return { gridNo, field, short, message: error.message };
+  }
+}
+
 function rowSchema(gridNo: number) {
   const cells = Object.fromEntries(CELL_FIELDS.map((f) => [f, cellSchema(gridNo, f)]));
   return yup.object({ gridNo: yup.mixed().nullable(), ...cells });

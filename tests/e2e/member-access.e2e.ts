@@ -24,7 +24,7 @@ const member = {
 async function signUp(m: typeof member, referralId?: string) {
   const { page } = stack;
   await stack.open('/signup');
-  await page.getByLabel(LABELS.name).fill(m.username);
+  await page.getByLabel(LABELS.username).fill(m.username);
   await page.getByLabel(LABELS.contactNo).fill(m.contactNo);
   await page.getByLabel(LABELS.email).fill(m.email);
   await page.getByLabel(LABELS.password, { exact: true }).fill(m.password);
@@ -131,8 +131,8 @@ describe('member access', () => {
   it('refuses a second sign up with a registered e-mail', async () => {
     const { page } = stack;
     await stack.open('/signup');
-    await page.getByLabel(LABELS.name).fill('Alice Again');
-    await page.getByLabel(LABELS.contactNo).fill('123');
+    await page.getByLabel(LABELS.username).fill('Alice Again');
+    await page.getByLabel(LABELS.contactNo).fill('5550123');
     await page.getByLabel(LABELS.email).fill(member.email);
     await page.getByLabel(LABELS.password, { exact: true }).fill('whatever-1');
     await page.getByRole('button', { name: LABELS.signUp }).click();

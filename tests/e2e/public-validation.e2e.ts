@@ -47,8 +47,8 @@ describe('public screen validation', () => {
   it('signup: every field rule, and the referral check outcomes', async () => {
     const { page } = stack;
     await stack.open('/signup');
-    await page.getByLabel(LABELS.name).fill('x');
-    await page.getByLabel(LABELS.name).fill('');
+    await page.getByLabel(LABELS.username).fill('x');
+    await page.getByLabel(LABELS.username).fill('');
     await page.getByLabel(LABELS.contactNo).fill('1');
     await page.getByLabel(LABELS.contactNo).fill('');
     await page.getByLabel(LABELS.email).fill('a');
@@ -61,7 +61,7 @@ describe('public screen validation', () => {
       VALIDATION.emailRequired,
       VALIDATION.passwordRequired,
     ]);
-    await page.getByLabel(LABELS.name).fill('n'.repeat(21));
+    await page.getByLabel(LABELS.username).fill('n'.repeat(21));
     await page.getByLabel(LABELS.email).fill(`${'a'.repeat(40)}@example.com`);
     await page.getByLabel(LABELS.password, { exact: true }).fill('123');
     await page.getByLabel(LABELS.referralId).fill('ABC');
@@ -83,7 +83,7 @@ describe('public screen validation', () => {
   it('verify OTP: required and exactly 6 digits, non-digits stripped', async () => {
     const { page } = stack;
     await stack.open('/signup');
-    await page.getByLabel(LABELS.name).fill('Dora');
+    await page.getByLabel(LABELS.username).fill('Dora');
     await page.getByLabel(LABELS.contactNo).fill('5550123');
     await page.getByLabel(LABELS.email).fill('dora@example.com');
     await page.getByLabel(LABELS.password, { exact: true }).fill('dora-pass-1');

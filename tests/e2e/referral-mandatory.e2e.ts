@@ -58,7 +58,7 @@ afterAll(async () => {
 async function fillMember(email: string) {
   const { page } = stack;
   await stack.open('/signup');
-  await page.getByLabel(LABELS.name).fill('Ola');
+  await page.getByLabel(LABELS.username).fill('Ola');
   await page.getByLabel(LABELS.contactNo).fill('5550142');
   await page.getByLabel(LABELS.email).fill(email);
   await page.getByLabel(LABELS.password, { exact: true }).fill('ola-pass-1');

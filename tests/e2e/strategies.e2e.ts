@@ -48,16 +48,20 @@ describe('strategies', () => {
     await cell(4, 'takeProfitPercentageDown').waitFor();
     expect(await cell(1, 'buyPercentage').inputValue()).toBe(TEXT.marketPrice);
 
-    await button(LABELS.save).click();
+    // Issue 23: Add checks the new table at once; each empty cell says 'Required', one summary
+    // above the table the full message, and Save stays disabled until the form is valid.
+    await seen(VALIDATION.tableSummary(VALIDATION.cellRequired(1, CELL_LABELS.allottedAmountPercentagePerOrder), 4 * 5 - 2 - 1));
+    expect(await button(LABELS.save).isDisabled()).toBe(true);
+    await page.getByLabel(LABELS.strategyName).fill('x');
+    await page.getByLabel(LABELS.strategyName).fill('');
     await seen(VALIDATION.strategyNameRequired);
-    await seen(VALIDATION.cellRequired(1, CELL_LABELS.allottedAmountPercentagePerOrder));
 
     await button(LABELS.autoFill).click();
     expect(await cell(4, 'allottedAmountPercentagePerOrder').inputValue()).toBe('25.00');
     await cell(1, 'allottedAmountPercentagePerOrder').fill('20');
     await page.getByLabel(LABELS.strategyName).fill('System 5 Grids - Wide');
-    await button(LABELS.save).click();
     await seen(VALIDATION.allottedTotal('95'));
+    expect(await button(LABELS.save).isDisabled()).toBe(true);
 
     await button(LABELS.clear).click();
     expect(await cell(2, 'buyPercentage').inputValue()).toBe('');
@@ -96,8 +100,8 @@ describe('strategies', () => {
     expect(await cell(1, 'buyPercentageUp').inputValue()).toBe(TEXT.marketPriceEdit);
     expect(await cell(1, 'allottedAmountPercentagePerOrder').inputValue()).toBe('25');
     await cell(1, 'allottedAmountPercentagePerOrder').fill('10');
-    await button(LABELS.saveChanges).click();
     await seen(VALIDATION.allottedTotal('85'));
+    expect(await button(LABELS.saveChanges).isDisabled()).toBe(true);
     await cell(2, 'allottedAmountPercentagePerOrder').fill('40');
     await cell(3, 'takeProfitPercentage').fill('2.5');
     await button(LABELS.saveChanges).click();

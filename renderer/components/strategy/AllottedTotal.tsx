@@ -8,7 +8,8 @@ export function allottedCells(rows: readonly Partial<StrategyFormRow>[] | undefi
 }
 
 /**
- * The running allotted total, and the SPEC sum message once the member has tried to save. It
+ * The running allotted total, and the SPEC sum message when `showError` (once the table is on screen,
+ * since Save stays disabled while the total is wrong and the member must see why). It
  * watches `tableData` on its own, so typing re-renders this line and the edited cell only.
  */
 export function AllottedTotal({ showError }: { showError: boolean }) {

@@ -7,7 +7,7 @@
 import { Form, Input, Table, type TableColumnsType } from 'antd';
 import { memo, useMemo } from 'react';
 import { LABELS } from '../../../common/messages';
-import { CELL_LABELS, cellSchema, type CellField } from '../../../common/schemas/strategy';
+import { CELL_LABELS, type CellField } from '../../../common/schemas/strategy';
 import { cellRule } from './cellRule';
 
 /** Five percentage columns plus No. fit the content area beside the sidebar at 1366 px. */
@@ -30,7 +30,7 @@ const Cell = memo(function Cell({ index, field, disabled }: { index: number; fie
   return (
     <Form.Item
       name={['tableData', index, field]}
-      rules={[cellRule(cellSchema(gridNo, field))]}
+      rules={[cellRule(gridNo, field)]}
       normalize={decimalInput}
       className="grid-cell"
     >

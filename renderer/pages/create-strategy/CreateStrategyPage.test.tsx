@@ -25,7 +25,17 @@ async function fill(name: string, grids: string, button: string = LABELS.autoFil
   fireEvent.click(screen.getByRole('button', { name: button }));
 }
 
-const save = () => fireEvent.click(screen.getByRole('button', { name: LABELS.save }));
+const saveButton = () => screen.getByRole('button', { name: LABELS.save }) as HTMLButtonElement;
+const save = () => fireEvent.click(saveButton());
+/** The cells antd marks invalid (their red outline). */
+const invalidCells = () => screen.queryAllByRole('textbox').filter((input) => input.getAttribute('aria-invalid') === 'true');
+/** The table's summary (the allotted total has its own alert below the table). */
+const summaryElement = () => {
+  const [alert] = screen.queryAllByRole('alert').filter((el) => el.classList.contains('table-error-summary'));
+  if (!alert) throw new Error('no table summary');
+  return alert;
+};
+const summary = () => summaryElement().textContent;
 
 describe('create grid bot strategy', () => {
   it.each(['0', '51', '99', ''])('refuses %j grids with the SPEC message and builds no table', async (grids) => {
@@ -75,12 +85,11 @@ describe('create grid bot strategy', () => {
     expect(cell(1, 'buyPercentage').value).toBe(TEXT.marketPrice);
   });
 
-  it('requires every cell and the allotted total of 100, without calling the server', async () => {
+  it('requires every cell and the allotted total of 100, with Save disabled and no server call', async () => {
     const bridge = await open();
     await fill('Alpha', '2', LABELS.add);
-    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(4));
-    save();
-    expect(await screen.findByText(VALIDATION.cellRequired(2, CELL_LABELS.buyPercentage))).toBeTruthy();
+    await waitFor(() => expect(summary()).toBe(VALIDATION.tableSummary(VALIDATION.cellRequired(1, CELL_LABELS.allottedAmountPercentagePerOrder), 7)));
+    expect(saveButton().disabled).toBe(true);
     type(cell(1, 'allottedAmountPercentagePerOrder'), '50');
     type(cell(2, 'allottedAmountPercentagePerOrder'), '40.5');
     for (const grid of [1, 2]) {
@@ -89,11 +98,68 @@ describe('create grid bot strategy', () => {
     }
     type(cell(2, 'buyPercentage'), '0');
     type(cell(2, 'buyPercentageUp'), '0.1');
-    expect(await screen.findByText(VALIDATION.cellAboveZero(2, CELL_LABELS.buyPercentage))).toBeTruthy();
+    await waitFor(() => expect(summary()).toBe(VALIDATION.cellAboveZero(2, CELL_LABELS.buyPercentage)));
+    expect(await screen.findByText(VALIDATION.cellAboveZeroShort)).toBeTruthy();
     type(cell(2, 'buyPercentage'), '1');
-    save();
+    // Every cell is valid, the total is not: its SPEC message shows without pressing Save.
     expect(await screen.findByText(VALIDATION.allottedTotal('90.5'))).toBeTruthy();
+    await waitFor(() => expect(screen.queryAllByRole('alert').filter((el) => el.classList.contains('table-error-summary'))).toHaveLength(0));
+    expect(saveButton().disabled).toBe(true);
+    save();
     expect(bridge.callsTo('strategies:create')).toHaveLength(0);
+    type(cell(2, 'allottedAmountPercentagePerOrder'), '50');
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+  });
+
+  it('keeps Save disabled on an empty form and until name, grids and table are valid', async () => {
+    await open();
+    expect(saveButton().disabled).toBe(true);
+    type(screen.getByLabelText(LABELS.noOfGrids), '2');
+    fireEvent.click(screen.getByRole('button', { name: LABELS.autoFill }));
+    await waitFor(() => expect(cell(2, 'buyPercentage').value).toBe('1.2'));
+    // The table is valid, the name is missing.
+    expect(saveButton().disabled).toBe(true);
+    type(screen.getByLabelText(LABELS.strategyName), 'Alpha');
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    // Another grid count without Add: the table no longer matches it.
+    type(screen.getByLabelText(LABELS.noOfGrids), '3');
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+    expect(await screen.findByText(VALIDATION.tableRows(3))).toBeTruthy();
+  });
+
+  it('Add marks each empty cell with a short Required and a red outline, and one full summary above the table', async () => {
+    await open();
+    await fill('Alpha', '3', LABELS.add);
+    await waitFor(() => expect(invalidCells()).toHaveLength(3 * 5 - 2));
+    // antd shows a field's errors a moment after they are set (it debounces them).
+    await waitFor(() => expect(screen.getAllByText(VALIDATION.cellRequiredShort)).toHaveLength(13));
+    // The long message appears once, in the summary, never under a cell.
+    expect(screen.queryByText(VALIDATION.cellRequired(2, CELL_LABELS.buyPercentage))).toBeNull();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    const table = screen.getAllByRole('table')[0]!;
+    expect(summaryElement().compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(summary()).toBe(VALIDATION.tableSummary(VALIDATION.cellRequired(1, CELL_LABELS.allottedAmountPercentagePerOrder), 12));
+  });
+
+  it('Auto Fill clears the errors of the cells it fills, and Save enables', async () => {
+    await open();
+    await fill('Alpha', '3', LABELS.add);
+    await waitFor(() => expect(invalidCells()).toHaveLength(13));
+    fireEvent.click(screen.getByRole('button', { name: LABELS.autoFill }));
+    await waitFor(() => expect(invalidCells()).toHaveLength(0));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+  });
+
+  it('Clear validates again: every emptied cell is Required and Save disables', async () => {
+    await open();
+    await fill('Alpha', '2');
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    expect(invalidCells()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: LABELS.clear }));
+    await waitFor(() => expect(invalidCells()).toHaveLength(2 * 5 - 2));
+    expect(summary()).toBe(VALIDATION.tableSummary(VALIDATION.cellRequired(1, CELL_LABELS.allottedAmountPercentagePerOrder), 7));
+    expect(saveButton().disabled).toBe(true);
   });
 
   it('shows Saving... while saving, sends the SPEC body and goes to My Strategies', async () => {

@@ -1,7 +1,7 @@
 /** Create Grid Bot Strategy (SPEC sections 2, 3, 5, 8). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { CreateStrategyRequest } from '../../../common/api/strategy';
 import { AUTO_FILL_PERCENTAGES, GRIDS_MAX_CREATE } from '../../../common/constants';
@@ -26,7 +26,8 @@ import { backtestStrategyOf } from '../../components/backtest/strategy';
 import { AllottedTotal, allottedCells } from '../../components/strategy/AllottedTotal';
 import { GridTable } from '../../components/strategy/GridTable';
 import { toCreateRequest } from '../../components/strategy/rows';
-import { yupRule } from '../../hooks/yupRule';
+import { TableErrorSummary, useTableErrorSummary } from '../../components/strategy/TableErrorSummary';
+import { isValid, yupRule } from '../../hooks/yupRule';
 
 interface CreateForm {
   strategyName: string;
@@ -57,14 +58,27 @@ function useSaveStrategy() {
 export default function CreateStrategyPage() {
   const [form] = Form.useForm<CreateForm>();
   const [grids, setGrids] = useState(0);
-  const [triedSave, setTriedSave] = useState(false);
+  // Bumped by Add, Auto Fill and Clear: the table is validated once its new cells are mounted.
+  const [tableVersion, setTableVersion] = useState(0);
   const message = useMessage();
   const save = useSaveStrategy();
-  // Watched so Backtest enables as soon as the table being edited is runnable, before saving.
+  const cellErrors = useTableErrorSummary();
+  // Watched so Backtest and Save enable as soon as the form is valid, and stay disabled until then.
+  const watchedName = Form.useWatch('strategyName', form);
   const watchedGrids = Form.useWatch('noOfGrids', form);
   const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as
     StrategyFormRow[] | undefined;
   const backtestStrategy = backtestStrategyOf(watchedGrids, watchedRows);
+  const formValid = isValid(createStrategySchema, { strategyName: watchedName, noOfGrids: watchedGrids, tableData: watchedRows });
+  // A grid count changed after the table was built: Add rebuilds it, and Save waits for that.
+  const typedCount = gridCountOf(watchedGrids);
+  const rowsMismatch = grids > 0 && typedCount !== null && typedCount !== grids ? VALIDATION.tableRows(typedCount) : null;
+
+  // Setting the rows does not re-run the cells' rules: without this, cells Auto Fill filled kept
+  // the 'is required' of an earlier check (issue 23). The cells are mounted by now (child effects run first).
+  useEffect(() => {
+    if (tableVersion > 0) void form.validateFields([['tableData']], { recursive: true }).catch(() => undefined);
+  }, [tableVersion, form]);
 
   /** The grid count once its field is valid (its message shows otherwise). */
   const validGridCount = async (): Promise<number | null> => {
@@ -79,6 +93,7 @@ export default function CreateStrategyPage() {
   const showRows = (rows: StrategyFormRow[]) => {
     setGrids(rows.length);
     form.setFieldValue('tableData', rows);
+    setTableVersion((v) => v + 1);
   };
 
   const onAdd = async () => {
@@ -99,7 +114,6 @@ export default function CreateStrategyPage() {
   };
 
   const onClear = () => {
-    setTriedSave(false);
     form.setFields(
       Array.from({ length: grids }, (_, i) =>
         CELL_FIELDS.map((field) => ({
@@ -109,10 +123,11 @@ export default function CreateStrategyPage() {
         })),
       ).flat(),
     );
+    setTableVersion((v) => v + 1);
   };
 
+  // Save is disabled until the form is valid; these checks stay for a submit by the Enter key.
   const onFinish = (values: CreateForm) => {
-    setTriedSave(true);
     const rows = (form.getFieldValue('tableData') as StrategyFormRow[] | undefined) ?? [];
     const count = gridCountOf(values.noOfGrids) ?? 0;
     if (rows.length !== count) {
@@ -132,7 +147,7 @@ export default function CreateStrategyPage() {
           name="createStrategy"
           layout="vertical"
           onFinish={onFinish}
-          onFinishFailed={() => setTriedSave(true)}
+          onFieldsChange={cellErrors.onFieldsChange}
           disabled={save.isPending}
         >
           <Space wrap align="start" size="large" className="strategy-head">
@@ -169,14 +184,19 @@ export default function CreateStrategyPage() {
           <Typography.Paragraph type="secondary">
             {LABELS.customPercentagesNote}
           </Typography.Paragraph>
-          {grids > 0 && <GridTable grids={grids} marketText={TEXT.marketPrice} />}
-          <AllottedTotal showError={triedSave} />
+          {grids > 0 && (
+            <>
+              <TableErrorSummary message={cellErrors.summary ?? rowsMismatch} />
+              <GridTable grids={grids} marketText={TEXT.marketPrice} />
+            </>
+          )}
+          <AllottedTotal showError={grids > 0} />
           <Space>
             <Button
               type="primary"
               htmlType="submit"
               className="strategy-save"
-              disabled={save.isPending}
+              disabled={!formValid || save.isPending}
             >
               {save.isPending ? TEXT.saving : LABELS.save}
             </Button>

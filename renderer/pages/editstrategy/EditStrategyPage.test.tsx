@@ -27,6 +27,8 @@ function open() {
   return bridge;
 }
 
+const saveButton = () => screen.getByRole('button', { name: LABELS.saveChanges }) as HTMLButtonElement;
+
 describe('edit grid bot strategy', () => {
   it('shows name and grids read-only, allotted in percent and marketprice disabled in grid 1', async () => {
     const bridge = open();
@@ -55,14 +57,18 @@ describe('edit grid bot strategy', () => {
     ]);
   });
 
-  it('refuses a total other than 100 and a missing cell', async () => {
+  it('refuses a total other than 100 and a missing cell: Save Changes disabled, short cell error, full summary', async () => {
     const bridge = open();
     await waitFor(() => expect(cell(1, 'allottedAmountPercentagePerOrder').value).toBe('25'));
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
     fireEvent.change(cell(1, 'allottedAmountPercentagePerOrder'), { target: { value: '20' } });
-    fireEvent.click(screen.getByRole('button', { name: LABELS.saveChanges }));
     expect(await screen.findByText(VALIDATION.allottedTotal('95'))).toBeTruthy();
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
     fireEvent.change(cell(2, 'takeProfitPercentage'), { target: { value: '' } });
-    expect(await screen.findByText(VALIDATION.cellRequired(2, CELL_LABELS.takeProfitPercentage))).toBeTruthy();
+    expect(await screen.findByText(VALIDATION.cellRequiredShort)).toBeTruthy();
+    await waitFor(() => expect(cell(2, 'takeProfitPercentage').getAttribute('aria-invalid')).toBe('true'));
+    expect(await screen.findByText(VALIDATION.cellRequired(2, CELL_LABELS.takeProfitPercentage), { selector: '.table-error-summary *' })).toBeTruthy();
+    fireEvent.click(saveButton());
     expect(bridge.callsTo('strategies:edit')).toHaveLength(0);
   });
 

@@ -5,12 +5,11 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Space, Spin } from 'antd';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { StrategyDetail } from '../../../common/api/strategy';
 import { LABELS, TEXT, UI } from '../../../common/messages';
 import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
-import { allottedTotalError, type StrategyFormRow } from '../../../common/schemas/strategy';
+import { allottedTotalError, tableDataSchema, type StrategyFormRow } from '../../../common/schemas/strategy';
 import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
 import { useMessage } from '../../app/feedback';
 import { PageTitle } from '../../components/PageTitle';
@@ -19,6 +18,7 @@ import { backtestStrategyOf } from '../../components/backtest/strategy';
 import { AllottedTotal, allottedCells } from '../../components/strategy/AllottedTotal';
 import { GridTable } from '../../components/strategy/GridTable';
 import { detailFormRows, toDetailInput } from '../../components/strategy/rows';
+import { TableErrorSummary, useTableErrorSummary } from '../../components/strategy/TableErrorSummary';
 
 interface EditForm {
   strategyName: string;
@@ -28,7 +28,7 @@ interface EditForm {
 
 function EditForm({ detail }: { detail: StrategyDetail }) {
   const [form] = Form.useForm<EditForm>();
-  const [triedSave, setTriedSave] = useState(false);
+  const cellErrors = useTableErrorSummary();
   const message = useMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -48,9 +48,10 @@ function EditForm({ detail }: { detail: StrategyDetail }) {
   const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as
     StrategyFormRow[] | undefined;
   const backtestStrategy = backtestStrategyOf(detail.No_of_order, watchedRows);
+  // Save Changes stays disabled until every cell and the allotted total are valid (issue 23).
+  const tableValid = watchedRows !== undefined && tableDataSchema(detail.No_of_order).isValidSync(watchedRows);
 
   const onFinish = () => {
-    setTriedSave(true);
     const rows = form.getFieldValue('tableData') as StrategyFormRow[];
     if (allottedTotalError(allottedCells(rows)) === null) save.mutate(rows);
   };
@@ -66,7 +67,7 @@ function EditForm({ detail }: { detail: StrategyDetail }) {
         tableData: detailFormRows(detail),
       }}
       onFinish={onFinish}
-      onFinishFailed={() => setTriedSave(true)}
+      onFieldsChange={cellErrors.onFieldsChange}
       disabled={save.isPending}
     >
       <Space wrap size="large" className="strategy-head">
@@ -77,10 +78,12 @@ function EditForm({ detail }: { detail: StrategyDetail }) {
           <Input readOnly className="grid-count-input" />
         </Form.Item>
       </Space>
+      <TableErrorSummary message={cellErrors.summary} />
       <GridTable grids={detail.No_of_order} marketText={TEXT.marketPriceEdit} />
-      <AllottedTotal showError={triedSave} />
+      {/* Always on: Save Changes is disabled while the total is wrong, and this says why. */}
+      <AllottedTotal showError />
       <Space>
-        <Button type="primary" htmlType="submit">
+        <Button type="primary" htmlType="submit" disabled={!tableValid || save.isPending}>
           {save.isPending ? TEXT.saving : LABELS.saveChanges}
         </Button>
         <Button htmlType="button" onClick={() => void navigate(ROUTES.myStrategies)}>

@@ -32,7 +32,7 @@ function submitButton() {
 }
 
 async function fillValidForm() {
-  await type(LABELS.name, 'alice');
+  await type(LABELS.username, 'alice');
   await type(LABELS.contactNo, '+15550100');
   await type(LABELS.email, 'Alice@Example.COM');
   await type(LABELS.password, 'secret1');
@@ -140,6 +140,32 @@ describe('signup submit', () => {
 
     await type(LABELS.referralId, 'GOOD01');
     await advance(600);
+    expect(submitButton().disabled).toBe(false);
+  });
+
+  it("labels the field 'Username', the word of its SPEC message 'Username is required.'", async () => {
+    const bridge = installFakeBridge();
+    await openSignup(bridge);
+    await type(LABELS.username, 'x');
+    await type(LABELS.username, '');
+    await advance(50);
+    expect(screen.getByText(VALIDATION.usernameRequired)).toBeTruthy();
+    expect(screen.getByLabelText('Username')).toBeTruthy();
+  });
+
+  it('refuses a contact number that is not a phone number, and keeps the button disabled', async () => {
+    const bridge = installFakeBridge();
+    await openSignup(bridge);
+    await fillValidForm();
+    await type(LABELS.contactNo, 'abc');
+    await advance(50);
+    expect(screen.getByText(VALIDATION.contactNoPhone)).toBeTruthy();
+    expect(screen.getByLabelText(LABELS.contactNo).getAttribute('aria-invalid')).toBe('true');
+    expect(submitButton().disabled).toBe(true);
+    await type(LABELS.contactNo, '+44 7700-900123');
+    await advance(50);
+    // antd keeps the old message on screen for its leave motion; the field itself is valid again.
+    expect(screen.getByLabelText(LABELS.contactNo).getAttribute('aria-invalid')).not.toBe('true');
     expect(submitButton().disabled).toBe(false);
   });
 

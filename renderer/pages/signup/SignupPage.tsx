@@ -79,7 +79,7 @@ export default function SignupPage() {
   return (
     <AuthShell title="Create your account" subtitle="We will e-mail you a code to confirm it.">
       <Form form={form} name="signup" layout="vertical" onFinish={onFinish} disabled={busy}>
-        <Form.Item label={LABELS.name} name="username" rules={[yupRule(schema, 'username')]}>
+        <Form.Item label={LABELS.username} name="username" rules={[yupRule(schema, 'username')]}>
           <Input autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item label={LABELS.contactNo} name="contactNo" rules={[yupRule(schema, 'contactNo')]}>

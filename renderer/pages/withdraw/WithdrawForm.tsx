@@ -7,13 +7,14 @@
  * out: the page says why.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import type { WithdrawalLimits } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { withdrawAmountInput, withdrawFormSchema, withdrawRequestSchema } from '../../../common/schemas/billing';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
+import { withdrawBlockedReason } from './withdrawAvailability';
 import { withdrawErrorMessage } from './withdrawErrors';
 import { WithdrawTerms } from './WithdrawTerms';
 
@@ -26,9 +27,11 @@ interface Props {
   disabled?: boolean;
   /** The terms of the user data; until they arrive only the request's own rules apply (the server checks the rest). */
   limits?: WithdrawalLimits;
+  /** The rewards available (usdtRewardToken): with none, or less than the minimum, the button is disabled. */
+  rewards?: string | null;
 }
 
-export function WithdrawForm({ disabled = false, limits }: Props) {
+export function WithdrawForm({ disabled = false, limits, rewards }: Props) {
   const [form] = Form.useForm<Values>();
   const amount = Form.useWatch('amount', form);
   const message = useMessage();
@@ -45,6 +48,7 @@ export function WithdrawForm({ disabled = false, limits }: Props) {
       await queryClient.invalidateQueries({ queryKey: BILLING_KEYS.userData });
     },
   });
+  const blockedReason = withdrawBlockedReason(rewards, limits?.minimum);
   const amountSchema = limits ? withdrawFormSchema(limits.minimum, limits.fee) : withdrawRequestSchema;
   return (
     <Form<Values>
@@ -72,9 +76,16 @@ export function WithdrawForm({ disabled = false, limits }: Props) {
           <WithdrawTerms limits={limits} amount={amount} />
         </Form.Item>
       )}
-      <Button type="primary" htmlType="submit" loading={withdraw.isPending}>
-        {ACCOUNT_LABELS.withdraw}
-      </Button>
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={withdraw.isPending} disabled={disabled || blockedReason !== null}>
+          {ACCOUNT_LABELS.withdraw}
+        </Button>
+        {blockedReason && (
+          <Typography.Text type="secondary" className="withdraw-blocked-reason">
+            {blockedReason}
+          </Typography.Text>
+        )}
+      </Space>
     </Form>
   );
 }

@@ -169,6 +169,33 @@ describe('without payouts on this server', () => {
   });
 });
 
+describe('with too little to withdraw', () => {
+  const withdrawButton = () => screen.getByRole('button', { name: ACCOUNT_LABELS.withdraw }) as HTMLButtonElement;
+
+  it('disables the withdraw button at $0.00 of rewards and says why', async () => {
+    const bridge = open([], walletUserData({ usdtRewardToken: '0' }));
+    expect(await screen.findByText(ACCOUNT_LABELS.withdrawNoRewards)).toBeTruthy();
+    expect(withdrawButton().disabled).toBe(true);
+    fireEvent.change(await amountInput(), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText(ACCOUNT_LABELS.toAddress), { target: { value: ADDRESS } });
+    submit();
+    expect(bridge.callsTo('billing:withdraw')).toEqual([]);
+  });
+
+  it('disables it below the minimum, naming the rewards and the minimum', async () => {
+    open([], walletUserData({ usdtRewardToken: '7.25' }));
+    expect(await screen.findByText(ACCOUNT_LABELS.withdrawRewardsBelowMinimum('7.25', '10'))).toBeTruthy();
+    expect(withdrawButton().disabled).toBe(true);
+  });
+
+  it('enables it, with no reason shown, once the rewards reach the minimum', async () => {
+    open([], walletUserData({ usdtRewardToken: '10' }));
+    await screen.findByLabelText(ACCOUNT_LABELS.withdrawTerms);
+    expect(withdrawButton().disabled).toBe(false);
+    expect(screen.queryByText(ACCOUNT_LABELS.withdrawNoRewards)).toBeNull();
+  });
+});
+
 describe('reward swap', () => {
   it.each([
     ['', VALIDATION.amountRequired],

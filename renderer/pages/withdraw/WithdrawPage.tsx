@@ -23,7 +23,11 @@ export default function WithdrawPage() {
       <Card title={ACCOUNT_LABELS.withdrawRewards}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           {payoutsOff && <Alert type="warning" showIcon title={ACCOUNT_LABELS.withdrawalsUnavailable} />}
-          <WithdrawForm disabled={payoutsOff} limits={userData?.withdrawalLimits} />
+          <WithdrawForm
+            disabled={payoutsOff}
+            limits={userData?.withdrawalLimits}
+            rewards={userData?.usdtRewardToken ?? null}
+          />
         </Space>
       </Card>
       <Card title={ACCOUNT_LABELS.withdrawHistory}>

@@ -113,6 +113,8 @@ describe.each(targets)('signup and OTP on $name', (target) => {
     [{ username: '' }, VALIDATION.usernameRequired],
     [{ username: 'x'.repeat(21) }, VALIDATION.usernameMax],
     [{ contactNo: '' }, VALIDATION.contactNoRequired],
+    [{ contactNo: 'abc' }, VALIDATION.contactNoPhone],
+    [{ contactNo: '12-34' }, VALIDATION.contactNoPhone],
     [{ password: '' }, VALIDATION.passwordRequired],
     [{ password: '12345' }, VALIDATION.passwordMin],
     [{ password: 'x'.repeat(43) }, VALIDATION.passwordMax],
