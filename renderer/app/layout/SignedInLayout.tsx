@@ -18,7 +18,16 @@ import { TickerSlot } from '../../components/TickerSlot';
 import { FullPageSpin } from '../guards';
 import { useLogout } from '../session';
 import { ProfileMenu } from './ProfileMenu';
+import { HeaderTitleProvider, useHeaderTitle } from './headerTitle';
 import { SIDEBAR, titleForPath } from './navigation';
+
+function HeaderTitle({ pathname }: { pathname: string }) {
+  return (
+    <Typography.Text strong className="header-title">
+      {useHeaderTitle(titleForPath(pathname))}
+    </Typography.Text>
+  );
+}
 
 export default function SignedInLayout() {
   const [collapsed, setCollapsed] = useState(false);
@@ -41,6 +50,7 @@ export default function SignedInLayout() {
   const selected = SIDEBAR.find((entry) => location.pathname === entry.path)?.path;
 
   return (
+    <HeaderTitleProvider>
     <Layout className="app-shell">
       <TickerSlot />
       <Layout>
@@ -85,9 +95,7 @@ export default function SignedInLayout() {
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
               onClick={() => setCollapsed(!collapsed)}
             />
-            <Typography.Text strong className="header-title">
-              {titleForPath(location.pathname)}
-            </Typography.Text>
+            <HeaderTitle pathname={location.pathname} />
             <div className="header-actions">
               <ThemeToggle />
               <Link to={ROUTES.wallet} className="wallet-link" aria-label={LABELS.wallet}>
@@ -104,5 +112,6 @@ export default function SignedInLayout() {
         </Layout>
       </Layout>
     </Layout>
+    </HeaderTitleProvider>
   );
 }
