@@ -7,7 +7,7 @@
 export { NO_VALUE, toDecimal, type FormatInput } from './value';
 export { formatPrice, fallbackPriceDecimals, PRICE_FALLBACK } from './price';
 export { formatQuantity, QUANTITY_FALLBACK_DECIMALS } from './quantity';
-export { formatUsdt, isLoss } from './money';
+export { formatUsdt, formatUsdtOrZero, isLoss } from './money';
 export { formatPercent, type PercentOptions } from './percent';
 export { formatRuntime, formatRuntimeDays, secondsBetween, SECONDS_PER_DAY } from './runtime';
 export { formatApy, apyIsMeaningful } from './apy';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsdt, isLoss } from './money';
+import { formatUsdt, formatUsdtOrZero, isLoss } from './money';
 
 describe('formatUsdt', () => {
   it.each([
@@ -37,5 +37,14 @@ describe('isLoss', () => {
     ['abc', false],
   ])('%s -> %s', (value, loss) => {
     expect(isLoss(value)).toBe(loss);
+  });
+});
+
+describe('formatUsdtOrZero', () => {
+  it('counts a missing or broken amount as 0.00, and ignores a table render\'s extra arguments', () => {
+    expect(formatUsdtOrZero('12.345')).toBe('12.35');
+    expect(formatUsdtOrZero(undefined)).toBe('0.00');
+    expect(formatUsdtOrZero('abc')).toBe('0.00');
+    expect(['1.5', null].map(formatUsdtOrZero)).toEqual(['1.50', '0.00']);
   });
 });

@@ -13,3 +13,11 @@ export function isLoss(value: FormatInput): boolean {
   const amount = toDecimal(value);
   return amount !== null && amount.isNegative() && !amount.isZero();
 }
+
+/**
+ * The account screens' amounts, where SPEC counts a missing figure as 0 ('Rewards Earned' from
+ * usdtRewardToken, 0 if absent). One argument, so it is safe as a table column's render.
+ */
+export function formatUsdtOrZero(value: FormatInput): string {
+  return formatUsdt(value, formatUsdt(0));
+}
