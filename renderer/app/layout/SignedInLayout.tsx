@@ -21,6 +21,15 @@ import { ProfileMenu } from './ProfileMenu';
 import { HeaderTitleProvider, useHeaderTitle } from './headerTitle';
 import { SIDEBAR, titleForPath } from './navigation';
 
+/** A page may rename the header's title while it shows (a stopped bot is not 'Running Bot'). */
+export default function SignedInLayout() {
+  return (
+    <HeaderTitleProvider>
+      <SignedInFrame />
+    </HeaderTitleProvider>
+  );
+}
+
 function HeaderTitle({ pathname }: { pathname: string }) {
   return (
     <Typography.Text strong className="header-title">
@@ -29,7 +38,7 @@ function HeaderTitle({ pathname }: { pathname: string }) {
   );
 }
 
-export default function SignedInLayout() {
+function SignedInFrame() {
   const [collapsed, setCollapsed] = useState(false);
   const [narrow, setNarrow] = useState(false);
   const { token } = theme.useToken();
@@ -50,7 +59,6 @@ export default function SignedInLayout() {
   const selected = SIDEBAR.find((entry) => location.pathname === entry.path)?.path;
 
   return (
-    <HeaderTitleProvider>
     <Layout className="app-shell">
       <TickerSlot />
       <Layout>
@@ -112,6 +120,5 @@ export default function SignedInLayout() {
         </Layout>
       </Layout>
     </Layout>
-    </HeaderTitleProvider>
   );
 }
