@@ -4,7 +4,7 @@
  * for reduced motion, where it scrolls by hand instead).
  */
 import type { TickerEntry } from '../../common/api/exchange';
-import { formatPercent, formatPrice } from '../../common/format';
+import { formatPercent, formatPrice, NO_VALUE } from '../../common/format';
 import { useLiveTickers } from '../hooks/useLiveTickers';
 import './TickerBar.css';
 
@@ -19,7 +19,7 @@ export function formatTickerPrice(price: string): string {
 /** The 24 h change with its sign ('+1.25%'); a change that rounds to 0.00 % is neither up nor down, so it shows as up. */
 export function formatChange(changePercent: string): { text: string; up: boolean } {
   const text = formatPercent(changePercent, { signed: true });
-  return { text, up: !text.startsWith('-') };
+  return { text, up: !(text.startsWith('-') && text !== NO_VALUE) };
 }
 
 const pairName = (symbol: string) => symbol.replace(/USDT$/, '/USDT');

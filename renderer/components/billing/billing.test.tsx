@@ -21,13 +21,13 @@ describe('account screen figures', () => {
     expect(ifcDollars({ ifcNewToken: '', ifcNewTokenPrice: '0.25' })).toBe('0.00');
   });
 
-  it("keeps Withdraw's old names working through the shim: money as 0.00 when unknown, dates as a dash", () => {
+  it("keeps Withdraw's old names and meanings through the shim: money 0.00 and dates '' when unknown", () => {
     expect(money('12.345')).toBe('12.35');
     expect(money(undefined)).toBe('0.00');
-    expect(formatDateTime(null)).toBe('-');
-    // A table column passes the row as a second argument; the shim must not take it as the dash.
+    expect(formatDateTime(null)).toBe('');
+    // A table column passes the row as a second argument; the shim must not take it as the fallback.
     const render = formatDateTime as (v: string | null, row: unknown) => string;
-    expect(render(null, { id: 1 })).toBe('-');
+    expect(render(null, { id: 1 })).toBe('');
     expect(formatDateTime('2026-11-05T10:00:00')).toBe(dateTimeOrDash('2026-11-05T10:00:00'));
   });
 

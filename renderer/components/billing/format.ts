@@ -3,9 +3,9 @@
  * `money` and `formatDateTime` from here. Every screen formats through common/format; drop this
  * file once Withdraw imports from there itself.
  */
-import { formatDateTime as formatDateTimeOrDash, formatUsdtOrZero } from '../../../common/format';
+import { formatDateTime as formatDateTimeOr, formatUsdtOrZero } from '../../../common/format';
 
 export const money = formatUsdtOrZero;
 
-/** One argument, so a table column may pass it as its render. */
-export const formatDateTime = (value: string | null | undefined): string => formatDateTimeOrDash(value);
+/** Its old meaning ('' for no date), and one argument, so a table column may pass it as its render. */
+export const formatDateTime = (value: string | null | undefined): string => formatDateTimeOr(value, '');
