@@ -1,4 +1,5 @@
 /** Labels and texts of the bot screens: Dashboard, Copy BOTs, History, Start New Bot, Running Bot. */
+import { TEXT } from './shared';
 
 /** Labels and texts of the bot screens: Dashboard, Copy BOTs, History and the shared bot cards. */
 export const BOT_LABELS = {
@@ -23,8 +24,11 @@ export const BOT_LABELS = {
   ],
   agree: 'Agree',
   runtime: 'Runtime',
-  runtimeDays: (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`,
+  /** A bot card's runtime before its first whole day (the API gives cards whole days only). */
+  runtimeUnderADay: 'Under 1 day',
   apy: 'APY',
+  /** In place of the APY until the bot has run a full day (a projection from minutes means nothing). */
+  apyAfterFirstDay: 'After 1 day',
   apyTooltip:
     'APY is an estimate of the yearly yield if the bot kept its current efficiency: a projection, not an absolute annual yield.',
   investment: 'Investment',
@@ -103,7 +107,7 @@ export const RUNNING_BOT_LABELS = {
   liqPrice: 'Liq. Price',
   overbuyProtection: 'Overbuy Protection',
   profitBook: 'Profit book & stop at (%)',
-  notSet: '-',
+  notSet: TEXT.noValue,
   edit: (what: string) => `Edit ${what}`,
   stop: 'Stop',
   stopAndSell: 'Stop & Sell',
@@ -113,6 +117,8 @@ export const RUNNING_BOT_LABELS = {
   stopNote:
     'After a stop the bot takes no new trades. Starting it again later works as a fresh bot.',
   stoppedTitle: 'This bot has stopped',
+  /** The page title of a stopped bot: SPEC's 'Running Bot' would be untrue. */
+  stoppedBotTitle: 'Stopped Bot',
   stopReason: 'Stop reason',
   profitChart: 'Profit Chart',
   orderBook: 'Order Book',

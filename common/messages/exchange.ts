@@ -46,8 +46,9 @@ export const EXCHANGE_LABELS = {
   spotUsdt: 'Spot USDT transferable',
   futuresUsdt: 'Futures USDT transferable',
   transfer: 'Transfer',
-  spotToFutures: 'SpotToFutures',
-  futuresToSpot: 'FuturesToSpot',
+  /** The transfer directions in words; the API keeps SPEC's SpotToFutures / FuturesToSpot values. */
+  spotToFutures: 'Spot to Futures',
+  futuresToSpot: 'Futures to Spot',
   amount: 'Amount',
   max: 'Max',
   available: (amount: string) => `Transferable: ${amount} USDT`,

@@ -60,6 +60,8 @@ export const TEXT = {
   noRecords: 'No Records Found.',
   loading: 'Loading...',
   notApplicable: 'NA',
+  /** A figure the screen does not have or cannot read. */
+  noValue: '-',
   hiddenReferralCode: 'XXXXXX',
   marketPrice: 'Marketprice',
   marketPriceEdit: 'marketprice',

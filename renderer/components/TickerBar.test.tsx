@@ -32,7 +32,7 @@ describe('TickerBar', () => {
     expect(within(item('BTCUSDT')!).getByText('BTC/USDT')).toBeTruthy();
     expect(within(item('BTCUSDT')!).getByText('42000.10')).toBeTruthy();
     expect(within(item('BTCUSDT')!).getByText('+1.25%').className).toContain('ticker-up');
-    expect(within(item('DOGEUSDT')!).getByText('0.08123')).toBeTruthy();
+    expect(within(item('DOGEUSDT')!).getByText('0.081235')).toBeTruthy();
     expect(within(item('DOGEUSDT')!).getByText('-3.50%').className).toContain('ticker-down');
     expect(document.querySelectorAll('.ticker-list[aria-hidden="true"] .ticker-item')).toHaveLength(2);
   });
@@ -72,14 +72,17 @@ describe('TickerBar', () => {
 describe('ticker formats', () => {
   it.each([
     ['42000.1', '42000.10'],
-    ['1', '1.00'],
-    ['0.0812345', '0.08123'],
-    ['not-a-number', 'not-a-number'],
+    ['67392.7', '67392.70'],
+    ['1', '1.0000'],
+    ['0.0812345', '0.081235'],
+    ['not-a-number', '-'],
   ])('price %s -> %s', (price, shown) => expect(formatTickerPrice(price)).toBe(shown));
 
   it.each([
-    ['0', { text: '+0.00%', up: true }],
-    ['-0.004', { text: '-0.00%', up: false }],
+    ['0', { text: '0.00%', up: true }],
+    ['-0.004', { text: '0.00%', up: true }],
+    ['-1.25', { text: '-1.25%', up: false }],
     ['12.345', { text: '+12.35%', up: true }],
+    ['x', { text: '-', up: true }],
   ])('change %s', (change, shown) => expect(formatChange(change)).toEqual(shown));
 });

@@ -3,28 +3,23 @@
  * scrolling as a marquee that pauses under the pointer (and stands still for members who ask
  * for reduced motion, where it scrolls by hand instead).
  */
-import { Decimal } from '../../common/decimal';
 import type { TickerEntry } from '../../common/api/exchange';
+import { formatPercent, formatPrice, NO_VALUE } from '../../common/format';
 import { useLiveTickers } from '../hooks/useLiveTickers';
 import './TickerBar.css';
 
-/** Enough digits to see a move: cents above 1 USDT, 4 significant digits below. */
+/**
+ * A ticker price. The ticker feed carries no tick sizes, so the price follows common/format's
+ * fallback (at least 5 significant digits, 2 to 8 decimals): '67392.7' reads '67392.70'.
+ */
 export function formatTickerPrice(price: string): string {
-  try {
-    const value = new Decimal(price);
-    return value.abs().gte(1) ? value.toFixed(2) : value.toSignificantDigits(4).toFixed();
-  } catch {
-    return price;
-  }
+  return formatPrice(price);
 }
 
+/** The 24 h change with its sign ('+1.25%'); a change that rounds to 0.00 % is neither up nor down, so it shows as up. */
 export function formatChange(changePercent: string): { text: string; up: boolean } {
-  try {
-    const value = new Decimal(changePercent);
-    return { text: `${value.gte(0) ? '+' : ''}${value.toFixed(2)}%`, up: value.gte(0) };
-  } catch {
-    return { text: `${changePercent}%`, up: true };
-  }
+  const text = formatPercent(changePercent, { signed: true });
+  return { text, up: !(text.startsWith('-') && text !== NO_VALUE) };
 }
 
 const pairName = (symbol: string) => symbol.replace(/USDT$/, '/USDT');

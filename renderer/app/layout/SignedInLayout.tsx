@@ -18,9 +18,27 @@ import { TickerSlot } from '../../components/TickerSlot';
 import { FullPageSpin } from '../guards';
 import { useLogout } from '../session';
 import { ProfileMenu } from './ProfileMenu';
+import { HeaderTitleProvider, useHeaderTitle } from './headerTitle';
 import { SIDEBAR, titleForPath } from './navigation';
 
+/** A page may rename the header's title while it shows (a stopped bot is not 'Running Bot'). */
 export default function SignedInLayout() {
+  return (
+    <HeaderTitleProvider>
+      <SignedInFrame />
+    </HeaderTitleProvider>
+  );
+}
+
+function HeaderTitle({ pathname }: { pathname: string }) {
+  return (
+    <Typography.Text strong className="header-title">
+      {useHeaderTitle(titleForPath(pathname))}
+    </Typography.Text>
+  );
+}
+
+function SignedInFrame() {
   const [collapsed, setCollapsed] = useState(false);
   const [narrow, setNarrow] = useState(false);
   const { token } = theme.useToken();
@@ -85,9 +103,7 @@ export default function SignedInLayout() {
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
               onClick={() => setCollapsed(!collapsed)}
             />
-            <Typography.Text strong className="header-title">
-              {titleForPath(location.pathname)}
-            </Typography.Text>
+            <HeaderTitle pathname={location.pathname} />
             <div className="header-actions">
               <ThemeToggle />
               <Link to={ROUTES.wallet} className="wallet-link" aria-label={LABELS.wallet}>

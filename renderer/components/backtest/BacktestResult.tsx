@@ -1,28 +1,24 @@
 /** The figures, equity line and trades of one backtest. */
 import { Descriptions, Table, Typography } from 'antd';
 import type { BacktestResponse, BacktestTradeRow } from '../../../common/api/backtest';
-import { Decimal, formatMoney } from '../../../common/decimal';
+import { formatPercent, formatPrice, formatQuantity, formatUsdt } from '../../../common/format';
 import { EquityChart } from './EquityChart';
 
 const STATUS = { live: 'Live', paused: 'Paused', stopped: 'Stopped' } as const;
-const percent = (value: string) => `${formatMoney(value)} %`;
-const usdt = (value: string) => `${formatMoney(value)} USDT`;
-const qty = (value: string) => new Decimal(value).toFixed();
+const usdt = (value: string) => `${formatUsdt(value)} USDT`;
 const when = (ts: number) => new Date(ts).toISOString().replace('T', ' ').slice(0, 16);
 
 const columns = [
   { title: 'Time (UTC)', dataIndex: 'ts', render: when },
   { title: 'Side', dataIndex: 'side', render: (side: string) => (side === 'buy' ? 'Buy' : 'Sell') },
   { title: 'Grid', dataIndex: 'grid', render: (grid: number) => (grid === 0 ? 'All' : grid) },
-  { title: 'Price', dataIndex: 'price', render: formatMoney },
-  { title: 'Quantity', dataIndex: 'qty', render: qty },
-  { title: 'Amount', dataIndex: 'quote', render: formatMoney },
-  {
-    title: 'Fee',
-    dataIndex: 'fee',
-    render: (fee: string) => new Decimal(fee).toDecimalPlaces(4).toFixed(),
-  },
-  { title: 'PnL', dataIndex: 'pnl', render: formatMoney },
+  // The backtest answer carries no tick or step size: prices and quantities use the fallbacks.
+  { title: 'Price', dataIndex: 'price', render: (price: string) => formatPrice(price) },
+  { title: 'Quantity', dataIndex: 'qty', render: (qty: string) => formatQuantity(qty) },
+  { title: 'Amount', dataIndex: 'quote', render: (quote: string) => formatUsdt(quote) },
+  // Fees are USDT like every other amount: 2 decimals, so 0.166 and 0.1659 both read 0.17.
+  { title: 'Fee', dataIndex: 'fee', render: (fee: string) => formatUsdt(fee) },
+  { title: 'PnL', dataIndex: 'pnl', render: (pnl: string) => formatUsdt(pnl) },
 ];
 
 export function BacktestResult({ result }: { result: BacktestResponse }) {
@@ -31,9 +27,9 @@ export function BacktestResult({ result }: { result: BacktestResponse }) {
     <div className="backtest-result">
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
         <Descriptions.Item label="PnL">{usdt(s.pnl)}</Descriptions.Item>
-        <Descriptions.Item label="ROI">{percent(s.roi)}</Descriptions.Item>
+        <Descriptions.Item label="ROI">{formatPercent(s.roi)}</Descriptions.Item>
         <Descriptions.Item label="Trades">{s.trades}</Descriptions.Item>
-        <Descriptions.Item label="Max drawdown">{`${usdt(s.maxDrawdown)} (${percent(s.maxDrawdownPercent)})`}</Descriptions.Item>
+        <Descriptions.Item label="Max drawdown">{`${usdt(s.maxDrawdown)} (${formatPercent(s.maxDrawdownPercent)})`}</Descriptions.Item>
         <Descriptions.Item label="Held grids (max)">{s.maxGridsHeld}</Descriptions.Item>
         <Descriptions.Item label="Status">{STATUS[s.status]}</Descriptions.Item>
         <Descriptions.Item label="Unrealized">{usdt(s.unrealized)}</Descriptions.Item>

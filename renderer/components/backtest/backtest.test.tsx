@@ -142,13 +142,15 @@ describe('Backtest on Edit Grid Bot Strategy', () => {
       fireEvent.change(within(dialog).getByLabelText('Days'), { target: { value: '7' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
       await within(dialog).findByText('12.35 USDT', {}, { timeout: 10_000 });
-      expect(within(dialog).getByText('1.23 %')).toBeTruthy();
-      expect(within(dialog).getByText('40.50 USDT (3.95 %)')).toBeTruthy();
+      expect(within(dialog).getByText('1.23%')).toBeTruthy();
+      expect(within(dialog).getByText('40.50 USDT (3.95%)')).toBeTruthy();
       expect(
         within(dialog).getByText('Held grids (max)').closest('th')?.nextElementSibling?.textContent,
       ).toBe('3');
       expect(within(dialog).getByText('Live')).toBeTruthy();
       expect(within(dialog).getAllByText('100.13')).toHaveLength(20);
+      // Fees are USDT: 2 decimals like every amount (0.33333 -> 0.33), never a mix of 3 and 4.
+      expect(within(dialog).getAllByText('0.33')).toHaveLength(20);
       await waitFor(() =>
         expect(setData).toHaveBeenCalledWith([
           { time: 1_700_000_000, value: 1000 },

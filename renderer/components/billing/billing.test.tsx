@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { ifcDollars, mmss, money, subscriptionStatus } from './format';
+import { formatDateTime as dateTimeOrDash } from '../../../common/format';
+import { formatDateTime, money } from './format';
+import { ifcDollars, subscriptionStatus } from './subscription';
 import { rowNumber } from './PagedTable';
 
 describe('account screen figures', () => {
@@ -19,17 +21,14 @@ describe('account screen figures', () => {
     expect(ifcDollars({ ifcNewToken: '', ifcNewTokenPrice: '0.25' })).toBe('0.00');
   });
 
-  it('writes money to 2 decimals and a broken figure as 0.00', () => {
+  it("keeps Withdraw's old names and meanings through the shim: money 0.00 and dates '' when unknown", () => {
     expect(money('12.345')).toBe('12.35');
     expect(money(undefined)).toBe('0.00');
-    expect(money('abc')).toBe('0.00');
-  });
-
-  it('writes the countdown as mm:ss', () => {
-    expect(mmss(900)).toBe('15:00');
-    expect(mmss(125)).toBe('02:05');
-    expect(mmss(0)).toBe('00:00');
-    expect(mmss(-3)).toBe('00:00');
+    expect(formatDateTime(null)).toBe('');
+    // A table column passes the row as a second argument; the shim must not take it as the fallback.
+    const render = formatDateTime as (v: string | null, row: unknown) => string;
+    expect(render(null, { id: 1 })).toBe('');
+    expect(formatDateTime('2026-11-05T10:00:00')).toBe(dateTimeOrDash('2026-11-05T10:00:00'));
   });
 
   it('numbers rows on across pages of 10', () => {

@@ -16,7 +16,7 @@ import { Sparkline } from '../charts/Sparkline';
 import { ApyLabel } from './ApyLabel';
 import { StatusTag } from './StatusTag';
 import { SymbolIcon } from './SymbolIcon';
-import { formatPercent, isLoss, moneyOr } from './format';
+import { formatApy, formatPrice, formatRuntimeDays, formatUsdt, isLoss, SECONDS_PER_DAY } from '../../../common/format';
 
 export interface BotCardProps {
   bot: LiveBot;
@@ -53,14 +53,15 @@ function CardBody({ bot }: { bot: LiveBot }) {
         </Space>
         <StatusTag status={bot.status} />
       </div>
-      <Stat label={BOT_LABELS.livePrice}>{bot.liveprice}</Stat>
+      <Stat label={BOT_LABELS.livePrice}>{formatPrice(bot.liveprice)}</Stat>
       <Sparkline points={bot.sparklineData} />
       <div className="bot-card-stats" style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 8 }}>
-        <Stat label={BOT_LABELS.runtime}>{BOT_LABELS.runtimeDays(bot.runtime)}</Stat>
-        <Stat label={<ApyLabel />}>{formatPercent(bot.roi)}</Stat>
-        <Stat label={BOT_LABELS.investment}>{moneyOr(bot.investment, '0.00')}</Stat>
+        <Stat label={BOT_LABELS.runtime}>{formatRuntimeDays(bot.runtime)}</Stat>
+        {/* The card knows whole days only: a 0-day bot has not run a full day yet. */}
+        <Stat label={<ApyLabel />}>{formatApy(bot.roi, bot.runtime * SECONDS_PER_DAY)}</Stat>
+        <Stat label={BOT_LABELS.investment}>{formatUsdt(bot.investment)}</Stat>
         <Stat label={BOT_LABELS.pnl}>
-          <Typography.Text type={isLoss(bot.pnl) ? 'danger' : 'success'}>{moneyOr(bot.pnl, '0.00')}</Typography.Text>
+          <Typography.Text type={isLoss(bot.pnl) ? 'danger' : 'success'}>{formatUsdt(bot.pnl)}</Typography.Text>
         </Stat>
         <Stat label={BOT_LABELS.totalTrades}>{bot.trades24h}</Stat>
       </div>

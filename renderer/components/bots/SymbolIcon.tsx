@@ -1,7 +1,7 @@
 /** A symbol's image (/img/symbols/{name}.png); the base asset's initials when it cannot load. */
 import { Avatar } from 'antd';
 import { useState } from 'react';
-import { baseAsset, symbolImagePath } from './format';
+import { baseAsset, symbolImagePath } from './symbol';
 
 interface SymbolIconProps {
   /** Exchange symbol, e.g. 'BTCUSDT'. */

@@ -1,41 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER, UI } from '../../../common/messages';
 import { ApiError } from '../../api/bridge';
-import { formatDateTime, formatPercent, isLoss, minus, moneyOr, symbolImagePath } from './format';
+import { baseAsset, symbolImagePath } from './symbol';
 import { startBotErrorMessage } from './startErrors';
 import { pageCount, pageWindow } from './TablePager';
 
-describe('bot formatting', () => {
+describe('bot symbols', () => {
   it('points at /img/symbols/{name}.png', () => {
     expect(symbolImagePath('BTCUSDT')).toBe('/img/symbols/BTCUSDT.png');
   });
 
-  it('writes money to 2 decimals, half up, and falls back for non-numbers', () => {
-    expect(moneyOr('12.345', '-')).toBe('12.35');
-    expect(moneyOr('-3.005', '-')).toBe('-3.01');
-    expect(moneyOr('NA', '-')).toBe('-');
-    expect(moneyOr(null, '-')).toBe('-');
-    expect(formatPercent('48.2')).toBe('48.20%');
-  });
-
-  it('treats 0 as a gain and anything below as a loss', () => {
-    expect(isLoss('0')).toBe(false);
-    expect(isLoss('-0')).toBe(false);
-    expect(isLoss('-0.01')).toBe(true);
-    expect(isLoss('5')).toBe(false);
-    expect(isLoss('x')).toBe(false);
-  });
-
-  it('subtracts exactly', () => {
-    expect(minus('1000.5', '400.25')).toBe('600.25');
-    expect(minus('0.3', '0.1')).toBe('0.2');
-    expect(minus('1', null)).toBeNull();
-  });
-
-  it('writes a local date and time, or nothing for a bad date', () => {
-    expect(formatDateTime('2026-11-05T10:00:00')).toBe('2026-11-05 10:00:00');
-    expect(formatDateTime('soon')).toBe('');
-    expect(formatDateTime(null)).toBe('');
+  it('takes the base asset before USDT, and keeps any other name whole', () => {
+    expect(baseAsset('BTCUSDT')).toBe('BTC');
+    expect(baseAsset('WBTC')).toBe('WBTC');
   });
 });
 

@@ -6,10 +6,10 @@
 import { Button, Card, Progress, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { LiveCycle } from '../../../common/api/cycles';
-import { BOT_LABELS, CYCLE_LABELS } from '../../../common/messages';
+import { CYCLE_LABELS } from '../../../common/messages';
 import { StatusTag } from '../../components/bots/StatusTag';
 import { SymbolIcon } from '../../components/bots/SymbolIcon';
-import { isLoss, moneyOr } from '../../components/bots/format';
+import { formatPrice, formatRuntimeDays, formatUsdt, isLoss } from '../../../common/format';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { categoryText, cyclePair, cycleProgress, cycleStep } from './cycleFormat';
 
@@ -67,18 +67,18 @@ export function CycleCard({ cycle, onEdit, onStop }: CycleCardProps) {
           </Space>
           <StatusTag status={cycle.status} />
         </div>
-        <Stat label={CYCLE_LABELS.livePrice}>{cycle.liveprice}</Stat>
+        <Stat label={CYCLE_LABELS.livePrice}>{formatPrice(cycle.liveprice)}</Stat>
         <Sparkline points={cycle.sparklineData} />
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 8 }}>
-          <Stat label={CYCLE_LABELS.runtime}>{BOT_LABELS.runtimeDays(cycle.runtime)}</Stat>
-          <Stat label={CYCLE_LABELS.investment}>{moneyOr(cycle.investment, '0.00')}</Stat>
+          <Stat label={CYCLE_LABELS.runtime}>{formatRuntimeDays(cycle.runtime)}</Stat>
+          <Stat label={CYCLE_LABELS.investment}>{formatUsdt(cycle.investment)}</Stat>
           <Stat label={CYCLE_LABELS.profit}>
-            <Typography.Text type={isLoss(cycle.profit) ? 'danger' : 'success'}>{moneyOr(cycle.profit, '0.00')}</Typography.Text>
+            <Typography.Text type={isLoss(cycle.profit) ? 'danger' : 'success'}>{formatUsdt(cycle.profit)}</Typography.Text>
           </Stat>
           <Rounds cycle={cycle} />
-          <Stat label={CYCLE_LABELS.buyPrice}>{cycle.buy_price}</Stat>
-          <Stat label={CYCLE_LABELS.sellPrice}>{cycle.sell_price}</Stat>
-          <Stat label={CYCLE_LABELS.stopLoss}>{cycle.stop_loss}</Stat>
+          <Stat label={CYCLE_LABELS.buyPrice}>{formatPrice(cycle.buy_price)}</Stat>
+          <Stat label={CYCLE_LABELS.sellPrice}>{formatPrice(cycle.sell_price)}</Stat>
+          <Stat label={CYCLE_LABELS.stopLoss}>{formatPrice(cycle.stop_loss)}</Stat>
         </div>
       </Space>
     </Card>

@@ -12,6 +12,7 @@ import { cyclesApi } from '../../api/cycles';
 import { EDIT_MESSAGES } from './cycleErrors';
 import { cyclePair } from './cycleFormat';
 import { useCycleCommand } from './useCycleCommand';
+import { formatPrice } from '../../../common/format';
 
 interface EditCycleValues {
   buy_price: string;
@@ -89,7 +90,7 @@ export function EditCycleModal({ cycle, onClose }: { cycle: LiveCycle; onClose: 
       ]}
     >
       <Typography.Paragraph type="secondary">
-        {cyclePair(cycle)} · {CYCLE_LABELS.livePriceOf(cycle.liveprice)}. {CYCLE_LABELS.editNote(cycle.cycles_completed)}
+        {cyclePair(cycle)} · {CYCLE_LABELS.livePriceOf(formatPrice(cycle.liveprice))}. {CYCLE_LABELS.editNote(cycle.cycles_completed)}
       </Typography.Paragraph>
       <Form<EditCycleValues>
         form={form}

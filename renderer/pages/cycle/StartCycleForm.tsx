@@ -15,6 +15,7 @@ import { pairLabel } from '../../../common/pairs';
 import { percentOf, suggestedPrices, type SuggestedPrices } from './suggestedPrices';
 import { useStartCycle, useStartCycleData } from './useStartCycle';
 import { categoryOptions } from '../../components/bots/categoryOptions';
+import { formatPrice } from '../../../common/format';
 
 export interface StartCycleFormValues {
   category?: BotCategory;
@@ -127,7 +128,7 @@ export function StartCycleForm() {
         </Space.Compact>
         {pair && (
           <Typography.Text type="secondary" className="cycle-live-price">
-            {CYCLE_LABELS.livePriceOf(price ?? '-')}
+            {CYCLE_LABELS.livePriceOf(formatPrice(price))}
           </Typography.Text>
         )}
       </Form.Item>

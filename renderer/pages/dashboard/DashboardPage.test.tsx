@@ -155,6 +155,15 @@ describe('dashboard content', () => {
     await waitFor(() => expect(currentPath()).toBe('/running-bot/b1'));
   });
 
+  it('shows a bot under a day old with its live price on the tick, no APY yet and its runtime in words', async () => {
+    open({ bots: () => ok([bot({ runtime: 0, roi: '-13.6912', liveprice: '67392.7' })]) });
+    const link = await screen.findByRole('link', { name: BOT_LABELS.openBot('BTC/USDT') });
+    expect(within(link).getByText('67392.70')).toBeTruthy();
+    expect(within(link).getByText(BOT_LABELS.runtimeUnderADay)).toBeTruthy();
+    expect(within(link).getByText(BOT_LABELS.apyAfterFirstDay)).toBeTruthy();
+    expect(within(link).queryByText('-13.69%')).toBeNull();
+  });
+
   it('draws the Daily Chart from each bot’s datewiseprofit, dates ascending', async () => {
     open({ bots: () => ok([bot(), bot({ id: 'b2', datewiseprofit: { '2026-11-21': '-1' } })]) });
     const chart = await screen.findByTestId('chart-line');

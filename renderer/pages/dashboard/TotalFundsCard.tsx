@@ -6,7 +6,7 @@
 import { Card, Col, Row, Typography } from 'antd';
 import type { PieChartResponse, TotalProfitBookResponse } from '../../../common/api/bots';
 import { BOT_LABELS } from '../../../common/messages';
-import { isLoss, minus, moneyOr } from '../../components/bots/format';
+import { formatUsdt, isLoss, toDecimal, type FormatInput } from '../../../common/format';
 import { FundsPie } from '../../components/charts/FundsPie';
 
 interface TotalFundsCardProps {
@@ -23,6 +23,13 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
   );
 }
 
+/** Unutilised Bot USDT: total wallet minus free to use, exactly; null when either is unknown. */
+function unutilised(usdt: FormatInput, available: FormatInput): string | null {
+  const total = toDecimal(usdt);
+  const free = toDecimal(available);
+  return total && free ? total.minus(free).toFixed() : null;
+}
+
 export function TotalFundsCard({ pie, profit }: TotalFundsCardProps) {
   return (
     <Card title={BOT_LABELS.totalFunds} style={{ height: '100%' }}>
@@ -35,18 +42,18 @@ export function TotalFundsCard({ pie, profit }: TotalFundsCardProps) {
         <Col span={24} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
           {pie && (
             <>
-              <Figure label={BOT_LABELS.usdt} value={moneyOr(pie.usdt, '')} />
-              <Figure label={BOT_LABELS.availableBalance} value={moneyOr(pie.availableBalance, '')} />
-              <Figure label={BOT_LABELS.unutilisedBotUsdt} value={moneyOr(minus(pie.usdt, pie.availableBalance), '')} />
+              <Figure label={BOT_LABELS.usdt} value={formatUsdt(pie.usdt)} />
+              <Figure label={BOT_LABELS.availableBalance} value={formatUsdt(pie.availableBalance)} />
+              <Figure label={BOT_LABELS.unutilisedBotUsdt} value={formatUsdt(unutilised(pie.usdt, pie.availableBalance))} />
             </>
           )}
           {profit && (
             <>
-              <Figure label={BOT_LABELS.totalProfit} value={moneyOr(profit.totalProfit, '')} />
-              <Figure label={BOT_LABELS.lossBook} value={moneyOr(profit.lossBook, '')} />
+              <Figure label={BOT_LABELS.totalProfit} value={formatUsdt(profit.totalProfit)} />
+              <Figure label={BOT_LABELS.lossBook} value={formatUsdt(profit.lossBook)} />
               <Figure
                 label={BOT_LABELS.totalPnl}
-                value={moneyOr(profit.totalpnl, '')}
+                value={formatUsdt(profit.totalpnl)}
                 tone={isLoss(profit.totalpnl) ? 'danger' : 'success'}
               />
             </>

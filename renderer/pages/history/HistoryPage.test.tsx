@@ -80,10 +80,18 @@ describe('history', () => {
     await screen.findByText('BTC/USDT');
     const [tr] = bodyRows();
     const cells = cellTexts(tr!);
-    expect(cells.slice(1, 8)).toEqual(['System Strategy', BOT_LABELS.runtimeDays(4), '1000.00', '25.56', TEXT.notApplicable, '-3.33', '2.01%']);
+    expect(cells.slice(1, 8)).toEqual(['System Strategy', '4d', '1000.00', '25.56', TEXT.notApplicable, '-3.33', '2.01%']);
     expect(cells[8]).toMatch(/^2026-11-0[12] \d\d:00:00$/);
     expect(cells.slice(10)).toEqual(['43210.12', '9']);
     expect(within(tr!).getByText('-3.33').className).toContain('ant-typography-danger');
+  });
+
+  it('writes the runtime from start to stop in two units, and the closed price with its cents', async () => {
+    open({ multigrid: [row(1, { runtime: 0, botstarttime: '2026-11-01T10:00:00Z', botstoptime: '2026-11-01T10:13:30Z', stopAt: '67392.7' })] });
+    await screen.findByText('BTC/USDT');
+    const cells = cellTexts(bodyRows()[0]!);
+    expect(cells[2]).toBe('13m');
+    expect(cells[10]).toBe('67392.70');
   });
 
   it('shows a booked loss to 2 decimals', async () => {
@@ -175,7 +183,7 @@ describe("history's Cycle tab", () => {
     ]);
     await screen.findByText('Cycle 1/5');
     const [done, stopLoss, belowMinimum] = bodyRows().map(cellTexts);
-    expect(done!.slice(1, 8)).toEqual(['Cycle 1/5', BOT_LABELS.runtimeDays(4), '1000.00', '25.56', '-5.50', '20.06', '2.01%']);
+    expect(done!.slice(1, 8)).toEqual(['Cycle 1/5', '4d', '1000.00', '25.56', '-5.50', '20.06', '2.01%']);
     expect(done!.slice(12)).toEqual(['5/5', 'Completed']);
     expect(stopLoss!.slice(12)).toEqual(['2/5', `Stopped${STOP_REASON_TEXT.stoploss}`]);
     expect(stopLoss![6]).toBe('-40.50');

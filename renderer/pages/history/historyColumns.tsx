@@ -7,9 +7,16 @@ import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { BOT_LABELS, CYCLE_LABELS, TEXT } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
 import { SymbolIcon } from '../../components/bots/SymbolIcon';
-import { formatDateTime, formatPercent, isLoss, moneyOr } from '../../components/bots/format';
-
-const DASH = '-';
+import {
+  formatDateTime,
+  formatPercent,
+  formatPrice,
+  formatRuntime,
+  formatRuntimeDays,
+  formatUsdt,
+  isLoss,
+  secondsBetween,
+} from '../../../common/format';
 
 /** The fields every History row has, a bot's or a cycle's. */
 export type HistoryRowCore = Omit<BotHistoryRow, 'stopReason'>;
@@ -17,7 +24,16 @@ export type HistoryRowCore = Omit<BotHistoryRow, 'stopReason'>;
 /** 'NA' when the bot booked no loss (SPEC: loss book 'NA' if none). */
 export function lossBookText(lossbook: string | null | undefined): string {
   if (lossbook === null || lossbook === undefined || lossbook === '' || lossbook === TEXT.notApplicable) return TEXT.notApplicable;
-  return moneyOr(lossbook, TEXT.notApplicable);
+  return formatUsdt(lossbook, TEXT.notApplicable);
+}
+
+/**
+ * How long the bot ran, from its start to its stop ('2d 4h', '13m'); the API's whole days when
+ * a time is missing. A row without a stop time counts to now.
+ */
+export function runtimeText(row: Pick<HistoryRowCore, 'botstarttime' | 'botstoptime' | 'runtime'>, now: Date = new Date()): string {
+  const seconds = secondsBetween(row.botstarttime, row.botstoptime, now);
+  return seconds === null ? formatRuntimeDays(row.runtime) : formatRuntime(seconds);
 }
 
 export function strategyText(name: string | null | undefined): string {
@@ -25,7 +41,7 @@ export function strategyText(name: string | null | undefined): string {
 }
 
 function Pnl({ value }: { value: string }) {
-  return <Typography.Text type={isLoss(value) ? 'danger' : 'success'}>{moneyOr(value, DASH)}</Typography.Text>;
+  return <Typography.Text type={isLoss(value) ? 'danger' : 'success'}>{formatUsdt(value)}</Typography.Text>;
 }
 
 /** SPEC's columns, for any row that has them. */
@@ -42,15 +58,15 @@ export function historyColumns<T extends HistoryRowCore>(): ColumnsType<T> {
       ),
     },
     { title: BOT_LABELS.colStrategy, dataIndex: 'strategy_name', render: strategyText },
-    { title: BOT_LABELS.colRuntime, dataIndex: 'runtime', render: (days: number) => BOT_LABELS.runtimeDays(days ?? 0) },
-    { title: BOT_LABELS.colInvestment, dataIndex: 'investment', render: (v: string) => moneyOr(v, DASH) },
-    { title: BOT_LABELS.colProfitBook, dataIndex: 'profit', render: (v: string) => moneyOr(v, DASH) },
+    { title: BOT_LABELS.colRuntime, key: 'runtime', render: (_: unknown, row: T) => runtimeText(row) },
+    { title: BOT_LABELS.colInvestment, dataIndex: 'investment', render: (v: string) => formatUsdt(v) },
+    { title: BOT_LABELS.colProfitBook, dataIndex: 'profit', render: (v: string) => formatUsdt(v) },
     { title: BOT_LABELS.colLossBook, dataIndex: 'lossbook', render: lossBookText },
     { title: BOT_LABELS.colTotalPnl, dataIndex: 'totalpnl', render: (v: string) => <Pnl value={v} /> },
     { title: BOT_LABELS.colRoi, dataIndex: 'roi', render: (v: string) => formatPercent(v) },
-    { title: BOT_LABELS.colStartTime, dataIndex: 'botstarttime', render: (v: string) => formatDateTime(v) || DASH },
-    { title: BOT_LABELS.colStopTime, dataIndex: 'botstoptime', render: (v: string | null) => formatDateTime(v) || DASH },
-    { title: BOT_LABELS.colClosedPrice, dataIndex: 'stopAt', render: (v: string | null) => v ?? DASH },
+    { title: BOT_LABELS.colStartTime, dataIndex: 'botstarttime', render: (v: string) => formatDateTime(v) },
+    { title: BOT_LABELS.colStopTime, dataIndex: 'botstoptime', render: (v: string | null) => formatDateTime(v) },
+    { title: BOT_LABELS.colClosedPrice, dataIndex: 'stopAt', render: (v: string | null) => formatPrice(v) },
     { title: BOT_LABELS.colTotalOrders, dataIndex: 'trades' },
   ];
 }

@@ -55,9 +55,9 @@ describe('copy bots list', () => {
     const card = await screen.findByRole('button', { name: BOT_LABELS.copyBot('BTC/USDT') });
     expect(within(card).getByText('BTC/USDT')).toBeTruthy();
     expect(within(card).getByText('Advanced Multigrid')).toBeTruthy();
-    expect(within(card).getByText('43000.5')).toBeTruthy();
+    expect(within(card).getByText('43000.50')).toBeTruthy();
     expect(within(card).getByText('Live').className).toContain('ant-tag-green');
-    expect(within(card).getByText(BOT_LABELS.runtimeDays(12))).toBeTruthy();
+    expect(within(card).getByText('12d')).toBeTruthy();
     expect(within(card).getByText('48.20%')).toBeTruthy();
     expect(within(card).getByText('2500.00')).toBeTruthy();
     expect(within(card).getByText('33.33')).toBeTruthy();

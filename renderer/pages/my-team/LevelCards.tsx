@@ -2,7 +2,7 @@
 import { Card, Col, Row, Typography } from 'antd';
 import type { TeamLevel } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { money } from '../../components/billing/format';
+import { formatUsdtOrZero } from '../../../common/format';
 
 interface Props {
   levels: TeamLevel[];
@@ -37,7 +37,7 @@ export function LevelCards({ levels, selected, onSelect }: Props) {
           >
             <Line label={ACCOUNT_LABELS.reward} value={`${level.reward}%`} />
             <Line label={ACCOUNT_LABELS.members} value={String(level.members)} />
-            <Line label={ACCOUNT_LABELS.totalSubscription} value={`$${money(level.totalSubscription)}`} />
+            <Line label={ACCOUNT_LABELS.totalSubscription} value={`$${formatUsdtOrZero(level.totalSubscription)}`} />
           </Card>
         </Col>
       ))}

@@ -5,13 +5,13 @@ import type { TeamMember } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { PagedTable } from '../../components/billing/PagedTable';
-import { money } from '../../components/billing/format';
+import { formatUsdtOrZero } from '../../../common/format';
 
 const COLUMNS: ColumnsType<TeamMember> = [
   { title: ACCOUNT_LABELS.colName, dataIndex: 'name' },
   { title: ACCOUNT_LABELS.colSponsor, dataIndex: 'sponserName' },
-  { title: ACCOUNT_LABELS.totalSubscription, dataIndex: 'totalSubscription', render: (v: string) => `$${money(v)}` },
-  { title: ACCOUNT_LABELS.colTotalIncome, dataIndex: 'totalIncome', render: (v: string) => `$${money(v)}` },
+  { title: ACCOUNT_LABELS.totalSubscription, dataIndex: 'totalSubscription', render: (v: string) => `$${formatUsdtOrZero(v)}` },
+  { title: ACCOUNT_LABELS.colTotalIncome, dataIndex: 'totalIncome', render: (v: string) => `$${formatUsdtOrZero(v)}` },
   {
     title: ACCOUNT_LABELS.colActive,
     dataIndex: 'isActive',

@@ -2,8 +2,9 @@
 import { Button, Table, Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { WalletAsset } from '../../../common/api/exchange';
-import { formatMoney } from '../../../common/decimal';
+import { formatUsdt } from '../../../common/format';
 import { EXCHANGE_LABELS } from '../../../common/messages';
+import { assetBalance } from './assetBalance';
 import { SwapModal } from './SwapModal';
 
 interface Props {
@@ -14,13 +15,19 @@ interface Props {
 
 const baseColumns: TableColumnsType<WalletAsset> = [
   { title: EXCHANGE_LABELS.colAsset, dataIndex: 'asset', key: 'asset' },
-  { title: EXCHANGE_LABELS.colBalance, dataIndex: 'balance', key: 'balance', align: 'right' },
+  {
+    title: EXCHANGE_LABELS.colBalance,
+    dataIndex: 'balance',
+    key: 'balance',
+    align: 'right',
+    render: (balance: string, row: WalletAsset) => assetBalance(row.asset, balance),
+  },
   {
     title: EXCHANGE_LABELS.colValue,
     dataIndex: 'value',
     key: 'value',
     align: 'right',
-    render: (value: string) => formatMoney(value),
+    render: (value: string) => formatUsdt(value),
   },
 ];
 

@@ -1,6 +1,6 @@
 /** Total, Spot and Futures USDT cards (SPEC section 2, Wallet). */
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
-import { formatMoney } from '../../../common/decimal';
+import { formatUsdt } from '../../../common/format';
 import { EXCHANGE_LABELS, TEXT } from '../../../common/messages';
 
 interface Props {
@@ -21,7 +21,7 @@ function Figure({ title, value, loading }: { title: string; value: string | null
             <Skeleton.Input active size="small" style={{ display: 'block', marginTop: 8 }} />
           ) : (
             <div style={{ fontSize: 24, fontWeight: 600, marginTop: 4 }}>
-              <span>{value === null ? TEXT.noData : formatMoney(value)}</span>
+              <span>{value === null ? TEXT.noData : formatUsdt(value)}</span>
               {value !== null && (
                 <Typography.Text type="secondary" style={{ fontSize: 14, marginInlineStart: 6 }}>
                   USDT

@@ -9,6 +9,7 @@ import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
 import { MaxAmountButton } from './MaxAmountButton';
 import { swapSchema } from './walletSchemas';
+import { assetBalance } from './assetBalance';
 
 interface Props {
   asset: WalletAsset | null;
@@ -44,7 +45,7 @@ export function SwapModal({ asset, onClose }: Props) {
     >
       {asset && (
         <>
-          <Typography.Paragraph type="secondary">{EXCHANGE_LABELS.swapBalance(asset.balance, asset.asset)}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{EXCHANGE_LABELS.swapBalance(assetBalance(asset.asset, asset.balance), asset.asset)}</Typography.Paragraph>
           <Form
             form={form}
             layout="vertical"

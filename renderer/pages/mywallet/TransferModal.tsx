@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import type { TransferDirection } from '../../../common/api/exchange';
-import { formatMoney } from '../../../common/decimal';
+import { formatUsdt } from '../../../common/format';
 import { EXCHANGE_LABELS, SERVER, TEXT } from '../../../common/messages';
 import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
 import { transferErrorMessage } from '../../api/exchangeErrors';
@@ -67,7 +67,7 @@ export function TransferModal({ open, onClose, spotUsdt, futuresUsdt }: Props) {
         style={{ marginBottom: 16 }}
       />
       <Typography.Paragraph type="secondary">
-        {transferable === null ? TEXT.noData : EXCHANGE_LABELS.available(formatMoney(transferable))}
+        {transferable === null ? TEXT.noData : EXCHANGE_LABELS.available(formatUsdt(transferable))}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={({ amount }) => transfer.mutate(amount.trim())} requiredMark={false}>
         <Form.Item label={EXCHANGE_LABELS.amount} required>

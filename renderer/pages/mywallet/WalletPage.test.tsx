@@ -11,11 +11,11 @@ const spotAssets: WalletAsset[] = [
 ];
 const futuresAssets: WalletAsset[] = [{ asset: 'USDT', balance: '1000', value: '1000' }];
 
-function open({ balances = true } = {}) {
+function open({ balances = true, spot = spotAssets }: { balances?: boolean; spot?: WalletAsset[] } = {}) {
   const bridge = installFakeBridge(SIGNED_IN);
   bridge.handle('wallet:spotBalance', () => (balances ? ok({ spotusdtAmount: '10000.5' }) : fail(400, 'No API keys')));
   bridge.handle('wallet:futuresBalance', () => (balances ? ok({ futuresusdtAmount: '1000.255' }) : fail(0)));
-  bridge.handle('wallet:spotAssets', () => ok(spotAssets));
+  bridge.handle('wallet:spotAssets', () => ok(spot));
   bridge.handle('wallet:futuresAssets', () => ok(futuresAssets));
   bridge.handle('wallet:transfer', () => ok({ message: SERVER.transferSuccessful }));
   bridge.handle('wallet:swap', () => ok({ message: SERVER.swapSuccessful }));
@@ -61,8 +61,32 @@ describe('wallet', () => {
     expect(screen.queryByLabelText(`${EXCHANGE_LABELS.swap} USDT`)).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: EXCHANGE_LABELS.futures }));
     const panel = await screen.findByRole('tabpanel', { name: EXCHANGE_LABELS.futures });
-    expect(within(panel).getByText('1000.00')).toBeTruthy();
+    // Balance and value of the futures USDT.
+    expect(within(panel).getAllByText('1000.00')).toHaveLength(2);
     expect(within(panel).queryByRole('button', { name: /Swap/ })).toBeNull();
+  });
+
+  it('writes USDT balances to 2 decimals and other assets as quantities, never raw', async () => {
+    open({
+      spot: [
+        { asset: 'USDT', balance: '9900.32215894', value: '9900.32215894' },
+        { asset: 'BTC', balance: '0.00150000', value: '101.0887' },
+      ],
+    });
+    await swapBtc();
+    const panel = await screen.findByRole('tabpanel', { name: EXCHANGE_LABELS.spot });
+    await waitFor(() => expect(within(panel).getAllByText('9900.32')).toHaveLength(2), { timeout: 15_000 });
+    expect(within(panel).getByText('0.0015')).toBeTruthy();
+    expect(within(panel).getByText('101.09')).toBeTruthy();
+    expect(within(panel).queryByText('9900.32215894')).toBeNull();
+  });
+
+  it('names the transfer directions in words while sending the API its values', async () => {
+    open();
+    const modal = await openTransfer();
+    expect(within(modal).getByText('Spot to Futures')).toBeTruthy();
+    expect(within(modal).getByText('Futures to Spot')).toBeTruthy();
+    expect(within(modal).queryByText('SpotToFutures')).toBeNull();
   });
 
   it('checks the amount against the transferable balance of the chosen direction', async () => {

@@ -9,7 +9,7 @@ import { ACCOUNT_LABELS } from '../../../common/messages';
 import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
 import { Figure } from '../../components/billing/Figure';
-import { money } from '../../components/billing/format';
+import { formatUsdtOrZero } from '../../../common/format';
 import { useProfile } from '../../components/billing/useBillingData';
 import { ReferralCode } from './ReferralCode';
 import { RewardHistory } from './RewardHistory';
@@ -23,7 +23,7 @@ export default function ReferralPage() {
         <Col xs={24} md={12}>
           <Figure
             title={ACCOUNT_LABELS.rewardsEarned}
-            value={`$${money(profile?.usdtRewardToken ?? '0')}`}
+            value={`$${formatUsdtOrZero(profile?.usdtRewardToken ?? '0')}`}
             loading={loading}
             extra={<Link to={ROUTES.withdraw}>{ACCOUNT_LABELS.withdraw}</Link>}
           />

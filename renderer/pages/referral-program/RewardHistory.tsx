@@ -4,13 +4,13 @@ import type { LevelRewardRecord } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { PagedTable } from '../../components/billing/PagedTable';
-import { formatDateTime, money } from '../../components/billing/format';
+import { formatDateTime, formatUsdtOrZero } from '../../../common/format';
 
 const COLUMNS: ColumnsType<LevelRewardRecord> = [
-  { title: ACCOUNT_LABELS.colAmount, dataIndex: 'amount', render: (amount: string) => `$${money(amount)}` },
+  { title: ACCOUNT_LABELS.colAmount, dataIndex: 'amount', render: (amount: string) => `$${formatUsdtOrZero(amount)}` },
   { title: ACCOUNT_LABELS.colPercent, dataIndex: 'percentage', render: (p: string) => `${p}%` },
   { title: ACCOUNT_LABELS.colReferredUser, dataIndex: 'fromUserName' },
-  { title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: formatDateTime },
+  { title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
 ];
 
 export function RewardHistory() {

@@ -4,7 +4,7 @@ import type { BotInfo } from '../../../common/api/bots';
 import { BOT_LABELS } from '../../../common/messages';
 import { StatusTag } from '../../components/bots/StatusTag';
 import { pairLabel } from '../../../common/pairs';
-import { plain } from './format';
+import { formatPrice } from '../../../common/format';
 
 export function BotHeader({ bot }: { bot: BotInfo }) {
   return (
@@ -24,7 +24,7 @@ export function BotHeader({ bot }: { bot: BotInfo }) {
         </Space>
         <Space align="center">
           <Typography.Text>
-            {BOT_LABELS.livePrice}: <strong className="bot-live-price">{plain(bot.liveprice)}</strong>
+            {BOT_LABELS.livePrice}: <strong className="bot-live-price">{formatPrice(bot.liveprice)}</strong>
           </Typography.Text>
           <StatusTag status={bot.status} />
         </Space>

@@ -2,10 +2,21 @@
 import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { BotInfo, PurchasedQtyResponse } from '../../../common/api/bots';
+import {
+  formatApy,
+  formatPrice,
+  formatQuantity,
+  formatRuntime,
+  formatUsdt,
+  isLoss,
+  secondsBetween,
+} from '../../../common/format';
 import { BOT_LABELS, RUNNING_BOT_LABELS } from '../../../common/messages';
 import { ApyLabel } from '../../components/bots/ApyLabel';
-import { formatPercent } from '../../components/bots/format';
-import { isLoss, money, plain } from './format';
+import { useNow } from '../../hooks/useNow';
+
+/** The runtime shows seconds for a new bot, so it ticks every second while the bot runs. */
+const RUNTIME_TICK_MS = 1_000;
 
 function Stat({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -19,20 +30,24 @@ function Stat({ label, children }: { label: ReactNode; children: ReactNode }) {
 }
 
 export function BotStats({ bot, purchased }: { bot: BotInfo; purchased: PurchasedQtyResponse | undefined }) {
+  const stopped = bot.status === 'Stopped';
+  const now = useNow(RUNTIME_TICK_MS, !stopped);
+  // A stopped bot's runtime ends at its stop; the API's whole days cannot say '13m'.
+  const runtime = secondsBetween(bot.botstartdate, stopped ? bot.botstopdate : null, now);
   return (
     <Card>
       <Row gutter={[16, 16]}>
-        <Stat label={BOT_LABELS.runtime}>{BOT_LABELS.runtimeDays(bot.runtime)}</Stat>
-        <Stat label={<ApyLabel />}>{formatPercent(bot.roi)}</Stat>
+        <Stat label={BOT_LABELS.runtime}>{formatRuntime(runtime)}</Stat>
+        <Stat label={<ApyLabel />}>{formatApy(bot.roi, runtime)}</Stat>
         <Stat label={BOT_LABELS.totalTrades}>{bot.trades24h}</Stat>
         <Stat label={RUNNING_BOT_LABELS.usedGrid}>{`${bot.grid_no}/${bot.total_grid}`}</Stat>
-        <Stat label={RUNNING_BOT_LABELS.lowestBuyPrice}>{plain(bot.last_buying_price)}</Stat>
-        <Stat label={BOT_LABELS.investment}>{money(bot.investment)}</Stat>
+        <Stat label={RUNNING_BOT_LABELS.lowestBuyPrice}>{formatPrice(bot.last_buying_price)}</Stat>
+        <Stat label={BOT_LABELS.investment}>{formatUsdt(bot.investment)}</Stat>
         <Stat label={BOT_LABELS.pnl}>
-          <Typography.Text type={isLoss(bot.pnl) ? 'danger' : 'success'}>{money(bot.pnl)}</Typography.Text>
+          <Typography.Text type={isLoss(bot.pnl) ? 'danger' : 'success'}>{formatUsdt(bot.pnl)}</Typography.Text>
         </Stat>
-        <Stat label={RUNNING_BOT_LABELS.averageBuyPrice}>{plain(purchased?.avgPrice)}</Stat>
-        <Stat label={RUNNING_BOT_LABELS.purchasedQuantity}>{plain(purchased?.totalQuantity)}</Stat>
+        <Stat label={RUNNING_BOT_LABELS.averageBuyPrice}>{formatPrice(purchased?.avgPrice)}</Stat>
+        <Stat label={RUNNING_BOT_LABELS.purchasedQuantity}>{formatQuantity(purchased?.totalQuantity)}</Stat>
       </Row>
     </Card>
   );

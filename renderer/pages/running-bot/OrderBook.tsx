@@ -5,7 +5,7 @@ import type { OrderBookRow } from '../../../common/api/bots';
 import { PAGE_SIZE_TABLES } from '../../../common/constants';
 import { RUNNING_BOT_LABELS } from '../../../common/messages';
 import { TablePager, pageCount } from '../../components/bots/TablePager';
-import { dateTime, money, plain } from './format';
+import { formatDateTime, formatPrice, formatQuantity, formatUsdt } from '../../../common/format';
 
 export const SIDE_COLORS = { BUY: '#0f9d76', SELL: '#e5484d' } as const;
 
@@ -13,8 +13,8 @@ export const SIDE_COLORS = { BUY: '#0f9d76', SELL: '#e5484d' } as const;
 type BookRow = OrderBookRow & { key: number };
 
 const columns: TableColumnsType<BookRow> = [
-  { title: RUNNING_BOT_LABELS.colDate, dataIndex: 'date', render: (v: string) => dateTime(v) },
-  { title: RUNNING_BOT_LABELS.colPrice, dataIndex: 'price', render: (v: string) => plain(v) },
+  { title: RUNNING_BOT_LABELS.colDate, dataIndex: 'date', render: (v: string) => formatDateTime(v) },
+  { title: RUNNING_BOT_LABELS.colPrice, dataIndex: 'price', render: (v: string) => formatPrice(v) },
   {
     title: RUNNING_BOT_LABELS.colType,
     dataIndex: 'type',
@@ -24,9 +24,9 @@ const columns: TableColumnsType<BookRow> = [
       </span>
     ),
   },
-  { title: RUNNING_BOT_LABELS.colQuantity, dataIndex: 'quantity', render: (v: string) => plain(v) },
-  { title: RUNNING_BOT_LABELS.colAmount, dataIndex: 'cummulativeQuoteQty', render: (v: string) => money(v) },
-  { title: RUNNING_BOT_LABELS.colPnl, dataIndex: 'pnl', render: (v: string) => money(v) },
+  { title: RUNNING_BOT_LABELS.colQuantity, dataIndex: 'quantity', render: (v: string) => formatQuantity(v) },
+  { title: RUNNING_BOT_LABELS.colAmount, dataIndex: 'cummulativeQuoteQty', render: (v: string) => formatUsdt(v) },
+  { title: RUNNING_BOT_LABELS.colPnl, dataIndex: 'pnl', render: (v: string) => formatUsdt(v) },
 ];
 
 export function OrderBook({ orders, loading }: { orders: OrderBookRow[]; loading: boolean }) {

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BotInfo, OrderBookRow, SltpValues } from '../../../common/api/bots';
 import { STOP_REASON_TEXT } from '../../../common/api/bots';
 import { REFRESH_MS } from '../../../common/constants';
+import { SCREEN_TITLES } from '../../../common/routes';
 import { BOT_LABELS, RUNNING_BOT_LABELS as L, UI, VALIDATION } from '../../../common/messages';
 import { SIGNED_IN, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
 import { currentPath, renderApp } from '../../testing/renderApp';
@@ -67,7 +68,7 @@ function open({ bot = {}, orders = [order(1), order(2)], sltp }: Setup = {}) {
   return bridge;
 }
 
-const ready = () => screen.findByText(BOT_LABELS.runtimeDays(3), {}, { timeout: 15_000 });
+const ready = () => screen.findByText('2/10', {}, { timeout: 15_000 });
 
 async function openDialog(label: string) {
   await ready();
@@ -89,14 +90,16 @@ describe('running bot', () => {
     expect(screen.getByText('12.35%')).toBeTruthy();
     expect(screen.getByLabelText(BOT_LABELS.apyTooltip)).toBeTruthy();
     expect(screen.getByText('2/10')).toBeTruthy();
-    expect(screen.getByText('98.5')).toBeTruthy();
+    // Prices without the pair's tick: at least 5 significant digits, 2 to 8 decimals.
+    expect(screen.getByText('98.500')).toBeTruthy();
     expect(screen.getByText('-4.57')).toBeTruthy();
     // The bot's other calls follow its info.
-    expect(await screen.findByText('99.25')).toBeTruthy();
+    expect(await screen.findByText('99.250')).toBeTruthy();
     expect(screen.getByText('0.02')).toBeTruthy();
-    expect(await screen.findByText('150')).toBeTruthy();
+    expect(await screen.findByText('150.00')).toBeTruthy();
     expect(await screen.findByText('4')).toBeTruthy();
-    expect(await screen.findByText('25')).toBeTruthy();
+    expect(await screen.findByText('25.00%')).toBeTruthy();
+    expect(screen.getAllByText('1000.00')).toHaveLength(2);
     expect(screen.getByText(L.stopNote)).toBeTruthy();
     expect(screen.queryByText(L.liqPrice)).toBeNull();
     expect(bridge.callsTo('bots:position')).toEqual([]);
@@ -110,7 +113,7 @@ describe('running bot', () => {
     expect(screen.getByText('3x')).toBeTruthy();
     expect(screen.getByText('Pause').closest('.ant-tag')!.className).toMatch(/gold/);
     expect(screen.getByText(L.liqPrice)).toBeTruthy();
-    const liq = await screen.findByText('61000.5');
+    const liq = await screen.findByText('61000.50');
     expect(liq.closest('.ant-typography')!.className).toMatch(/danger/);
   });
 
@@ -127,12 +130,12 @@ describe('running bot', () => {
     expect(sell.style.color).toBe('rgb(229, 72, 77)');
     expect(buy.style.color).toBe('rgb(15, 157, 118)');
     expect([SIDE_COLORS.SELL, SIDE_COLORS.BUY]).toEqual(['#e5484d', '#0f9d76']);
-    expect(within(book).getByText('100')).toBeTruthy();
+    expect(within(book).getByText('100.00')).toBeTruthy();
     fireEvent.click(within(pager).getByRole('button', { name: BOT_LABELS.next }));
-    await waitFor(() => expect(within(book).getByText('120')).toBeTruthy());
+    await waitFor(() => expect(within(book).getByText('120.00')).toBeTruthy());
     expect(within(book).queryByText('100')).toBeNull();
     fireEvent.click(within(pager).getByRole('button', { name: 'Page 5' }));
-    await waitFor(() => expect(within(book).getByText('180')).toBeTruthy());
+    await waitFor(() => expect(within(book).getByText('180.00')).toBeTruthy());
     expect(within(pager).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['3', '4', '5', '6', '7']);
     expect(within(book).getAllByText('1.01').length).toBe(20);
   });
@@ -239,6 +242,33 @@ describe('running bot', () => {
     expect(bridge.callsTo(channel)).toEqual([{ botID: 'bot-1' }, { botID: 'bot-1' }]);
   });
 
+  it('counts a new bot\'s runtime in minutes and holds its APY back until a full day', async () => {
+    const thirteenMinutesAgo = new Date(Date.now() - (13 * 60 + 5) * 1000).toISOString();
+    open({ bot: { botstartdate: thirteenMinutesAgo, runtime: 0, roi: '-13.6912' } });
+    await ready();
+    expect(screen.getByText('13m')).toBeTruthy();
+    expect(screen.getByText(BOT_LABELS.apyAfterFirstDay)).toBeTruthy();
+    expect(screen.queryByText('-13.69%')).toBeNull();
+  });
+
+  it('titles a running bot as SPEC does, in the page and the header', async () => {
+    open();
+    await ready();
+    expect(document.querySelector('.page-title')!.textContent).toBe(SCREEN_TITLES.runningBot);
+    expect(document.querySelector('.header-title')!.textContent).toBe(SCREEN_TITLES.runningBot);
+  });
+
+  it('gives a stopped bot a stopped title, its runtime up to the stop and its APY', async () => {
+    open({ bot: { status: 'Stopped', stopReason: 'manual', botstopdate: '2026-11-22T10:30:00.000Z' } });
+    await ready();
+    expect(document.querySelector('.page-title')!.textContent).toBe(L.stoppedBotTitle);
+    expect(document.querySelector('.header-title')!.textContent).toBe(L.stoppedBotTitle);
+    expect(screen.queryByText(SCREEN_TITLES.runningBot)).toBeNull();
+    // 2026-11-20 08:00 to 2026-11-22 10:30.
+    expect(screen.getByText('2d 2h')).toBeTruthy();
+    expect(screen.getByText('12.35%')).toBeTruthy();
+  });
+
   it('shows why a stopped bot stopped, with no edits and no Stop', async () => {
     open({ bot: { status: 'Stopped', stopReason: 'stoploss', botstopdate: '2026-11-22T10:00:00.000Z' } });
     await ready();
@@ -265,7 +295,7 @@ describe('running bot', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const bridge = open();
     await ready();
-    await screen.findByText('99.25');
+    await screen.findByText('99.250');
     const calls = () => [bridge.callsTo('bots:info').length, bridge.callsTo('bots:orderBook').length];
     const [info, book] = calls();
     vi.advanceTimersByTime(REFRESH_MS);

@@ -2,8 +2,10 @@
 import { Card, Col, Empty, Grid, Row, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import type { BotInfo } from '../../../common/api/bots';
 import { RUNNING_BOT_LABELS, TEXT } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
+import { useHeaderTitleOverride } from '../../app/layout/headerTitle';
 import { PageTitle } from '../../components/PageTitle';
 import { ProfitChart } from '../../components/charts/ProfitChart';
 import { BotHeader } from './BotHeader';
@@ -16,6 +18,11 @@ import { SltpDialog } from './SltpDialog';
 import { StopBotDialog } from './StopBotDialog';
 import { useRunningBot } from './useRunningBot';
 
+/** SPEC's 'Running Bot' while the bot runs (Live or Pause); a stopped bot is not called running. */
+export function runningBotTitle(bot: Pick<BotInfo, 'status'> | undefined): string {
+  return bot?.status === 'Stopped' ? RUNNING_BOT_LABELS.stoppedBotTitle : SCREEN_TITLES.runningBot;
+}
+
 /** SPEC: the profit chart is 200 px high on a narrow window, 500 px on a wide one. */
 const PROFIT_CHART_HEIGHT = { narrow: 200, wide: 500 } as const;
 
@@ -26,6 +33,8 @@ export default function RunningBotPage() {
   const screens = Grid.useBreakpoint();
   const close = () => setDialog(null);
   const bot = data.info.data;
+  const title = runningBotTitle(bot);
+  useHeaderTitleOverride(title);
 
   let body;
   if (data.info.isPending) {
@@ -68,7 +77,7 @@ export default function RunningBotPage() {
   }
   return (
     <>
-      <PageTitle title={SCREEN_TITLES.runningBot} />
+      <PageTitle title={title} />
       {body}
     </>
   );

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { STOP_REASON_TEXT, type BotInfo } from '../../../common/api/bots';
 import { BOT_LABELS, RUNNING_BOT_LABELS } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
-import { dateTime, money, plain } from './format';
+import { formatDateTime, formatPercent, formatPrice, formatUsdt, NO_VALUE } from '../../../common/format';
 import type { RunningBotData } from './useRunningBot';
 
 export type BotDialog = 'sltp' | 'protection' | 'profitBook' | 'stop';
@@ -31,9 +31,14 @@ function Editable({ label, value, editable, onEdit }: { label: string; value: Re
   );
 }
 
+/** A number of grids as a whole count, or the dash when there is none. */
+function gridCount(value: number | null | undefined): string {
+  return value === null || value === undefined ? NO_VALUE : String(value);
+}
+
 function protectionText(data: RunningBotData, bot: BotInfo): string {
-  if (data.protection) return data.protection.is_protection_active ? plain(data.protection.protection_grid_at) : RUNNING_BOT_LABELS.notSet;
-  return plain(bot.overbuy_protection_value);
+  if (data.protection) return data.protection.is_protection_active ? gridCount(data.protection.protection_grid_at) : RUNNING_BOT_LABELS.notSet;
+  return gridCount(bot.overbuy_protection_value);
 }
 
 export function SidePanel({ bot, data, onOpen }: Props) {
@@ -44,19 +49,19 @@ export function SidePanel({ bot, data, onOpen }: Props) {
   );
   const L = RUNNING_BOT_LABELS;
   const items = [
-    { key: 'investment', label: L.totalInvestment, children: money(bot.investment) },
+    { key: 'investment', label: L.totalInvestment, children: formatUsdt(bot.investment) },
     { key: 'booked', label: L.bookedOrders, children: sells },
     { key: 'pair', label: BOT_LABELS.pair, children: pairLabel(bot.name) },
-    { key: 'start', label: L.startDate, children: dateTime(bot.botstartdate) },
-    ...(live ? [] : [{ key: 'stop', label: L.stopDate, children: dateTime(bot.botstopdate) }]),
-    { key: 'pause', label: L.pausePrice, children: edit(L.pausePrice, plain(data.sltp?.sell_all_and_pause_at_price), 'sltp') },
-    { key: 'restart', label: L.restartPrice, children: edit(L.restartPrice, plain(data.sltp?.restart_at_price), 'sltp') },
-    { key: 'stoploss', label: L.stoplossPrice, children: edit(L.stoplossPrice, plain(data.sltp?.stoploss_and_stopbot_at_price), 'sltp') },
+    { key: 'start', label: L.startDate, children: formatDateTime(bot.botstartdate) },
+    ...(live ? [] : [{ key: 'stop', label: L.stopDate, children: formatDateTime(bot.botstopdate) }]),
+    { key: 'pause', label: L.pausePrice, children: edit(L.pausePrice, formatPrice(data.sltp?.sell_all_and_pause_at_price), 'sltp') },
+    { key: 'restart', label: L.restartPrice, children: edit(L.restartPrice, formatPrice(data.sltp?.restart_at_price), 'sltp') },
+    { key: 'stoploss', label: L.stoplossPrice, children: edit(L.stoplossPrice, formatPrice(data.sltp?.stoploss_and_stopbot_at_price), 'sltp') },
     ...(bot.category === 'Future'
-      ? [{ key: 'liq', label: L.liqPrice, children: <Typography.Text type="danger" className="liq-price">{plain(data.liquidationPrice)}</Typography.Text> }]
+      ? [{ key: 'liq', label: L.liqPrice, children: <Typography.Text type="danger" className="liq-price">{formatPrice(data.liquidationPrice)}</Typography.Text> }]
       : []),
     { key: 'protection', label: L.overbuyProtection, children: edit(L.overbuyProtection, protectionText(data, bot), 'protection') },
-    { key: 'profitBook', label: L.profitBook, children: edit(L.profitBook, plain(data.profitBook), 'profitBook') },
+    { key: 'profitBook', label: L.profitBook, children: edit(L.profitBook, formatPercent(data.profitBook), 'profitBook') },
   ];
   return (
     <Card>

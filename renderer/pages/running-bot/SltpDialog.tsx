@@ -7,7 +7,7 @@ import { optionalValue, sltpSchema } from '../../../common/schemas/bot-form';
 import { botsApi } from '../../api/bots';
 import { yupRule } from '../../hooks/yupRule';
 import { EditDialog } from './EditDialog';
-import { plain } from './format';
+import { formatPrice } from '../../../common/format';
 import { useBotCommand } from './useBotCommand';
 
 interface SltpForm {
@@ -67,7 +67,7 @@ export function SltpDialog({ id, open, onClose, livePrice, values }: Props) {
       saving={save.isPending}
       resetting={reset.isPending}
     >
-      <Typography.Paragraph type="secondary">{RUNNING_BOT_LABELS.livePriceNow(plain(livePrice))}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{RUNNING_BOT_LABELS.livePriceNow(formatPrice(livePrice))}</Typography.Paragraph>
       {FIELDS.map(([name, label]) => (
         <Form.Item key={name} label={label} name={name} rules={[yupRule(schema, name)]}>
           <Input inputMode="decimal" aria-label={label} />

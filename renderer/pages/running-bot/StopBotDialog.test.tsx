@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BotInfo, PurchasedQtyResponse } from '../../../common/api/bots';
-import { BOT_LABELS, RUNNING_BOT_LABELS as L, STOP_SELL_LABELS as S } from '../../../common/messages';
+import { RUNNING_BOT_LABELS as L, STOP_SELL_LABELS as S } from '../../../common/messages';
 import { SIGNED_IN, installFakeBridge, ok } from '../../testing/fakeBridge';
 import { renderApp } from '../../testing/renderApp';
 
@@ -44,8 +44,7 @@ function open(totalQuantity: string) {
 }
 
 async function openStopDialog() {
-  await screen.findByText(BOT_LABELS.runtimeDays(3), {}, { timeout: 15_000 });
-  fireEvent.click(screen.getByRole('button', { name: L.stop }));
+  fireEvent.click(await screen.findByRole('button', { name: L.stop }, { timeout: 15_000 }));
   const modal = await screen.findByRole('dialog');
   expect(within(modal).getByText(L.stopTitle)).toBeTruthy();
   return modal;

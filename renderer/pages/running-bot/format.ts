@@ -1,21 +1,11 @@
-/** How Running Bot writes missing figures ('-'), over the bot screens' shared formatting. */
-import { RUNNING_BOT_LABELS } from '../../../common/messages';
-import { formatDateTime, moneyOr } from '../../components/bots/format';
+/**
+ * Re-export shim: Start New Bot (renderer/pages/startbot, owned by another change) still imports
+ * `plain` from here, with its old meaning kept (the value as sent, '-' when missing). Every
+ * other screen formats through common/format; Start New Bot should move to formatPrice (its
+ * live price drops the tick's trailing zeros today) and this file then go.
+ */
+import { NO_VALUE } from '../../../common/format';
 
-export { isLoss } from '../../components/bots/format';
-
-const NOT_SET = RUNNING_BOT_LABELS.notSet;
-
-/** Money to 2 decimals (SPEC section 9), or '-' when unknown. */
-export function money(value: string | null | undefined): string {
-  return moneyOr(value, NOT_SET);
-}
-
-/** A price or quantity as the server sent it (never rounded away), or '-' when unknown. */
 export function plain(value: string | number | null | undefined): string {
-  return value === null || value === undefined || value === '' ? NOT_SET : String(value);
-}
-
-export function dateTime(iso: string | null | undefined): string {
-  return formatDateTime(iso) || NOT_SET;
+  return value === null || value === undefined || value === '' ? NO_VALUE : String(value);
 }

@@ -9,7 +9,7 @@ import { ACCOUNT_LABELS, TEXT } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { useMessage } from '../../app/feedback';
 import { orNull } from '../../components/billing/useBillingData';
-import { money } from '../../components/billing/format';
+import { formatUsdtOrZero } from '../../../common/format';
 
 function PlanCard({ plan, busy, onSubscribe }: { plan: Plan; busy: boolean; onSubscribe: () => void }) {
   const title = ACCOUNT_LABELS.planDays(plan.days);
@@ -18,7 +18,7 @@ function PlanCard({ plan, busy, onSubscribe }: { plan: Plan; busy: boolean; onSu
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         {title}
       </Typography.Title>
-      <Typography.Paragraph>{ACCOUNT_LABELS.planPrice(money(plan.usdtToken), money(plan.ifcNewToken))}</Typography.Paragraph>
+      <Typography.Paragraph>{ACCOUNT_LABELS.planPrice(formatUsdtOrZero(plan.usdtToken), formatUsdtOrZero(plan.ifcNewToken))}</Typography.Paragraph>
       <Button type="primary" loading={busy} onClick={onSubscribe}>
         {ACCOUNT_LABELS.subscribe}
       </Button>

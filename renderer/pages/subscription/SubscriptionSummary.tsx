@@ -3,7 +3,8 @@ import { Alert, Col, Row, Tag } from 'antd';
 import type { WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { Figure } from '../../components/billing/Figure';
-import { formatDate, subscriptionStatus } from '../../components/billing/format';
+import { formatDate } from '../../../common/format';
+import { subscriptionStatus } from '../../components/billing/subscription';
 
 const STATUS_COLORS: Record<string, string | undefined> = {
   [ACCOUNT_LABELS.statusActive]: 'green',

@@ -5,7 +5,8 @@ import type { WalletUserData } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
 import { Figure } from '../../components/billing/Figure';
-import { ifcDollars, money } from '../../components/billing/format';
+import { formatUsdtOrZero } from '../../../common/format';
+import { ifcDollars } from '../../components/billing/subscription';
 
 interface Props {
   userData: WalletUserData | null;
@@ -18,7 +19,7 @@ export function WalletSummary({ userData, loading }: Props) {
       <Col xs={24} md={12}>
         <Figure
           title={ACCOUNT_LABELS.usdtBalance}
-          value={money(userData?.usdtToken)}
+          value={formatUsdtOrZero(userData?.usdtToken)}
           extra="USDT"
           loading={loading}
           footer={
@@ -32,12 +33,12 @@ export function WalletSummary({ userData, loading }: Props) {
       <Col xs={24} md={12}>
         <Figure
           title={ACCOUNT_LABELS.ifcWallet}
-          value={money(userData?.ifcNewToken)}
+          value={formatUsdtOrZero(userData?.ifcNewToken)}
           extra="IFC"
           loading={loading}
           footer={
             <Typography.Text type="secondary">
-              {ACCOUNT_LABELS.ifcValue(userData ? ifcDollars(userData) : money(null))}
+              {ACCOUNT_LABELS.ifcValue(userData ? ifcDollars(userData) : formatUsdtOrZero(null))}
             </Typography.Text>
           }
         />

@@ -3,7 +3,7 @@ import { Space, Typography } from 'antd';
 import type { DepositQrCode } from '../../../common/api/billing';
 import { ACCOUNT_LABELS, UI } from '../../../common/messages';
 import { CopyButton } from '../../components/billing/CopyButton';
-import { mmss } from '../../components/billing/format';
+import { formatCountdown } from '../../../common/format';
 
 /** The server sends a PNG data URL; a bare base64 body is accepted too. */
 export const qrSource = (base64: string) => (base64.startsWith('data:') ? base64 : `data:image/png;base64,${base64}`);
@@ -21,7 +21,7 @@ export function DepositAddress({ qrCode, secondsLeft }: { qrCode: DepositQrCode;
           <CopyButton text={qrCode.value} done={UI.addressCopied} label={ACCOUNT_LABELS.copyAddress} />
         </Space>
         <Typography.Text strong role="timer">
-          {ACCOUNT_LABELS.timeLeft(mmss(secondsLeft))}
+          {ACCOUNT_LABELS.timeLeft(formatCountdown(secondsLeft))}
         </Typography.Text>
       </Space>
     </section>

@@ -5,14 +5,14 @@ import type { DepositRecord } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { PagedTable } from '../../components/billing/PagedTable';
-import { formatDateTime, money } from '../../components/billing/format';
+import { formatDateTime, formatUsdtOrZero } from '../../../common/format';
 
 /** A transaction hash short enough for a table cell; the full hash is its title and what copy takes. */
 export const shortHash = (hash: string) => (hash.length > 20 ? `${hash.slice(0, 10)}…${hash.slice(-8)}` : hash);
 
 const COLUMNS: ColumnsType<DepositRecord> = [
   { title: ACCOUNT_LABELS.colToken, dataIndex: 'token' },
-  { title: ACCOUNT_LABELS.colAmount, dataIndex: 'amount', render: money },
+  { title: ACCOUNT_LABELS.colAmount, dataIndex: 'amount', render: formatUsdtOrZero },
   {
     title: ACCOUNT_LABELS.colTxHash,
     dataIndex: 'transactionHash',
@@ -22,7 +22,7 @@ const COLUMNS: ColumnsType<DepositRecord> = [
       </Typography.Text>
     ),
   },
-  { title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: formatDateTime },
+  { title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
 ];
 
 export function DepositHistory() {

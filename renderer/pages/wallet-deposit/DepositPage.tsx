@@ -9,7 +9,7 @@ import { ACCOUNT_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
 import { Figure } from '../../components/billing/Figure';
-import { money } from '../../components/billing/format';
+import { formatUsdtOrZero } from '../../../common/format';
 import { useUserData } from '../../components/billing/useBillingData';
 import { DepositActions } from './DepositActions';
 import { DepositAddress } from './DepositAddress';
@@ -31,7 +31,7 @@ export default function DepositPage() {
       <Row gutter={[16, 16]}>
         {balances.map(([title, value, unit]) => (
           <Col key={title} xs={24} md={8}>
-            <Figure title={title} value={money(value)} extra={unit} loading={loading} />
+            <Figure title={title} value={formatUsdtOrZero(value)} extra={unit} loading={loading} />
           </Col>
         ))}
       </Row>
