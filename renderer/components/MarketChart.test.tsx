@@ -1,5 +1,5 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Kline } from '../../common/api/exchange';
 import { Providers, createQueryClient } from '../app/Providers';
 import { SIGNED_IN, installFakeBridge, ok, type FakeBridge } from '../testing/fakeBridge';
@@ -101,6 +101,10 @@ describe('MarketChart', () => {
   });
 
   it('moves the last candle with the live ticker of its pair only', async () => {
+    // Inside the last candle's 15 minutes, whenever the test runs: past them, the ticker would
+    // rightly open the next candle (this failed when a run crossed a quarter hour).
+    const clock = vi.spyOn(Date, 'now').mockReturnValue((lastOpen + 60) * 1000);
+    onTestFinished(() => clock.mockRestore());
     mount();
     await waitFor(() => expect(chartMock.series.setData).toHaveBeenCalled());
     act(() => bridge.emit('market:tickers', { tickers: [{ symbol: 'ETHUSDT', price: '3000', changePercent: '0' }] }));
