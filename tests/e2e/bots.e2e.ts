@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_REASON_TEXT } from '../../common/api/bots';
 import { Decimal, formatMoney } from '../../common/decimal';
+import { formatPercent, formatPrice } from '../../common/format';
 import { BOT_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS, TEXT, UI, VALIDATION } from '../../common/messages';
 import { bots } from '../../server/db/schema';
 // For the app.deps declaration the server's HTTP layer adds to Fastify.
@@ -194,7 +195,7 @@ describe('live bots', () => {
     await press(RUNNING_BOT_LABELS.save, VALIDATION.profitBookAboveMax);
     await profitBook.fill('500');
     await done(RUNNING_BOT_LABELS.save, UI.profitBookSaved);
-    await expect.poll(() => sideValue(RUNNING_BOT_LABELS.profitBook), { timeout: 15_000 }).toBe('500');
+    await expect.poll(() => sideValue(RUNNING_BOT_LABELS.profitBook), { timeout: 15_000 }).toBe(formatPercent('500'));
 
     // A whole number of grids from 1 to total_grid - 1; 5 held grids are never reached here.
     await editButton(RUNNING_BOT_LABELS.overbuyProtection).click();
@@ -245,8 +246,8 @@ describe('live bots', () => {
     await pause.fill('150000');
     await field(RUNNING_BOT_LABELS.restartPrice).fill('140000');
     await done(RUNNING_BOT_LABELS.save, UI.sltpUpdated);
-    await expect.poll(() => sideValue(RUNNING_BOT_LABELS.pausePrice), { timeout: 15_000 }).toBe('150000');
-    expect(await sideValue(RUNNING_BOT_LABELS.restartPrice)).toBe('140000');
+    await expect.poll(() => sideValue(RUNNING_BOT_LABELS.pausePrice), { timeout: 15_000 }).toBe(formatPrice('150000'));
+    expect(await sideValue(RUNNING_BOT_LABELS.restartPrice)).toBe(formatPrice('140000'));
 
     await editButton(RUNNING_BOT_LABELS.restartPrice).click();
     await done(RUNNING_BOT_LABELS.reset, UI.sltpReset);

@@ -12,6 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_REASON_TEXT } from '../../common/api/bots';
+import { formatPrice } from '../../common/format';
 import { CYCLE_LABELS, UI, VALIDATION } from '../../common/messages';
 import { historyTabPath } from '../../common/routes';
 import { liveHelpers } from './support/live';
@@ -92,7 +93,7 @@ describe('cycles', () => {
     await seen(L.liveCycles);
     await choose(L.category, 'Spot');
     await choosePair();
-    await seen(L.livePriceOf('3000'));
+    await seen(L.livePriceOf(formatPrice('3000')));
     await expect.poll(() => input(L.buyAt).inputValue(), { timeout: 15_000 }).toBe('2850');
     expect(await input(L.sellAt).inputValue()).toBe('3150');
     expect(await input(L.stopLossAt).inputValue()).toBe('2400');

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_REASON_TEXT } from '../../common/api/bots';
 import { Decimal } from '../../common/decimal';
+import { formatPrice } from '../../common/format';
 import { BOT_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS } from '../../common/messages';
 import { liveHelpers } from './support/live';
 import { logInAs, startStack, type Stack } from './support/stack';
@@ -64,8 +65,9 @@ describe('a Future bot', () => {
     await page().getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) }).first().click();
     await page().waitForURL(/#\/running-bot\//);
     await seen(BOT_LABELS.leverageOption(5));
+    // The exchange's figure, shown as every price is (common/format).
     const exchangeLiq = new Decimal((await position())!.liquidationPrice).toDecimalPlaces(8, Decimal.ROUND_UP);
-    await expect.poll(() => page().locator('.liq-price').innerText(), { timeout: 15_000 }).toBe(exchangeLiq.toFixed());
+    await expect.poll(() => page().locator('.liq-price').innerText(), { timeout: 15_000 }).toBe(formatPrice(exchangeLiq.toFixed()));
   });
 
   it('is liquidated when the price reaches the liquidation price: it stops, main says why, History lists it', async () => {
