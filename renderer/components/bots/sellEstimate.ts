@@ -3,7 +3,8 @@
  * at the last price, as an estimate (a market sell fills at whatever the book gives). Pure, and
  * in decimals: quantity x price never passes through a float.
  */
-import { Decimal, formatMoney } from '../../../common/decimal';
+import { toDecimal } from '../../../common/format';
+import { formatMoney } from '../../../common/decimal';
 import { pairLabel } from '../../../common/pairs';
 
 export interface SellEstimate {
@@ -19,22 +20,13 @@ export interface SellEstimate {
   empty: boolean;
 }
 
-function decimalOrNull(value: string | null | undefined): Decimal | null {
-  if (value === null || value === undefined || value.trim() === '') return null;
-  try {
-    const number = new Decimal(value);
-    return number.isFinite() ? number : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The estimate for `symbol`, or null while the held quantity is unknown. */
 export function sellEstimate(symbol: string, quantity: string | null | undefined, lastPrice: string | null | undefined): SellEstimate | null {
-  const held = decimalOrNull(quantity);
+  const held = toDecimal(quantity);
   if (held === null) return null;
   const [coin = symbol, quote = ''] = pairLabel(symbol).split('/');
-  const price = decimalOrNull(lastPrice);
+  const price = toDecimal(lastPrice);
   const empty = !held.gt(0);
   return {
     coin,

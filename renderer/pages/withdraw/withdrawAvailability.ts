@@ -3,19 +3,11 @@
  * the server accepts, the Withdraw button is disabled and the member is told why instead of
  * filling in a form the server can only refuse.
  */
+import { toDecimal } from '../../../common/format';
 import { Decimal } from '../../../common/decimal';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { MONEY_DECIMALS } from '../../../common/constants';
 
-function decimalOrNull(value: string | null | undefined): Decimal | null {
-  if (value === null || value === undefined || value.trim() === '') return null;
-  try {
-    const number = new Decimal(value);
-    return number.isFinite() ? number : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The reason nothing can be withdrawn, or null when a withdrawal may go ahead. Unknown figures
@@ -25,10 +17,10 @@ function decimalOrNull(value: string | null | undefined): Decimal | null {
 const dollarsDown = (value: Decimal) => value.toDecimalPlaces(MONEY_DECIMALS, Decimal.ROUND_DOWN).toFixed(MONEY_DECIMALS);
 
 export function withdrawBlockedReason(rewards: string | null | undefined, minimum: string | null | undefined): string | null {
-  const available = decimalOrNull(rewards);
+  const available = toDecimal(rewards);
   if (available === null) return null;
   if (!available.gt(0)) return ACCOUNT_LABELS.withdrawNoRewards;
-  const least = decimalOrNull(minimum);
+  const least = toDecimal(minimum);
   if (least !== null && available.lt(least)) return ACCOUNT_LABELS.withdrawRewardsBelowMinimum(dollarsDown(available), least.toFixed());
   return null;
 }
