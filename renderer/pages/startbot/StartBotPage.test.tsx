@@ -236,7 +236,8 @@ describe('start new bot', () => {
     expect(await screen.findByRole('button', { name: UI.botStarting })).toBeTruthy();
     reply.resolve(ok({ message: SERVER.userRequestCreated, botID: 'b1' }));
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
-    expect(screen.getAllByText(UI.botStarting).length).toBeGreaterThan(0);
+    // The toast: antd's message list may still be loading (app/feedback.tsx), so it is awaited.
+    expect((await screen.findAllByText(UI.botStarting)).length).toBeGreaterThan(0);
     expect(bridge.callsTo('bots:start')).toEqual([
       {
         selectPair: 'ETHUSDT',
