@@ -1,7 +1,6 @@
 /**
- * Re-export shim: Withdraw (renderer/pages/withdraw, owned by another change) still imports
- * `money` and `formatDateTime` from here. Every screen formats through common/format; drop this
- * file once Withdraw imports from there itself.
+ * Withdraw's two formatters, on common/format: USDT with a zero for a missing amount, and a date
+ * with nothing for a missing one. Once Withdraw imports common/format itself, this file goes.
  */
 import { formatDateTime as formatDateTimeOr, formatUsdtOrZero } from '../../../common/format';
 

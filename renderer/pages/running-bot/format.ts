@@ -1,8 +1,7 @@
 /**
- * Re-export shim: Start New Bot (renderer/pages/startbot, owned by another change) still imports
- * `plain` from here, with its old meaning kept (the value as sent, '-' when missing). Every
- * other screen formats through common/format; Start New Bot should move to formatPrice (its
- * live price drops the tick's trailing zeros today) and this file then go.
+ * The value as the server sent it, '-' when missing: what Start New Bot still shows its live
+ * price with. Every other screen formats through common/format; once Start New Bot uses
+ * formatPrice (today its live price drops the tick's trailing zeros), this file goes.
  */
 import { NO_VALUE } from '../../../common/format';
 
