@@ -153,6 +153,30 @@ describe('market-data hub', () => {
     expect(hub.feedStats().streamFailures).toBe(1);
     hub.close();
   });
+
+  it('never publishes a REST answer over a newer price the stream delivered while the request was out', async () => {
+    // The engine ticks on every price published: an answer read before the stream's newer price
+    // and published after it would make its bots act on a price that is no longer the market's.
+    const { gateway, stream } = fakeGateway(new Map());
+    let answer: (rows: Ticker[]) => void = () => undefined;
+    let asked = 0;
+    (gateway as { tickers: ExchangeGateway['tickers'] }).tickers = () => {
+      asked += 1;
+      return new Promise((resolve) => (answer = resolve));
+    };
+    const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 10 });
+    const heard: string[] = [];
+    hub.onPrices((rows) => heard.push(...rows.map((r) => `${r.symbol} ${r.price}`)), () => ['SOLUSDT']);
+    await vi.waitFor(() => expect(asked).toBe(1)); // the stream has sent nothing yet: the fallback polls
+    stream.push([tick('SOLUSDT', '144.58')]); // the stream is up and delivers the new price
+    await vi.waitFor(() => expect(heard).toEqual(['SOLUSDT 144.58']));
+    answer([tick('SOLUSDT', '147.27'), tick('BTCUSDT', '100')]); // read before that price came
+    await vi.waitFor(() => expect(hub.knownPrice('BTCUSDT')).toBe('100'));
+    // The pair the stream has not mentioned since the request went out is still taken from it.
+    expect(heard).toEqual(['SOLUSDT 144.58', 'BTCUSDT 100']);
+    expect(hub.knownPrice('SOLUSDT')).toBe('144.58');
+    hub.close();
+  });
 });
 
 describe('market-data hub: futures price listeners', () => {

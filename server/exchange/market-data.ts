@@ -47,6 +47,17 @@ type Listener = (tickers: TickerEntry[]) => void;
 export type PriceListener = (rows: readonly Ticker[]) => void;
 const IDLE_MS = 60_000;
 
+/** Notes the stream batch that delivered each row (the feed counts the batch before handing it on). */
+function streamed(rows: Ticker[], streamedIn: Map<string, number>, feed: TickerFeed): Ticker[] {
+  for (const row of rows) streamedIn.set(row.symbol, feed.batches);
+  return rows;
+}
+
+/** The rows of a REST answer no stream batch after `sentAfter` has overtaken. */
+function notStreamedSince(rows: Ticker[], streamedIn: ReadonlyMap<string, number>, sentAfter: number): Ticker[] {
+  return rows.filter((row) => (streamedIn.get(row.symbol) ?? -1) <= sentAfter);
+}
+
 export class MarketDataHub {
   private readonly listeners = new Set<Listener>();
   private readonly priceListeners = new Set<PriceListener>();
@@ -58,6 +69,9 @@ export class MarketDataHub {
   private readonly spotFeed: TickerFeed;
   private readonly futuresFeed: TickerFeed;
   private readonly futuresSnapshot = new Map<string, string>();
+  /** Per symbol, the stream batch (TickerFeed.batches) that last delivered it: a REST answer sent before it is older. */
+  private readonly streamedIn = new Map<string, number>();
+  private readonly futuresStreamedIn = new Map<string, number>();
   private fallback: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
   private futuresPolling: Promise<void> | null = null;
@@ -74,8 +88,9 @@ export class MarketDataHub {
   ) {
     this.pollMs = options.pollMs ?? 1_000;
     const backoff = { reconnectMinMs: options.reconnectMinMs, reconnectMaxMs: options.reconnectMaxMs };
-    this.spotFeed = new TickerFeed(() => gateway.tickerStream('spot'), (rows) => this.publish(rows), backoff);
-    this.futuresFeed = new TickerFeed(() => gateway.tickerStream('futures'), (rows) => this.publishFutures(rows), backoff);
+    this.spotFeed = new TickerFeed(() => gateway.tickerStream('spot'), (rows) => this.publish(streamed(rows, this.streamedIn, this.spotFeed)), backoff);
+    this.futuresFeed = new TickerFeed(() => gateway.tickerStream('futures'),
+      (rows) => this.publishFutures(streamed(rows, this.futuresStreamedIn, this.futuresFeed)), backoff);
   }
 
   /** Subscribes to ticker snapshots (pushed when a pinned pair changes). */
@@ -261,11 +276,17 @@ export class MarketDataHub {
     this.futuresSnapshot.clear();
   }
 
-  /** One shared REST request for everyone waiting on it. */
+  /**
+   * One shared REST request for everyone waiting on it. Its answer may arrive after the stream
+   * delivered a newer price of some pair (the stream coming up, or a pair asked for while it is
+   * up): those pairs keep the stream's price, or the engine would act on a price already gone.
+   */
   poll(): Promise<void> {
+    const sentAfter = this.spotFeed.batches;
     this.polling ??= this.gateway.tickers(this.symbols()).then((rows) => {
       this.restPolls += 1;
-      this.publish(rows);
+      const current = notStreamedSince(rows, this.streamedIn, sentAfter);
+      if (current.length > 0) this.publish(current);
     }).finally(() => {
       this.polling = null;
     });
@@ -279,11 +300,13 @@ export class MarketDataHub {
   private pollFutures(): Promise<void> {
     const symbols = [...new Set(this.futuresTracked())];
     if (symbols.length === 0) return Promise.resolve();
+    const sentAfter = this.futuresFeed.batches;
     this.futuresPolling ??= this.gateway.lastPrices('futures', symbols).then((prices) => {
       this.futuresRestPolls += 1;
       // The stream may have come back while the request was out: its prices are the newer ones.
-      if (this.futuresFeed.up) return;
-      this.publishFutures(Object.entries(prices).map(([symbol, price]) => ({ symbol, price, changePercent: '0' })));
+      const rows = Object.entries(prices).map(([symbol, price]) => ({ symbol, price, changePercent: '0' }));
+      const current = notStreamedSince(rows, this.futuresStreamedIn, sentAfter);
+      if (current.length > 0) this.publishFutures(current);
     }).finally(() => {
       this.futuresPolling = null;
     });
