@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError, type Config } from '../config';
 import { acquireDataDirLock, type DataDirLock, type LockHolder, type LockProbes } from './data-dir-lock';
 import { allMigrationsApplied } from './migrations-applied';
+import { compileWasmWithBaselineOnly } from './pglite-compiler';
 import { pgliteNotifications, postgresNotifications, type NotificationFeed } from './notifications';
 import { readPgliteTemplate, unpackPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
@@ -167,6 +168,7 @@ function importPglite() {
 }
 
 async function openPglite(dataDir: string, migrationsFolder: string, options: OpenOptions): Promise<Database> {
+  compileWasmWithBaselineOnly(); // before PGlite compiles its wasm (pglite-compiler.ts says why)
   // Loading PGlite's modules overlaps with unpacking a template (zlib runs off the main thread).
   const modules = importPglite();
   modules.catch(() => undefined); // awaited in openPgliteClient; this only keeps it handled
