@@ -151,6 +151,9 @@ export interface BotInfo {
   /** Set once stopped: why, and when. */
   stopReason: StopReason | null;
   botstopdate: string | null;
+  /** The pair's price step (tickSize) and quantity step (stepSize) the bot trades on: its prices and quantities show their decimals. */
+  tickSize: string | null;
+  stepSize: string | null;
 }
 
 export interface OrderBookRow {

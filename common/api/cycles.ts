@@ -35,6 +35,9 @@ export interface LiveCycle {
   sell_price: string;
   stop_loss: string;
   sparklineData: SparklinePoint[];
+  /** The pair's price and quantity steps the cycle trades on (as BotInfo's). */
+  tickSize: string | null;
+  stepSize: string | null;
 }
 
 /** POST /api/startcycledata. */

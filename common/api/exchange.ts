@@ -28,6 +28,8 @@ export interface LivePriceRequest {
 }
 export interface LivePriceResponse {
   price: string;
+  /** The pair's price step (PRICE_FILTER tickSize): prices show its decimals. Absent when the exchange's rules could not be read. */
+  tickSize?: string;
 }
 export interface MinimumBotAmountResponse {
   minimumBotAmount: string;
@@ -39,6 +41,8 @@ export interface TickerEntry {
   price: string;
   /** 24 h change in percent, e.g. '-1.25'. */
   changePercent: string;
+  /** The pair's price step, as on LivePriceResponse. */
+  tickSize?: string;
 }
 /** GET /api/tickers -> {tickers}; GET /api/tickers/stream pushes the same as SSE `tickers`. */
 export interface TickersResponse {

@@ -35,7 +35,7 @@ export const botInfoResponse = {
     name: str, category: str, leverage: intOrNull, strategy_name: str, liveprice: str, status: str, runtime: int, roi: str,
     trades24h: int, grid_no: int, total_grid: int, last_buying_price: strOrNull, investment: str, pnl: str,
     botstartdate: str, datewiseprofit: datewise, sparklineData: sparkline, overbuy_protection_value: intOrNull,
-    stopReason, botstopdate: strOrNull,
+    stopReason, botstopdate: strOrNull, tickSize: strOrNull, stepSize: strOrNull,
   },
   required: ['name', 'category', 'status', 'liveprice', 'runtime', 'roi', 'investment', 'pnl', 'botstartdate'],
 } as const;

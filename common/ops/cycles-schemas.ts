@@ -14,7 +14,7 @@ export const liveCycleList = {
     properties: {
       id: str, pair: str, category: str, leverage: intOrNull, status: str, liveprice: str, runtime: int, investment: str,
       profit: str, cycles_completed: int, no_of_cycle: int, last_bought_price: strOrNull, buy_price: str, sell_price: str,
-      stop_loss: str, sparklineData: sparkline,
+      stop_loss: str, sparklineData: sparkline, tickSize: strOrNull, stepSize: strOrNull,
     },
     required: ['id', 'pair', 'category', 'leverage', 'status', 'liveprice', 'runtime', 'investment', 'profit', 'cycles_completed',
       'no_of_cycle', 'last_bought_price', 'buy_price', 'sell_price', 'stop_loss', 'sparklineData'],

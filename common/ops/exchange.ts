@@ -57,12 +57,12 @@ export const exchangeOps = {
     response: object({ pairs: arrayOf(str) }),
   }),
   'market:livePrice': op<LivePriceRequest, LivePriceResponse>()({
-    ...market, method: 'POST', path: '/api/liveprice', input: pairSchema, summary: 'The last spot price of a pair',
-    response: object({ price: str }),
+    ...market, method: 'POST', path: '/api/liveprice', input: pairSchema, summary: 'The last spot price of a pair, with its price step',
+    response: object({ price: str, tickSize: str }, ['tickSize']),
   }),
   'market:futureLivePrice': op<LivePriceRequest, LivePriceResponse>()({
-    ...market, method: 'POST', path: '/api/futureliveprice', input: pairSchema, summary: 'The last USD-M futures price of a pair',
-    response: object({ price: str }),
+    ...market, method: 'POST', path: '/api/futureliveprice', input: pairSchema, summary: 'The last USD-M futures price of a pair, with its price step',
+    response: object({ price: str, tickSize: str }, ['tickSize']),
   }),
   'market:minimumBotAmount': op<Empty, MinimumBotAmountResponse>()({
     ...market, method: 'GET', path: '/api/minimum-bot-amount', summary: "The server's minimum bot amount (USDT)",
@@ -70,7 +70,7 @@ export const exchangeOps = {
   }),
   'market:tickers': op<Empty, TickersResponse>()({
     ...market, method: 'GET', path: '/api/tickers', summary: 'The ticker snapshot',
-    response: object({ tickers: arrayOf(object({ symbol: str, price: str, changePercent: str })) }),
+    response: object({ tickers: arrayOf(object({ symbol: str, price: str, changePercent: str, tickSize: str }, ['tickSize'])) }),
   }),
   'market:klines': op<KlinesQuery, KlinesResponse>()({
     ...market, method: 'GET', path: '/api/klines', input: klinesQuerySchema, summary: 'Candles of a pair',

@@ -79,6 +79,13 @@ describe('ticker formats', () => {
   ])('price %s -> %s', (price, shown) => expect(formatTickerPrice(price)).toBe(shown));
 
   it.each([
+    ['67392.7', '0.01', '67392.70'],
+    ['1', '0.0001', '1.0000'],
+    ['0.15', '0.00001', '0.15000'],
+    ['3450.5', '0.1', '3450.5'],
+  ])('price %s on a %s tick -> %s', (price, tickSize, shown) => expect(formatTickerPrice(price, tickSize)).toBe(shown));
+
+  it.each([
     ['0', { text: '0.00%', up: true }],
     ['-0.004', { text: '0.00%', up: true }],
     ['-1.25', { text: '-1.25%', up: false }],

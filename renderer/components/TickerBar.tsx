@@ -9,11 +9,11 @@ import { useLiveTickers } from '../hooks/useLiveTickers';
 import './TickerBar.css';
 
 /**
- * A ticker price. The ticker feed carries no tick sizes, so the price follows common/format's
- * fallback (at least 5 significant digits, 2 to 8 decimals): '67392.7' reads '67392.70'.
+ * A ticker price, to its pair's tick size when the server sent it ('67392.7' on a 0.01 tick
+ * reads '67392.70'), else common/format's fallback (at least 5 significant digits, 2 to 8 decimals).
  */
-export function formatTickerPrice(price: string): string {
-  return formatPrice(price);
+export function formatTickerPrice(price: string, tickSize?: string): string {
+  return formatPrice(price, tickSize);
 }
 
 /** The 24 h change with its sign ('+1.25%'); a change that rounds to 0.00 % is neither up nor down, so it shows as up. */
@@ -29,7 +29,7 @@ function Item({ ticker }: { ticker: TickerEntry }) {
   return (
     <li className="ticker-item" data-symbol={ticker.symbol}>
       <span className="ticker-symbol">{pairName(ticker.symbol)}</span>
-      <span className="ticker-price">{formatTickerPrice(ticker.price)}</span>
+      <span className="ticker-price">{formatTickerPrice(ticker.price, ticker.tickSize)}</span>
       <span className={change.up ? 'ticker-change ticker-up' : 'ticker-change ticker-down'}>{change.text}</span>
     </li>
   );

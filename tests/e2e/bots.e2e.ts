@@ -141,7 +141,7 @@ describe('live bots', () => {
     await choose(START_BOT_LABELS.botType, 'Advanced Multigrid');
     await choose(START_BOT_LABELS.category, 'Spot');
     await choose(BOT_LABELS.pair, PAIR_LABEL);
-    await seen(START_BOT_LABELS.livePrice('100000'));
+    await seen(START_BOT_LABELS.livePrice(formatPrice('100000', '0.01'))); // the pair's tick size keeps its decimals
     const amount = page().getByLabel(/^Amount \(min/);
     await amount.fill('100');
     await choose(BOT_LABELS.strategy, 'System Strategy');

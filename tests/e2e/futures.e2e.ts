@@ -51,7 +51,7 @@ describe('a Future bot', () => {
     await choose(BOT_LABELS.pair, PAIR_LABEL);
     await choose(BOT_LABELS.leverage, BOT_LABELS.leverageOption(5));
     // The form is filled once its market data has come: the pair's price (as the spot suite waits).
-    await seen(START_BOT_LABELS.livePrice('100000'));
+    await seen(START_BOT_LABELS.livePrice(formatPrice('100000', '0.01'))); // the pair's tick size keeps its decimals
     await page().getByLabel(/^Amount \(min/).fill('1000');
     await choose(BOT_LABELS.strategy, 'System Strategy');
     await button(START_BOT_LABELS.start).click();

@@ -32,6 +32,8 @@ const spotBot: BotInfo = {
   overbuy_protection_value: null,
   stopReason: null,
   botstopdate: null,
+  tickSize: null,
+  stepSize: null,
 };
 
 const order = (i: number): OrderBookRow => ({

@@ -28,6 +28,8 @@ const bot: BotInfo = {
   overbuy_protection_value: null,
   stopReason: null,
   botstopdate: null,
+  tickSize: null,
+  stepSize: null,
 };
 
 function open(totalQuantity: string) {

@@ -11,7 +11,7 @@ import { botAmountShortfall } from '../../../common/schemas/bot-minimum';
 import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
 import { pairLabel } from '../../../common/pairs';
-import { plain } from '../running-bot/format';
+import { formatPrice } from '../../../common/format';
 import { fetchStrategyGrids, useStartBot, useStartBotData, useStrategyGrids } from './useStartBot';
 import { categoryOptions } from '../../components/bots/categoryOptions';
 import { shownMinimum } from '../../components/bots/minimumAmount';
@@ -118,7 +118,7 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
         </Space.Compact>
         {pair && (
           <Typography.Text type="secondary" className="start-live-price">
-            {START_BOT_LABELS.livePrice(plain(price))}
+            {START_BOT_LABELS.livePrice(formatPrice(price, data.livePrice.data?.tickSize))}
           </Typography.Text>
         )}
       </Form.Item>

@@ -42,8 +42,8 @@ function open({
   bridge.handle('bots:features', () => ok({ futuresEnabled }));
   bridge.handle('market:symbolPairs', () => ok({ pairs: ['BTCUSDT', 'ETHUSDT'] }));
   bridge.handle('market:minimumBotAmount', minimum);
-  bridge.handle('market:livePrice', ({ pair }) => ok({ price: pair === 'ETHUSDT' ? '3000.5' : '65000.25' }));
-  bridge.handle('market:futureLivePrice', () => ok({ price: '64990.1' }));
+  bridge.handle('market:livePrice', ({ pair }) => ok({ price: pair === 'ETHUSDT' ? '3000.5' : '65000.25', tickSize: '0.01' }));
+  bridge.handle('market:futureLivePrice', () => ok({ price: '64990.1', tickSize: '0.1' }));
   bridge.handle('strategies:mine', () => ok(mine));
   bridge.handle('strategies:system', systemList);
   bridge.handle('strategies:gridCount', ({ strategyName }) =>
@@ -150,10 +150,11 @@ describe('start new bot', () => {
     expect(optionOf(START_BOT_LABELS.comingSoonOption('Future'))!.className).toContain('disabled');
     expect(screen.queryByLabelText(BOT_LABELS.leverage)).toBeNull();
     await choose(BOT_LABELS.pair, 'ETH/USDT');
-    expect(await screen.findByText(START_BOT_LABELS.livePrice('3000.5'))).toBeTruthy();
+    // To the pair's tick size, trailing zeros kept; without a tick size, at least 5 significant digits.
+    expect(await screen.findByText(START_BOT_LABELS.livePrice('3000.50'))).toBeTruthy();
     bridge.handle('market:livePrice', () => ok({ price: '3001' }));
     fireEvent.click(screen.getByRole('button', { name: START_BOT_LABELS.refreshPrice }));
-    expect(await screen.findByText(START_BOT_LABELS.livePrice('3001'))).toBeTruthy();
+    expect(await screen.findByText(START_BOT_LABELS.livePrice('3001.00'))).toBeTruthy();
     expect(await screen.findByRole('figure', { name: EXCHANGE_LABELS.marketChart('ETHUSDT') })).toBeTruthy();
   });
 
@@ -166,7 +167,7 @@ describe('start new bot', () => {
     const bridge = open({ futuresEnabled: true });
     await fillValid();
     await choose(START_BOT_LABELS.category, 'Future');
-    expect(await screen.findByText(START_BOT_LABELS.livePrice('64990.1'))).toBeTruthy();
+    expect(await screen.findByText(START_BOT_LABELS.livePrice('64990.1'))).toBeTruthy(); // the USD-M tick is 0.1
     submit();
     expect(await screen.findByText(VALIDATION.leverageRequired)).toBeTruthy();
     fireEvent.mouseDown(field(BOT_LABELS.leverage));

@@ -14,6 +14,7 @@ import { D, liquidationPrice, marginBrackets, type BotSnapshot } from '../../tra
 import { ownBot, type BotRecord } from './access';
 import type { BotsDeps } from './deps';
 import { apyPercent, averagePrice, plain, runtimeDays, totalPnl } from './figures';
+import { pairStepsOf } from './pair-steps';
 import { livePrice } from './prices';
 import { datewiseProfit, lowestHeldBuyPrice } from './snapshot-read';
 import { sparklines } from './sparklines';
@@ -44,6 +45,7 @@ export async function botInfo(deps: BotsDeps, userId: string, botID: string): Pr
     overbuy_protection_value: bot.overbuyProtection,
     stopReason: (bot.stopReason as StopReason | null) ?? null,
     botstopdate: bot.stoppedAt?.toISOString() ?? null,
+    ...pairStepsOf(bot.marketRules),
   };
 }
 

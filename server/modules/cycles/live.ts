@@ -8,6 +8,7 @@ import type { BotCategory } from '../../../common/api/bots';
 import type { LiveCycle } from '../../../common/api/cycles';
 import { cycles } from '../../db/schema';
 import { plain, runtimeDays } from '../bots/figures';
+import { pairStepsOf } from '../bots/pair-steps';
 import { livePrices } from '../bots/prices';
 import type { CyclesDeps } from './deps';
 import { progressOf } from './progress';
@@ -17,7 +18,7 @@ const cardColumns = {
   id: cycles.id, symbol: cycles.symbol, category: cycles.category, leverage: cycles.leverage, startedAt: cycles.startedAt,
   amount: cycles.amount, realizedPnl: cycles.realizedPnl, cyclesCompleted: cycles.cyclesCompleted, noOfCycle: cycles.noOfCycle,
   lastBoughtPrice: cycles.lastBoughtPrice, buyPrice: cycles.buyPrice, sellPrice: cycles.sellPrice, stopLoss: cycles.stopLoss,
-  lastPrice: cycles.lastPrice, trades: cycles.trades, state: cycles.state,
+  lastPrice: cycles.lastPrice, trades: cycles.trades, state: cycles.state, marketRules: cycles.marketRules,
 };
 
 /** The member's Live cycles, newest first. */
@@ -48,5 +49,6 @@ export async function liveCycles(deps: CyclesDeps, userId: string): Promise<Live
     sell_price: plain(row.sellPrice),
     stop_loss: plain(row.stopLoss),
     sparklineData: lines.get(row.id) ?? [],
+    ...pairStepsOf(row.marketRules),
   }));
 }

@@ -1,5 +1,6 @@
 /** Public market data for the member screens; no member key needed (keyless client). */
-import type { KlineInterval, KlinesResponse, TickersResponse } from '../../../common/api/exchange';
+import type { KlineInterval, KlinesResponse, LivePriceResponse, TickerEntry, TickersResponse } from '../../../common/api/exchange';
+import type { Market } from '../../exchange/gateway';
 import { DomainError } from '../errors';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';
@@ -13,20 +14,47 @@ function unknownPair(pair: string): DomainError {
   return new DomainError('market.unknown_pair', `${pair} is not a tradable pair.`);
 }
 
-export async function livePrice(deps: ExchangeDeps, pair: string): Promise<{ price: string }> {
-  const price = await surfaced(() => exchangeOf(deps).marketData.lastPrice(pair));
-  if (price === null) throw unknownPair(pair);
-  return { price };
+/**
+ * Each pair's price step (PRICE_FILTER tickSize) on `market`, so screens show prices to the
+ * pair's own decimals (common/format formatPrice). Read from the gateway's cached exchange
+ * rules; when those cannot be read the prices still go out, without a step (the formatter then
+ * shows at least 5 significant digits).
+ */
+export async function tickSizes(deps: ExchangeDeps, market: Market): Promise<ReadonlyMap<string, string>> {
+  try {
+    const markets = await exchangeOf(deps).gateway.markets(market);
+    return new Map(markets.filter((m) => m.tickSize !== '').map((m) => [m.symbol, m.tickSize]));
+  } catch {
+    return new Map();
+  }
 }
 
-export async function futuresLivePrice(deps: ExchangeDeps, pair: string): Promise<{ price: string }> {
-  const price = await surfaced(() => exchangeOf(deps).marketData.futuresPrice(pair));
+/** Ticker entries with their pairs' price steps. */
+export function withTickSizes(list: readonly TickerEntry[], steps: ReadonlyMap<string, string>): TickerEntry[] {
+  return list.map((entry) => {
+    const tickSize = steps.get(entry.symbol);
+    return tickSize === undefined ? entry : { ...entry, tickSize };
+  });
+}
+
+async function priceWithStep(deps: ExchangeDeps, pair: string, market: Market, read: Promise<string | null>): Promise<LivePriceResponse> {
+  const [price, steps] = await Promise.all([surfaced(() => read), tickSizes(deps, market)]);
   if (price === null) throw unknownPair(pair);
-  return { price };
+  const tickSize = steps.get(pair);
+  return tickSize === undefined ? { price } : { price, tickSize };
+}
+
+export function livePrice(deps: ExchangeDeps, pair: string): Promise<LivePriceResponse> {
+  return priceWithStep(deps, pair, 'spot', exchangeOf(deps).marketData.lastPrice(pair));
+}
+
+export function futuresLivePrice(deps: ExchangeDeps, pair: string): Promise<LivePriceResponse> {
+  return priceWithStep(deps, pair, 'futures', exchangeOf(deps).marketData.futuresPrice(pair));
 }
 
 export async function tickers(deps: ExchangeDeps): Promise<TickersResponse> {
-  return { tickers: await surfaced(() => exchangeOf(deps).marketData.tickers()) };
+  const [list, steps] = await Promise.all([surfaced(() => exchangeOf(deps).marketData.tickers()), tickSizes(deps, 'spot')]);
+  return { tickers: withTickSizes(list, steps) };
 }
 
 export async function klines(deps: ExchangeDeps, pair: string, interval: KlineInterval, limit: number): Promise<KlinesResponse> {

@@ -20,6 +20,8 @@ export const liveCycle = (over: Partial<LiveCycle> = {}): LiveCycle => ({
   buy_price: '61750.24',
   sell_price: '68250.26',
   stop_loss: '52000.2',
+  tickSize: null,
+  stepSize: null,
   sparklineData: [{ time: 1, value: '0' }, { time: 2, value: '12.345' }],
   ...over,
 });

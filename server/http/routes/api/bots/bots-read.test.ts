@@ -96,6 +96,7 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
       name: 'BTCUSDT', category: 'Spot', leverage: null, strategy_name: 'System Strategy', liveprice: '50000', status: 'Live',
       runtime: 10, roi: '91.25', trades24h: 4, grid_no: 1, total_grid: 5, last_buying_price: '50000', investment: '1000', pnl: '25',
       botstartdate: bot.live!.startedAt.toISOString(), overbuy_protection_value: null, stopReason: null, botstopdate: null,
+      tickSize: null, stepSize: null, // this row was stored without the pair's rules
     });
     expect(info.sparklineData.map((p) => p.value)).toEqual(['30', '25']);
     const stopped = (await post(alice, 'botinfo', { botID: bot.stopped!.id })).json<BotInfo>();

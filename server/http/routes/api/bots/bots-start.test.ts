@@ -164,6 +164,10 @@ describe.each(targets)('starting bots on $name', (target) => {
     const rules = row!.marketRules as StoredMarketRules;
     expect([row!.category, row!.leverage, rules.futures!.leverage]).toEqual(['Future', 3, 3]);
     expect(rules.futures!.brackets[0]).toEqual({ notionalCap: '5000', maintMarginRatio: '0.01', cum: '0' });
+    // Its page shows prices and quantities to the steps it trades on.
+    const info = (await api.post(rich, 'botinfo', { botID: res.json().botID })).json();
+    expect([info.tickSize, info.stepSize]).toEqual([rules.tickSize, rules.stepSize]);
+    expect(info.tickSize).toMatch(/^0\.0*1$/);
     // USD-M keeps one position per pair: a second Future bot on it would share the first one's.
     expect(await refusal(rich, FUTURE)).toEqual([400, SERVER.futuresPairInUse('SOLUSDT')]);
   });

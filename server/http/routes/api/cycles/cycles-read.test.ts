@@ -81,7 +81,7 @@ describe.each(targets)('cycle read endpoints on $name', (target) => {
     expect(list[1]).toEqual({
       id: cycle.holding!.id, pair: 'BTCUSDT', category: 'Spot', leverage: null, status: 'Live', liveprice: '96.5', runtime: 3,
       investment: '100', profit: '19.6', cycles_completed: 2, no_of_cycle: 5, last_bought_price: '95', buy_price: '95', sell_price: '105',
-      stop_loss: '80',
+      stop_loss: '80', tickSize: '0.01', stepSize: '0.00001', // the pair's steps it trades on, for its prices' decimals
       sparklineData: [{ time: daysAgo(2).getTime(), value: '9.8' }, { time: daysAgo(1).getTime(), value: '19.6' }],
     });
     expect(list[0]).toMatchObject({

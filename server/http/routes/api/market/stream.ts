@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TickerEntry } from '../../../../../common/api/exchange';
-import { tickers } from '../../../../modules/market/market';
+import { tickers, tickSizes, withTickSizes } from '../../../../modules/market/market';
 import { exchangeOf } from '../../../../exchange/domain-errors';
 import { bearer } from '../../../schemas';
 import { openEventStream } from '../../../event-stream';
@@ -21,10 +21,10 @@ export default async function tickerStream(app: FastifyInstance) {
 
   app.get('/tickers/stream', { config: { auth: 'member' }, schema: { tags: ['market'], security: bearer } }, async (request, reply) => {
     const hub = exchangeOf(app.deps).marketData;
-    const first = await tickers(app.deps);
+    const [first, steps] = await Promise.all([tickers(app.deps), tickSizes(app.deps, 'spot')]);
     const res = openEventStream(reply);
     open.add(res);
-    const send = (list: TickerEntry[]) => res.write(`event: tickers\ndata: ${JSON.stringify({ tickers: list })}\n\n`);
+    const send = (list: TickerEntry[]) => res.write(`event: tickers\ndata: ${JSON.stringify({ tickers: withTickSizes(list, steps) })}\n\n`);
     send(first.tickers);
     const unsubscribe = hub.subscribe(send);
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);

@@ -125,13 +125,18 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
   it('serves market data', async () => {
     expect((await get(alice, 'symbolpair')).json().pairs).toContain('BTCUSDT');
     const price = exchange.simulator.control.getPrice('ETHUSDT');
-    expect((await post(alice, 'liveprice', { pair: 'ETHUSDT' })).json()).toEqual({ price });
-    expect((await post(alice, 'futureliveprice', { pair: 'BTCUSDT' })).json().price).toMatch(/^\d+(\.\d+)?$/);
+    // With the pair's price step, so screens show the price to its decimals (trailing zeros kept).
+    expect((await post(alice, 'liveprice', { pair: 'ETHUSDT' })).json()).toEqual({ price, tickSize: '0.01' });
+    expect((await post(alice, 'liveprice', { pair: 'XRPUSDT' })).json().tickSize).toBe('0.0001');
+    const future = (await post(alice, 'futureliveprice', { pair: 'BTCUSDT' })).json();
+    expect(future.price).toMatch(/^\d+(\.\d+)?$/);
+    expect(future.tickSize).toMatch(/^0\.0*1$/);
     expect((await post(alice, 'liveprice', { pair: 'btc' })).statusCode).toBe(400);
     expect((await get(alice, 'minimum-bot-amount')).json()).toEqual({ minimumBotAmount: '100' });
     const tickers = (await get(alice, 'tickers')).json().tickers;
     expect(tickers).toHaveLength(22);
-    expect(tickers[0]).toMatchObject({ symbol: 'BTCUSDT' });
+    expect(tickers[0]).toMatchObject({ symbol: 'BTCUSDT', tickSize: '0.01' });
+    expect(tickers.every((t: { tickSize?: string }) => /^(0\.0*)?1$/.test(t.tickSize ?? ''))).toBe(true);
     const klines = (await get(alice, 'klines?pair=BTCUSDT&interval=15m&limit=50')).json().klines;
     expect(klines).toHaveLength(50);
     expect(Object.keys(klines[0]).sort()).toEqual(['close', 'high', 'low', 'open', 'time', 'volume']);
@@ -151,6 +156,8 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     expect(exchange.marketData.subscribers).toBe(1);
     exchange.simulator.control.setPrice('BTCUSDT', '71234.56');
     await vi.waitFor(() => expect(events.at(-1)).toContain('"price":"71234.56"'));
+    expect(events.at(-1)).toContain('"symbol":"BTCUSDT","price":"71234.56"');
+    expect(JSON.parse(events.at(-1)!.split('data: ')[1]!).tickers[0].tickSize).toBe('0.01');
     req.destroy();
     await vi.waitFor(() => expect(exchange.marketData.subscribers).toBe(0));
     expect((await server.app.inject({ method: 'GET', url: '/api/tickers/stream' })).statusCode).toBe(401);
