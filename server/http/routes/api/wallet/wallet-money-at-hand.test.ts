@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletAsset } from '../../../../../common/api/exchange';
+import { VALIDATION } from '../../../../../common/messages';
 import { bots } from '../../../../db/schema';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/testing/exchange';
@@ -20,6 +21,7 @@ describe.each(targets)('wallet money at hand on $name', (target) => {
   let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
   let alice: Registered;
   let bob: Registered;
+  let aliceKey: { apiKey: string; secretKey: string };
   const { get, post } = memberApi(() => server);
 
   beforeAll(async () => {
@@ -28,7 +30,7 @@ describe.each(targets)('wallet money at hand on $name', (target) => {
     alice = await register(server, { username: 'Alice' });
     bob = await register(server, { username: 'Bob' });
     const control = exchange.simulator.control;
-    const aliceKey = control.createAccount({ balances: { USDT: '9900.32', BTC: '0.002' }, futuresBalances: { USDT: '700' }, ipRestrict: true });
+    aliceKey = control.createAccount({ balances: { USDT: '9900.32', BTC: '0.002' }, futuresBalances: { USDT: '700' }, ipRestrict: true });
     const bobKey = control.createAccount({ balances: { USDT: '50', BTC: '0.01' }, ipRestrict: true });
     expect((await post(alice, 'apikeys', aliceKey)).statusCode).toBe(200);
     expect((await post(bob, 'apikeys', bobKey)).statusCode).toBe(200);
@@ -78,5 +80,18 @@ describe.each(targets)('wallet money at hand on $name', (target) => {
     const bobBtc = (await get(bob, 'spotAssets')).json<WalletAsset[]>().find((a) => a.asset === 'BTC');
     expect(bobBtc).toMatchObject({ free: '0', inBots: '0.5' });
     expect(bobBtc!.holders!.map((h) => h.id)).not.toContain(running!.id);
+  });
+
+  it('refuses a transfer or swap of what the bots hold, whatever client sends it, and allows what is free', async () => {
+    const transfer = (amount: string) => post(alice, 'transferspottofutures', { from: 'spot', to: 'futures', coin: 'USDT', amount });
+    const held = await transfer('8900.01');
+    expect([held.statusCode, held.json().message, held.json().reason]).toEqual([400, VALIDATION.heldByBots('1000.32', 'USDT'), 'wallet.insufficient_funds']);
+    // Beyond the exchange's own free balance: SPEC's message, as before.
+    expect((await transfer('9900.33')).json().message).toBe(VALIDATION.transferExceeds);
+    const swap = await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.001' });
+    expect([swap.statusCode, swap.json().message]).toEqual([400, VALIDATION.heldByBots('0.00148', 'BTC')]);
+    expect(exchange.simulator.control.getAccount(aliceKey.apiKey)!.trades).toEqual([]);
+    expect((await transfer('100')).statusCode).toBe(200);
+    expect((await get(alice, 'spotBalance')).json()).toEqual({ spotusdtAmount: '9800.32', free: '8800', inBots: '1000.32' });
   });
 });
