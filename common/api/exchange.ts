@@ -70,17 +70,42 @@ export interface KlinesResponse {
   klines: Kline[];
 }
 
-export interface SpotBalanceResponse {
+/**
+ * The money-at-hand figures of one asset of a wallet. `inBots`: what the member's running bots and
+ * cycles hold of it there (a bot's USDT kept for its next buys, the coins it bought, a cycle's
+ * resting order or position margin), locked by the exchange or not. `free`: what the member can
+ * move or sell without taking it from them, never below 0. Absent from a server that predates
+ * them: the wallet then shows the exchange's figure alone.
+ */
+export interface MoneyAtHand {
+  free?: string;
+  inBots?: string;
+}
+export interface SpotBalanceResponse extends MoneyAtHand {
+  /** The exchange's free USDT (not locked in orders), bots' share included. */
   spotusdtAmount: string;
 }
-export interface FuturesBalanceResponse {
+export interface FuturesBalanceResponse extends MoneyAtHand {
+  /** The exchange's available USDT margin, bots' share included. */
   futuresusdtAmount: string;
 }
-export interface WalletAsset {
+/** A running bot or cycle of the member holding some of an asset. */
+export interface WalletHolder {
+  kind: 'bot' | 'cycle';
+  id: string;
+  /** How the member knows it: 'BTC/USDT 1a2b3c' (pair and the start of its id, as on the dashboard). */
+  label: string;
+  /** How much of the asset it holds. */
+  amount: string;
+}
+export interface WalletAsset extends MoneyAtHand {
   asset: string;
+  /** The exchange's total, free and locked. */
   balance: string;
   /** Value in USDT. */
   value: string;
+  /** Who holds `inBots`, largest first; empty when nothing is held. */
+  holders?: WalletHolder[];
 }
 export type TransferDirection = 'SpotToFutures' | 'FuturesToSpot';
 export interface TransferRequest {

@@ -6,6 +6,9 @@ export const EXCHANGE_VALIDATION = {
   secretKeyRequired: 'Secret Key is required.',
   transferExceeds: 'Amount exceeds transferable balance',
   swapInvalid: 'Enter a valid amount',
+  /** Not in SPEC: an amount within the wallet's balance but above what running bots and cycles leave free. */
+  heldByBots: (inBots: string, asset: string) =>
+    `Amount exceeds the free balance: ${inBots} ${asset} is held by your running bots or cycles.`,
 } as const;
 
 /** What the server answers to transfers, swaps and disconnecting keys. */
@@ -61,6 +64,19 @@ export const EXCHANGE_LABELS = {
   swap: 'Swap',
   swapTitle: (asset: string) => `Swap ${asset} to USDT`,
   swapBalance: (balance: string, asset: string) => `Balance: ${balance} ${asset}`,
+  /** Not in SPEC: money at hand, what the member may move or sell beside what running bots and cycles hold. */
+  freeAndInBots: (free: string, inBots: string, asset: string) => `Free ${free} ${asset} · In bots ${inBots} ${asset}`,
+  inBots: (amount: string, asset: string) => `In bots ${amount} ${asset}`,
+  swapHeldTitle: (asset: string) => `Your running bots hold ${asset}`,
+  swapHeldBody: (asset: string) => `These running bots and cycles hold ${asset}:`,
+  swapHeldNote: 'The swap sells only from the free amount, but selling the coin a bot trades may leave it short.',
+  holder: (kind: 'bot' | 'cycle', label: string, amount: string, asset: string) =>
+    `${kind === 'bot' ? 'Bot' : 'Cycle'} ${label}: ${amount} ${asset}`,
+  swapAnyway: 'Swap anyway',
+  balancesFailed: 'Your wallet balances could not be loaded.',
+  assetsFailed: 'Your wallet assets could not be loaded.',
+  retry: 'Retry',
+  noAssets: 'No assets in this wallet.',
   dashboardWarning:
     "Add the platform's server IP to your exchange API key's whitelist and test your keys on the API page, or the bot will not start.",
   dashboardWarningIp: (ip: string) => `Server IP: ${ip}`,

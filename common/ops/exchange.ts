@@ -31,7 +31,9 @@ const keys = { ...member, tag: 'api keys' } as const;
 const market = { ...member, tag: 'market' } as const;
 const wallet = { ...member, tag: 'wallet' } as const;
 
-const walletAssets = arrayOf(object({ asset: str, balance: str, value: str }));
+const holder = object({ kind: str, id: str, label: str, amount: str });
+// free, inBots and holders are always sent; optional in the schema as in the type (MoneyAtHand).
+const walletAssets = arrayOf(object({ asset: str, balance: str, value: str, free: str, inBots: str, holders: arrayOf(holder) }, ['free', 'inBots', 'holders']));
 const kline = object({ time: int, open: str, high: str, low: str, close: str, volume: str });
 
 export const exchangeOps = {
@@ -78,11 +80,11 @@ export const exchangeOps = {
   }),
   'wallet:spotBalance': op<Empty, SpotBalanceResponse>()({
     ...wallet, method: 'GET', path: '/api/spotBalance', summary: 'Free USDT in the spot wallet',
-    response: object({ spotusdtAmount: str }),
+    response: object({ spotusdtAmount: str, free: str, inBots: str }, ['free', 'inBots']),
   }),
   'wallet:futuresBalance': op<Empty, FuturesBalanceResponse>()({
     ...wallet, method: 'GET', path: '/api/futuresBalance', summary: 'Free USDT in the USD-M futures wallet',
-    response: object({ futuresusdtAmount: str }),
+    response: object({ futuresusdtAmount: str, free: str, inBots: str }, ['free', 'inBots']),
   }),
   'wallet:spotAssets': op<Empty, WalletAsset[]>()({
     ...wallet, method: 'GET', path: '/api/spotAssets', summary: 'Spot wallet assets with their USDT value',

@@ -1,16 +1,41 @@
-/** Spot and Futures asset tables; Swap on every spot asset but USDT (SPEC section 2, Wallet). */
-import { Button, Table, Tabs, type TableColumnsType } from 'antd';
+/**
+ * Spot and Futures asset tables; Swap on every spot asset but USDT (SPEC section 2, Wallet). Each
+ * balance says what running bots and cycles hold of it; a table still loading shows a skeleton,
+ * one that failed says so with Retry, and an empty one says the wallet holds nothing.
+ */
+import { Button, Empty, Skeleton, Table, Tabs, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { WalletAsset } from '../../../common/api/exchange';
 import { formatUsdt } from '../../../common/format';
 import { EXCHANGE_LABELS } from '../../../common/messages';
 import { assetBalance } from './assetBalance';
+import { atHandOf, heldByBots } from './atHand';
+import { LoadError } from './LoadError';
 import { SwapModal } from './SwapModal';
 
+interface Side {
+  rows: WalletAsset[] | undefined;
+  error: Error | null;
+  retry: () => void;
+}
+
 interface Props {
-  spotAssets: WalletAsset[];
-  futuresAssets: WalletAsset[];
-  loading: boolean;
+  spot: Side;
+  futures: Side;
+}
+
+function BalanceCell({ row }: { row: WalletAsset }) {
+  const atHand = atHandOf(row, row.balance);
+  return (
+    <>
+      <div>{assetBalance(row.asset, row.balance)}</div>
+      {heldByBots(atHand) && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {EXCHANGE_LABELS.inBots(assetBalance(row.asset, atHand.inBots), row.asset)}
+        </Typography.Text>
+      )}
+    </>
+  );
 }
 
 const baseColumns: TableColumnsType<WalletAsset> = [
@@ -20,7 +45,7 @@ const baseColumns: TableColumnsType<WalletAsset> = [
     dataIndex: 'balance',
     key: 'balance',
     align: 'right',
-    render: (balance: string, row: WalletAsset) => assetBalance(row.asset, balance),
+    render: (_: string, row: WalletAsset) => <BalanceCell row={row} />,
   },
   {
     title: EXCHANGE_LABELS.colValue,
@@ -31,7 +56,7 @@ const baseColumns: TableColumnsType<WalletAsset> = [
   },
 ];
 
-export function AssetTabs({ spotAssets, futuresAssets, loading }: Props) {
+export function AssetTabs({ spot, futures }: Props) {
   const [swapping, setSwapping] = useState<WalletAsset | null>(null);
   const spotColumns: TableColumnsType<WalletAsset> = [
     ...baseColumns,
@@ -47,16 +72,28 @@ export function AssetTabs({ spotAssets, futuresAssets, loading }: Props) {
         ),
     },
   ];
-  const table = (rows: WalletAsset[], columns: TableColumnsType<WalletAsset>) => (
-    <Table<WalletAsset> rowKey="asset" size="middle" columns={columns} dataSource={rows} loading={loading} pagination={false} />
-  );
+  const table = (side: Side, columns: TableColumnsType<WalletAsset>) => {
+    // Figures already shown stay while a refresh fails; the error shows only when there is nothing to show.
+    if (side.rows === undefined && side.error) return <LoadError title={EXCHANGE_LABELS.assetsFailed} error={side.error} onRetry={side.retry} />;
+    if (side.rows === undefined) return <Skeleton active title={false} paragraph={{ rows: 3 }} />;
+    return (
+      <Table<WalletAsset>
+        rowKey="asset"
+        size="middle"
+        columns={columns}
+        dataSource={side.rows}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EXCHANGE_LABELS.noAssets} /> }}
+      />
+    );
+  };
 
   return (
     <>
       <Tabs
         items={[
-          { key: 'spot', label: EXCHANGE_LABELS.spot, children: table(spotAssets, spotColumns) },
-          { key: 'futures', label: EXCHANGE_LABELS.futures, children: table(futuresAssets, baseColumns) },
+          { key: 'spot', label: EXCHANGE_LABELS.spot, children: table(spot, spotColumns) },
+          { key: 'futures', label: EXCHANGE_LABELS.futures, children: table(futures, baseColumns) },
         ]}
       />
       <SwapModal asset={swapping} onClose={() => setSwapping(null)} />

@@ -1,16 +1,17 @@
-/** Total, Spot and Futures USDT cards (SPEC section 2, Wallet). */
+/** Total, Spot and Futures USDT cards (SPEC section 2, Wallet), each side's free USDT beside what bots hold. */
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import { formatUsdt } from '../../../common/format';
 import { EXCHANGE_LABELS, TEXT } from '../../../common/messages';
+import { heldByBots, type AtHand } from './atHand';
 
 interface Props {
   totalUsdt: string | null;
-  spotUsdt: string | null;
-  futuresUsdt: string | null;
+  spot: AtHand;
+  futures: AtHand;
   loading: boolean;
 }
 
-function Figure({ title, value, loading }: { title: string; value: string | null; loading: boolean }) {
+function Figure({ title, value, inBots, loading }: { title: string; value: string | null; inBots?: string | null; loading: boolean }) {
   return (
     <Col xs={24} md={8}>
       <Card>
@@ -20,14 +21,19 @@ function Figure({ title, value, loading }: { title: string; value: string | null
           {loading ? (
             <Skeleton.Input active size="small" style={{ display: 'block', marginTop: 8 }} />
           ) : (
-            <div style={{ fontSize: 24, fontWeight: 600, marginTop: 4 }}>
-              <span>{value === null ? TEXT.noData : formatUsdt(value)}</span>
-              {value !== null && (
-                <Typography.Text type="secondary" style={{ fontSize: 14, marginInlineStart: 6 }}>
-                  USDT
-                </Typography.Text>
+            <>
+              <div style={{ fontSize: 24, fontWeight: 600, marginTop: 4 }}>
+                <span>{value === null ? TEXT.noData : formatUsdt(value)}</span>
+                {value !== null && (
+                  <Typography.Text type="secondary" style={{ fontSize: 14, marginInlineStart: 6 }}>
+                    USDT
+                  </Typography.Text>
+                )}
+              </div>
+              {value !== null && inBots && (
+                <Typography.Text type="secondary">{EXCHANGE_LABELS.inBots(formatUsdt(inBots), 'USDT')}</Typography.Text>
               )}
-            </div>
+            </>
           )}
         </div>
       </Card>
@@ -35,12 +41,15 @@ function Figure({ title, value, loading }: { title: string; value: string | null
   );
 }
 
-export function BalanceCards({ totalUsdt, spotUsdt, futuresUsdt, loading }: Props) {
+/** The in-bot line only when bots hold some: the transferable figure above is then what is free. */
+const inBotsOf = (atHand: AtHand) => (heldByBots(atHand) ? atHand.inBots : null);
+
+export function BalanceCards({ totalUsdt, spot, futures, loading }: Props) {
   return (
     <Row gutter={[16, 16]}>
       <Figure title={EXCHANGE_LABELS.totalUsdt} value={totalUsdt} loading={loading} />
-      <Figure title={EXCHANGE_LABELS.spotUsdt} value={spotUsdt} loading={loading} />
-      <Figure title={EXCHANGE_LABELS.futuresUsdt} value={futuresUsdt} loading={loading} />
+      <Figure title={EXCHANGE_LABELS.spotUsdt} value={spot.free} inBots={inBotsOf(spot)} loading={loading} />
+      <Figure title={EXCHANGE_LABELS.futuresUsdt} value={futures.free} inBots={inBotsOf(futures)} loading={loading} />
     </Row>
   );
 }

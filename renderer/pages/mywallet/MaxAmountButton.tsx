@@ -1,4 +1,4 @@
-/** "Max": fills the form's amount with everything available and re-checks it at once. */
+/** "Max": fills the form's amount with what is free (never what bots hold) and re-checks it at once. */
 import { Button, type FormInstance } from 'antd';
 import { EXCHANGE_LABELS } from '../../../common/messages';
 

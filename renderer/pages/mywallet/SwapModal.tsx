@@ -1,4 +1,8 @@
-/** Sells one spot asset into USDT (SPEC sections 2, 5, 8: Swap). */
+/**
+ * Sells one spot asset into USDT (SPEC sections 2, 5, 8: Swap). Max and the amount rule stop at
+ * what is free; when running bots or cycles hold the coin, the member is asked first, with who
+ * holds how much, before the swap is sent.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import type { WalletAsset } from '../../../common/api/exchange';
@@ -7,20 +11,37 @@ import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
 import { swapErrorMessage } from '../../api/exchangeErrors';
 import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
+import { assetBalance } from './assetBalance';
+import { atHandOf, heldByBots } from './atHand';
 import { MaxAmountButton } from './MaxAmountButton';
 import { swapSchema } from './walletSchemas';
-import { assetBalance } from './assetBalance';
 
 interface Props {
   asset: WalletAsset | null;
   onClose: () => void;
 }
 
+function HeldBy({ asset }: { asset: WalletAsset }) {
+  return (
+    <>
+      <Typography.Paragraph>{EXCHANGE_LABELS.swapHeldBody(asset.asset)}</Typography.Paragraph>
+      <ul>
+        {(asset.holders ?? []).map((h) => (
+          <li key={`${h.kind}:${h.id}`}>{EXCHANGE_LABELS.holder(h.kind, h.label, assetBalance(asset.asset, h.amount), asset.asset)}</li>
+        ))}
+      </ul>
+      <Typography.Paragraph type="secondary">{EXCHANGE_LABELS.swapHeldNote}</Typography.Paragraph>
+    </>
+  );
+}
+
 export function SwapModal({ asset, onClose }: Props) {
   const [form] = Form.useForm<{ amount: string }>();
+  const [modal, modalHolder] = Modal.useModal();
   const message = useMessage();
   const queryClient = useQueryClient();
-  const schema = swapSchema(() => asset?.balance ?? '0');
+  const atHand = atHandOf(asset ?? undefined, asset?.balance);
+  const schema = swapSchema(() => ({ name: asset?.asset ?? '', balance: asset?.balance ?? '0', atHand }));
   const swap = useMutation({
     mutationFn: ({ symbol, amount }: { symbol: string; amount: string }) => walletApi.swap(symbol, amount),
     onSuccess: async () => {
@@ -33,36 +54,54 @@ export function SwapModal({ asset, onClose }: Props) {
     },
   });
 
+  const submit = (current: WalletAsset, amount: string) => {
+    const send = () => swap.mutate({ symbol: current.asset, amount });
+    if ((current.holders ?? []).length === 0) return send();
+    modal.confirm({
+      title: EXCHANGE_LABELS.swapHeldTitle(current.asset),
+      content: <HeldBy asset={current} />,
+      okText: EXCHANGE_LABELS.swapAnyway,
+      okButtonProps: { danger: true },
+      onOk: send,
+    });
+  };
+
   return (
-    <Modal
-      title={asset ? EXCHANGE_LABELS.swapTitle(asset.asset) : EXCHANGE_LABELS.swap}
-      open={asset !== null}
-      onCancel={onClose}
-      okText={EXCHANGE_LABELS.swap}
-      onOk={() => form.submit()}
-      confirmLoading={swap.isPending}
-      destroyOnHidden
-    >
-      {asset && (
-        <>
-          <Typography.Paragraph type="secondary">{EXCHANGE_LABELS.swapBalance(assetBalance(asset.asset, asset.balance), asset.asset)}</Typography.Paragraph>
-          <Form
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            onFinish={({ amount }) => swap.mutate({ symbol: asset.asset, amount: amount.trim() })}
-          >
-            <Form.Item label={EXCHANGE_LABELS.amount} required>
-              <div style={{ display: 'flex', gap: 8 }}>
-                <Form.Item name="amount" noStyle rules={[yupRule(schema, 'amount')]}>
-                  <Input inputMode="decimal" aria-label={EXCHANGE_LABELS.amount} suffix={asset.asset} />
-                </Form.Item>
-                <MaxAmountButton form={form} amount={asset.balance} />
-              </div>
-            </Form.Item>
-          </Form>
-        </>
-      )}
-    </Modal>
+    <>
+      {modalHolder}
+      <Modal
+        title={asset ? EXCHANGE_LABELS.swapTitle(asset.asset) : EXCHANGE_LABELS.swap}
+        open={asset !== null}
+        onCancel={onClose}
+        okText={EXCHANGE_LABELS.swap}
+        onOk={() => form.submit()}
+        confirmLoading={swap.isPending}
+        destroyOnHidden
+      >
+        {asset && (
+          <>
+            <Typography.Paragraph type="secondary">
+              {EXCHANGE_LABELS.swapBalance(assetBalance(asset.asset, asset.balance), asset.asset)}
+              {heldByBots(atHand) && (
+                <>
+                  <br />
+                  {EXCHANGE_LABELS.freeAndInBots(assetBalance(asset.asset, atHand.free), assetBalance(asset.asset, atHand.inBots), asset.asset)}
+                </>
+              )}
+            </Typography.Paragraph>
+            <Form form={form} layout="vertical" requiredMark={false} onFinish={({ amount }) => submit(asset, amount.trim())}>
+              <Form.Item label={EXCHANGE_LABELS.amount} required>
+                <div style={{ display: 'flex', gap: 8 }}>
+                  <Form.Item name="amount" noStyle rules={[yupRule(schema, 'amount')]}>
+                    <Input inputMode="decimal" aria-label={EXCHANGE_LABELS.amount} suffix={asset.asset} />
+                  </Form.Item>
+                  <MaxAmountButton form={form} amount={atHand.free} />
+                </div>
+              </Form.Item>
+            </Form>
+          </>
+        )}
+      </Modal>
+    </>
   );
 }

@@ -1,4 +1,7 @@
-/** Moves USDT between spot and futures (SPEC sections 2, 4, 5, 8: Wallet transfer). */
+/**
+ * Moves USDT between spot and futures (SPEC sections 2, 4, 5, 8: Wallet transfer). Offers only the
+ * source side's free USDT: what its running bots and cycles hold is shown beside it, not offered.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Segmented, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,21 +14,22 @@ import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
 import { MaxAmountButton } from './MaxAmountButton';
 import { transferSchema } from './walletSchemas';
+import type { AtHand } from './atHand';
 
 interface Props {
   open: boolean;
   onClose: () => void;
-  spotUsdt: string | null;
-  futuresUsdt: string | null;
+  spot: AtHand;
+  futures: AtHand;
 }
 
-export function TransferModal({ open, onClose, spotUsdt, futuresUsdt }: Props) {
+export function TransferModal({ open, onClose, spot, futures }: Props) {
   const [form] = Form.useForm<{ amount: string }>();
   const [direction, setDirection] = useState<TransferDirection>('SpotToFutures');
   const message = useMessage();
   const queryClient = useQueryClient();
-  const transferable = direction === 'SpotToFutures' ? spotUsdt : futuresUsdt;
-  const schema = transferSchema(() => transferable);
+  const source = direction === 'SpotToFutures' ? spot : futures;
+  const schema = transferSchema(() => source);
 
   const transfer = useMutation({
     mutationFn: (amount: string) => walletApi.transfer(direction, amount),
@@ -67,7 +71,11 @@ export function TransferModal({ open, onClose, spotUsdt, futuresUsdt }: Props) {
         style={{ marginBottom: 16 }}
       />
       <Typography.Paragraph type="secondary">
-        {transferable === null ? TEXT.noData : EXCHANGE_LABELS.available(formatUsdt(transferable))}
+        {source.free === null
+          ? TEXT.noData
+          : source.inBots === null
+            ? EXCHANGE_LABELS.available(formatUsdt(source.free))
+            : EXCHANGE_LABELS.freeAndInBots(formatUsdt(source.free), formatUsdt(source.inBots), 'USDT')}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={({ amount }) => transfer.mutate(amount.trim())} requiredMark={false}>
         <Form.Item label={EXCHANGE_LABELS.amount} required>
@@ -75,7 +83,7 @@ export function TransferModal({ open, onClose, spotUsdt, futuresUsdt }: Props) {
             <Form.Item name="amount" noStyle rules={[yupRule(schema, 'amount')]}>
               <Input inputMode="decimal" aria-label={EXCHANGE_LABELS.amount} suffix="USDT" />
             </Form.Item>
-            <MaxAmountButton form={form} amount={transferable} />
+            <MaxAmountButton form={form} amount={source.free} />
           </div>
         </Form.Item>
       </Form>

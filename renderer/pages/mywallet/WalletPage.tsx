@@ -7,6 +7,7 @@ import { SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
 import { AssetTabs } from './AssetTabs';
 import { BalanceCards } from './BalanceCards';
+import { LoadError } from './LoadError';
 import { TransferModal } from './TransferModal';
 import { useWallet } from './useWallet';
 
@@ -21,21 +22,17 @@ export default function WalletPage() {
           {EXCHANGE_LABELS.transfer}
         </Button>
       </div>
-      <BalanceCards
-        totalUsdt={wallet.totalUsdt}
-        spotUsdt={wallet.spotUsdt}
-        futuresUsdt={wallet.futuresUsdt}
-        loading={wallet.loading}
-      />
+      {wallet.balancesError && (
+        <LoadError title={EXCHANGE_LABELS.balancesFailed} error={wallet.balancesError} onRetry={wallet.retryBalances} />
+      )}
+      <BalanceCards totalUsdt={wallet.totalUsdt} spot={wallet.spotAtHand} futures={wallet.futuresAtHand} loading={wallet.loading} />
       <Card>
-        <AssetTabs spotAssets={wallet.spotAssets} futuresAssets={wallet.futuresAssets} loading={wallet.assetsLoading} />
+        <AssetTabs
+          spot={{ rows: wallet.spotAssets, error: wallet.spotAssetsError, retry: wallet.retrySpotAssets }}
+          futures={{ rows: wallet.futuresAssets, error: wallet.futuresAssetsError, retry: wallet.retryFuturesAssets }}
+        />
       </Card>
-      <TransferModal
-        open={transferring}
-        onClose={() => setTransferring(false)}
-        spotUsdt={wallet.spotUsdt}
-        futuresUsdt={wallet.futuresUsdt}
-      />
+      <TransferModal open={transferring} onClose={() => setTransferring(false)} spot={wallet.spotAtHand} futures={wallet.futuresAtHand} />
     </Space>
   );
 }

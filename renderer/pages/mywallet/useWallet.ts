@@ -1,8 +1,13 @@
-/** The Wallet's data: both USDT balances and both asset lists, refreshed every 10 s while visible. */
+/**
+ * The Wallet's data: both USDT balances and both asset lists, refreshed every 10 s while visible,
+ * with what is free and what running bots and cycles hold, and whether a request failed (the page
+ * then says so and offers Retry instead of showing zeros).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { REFRESH_MS } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
 import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
+import { atHandOf, usable } from './atHand';
 
 // react-query pauses refetchInterval while the document is hidden (refetchIntervalInBackground off).
 const live = { refetchInterval: REFRESH_MS } as const;
@@ -15,24 +20,23 @@ export function useWallet() {
 
   const spotUsdt = usable(spot.data?.spotusdtAmount);
   const futuresUsdt = usable(futures.data?.futuresusdtAmount);
+  const balancesError = spot.error ?? futures.error;
   return {
     spotUsdt,
     futuresUsdt,
+    spotAtHand: atHandOf(spot.data, spot.data?.spotusdtAmount),
+    futuresAtHand: atHandOf(futures.data, futures.data?.futuresusdtAmount),
     // A total of one side only would mislead: it needs both.
     totalUsdt: spotUsdt !== null && futuresUsdt !== null ? new Decimal(spotUsdt).plus(futuresUsdt).toFixed() : null,
     loading: spot.isPending || futures.isPending,
-    spotAssets: spotAssets.data ?? [],
-    futuresAssets: futuresAssets.data ?? [],
-    assetsLoading: spotAssets.isPending || futuresAssets.isPending,
+    balancesError: balancesError ?? null,
+    retryBalances: () => void Promise.all([spot.refetch(), futures.refetch()]),
+    // Undefined while loading or after a failure: the tables show a skeleton or the error, not an empty list.
+    spotAssets: spotAssets.data,
+    futuresAssets: futuresAssets.data,
+    spotAssetsError: spotAssets.error ?? null,
+    futuresAssetsError: futuresAssets.error ?? null,
+    retrySpotAssets: () => void spotAssets.refetch(),
+    retryFuturesAssets: () => void futuresAssets.refetch(),
   };
-}
-
-/** A balance the member can rely on, or null (shown as 'NO DATA'). */
-function usable(value: string | null | undefined): string | null {
-  if (typeof value !== 'string') return null;
-  try {
-    return new Decimal(value).isFinite() ? value : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,5 +1,8 @@
-/** Wallet reads: USDT balances and asset lists, from the member's balance feed (streams, else REST caches). */
-import type { WalletAsset } from '../../../common/api/exchange';
+/**
+ * Wallet reads: USDT balances and asset lists, from the member's balance feed (streams, else REST
+ * caches), each with the member's money at hand (money-at-hand.ts).
+ */
+import type { FuturesBalanceResponse, SpotBalanceResponse, WalletAsset } from '../../../common/api/exchange';
 import { Decimal } from '../../../common/decimal';
 import type { Balances, Market } from '../../exchange/gateway';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
@@ -7,6 +10,8 @@ import type { ExchangeDeps } from '../keys/exchange-deps';
 import { storedKey } from '../keys/keys';
 import { DomainError } from '../errors';
 import { KEY_MESSAGES } from '../keys/keys';
+import { memberHoldings } from './holdings';
+import { holdingsFor, moneyAtHand, type Holding } from './money-at-hand';
 
 /** The member's balances; `fresh` asks the exchange now (balance checks before a transfer or swap). */
 export async function balancesOf(deps: ExchangeDeps, userId: string, market: Market, fresh = false): Promise<Balances> {
@@ -17,22 +22,41 @@ export async function balancesOf(deps: ExchangeDeps, userId: string, market: Mar
   return surfaced(() => exchange.balances.read(userId, key, gateway, market, fresh));
 }
 
-export async function spotBalance(deps: ExchangeDeps, userId: string): Promise<{ spotusdtAmount: string }> {
-  return { spotusdtAmount: (await balancesOf(deps, userId, 'spot')).USDT?.free ?? '0' };
+/** A wallet's balances with what the member's running bots and cycles hold in it. */
+async function withHoldings(deps: ExchangeDeps, userId: string, market: Market): Promise<{ balances: Balances; holdings: Holding[] }> {
+  const [balances, holdings] = await Promise.all([balancesOf(deps, userId, market), memberHoldings(deps.db, userId)]);
+  return { balances, holdings };
 }
 
-export async function futuresBalance(deps: ExchangeDeps, userId: string): Promise<{ futuresusdtAmount: string }> {
-  return { futuresusdtAmount: (await balancesOf(deps, userId, 'futures')).USDT?.free ?? '0' };
+/** The exchange's free USDT, and of it what is free for the member and what bots hold. */
+async function usdtAtHand(deps: ExchangeDeps, userId: string, market: Market) {
+  const { balances, holdings } = await withHoldings(deps, userId, market);
+  const { free, inBots } = moneyAtHand(balances.USDT, holdingsFor(holdings, market, 'USDT'));
+  return { exchangeFree: balances.USDT?.free ?? '0', free, inBots };
 }
 
-/** Assets with a balance, valued in USDT at the last spot prices (8 decimals, rounded down). */
+export async function spotBalance(deps: ExchangeDeps, userId: string): Promise<SpotBalanceResponse> {
+  const { exchangeFree, free, inBots } = await usdtAtHand(deps, userId, 'spot');
+  return { spotusdtAmount: exchangeFree, free, inBots };
+}
+
+export async function futuresBalance(deps: ExchangeDeps, userId: string): Promise<FuturesBalanceResponse> {
+  const { exchangeFree, free, inBots } = await usdtAtHand(deps, userId, 'futures');
+  return { futuresusdtAmount: exchangeFree, free, inBots };
+}
+
+/**
+ * Assets with a balance, valued in USDT at the last spot prices (8 decimals, rounded down), each
+ * with what is free and who of the member's bots and cycles holds the rest.
+ */
 export async function assets(deps: ExchangeDeps, userId: string, market: Market): Promise<WalletAsset[]> {
-  const balances = await balancesOf(deps, userId, market);
+  const { balances, holdings } = await withHoldings(deps, userId, market);
   const held = Object.entries(balances).filter(([, b]) => new Decimal(b.total).gt(0));
   const pairs = held.filter(([asset]) => asset !== 'USDT').map(([asset]) => `${asset}USDT`);
   const prices = pairs.length > 0 ? await surfaced(() => exchangeOf(deps).marketData.spotPrices(pairs)) : {};
   return held.map(([asset, b]) => {
     const price = asset === 'USDT' ? '1' : prices[`${asset}USDT`] ?? '0';
-    return { asset, balance: b.total, value: new Decimal(b.total).times(price).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed() };
+    const value = new Decimal(b.total).times(price).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+    return { asset, balance: b.total, value, ...moneyAtHand(b, holdingsFor(holdings, market, asset)) };
   });
 }

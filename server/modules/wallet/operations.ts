@@ -1,7 +1,8 @@
 /**
  * Transfers and swaps. Each one first claims the member's lock by recording itself 'pending'
  * (records.ts: one pending operation per member, across API processes), then checks the
- * balance, then calls the exchange and settles the record by the answer. An unknown outcome is
+ * balance (the exchange's free, then what the member's running bots and cycles leave free), then
+ * calls the exchange and settles the record by the answer. An unknown outcome is
  * resolved by looking the operation up (a swap by its clientOrderId, a transfer in the transfer
  * history), never by repeating it; what stays unknown is left to the reconciler.
  */
@@ -15,6 +16,7 @@ import { DomainError } from '../errors';
 import { exchangeOf } from '../../exchange/domain-errors';
 import { memberGateway } from '../keys/keys';
 import { balancesOf } from './balances';
+import { refuseHeldByBots } from './held-by-bots';
 import type { WalletDeps } from './deps';
 import { serialised } from './locks';
 import { WALLET_MESSAGES } from './messages';
@@ -134,8 +136,9 @@ export async function transfer(deps: WalletDeps, userId: string, from: Market, t
     const { id } = claimed;
     try {
       await checked(deps, id, async () => {
-        const free = (await balancesOf(deps, userId, from, true)).USDT?.free ?? '0';
-        if (new Decimal(amount).gt(free)) throw new DomainError('wallet.insufficient_funds', VALIDATION.transferExceeds);
+        const balances = await balancesOf(deps, userId, from, true);
+        if (new Decimal(amount).gt(balances.USDT?.free ?? '0')) throw new DomainError('wallet.insufficient_funds', VALIDATION.transferExceeds);
+        await refuseHeldByBots(deps.db, userId, from, 'USDT', balances.USDT, new Decimal(amount));
       });
       await sendTransfer(deps, gateway, { id, userId, asset: 'USDT', amount, from, to }, options.lookup);
     } finally {
@@ -190,8 +193,10 @@ export async function swapToUsdt(deps: WalletDeps, userId: string, body: SwapReq
     if ('replayed' in claimed) return claimed.replayed;
     try {
       await checked(deps, id, async () => {
-        const free = (await balancesOf(deps, userId, 'spot', true))[asset]?.free ?? '0';
+        const balance = (await balancesOf(deps, userId, 'spot', true))[asset];
+        const free = balance?.free ?? '0';
         if (amount.gt(free)) throw new DomainError('wallet.insufficient_funds', WALLET_MESSAGES.insufficient(asset, free));
+        await refuseHeldByBots(deps.db, userId, 'spot', asset, balance, amount);
       });
       await sendSwap(deps, id, async () => (await gateway.convertToUsdt(asset, quantity, clientOrderId)).id);
     } finally {

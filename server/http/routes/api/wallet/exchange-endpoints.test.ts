@@ -70,21 +70,21 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     expect((await get(alice, 'fetchkeys')).body).not.toContain(aliceKey.secretKey);
     expect((await get(alice, 'checkConnection')).json()).toEqual({ connected: true });
     expect((await get(alice, 'serverip')).json()).toEqual({ ip: '127.0.0.1' });
-    expect((await get(alice, 'spotBalance')).json()).toEqual({ spotusdtAmount: '1000' });
-    expect((await get(bob, 'spotBalance')).json()).toEqual({ spotusdtAmount: '7' });
-    expect((await get(alice, 'futuresBalance')).json()).toEqual({ futuresusdtAmount: '50' });
+    expect((await get(alice, 'spotBalance')).json()).toEqual({ spotusdtAmount: '1000', free: '1000', inBots: '0' });
+    expect((await get(bob, 'spotBalance')).json()).toEqual({ spotusdtAmount: '7', free: '7', inBots: '0' });
+    expect((await get(alice, 'futuresBalance')).json()).toEqual({ futuresusdtAmount: '50', free: '50', inBots: '0' });
     const assets = (await get(alice, 'spotAssets')).json<WalletAsset[]>();
     expect(assets.map((a) => a.asset).sort()).toEqual(['BTC', 'USDT']);
     expect(assets.find((a) => a.asset === 'BTC')!.value).toMatch(/^\d+(\.\d+)?$/);
-    expect((await get(bob, 'spotAssets')).json()).toEqual([{ asset: 'USDT', balance: '7', value: '7' }]);
+    expect((await get(bob, 'spotAssets')).json()).toEqual([{ asset: 'USDT', balance: '7', value: '7', free: '7', inBots: '0', holders: [] }]);
   });
 
   it('transfers both ways, checks amounts and directions', async () => {
     const body = (amount: string, from = 'spot', to = 'futures') => ({ from, to, coin: 'USDT', amount });
     expect((await post(alice, 'transferspottofutures', body('100'))).json()).toEqual({ message: SERVER.transferSuccessful });
-    expect((await get(alice, 'futuresBalance')).json()).toEqual({ futuresusdtAmount: '150' });
+    expect((await get(alice, 'futuresBalance')).json()).toEqual({ futuresusdtAmount: '150', free: '150', inBots: '0' });
     expect((await post(alice, 'transferfuturestospot', body('25', 'futures', 'spot'))).json()).toEqual({ message: SERVER.transferSuccessful });
-    expect((await get(alice, 'spotBalance')).json()).toEqual({ spotusdtAmount: '925' });
+    expect((await get(alice, 'spotBalance')).json()).toEqual({ spotusdtAmount: '925', free: '925', inBots: '0' });
     expect((await post(alice, 'transferspottofutures', body('5000'))).json().message).toBe(VALIDATION.transferExceeds);
     expect((await post(alice, 'transferspottofutures', body('-1'))).statusCode).toBe(400);
     expect((await post(alice, 'transferspottofutures', body('1', 'futures', 'spot'))).statusCode).toBe(400);

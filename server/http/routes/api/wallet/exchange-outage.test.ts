@@ -30,7 +30,7 @@ describe.each(targets)('an exchange outage on $name', (target) => {
     const saved = await server.app.inject({ method: 'POST', url: '/api/apikeys', payload: key, headers: bearer(member.token) });
     expect(saved.statusCode).toBe(200);
     expect((await get('checkConnection')).json()).toEqual({ connected: true });
-    expect((await get('spotBalance')).json()).toEqual({ spotusdtAmount: '25' });
+    expect((await get('spotBalance')).json()).toEqual({ spotusdtAmount: '25', free: '25', inBots: '0' });
     const health = async () => (await server.app.inject({ url: '/healthz' })).json();
     // No futures funds: no futures stream.
     await vi.waitFor(async () => expect((await health()).exchange.accountStreams).toEqual({ members: 1, spotUp: 1, futuresUp: 0 }));
