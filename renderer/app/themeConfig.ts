@@ -13,55 +13,44 @@ import { PNL_COLORS } from './pnlColors';
 
 export const BRAND_COLOR = '#0f9d76';
 
-/** Per theme: surfaces, and the brand green as text (3.4:1 on white as is, too low for text). */
+/**
+ * Per theme: the brand green as text (as is, 3.4:1 on white, too low for text) and its hover,
+ * the active menu item's highlight, the grey of descriptions and hints, and in dark the surfaces:
+ * near-black with a cool tint rather than pure black, so cards and popups stand out from the
+ * page (set one by one: derived from a tinted colorBgBase, antd's surfaces turn navy).
+ */
 const THEME_COLORS = {
-  light: {
-    surfaces: { colorBgLayout: '#f5f5f5', colorBgContainer: '#ffffff', colorBgElevated: '#ffffff' },
-    brandText: '#0b7a5b',
-    brandTextHover: '#086148',
-    selectedBg: '#e6f4ef',
-    mutedText: 'rgba(0,0,0,0.6)',
-  },
+  light: { link: '#0b7a5b', linkHover: '#086148', selectedBg: '#e6f4ef', muted: 'rgba(0,0,0,0.6)', surfaces: {} },
   dark: {
-    // Near-black with a cool tint rather than pure black, so cards and popups stand out from the
-    // page. Set one by one: derived from a tinted colorBgBase, antd's surfaces turn navy.
-    surfaces: {
-      colorBgLayout: '#0d1117',
-      colorBgContainer: '#161b22',
-      colorBgElevated: '#1c2128',
-      colorBorder: '#30363d',
-      colorBorderSecondary: '#262c36',
-    },
-    brandText: '#3ccf9f',
-    brandTextHover: '#6fe0bb',
+    link: '#3ccf9f',
+    linkHover: '#6fe0bb',
     selectedBg: '#15392f',
-    mutedText: 'rgba(255,255,255,0.6)',
+    muted: 'rgba(255,255,255,0.6)',
+    surfaces: { colorBgLayout: '#0d1117', colorBgContainer: '#161b22', colorBgElevated: '#1c2128' },
   },
 } as const satisfies Record<Theme, unknown>;
 
 export function antdThemeConfig(theme: Theme): ThemeConfig {
   const c = THEME_COLORS[theme];
-  const brandText = { itemSelectedColor: c.brandText, itemHoverColor: c.brandTextHover, itemActiveColor: c.brandText };
   return {
     algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: BRAND_COLOR,
       borderRadius: 8,
       ...c.surfaces,
-      colorLink: c.brandText,
-      colorLinkHover: c.brandTextHover,
-      colorLinkActive: c.brandText,
+      colorLink: c.link,
+      colorLinkHover: c.linkHover,
       // antd's tertiary grey (descriptions, hints, empty states) is 3.4:1 in light, 4.4:1 in dark.
-      colorTextTertiary: c.mutedText,
-      colorTextDescription: c.mutedText,
+      colorTextTertiary: c.muted,
+      colorTextDescription: c.muted,
       // Typography's success and danger text (a sponsor found, a reason in red): the P&L colours.
       colorSuccessText: PNL_COLORS[theme].up,
       colorErrorText: PNL_COLORS[theme].down,
     },
     components: {
-      Menu: { itemSelectedColor: c.brandText, itemSelectedBg: c.selectedBg },
-      Tabs: { ...brandText, inkBarColor: c.brandText },
-      Pagination: { itemActiveColor: c.brandText, itemActiveColorHover: c.brandTextHover },
+      Menu: { itemSelectedColor: c.link, itemSelectedBg: c.selectedBg },
+      Tabs: { itemSelectedColor: c.link },
+      Pagination: { itemActiveColor: c.link },
     },
   };
 }
