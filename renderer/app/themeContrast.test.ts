@@ -16,8 +16,9 @@ const THEMES: readonly Theme[] = ['light', 'dark'];
 function resolved(theme: Theme) {
   const config = antdThemeConfig(theme);
   const token = antdTheme.getDesignToken(config);
-  const component = <T extends object>(name: 'Menu' | 'Tabs' | 'Pagination') => (config.components?.[name] ?? {}) as T;
-  return { token, menu: component<{ itemSelectedColor?: string; itemSelectedBg?: string }>('Menu'), tabs: component<{ itemSelectedColor?: string }>('Tabs'), pagination: component<{ itemActiveColor?: string; itemActiveBg?: string }>('Pagination') };
+  // The component tokens the theme sets; an unset one falls back below to antd's default for it.
+  const { Menu: menu = {}, Tabs: tabs = {}, Pagination: pagination = {} } = config.components ?? {};
+  return { token, menu, tabs, pagination };
 }
 
 /** [what, text colour, background, background's name] for one theme. */
