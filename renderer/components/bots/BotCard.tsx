@@ -16,7 +16,8 @@ import { Sparkline } from '../charts/Sparkline';
 import { ApyLabel } from './ApyLabel';
 import { StatusTag } from './StatusTag';
 import { SymbolIcon } from './SymbolIcon';
-import { formatApy, formatPrice, formatRuntimeDays, formatUsdt, isLoss, SECONDS_PER_DAY } from '../../../common/format';
+import { apyIsMeaningful, formatApy, formatPrice, formatRuntimeDays, formatUsdt, SECONDS_PER_DAY } from '../../../common/format';
+import { SignedValue } from '../SignedValue';
 
 export interface BotCardProps {
   bot: LiveBot;
@@ -58,10 +59,14 @@ function CardBody({ bot }: { bot: LiveBot }) {
       <div className="bot-card-stats" style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 8 }}>
         <Stat label={BOT_LABELS.runtime}>{formatRuntimeDays(bot.runtime)}</Stat>
         {/* The card knows whole days only: a 0-day bot has not run a full day yet. */}
-        <Stat label={<ApyLabel />}>{formatApy(bot.roi, bot.runtime * SECONDS_PER_DAY)}</Stat>
+        <Stat label={<ApyLabel />}>
+          <SignedValue value={apyIsMeaningful(bot.runtime * SECONDS_PER_DAY) ? bot.roi : null}>
+            {formatApy(bot.roi, bot.runtime * SECONDS_PER_DAY)}
+          </SignedValue>
+        </Stat>
         <Stat label={BOT_LABELS.investment}>{formatUsdt(bot.investment)}</Stat>
         <Stat label={BOT_LABELS.pnl}>
-          <Typography.Text type={isLoss(bot.pnl) ? 'danger' : 'success'}>{formatUsdt(bot.pnl)}</Typography.Text>
+          <SignedValue value={bot.pnl} />
         </Stat>
         <Stat label={BOT_LABELS.totalTrades}>{bot.trades24h}</Stat>
       </div>

@@ -9,7 +9,8 @@ import type { LiveCycle } from '../../../common/api/cycles';
 import { CYCLE_LABELS } from '../../../common/messages';
 import { StatusTag } from '../../components/bots/StatusTag';
 import { SymbolIcon } from '../../components/bots/SymbolIcon';
-import { formatPrice, formatRuntimeDays, formatUsdt, isLoss } from '../../../common/format';
+import { formatPrice, formatRuntimeDays, formatUsdt } from '../../../common/format';
+import { SignedValue } from '../../components/SignedValue';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { categoryText, cyclePair, cycleProgress, cycleStep } from './cycleFormat';
 
@@ -73,7 +74,7 @@ export function CycleCard({ cycle, onEdit, onStop }: CycleCardProps) {
           <Stat label={CYCLE_LABELS.runtime}>{formatRuntimeDays(cycle.runtime)}</Stat>
           <Stat label={CYCLE_LABELS.investment}>{formatUsdt(cycle.investment)}</Stat>
           <Stat label={CYCLE_LABELS.profit}>
-            <Typography.Text type={isLoss(cycle.profit) ? 'danger' : 'success'}>{formatUsdt(cycle.profit)}</Typography.Text>
+            <SignedValue value={cycle.profit} />
           </Stat>
           <Rounds cycle={cycle} />
           <Stat label={CYCLE_LABELS.buyPrice}>{formatPrice(cycle.buy_price)}</Stat>

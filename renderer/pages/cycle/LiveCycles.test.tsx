@@ -30,7 +30,7 @@ describe('live cycles', () => {
     expect(await progressOf()).toBe('2/5');
     const eth = await card('ETH/USDT');
     expect(within(eth).getByText('Future 3x')).toBeTruthy();
-    expect(within(eth).getByText('-4.50').className).toContain('ant-typography-danger');
+    expect(within(eth).getByText('-4.50').dataset.direction).toBe('down');
     expect(btc.querySelector('.sparkline')?.getAttribute('data-points')).toBe('2');
   });
 

@@ -150,7 +150,7 @@ describe('dashboard content', () => {
     expect(within(link).getByText('12.50')).toBeTruthy();
     const paused = screen.getByRole('link', { name: BOT_LABELS.openBot('ETH/USDT') });
     expect(within(paused).getByText('Pause').className).toContain('ant-tag-gold');
-    expect(within(paused).getByText('-3.46').className).toContain('ant-typography-danger');
+    expect(within(paused).getByText('-3.46').dataset.direction).toBe('down');
     fireEvent.click(link);
     await waitFor(() => expect(currentPath()).toBe('/running-bot/b1'));
   });
@@ -183,15 +183,13 @@ describe('dashboard content', () => {
     expect(within(figure(BOT_LABELS.unutilisedBotUsdt)).getByText('600.25')).toBeTruthy();
     expect(within(figure(BOT_LABELS.totalProfit)).getByText('20.00')).toBeTruthy();
     expect(within(figure(BOT_LABELS.lossBook)).getByText('-32.50')).toBeTruthy();
-    const pnl = within(figure(BOT_LABELS.totalPnl)).getByText('-12.50').closest('.ant-typography');
-    expect(pnl?.className).toContain('ant-typography-danger');
+    expect(within(figure(BOT_LABELS.totalPnl)).getByText('-12.50').dataset.direction).toBe('down');
   });
 
   it('shows a Total P&L of 0 green', async () => {
     open({ profit: () => ok({ ...profit, totalpnl: '0' }) });
     await screen.findByText(BOT_LABELS.totalFunds);
-    const pnl = within(figure(BOT_LABELS.totalPnl)).getByText('0.00').closest('.ant-typography');
-    expect(pnl?.className).toContain('ant-typography-success');
+    expect(within(figure(BOT_LABELS.totalPnl)).getByText('0.00').dataset.direction).toBe('up');
   });
 
   it("folds the pie to 8 named slices plus 'Others'", async () => {

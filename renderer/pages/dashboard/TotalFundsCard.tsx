@@ -6,7 +6,9 @@
 import { Card, Col, Row, Typography } from 'antd';
 import type { PieChartResponse, TotalProfitBookResponse } from '../../../common/api/bots';
 import { BOT_LABELS } from '../../../common/messages';
-import { formatUsdt, isLoss, toDecimal, type FormatInput } from '../../../common/format';
+import type { ReactNode } from 'react';
+import { formatUsdt, toDecimal, type FormatInput } from '../../../common/format';
+import { SignedValue } from '../../components/SignedValue';
 import { FundsPie } from '../../components/charts/FundsPie';
 
 interface TotalFundsCardProps {
@@ -14,11 +16,11 @@ interface TotalFundsCardProps {
   profit: TotalProfitBookResponse | null;
 }
 
-function Figure({ label, value, tone }: { label: string; value: string; tone?: 'success' | 'danger' }) {
+function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div role="group" aria-label={label} style={{ display: 'flex', justifyContent: 'space-between', gap: 12 }}>
       <Typography.Text type="secondary">{label}</Typography.Text>
-      <Typography.Text strong type={tone}>{value}</Typography.Text>
+      <Typography.Text strong>{value}</Typography.Text>
     </div>
   );
 }
@@ -49,13 +51,9 @@ export function TotalFundsCard({ pie, profit }: TotalFundsCardProps) {
           )}
           {profit && (
             <>
-              <Figure label={BOT_LABELS.totalProfit} value={formatUsdt(profit.totalProfit)} />
-              <Figure label={BOT_LABELS.lossBook} value={formatUsdt(profit.lossBook)} />
-              <Figure
-                label={BOT_LABELS.totalPnl}
-                value={formatUsdt(profit.totalpnl)}
-                tone={isLoss(profit.totalpnl) ? 'danger' : 'success'}
-              />
+              <Figure label={BOT_LABELS.totalProfit} value={<SignedValue value={profit.totalProfit} />} />
+              <Figure label={BOT_LABELS.lossBook} value={<SignedValue value={profit.lossBook} />} />
+              <Figure label={BOT_LABELS.totalPnl} value={<SignedValue value={profit.totalpnl} zero="up" />} />
             </>
           )}
         </Col>

@@ -83,7 +83,7 @@ describe('history', () => {
     expect(cells.slice(1, 8)).toEqual(['System Strategy', '4d', '1000.00', '25.56', TEXT.notApplicable, '-3.33', '2.01%']);
     expect(cells[8]).toMatch(/^2026-11-0[12] \d\d:00:00$/);
     expect(cells.slice(10)).toEqual(['43210.12', '9']);
-    expect(within(tr!).getByText('-3.33').className).toContain('ant-typography-danger');
+    expect(within(tr!).getByText('-3.33').dataset.direction).toBe('down');
   });
 
   it('writes the runtime from start to stop in two units, and the closed price with its cents', async () => {

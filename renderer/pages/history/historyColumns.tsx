@@ -7,6 +7,7 @@ import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { BOT_LABELS, CYCLE_LABELS, TEXT } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
 import { SymbolIcon } from '../../components/bots/SymbolIcon';
+import { SignedValue } from '../../components/SignedValue';
 import {
   formatDateTime,
   formatPercent,
@@ -14,7 +15,6 @@ import {
   formatRuntime,
   formatRuntimeDays,
   formatUsdt,
-  isLoss,
   secondsBetween,
 } from '../../../common/format';
 
@@ -40,10 +40,6 @@ export function strategyText(name: string | null | undefined): string {
   return name && name.trim() !== '' ? name : SYSTEM_STRATEGY_NAME;
 }
 
-function Pnl({ value }: { value: string }) {
-  return <Typography.Text type={isLoss(value) ? 'danger' : 'success'}>{formatUsdt(value)}</Typography.Text>;
-}
-
 /** SPEC's columns, for any row that has them. */
 export function historyColumns<T extends HistoryRowCore>(): ColumnsType<T> {
   return [
@@ -60,10 +56,10 @@ export function historyColumns<T extends HistoryRowCore>(): ColumnsType<T> {
     { title: BOT_LABELS.colStrategy, dataIndex: 'strategy_name', render: strategyText },
     { title: BOT_LABELS.colRuntime, key: 'runtime', render: (_: unknown, row: T) => runtimeText(row) },
     { title: BOT_LABELS.colInvestment, dataIndex: 'investment', render: (v: string) => formatUsdt(v) },
-    { title: BOT_LABELS.colProfitBook, dataIndex: 'profit', render: (v: string) => formatUsdt(v) },
-    { title: BOT_LABELS.colLossBook, dataIndex: 'lossbook', render: lossBookText },
-    { title: BOT_LABELS.colTotalPnl, dataIndex: 'totalpnl', render: (v: string) => <Pnl value={v} /> },
-    { title: BOT_LABELS.colRoi, dataIndex: 'roi', render: (v: string) => formatPercent(v) },
+    { title: BOT_LABELS.colProfitBook, dataIndex: 'profit', render: (v: string) => <SignedValue value={v} /> },
+    { title: BOT_LABELS.colLossBook, dataIndex: 'lossbook', render: (v: string) => <SignedValue value={v}>{lossBookText(v)}</SignedValue> },
+    { title: BOT_LABELS.colTotalPnl, dataIndex: 'totalpnl', render: (v: string) => <SignedValue value={v} /> },
+    { title: BOT_LABELS.colRoi, dataIndex: 'roi', render: (v: string) => <SignedValue value={v}>{formatPercent(v)}</SignedValue> },
     { title: BOT_LABELS.colStartTime, dataIndex: 'botstarttime', render: (v: string) => formatDateTime(v) },
     { title: BOT_LABELS.colStopTime, dataIndex: 'botstoptime', render: (v: string | null) => formatDateTime(v) },
     { title: BOT_LABELS.colClosedPrice, dataIndex: 'stopAt', render: (v: string | null) => formatPrice(v) },

@@ -3,16 +3,17 @@ import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { BotInfo, PurchasedQtyResponse } from '../../../common/api/bots';
 import {
+  apyIsMeaningful,
   formatApy,
   formatPrice,
   formatQuantity,
   formatRuntime,
   formatUsdt,
-  isLoss,
   secondsBetween,
 } from '../../../common/format';
 import { BOT_LABELS, RUNNING_BOT_LABELS } from '../../../common/messages';
 import { ApyLabel } from '../../components/bots/ApyLabel';
+import { SignedValue } from '../../components/SignedValue';
 import { useNow } from '../../hooks/useNow';
 
 /** The runtime shows seconds for a new bot, so it ticks every second while the bot runs. */
@@ -38,13 +39,15 @@ export function BotStats({ bot, purchased }: { bot: BotInfo; purchased: Purchase
     <Card>
       <Row gutter={[16, 16]}>
         <Stat label={BOT_LABELS.runtime}>{formatRuntime(runtime)}</Stat>
-        <Stat label={<ApyLabel />}>{formatApy(bot.roi, runtime)}</Stat>
+        <Stat label={<ApyLabel />}>
+          <SignedValue value={apyIsMeaningful(runtime) ? bot.roi : null}>{formatApy(bot.roi, runtime)}</SignedValue>
+        </Stat>
         <Stat label={BOT_LABELS.totalTrades}>{bot.trades24h}</Stat>
         <Stat label={RUNNING_BOT_LABELS.usedGrid}>{`${bot.grid_no}/${bot.total_grid}`}</Stat>
         <Stat label={RUNNING_BOT_LABELS.lowestBuyPrice}>{formatPrice(bot.last_buying_price)}</Stat>
         <Stat label={BOT_LABELS.investment}>{formatUsdt(bot.investment)}</Stat>
         <Stat label={BOT_LABELS.pnl}>
-          <Typography.Text type={isLoss(bot.pnl) ? 'danger' : 'success'}>{formatUsdt(bot.pnl)}</Typography.Text>
+          <SignedValue value={bot.pnl} />
         </Stat>
         <Stat label={RUNNING_BOT_LABELS.averageBuyPrice}>{formatPrice(purchased?.avgPrice)}</Stat>
         <Stat label={RUNNING_BOT_LABELS.purchasedQuantity}>{formatQuantity(purchased?.totalQuantity)}</Stat>

@@ -6,8 +6,10 @@ import { PAGE_SIZE_TABLES } from '../../../common/constants';
 import { RUNNING_BOT_LABELS } from '../../../common/messages';
 import { TablePager, pageCount } from '../../components/bots/TablePager';
 import { formatDateTime, formatPrice, formatQuantity, formatUsdt } from '../../../common/format';
+import type { Direction } from '../../app/pnlColors';
+import { SignedValue } from '../../components/SignedValue';
 
-export const SIDE_COLORS = { BUY: '#0f9d76', SELL: '#e5484d' } as const;
+const SIDE_DIRECTIONS: Record<OrderBookRow['type'], Direction> = { BUY: 'up', SELL: 'down' };
 
 /** A fill and its place in the book (two fills can look alike). */
 type BookRow = OrderBookRow & { key: number };
@@ -19,14 +21,14 @@ const columns: TableColumnsType<BookRow> = [
     title: RUNNING_BOT_LABELS.colType,
     dataIndex: 'type',
     render: (v: OrderBookRow['type']) => (
-      <span className={`order-side order-side-${v.toLowerCase()}`} style={{ color: SIDE_COLORS[v], fontWeight: 600 }}>
-        {v}
+      <span className={`order-side order-side-${v.toLowerCase()}`} style={{ fontWeight: 600 }}>
+        <SignedValue direction={SIDE_DIRECTIONS[v]}>{v}</SignedValue>
       </span>
     ),
   },
   { title: RUNNING_BOT_LABELS.colQuantity, dataIndex: 'quantity', render: (v: string) => formatQuantity(v) },
   { title: RUNNING_BOT_LABELS.colAmount, dataIndex: 'cummulativeQuoteQty', render: (v: string) => formatUsdt(v) },
-  { title: RUNNING_BOT_LABELS.colPnl, dataIndex: 'pnl', render: (v: string) => formatUsdt(v) },
+  { title: RUNNING_BOT_LABELS.colPnl, dataIndex: 'pnl', render: (v: string) => <SignedValue value={v} /> },
 ];
 
 export function OrderBook({ orders, loading }: { orders: OrderBookRow[]; loading: boolean }) {

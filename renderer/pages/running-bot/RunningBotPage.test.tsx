@@ -7,7 +7,6 @@ import { SCREEN_TITLES } from '../../../common/routes';
 import { BOT_LABELS, RUNNING_BOT_LABELS as L, UI, VALIDATION } from '../../../common/messages';
 import { SIGNED_IN, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
 import { currentPath, renderApp } from '../../testing/renderApp';
-import { SIDE_COLORS } from './OrderBook';
 
 vi.mock('@ant-design/charts', () => import('../../components/charts/testing/chartsMock'));
 
@@ -129,9 +128,8 @@ describe('running bot', () => {
     expect((within(pager).getByRole('button', { name: BOT_LABELS.previous }) as HTMLButtonElement).disabled).toBe(true);
     const sell = within(book).getAllByText('SELL')[0]!;
     const buy = within(book).getAllByText('BUY')[0]!;
-    expect(sell.style.color).toBe('rgb(229, 72, 77)');
-    expect(buy.style.color).toBe('rgb(15, 157, 118)');
-    expect([SIDE_COLORS.SELL, SIDE_COLORS.BUY]).toEqual(['#e5484d', '#0f9d76']);
+    expect(sell.dataset.direction).toBe('down');
+    expect(buy.dataset.direction).toBe('up');
     expect(within(book).getByText('100.00')).toBeTruthy();
     fireEvent.click(within(pager).getByRole('button', { name: BOT_LABELS.next }));
     await waitFor(() => expect(within(book).getByText('120.00')).toBeTruthy());
