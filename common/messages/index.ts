@@ -19,6 +19,7 @@ export { EXCHANGE_LABELS } from './exchange';
 export { ACCOUNT_LABELS } from './billing';
 export { CYCLE_LABELS } from './cycles';
 export { DESKTOP_TEXT, SETTINGS_LABELS } from './desktop';
+export { CHART_LABELS } from './charts';
 
 /** Field validation (SPEC section 5). */
 export const VALIDATION = {

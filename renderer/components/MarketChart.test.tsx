@@ -4,12 +4,14 @@ import type { Kline } from '../../common/api/exchange';
 import { Providers, createQueryClient } from '../app/Providers';
 import { SIGNED_IN, installFakeBridge, ok, type FakeBridge } from '../testing/fakeBridge';
 import { CANDLE_SECONDS, nextBar } from './MarketChart.candles';
-import { CHART_CANDLES, MarketChart } from './MarketChart';
+import { CANDLES_HEIGHT, CHART_CANDLES, MarketChart } from './MarketChart';
+import { CHART_LABELS } from '../../common/messages';
+import { BRAND_COLOR } from '../app/themeConfig';
 
 const chartMock = vi.hoisted(() => {
   const series = { setData: vi.fn(), update: vi.fn() };
   const chart = {
-    addSeries: vi.fn(() => series),
+    addSeries: vi.fn((..._args: unknown[]) => series),
     applyOptions: vi.fn(),
     remove: vi.fn(),
     timeScale: vi.fn(() => ({ fitContent: vi.fn() })),
@@ -37,7 +39,13 @@ beforeEach(() => {
   bridge.handle('settings:get', () => ok({ theme }));
   bridge.handle('market:tickers', () => ok({ tickers: [] }));
   bridge.handle('market:klines', ({ pair }) =>
-    ok({ klines: [kline(lastOpen - CANDLE_SECONDS, pair === 'BTCUSDT' ? '101' : '201'), kline(lastOpen, '105')] }),
+    ok({
+      klines: [
+        kline(lastOpen - 2 * CANDLE_SECONDS, '99'),
+        kline(lastOpen - CANDLE_SECONDS, pair === 'BTCUSDT' ? '101' : '201'),
+        kline(lastOpen, '105'),
+      ],
+    }),
   );
 });
 
@@ -60,16 +68,36 @@ function mount(pair?: string) {
 }
 
 describe('MarketChart', () => {
-  it('draws 15-minute candles of BTCUSDT by default, 587 px high', async () => {
+  it('draws 15-minute candles of BTCUSDT by default, 587 px high with its header', async () => {
     const view = mount();
     await waitFor(() => expect(chartMock.series.setData).toHaveBeenCalled());
     expect(bridge.callsTo('market:klines')).toEqual([{ pair: 'BTCUSDT', interval: '15m', limit: CHART_CANDLES }]);
-    expect(chartMock.createChart.mock.calls[0]?.[1]).toMatchObject({ height: 587, autoSize: true });
+    expect(chartMock.createChart.mock.calls[0]?.[1]).toMatchObject({
+      height: CANDLES_HEIGHT,
+      autoSize: true,
+      timeScale: { timeVisible: true, secondsVisible: false },
+    });
+    expect(view.getByText(CHART_LABELS.marketHeader('BTC/USDT', '15m'))).toBeTruthy();
+    expect(CHART_LABELS.marketHeader('BTC/USDT', '15m')).toBe('BTC/USDT · 15 min candles (UTC)');
     expect(chartMock.series.setData.mock.calls[0]?.[0]).toEqual([
+      { time: lastOpen - 2 * CANDLE_SECONDS, open: 100, high: 110, low: 90, close: 99 },
       { time: lastOpen - CANDLE_SECONDS, open: 100, high: 110, low: 90, close: 101 },
       { time: lastOpen, open: 100, high: 110, low: 90, close: 105 },
     ]);
     expect(view.getByRole('figure', { name: 'BTCUSDT market chart' }).style.height).toBe('587px');
+  });
+
+  it('draws up candles in the brand colour', async () => {
+    mount();
+    await waitFor(() => expect(chartMock.chart.addSeries).toHaveBeenCalled());
+    expect(chartMock.chart.addSeries.mock.calls[0]).toEqual([expect.anything(), expect.objectContaining({ upColor: BRAND_COLOR, wickUpColor: BRAND_COLOR })]);
+  });
+
+  it('shows a note instead of the candles while there are fewer than 3', async () => {
+    bridge.handle('market:klines', () => ok({ klines: [kline(lastOpen - CANDLE_SECONDS, '101'), kline(lastOpen, '105')] }));
+    const view = mount('ETHUSDT');
+    expect(await view.findByText(CHART_LABELS.notEnoughData)).toBeTruthy();
+    expect(view.getByText(CHART_LABELS.marketHeader('ETH/USDT', '15m'))).toBeTruthy();
   });
 
   it('asks for the new pair when the selection changes', async () => {

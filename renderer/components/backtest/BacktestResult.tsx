@@ -41,7 +41,7 @@ export function BacktestResult({ result }: { result: BacktestResponse }) {
         <Descriptions.Item label="Candles">{`${result.candles} x ${result.interval}`}</Descriptions.Item>
         <Descriptions.Item label="Skipped orders">{result.skipped}</Descriptions.Item>
       </Descriptions>
-      <EquityChart points={result.equity} />
+      <EquityChart points={result.equity} interval={result.interval} />
       <Typography.Title level={5}>Trades</Typography.Title>
       <Table<BacktestTradeRow & { key: number }>
         size="small"

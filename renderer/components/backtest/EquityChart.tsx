@@ -1,21 +1,25 @@
 /**
- * The backtest's equity line. lightweight-charts is imported on mount only (as MarketChart
- * does), so the strategy pages pay for it only once a result is on screen.
+ * The backtest's equity line under a header naming what it shows and the candle interval, in the
+ * brand colour, with a time axis labelled by time within a day and by date where a day starts.
+ * Fewer than 3 points show a one-line note instead. lightweight-charts is imported on mount only
+ * (as MarketChart does), so the strategy pages pay for it only once a result is on screen.
  */
 import type * as Charts from 'lightweight-charts';
 import type { LineData, UTCTimestamp } from 'lightweight-charts';
+import { Typography, theme as antdTheme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { BacktestEquityPoint } from '../../../common/api/backtest';
-import { useTheme } from '../../app/theme';
+import { formatUsdt } from '../../../common/format';
+import { CHART_LABELS } from '../../../common/messages';
+import { BRAND_COLOR } from '../../app/themeConfig';
+import { ChartNote } from '../charts/ChartFrame';
+import { hasEnoughPoints } from '../charts/chartData';
+import { TIME_AXIS_OPTIONS } from '../charts/timeLabels';
 
 type ChartsModule = typeof Charts;
 type Chart = ReturnType<ChartsModule['createChart']>;
 
 const HEIGHT = 220;
-const PALETTE = {
-  light: { background: '#ffffff', text: '#1f2937', grid: '#eef0f3', line: '#1677ff' },
-  dark: { background: '#141414', text: '#d1d5db', grid: '#262626', line: '#4096ff' },
-} as const;
 
 /** The chart draws with floats; the figures beside it stay exact decimal strings. */
 const toLine = (p: BacktestEquityPoint): LineData<UTCTimestamp> => ({
@@ -23,14 +27,26 @@ const toLine = (p: BacktestEquityPoint): LineData<UTCTimestamp> => ({
   value: Number(p.equity),
 });
 
-export function EquityChart({ points }: { points: readonly BacktestEquityPoint[] }) {
+export function EquityChart({ points, interval }: { points: readonly BacktestEquityPoint[]; interval: string }) {
+  const enough = hasEnoughPoints(points.length);
+  return (
+    <div className="backtest-equity" style={{ marginBlock: 12 }}>
+      <Typography.Text strong className="backtest-equity-header" style={{ display: 'block', marginBottom: 4 }}>
+        {CHART_LABELS.equityHeader(interval)}
+      </Typography.Text>
+      {enough ? <EquityLine points={points} /> : <ChartNote style={{ paddingBlock: 24 }} />}
+    </div>
+  );
+}
+
+function EquityLine({ points }: { points: readonly BacktestEquityPoint[] }) {
   const container = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<{
     mod: ChartsModule;
     chart: Chart;
     series: Charts.ISeriesApi<'Line'>;
   } | null>(null);
-  const { theme } = useTheme();
+  const { token } = antdTheme.useToken();
 
   useEffect(() => {
     let disposed = false;
@@ -38,11 +54,18 @@ export function EquityChart({ points }: { points: readonly BacktestEquityPoint[]
     void import('lightweight-charts')
       .then((mod) => {
         if (disposed || !container.current) return;
-        created = mod.createChart(container.current, { autoSize: true, height: HEIGHT });
+        created = mod.createChart(container.current, {
+          autoSize: true,
+          height: HEIGHT,
+          ...TIME_AXIS_OPTIONS,
+          // Prices written as USDT (2 decimals) keep the scale narrow: long floats were cut off.
+          localization: { ...TIME_AXIS_OPTIONS.localization, priceFormatter: (v: number) => formatUsdt(v) },
+          rightPriceScale: { minimumWidth: 72, scaleMargins: { top: 0.1, bottom: 0.1 } },
+        });
         setChart({
           mod,
           chart: created,
-          series: created.addSeries(mod.LineSeries, { lineWidth: 2 }),
+          series: created.addSeries(mod.LineSeries, { lineWidth: 2, color: BRAND_COLOR }),
         });
       })
       .catch(() => undefined); // the figures and trades above stay usable without a chart
@@ -54,16 +77,14 @@ export function EquityChart({ points }: { points: readonly BacktestEquityPoint[]
 
   useEffect(() => {
     if (!chart) return;
-    const colors = PALETTE[theme];
     chart.chart.applyOptions({
       layout: {
-        background: { type: chart.mod.ColorType.Solid, color: colors.background },
-        textColor: colors.text,
+        background: { type: chart.mod.ColorType.Solid, color: token.colorBgContainer },
+        textColor: token.colorTextSecondary,
       },
-      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+      grid: { vertLines: { color: token.colorBorderSecondary }, horzLines: { color: token.colorBorderSecondary } },
     });
-    chart.series.applyOptions({ color: colors.line });
-  }, [chart, theme]);
+  }, [chart, token]);
 
   useEffect(() => {
     if (!chart) return;

@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BacktestResponse } from '../../../common/api/backtest';
 import type { StrategyDetail } from '../../../common/api/strategy';
-import { LABELS } from '../../../common/messages';
+import { CHART_LABELS, LABELS } from '../../../common/messages';
+import { Providers } from '../../app/Providers';
+import { EquityChart } from './EquityChart';
 import { CELL_LABELS } from '../../../common/schemas/strategy';
 import { SIGNED_IN, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
 import { renderApp } from '../../testing/renderApp';
@@ -51,6 +53,7 @@ const result: BacktestResponse = {
   equity: [
     { time: 1_700_000_000, equity: '1000' },
     { time: 1_700_003_600, equity: '1012.345' },
+    { time: 1_700_007_200, equity: '1010' },
   ],
 };
 
@@ -155,8 +158,10 @@ describe('Backtest on Edit Grid Bot Strategy', () => {
         expect(setData).toHaveBeenCalledWith([
           { time: 1_700_000_000, value: 1000 },
           { time: 1_700_003_600, value: 1012.345 },
+          { time: 1_700_007_200, value: 1010 },
         ]),
       );
+      expect(within(dialog).getByText(CHART_LABELS.equityHeader('1h'))).toBeTruthy();
       const [sent] = bridge.callsTo('strategies:backtest');
       expect(sent).toMatchObject({ pair: 'BTCUSDT', days: 7, strategy: { noOfGrids: 2 } });
       expect((sent as { strategy: { tableData: unknown[] } }).strategy.tableData[1]).toMatchObject({
@@ -185,5 +190,20 @@ describe('Backtest on Edit Grid Bot Strategy', () => {
     expect(
       await within(dialog).findByText('The exchange is not available on this server.'),
     ).toBeTruthy();
+  });
+});
+
+describe('EquityChart', () => {
+  it('shows a note instead of a line below 3 points, under its header', () => {
+    setData.mockClear();
+    render(
+      <Providers>
+        <EquityChart points={result.equity.slice(0, 2)} interval="1h" />
+      </Providers>,
+    );
+    expect(screen.getByText(CHART_LABELS.notEnoughData)).toBeTruthy();
+    expect(screen.getByText('Equity (USDT) · 1 hour candles (UTC)')).toBeTruthy();
+    expect(screen.queryByTestId('backtest-equity-chart')).toBeNull();
+    expect(setData).not.toHaveBeenCalled();
   });
 });

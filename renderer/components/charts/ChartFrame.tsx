@@ -1,10 +1,11 @@
 /**
- * Holds a lazily loaded chart: a skeleton of the chart's height while its code loads, an empty
- * state without data, and nothing worse than an empty box if the chart library fails (the
- * figures around a chart must stay usable).
+ * Holds a lazily loaded chart: a skeleton of the chart's height while its code loads, a one-line
+ * note while there are too few points to draw (one dot on one tick looks broken), and nothing
+ * worse than an empty box if the chart library fails (the figures around a chart must stay usable).
  */
-import { Empty, Skeleton } from 'antd';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Skeleton, Typography } from 'antd';
+import { Component, Suspense, type CSSProperties, type ReactNode } from 'react';
+import { CHART_LABELS } from '../../../common/messages';
 
 export class ChartErrorBoundary extends Component<{ children: ReactNode; height: number }, { failed: boolean }> {
   override state = { failed: false };
@@ -23,24 +24,33 @@ export class ChartErrorBoundary extends Component<{ children: ReactNode; height:
   }
 }
 
+/** The line a chart shows instead of itself until it has MIN_CHART_POINTS points. */
+export function ChartNote({ style }: { style?: CSSProperties }) {
+  return (
+    <Typography.Text type="secondary" className="chart-note" style={{ display: 'block', textAlign: 'center', ...style }}>
+      {CHART_LABELS.notEnoughData}
+    </Typography.Text>
+  );
+}
+
 interface ChartFrameProps {
   height: number;
   /** Accessible name of the chart region. */
   label: string;
-  /** False shows antd's empty state instead of the chart. */
-  hasData: boolean;
+  /** False shows the not-enough-data note instead of the chart (see hasEnoughPoints). */
+  enough: boolean;
   children: ReactNode;
 }
 
-export function ChartFrame({ height, label, hasData, children }: ChartFrameProps) {
+export function ChartFrame({ height, label, enough, children }: ChartFrameProps) {
   return (
     <div role="img" aria-label={label} style={{ height, width: '100%' }}>
-      {hasData ? (
+      {enough ? (
         <ChartErrorBoundary height={height}>
           <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>{children}</Suspense>
         </ChartErrorBoundary>
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} style={{ margin: 0, paddingTop: Math.max(0, height / 2 - 40) }} />
+        <ChartNote style={{ paddingTop: Math.max(0, height / 2 - 12) }} />
       )}
     </div>
   );

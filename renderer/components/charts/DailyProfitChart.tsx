@@ -1,14 +1,15 @@
 /**
- * Dashboard 'Daily Chart': each bot's daily realized profit (its datewiseprofit) as one line.
+ * Dashboard 'Daily Chart': each bot's daily realized profit (its datewiseprofit) as one line, or
+ * a one-line note until the bots have 3 dates between them.
  * Props: `bots` as GET /api/botstatus sends them; `height` (default 445, SPEC section 2).
  */
 import { lazy, useMemo } from 'react';
 import type { LiveBot } from '../../../common/api/bots';
 import { DAILY_CHART_HEIGHT } from '../../../common/constants';
-import { BOT_LABELS } from '../../../common/messages';
+import { BOT_LABELS, CHART_LABELS } from '../../../common/messages';
 import { useTheme } from '../../app/theme';
 import { ChartFrame } from './ChartFrame';
-import { dailyProfitPoints } from './chartData';
+import { dailyProfitPoints, distinctDates, hasEnoughPoints } from './chartData';
 
 const ChartsLine = lazy(() => import('./impl/ChartsLine'));
 
@@ -21,8 +22,17 @@ export function DailyProfitChart({ bots, height = DAILY_CHART_HEIGHT }: DailyPro
   const { theme } = useTheme();
   const data = useMemo(() => dailyProfitPoints(bots), [bots]);
   return (
-    <ChartFrame height={height} label={BOT_LABELS.dailyChart} hasData={data.length > 0}>
-      <ChartsLine data={data} xField="date" yField="profit" colorField="bot" height={height} dark={theme === 'dark'} />
+    <ChartFrame height={height} label={BOT_LABELS.dailyChart} enough={hasEnoughPoints(distinctDates(data))}>
+      <ChartsLine
+        data={data}
+        xField="date"
+        yField="profit"
+        xTitle={CHART_LABELS.axisDate}
+        yTitle={CHART_LABELS.axisProfit}
+        colorField="bot"
+        height={height}
+        dark={theme === 'dark'}
+      />
     </ChartFrame>
   );
 }

@@ -1,32 +1,40 @@
 /**
- * Dashboard 'Total Funds' pie: GET /api/pichart's chartData folded to at most 8 named slices
- * plus 'Others', or one 'Not Active' slice of 100 with no data; nine-colour bot palette.
- * Props: `chartData` (label/value slices, values as decimal strings); `height` (default 260).
+ * Dashboard 'Total Funds' pie: the bots' investment by pair (GET /api/pichart's chartData, bots
+ * on one pair merged), at most 8 pairs plus 'Others', then the free USDT; each slice labelled
+ * with its pair and share, the total above the chart. One 'Not Active' slice of 100 without bots.
+ * Props: `chartData` (label/value slices, values as decimal strings); `free` (availableBalance,
+ * the USDT a new bot may use); `height` of the chart (default 260).
  */
+import { Typography } from 'antd';
 import { lazy, useMemo } from 'react';
 import type { PieSlice } from '../../../common/api/bots';
-import { BOT_LABELS } from '../../../common/messages';
+import { formatUsdt } from '../../../common/format';
+import { BOT_LABELS, CHART_LABELS } from '../../../common/messages';
 import { useTheme } from '../../app/theme';
 import { ChartFrame } from './ChartFrame';
-import { BOT_PALETTE, foldPieSlices } from './chartData';
+import { fundsPie } from './chartData';
 
 const ChartsPie = lazy(() => import('./impl/ChartsPie'));
 
-const NOT_ACTIVE_COLOR = '#bfbfbf';
-
 export interface FundsPieProps {
   chartData: readonly PieSlice[] | null | undefined;
+  free?: string | null;
   height?: number;
 }
 
-export function FundsPie({ chartData, height = 260 }: FundsPieProps) {
+export function FundsPie({ chartData, free, height = 260 }: FundsPieProps) {
   const { theme } = useTheme();
-  const data = useMemo(() => foldPieSlices(chartData), [chartData]);
-  const notActive = data.length === 1 && data[0]?.label === BOT_LABELS.pieNotActive;
-  const colors = notActive ? [NOT_ACTIVE_COLOR] : BOT_PALETTE.slice(0, data.length);
+  const { slices, total } = useMemo(() => fundsPie(chartData, free), [chartData, free]);
   return (
-    <ChartFrame height={height} label={BOT_LABELS.totalFunds} hasData>
-      <ChartsPie data={data} colors={colors} height={height} dark={theme === 'dark'} />
-    </ChartFrame>
+    <div className="funds-pie">
+      {total !== null && (
+        <Typography.Text strong className="funds-pie-total" style={{ display: 'block', textAlign: 'center' }}>
+          {CHART_LABELS.pieTotal(formatUsdt(total))}
+        </Typography.Text>
+      )}
+      <ChartFrame height={height} label={BOT_LABELS.totalFunds} enough>
+        <ChartsPie data={slices} height={height} dark={theme === 'dark'} />
+      </ChartFrame>
+    </div>
   );
 }

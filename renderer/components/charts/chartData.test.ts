@@ -1,36 +1,118 @@
 import { describe, expect, it } from 'vitest';
+import { Decimal } from '../../../common/decimal';
 import { BOT_LABELS } from '../../../common/messages';
-import { BOT_PALETTE, botSeriesNames, dailyProfitPoints, foldPieSlices, profitPoints, sparklineValues } from './chartData';
+import { CHART_LABELS } from '../../../common/messages';
+import { BRAND_COLOR } from '../../app/themeConfig';
+import {
+  BOT_PALETTE,
+  FREE_USDT_COLOR,
+  MIN_CHART_POINTS,
+  botSeriesNames,
+  dailyProfitPoints,
+  distinctDates,
+  fundsPie,
+  hasEnoughPoints,
+  profitPoints,
+  slicePair,
+  sparklineValues,
+} from './chartData';
 
-const slices = (n: number) => Array.from({ length: n }, (_, i) => ({ label: `Bot ${i + 1}`, value: String(i + 1) }));
+const slices = (n: number) => Array.from({ length: n }, (_, i) => ({ label: `P${i + 1}/USDT`, value: String(i + 1) }));
+const names = (data: ReturnType<typeof fundsPie>) => data.slices.map((s) => s.name);
 
 describe('funds pie', () => {
-  it('has nine colours', () => {
+  it('has nine colours, the brand colour first', () => {
     expect(new Set(BOT_PALETTE).size).toBe(9);
+    expect(BOT_PALETTE[0]).toBe(BRAND_COLOR);
   });
 
-  it('keeps up to 8 slices as they are, largest first', () => {
-    expect(foldPieSlices(slices(8)).map((s) => s.label)).toEqual(['Bot 8', 'Bot 7', 'Bot 6', 'Bot 5', 'Bot 4', 'Bot 3', 'Bot 2', 'Bot 1']);
+  it("names a slice by its pair, never by the bot id fragment the server adds", () => {
+    expect(slicePair('BTC/USDT 8ca48a')).toBe('BTC/USDT');
+    expect(slicePair('ETH/USDT')).toBe('ETH/USDT');
+    expect(slicePair('Others')).toBe('Others');
   });
 
-  it("sums everything past the 8 largest into 'Others'", () => {
-    const folded = foldPieSlices(slices(12));
-    expect(folded).toHaveLength(9);
-    expect(folded.slice(0, 8).map((s) => s.label)).toEqual(['Bot 12', 'Bot 11', 'Bot 10', 'Bot 9', 'Bot 8', 'Bot 7', 'Bot 6', 'Bot 5']);
-    expect(folded[8]).toEqual({ label: BOT_LABELS.pieOthers, value: 10 });
+  it('labels each slice with its pair and share, and adds the free USDT as its own slice', () => {
+    const pie = fundsPie(
+      [
+        { label: 'BTC/USDT 8ca48a', value: '421' },
+        { label: 'ETH/USDT 1f2e3d', value: '300' },
+      ],
+      '279',
+    );
+    expect(pie.total).toBe('1000');
+    expect(pie.slices.map((s) => s.label)).toEqual(['BTC/USDT 42.10%', 'ETH/USDT 30.00%', `${CHART_LABELS.pieFreeUsdt} 27.90%`]);
+    expect(pie.slices.at(-1)?.color).toBe(FREE_USDT_COLOR);
+    expect(pie.slices.map((s) => s.color).slice(0, 2)).toEqual([BOT_PALETTE[0], BOT_PALETTE[1]]);
   });
 
-  it('adds decimals exactly', () => {
-    const data = [...slices(8).map((s) => ({ ...s, value: '100' })), { label: 'a', value: '0.1' }, { label: 'b', value: '0.2' }];
-    expect(foldPieSlices(data)[8]).toEqual({ label: BOT_LABELS.pieOthers, value: 0.3 });
+  it('merges the bots that share a pair into one slice', () => {
+    const pie = fundsPie(
+      [
+        { label: 'BTC/USDT 8ca48a', value: '100.5' },
+        { label: 'BTC/USDT 77aa01', value: '99.5' },
+        { label: 'ETH/USDT 1f2e3d', value: '50' },
+      ],
+      '0',
+    );
+    expect(pie.slices.map((s) => [s.name, s.amount])).toEqual([
+      ['BTC/USDT', '200'],
+      ['ETH/USDT', '50'],
+    ]);
+    expect(pie.slices.map((s) => s.label)).toEqual(['BTC/USDT 80.00%', 'ETH/USDT 20.00%']);
+  });
+
+  it('keeps the 8 largest pairs, sums the rest into Others, and puts the free USDT last', () => {
+    const pie = fundsPie(slices(12), '5');
+    expect(names(pie)).toEqual([
+      ...['P12', 'P11', 'P10', 'P9', 'P8', 'P7', 'P6', 'P5'].map((p) => `${p}/USDT`),
+      BOT_LABELS.pieOthers,
+      CHART_LABELS.pieFreeUsdt,
+    ]);
+    expect(pie.slices[8]?.amount).toBe('10');
+    expect(pie.slices[8]?.color).toBe(BOT_PALETTE[8]);
+  });
+
+  it('adds decimals exactly: the slices sum to the total to the last digit', () => {
+    const pie = fundsPie(
+      [...slices(8).map((s) => ({ ...s, value: '100' })), { label: 'A/USDT 0a0a0a', value: '0.1' }, { label: 'B/USDT 0b0b0b', value: '0.2' }],
+      '0.000001',
+    );
+    expect(pie.slices[8]?.amount).toBe('0.3');
+    expect(pie.total).toBe('800.300001');
+    const sum = pie.slices.reduce((acc, s) => acc.plus(s.amount), new Decimal(0));
+    expect(sum.toFixed()).toBe(pie.total);
   });
 
   it.each([[[]], [null], [[{ label: 'x', value: '0' }, { label: 'y', value: 'n/a' }]]])(
-    "shows one 'Not Active' slice of 100 without data (%j)",
+    "shows one 'Not Active' slice of 100 without bots (%j)",
     (data) => {
-      expect(foldPieSlices(data)).toEqual([{ label: BOT_LABELS.pieNotActive, value: 100 }]);
+      const pie = fundsPie(data, '25.5');
+      expect(pie.slices.map((s) => [s.label, s.value])).toEqual([[BOT_LABELS.pieNotActive, 100]]);
+      expect(pie.total).toBe('25.5');
     },
   );
+
+  it('has no total when nothing is known', () => {
+    expect(fundsPie([], undefined).total).toBeNull();
+  });
+});
+
+describe('too few points', () => {
+  it('draws a chart from 3 points, a note below', () => {
+    expect(MIN_CHART_POINTS).toBe(3);
+    expect([0, 1, 2, 3, 10].map(hasEnoughPoints)).toEqual([false, false, false, true, true]);
+  });
+
+  it('counts the dates along the axis, not the points of several lines', () => {
+    const points = dailyProfitPoints([
+      { id: 'a', name: 'BTCUSDT', datewiseprofit: { '2026-11-01': '1', '2026-11-02': '2' } },
+      { id: 'b', name: 'ETHUSDT', datewiseprofit: { '2026-11-01': '3', '2026-11-02': '4' } },
+    ]);
+    expect(points).toHaveLength(4);
+    expect(distinctDates(points)).toBe(2);
+    expect(hasEnoughPoints(distinctDates(points))).toBe(false);
+  });
 });
 
 describe('daily profit', () => {

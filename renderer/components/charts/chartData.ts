@@ -5,12 +5,14 @@
 import type { LiveBot, PieSlice, SparklinePoint } from '../../../common/api/bots';
 import { PIE_MAX_SLICES } from '../../../common/constants';
 import { Decimal } from '../../../common/decimal';
-import { BOT_LABELS } from '../../../common/messages';
+import { formatPercent } from '../../../common/format';
+import { BOT_LABELS, CHART_LABELS } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
+import { BRAND_COLOR } from '../../app/themeConfig';
 
 /** SPEC section 9: nine colours, one per named slice or bot line, the ninth for 'Others'. */
 export const BOT_PALETTE = [
-  '#0f9d76',
+  BRAND_COLOR,
   '#1677ff',
   '#faad14',
   '#eb2f96',
@@ -21,10 +23,7 @@ export const BOT_PALETTE = [
   '#8c8c8c',
 ] as const;
 
-export interface PiePoint {
-  label: string;
-  value: number;
-}
+const OTHERS_COLOR = BOT_PALETTE[8];
 
 function decimalOf(value: string | number | null | undefined): Decimal | null {
   try {
@@ -36,20 +35,87 @@ function decimalOf(value: string | number | null | undefined): Decimal | null {
 }
 
 /**
- * The Total Funds pie: the largest 8 slices by name, the rest summed into 'Others'; with
- * nothing positive to show, one 'Not Active' slice of 100.
+ * A chart needs this many points (distinct dates, candles, equity samples) to say something: one
+ * dot on one tick reads as broken, so fewer show CHART_LABELS.notEnoughData instead.
  */
-export function foldPieSlices(chartData: readonly PieSlice[] | null | undefined): PiePoint[] {
-  const slices = (chartData ?? [])
-    .map((s) => ({ label: s.label, value: decimalOf(s.value) }))
-    .filter((s): s is { label: string; value: Decimal } => s.value !== null && s.value.gt(0));
-  if (slices.length === 0) return [{ label: BOT_LABELS.pieNotActive, value: 100 }];
-  const sorted = [...slices].sort((a, b) => b.value.comparedTo(a.value));
-  const named = sorted.slice(0, PIE_MAX_SLICES).map((s) => ({ label: s.label, value: s.value.toNumber() }));
+export const MIN_CHART_POINTS = 3;
+
+export const hasEnoughPoints = (count: number): boolean => count >= MIN_CHART_POINTS;
+
+/** The free-USDT slice's colour: a quiet grey, apart from the bots' palette and 'Others'. */
+export const FREE_USDT_COLOR = '#d9d9d9';
+export const NOT_ACTIVE_COLOR = '#bfbfbf';
+
+export interface FundsSlice {
+  /** What the legend and tooltip show: the pair (or Others, Free USDT) and its share. */
+  label: string;
+  /** The pair, 'Others', 'Free USDT' or 'Not Active'. */
+  name: string;
+  /** For the chart's angles only. */
+  value: number;
+  /** The exact amount, a decimal string. */
+  amount: string;
+  color: string;
+}
+
+export interface FundsPieData {
+  slices: FundsSlice[];
+  /** What the slices add up to (bots plus free USDT), exact; null when nothing is known. */
+  total: string | null;
+}
+
+/**
+ * The pair a pichart slice is for. The server tells two bots on one pair apart with an id
+ * fragment ('BTC/USDT 8ca48a'), which means nothing to a member: the pie merges them by pair.
+ */
+export function slicePair(label: string): string {
+  const match = /^(\S+\/\S+)\s+[0-9a-f]{4,}$/i.exec(label.trim());
+  return match?.[1] ?? label.trim();
+}
+
+/**
+ * The Total Funds pie: the bots' investment merged by pair, the largest 8 pairs named and the
+ * rest summed into 'Others', then the free USDT; each slice labelled with its share of the total.
+ * With no bot to show, SPEC's one 'Not Active' slice of 100.
+ */
+export function fundsPie(chartData: readonly PieSlice[] | null | undefined, free?: string | null): FundsPieData {
+  const byPair = new Map<string, Decimal>();
+  for (const slice of chartData ?? []) {
+    const value = decimalOf(slice.value);
+    if (!value || !value.gt(0)) continue;
+    const pair = slicePair(slice.label);
+    byPair.set(pair, (byPair.get(pair) ?? new Decimal(0)).plus(value));
+  }
+  const freeAmount = decimalOf(free);
+  const freeSlice = freeAmount?.gt(0) ? { name: CHART_LABELS.pieFreeUsdt, amount: freeAmount, color: FREE_USDT_COLOR } : null;
+  if (byPair.size === 0) {
+    const name = BOT_LABELS.pieNotActive;
+    return {
+      slices: [{ label: name, name, value: 100, amount: '100', color: NOT_ACTIVE_COLOR }],
+      total: freeAmount ? freeAmount.toFixed() : null,
+    };
+  }
+  const sorted = [...byPair].sort((a, b) => b[1].comparedTo(a[1]) || a[0].localeCompare(b[0]));
+  const parts: { name: string; amount: Decimal; color: string }[] = sorted
+    .slice(0, PIE_MAX_SLICES)
+    .map(([name, amount], i) => ({ name, amount, color: BOT_PALETTE[i] ?? OTHERS_COLOR }));
   const rest = sorted.slice(PIE_MAX_SLICES);
-  if (rest.length === 0) return named;
-  const others = rest.reduce((sum, s) => sum.plus(s.value), new Decimal(0));
-  return [...named, { label: BOT_LABELS.pieOthers, value: others.toNumber() }];
+  if (rest.length > 0) {
+    const amount = rest.reduce((sum, [, value]) => sum.plus(value), new Decimal(0));
+    parts.push({ name: BOT_LABELS.pieOthers, amount, color: OTHERS_COLOR });
+  }
+  if (freeSlice) parts.push(freeSlice);
+  const total = parts.reduce((sum, p) => sum.plus(p.amount), new Decimal(0));
+  return {
+    slices: parts.map((p) => ({
+      label: CHART_LABELS.pieSlice(p.name, formatPercent(p.amount.div(total).times(100))),
+      name: p.name,
+      value: p.amount.toNumber(),
+      amount: p.amount.toFixed(),
+      color: p.color,
+    })),
+    total: total.toFixed(),
+  };
 }
 
 export interface DailyProfitPoint {
@@ -98,6 +164,11 @@ export function profitPoints(datewiseprofit: Readonly<Record<string, string>> | 
     .filter((p): p is { date: string; profit: Decimal } => p.profit !== null)
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
     .map((p) => ({ date: p.date, profit: p.profit.toNumber() }));
+}
+
+/** How many distinct dates a date-keyed chart has: the points along its x axis. */
+export function distinctDates(points: readonly { date: string }[]): number {
+  return new Set(points.map((p) => p.date)).size;
 }
 
 /** A sparkline's values in time order. */

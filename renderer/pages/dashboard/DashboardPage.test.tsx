@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveBot, PieChartResponse, TotalProfitBookResponse } from '../../../common/api/bots';
 import type { IpcResult } from '../../../common/ipc/contract';
-import { BOT_LABELS, EXCHANGE_LABELS, TEXT } from '../../../common/messages';
+import { BOT_LABELS, CHART_LABELS, EXCHANGE_LABELS, TEXT } from '../../../common/messages';
 import { chartData } from '../../components/charts/testing/chartsMock';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
 import { liveBot } from '../../testing/liveBot';
@@ -165,13 +165,14 @@ describe('dashboard content', () => {
   });
 
   it('draws the Daily Chart from each bot’s datewiseprofit, dates ascending', async () => {
-    open({ bots: () => ok([bot(), bot({ id: 'b2', datewiseprofit: { '2026-11-21': '-1' } })]) });
+    open({ bots: () => ok([bot(), bot({ id: 'b2', datewiseprofit: { '2026-11-22': '-1', '2026-11-21': '2' } })]) });
     const chart = await screen.findByTestId('chart-line');
     expect(chart.getAttribute('data-height')).toBe('445');
     expect(chartData(chart)).toEqual([
       { date: '2026-11-20', profit: 7, bot: 'BTC/USDT' },
       { date: '2026-11-21', profit: 5.5, bot: 'BTC/USDT' },
-      { date: '2026-11-21', profit: -1, bot: 'BTC/USDT #2' },
+      { date: '2026-11-21', profit: 2, bot: 'BTC/USDT #2' },
+      { date: '2026-11-22', profit: -1, bot: 'BTC/USDT #2' },
     ]);
   });
 
@@ -196,15 +197,16 @@ describe('dashboard content', () => {
     const chartDataIn = Array.from({ length: 10 }, (_, i) => ({ label: `B${i}`, value: String(10 + i) }));
     open({ pie: () => ok({ ...pie, chartData: chartDataIn }) });
     const chart = await screen.findByTestId('chart-pie');
-    const slices = chartData<{ label: string; value: number }[]>(chart);
-    expect(slices.map((s) => s.label)).toEqual(['B9', 'B8', 'B7', 'B6', 'B5', 'B4', 'B3', 'B2', BOT_LABELS.pieOthers]);
-    expect(slices[8]).toEqual({ label: BOT_LABELS.pieOthers, value: 21 });
+    const slices = chartData<{ name: string; amount: string }[]>(chart);
+    expect(slices.map((s) => s.name)).toEqual(['B9', 'B8', 'B7', 'B6', 'B5', 'B4', 'B3', 'B2', BOT_LABELS.pieOthers, CHART_LABELS.pieFreeUsdt]);
+    expect(slices[8]).toMatchObject({ name: BOT_LABELS.pieOthers, amount: '21' });
+    expect(slices[9]).toMatchObject({ amount: '400.25' });
   });
 
   it("shows one 'Not Active' slice of 100 without funds data", async () => {
     open({ pie: () => ok({ ...pie, chartData: [] }) });
     const chart = await screen.findByTestId('chart-pie');
-    expect(chartData(chart)).toEqual([{ label: BOT_LABELS.pieNotActive, value: 100 }]);
+    expect(chartData<{ label: string; value: number }[]>(chart).map((s) => [s.label, s.value])).toEqual([[BOT_LABELS.pieNotActive, 100]]);
   });
 
   it('ends loading with nothing shown when the dashboard fetches fail, and only logs', async () => {

@@ -38,7 +38,7 @@ export function TotalFundsCard({ pie, profit }: TotalFundsCardProps) {
       <Row gutter={[16, 16]}>
         {pie && (
           <Col span={24}>
-            <FundsPie chartData={pie.chartData} />
+            <FundsPie chartData={pie.chartData} free={pie.availableBalance} />
           </Col>
         )}
         <Col span={24} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>

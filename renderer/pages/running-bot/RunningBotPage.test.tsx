@@ -26,7 +26,7 @@ const spotBot: BotInfo = {
   investment: '1000',
   pnl: '-4.567',
   botstartdate: '2026-11-20T08:00:00.000Z',
-  datewiseprofit: { '2026-11-21': '1.5', '2026-11-22': '-0.5' },
+  datewiseprofit: { '2026-11-21': '1.5', '2026-11-22': '-0.5', '2026-11-23': '0.25' },
   sparklineData: [],
   overbuy_protection_value: null,
   stopReason: null,

@@ -1,15 +1,16 @@
 /** The @ant-design/charts donut behind FundsPie (loaded on demand). */
 import { Pie } from '@ant-design/charts';
-import type { PiePoint } from '../chartData';
+import { formatUsdt } from '../../../../common/format';
+import type { FundsSlice } from '../chartData';
 
 export interface ChartsPieProps {
-  data: readonly PiePoint[];
-  colors: readonly string[];
+  /** Slices with their legend label ('BTC/USDT 42.10%') and colour. */
+  data: readonly FundsSlice[];
   height: number;
   dark: boolean;
 }
 
-export default function ChartsPie({ data, colors, height, dark }: ChartsPieProps) {
+export default function ChartsPie({ data, height, dark }: ChartsPieProps) {
   return (
     <Pie
       data={[...data]}
@@ -19,10 +20,11 @@ export default function ChartsPie({ data, colors, height, dark }: ChartsPieProps
       height={height}
       autoFit
       theme={dark ? 'classicDark' : 'classic'}
-      scale={{ color: { domain: data.map((d) => d.label), range: [...colors] } }}
+      scale={{ color: { domain: data.map((d) => d.label), range: data.map((d) => d.color) } }}
       legend={{ color: { position: 'bottom', layout: { justifyContent: 'center' } } }}
       label={false}
-      tooltip={{ items: [(d: PiePoint) => ({ name: d.label, value: d.value.toFixed(2) })] }}
+      // The exact amount, in USDT as every figure is written.
+      tooltip={{ items: [(d: FundsSlice) => ({ name: d.label, value: `${formatUsdt(d.amount)} USDT` })] }}
     />
   );
 }
