@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SYMBOL_ICONS } from '../../common/symbol-icons';
 import { TICKER_SYMBOLS } from './exchange-factory';
 
 // The renderer shows /img/symbols/{pair}.png for a pair (SPEC section 3); the build copies
@@ -31,6 +32,8 @@ describe('symbol icons', () => {
   it('holds nothing but pair icons and their README', () => {
     const pngs = [...files].filter((f) => f.endsWith('.png')).map((f) => f.slice(0, -4));
     expect(pngs.every((pair) => TICKER_SYMBOLS.includes(pair))).toBe(true);
+    // The renderer asks only for these: the list it reads is exactly the files shipped.
+    expect(pngs.sort()).toEqual([...SYMBOL_ICONS].sort());
     expect([...files].filter((f) => !f.endsWith('.png'))).toEqual(['README.md']);
   });
 });

@@ -19,12 +19,20 @@ describe('SymbolIcon', () => {
     expect(symbolImagePath('BTCUSDT')).toBe('/img/symbols/BTCUSDT.png');
   });
 
-  it('falls back to a neutral coin with the initials when the pair has no image', () => {
-    const { container, rerender } = inApp(<SymbolIcon symbol="NEARUSDT" size={24} />);
-    fireEvent.error(container.querySelector('img.symbol-icon')!);
+  it('shows a neutral coin with the initials for a pair without a shipped icon, asking for no file', () => {
+    const { container } = inApp(<SymbolIcon symbol="NEARUSDT" size={24} />);
+    expect(container.querySelector('img')).toBeNull();
     const glyph = container.querySelector('svg.symbol-icon-fallback');
     expect(glyph?.getAttribute('width')).toBe('24');
     expect(glyph?.textContent).toBe('NEA');
+  });
+
+  it('falls back to the neutral coin when a shipped icon fails to load', () => {
+    const { container, rerender } = inApp(<SymbolIcon symbol="LTCUSDT" size={24} />);
+    fireEvent.error(container.querySelector('img.symbol-icon')!);
+    const glyph = container.querySelector('svg.symbol-icon-fallback');
+    expect(glyph?.getAttribute('width')).toBe('24');
+    expect(glyph?.textContent).toBe('LTC');
     expect(container.querySelector('img')).toBeNull();
     // Another pair tries its own image again.
     rerender(

@@ -5,6 +5,7 @@
  */
 import { theme } from 'antd';
 import { useState } from 'react';
+import { hasSymbolIcon } from '../../../common/symbol-icons';
 import { baseAsset, symbolImagePath } from './symbol';
 
 interface SymbolIconProps {
@@ -41,7 +42,8 @@ export function CoinGlyph({ symbol, size = 32 }: SymbolIconProps) {
 
 export function SymbolIcon({ symbol, size = 32 }: SymbolIconProps) {
   const [failedFor, setFailedFor] = useState<string | null>(null);
-  if (failedFor === symbol) return <CoinGlyph symbol={symbol} size={size} />;
+  // A pair without a shipped icon never asks for one (a 404 per card); a file that fails to load falls back too.
+  if (!hasSymbolIcon(symbol) || failedFor === symbol) return <CoinGlyph symbol={symbol} size={size} />;
   return (
     <img
       className="symbol-icon"
