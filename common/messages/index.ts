@@ -19,6 +19,7 @@ export { EXCHANGE_LABELS } from './exchange';
 export { ACCOUNT_LABELS } from './billing';
 export { CYCLE_LABELS } from './cycles';
 export { DESKTOP_TEXT, SETTINGS_LABELS } from './desktop';
+export { STATE_LABELS } from './states';
 
 /** Field validation (SPEC section 5). */
 export const VALIDATION = {
