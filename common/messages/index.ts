@@ -20,6 +20,7 @@ export { ACCOUNT_LABELS } from './billing';
 export { CYCLE_LABELS } from './cycles';
 export { DESKTOP_TEXT, SETTINGS_LABELS } from './desktop';
 export { CHART_LABELS } from './charts';
+export { STATE_LABELS } from './states';
 
 /** Field validation (SPEC section 5). */
 export const VALIDATION = {

@@ -122,7 +122,8 @@ describe('MarketChart', () => {
     await waitFor(
       () =>
         expect(chartMock.chart.applyOptions).toHaveBeenLastCalledWith(
-          expect.objectContaining({ layout: expect.objectContaining({ background: { type: 'solid', color: '#141414' } }) }),
+          // The dark theme's card surface (themeConfig.ts), near-black rather than antd's #141414.
+          expect.objectContaining({ layout: expect.objectContaining({ background: { type: 'solid', color: '#161b22' } }) }),
         ),
       { timeout: 4_000 },
     );

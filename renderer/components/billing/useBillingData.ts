@@ -23,7 +23,8 @@ export function useUserData() {
     queryKey: BILLING_KEYS.userData,
     queryFn: (): Promise<WalletUserData | null> => orNull('User data', billingApi.userData),
   });
-  return { userData: query.data ?? null, loading: query.isPending };
+  // A null answer is a failed fetch (orNull): screens say so instead of showing zeros.
+  return { userData: query.data ?? null, loading: query.isPending, failed: query.data === null, retry: () => query.refetch() };
 }
 
 export function useProfile() {
@@ -31,5 +32,5 @@ export function useProfile() {
     queryKey: BILLING_KEYS.profile,
     queryFn: (): Promise<UserProfile | null> => orNull('Profile', billingApi.profile),
   });
-  return { profile: query.data ?? null, loading: query.isPending };
+  return { profile: query.data ?? null, loading: query.isPending, failed: query.data === null, retry: () => query.refetch() };
 }

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EXCHANGE_LABELS, SERVER, UI, VALIDATION } from '../../../common/messages';
+import { EXCHANGE_LABELS, SERVER, STATE_LABELS, UI, VALIDATION } from '../../../common/messages';
 
 const NO_IP_RESTRICTION = 'Keys saved without an IP restriction: whitelist the server IP on the exchange.';
-import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
 import { renderApp } from '../../testing/renderApp';
 
 function open(connected: boolean, warning?: string) {
@@ -141,5 +141,26 @@ describe('API Setting', () => {
     await confirmDisconnect();
     expect(await screen.findByText(shown)).toBeTruthy();
     expect(screen.getByText(EXCHANGE_LABELS.connected)).toBeTruthy();
+  });
+
+  it('says the connection could not be checked instead of "Disconnected" when there is no answer, and Retry checks again', async () => {
+    const bridge = open(true);
+    bridge.handle('keys:checkConnection', () => fail(0, 'offline'));
+    expect(await screen.findByText(STATE_LABELS.loadFailed)).toBeTruthy();
+    expect(screen.queryByText(EXCHANGE_LABELS.disconnected)).toBeNull();
+    expect(screen.queryByRole('button', { name: EXCHANGE_LABELS.submit })).toBeNull();
+    bridge.handle('keys:checkConnection', () => ok({ connected: true }));
+    fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+    expect(await screen.findByText(EXCHANGE_LABELS.connected)).toBeTruthy();
+  });
+
+  it('shows a skeleton while the connection is checked', async () => {
+    const bridge = open(true);
+    const reply = deferred<ReturnType<typeof ok<{ connected: boolean }>>>();
+    bridge.handle('keys:checkConnection', () => reply.promise);
+    expect(await screen.findByRole('status', { name: STATE_LABELS.loading })).toBeTruthy();
+    expect(screen.queryByText(EXCHANGE_LABELS.disconnected)).toBeNull();
+    reply.resolve(ok({ connected: true }));
+    expect(await screen.findByText(EXCHANGE_LABELS.connected)).toBeTruthy();
   });
 });

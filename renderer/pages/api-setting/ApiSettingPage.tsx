@@ -1,11 +1,12 @@
 /** API Setting, "Bind exchange API" (SPEC sections 2, 4, 5, 8). */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Card, Skeleton, Space, Typography } from 'antd';
+import { Alert, Badge, Card, Space, Typography } from 'antd';
 import { EXCHANGE_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { ApiError } from '../../api/bridge';
 import { EXCHANGE_KEYS, keysApi } from '../../api/exchange';
 import { PageTitle } from '../../components/PageTitle';
+import { LoadError, LoadingSkeleton } from '../../components/states';
 import { ApiKeysForm } from './ApiKeysForm';
 import { ConnectedKeys } from './ConnectedKeys';
 
@@ -36,6 +37,10 @@ export default function ApiSettingPage() {
   // 503: the keys are bound but the exchange cannot answer now; keep showing them rather than
   // invite the member to bind them again. Any other failure reads as "not connected".
   const unreachable = connection.error instanceof ApiError && connection.error.status === 503 ? connection.error.message : null;
+  // No answer, or a server failure: the state is unknown, so neither 'Disconnected' nor the form
+  // (which would invite binding keys that may be bound) is shown as a fact; Retry asks again.
+  const unknown =
+    connection.error instanceof ApiError && unreachable === null && (connection.error.status === 0 || connection.error.status >= 500);
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
@@ -44,7 +49,7 @@ export default function ApiSettingPage() {
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 16 }}>
             <ServerIp />
-            {connection.isPending || unreachable !== null ? null : (
+            {connection.isPending || unreachable !== null || unknown ? null : (
               <Badge
                 status={connected ? 'success' : 'error'}
                 text={connected ? EXCHANGE_LABELS.connected : EXCHANGE_LABELS.disconnected}
@@ -52,7 +57,15 @@ export default function ApiSettingPage() {
             )}
           </div>
           {unreachable !== null && <Alert type="warning" showIcon title={unreachable} />}
-          {connection.isPending ? <Skeleton active /> : connected || unreachable !== null ? <ConnectedKeys /> : <ApiKeysForm />}
+          {connection.isPending ? (
+            <LoadingSkeleton shape="detail" count={3} />
+          ) : unknown ? (
+            <LoadError onRetry={() => connection.refetch()} />
+          ) : connected || unreachable !== null ? (
+            <ConnectedKeys />
+          ) : (
+            <ApiKeysForm />
+          )}
         </Space>
       </Card>
     </Space>

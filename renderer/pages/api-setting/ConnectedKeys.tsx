@@ -6,6 +6,7 @@ import { EXCHANGE_LABELS, UI } from '../../../common/messages';
 import { EXCHANGE_KEYS, keysApi } from '../../api/exchange';
 import { disconnectErrorMessage } from '../../api/exchangeErrors';
 import { useMessage } from '../../app/feedback';
+import { LoadError } from '../../components/states';
 
 /** The secret is never sent back; 64 dots stand for it whatever its length. */
 export const MASKED_SECRET = '\u2022'.repeat(MASKED_SECRET_LENGTH);
@@ -41,6 +42,8 @@ export function ConnectedKeys() {
   return (
     <Form layout="vertical">
       {modalHolder}
+      {/* An empty key field would read as no key: say it could not be read. */}
+      {apiKey.isError && <LoadError compact onRetry={() => apiKey.refetch()} />}
       <Form.Item label={EXCHANGE_LABELS.apiKey} htmlFor="connected-api-key">
         <Input id="connected-api-key" readOnly value={apiKey.data?.apiKey ?? ''} />
       </Form.Item>

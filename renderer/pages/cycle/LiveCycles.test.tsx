@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { REFRESH_MS } from '../../../common/constants';
-import { CYCLE_LABELS, UI, VALIDATION } from '../../../common/messages';
+import { CYCLE_LABELS, STATE_LABELS, UI, VALIDATION } from '../../../common/messages';
+import type { LiveCycle } from '../../../common/api/cycles';
+import type { IpcResult } from '../../../common/ipc/contract';
 import { expectConsoleErrors } from '../../testing/console';
-import { fail, ok } from '../../testing/fakeBridge';
+import { deferred, fail, ok } from '../../testing/fakeBridge';
 import { liveCycle, openCyclePage } from './testing/cyclePage';
 
 vi.mock('@ant-design/charts', () => import('../../components/charts/testing/chartsMock'));
@@ -66,6 +68,30 @@ describe('live cycles', () => {
     act(() => bridge.emit('bots:event', { kind: 'cycle.completed', cycleID: 'cy-1', name: 'BTCUSDT', cycles: 5, profit: '1', at }));
     expect(await screen.findByText(L.noLiveCycles)).toBeTruthy();
     expect(bridge.callsTo('cycles:live').length).toBe(before + 1);
+  });
+
+  it('shows a skeleton while the cycles load, not the empty note', async () => {
+    const bridge = openCyclePage({ cycles: [liveCycle()] });
+    const reply = deferred<IpcResult<LiveCycle[]>>();
+    bridge.handle('cycles:live', () => reply.promise);
+    expect(await screen.findByRole('status', { name: L.liveCycles })).toBeTruthy();
+    expect(screen.queryByText(L.noLiveCycles)).toBeNull();
+    reply.resolve(ok([liveCycle()]));
+    await card();
+    expect(screen.queryByRole('status', { name: L.liveCycles })).toBeNull();
+  });
+
+  it('says the cycles could not be loaded (not that there are none), and Retry reads them again', async () => {
+    const errors = expectConsoleErrors();
+    const bridge = openCyclePage({ cycles: [liveCycle()] });
+    bridge.handle('cycles:live', () => fail(500, 'boom'));
+    expect(await screen.findByText(STATE_LABELS.loadFailed)).toBeTruthy();
+    expect(screen.queryByText(L.noLiveCycles)).toBeNull();
+    expect(errors).toHaveBeenCalled();
+    bridge.handle('cycles:live', () => ok([liveCycle()]));
+    fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+    await card();
+    expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull();
   });
 
   it('keeps the cards it showed and only logs a failed refresh', async () => {

@@ -1,8 +1,9 @@
 /** 'Live Cycles': one card per live cycle, refreshed every 10 s, with the Edit and Stop dialogs. */
-import { Card, Col, Empty, Row, Spin } from 'antd';
+import { Card, Col, Row } from 'antd';
 import { useState } from 'react';
 import type { LiveCycle } from '../../../common/api/cycles';
 import { CYCLE_LABELS } from '../../../common/messages';
+import { EmptyState, LoadError, LoadingSkeleton } from '../../components/states';
 import { CycleCard } from './CycleCard';
 import { EditCycleModal } from './EditCycleModal';
 import { StopCycleModal } from './StopCycleModal';
@@ -11,12 +12,13 @@ import { useLiveCycles } from './useLiveCycles';
 type Dialog = { kind: 'edit' | 'stop'; cycle: LiveCycle } | null;
 
 export function LiveCycles() {
-  const { cycles, loading } = useLiveCycles();
+  const { cycles, loading, failed, retry } = useLiveCycles();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   let body;
-  if (loading) body = <Spin />;
-  else if (cycles.length === 0) body = <Empty description={CYCLE_LABELS.noLiveCycles} />;
+  if (failed) body = <LoadError compact onRetry={retry} />;
+  else if (loading) body = <LoadingSkeleton shape="cards" count={2} label={CYCLE_LABELS.liveCycles} />;
+  else if (cycles.length === 0) body = <EmptyState title={CYCLE_LABELS.noLiveCycles} />;
   else {
     body = (
       <Row gutter={[16, 16]}>

@@ -1,7 +1,7 @@
 /**
  * The member's live cycles: every 10 s (SPEC section 9) and at once when main reports a cycle
- * event (a completion, a stop, a failed order). A failed fetch is only logged (SPEC section 8)
- * and the cards keep what they last showed.
+ * event (a completion, a stop, a failed order). A failed refresh is logged and the cards keep
+ * what they last showed; a first load that fails is said, with Retry.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -19,7 +19,8 @@ export function useLiveCycles() {
         return await cyclesApi.live();
       } catch (error) {
         console.error('Cycle page: livecycles failed', error);
-        return queryClient.getQueryData<LiveCycle[]>(CYCLE_KEYS.live) ?? [];
+        // react-query keeps the last cycles it read when a refresh fails.
+        throw error;
       }
     },
     refetchInterval: REFRESH_MS,
@@ -31,5 +32,10 @@ export function useLiveCycles() {
       }),
     [queryClient],
   );
-  return { cycles: cycles.data ?? [], loading: cycles.isPending };
+  return {
+    cycles: cycles.data ?? [],
+    loading: cycles.isPending && !cycles.isError,
+    failed: cycles.isError && cycles.data === undefined,
+    retry: () => cycles.refetch(),
+  };
 }

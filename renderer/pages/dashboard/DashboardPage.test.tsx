@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveBot, PieChartResponse, TotalProfitBookResponse } from '../../../common/api/bots';
 import type { IpcResult } from '../../../common/ipc/contract';
-import { BOT_LABELS, CHART_LABELS, EXCHANGE_LABELS, TEXT } from '../../../common/messages';
+import { BOT_LABELS, CHART_LABELS, EXCHANGE_LABELS, STATE_LABELS, TEXT } from '../../../common/messages';
 import { chartData } from '../../components/charts/testing/chartsMock';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
 import { liveBot } from '../../testing/liveBot';
@@ -126,12 +126,28 @@ describe('dashboard refresh', () => {
 });
 
 describe('dashboard content', () => {
-  it('shows a spinner while loading', async () => {
+  it("holds each card's place with a skeleton while loading, no figures and no empty note", async () => {
     const reply = deferred<IpcResult<LiveBot[]>>();
     open({ bots: () => reply.promise });
-    expect(await screen.findByLabelText(TEXT.loading)).toBeTruthy();
+    for (const card of [BOT_LABELS.dailyChart, BOT_LABELS.totalFunds, BOT_LABELS.liveBots]) {
+      expect(await screen.findByRole('status', { name: card })).toBeTruthy();
+    }
+    expect(screen.queryByText(TEXT.noActiveBotTitle)).toBeNull();
+    expect(screen.queryByRole('group', { name: BOT_LABELS.usdt })).toBeNull();
     reply.resolve(ok([]));
-    await waitFor(() => expect(screen.queryByLabelText(TEXT.loading)).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('status', { name: BOT_LABELS.liveBots })).toBeNull());
+    expect(await screen.findByText(TEXT.noActiveBotTitle)).toBeTruthy();
+  });
+
+  it("reserves the banner's IP line while the IP loads, so the page does not shift", async () => {
+    const bridge = open();
+    const ip = deferred<IpcResult<{ ip: string }>>();
+    bridge.handle('keys:serverIp', () => ip.promise);
+    const title = await screen.findByText(EXCHANGE_LABELS.dashboardWarning);
+    const banner = title.closest<HTMLElement>('.ant-alert')!;
+    expect(banner.querySelector('.ant-alert-description')).not.toBeNull();
+    ip.resolve(ok({ ip: '203.0.113.7' }));
+    expect(await within(banner).findByText(EXCHANGE_LABELS.dashboardWarningIp('203.0.113.7'))).toBeTruthy();
   });
 
   it("shows 'No Active Bot' without live bots", async () => {
@@ -178,7 +194,7 @@ describe('dashboard content', () => {
 
   it('shows Total Funds figures: Unutilised Bot USDT is the wallet minus free to use, a negative P&L red', async () => {
     open();
-    await screen.findByText(BOT_LABELS.totalFunds);
+    await screen.findByRole('group', { name: BOT_LABELS.totalPnl });
     expect(within(figure(BOT_LABELS.usdt)).getByText('1000.50')).toBeTruthy();
     expect(within(figure(BOT_LABELS.availableBalance)).getByText('400.25')).toBeTruthy();
     expect(within(figure(BOT_LABELS.unutilisedBotUsdt)).getByText('600.25')).toBeTruthy();
@@ -189,7 +205,7 @@ describe('dashboard content', () => {
 
   it('shows a Total P&L of 0 green', async () => {
     open({ profit: () => ok({ ...profit, totalpnl: '0' }) });
-    await screen.findByText(BOT_LABELS.totalFunds);
+    await screen.findByRole('group', { name: BOT_LABELS.totalPnl });
     expect(within(figure(BOT_LABELS.totalPnl)).getByText('0.00').dataset.direction).toBe('up');
   });
 
@@ -209,14 +225,31 @@ describe('dashboard content', () => {
     expect(chartData<{ label: string; value: number }[]>(chart).map((s) => [s.label, s.value])).toEqual([[BOT_LABELS.pieNotActive, 100]]);
   });
 
-  it('ends loading with nothing shown when the dashboard fetches fail, and only logs', async () => {
+  it('says in each card what could not be loaded instead of going blank, and Retry reads it all again', async () => {
     const errors = expectConsoleErrors();
-    open({ bots: () => fail(500, 'boom'), pie: () => fail(0), profit: () => fail(500, 'boom') });
+    const bridge = open({ bots: () => fail(500, 'boom'), pie: () => fail(0), profit: () => fail(500, 'boom') });
     await waitFor(() => expect(errors).toHaveBeenCalledTimes(3));
-    await waitFor(() => expect(screen.queryByLabelText(TEXT.loading)).toBeNull());
-    expect(screen.queryByText(BOT_LABELS.dailyChart)).toBeNull();
-    expect(screen.queryByText(BOT_LABELS.totalFunds)).toBeNull();
+    // Daily Chart, Total Funds and Live BOTs each say so; no zeros, no 'No Active Bot'.
+    await waitFor(() => expect(screen.getAllByText(STATE_LABELS.loadFailed)).toHaveLength(3));
+    expect(screen.getByText(BOT_LABELS.dailyChart)).toBeTruthy();
+    expect(screen.getByText(BOT_LABELS.liveBots)).toBeTruthy();
     expect(screen.queryByText(TEXT.noActiveBotTitle)).toBeNull();
-    expect(screen.queryByRole('alert', { name: /error/i })).toBeNull();
+    expect(screen.queryByRole('group', { name: BOT_LABELS.usdt })).toBeNull();
+    const before = dataCalls(bridge);
+    bridge.handle('bots:status', () => ok([bot()]));
+    bridge.handle('dashboard:pieChart', () => ok(pie));
+    bridge.handle('dashboard:totalProfit', () => ok(profit));
+    fireEvent.click(screen.getAllByRole('button', { name: STATE_LABELS.retry })[0]!);
+    await waitFor(() => expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull());
+    expect(dataCalls(bridge)).toEqual(before.map((n) => n + 1));
+    expect(figure(BOT_LABELS.usdt)).toBeTruthy();
+  });
+
+  it('says the funds figures could not be loaded when only they fail, keeping the rest', async () => {
+    expectConsoleErrors();
+    open({ pie: () => fail(0) });
+    expect(await screen.findByText(STATE_LABELS.loadFailed)).toBeTruthy();
+    expect(figure(BOT_LABELS.totalProfit)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: BOT_LABELS.usdt })).toBeNull();
   });
 });

@@ -77,5 +77,5 @@ export function useDashboard() {
     return onBotEvent(() => void queryClient.invalidateQueries({ queryKey: DASHBOARD_DATA_KEY }));
   }, [refreshing, queryClient]);
 
-  return { disclaimer, loading: data.isPending, data: data.data ?? null };
+  return { disclaimer, loading: data.isPending, data: data.data ?? null, retry: () => data.refetch() };
 }

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { STOP_REASON_TEXT, type BotHistoryRow } from '../../../common/api/bots';
 import { CYCLE_BELOW_MINIMUM_TEXT, type CycleHistoryRow } from '../../../common/api/cycles';
 import type { BotHistoryKind } from '../../../common/ipc/contract';
-import { BOT_LABELS, CYCLE_LABELS, TEXT } from '../../../common/messages';
+import { BOT_LABELS, CYCLE_LABELS, STATE_LABELS, TEXT } from '../../../common/messages';
 import { historyTabPath } from '../../../common/routes';
-import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { NUMERIC_CELL } from '../../components/states';
 import { renderApp } from '../../testing/renderApp';
 import { expectConsoleErrors } from '../../testing/console';
 
@@ -58,6 +59,7 @@ describe('history', () => {
     expect(await screen.findByRole('tab', { name: BOT_LABELS.historyMultigrid })).toBeTruthy();
     expect(screen.getByRole('tab', { name: BOT_LABELS.historyCycle })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: BOT_LABELS.historyScalping })).toBeNull();
+    await screen.findByText('Strategy 1');
     const headers = [...pane().querySelectorAll('thead th')].map((th) => th.textContent);
     expect(headers).toEqual([
       BOT_LABELS.colSymbol,
@@ -119,14 +121,44 @@ describe('history', () => {
     await screen.findByText('Strategy 101');
   });
 
-  it("shows 'No Records Found.' and only logs a failed fetch", async () => {
+  it("shows a skeleton of rows while loading, and 'No Records Found.' only for an empty answer", async () => {
+    const bridge = open({});
+    const pending = deferred<ReturnType<typeof ok<BotHistoryRow[]>>>();
+    bridge.handle('bots:history', () => pending.promise);
+    expect(await screen.findByRole('status', { name: STATE_LABELS.loading })).toBeTruthy();
+    expect(screen.queryByText(TEXT.noRecords)).toBeNull();
+    pending.resolve(ok([]));
+    expect(await screen.findByText(TEXT.noRecords)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: STATE_LABELS.loading })).toBeNull();
+  });
+
+  it('says a failed fetch could not be loaded (not an empty history), and Retry reads it again', async () => {
     const errors = expectConsoleErrors();
     const bridge = installFakeBridge(SIGNED_IN);
     bridge.handle('bots:history', () => fail(500, 'boom'));
     renderApp('/history');
-    expect(await screen.findByText(TEXT.noRecords)).toBeTruthy();
+    expect(await screen.findByText(STATE_LABELS.loadFailed)).toBeTruthy();
+    expect(screen.queryByText(TEXT.noRecords)).toBeNull();
     await waitFor(() => expect(errors).toHaveBeenCalled());
-    expect(screen.queryByRole('navigation', { name: BOT_LABELS.pagination })).toBeNull();
+    bridge.handle('bots:history', () => ok([row(1)]));
+    fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+    expect(await screen.findByText('Strategy 1')).toBeTruthy();
+    expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull();
+  });
+
+  it('keeps the symbol column fixed while the others scroll, figures right-aligned on one line', async () => {
+    open({ multigrid: [row(1)] });
+    await screen.findByText('Strategy 1');
+    const first = bodyRows()[0]!.querySelector('td')!;
+    expect(first.className).toMatch(/ant-table-cell-fix/);
+    expect(pane().querySelector('.ant-table-content, .ant-table-body')).not.toBeNull();
+    const figures = [...bodyRows()[0]!.querySelectorAll<HTMLElement>(`td.${NUMERIC_CELL}`)];
+    // Runtime to Total Orders: ten columns of figures, times and prices.
+    expect(figures).toHaveLength(10);
+    for (const td of figures) {
+      expect(td.style.whiteSpace).toBe('nowrap');
+      expect(td.style.textAlign === 'right' || /align-right/.test(td.className)).toBe(true);
+    }
   });
 
   it('reloads when a bot stops', async () => {

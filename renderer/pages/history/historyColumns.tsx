@@ -8,6 +8,7 @@ import { BOT_LABELS, CYCLE_LABELS, TEXT } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
 import { SymbolIcon } from '../../components/bots/SymbolIcon';
 import { SignedValue } from '../../components/SignedValue';
+import { frozenFirst, numeric } from '../../components/states';
 import {
   formatDateTime,
   formatPercent,
@@ -40,11 +41,16 @@ export function strategyText(name: string | null | undefined): string {
   return name && name.trim() !== '' ? name : SYSTEM_STRATEGY_NAME;
 }
 
-/** SPEC's columns, for any row that has them. */
+/**
+ * SPEC's columns, for any row that has them. The symbol stays on the left while the rest scroll
+ * sideways; figures, times and prices keep to one line, right-aligned.
+ */
 export function historyColumns<T extends HistoryRowCore>(): ColumnsType<T> {
-  return [
+  const num = numeric<T>;
+  return frozenFirst<T>([
     {
       title: BOT_LABELS.colSymbol,
+      width: 150,
       dataIndex: 'symbol',
       render: (symbol: string) => (
         <Space size="small">
@@ -54,17 +60,17 @@ export function historyColumns<T extends HistoryRowCore>(): ColumnsType<T> {
       ),
     },
     { title: BOT_LABELS.colStrategy, dataIndex: 'strategy_name', render: strategyText },
-    { title: BOT_LABELS.colRuntime, key: 'runtime', render: (_: unknown, row: T) => runtimeText(row) },
-    { title: BOT_LABELS.colInvestment, dataIndex: 'investment', render: (v: string) => formatUsdt(v) },
-    { title: BOT_LABELS.colProfitBook, dataIndex: 'profit', render: (v: string) => <SignedValue value={v} /> },
-    { title: BOT_LABELS.colLossBook, dataIndex: 'lossbook', render: (v: string) => <SignedValue value={v}>{lossBookText(v)}</SignedValue> },
-    { title: BOT_LABELS.colTotalPnl, dataIndex: 'totalpnl', render: (v: string) => <SignedValue value={v} /> },
-    { title: BOT_LABELS.colRoi, dataIndex: 'roi', render: (v: string) => <SignedValue value={v}>{formatPercent(v)}</SignedValue> },
-    { title: BOT_LABELS.colStartTime, dataIndex: 'botstarttime', render: (v: string) => formatDateTime(v) },
-    { title: BOT_LABELS.colStopTime, dataIndex: 'botstoptime', render: (v: string | null) => formatDateTime(v) },
-    { title: BOT_LABELS.colClosedPrice, dataIndex: 'stopAt', render: (v: string | null) => formatPrice(v) },
-    { title: BOT_LABELS.colTotalOrders, dataIndex: 'trades' },
-  ];
+    num({ title: BOT_LABELS.colRuntime, key: 'runtime', render: (_: unknown, row: T) => runtimeText(row) }),
+    num({ title: BOT_LABELS.colInvestment, dataIndex: 'investment', render: (v: string) => formatUsdt(v) }),
+    num({ title: BOT_LABELS.colProfitBook, dataIndex: 'profit', render: (v: string) => <SignedValue value={v} /> }),
+    num({ title: BOT_LABELS.colLossBook, dataIndex: 'lossbook', render: (v: string) => <SignedValue value={v}>{lossBookText(v)}</SignedValue> }),
+    num({ title: BOT_LABELS.colTotalPnl, dataIndex: 'totalpnl', render: (v: string) => <SignedValue value={v} /> }),
+    num({ title: BOT_LABELS.colRoi, dataIndex: 'roi', render: (v: string) => <SignedValue value={v}>{formatPercent(v)}</SignedValue> }),
+    num({ title: BOT_LABELS.colStartTime, dataIndex: 'botstarttime', render: (v: string) => formatDateTime(v) }),
+    num({ title: BOT_LABELS.colStopTime, dataIndex: 'botstoptime', render: (v: string | null) => formatDateTime(v) }),
+    num({ title: BOT_LABELS.colClosedPrice, dataIndex: 'stopAt', render: (v: string | null) => formatPrice(v) }),
+    num({ title: BOT_LABELS.colTotalOrders, dataIndex: 'trades' }),
+  ]);
 }
 
 export const HISTORY_COLUMNS: ColumnsType<BotHistoryRow> = historyColumns<BotHistoryRow>();
@@ -94,6 +100,8 @@ export const CYCLE_HISTORY_COLUMNS: ColumnsType<CycleHistoryRow> = [
   {
     title: CYCLE_LABELS.colCycles,
     key: 'cycles',
+    align: 'right',
+    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     render: (_: unknown, row: CycleHistoryRow) => `${row.cycles_completed}/${row.no_of_cycle}`,
   },
   { title: CYCLE_LABELS.colStatus, key: 'status', render: (_: unknown, row: CycleHistoryRow) => <CycleStatus row={row} /> },

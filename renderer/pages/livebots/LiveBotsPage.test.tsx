@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveBot } from '../../../common/api/bots';
 import type { IpcResult } from '../../../common/ipc/contract';
-import { BOT_LABELS, SERVER, TEXT, UI, VALIDATION } from '../../../common/messages';
+import { BOT_LABELS, SERVER, STATE_LABELS, TEXT, UI, VALIDATION } from '../../../common/messages';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
 import { liveBot } from '../../testing/liveBot';
 import { currentPath, renderApp } from '../../testing/renderApp';
@@ -66,12 +66,26 @@ describe('copy bots list', () => {
     expect(within(card).getByLabelText(BOT_LABELS.apyTooltip)).toBeTruthy();
   });
 
-  it('only logs a failed list', async () => {
+  it('says the list could not be loaded instead of a blank page, and Retry reads it again', async () => {
     const errors = expectConsoleErrors();
-    open({ bots: () => fail(500, 'boom') });
-    await waitFor(() => expect(errors).toHaveBeenCalled());
-    await waitFor(() => expect(screen.queryByLabelText(TEXT.loading)).toBeNull());
+    const bridge = open({ bots: () => fail(500, 'boom') });
+    expect(await screen.findByText(STATE_LABELS.loadFailed)).toBeTruthy();
+    expect(errors).toHaveBeenCalled();
+    expect(screen.queryByText(BOT_LABELS.noLiveBots)).toBeNull();
     expect(screen.queryByRole('button', { name: /Copy/ })).toBeNull();
+    bridge.handle('bots:live', () => ok([bot()]));
+    fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+    expect(await screen.findByRole('button', { name: BOT_LABELS.copyBot('BTC/USDT') })).toBeTruthy();
+  });
+
+  it('shows a skeleton of cards while loading, then the empty note for no bots', async () => {
+    const reply = deferred<IpcResult<LiveBot[]>>();
+    open({ bots: () => reply.promise });
+    expect(await screen.findByRole('status', { name: TEXT.loading })).toBeTruthy();
+    expect(screen.queryByText(BOT_LABELS.noLiveBots)).toBeNull();
+    reply.resolve(ok([]));
+    expect(await screen.findByText(BOT_LABELS.noLiveBots)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: TEXT.loading })).toBeNull();
   });
 });
 

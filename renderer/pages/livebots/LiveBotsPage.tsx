@@ -3,7 +3,7 @@
  * anonymised; clicking one opens the Start New Bot dialog to copy it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Col, Empty, Row, Spin } from 'antd';
+import { Col, Row } from 'antd';
 import { useState } from 'react';
 import type { LiveBot } from '../../../common/api/bots';
 import { BOT_LABELS, TEXT } from '../../../common/messages';
@@ -12,15 +12,16 @@ import { BOT_KEYS, botsApi } from '../../api/bots';
 import { PageTitle } from '../../components/PageTitle';
 import { BotCard } from '../../components/bots/BotCard';
 import { pairLabel } from '../../../common/pairs';
+import { EmptyState, LoadingSkeleton, QueryState } from '../../components/states';
 import { StartLiveBotModal } from './StartLiveBotModal';
 
-async function fetchLiveBots(): Promise<LiveBot[] | null> {
+async function fetchLiveBots(): Promise<LiveBot[]> {
   try {
     return await botsApi.live();
   } catch (error) {
-    // SPEC section 8: fetch failures are only logged.
+    // Logged, then said on the page with Retry: a blank page told the member nothing.
     console.error('Copy BOTs: livebotdata failed', error);
-    return null;
+    throw error;
   }
 }
 
@@ -28,26 +29,25 @@ export default function LiveBotsPage() {
   const list = useQuery({ queryKey: BOT_KEYS.live, queryFn: fetchLiveBots });
   const [copying, setCopying] = useState<LiveBot | null>(null);
 
-  let body = null;
-  if (list.isPending) {
-    body = <Spin size="large" className="full-page-spin" aria-label={TEXT.loading} />;
-  } else if (list.data && list.data.length === 0) {
-    body = <Empty description={BOT_LABELS.noLiveBots} />;
-  } else if (list.data) {
-    body = (
-      <Row gutter={[16, 16]}>
-        {list.data.map((bot) => (
-          <Col key={bot.id} xs={24} sm={12} lg={8} xxl={6}>
-            <BotCard bot={bot} onClick={() => setCopying(bot)} actionLabel={BOT_LABELS.copyBot(pairLabel(bot.name))} />
-          </Col>
-        ))}
-      </Row>
-    );
-  }
   return (
     <>
       <PageTitle title={SCREEN_TITLES.liveBots} />
-      {body}
+      <QueryState
+        query={list}
+        skeleton={<LoadingSkeleton shape="cards" count={4} label={TEXT.loading} />}
+        isEmpty={(bots) => bots.length === 0}
+        empty={<EmptyState title={BOT_LABELS.noLiveBots} />}
+      >
+        {(bots) => (
+          <Row gutter={[16, 16]}>
+            {bots.map((bot) => (
+              <Col key={bot.id} xs={24} sm={12} lg={8} xxl={6}>
+                <BotCard bot={bot} onClick={() => setCopying(bot)} actionLabel={BOT_LABELS.copyBot(pairLabel(bot.name))} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </QueryState>
       {copying && <StartLiveBotModal key={copying.id} bot={copying} onClose={() => setCopying(null)} />}
     </>
   );

@@ -14,7 +14,10 @@ function Line({ label, value }: { label: string; value: string }) {
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
       <Typography.Text type="secondary">{label}</Typography.Text>
-      <Typography.Text strong>{value}</Typography.Text>
+      {/* A figure never breaks across lines ('$0.00' on two lines read as two values). */}
+      <Typography.Text strong style={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
+        {value}
+      </Typography.Text>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TeamLevel, TeamMember } from '../../../common/api/billing';
-import { ACCOUNT_LABELS, BOT_LABELS, TEXT } from '../../../common/messages';
+import { ACCOUNT_LABELS, BOT_LABELS, STATE_LABELS, TEXT } from '../../../common/messages';
+import { NUMERIC_CELL } from '../../components/states';
 import { emptyPage, pageOf, tableRows } from '../../components/billing/testing/fixtures';
-import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
 import { renderApp } from '../../testing/renderApp';
 import { expectConsoleErrors } from '../../testing/console';
 
@@ -56,15 +57,48 @@ describe('my team', () => {
     expect(screen.queryByRole('navigation', { name: BOT_LABELS.pagination })).toBeNull();
   });
 
-  it('says there is no team yet, and only logs a failed fetch', async () => {
-    const errors = expectConsoleErrors();
-    const bridge = installFakeBridge(SIGNED_IN);
-    bridge.handle('billing:teamLevels', () => fail(500, 'down'));
-    bridge.handle('billing:teamMembers', () => ok(emptyPage()));
-    renderApp('/my-team');
+  it('says there is no team yet for an empty answer', async () => {
+    const bridge = open([]);
     expect(await screen.findByText(ACCOUNT_LABELS.noTeam)).toBeTruthy();
-    expect(errors).toHaveBeenCalled();
     expect(bridge.callsTo('billing:teamMembers')).toEqual([]);
+  });
+
+  it('says the team could not be loaded (not that there is none), and Retry reads it again', async () => {
+    const errors = expectConsoleErrors();
+    const bridge = open();
+    bridge.handle('billing:teamLevels', () => fail(500, 'down'));
+    expect(await screen.findByText(STATE_LABELS.loadFailed)).toBeTruthy();
+    expect(screen.queryByText(ACCOUNT_LABELS.noTeam)).toBeNull();
+    expect(errors).toHaveBeenCalled();
+    bridge.handle('billing:teamLevels', () => ok(levels));
+    fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+    expect(await levelCard(1)).toBeTruthy();
+    expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull();
+  });
+
+  it('shows a skeleton of level cards while loading, not an empty team', async () => {
+    const bridge = open();
+    const pending = deferred<ReturnType<typeof ok<TeamLevel[]>>>();
+    bridge.handle('billing:teamLevels', () => pending.promise);
+    expect(await screen.findByRole('status', { name: TEXT.loading })).toBeTruthy();
+    expect(screen.queryByText(ACCOUNT_LABELS.noTeam)).toBeNull();
+    pending.resolve(ok(levels));
+    expect(await levelCard(1)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: TEXT.loading })).toBeNull();
+  });
+
+  it('keeps dollar figures on one line, right-aligned, with the first columns fixed', async () => {
+    open();
+    const card = await levelCard(1);
+    const dollars = within(card).getByText('$480.00').closest<HTMLElement>('.ant-typography')!;
+    expect(dollars.style.whiteSpace).toBe('nowrap');
+    await waitFor(() => expect(tableRows(ACCOUNT_LABELS.levelMembers(1)).length).toBeGreaterThan(0));
+    const table = screen.getByRole('table', { name: ACCOUNT_LABELS.levelMembers(1) });
+    const cells = [...table.querySelectorAll<HTMLElement>('tbody tr.ant-table-row')][0]!.querySelectorAll<HTMLElement>('td');
+    expect(cells[0]!.className).toMatch(/ant-table-cell-fix/);
+    expect(cells[1]!.className).toMatch(/ant-table-cell-fix/);
+    expect(cells[3]!.style.whiteSpace).toBe('nowrap');
+    expect(cells[3]!.className).toContain(NUMERIC_CELL);
   });
 
   it("says 'No Records Found.' for a level without members", async () => {

@@ -3,13 +3,14 @@
  * subscription) and the paginated members of the selected level.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Space, Typography } from 'antd';
+import { Card, Space } from 'antd';
 import { useState } from 'react';
 import { ACCOUNT_LABELS, TEXT } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { PageTitle } from '../../components/PageTitle';
 import { orNull } from '../../components/billing/useBillingData';
+import { EmptyState, LoadError, LoadingSkeleton } from '../../components/states';
 import { LevelCards } from './LevelCards';
 import { TeamMembers } from './TeamMembers';
 
@@ -21,8 +22,10 @@ export default function MyTeamPage() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <PageTitle title={SCREEN_TITLES.myTeam} />
-      {levels.isPending && <Typography.Text>{TEXT.loading}</Typography.Text>}
-      {!levels.isPending && list.length === 0 && <Empty description={ACCOUNT_LABELS.noTeam} />}
+      {levels.isPending && <LoadingSkeleton shape="cards" count={4} label={TEXT.loading} />}
+      {/* orNull answers null for a failed fetch: not the same as having no team. */}
+      {levels.data === null && <LoadError onRetry={() => levels.refetch()} />}
+      {levels.data && list.length === 0 && <EmptyState title={ACCOUNT_LABELS.noTeam} />}
       {list.length > 0 && <LevelCards levels={list} selected={level} onSelect={setChosen} />}
       {level !== null && (
         <Card title={ACCOUNT_LABELS.levelMembers(level)}>

@@ -5,13 +5,14 @@ import type { TeamMember } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { PagedTable } from '../../components/billing/PagedTable';
+import { numeric } from '../../components/states';
 import { formatUsdtOrZero } from '../../../common/format';
 
 const COLUMNS: ColumnsType<TeamMember> = [
   { title: ACCOUNT_LABELS.colName, dataIndex: 'name' },
   { title: ACCOUNT_LABELS.colSponsor, dataIndex: 'sponserName' },
-  { title: ACCOUNT_LABELS.totalSubscription, dataIndex: 'totalSubscription', render: (v: string) => `$${formatUsdtOrZero(v)}` },
-  { title: ACCOUNT_LABELS.colTotalIncome, dataIndex: 'totalIncome', render: (v: string) => `$${formatUsdtOrZero(v)}` },
+  numeric<TeamMember>({ title: ACCOUNT_LABELS.totalSubscription, dataIndex: 'totalSubscription', render: (v: string) => `$${formatUsdtOrZero(v)}` }),
+  numeric<TeamMember>({ title: ACCOUNT_LABELS.colTotalIncome, dataIndex: 'totalIncome', render: (v: string) => `$${formatUsdtOrZero(v)}` }),
   {
     title: ACCOUNT_LABELS.colActive,
     dataIndex: 'isActive',

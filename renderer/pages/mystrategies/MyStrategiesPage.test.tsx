@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StrategyListItem } from '../../../common/api/strategy';
-import { LABELS, SERVER, TEXT, UI } from '../../../common/messages';
+import { LABELS, SERVER, STATE_LABELS, TEXT, UI } from '../../../common/messages';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
 import { currentPath, renderApp } from '../../testing/renderApp';
 import type { IpcResult } from '../../../common/ipc/contract';
@@ -29,10 +29,11 @@ async function deleteCard(name: string) {
 }
 
 describe('my strategies', () => {
-  it('shows a spinner, then cards with the name cut to 12 characters, grids and a status badge', async () => {
+  it('shows a skeleton of cards, then cards with the name cut to 12 characters, grids and a status badge', async () => {
     const reply = deferred<IpcResult<StrategyListItem[]>>();
     open(() => reply.promise);
-    expect(await screen.findByLabelText(TEXT.loading)).toBeTruthy();
+    expect(await screen.findByRole('status', { name: TEXT.loading })).toBeTruthy();
+    expect(screen.queryByText(TEXT.noStrategiesTitle)).toBeNull();
     reply.resolve(ok([long, short]));
     expect(await screen.findByText('Momentum lad...')).toBeTruthy();
     expect(screen.getByText('Scalp')).toBeTruthy();
@@ -50,9 +51,14 @@ describe('my strategies', () => {
     expect(screen.getByText(TEXT.noStrategiesBody)).toBeTruthy();
   });
 
-  it('shows the load failure', async () => {
-    open(() => fail(500, 'boom'));
+  it("shows the load failure, and Retry reads the list again", async () => {
+    const bridge = open(() => fail(500, 'boom'));
     expect(await screen.findByText(UI.strategiesLoadError)).toBeTruthy();
+    expect(screen.queryByText(TEXT.noStrategiesTitle)).toBeNull();
+    bridge.handle('strategies:list', () => ok([short]));
+    fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+    expect(await screen.findByText('Scalp')).toBeTruthy();
+    expect(screen.queryByText(UI.strategiesLoadError)).toBeNull();
   });
 
   it('goes to the edit page of the card', async () => {

@@ -1,6 +1,6 @@
 /** My Strategies (SPEC sections 2 and 8): the member's strategies as cards, edit and delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Empty, Row, Spin } from 'antd';
+import { Button, Col, Row } from 'antd';
 import { Link } from 'react-router-dom';
 import { LABELS, TEXT, UI } from '../../../common/messages';
 import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
@@ -8,6 +8,7 @@ import { strategyDeleteErrorMessage } from '../../api/errors';
 import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
 import { useMessage } from '../../app/feedback';
 import { PageTitle } from '../../components/PageTitle';
+import { EmptyState, LoadError, LoadingSkeleton } from '../../components/states';
 import { StrategyCard } from './StrategyCard';
 
 function useDeleteStrategy() {
@@ -26,13 +27,17 @@ function useDeleteStrategy() {
   });
 }
 
-function EmptyState() {
+function NoStrategies() {
   return (
-    <Empty description={<><div>{TEXT.noStrategiesTitle}</div><div>{TEXT.noStrategiesBody}</div></>}>
-      <Link to={ROUTES.createStrategy}>
-        <Button type="primary">{LABELS.createStrategyButton}</Button>
-      </Link>
-    </Empty>
+    <EmptyState
+      title={TEXT.noStrategiesTitle}
+      description={TEXT.noStrategiesBody}
+      action={
+        <Link to={ROUTES.createStrategy}>
+          <Button type="primary">{LABELS.createStrategyButton}</Button>
+        </Link>
+      }
+    />
   );
 }
 
@@ -42,11 +47,11 @@ export default function MyStrategiesPage() {
 
   let body;
   if (list.isPending) {
-    body = <Spin size="large" className="full-page-spin" aria-label={TEXT.loading} />;
+    body = <LoadingSkeleton shape="cards" count={4} label={TEXT.loading} />;
   } else if (list.isError) {
-    body = <Alert type="error" showIcon role="alert" title={UI.strategiesLoadError} />;
+    body = <LoadError title={UI.strategiesLoadError} onRetry={() => list.refetch()} />;
   } else if (list.data.length === 0) {
-    body = <EmptyState />;
+    body = <NoStrategies />;
   } else {
     body = (
       <Row gutter={[16, 16]}>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LevelRewardRecord, Paged } from '../../../common/api/subscriptions';
-import { ACCOUNT_LABELS, BOT_LABELS, TEXT, UI } from '../../../common/messages';
+import { ACCOUNT_LABELS, BOT_LABELS, STATE_LABELS, TEXT, UI } from '../../../common/messages';
 import { emptyPage, pageOf, stubClipboard, tableRows, userProfile } from '../../components/billing/testing/fixtures';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
 import { currentPath, renderApp } from '../../testing/renderApp';
@@ -42,16 +42,34 @@ describe('referral programme', () => {
     await waitFor(() => expect(currentPath()).toBe('/withdraw'));
   });
 
-  it('shows 0 rewards when usdtRewardToken is absent, and only logs a failed profile fetch', async () => {
-    const errors = expectConsoleErrors();
-    const bridge = installFakeBridge(SIGNED_IN);
-    bridge.handle('account:profile', () => fail(500, 'boom'));
-    bridge.handle('billing:levelIncome', () => ok(emptyPage()));
-    renderApp('/referral-program');
+  it('shows 0 rewards when usdtRewardToken is absent', async () => {
+    open(userProfile({ usdtRewardToken: undefined }));
     await waitFor(() => expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.rewardsEarned })).getByText('$0.00')).toBeTruthy());
-    expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.myReferralId })).getByText(TEXT.hiddenReferralCode)).toBeTruthy();
+  });
+
+  it('says the profile could not be loaded instead of $0.00 and XXXXXX, and Retry reads it again', async () => {
+    const errors = expectConsoleErrors();
+    const bridge = open();
+    bridge.handle('account:profile', () => fail(500, 'boom'));
+    expect(await screen.findByText(STATE_LABELS.loadFailed)).toBeTruthy();
+    expect(screen.queryByText('$0.00')).toBeNull();
+    expect(screen.queryByText(TEXT.hiddenReferralCode)).toBeNull();
     expect(errors).toHaveBeenCalled();
-    expect(screen.queryByRole('alert')).toBeNull();
+    bridge.handle('account:profile', () => ok(userProfile()));
+    fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+    await waitFor(() => expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.rewardsEarned })).getByText('$25.50')).toBeTruthy());
+    expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull();
+  });
+
+  it('shows a skeleton, not $0.00, while the profile loads', async () => {
+    const bridge = open();
+    const pending = deferred<ReturnType<typeof ok<ReturnType<typeof userProfile>>>>();
+    bridge.handle('account:profile', () => pending.promise);
+    const rewards = await figure(ACCOUNT_LABELS.rewardsEarned);
+    expect(rewards.querySelector('.ant-skeleton')).not.toBeNull();
+    expect(within(rewards).queryByText('$0.00')).toBeNull();
+    pending.resolve(ok(userProfile()));
+    await waitFor(() => expect(within(rewards).getByText('$25.50')).toBeTruthy());
   });
 
   it("copies the referral ID and says 'Referral ID copied successfully!'", async () => {
@@ -111,13 +129,25 @@ describe('referral programme', () => {
     expect(within(pager()!).getByRole('button', { name: BOT_LABELS.next })).toHaveProperty('disabled', true);
   });
 
-  it('only logs a failed reward history fetch and shows no records', async () => {
+  it('says a failed reward history fetch could not be loaded (not no records), and Retry reads it again', async () => {
     const errors = expectConsoleErrors();
-    const bridge = installFakeBridge(SIGNED_IN);
-    bridge.handle('account:profile', () => ok(userProfile()));
+    const bridge = open();
     bridge.handle('billing:levelIncome', () => fail(500, 'boom'));
-    renderApp('/referral-program');
-    expect(await screen.findByText(TEXT.noRecords)).toBeTruthy();
+    expect(await screen.findByText(STATE_LABELS.loadFailed)).toBeTruthy();
+    expect(screen.queryByText(TEXT.noRecords)).toBeNull();
     expect(errors).toHaveBeenCalledWith(expect.stringContaining(ACCOUNT_LABELS.rewardHistory), expect.anything());
+    bridge.handle('billing:levelIncome', ({ page }) => ok(pageOf(reward, page, 1)));
+    fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+    await waitFor(() => expect(tableRows(ACCOUNT_LABELS.rewardHistory).length).toBeGreaterThan(0));
+  });
+
+  it('keeps No and Amount fixed while the rest scroll, amounts on one line', async () => {
+    open(userProfile(), (page) => pageOf(reward, page, 1));
+    await waitFor(() => expect(tableRows(ACCOUNT_LABELS.rewardHistory).length).toBeGreaterThan(0));
+    const table = screen.getByRole('table', { name: ACCOUNT_LABELS.rewardHistory });
+    const cells = table.querySelectorAll<HTMLElement>('tbody tr.ant-table-row td');
+    expect(cells[0]!.className).toMatch(/ant-table-cell-fix/);
+    expect(cells[1]!.className).toMatch(/ant-table-cell-fix/);
+    expect(cells[1]!.style.whiteSpace).toBe('nowrap');
   });
 });

@@ -11,27 +11,33 @@ import { PageTitle } from '../../components/PageTitle';
 import { Figure } from '../../components/billing/Figure';
 import { formatUsdtOrZero } from '../../../common/format';
 import { useProfile } from '../../components/billing/useBillingData';
+import { LoadError } from '../../components/states';
 import { ReferralCode } from './ReferralCode';
 import { RewardHistory } from './RewardHistory';
 
 export default function ReferralPage() {
-  const { profile, loading } = useProfile();
+  const { profile, loading, failed, retry } = useProfile();
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <PageTitle title={SCREEN_TITLES.referral} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={12}>
-          <Figure
-            title={ACCOUNT_LABELS.rewardsEarned}
-            value={`$${formatUsdtOrZero(profile?.usdtRewardToken ?? '0')}`}
-            loading={loading}
-            extra={<Link to={ROUTES.withdraw}>{ACCOUNT_LABELS.withdraw}</Link>}
-          />
-        </Col>
-        <Col xs={24} md={12}>
-          <ReferralCode profile={profile} loading={loading} />
-        </Col>
-      </Row>
+      {/* Unread, the rewards would say $0.00 and the ID XXXXXX: said as unread instead. */}
+      {failed ? (
+        <LoadError onRetry={retry} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} md={12}>
+            <Figure
+              title={ACCOUNT_LABELS.rewardsEarned}
+              value={`$${formatUsdtOrZero(profile?.usdtRewardToken ?? '0')}`}
+              loading={loading}
+              extra={<Link to={ROUTES.withdraw}>{ACCOUNT_LABELS.withdraw}</Link>}
+            />
+          </Col>
+          <Col xs={24} md={12}>
+            <ReferralCode profile={profile} loading={loading} />
+          </Col>
+        </Row>
+      )}
       <Card>
         <Typography.Paragraph>{ACCOUNT_LABELS.referralShare}</Typography.Paragraph>
         <Link to={ROUTES.myTeam}>{ACCOUNT_LABELS.myTeam}</Link>

@@ -4,13 +4,14 @@ import type { LevelRewardRecord } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { PagedTable } from '../../components/billing/PagedTable';
+import { numeric } from '../../components/states';
 import { formatDateTime, formatUsdtOrZero } from '../../../common/format';
 
 const COLUMNS: ColumnsType<LevelRewardRecord> = [
-  { title: ACCOUNT_LABELS.colAmount, dataIndex: 'amount', render: (amount: string) => `$${formatUsdtOrZero(amount)}` },
-  { title: ACCOUNT_LABELS.colPercent, dataIndex: 'percentage', render: (p: string) => `${p}%` },
+  numeric<LevelRewardRecord>({ title: ACCOUNT_LABELS.colAmount, dataIndex: 'amount', render: (amount: string) => `$${formatUsdtOrZero(amount)}` }),
+  numeric<LevelRewardRecord>({ title: ACCOUNT_LABELS.colPercent, dataIndex: 'percentage', render: (p: string) => `${p}%` }),
   { title: ACCOUNT_LABELS.colReferredUser, dataIndex: 'fromUserName' },
-  { title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+  numeric<LevelRewardRecord>({ title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) }),
 ];
 
 export function RewardHistory() {

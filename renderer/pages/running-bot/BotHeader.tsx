@@ -23,7 +23,7 @@ export function BotHeader({ bot }: { bot: BotInfo }) {
           </Typography.Text>
         </Space>
         <Space align="center">
-          <Typography.Text>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>
             {BOT_LABELS.livePrice}: <strong className="bot-live-price">{formatPrice(bot.liveprice)}</strong>
           </Typography.Text>
           <StatusTag status={bot.status} />

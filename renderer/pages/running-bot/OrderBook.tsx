@@ -5,6 +5,7 @@ import type { OrderBookRow } from '../../../common/api/bots';
 import { PAGE_SIZE_TABLES } from '../../../common/constants';
 import { RUNNING_BOT_LABELS } from '../../../common/messages';
 import { TablePager, pageCount } from '../../components/bots/TablePager';
+import { LoadError, LoadingSkeleton, WIDE_TABLE, frozenFirst, numeric } from '../../components/states';
 import { formatDateTime, formatPrice, formatQuantity, formatUsdt } from '../../../common/format';
 import type { Direction } from '../../app/pnlColors';
 import { SignedValue } from '../../components/SignedValue';
@@ -14,9 +15,9 @@ const SIDE_DIRECTIONS: Record<OrderBookRow['type'], Direction> = { BUY: 'up', SE
 /** A fill and its place in the book (two fills can look alike). */
 type BookRow = OrderBookRow & { key: number };
 
-const columns: TableColumnsType<BookRow> = [
+const columns: TableColumnsType<BookRow> = frozenFirst<BookRow>([
   { title: RUNNING_BOT_LABELS.colDate, dataIndex: 'date', render: (v: string) => formatDateTime(v) },
-  { title: RUNNING_BOT_LABELS.colPrice, dataIndex: 'price', render: (v: string) => formatPrice(v) },
+  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colPrice, dataIndex: 'price', render: (v: string) => formatPrice(v) }),
   {
     title: RUNNING_BOT_LABELS.colType,
     dataIndex: 'type',
@@ -26,12 +27,20 @@ const columns: TableColumnsType<BookRow> = [
       </span>
     ),
   },
-  { title: RUNNING_BOT_LABELS.colQuantity, dataIndex: 'quantity', render: (v: string) => formatQuantity(v) },
-  { title: RUNNING_BOT_LABELS.colAmount, dataIndex: 'cummulativeQuoteQty', render: (v: string) => formatUsdt(v) },
-  { title: RUNNING_BOT_LABELS.colPnl, dataIndex: 'pnl', render: (v: string) => <SignedValue value={v} /> },
-];
+  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colQuantity, dataIndex: 'quantity', render: (v: string) => formatQuantity(v) }),
+  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colAmount, dataIndex: 'cummulativeQuoteQty', render: (v: string) => formatUsdt(v) }),
+  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colPnl, dataIndex: 'pnl', render: (v: string) => <SignedValue value={v} /> }),
+]);
 
-export function OrderBook({ orders, loading }: { orders: OrderBookRow[]; loading: boolean }) {
+interface Props {
+  orders: OrderBookRow[];
+  loading: boolean;
+  /** The book could not be read: said with Retry, not shown as 'No orders'. */
+  failed?: boolean;
+  onRetry?: () => unknown;
+}
+
+export function OrderBook({ orders, loading, failed = false, onRetry = () => undefined }: Props) {
   const [page, setPage] = useState(1);
   const pages = pageCount(orders.length, PAGE_SIZE_TABLES);
   // A page past the end (the book was replaced) falls back to the last page.
@@ -40,16 +49,21 @@ export function OrderBook({ orders, loading }: { orders: OrderBookRow[]; loading
   const rows = orders.slice(first, first + PAGE_SIZE_TABLES).map((row, i) => ({ ...row, key: first + i }));
   return (
     <Card title={RUNNING_BOT_LABELS.orderBook}>
-      <Table<BookRow>
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        loading={loading}
-        locale={{ emptyText: RUNNING_BOT_LABELS.noOrders }}
-        scroll={{ x: true }}
-      />
-      <TablePager page={current} pages={pages} onChange={setPage} />
+      {failed && <LoadError compact onRetry={onRetry} />}
+      {loading && <LoadingSkeleton shape="table" count={5} label={RUNNING_BOT_LABELS.orderBook} />}
+      {!failed && !loading && (
+        <>
+          <Table<BookRow>
+            size="small"
+            columns={columns}
+            dataSource={rows}
+            pagination={false}
+            locale={{ emptyText: RUNNING_BOT_LABELS.noOrders }}
+            {...WIDE_TABLE}
+          />
+          <TablePager page={current} pages={pages} onChange={setPage} />
+        </>
+      )}
     </Card>
   );
 }

@@ -7,6 +7,9 @@ import { SCREEN_TITLES } from '../../../common/routes';
 import { BOT_LABELS, RUNNING_BOT_LABELS as L, UI, VALIDATION } from '../../../common/messages';
 import { SIGNED_IN, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
 import { currentPath, renderApp } from '../../testing/renderApp';
+import { RUNNING_BOT_LAYOUT } from './RunningBotPage';
+import { STATE_LABELS } from '../../../common/messages';
+import { deferred } from '../../testing/fakeBridge';
 
 vi.mock('@ant-design/charts', () => import('../../components/charts/testing/chartsMock'));
 
@@ -318,5 +321,106 @@ describe('running bot', () => {
     bridge.emit('bots:event', { kind: 'bot.stopped', botID: 'bot-1', name: 'BTCUSDT', reason: 'manual', status: 'Stopped', at: '' });
     expect(await screen.findByText(`${L.stopReason}: ${STOP_REASON_TEXT.manual}`)).toBeTruthy();
     expect(bridge.callsTo('bots:info').length).toBe(before + 1);
+  });
+
+  describe('loading, failure and layout', () => {
+    /** antd's breakpoints as a window `width` px wide would answer them. */
+    function viewport(width: number) {
+      const original = window.matchMedia;
+      window.matchMedia = ((query: string) => {
+        const min = /min-width:\s*(\d+)px/.exec(query);
+        const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+        const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+        return { ...original(query), matches };
+      }) as typeof window.matchMedia;
+      return () => {
+        window.matchMedia = original;
+      };
+    }
+
+    it('shows a skeleton shaped like the page while the bot loads, never "No data"', async () => {
+      const bridge = open();
+      const pending = deferred<ReturnType<typeof ok<BotInfo>>>();
+      bridge.handle('bots:info', () => pending.promise);
+      const skeleton = await screen.findAllByRole('status', { name: STATE_LABELS.loading });
+      expect(skeleton.length).toBeGreaterThan(0);
+      expect(screen.queryByText('No data')).toBeNull();
+      expect(document.querySelector('.running-bot-layout .running-bot-side')).not.toBeNull();
+      pending.resolve(ok(spotBot));
+      await ready();
+      expect(screen.queryAllByRole('status', { name: STATE_LABELS.loading })).toHaveLength(0);
+    });
+
+    it('says the bot could not be loaded, and Retry asks again and shows it', async () => {
+      const bridge = open();
+      bridge.handle('bots:info', () => fail(500, 'down'));
+      expect(await screen.findByText(STATE_LABELS.loadFailed, {}, { timeout: 15_000 })).toBeTruthy();
+      expect(screen.queryByText('No data')).toBeNull();
+      const before = bridge.callsTo('bots:info').length;
+      bridge.handle('bots:info', () => ok(spotBot));
+      fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+      await ready();
+      expect(bridge.callsTo('bots:info').length).toBeGreaterThan(before);
+    });
+
+    it('says the order book could not be loaded instead of "No orders", and Retry reads it again', async () => {
+      const bridge = open();
+      bridge.handle('bots:orderBook', () => fail(500, 'down'));
+      await ready();
+      expect(await screen.findByText(STATE_LABELS.loadFailed)).toBeTruthy();
+      expect(screen.queryByText(L.noOrders)).toBeNull();
+      bridge.handle('bots:orderBook', () => ok({ orders: [order(1)] }));
+      fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+      await waitFor(() => expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull());
+      expect(document.querySelectorAll('.order-side').length).toBe(1);
+    });
+
+    it('says the settings could not be read rather than showing dashes as prices, and Retry reads them', async () => {
+      const bridge = open();
+      bridge.handle('bots:sltp', () => fail(0, 'offline'));
+      await ready();
+      const panel = document.querySelector<HTMLElement>('.running-bot-side-panel')!;
+      await waitFor(() => expect(within(panel).getByText(STATE_LABELS.loadFailed)).toBeTruthy());
+      bridge.handle('bots:sltp', () => ok({ sell_all_and_pause_at_price: '150', restart_at_price: '90', stoploss_and_stopbot_at_price: null }));
+      fireEvent.click(within(panel).getByRole('button', { name: STATE_LABELS.retry }));
+      await waitFor(() => expect(within(panel).queryByText(STATE_LABELS.loadFailed)).toBeNull());
+    });
+
+    it('keeps the controls and Stop in a sticky side column beside the figures from 992 px (1024x700)', async () => {
+      const restore = viewport(1024);
+      try {
+        open();
+        await ready();
+        const row = document.querySelector<HTMLElement>(`.${RUNNING_BOT_LAYOUT.row}`)!;
+        const main = row.querySelector<HTMLElement>(':scope > .running-bot-main')!;
+        const side = row.querySelector<HTMLElement>(':scope > .running-bot-side')!;
+        // Two columns at lg: 15 + 9 of 24, side second.
+        expect(main.className).toContain('ant-col-lg-15');
+        expect(side.className).toContain('ant-col-lg-9');
+        expect(side.className).toContain('ant-col-lg-order-2');
+        // The sticky panel holds the editable prices and Stop, pinned at its foot.
+        const panel = side.querySelector<HTMLElement>('.running-bot-side-panel')!;
+        expect(within(panel).getByRole('button', { name: L.edit(L.pausePrice) })).toBeTruthy();
+        const stop = within(panel).getByRole('button', { name: L.stop });
+        expect(stop.closest('.running-bot-stop')).not.toBeNull();
+        // Below 1600 px the chart is the short one, so it cannot push the order book out of view.
+        await waitFor(() => expect(screen.getByTestId('chart-line').getAttribute('data-height')).toBe('200'));
+      } finally {
+        restore();
+      }
+    });
+
+    it('puts the controls first on a narrower window', async () => {
+      const restore = viewport(800);
+      try {
+        open();
+        await ready();
+        const side = document.querySelector<HTMLElement>('.running-bot-side')!;
+        expect(side.className).toContain('ant-col-xs-order-1');
+        expect(document.querySelector('.running-bot-main')!.className).toContain('ant-col-xs-order-2');
+      } finally {
+        restore();
+      }
+    });
   });
 });

@@ -10,6 +10,7 @@ import { STOP_REASON_TEXT, type BotInfo } from '../../../common/api/bots';
 import { BOT_LABELS, RUNNING_BOT_LABELS } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
 import { formatDateTime, formatPercent, formatPrice, formatUsdt, NO_VALUE } from '../../../common/format';
+import { LoadError } from '../../components/states';
 import type { RunningBotData } from './useRunningBot';
 
 export type BotDialog = 'sltp' | 'protection' | 'profitBook' | 'stop';
@@ -64,8 +65,9 @@ export function SidePanel({ bot, data, onOpen }: Props) {
     { key: 'profitBook', label: L.profitBook, children: edit(L.profitBook, formatPercent(data.profitBook), 'profitBook') },
   ];
   return (
-    <Card>
+    <Card className="running-bot-side-panel">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        {data.settingsFailed && <LoadError compact onRetry={data.retrySettings} />}
         {!live && (
           <Alert
             type="warning"
@@ -78,10 +80,13 @@ export function SidePanel({ bot, data, onOpen }: Props) {
           <Alert type="info" showIcon title={STOP_REASON_TEXT[bot.stopReason]} />
         )}
         <Descriptions column={1} size="small" bordered items={items} />
+        {/* Pinned at the panel's foot (RunningBotPage.css) so Stop stays in view on a short window. */}
         {live && (
-          <Button danger type="primary" block onClick={() => onOpen('stop')}>
-            {L.stop}
-          </Button>
+          <div className="running-bot-stop">
+            <Button danger type="primary" block onClick={() => onOpen('stop')}>
+              {L.stop}
+            </Button>
+          </div>
         )}
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {L.stopNote}

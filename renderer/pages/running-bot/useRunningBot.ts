@@ -38,10 +38,16 @@ export function useRunningBot(id: string) {
     [id, queryClient],
   );
 
+  // The side panel's settings: any that could not be read is said, not shown as a dash.
+  const settings = [sltp, protection, profitBook, position];
   return {
     info,
     orders: orderBook.data?.orders ?? [],
     ordersLoading: orderBook.isPending && info.data !== undefined,
+    ordersFailed: orderBook.isError && orderBook.data === undefined,
+    retryOrders: () => orderBook.refetch(),
+    settingsFailed: settings.some((q) => q.isError && q.data === undefined),
+    retrySettings: () => Promise.all(settings.filter((q) => q.isError).map((q) => q.refetch())),
     purchased: purchased.data,
     sltp: sltp.data,
     protection: protection.data,

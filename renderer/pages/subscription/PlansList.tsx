@@ -3,12 +3,13 @@
  * (SPEC section 8); either way the balances and the history are read again.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Typography } from 'antd';
+import { Button, Card, Col, Row, Typography } from 'antd';
 import type { Plan } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS, TEXT } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { useMessage } from '../../app/feedback';
 import { orNull } from '../../components/billing/useBillingData';
+import { EmptyState, LoadError, LoadingSkeleton } from '../../components/states';
 import { formatUsdtOrZero } from '../../../common/format';
 
 function PlanCard({ plan, busy, onSubscribe }: { plan: Plan; busy: boolean; onSubscribe: () => void }) {
@@ -39,9 +40,11 @@ export function PlansList() {
       await queryClient.invalidateQueries({ queryKey: BILLING_KEYS.subscriptions });
     },
   });
-  if (plans.isPending) return <Typography.Text>{TEXT.loading}</Typography.Text>;
+  if (plans.isPending) return <LoadingSkeleton shape="cards" count={3} label={TEXT.loading} />;
+  // orNull answers null for a failed fetch: not the same as no plans on offer.
+  if (plans.data === null) return <LoadError compact onRetry={() => plans.refetch()} />;
   const list = plans.data ?? [];
-  if (list.length === 0) return <Empty description={ACCOUNT_LABELS.noPlans} />;
+  if (list.length === 0) return <EmptyState title={ACCOUNT_LABELS.noPlans} />;
   return (
     <Row gutter={[16, 16]}>
       {list.map((plan) => (

@@ -4,14 +4,15 @@ import type { SubscriptionRecord } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { BILLING_KEYS, billingApi } from '../../api/billing';
 import { PagedTable } from '../../components/billing/PagedTable';
+import { numeric } from '../../components/states';
 import { formatDateTime, formatUsdtOrZero } from '../../../common/format';
 
 const COLUMNS: ColumnsType<SubscriptionRecord> = [
-  { title: ACCOUNT_LABELS.colUsdt, dataIndex: 'usdtToken', render: formatUsdtOrZero },
-  { title: ACCOUNT_LABELS.colIfc, dataIndex: 'ifcNewToken', render: formatUsdtOrZero },
-  { title: ACCOUNT_LABELS.colDays, dataIndex: 'days' },
-  { title: ACCOUNT_LABELS.colAvailableCredit, dataIndex: 'availableCredit', render: formatUsdtOrZero },
-  { title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+  numeric<SubscriptionRecord>({ title: ACCOUNT_LABELS.colUsdt, dataIndex: 'usdtToken', render: formatUsdtOrZero }),
+  numeric<SubscriptionRecord>({ title: ACCOUNT_LABELS.colIfc, dataIndex: 'ifcNewToken', render: formatUsdtOrZero }),
+  numeric<SubscriptionRecord>({ title: ACCOUNT_LABELS.colDays, dataIndex: 'days' }),
+  numeric<SubscriptionRecord>({ title: ACCOUNT_LABELS.colAvailableCredit, dataIndex: 'availableCredit', render: formatUsdtOrZero }),
+  numeric<SubscriptionRecord>({ title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) }),
 ];
 
 export function SubscriptionHistory() {

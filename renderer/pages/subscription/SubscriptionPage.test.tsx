@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Plan, SubscriptionRecord } from '../../../common/api/subscriptions';
 import type { WalletUserData } from '../../../common/api/billing';
-import { ACCOUNT_LABELS, BOT_LABELS, SERVER, TEXT } from '../../../common/messages';
+import { ACCOUNT_LABELS, BOT_LABELS, SERVER, STATE_LABELS, TEXT } from '../../../common/messages';
 import { emptyPage, pageOf, tableRows, walletUserData } from '../../components/billing/testing/fixtures';
-import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
+import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
 import { currentPath, renderApp } from '../../testing/renderApp';
 import { expectConsoleErrors } from '../../testing/console';
 
@@ -96,17 +96,47 @@ describe('subscription', () => {
     expect(bridge.callsTo('billing:subscriptions')).toEqual([{ page: 1 }, { page: 3 }]);
   });
 
-  it("says 'No Records Found.' for no purchases and only logs failed fetches", async () => {
-    const errors = expectConsoleErrors();
-    const bridge = installFakeBridge(SIGNED_IN);
-    bridge.handle('billing:userData', () => fail(500, 'down'));
-    bridge.handle('billing:plans', () => fail(500, 'down'));
-    bridge.handle('billing:subscriptions', () => ok(emptyPage()));
-    renderApp('/subscription');
+  it("says 'No Records Found.' for no purchases and 'no plans' for an empty list", async () => {
+    const bridge = open(walletUserData(), 0);
+    bridge.handle('billing:plans', () => ok([]));
     expect(await screen.findByText(TEXT.noRecords)).toBeTruthy();
     expect(await screen.findByText(ACCOUNT_LABELS.noPlans)).toBeTruthy();
-    await waitFor(() => expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.status })).getByText(ACCOUNT_LABELS.statusPending)).toBeTruthy());
-    expect(errors).toHaveBeenCalled();
+  });
+
+  it("never shows 'Pending' or 0.00 as facts when the data cannot be read; Retry reads it again", async () => {
+    const errors = expectConsoleErrors();
+    const bridge = open();
+    bridge.handle('billing:userData', () => fail(500, 'down'));
+    bridge.handle('billing:plans', () => fail(500, 'down'));
+    bridge.handle('billing:subscriptions', () => fail(500, 'down'));
+    await waitFor(() => expect(screen.getAllByText(STATE_LABELS.loadFailed)).toHaveLength(3));
+    expect(screen.queryByText(ACCOUNT_LABELS.statusPending)).toBeNull();
+    expect(screen.queryByText('0.00')).toBeNull();
+    expect(screen.queryByText(ACCOUNT_LABELS.noPlans)).toBeNull();
+    expect(screen.queryByText(TEXT.noRecords)).toBeNull();
     expect(screen.queryByText('down')).toBeNull();
+    expect(errors).toHaveBeenCalled();
+    bridge.handle('billing:userData', () => ok(walletUserData()));
+    bridge.handle('billing:plans', () => ok(plans));
+    bridge.handle('billing:subscriptions', ({ page }) => ok(pageOf(purchase, page, 1)));
+    for (const button of screen.getAllByRole('button', { name: STATE_LABELS.retry })) fireEvent.click(button);
+    await waitFor(() => expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull());
+    expect(await plan(30)).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.validity })).getByText('30 days')).toBeTruthy());
+  });
+
+  it('shows skeletons, not Pending or 0.00, while loading', async () => {
+    const bridge = open();
+    const pending = deferred<ReturnType<typeof ok<WalletUserData>>>();
+    const plansPending = deferred<ReturnType<typeof ok<Plan[]>>>();
+    bridge.handle('billing:userData', () => pending.promise);
+    bridge.handle('billing:plans', () => plansPending.promise);
+    const status = await figure(ACCOUNT_LABELS.status);
+    expect(status.querySelector('.ant-skeleton')).not.toBeNull();
+    expect(screen.queryByText(ACCOUNT_LABELS.statusPending)).toBeNull();
+    expect(await screen.findByRole('status', { name: TEXT.loading })).toBeTruthy();
+    pending.resolve(ok(walletUserData()));
+    plansPending.resolve(ok(plans));
+    expect(await plan(30)).toBeTruthy();
   });
 });

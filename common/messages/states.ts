@@ -1,0 +1,13 @@
+/**
+ * What a data screen says while its data loads, when there is none and when it could not be
+ * read. Never a placeholder figure: a zero or 'Pending' shown before the data is known reads as a
+ * fact, so a screen shows a skeleton, this empty note or this error instead.
+ */
+export const STATE_LABELS = {
+  loading: 'Loading...',
+  empty: 'Nothing to show yet.',
+  loadFailed: 'This could not be loaded.',
+  loadFailedHint: 'Check your connection, then try again.',
+  retry: 'Retry',
+  retrying: 'Retrying...',
+} as const;
