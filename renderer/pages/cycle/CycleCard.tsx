@@ -68,7 +68,7 @@ export function CycleCard({ cycle, onEdit, onStop }: CycleCardProps) {
           </Space>
           <StatusTag status={cycle.status} />
         </div>
-        <Stat label={CYCLE_LABELS.livePrice}>{formatPrice(cycle.liveprice)}</Stat>
+        <Stat label={CYCLE_LABELS.livePrice}>{formatPrice(cycle.liveprice, cycle.tickSize)}</Stat>
         <Sparkline points={cycle.sparklineData} />
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 8 }}>
           <Stat label={CYCLE_LABELS.runtime}>{formatRuntimeDays(cycle.runtime)}</Stat>
@@ -77,9 +77,9 @@ export function CycleCard({ cycle, onEdit, onStop }: CycleCardProps) {
             <SignedValue value={cycle.profit} />
           </Stat>
           <Rounds cycle={cycle} />
-          <Stat label={CYCLE_LABELS.buyPrice}>{formatPrice(cycle.buy_price)}</Stat>
-          <Stat label={CYCLE_LABELS.sellPrice}>{formatPrice(cycle.sell_price)}</Stat>
-          <Stat label={CYCLE_LABELS.stopLoss}>{formatPrice(cycle.stop_loss)}</Stat>
+          <Stat label={CYCLE_LABELS.buyPrice}>{formatPrice(cycle.buy_price, cycle.tickSize)}</Stat>
+          <Stat label={CYCLE_LABELS.sellPrice}>{formatPrice(cycle.sell_price, cycle.tickSize)}</Stat>
+          <Stat label={CYCLE_LABELS.stopLoss}>{formatPrice(cycle.stop_loss, cycle.tickSize)}</Stat>
         </div>
       </Space>
     </Card>

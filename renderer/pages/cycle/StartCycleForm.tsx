@@ -128,7 +128,7 @@ export function StartCycleForm() {
         </Space.Compact>
         {pair && (
           <Typography.Text type="secondary" className="cycle-live-price">
-            {CYCLE_LABELS.livePriceOf(formatPrice(price))}
+            {CYCLE_LABELS.livePriceOf(formatPrice(price, data.livePrice.data?.tickSize))}
           </Typography.Text>
         )}
       </Form.Item>

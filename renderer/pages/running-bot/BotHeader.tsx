@@ -24,7 +24,7 @@ export function BotHeader({ bot }: { bot: BotInfo }) {
         </Space>
         <Space align="center">
           <Typography.Text style={{ whiteSpace: 'nowrap' }}>
-            {BOT_LABELS.livePrice}: <strong className="bot-live-price">{formatPrice(bot.liveprice)}</strong>
+            {BOT_LABELS.livePrice}: <strong className="bot-live-price">{formatPrice(bot.liveprice, bot.tickSize)}</strong>
           </Typography.Text>
           <StatusTag status={bot.status} />
         </Space>

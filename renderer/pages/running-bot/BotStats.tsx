@@ -44,13 +44,13 @@ export function BotStats({ bot, purchased }: { bot: BotInfo; purchased: Purchase
         </Stat>
         <Stat label={BOT_LABELS.totalTrades}>{bot.trades24h}</Stat>
         <Stat label={RUNNING_BOT_LABELS.usedGrid}>{`${bot.grid_no}/${bot.total_grid}`}</Stat>
-        <Stat label={RUNNING_BOT_LABELS.lowestBuyPrice}>{formatPrice(bot.last_buying_price)}</Stat>
+        <Stat label={RUNNING_BOT_LABELS.lowestBuyPrice}>{formatPrice(bot.last_buying_price, bot.tickSize)}</Stat>
         <Stat label={BOT_LABELS.investment}>{formatUsdt(bot.investment)}</Stat>
         <Stat label={BOT_LABELS.pnl}>
           <SignedValue value={bot.pnl} />
         </Stat>
-        <Stat label={RUNNING_BOT_LABELS.averageBuyPrice}>{formatPrice(purchased?.avgPrice)}</Stat>
-        <Stat label={RUNNING_BOT_LABELS.purchasedQuantity}>{formatQuantity(purchased?.totalQuantity)}</Stat>
+        <Stat label={RUNNING_BOT_LABELS.averageBuyPrice}>{formatPrice(purchased?.avgPrice, bot.tickSize)}</Stat>
+        <Stat label={RUNNING_BOT_LABELS.purchasedQuantity}>{formatQuantity(purchased?.totalQuantity, bot.stepSize)}</Stat>
       </Row>
     </Card>
   );

@@ -1,7 +1,7 @@
 /** Order Book (SPEC section 2): 20 rows a page, 5 page numbers, SELL red and BUY green. */
 import { Card, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import type { OrderBookRow } from '../../../common/api/bots';
+import { useMemo, useState } from 'react';
+import type { BotInfo, OrderBookRow } from '../../../common/api/bots';
 import { PAGE_SIZE_TABLES } from '../../../common/constants';
 import { RUNNING_BOT_LABELS } from '../../../common/messages';
 import { TablePager, pageCount } from '../../components/bots/TablePager';
@@ -15,9 +15,12 @@ const SIDE_DIRECTIONS: Record<OrderBookRow['type'], Direction> = { BUY: 'up', SE
 /** A fill and its place in the book (two fills can look alike). */
 type BookRow = OrderBookRow & { key: number };
 
-const columns: TableColumnsType<BookRow> = frozenFirst<BookRow>([
+type Steps = Pick<BotInfo, 'tickSize' | 'stepSize'>;
+
+/** The book's columns, prices and quantities to the pair's steps the bot trades on. */
+const columnsFor = ({ tickSize, stepSize }: Steps): TableColumnsType<BookRow> => frozenFirst<BookRow>([
   { title: RUNNING_BOT_LABELS.colDate, dataIndex: 'date', render: (v: string) => formatDateTime(v) },
-  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colPrice, dataIndex: 'price', render: (v: string) => formatPrice(v) }),
+  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colPrice, dataIndex: 'price', render: (v: string) => formatPrice(v, tickSize) }),
   {
     title: RUNNING_BOT_LABELS.colType,
     dataIndex: 'type',
@@ -27,12 +30,14 @@ const columns: TableColumnsType<BookRow> = frozenFirst<BookRow>([
       </span>
     ),
   },
-  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colQuantity, dataIndex: 'quantity', render: (v: string) => formatQuantity(v) }),
+  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colQuantity, dataIndex: 'quantity', render: (v: string) => formatQuantity(v, stepSize) }),
   numeric<BookRow>({ title: RUNNING_BOT_LABELS.colAmount, dataIndex: 'cummulativeQuoteQty', render: (v: string) => formatUsdt(v) }),
   numeric<BookRow>({ title: RUNNING_BOT_LABELS.colPnl, dataIndex: 'pnl', render: (v: string) => <SignedValue value={v} /> }),
 ]);
 
 interface Props {
+  /** The pair's price and quantity steps (BotInfo's). */
+  steps: Steps;
   orders: OrderBookRow[];
   loading: boolean;
   /** The book could not be read: said with Retry, not shown as 'No orders'. */
@@ -40,8 +45,10 @@ interface Props {
   onRetry?: () => unknown;
 }
 
-export function OrderBook({ orders, loading, failed = false, onRetry = () => undefined }: Props) {
+export function OrderBook({ steps, orders, loading, failed = false, onRetry = () => undefined }: Props) {
   const [page, setPage] = useState(1);
+  const { tickSize, stepSize } = steps;
+  const columns = useMemo(() => columnsFor({ tickSize, stepSize }), [tickSize, stepSize]);
   const pages = pageCount(orders.length, PAGE_SIZE_TABLES);
   // A page past the end (the book was replaced) falls back to the last page.
   const current = Math.min(page, pages);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BotInfo, OrderBookRow, SltpValues } from '../../../common/api/bots';
+import type { BotInfo, OrderBookRow, PurchasedQtyResponse, SltpValues } from '../../../common/api/bots';
 import { STOP_REASON_TEXT } from '../../../common/api/bots';
 import { REFRESH_MS } from '../../../common/constants';
 import { SCREEN_TITLES } from '../../../common/routes';
@@ -51,14 +51,15 @@ interface Setup {
   bot?: Partial<BotInfo>;
   orders?: OrderBookRow[];
   sltp?: SltpValues;
+  purchased?: PurchasedQtyResponse;
 }
 
-function open({ bot = {}, orders = [order(1), order(2)], sltp }: Setup = {}) {
+function open({ bot = {}, orders = [order(1), order(2)], sltp, purchased }: Setup = {}) {
   const bridge = installFakeBridge(SIGNED_IN);
   bridge.handle('market:tickers', () => ok({ tickers: [] }));
   bridge.handle('bots:info', () => ok({ ...spotBot, ...bot }));
   bridge.handle('bots:orderBook', () => ok({ orders }));
-  bridge.handle('bots:purchasedQty', () => ok({ totalQuantity: '0.02', avgPrice: '99.25', totalpnl: '1', pnl: '0.5' }));
+  bridge.handle('bots:purchasedQty', () => ok(purchased ?? { totalQuantity: '0.02', avgPrice: '99.25', totalpnl: '1', pnl: '0.5' }));
   bridge.handle('bots:position', () => ok({ liquidationPrice: '61000.5' }));
   bridge.handle('bots:sltp', () =>
     ok(sltp ?? { sell_all_and_pause_at_price: '150', restart_at_price: '90', stoploss_and_stopbot_at_price: null }),
@@ -85,6 +86,18 @@ const type = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 
 describe('running bot', () => {
+  it("shows prices to the pair's tick size and quantities to its step size when the bot carries them", async () => {
+    open({ bot: { tickSize: '0.01', stepSize: '0.001', liveprice: '100.5' },
+      purchased: { totalQuantity: '0.0219', avgPrice: '99.2543210987', totalpnl: '1', pnl: '0.5' } });
+    await ready();
+    expect(await screen.findByText('99.25')).toBeTruthy(); // average buy price, not 99.2543210987
+    expect(screen.getByText('98.50')).toBeTruthy(); // lowest buy price, trailing zero kept
+    expect(screen.getByText('0.021')).toBeTruthy(); // quantity on the 0.001 step
+    expect(screen.getAllByText('100.50').length).toBeGreaterThan(0); // live price
+    expect(screen.getByText('150.00')).toBeTruthy(); // pause price in the side panel
+    expect(screen.getAllByText('101.00').length).toBeGreaterThan(0); // the order book's price
+  });
+
   it('shows the header, the figures, the side panel and the profit chart of a spot bot', async () => {
     const bridge = open();
     await ready();

@@ -93,13 +93,13 @@ export default function RunningBotPage() {
                 label={RUNNING_BOT_LABELS.profitChart}
               />
             </Card>
-            <OrderBook orders={data.orders} loading={data.ordersLoading} failed={data.ordersFailed} onRetry={data.retryOrders} />
+            <OrderBook steps={bot} orders={data.orders} loading={data.ordersLoading} failed={data.ordersFailed} onRetry={data.retryOrders} />
           </Space>
         </Col>
         <Col {...RUNNING_BOT_LAYOUT.side}>
           <SidePanel bot={bot} data={data} onOpen={setDialog} />
         </Col>
-        <SltpDialog id={id} open={dialog === 'sltp'} onClose={close} livePrice={bot.liveprice} values={data.sltp} />
+        <SltpDialog id={id} open={dialog === 'sltp'} onClose={close} livePrice={bot.liveprice} tickSize={bot.tickSize} values={data.sltp} />
         <ProtectionDialog
           id={id}
           open={dialog === 'protection'}

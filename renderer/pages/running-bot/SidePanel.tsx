@@ -55,11 +55,11 @@ export function SidePanel({ bot, data, onOpen }: Props) {
     { key: 'pair', label: BOT_LABELS.pair, children: pairLabel(bot.name) },
     { key: 'start', label: L.startDate, children: formatDateTime(bot.botstartdate) },
     ...(live ? [] : [{ key: 'stop', label: L.stopDate, children: formatDateTime(bot.botstopdate) }]),
-    { key: 'pause', label: L.pausePrice, children: edit(L.pausePrice, formatPrice(data.sltp?.sell_all_and_pause_at_price), 'sltp') },
-    { key: 'restart', label: L.restartPrice, children: edit(L.restartPrice, formatPrice(data.sltp?.restart_at_price), 'sltp') },
-    { key: 'stoploss', label: L.stoplossPrice, children: edit(L.stoplossPrice, formatPrice(data.sltp?.stoploss_and_stopbot_at_price), 'sltp') },
+    { key: 'pause', label: L.pausePrice, children: edit(L.pausePrice, formatPrice(data.sltp?.sell_all_and_pause_at_price, bot.tickSize), 'sltp') },
+    { key: 'restart', label: L.restartPrice, children: edit(L.restartPrice, formatPrice(data.sltp?.restart_at_price, bot.tickSize), 'sltp') },
+    { key: 'stoploss', label: L.stoplossPrice, children: edit(L.stoplossPrice, formatPrice(data.sltp?.stoploss_and_stopbot_at_price, bot.tickSize), 'sltp') },
     ...(bot.category === 'Future'
-      ? [{ key: 'liq', label: L.liqPrice, children: <Typography.Text type="danger" className="liq-price">{formatPrice(data.liquidationPrice)}</Typography.Text> }]
+      ? [{ key: 'liq', label: L.liqPrice, children: <Typography.Text type="danger" className="liq-price">{formatPrice(data.liquidationPrice, bot.tickSize)}</Typography.Text> }]
       : []),
     { key: 'protection', label: L.overbuyProtection, children: edit(L.overbuyProtection, protectionText(data, bot), 'protection') },
     { key: 'profitBook', label: L.profitBook, children: edit(L.profitBook, formatPercent(data.profitBook), 'profitBook') },

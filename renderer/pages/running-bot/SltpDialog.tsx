@@ -21,6 +21,8 @@ interface Props {
   open: boolean;
   onClose: () => void;
   livePrice: string | undefined;
+  /** The pair's price step, for the live price's decimals. */
+  tickSize?: string | null;
   values: SltpValues | undefined;
 }
 
@@ -30,7 +32,7 @@ const FIELDS = [
   ['stoplossPrice', RUNNING_BOT_LABELS.stoplossPrice],
 ] as const;
 
-export function SltpDialog({ id, open, onClose, livePrice, values }: Props) {
+export function SltpDialog({ id, open, onClose, livePrice, tickSize, values }: Props) {
   const [form] = Form.useForm<SltpForm>();
   const schema = useMemo(() => sltpSchema(() => livePrice), [livePrice]);
   const save = useBotCommand(
@@ -67,7 +69,7 @@ export function SltpDialog({ id, open, onClose, livePrice, values }: Props) {
       saving={save.isPending}
       resetting={reset.isPending}
     >
-      <Typography.Paragraph type="secondary">{RUNNING_BOT_LABELS.livePriceNow(formatPrice(livePrice))}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{RUNNING_BOT_LABELS.livePriceNow(formatPrice(livePrice, tickSize))}</Typography.Paragraph>
       {FIELDS.map(([name, label]) => (
         <Form.Item key={name} label={label} name={name} rules={[yupRule(schema, name)]}>
           <Input inputMode="decimal" aria-label={label} />
