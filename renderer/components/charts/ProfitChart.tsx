@@ -4,13 +4,10 @@
  * Props: `datewiseprofit` (UTC date -> decimal string); `height` in px (SPEC: 200 narrow, 500
  * wide); optional `label` for the chart region (defaults to 'Profit').
  */
-import { lazy, useMemo } from 'react';
-import { BOT_LABELS, CHART_LABELS } from '../../../common/messages';
-import { useTheme } from '../../app/theme';
-import { ChartFrame } from './ChartFrame';
-import { distinctDates, hasEnoughPoints, profitPoints } from './chartData';
-
-const ChartsLine = lazy(() => import('./impl/ChartsLine'));
+import { useMemo } from 'react';
+import { BOT_LABELS } from '../../../common/messages';
+import { profitPoints } from './chartData';
+import { ProfitLines } from './ProfitLines';
 
 export interface ProfitChartProps {
   datewiseprofit: Readonly<Record<string, string>> | null | undefined;
@@ -19,19 +16,6 @@ export interface ProfitChartProps {
 }
 
 export function ProfitChart({ datewiseprofit, height, label = BOT_LABELS.chartProfit }: ProfitChartProps) {
-  const { theme } = useTheme();
   const data = useMemo(() => profitPoints(datewiseprofit), [datewiseprofit]);
-  return (
-    <ChartFrame height={height} label={label} enough={hasEnoughPoints(distinctDates(data))}>
-      <ChartsLine
-        data={data}
-        xField="date"
-        yField="profit"
-        xTitle={CHART_LABELS.axisDate}
-        yTitle={CHART_LABELS.axisProfit}
-        height={height}
-        dark={theme === 'dark'}
-      />
-    </ChartFrame>
-  );
+  return <ProfitLines data={data} height={height} label={label} />;
 }
