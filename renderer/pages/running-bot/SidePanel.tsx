@@ -4,7 +4,7 @@
  * bot shows why it stopped and offers no edits.
  */
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Grid, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { STOP_REASON_TEXT, type BotInfo } from '../../../common/api/bots';
 import { BOT_LABELS, RUNNING_BOT_LABELS } from '../../../common/messages';
@@ -44,6 +44,10 @@ function protectionText(data: RunningBotData, bot: BotInfo): string {
 
 export function SidePanel({ bot, data, onOpen }: Props) {
   const live = bot.status !== 'Stopped';
+  const screens = Grid.useBreakpoint();
+  // A column beside the figures but under 1200 px (about 290 px wide) cannot hold a label and
+  // its value side by side without cutting the value: there each label sits above its value.
+  const stacked = Boolean(screens.lg && !screens.xl);
   const sells = data.orders.filter((o) => o.type === 'SELL').length;
   const edit = (label: string, value: ReactNode, dialog: BotDialog) => (
     <Editable label={label} value={value} editable={live} onEdit={() => onOpen(dialog)} />
@@ -66,21 +70,25 @@ export function SidePanel({ bot, data, onOpen }: Props) {
   ];
   return (
     <Card className="running-bot-side-panel">
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        {data.settingsFailed && <LoadError compact onRetry={data.retrySettings} />}
-        {!live && (
-          <Alert
-            type="warning"
-            showIcon
-            title={L.stoppedTitle}
-            description={`${L.stopReason}: ${bot.stopReason ? STOP_REASON_TEXT[bot.stopReason] : L.notSet}`}
-          />
-        )}
-        {bot.status === 'Pause' && bot.stopReason && (
-          <Alert type="info" showIcon title={STOP_REASON_TEXT[bot.stopReason]} />
-        )}
-        <Descriptions column={1} size="small" bordered items={items} />
-        {/* Pinned at the panel's foot (RunningBotPage.css) so Stop stays in view on a short window. */}
+      {/* The figures scroll inside the panel; Stop and its note stay at its foot (RunningBotPage.css). */}
+      <div className="running-bot-side-scroll">
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          {data.settingsFailed && <LoadError compact onRetry={data.retrySettings} />}
+          {!live && (
+            <Alert
+              type="warning"
+              showIcon
+              title={L.stoppedTitle}
+              description={`${L.stopReason}: ${bot.stopReason ? STOP_REASON_TEXT[bot.stopReason] : L.notSet}`}
+            />
+          )}
+          {bot.status === 'Pause' && bot.stopReason && (
+            <Alert type="info" showIcon title={STOP_REASON_TEXT[bot.stopReason]} />
+          )}
+          <Descriptions column={1} size="small" bordered layout={stacked ? 'vertical' : 'horizontal'} items={items} />
+        </Space>
+      </div>
+      <div className="running-bot-side-foot">
         {live && (
           <div className="running-bot-stop">
             <Button danger type="primary" block onClick={() => onOpen('stop')}>
@@ -91,7 +99,7 @@ export function SidePanel({ bot, data, onOpen }: Props) {
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {L.stopNote}
         </Typography.Paragraph>
-      </Space>
+      </div>
     </Card>
   );
 }
