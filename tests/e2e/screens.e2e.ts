@@ -1,10 +1,10 @@
 /**
  * The screens as a demanding member sees them, end to end: the demo member (simulator keys, its
  * demo bot and cycle) with a second bot and a stopped one, every data screen visited at
- * 1024x700 in the light theme and at 1440x900 in the dark one. On each pass: Running Bot keeps
- * Stop in view without scrolling, no table cell clips its text and no number wraps, no asset
- * the app asks for answers 404, and every figure coloured as up or down (P&L, ROI, sides) reads
- * at WCAG's 4.5:1 or more on what it is drawn on.
+ * 1024x700 and at 1440x900, in the light theme and in the dark one. On each pass: Running Bot
+ * keeps Stop in view without scrolling, no table cell clips its text and no number wraps, no
+ * asset the app asks for answers 404, and every figure coloured as up or down (P&L, ROI, sides)
+ * reads at WCAG's 4.5:1 or more on what it is drawn on.
  */
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,8 @@ async function setTheme(dark: boolean): Promise<void> {
 
 const PASSES = [
   { name: 'light at 1024x700', width: 1024, height: 700, dark: false },
+  { name: 'dark at 1024x700', width: 1024, height: 700, dark: true },
+  { name: 'light at 1440x900', width: 1440, height: 900, dark: false },
   { name: 'dark at 1440x900', width: 1440, height: 900, dark: true },
 ] as const;
 
