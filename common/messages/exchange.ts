@@ -75,7 +75,6 @@ export const EXCHANGE_LABELS = {
   swapAnyway: 'Swap anyway',
   balancesFailed: 'Your wallet balances could not be loaded.',
   assetsFailed: 'Your wallet assets could not be loaded.',
-  retry: 'Retry',
   noAssets: 'No assets in this wallet.',
   dashboardWarning:
     "Add the platform's server IP to your exchange API key's whitelist and test your keys on the API page, or the bot will not start.",

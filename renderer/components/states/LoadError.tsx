@@ -9,11 +9,13 @@ import { STATE_LABELS } from '../../../common/messages';
 interface Props {
   onRetry: () => unknown;
   title?: string;
+  /** Why, when the server said (no API keys, exchange unreachable, ...); else a hint to retry. */
+  detail?: string;
   /** Shorter, for a place inside a card or a table. */
   compact?: boolean;
 }
 
-export function LoadError({ onRetry, title = STATE_LABELS.loadFailed, compact = false }: Props) {
+export function LoadError({ onRetry, title = STATE_LABELS.loadFailed, detail, compact = false }: Props) {
   const [retrying, setRetrying] = useState(false);
   const retry = async () => {
     setRetrying(true);
@@ -29,7 +31,7 @@ export function LoadError({ onRetry, title = STATE_LABELS.loadFailed, compact = 
       showIcon
       className="state-error"
       title={title}
-      description={compact ? undefined : STATE_LABELS.loadFailedHint}
+      description={detail || (compact ? undefined : STATE_LABELS.loadFailedHint)}
       action={
         <Button size="small" danger loading={retrying} onClick={() => void retry()}>
           {STATE_LABELS.retry}

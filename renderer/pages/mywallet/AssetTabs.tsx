@@ -10,7 +10,7 @@ import { formatUsdt } from '../../../common/format';
 import { EXCHANGE_LABELS } from '../../../common/messages';
 import { assetBalance } from './assetBalance';
 import { atHandOf, heldByBots } from './atHand';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../components/states';
 import { SwapModal } from './SwapModal';
 
 interface Side {
@@ -74,7 +74,7 @@ export function AssetTabs({ spot, futures }: Props) {
   ];
   const table = (side: Side, columns: TableColumnsType<WalletAsset>) => {
     // Figures already shown stay while a refresh fails; the error shows only when there is nothing to show.
-    if (side.rows === undefined && side.error) return <LoadError title={EXCHANGE_LABELS.assetsFailed} error={side.error} onRetry={side.retry} />;
+    if (side.rows === undefined && side.error) return <LoadError title={EXCHANGE_LABELS.assetsFailed} detail={side.error.message} onRetry={side.retry} />;
     if (side.rows === undefined) return <Skeleton active title={false} paragraph={{ rows: 3 }} />;
     return (
       <Table<WalletAsset>

@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SpotBalanceResponse, WalletAsset } from '../../../common/api/exchange';
-import { EXCHANGE_LABELS, SERVER, TEXT, VALIDATION } from '../../../common/messages';
+import { EXCHANGE_LABELS, SERVER, STATE_LABELS, TEXT, VALIDATION } from '../../../common/messages';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
 import { renderApp } from '../../testing/renderApp';
 
@@ -167,7 +167,7 @@ describe('wallet money at hand', () => {
     expect(within(screen.getByLabelText(EXCHANGE_LABELS.spotUsdt)).getByText(TEXT.noData)).toBeTruthy();
     expect(within(screen.getByLabelText(EXCHANGE_LABELS.totalUsdt)).getByText(TEXT.noData)).toBeTruthy();
     bridge.handle('wallet:spotBalance', () => ok(spotBalance));
-    fireEvent.click(within(box).getByRole('button', { name: EXCHANGE_LABELS.retry }));
+    fireEvent.click(within(box).getByRole('button', { name: STATE_LABELS.retry }));
     await waitFor(() => expect(within(screen.getByLabelText(EXCHANGE_LABELS.spotUsdt)).getByText('9000.00')).toBeTruthy());
     expect(screen.queryByText(EXCHANGE_LABELS.balancesFailed)).toBeNull();
   });
@@ -178,7 +178,7 @@ describe('wallet money at hand', () => {
     expect(await within(panel).findByText(EXCHANGE_LABELS.assetsFailed, {}, LONG)).toBeTruthy();
     expect(within(panel).queryByText(EXCHANGE_LABELS.noAssets)).toBeNull();
     bridge.handle('wallet:spotAssets', () => ok(spotAssets));
-    fireEvent.click(within(panel).getByRole('button', { name: EXCHANGE_LABELS.retry }));
+    fireEvent.click(within(panel).getByRole('button', { name: STATE_LABELS.retry }));
     expect(await swapButton('BTC')).toBeTruthy();
     expect(within(panel).queryByText(EXCHANGE_LABELS.assetsFailed)).toBeNull();
   });

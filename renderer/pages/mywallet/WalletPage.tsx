@@ -7,7 +7,7 @@ import { SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
 import { AssetTabs } from './AssetTabs';
 import { BalanceCards } from './BalanceCards';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../components/states';
 import { TransferModal } from './TransferModal';
 import { useWallet } from './useWallet';
 
@@ -23,7 +23,7 @@ export default function WalletPage() {
         </Button>
       </div>
       {wallet.balancesError && (
-        <LoadError title={EXCHANGE_LABELS.balancesFailed} error={wallet.balancesError} onRetry={wallet.retryBalances} />
+        <LoadError title={EXCHANGE_LABELS.balancesFailed} detail={wallet.balancesError.message} onRetry={wallet.retryBalances} />
       )}
       <BalanceCards totalUsdt={wallet.totalUsdt} spot={wallet.spotAtHand} futures={wallet.futuresAtHand} loading={wallet.loading} />
       <Card>
