@@ -6,8 +6,6 @@
 // Each area's messages from its own file (not the gathered UI and SERVER of common/messages):
 // the login screen, the first the app draws, then carries its area's messages, not every screen's.
 import { MEMBER_SERVER, MEMBER_UI } from '../../common/messages/members';
-import { SHARED_UI } from '../../common/messages/shared';
-import { STRATEGY_UI } from '../../common/messages/strategies';
 import type { Reason } from '../../common/reasons';
 import { isApiError } from './bridge';
 
@@ -15,12 +13,9 @@ function statusOf(error: unknown): number {
   return isApiError(error) ? error.status : 0;
 }
 
-function reasonOf(error: unknown): Reason | null {
+/** The refusal's reason (common/reasons.ts), or null for a failure that has none. */
+export function reasonOf(error: unknown): Reason | null {
   return isApiError(error) ? error.reason : null;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : '';
 }
 
 export function loginErrorMessage(_error: unknown): string {
@@ -44,16 +39,4 @@ export function forgotPasswordErrorMessage(error: unknown): string {
 
 export function resetPasswordErrorMessage(_error: unknown): string {
   return MEMBER_UI.resetFailed;
-}
-
-/** Create strategy: the duplicate name gets its own words, everything else one message. */
-export function strategySaveErrorMessage(error: unknown): string {
-  if (reasonOf(error) === 'strategy.exists') return STRATEGY_UI.strategyExists;
-  return STRATEGY_UI.strategySaveFailed;
-}
-
-/** Delete strategy: in use, or 'Failed to delete strategy: {message}' with the server's words. */
-export function strategyDeleteErrorMessage(error: unknown): string {
-  if (reasonOf(error) === 'strategy.in_use') return STRATEGY_UI.strategyInUse;
-  return STRATEGY_UI.strategyDeleteFailed(messageOf(error) || SHARED_UI.genericError);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER, UI } from '../../common/messages';
 import { ApiError } from './bridge';
-import { strategyDeleteErrorMessage, strategySaveErrorMessage } from './errors';
+import { strategyDeleteErrorMessage, strategySaveErrorMessage } from './strategyErrors';
 
 describe('strategy error mapping (SPEC section 8)', () => {
   it.each([

@@ -17,7 +17,7 @@ import {
   type CellField,
   type StrategyFormRow,
 } from '../../../common/schemas/strategy';
-import { strategySaveErrorMessage } from '../../api/errors';
+import { strategySaveErrorMessage } from '../../api/strategyErrors';
 import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
 import { useMessage } from '../../app/feedback';
 import { PageTitle } from '../../components/PageTitle';

@@ -4,7 +4,7 @@ import { Button, Col, Row } from 'antd';
 import { Link } from 'react-router-dom';
 import { LABELS, TEXT, UI } from '../../../common/messages';
 import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
-import { strategyDeleteErrorMessage } from '../../api/errors';
+import { strategyDeleteErrorMessage } from '../../api/strategyErrors';
 import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
 import { useMessage } from '../../app/feedback';
 import { PageTitle } from '../../components/PageTitle';
