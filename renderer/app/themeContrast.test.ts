@@ -17,13 +17,13 @@ function resolved(theme: Theme) {
   const config = antdThemeConfig(theme);
   const token = antdTheme.getDesignToken(config);
   // The component tokens the theme sets; an unset one falls back below to antd's default for it.
-  const { Menu: menu = {}, Tabs: tabs = {}, Pagination: pagination = {} } = config.components ?? {};
-  return { token, menu, tabs, pagination };
+  const { Menu: menu = {}, Tabs: tabs = {}, Pagination: pagination = {}, Button: button = {} } = config.components ?? {};
+  return { token, menu, tabs, pagination, button };
 }
 
 /** [what, text colour, background, background's name] for one theme. */
 function pairs(theme: Theme): [string, string, string, string][] {
-  const { token, menu, tabs, pagination } = resolved(theme);
+  const { token, menu, tabs, pagination, button } = resolved(theme);
   const backgrounds = { page: token.colorBgLayout, card: token.colorBgContainer, popup: token.colorBgElevated };
   const onEveryBackground: Record<string, string> = {
     'up (profit, BUY)': PNL_COLORS[theme].up,
@@ -36,6 +36,10 @@ function pairs(theme: Theme): [string, string, string, string][] {
     colorLinkHover: token.colorLinkHover,
     'success text': token.colorSuccessText,
     'danger text': token.colorErrorText,
+    // Form errors, and danger outline and link buttons (Delete, Stop on a cycle card) at rest, hovered, pressed.
+    colorError: token.colorError,
+    colorErrorHover: token.colorErrorHover,
+    colorErrorActive: token.colorErrorActive,
   };
   const all: [string, string, string, string][] = [];
   for (const [what, text] of Object.entries(onEveryBackground)) {
@@ -46,6 +50,20 @@ function pairs(theme: Theme): [string, string, string, string][] {
   all.push(['active menu item', menu.itemSelectedColor!, menu.itemSelectedBg!, 'its highlight']);
   all.push(['selected tab', tabs.itemSelectedColor ?? token.colorPrimary, token.colorBgContainer, 'card']);
   all.push(['current page number', pagination.itemActiveColor ?? token.colorPrimary, pagination.itemActiveBg ?? token.colorBgContainer, 'card']);
+  // Filled buttons (Login, Save, Stop): their text on the fill at rest, hovered and pressed.
+  const primaryText = button.primaryColor ?? token.colorTextLightSolid;
+  const dangerText = button.dangerColor ?? token.colorTextLightSolid;
+  for (const [state, fill] of Object.entries({ rest: token.colorPrimary, hovered: token.colorPrimaryHover, pressed: token.colorPrimaryActive })) {
+    all.push([`primary button text, ${state}`, primaryText, fill, 'its fill']);
+  }
+  for (const [state, fill] of Object.entries({ rest: token.colorError, hovered: token.colorErrorHover, pressed: token.colorErrorActive })) {
+    all.push([`danger button text, ${state}`, dangerText, fill, 'its fill']);
+  }
+  // A default button (Cancel) takes on the primary's colour when hovered and pressed.
+  for (const [where, background] of Object.entries({ card: token.colorBgContainer, popup: token.colorBgElevated })) {
+    all.push(['default button text, hovered', button.defaultHoverColor ?? token.colorPrimaryHover, background, where]);
+    all.push(['default button text, pressed', button.defaultActiveColor ?? token.colorPrimaryActive, background, where]);
+  }
   // styles.css gives an empty table's row ('No Records Found.') the description colour.
   all.push(["'No Records Found.'", token.colorTextDescription, token.colorBgContainer, 'card']);
   return all;

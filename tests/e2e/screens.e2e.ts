@@ -4,7 +4,8 @@
  * 1024x700 and at 1440x900, in the light theme and in the dark one. On each pass: Running Bot
  * keeps Stop in view without scrolling, no table cell clips its text and no number wraps, no
  * asset the app asks for answers 404, and every figure coloured as up or down (P&L, ROI, sides)
- * reads at WCAG's 4.5:1 or more on what it is drawn on.
+ * and every enabled button's words (Stop's white or dark text on its red included) read at WCAG's
+ * 4.5:1 or more on what they are drawn on.
  */
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,11 +89,14 @@ function clippedCells(p: Page): Promise<string[]> {
 }
 
 /**
- * Every figure the app colours as up or down (SignedValue marks it with data-direction): its text
- * and its contrast on the background it is drawn on. Runs in the page.
+ * Every figure the app colours as up or down (SignedValue marks it with data-direction) and every
+ * enabled button with words on it (filled ones carry white or dark text on the theme's fills): its
+ * text and its contrast on the background it is drawn on. Runs in the page.
  */
-function pnlContrasts(p: Page): Promise<{ text: string; ratio: number }[]> {
-  return p.evaluate(() => {
+const CONTRAST_CHECKED = '[data-direction], .ant-btn:not(:disabled)';
+
+function textContrasts(p: Page): Promise<{ text: string; ratio: number }[]> {
+  return p.evaluate((selector) => {
     const rgb = (css: string) => (/rgba?\(([^)]+)\)/.exec(css)?.[1] ?? '0,0,0,0').split(',').map((v) => Number(v.trim()));
     const luminance = ([r, g, b]: number[]) => {
       const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
@@ -105,13 +109,14 @@ function pnlContrasts(p: Page): Promise<{ text: string; ratio: number }[]> {
       }
       return rgb(getComputedStyle(document.body).backgroundColor);
     };
-    return Array.from(document.querySelectorAll<HTMLElement>('[data-direction]'))
+    return Array.from(document.querySelectorAll<HTMLElement>(selector))
       .filter((el) => el.innerText.trim() !== '' && el.getClientRects().length > 0)
       .map((el) => {
         const [a, b] = [luminance(rgb(getComputedStyle(el).color)), luminance(background(el))];
-        return { text: `${el.dataset.direction} ${el.innerText.trim().slice(0, 40)}`, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+        const what = el.dataset.direction ?? 'button';
+        return { text: `${what} ${el.innerText.trim().slice(0, 40)}`, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
       });
-  });
+  }, CONTRAST_CHECKED);
 }
 
 async function setTheme(dark: boolean): Promise<void> {
@@ -131,7 +136,7 @@ const DATA_SCREENS = [ROUTES.dashboard, ROUTES.history, ROUTES.wallet, ROUTES.su
   ROUTES.referral, ROUTES.myStrategies, ROUTES.cycle];
 
 describe.each(PASSES)('the screens, $name', (pass) => {
-  it('keep Stop in view, clip and wrap no figure, load every asset, and colour P&L readably', { timeout: 300_000 }, async () => {
+  it('keep Stop in view, clip and wrap no figure, load every asset, and colour P&L and button text readably', { timeout: 300_000 }, async () => {
     await page().setViewportSize({ width: pass.width, height: pass.height });
     await visit(ROUTES.dashboard);
     await setTheme(pass.dark);
@@ -142,7 +147,7 @@ describe.each(PASSES)('the screens, $name', (pass) => {
     for (const route of DATA_SCREENS) {
       await visit(route);
       problems.push(...(await clippedCells(page())).map((p) => `${route} ${p}`));
-      contrasts.push(...(await pnlContrasts(page())).map((c) => ({ ...c, text: `${route} ${c.text}` })));
+      contrasts.push(...(await textContrasts(page())).map((c) => ({ ...c, text: `${route} ${c.text}` })));
     }
 
     // Both bots' pages: Stop is reachable without scrolling.
@@ -158,12 +163,14 @@ describe.each(PASSES)('the screens, $name', (pass) => {
       expect(box, `${route}: Stop has no box`).not.toBeNull();
       expect(box!.y + box!.height, `${route}: Stop is below the fold`).toBeLessThanOrEqual(pass.height);
       problems.push(...(await clippedCells(page())).map((p) => `${route} ${p}`));
-      contrasts.push(...(await pnlContrasts(page())).map((c) => ({ ...c, text: `${route} ${c.text}` })));
+      contrasts.push(...(await textContrasts(page())).map((c) => ({ ...c, text: `${route} ${c.text}` })));
     }
 
     expect(problems).toEqual([]);
     expect(notFound).toEqual([]);
-    expect(contrasts.length, 'no figure was coloured up or down').toBeGreaterThan(0);
+    // Each entry reads '<route> <up|down|none|button> <text>'.
+    expect(contrasts.filter((c) => / (up|down) /.test(c.text)).length, 'no figure was coloured up or down').toBeGreaterThan(0);
+    expect(contrasts.some((c) => c.text.endsWith(` button ${RUNNING_BOT_LABELS.stop}`)), 'the Stop button was not measured').toBe(true);
     expect(contrasts.filter((c) => c.ratio < 4.5)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { SCREEN_TITLES } from '../../../common/routes';
 import { TEXT } from '../../../common/messages';
 import { SIGNED_IN, installFakeBridge } from '../../testing/fakeBridge';
 import { currentPath, renderApp } from '../../testing/renderApp';
+import { contrastRatio } from '../../app/contrast';
 
 describe('strategy picker', () => {
   it('offers Grid Strategy, and two Comming Soon cards that go nowhere', async () => {
@@ -20,5 +21,15 @@ describe('strategy picker', () => {
     fireEvent.click(grid);
     await waitFor(() => expect(currentPath()).toBe('/startbot'));
     expect(await screen.findByRole('heading', { name: SCREEN_TITLES.startBot })).toBeTruthy();
+  });
+
+  it('writes Comming Soon in white on a ribbon dark enough to read it (4.5:1 or more)', async () => {
+    installFakeBridge(SIGNED_IN);
+    renderApp('/botcreate');
+    const labels = await screen.findAllByText(TEXT.comingSoon);
+    for (const label of labels) {
+      const ribbon = label.closest<HTMLElement>('.ant-ribbon')!;
+      expect(contrastRatio('#ffffff', ribbon.style.background || ribbon.style.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

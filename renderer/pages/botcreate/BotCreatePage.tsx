@@ -7,6 +7,9 @@ import { TEXT } from '../../../common/messages';
 import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
 import { PageTitle } from '../../components/PageTitle';
 
+/** The 'Comming Soon' ribbon: white text on it reads at 7:1 (CSS 'gray' gave 3.9:1). */
+const RIBBON_GREY = '#595959';
+
 function PickerCard({ icon, title, disabled }: { icon: ReactNode; title: string; disabled?: boolean }) {
   return (
     <Card hoverable={!disabled} className={disabled ? 'picker-card picker-card-soon' : 'picker-card'} aria-disabled={disabled}>
@@ -27,12 +30,12 @@ export default function BotCreatePage() {
           </Link>
         </Col>
         <Col xs={24} md={8}>
-          <Badge.Ribbon text={TEXT.comingSoon} color="gray">
+          <Badge.Ribbon text={TEXT.comingSoon} color={RIBBON_GREY}>
             <PickerCard icon={<SwapOutlined />} title={TEXT.arbitrageBot} disabled />
           </Badge.Ribbon>
         </Col>
         <Col xs={24} md={8}>
-          <Badge.Ribbon text={TEXT.comingSoon} color="gray">
+          <Badge.Ribbon text={TEXT.comingSoon} color={RIBBON_GREY}>
             <PickerCard icon={<FundOutlined />} title={TEXT.indicatorBots} disabled />
           </Badge.Ribbon>
         </Col>
