@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDate, formatDateTime } from './date';
+import { formatClock, formatCountdown, formatDate, formatDateTime } from './date';
 
 describe('formatDateTime and formatDate', () => {
   // A local time, so the test passes in every time zone.
@@ -9,6 +9,12 @@ describe('formatDateTime and formatDate', () => {
     expect(formatDateTime(local)).toBe('2026-11-07 09:05:03');
     expect(formatDateTime(local.toISOString())).toBe('2026-11-07 09:05:03');
     expect(formatDate(local.toISOString())).toBe('2026-11-07');
+  });
+
+  it('writes the time of day alone, from a date or from milliseconds since the epoch', () => {
+    expect(formatClock(local)).toBe('09:05:03');
+    expect(formatClock(local.getTime())).toBe('09:05:03');
+    expect(formatClock(Number.NaN)).toBe('-');
   });
 
   it.each([null, undefined, '', 'yesterday'])('writes a dash, or the given text, for %s', (value) => {

@@ -13,7 +13,14 @@ function toDate(value: string | Date | null | undefined): Date | null {
 export function formatDateTime(value: string | Date | null | undefined, missing: string = NO_VALUE): string {
   const date = toDate(value);
   if (!date) return missing;
-  return `${formatDate(date)} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+  return `${formatDate(date)} ${formatClock(date)}`;
+}
+
+/** HH:mm:ss in local time (when figures on screen were read); `missing` when not a date. */
+export function formatClock(value: string | Date | number | null | undefined, missing: string = NO_VALUE): string {
+  const date = toDate(typeof value === 'number' ? new Date(value) : value);
+  if (!date) return missing;
+  return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 }
 
 /** YYYY-MM-DD in local time; `missing` (default '-') when the value is not a date. */

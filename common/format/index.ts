@@ -11,4 +11,4 @@ export { formatUsdt, formatUsdtOrZero, isLoss } from './money';
 export { formatPercent, type PercentOptions } from './percent';
 export { formatRuntime, formatRuntimeDays, secondsBetween, SECONDS_PER_DAY } from './runtime';
 export { formatApy, apyIsMeaningful } from './apy';
-export { formatDate, formatDateTime, formatCountdown } from './date';
+export { formatClock, formatDate, formatDateTime, formatCountdown } from './date';

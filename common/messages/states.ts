@@ -10,4 +10,6 @@ export const STATE_LABELS = {
   loadFailedHint: 'Check your connection, then try again.',
   retry: 'Retry',
   retrying: 'Retrying...',
+  /** A refresh failed after a success: the figures on screen are the last ones read. */
+  stale: (time: string) => `Could not refresh. Showing what was read at ${time}.`,
 } as const;

@@ -15,7 +15,8 @@ interface Props {
   compact?: boolean;
 }
 
-export function LoadError({ onRetry, title = STATE_LABELS.loadFailed, detail, compact = false }: Props) {
+/** Retry, busy while the refetch it started runs. */
+export function RetryButton({ onRetry }: { onRetry: () => unknown }) {
   const [retrying, setRetrying] = useState(false);
   const retry = async () => {
     setRetrying(true);
@@ -26,17 +27,26 @@ export function LoadError({ onRetry, title = STATE_LABELS.loadFailed, detail, co
     }
   };
   return (
+    <Button size="small" danger loading={retrying} onClick={() => void retry()}>
+      {STATE_LABELS.retry}
+    </Button>
+  );
+}
+
+export function LoadError({
+  onRetry,
+  title = STATE_LABELS.loadFailed,
+  detail,
+  compact = false,
+}: Props) {
+  return (
     <Alert
       type="error"
       showIcon
       className="state-error"
       title={title}
       description={detail || (compact ? undefined : STATE_LABELS.loadFailedHint)}
-      action={
-        <Button size="small" danger loading={retrying} onClick={() => void retry()}>
-          {STATE_LABELS.retry}
-        </Button>
-      }
+      action={<RetryButton onRetry={onRetry} />}
     />
   );
 }

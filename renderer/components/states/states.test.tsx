@@ -1,7 +1,16 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { STATE_LABELS } from '../../../common/messages';
-import { EmptyState, LoadError, LoadingSkeleton, NUMERIC_CELL, QueryState, frozenFirst, numeric, type QueryLike } from '.';
+import {
+  EmptyState,
+  LoadError,
+  LoadingSkeleton,
+  NUMERIC_CELL,
+  QueryState,
+  frozenFirst,
+  numeric,
+  type QueryLike,
+} from '.';
 
 const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({
   data: undefined,
@@ -13,7 +22,12 @@ const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({
 
 const states = (q: QueryLike<string[]>) =>
   render(
-    <QueryState query={q} skeleton={<LoadingSkeleton shape="table" />} isEmpty={(rows) => rows.length === 0} empty={<EmptyState title="none" />}>
+    <QueryState
+      query={q}
+      skeleton={<LoadingSkeleton shape="table" />}
+      isEmpty={(rows) => rows.length === 0}
+      empty={<EmptyState title="none" />}
+    >
       {(rows) => <p>{rows.join(',')}</p>}
     </QueryState>,
   );
@@ -40,10 +54,20 @@ describe('data states', () => {
     await waitFor(() => expect(q.refetch).toHaveBeenCalledTimes(1));
   });
 
-  it('keeps the last data on screen when a refresh fails', () => {
-    states(query({ data: ['a', 'b'], isError: true }));
+  it('keeps the last data on screen when a refresh fails, under a notice of when it was read, whose Retry refetches', async () => {
+    const read = new Date(2026, 10, 27, 14, 3, 22).getTime();
+    const q = query<string[]>({ data: ['a', 'b'], isError: true, dataUpdatedAt: read });
+    states(q);
     expect(screen.getByText('a,b')).toBeTruthy();
     expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull();
+    expect(screen.getByText(STATE_LABELS.stale('14:03:22'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
+    await waitFor(() => expect(q.refetch).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows no stale notice while the data is current', () => {
+    states(query({ data: ['a'], dataUpdatedAt: Date.now() }));
+    expect(screen.queryByRole('button', { name: STATE_LABELS.retry })).toBeNull();
   });
 
   it('shows the Retry button busy while the refetch runs', async () => {
@@ -58,7 +82,10 @@ describe('data states', () => {
 
   it('fixes the first column and keeps figures right-aligned on one line', () => {
     type Row = { a: string; b: string };
-    const [first, second] = frozenFirst<Row>([{ title: 'A', dataIndex: 'a' }, numeric<Row>({ title: 'B', dataIndex: 'b' })]);
+    const [first, second] = frozenFirst<Row>([
+      { title: 'A', dataIndex: 'a' },
+      numeric<Row>({ title: 'B', dataIndex: 'b' }),
+    ]);
     expect(first).toMatchObject({ fixed: 'left' });
     expect(second).toMatchObject({ align: 'right', className: NUMERIC_CELL });
     const cell = (second as { onCell: () => { style: { whiteSpace: string } } }).onCell();

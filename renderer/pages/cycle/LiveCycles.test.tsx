@@ -94,13 +94,19 @@ describe('live cycles', () => {
     expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull();
   });
 
-  it('keeps the cards it showed and only logs a failed refresh', async () => {
+  it('keeps the cards it showed after a failed refresh, says they are not current, and Retry clears that', async () => {
     const errors = expectConsoleErrors();
     const bridge = openCyclePage({ cycles: [liveCycle()] });
     await card();
     bridge.handle('cycles:live', () => fail(500, 'boom'));
     act(() => bridge.emit('bots:event', { kind: 'cycle.orderFailed', cycleID: 'cy-1', name: 'BTCUSDT', message: 'x', at }));
     await waitFor(() => expect(errors).toHaveBeenCalled());
+    expect(cards()).toHaveLength(1);
+    const notice = await waitFor(() => document.querySelector<HTMLElement>('.state-stale')!);
+    expect(notice.textContent).toContain(STATE_LABELS.stale('').split(' Showing')[0]);
+    bridge.handle('cycles:live', () => ok([liveCycle()]));
+    fireEvent.click(within(notice).getByRole('button', { name: STATE_LABELS.retry }));
+    await waitFor(() => expect(document.querySelector('.state-stale')).toBeNull());
     expect(cards()).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { Card, Col, Row } from 'antd';
 import { useState } from 'react';
 import type { LiveCycle } from '../../../common/api/cycles';
 import { CYCLE_LABELS } from '../../../common/messages';
-import { EmptyState, LoadError, LoadingSkeleton } from '../../components/states';
+import { EmptyState, LoadError, LoadingSkeleton, StaleNotice } from '../../components/states';
 import { CycleCard } from './CycleCard';
 import { EditCycleModal } from './EditCycleModal';
 import { StopCycleModal } from './StopCycleModal';
@@ -12,7 +12,7 @@ import { useLiveCycles } from './useLiveCycles';
 type Dialog = { kind: 'edit' | 'stop'; cycle: LiveCycle } | null;
 
 export function LiveCycles() {
-  const { cycles, loading, failed, retry } = useLiveCycles();
+  const { cycles, loading, failed, staleSince, retry } = useLiveCycles();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   let body;
@@ -36,6 +36,7 @@ export function LiveCycles() {
   }
   return (
     <Card title={CYCLE_LABELS.liveCycles}>
+      {staleSince !== null && <StaleNotice updatedAt={staleSince} onRetry={retry} />}
       {body}
       {dialog?.kind === 'edit' && <EditCycleModal cycle={dialog.cycle} onClose={close} />}
       {dialog?.kind === 'stop' && <StopCycleModal cycle={dialog.cycle} onClose={close} />}

@@ -36,6 +36,8 @@ export function useLiveCycles() {
     cycles: cycles.data ?? [],
     loading: cycles.isPending && !cycles.isError,
     failed: cycles.isError && cycles.data === undefined,
+    // A refresh failed after a success: the cards stay, said to be as of this time.
+    staleSince: cycles.isError && cycles.data !== undefined ? cycles.dataUpdatedAt : null,
     retry: () => cycles.refetch(),
   };
 }

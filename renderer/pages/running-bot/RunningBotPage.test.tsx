@@ -376,6 +376,20 @@ describe('running bot', () => {
       expect(bridge.callsTo('bots:info').length).toBeGreaterThan(before);
     });
 
+    it('keeps the figures when a refresh fails but says since when they are not current, and Retry clears it', async () => {
+      const bridge = open();
+      await ready();
+      bridge.handle('bots:info', () => fail(0, 'offline'));
+      bridge.emit('bots:event', { kind: 'bot.orderFailed', botID: 'bot-1', name: 'BTCUSDT', message: 'x', at: '' });
+      const escaped = STATE_LABELS.stale('TIME').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('TIME', '\\d{2}:\\d{2}:\\d{2}');
+      const notice = await screen.findByText(new RegExp(`^${escaped}$`));
+      expect(screen.getByRole('heading', { name: SCREEN_TITLES.runningBot })).toBeTruthy();
+      expect(document.querySelector('.running-bot-side-panel')).not.toBeNull();
+      bridge.handle('bots:info', () => ok(spotBot));
+      fireEvent.click(within(notice.closest<HTMLElement>('.state-stale')!).getByRole('button', { name: STATE_LABELS.retry }));
+      await waitFor(() => expect(document.querySelector('.state-stale')).toBeNull());
+    });
+
     it('says the order book could not be loaded instead of "No orders", and Retry reads it again', async () => {
       const bridge = open();
       bridge.handle('bots:orderBook', () => fail(500, 'down'));

@@ -8,7 +8,7 @@ import { SCREEN_TITLES } from '../../../common/routes';
 import { useHeaderTitleOverride } from '../../app/layout/headerTitle';
 import { PageTitle } from '../../components/PageTitle';
 import { ProfitChart } from '../../components/charts/ProfitChart';
-import { LoadError, LoadingSkeleton } from '../../components/states';
+import { LoadError, LoadingSkeleton, StaleNotice } from '../../components/states';
 import { BotHeader } from './BotHeader';
 import { BotStats } from './BotStats';
 import { OrderBook } from './OrderBook';
@@ -39,8 +39,18 @@ const PROFIT_CHART_HEIGHT = { narrow: 200, wide: 500 } as const;
  */
 export const RUNNING_BOT_LAYOUT = {
   row: 'running-bot-layout',
-  main: { className: 'running-bot-main', xs: { span: 24, order: 2 }, lg: { span: 15, order: 1 }, xxl: { span: 16, order: 1 } },
-  side: { className: 'running-bot-side', xs: { span: 24, order: 1 }, lg: { span: 9, order: 2 }, xxl: { span: 8, order: 2 } },
+  main: {
+    className: 'running-bot-main',
+    xs: { span: 24, order: 2 },
+    lg: { span: 15, order: 1 },
+    xxl: { span: 16, order: 1 },
+  },
+  side: {
+    className: 'running-bot-side',
+    xs: { span: 24, order: 1 },
+    lg: { span: 9, order: 2 },
+    xxl: { span: 8, order: 2 },
+  },
 } as const;
 
 /** The page's shape while the bot loads: header, figures, chart place; the side panel beside. */
@@ -81,35 +91,60 @@ export default function RunningBotPage() {
     body = <RunningBotSkeleton />;
   } else {
     body = (
-      <Row gutter={[24, 24]} className={RUNNING_BOT_LAYOUT.row}>
-        <Col {...RUNNING_BOT_LAYOUT.main}>
-          <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-            <BotHeader bot={bot} />
-            <BotStats bot={bot} purchased={data.purchased} />
-            <Card title={RUNNING_BOT_LABELS.profitChart}>
-              <ProfitChart
-                datewiseprofit={bot.datewiseprofit}
-                height={screens.xxl ? PROFIT_CHART_HEIGHT.wide : PROFIT_CHART_HEIGHT.narrow}
-                label={RUNNING_BOT_LABELS.profitChart}
+      <>
+        {data.info.isError && (
+          <StaleNotice updatedAt={data.info.dataUpdatedAt} onRetry={() => data.info.refetch()} />
+        )}
+        <Row gutter={[24, 24]} className={RUNNING_BOT_LAYOUT.row}>
+          <Col {...RUNNING_BOT_LAYOUT.main}>
+            <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+              <BotHeader bot={bot} />
+              <BotStats bot={bot} purchased={data.purchased} />
+              <Card title={RUNNING_BOT_LABELS.profitChart}>
+                <ProfitChart
+                  datewiseprofit={bot.datewiseprofit}
+                  height={screens.xxl ? PROFIT_CHART_HEIGHT.wide : PROFIT_CHART_HEIGHT.narrow}
+                  label={RUNNING_BOT_LABELS.profitChart}
+                />
+              </Card>
+              <OrderBook
+                steps={bot}
+                orders={data.orders}
+                loading={data.ordersLoading}
+                failed={data.ordersFailed}
+                onRetry={data.retryOrders}
               />
-            </Card>
-            <OrderBook steps={bot} orders={data.orders} loading={data.ordersLoading} failed={data.ordersFailed} onRetry={data.retryOrders} />
-          </Space>
-        </Col>
-        <Col {...RUNNING_BOT_LAYOUT.side}>
-          <SidePanel bot={bot} data={data} onOpen={setDialog} />
-        </Col>
-        <SltpDialog id={id} open={dialog === 'sltp'} onClose={close} livePrice={bot.liveprice} tickSize={bot.tickSize} values={data.sltp} />
-        <ProtectionDialog
-          id={id}
-          open={dialog === 'protection'}
-          onClose={close}
-          totalGrid={bot.total_grid}
-          value={data.protection?.is_protection_active ? data.protection.protection_grid_at : null}
-        />
-        <ProfitBookDialog id={id} open={dialog === 'profitBook'} onClose={close} value={data.profitBook} />
-        <StopBotDialog id={id} open={dialog === 'stop'} onClose={close} />
-      </Row>
+            </Space>
+          </Col>
+          <Col {...RUNNING_BOT_LAYOUT.side}>
+            <SidePanel bot={bot} data={data} onOpen={setDialog} />
+          </Col>
+          <SltpDialog
+            id={id}
+            open={dialog === 'sltp'}
+            onClose={close}
+            livePrice={bot.liveprice}
+            tickSize={bot.tickSize}
+            values={data.sltp}
+          />
+          <ProtectionDialog
+            id={id}
+            open={dialog === 'protection'}
+            onClose={close}
+            totalGrid={bot.total_grid}
+            value={
+              data.protection?.is_protection_active ? data.protection.protection_grid_at : null
+            }
+          />
+          <ProfitBookDialog
+            id={id}
+            open={dialog === 'profitBook'}
+            onClose={close}
+            value={data.profitBook}
+          />
+          <StopBotDialog id={id} open={dialog === 'stop'} onClose={close} />
+        </Row>
+      </>
     );
   }
   return (
