@@ -10,6 +10,8 @@ export const STATE_LABELS = {
   loadFailedHint: 'Check your connection, then try again.',
   retry: 'Retry',
   retrying: 'Retrying...',
+  /** Beside a pair whose live price could not be read (the refresh button asks again). */
+  priceFailed: 'not available, refresh to try again',
   /** A refresh failed after a success: the figures on screen are the last ones read. */
   stale: (time: string) => `Could not refresh. Showing what was read at ${time}.`,
 } as const;

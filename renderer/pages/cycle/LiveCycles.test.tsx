@@ -102,7 +102,11 @@ describe('live cycles', () => {
     act(() => bridge.emit('bots:event', { kind: 'cycle.orderFailed', cycleID: 'cy-1', name: 'BTCUSDT', message: 'x', at }));
     await waitFor(() => expect(errors).toHaveBeenCalled());
     expect(cards()).toHaveLength(1);
-    const notice = await waitFor(() => document.querySelector<HTMLElement>('.state-stale')!);
+    const notice = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.state-stale');
+      if (!found) throw new Error('no stale notice');
+      return found;
+    });
     expect(notice.textContent).toContain(STATE_LABELS.stale('').split(' Showing')[0]);
     bridge.handle('cycles:live', () => ok([liveCycle()]));
     fireEvent.click(within(notice).getByRole('button', { name: STATE_LABELS.retry }));

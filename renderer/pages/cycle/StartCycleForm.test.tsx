@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CYCLE_LABELS, UI } from '../../../common/messages';
+import { CYCLE_LABELS, STATE_LABELS, UI } from '../../../common/messages';
 import { deferred, fail, ok } from '../../testing/fakeBridge';
 import { choose, field, openCyclePage, optionOf, type } from './testing/cyclePage';
 
@@ -55,6 +55,40 @@ describe('start new cycle', () => {
     await waitFor(() => expect(field(L.buyAt).value).toBe('2945'));
     expect(field(L.stopLossAt).value).toBe('2480');
     expect(field(L.sellAt).value).toBe('70000');
+  });
+
+  it('says the pairs are loading, or that they could not be read with Retry, never an empty list', async () => {
+    const bridge = openCyclePage();
+    const pairs = deferred<ReturnType<typeof ok<{ pairs: string[] }>>>();
+    bridge.handle('market:symbolPairs', () => pairs.promise);
+    await ready();
+    fireEvent.mouseDown(field(L.pair));
+    expect(await screen.findByText(STATE_LABELS.loading, { selector: '.ant-select-dropdown *' })).toBeTruthy();
+    pairs.resolve(fail(0, 'offline'));
+    const failed = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.options-failed');
+      if (!found) throw new Error('no failed note in the pair list');
+      return found;
+    });
+    expect(failed.textContent).toContain(STATE_LABELS.loadFailed);
+    bridge.handle('market:symbolPairs', () => ok({ pairs: ['BTCUSDT'] }));
+    fireEvent.click(within(failed).getByRole('button', { name: STATE_LABELS.retry }));
+    await choose(L.pair, 'BTC/USDT');
+  });
+
+  it('says the live price is loading, then that it could not be read, instead of a dash', async () => {
+    const bridge = openCyclePage();
+    const price = deferred<ReturnType<typeof ok<{ price: string }>>>();
+    bridge.handle('market:livePrice', () => price.promise);
+    await ready();
+    await choose(L.category, 'Spot');
+    await choose(L.pair, 'BTC/USDT');
+    expect(await screen.findByText(L.livePriceOf(STATE_LABELS.loading))).toBeTruthy();
+    price.resolve(fail(0, 'offline'));
+    expect(await screen.findByText(L.livePriceOf(STATE_LABELS.priceFailed))).toBeTruthy();
+    bridge.handle('market:livePrice', () => ok({ price: '65000.25' }));
+    fireEvent.click(screen.getByRole('button', { name: L.refreshPrice }));
+    expect(await screen.findByText(L.livePriceOf('65000.25'))).toBeTruthy();
   });
 
   it('sends the form as filled, with leverage null for Spot, and says the cycle is starting', async () => {

@@ -16,6 +16,7 @@ import { percentOf, suggestedPrices, type SuggestedPrices } from './suggestedPri
 import { useStartCycle, useStartCycleData } from './useStartCycle';
 import { categoryOptions } from '../../components/bots/categoryOptions';
 import { formatPrice } from '../../../common/format';
+import { livePriceFigure, optionsState } from '../../components/states';
 
 export interface StartCycleFormValues {
   category?: BotCategory;
@@ -116,6 +117,7 @@ export function StartCycleForm() {
               showSearch
               placeholder={CYCLE_LABELS.selectPair}
               options={data.pairs.map((p) => ({ value: p, label: pairLabel(p) }))}
+              {...optionsState(data.pairsQuery)}
             />
           </Form.Item>
           <Button
@@ -128,7 +130,7 @@ export function StartCycleForm() {
         </Space.Compact>
         {pair && (
           <Typography.Text type="secondary" className="cycle-live-price">
-            {CYCLE_LABELS.livePriceOf(formatPrice(price, data.livePrice.data?.tickSize))}
+            {CYCLE_LABELS.livePriceOf(livePriceFigure(data.livePrice, formatPrice(price, data.livePrice.data?.tickSize)))}
           </Typography.Text>
         )}
       </Form.Item>

@@ -23,6 +23,8 @@ export function useStartCycleData(pair: string | undefined, category: BotCategor
   return {
     futuresEnabled: features.data?.futuresEnabled === true,
     pairs: pairs.data?.pairs ?? [],
+    /** For the pair Select's loading and failed states. */
+    pairsQuery: pairs,
     livePrice,
   };
 }

@@ -15,6 +15,7 @@ import { formatPrice } from '../../../common/format';
 import { fetchStrategyGrids, useStartBot, useStartBotData, useStrategyGrids } from './useStartBot';
 import { categoryOptions } from '../../components/bots/categoryOptions';
 import { shownMinimum } from '../../components/bots/minimumAmount';
+import { livePriceFigure, optionsState } from '../../components/states';
 
 const [MULTIGRID, SCALPING] = BOT_TYPES;
 const LEVERAGES = Array.from({ length: LEVERAGE_MAX - LEVERAGE_MIN + 1 }, (_, i) => LEVERAGE_MIN + i);
@@ -106,6 +107,7 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
               placeholder={START_BOT_LABELS.selectPair}
               onChange={(next: string) => onPairChange(next)}
               options={data.pairs.map((p) => ({ value: p, label: pairLabel(p) }))}
+              {...optionsState(data.pairsQuery)}
             />
           </Form.Item>
           <Button
@@ -118,7 +120,7 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
         </Space.Compact>
         {pair && (
           <Typography.Text type="secondary" className="start-live-price">
-            {START_BOT_LABELS.livePrice(formatPrice(price, data.livePrice.data?.tickSize))}
+            {START_BOT_LABELS.livePrice(livePriceFigure(data.livePrice, formatPrice(price, data.livePrice.data?.tickSize)))}
           </Typography.Text>
         )}
       </Form.Item>
@@ -130,6 +132,7 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
           aria-label={BOT_LABELS.strategy}
           placeholder={START_BOT_LABELS.selectStrategy}
           options={data.strategyNames.map((name) => ({ value: name, label: name }))}
+          loading={data.strategiesLoading}
         />
       </Form.Item>
       {category === 'Future' && (

@@ -57,6 +57,9 @@ export function useStartBotData(pair: string | undefined, category: BotCategory 
   return {
     futuresEnabled: features.data?.futuresEnabled === true,
     pairs: pairs.data?.pairs ?? [],
+    /** For the pair Select's loading and failed states. */
+    pairsQuery: pairs,
+    strategiesLoading: strategies.isPending || systemStrategies.isPending,
     strategyNames: strategyNames(systemStrategies.data, strategies.data),
     /** The server's minimum bot amount, 100 until it loads (SPEC section 9). */
     minimumAmount: serverMinimum(minimum.data?.minimumBotAmount, MIN_BOT_AMOUNT_DEFAULT_START_FORM),
