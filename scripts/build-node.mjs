@@ -1,22 +1,33 @@
-// Bundles the Node-side entry points (platform server, admin CLI, Electron main and preload,
-// browser-preview host) with esbuild. npm packages stay external (BUNDLED_INTO aside): they
-// are installed beside the bundle (node_modules in development, app.asar in a packaged build).
-// Every bundle that can start the platform server gets its migrations and the PGlite first-boot
-// template (build-pglite-template.mjs) beside it.
+// Bundles the Node-side entry points with esbuild: the platform server and its operational CLIs
+// (one build, into dist/server), the Electron main process and preload, and the browser-preview
+// host. npm packages stay external (BUNDLED_INTO aside): they are installed beside the bundle
+// (node_modules in development and on a production host after `npm ci --omit=dev`, app.asar in
+// a packaged desktop build). Every build that can start the platform server or open its database
+// gets the migrations and the PGlite first-boot template (build-pglite-template.mjs) beside it.
 //
 // ESM bundles are split: a dynamic import() of our own code (the app, the ccxt gateway, the
 // simulator) becomes its own chunk beside the entry, so the npm packages only that code imports
-// load when it does, not before the entry's first line (bench:startup). Chunks sit in the
-// entry's folder, so import.meta.url still finds the migrations and the template there.
+// load when it does, not before the entry's first line (bench:startup). Chunks sit in the build's
+// folder, so import.meta.url still finds the migrations and the template there.
+//
+// The server and its CLIs are entry points of one build: code they share (the database, the
+// configuration) is one set of chunks in dist/server, where the one copy of the migrations and
+// the template is, and each CLI lands in dist/server/cli/. Splitting keys every chunk by the
+// entries that reach it, so dist/server/main.js loads what it would alone and never a CLI's code.
+// A file that finds files through import.meta.url must therefore stay shared with the server
+// (server/db/database.ts): code only a CLI reaches sits in dist/server/cli/ itself.
 //
 // A bundle holds only what its entry imports, and the boundary rule test-code-only-in-tests keeps
 // production code off testing/ folders; each build still checks its inputs, so test code can
-// never ship even through a listed known violation.
+// never ship even through a listed known violation. Each production build also checks what it
+// leaves to node_modules (production-imports.mjs): a devDependency there would run in development
+// and fail only after `npm ci --omit=dev`.
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { existsSync, realpathSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { buildPgliteTemplate } from './build-pglite-template.mjs';
+import { packageOf, productionImportProblems } from './production-imports.mjs';
 
 /**
  * Packages bundled rather than loaded from node_modules, each into the files whose path matches:
@@ -43,8 +54,6 @@ const BUNDLED_INTO = new Map([
 const manifest = JSON.parse(await readFile('package.json', 'utf8'));
 const ownDependencies = new Set(Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies }));
 const topNodeModules = realpathSync('node_modules');
-
-const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
 /** The node_modules folder Node resolves `name` in from `importer`: the nearest holding it. */
 function nodeModulesFor(name, importer) {
@@ -95,13 +104,38 @@ const common = {
  */
 const ESM_REQUIRE = { js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);" };
 
-/** [entry, outfile, format, copyMigrations] */
-const entries = [
-  ['server/main.ts', 'dist/server/main.js', 'esm', true],
-  ['electron/main/app/index.ts', 'dist/electron/main.js', 'esm', true],
-  ['electron/preload/index.ts', 'dist/electron/preload.cjs', 'cjs', false],
-  ['electron/preview/main.ts', 'dist/scripts/preview.js', 'esm', true],
+/**
+ * Each build: its entry points (one not written yet is skipped), where they go, whether the
+ * migrations and the template go beside them, and whether it ships (`production`: checked
+ * against package.json's dependencies; `runtimeProvided`, what the runtime itself supplies).
+ * The CLIs are the production commands: `node dist/server/cli/<name>.js` (deploy/ and the
+ * README's deploy section name these paths). `chain` is the local development chain: it runs
+ * from dist too, where the development dependencies are installed (DEVELOPMENT_ONLY).
+ */
+const builds = [
+  {
+    entryPoints: ['server/main.ts', ...['admin', 'migrate', 'backup', 'faucet', 'chain'].map((cli) => `server/cli/${cli}.ts`)],
+    output: { outdir: 'dist/server', outbase: 'server', entryNames: '[dir]/[name]' },
+    format: 'esm',
+    copyMigrations: true,
+    production: true,
+  },
+  // Electron's main (the server bundled in) and preload: packed into the desktop app (build/builder-config.cjs).
+  { entryPoints: ['electron/main/app/index.ts'], output: { outdir: 'dist/electron', entryNames: 'main' }, format: 'esm', copyMigrations: true, production: true, runtimeProvided: ['electron'] },
+  { entryPoints: ['electron/preload/index.ts'], output: { outfile: 'dist/electron/preload.cjs' }, format: 'cjs', copyMigrations: false, production: true, runtimeProvided: ['electron'] },
+  // npm run preview: a development host, run where the development dependencies are.
+  { entryPoints: ['electron/preview/main.ts'], output: { outdir: 'dist/scripts', entryNames: 'preview' }, format: 'esm', copyMigrations: true, production: false },
 ];
+
+/**
+ * A devDependency production code may import, only dynamically and only from the one file
+ * named: the local development chain (npm run chain) loads ganache when it starts, and says
+ * what to install when it is missing; nothing else reaches that code.
+ */
+const DEVELOPMENT_ONLY = new Map([['ganache', 'server/chain/local-chain.ts']]);
+
+const productionDependencies = new Set(Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }));
+const lockPackages = JSON.parse(await readFile('package-lock.json', 'utf8')).packages;
 
 await rm('dist/server', { recursive: true, force: true });
 await rm('dist/electron', { recursive: true, force: true });
@@ -110,17 +144,42 @@ await rm('dist/scripts', { recursive: true, force: true });
 /** Test-only code: a test file or anything in a testing/ folder. */
 const TEST_CODE = /(^|\/)testing\/|\.test\.tsx?$/;
 
+/** Our code that finds files beside itself (the migrations, the template) through its module URL. */
+const FINDS_FILES_BESIDE_ITSELF = /new URL\([^)]*import\.meta\.url/;
+
+/**
+ * Our files inlined in an entry that sits below the build's folder (dist/server/cli/*.js) and
+ * find files beside themselves: they would look in that subfolder, where nothing was copied.
+ */
+async function filesLookingInSubfolder(metafile, dir) {
+  const found = [];
+  for (const [file, { entryPoint, inputs }] of Object.entries(metafile.outputs)) {
+    if (!entryPoint || dirname(file) === dir) continue;
+    for (const input of Object.keys(inputs)) {
+      if (!/(^|\/)node_modules\//.test(input) && FINDS_FILES_BESIDE_ITSELF.test(await readFile(input, 'utf8'))) found.push(`${input} (in ${file})`);
+    }
+  }
+  return found;
+}
+
 const serverDirs = [];
-for (const [entry, outfile, format, copyMigrations] of entries) {
-  if (!existsSync(entry)) continue;
-  const output = format === 'esm'
-    ? { outdir: dirname(outfile), entryNames: basename(outfile, '.js'), splitting: true, chunkNames: '[name]-[hash]', banner: ESM_REQUIRE }
-    : { outfile };
-  const { metafile } = await build({ ...common, entryPoints: [entry], ...output, format, metafile: true });
+for (const { entryPoints: listed, output, format, copyMigrations, production, runtimeProvided } of builds) {
+  const entryPoints = listed.filter((entry) => existsSync(entry));
+  if (entryPoints.length === 0) continue;
+  const split = format === 'esm' ? { splitting: true, chunkNames: '[name]-[hash]', banner: ESM_REQUIRE } : {};
+  const { metafile } = await build({ ...common, entryPoints, ...output, ...split, format, metafile: true });
+  const dir = output.outdir ?? dirname(output.outfile);
   const testCode = Object.keys(metafile.inputs).filter((input) => TEST_CODE.test(input));
-  if (testCode.length > 0) throw new Error(`${outfile} would ship test code: ${testCode.join(', ')}`);
+  if (testCode.length > 0) throw new Error(`${dir} would ship test code: ${testCode.join(', ')}`);
+  if (production) {
+    const problems = productionImportProblems({
+      metafile, dependencies: productionDependencies, lockPackages, topNodeModules, nodeModulesFor, runtimeProvided, developmentOnly: DEVELOPMENT_ONLY,
+    });
+    if (problems.length > 0) throw new Error(`${dir} would not run after npm ci --omit=dev:\n  ${problems.join('\n  ')}`);
+  }
   if (copyMigrations) {
-    const dir = outfile.slice(0, outfile.lastIndexOf('/'));
+    const astray = await filesLookingInSubfolder(metafile, dir);
+    if (astray.length > 0) throw new Error(`${astray.join(', ')} would look for the migrations or the template outside ${dir}: import that code from a module the server shares (server/db/database.ts)`);
     await mkdir(dir, { recursive: true });
     await cp('server/db/migrations', `${dir}/migrations`, { recursive: true });
     serverDirs.push(dir);

@@ -126,8 +126,8 @@ describe('the electron-builder configuration', () => {
     for (const file of left) expect(matches(builder.files, file), file).toBe(false);
     // The bundle those paths name: main is built with its migrations and the PGlite template beside it.
     const buildScript = readFileSync(join(root, 'scripts', 'build-node.mjs'), 'utf8');
-    expect(buildScript).toContain("['electron/main/app/index.ts', 'dist/electron/main.js', 'esm', true]");
-    expect(buildScript).toContain("['electron/preload/index.ts', 'dist/electron/preload.cjs', 'cjs', false]");
+    expect(buildScript).toContain("entryPoints: ['electron/main/app/index.ts'], output: { outdir: 'dist/electron', entryNames: 'main' }, format: 'esm', copyMigrations: true,");
+    expect(buildScript).toContain("entryPoints: ['electron/preload/index.ts'], output: { outfile: 'dist/electron/preload.cjs' }, format: 'cjs',");
   });
 
   it('unpacks PGlite\'s wasm and data files, and ships PGlite as a production dependency', () => {

@@ -97,7 +97,10 @@ async function deployTokens(deployer: ethers.Signer): Promise<Record<DepositToke
 export async function startLocalChain(options: LocalChainOptions = {}): Promise<LocalChain> {
   // Loaded here, not at the top: ganache is a development dependency, and a production server
   // bundle that never starts a local chain must boot without it.
-  const { default: ganache } = await import('ganache');
+  const { default: ganache } = await import('ganache').catch((error: unknown) => {
+    if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error('the local chain needs the development dependencies (ganache, @openzeppelin/contracts): run it from a full install (npm ci), not a production one (npm ci --omit=dev)');
+  });
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const server = ganache.server({
     logging: { quiet: true },

@@ -1,10 +1,18 @@
 /**
  * Runs one of the server's entry files (server/main.ts, a CLI) as its own Node process through
- * tsx, as `npm run server` / `npm run admin` would, and collects what it printed and its exit
- * code. For tests of what an operator sees: the exact stderr of a refused start, never a stack.
+ * tsx, as `npm run server` / `npm run admin` would, or a built one (dist/server/main.js, a CLI in
+ * dist/server/cli) with plain Node as a production host does, and collects what it printed and
+ * its exit code. For tests of what an operator sees: the exact stderr of a refused start, never a
+ * stack.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { resolve } from 'node:path';
+
+/** Built output runs with plain Node from `cwd` (a production install has no tsx); default: the source through tsx. */
+export interface EntryOptions {
+  built?: boolean;
+  cwd?: string;
+}
 
 export interface EntryRun {
   code: number | null;
@@ -19,14 +27,16 @@ const GIVE_UP_MS = 60_000;
  * `env` is the whole environment of the child (beside PATH and HOME), so nothing of the test
  * runner's own (DATABASE_URL, a developer's chain secrets) leaks into what is tested.
  */
-export function runEntry(entry: string, args: string[], env: Record<string, string>): Promise<EntryRun> {
-  const child = spawnEntry(entry, args, env);
+export function runEntry(entry: string, args: string[], env: Record<string, string>, options: EntryOptions = {}): Promise<EntryRun> {
+  const child = spawnEntry(entry, args, env, options);
   const timer = setTimeout(() => child.kill('SIGKILL'), GIVE_UP_MS);
   return collect(child).finally(() => clearTimeout(timer));
 }
 
-function spawnEntry(entry: string, args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', resolve(entry), ...args], {
+function spawnEntry(entry: string, args: string[], env: Record<string, string>, options: EntryOptions): ChildProcessWithoutNullStreams {
+  const file = resolve(options.cwd ?? '.', entry);
+  return spawn(process.execPath, [...(options.built ? [] : ['--import', 'tsx']), file, ...args], {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -35,11 +45,13 @@ function spawnEntry(entry: string, args: string[], env: Record<string, string>):
 /** A long-running entry (the server) once it printed `ready`; stop() sends SIGTERM and waits for its exit. */
 export interface RunningEntry {
   pid: number;
+  /** What it printed on stdout until it was ready (the line naming its address, say). */
+  printed: string;
   stop(): Promise<EntryRun>;
 }
 
-export async function startEntry(entry: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<RunningEntry> {
-  const child = spawnEntry(entry, args, env);
+export async function startEntry(entry: string, args: string[], env: Record<string, string>, ready: RegExp, options: EntryOptions = {}): Promise<RunningEntry> {
+  const child = spawnEntry(entry, args, env, options);
   const finished = collect(child);
   let seen = '';
   // Not ready in time: killed, so a hung start fails the test instead of outliving it.
@@ -57,6 +69,7 @@ export async function startEntry(entry: string, args: string[], env: Record<stri
   }).finally(() => clearTimeout(timer));
   return {
     pid: child.pid!,
+    printed: seen,
     stop: () => {
       child.kill('SIGTERM');
       return finished;
