@@ -35,6 +35,8 @@ function spawnEntry(entry: string, args: string[], env: Record<string, string>):
 /** A long-running entry (the server) once it printed `ready`; stop() sends SIGTERM and waits for its exit. */
 export interface RunningEntry {
   pid: number;
+  /** What it printed on stdout so far. */
+  stdout(): string;
   stop(): Promise<EntryRun>;
 }
 
@@ -55,8 +57,11 @@ export async function startEntry(entry: string, args: string[], env: Record<stri
     child.stdout.on('data', onData);
     finished.then((run) => fail(new Error(`${entry} exited (${run.code}) before it was ready: ${run.stderr}${run.stdout}`)), fail);
   }).finally(() => clearTimeout(timer));
+  let printed = seen;
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   return {
     pid: child.pid!,
+    stdout: () => printed,
     stop: () => {
       child.kill('SIGTERM');
       return finished;
