@@ -14,8 +14,9 @@ export default defineConfig({
           environment: 'node',
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'sim/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The kill -9 suites (engine.kill9, engine.cycles-kill9) share a bot or a cycle between
-          // engine processes, which needs PostgreSQL.
-          exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*kill9.test.ts'])],
+          // engine processes, which needs PostgreSQL; so do the `*.postgres.test.ts` files (SIGTERM
+          // handover, pg_dump/pg_restore). With TEST_DATABASE_URL set they run, and fail if it is broken.
+          exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*kill9.test.ts', '**/*.postgres.test.ts'])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

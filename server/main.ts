@@ -1,5 +1,6 @@
 /** `npm run server`: the platform server as its own process, configured by the environment. */
 import { startupFailureText } from './logging/startup-failure';
+import { closeWithin, SHUTDOWN_DEADLINE_MS } from './shutdown';
 import { startPlatformServer } from './start';
 
 async function main(): Promise<void> {
@@ -9,14 +10,16 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.app.log.info(`${signal} received, shutting down`);
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        server.app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    server.app.log.info(`${signal} received, shutting down (at most ${SHUTDOWN_DEADLINE_MS / 1000} s)`);
+    void closeWithin(() => server.close(), () => server.closePending(), SHUTDOWN_DEADLINE_MS).then((outcome) => {
+      if (outcome.kind === 'done') {
+        server.app.log.info('shut down');
+        process.exit(0);
+      }
+      if (outcome.kind === 'failed') server.app.log.error({ err: outcome.error }, 'shutdown failed');
+      else server.app.log.error({ pending: outcome.pending }, `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting with: ${outcome.pending.join(', ')} still pending`);
+      process.exit(1);
+    });
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -21,6 +21,7 @@ import { cycleEnginePorts, enginePorts } from './engine-ports';
 import { startChainService } from './chain/service';
 import { EngineMetrics } from './engine/metrics';
 import { bootPhases, bootPhasesLine } from './logging/boot-phases';
+import { Shutdown, type ShutdownStep } from './shutdown';
 
 export interface StartOptions {
   env?: Env;
@@ -43,7 +44,10 @@ export interface PlatformServer {
   engine: Engine | null;
   /** The cycles' engine beside it. */
   cycleEngine: Engine | null;
+  /** The graceful shutdown (shutdown.ts): work stopped and finished, leases released, database closed. */
   close(): Promise<void>;
+  /** What a close still waits for (main.ts logs it when SHUTDOWN_DEADLINE_MS runs out). */
+  closePending(): string[];
 }
 
 function urlFor(host: string, port: number): string {
@@ -141,6 +145,22 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       : null;
     const phases = bootPhases({ entered, database: databaseReady, app: appBuilt, listening, ready: performance.now() });
     app.log.info({ bootMs: phases }, bootPhasesLine(phases));
+    const engineStep = (name: string, e: Engine | null): ShutdownStep[] =>
+      e ? [{ name, run: () => e.stop(), detail: () => (e.sendsInFlight > 0 ? `${e.sendsInFlight} order send(s) in flight` : null) }] : [];
+    const shutdown = new Shutdown([
+      [
+        { name: 'http server (in-flight requests)', run: () => started.close() },
+        ...engineStep('bot engine', engine),
+        ...engineStep('cycle engine', cycleEngine),
+        ...(chain ? [{ name: 'chain service', run: () => chain.stop() }] : []),
+        ...(reconciler ? [{ name: 'wallet reconciler', run: () => reconciler.stop() }] : []),
+      ],
+      [
+        { name: 'exchange connections', run: () => startedExchange.close() },
+        { name: 'mailer', run: async () => mailer.close?.() },
+      ],
+      [{ name: 'database', run: () => database.close() }],
+    ]);
     return {
       url: urlFor(config.host, port),
       port,
@@ -148,16 +168,8 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       config,
       engine,
       cycleEngine,
-      close: async () => {
-        await chain?.stop();
-        await engine?.stop();
-        await cycleEngine?.stop();
-        await reconciler?.stop();
-        await started.close();
-        await startedExchange.close();
-        await mailer.close?.();
-        await database.close();
-      },
+      close: () => shutdown.run(),
+      closePending: () => shutdown.pending(),
     };
   } catch (error) {
     await seeding?.catch(() => undefined); // never close the database under a running seed

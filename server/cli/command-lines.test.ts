@@ -27,6 +27,7 @@ const CLIS = [
   ['sim', 'sim/main.ts', 'Usage: npm run sim'],
   ['backtest', 'server/cli/backtest.ts', 'usage: npm run backtest -- --strategy FILE.json'],
   ['seed:demo', 'server/cli/seed-demo.ts', 'Usage: npm run seed:demo'],
+  ['backup', 'server/cli/backup.ts', 'Usage: npm run backup -- --out FILE'],
 ] as const;
 
 interface Run {

@@ -52,6 +52,22 @@ describe.each(targets)('engine leases on $name', (target) => {
     expect((await h.trades(botId)).length).toBeGreaterThanOrEqual(1);
   });
 
+  it('a stopping engine hands its bots to another at once, not at the other\'s next claim', async () => {
+    h = await EngineHarness.create(target);
+    h.setPrice(SYMBOL, '145.00');
+    const first = h.startEngine({ claimEveryMs: 600_000 }, 'first');
+    const botId = await h.startBot();
+    await first.claim();
+    await first.idle();
+    // Its first claim is behind it: only the announcement makes it claim again within the test.
+    const second = h.startEngine({ claimEveryMs: 600_000 }, 'second');
+    await second.claim();
+    expect((await h.bot(botId)).leaseOwner).toBe('first');
+    await first.stop();
+    await vi.waitFor(async () => expect((await h!.bot(botId)).leaseOwner).toBe('second'), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(second.runner(botId)).toBeDefined(), { timeout: 10_000, interval: 20 });
+  });
+
   it('runs a bot it holds the lease of but does not run yet', async () => {
     h = await EngineHarness.create(target);
     h.setPrice(SYMBOL, '145.00');

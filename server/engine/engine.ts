@@ -13,6 +13,8 @@ import type { MemberKey } from '../exchange/gateway';
 import { EngineCommands } from './engine-commands';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, type EngineOptions } from './engine-options';
 import { InFlightSends } from './in-flight-sends';
+import { releasedChannel } from './leases';
+import type { Listening } from '../db/notifications';
 import { FeedPrices, feedKeyOf, FUTURES_FEED_SUFFIX, keysOf } from './feed-prices';
 import { EngineMetrics } from './metrics';
 import { PriceFanout } from './price-fanout';
@@ -27,6 +29,13 @@ export { FUTURES_FEED_SUFFIX } from './feed-prices';
 /** How long a runnable whose orders rest waits at its take-on for its member's stream to be up. */
 const STREAM_READY_WAIT_MS = 30_000;
 
+/**
+ * How long a stopping engine waits for its queued work (orders in flight) before it releases its
+ * leases anyway: inside the process's SHUTDOWN_DEADLINE_MS (server/shutdown.ts). An order still
+ * unanswered then is left as an intent, which the next holder looks up by its client order id.
+ */
+export const STOP_IDLE_WAIT_MS = 5_000;
+
 export class Engine {
   readonly id: string;
   readonly metrics: EngineMetrics;
@@ -38,6 +47,8 @@ export class Engine {
   private readonly adopting = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => void) | null = null;
+  /** Another engine gave its leases up on stopping: claimed at once (leases.ts announceReleased). */
+  private released: Promise<Listening | null> | null = null;
   private alive = true;
   private claiming: Promise<void> | null = null;
   private readonly ctx: RunnerContext;
@@ -80,6 +91,19 @@ export class Engine {
     this.every(o.claimEveryMs ?? DEFAULT_CLAIM_EVERY_MS, () => this.claim());
     this.every(Math.max(250, Math.floor(leaseMs / 4)), () => this.heartbeat());
     this.commands.start(o.notifications);
+    this.released = o.notifications
+      ? o.notifications.listen(releasedChannel(this.kind), {
+        onMessage: () => {
+          if (this.alive) void this.claim();
+        },
+        onGap: () => undefined,
+      })
+        .catch((error: unknown) => {
+          // Only speed is lost: the claim timer takes them on at its next turn.
+          o.log.warn({ err: error }, 'not listening for released leases; a stopped engine\'s runnables wait for the next claim');
+          return null;
+        })
+      : null;
     this.every(o.reconcileEveryMs ?? 60_000, () => this.reconcileAll());
     // Until it is open, orders go over REST; opening it now spares the first pushes that.
     void o.exchange.gateway.openOrderConnection?.();
@@ -231,14 +255,24 @@ export class Engine {
     } while (this.runners.all().some((r) => r.busy));
   }
 
-  /** A graceful stop: no new work, queued work finished, leases released for the next process. */
+  /** Orders on their way to the exchange now (a shutdown that runs out of time says so). */
+  get sendsInFlight(): number {
+    return this.ctx.sends.size;
+  }
+
+  /**
+   * A graceful stop (SIGTERM, server/shutdown.ts): no new work (no claims, commands or prices),
+   * queued work finished (orders in flight answered and recorded, at most STOP_IDLE_WAIT_MS),
+   * leases released and announced so another engine claims them at once.
+   */
   async stop(): Promise<void> {
     this.halt();
-    await Promise.race([this.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    await Promise.race([this.idle(), new Promise((resolve) => setTimeout(resolve, STOP_IDLE_WAIT_MS).unref())]);
     this.alive = false;
     const ids = this.runners.ids();
     for (const runner of this.runners.all()) this.runners.drop(runner);
     await this.store.release(ids).catch(() => undefined);
+    if (ids.length > 0) await this.store.announceReleased().catch(() => undefined);
   }
 
   /** As kill -9 would: everything stops here, leases stay until they expire (fault tests). */
@@ -256,6 +290,8 @@ export class Engine {
     this.timers.length = 0;
     this.unsubscribe?.();
     this.unsubscribe = null;
+    void this.released?.then((listening) => listening?.stop());
+    this.released = null;
   }
 }
 

@@ -67,3 +67,18 @@ export async function releaseLeases(h: LeaseHolder, ids: string[]): Promise<void
     UPDATE ${h.tables.runnables} SET lease_owner = NULL, lease_expires_at = NULL
     WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND lease_owner = ${h.owner}`);
 }
+
+/** The channel on which engines hear that leases of `kind` ('bots', 'cycles': its table) were given up by an engine that stopped. */
+export function releasedChannel(kind: string): string {
+  return `${kind}_leases_released`;
+}
+
+/**
+ * Tells every engine that `h` gave its leases up on stopping, so the next one claims them at once
+ * instead of at its next claim (DEFAULT_CLAIM_EVERY_MS): a drained engine's bots are run again
+ * within a claim's time. Only a stop says it: a release after a failed adoption must not make
+ * engines pass a runnable none can take on back and forth.
+ */
+export async function announceReleased(h: LeaseHolder, kind: string): Promise<void> {
+  await h.db.execute(sql`SELECT pg_notify(${releasedChannel(kind)}, ${h.owner})`);
+}

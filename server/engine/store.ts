@@ -8,7 +8,7 @@
  * by concern: leases.ts, order-writes.ts, command-queue.ts; the state columns come from the
  * runnable's core (Runnable.columns), its member events from its codec.
  */
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { MemberEvent } from '../../common/api/bots';
 import type { Db } from '../db/database';
 import { rowsOf } from '../db/rows';
@@ -16,7 +16,7 @@ import type { CommandResult } from '../runnables/command-results';
 import { recordEvent } from '../runnables/member-events';
 import { completeCommand, pendingCommands } from './command-queue';
 import { EngineKilled } from './faults';
-import { claimLeases, releaseLeases, renewLeases } from './leases';
+import { announceReleased, claimLeases, releaseLeases, renewLeases } from './leases';
 import { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
 import { fillRowOf, insertOrders, orderRecords, writeFillBatch, writeIntentBatch, writeIntents, type FillOutcome, type FillRow } from './order-writes';
 import { ended, type KernelRow, type Runnable, type RunnableCodec, type RunningRow, type StateColumns } from './runnable';
@@ -79,6 +79,11 @@ export class BotStore {
 
   release(ids: string[]): Promise<void> {
     return releaseLeases(this, ids);
+  }
+
+  /** Other engines claim what this one gave up on stopping, at once (leases.ts). */
+  announceReleased(): Promise<void> {
+    return announceReleased(this, getTableName(this.codec.tables.runnables));
   }
 
   /** The runnable's whole row, as its codec decodes it (the kernel reads its own columns of it). */

@@ -47,6 +47,8 @@ export interface RunningEntry {
   pid: number;
   /** What it printed on stdout until it was ready (the line naming its address, say). */
   printed: string;
+  /** What it printed on stdout so far. */
+  stdout(): string;
   stop(): Promise<EntryRun>;
 }
 
@@ -67,9 +69,12 @@ export async function startEntry(entry: string, args: string[], env: Record<stri
     child.stdout.on('data', onData);
     finished.then((run) => fail(new Error(`${entry} exited (${run.code}) before it was ready: ${run.stderr}${run.stdout}`)), fail);
   }).finally(() => clearTimeout(timer));
+  let printed = seen;
+  child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   return {
     pid: child.pid!,
     printed: seen,
+    stdout: () => printed,
     stop: () => {
       child.kill('SIGTERM');
       return finished;
