@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'sim/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'sim/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
           // The kill -9 suites (engine.kill9, engine.cycles-kill9) share a bot or a cycle between
           // engine processes, which needs PostgreSQL; so do the `*.postgres.test.ts` files (SIGTERM
           // handover, pg_dump/pg_restore). With TEST_DATABASE_URL set they run, and fail if it is broken.

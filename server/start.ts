@@ -20,6 +20,7 @@ import { startEngine, type Engine } from './engine/engine';
 import { cycleEnginePorts, enginePorts } from './engine-ports';
 import { startChainService } from './chain/service';
 import { EngineMetrics } from './engine/metrics';
+import { readBacklog, registerPlatformMetrics } from './platform-metrics';
 import { bootPhases, bootPhasesLine } from './logging/boot-phases';
 import { Shutdown, type ShutdownStep } from './shutdown';
 
@@ -89,6 +90,9 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     const { buildApp } = await appModule;
     exchange = await exchangeStart;
     const metrics = new EngineMetrics();
+    // The price feed's state and the platform-wide backlog, for the production alerts (deploy/prometheus).
+    const { marketData } = exchange;
+    registerPlatformMetrics(metrics.registry, { feed: () => marketData.feedStats(), backlog: () => readBacklog(database.db) });
     app = await buildApp(
       { config, db: database.db, mailer, clock: systemClock, exchange, metrics: metrics.registry, notifications: database.notifications },
       { logger: options.logger ?? false },
