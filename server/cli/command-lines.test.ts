@@ -27,6 +27,7 @@ const CLIS = [
   ['sim', 'sim/main.ts', 'Usage: npm run sim'],
   ['backtest', 'server/cli/backtest.ts', 'usage: npm run backtest -- --strategy FILE.json'],
   ['seed:demo', 'server/cli/seed-demo.ts', 'Usage: npm run seed:demo'],
+  ['migrate', 'server/cli/migrate.ts', 'Usage: npm run migrate'],
 ] as const;
 
 interface Run {
