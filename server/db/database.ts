@@ -1,6 +1,8 @@
 /**
  * Opens the database: embedded PGlite in DATA_DIR/pglite when DATABASE_URL is unset, a
- * PostgreSQL server through node-postgres otherwise; migrations are applied before use.
+ * PostgreSQL server through node-postgres otherwise; migrations are applied before use, or with
+ * `migrations: 'check'` (MIGRATIONS_ON_BOOT=check) only checked. `npm run migrate` applies and
+ * reports them (migrateDatabase, readDatabaseMigrationStatus).
  */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
