@@ -9,7 +9,7 @@ import { registerExternalPlugins } from './http/plugins/external';
 import marketApi from './http/routes/api/market/index';
 import operations from './http/routes/operations';
 import eventsApi from './http/routes/api/events/index';
-import healthRoute from './http/routes/health';
+import healthRoute, { readinessRoute } from './http/routes/health';
 import metricsRoute from './http/routes/metrics';
 import type { AppDeps } from './http/types';
 import { yupValidatorCompiler } from './http/validation';
@@ -53,6 +53,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(authPlugin, deps);
 
   await app.register(healthRoute);
+  await app.register(readinessRoute);
   await app.register(metricsRoute);
   await app.register(marketApi, { prefix: '/api' });
   await app.register(operations);

@@ -34,6 +34,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...secrets, DEMO_TRADING: 'yes' })).toThrow(ConfigError);
   });
 
+  it('reads MIGRATIONS_ON_BOOT: apply by default, apply or check, anything else refused naming it', () => {
+    expect(loadConfig({ ...secrets, DATA_DIR: dir() }).migrationsOnBoot).toBe('apply');
+    expect(loadConfig({ ...secrets, DATA_DIR: dir(), MIGRATIONS_ON_BOOT: 'apply' }).migrationsOnBoot).toBe('apply');
+    expect(loadConfig({ ...secrets, DATA_DIR: dir(), MIGRATIONS_ON_BOOT: ' check ' }).migrationsOnBoot).toBe('check');
+    expect(() => loadConfig({ ...secrets, DATA_DIR: dir(), MIGRATIONS_ON_BOOT: 'skip' })).toThrow(
+      new ConfigError('Invalid configuration: MIGRATIONS_ON_BOOT must be one of apply, check (got "skip")'),
+    );
+  });
+
   it('generates the secrets once into DATA_DIR/secrets.json with mode 0600', () => {
     const dataDir = dir();
     const first = loadConfig({ DATA_DIR: dataDir });

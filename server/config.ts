@@ -87,6 +87,12 @@ export interface Config extends ChainVariables {
    * embedded start (the default gives a newcomer a bot that trades from the start).
    */
   demoTrading: boolean;
+  /**
+   * MIGRATIONS_ON_BOOT: 'apply' (default) applies pending migrations at boot under the
+   * migration lock; 'check' never alters the schema: boot refuses, naming the pending
+   * migrations, until `npm run migrate` applied them.
+   */
+  migrationsOnBoot: 'apply' | 'check';
 }
 
 export class ConfigError extends Error {
@@ -384,6 +390,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     metricsToken: text(env, 'METRICS_TOKEN'),
     engineId: text(env, 'ENGINE_ID'),
     demoTrading: oneOf(env, 'DEMO_TRADING', ['true', 'false'] as const, 'true') === 'true',
+    migrationsOnBoot: oneOf(env, 'MIGRATIONS_ON_BOOT', ['apply', 'check'] as const, 'apply'),
   };
   return { ...config, chain: chainConfig(config), ...secrets(env, dataDir, options.createSecrets ?? true) };
 }

@@ -71,7 +71,11 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
   exchangeStart.catch(() => undefined); // awaited below; this only keeps an early failure handled
   let database: Database;
   try {
-    database = await openDatabase(config, { ...(templateFile ? { pgliteTemplateFile: templateFile } : {}), ...(lock ? { lock } : {}) });
+    database = await openDatabase(config, {
+      ...(templateFile ? { pgliteTemplateFile: templateFile } : {}),
+      ...(lock ? { lock } : {}),
+      migrations: config.migrationsOnBoot,
+    });
   } catch (error) {
     await exchangeStart.then((e) => e.close(), () => undefined);
     throw error;

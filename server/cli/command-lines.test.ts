@@ -28,6 +28,7 @@ const CLIS = [
   ['backtest', 'server/cli/backtest.ts', 'usage: npm run backtest -- --strategy FILE.json'],
   ['seed:demo', 'server/cli/seed-demo.ts', 'Usage: npm run seed:demo'],
   ['backup', 'server/cli/backup.ts', 'Usage: npm run backup -- --out FILE'],
+  ['migrate', 'server/cli/migrate.ts', 'Usage: npm run migrate'],
 ] as const;
 
 interface Run {

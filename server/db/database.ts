@@ -1,6 +1,8 @@
 /**
  * Opens the database: embedded PGlite in DATA_DIR/pglite when DATABASE_URL is unset, a
- * PostgreSQL server through node-postgres otherwise; migrations are applied before use.
+ * PostgreSQL server through node-postgres otherwise; migrations are applied before use, or with
+ * `migrations: 'check'` (MIGRATIONS_ON_BOOT=check) only checked. `npm run migrate` applies and
+ * reports them (migrateDatabase, readDatabaseMigrationStatus).
  */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -10,7 +12,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError, type Config } from '../config';
 import { acquireDataDirLock, type DataDirLock, type LockHolder, type LockProbes } from './data-dir-lock';
-import { allMigrationsApplied } from './migrations-applied';
+import { migrationStatus, newlyApplied, pendingLine, readJournal, readMigrationStatus, type MigrationStatus, type RowsQuery } from './migration-status';
 import { compileWasmWithBaselineOnly } from './pglite-compiler';
 import { pgliteNotifications, postgresNotifications, type NotificationFeed } from './notifications';
 import { readPgliteTemplate, unpackPgliteTemplate } from './pglite-template';
@@ -27,7 +29,16 @@ export interface Database {
   notifications: NotificationFeed;
   /** PGlite only: where the data directory came from, and why a template was not used. */
   pgliteInit?: { from: 'existing' | 'template' | 'initdb'; note?: string };
+  /** The migrations as the open found them, and what it applied (none with migrations: 'check'). */
+  migrations: MigrationRun;
   close(): Promise<void>;
+}
+
+/** What opening (or `npm run migrate`) did: the status before and after, and the tags it applied. */
+export interface MigrationRun {
+  before: MigrationStatus;
+  after: MigrationStatus;
+  applied: string[];
 }
 
 export interface OpenOptions {
@@ -57,6 +68,19 @@ export interface OpenOptions {
   lockProbes?: LockProbes;
   /** The embedded database's lock, already taken (lockEmbeddedDatabase); released on close or on a failed open. */
   lock?: DataDirLock;
+  /**
+   * 'apply' (the default): pending migrations are applied before use. 'check'
+   * (MIGRATIONS_ON_BOOT=check): the schema is never altered; pending migrations refuse the open
+   * with MigrationsPending.
+   */
+  migrations?: 'apply' | 'check';
+}
+
+/** The database lacks migrations this build needs and the opener may not apply them (MIGRATIONS_ON_BOOT=check). */
+export class MigrationsPending extends ConfigError {
+  constructor(readonly status: MigrationStatus) {
+    super(`${pendingLine(status)} and MIGRATIONS_ON_BOOT=check never alters the schema: run npm run migrate (the built form: node dist/server/cli/migrate.js), then start the server again`);
+  }
 }
 
 /** pg_stat_activity.application_name of each process's LISTEN connection. */
@@ -64,12 +88,16 @@ export const NOTIFICATIONS_APPLICATION = 'griddesk-notifications';
 
 const MIGRATION_LOCK = 7_311_942; // arbitrary, constant advisory-lock key for migrations
 
-/** Source: server/db/migrations; esbuild bundles: <bundle dir>/migrations (build-node.mjs). */
+/**
+ * Source: server/db/migrations; esbuild bundles: <bundle dir>/migrations (build-node.mjs); a CLI
+ * bundle in dist/server/cli/ without its own copy: the server bundle's, dist/server/migrations.
+ */
 export function resolveMigrationsFolder(explicit?: string): string {
   const candidates = [
     explicit,
     fileURLToPath(new URL('./migrations', import.meta.url)),
     fileURLToPath(new URL('./db/migrations', import.meta.url)),
+    fileURLToPath(new URL('../migrations', import.meta.url)),
     resolve('server/db/migrations'),
   ].filter((c): c is string => Boolean(c));
   const found = candidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
@@ -81,7 +109,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   const migrationsFolder = resolveMigrationsFolder(options.migrationsFolder);
   if (config.databaseUrl) {
     if (options.mustExist) await assertPostgresDatabase(config.databaseUrl);
-    return openPostgres(config.databaseUrl, migrationsFolder);
+    return openPostgres(config.databaseUrl, migrationsFolder, options.migrations ?? 'apply');
   }
   const dataDir = pgliteDirOf(config, options);
   if (isMemory(dataDir)) return openPglite(dataDir, migrationsFolder, options);
@@ -173,20 +201,20 @@ async function openPglite(dataDir: string, migrationsFolder: string, options: Op
   const modules = importPglite();
   modules.catch(() => undefined); // awaited in openPgliteClient; this only keeps it handled
   const { template, ...info } = await choosePgliteInit(dataDir, migrationsFolder, options);
-  if (!template) return openPgliteClient(dataDir, migrationsFolder, undefined, info, modules);
+  if (!template) return openPgliteClient(dataDir, migrationsFolder, undefined, info, modules, options);
   if (isMemory(dataDir)) {
     const blob = typeof template === 'string' ? new Blob([await readFile(template)]) : template;
-    return openPgliteClient(dataDir, migrationsFolder, blob, info, modules);
+    return openPgliteClient(dataDir, migrationsFolder, blob, info, modules, options);
   }
-  if (typeof template !== 'string') return openPgliteClient(dataDir, migrationsFolder, template, info, modules);
+  if (typeof template !== 'string') return openPgliteClient(dataDir, migrationsFolder, template, info, modules, options);
   try {
     await unpackPgliteTemplate(template, dataDir);
-    return await openPgliteClient(dataDir, migrationsFolder, undefined, info, modules);
+    return await openPgliteClient(dataDir, migrationsFolder, undefined, info, modules, options);
   } catch (error) {
     // A damaged archive must not brick a first start: drop what it unpacked and run initdb.
     await rm(dataDir, { recursive: true, force: true });
     const note = `template failed to load (${error instanceof Error ? error.message : String(error)})`;
-    return openPgliteClient(dataDir, migrationsFolder, undefined, { from: 'initdb', note }, modules);
+    return openPgliteClient(dataDir, migrationsFolder, undefined, { from: 'initdb', note }, modules, options);
   }
 }
 
@@ -196,6 +224,7 @@ async function openPgliteClient(
   template: Blob | undefined,
   info: NonNullable<Database['pgliteInit']>,
   modules = importPglite(),
+  options: Pick<OpenOptions, 'migrations'> = {},
 ): Promise<Database> {
   const [{ PGlite }, { drizzle }, { migrate }] = await modules;
   const client = new PGlite({
@@ -206,24 +235,26 @@ async function openPgliteClient(
     ...(template ? { loadDataDir: template } : {}),
   });
   const db = drizzle(client, { schema });
+  let migrations: MigrationRun;
   try {
     // Applies every migration on a new cluster, and only those newer than a template's; a warm
     // start whose database holds them all skips the migrator's reading and hashing of them.
-    if (!(await allMigrationsApplied(<T,>(sql: string) => client.query<T>(sql), migrationsFolder))) await migrate(db, { migrationsFolder });
+    const query: RowsQuery = (sql) => client.query(sql);
+    migrations = await migrateUnlessCurrent(query, migrationsFolder, options.migrations ?? 'apply', () => migrate(db, { migrationsFolder }));
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;
   }
   const notifications = pgliteNotifications(client);
-  return { db: db as unknown as Db, kind: 'pglite', pgliteInit: info, notifications, close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', pgliteInit: info, migrations, notifications, close: () => client.close() };
 }
 
-async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
+async function openPostgres(url: string, migrationsFolder: string, migrations: 'apply' | 'check'): Promise<Database> {
   const [{ default: pg }, { drizzle }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
-  await migratePostgres(url, migrationsFolder);
+  const run = await migratePostgres(url, migrationsFolder, migrations);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server ends (a restart, pg_terminate_backend, a failover) is dropped
   // by the pool and replaced on the next query; unheard, pg's 'error' event would kill the
@@ -235,6 +266,7 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    migrations: run,
     notifications,
     close: async () => {
       await notifications.close();
@@ -247,7 +279,7 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
  * Several server processes may boot at once against one PostgreSQL (ROLES scale-out); an
  * advisory lock on a single connection makes them apply migrations one after another.
  */
-async function migratePostgres(url: string, migrationsFolder: string): Promise<void> {
+async function migratePostgres(url: string, migrationsFolder: string, mode: 'apply' | 'check'): Promise<MigrationRun> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -256,12 +288,83 @@ async function migratePostgres(url: string, migrationsFolder: string): Promise<v
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined); // a broken connection fails the migration's query instead
   await client.connect();
+  const query = pgQuery(client);
+  if (mode === 'check') {
+    try {
+      return await migrateUnlessCurrent(query, migrationsFolder, mode, async () => undefined);
+    } finally {
+      await client.end();
+    }
+  }
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle(client), { migrationsFolder });
+    // Read under the lock: what this process applied, not what another one did meanwhile.
+    return await migrateUnlessCurrent(query, migrationsFolder, mode, () => migrate(drizzle(client), { migrationsFolder }));
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await client.end();
+  }
+}
+
+/** node-postgres' query typed as the migration reader's (its rows are whatever the SQL selects). */
+function pgQuery(client: { query(sql: string): Promise<{ rows: unknown[] }> }): RowsQuery {
+  return <T,>(sql: string) => client.query(sql) as Promise<{ rows: T[] }>;
+}
+
+/**
+ * Reads the status; with pending migrations, 'apply' runs the migrator and reads it again,
+ * 'check' refuses (MigrationsPending). Nothing pending: the migrator, which reads and hashes
+ * every SQL file to find nothing to do, is skipped (bench:startup).
+ */
+async function migrateUnlessCurrent(query: RowsQuery, migrationsFolder: string, mode: 'apply' | 'check', migrate: () => Promise<void>): Promise<MigrationRun> {
+  const journal = await readJournal(migrationsFolder);
+  const before = await readMigrationStatus(query, journal);
+  if (before.pending.length === 0) return { before, after: before, applied: [] };
+  if (mode === 'check') throw new MigrationsPending(before);
+  await migrate();
+  const after = await readMigrationStatus(query, journal);
+  return { before, after, applied: newlyApplied(before, after) };
+}
+
+/**
+ * `npm run migrate`: applies the configured database's pending migrations (PostgreSQL under the
+ * boot's advisory lock, so beside booting servers; PGlite under DATA_DIR's lock, so never
+ * beside a running server) and says which.
+ */
+export async function migrateDatabase(config: Config, options: Pick<OpenOptions, 'migrationsFolder' | 'pgliteDir' | 'holder'> = {}): Promise<MigrationRun> {
+  const database = await openDatabase(config, { ...options, migrations: 'apply' });
+  await database.close();
+  return database.migrations;
+}
+
+/**
+ * `npm run migrate -- --status`: the configured database's migrations, applying nothing and
+ * creating nothing (a DATA_DIR without a cluster, or an empty PostgreSQL database, has every
+ * migration pending). A PostgreSQL database that does not exist is an error.
+ */
+export async function readDatabaseMigrationStatus(config: Config, options: Pick<OpenOptions, 'migrationsFolder' | 'pgliteDir' | 'holder'> = {}): Promise<MigrationStatus> {
+  const migrationsFolder = resolveMigrationsFolder(options.migrationsFolder);
+  const journal = await readJournal(migrationsFolder);
+  if (config.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      return await readMigrationStatus(pgQuery(client), journal);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  const dataDir = pgliteDirOf(config, options);
+  if (!isMemory(dataDir) && !existsSync(join(dataDir, 'PG_VERSION'))) return migrationStatus(journal, null);
+  try {
+    const database = await openDatabase(config, { ...options, migrationsFolder, migrations: 'check' });
+    await database.close();
+    return database.migrations.after;
+  } catch (error) {
+    if (error instanceof MigrationsPending) return error.status;
+    throw error;
   }
 }
 

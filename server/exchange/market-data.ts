@@ -40,6 +40,8 @@ export interface FeedStats {
   futuresStreamUp: boolean;
   /** ticker/price polls made for futures price listeners while the futures stream was down. */
   futuresRestPolls: number;
+  /** Date.now() of the last spot price batch, streamed or polled; null before the first (GET /readyz). */
+  lastPriceAt: number | null;
 }
 
 type Listener = (tickers: TickerEntry[]) => void;
@@ -78,6 +80,7 @@ export class MarketDataHub {
   private lastAsked = 0;
   private readonly ttlCache = new Map<string, { at: number; value: Promise<unknown> }>();
   private restPolls = 0;
+  private lastPriceAt: number | null = null;
   private futuresRestPolls = 0;
   private futuresAsked = 0;
   readonly pollMs: number;
@@ -151,7 +154,7 @@ export class MarketDataHub {
 
   feedStats(): FeedStats {
     return { streamUp: this.spotFeed.up, streamBatches: this.spotFeed.batches, streamFailures: this.spotFeed.failures,
-      restPolls: this.restPolls, futuresStreamUp: this.futuresFeed.up, futuresRestPolls: this.futuresRestPolls };
+      restPolls: this.restPolls, futuresStreamUp: this.futuresFeed.up, futuresRestPolls: this.futuresRestPolls, lastPriceAt: this.lastPriceAt };
   }
 
   /** The pinned ticker: configured pairs, in their configured order. */
@@ -320,6 +323,7 @@ export class MarketDataHub {
 
   /** Takes in USDT pairs and tells subscribers when a pinned pair changed. */
   private publish(rows: Ticker[]): void {
+    if (rows.length > 0) this.lastPriceAt = Date.now();
     for (const listener of this.priceListeners) listener(rows);
     let changed = false;
     const pinned = new Set(this.options.tickerSymbols);

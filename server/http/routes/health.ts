@@ -1,4 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { resolveMigrationsFolder } from '../../db/database';
+import { isReady, readinessProbe } from '../readiness';
+
+const checksSchema = {
+  type: 'object',
+  properties: { database: { type: 'string' }, migrations: { type: 'string' }, priceFeed: { type: 'string' } },
+};
+const readySchema = { type: 'object', properties: { status: { type: 'string' }, checks: checksSchema } };
 
 /**
  * Liveness, plus what a support engineer asks first about the exchange side: is the price feed
@@ -37,6 +45,28 @@ export default async function healthRoute(app: FastifyInstance) {
         priceStreamFailures: feed.streamFailures,
         accountStreams: { members: streams.members, spotUp: streams.spotUp, futuresUp: streams.futuresUp },
       } };
+    },
+  });
+}
+
+/**
+ * Readiness for a load balancer or an orchestrator (http/readiness.ts): 200 `ready`, or 503
+ * `not ready`, each with the checks that decided it. Like /healthz it needs no sign-in and
+ * counts against no rate limit: the proxy asks it every few seconds.
+ */
+export async function readinessRoute(app: FastifyInstance) {
+  const { config, exchange } = app.deps;
+  const probe = readinessProbe({
+    db: () => app.deps.db,
+    migrationsFolder: resolveMigrationsFolder(),
+    ...(config.roles.includes('engine') && exchange ? { feedStats: () => exchange.marketData.feedStats() } : {}),
+  });
+  app.get('/readyz', {
+    schema: { hide: true, response: { 200: readySchema, 503: readySchema } },
+    handler: async (_request, reply) => {
+      const checks = await probe();
+      const ready = isReady(checks);
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
     },
   });
 }
