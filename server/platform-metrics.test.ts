@@ -15,7 +15,7 @@ import { createTestServer, type TestServer } from './testing/server';
 const targets = await databaseTargets();
 
 const feed = (over: Partial<FeedStats>): FeedStats =>
-  ({ streamUp: false, streamBatches: 0, streamFailures: 0, restPolls: 0, futuresStreamUp: false, futuresRestPolls: 0, ...over });
+  ({ streamUp: false, streamBatches: 0, streamFailures: 0, restPolls: 0, futuresStreamUp: false, futuresRestPolls: 0, lastPriceAt: null, ...over });
 
 const NONE: Backlog = { unleased: { bots: 0, cycles: 0 }, payoutsPending: 0, oldestPendingSeconds: 0 };
 
