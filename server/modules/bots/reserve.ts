@@ -6,8 +6,6 @@
  * dashboard's Total Funds shows the same figure for spot.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BotCategory } from '../../../common/api/bots';
-import { Decimal } from '../../../common/decimal';
 import type { Db } from '../../db/database';
 import { preparedPerDb } from '../../db/prepared';
 import { bots } from '../../db/schema';
@@ -22,20 +20,4 @@ export function runningBots(db: Db, userId: string) {
   return runningBotsQuery(db).execute({ userId });
 }
 
-interface RunningBot {
-  category: string;
-  leverage: number | null;
-  investment: string;
-  heldCost: string;
-}
-
-/** What the running bots of one category (so one wallet) hold back of it. */
-export function reservedBy(running: readonly RunningBot[], category: BotCategory): Decimal {
-  let sum = new Decimal(0);
-  for (const b of running) {
-    if (b.category !== category) continue;
-    const used = category === 'Future' ? new Decimal(b.heldCost).div(b.leverage ?? 1) : new Decimal(b.heldCost);
-    sum = sum.plus(Decimal.max(0, new Decimal(b.investment).minus(used)));
-  }
-  return sum;
-}
+export { reserveOf, reservedBy, type RunningBot } from './reserve-rule';

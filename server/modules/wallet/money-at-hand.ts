@@ -13,6 +13,7 @@ import type { MoneyAtHand, WalletHolder } from '../../../common/api/exchange';
 import { Decimal } from '../../../common/decimal';
 import { pairLabel, QUOTE_ASSETS } from '../../../common/pairs';
 import type { Market } from '../../exchange/gateway';
+import { reserveOf } from '../bots/reserve-rule';
 
 /** A Live or Pause bot, as its row records it. */
 export interface BotHoldingRow {
@@ -60,15 +61,12 @@ export function holdingsOf(bots: readonly BotHoldingRow[], cycles: readonly Cycl
     out.push({ market, asset, holder, inFree: Decimal.max(0, Decimal.min(amount, inFree)) });
   };
   for (const bot of bots) {
-    const investment = new Decimal(bot.investment);
-    const heldCost = new Decimal(bot.heldCost);
     if (bot.category === 'Future') {
-      // The investment is margin: what positions use is locked, the rest waits in the free margin.
-      const used = heldCost.div(bot.leverage ?? 1);
-      add('futures', 'USDT', 'bot', bot, investment, investment.minus(used));
+      // The investment is margin: what positions use is locked, the rest (its reserve) waits in the free margin.
+      add('futures', 'USDT', 'bot', bot, new Decimal(bot.investment), reserveOf(bot));
     } else {
       // As the dashboard's available balance: the investment less what it already spent on coins.
-      const reserve = Decimal.max(0, investment.minus(heldCost));
+      const reserve = reserveOf(bot);
       add('spot', 'USDT', 'bot', bot, reserve, reserve);
       const held = new Decimal(bot.heldQty);
       add('spot', baseOf(bot.symbol), 'bot', bot, held, held);
