@@ -1,6 +1,6 @@
 /** Public market data for the member screens; no member key needed (keyless client). */
 import type { KlineInterval, KlinesResponse, LivePriceResponse, TickerEntry, TickersResponse } from '../../../common/api/exchange';
-import type { Market } from '../../exchange/gateway';
+import type { Market, MarketInfo } from '../../exchange/gateway';
 import { DomainError } from '../errors';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';
@@ -15,6 +15,22 @@ function unknownPair(pair: string): DomainError {
 }
 
 /**
+ * Per markets list, its pairs' price steps: the gateway answers the same cached list until it
+ * reloads exchangeInfo, so the map of some 2,000 pairs is built once per reload, not per request
+ * (every ticker poll and live price read asks).
+ */
+const tickSizeMaps = new WeakMap<readonly MarketInfo[], ReadonlyMap<string, string>>();
+
+function tickSizeMap(markets: readonly MarketInfo[]): ReadonlyMap<string, string> {
+  let map = tickSizeMaps.get(markets);
+  if (!map) {
+    map = new Map(markets.filter((m) => m.tickSize !== '').map((m) => [m.symbol, m.tickSize]));
+    tickSizeMaps.set(markets, map);
+  }
+  return map;
+}
+
+/**
  * Each pair's price step (PRICE_FILTER tickSize) on `market`, so screens show prices to the
  * pair's own decimals (common/format formatPrice). Read from the gateway's cached exchange
  * rules; when those cannot be read the prices still go out, without a step (the formatter then
@@ -22,8 +38,7 @@ function unknownPair(pair: string): DomainError {
  */
 export async function tickSizes(deps: ExchangeDeps, market: Market): Promise<ReadonlyMap<string, string>> {
   try {
-    const markets = await exchangeOf(deps).gateway.markets(market);
-    return new Map(markets.filter((m) => m.tickSize !== '').map((m) => [m.symbol, m.tickSize]));
+    return tickSizeMap(await exchangeOf(deps).gateway.markets(market));
   } catch {
     return new Map();
   }
