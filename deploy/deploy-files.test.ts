@@ -194,6 +194,12 @@ describe('what the units, compose and the Dockerfile run', () => {
     }
     expect(read('deploy/Dockerfile')).toContain(`DATA_DIR=${dataDir}`);
   });
+
+  it('migrate once: listing what is pending never fails the unit (--status exits 3 then), applying does', () => {
+    const lines = read('deploy/systemd/griddesk-migrate.service').split('\n');
+    expect(lines).toContain('ExecStartPre=-/usr/bin/node dist/server/cli/migrate.js --status');
+    expect(lines).toContain('ExecStart=/usr/bin/node dist/server/cli/migrate.js');
+  });
 });
 
 /** The event-stream routes, from the code: the routes under routes/api that open one (registered under /api). */

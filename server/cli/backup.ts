@@ -7,7 +7,7 @@
  * gzipped tar of the cluster), the format the bundled first-boot template already uses.
  *
  * With DATABASE_URL (PostgreSQL) it copies nothing: it prints the pg_dump / pg_restore commands
- * (docs: handover-and-backups). Either way the secrets below must be kept with the backup.
+ * (README: Deploy > Backups and restore). Either way the secrets below must be kept with the backup.
  * `runBackup` is the whole CLI without the process around it (backup.test.ts drives it).
  */
 import { existsSync, readdirSync } from 'node:fs';

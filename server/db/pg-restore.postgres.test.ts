@@ -1,6 +1,6 @@
 /**
- * The documented PostgreSQL backup and restore, run as an operator would (docs-snippets/
- * handover-and-backups.md): `pg_dump --format=custom` of a database with a member's ledger
+ * The documented PostgreSQL backup and restore, run as an operator would (README: Deploy >
+ * Backups and restore): `pg_dump --format=custom` of a database with a member's ledger
  * activity, `pg_restore` into a new database, the platform server booted on the restored one.
  * The member's balances as the API reports them equal the sums of their ledger rows, and the
  * ledger's append-only triggers came along (a restore is the only undo of a ledger row, so the

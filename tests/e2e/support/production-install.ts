@@ -12,7 +12,7 @@ import { join } from 'node:path';
 /**
  * What a production install is: the manifest and lockfile `npm ci` installs from, and the built
  * server (main.js, the CLIs in cli/, their chunks, the migrations and the PGlite first-boot
- * template). docs-snippets/production-install.md names the same paths.
+ * template). README's Deploy > Production install names the same paths.
  */
 export const PRODUCTION_INSTALL = ['package.json', 'package-lock.json', 'dist/server'] as const;
 
