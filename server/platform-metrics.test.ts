@@ -7,7 +7,8 @@ import { Registry } from 'prom-client';
 import { withdrawals } from './db/schema';
 import type { FeedStats } from './exchange/market-data';
 import { insertBot } from './modules/bots/testing/fixtures';
-import { priceFeedState, readBacklog, registerPlatformMetrics, type Backlog } from './platform-metrics';
+import { feedSource } from './exchange/market-data';
+import { readBacklog, registerPlatformMetrics, type Backlog } from './platform-metrics';
 import { databaseTargets } from './testing/databases';
 import { insertMember } from './testing/members';
 import { createTestServer, type TestServer } from './testing/server';
@@ -29,7 +30,7 @@ describe('the price feed gauge', () => {
     const text = await registry.metrics();
     expect(text).toContain('griddesk_price_feed_state{state="rest-fallback"} 1');
     expect(text).toContain('griddesk_price_feed_state{state="stream"} 0');
-    expect(priceFeedState(feed({}))).toBe('idle');
+    expect(feedSource(feed({}))).toBe('idle');
   });
 });
 

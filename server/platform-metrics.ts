@@ -11,16 +11,7 @@ import { sql } from 'drizzle-orm';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from './db/database';
 import { rowsOf } from './db/rows';
-import type { FeedStats } from './exchange/market-data';
-
-export type PriceFeedState = 'stream' | 'rest-fallback' | 'idle';
-
-const PRICE_FEED_STATES: readonly PriceFeedState[] = ['stream', 'rest-fallback', 'idle'];
-
-/** As /healthz's `exchange.prices` says it: the WebSocket, REST polls while it is down, or nothing asked yet. */
-export function priceFeedState(feed: FeedStats): PriceFeedState {
-  return feed.streamUp ? 'stream' : feed.restPolls > 0 ? 'rest-fallback' : 'idle';
-}
+import { FEED_SOURCES, feedSource, type FeedStats } from './exchange/market-data';
 
 export interface Backlog {
   /** Live or paused runnables whose lease nobody holds (never claimed, or their holder stopped renewing). */
@@ -70,8 +61,8 @@ export function registerPlatformMetrics(registry: Registry, sources: PlatformSou
     name: 'griddesk_price_feed_state', help: 'Where this process takes spot prices from: 1 on the current state (stream, rest-fallback, idle)',
     labelNames: ['state'], registers: [registry],
     collect() {
-      const current = priceFeedState(sources.feed());
-      for (const state of PRICE_FEED_STATES) this.set({ state }, state === current ? 1 : 0);
+      const current = feedSource(sources.feed());
+      for (const state of FEED_SOURCES) this.set({ state }, state === current ? 1 : 0);
     },
   });
   new Gauge({

@@ -44,6 +44,15 @@ export interface FeedStats {
   lastPriceAt: number | null;
 }
 
+/** Where spot prices come from, as /healthz and the price-feed gauge name it: the WebSocket, REST polls while it is down, or nothing asked yet. */
+export type FeedSource = 'stream' | 'rest-fallback' | 'idle';
+
+export const FEED_SOURCES: readonly FeedSource[] = ['stream', 'rest-fallback', 'idle'];
+
+export function feedSource(stats: Pick<FeedStats, 'streamUp' | 'restPolls'>): FeedSource {
+  return stats.streamUp ? 'stream' : stats.restPolls > 0 ? 'rest-fallback' : 'idle';
+}
+
 type Listener = (tickers: TickerEntry[]) => void;
 /** Every price the feed delivers, any symbol (the engine's ticks). */
 export type PriceListener = (rows: readonly Ticker[]) => void;

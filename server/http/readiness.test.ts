@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isReady, PRICE_FEED_STALE_MS, priceFeedState } from './readiness';
+import { isReady, PRICE_FEED_STALE_MS, priceFeedReadiness } from './readiness';
 
-describe('priceFeedState', () => {
+describe('priceFeedReadiness', () => {
   const now = 1_000_000;
   it('is stream while the WebSocket delivers, rest-fallback while only the polls do', () => {
-    expect(priceFeedState({ streamUp: true, lastPriceAt: now - 1_000 }, now)).toBe('stream');
-    expect(priceFeedState({ streamUp: false, lastPriceAt: now - 1_000 }, now)).toBe('rest-fallback');
+    expect(priceFeedReadiness({ streamUp: true, lastPriceAt: now - 1_000 }, now)).toBe('stream');
+    expect(priceFeedReadiness({ streamUp: false, lastPriceAt: now - 1_000 }, now)).toBe('rest-fallback');
   });
 
   it('is down before the first price and once the last one is older than the staleness bound, stream or not', () => {
-    expect(priceFeedState({ streamUp: false, lastPriceAt: null }, now)).toBe('down');
-    expect(priceFeedState({ streamUp: true, lastPriceAt: now - PRICE_FEED_STALE_MS - 1 }, now)).toBe('down');
-    expect(priceFeedState({ streamUp: false, lastPriceAt: now - PRICE_FEED_STALE_MS }, now)).toBe('rest-fallback');
+    expect(priceFeedReadiness({ streamUp: false, lastPriceAt: null }, now)).toBe('down');
+    expect(priceFeedReadiness({ streamUp: true, lastPriceAt: now - PRICE_FEED_STALE_MS - 1 }, now)).toBe('down');
+    expect(priceFeedReadiness({ streamUp: false, lastPriceAt: now - PRICE_FEED_STALE_MS }, now)).toBe('rest-fallback');
   });
 });
 

@@ -18,17 +18,17 @@ export const DATABASE_CHECK_MS = 2_000;
  */
 export const PRICE_FEED_STALE_MS = 30_000;
 
-export type PriceFeedState = 'stream' | 'rest-fallback' | 'down';
+export type PriceFeedReadiness = 'stream' | 'rest-fallback' | 'down';
 
 export interface ReadinessChecks {
   database: 'ok' | 'unreachable';
   /** 'ok', 'pending: <tags>', or 'unknown' while the database cannot be asked. */
   migrations: string;
   /** Engine role only. */
-  priceFeed?: PriceFeedState;
+  priceFeed?: PriceFeedReadiness;
 }
 
-export function priceFeedState(stats: Pick<FeedStats, 'streamUp' | 'lastPriceAt'>, now: number, staleMs = PRICE_FEED_STALE_MS): PriceFeedState {
+export function priceFeedReadiness(stats: Pick<FeedStats, 'streamUp' | 'lastPriceAt'>, now: number, staleMs = PRICE_FEED_STALE_MS): PriceFeedReadiness {
   if (stats.lastPriceAt === null || now - stats.lastPriceAt > staleMs) return 'down';
   return stats.streamUp ? 'stream' : 'rest-fallback';
 }
@@ -82,7 +82,7 @@ export function readinessProbe(sources: ReadinessSources): () => Promise<Readine
       database,
       migrations: database === 'ok' ? await migrations(query).catch(() => 'unknown') : migrationsOk ? 'ok' : 'unknown',
     };
-    if (sources.feedStats) checks.priceFeed = priceFeedState(sources.feedStats(), now());
+    if (sources.feedStats) checks.priceFeed = priceFeedReadiness(sources.feedStats(), now());
     return checks;
   };
 }

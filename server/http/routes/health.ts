@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveMigrationsFolder } from '../../db/database';
 import { isReady, readinessProbe } from '../readiness';
+import { feedSource } from '../../exchange/market-data';
 
 const checksSchema = {
   type: 'object',
@@ -41,7 +42,7 @@ export default async function healthRoute(app: FastifyInstance) {
       const feed = exchange.marketData.feedStats();
       const streams = exchange.balances.stats();
       return { status: 'ok', exchange: {
-        prices: feed.streamUp ? 'stream' : feed.restPolls > 0 ? 'rest-fallback' : 'idle',
+        prices: feedSource(feed),
         priceStreamFailures: feed.streamFailures,
         accountStreams: { members: streams.members, spotUp: streams.spotUp, futuresUp: streams.futuresUp },
       } };
