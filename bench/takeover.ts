@@ -12,8 +12,12 @@
  * second sell-all intent), and the time from B's claim of a bot to its first intent (p50/max).
  * Prints one JSON document; never fails on a timing.
  *
+ * BENCH_SIGNAL=SIGTERM stops A gracefully instead (a drain: systemctl stop, a rolling upgrade): A
+ * releases its leases and tells B, which must hold every bot at once rather than after the lease
+ * gap; then also measured: the signal to A's exit, and A's exit code.
+ *
  * Env: BENCH_BOTS (200), BENCH_MEMBERS (20), BENCH_LEASE_MS (20000, production), BENCH_CLAIM_EVERY_MS
- * (2000, production), BENCH_POLL_MS (25), BENCH_DATABASE_URL (the local server).
+ * (2000, production), BENCH_POLL_MS (25), BENCH_SIGNAL (SIGKILL or SIGTERM), BENCH_DATABASE_URL (the local server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,6 +32,7 @@ import { spawnScript } from './support/spawn-sim';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const BOTS = num('BENCH_BOTS', 200);
+const SIGNAL: 'SIGKILL' | 'SIGTERM' = process.env.BENCH_SIGNAL === 'SIGTERM' ? 'SIGTERM' : 'SIGKILL';
 const MEMBERS = Math.min(num('BENCH_MEMBERS', 20), BOTS);
 const LEASE_MS = num('BENCH_LEASE_MS', DEFAULT_LEASE_MS);
 const CLAIM_EVERY_MS = num('BENCH_CLAIM_EVERY_MS', DEFAULT_CLAIM_EVERY_MS);
@@ -125,11 +130,12 @@ try {
     changedWhileBothRan += (await leases()).filter((l) => l.lease_owner !== a.id).length;
     await sleep(POLL_MS * 4);
   }
-  progress('both ran; killing A');
+  progress(`both ran; ${SIGNAL} to A`);
 
   const lastExpiryOfA = new Map((await leases()).map((l) => [l.id, l.lease_expires_at!.getTime()]));
+  const exited = new Promise<{ at: number; code: number | null }>((resolve) => a.child.once('exit', (code) => resolve({ at: Date.now(), code })));
   const killedAt = Date.now();
-  a.child.kill('SIGKILL');
+  a.child.kill(SIGNAL);
   // Inside the lease gap: every pair past its bots' pause price, then quiet.
   sim.child.send({ type: 'prices', prices: PAIRS.map((s) => [s, toTick(Number(SPECS.get(s)!.price) * (1 + 2 * PAUSE_UP), SPECS.get(s)!.tickSize)]) });
 
@@ -141,7 +147,8 @@ try {
       // The claim wrote expiry = claim + LEASE_MS; seen within a poll, before any renewal (every LEASE_MS / 4).
       const claim = l.lease_expires_at!.getTime() - LEASE_MS;
       claimedAt.set(l.id, claim);
-      if (claim < lastExpiryOfA.get(l.id)!) claimedBeforeExpiry++;
+      // A killed holds its leases to their expiry; A stopping released them itself.
+      if (SIGNAL === 'SIGKILL' && claim < lastExpiryOfA.get(l.id)!) claimedBeforeExpiry++;
     }
     await sleep(POLL_MS);
   }
@@ -156,10 +163,15 @@ try {
     await sleep(100);
     intents = await intentsOf();
   }
+  const exit = await exited;
   const actAfterClaim = intents.filter((i) => claimedAt.has(i.bot_id)).map((i) => i.first.getTime() - claimedAt.get(i.bot_id)!);
   const result = {
     bench: 'takeover',
     database: 'postgres',
+    signal: SIGNAL,
+    /** The signal to A's exit, and its code (0 expected after SIGTERM). */
+    signalToExitMs: exit.at - killedAt,
+    exitCode: exit.code,
     bots: BOTS,
     engines: 2,
     leaseTtlMs: LEASE_MS,
@@ -167,8 +179,8 @@ try {
     pollMs: POLL_MS,
     killToOwnedBySurvivorMs: stats([...claimedAt.values()].map((t) => t - killedAt)),
     allOwnedBySurvivor: claimedAt.size === BOTS,
-    /** Within LEASE_MS + CLAIM_EVERY_MS (+ the claim's own time) of A's last renewal. */
-    boundMs: LEASE_MS + CLAIM_EVERY_MS,
+    /** SIGKILL: within LEASE_MS + CLAIM_EVERY_MS (+ the claim's own time) of A's last renewal; SIGTERM: 2 s after A's exit (issue 24). */
+    boundMs: SIGNAL === 'SIGKILL' ? LEASE_MS + CLAIM_EVERY_MS : exit.at - killedAt + 2_000,
     twoOwners: {
       any: changedWhileBothRan > 0 || claimedBeforeExpiry > 0 || intents.some((i) => Number(i.n) > 1),
       ownerChangesWhileBothRan: changedWhileBothRan,
