@@ -166,6 +166,15 @@ export default {
       to: { path: pkg('ethers') },
     },
     {
+      name: 'decimal-only-in-money',
+      comment:
+        'One money type with one configuration (64 significant digits): common/money.ts is the ' +
+        'only importer of decimal.js; everything else, tests and benches included, takes its Decimal.',
+      severity: 'error',
+      from: { pathNot: '^common/money\\.ts$' },
+      to: { path: pkg('decimal\\.js') },
+    },
+    {
       name: 'modules-not-http',
       comment: 'Domain modules are testable without HTTP; routes call modules, never the reverse.',
       severity: 'error',

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Decimal } from '../common/decimal';
+import { Decimal } from '../common/money';
 
 process.env.BENCH_DATABASE_URL ??= process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);

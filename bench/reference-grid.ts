@@ -4,11 +4,13 @@
  * every threshold on the spot. No caches, no floats. It exists to be obviously correct, so the
  * fast core (server/trading/) can be checked against it (bench:backtest and a unit test).
  */
-import Decimal from 'decimal.js';
+import { Decimal } from '../common/money';
 import type { BotParams, MarketRules, StrategyDefinition, Tick } from '../server/trading/index';
 
-const R = Decimal.clone({ precision: 64 });
-const DOWN = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_DOWN });
+const R = Decimal;
+// The oracle sizes its own way (every division rounded down, then floored), independent of the
+// core's floorToStep, so the two are checked against each other rather than sharing one rule.
+const DOWN = Decimal.clone({ rounding: Decimal.ROUND_DOWN });
 type Dec = Decimal;
 
 interface RefGrid { held: boolean; qty: Dec; cost: Dec; buyPrice: Dec; armed: boolean; high: Dec }

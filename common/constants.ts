@@ -7,6 +7,13 @@ export const USERNAME_MAX = 20;
 export const REFERRAL_ID_LENGTH = 6;
 export const REFERRAL_CHECK_DEBOUNCE_MS = 500;
 
+/**
+ * The largest amount (USDT) any request may carry: one trillion, more than all the USDT in
+ * existence and so more than any exchange balance. Anything above is refused before a rule of
+ * the pair, the balance or the exchange runs, so no rule ever meets a number it was not made for.
+ */
+export const AMOUNT_CEILING = '1000000000000';
+
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_SECONDS = 30;
 /** An OTP is valid this long after it was sent. */

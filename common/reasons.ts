@@ -19,6 +19,7 @@ export const REASON_STATUS = {
   'request.too_many': 429, // a rate limit: retry after Retry-After
   'validation.required': 400, // a required field is missing
   'validation.invalid': 400, // a field breaks one of its rules (the message names which)
+  'validation.above_ceiling': 400, // an amount larger than any exchange balance (AMOUNT_CEILING)
   'idempotency.key_invalid': 400,
   'idempotency.key_reused': 409, // the key was used for another request
   'server.internal': 500,

@@ -1,5 +1,5 @@
 /** Decimal helpers for the simulator: money and quantities never pass through floats. */
-import { Decimal } from '../common/decimal';
+import { Decimal } from '../common/money';
 
 export { Decimal };
 

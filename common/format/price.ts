@@ -3,7 +3,7 @@
  * tick's, not noise). The renderer does not receive tick sizes today (no screen's API answer
  * carries them), so without one the price falls back to PRICE_FALLBACK below.
  */
-import Decimal from 'decimal.js';
+import { Decimal } from '../money';
 import { NO_VALUE, fixed, onStep, toDecimal, toStep, type FormatInput } from './value';
 
 /**

@@ -2,7 +2,7 @@
  * Quantities on the pair's step (lot) size. A quantity is rounded down, as the exchange does:
  * showing more than the bot holds would be a lie, showing a hair less is the lot it can sell.
  */
-import Decimal from 'decimal.js';
+import { Decimal } from '../money';
 import { NO_VALUE, onStep, toDecimal, toStep, type FormatInput } from './value';
 
 /**

@@ -3,17 +3,11 @@
  * Decimal, anything else (null, undefined, '', 'abc', NaN, Infinity) becomes null, so each
  * formatter decides once what a missing figure looks like instead of throwing or printing 'NaN'.
  */
-import { Decimal } from '../decimal';
+import { Decimal } from '../money';
 import { TEXT } from '../messages';
 
 /** What a screen shows for a figure it does not have (or cannot read). */
 export const NO_VALUE = TEXT.noValue;
-
-/**
- * Decimal's default precision (20 significant digits) would round a huge balance while it is
- * stepped onto a tick; formatting works at a precision no figure reaches.
- */
-export const ExactDecimal = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_HALF_UP });
 
 export type FormatInput = Decimal.Value | null | undefined;
 
@@ -23,7 +17,7 @@ export function toDecimal(value: FormatInput): Decimal | null {
   if (typeof value === 'string' && value.trim() === '') return null;
   if (typeof value === 'number' && !Number.isFinite(value)) return null;
   try {
-    const decimal = new ExactDecimal(typeof value === 'string' ? value.trim() : value);
+    const decimal = new Decimal(typeof value === 'string' ? value.trim() : value);
     return decimal.isFinite() ? decimal : null;
   } catch {
     return null;
@@ -47,6 +41,6 @@ export function fixed(value: Decimal, decimals: number, rounding: Decimal.Roundi
 
 /** `value` on a multiple of `step`, written with the step's decimals ('67392.7' on 0.01 -> '67392.70'). */
 export function onStep(value: Decimal, step: Decimal, rounding: Decimal.Rounding): string {
-  const stepped = new ExactDecimal(value).toNearest(step, rounding);
+  const stepped = value.toNearest(step, rounding);
   return fixed(stepped, step.decimalPlaces(), rounding);
 }

@@ -8,6 +8,7 @@ export const SHARED_VALIDATION = {
   // Input bounds SPEC leaves unstated (issue 10): digits a stored decimal holds, text lengths.
   integerDigitsMax: (field: string, digits: number) => `${field} can have at most ${digits} digits before the decimal point.`,
   fractionDigitsMax: (field: string, digits: number) => `${field} can have at most ${digits} digits after the decimal point.`,
+  amountAboveCeiling: (field: string) => `${field} can be at most 1,000,000,000,000 USDT.`,
   textMax: (field: string, max: number) => `${field} must be at most ${max} characters long`,
   controlCharacters: (field: string) => `${field} cannot contain control characters such as line breaks or tabs.`,
 } as const;

@@ -7,7 +7,7 @@ import * as yup from 'yup';
 import { BACKTEST_DAYS_MAX } from '../api/backtest';
 import type { DecimalInput } from '../api/strategy';
 import { STRATEGY_NAME_MAX } from '../constants';
-import { Decimal } from '../decimal';
+import { Decimal } from '../money';
 import { VALIDATION } from '../messages';
 import { boundedText, decimalDigitsTest, type DecimalDigits } from './input-bounds';
 import { gridCountOf, noOfGridsField, strategyNameField, tableDataSchema } from './strategy';

@@ -6,10 +6,10 @@
  * balance as an argument; the server checks the real balance in the ledger.
  */
 import * as yup from 'yup';
-import { Decimal } from '../decimal';
+import { Decimal } from '../money';
 import { PAGE_SIZE_LISTS } from '../constants';
 import { SERVER, VALIDATION } from '../messages';
-import { decimalDigitsTest, decimalText, withinDigits } from './input-bounds';
+import { amountCeilingTest, decimalDigitsTest, decimalText, withinDigits } from './input-bounds';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -44,6 +44,7 @@ export const withdrawRequestSchema = yup.object({
     .test('required', VALIDATION.amountRequired, (v) => typeof v === 'string' && v !== '')
     .test('number', VALIDATION.amountNumber, isNumberText)
     .test(decimalDigitsTest('Amount'))
+    .test(amountCeilingTest('Amount'))
     .test('positive', VALIDATION.amountPositive, positive)
     .required(VALIDATION.amountRequired),
   toAddress: yup.string().trim().required(VALIDATION.addressRequired)
@@ -76,6 +77,7 @@ function rewardSwapAmount() {
     .test('required', VALIDATION.amountRequired, (v) => typeof v === 'string' && v !== '')
     .test('number', VALIDATION.amountNumber, isNumberText)
     .test(decimalDigitsTest('Amount'))
+    .test(amountCeilingTest('Amount'))
     .test('positive', VALIDATION.amountPositive, positive)
     .required(VALIDATION.amountRequired);
 }

@@ -5,10 +5,10 @@
  */
 import * as yup from 'yup';
 import { LEVERAGE_MAX, LEVERAGE_MIN, PROFIT_BOOK_MAX, PROFIT_BOOK_MIN, SYSTEM_STRATEGY_NAME } from '../constants';
-import { Decimal, isDecimalString } from '../decimal';
+import { Decimal, isDecimalString } from '../money';
 import { BOT_FORM_VALIDATION, VALIDATION } from '../messages';
 import { botAmountShortfall } from './bot-minimum';
-import { decimalDigitsTest, withinDigits } from './input-bounds';
+import { amountCeilingTest, decimalDigitsTest, withinDigits } from './input-bounds';
 
 /** 'System Strategy' runs the server's default system strategy, 'System 10 Grids - Balanced'. */
 export const DEFAULT_SYSTEM_STRATEGY = 'System 10 Grids - Balanced';
@@ -105,6 +105,7 @@ export function startBotSchema(rules: StartBotRules) {
       .test('required', VALIDATION.amountRequired, isSet)
       .test('number', VALIDATION.amountNumber, (v) => !isSet(v) || isDecimalString(textOf(v)))
       .test(decimalDigitsTest('Amount'))
+      .test(amountCeilingTest('Amount'))
       .test('min', messageTest((v) => (comparable(v) ? amountShortfall(decimalOf(v), rules) : null)))
       .test('whole', BOT_FORM_VALIDATION.amountWhole, (v) => !comparable(v) || decimalOf(v).isInteger()),
     leverage: yup.mixed<string | number>().nullable().optional().when('category', {

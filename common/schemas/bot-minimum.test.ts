@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../decimal';
+import { Decimal } from '../money';
 import { botAmountShortfall, gridMinimum, minimumBotAmount } from './bot-minimum';
 
 describe('grid rule', () => {

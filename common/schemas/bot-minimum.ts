@@ -9,7 +9,7 @@
  * two, which keeps every grid's share of the amount clear of the exchange's minimum order.
  * Pure and decimal: no floats, no I/O.
  */
-import { Decimal } from '../decimal';
+import { Decimal } from '../money';
 import { VALIDATION } from '../messages';
 
 export const GRID_MINIMUM_FLAT = 300;

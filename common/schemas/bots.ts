@@ -8,7 +8,7 @@
 import * as yup from 'yup';
 import type { BotCategory } from '../api/bots';
 import { PROFIT_BOOK_MAX, PROFIT_BOOK_MIN, STRATEGY_NAME_MAX } from '../constants';
-import { Decimal } from '../decimal';
+import { Decimal } from '../money';
 import { VALIDATION } from '../messages';
 import { boundedText, decimalString, decimalText, IDENTIFIER_MAX, withinDigits } from './input-bounds';
 
@@ -79,7 +79,7 @@ export const startBotBody = yup.object({
   selectPair: boundedText({ label: 'Pair', max: IDENTIFIER_MAX }).required(VALIDATION.pairRequired),
   myStrategy: boundedText({ label: 'Strategy', max: STRATEGY_NAME_MAX, maxMessage: VALIDATION.strategyNameMax })
     .required(VALIDATION.strategyRequired),
-  amount: decimalString({ label: 'Amount', numberMessage: VALIDATION.amountNumber, requiredMessage: VALIDATION.amountRequired, signed: true }),
+  amount: decimalString({ label: 'Amount', numberMessage: VALIDATION.amountNumber, requiredMessage: VALIDATION.amountRequired, signed: true, amount: true }),
   // Leverage's rule (a whole 1x..10x) and its messages are the start module's.
   leverage: yup.mixed<string | number>().nullable().optional(),
   profitbookat: decimalField(VALIDATION.profitBookNumber, PROFIT_BOOK_LABEL).optional(),

@@ -6,7 +6,7 @@
 import * as yup from 'yup';
 import type { BotCategory } from '../api/bots';
 import { CYCLE_COUNT_MAX } from '../constants';
-import { Decimal } from '../decimal';
+import { Decimal } from '../money';
 import { VALIDATION } from '../messages';
 import { boundedText, decimalString, IDENTIFIER_MAX, withinDigits } from './input-bounds';
 
@@ -49,7 +49,7 @@ export const cycleIdBody = yup.object({ cycle_id: cycleId });
 export const startCycleBody = pricesInOrder(yup.object({
   category: yup.mixed<BotCategory>().oneOf(['Spot', 'Future'], VALIDATION.categoryRequired).required(VALIDATION.categoryRequired),
   pair: boundedText({ label: 'Pair', max: IDENTIFIER_MAX }).required(VALIDATION.pairRequired),
-  amount: decimalString({ label: 'Amount', numberMessage: VALIDATION.amountNumber, requiredMessage: VALIDATION.amountRequired, signed: true })
+  amount: decimalString({ label: 'Amount', numberMessage: VALIDATION.amountNumber, requiredMessage: VALIDATION.amountRequired, signed: true, amount: true })
     .test('positive', VALIDATION.priceAboveZero('Amount'), (v) => !comparable(v) || new Decimal(v).gt(0)),
   priceReachAt: price('Buy at'),
   sellPriceAt: price('Sell at'),

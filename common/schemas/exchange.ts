@@ -1,9 +1,9 @@
 /** Exchange-facing schemas: the API key form, wallet transfer and swap, market queries. */
 import * as yup from 'yup';
-import { Decimal } from '../decimal';
+import { Decimal } from '../money';
 import { VALIDATION } from '../messages';
 import { KLINE_INTERVALS } from '../api/exchange';
-import { boundedText, decimalDigitsTest, decimalText, withinDigits } from './input-bounds';
+import { amountCeilingTest, boundedText, decimalDigitsTest, decimalText, withinDigits } from './input-bounds';
 
 const PAIR = /^[A-Z0-9]{2,20}USDT$/;
 const ASSET = /^[A-Z0-9]{1,20}$/;
@@ -68,7 +68,8 @@ export const transferRequestSchema = yup.object({
   from: yup.mixed<'spot' | 'futures'>().oneOf(['spot', 'futures']).required('from is required.'),
   to: yup.mixed<'spot' | 'futures'>().oneOf(['spot', 'futures']).required('to is required.'),
   coin: yup.mixed<'USDT'>().oneOf(['USDT'], 'Only USDT can be transferred.').required('coin is required.'),
-  amount: positiveAmount('Amount must be a positive number.'),
+  // USDT: at most AMOUNT_CEILING (a swap's amount is coins, which may number more).
+  amount: positiveAmount('Amount must be a positive number.').test(amountCeilingTest('Amount')),
 });
 
 /** POST /api/swaptousdt. */

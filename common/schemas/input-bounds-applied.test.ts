@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnySchema } from 'yup';
-import { AUTO_FILL_PERCENTAGES } from '../constants';
+import { AMOUNT_CEILING, AUTO_FILL_PERCENTAGES } from '../constants';
 import { VALIDATION } from '../messages';
 import { signupSchema, verifyOtpSchema, resendOtpSchema, loginSchema } from './account';
 import { backtestSchema } from './backtest';
@@ -13,6 +13,7 @@ import { editProfitBookBody, eventsQuery, sltpEditBody, startBotBody, stopBotBod
 import { apiKeysRequestSchema, swapRequestSchema, transferRequestSchema } from './exchange';
 import { autoFillRows, CELL_LABELS, createStrategySchema, strategyNameBody } from './strategy';
 import { rewardSwapRequestSchema, withdrawRequestSchema } from './billing';
+import { startCycleBody } from './cycles';
 
 /** The message the server sends: the first of all errors, in field order. */
 function serverError(schema: AnySchema, value: unknown): string | null {
@@ -34,6 +35,8 @@ const integer = (label: string) => VALIDATION.integerDigitsMax(label, 20);
 const fraction = (label: string) => VALIDATION.fractionDigitsMax(label, 18);
 
 const transfer = (amount: unknown) => ({ from: 'spot', to: 'futures', coin: 'USDT', amount });
+const startCycle = (patch: object) => ({ category: 'Spot', pair: 'BTCUSDT', amount: '100', priceReachAt: '90000', sellPriceAt: '95000', stopLossAt: '80000',
+  cycleCount: 1, ...patch });
 const withdraw = (amount: unknown) => ({ amount, toAddress: `0x${'ab'.repeat(20)}` });
 const startBot = (patch: object) => ({ botType: 'Advanced Multigrid', category: 'Spot', selectPair: 'BTCUSDT', myStrategy: 'System Strategy',
   amount: '500', ...patch });
@@ -53,10 +56,21 @@ describe('ledger amounts: at most 20 digits before the point and 18 after', () =
     expect(serverError(schema, body(1e21))).toBe(integer(label));
   });
 
-  it('keeps the widest amount a ledger column holds', () => {
-    expect(serverError(transferRequestSchema, transfer(LEDGER_MAX))).toBeNull();
-    expect(serverError(withdrawRequestSchema, withdraw(LEDGER_MAX))).toBeNull();
-    expect(serverError(rewardSwapRequestSchema, { amount: LEDGER_MAX })).toBeNull();
+  it('keeps the widest coin amount a ledger column holds', () => {
+    expect(serverError(swapRequestSchema, { asset: 'PEPE', amount: LEDGER_MAX })).toBeNull();
+  });
+
+  it('refuses a USDT amount above the ceiling before any other rule, and keeps the ceiling itself', () => {
+    const ceiling = VALIDATION.amountAboveCeiling('Amount');
+    const above = '1000000000000.000000000000000001';
+    expect(serverError(transferRequestSchema, transfer(above))).toBe(ceiling);
+    expect(serverError(withdrawRequestSchema, withdraw(LEDGER_MAX))).toBe(ceiling);
+    expect(serverError(rewardSwapRequestSchema, { amount: above })).toBe(ceiling);
+    expect(serverError(startBotBody, startBot({ amount: '99999999999999999999' }))).toBe(ceiling);
+    expect(serverError(startCycleBody, startCycle({ amount: '99999999999999999999' }))).toBe(ceiling);
+    expect(serverError(transferRequestSchema, transfer(AMOUNT_CEILING))).toBeNull();
+    expect(serverError(rewardSwapRequestSchema, { amount: AMOUNT_CEILING })).toBeNull();
+    expect(serverError(startCycleBody, startCycle({ amount: AMOUNT_CEILING }))).toBeNull();
   });
 
   it('keeps the messages SPEC quotes for what is not a number at all', () => {

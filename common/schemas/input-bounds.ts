@@ -5,7 +5,8 @@
  * rules, so a value the form accepts is one the database can hold exactly.
  */
 import * as yup from 'yup';
-import { Decimal } from '../decimal';
+import { Decimal } from '../money';
+import { AMOUNT_CEILING } from '../constants';
 import { VALIDATION } from '../messages';
 
 // The text rules live apart so the sign-in forms do not load decimal.js with them.
@@ -52,6 +53,25 @@ export function withinDigits(value: unknown, digits: DecimalDigits = LEDGER_DIGI
   return typeof text === 'string' && PLAIN_DECIMAL.test(text) && decimalDigitsError('', text, digits) === null;
 }
 
+/** `value` (a plain decimal) is above AMOUNT_CEILING. */
+export function aboveCeiling(value: unknown): boolean {
+  const text = decimalText(value);
+  return typeof text === 'string' && PLAIN_DECIMAL.test(text) && new Decimal(text).gt(AMOUNT_CEILING);
+}
+
+/**
+ * An amount at most AMOUNT_CEILING, as a yup test named 'ceiling' (the server answers it with
+ * the reason validation.above_ceiling).
+ */
+export function amountCeilingTest(label: string): yup.TestConfig<unknown> {
+  return {
+    name: 'ceiling',
+    test(value, context) {
+      return !aboveCeiling(value) || context.createError({ message: VALIDATION.amountAboveCeiling(label) });
+    },
+  };
+}
+
 /** The digit bound as a yup test to add to any field: `.test(decimalDigitsTest('Amount'))`. */
 export function decimalDigitsTest(label: string, digits: DecimalDigits = LEDGER_DIGITS): yup.TestConfig<unknown> {
   return {
@@ -73,6 +93,8 @@ export interface DecimalStringOptions {
   /** A leading '-' is allowed (bots compare prices themselves). Default: unsigned. */
   signed?: boolean;
   digits?: DecimalDigits;
+  /** An amount of USDT: at most AMOUNT_CEILING. */
+  amount?: boolean;
 }
 
 const UNSIGNED = /^\d+(\.\d+)?$/;
@@ -86,7 +108,7 @@ export function decimalString(options: DecimalStringOptions) {
   const digits = options.digits ?? LEDGER_DIGITS;
   const pattern = options.signed ? SIGNED : UNSIGNED;
   const isBlank = (v: unknown) => v === undefined || v === null || v === '';
-  const field = yup
+  const base = yup
     .mixed<string>()
     .nullable()
     // Trimmed first: a field of only spaces or a line break is "not set", never an empty number.
@@ -96,6 +118,7 @@ export function decimalString(options: DecimalStringOptions) {
     })
     .test('number', options.numberMessage, (v) => isBlank(v) || (typeof v === 'string' && pattern.test(v)))
     .test(decimalDigitsTest(options.label, digits));
+  const field = options.amount ? base.test(amountCeilingTest(options.label)) : base;
   if (options.requiredMessage === undefined) return field;
   const required = options.requiredMessage;
   return field.test('required', required, (v) => !isBlank(v)).required(required);

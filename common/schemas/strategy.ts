@@ -7,7 +7,7 @@
 import * as yup from 'yup';
 import type { DecimalInput, StrategyDetailInput, StrategyRow } from '../api/strategy';
 import { ALLOTTED_TOLERANCE, ALLOTTED_TOTAL, GRIDS_MAX_CREATE, GRIDS_MIN, STRATEGY_NAME_MAX } from '../constants';
-import { Decimal } from '../decimal';
+import { Decimal } from '../money';
 import { LABELS, TEXT, VALIDATION } from '../messages';
 import { boundedText, decimalDigitsTest, type DecimalDigits } from './input-bounds';
 

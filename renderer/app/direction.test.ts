@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { directionOf, pnlColor } from './direction';
 import { PNL_COLORS } from './pnlColors';
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
 import { ethers } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import type { Db } from '../db/database';
 import { ledgerEntries, withdrawals } from '../db/schema';
 import { balancesOf } from '../modules/ledger/balances';

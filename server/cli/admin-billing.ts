@@ -3,7 +3,7 @@
  * debits. A balance is never edited: an adjustment is a ledger posting with its reason.
  */
 import { randomUUID } from 'node:crypto';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import type { Db } from '../db/database';
 import { findUserByEmail } from '../modules/accounts/users';
 import { isLedgerAsset, LEDGER_ASSETS } from '../modules/ledger/assets';

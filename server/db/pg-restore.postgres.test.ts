@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { post } from '../modules/ledger/post';
 import { postgresTargets } from '../engine/testing/engine-process-client';
 import { bearer, register } from '../testing/members';

@@ -6,7 +6,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemberEvent } from '../../common/api/bots';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { UI } from '../../common/messages';
 import { memberEvents } from '../db/schema';
 import { debit } from '../../sim/accounts';

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { memberEvents } from '../db/schema';
 import { ExchangeError } from '../exchange/errors';
 import { databaseTargets } from '../testing/databases';

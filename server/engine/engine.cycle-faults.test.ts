@@ -9,7 +9,7 @@
  * after it, one buy of the whole is booked, as the backtester's.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { databaseTargets } from '../testing/databases';
 import { FUTURES_FEED_SUFFIX, type Engine } from './engine';
 import type { CrashPoint } from './faults';

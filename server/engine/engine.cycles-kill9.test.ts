@@ -17,7 +17,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { seededRandom } from '../../sim/rng';
 import { holdNextIntent, type IntentHold } from './testing/cycle-intent-hold';
 import { cycleBacktest, cycleDump, cycleOrderRows, cycleQuiet, cycleRow, cycleTrades, insertCycle, openOnExchange, type CycleSettings } from './testing/cycles';

@@ -8,7 +8,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { memberEvents } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { FUTURES_FEED_SUFFIX, type Engine } from './engine';

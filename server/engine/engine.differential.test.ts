@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { databaseTargets } from '../testing/databases';
 import { EngineHarness, seededPath } from './testing/harness';
 

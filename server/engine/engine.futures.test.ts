@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { bots, memberEvents } from '../db/schema';
 import type { OrderRequest } from '../exchange/gateway';
 import { position } from '../modules/bots/info';

@@ -14,7 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { botOrders } from '../db/schema';
 import { seededRandom } from '../../sim/rng';
 import { marketRules, runBacktest } from '../trading/index';

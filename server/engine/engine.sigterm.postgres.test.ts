@@ -12,7 +12,7 @@
  */
 import { asc, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { bots, botOrders } from '../db/schema';
 import { TEST_ENV } from '../testing/server';
 import { startEntry, type EntryRun, type RunningEntry } from '../testing/entry-process';

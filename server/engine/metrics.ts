@@ -7,7 +7,7 @@
  * settled at, so two engines never fight over it.
  */
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 
 /** The exchange may write 145 where a test wrote 145.00: prices compare as numbers. */
 const same = (a: string | undefined, b: string) => a !== undefined && (a === b || new Decimal(a).eq(b));

@@ -8,7 +8,7 @@
  * order's status flip and the unique trade ids). One subscription per member, held while any of
  * their bots runs here.
  */
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import type { Fill, MemberKey, OrderState } from '../exchange/gateway';
 import type { MemberStreams } from '../exchange/services';
 import { MemberSubscriptions } from './member-subscriptions';

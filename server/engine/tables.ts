@@ -40,6 +40,14 @@ export interface RunnableTables {
    * cycle's `cycles_completed`, `last_bought_price`: what its pages read without the state).
    */
   figures?: readonly string[];
+  /**
+   * The member's settings columns whose running values the state keeps, by the state key that
+   * holds each (a cycle's `buy_price` <- `state.buyPrice`). The API writes an edit into these
+   * columns with its 'settings' command; when the command is refused, the kernel writes them
+   * back from the state in the same transaction as the refusal, so a row never shows settings
+   * that never ran. Absent: the columns themselves are what the core runs on (bots).
+   */
+  settingsInState?: Readonly<Record<string, string>>;
 }
 
 /** A runnable's own figure values by column (StateColumns.extra). */
@@ -59,14 +67,16 @@ export interface TableNames {
   orderType: Identifier | null;
   /** The runnables' own figure columns (RunnableTables.figures) and their SQL types. */
   figures: readonly { name: string; type: string }[];
+  /** RunnableTables.settingsInState as columns with their SQL types. */
+  settingsInState: readonly { name: string; key: string; type: string }[];
 }
 
 /** The figure columns of the runnables' table with their SQL types (a batched text value is cast to it). */
-function figuresOf(tables: RunnableTables): { name: string; type: string }[] {
+function typed(tables: RunnableTables, names: readonly string[], what: string): { name: string; type: string }[] {
   const columns = Object.values(getTableColumns(tables.runnables));
-  return (tables.figures ?? []).map((name) => {
+  return names.map((name) => {
     const column = columns.find((c) => c.name === name);
-    if (!column) throw new Error(`${getTableName(tables.runnables)} has no figure column ${name}`);
+    if (!column) throw new Error(`${getTableName(tables.runnables)} has no ${what} column ${name}`);
     return { name, type: column.getSQLType() };
   });
 }
@@ -80,7 +90,9 @@ export function tableNames(tables: RunnableTables): TableNames {
     runnableId: sql.identifier(tables.runnableId),
     slot: sql.identifier(tables.slot),
     orderType: tables.orderType === undefined ? null : sql.identifier(tables.orderType),
-    figures: figuresOf(tables),
+    figures: typed(tables, tables.figures ?? [], 'figure'),
+    settingsInState: typed(tables, Object.keys(tables.settingsInState ?? {}), 'settings')
+      .map((c) => ({ ...c, key: tables.settingsInState![c.name]! })),
   };
 }
 

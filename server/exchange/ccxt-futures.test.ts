@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import type { CcxtClient } from './ccxt-client';
 import { CcxtMember } from './ccxt-member';
 import { parseFuturesPosition, parseLeverageBrackets } from './ccxt-parse';

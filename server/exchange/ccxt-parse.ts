@@ -1,5 +1,5 @@
 /** Binance raw JSON (as ccxt's implicit methods return it) -> the gateway's shapes. */
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import type { Kline } from '../../common/api/exchange';
 import type { Balances, Fill, FuturesLiquidation, FuturesPosition, LeverageBracket, Market, MarketInfo, OrderState, TransferRecord } from './gateway';
 

@@ -4,7 +4,7 @@
  * serves every pair, so a member asking for a new pair never changes the subscription, and the
  * feed costs no request weight. Part of the ccxt boundary.
  */
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { type CcxtProClient, type ClientTarget, createStreamingClient } from './ccxt-client';
 import { trim } from './ccxt-parse';
 import { mapExchangeError } from './errors';

@@ -64,6 +64,7 @@ function reasonOfYup(error: yup.ValidationError): Reason {
   // yup 1 names a missing value 'optionality' (undefined, null) and an empty string 'required'.
   if (type === 'required' || type === 'optionality' || type === 'defined') return 'validation.required';
   if (type === 'typeError' || type === 'noUnknown') return 'request.malformed';
+  if (type === 'ceiling') return 'validation.above_ceiling';
   return 'validation.invalid';
 }
 

@@ -7,10 +7,10 @@
  * too close to call. Both floats (the tick's and the threshold's) are correctly rounded
  * conversions (relative error < 2^-53), so a band of 1e-12 relative can never misjudge.
  */
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 
-/** Enough digits that every product of prices, quantities and fee rates stays exact. */
-export const D = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -80, toExpPos: 80 });
+/** The core's short name for the one money type (common/money.ts: 64 significant digits). */
+export const D = Decimal;
 export type Dec = Decimal;
 
 export const ZERO: Dec = new D(0);

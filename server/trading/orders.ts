@@ -1,15 +1,11 @@
 /** Order sizing and fee arithmetic (ARCHITECTURE section 5, "Fills"). */
+import { floorToStep } from '../../common/money';
 import { D, type Dec } from './exact';
 import type { MarketRules } from './types';
 
-/** quote / price rounded DOWN to the step size, exactly (the division is checked, not trusted). */
+/** quote / price rounded DOWN to the step size, exactly (common/money.ts floorToStep). */
 export function buyQuantity(quote: Dec, price: Dec, step: Dec): Dec {
-  const unit = price.times(step);
-  let n = quote.div(unit).floor();
-  // A rounded quotient can sit one step off an exact multiple; settle it by multiplication.
-  while (n.times(unit).gt(quote)) n = n.minus(1);
-  while (n.plus(1).times(unit).lte(quote)) n = n.plus(1);
-  return n.times(step);
+  return floorToStep(quote, price, step);
 }
 
 /** Why an order of this notional cannot be sent, or null when it can. */

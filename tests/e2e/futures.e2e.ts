@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOP_REASON_TEXT } from '../../common/api/bots';
-import { Decimal } from '../../common/decimal';
+import { Decimal } from '../../common/money';
 import { formatPrice } from '../../common/format';
 import { BOT_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS } from '../../common/messages';
 import { liveHelpers } from './support/live';

@@ -5,7 +5,7 @@
 import { STOP_REASON_TEXT, type MemberEvent, type MemberEventKind } from '../../../common/api/bots';
 import { cycleStopReasonText } from '../../../common/api/cycles';
 import { pairLabel } from '../../../common/pairs';
-import { formatMoney } from '../../../common/decimal';
+import { formatMoney } from '../../../common/money';
 import { historyTabPath, routePath } from '../../../common/routes';
 import type { SseMessage } from '../market-feed/sse-parser';
 import type { Notification } from '../ports/types';

@@ -3,7 +3,7 @@
  * (common/schemas/bot-minimum.ts) applied to the server's minimum bot amount, or to the screen's
  * SPEC default while that has not loaded (100 on Start New Bot, 1000 in the Copy BOTs dialog).
  */
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { minimumBotAmount } from '../../../common/schemas/bot-minimum';
 
 /** The server minimum as a decimal, or `fallback` while unknown or unreadable. */

@@ -4,7 +4,7 @@
  * in decimals: quantity x price never passes through a float.
  */
 import { toDecimal } from '../../../common/format';
-import { formatMoney } from '../../../common/decimal';
+import { formatMoney } from '../../../common/money';
 import { pairLabel } from '../../../common/pairs';
 
 export interface SellEstimate {

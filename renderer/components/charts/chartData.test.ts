@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { BOT_LABELS } from '../../../common/messages';
 import { CHART_LABELS } from '../../../common/messages';
 import { BRAND_COLOR } from '../../app/themeConfig';

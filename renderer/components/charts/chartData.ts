@@ -4,7 +4,7 @@
  */
 import type { LiveBot, PieSlice, SparklinePoint } from '../../../common/api/bots';
 import { PIE_MAX_SLICES } from '../../../common/constants';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { formatPercent } from '../../../common/format';
 import { BOT_LABELS, CHART_LABELS } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';

@@ -3,7 +3,7 @@
  * 80 % of the live price), as decimal strings. Pure.
  */
 import { CYCLE_SUGGESTED } from '../../../common/constants';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 
 export interface SuggestedPrices {
   priceReachAt: string;

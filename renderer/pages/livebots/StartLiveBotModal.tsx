@@ -9,7 +9,7 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LiveBot } from '../../../common/api/bots';
 import { LEVERAGE_MAX, LEVERAGE_MIN, MIN_BOT_AMOUNT_DEFAULT_LIVE_DIALOG } from '../../../common/constants';
-import { formatMoney } from '../../../common/decimal';
+import { formatMoney } from '../../../common/money';
 import { BOT_LABELS, RUNNING_BOT_LABELS, UI, VALIDATION } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
 import { botAmountShortfall } from '../../../common/schemas/bot-minimum';

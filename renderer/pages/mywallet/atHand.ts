@@ -5,7 +5,7 @@
  * and no in-bot amount, which the screens then leave out.
  */
 import type { MoneyAtHand } from '../../../common/api/exchange';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 
 export interface AtHand {
   free: string | null;

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { REFRESH_MS } from '../../../common/constants';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
 import { atHandOf, usable } from './atHand';
 

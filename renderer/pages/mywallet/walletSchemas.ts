@@ -4,7 +4,7 @@
  * holds but running bots or cycles keep is refused with its own message, so the member knows why.
  */
 import * as yup from 'yup';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { VALIDATION } from '../../../common/messages';
 import { assetBalance } from './assetBalance';
 import type { AtHand } from './atHand';

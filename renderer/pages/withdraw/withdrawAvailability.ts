@@ -4,7 +4,7 @@
  * filling in a form the server can only refuse.
  */
 import { toDecimal } from '../../../common/format';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { MONEY_DECIMALS } from '../../../common/constants';
 

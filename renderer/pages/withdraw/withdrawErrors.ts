@@ -5,7 +5,7 @@
  * stand in when there is none.
  */
 import type { WithdrawalLimits } from '../../../common/api/billing';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER, UI } from '../../../common/messages';
 import type { Reason } from '../../../common/reasons';
 import { isApiError } from '../../api/bridge';

@@ -16,3 +16,4 @@ export * from './wallet';
 export * from './ledger';
 export * from './chain';
 export * from './cycles';
+export * from './starts';

@@ -4,7 +4,7 @@
  * trades the engine booked and the cycle backtester's trades on the same ticks.
  */
 import { asc, eq } from 'drizzle-orm';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { cycleCommands, cycleOrders, cycles } from '../../db/schema';
 import { cycleEnginePorts } from '../../engine-ports';
 import { COMMAND_QUEUED_CHANNEL, notifyCommand } from '../../runnables/command-delivery';

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { databaseTargets, type DatabaseTarget } from '../../testing/databases';
 
 const SCRIPT = fileURLToPath(new URL('./engine-process.ts', import.meta.url));

@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { StartBotRequest } from '../../../common/api/bots';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { botOrders, bots } from '../../db/schema';
 import { enginePorts } from '../../engine-ports';
 import type { ExchangeInternals } from '../../exchange/exchange-factory';

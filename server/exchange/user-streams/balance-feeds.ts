@@ -15,7 +15,7 @@
  * stream is not up, just after it was asked for or after a drop, reads fall back to the budgeted
  * REST caches (member-cache.ts), so a screen never waits for a stream.
  */
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Balances, Market, MemberGateway, MemberKey } from '../gateway';
 import type { MemberCache } from '../member-cache';
 import type { FuturesMember } from './protocols';

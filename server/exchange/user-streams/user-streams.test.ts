@@ -1,6 +1,6 @@
 /** The user-data stream pools and balance feeds against the simulator's WebSocket endpoints. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { CcxtGateway } from '../ccxt-gateway';
 import type { Balances, MemberKey } from '../gateway';
 import { MemberCache } from '../member-cache';

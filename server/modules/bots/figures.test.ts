@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { apyPercent, averagePrice, plain, roiPercent, runtimeDays, totalPnl } from './figures';
 import { datewiseProfit, datewiseProfitOf, lowestHeldBuyPrice } from './snapshot-read';
 import { snapshotWith } from './testing/fixtures';

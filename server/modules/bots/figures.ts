@@ -2,7 +2,7 @@
  * The figures a bot card shows, from the denormalised columns (ARCHITECTURE section 5, Figures):
  * runtime in whole days, roi and APY in percent with 2 decimals. Pure: the clock comes in.
  */
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 
 const DAY_MS = 86_400_000;
 

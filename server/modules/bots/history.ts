@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BotHistoryRow, StopReason } from '../../../common/api/bots';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { bots } from '../../db/schema';
 import { BOT_STATUS } from '../../runnables/bot/index';

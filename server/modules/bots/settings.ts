@@ -4,7 +4,7 @@
  * go through changeBot (settings + the engine's command in one transaction). null resets.
  */
 import type { ProfitBookResponse, ProtectionValuesResponse, SltpValues } from '../../../common/api/bots';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { UI, VALIDATION } from '../../../common/messages';
 import { DomainError } from '../errors';
 import { assertRunning, ownBot, type BotRecord } from './access';

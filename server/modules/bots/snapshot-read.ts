@@ -2,7 +2,7 @@
  * What the API reads from `bots.state` (the grid core's BotSnapshot): the profit per day and
  * the lowest buy price held. Defensive: a bot the engine has not run yet has no state.
  */
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { BotSnapshot } from '../../trading/index';
 
 const HOLDING_PHASES = new Set(['holding', 'armed', 'selling']);

@@ -4,7 +4,7 @@
  */
 import { BOT_TYPES, type BotCategory, type StartBotRequest } from '../../../common/api/bots';
 import { LEVERAGE_MAX, LEVERAGE_MIN, PROFIT_BOOK_MAX, PROFIT_BOOK_MIN } from '../../../common/constants';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import { PRICE_LABELS } from '../../../common/schemas/bot-form';
 import type { Reason } from '../../../common/reasons';

@@ -1,21 +1,21 @@
 /**
- * POST /api/startbotdata: checks what a member must have (a subscription, bound keys, a strategy,
- * enough free USDT) and the amount rules, then records the bot with its own copy of the grids
- * and the pair's exchange rules. The engine claims it and acts on the price at once (grid 1 at
+ * POST /api/startbotdata (and a Copy BOT's start): checks what a member must have (a subscription,
+ * bound keys, a strategy, a pair free of their cycles, enough free USDT) and the amount rules,
+ * then records the bot with its own copy of the grids and the pair's exchange rules; the checks
+ * and the record are one start under the member's start lock (../runnables/starting.ts). The engine claims it and acts on the price at once (grid 1 at
  * market). Refusals are 400s whose message the Start screen shows as is.
  */
 import type { StartBotRequest, StartBotResponse } from '../../../common/api/bots';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
-import { Decimal } from '../../../common/decimal';
-import { SERVER, UI, VALIDATION } from '../../../common/messages';
+import { Decimal } from '../../../common/money';
+import { SERVER, VALIDATION } from '../../../common/messages';
 import { DEFAULT_SYSTEM_STRATEGY } from '../../../common/schemas/bot-form';
 import { botAmountShortfall } from '../../../common/schemas/bot-minimum';
 import { detailToRows } from '../../../common/schemas/strategy';
 import type { Db } from '../../db/database';
 import { and, eq } from 'drizzle-orm';
 import { bots, cycles } from '../../db/schema';
-import { ExchangeError } from '../../exchange/errors';
-import type { LeverageBracket, Market, MarketInfo, MemberGateway } from '../../exchange/gateway';
+import type { LeverageBracket, Market, MarketInfo, MemberGateway, MemberKey } from '../../exchange/gateway';
 import { BOT_STATUS, storedGrids, storedMarketRules, strategyOf } from '../../runnables/bot/index';
 import { recordEvent } from '../../runnables/member-events';
 import { marketRules, normaliseStrategy, TradingInputError, type StrategyDefinition } from '../../trading/index';
@@ -29,7 +29,10 @@ import { toDetail } from '../strategies/detail';
 import { findVisible, gridsOf } from '../strategies/queries';
 import { isActive } from '../subscriptions/subscriptions';
 import { liveBotToCopy } from './access';
-import { reservedBy, runningBots } from './reserve';
+import { refusedKey } from '../keys/refused-key';
+import { runningBots } from '../runnables/reserve';
+import { startExclusively, type PendingStart } from '../runnables/starting';
+import { quoteAtHand } from '../wallet/quote-at-hand';
 import { startRules, type StartInput } from './start-rules';
 
 export interface StartDeps extends ExchangeDeps {
@@ -73,37 +76,30 @@ async function checkAmount(deps: StartDeps, amount: Decimal, grids: number): Pro
   if (shortfall !== null) throw new DomainError('bot.amount_below_minimum', shortfall);
 }
 
-/** The exchange refusing the key is the SPEC's 'API key is incorrect or IP is not allowed' case. */
-function refusedKey(error: unknown): never {
-  if (error instanceof ExchangeError && (error.kind === 'auth' || error.kind === 'permission')) throw new DomainError('keys.rejected', UI.apiKeyOrIp);
-  throw error;
-}
-
 /**
- * A member's live cycle on the pair keeps it (as a cycle refuses a pair a bot trades): the two
- * would share holdings, and on USD-M the one position, so either one's sell could sell the other's.
+ * The pair is free for a bot (under the member's start lock, ../runnables/starting.ts): a live or
+ * starting cycle on it keeps it (the two would share holdings, and on USD-M the one position, so
+ * either one's sell could sell the other's), and USD-M keeps one position per pair, so a second
+ * Future bot on it is refused.
  */
-async function checkNoCycleOnPair(db: Db, userId: string, pair: string): Promise<void> {
-  const [cycle] = await db.select({ id: cycles.id }).from(cycles)
+async function checkPairFree(tx: Db, userId: string, input: StartInput, pending: readonly PendingStart[]): Promise<void> {
+  const pair = input.pair;
+  const [cycle] = await tx.select({ id: cycles.id }).from(cycles)
     .where(and(eq(cycles.userId, userId), eq(cycles.symbol, pair), eq(cycles.status, 'Live'))).limit(1);
-  if (cycle) throw new DomainError('bot.pair_in_use', SERVER.botPairInUseByCycle(pair));
+  if (cycle || pending.some((p) => p.kind === 'cycle' && p.symbol === pair)) throw new DomainError('bot.pair_in_use', SERVER.botPairInUseByCycle(pair));
+  if (input.category !== 'Future') return;
+  const futureOnPair = (b: { category: string; symbol: string }) => b.category === 'Future' && b.symbol === pair;
+  if ((await runningBots(tx, userId)).some(futureOnPair) || pending.some((p) => p.kind === 'bot' && futureOnPair(p))) {
+    throw new DomainError('bot.pair_in_use', SERVER.futuresPairInUse(pair));
+  }
 }
 
-const marketOf = (input: StartInput): Market => (input.category === 'Future' ? 'futures' : 'spot');
-
 /**
- * Free USDT of the bot's wallet (spot, or the futures wallet's available margin) less what the
- * member's running bots of that wallet still hold back for their next buys. USD-M keeps one
- * position per pair, so a second Future bot on a pair is refused.
+ * The bot's wallet (spot, or the futures wallet's available margin) must hold its amount beside
+ * what the member's running bots, live cycles and other starts under way hold of it.
  */
-async function checkBalance(deps: StartDeps, userId: string, member: MemberGateway, input: StartInput): Promise<void> {
-  const running = await runningBots(deps.db, userId);
-  if (input.category === 'Future' && running.some((b) => b.category === 'Future' && b.symbol === input.pair)) {
-    throw new DomainError('bot.pair_in_use', SERVER.futuresPairInUse(input.pair));
-  }
-  const balances = await surfaced(() => member.balances(marketOf(input)).catch(refusedKey));
-  const free = new Decimal(balances.USDT?.free ?? '0');
-  const available = Decimal.max(0, free.minus(reservedBy(running, input.category)));
+async function checkBalance(deps: StartDeps, userId: string, member: MemberGateway, input: StartInput, startId: string): Promise<void> {
+  const available = Decimal.max(0, await quoteAtHand(deps.db, deps.clock, userId, member, input.category, startId));
   if (available.lt(input.amount)) throw new DomainError('bot.insufficient_balance', SERVER.insufficientForBot(available.toFixed(2), input.amount.toFixed()));
 }
 
@@ -129,35 +125,53 @@ async function checkPrices(deps: StartDeps, input: StartInput): Promise<void> {
   if (input.stoplossPrice !== null && !input.stoplossPrice.lt(live)) throw new DomainError('validation.invalid', VALIDATION.stopLossBelowLive);
 }
 
+const marketOf = (input: StartInput): Market => (input.category === 'Future' ? 'futures' : 'spot');
+
+interface PreparedBot {
+  rules: ReturnType<typeof marketRules>;
+  futures: { leverage: number; brackets: LeverageBracket[] } | null;
+}
+
+/** The exchange's checks: the pair, the prices against the live one, the balance, the futures brackets. */
+async function prepareBot(deps: StartDeps, userId: string, key: MemberKey, input: StartInput, startId: string): Promise<PreparedBot> {
+  const market = await pairRules(deps, input.pair, marketOf(input));
+  await checkPrices(deps, input);
+  const member = exchangeOf(deps).gateway.member(key);
+  await checkBalance(deps, userId, member, input, startId);
+  const futures = await futuresRules(member, input);
+  const rules = marketRules({ stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined,
+    minNotional: market.minNotional || undefined, feeRate: '0.001', futures });
+  return { rules, futures };
+}
+
+/** The bot's row, with its own copy of the grids and the pair's rules, and its start event. */
+async function recordBot(tx: Db, deps: StartDeps, userId: string, input: StartInput, picked: PickedStrategy, { rules, futures }: PreparedBot): Promise<string> {
+  const { id: strategyId, definition: strategy } = picked;
+  const [bot] = await tx.insert(bots).values({
+    userId, strategyId, status: BOT_STATUS.live, strategyName: strategy.name, strategySnapshot: storedGrids(strategy),
+    symbol: input.pair, category: input.category, botType: input.botType, leverage: input.leverage, investment: input.amount.toFixed(),
+    profitBook: input.profitBook?.toFixed() ?? null, pausePrice: input.pausePrice?.toFixed() ?? null,
+    restartPrice: input.restartPrice?.toFixed() ?? null, stoplossPrice: input.stoplossPrice?.toFixed() ?? null,
+    marketRules: storedMarketRules(rules, futures),
+    totalGrid: strategy.grids.length, startedAt: deps.clock(),
+  }).returning({ id: bots.id });
+  await recordEvent(tx, userId, { kind: 'bot.started', botID: bot!.id, name: input.pair, at: deps.clock().toISOString() });
+  return bot!.id;
+}
+
 export async function startBot(deps: StartDeps, userId: string, request: StartBotRequest): Promise<StartBotResponse> {
   const input = startRules(request, deps.config.futuresEnabled);
   if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('bot.subscription_required', SERVER.subscriptionRequired);
   const key = await storedKey(deps, userId);
   if (!key) throw new DomainError('keys.missing', KEY_MESSAGES.noKeys);
   const copyOf = request.copyBotID || null; // '' is no copy, as when the field is absent
-  const { id: strategyId, definition: strategy } = copyOf !== null
-    ? await copiedStrategy(deps, copyOf)
-    : await strategyFor(deps, userId, input.strategy);
-  await checkAmount(deps, input.amount, strategy.grids.length);
-  const market = await pairRules(deps, input.pair, marketOf(input));
-  await checkNoCycleOnPair(deps.db, userId, input.pair);
-  await checkPrices(deps, input);
-  const member = exchangeOf(deps).gateway.member(key);
-  await checkBalance(deps, userId, member, input);
-  const futures = await futuresRules(member, input);
-  const rules = marketRules({ stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined,
-    minNotional: market.minNotional || undefined, feeRate: '0.001', futures });
-  const botID = await deps.db.transaction(async (tx) => {
-    const [bot] = await tx.insert(bots).values({
-      userId, strategyId, status: BOT_STATUS.live, strategyName: strategy.name, strategySnapshot: storedGrids(strategy),
-      symbol: input.pair, category: input.category, botType: input.botType, leverage: input.leverage, investment: input.amount.toFixed(),
-      profitBook: input.profitBook?.toFixed() ?? null, pausePrice: input.pausePrice?.toFixed() ?? null,
-      restartPrice: input.restartPrice?.toFixed() ?? null, stoplossPrice: input.stoplossPrice?.toFixed() ?? null,
-      marketRules: storedMarketRules(rules, futures),
-      totalGrid: strategy.grids.length, startedAt: deps.clock(),
-    }).returning({ id: bots.id });
-    await recordEvent(tx as unknown as Db, userId, { kind: 'bot.started', botID: bot!.id, name: input.pair, at: deps.clock().toISOString() });
-    return bot!.id;
+  const picked = copyOf !== null ? await copiedStrategy(deps, copyOf) : await strategyFor(deps, userId, input.strategy);
+  await checkAmount(deps, input.amount, picked.definition.grids.length);
+  const claim = { userId, kind: 'bot' as const, symbol: input.pair, category: input.category, amount: input.amount.toFixed() };
+  const botID = await startExclusively(deps.db, deps.clock, claim, {
+    pairFree: (tx, pending) => checkPairFree(tx, userId, input, pending),
+    prepare: (startId) => prepareBot(deps, userId, key, input, startId),
+    record: (tx, prepared) => recordBot(tx, deps, userId, input, picked, prepared),
   });
   return { message: SERVER.userRequestCreated, botID };
 }

@@ -7,7 +7,8 @@ import { register, type Registered } from '../../testing/members';
 import { createTestServer, type TestServer } from '../../testing/server';
 import { editCycle } from './edit';
 import { stopCycle } from './stop';
-import { insertCycle, startCycleTestEngine } from './testing/fixtures';
+import { startCycleTestEngine } from '../../engine/testing/cycle-commands';
+import { insertCycle } from './testing/fixtures';
 
 const targets = await databaseTargets();
 const shortWait = { intervalMs: 10, timeoutMs: 150 };

@@ -5,7 +5,7 @@
  * the pair's tick and the amount against the minimum order at the new buy price (the rules the
  * cycle started with).
  */
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER, UI } from '../../../common/messages';
 import type { StoredMarketRules } from '../../runnables/bot/index';
 import type { CycleRow } from '../../runnables/cycle/index';

@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { CycleStopReason } from '../../../common/api/bots';
 import type { CycleHistoryRow } from '../../../common/api/cycles';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { cycleOrders, cycles } from '../../db/schema';
 import { NO_LOSS } from '../bots/history';
 import { plain, plainOrNull, roiPercent, runtimeDays } from '../bots/figures';

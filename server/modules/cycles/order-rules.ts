@@ -4,7 +4,7 @@
  * tick (a limit off it is refused by the exchange's PRICE_FILTER), and a round's buy at least
  * the minimum order.
  */
-import { Decimal } from '../../../common/decimal';
+import { Decimal, floorToStep } from '../../../common/money';
 import { SERVER } from '../../../common/messages';
 import { DomainError } from '../errors';
 
@@ -33,15 +33,6 @@ export function pricesOnTick(prices: CyclePrices, tickSize: string): CyclePrices
   return rounded;
 }
 
-/** floor(quote / price, step), exactly: the quantity a round's buy rests for (the cycle core's sizing). */
-export function roundQuantity(quote: Decimal, price: Decimal, step: Decimal): Decimal {
-  const unit = price.times(step);
-  let n = quote.div(unit).floor();
-  while (n.gt(0) && n.times(unit).gt(quote)) n = n.minus(1);
-  while (n.plus(1).times(unit).lte(quote)) n = n.plus(1);
-  return n.times(step);
-}
-
 export interface RoundBudget {
   pair: string;
   /** The amount A (the margin, for a Future cycle). */
@@ -54,7 +45,8 @@ export interface RoundBudget {
 
 /** Each round buys floor(A x leverage / b, step) at b: that must reach the exchange's minimum order. */
 export function checkRoundMinimum(round: RoundBudget): void {
-  const qty = roundQuantity(round.amount.times(round.leverage ?? 1), round.buyPrice, new Decimal(round.stepSize));
+  // The cycle core's sizing (trading/cycle restBuy), so the check and the order agree.
+  const qty = floorToStep(round.amount.times(round.leverage ?? 1), round.buyPrice, new Decimal(round.stepSize));
   const notional = qty.times(round.buyPrice);
   const minNotional = new Decimal(round.minNotional || '0');
   if (qty.lte(0) || notional.lt(minNotional)) {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { progressOf } from './progress';
-import { roundQuantity } from './order-rules';
-import { Decimal } from '../../../common/decimal';
 
 const columns = { cyclesCompleted: 0, lastBoughtPrice: null, trades: 0, realizedPnl: '0' };
 
@@ -19,14 +17,5 @@ describe('a cycle\'s progress for the pages', () => {
   it('takes the larger count when the columns and the state disagree (both only go up)', () => {
     expect(progressOf({ ...columns, cyclesCompleted: 4, trades: 9, state: { completed: 3, lastBoughtPrice: null, trades: 8 } }))
       .toMatchObject({ completed: 4, trades: 9, lastBoughtPrice: null });
-  });
-});
-
-describe('a round\'s quantity', () => {
-  it('is floor(quote / price, step), exactly', () => {
-    expect(roundQuantity(new Decimal('4.99'), new Decimal('140'), new Decimal('0.001')).toFixed()).toBe('0.035');
-    expect(roundQuantity(new Decimal('5.04'), new Decimal('140'), new Decimal('0.001')).toFixed()).toBe('0.036');
-    expect(roundQuantity(new Decimal('0.3'), new Decimal('0.1'), new Decimal('1')).toFixed()).toBe('3');
-    expect(roundQuantity(new Decimal('0.1'), new Decimal('140'), new Decimal('0.001')).toFixed()).toBe('0');
   });
 });

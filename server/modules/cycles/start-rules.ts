@@ -5,7 +5,7 @@
  */
 import type { BotCategory } from '../../../common/api/bots';
 import { LEVERAGE_MAX, LEVERAGE_MIN } from '../../../common/constants';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import type { startCycleBody } from '../../../common/schemas/cycles';
 import type * as yup from 'yup';

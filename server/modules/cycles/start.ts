@@ -1,25 +1,29 @@
 /**
  * POST /api/startcycledata: checks what a member must have (a subscription, bound keys, a pair
- * free of their other bots and cycles, enough free USDT) and the exchange's order rules (the
- * prices on the pair's tick, the amount buying its minimum order at the buy price), then records the cycle with the pair's exchange rules and the
- * state the engine takes it on from (it rests the first buy). Refusals are 400s whose message
+ * free of their other bots, cycles and starts, enough free USDT) and then the exchange's order
+ * rules (the prices on the pair's tick, the amount buying its minimum order at the buy price),
+ * then records the cycle with the pair's exchange rules and the state the engine takes it on
+ * from (it rests the first buy). The checks and the record are one start under the member's
+ * start lock (../runnables/starting.ts). Refusals are 400s whose message
  * the Cycle page shows as is (SPEC section 8: "if a bot is already running the server message
  * is shown").
  */
 import { and, eq } from 'drizzle-orm';
 import type { StartCycleResponse } from '../../../common/api/cycles';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER, UI } from '../../../common/messages';
 import { sqlState, type Db } from '../../db/database';
 import { cycles } from '../../db/schema';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
-import { ExchangeError } from '../../exchange/errors';
-import type { LeverageBracket, Market, MarketInfo, MemberGateway } from '../../exchange/gateway';
+import type { LeverageBracket, Market, MarketInfo, MemberGateway, MemberKey } from '../../exchange/gateway';
 import { storedMarketRules } from '../../runnables/bot/index';
 import { recordEvent } from '../../runnables/member-events';
 import { newCycleState } from '../../runnables/cycle/index';
 import { marketRules } from '../../trading/index';
-import { reservedBy, runningBots } from '../bots/reserve';
+import { refusedKey } from '../keys/refused-key';
+import { runningBots } from '../runnables/reserve';
+import { startExclusively, type PendingStart } from '../runnables/starting';
+import { quoteAtHand } from '../wallet/quote-at-hand';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';
@@ -34,22 +38,19 @@ export interface StartCycleDeps extends ExchangeDeps {
 
 const marketOf = (input: CycleStartInput): Market => (input.category === 'Future' ? 'futures' : 'spot');
 
-/** The exchange refusing the key is the SPEC's 'API key is incorrect or IP is not allowed' case. */
-function refusedKey(error: unknown): never {
-  if (error instanceof ExchangeError && (error.kind === 'auth' || error.kind === 'permission')) throw new DomainError('keys.rejected', UI.apiKeyOrIp);
-  throw error;
-}
-
 /**
- * One runnable per pair: a bot or another cycle of the member's trading the pair would share its
- * holdings (and, on futures, its one position), so either one's sell could sell the other's.
+ * One runnable per pair: a bot or another cycle of the member's trading the pair (or starting on
+ * it) would share its holdings (and, on futures, its one position), so either one's sell could
+ * sell the other's. Runs under the member's start lock (../runnables/starting.ts).
  */
-async function checkPairFree(deps: StartCycleDeps, userId: string, pair: string): Promise<void> {
-  const bots = await runningBots(deps.db, userId);
-  if (bots.some((b) => b.symbol === pair)) throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByBot(pair));
-  const [cycle] = await deps.db.select({ id: cycles.id }).from(cycles)
+async function checkPairFree(tx: Db, userId: string, pair: string, pending: readonly PendingStart[]): Promise<void> {
+  const bots = await runningBots(tx, userId);
+  if (bots.some((b) => b.symbol === pair) || pending.some((p) => p.kind === 'bot' && p.symbol === pair)) {
+    throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByBot(pair));
+  }
+  const [cycle] = await tx.select({ id: cycles.id }).from(cycles)
     .where(and(eq(cycles.userId, userId), eq(cycles.symbol, pair), eq(cycles.status, 'Live'))).limit(1);
-  if (cycle) throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(pair));
+  if (cycle || pending.some((p) => p.kind === 'cycle' && p.symbol === pair)) throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(pair));
 }
 
 async function pairRules(deps: StartCycleDeps, pair: string, market: Market): Promise<MarketInfo> {
@@ -60,14 +61,11 @@ async function pairRules(deps: StartCycleDeps, pair: string, market: Market): Pr
 }
 
 /**
- * Free USDT of the cycle's wallet (spot, or the futures wallet's available margin) less what the
- * member's running bots of that wallet still hold back for their next buys, as a bot's start
- * checks it. A cycle's resting buy is locked on the exchange, so it is out of `free` already.
+ * The cycle's wallet (spot, or the futures wallet's available margin) must hold its amount beside
+ * what the member's running bots, live cycles and other starts under way hold of it.
  */
-async function checkBalance(deps: StartCycleDeps, userId: string, member: MemberGateway, input: CycleStartInput): Promise<void> {
-  const balances = await surfaced(() => member.balances(marketOf(input)).catch(refusedKey));
-  const free = new Decimal(balances.USDT?.free ?? '0');
-  const available = Decimal.max(0, free.minus(reservedBy(await runningBots(deps.db, userId), input.category)));
+async function checkBalance(deps: StartCycleDeps, userId: string, member: MemberGateway, input: CycleStartInput, startId: string): Promise<void> {
+  const available = Decimal.max(0, await quoteAtHand(deps.db, deps.clock, userId, member, input.category, startId));
   if (available.lt(input.amount)) throw new DomainError('wallet.insufficient_funds', SERVER.insufficientForCycle(available.toFixed(2), input.amount.toFixed()));
 }
 
@@ -77,34 +75,48 @@ async function futuresRules(member: MemberGateway, input: CycleStartInput): Prom
   return { leverage: input.leverage!, brackets: await surfaced(() => member.leverageBrackets(input.pair).catch(refusedKey)) };
 }
 
-export async function startCycle(deps: StartCycleDeps, userId: string, body: StartCycleBody): Promise<StartCycleResponse> {
-  const input = cycleStartRules(body, deps.config.futuresEnabled);
-  if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('bot.subscription_required', SERVER.cycleSubscriptionRequired);
-  const key = await storedKey(deps, userId);
-  if (!key) throw new DomainError('keys.missing', KEY_MESSAGES.noKeys);
-  await checkPairFree(deps, userId, input.pair);
+type CycleSettings = Pick<typeof cycles.$inferInsert, 'amount' | 'buyPrice' | 'sellPrice' | 'stopLoss' | 'noOfCycle' | 'marketRules'>;
+
+/**
+ * The exchange's checks, in the order that keeps them cheap and safe: the pair, the balance, then
+ * the pair's order rules (the prices on its tick, a round's buy at least its minimum order).
+ */
+async function prepareCycle(deps: StartCycleDeps, userId: string, key: MemberKey, input: CycleStartInput, startId: string): Promise<CycleSettings> {
   const market = await pairRules(deps, input.pair, marketOf(input));
+  const member = exchangeOf(deps).gateway.member(key);
+  await checkBalance(deps, userId, member, input, startId);
   const given = { stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined, minNotional: market.minNotional || undefined,
     feeRate: '0.001' };
   const stored = storedMarketRules(marketRules(given), null);
   const prices = pricesOnTick(input, stored.tickSize);
   checkRoundMinimum({ ...input, ...prices, stepSize: stored.stepSize, minNotional: stored.minNotional });
-  const member = exchangeOf(deps).gateway.member(key);
-  await checkBalance(deps, userId, member, input);
   const futures = await futuresRules(member, input);
-  const settings = { amount: input.amount.toFixed(), buyPrice: prices.buyPrice.toFixed(), sellPrice: prices.sellPrice.toFixed(),
+  return { amount: input.amount.toFixed(), buyPrice: prices.buyPrice.toFixed(), sellPrice: prices.sellPrice.toFixed(),
     stopLoss: prices.stopLoss.toFixed(), noOfCycle: input.count, marketRules: storedMarketRules(marketRules({ ...given, futures }), futures) };
-  // The start event is written with the row, so the member's event stream (the desktop's live
-  // counts) never misses a cycle nor announces one that was refused.
-  const cycleId = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(cycles).values({
-      userId, status: 'Live', symbol: input.pair, category: input.category, leverage: input.leverage, ...settings,
-      state: newCycleState(settings), startedAt: deps.clock(),
-    }).returning({ id: cycles.id });
-    await recordEvent(tx as unknown as Db, userId, { kind: 'cycle.started', cycleID: row!.id, name: input.pair, at: deps.clock().toISOString() });
-    return row!.id;
+}
+
+/** The cycle's row, with its start event: the member's event stream never misses a cycle nor announces a refused one. */
+async function recordCycle(tx: Db, deps: StartCycleDeps, userId: string, input: CycleStartInput, settings: CycleSettings): Promise<string> {
+  const [row] = await tx.insert(cycles).values({
+    userId, status: 'Live', symbol: input.pair, category: input.category, leverage: input.leverage, ...settings,
+    state: newCycleState(settings as Parameters<typeof newCycleState>[0]), startedAt: deps.clock(),
+  }).returning({ id: cycles.id });
+  await recordEvent(tx, userId, { kind: 'cycle.started', cycleID: row!.id, name: input.pair, at: deps.clock().toISOString() });
+  return row!.id;
+}
+
+export async function startCycle(deps: StartCycleDeps, userId: string, body: StartCycleBody): Promise<StartCycleResponse> {
+  const input = cycleStartRules(body, deps.config.futuresEnabled);
+  if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('bot.subscription_required', SERVER.cycleSubscriptionRequired);
+  const key = await storedKey(deps, userId);
+  if (!key) throw new DomainError('keys.missing', KEY_MESSAGES.noKeys);
+  const claim = { userId, kind: 'cycle' as const, symbol: input.pair, category: input.category, amount: input.amount.toFixed() };
+  const cycleId = await startExclusively(deps.db, deps.clock, claim, {
+    pairFree: (tx, pending) => checkPairFree(tx, userId, input.pair, pending),
+    prepare: (startId) => prepareCycle(deps, userId, key, input, startId),
+    record: (tx, settings) => recordCycle(tx, deps, userId, input, settings),
   }).catch((error: unknown) => {
-    // A start of the same pair committed since checkPairFree looked (cycles_live_pair_idx).
+    // The database's own guard (cycles_live_pair_idx): a start of the same pair committed first.
     if (sqlState(error).constraint === 'cycles_live_pair_idx') throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(input.pair));
     throw error;
   });

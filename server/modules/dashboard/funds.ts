@@ -9,11 +9,11 @@
  * cost), the held coins no longer being USDT. Never below 0.
  */
 import type { PieChartResponse, PieSlice } from '../../../common/api/bots';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { pairLabel } from '../../../common/pairs';
 import { plain } from '../bots/figures';
 import type { BotsDeps } from '../bots/deps';
-import { reservedBy, runningBots } from '../bots/reserve';
+import { reservedBy, runningBots } from '../runnables/reserve';
 import { surfaced } from '../../exchange/domain-errors';
 import { storedKey } from '../keys/keys';
 

@@ -3,7 +3,7 @@
  * sell a few ticks of the random walk from the live price, so a newcomer sees the Cycle page at
  * work (a buy, the half step, a sell, the count going up) within minutes of a first start.
  */
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER } from '../../../common/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';

@@ -6,7 +6,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { DepositToken } from '../../../common/api/billing';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { chainDeposits, depositAddresses } from '../../db/schema';
 import { post } from '../ledger/post';

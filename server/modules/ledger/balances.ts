@@ -1,6 +1,6 @@
 /** Reading the ledger: a member's balances and their history. */
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { ledgerEntries, memberBalances } from '../../db/schema';
 import { LEDGER_ASSETS, type LedgerAsset } from './assets';

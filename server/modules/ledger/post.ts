@@ -12,7 +12,7 @@
  * refused posting leaves the caller's transaction usable.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { sqlState } from '../../db/database';
 import { ledgerEntries, memberBalances } from '../../db/schema';

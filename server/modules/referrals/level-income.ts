@@ -1,7 +1,7 @@
 /** Referral level income as members read it (POST /account/level-income/*). */
 import { count, desc, eq, sum } from 'drizzle-orm';
 import type { LevelRewardRecord, LevelRewardSummary, Paged } from '../../../common/api/subscriptions';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { levelRewards, users } from '../../db/schema';
 import { pagedOf, type Page } from '../subscriptions/history';

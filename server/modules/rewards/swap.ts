@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { RewardSwapData } from '../../../common/api/billing';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema';

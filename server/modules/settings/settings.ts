@@ -4,7 +4,7 @@ import {
   MAX_REFERRAL_PERCENT, MIN_BOT_AMOUNT_SETTING_DEFAULT, type SettingName, WITHDRAWAL_DAILY_MAX_DEFAULT, WITHDRAWAL_FEE_DEFAULT,
   WITHDRAWAL_MINIMUM_DEFAULT, WITHDRAWAL_PENDING_MAX_DEFAULT,
 } from '../../../common/constants';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { settings } from '../../db/schema';
 import { DomainError } from '../errors';

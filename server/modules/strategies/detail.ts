@@ -1,6 +1,6 @@
 /** Between stored grid rows and the API shapes of SPEC section 3 (list item, detail). */
 import type { StrategyDetail, StrategyListItem, StrategyRow } from '../../../common/api/strategy';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { percentText } from '../../../common/schemas/strategy';
 import type { GridRecord, StrategySummary } from './queries';
 

@@ -1,7 +1,7 @@
 /** The member's purchases, newest first, a page at a time (POST /account/subscription/list). */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Paged, SubscriptionRecord } from '../../../common/api/subscriptions';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { memberSubscriptions } from '../../db/schema';
 

@@ -6,7 +6,7 @@
  * Levels follow the levelPercentages setting.
  */
 import { sql } from 'drizzle-orm';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { levelRewards } from '../../db/schema';

@@ -4,7 +4,7 @@
  * pays less than the plan's dollar price.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { subscriptionPlans } from '../../db/schema';
 import { getSetting } from '../settings/settings';

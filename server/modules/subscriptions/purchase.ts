@@ -7,7 +7,7 @@
  * a repeated request answer from the first (ledger/idempotent-requests.ts).
  */
 import { eq } from 'drizzle-orm';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER } from '../../../common/messages';
 import type { Db } from '../../db/database';
 import { memberSubscriptions, users } from '../../db/schema';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { TeamLevel } from '../../../common/api/billing';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { getSetting } from '../settings/settings';
 import { rowsOf } from '../../db/rows';

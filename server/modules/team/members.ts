@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Paged } from '../../../common/api/subscriptions';
 import type { TeamMember } from '../../../common/api/billing';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER } from '../../../common/messages';
 import type { Db } from '../../db/database';
 import { DomainError } from '../errors';

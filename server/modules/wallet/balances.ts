@@ -3,7 +3,7 @@
  * caches), each with the member's money at hand (money-at-hand.ts).
  */
 import type { FuturesBalanceResponse, SpotBalanceResponse, WalletAsset } from '../../../common/api/exchange';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Balances, Market } from '../../exchange/gateway';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';

@@ -3,7 +3,7 @@
  * bots and cycles leave free of the asset, whatever client sent it (the Wallet's form already
  * stops there). Checked after the exchange's own free balance, so the SPEC refusal comes first.
  */
-import type { Decimal } from '../../../common/decimal';
+import type { Decimal } from '../../../common/money';
 import { formatQuantity, formatUsdt } from '../../../common/format';
 import { VALIDATION } from '../../../common/messages';
 import type { Db } from '../../db/database';

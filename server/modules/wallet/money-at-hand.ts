@@ -10,10 +10,10 @@
  * rests, and a Future position's margin is used margin. Pure: decimals in, decimal strings out.
  */
 import type { MoneyAtHand, WalletHolder } from '../../../common/api/exchange';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { pairLabel, QUOTE_ASSETS } from '../../../common/pairs';
 import type { Market } from '../../exchange/gateway';
-import { reserveOf } from '../bots/reserve-rule';
+import { reserveOf } from '../runnables/reserve-rule';
 
 /** A Live or Pause bot, as its row records it. */
 export interface BotHoldingRow {
@@ -36,6 +36,15 @@ export interface CycleHoldingRow {
   heldCost: string;
 }
 
+/** A bot or cycle start under way (modules/runnables/starting.ts): nothing placed yet. */
+export interface StartHoldingRow {
+  id: string;
+  kind: 'bot' | 'cycle';
+  symbol: string;
+  category: string;
+  amount: string;
+}
+
 export interface Holding {
   market: Market;
   asset: string;
@@ -52,8 +61,8 @@ function baseOf(symbol: string): string | null {
   return quote ? symbol.slice(0, -quote.length) : null;
 }
 
-/** Every positive holding of the given bots and cycles, per wallet and asset. */
-export function holdingsOf(bots: readonly BotHoldingRow[], cycles: readonly CycleHoldingRow[]): Holding[] {
+/** Every positive holding of the given bots, cycles and starts under way, per wallet and asset. */
+export function holdingsOf(bots: readonly BotHoldingRow[], cycles: readonly CycleHoldingRow[], starts: readonly StartHoldingRow[] = []): Holding[] {
   const out: Holding[] = [];
   const add = (market: Market, asset: string | null, kind: WalletHolder['kind'], row: { id: string; symbol: string }, amount: Decimal, inFree: Decimal) => {
     if (asset === null || !amount.gt(0)) return;
@@ -81,6 +90,11 @@ export function holdingsOf(bots: readonly BotHoldingRow[], cycles: readonly Cycl
       add('spot', 'USDT', 'cycle', cycle, Decimal.max(0, amount.minus(cycle.heldCost)), ZERO);
       add('spot', baseOf(cycle.symbol), 'cycle', cycle, new Decimal(cycle.heldQty), ZERO);
     }
+  }
+  for (const start of starts) {
+    // Its amount is still in the exchange's free balance: it is committed, not placed yet.
+    const amount = new Decimal(start.amount);
+    add(start.category === 'Future' ? 'futures' : 'spot', 'USDT', start.kind, start, amount, amount);
   }
   return out;
 }

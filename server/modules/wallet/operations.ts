@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SwapRequest, TransferRequest } from '../../../common/api/exchange';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import { ExchangeError } from '../../exchange/errors';
 import type { Market, MemberGateway } from '../../exchange/gateway';

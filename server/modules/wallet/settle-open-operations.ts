@@ -7,7 +7,7 @@
  * question. Safe to run in several processes at once: every write is conditional (records.ts).
  */
 import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { walletOperations } from '../../db/schema';
 import type { Market, MemberGateway } from '../../exchange/gateway';
 import { silentLog, type Log } from '../../logging/log';

@@ -14,7 +14,7 @@
  * hand on the exchange, of the very same amount in the same minute, is beyond any history match
  * without a client id.
  */
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { ExchangeError } from '../../exchange/errors';
 import type { Market, MemberGateway, TransferRecord } from '../../exchange/gateway';
 import type { WalletDeps } from './deps';

@@ -12,7 +12,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CreateWithdrawData, CreateWithdrawRequest } from '../../../common/api/billing';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER } from '../../../common/messages';
 import type { ChecksumAddress } from '../../config-chain';
 import type { Db } from '../../db/database';

@@ -2,7 +2,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Paged } from '../../../common/api/subscriptions';
 import type { WithdrawRecord, WithdrawStatus } from '../../../common/api/billing';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { withdrawals } from '../../db/schema';
 import { pagedOf, type Page } from '../subscriptions/history';

@@ -5,7 +5,7 @@
  * oldest first: one member's queue would delay everyone's), and at most `dailyMax` in any 24
  * hours. create.ts counts under the member's row lock, so concurrent requests see each other.
  */
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import { SERVER } from '../../../common/messages';
 import { DomainError } from '../errors';
 

@@ -14,7 +14,7 @@
  * sent payout to its confirmations on its next passes, re-stamping the lease each time.
  */
 import { and, asc, eq, inArray, isNull, lte, max, notInArray, or, sql } from 'drizzle-orm';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { withdrawals } from '../../db/schema';
 

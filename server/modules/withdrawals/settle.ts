@@ -6,7 +6,7 @@
  * refund can neither be lost nor paid twice, even by two workers or a retry after a crash.
  */
 import { and, eq } from 'drizzle-orm';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { withdrawals } from '../../db/schema';
 import { post } from '../ledger/post';

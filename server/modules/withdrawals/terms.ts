@@ -4,7 +4,7 @@
  * lock (create.ts): there no other request of theirs can add a row between count and insert.
  */
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
 import { depositAddresses, withdrawals } from '../../db/schema';
 import { getSetting } from '../settings/settings';

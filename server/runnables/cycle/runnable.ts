@@ -207,5 +207,7 @@ export const cycleCodec = {
   tables: {
     runnables: cycles, orders: cycleOrders, fills: cycleFills, commands: cycleCommands, runnableId: 'cycle_id', slot: 'slot', orderType: 'order_type',
     figures: ['cycles_completed', 'last_bought_price'],
+    // The edit's columns, by where the cycle core's snapshot keeps what it runs on (trading/cycle/snapshot.ts).
+    settingsInState: { buy_price: 'buyPrice', sell_price: 'sellPrice', stop_loss: 'stopLoss', no_of_cycle: 'count' },
   },
 };

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
-import { Decimal } from '../../../../common/decimal';
+import { Decimal } from '../../../../common/money';
 import { SERVER } from '../../../../common/messages';
 import { ledgerEntries, memberSubscriptions, withdrawals } from '../../../db/schema';
 import type { LedgerAsset, LedgerKind } from '../../../modules/ledger/assets';

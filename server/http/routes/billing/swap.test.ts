@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
-import { Decimal } from '../../../../common/decimal';
+import { Decimal } from '../../../../common/money';
 import { SERVER, VALIDATION } from '../../../../common/messages';
 import { ledgerEntries, memberBalances } from '../../../db/schema';
 import { balancesOf } from '../../../modules/ledger/balances';

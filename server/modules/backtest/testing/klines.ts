@@ -1,6 +1,6 @@
 /** Scripted klines for the backtest tests: a slow saw between 94 and 106 with wicks. */
 import type { Kline } from '../../../../common/api/exchange';
-import { Decimal } from '../../../../common/decimal';
+import { Decimal } from '../../../../common/money';
 
 const SAW = ['100', '99', '98', '97.5', '96', '95', '96.5', '98', '99.5', '101', '102.5', '104', '105', '103.5', '102', '100.5', '99', '97.5', '96', '94.5'];
 

@@ -1,12 +1,12 @@
 /**
  * Test builders: cycles and their filled orders written straight into the tables as the engine
- * would leave them, and a stand-in engine that answers cycle commands. Tests only.
+ * would leave them (the stand-in engine that answers cycle commands: engine/testing/cycle-commands.ts).
+ * Tests only.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { Decimal } from '../../../../common/decimal';
+import { eq } from 'drizzle-orm';
+import { Decimal } from '../../../../common/money';
 import type { Db } from '../../../db/database';
-import { cycleCommands, cycleOrders, cycles } from '../../../db/schema';
-import { COMMAND_ANSWERED_CHANNEL, notifyCommand } from '../../../runnables/command-delivery';
+import { cycleOrders, cycles } from '../../../db/schema';
 import { newCycleState, type CycleRow } from '../../../runnables/cycle/index';
 import type { CycleSnapshot } from '../../../trading/index';
 
@@ -50,39 +50,4 @@ export async function insertFilledCycleOrders(db: Db, cycleId: string, orders: F
     quantity: o.qty, decisionPrice: o.price, orderType: 'limit', status: 'filled', fillPrice: o.price, filledQty: o.qty,
     cost: new Decimal(o.price).times(o.qty).toFixed(), fee: '0', pnl: o.side === 'sell' ? (o.pnl ?? '0') : null, filledAt: o.filledAt,
   })));
-}
-
-/** What the stand-in engine answers a command with: 'ok', a refusal, or null to leave it pending. */
-export type CycleCommandAnswer = (command: { kind: string; cycleId: string }) => string | null;
-
-/**
- * A stand-in for the engine: applies pending cycle commands every few ms with `answer`'s result;
- * an accepted stop also stops the cycle, as the engine would.
- */
-export function startCycleTestEngine(db: Db, answer: CycleCommandAnswer = () => 'ok', everyMs = 20): { stop(): void } {
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      const pending = await db.select().from(cycleCommands).where(isNull(cycleCommands.appliedAt));
-      for (const command of pending) {
-        const result = answer(command);
-        if (result === null) continue;
-        if (result === 'ok' && command.kind !== 'settings') {
-          await db.update(cycles).set({ status: 'Stopped', stoppedAt: new Date(), stopReason: command.kind === 'stop' ? 'manual' : 'stopAndSell' })
-            .where(eq(cycles.id, command.cycleId));
-        }
-        await db.transaction(async (tx) => {
-          await tx.update(cycleCommands).set({ appliedAt: new Date(), result })
-            .where(and(eq(cycleCommands.id, command.id), isNull(cycleCommands.appliedAt)));
-          await notifyCommand(tx, COMMAND_ANSWERED_CHANNEL, command.id);
-        });
-      }
-    } finally {
-      busy = false;
-    }
-  };
-  const timer = setInterval(() => void tick().catch(() => undefined), everyMs);
-  return { stop: () => clearInterval(timer) };
 }

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER, UI, VALIDATION } from '../../../../../common/messages';
 import { cycleCommands, cycles } from '../../../../db/schema';
-import { insertCycle, startCycleTestEngine, type CycleCommandAnswer, type CycleRow } from '../../../../modules/cycles/testing/fixtures';
+import { startCycleTestEngine, type CycleCommandAnswer } from '../../../../engine/testing/cycle-commands';
+import { insertCycle, type CycleRow } from '../../../../modules/cycles/testing/fixtures';
 import { databaseTargets } from '../../../../testing/databases';
 import { memberApi, register, type Registered } from '../../../../testing/members';
 import { createTestServer, type TestServer } from '../../../../testing/server';
@@ -150,6 +151,28 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
       expect(await outcome(alice, 'stopcyclewithsell', { cycle_id: cycle.id })).toEqual([200, undefined, UI.cycleStoppedSold]);
       expect((await commands()).map((c) => [c.kind, c.result])).toEqual([['stopAndSell', 'ok']]);
       expect((await row()).stopReason).toBe('stopAndSell');
+    });
+
+    it('leaves nothing of two edits the engine refused behind a stop & sell that won the race', async () => {
+      // The engine holds its answers until all three are queued, then applies the stop first.
+      let release = false;
+      answer = (c) => (!release ? null : c.kind === 'settings' ? 'already_stopped' : 'ok');
+      const queued = async (n: number) => {
+        while ((await commands()).length < n) await new Promise((resolve) => setTimeout(resolve, 5));
+      };
+      const stop = outcome(alice, 'stopcyclewithsell', { cycle_id: cycle.id });
+      await queued(1);
+      const first = outcome(alice, 'editcycle', edit({ buy_price: '91', sell_price: '111', stop_loss: '71', no_of_cycle: 6 }));
+      await queued(2);
+      const second = outcome(alice, 'editcycle', edit({ buy_price: '92', sell_price: '112', stop_loss: '72', no_of_cycle: 7 }));
+      await queued(3);
+      release = true;
+      expect(await stop).toEqual([200, undefined, UI.cycleStoppedSold]);
+      expect(await first).toEqual([400, 'cycle.already_stopped', SERVER.cycleAlreadyStopped]);
+      expect(await second).toEqual([400, 'cycle.already_stopped', SERVER.cycleAlreadyStopped]);
+      const after = await row();
+      expect([after.status, after.buyPrice, after.sellPrice, after.stopLoss, after.noOfCycle].map(String))
+        .toEqual(['Stopped', cycle.buyPrice, cycle.sellPrice, cycle.stopLoss, cycle.noOfCycle].map(String));
     });
 
     it('answers the engine\'s refusals of a stop', async () => {

@@ -3,7 +3,7 @@
  * query that finds the running bots). The wallet's money at hand reads it without the database.
  */
 import type { BotCategory } from '../../../common/api/bots';
-import { Decimal } from '../../../common/decimal';
+import { Decimal } from '../../../common/money';
 
 export interface RunningBot {
   category: string;
