@@ -2,7 +2,8 @@
 // signed and hardened builds for Windows (nsis), macOS (dmg, and the zip Squirrel.Mac updates
 // from; notarized when Apple credentials are set) and Linux (AppImage, deb). Credentials are
 // never put in here: electron-builder reads CSC_LINK, WIN_CSC_LINK, APPLE_ID... from the
-// environment itself. See electron/main/app/FUSES.md for the fuses and README's Support section.
+// environment itself. Windows and macOS are signed or not built, unless ALLOW_UNSIGNED=1
+// (release-plan.cjs). See electron/main/app/FUSES.md for the fuses and README's Support section.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { releaseNotesFor } = require('./changelog.cjs');
@@ -49,7 +50,10 @@ function createConfig(env, sources = {}) {
     // `npm run dist` never uploads (--publish never): support staff copy release/ to the feed.
     publish: plan.feedUrl ? [{ provider: 'generic', url: plan.feedUrl, channel: 'latest' }] : null,
     ...(releaseNotes ? { releaseInfo: { releaseNotes } } : {}),
-    forceCodeSigning: false,
+    // Signed or refused: electron-builder stops a Windows or macOS build it could not sign
+    // (scripts/dist-preflight.mjs says so first, naming the missing variables). Only an explicit
+    // ALLOW_UNSIGNED=1 lets one through; Linux packages are never signed (README: Support).
+    forceCodeSigning: !plan.allowUnsigned,
     electronFuses: {
       runAsNode: false,
       enableCookieEncryption: true,
@@ -65,6 +69,12 @@ function createConfig(env, sources = {}) {
     win: {
       target: [{ target: 'nsis', arch: ['x64'] }],
       icon: 'build/icon.png',
+      // app-update.yml gets the publisher name and electron-updater's NsisUpdater installs an
+      // update only if its Authenticode signature is valid and its subject matches (the whole DN,
+      // or the CN); with no name it checks no signature at all. electron-builder 26 reads the
+      // name here (win.publisherName is gone from its schema).
+      verifyUpdateCodeSignature: true,
+      ...(plan.win.publisherName ? { signtoolOptions: { publisherName: plan.win.publisherName } } : {}),
     },
     nsis: {
       oneClick: false,

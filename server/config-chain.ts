@@ -98,7 +98,7 @@ function deposits(v: ChainVariables): Feature<DepositSettings> {
   const { usdt, ift, ifx } = v.tokens;
   const missing = unset({ BSC_RPC_URL: v.bscRpcUrl, 'DEPOSIT_XPUB (or DEPOSIT_MNEMONIC)': v.depositXpub, TOKEN_USDT: usdt, TOKEN_IFT: ift, TOKEN_IFX: ifx });
   if (missing.length > 0) {
-    return { enabled: false, reason: `BEP-20 deposits are off: ${missing.join(', ')} unset (npm run chain starts a local chain and prints them)` };
+    return { enabled: false, reason: `BEP-20 deposits are off: ${missing.join(', ')} unset (in a development checkout, npm run chain starts a local test chain and prints them)` };
   }
   return {
     enabled: true,

@@ -13,6 +13,7 @@ import type { ExchangeServices } from './exchange/services';
 import { createMailer } from './mail/index';
 import { systemClock } from './modules/clock';
 import { seedDemoOnFirstStart } from './modules/demo/first-start';
+import { DEMO_MEMBER } from './modules/demo/seed';
 import { seedDemoTrading } from './modules/demo/trading';
 import { resealLegacySecrets } from './modules/keys/reseal-legacy';
 import { startSettleTimer } from './modules/wallet/settle-timer';
@@ -111,7 +112,9 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       // Only a template that exists but does not fit is worth a warning.
       if (init.note && init.note !== NO_TEMPLATE) app.log.warn(`PGlite ${init.note}`);
     }
-    if (seeded) app.log.info('seeded the demo member (npm run seed:demo prints its credentials)');
+    // No command named: this line is also in the desktop's log and a production server's, where
+    // `npm run seed:demo` (a development tool, not built into dist/) does not run.
+    if (seeded) app.log.info(`seeded the demo member ${DEMO_MEMBER.email} (simulator mode only; its password is in the README's First steps as a member)`);
     // Exchange secrets an earlier version sealed straight under SECRETS_KEY: re-sealed once.
     const resealed = await resealLegacySecrets(database.db, config.secretsKey);
     if (resealed.resealed > 0) app.log.info(`re-sealed ${resealed.resealed} exchange secret(s) under the derived sealing key`);

@@ -9,9 +9,13 @@
  * With DATABASE_URL (PostgreSQL) it copies nothing: it prints the pg_dump / pg_restore commands
  * (README: Deploy > Backups and restore). Either way the secrets below must be kept with the backup.
  * `runBackup` is the whole CLI without the process around it (backup.test.ts drives it).
+ *
+ * The archive holds password hashes, sealed exchange keys and members' details: the backup file
+ * and the restored cluster are the server user's alone (0600, folders 0700), and neither is ever
+ * written through a name someone else could plant (private-files.ts says how).
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { answerCommandLine, readCommandLine } from '../../common/command-line';
@@ -21,14 +25,16 @@ import { compileWasmWithBaselineOnly } from '../db/pglite-compiler';
 import { unpackPgliteTemplate } from '../db/pglite-template';
 import { redactedErrorText } from '../logging/startup-failure';
 import { processIo, type CliIo } from './io';
+import { makeTreePrivate, refuseExisting, writeNewPrivateFile } from './private-files';
 import { UsageError } from './usage-error';
 
 const USAGE = `Usage: npm run backup -- --out FILE        back up the embedded database (DATA_DIR)
        npm run backup -- --restore FILE    restore one into a DATA_DIR holding no database
 
 Embedded database (PGlite, DATABASE_URL unset): stop the server first; the command refuses while
-a server holds DATA_DIR. The backup is one .tar.gz file; the server applies newer migrations to a
-restored database when it starts.
+a server holds DATA_DIR. The backup is one new .tar.gz file, readable by its owner only (0600); an
+existing FILE is never overwritten. The server applies newer migrations to a restored database
+when it starts.
 PostgreSQL (DATABASE_URL set): use pg_dump and pg_restore; the command prints how.
 
 Keep with every backup, apart from it (they are secrets): SECRETS_KEY and JWT_SECRET (or
@@ -65,7 +71,8 @@ async function lock(dataDir: string, holder: string): Promise<DataDirLock> {
 }
 
 async function backUp(dataDir: string, out: string, io: CliIo): Promise<void> {
-  if (existsSync(out)) throw new ConfigError(`${out} exists already: name a new file (a backup never overwrites one)`);
+  // Checked first so a wrong name costs no database work; the final link() checks again.
+  await refuseExisting(out);
   const held = await lock(dataDir, 'backup');
   try {
     const pgliteDir = pgliteDirOf(dataDir);
@@ -81,20 +88,27 @@ async function backUp(dataDir: string, out: string, io: CliIo): Promise<void> {
     } finally {
       await client.close();
     }
-    // Written beside its name and renamed: a backup cut short never looks like a whole one.
-    const partial = `${out}.partial-${process.pid}`;
-    try {
-      await writeFile(partial, archive, { mode: 0o600 });
-      await rename(partial, out);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
+    // Written whole under a temporary name and linked into place: a backup cut short never
+    // looks like a whole one, and a file at OUT is never replaced.
+    await writeNewPrivateFile(out, archive);
+    io.out(`backed up the embedded database of ${dataDir} to ${out} (${archive.length} bytes)`);
   } finally {
     held.release();
   }
-  io.out(`backed up the embedded database of ${dataDir} to ${out} (${(await stat(out)).size} bytes)`);
   io.out(secretsNote(dataDir));
+}
+
+/** A restore goes only where no database is: `pglite` absent or an empty folder, never a link. */
+async function refuseOccupied(dataDir: string, pgliteDir: string): Promise<void> {
+  const found = await lstat(pgliteDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (!found) return;
+  if (found.isSymbolicLink()) throw new ConfigError(`${pgliteDir} is a symbolic link: restore into a DATA_DIR whose pglite folder is absent or empty (a real folder, not a link)`);
+  if (!found.isDirectory() || (await readdir(pgliteDir)).length > 0) {
+    throw new ConfigError(`DATA_DIR ${dataDir} holds a database already (${pgliteDir}): restore into an empty DATA_DIR, or move ${pgliteDir} aside first (never delete it before the restored one runs)`);
+  }
 }
 
 async function restore(dataDir: string, file: string, io: CliIo): Promise<void> {
@@ -103,9 +117,7 @@ async function restore(dataDir: string, file: string, io: CliIo): Promise<void> 
   const held = await lock(dataDir, 'restore');
   try {
     const pgliteDir = pgliteDirOf(dataDir);
-    if (existsSync(pgliteDir) && readdirSync(pgliteDir).length > 0) {
-      throw new ConfigError(`DATA_DIR ${dataDir} holds a database already (${pgliteDir}): restore into an empty DATA_DIR, or move ${pgliteDir} aside first (never delete it before the restored one runs)`);
-    }
+    await refuseOccupied(dataDir, pgliteDir);
     await unpackPgliteTemplate(file, pgliteDir);
     // Opened once, so a damaged archive is found now and not at the server's start.
     compileWasmWithBaselineOnly();
@@ -119,6 +131,8 @@ async function restore(dataDir: string, file: string, io: CliIo): Promise<void> 
       throw new ConfigError(`${file} is not a GridDesk backup that opens (${error instanceof Error ? error.message : String(error)}); nothing was restored`);
     }
     await client.close();
+    // PGlite makes some files of its own 0644 or 0666 as it opens the cluster.
+    await makeTreePrivate(pgliteDir);
   } finally {
     held.release();
   }

@@ -9,7 +9,7 @@
  * applied at boot as on any existing database.
  */
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, rmdir, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rename, rm, rmdir, writeFile, type FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { createGunzip } from 'node:zlib';
@@ -256,12 +256,12 @@ async function extract(file: string, root: string): Promise<void> {
  * a sibling directory renamed into place, so a crash never leaves half a cluster.
  */
 export async function unpackPgliteTemplate(file: string, dataDir: string): Promise<void> {
-  const staging = `${dataDir}.unpacking-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true, mode: 0o700 });
+  await mkdir(dirname(dataDir), { recursive: true });
+  // A new folder of its own (0700, a random suffix, made only where nothing is): a name known in
+  // advance could be a link planted beside DATA_DIR/pglite, and the files would land through it.
+  const staging = await mkdtemp(`${dataDir}.unpacking-`);
   try {
     await extract(file, staging);
-    await mkdir(dirname(dataDir), { recursive: true });
     await rmdir(dataDir).catch(() => undefined); // an empty directory made beforehand
     await rename(staging, dataDir);
   } catch (error) {

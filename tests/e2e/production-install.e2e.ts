@@ -5,11 +5,13 @@
  * the server boots from dist/server/main.js on a new embedded database (the bundled PGlite
  * template, the migrations beside it) and answers /healthz; once it stopped, the CLIs in
  * dist/server/cli open the database it wrote with plain Node, and the local development chain
- * says what it needs instead of failing on a missing module.
+ * says what it needs instead of failing on a missing module. The npm scripts the product's
+ * messages name (`npm run migrate`, `admin`, `backup`, `faucet`) run there too, as typed.
  */
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_BOT_AMOUNT_SETTING_DEFAULT } from '../../common/constants';
 import { runEntry, startEntry, type EntryOptions, type RunningEntry } from '../../server/testing/entry-process';
@@ -27,6 +29,28 @@ interface Manifest {
 /** Tools a development install has and a production one must not lean on. */
 const DEVELOPMENT_TOOLS = ['tsx', 'vitest', 'esbuild', 'drizzle-kit', 'electron', 'typescript', 'ganache'];
 
+/**
+ * `npm run <script> -- <args>` as an operator types it in the install folder: only PATH and HOME
+ * of the runner's environment, so npm's own settings of the repository's run do not leak in, and
+ * PATH without the node_modules/.bin folders `npx vitest` put there (the repository's tsx among them).
+ */
+function npmRun(cwd: string, script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes(`node_modules${sep}.bin`)).join(delimiter);
+  return new Promise((done, fail) => {
+    const child = spawn('npm', ['run', script, '--', ...args], { cwd, env: { PATH: path, HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
 /** Every node_modules folder Node searches from `dir` upwards. */
 function nodeModulesFrom(dir: string): string[] {
   const found: string[] = [];
@@ -41,6 +65,8 @@ describe('a production install (npm ci --omit=dev beside dist/server)', () => {
   let built: EntryOptions;
   let dataDir: string;
   let server: RunningEntry | null = null;
+  /** What the server printed from its start to its exit. */
+  let bootOutput = '';
 
   beforeAll(async () => {
     install = await makeProductionInstall();
@@ -84,6 +110,7 @@ describe('a production install (npm ci --omit=dev beside dist/server)', () => {
     const stopped = await server.stop();
     server = null;
     expect(stopped.code).toBe(0);
+    bootOutput = stopped.stdout + stopped.stderr;
 
     // The CLIs act on the server's database (stopped: an embedded one has one process at a
     // time), with the secrets it wrote into DATA_DIR.
@@ -104,6 +131,37 @@ describe('a production install (npm ci --omit=dev beside dist/server)', () => {
       const status = await runEntry('dist/server/cli/migrate.js', ['--status'], cliEnv, built);
       expect(status).toMatchObject({ code: 0 });
       expect(status.stdout).not.toBe('');
+    }
+  });
+
+  it('runs the npm scripts the messages name: migrate --status, admin, backup and faucet', async () => {
+    const cliEnv = { DATA_DIR: dataDir };
+    const status = await npmRun(install.dir, 'migrate', ['--status'], cliEnv);
+    expect({ code: status.code, stderr: status.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(status.stdout).toMatch(/^schema version: \d+/m);
+    expect(status.stdout).toMatch(/\d+ applied, none pending/);
+
+    for (const script of ['admin', 'backup', 'faucet', 'migrate']) {
+      const help = await npmRun(install.dir, script, ['--help'], {});
+      expect({ script, code: help.code, usage: /^Usage: npm run /m.test(help.stdout) }).toEqual({ script, code: 0, usage: true });
+    }
+
+    const users = await npmRun(install.dir, 'admin', ['list-users'], cliEnv);
+    expect(users.code).toBe(0);
+    expect(users.stdout).toContain('demo@griddesk.local');
+
+    const out = join(install.dir, 'griddesk-backup.tar.gz');
+    const backup = await npmRun(install.dir, 'backup', ['--out', out], cliEnv);
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain(`to ${out}`);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+
+    // Every npm script the server named while it ran (the demo member's line, say) runs here too.
+    expect(bootOutput).toContain('seeded the demo member');
+    const named = new Set([...bootOutput.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!));
+    for (const script of named) {
+      const help = await npmRun(install.dir, script, ['--help'], {});
+      expect({ script, code: help.code, stderr: help.stderr }).toEqual({ script, code: 0, stderr: '' });
     }
   });
 
