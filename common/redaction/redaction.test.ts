@@ -32,7 +32,7 @@ describe('redactUrl', () => {
 describe('isSecretName', () => {
   it.each(SECRET_NAMES)('%s is secret', (name) => expect(isSecretName(name)).toBe(true));
   it.each(PUBLIC_NAMES)('%s is not', (name) => expect(isSecretName(name)).toBe(false));
-  it.each(['csrftoken', 'clientSecret', 'authkey', 'X-Amz-Signature', 'sig'])('%s, run together or short, is secret', (name) => {
+  it.each(['csrftoken', 'clientSecret', 'authkey', 'X-Amz-Signature', 'sig', 'dbpwd', 'passw0rd', 'oauth'])('%s, run together or short, is secret', (name) => {
     expect(isSecretName(name)).toBe(true);
   });
 });

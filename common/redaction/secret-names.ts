@@ -13,11 +13,12 @@ const SECRET_WORDS = new Set([
 ]);
 
 /**
- * Endings that make one run-together word secret (`csrftoken`, `clientsecret`, `authkey` in a
- * query string), where the word split above sees a single unknown word.
+ * Endings that make one run-together word secret (`csrftoken`, `clientsecret`, `authkey`,
+ * `dbpwd` in a query string), where the word split above sees a single unknown word; and any
+ * word beginning with 'passw' (`passw0rd`, `passwort`).
  */
-const SECRET_ENDINGS = ['token', 'secret', 'password', 'passwd', 'passphrase', 'apikey', 'privkey', 'privatekey', 'secretkey',
-  'accesskey', 'authkey', 'mnemonic', 'cookie', 'signature', 'credential', 'credentials'];
+const SECRET_ENDINGS = ['token', 'secret', 'password', 'passwd', 'pwd', 'passphrase', 'apikey', 'privkey', 'privatekey', 'secretkey',
+  'accesskey', 'authkey', 'auth', 'mnemonic', 'cookie', 'signature', 'credential', 'credentials'];
 
 /**
  * Names that contain a secret word but hold public figures: the SPEC's balance fields
@@ -38,7 +39,7 @@ function wordsOf(name: string): string[] {
 
 function judge(name: string): boolean {
   if (PUBLIC_NAMES.test(name)) return false;
-  return wordsOf(name).some((word) => SECRET_WORDS.has(word) || SECRET_ENDINGS.some((ending) => word.endsWith(ending)));
+  return wordsOf(name).some((word) => SECRET_WORDS.has(word) || word.startsWith('passw') || SECRET_ENDINGS.some((ending) => word.endsWith(ending)));
 }
 
 /** Names seen so far: a logger asks about the same few keys on every line. */
