@@ -20,7 +20,7 @@ function configError(env: Record<string, string>): string {
 
 describe('configuration errors', () => {
   it.each([
-    ['DATABASE_URL', 'mysql://user:s3cret@host/db', 's3cret', 'DATABASE_URL must use one of postgres, postgresql (got "mysql://user:[redacted]@host/db")'],
+    ['DATABASE_URL', 'mysql://user:s3cret@host/db', 's3cret', 'DATABASE_URL must use one of postgres, postgresql (got "mysql://user:[REDACTED]@host/db")'],
     ['DATABASE_URL', 'postgres://user:s3cret@host:99999999/db', 's3cret', 'DATABASE_URL must be a URL'],
     ['DATABASE_URL', 'user:s3cret@host/db', 's3cret', 'DATABASE_URL must use one of postgres, postgresql'],
     ['SMTP_URL', 'http://mailer:mail-s3cret@smtp.example.com', 'mail-s3cret', 'SMTP_URL must use one of smtp, smtps'],
@@ -51,7 +51,7 @@ describe('startupFailureText', () => {
     const text = startupFailureText(error, env);
     expect(text).toMatch(/^GridDesk platform server failed to start: /);
     expect(text).not.toContain('db-s3cret');
-    expect(text).toContain('postgres://griddesk:[redacted]@db.internal/griddesk');
+    expect(text).toContain('postgres://griddesk:[REDACTED]@db.internal/griddesk');
   });
 
   it('redacts a cause as well', () => {

@@ -75,7 +75,7 @@ describe('the server logger on stdout', () => {
       logger.error({ err: new Error('password db-"s3cret refused') }, 'database down');
     });
     expect(text).not.toContain('s3cret');
-    expect(text).toContain('postgres://griddesk:[redacted]@db.internal:5432/griddesk');
+    expect(text).toContain('postgres://griddesk:[REDACTED]@db.internal:5432/griddesk');
   });
 
   it('keeps a given stream JSON, whatever LOG_FORMAT says (tests and files read JSON)', () => {

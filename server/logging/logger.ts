@@ -1,9 +1,10 @@
 /**
- * The platform server's pino options. Three layers keep credentials out of the log:
- * serializers that log a request as its method and redacted URL and an error without its
- * statement values, pino's path redaction for the credential headers, and a destination that
- * redacts every finished line (configured secrets, URL passwords, reset tokens, query tokens),
- * whatever a module chose to log. On stdout the lines are JSON, or readable lines in a terminal
+ * The platform server's pino options. Three layers keep credentials out of the log, all with
+ * the one rule set of common/redaction/: serializers that log a request as its method and
+ * redacted URL and an error without its statement values, formatters that replace whatever a
+ * logged object holds under a secret's name (headers, passwords, keys: the names the text rules
+ * use), and a destination that redacts every finished line (configured secrets, URL passwords,
+ * reset tokens, keys, JWTs, e-mail addresses...), whatever a module chose to log. On stdout the lines are JSON, or readable lines in a terminal
  * (LOG_FORMAT, format.ts); a stream or file given is always JSON.
  */
 import type { FastifyServerOptions } from 'fastify';
@@ -11,7 +12,8 @@ import pino from 'pino';
 import type { Config } from '../config';
 import { loggableError } from './errors';
 import { chooseLogFormat, prettyDestination, type Destination, type LogFormatSetting } from './format';
-import { REDACTED, redactSecrets, secretsOf } from './redact';
+import { redactSecretNames } from '../../common/redaction';
+import { redactSecrets, secretsOf } from './redact';
 
 /** What may be passed to buildApp: false (none), true (pino at LOG_LEVEL) or pino options. */
 export type LoggerChoice = boolean | object | undefined;
@@ -53,9 +55,12 @@ export function requestLogValue(request: { method?: string; url?: string; ip?: s
   return { method: request.method, url: redactSecrets(request.url ?? ''), remoteAddress: request.ip };
 }
 
-/** Headers never logged, should a custom serializer or a module log them. */
-const REDACTED_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
-  'res.headers["set-cookie"]'];
+/**
+ * A logged object and a child logger's bindings with every value under a secret's name
+ * replaced, before pino serializes them: `{ headers: { authorization } }`, `{ apiSecret }`, a
+ * list of `tokens`. Class instances (an Error, a request) go to their serializers untouched.
+ */
+const SECRET_NAME_FORMATTERS = { log: redactSecretNames, bindings: redactSecretNames };
 
 /**
  * stdout as LOG_FORMAT and the terminal decide: JSON as is, or pretty lines. A pretty line
@@ -72,7 +77,7 @@ function stdoutDestination(stdout: Stdout, setting: LogFormatSetting, secrets: r
 export function loggerOptions(config: Config, choice: LoggerChoice, stdout: Stdout = process.stdout): FastifyServerOptions['logger'] {
   if (choice === false || choice === undefined) return false;
   const { stream, file, serializers, ...custom } = (choice === true ? {} : choice) as {
-    stream?: Destination; file?: string; serializers?: Record<string, unknown>; redact?: unknown;
+    stream?: Destination; file?: string; serializers?: Record<string, unknown>; formatters?: unknown;
   };
   const secrets = configSecrets(config);
   const destination: Destination = stream ?? (file ? pino.destination(file) : stdoutDestination(stdout, config.logFormat, secrets));
@@ -80,7 +85,7 @@ export function loggerOptions(config: Config, choice: LoggerChoice, stdout: Stdo
     level: config.logLevel,
     ...custom,
     // Last, so a caller's options cannot turn the redaction off.
-    redact: { paths: REDACTED_PATHS, censor: REDACTED },
+    formatters: SECRET_NAME_FORMATTERS,
     serializers: { ...serializers, req: requestLogValue, err: loggableError },
     stream: redactingDestination(destination, secrets),
   } as FastifyServerOptions['logger'];

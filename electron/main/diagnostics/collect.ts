@@ -1,11 +1,12 @@
 /**
  * What goes into the diagnostics zip, gathered from disk and the server: the tail of each
  * recent log, the settings file, the server's /healthz answer. Everything that may hold a
- * secret passes through redact.ts; the member's data folder (database, keys) is never read.
+ * secret passes through the one redaction rule set (common/redaction/, the server's logger
+ * uses the same); the member's data folder (database, keys) is never read.
  */
 import { readdir, readFile, stat, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { redactText, redactValue } from './redact';
+import { redactText, redactValue } from '../../../common/redaction';
 
 export interface LogDir {
   /** The folder's name inside the zip: logs/<label>/... */

@@ -11,7 +11,7 @@ const NOW = new Date('2026-11-27T08:44:00Z');
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 const SECRETS_KEY = 'a'.repeat(32) + 'b1'.repeat(16);
 const EXCHANGE_SECRET = 'Zt5oQm2PnV8xLr4cWk7yHb3jDf6gSa9eUi1pTo0qMnBvCxZlKjHgFdSaPoIuYtRe';
-const SECRETS = [JWT, SECRETS_KEY, EXCHANGE_SECRET, 'hunter2!', 'smtp-pa55'];
+const SECRETS = [JWT, SECRETS_KEY, EXCHANGE_SECRET, 'hunter2!', 'smtp-pa55', 'member@example.com'];
 
 let dir: string;
 let health: Server;
@@ -81,12 +81,12 @@ describe('the diagnostics zip', () => {
     expect(JSON.parse(files.get('health.json')!)).toEqual({ url: `${healthUrl}/healthz`, status: 200, body: { status: 'ok', exchange: { prices: 'stream' } } });
     expect(JSON.parse(files.get('settings.json')!)).toEqual({
       theme: 'dark',
-      email: 'member@example.com',
+      email: '[REDACTED]',
       serverUrl: 'http://127.0.0.1:51234',
       userData: { usdtToken: '120.5', token: '[REDACTED]' },
       accessToken: '[REDACTED]',
     });
-    expect(JSON.parse(files.get('environment.json')!)).toEqual({ LOG_LEVEL: 'debug', SECRETS_KEY: '[REDACTED]', SMTP_URL: 'smtps://[REDACTED]@mail.example:465' });
+    expect(JSON.parse(files.get('environment.json')!)).toEqual({ LOG_LEVEL: 'debug', SECRETS_KEY: '[REDACTED]', SMTP_URL: 'smtps://mailer:[REDACTED]@mail.example:465' });
     expect(files.get('logs/desktop/main.log')).toContain('GridDesk started');
     expect(files.get('README.txt')).toContain('logs/desktop/main.log');
   });

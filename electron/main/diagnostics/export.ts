@@ -38,9 +38,9 @@ function readme(input: DiagnosticsInput, logs: string[]): string {
     'environment.json  GridDesk variables set for this app, secrets shown as [REDACTED]',
     `logs/             the end of each log changed in the last 7 days (${logs.length}: ${logs.join(', ') || 'none'})`,
     '',
-    'Passwords, tokens, keys, recovery phrases, Authorization headers, SECRETS_KEY and session',
-    'tokens (JWT) are replaced by [REDACTED]. The database, the keychain and exchange secrets are',
-    'never read.',
+    'Passwords, tokens, keys, recovery phrases, e-mail addresses, Authorization headers,',
+    'SECRETS_KEY and session tokens (JWT) are replaced by [REDACTED]. The database, the keychain',
+    'and exchange secrets are never read.',
     '',
   ].join('\n');
 }

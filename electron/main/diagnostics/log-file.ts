@@ -8,7 +8,7 @@
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
-import { redactText } from './redact';
+import { redactText } from '../../../common/redaction';
 
 export const LOG_FILE = 'main.log';
 export const OLD_LOG_FILE = 'main.old.log';
