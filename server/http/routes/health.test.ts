@@ -127,10 +127,13 @@ describe('GET /readyz for an engine', () => {
   });
 });
 
-/** An engine's exchange side, as /healthz and /readyz read it. */
-function exchangeStub(feed: { streamUp: boolean; lastPriceAt: number | null }): ExchangeServices {
+/** An engine's exchange side, as /healthz and /readyz read it: a price just now while `pricing`. */
+function exchangeStub(feed: { pricing: boolean }): ExchangeServices {
   return {
-    marketData: { feedStats: () => ({ ...feed, streamBatches: 0, streamFailures: 0, restPolls: 0, futuresStreamUp: false, futuresRestPolls: 0 }) },
+    marketData: {
+      feedStats: () => ({ streamUp: true, lastPriceAt: feed.pricing ? Date.now() : null,
+        streamBatches: 0, streamFailures: 0, restPolls: 0, futuresStreamUp: false, futuresRestPolls: 0 }),
+    },
     balances: { stats: () => ({ members: 3, spotUp: 2, futuresUp: 1 }) },
   } as unknown as ExchangeServices;
 }
@@ -138,7 +141,7 @@ function exchangeStub(feed: { streamUp: boolean; lastPriceAt: number | null }): 
 describe('what /readyz and /healthz tell whom (issue 34, item 9)', () => {
   const TOKEN = 'scrape-token-123';
   const PROXY = '127.0.0.1';
-  const feed = { streamUp: true, lastPriceAt: Date.now() as number | null };
+  const feed = { pricing: true };
   let proxied: TestServer;
   let unconfigured: TestServer;
   beforeAll(async () => {
@@ -189,14 +192,14 @@ describe('what /readyz and /healthz tell whom (issue 34, item 9)', () => {
   });
 
   it('keep the status code of a process that is not ready: 503 to everyone, the reasons only to the operator', async () => {
-    feed.lastPriceAt = null;
+    feed.pricing = false;
     try {
       const stranger = await ask(proxied, '/readyz', PROXY, { 'x-forwarded-for': '203.0.113.9' });
       expect([stranger.statusCode, stranger.json()]).toEqual([503, { status: 'not ready' }]);
       const local = await ask(proxied, '/readyz', '127.0.0.1');
       expect([local.statusCode, local.json()]).toEqual([503, { status: 'not ready', checks: { database: 'ok', migrations: 'ok', priceFeed: 'down' } }]);
     } finally {
-      feed.lastPriceAt = Date.now();
+      feed.pricing = true;
     }
   });
 
