@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { accountXpubOf, addressOfPrivateKey } from '../server/chain/keys';
 import { loadConfig } from '../server/config';
@@ -112,10 +113,18 @@ describe('the environment examples', () => {
   });
 });
 
-/** Metric names the server registers: `name: '...'` in the files that use prom-client. */
+/**
+ * Metric names the server registers: `name: '...'` in the files that use prom-client, and, where
+ * one calls collectDefaultMetrics, the names of prom-client's default metrics (read from a
+ * registry they are collected into, not written out here).
+ */
 function registeredMetrics(): Set<string> {
   const files = sources('server').filter((f) => read(f).includes("from 'prom-client'"));
-  return new Set(files.flatMap((f) => [...read(f).matchAll(/\bname: '([a-zA-Z_:][a-zA-Z0-9_:]*)'/g)].map((m) => m[1]!)));
+  const named = files.flatMap((f) => [...read(f).matchAll(/\bname: '([a-zA-Z_:][a-zA-Z0-9_:]*)'/g)].map((m) => m[1]!));
+  if (!files.some((f) => /\bcollectDefaultMetrics\(/.test(read(f)))) return new Set(named);
+  const defaults = new Registry();
+  collectDefaultMetrics({ register: defaults });
+  return new Set([...named, ...defaults.getMetricsAsArray().map((metric) => metric.name)]);
 }
 
 /** The series a PromQL expression reads (label matchers, ranges, grouping clauses, functions and operators removed). */

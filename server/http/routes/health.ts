@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveMigrationsFolder } from '../../db/database';
-import { isReady, readinessProbe, sharedCheck } from '../readiness';
+import { DATABASE_CHECK_MS, isReady, readinessProbe, sharedCheck } from '../readiness';
 import { feedSource } from '../../exchange/market-data';
 import { seesHealthDetails } from '../operator-access';
+
+/**
+ * Their time limits (plugins/request-timeout.ts; REQUEST_TIMEOUT_MS when that is lower):
+ * /healthz reads counters in memory, so a second without an answer means the process is
+ * starved; /readyz's own checks give up after DATABASE_CHECK_MS each (and answer `not ready`
+ * with the reason), so its limit is only the backstop behind them.
+ */
+export const HEALTHZ_TIMEOUT_MS = 1_000;
+export const READYZ_TIMEOUT_MS = 2 * DATABASE_CHECK_MS + 1_000;
 
 const checksSchema = {
   type: 'object',
@@ -19,6 +28,7 @@ const readySchema = { type: 'object', properties: { status: { type: 'string' }, 
  */
 export default async function healthRoute(app: FastifyInstance) {
   app.get('/healthz', {
+    config: { timeoutMs: HEALTHZ_TIMEOUT_MS },
     schema: {
       hide: true,
       response: {
@@ -69,6 +79,7 @@ export async function readinessRoute(app: FastifyInstance) {
   });
   const checksNow = sharedCheck(probe, () => app.deps.clock().getTime());
   app.get('/readyz', {
+    config: { timeoutMs: READYZ_TIMEOUT_MS },
     schema: { hide: true, response: { 200: readySchema, 503: readySchema } },
     handler: async (request, reply) => {
       const checks = await checksNow();

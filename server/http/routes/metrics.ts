@@ -1,7 +1,8 @@
 /**
  * GET /metrics: Prometheus text of the engine's metrics, for loopback clients (request.ip, so
  * behind a TRUST_PROXY proxy the forwarded client), and for anyone sending
- * `Authorization: Bearer $METRICS_TOKEN` when that is set. It names no member.
+ * `Authorization: Bearer $METRICS_TOKEN` when that is set. It names no member. Its time limit is
+ * REQUEST_TIMEOUT_MS's (10 s, Prometheus's default scrape timeout).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Registry } from 'prom-client';
