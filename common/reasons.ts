@@ -24,6 +24,7 @@ export const REASON_STATUS = {
   'idempotency.key_reused': 409, // the key was used for another request
   'server.internal': 500,
   'server.unavailable': 503, // a dependency cannot answer now; retrying later may work
+  'server.timeout': 503, // the request ran past the server's time limit; it may still complete: check before retrying
 
   // Member access
   'auth.unauthenticated': 401, // no token, or an expired or revoked one: sign in again

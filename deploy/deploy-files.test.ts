@@ -7,9 +7,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { accountXpubOf, addressOfPrivateKey } from '../server/chain/keys';
 import { loadConfig } from '../server/config';
+import { APP_HELMET_OPTIONS, securityHeaders } from '../server/http/plugins/security-headers';
 
 const ROOT = resolve(__dirname, '..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -111,10 +113,18 @@ describe('the environment examples', () => {
   });
 });
 
-/** Metric names the server registers: `name: '...'` in the files that use prom-client. */
+/**
+ * Metric names the server registers: `name: '...'` in the files that use prom-client, and, where
+ * one calls collectDefaultMetrics, the names of prom-client's default metrics (read from a
+ * registry they are collected into, not written out here).
+ */
 function registeredMetrics(): Set<string> {
   const files = sources('server').filter((f) => read(f).includes("from 'prom-client'"));
-  return new Set(files.flatMap((f) => [...read(f).matchAll(/\bname: '([a-zA-Z_:][a-zA-Z0-9_:]*)'/g)].map((m) => m[1]!)));
+  const named = files.flatMap((f) => [...read(f).matchAll(/\bname: '([a-zA-Z_:][a-zA-Z0-9_:]*)'/g)].map((m) => m[1]!));
+  if (!files.some((f) => /\bcollectDefaultMetrics\(/.test(read(f)))) return new Set(named);
+  const defaults = new Registry();
+  collectDefaultMetrics({ register: defaults });
+  return new Set([...named, ...defaults.getMetricsAsArray().map((metric) => metric.name)]);
 }
 
 /** The series a PromQL expression reads (label matchers, ranges, grouping clauses, functions and operators removed). */
@@ -258,5 +268,38 @@ describe('the reverse proxies', () => {
     expect(matcher('events')).toEqual(expect.arrayContaining(streams));
     expect(handle('events')).toContain('flush_interval -1');
     expect(handle('events')).not.toContain('encode');
+  });
+
+  it('send one HSTS header, the same from either proxy, and the app none (the proxies terminate TLS)', () => {
+    const conf = read('deploy/nginx/griddesk.conf');
+    const caddy = read('deploy/Caddyfile');
+    expect(securityHeaders(APP_HELMET_OPTIONS)).not.toHaveProperty('strict-transport-security');
+    const nginxHsts = [...conf.matchAll(/^\s*add_header Strict-Transport-Security "([^"]+)" always;$/gm)].map((m) => m[1]);
+    expect(nginxHsts).toHaveLength(1);
+    expect(conf.match(/Strict-Transport-Security/g)).toHaveLength(2); // the add_header, and the upstream's copy hidden:
+    expect(conf).toMatch(/^\s*proxy_hide_header Strict-Transport-Security;$/m);
+    // nginx drops a server's add_header in a location that has one of its own.
+    for (const m of conf.matchAll(/location [^{]+\{/g)) expect(blockAfter(conf, m.index), m[0]).not.toContain('add_header');
+    // Caddy: set (not added) once the upstream's headers are in, so it replaces any copy of theirs.
+    const caddyHsts = [...caddy.matchAll(/^\s*>Strict-Transport-Security "([^"]+)"$/gm)].map((m) => m[1]);
+    expect(caddyHsts).toEqual(nginxHsts);
+    expect(caddy.match(/Strict-Transport-Security/g)).toHaveLength(1);
+  });
+
+  it('name no version: nginx answers with server_tokens off in every server', () => {
+    const conf = read('deploy/nginx/griddesk.conf');
+    const servers = [...conf.matchAll(/^server \{/gm)].map((m) => blockAfter(conf, m.index));
+    expect(servers.length).toBeGreaterThanOrEqual(2);
+    for (const server of servers) expect(server).toMatch(/^\s*server_tokens off;$/m);
+  });
+
+  it('pass /readyz and /healthz on with the forwarded client, so the app answers them the bare status', () => {
+    const conf = read('deploy/nginx/griddesk.conf');
+    const locations = [...conf.matchAll(/location ~ (\S+) \{/g)].map((m) => new RegExp(m[1]!));
+    for (const path of ['/readyz', '/healthz']) expect(locations.some((pattern) => pattern.test(path)), path).toBe(false);
+    // Inherited by `location /` (which sets none of its own); Caddy always adds X-Forwarded-For.
+    expect(blockAfter(conf, conf.indexOf('location / {'))).not.toContain('proxy_set_header');
+    expect(conf).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    expect(read('deploy/Caddyfile')).not.toMatch(/header_up\s+-X-Forwarded-For/i);
   });
 });

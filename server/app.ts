@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import authPlugin from './http/plugins/auth';
 import errorsPlugin, { routerRefusal } from './http/plugins/errors';
 import { registerExternalPlugins } from './http/plugins/external';
+import requestTimeout from './http/plugins/request-timeout';
 import marketApi from './http/routes/api/market/index';
 import operations from './http/routes/operations';
 import eventsApi from './http/routes/api/events/index';
@@ -49,6 +50,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   tolerateEmptyJson(app);
 
   await app.register(errorsPlugin);
+  // Every request answers within REQUEST_TIMEOUT_MS (503 server.timeout), sign-in check included.
+  await app.register(requestTimeout, { limitMs: deps.config.requestTimeoutMs });
   await registerExternalPlugins(app, deps.config);
   await app.register(authPlugin, deps);
 

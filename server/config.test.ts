@@ -43,6 +43,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads REQUEST_TIMEOUT_MS: 10 s by default, 100 ms to 10 minutes, anything else refused naming it', () => {
+    expect(loadConfig({ ...secrets, DATA_DIR: dir() }).requestTimeoutMs).toBe(10_000);
+    expect(loadConfig({ ...secrets, DATA_DIR: dir(), REQUEST_TIMEOUT_MS: '2500' }).requestTimeoutMs).toBe(2_500);
+    for (const value of ['0', '99', '600001', '5s', '-1']) {
+      expect(() => loadConfig({ ...secrets, DATA_DIR: dir(), REQUEST_TIMEOUT_MS: value }), value)
+        .toThrow('Invalid configuration: REQUEST_TIMEOUT_MS must be an integer from 100 to 600000');
+    }
+  });
+
   it('generates the secrets once into DATA_DIR/secrets.json with mode 0600', () => {
     const dataDir = dir();
     const first = loadConfig({ DATA_DIR: dataDir });

@@ -80,6 +80,12 @@ export interface Config extends ChainVariables {
   futuresEnabled: boolean;
   /** GET /metrics answers loopback clients, and anyone sending `Authorization: Bearer <token>` when set. */
   metricsToken: string | null;
+  /**
+   * REQUEST_TIMEOUT_MS: how long a request may run before the server answers 503 `server.timeout`
+   * for it (http/plugins/request-timeout.ts; the health routes have shorter limits of their own,
+   * and an event stream is free of it once open).
+   */
+  requestTimeoutMs: number;
   /** ENGINE_ID names this process in bot leases; default host:pid:random. */
   engineId: string | null;
   /**
@@ -388,6 +394,7 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
     futuresEnabled: oneOf(env, 'FUTURES_ENABLED', ['true', 'false'] as const, 'false') === 'true',
     metricsToken: text(env, 'METRICS_TOKEN'),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),
     engineId: text(env, 'ENGINE_ID'),
     demoTrading: oneOf(env, 'DEMO_TRADING', ['true', 'false'] as const, 'true') === 'true',
     migrationsOnBoot: oneOf(env, 'MIGRATIONS_ON_BOOT', ['apply', 'check'] as const, 'apply'),

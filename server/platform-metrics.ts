@@ -1,14 +1,17 @@
 /**
  * The gauges the production alerts need beyond the engine's own (deploy/prometheus/
- * griddesk-alerts.yml): where this process's prices come from, and the platform-wide backlog no
- * single engine sees: running bots and cycles no engine holds, and payouts left PENDING. They are
- * read when Prometheus scrapes (GET /metrics), on the engine's registry, so every process reports
- * them; the backlog is one database read per scrape (both through partial or status indexes),
- * shared by its gauges. A backlog read that fails shows NaN in them rather than a stale number
- * (no alert fires on NaN: /readyz and the process alerts say the database is gone).
+ * griddesk-alerts.yml): where this process's prices come from, the platform-wide backlog no
+ * single engine sees (running bots and cycles no engine holds, and payouts left PENDING), and
+ * prom-client's default process metrics, the event loop's delay among them
+ * (`nodejs_eventloop_lag_p99_seconds`: a request or a bot decision waits that long for the loop,
+ * which no request time limit can cut short). They are read when Prometheus scrapes (GET
+ * /metrics), on the engine's registry, so every process reports them; the backlog is one
+ * database read per scrape (both through partial or status indexes), shared by its gauges. A
+ * backlog read that fails shows NaN in them rather than a stale number (no alert fires on NaN:
+ * /readyz and the process alerts say the database is gone).
  */
 import { sql } from 'drizzle-orm';
-import { Gauge, type Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, type Registry } from 'prom-client';
 import type { Db } from './db/database';
 import { rowsOf } from './db/rows';
 import { FEED_SOURCES, feedSource, type FeedStats } from './exchange/market-data';
@@ -56,6 +59,9 @@ function sharedRead(read: () => Promise<Backlog>, clock: () => number, windowMs 
 }
 
 export function registerPlatformMetrics(registry: Registry, sources: PlatformSources): void {
+  // Once per registry (a second call would register the names twice); each call keeps its own
+  // event-loop histogram, reset at every scrape, so the percentiles cover the time since the last.
+  collectDefaultMetrics({ register: registry });
   const backlog = sharedRead(() => sources.backlog(), sources.now ?? Date.now);
   new Gauge({
     name: 'griddesk_price_feed_state', help: 'Where this process takes spot prices from: 1 on the current state (stream, rest-fallback, idle)',

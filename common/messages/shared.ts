@@ -20,6 +20,8 @@ export const SHARED_SERVER = {
   /** `msg` of a successful account-service reply. */
   accountOk: 'Success',
   internalError: 'Something went wrong on the server. Please try again.',
+  /** 503 `server.timeout`: the answer went out at the time limit, the work may still finish. */
+  requestTimedOut: 'The server took too long to answer. What you asked for may still be done: please check before trying again.',
   /** A body or query whose shape no schema rule can read (an object where text belongs). */
   malformedRequest: 'The request or one of its fields has the wrong type. Please check the values and try again.',
 } as const;

@@ -21,8 +21,35 @@ describe('clientKey', () => {
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
   });
 
-  it('passes anything else through (a unix socket, an unparsable proxy value)', () => {
-    expect(clientKey('')).toBe('');
-    expect(clientKey('unknown')).toBe('unknown');
+  it.each([
+    ['8.8.8.8:1001', '8.8.8.8'],
+    ['8.8.8.8:65535', '8.8.8.8'],
+    [' 8.8.8.8:1002 ', '8.8.8.8'],
+    ['[2001:db8:0:1::1]:443', '2001:db8:0:1::/64'],
+    ['[2001:db8:0:1::1]', '2001:db8:0:1::/64'],
+    ['[::ffff:10.0.0.7]:80', '10.0.0.7'],
+  ])('strips the port a forwarded address carries: %s is %s', (forwarded, key) => {
+    expect(clientKey(forwarded, '127.0.0.1')).toBe(key);
+  });
+
+  it.each([
+    ['unknown', '127.0.0.1', '127.0.0.1'],
+    ['', '127.0.0.1', '127.0.0.1'],
+    ['8.8.8.8:port', '127.0.0.1', '127.0.0.1'],
+    ['8.8.8.999:80', '127.0.0.1', '127.0.0.1'],
+    ['[2001:db8::1]:x', '::1', '0:0:0:0::/64'],
+    ['_hidden', '2001:db8:0:9::5', '2001:db8:0:9::/64'],
+    ['_hidden', '[::1]:80', '0:0:0:0::/64'],
+  ])('counts a value that names no address (%s) as the peer (%s)', (forwarded, peer, key) => {
+    expect(clientKey(forwarded, peer)).toBe(key);
+  });
+
+  it('reads an unbracketed IPv6 address whole: its last group is no port', () => {
+    expect(clientKey('2001:db8::1:443', '::1')).toBe('2001:db8:0:0::/64');
+  });
+
+  it('counts every client whose address and peer name none (a unix socket) as one', () => {
+    expect(clientKey('', undefined)).toBe('unknown');
+    expect(clientKey('other', '')).toBe('unknown');
   });
 });

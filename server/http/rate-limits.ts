@@ -11,7 +11,8 @@
  * - the referral check per client (RATE_LIMIT_REFERRAL_MAX).
  *
  * A client is an IPv4 address or an IPv6 /64 (client-address.ts) of request.ip: the peer, or
- * behind a TRUST_PROXY proxy the client it forwards for (app.ts). Counters live in the database
+ * behind a TRUST_PROXY proxy the client it forwards for (app.ts), its port stripped; a forwarded
+ * value that names no address counts as the peer. Counters live in the database
  * (modules/limits/window-counters.ts), shared by every API process. The account's own growing
  * delay is domain logic: modules/accounts/login-throttle.ts.
  */
@@ -48,7 +49,7 @@ async function enforce(app: FastifyInstance, windows: Window[]): Promise<WindowC
 
 function perEmailWindow(app: FastifyInstance, request: FastifyRequest): Window {
   const { max, windowMs } = app.deps.config.rateLimit;
-  return { key: `${request.routeOptions.url}|${clientKey(request.ip)}|${emailOf(request)}`, max, windowMs };
+  return { key: `${request.routeOptions.url}|${clientKey(request.ip, request.socket?.remoteAddress)}|${emailOf(request)}`, max, windowMs };
 }
 
 export function perEmailLimit(app: FastifyInstance): LimitOptions {
@@ -67,7 +68,7 @@ export function loginLimits(app: FastifyInstance): LimitOptions {
   const { loginIpMax, loginIpWindowMs } = app.deps.config.rateLimit;
   return {
     preHandler: async (request) => {
-      const failures = { key: `login-failures|${clientKey(request.ip)}`, max: loginIpMax, windowMs: loginIpWindowMs };
+      const failures = { key: `login-failures|${clientKey(request.ip, request.socket?.remoteAddress)}`, max: loginIpMax, windowMs: loginIpWindowMs };
       const counts = await enforce(app, [perEmailWindow(app, request), failures]);
       loginFailureHits.set(request, counts[1]!);
     },
@@ -85,7 +86,7 @@ export function perIpLimit(app: FastifyInstance): LimitOptions {
   const { referralMax, windowMs } = app.deps.config.rateLimit;
   return {
     preHandler: async (request) => {
-      await enforce(app, [{ key: `${request.routeOptions.url}|${clientKey(request.ip)}`, max: referralMax, windowMs }]);
+      await enforce(app, [{ key: `${request.routeOptions.url}|${clientKey(request.ip, request.socket?.remoteAddress)}`, max: referralMax, windowMs }]);
     },
     onError: retryAfterHeader,
   };

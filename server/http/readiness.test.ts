@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReady, PRICE_FEED_STALE_MS, priceFeedReadiness } from './readiness';
+import { isReady, PRICE_FEED_STALE_MS, priceFeedReadiness, READINESS_CACHE_MS, sharedCheck } from './readiness';
 
 describe('priceFeedReadiness', () => {
   const now = 1_000_000;
@@ -23,5 +23,46 @@ describe('isReady', () => {
     expect(isReady({ database: 'unreachable', migrations: 'ok' })).toBe(false);
     expect(isReady({ database: 'ok', migrations: 'pending: 0020_next' })).toBe(false);
     expect(isReady({ database: 'unreachable', migrations: 'unknown' })).toBe(false);
+  });
+});
+
+describe('sharedCheck', () => {
+  /** A check whose runs the test settles by hand. */
+  function manualCheck() {
+    const runs: Array<{ resolve: (value: string) => void; reject: (error: Error) => void }> = [];
+    const check = () => new Promise<string>((resolve, reject) => runs.push({ resolve, reject }));
+    return { runs, check };
+  }
+
+  it('lets callers share a run under way, and keeps its answer for the window after it ends', async () => {
+    let now = 0;
+    const { runs, check } = manualCheck();
+    const shared = sharedCheck(check, () => now);
+    const waiting = [shared(), shared(), shared()];
+    expect(runs).toHaveLength(1);
+    now = 5_000; // a slow check: callers still share it
+    waiting.push(shared());
+    runs[0]!.resolve('first');
+    expect(await Promise.all(waiting)).toEqual(['first', 'first', 'first', 'first']);
+    now += READINESS_CACHE_MS - 1;
+    expect(await shared()).toBe('first');
+    expect(runs).toHaveLength(1);
+    now += 1;
+    const next = shared();
+    expect(runs).toHaveLength(2);
+    runs[1]!.resolve('second');
+    expect(await next).toBe('second');
+  });
+
+  it('keeps no failed run: the next caller starts another', async () => {
+    const { runs, check } = manualCheck();
+    const shared = sharedCheck(check, () => 0);
+    const failing = shared();
+    runs[0]!.reject(new Error('boom'));
+    await expect(failing).rejects.toThrow('boom');
+    const retried = shared();
+    expect(runs).toHaveLength(2);
+    runs[1]!.resolve('ok');
+    expect(await retried).toBe('ok');
   });
 });

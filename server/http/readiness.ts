@@ -1,9 +1,11 @@
 /**
  * GET /readyz: whether a load balancer should send this process work. Three checks, each named
- * in the answer: the database answers `select 1` within DATABASE_CHECK_MS; it holds every
- * migration of this build; and, in a process with the engine role, the price feed delivered a
- * price within PRICE_FEED_STALE_MS (the REST fallback counts: trading goes on while the
- * WebSocket reconnects, so it is reported, not refused). /healthz stays the cheap liveness check.
+ * in the answer to the operator (operator-access.ts): the database answers `select 1` within
+ * DATABASE_CHECK_MS; it holds every migration of this build; and, in a process with the engine
+ * role, the price feed delivered a price within PRICE_FEED_STALE_MS (the REST fallback counts:
+ * trading goes on while the WebSocket reconnects, so it is reported, not refused). The checks
+ * run at most once per READINESS_CACHE_MS, however many probes ask (sharedCheck). /healthz stays
+ * the cheap liveness check.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
@@ -17,6 +19,12 @@ export const DATABASE_CHECK_MS = 2_000;
  * stream sends every second, the REST fallback polls every second while the stream is down.
  */
 export const PRICE_FEED_STALE_MS = 30_000;
+
+/**
+ * How long one run of the checks answers every caller: the route is public and unthrottled
+ * through the proxies, so a flood of probes costs at most one `select 1` a second.
+ */
+export const READINESS_CACHE_MS = 1_000;
 
 export type PriceFeedReadiness = 'stream' | 'rest-fallback' | 'down';
 
@@ -84,5 +92,28 @@ export function readinessProbe(sources: ReadinessSources): () => Promise<Readine
     };
     if (sources.feedStats) checks.priceFeed = priceFeedReadiness(sources.feedStats(), now());
     return checks;
+  };
+}
+
+/**
+ * `check` run at most once per `windowMs`: callers while a run is under way share it, and callers
+ * within `windowMs` of its end get its answer (`now` in milliseconds). A run that throws is not
+ * kept: the next caller starts another.
+ */
+export function sharedCheck<T>(check: () => Promise<T>, now: () => number, windowMs = READINESS_CACHE_MS): () => Promise<T> {
+  let last: { answer: Promise<T>; settledAt: number | null } | null = null;
+  return () => {
+    if (last !== null && (last.settledAt === null || now() - last.settledAt < windowMs)) return last.answer;
+    const run: { answer: Promise<T>; settledAt: number | null } = { answer: check(), settledAt: null };
+    last = run;
+    run.answer.then(
+      () => {
+        run.settledAt = now();
+      },
+      () => {
+        if (last === run) last = null;
+      },
+    );
+    return run.answer;
   };
 }

@@ -14,7 +14,7 @@ import { register, uniqueEmail } from '../testing/members';
 import { createTestServer, type TestServer } from '../testing/server';
 
 const targets = await databaseTargets();
-const MAX = 3;
+const MAX = 5;
 const LOGIN_IP_MAX = 3;
 const PROXY = '127.0.0.1';
 
@@ -47,6 +47,25 @@ describe.each(targets)('clients behind a trusted proxy on $name', (target) => {
     // The client nginx appends last is the one counted, whatever the client wrote before it.
     expect((await forgot(PROXY, '10.9.9.9, 198.51.100.3', email)).statusCode).toBe(404);
     expect((await forgot(PROXY, '198.51.100.1, 198.51.100.3', email)).statusCode).toBe(404);
+  });
+
+  it('counts a forwarded client once whatever port its address carries (issue 34, item 8)', async () => {
+    const email = uniqueEmail();
+    const answers: number[] = [];
+    for (let port = 1001; port <= 1008; port += 1) answers.push((await forgot(PROXY, `8.8.8.8:${port}`, email)).statusCode);
+    expect(answers).toEqual([...Array<number>(MAX).fill(404), ...Array<number>(8 - MAX).fill(429)]);
+    expect((await forgot(PROXY, '8.8.8.8', email)).statusCode).toBe(429);
+    // A bracketed IPv6 address with a port is that address, counted by its /64.
+    const v6 = uniqueEmail();
+    for (let i = 1; i <= MAX; i += 1) expect((await forgot(PROXY, `[2001:db8:34:8::${i}]:${4000 + i}`, v6)).statusCode).toBe(404);
+    expect((await forgot(PROXY, '2001:db8:34:8::ff', v6)).statusCode).toBe(429);
+  });
+
+  it('counts a forwarded value that names no address as the proxy it came through', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < MAX; i += 1) expect((await forgot(PROXY, `unknown-${i}`, email)).statusCode).toBe(404);
+    expect((await forgot(PROXY, '8.8.8.8:port', email)).statusCode).toBe(429);
+    expect((await forgot(PROXY, undefined, email)).statusCode).toBe(429);
   });
 
   it('keeps failed logins of some clients from locking out a member who logs in from another', async () => {

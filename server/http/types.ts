@@ -41,6 +41,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Errors of this route carry `success: false` (the SPEC call has a success field). */
     successField?: boolean;
+    /** This route's time limit, when under REQUEST_TIMEOUT_MS (plugins/request-timeout.ts). */
+    timeoutMs?: number;
   }
 }
 

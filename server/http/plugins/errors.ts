@@ -11,6 +11,7 @@ import { reasonOfStatus, type Reason } from '../../../common/reasons';
 import { loggableError } from '../../logging/errors';
 import { DomainError } from '../../modules/errors';
 import { reasonOfValidation } from '../validation';
+import { RequestTimedOut } from './request-timeout';
 
 export interface Refusal {
   status: number;
@@ -18,8 +19,9 @@ export interface Refusal {
   reason: Reason;
 }
 
-export function refusalOf(error: FastifyError | DomainError): Refusal {
+export function refusalOf(error: FastifyError | DomainError | RequestTimedOut): Refusal {
   if (error instanceof DomainError) return { status: error.status, message: error.message, reason: error.reason };
+  if (error instanceof RequestTimedOut) return { status: 503, message: SERVER.requestTimedOut, reason: 'server.timeout' };
   const status = error.statusCode ?? 500;
   if (error.code === 'FST_ERR_VALIDATION') return { status: 400, message: error.message, reason: reasonOfValidation(error) };
   if (status >= 400 && status < 500) return { status, message: error.message, reason: reasonOfStatus(status) };
@@ -44,12 +46,24 @@ export function routerRefusal(error: FastifyError, request: FastifyRequest, repl
   return sendError(request, reply, refusalOf(error));
 }
 
+/**
+ * A request answered at its time limit (request-timeout.ts): logged with the route as
+ * registered (`GET /api/botinfo/:id`, never the URL with its ids and query), how long it had run
+ * and its limit. Its handler goes on; whatever it answers later Fastify drops with a warning.
+ */
+function logTimeout(request: FastifyRequest, reply: FastifyReply, error: RequestTimedOut) {
+  const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+  request.log.error({ route, ranMs: Math.round(reply.elapsedTime), limitMs: error.limitMs },
+    `request timed out: ${route} answered 503 server.timeout`);
+}
+
 export default fp(
   async function errors(app: FastifyInstance) {
-    app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    app.setErrorHandler((error: FastifyError | DomainError | RequestTimedOut, request, reply) => {
       const refusal = refusalOf(error);
+      if (error instanceof RequestTimedOut) logTimeout(request, reply, error);
       // Without the failed statement's values, whatever serializers the logger was given.
-      if (refusal.status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
+      else if (refusal.status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
       return sendError(request, reply, refusal);
     });
     app.setNotFoundHandler((request, reply) =>

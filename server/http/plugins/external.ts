@@ -7,10 +7,10 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import docs from './docs';
-import securityHeaders from './security-headers';
+import securityHeaders, { APP_HELMET_OPTIONS } from './security-headers';
 
 export async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, APP_HELMET_OPTIONS);
   // Members reach the API through the desktop main process, not a browser; only the optional
   // web preview origin may call it cross-origin.
   await app.register(cors, { origin: config.appWebUrl ? [new URL(config.appWebUrl).origin] : false });

@@ -1,6 +1,6 @@
 /**
  * The security headers every answer carries: helmet's defaults, computed once, on API answers,
- * refusals and unknown paths alike; the docs keep their own CSP.
+ * refusals and unknown paths alike, HSTS left to the TLS proxies; the docs keep their own CSP.
  */
 import http from 'node:http';
 import Fastify from 'fastify';
@@ -9,7 +9,7 @@ import { testExchange } from '../../exchange/testing/exchange';
 import { databaseTargets } from '../../testing/databases';
 import { bearer, register } from '../../testing/members';
 import { createTestServer, type TestServer } from '../../testing/server';
-import securityHeadersPlugin, { securityHeaders } from './security-headers';
+import securityHeadersPlugin, { APP_HELMET_OPTIONS, securityHeaders } from './security-headers';
 
 /** What @fastify/helmet 13 with helmet 8's defaults sent, header for header. */
 const HELMET_DEFAULTS = {
@@ -27,6 +27,9 @@ const HELMET_DEFAULTS = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
+
+/** What the app sends: HSTS is the TLS proxies' (deploy/), one header, never two. */
+const { 'strict-transport-security': _hsts, ...APP_HEADERS } = HELMET_DEFAULTS;
 
 describe('securityHeaders', () => {
   it('are helmet defaults, header for header', () => {
@@ -71,9 +74,11 @@ describe('the platform server', () => {
   });
 
   it('sends them on answers, refusals and unknown paths', async () => {
+    expect(securityHeaders(APP_HELMET_OPTIONS)).toEqual(APP_HEADERS);
     for (const url of ['/api/livebotdata', '/api/botstatus', '/api/no-such-route']) {
       const res = await server.app.inject({ url });
-      expect(res.headers, url).toMatchObject(HELMET_DEFAULTS);
+      expect(res.headers, url).toMatchObject(APP_HEADERS);
+      expect(res.headers, url).not.toHaveProperty('strict-transport-security');
     }
   });
 
@@ -86,7 +91,8 @@ describe('the platform server', () => {
       const res = await new Promise<http.IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject));
       req.destroy();
       expect(res.headers['content-type'], path).toBe('text/event-stream');
-      expect(res.headers, path).toMatchObject(HELMET_DEFAULTS);
+      expect(res.headers, path).toMatchObject(APP_HEADERS);
+      expect(res.headers, path).not.toHaveProperty('strict-transport-security');
     }
   });
 

@@ -10,6 +10,15 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
+ * The app's options: helmet's defaults without HSTS. HSTS belongs to the layer that terminates
+ * TLS (RFC 6797: never sent over plain HTTP, which is all this server speaks, on loopback behind
+ * the deploy proxies or as the desktop's embedded server), and the policy (max-age, subdomains)
+ * is the domain owner's: deploy/nginx and deploy/Caddyfile send it, once (two different ones
+ * went out while both the app and nginx set it).
+ */
+export const APP_HELMET_OPTIONS: Readonly<HelmetOptions> = Object.freeze({ strictTransportSecurity: false });
+
+/**
  * The headers helmet sets for `options`, collected from one run of its middleware. Options whose
  * values depend on the request (CSP directives given as functions, nonces) are refused: they
  * could not be computed once.
