@@ -21,9 +21,13 @@ const { releaseNotesFor } = require(join(root, 'build', 'changelog.cjs')) as { r
 
 const SECRET_VALUES = { CSC_LINK: 'MIIKsQIBAzCCCn-secret', CSC_KEY_PASSWORD: 'p12-pw-9', WIN_CSC_LINK: 'MIIJ2w-secret', WIN_CSC_KEY_PASSWORD: 'pfx-pw-8', APPLE_ID: 'ops@griddesk.app', APPLE_APP_SPECIFIC_PASSWORD: 'abcd-efgh-ijkl-mnop', APPLE_TEAM_ID: 'TEAM123456' };
 
+/**
+ * The pre-flight for a Linux build wherever the test runs: on macOS or Windows an unsigned build
+ * of that machine's own installer is refused (scripts/dist-preflight.test.ts covers that).
+ */
 function preflight(env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(CSC_|WIN_CSC_|APPLE_|UPDATE_FEED_URL)/.test(name)));
-  return spawnSync(process.execPath, [join(root, 'scripts', 'dist-preflight.mjs')], { env: { ...clean, ...env }, encoding: 'utf8' });
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(CSC_|WIN_CSC_|WIN_PUBLISHER_NAME|APPLE_|UPDATE_FEED_URL|ALLOW_UNSIGNED)/.test(name)));
+  return spawnSync(process.execPath, [join(root, 'scripts', 'dist-preflight.mjs'), '--linux'], { env: { ...clean, ...env }, encoding: 'utf8' });
 }
 
 describe('the pre-dist check', () => {

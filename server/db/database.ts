@@ -5,7 +5,7 @@
  * reports them (migrateDatabase, readDatabaseMigrationStatus).
  */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { chmod, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -245,6 +245,10 @@ async function openPgliteClient(
     await client.close().catch(() => undefined);
     throw error;
   }
+  // PGlite's initdb writes its files as the umask lets it (0644/0755 under the usual 022): the
+  // cluster (password hashes, sealed exchange keys, members' details) is closed to other users
+  // at its folder, whatever the files inside say.
+  if (!isMemory(dataDir)) await chmod(dataDir, 0o700);
   const notifications = pgliteNotifications(client);
   return { db: db as unknown as Db, kind: 'pglite', pgliteInit: info, migrations, notifications, close: () => client.close() };
 }

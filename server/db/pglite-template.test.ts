@@ -2,7 +2,7 @@
  * The first-boot template: used only when made by this PGlite for a prefix of these migrations,
  * unpacked byte for byte, and topped up with migrations newer than itself.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -94,10 +94,15 @@ describe('first boot from the template', () => {
     } finally {
       await database.close();
     }
-    // The second start finds the cluster and leaves the template alone.
+    // Closed to other users at its folder (the files inside are as the umask made them).
+    expect((await stat(join(dataDir, 'pglite'))).mode & 0o077).toBe(0);
+    // The second start finds the cluster and leaves the template alone; a cluster an older
+    // version left open is closed.
+    await chmod(join(dataDir, 'pglite'), 0o755);
     const again = await openDatabase(config, { pgliteTemplateFile: join(templateDir, TEMPLATE_FILE) });
     expect(again.pgliteInit).toEqual({ from: 'existing' });
     await again.close();
+    expect((await stat(join(dataDir, 'pglite'))).mode & 0o777).toBe(0o700);
   });
 
   it('falls back to initdb when the template was made by another PGlite', async () => {

@@ -38,12 +38,20 @@ function ipv6Groups(address: string): number[] {
 }
 
 /**
+ * The client's address as a session records it: `ip` (request.ip) without a forwarded port, or
+ * the peer when `ip` names no address; null when neither does.
+ */
+export function clientAddress(ip: string, peer?: string): string | null {
+  return addressOf(ip) ?? (peer === undefined ? null : addressOf(peer));
+}
+
+/**
  * The rate-limit key of the client at `ip` (request.ip), falling back to `peer` (the socket's
  * address) when `ip` names no address even without a port; 'unknown' when neither does (a unix
  * socket), one budget for all of them.
  */
 export function clientKey(ip: string, peer?: string): string {
-  const address = addressOf(ip) ?? (peer === undefined ? null : addressOf(peer));
+  const address = clientAddress(ip, peer);
   if (address === null) return 'unknown';
   if (isIPv4(address)) return address;
   const groups = ipv6Groups(address);

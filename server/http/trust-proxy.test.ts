@@ -87,6 +87,14 @@ describe.each(targets)('clients behind a trusted proxy on $name', (target) => {
     expect(rows.map((r) => r.clientAddress).sort()).toEqual([PROXY, '198.51.100.30']);
   });
 
+  it('records a forwarded client without the port a proxy appended', async () => {
+    const member = await register(server);
+    expect((await login('198.51.100.31:51234', member.email, member.password)).statusCode).toBe(200);
+    const rows = await server.app.deps.db.select({ clientAddress: sessions.clientAddress }).from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, member.email));
+    expect(rows.map((r) => r.clientAddress)).toContain('198.51.100.31');
+  });
+
   it('ignores the X-Forwarded-For of a peer that is not a trusted proxy', async () => {
     const email = uniqueEmail();
     for (let i = 0; i < MAX; i += 1) expect((await forgot('203.0.113.5', `198.51.100.${40 + i}`, email)).statusCode).toBe(404);

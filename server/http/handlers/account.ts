@@ -15,6 +15,7 @@ import { checkReferral } from '../../modules/referrals/sponsors';
 import { getSetting } from '../../modules/settings/settings';
 import type { OpHandlers } from '../ops/register';
 import { issueToken } from '../plugins/auth';
+import { clientAddress } from '../client-address';
 import { forgiveLogin } from '../rate-limits';
 import { memberOf } from '../types';
 
@@ -22,7 +23,7 @@ const signedOut = () => new DomainError('auth.unauthenticated', SERVER.unauthori
 
 /** A new session for the member: its token, under both names the clients read. */
 async function sessionFor(request: FastifyRequest, userId: string) {
-  const token = await issueToken(request.server, userId, request.ip);
+  const token = await issueToken(request.server, userId, clientAddress(request.ip, request.socket?.remoteAddress) ?? request.ip);
   return { token, accessToken: token };
 }
 
