@@ -46,7 +46,7 @@ const IO_PACKAGES = [
 /** What the sandboxed window may load: UI, forms and charts (and, for its tests, the test kit). */
 const BROWSER_PACKAGES = [
   'react', 'react-dom', 'react-router-dom', 'antd', '@ant-design/[^/]+', '@tanstack/react-query',
-  'yup', 'decimal.js', 'lightweight-charts', 'vitest', '@testing-library/[^/]+',
+  'yup', 'lightweight-charts', 'vitest', '@testing-library/[^/]+',
 ].join('|');
 
 const NPM = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'];

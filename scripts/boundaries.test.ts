@@ -35,6 +35,7 @@ const FORBIDDEN: { rule: string; file: string; source: string }[] = [
   { rule: 'ethers-only-in-chain', file: 'server/cli/faucet.ts', source: "import 'ethers';" },
   { rule: 'decimal-only-in-money', file: 'server/modules/cycles/sizing.ts', source: "import 'decimal.js';" },
   { rule: 'decimal-only-in-money', file: 'renderer/figure.ts', source: "import Decimal from 'decimal.js';" },
+  { rule: 'renderer-browser-packages-only', file: 'renderer/figure.ts', source: "import Decimal from 'decimal.js';" },
   { rule: 'decimal-only-in-money', file: 'sim/num.ts', source: "import 'decimal.js';" },
   { rule: 'decimal-only-in-money', file: 'bench/oracle.ts', source: "import 'decimal.js';" },
   { rule: 'decimal-only-in-money', file: 'common/format/figure.test.ts', source: "import 'decimal.js';" },
