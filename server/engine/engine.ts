@@ -72,7 +72,7 @@ export class Engine {
         if (held === runner) this.runners.workDone(held);
       },
     };
-    this.runners = new RunnerRegistry(options.exchange);
+    this.runners = new RunnerRegistry(options.exchange, (feedKey) => this.fanout.unfollowed(feedKey));
     this.fanout = new PriceFanout(this.runners, this.store, this.metrics, this.ctx.sends, this.now, () => this.alive, this.kind);
     this.prices = new FeedPrices(options.exchange, this.fanout.lastTick);
     this.commands = new EngineCommands(this.store, this.runners, this.prices, this.adopting, options.commandEveryMs ?? DEFAULT_COMMAND_EVERY_MS, options.log);
