@@ -66,4 +66,28 @@ describe.each(targets)('engine takeover on $name', (target) => {
     expect([bot.status, bot.stopReason]).toEqual(['Stopped', 'stoploss']);
     expect((await h.trades(botId)).map((t) => t.side)).toEqual(['buy', 'sell']);
   });
+
+  it('asks the exchange as a restart does when it no longer follows the pair: its last tick of it may be stale', async () => {
+    const { h: harness, engine: first, botId } = await EngineHarness.withBot(target, SYMBOL, '145.00',
+      { bot: { stoplossPrice: '140' }, engine: { leaseMs: 600, claimEveryMs: 600_000 } });
+    h = harness;
+    // The second engine runs another member's bot on the pair until its higher stop loss ends it.
+    const other = await h.addMember();
+    exchange = ownExchange(h);
+    feedMissedTheChange(exchange, '143.50', '139.00');
+    const second = h.startEngine({ exchange, leaseMs: 600, claimEveryMs: 600_000 }, 'second');
+    const theirs = await h.startBot({ stoplossPrice: '144' }, other.userId);
+    await second.claim();
+    await second.metrics.waitFor(SYMBOL, '145.00');
+    h.setPrice(SYMBOL, '143.50');
+    await until(async () => (await h!.bot(theirs)).status === 'Stopped' && second.size === 0, 10_000);
+    // The first engine dies; the price crosses the first bot's stop loss, a change the second engine's feed never delivers.
+    first.kill();
+    await until(async () => (await h!.bot(botId)).leaseExpiresAt!.getTime() < Date.now());
+    h.setPrice(SYMBOL, '139.00');
+    await second.claim(); // the only engine alive: what the bot does next, it does
+    await until(async () => (await h!.bot(botId)).status === 'Stopped', 10_000);
+    expect((await h.bot(botId)).stopReason).toBe('stoploss');
+    expect((await h.trades(botId)).map((t) => t.side)).toEqual(['buy', 'sell']);
+  });
 });

@@ -72,7 +72,7 @@ export class Engine {
         if (held === runner) this.runners.workDone(held);
       },
     };
-    this.runners = new RunnerRegistry(options.exchange);
+    this.runners = new RunnerRegistry(options.exchange, (feedKey) => this.fanout.unfollowed(feedKey));
     this.fanout = new PriceFanout(this.runners, this.store, this.metrics, this.ctx.sends, this.now, () => this.alive, this.kind);
     this.prices = new FeedPrices(options.exchange, this.fanout.lastTick);
     this.commands = new EngineCommands(this.store, this.runners, this.prices, this.adopting, options.commandEveryMs ?? DEFAULT_COMMAND_EVERY_MS, options.log);
@@ -191,8 +191,9 @@ export class Engine {
       // orders would otherwise look every one up twice).
       if (runner.rests) await this.runners.streamReady(runner.row.userId, STREAM_READY_WAIT_MS);
       await runner.reconcile();
-      // Unless it is the very price it last decided on (a restart before the price moved),
-      // which a second evaluation would trade twice on.
+      // Unless it is the very price it last decided on (a restart or a takeover before the price
+      // moved): that is no new tick, and a second evaluation would trade twice on it (a grid that
+      // sold on it would buy back at once, where an engine never killed waits for the next price).
       if (price === null) return;
       const tick = { ts: this.now(), price };
       if (!runner.decided(tick)) await runner.evaluateNow(tick);

@@ -38,10 +38,12 @@ export class FeedPrices {
   }
 
   /**
-   * The price a bot is taken on at: this engine's last tick of the pair when it follows the pair
-   * already (every change of it reaches this engine), else the exchange's answer now. A feed's
-   * price of a pair no bot here follows may be stale (a change made while its stream connected
-   * is never pushed), and a taken-over bot would wait on a quiet pair for its next change.
+   * The price a bot is taken on at: this engine's last tick of the pair while a bot here follows
+   * the pair (every change of it since reached this engine, and reaches the new bot from here on),
+   * else the exchange's answer now, as a restarted engine asks it. A feed's price of a pair no bot
+   * here follows may be stale (a change made while its stream connected is never pushed; the
+   * engine forgets its own last tick of a pair it stops following, PriceFanout.unfollowed), and a
+   * taken-over bot would wait on a quiet pair for its next change.
    */
   async current(runner: Follower): Promise<string | null> {
     const feedKey = feedKeyOf(runner);

@@ -14,8 +14,13 @@ import { flushTickWrites, tickWrites } from './write-batch';
 const RESOLVED = Promise.resolve();
 
 export class PriceFanout {
-  /** The last price of each feed key this engine decided on or settled its gauge at. */
+  /**
+   * The last price of each feed key a runner of this engine follows, as the feed delivered it:
+   * forgotten once none does (`unfollowed`).
+   */
   readonly lastTick = new Map<string, string>();
+  /** The gauge's last price of each feed key no runner here follows any more. */
+  private readonly gauged = new Map<string, string>();
   /** Per feed key, the settling of its latest price (each waits for the one before). */
   private readonly chains = new Map<string, Promise<unknown>>();
 
@@ -42,18 +47,11 @@ export class PriceFanout {
       for (const row of rows) {
         const feedKey = row.symbol + suffix;
         const set = this.runners.onFeed(feedKey);
-        if (this.lastTick.get(feedKey) === row.price) continue;
         if (!set) {
-          // Its last runner stopped (or moved away): every runner of this process on it, none, has
-          // acted on the price, so the gauge it already reports keeps up instead of freezing. A
-          // gauge is reported from a start evaluation too, which may be the only price that runner
-          // ever had (the stream's came before it ran): so ask the gauge's chain, not lastTick.
-          if (this.chains.has(feedKey)) {
-            this.lastTick.set(feedKey, row.price);
-            this.settleAfter(feedKey, row.price, null);
-          }
+          this.keepGauge(feedKey, row.price);
           continue;
         }
+        if (this.lastTick.get(feedKey) === row.price) continue;
         this.lastTick.set(feedKey, row.price);
         const tick: Tick = { ts: this.now(), price: row.price };
         const started = process.hrtime.bigint();
@@ -69,6 +67,35 @@ export class PriceFanout {
       // Even if a decision threw: the runners that joined the batch are waiting for it.
       flushTickWrites(writes, this.sends)?.catch(() => undefined); // a failed write fails each runner's own work, handled there
     }
+  }
+
+  /**
+   * No runner of this engine follows `feedKey` any more: its last tick is forgotten, so taking a
+   * runnable of the pair on again asks the exchange for the price now (FeedPrices.current), as a
+   * restart does. Not every change of a pair nobody here follows reaches this engine (the REST
+   * fallback polls the followed pairs only; a change made while the stream reconnected is never
+   * pushed): its last tick may be long gone by then.
+   */
+  unfollowed(feedKey: string): void {
+    const last = this.lastTick.get(feedKey);
+    this.lastTick.delete(feedKey);
+    // The gauge may have settled at a take-on price since the pair was last unfollowed: an older
+    // price kept here would hold a push of it back.
+    if (last === undefined) this.gauged.delete(feedKey);
+    else this.gauged.set(feedKey, last);
+  }
+
+  /**
+   * A price of a feed key no runner here follows. Its last runner stopped (or moved away): every
+   * runner of this process on it, none, has acted on the price, so the gauge it already reports
+   * keeps up instead of freezing. A gauge is reported from a start evaluation too, which may be
+   * the only price that runner ever had (the stream's came before it ran): so ask the gauge's
+   * chain, not lastTick.
+   */
+  private keepGauge(feedKey: string, price: string): void {
+    if (!this.chains.has(feedKey) || this.gauged.get(feedKey) === price) return;
+    this.gauged.set(feedKey, price);
+    this.settleAfter(feedKey, price, null);
   }
 
   /** The gauge of `feedKey` moves to `price` once `work` (and every price before it) is done. */

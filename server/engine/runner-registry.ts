@@ -25,7 +25,11 @@ export class RunnerRegistry {
   private readonly orderEvents: OrderEvents;
   private readonly positionEvents: PositionEvents;
 
-  constructor(exchange: ExchangeServices) {
+  constructor(
+    exchange: ExchangeServices,
+    /** The last runner of a feed key left: this engine no longer follows its prices. */
+    private readonly unfollowed: (feedKey: string) => void = () => undefined,
+  ) {
     this.orderEvents = new OrderEvents(exchange.spotStreams, (id) => this.ofOrder(id) !== undefined,
       (state) => this.ofOrder(state.clientOrderId)?.executionReported(state), (userId) => this.streamUp(userId));
     this.positionEvents = new PositionEvents(exchange.futuresStreams, (userId, symbol, amount) => {
@@ -136,6 +140,7 @@ export class RunnerRegistry {
     if (set && set.size === 0) {
       this.byFeedKey.delete(feedKey);
       this.tickedByFeedKey.delete(feedKey);
+      this.unfollowed(feedKey);
     }
   }
 

@@ -25,8 +25,8 @@ export interface CycleSettings {
   leverage?: number;
 }
 
-/** A Live cycle of the harness's member, as POST /api/startcycledata writes it, for the next claim. */
-export async function insertCycle(h: EngineHarness, s: CycleSettings): Promise<string> {
+/** A Live cycle of the harness's member (or of `userId`), as POST /api/startcycledata writes it, for the next claim. */
+export async function insertCycle(h: EngineHarness, s: CycleSettings, userId = h.member.userId): Promise<string> {
   const symbol = s.symbol ?? 'SOLUSDT';
   const futures = s.category === 'Future';
   const market = (await h.exchange.gateway.markets(futures ? 'futures' : 'spot')).find((m) => m.symbol === symbol)!;
@@ -36,7 +36,7 @@ export async function insertCycle(h: EngineHarness, s: CycleSettings): Promise<s
   const settings = { amount: s.amount ?? '1000', buyPrice: s.buyPrice, sellPrice: s.sellPrice, stopLoss: s.stopLoss, noOfCycle: s.count,
     marketRules: storedMarketRules(rules, futuresRules) };
   const [row] = await h.db.insert(cycles).values({
-    userId: h.member.userId, status: 'Live', symbol, category: futures ? 'Future' : 'Spot', leverage: futures ? (s.leverage ?? 1) : null,
+    userId, status: 'Live', symbol, category: futures ? 'Future' : 'Spot', leverage: futures ? (s.leverage ?? 1) : null,
     ...settings, state: newCycleState(settings),
   }).returning({ id: cycles.id });
   return row!.id;

@@ -112,25 +112,26 @@ export class EngineProcess {
     return !this.dead;
   }
 
-  async settled(): Promise<SettledReport> {
-    const res = await fetch(`http://127.0.0.1:${this.port}/settled?symbol=${this.symbol}`);
+  /** Its settled price of `symbol` (the symbol it is watched on unless told). */
+  async settled(symbol = this.symbol): Promise<SettledReport> {
+    const res = await fetch(`http://127.0.0.1:${this.port}/settled?symbol=${symbol}`);
     return (await res.json()) as SettledReport;
   }
 
   /**
    * Resolves once this engine runs the runnable and has settled `price` (the gauge, never a
    * sleep), or once `or` holds: a cycle that ended is run by no engine, and one that ended before
-   * this engine came has no gauge here at all.
+   * this engine came has no gauge here at all. `symbol`: another pair than the one it is watched on.
    */
-  async waitSettled(price: string, { timeoutMs = 15_000, or }: { timeoutMs?: number; or?: () => Promise<boolean> } = {}): Promise<void> {
+  async waitSettled(price: string, { timeoutMs = 15_000, or, symbol = this.symbol }: { timeoutMs?: number; or?: () => Promise<boolean>; symbol?: string } = {}): Promise<void> {
     const end = Date.now() + timeoutMs;
     let last: SettledReport | null = null;
     for (;;) {
-      if (this.dead) throw new Error(`engine ${this.id} died while waiting for ${price}\n${this.stderr}`);
-      last = await this.settled().catch(() => last);
+      if (this.dead) throw new Error(`engine ${this.id} died while waiting for ${symbol} at ${price}\n${this.stderr}`);
+      last = await this.settled(symbol).catch(() => last);
       if (last && last.runnables > 0 && samePrice(last.settled, price)) return;
       if (or && (await or())) return;
-      if (Date.now() > end) throw new Error(`engine ${this.id} did not settle ${price} within ${timeoutMs} ms (last: ${JSON.stringify(last)})\n${this.stderr}`);
+      if (Date.now() > end) throw new Error(`engine ${this.id} did not settle ${symbol} at ${price} within ${timeoutMs} ms (last: ${JSON.stringify(last)})\n${this.stderr}`);
       await sleep(10);
     }
   }

@@ -66,15 +66,25 @@ export class EngineHarness {
     const h = new EngineHarness();
     h.exchange = await testExchange({ arrayFlushMs: 20, ...sim });
     h.server = await createTestServer(target, {}, { exchange: h.exchange });
-    h.member = await register(h.server);
-    await grant(h.server.database.db, h.member.userId, 30, 'test');
-    const key = h.exchange.simulator.control.createAccount({ balances: { USDT: '100000' }, futuresBalances: { USDT: String(FUTURES_WALLET) }, ipRestrict: true });
-    h.apiKey = key.apiKey;
-    h.memberKey = key;
-    await saveKeys(h.deps, h.member.userId, key);
-    const res = await h.server.app.inject({ method: 'POST', url: '/api/strategy', payload: TEST_STRATEGY, headers: { authorization: `Bearer ${h.member.token}` } });
-    if (res.statusCode !== 200) throw new Error(`strategy: ${res.body}`);
+    const first = await h.addMember();
+    h.member = first;
+    h.apiKey = first.key.apiKey;
+    h.memberKey = first.key;
     return h;
+  }
+
+  /**
+   * A member with a subscription, simulator keys of an account of its own (100,000 USDT, spot and
+   * USD-M) and the test strategy: the harness's member, and any other a test trades beside it.
+   */
+  async addMember(): Promise<Registered & { key: { apiKey: string; secretKey: string } }> {
+    const member = await register(this.server);
+    await grant(this.db, member.userId, 30, 'test');
+    const key = this.exchange.simulator.control.createAccount({ balances: { USDT: '100000' }, futuresBalances: { USDT: String(FUTURES_WALLET) }, ipRestrict: true });
+    await saveKeys(this.deps, member.userId, key);
+    const res = await this.server.app.inject({ method: 'POST', url: '/api/strategy', payload: TEST_STRATEGY, headers: { authorization: `Bearer ${member.token}` } });
+    if (res.statusCode !== 200) throw new Error(`strategy: ${res.body}`);
+    return { ...member, key };
   }
 
   /** Future bots are offered here (FUTURES_ENABLED=true). */
@@ -113,8 +123,8 @@ export class EngineHarness {
     this.exchange.simulator.control.setPrice(symbol, price);
   }
 
-  async startBot(request: Partial<StartBotRequest> = {}): Promise<string> {
-    const { botID } = await startBot(this.deps, this.member.userId, { selectPair: 'SOLUSDT', myStrategy: TEST_STRATEGY.strategyName, amount: 1000,
+  async startBot(request: Partial<StartBotRequest> = {}, userId = this.member.userId): Promise<string> {
+    const { botID } = await startBot(this.deps, userId, { selectPair: 'SOLUSDT', myStrategy: TEST_STRATEGY.strategyName, amount: 1000,
       category: 'Spot', botType: 'Advanced Multigrid', ...request });
     return botID;
   }
@@ -170,14 +180,15 @@ export class EngineHarness {
     return result.trades.map((t) => ({ side: t.side, grid: t.grid, price: norm(t.price), qty: norm(t.qty), fee: norm(t.fee), pnl: norm(t.pnl) }));
   }
 
-  /** What the exchange says the member holds of `asset` (free + locked). */
-  exchangeHolding(asset: string): string {
-    const b = this.exchange.simulator.control.getAccount(this.apiKey)!.balances[asset];
+  /** What the exchange says the member (or the one of `apiKey`) holds of `asset` (free + locked). */
+  exchangeHolding(asset: string, apiKey = this.apiKey): string {
+    const b = this.exchange.simulator.control.getAccount(apiKey)!.balances[asset];
     return b ? new Decimal(b.free).plus(b.locked).toFixed() : '0';
   }
 
-  exchangeOrders(): number {
-    return this.exchange.simulator.control.getAccount(this.apiKey)!.trades.length;
+  /** The trades the exchange made for the member (or the one of `apiKey`). */
+  exchangeOrders(apiKey = this.apiKey): number {
+    return this.exchange.simulator.control.getAccount(apiKey)!.trades.length;
   }
 
   /** The member's USD-M wallet and position in `symbol` as the exchange keeps them. */

@@ -30,8 +30,8 @@ export interface KillRun extends ExchangeAccepts {
   databaseUrl: string;
   /** The member's simulator account (its orders, as the exchange holds them). */
   account: NonNullable<ReturnType<EngineHarness['exchange']['simulator']['core']['accounts']['get']>>;
-  /** The environment of engine process `engineId` running only `runs` ('bots' or 'cycles'). */
-  engineEnv(engineId: string, runs: 'bots' | 'cycles'): NodeJS.ProcessEnv;
+  /** The environment of engine process `engineId` running `runs` ('bots', 'cycles', or both as the `engine` role does). */
+  engineEnv(engineId: string, runs: 'bots' | 'cycles' | 'bots,cycles'): NodeJS.ProcessEnv;
 }
 
 export async function startKillRun(target: DatabaseTarget): Promise<KillRun> {
