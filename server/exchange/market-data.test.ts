@@ -179,6 +179,32 @@ describe('market-data hub', () => {
   });
 });
 
+describe('market-data hub: several price listeners in one process', () => {
+  it('polls every listener\'s pairs while the stream is down (a bots engine and a cycles engine), and a leaver\'s no more', async () => {
+    const prices = new Map([['SUIUSDT', '1.2'], ['INJUSDT', '22'], ['ETHUSDT', '3000'], ['BTCUSDT', '100']]);
+    const { gateway } = fakeGateway(prices);
+    const asked: string[][] = [];
+    const tickers = gateway.tickers.bind(gateway);
+    (gateway as { tickers: ExchangeGateway['tickers'] }).tickers = (symbols: string[]) => {
+      asked.push([...symbols].sort());
+      return tickers(symbols);
+    };
+    const hub = new MarketDataHub(gateway, { tickerSymbols: [], pollMs: 10 });
+    const bots = hub.onPrices(() => undefined, () => ['SUIUSDT']);
+    hub.onPrices(() => undefined, () => ['INJUSDT']);
+    const futuresSeen: string[] = [];
+    hub.onFuturesPrices((rows) => futuresSeen.push(...rows.map((r) => r.symbol)), () => ['ETHUSDT']);
+    hub.onFuturesPrices(() => undefined, () => ['BTCUSDT']);
+    await vi.waitFor(() => expect(asked.at(-1)).toEqual(['INJUSDT', 'SUIUSDT']));
+    await vi.waitFor(() => expect(new Set(futuresSeen)).toEqual(new Set(['BTCUSDT', 'ETHUSDT'])));
+    bots();
+    const from = asked.length;
+    await vi.waitFor(() => expect(asked.length).toBeGreaterThan(from + 1));
+    expect(asked.at(-1)).toEqual(['INJUSDT']);
+    hub.close();
+  });
+});
+
 describe('market-data hub: futures price listeners', () => {
   it('hears the futures stream, ticker/price while it is down, and nothing after unsubscribing', async () => {
     const prices = new Map([['BTCUSDT', '100']]);

@@ -69,12 +69,16 @@ function notStreamedSince(rows: Ticker[], streamedIn: ReadonlyMap<string, number
   return rows.filter((row) => (streamedIn.get(row.symbol) ?? -1) <= sentAfter);
 }
 
+/** Every pair some listener needs polled (a union: one engine's pairs never hide another's). */
+function* trackedBy(listeners: ReadonlyMap<PriceListener, () => Iterable<string>>): Iterable<string> {
+  for (const symbols of listeners.values()) yield* symbols();
+}
+
 export class MarketDataHub {
   private readonly listeners = new Set<Listener>();
-  private readonly priceListeners = new Set<PriceListener>();
-  private tracked: () => Iterable<string> = () => [];
-  private readonly futuresListeners = new Set<PriceListener>();
-  private futuresTracked: () => Iterable<string> = () => [];
+  /** Each price listener with the pairs it needs polled while the stream is down (every engine of the process: bots, cycles). */
+  private readonly priceListeners = new Map<PriceListener, () => Iterable<string>>();
+  private readonly futuresListeners = new Map<PriceListener, () => Iterable<string>>();
   private readonly inUse = new Map<string, number>();
   private readonly snapshot = new Map<string, TickerEntry>();
   private readonly spotFeed: TickerFeed;
@@ -120,12 +124,10 @@ export class MarketDataHub {
    * the stream is down (the engine's bots' pairs).
    */
   onPrices(listener: PriceListener, symbols: () => Iterable<string>): () => void {
-    this.priceListeners.add(listener);
-    this.tracked = symbols;
+    this.priceListeners.set(listener, symbols);
     this.ensureRunning();
     return () => {
       this.priceListeners.delete(listener);
-      if (this.priceListeners.size === 0) this.tracked = () => [];
     };
   }
 
@@ -136,13 +138,11 @@ export class MarketDataHub {
    * without futures price questions.
    */
   onFuturesPrices(listener: PriceListener, symbols: () => Iterable<string>): () => void {
-    this.futuresListeners.add(listener);
-    this.futuresTracked = symbols;
+    this.futuresListeners.set(listener, symbols);
     this.ensureTimer();
     this.futuresFeed.start();
     return () => {
       if (!this.futuresListeners.delete(listener) || this.futuresListeners.size > 0) return;
-      this.futuresTracked = () => [];
       this.futuresAsked = Date.now(); // the idle minute counts from here, not from the last question
     };
   }
@@ -238,7 +238,7 @@ export class MarketDataHub {
   private symbols(): string[] {
     const cutoff = Date.now() - IDLE_MS;
     for (const [s, at] of this.inUse) if (at < cutoff) this.inUse.delete(s);
-    return [...new Set([...this.options.tickerSymbols, ...this.inUse.keys(), ...this.tracked()])];
+    return [...new Set([...this.options.tickerSymbols, ...this.inUse.keys(), ...trackedBy(this.priceListeners)])];
   }
 
   private spotIdle(): boolean {
@@ -310,7 +310,7 @@ export class MarketDataHub {
    * stream batch (ticker/price carries no 24 h change: '0').
    */
   private pollFutures(): Promise<void> {
-    const symbols = [...new Set(this.futuresTracked())];
+    const symbols = [...new Set(trackedBy(this.futuresListeners))];
     if (symbols.length === 0) return Promise.resolve();
     const sentAfter = this.futuresFeed.batches;
     this.futuresPolling ??= this.gateway.lastPrices('futures', symbols).then((prices) => {
@@ -327,13 +327,13 @@ export class MarketDataHub {
 
   private publishFutures(rows: Ticker[]): void {
     for (const row of rows) this.futuresSnapshot.set(row.symbol, row.price);
-    for (const listener of this.futuresListeners) listener(rows);
+    for (const listener of this.futuresListeners.keys()) listener(rows);
   }
 
   /** Takes in USDT pairs and tells subscribers when a pinned pair changed. */
   private publish(rows: Ticker[]): void {
     if (rows.length > 0) this.lastPriceAt = Date.now();
-    for (const listener of this.priceListeners) listener(rows);
+    for (const listener of this.priceListeners.keys()) listener(rows);
     let changed = false;
     const pinned = new Set(this.options.tickerSymbols);
     for (const row of rows) {
