@@ -2,7 +2,9 @@
  * Fuzz suite: every route and method of the published OpenAPI document gets malformed and
  * hostile bodies, queries and path parameters, anonymously and as a signed-in member with a
  * subscription and exchange keys. No answer may be a 5xx, every refusal carries a reason of the
- * closed set (common/reasons.ts), and Object.prototype must stay clean.
+ * closed set (common/reasons.ts), every answer comes within the time limit (time-limit.ts), and
+ * Object.prototype must stay clean. How deep the starts and edits got is printed per database
+ * (testing/fuzz/reach.ts); fuzz-sequences.test.ts is the fuzz of the deep paths.
  * Deterministic (a fixed seed; FUZZ_SEED / FUZZ_RUNS override it) and bounded.
  */
 import fc from 'fast-check';
@@ -20,6 +22,8 @@ import { bearer, register, type Registered } from '../testing/members';
 import { createTestServer, type TestServer } from '../testing/server';
 import { strategyBody } from '../../common/testing/strategy-bodies';
 import { POLLUTION_MARKERS } from './testing/fuzz/hostile-input';
+import { Reach } from './testing/fuzz/reach';
+import { withinTimeLimit } from './testing/fuzz/time-limit';
 import { routesOf, type FuzzRoute, type OpenApiDocument } from './testing/fuzz/openapi-routes';
 import type { PlausibleValues } from './testing/fuzz/plausible';
 import { requestsFor, type FuzzRequest } from './testing/fuzz/requests';
@@ -61,6 +65,14 @@ function fieldsOf(body: string): { message?: unknown; reason?: unknown } {
   }
 }
 
+function parsedOrNull(payload: string | undefined): unknown {
+  try {
+    return payload === undefined ? null : (JSON.parse(payload) as unknown);
+  } catch {
+    return null;
+  }
+}
+
 function prototypeIsClean(): boolean {
   const probe = {} as Record<string, unknown>;
   return POLLUTION_MARKERS.every((key) => probe[key] === undefined && !(key in Object.prototype));
@@ -83,6 +95,8 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
   const own: PlausibleValues = { strategy_name: ['fuzz-strategy', 'System Strategy'], strategyName: ['fuzz-strategy'],
     myStrategy: ['fuzz-strategy', 'System Strategy'] };
   const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
+  /** How deep the starts and edits got (printed once the file is done). */
+  const reach = new Reach();
 
   /** A member with a subscription and simulator keys holding USDT, as a trader has. */
   async function trader(): Promise<Registered> {
@@ -106,6 +120,7 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
     engine.start();
   });
   afterAll(async () => {
+    console.info(reach.report(`fuzz reach, every route with hostile input, on ${target.name} (FUZZ_SEED ${SEED}, FUZZ_RUNS ${RUNS})`));
     await engine?.stop();
     await server?.close();
     await exchange?.close();
@@ -122,8 +137,12 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
     return bot.json<{ botID: string }>().botID;
   }
 
-  /** The status, reading streams (SSE) only up to their headers. */
-  async function send(request: FuzzRequest, token: string | null): Promise<{ status: number; body: string; message: unknown; reason: unknown }> {
+  /** The status, reading streams (SSE) only up to their headers; within the time limit, or the test fails naming the request. */
+  function send(request: FuzzRequest, token: string | null): Promise<{ status: number; body: string; message: unknown; reason: unknown }> {
+    return withinTimeLimit(answerOf(request, token), () => `${request.method} ${request.url.slice(0, 200)} (${request.contentType}) ${(request.payload ?? '').slice(0, 300)}`);
+  }
+
+  async function answerOf(request: FuzzRequest, token: string | null): Promise<{ status: number; body: string; message: unknown; reason: unknown }> {
     const res = await server.app.inject({
       method: request.method as 'GET' | 'POST',
       url: request.url,
@@ -140,6 +159,7 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString();
     const { message, reason } = fieldsOf(body);
+    reach.record(request.url.split('?')[0]!, parsedOrNull(request.payload), res.statusCode, reason, message);
     return { status: res.statusCode, body: body.slice(0, 300), message, reason };
   }
 
