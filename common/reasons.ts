@@ -59,6 +59,7 @@ export const REASON_STATUS = {
   'bot.coming_soon': 400, // scalping, or futures while they are off
   'bot.pair_not_tradable': 400,
   'bot.pair_in_use': 400,
+  'futures.position_too_large': 400, // amount x leverage past what the pair's brackets allow at that leverage
   'bot.amount_below_minimum': 400,
   'bot.insufficient_balance': 400,
   'bot.subscription_required': 400,

@@ -10,8 +10,8 @@
 import { type Account, DEFAULT_LEVERAGE, type Position } from './accounts';
 import { completeWithFill, type EngineContext, newOrderRecord, partialFillOf, recordFill, register, remaining, RestingBook } from './context';
 import { checkOrderFilters } from './filters';
-import { isolatedLongLiquidationPrice } from './liquidation';
-import { addToLong, D, reduceLong, type LongPosition } from '../server/trading/index';
+import { bracketsFor, isolatedLongLiquidationPrice } from './liquidation';
+import { addToLong, D, maxPositionAt, reduceLong, type LongPosition } from '../server/trading/index';
 import { Decimal, ZERO, parseDecimal } from './num';
 import { mandatory } from './spot';
 import { SimError, type NewOrder, type Order } from './types';
@@ -70,6 +70,14 @@ export class FuturesEngine {
     return account.futures.wallet.sub(used);
   }
 
+  /** A buy may not grow the long past what its leverage's brackets allow (Binance: -2027). */
+  private checkPositionLimit(account: Account, symbol: string, qty: Decimal, price: Decimal): void {
+    const held = account.futures.positions.get(symbol)?.amount ?? ZERO;
+    const max = maxPositionAt(bracketsFor(symbol).map((b) => ({ notionalCap: b.notionalCap.toFixed(), initialLeverage: b.initialLeverage })),
+      this.leverage(account, symbol));
+    if (max === null || held.add(qty).mul(price).gt(max)) throw new SimError(-2027, 'Exceeded the maximum allowable position at current leverage.');
+  }
+
   liquidationPrice(p: Position): Decimal {
     return isolatedLongLiquidationPrice(p.symbol, p.amount, p.entryPrice, p.isolatedMargin);
   }
@@ -83,6 +91,7 @@ export class FuturesEngine {
     if (req.type === 'LIMIT' && !limit) throw mandatory('price');
     checkOrderFilters(spec, limit ?? current, qty, limit !== null);
     this.checkSide(account, req, qty);
+    if (req.side === 'BUY') this.checkPositionLimit(account, req.symbol, qty, limit ?? current);
     const marketable = !limit || (req.side === 'BUY' ? limit.gte(current) : limit.lte(current));
     const order = newOrderRecord(this.ctx, account, 'futures', req, limit, qty);
     if (marketable) {

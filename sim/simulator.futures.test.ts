@@ -25,6 +25,18 @@ describe('simulator USD-M futures through ccxt', () => {
     await expect(ex.setLeverage(20, 'BTC/USDT:USDT')).rejects.toThrow(/-4028/);
   });
 
+  it('refuses a buy past the position its leverage\'s brackets allow, as Binance does (-2027)', async () => {
+    const whale = sim.control.createAccount({ futuresBalances: { USDT: '10000000' } });
+    const big = ccxtFor(sim, whale);
+    await big.loadMarkets();
+    sim.control.setPrice('LINKUSDT', '25');
+    await big.setLeverage(10, 'LINK/USDT:USDT');
+    // The altcoin table allows 250,000 USDT at 10x: 10,000 LINK is 250,000, 10,000.01 is more.
+    await expect(big.createOrder('LINK/USDT:USDT', 'market', 'buy', 10000.01)).rejects.toThrow(/-2027/);
+    await expect(big.createOrder('LINK/USDT:USDT', 'market', 'buy', 10000)).resolves.toMatchObject({ status: 'closed' });
+    await expect(big.createOrder('LINK/USDT:USDT', 'market', 'buy', 1)).rejects.toThrow(/-2027/);
+  });
+
   it('opens an isolated long whose liquidation price follows the formula', async () => {
     sim.control.setPrice('BTCUSDT', '60000');
     const order = await ex.createOrder('BTC/USDT:USDT', 'market', 'buy', 0.01);

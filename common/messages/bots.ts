@@ -41,6 +41,8 @@ export const BOT_SERVER = {
   futuresComingSoon: 'Future bots are coming soon.',
   /** USD-M keeps one position per pair: two Future bots on it would share (and liquidate) one. */
   botPairInUseByCycle: (pair: string) => `A cycle is already running on ${pair}. Stop it first or pick another pair.`,
+  futuresPositionTooLarge: (pair: string, leverage: number, max: string) =>
+    `At ${leverage}x the exchange allows a ${pair} position of at most ${max} USDT: lower the amount or the leverage.`,
   futuresPairInUse: (pair: string) => `A Future bot already runs on ${pair}. Stop it first: the exchange keeps one position per pair.`,
   pairNotTradable: (pair: string) => `${pair} is not a tradable pair.`,
   noLivePrice: (pair: string) => `There is no live price for ${pair} right now. Please try again in a moment.`,

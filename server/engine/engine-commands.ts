@@ -10,12 +10,15 @@ import { COMMAND_QUEUED_CHANNEL, followCommandSignal, type CommandSignal } from 
 import { APPLIED, refused } from '../runnables/command-results';
 import type { FeedPrices } from './feed-prices';
 import { ended } from './runnable';
+import type { Runner } from './runner';
 import type { RunnerRegistry } from './runner-registry';
 import type { BotStore } from './store';
 
 export class EngineCommands {
   private signal: CommandSignal | null = null;
   private readonly inProgress = new Set<string>();
+  /** One look again at a time, however many commands wait for it (each adding its own multiplied them). */
+  private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: BotStore,
@@ -39,6 +42,8 @@ export class EngineCommands {
   stop(): void {
     void this.signal?.stop();
     this.signal = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
   }
 
   private async apply(): Promise<void> {
@@ -53,15 +58,31 @@ export class EngineCommands {
         continue;
       }
       this.inProgress.add(c.id);
-      void runner.command(c.kind, this.prices.known(runner))
-        .then((result) => (result === null ? this.retryLater() : this.store.completeCommand(c.id, result)))
+      void this.applyTo(runner, c.id, c.kind)
         .catch((error: unknown) => this.log.error({ err: error, command: c.id }, 'command failed'))
         .finally(() => this.inProgress.delete(c.id));
     }
     if (again) this.retryLater();
   }
 
+  /**
+   * The command at the runnable's price: the last this engine or its feed knows, else the
+   * exchange's now (a pair whose price has not moved since the start was never pushed, and a
+   * Stop & Sell needs a price to sell at).
+   */
+  private async applyTo(runner: Runner, id: string, kind: string): Promise<void> {
+    const price = this.prices.known(runner) ?? (await this.prices.current(runner));
+    const result = await runner.command(kind, price);
+    if (result === null) this.retryLater();
+    else await this.store.completeCommand(id, result);
+  }
+
   private retryLater(): void {
-    setTimeout(() => this.signal?.wake(), this.retryMs).unref();
+    if (this.retryTimer !== null) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.signal?.wake();
+    }, this.retryMs);
+    this.retryTimer.unref();
   }
 }

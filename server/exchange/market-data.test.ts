@@ -179,6 +179,30 @@ describe('market-data hub', () => {
   });
 });
 
+describe('market-data hub: a cold feed', () => {
+  it('answers a pair first asked for while a request without it is out, with a request that names it', async () => {
+    const prices = new Map([['BTCUSDT', '100'], ['SUIUSDT', '1.2345']]);
+    const { gateway } = fakeGateway(prices);
+    const asked: string[][] = [];
+    const answers: (() => void)[] = [];
+    const tickers = gateway.tickers.bind(gateway);
+    (gateway as { tickers: ExchangeGateway['tickers'] }).tickers = (symbols: string[]) => {
+      asked.push([...symbols]);
+      return new Promise((resolve) => answers.push(() => void tickers(symbols).then(resolve)));
+    };
+    const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 60_000 });
+    const pinned = hub.lastPrice('BTCUSDT');
+    await vi.waitFor(() => expect(asked).toEqual([['BTCUSDT']]));
+    const sui = hub.lastPrice('SUIUSDT'); // joins the request under way, which cannot name it
+    answers.shift()!();
+    expect(await pinned).toBe('100');
+    await vi.waitFor(() => expect(asked.at(-1)).toContain('SUIUSDT'));
+    answers.shift()!();
+    expect(await sui).toBe('1.2345');
+    hub.close();
+  });
+});
+
 describe('market-data hub: several price listeners in one process', () => {
   it('polls every listener\'s pairs while the stream is down (a bots engine and a cycles engine), and a leaver\'s no more', async () => {
     const prices = new Map([['SUIUSDT', '1.2'], ['INJUSDT', '22'], ['ETHUSDT', '3000'], ['BTCUSDT', '100']]);

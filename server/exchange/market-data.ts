@@ -89,6 +89,8 @@ export class MarketDataHub {
   private readonly futuresStreamedIn = new Map<string, number>();
   private fallback: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
+  /** The pairs the request under way (`polling`) asked for. */
+  private pollingFor: ReadonlySet<string> = new Set();
   private futuresPolling: Promise<void> | null = null;
   private lastAsked = 0;
   private readonly ttlCache = new Map<string, { at: number; value: Promise<unknown> }>();
@@ -179,7 +181,12 @@ export class MarketDataHub {
     this.lastAsked = Date.now();
     this.inUse.set(symbol, Date.now());
     this.ensureRunning();
-    if (!this.snapshot.has(symbol)) await this.poll();
+    if (!this.snapshot.has(symbol)) {
+      // A request already out was sent before this pair was asked for: its answer cannot name it.
+      const joinsOneWithout = this.polling !== null && !this.pollingFor.has(symbol);
+      await this.poll();
+      if (joinsOneWithout && !this.snapshot.has(symbol)) await this.poll();
+    }
     return this.snapshot.get(symbol)?.price ?? null;
   }
 
@@ -295,7 +302,10 @@ export class MarketDataHub {
    */
   poll(): Promise<void> {
     const sentAfter = this.spotFeed.batches;
-    this.polling ??= this.gateway.tickers(this.symbols()).then((rows) => {
+    if (this.polling) return this.polling;
+    const symbols = this.symbols();
+    this.pollingFor = new Set(symbols);
+    this.polling = this.gateway.tickers(symbols).then((rows) => {
       this.restPolls += 1;
       const current = notStreamedSince(rows, this.streamedIn, sentAfter);
       if (current.length > 0) this.publish(current);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { D } from './exact';
-import { addToLong, flatPosition, liquidationPrice, marginBrackets, reduceLong } from './futures';
+import { addToLong, flatPosition, liquidationPrice, marginBrackets, maxPositionAt, reduceLong } from './futures';
 import { applyFill, runBacktest, simulateFill, simulateLiquidation, step } from './index';
 import { restoreBot, snapshotOf } from './snapshot';
 import { describeAction, makeBot, ROWS } from './testing/helpers';
@@ -28,6 +28,19 @@ function drive(bot: GridBot, prices: string[]): string[] {
   });
   return log;
 }
+
+describe('the largest position a leverage allows', () => {
+  const rows = (table: [cap: string, leverage: number][]) => table.map(([notionalCap, initialLeverage]) => ({ notionalCap, initialLeverage }));
+  const BTC = rows([['50000', 125], ['500000', 100], ['8000000', 50], ['50000000', 20], ['80000000', 10], ['100000000', 5], ['9223372036854775807', 1]]);
+  it.each([
+    [10, '80000000'], [11, '50000000'], [20, '50000000'], [125, '50000'], [5, '100000000'], [1, '9223372036854775807'],
+  ])('at %ix is the cap of the widest bracket still reaching it: %s', (leverage, max) => {
+    expect(maxPositionAt(BTC, leverage)?.toFixed()).toBe(max);
+  });
+  it('is none past every bracket\'s leverage', () => {
+    expect(maxPositionAt(BTC, 126)).toBeNull();
+  });
+});
 
 describe('isolated long liquidation price (Binance formula)', () => {
   it('is (Q x EP - WB - cum) / (Q x (1 - MMR)) with the bracket of the entry notional', () => {

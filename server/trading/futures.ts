@@ -89,6 +89,19 @@ export function liquidationProceeds(p: LongPosition): Dec {
   return p.qty.times(p.entryPrice).minus(p.margin);
 }
 
+/**
+ * The largest position (notional, USDT) the exchange lets one open at `leverage`: the cap of the
+ * widest bracket whose initial leverage still reaches it (Binance refuses a larger one, -2027
+ * "Exceeded the maximum allowable position at current leverage"). Past it the maintenance margin
+ * would exceed the position's own margin: it would be liquidated above its entry. Null: no
+ * bracket allows that leverage at all.
+ */
+export function maxPositionAt(rows: readonly { notionalCap: string; initialLeverage: number }[], leverage: number): Dec | null {
+  let max: Dec | null = null;
+  for (const r of rows) if (r.initialLeverage >= leverage && (max === null || max.lt(r.notionalCap))) max = new D(r.notionalCap);
+  return max;
+}
+
 /** Brackets as stored with a bot (decimal strings) -> the core's. */
 export function marginBrackets(rows: readonly { notionalCap: string; maintMarginRatio: string; cum: string }[]): MarginBracket[] {
   if (rows.length === 0) throw new RangeError('a futures market needs its maintenance-margin brackets');

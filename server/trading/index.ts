@@ -9,7 +9,7 @@ export { snapshotOf, restoreBot, type BotSnapshot, type GridSnapshot } from './s
 export { normaliseStrategy, marketRules, botParams, TradingInputError } from './strategy';
 export type { MarketRulesInput, BotParamsInput } from './strategy';
 export { simulateFill, simulateLiquidation } from './fill-model';
-export { liquidationPrice, marginBrackets, addToLong, reduceLong, type FuturesRules, type LongPosition, type MarginBracket } from './futures';
+export { liquidationPrice, marginBrackets, maxPositionAt, addToLong, reduceLong, type FuturesRules, type LongPosition, type MarginBracket } from './futures';
 export { runBacktest, createBacktest } from './backtest';
 export { backtestConfig, type BacktestInputs } from './backtest-config';
 export { candleWalk, candleTicks } from './candles';

@@ -30,6 +30,7 @@ import { findVisible, gridsOf } from '../strategies/queries';
 import { isActive } from '../subscriptions/subscriptions';
 import { liveBotToCopy } from './access';
 import { refusedKey } from '../keys/refused-key';
+import { checkPositionLimit } from '../runnables/position-limit';
 import { runningBots } from '../runnables/reserve';
 import { startExclusively, type PendingStart } from '../runnables/starting';
 import { quoteAtHand } from '../wallet/quote-at-hand';
@@ -139,6 +140,7 @@ async function prepareBot(deps: StartDeps, userId: string, key: MemberKey, input
   const member = exchangeOf(deps).gateway.member(key);
   await checkBalance(deps, userId, member, input, startId);
   const futures = await futuresRules(member, input);
+  if (futures) checkPositionLimit(input.pair, input.amount, futures);
   const rules = marketRules({ stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined,
     minNotional: market.minNotional || undefined, feeRate: '0.001', futures });
   return { rules, futures };

@@ -21,6 +21,7 @@ import { recordEvent } from '../../runnables/member-events';
 import { newCycleState } from '../../runnables/cycle/index';
 import { marketRules } from '../../trading/index';
 import { refusedKey } from '../keys/refused-key';
+import { checkPositionLimit } from '../runnables/position-limit';
 import { runningBots } from '../runnables/reserve';
 import { startExclusively, type PendingStart } from '../runnables/starting';
 import { quoteAtHand } from '../wallet/quote-at-hand';
@@ -91,6 +92,7 @@ async function prepareCycle(deps: StartCycleDeps, userId: string, key: MemberKey
   const prices = pricesOnTick(input, stored.tickSize);
   checkRoundMinimum({ ...input, ...prices, stepSize: stored.stepSize, minNotional: stored.minNotional });
   const futures = await futuresRules(member, input);
+  if (futures) checkPositionLimit(input.pair, input.amount, futures);
   return { amount: input.amount.toFixed(), buyPrice: prices.buyPrice.toFixed(), sellPrice: prices.sellPrice.toFixed(),
     stopLoss: prices.stopLoss.toFixed(), noOfCycle: input.count, marketRules: storedMarketRules(marketRules({ ...given, futures }), futures) };
 }

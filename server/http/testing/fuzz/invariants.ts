@@ -57,14 +57,16 @@ export interface Running {
   symbol: string;
   category: string;
   amount: string;
+  /** Its realized PnL: what its sells gave back beyond their cost (or took, below it). */
+  realized: string;
 }
 
 /** The member's running bots (Live, Pause) and live cycles. */
 export async function runningOf(db: Db, userId: string): Promise<Running[]> {
   const [botRows, cycleRows] = await Promise.all([
-    db.select({ id: bots.id, symbol: bots.symbol, category: bots.category, amount: bots.investment }).from(bots)
+    db.select({ id: bots.id, symbol: bots.symbol, category: bots.category, amount: bots.investment, realized: bots.realizedPnl }).from(bots)
       .where(and(eq(bots.userId, userId), inArray(bots.status, [...RUNNING_BOT_STATUSES]))),
-    db.select({ id: cycles.id, symbol: cycles.symbol, category: cycles.category, amount: cycles.amount }).from(cycles)
+    db.select({ id: cycles.id, symbol: cycles.symbol, category: cycles.category, amount: cycles.amount, realized: cycles.realizedPnl }).from(cycles)
       .where(and(eq(cycles.userId, userId), eq(cycles.status, 'Live'))),
   ]);
   return [...botRows.map((r) => ({ kind: 'bot' as const, ...r })), ...cycleRows.map((r) => ({ kind: 'cycle' as const, ...r }))];

@@ -71,13 +71,20 @@ export async function committedBy(db: Db, ids: readonly string[]): Promise<PerWa
   return sum;
 }
 
-/** The burst's breaches: a wallet whose accepted starts hold more than was free plus what was given back. */
+/**
+ * The burst's breaches: a wallet whose accepted starts hold more than was free plus what was given
+ * back meanwhile: the amounts of bots and cycles that stopped, and what the sells of those still
+ * running realized (a sell's proceeds beyond its cost are free money a start may use).
+ */
 export function committedBreaches(label: string, free: PerWallet, committed: PerWallet, runningBefore: readonly Running[],
   runningAfter: readonly Running[]): string[] {
-  const still = new Set(runningAfter.map((r) => r.id));
+  const after = new Map(runningAfter.map((r) => [r.id, r]));
   const breaches: string[] = [];
   for (const wallet of WALLETS) {
-    const givenBack = runningBefore.filter((r) => r.category === wallet && !still.has(r.id)).reduce((s, r) => s.plus(r.amount), new Decimal(0));
+    const givenBack = runningBefore.filter((r) => r.category === wallet).reduce((s, r) => {
+      const now = after.get(r.id);
+      return now === undefined ? s.plus(r.amount) : s.plus(new Decimal(now.realized).minus(r.realized));
+    }, new Decimal(0));
     if (committed[wallet].gt(free[wallet].plus(givenBack))) {
       breaches.push(`${label}'s concurrent starts committed ${committed[wallet].toFixed()} USDT of the ${wallet} wallet; ${free[wallet].toFixed()} was free before`
         + ` and ${givenBack.toFixed()} given back since`);
