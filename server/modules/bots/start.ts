@@ -23,16 +23,15 @@ import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';
-import { KEY_MESSAGES, storedKey } from '../keys/keys';
 import { getSetting } from '../settings/settings';
 import { toDetail } from '../strategies/detail';
 import { findVisible, gridsOf } from '../strategies/queries';
-import { isActive } from '../subscriptions/subscriptions';
 import { liveBotToCopy } from './access';
 import { refusedKey } from '../keys/refused-key';
 import { checkPositionLimit } from '../runnables/position-limit';
 import { runningBots } from '../runnables/reserve';
 import { startExclusively, type PendingStart } from '../runnables/starting';
+import { startingMemberKey } from '../runnables/starting-member';
 import { quoteAtHand } from '../wallet/quote-at-hand';
 import { startRules, type StartInput } from './start-rules';
 
@@ -163,9 +162,7 @@ async function recordBot(tx: Db, deps: StartDeps, userId: string, input: StartIn
 
 export async function startBot(deps: StartDeps, userId: string, request: StartBotRequest): Promise<StartBotResponse> {
   const input = startRules(request, deps.config.futuresEnabled);
-  if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('bot.subscription_required', SERVER.subscriptionRequired);
-  const key = await storedKey(deps, userId);
-  if (!key) throw new DomainError('keys.missing', KEY_MESSAGES.noKeys);
+  const key = await startingMemberKey(deps, userId, SERVER.subscriptionRequired);
   const copyOf = request.copyBotID || null; // '' is no copy, as when the field is absent
   const picked = copyOf !== null ? await copiedStrategy(deps, copyOf) : await strategyFor(deps, userId, input.strategy);
   await checkAmount(deps, input.amount, picked.definition.grids.length);

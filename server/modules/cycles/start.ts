@@ -24,12 +24,11 @@ import { refusedKey } from '../keys/refused-key';
 import { checkPositionLimit } from '../runnables/position-limit';
 import { runningBots } from '../runnables/reserve';
 import { startExclusively, type PendingStart } from '../runnables/starting';
+import { startingMemberKey } from '../runnables/starting-member';
 import { quoteAtHand } from '../wallet/quote-at-hand';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';
-import { KEY_MESSAGES, storedKey } from '../keys/keys';
-import { isActive } from '../subscriptions/subscriptions';
 import { checkRoundMinimum, pricesOnTick } from './order-rules';
 import { cycleStartRules, type CycleStartInput, type StartCycleBody } from './start-rules';
 
@@ -109,9 +108,7 @@ async function recordCycle(tx: Db, deps: StartCycleDeps, userId: string, input: 
 
 export async function startCycle(deps: StartCycleDeps, userId: string, body: StartCycleBody): Promise<StartCycleResponse> {
   const input = cycleStartRules(body, deps.config.futuresEnabled);
-  if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('bot.subscription_required', SERVER.cycleSubscriptionRequired);
-  const key = await storedKey(deps, userId);
-  if (!key) throw new DomainError('keys.missing', KEY_MESSAGES.noKeys);
+  const key = await startingMemberKey(deps, userId, SERVER.cycleSubscriptionRequired);
   const claim = { userId, kind: 'cycle' as const, symbol: input.pair, category: input.category, amount: input.amount.toFixed() };
   const cycleId = await startExclusively(deps.db, deps.clock, claim, {
     pairFree: (tx, pending) => checkPairFree(tx, userId, input.pair, pending),
