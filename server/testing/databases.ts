@@ -112,9 +112,31 @@ function warnPostgresSkipped(marker: string): void {
     + '(one that may CREATE DATABASE) or start a local PostgreSQL to run it.\n');
 }
 
+/**
+ * Which tests run on both databases, and which on one (issue 35). PGlite is one connection in
+ * this process, whose transactions run one after another; PostgreSQL is a pool of connections
+ * whose transactions interleave, lock rows, skip locked ones and notify across processes.
+ *
+ * Both (`databaseTargets`): a test whose outcome can depend on that difference: money and the
+ * ledger, starts and commands under concurrency, leases and takeovers, the engine's store and
+ * its writes, notifications, migrations, backups and restores, rate-limit counters, sessions.
+ * One (`oneDatabaseTarget`): a test whose SQL is the same statements run one at a time, where
+ * the database only stores and answers: request validation, 401/404/ownership refusals and
+ * envelopes, documentation, formatting of answers, the hostile-input fuzz, the engine's
+ * crash-point matrices (the store's statements they rely on are held to both databases by the
+ * store, lease and fault tests). The one database is PostgreSQL when reachable (about twice as
+ * fast here), PGlite otherwise; the embedded default runs end to end in the e2e suite.
+ */
+
 /** Use with top-level await and `describe.each(targets)`. */
 export async function databaseTargets(local: LocalPostgres = LOCAL): Promise<DatabaseTarget[]> {
   const admin = await adminUrl(local);
   if (!admin) warnPostgresSkipped(local.marker);
   return admin ? [pgliteTarget, postgresTarget(admin)] : [pgliteTarget];
+}
+
+/** One database for a test the rule above runs on one: PostgreSQL when reachable, else PGlite (as `describe.each` takes it). */
+export async function oneDatabaseTarget(local: LocalPostgres = LOCAL): Promise<DatabaseTarget[]> {
+  const admin = await adminUrl(local);
+  return admin ? [postgresTarget(admin)] : [pgliteTarget];
 }
