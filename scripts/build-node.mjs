@@ -91,7 +91,7 @@ const externals = {
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   plugins: [externals],
   sourcemap: true,
   logLevel: 'warning',
