@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { countTests, distinctName, formatStages } from './test-stages.mjs';
+
+const report = (file: string, tests: Array<[string, string]>) => ({
+  numPassedTests: tests.filter(([, status]) => status === 'passed').length,
+  numFailedTests: tests.filter(([, status]) => status === 'failed').length,
+  testResults: [{ name: `/ci/checkout/${file}`, assertionResults: tests.map(([fullName, status]) => ({ fullName, status })) }],
+});
+
+describe('the test counts', () => {
+  it('counts a test run on both databases as one distinct test executed twice', () => {
+    const counts = countTests([
+      report('server/http/bots.test.ts', [['bots on pglite starts', 'passed'], ['bots on postgres starts', 'passed'], ['bots on postgres lists', 'failed']]),
+      report('renderer/App.test.tsx', [['App renders', 'passed'], ['App waits', 'skipped']]),
+    ]);
+    expect(counts).toEqual({ passed: 3, failed: 1, executions: 4, distinct: 3 });
+  });
+
+  it('keeps tests of the same name in different files apart, and paths relative to the checkout', () => {
+    expect(distinctName('server/a.test.ts', 'x on postgres y')).toBe('server/a.test.ts > x on <database> y');
+    const counts = countTests([report('server/a.test.ts', [['t', 'passed']]), report('server/b.test.ts', [['t', 'passed']])]);
+    expect(counts.distinct).toBe(2);
+  });
+});
+
+describe('the stage table', () => {
+  it('gives each stage its wall time, its side-by-side commands theirs, and marks a failed stage', () => {
+    const table = formatStages([
+      { stage: 'typecheck, lint, build', seconds: 70.2, commands: [{ name: 'typecheck', seconds: 70, ok: true }, { name: 'lint', seconds: 50, ok: true }] },
+      { stage: 'unit and integration', seconds: 400, commands: [{ name: 'unit', seconds: 400, ok: false }] },
+    ], 470.4);
+    expect(table.split('\n')).toEqual([
+      'Stages (wall time):',
+      '  typecheck, lint, build      70 s  (typecheck 70 s, lint 50 s)',
+      '  unit and integration       400 s  FAILED',
+      '  total                      470 s',
+    ]);
+  });
+});
