@@ -1,7 +1,7 @@
 /**
  * The screens as a demanding member sees them, end to end: the demo member (simulator keys, its
- * demo bot and cycle) with a second bot and a stopped one, every data screen visited at
- * 1024x700 and at 1440x900, in the light theme and in the dark one. On each pass: Running Bot
+ * demo bot and cycle) with a second bot and a stopped one, every data screen visited in the light
+ * theme at 1024x700 and in the dark one at 1440x900. On each pass: Running Bot
  * keeps Stop in view without scrolling, no table cell clips its text and no number wraps, no
  * asset the app asks for answers 404, and every figure coloured as up or down (P&L, ROI, sides)
  * and every enabled button's words (Stop's white or dark text on its red included) read at WCAG's
@@ -125,10 +125,14 @@ async function setTheme(dark: boolean): Promise<void> {
   await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(dark));
 }
 
+/**
+ * Two passes cover both themes and both sizes, and run every check at least once in each: the
+ * layout checks (Stop in view, clipped and wrapped figures) at the small size, where they are
+ * hardest, and at the large one; the contrast checks in each theme. Crossing every theme with
+ * every size (four passes) checked the same things twice at twice the cost.
+ */
 const PASSES = [
   { name: 'light at 1024x700', width: 1024, height: 700, dark: false },
-  { name: 'dark at 1024x700', width: 1024, height: 700, dark: true },
-  { name: 'light at 1440x900', width: 1440, height: 900, dark: false },
   { name: 'dark at 1440x900', width: 1440, height: 900, dark: true },
 ] as const;
 
