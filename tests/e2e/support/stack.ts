@@ -61,7 +61,9 @@ export interface StackOptions {
   /**
    * Share the server, simulator and SMTP receiver with the other files of the run that ask for
    * the same environment (files run one at a time in one worker: vitest.config.ts). Only for
-   * files that change nothing server-wide (settings, plans) and leave no bot running.
+   * files that change no server-wide setting or plan, and whose assertions count only their own
+   * members' bots, cycles and mails: what an earlier file left (bots.e2e's Olive keeps her bot
+   * running) is still there.
    */
   shareServer?: boolean;
 }
