@@ -140,7 +140,7 @@ const DATA_SCREENS = [ROUTES.dashboard, ROUTES.history, ROUTES.wallet, ROUTES.su
   ROUTES.referral, ROUTES.myStrategies, ROUTES.cycle];
 
 describe.each(PASSES)('the screens, $name', (pass) => {
-  it('keep Stop in view, clip and wrap no figure, load every asset, and colour P&L and button text readably', { timeout: 300_000 }, async () => {
+  it('keep Stop in view, clip and wrap no figure, load every asset, and colour P&L and button text readably', async () => {
     await page().setViewportSize({ width: pass.width, height: pass.height });
     await visit(ROUTES.dashboard);
     await setTheme(pass.dark);

@@ -16,7 +16,10 @@ export default defineConfig({
     pool: 'forks',
     isolate: false,
     fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // About twice what the slowest test (a screens.e2e pass, ~30 s) and the slowest set-up (a
+    // chain, a server and a sign-in, ~30 s) took with the machine's two cores loaded several
+    // times over: room for load, while a test that slows down shows up instead of hiding.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
