@@ -11,7 +11,7 @@ import { logInAs, startStack, type Stack } from './support/stack';
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({}, { shareServer: true });
   await logInAs(stack);
 });
 afterAll(async () => {

@@ -1,11 +1,11 @@
 /**
- * Live bots end to end as the demo member: keys bound on API Setting, a bot started from Start
- * New Bot, trades made by the engine as the simulator's price moves (waiting on the
- * griddesk_engine_price gauge, never on sleeps), the order book and the realized PnL, the
- * profit book, overbuy protection and SL/TP edits each refused and then taken, a copy from Copy
- * BOTs, Stop & Sell, a stoploss reached, both stops notified by main, a click on the stoploss
- * notification opening History, and its rows. Real renderer, main's handlers (bridged), server,
- * engine and simulator.
+ * Live bots end to end as a fresh member (on a shared server: support/stack.ts): keys bound on API
+ * Setting, a bot started from Start New Bot, trades made by the engine as the simulator's price
+ * moves (waiting on the griddesk_engine_price gauge, never on sleeps), the order book and the
+ * realized PnL, the profit book, overbuy protection and SL/TP edits each refused and then taken, a
+ * copy from Copy BOTs, Stop & Sell, a stoploss reached, both stops notified by main, a click on
+ * the stoploss notification opening History, and its rows. Real renderer, main's handlers
+ * (bridged), server, engine and simulator.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import { logInAs, otpFrom, startStack, type Stack } from './support/stack';
 
 const PAIR = 'BTCUSDT';
 const PAIR_LABEL = 'BTC/USDT';
-/** Another member, whose bot the demo member copies: Copy BOTs lists only other members' bots. */
+/** Another member, whose bot this file's member copies: Copy BOTs lists only other members' bots. */
 const OLIVE = { username: 'Olive', email: 'olive@example.com', contactNo: '5550123', password: 'olive-pass-1' };
 
 let stack: Stack;
@@ -30,7 +30,7 @@ let deps: AppDeps;
 
 beforeAll(async () => {
   // Prices move only when the test moves them.
-  stack = await startStack({ SIM_RANDOM_WALK: 'off' }, { prepare: async ({ server }) => {
+  stack = await startStack({ SIM_RANDOM_WALK: 'off' }, { shareServer: true, prepare: async ({ server }) => {
     deps = server.app.deps;
   } });
   await logInAs(stack);
@@ -210,7 +210,7 @@ describe('live bots', () => {
   it('copies another member\'s live bot from Copy BOTs; Stop & Sell sells what it holds and main notifies the member', async () => {
     await othersBotOnPair();
     await stack.open('/livebots');
-    // Only Olive's bot is listed: the demo member's own bot is not offered for copying.
+    // Only Olive's bot is listed: the member's own bot is not offered for copying.
     await expect.poll(() => page().getByRole('button', { name: BOT_LABELS.copyBot(PAIR_LABEL) }).count(), { timeout: 15_000 }).toBe(1);
     await page().getByRole('button', { name: BOT_LABELS.copyBot(PAIR_LABEL) }).click();
     // 10 grids: the minimum the server holds the copy to, shown before submitting.

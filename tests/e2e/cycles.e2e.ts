@@ -1,11 +1,12 @@
 /**
- * Cycles end to end as the demo member: keys bound, a cycle started from the Cycle page with
- * the suggested prices shown, a second start on the same pair refused with the server's words,
- * resting limits filled as the simulator's price crosses them (waiting on the
- * griddesk_engine_price gauge, never on sleeps), the half step and the completed count on the
- * card, an edit refused by its rule and then taken, Stop & Sell, Stop before a buy, a stop loss
- * and a completion each notified by main, and a click on the completion opening History's Cycle
- * tab with its rows. Real renderer, main's handlers (bridged), server, engine and simulator.
+ * Cycles end to end as a fresh member (on a shared server: support/stack.ts): keys bound, a cycle
+ * started from the Cycle page with the suggested prices shown, a second start on the same pair
+ * refused with the server's words, resting limits filled as the simulator's price crosses them
+ * (waiting on the griddesk_engine_price gauge, never on sleeps), the half step and the completed
+ * count on the card, an edit refused by its rule and then taken, Stop & Sell, Stop before a buy, a
+ * stop loss and a completion each notified by main, and a click on the completion opening
+ * History's Cycle tab with its rows. Real renderer, main's handlers (bridged), server, engine and
+ * simulator.
  *
  * Needs the cycle endpoints and the engine's cycles (issue 21, other branches): on a branch
  * without them every start is refused and this file fails at its first test.
@@ -27,7 +28,7 @@ let stack: Stack;
 
 beforeAll(async () => {
   // Prices move only when the test moves them.
-  stack = await startStack({ SIM_RANDOM_WALK: 'off' });
+  stack = await startStack({ SIM_RANDOM_WALK: 'off' }, { shareServer: true });
   await logInAs(stack);
 });
 afterAll(async () => {

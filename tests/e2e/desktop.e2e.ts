@@ -44,6 +44,7 @@ beforeAll(async () => {
   stack = await startStack(
     { SIM_RANDOM_WALK: 'off' },
     {
+      shareServer: true,
       // Sam joined some time ago; support staff granted a subscription that ends in 2 days.
       prepare: async ({ server, smtp }) => {
         const deps: AppDeps = server.app.deps;

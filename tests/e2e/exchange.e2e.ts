@@ -1,7 +1,8 @@
 /**
- * The exchange layer end to end as the demo member: API Setting with invalid and then real
- * simulator keys, the wallet's balances, a transfer each way, a swap, the live ticker, and the
- * disconnect. Real renderer, main's handlers (bridged), server, ccxt and simulator.
+ * The exchange layer end to end as a fresh member (on the server the run shares: support/
+ * stack.ts): API Setting with invalid and then real simulator keys, the wallet's balances, a
+ * transfer each way, a swap, the live ticker, and the disconnect. Real renderer, main's
+ * handlers (bridged), server, ccxt and simulator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_LABELS, SERVER, UI } from '../../common/messages';
@@ -28,7 +29,7 @@ async function simulatorKeys(
 }
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({}, { shareServer: true });
   keys = await simulatorKeys();
   await logInAs(stack);
 });

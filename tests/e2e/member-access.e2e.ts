@@ -8,7 +8,7 @@ import { agreeDisclaimer, otpFrom, resetTokenFrom, startStack, type Stack } from
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({}, { shareServer: true });
 });
 afterAll(async () => {
   await stack?.close();

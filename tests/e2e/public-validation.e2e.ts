@@ -5,7 +5,7 @@ import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({}, { shareServer: true });
 });
 afterAll(async () => {
   await stack?.close();

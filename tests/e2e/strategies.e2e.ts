@@ -1,6 +1,7 @@
 /**
- * Strategy management through the real chain as the demo member: the picker, Create with each
- * validation message, Auto Fill, Clear, Save, My Strategies, Edit and Delete.
+ * Strategy management through the real chain as a fresh member (on the server the run shares):
+ * the picker, Create with each validation message, Auto Fill, Clear, Save, My Strategies, Edit
+ * and Delete.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABELS, TEXT, UI, VALIDATION } from '../../common/messages';
@@ -11,7 +12,7 @@ const NAME = 'E2E Ladder Strategy';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({}, { shareServer: true });
   await logInAs(stack);
 });
 afterAll(async () => {

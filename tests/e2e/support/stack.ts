@@ -1,20 +1,33 @@
 /**
  * One whole GridDesk for a test file: a real SMTP receiver, the platform server on a fresh
  * data folder, main's IPC handlers in the preview host serving the built renderer, and a
- * Chromium page on it.
+ * Chromium page on it. The server (with its simulator and SMTP receiver) is the file's own, or,
+ * with `shareServer`, one every file asking for the same environment shares: then the file
+ * gets a fresh member of its own instead of the demo member. The preview host, its settings
+ * and the browser context are always the file's own; Chromium is the run's (browser.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { BOT_LABELS, LABELS } from '../../../common/messages';
 import { startPlatformServer, type PlatformServer } from '../../../server/start';
 import { startPreviewHost } from '../../../electron/preview/host';
 import { previewCookieName } from '../../../electron/preview/launch-secret';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../server/mail/testing/smtp-receiver';
-import { launchChromium } from './browser';
+// For the app.deps declaration the server's HTTP layer adds to Fastify.
+import type { AppDeps } from '../../../server/http/types';
+import { grant } from '../../../server/modules/subscriptions/subscriptions';
+import { openChromium } from './browser';
 import { watchPage } from './failure-report';
+
+export interface Member {
+  email: string;
+  password: string;
+}
 
 export interface Stack {
   serverUrl: string;
@@ -27,6 +40,9 @@ export interface Stack {
    */
   appCookie: string;
   smtp: SmtpReceiver;
+  server: PlatformServer;
+  /** The member this file signs in as by default: the demo member, or a fresh one on a shared server. */
+  member: Member;
   browser: Browser;
   context: BrowserContext;
   page: Page;
@@ -38,9 +54,26 @@ export interface Stack {
 export interface StackOptions {
   /**
    * Runs once the server and the SMTP receiver are up, before the browser opens: what support
-   * staff or other members would have done first (settings, members made through the API).
+   * staff or other members would have done first (settings, members made through the API). On
+   * a shared server it runs for every file, so it must only add what is this file's own.
    */
   prepare?: (ready: { server: PlatformServer; smtp: SmtpReceiver }) => Promise<void>;
+  /**
+   * Share the server, simulator and SMTP receiver with the other files of the run that ask for
+   * the same environment (files run one at a time in one worker: vitest.config.ts). Only for
+   * files that change no server-wide setting or plan, and whose assertions count only their own
+   * members' bots, cycles and mails: what an earlier file left (bots.e2e's Olive keeps her bot
+   * running) is still there.
+   */
+  shareServer?: boolean;
+}
+
+/** The server side of a stack: SMTP receiver, platform server and its in-process simulator. */
+interface ServerSide {
+  server: PlatformServer;
+  smtp: SmtpReceiver;
+  simUrl: string;
+  close(): Promise<void>;
 }
 
 /** A port free right now, so the in-process simulator's address is known to the test. */
@@ -53,11 +86,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function startStack(
-  env: Record<string, string> = {},
-  options: StackOptions = {},
-): Promise<Stack> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-e2e-'));
+async function startServerSide(env: Record<string, string>, dataDir: string): Promise<ServerSide> {
   const simPort = env.SIM_PORT ?? String(await freePort());
   const smtp = await startSmtpReceiver();
   const server = await startPlatformServer({
@@ -67,7 +96,7 @@ export async function startStack(
     env: {
       HOST: '127.0.0.1',
       PORT: '0',
-      DATA_DIR: join(dataDir, 'server'),
+      DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'GridDesk <no-reply@griddesk.local>',
       LOG_LEVEL: 'warn',
@@ -77,56 +106,122 @@ export async function startStack(
       ...env,
     },
     logger: false,
-  });
-  try {
-    await options.prepare?.({ server, smtp });
-  } catch (error) {
-    await server.close().catch(() => undefined);
+  }).catch(async (error: unknown) => {
     await smtp.close().catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
     throw error;
-  }
-  const host = await startPreviewHost({
-    serverUrl: server.url,
-    rendererDir: resolve('dist/renderer'),
-    port: 0,
-    settingsDir: join(dataDir, 'desktop'),
   });
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('[page error]', error.message));
-  const unwatch = watchPage(page);
-  // As the member does first: the one-time launch link lets this browser into the preview.
-  await page.goto(host.launchUrl());
-  const launch = (await context.cookies(host.url)).find((c) => c.name === previewCookieName(host.port));
-  // Chromium's own reading of the cookie: the page's scripts and other sites' requests never get it.
-  if (!launch?.httpOnly || launch.sameSite !== 'Strict')
-    throw new Error(`The preview launch link set no HttpOnly SameSite=Strict cookie: ${JSON.stringify(launch)}`);
-
   return {
-    serverUrl: server.url,
-    simUrl: env.SIM_URL ?? `http://127.0.0.1:${simPort}`,
-    appUrl: host.url,
-    appCookie: `${launch.name}=${launch.value}`,
+    server,
     smtp,
-    browser,
-    context,
-    page,
-    async open(route: string) {
-      // A fresh document every time: a hash-only change would keep the old form state.
-      await page.goto('about:blank');
-      await page.goto(`${host.url}/#${route}`);
-    },
+    simUrl: env.SIM_URL ?? `http://127.0.0.1:${simPort}`,
     async close() {
-      unwatch();
-      await browser.close().catch(() => undefined);
-      await host.close().catch(() => undefined);
       await server.close().catch(() => undefined);
       await smtp.close().catch(() => undefined);
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Servers shared by files with the same environment, for the life of the worker (files run one
+ * after another in one process). Their data lives under the run's scratch folder, which
+ * global-setup.ts removes; the worker's exit ends them.
+ */
+const sharedServers = new Map<string, Promise<ServerSide>>();
+
+async function sharedServerSide(env: Record<string, string>): Promise<ServerSide> {
+  const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+  let side = sharedServers.get(key);
+  if (!side) {
+    const root = inject('sharedStackDir') || (await mkdtemp(join(tmpdir(), 'griddesk-e2e-shared-')));
+    side = startServerSide(env, join(root, `server-${sharedServers.size}`));
+    sharedServers.set(key, side);
+    // A server that failed to start is tried again by the next file, not handed out broken.
+    side.catch(() => sharedServers.delete(key));
+  }
+  return side;
+}
+
+async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
+ * A member of this file's own, as the demo member is on a fresh server: signed up over the API
+ * with the mailed OTP, no sponsor, a year's subscription (server/modules/demo/seed.ts).
+ */
+async function freshMember(side: ServerSide): Promise<Member> {
+  const tag = randomBytes(4).toString('hex');
+  const member = { username: `Member ${tag}`, email: `member-${tag}@example.com`, contactNo: '5550100', password: `pass-${tag}` };
+  await postJson(`${side.server.url}/api/signup`, member);
+  const mail = await side.smtp.waitFor((m) => m.to.includes(member.email));
+  const verified = await postJson(`${side.server.url}/api/verify-otp`, { ...member, otp: otpFrom(mail.text) });
+  const deps: AppDeps = side.server.app.deps;
+  await grant(deps.db, String(verified.id), 365, 'e2e');
+  return { email: member.email, password: member.password };
+}
+
+export async function startStack(
+  env: Record<string, string> = {},
+  options: StackOptions = {},
+): Promise<Stack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-e2e-'));
+  const shared = options.shareServer === true;
+  const cleanups: (() => Promise<unknown>)[] = [() => rm(dataDir, { recursive: true, force: true })];
+  const cleanUp = async () => {
+    for (const step of cleanups.reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const side = shared ? await sharedServerSide(env) : await startServerSide(env, join(dataDir, 'server'));
+    if (!shared) cleanups.push(() => side.close());
+    const { server, smtp } = side;
+    await options.prepare?.({ server, smtp });
+    const member = shared ? await freshMember(side) : DEMO_MEMBER;
+    const host = await startPreviewHost({
+      serverUrl: server.url,
+      rendererDir: resolve('dist/renderer'),
+      port: 0,
+      settingsDir: join(dataDir, 'desktop'),
+    });
+    cleanups.push(() => host.close());
+    const browser = await openChromium();
+    cleanups.push(() => browser.close());
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('[page error]', error.message));
+    const unwatch = watchPage(page);
+    cleanups.push(async () => unwatch());
+    // As the member does first: the one-time launch link lets this browser into the preview.
+    await page.goto(host.launchUrl());
+    const launch = (await context.cookies(host.url)).find((c) => c.name === previewCookieName(host.port));
+    // Chromium's own reading of the cookie: the page's scripts and other sites' requests never get it.
+    if (!launch?.httpOnly || launch.sameSite !== 'Strict')
+      throw new Error(`The preview launch link set no HttpOnly SameSite=Strict cookie: ${JSON.stringify(launch)}`);
+
+    return {
+      serverUrl: server.url,
+      simUrl: side.simUrl,
+      appUrl: host.url,
+      appCookie: `${launch.name}=${launch.value}`,
+      smtp,
+      server,
+      member,
+      browser,
+      context,
+      page,
+      async open(route: string) {
+        // A fresh document every time: a hash-only change would keep the old form state.
+        await page.goto('about:blank');
+        await page.goto(`${host.url}/#${route}`);
+      },
+      close: cleanUp,
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
 }
 
 /** The 6 digits on their own line in the OTP mail. */
@@ -146,11 +241,8 @@ export function resetTokenFrom(text: string): string {
 /** The member every fresh embedded server seeds (server/modules/demo/seed.ts). */
 export const DEMO_MEMBER = { email: 'demo@griddesk.local', password: 'demo1234' } as const;
 
-/** Signs in through the login screen and waits for the dashboard. */
-export async function logInAs(
-  stack: Stack,
-  member: { email: string; password: string } = DEMO_MEMBER,
-) {
+/** Signs in through the login screen (as the file's member unless told) and waits for the dashboard. */
+export async function logInAs(stack: Stack, member: Member = stack.member) {
   const { page } = stack;
   await stack.open('/');
   await page.getByLabel(LABELS.email).fill(member.email);
