@@ -10,6 +10,10 @@ if (names.length === 0) {
   console.error('test-summary: no test reports found');
   process.exit(1);
 }
+// What the pages showed when e2e tests failed (tests/e2e/support/failure-report.ts), printed
+// again here, at the log's end, beside the counts.
+const failures = await readFile(`${dir}/e2e-failures.txt`, 'utf8').catch(() => '');
+if (failures) console.log(`\nPages of the failed e2e tests:\n${failures.length > 12_000 ? `${failures.slice(0, 12_000)}…` : failures}`);
 const reports = await Promise.all(names.map(async (name) => JSON.parse(await readFile(`${dir}/${name}`, 'utf8'))));
 const { passed, failed, executions, distinct } = countTests(reports);
 console.log(`Tests: ${passed} passed, ${failed} failed (${executions} executions of ${distinct} distinct tests)`);

@@ -4,9 +4,9 @@
  * the form, a screen still loading, a route that never changed). Printed to the test output, so
  * CI's log carries it, and a screenshot is kept beside it.
  */
-import { mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 const watched = new Set<Page>();
@@ -40,10 +40,26 @@ async function describePage(page: Page, testName: string): Promise<string> {
   return lines.join('\n');
 }
 
+/**
+ * Where `npm test` finds the reports to print again at its very end (scripts/test-summary.mjs):
+ * a CI log is often read from its tail, where the failed tests' errors are, and the page's
+ * reason for a failed wait belongs beside them.
+ */
+const SUMMARY_FILE = join('.tmp', 'test-results', 'e2e-failures.txt');
+
+/** A new run's failures only (global-setup.ts). */
+export async function clearFailureSummary(): Promise<void> {
+  await rm(SUMMARY_FILE, { force: true });
+}
+
 /** Prints every watched page; never throws, so the test's own error stays the one reported. */
 export async function reportFailure(testName: string): Promise<void> {
   for (const page of watched) {
     if (page.isClosed()) continue;
-    console.error(await describePage(page, testName).catch((e: Error) => `[e2e failure] ${testName}: ${e.message}`));
+    const report = await describePage(page, testName).catch((e: Error) => `[e2e failure] ${testName}: ${e.message}`);
+    console.error(report);
+    await mkdir(dirname(SUMMARY_FILE), { recursive: true })
+      .then(() => appendFile(SUMMARY_FILE, `${report}\n\n`))
+      .catch(() => undefined);
   }
 }

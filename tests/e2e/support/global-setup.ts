@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { launchChromiumServer } from './browser';
+import { clearFailureSummary } from './failure-report';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await clearFailureSummary();
   const chromium = await launchChromiumServer();
   const sharedDir = await mkdtemp(join(tmpdir(), 'griddesk-e2e-shared-'));
   project.provide('chromiumWsEndpoint', chromium.wsEndpoint());
