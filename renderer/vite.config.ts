@@ -6,9 +6,9 @@
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
-import { extractAntdStyles } from './build/antdStyles';
-import { readBarrelExports, rewriteBarrelImports, type BarrelExports } from './build/barrelImports';
-import { CHUNK_GROUPS } from './build/chunkGroups';
+import { extractAntdStyles } from './build/antdStyles.ts';
+import { readBarrelExports, rewriteBarrelImports, type BarrelExports } from './build/barrelImports.ts';
+import { CHUNK_GROUPS } from './build/chunkGroups.ts';
 
 /**
  * Test-only code (a test file, anything in a testing/ folder) never enters the page. The boundary
