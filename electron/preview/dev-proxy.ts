@@ -6,7 +6,7 @@
  */
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { send } from './respond';
+import { PREVIEW_DEV_CSP, setSecurityHeaders } from './security';
 import { injectBridge } from './static-files';
 
 /** Headers not forwarded: the hop's own, and the cookie (the dev server has no use for the secret). */
@@ -55,7 +55,9 @@ export function fetchFromDevServer(req: IncomingMessage, devServer: URL): Promis
 }
 
 export function sendProxied(res: ServerResponse, page: ProxiedPage): void {
-  send(res, page.status, page.type, page.body);
+  setSecurityHeaders(res, PREVIEW_DEV_CSP);
+  res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store' });
+  res.end(page.body);
 }
 
 /** Pipes an upgrade (Vite's HMR web socket) to the dev server, the Host header rewritten. */

@@ -64,6 +64,7 @@ describe('the 403 names the command that was run', () => {
     const started = await host({ command: 'npm start' });
     const page = await fetch(`${started.url}/`);
     expect(page.status).toBe(403);
+    expect(page.headers.get('content-security-policy')).not.toContain('blob:'); // the built page's CSP stays strict
     const html = await page.text();
     expect(html).toContain('the launch link that npm start printed');
     expect(html).not.toContain('npm run preview');
@@ -160,7 +161,10 @@ describe('npm run dev: pages from the dev server', () => {
     const html = await page.text();
     expect(html).toContain('dev');
     expect(html.indexOf('/__griddesk/bridge.js')).toBeLessThan(html.indexOf('/@vite/client'));
-    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    // Vite's client waits for a restarted preview in a blob: worker, then reloads the page.
+    expect(csp).toContain("worker-src 'self' blob:");
     const module = await fetch(`${started.url}/src/App.tsx?t=1`);
     expect(await module.text()).toBe('export const path = "/src/App.tsx?t=1";');
   });
