@@ -120,6 +120,11 @@ function afterEachBuild(name, spec) {
   return {
     name: 'griddesk-dev',
     setup(build) {
+      let startedAt = 0;
+      let first = true;
+      build.onStart(() => {
+        startedAt = performance.now();
+      });
       build.onEnd(async (result) => {
         if (result.errors.length > 0) return; // esbuild printed them; the running app stays
         try {
@@ -129,6 +134,9 @@ function afterEachBuild(name, spec) {
           say(error.message);
           return;
         }
+        // One line per rebuild, before the restart it sets off: the ready block stays last.
+        if (!first) say(`${name} rebuilt in ${Math.round(performance.now() - startedAt)} ms`);
+        first = false;
         rebuilt(name);
       });
     },

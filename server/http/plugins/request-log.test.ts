@@ -34,6 +34,13 @@ async function appLogging(level: string) {
     await new Promise((done) => setTimeout(done, 80));
     return { ok: true };
   });
+  // An event stream: taken over (hijack) and open for as long as the page is.
+  app.get('/stream', async (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+    await new Promise((done) => setTimeout(done, 80));
+    reply.raw.end();
+  });
   await app.ready();
   return { app, lines };
 }
@@ -71,5 +78,14 @@ describe('quiet request log', () => {
       ['slow request', '/slow', 200],
     ]);
     expect(warned[1]!.responseTime).toBeGreaterThanOrEqual(50);
+  });
+
+  it('does not call an event stream slow: it is open for as long as the page is', async () => {
+    const { app, lines } = await appLogging('info');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    await (await fetch(`http://127.0.0.1:${port}/stream`)).text();
+    await app.close();
+    expect(requestLines(lines)).toEqual([]);
   });
 });

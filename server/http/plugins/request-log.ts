@@ -14,6 +14,15 @@ export type RequestLogMode = 'info' | 'quiet';
 /** A request slower than this is worth a warning on a developer's machine. */
 export const SLOW_REQUEST_MS = 1_000;
 
+/**
+ * Whether a route took its reply over (reply.hijack(): the event streams). Fastify keeps that
+ * under a private symbol only; a stream open for minutes is not a slow request.
+ */
+function wasHijacked(reply: FastifyReply): boolean {
+  const symbol = Object.getOwnPropertySymbols(reply).find((s) => s.description === 'fastify.reply.hijacked');
+  return symbol !== undefined && (reply as unknown as Record<symbol, unknown>)[symbol] === true;
+}
+
 /** Fastify's LogController with the per-request lines moved to debug, failed and slow ones to warn. */
 export class QuietRequestLog extends LogController {
   constructor(private readonly slowMs = SLOW_REQUEST_MS) {
@@ -29,7 +38,7 @@ export class QuietRequestLog extends LogController {
     const res = { statusCode: reply.statusCode };
     if (error) return reply.log.error({ req: request, res, err: error, responseTime }, 'request errored');
     const failed = reply.statusCode >= 500;
-    const slow = responseTime >= this.slowMs;
+    const slow = responseTime >= this.slowMs && !wasHijacked(reply);
     const level = failed || slow ? 'warn' : 'debug';
     const message = failed ? 'request failed' : slow ? 'slow request' : 'request completed';
     reply.log[level]({ req: request, res, responseTime }, message);
