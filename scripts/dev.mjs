@@ -73,9 +73,15 @@ async function migrationsBeside(dir) {
 let changed = new Set();
 let timer = null;
 let running = Promise.resolve();
-/** Rebuilds land together (common/ is in every bundle): act once for what changed. */
+const builtOnce = new Set();
+/**
+ * Rebuilds land together (common/ is in every bundle): act once for what changed, and not
+ * before every bundle has been built once (Electron needs its preload from the first start).
+ */
 function rebuilt(name) {
   changed.add(name);
+  builtOnce.add(name);
+  if (builtOnce.size < Object.keys(targets).length) return;
   clearTimeout(timer);
   timer = setTimeout(() => {
     const names = changed;
