@@ -6,9 +6,9 @@
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
-import { extractAntdStyles } from './build/antdStyles';
-import { readBarrelExports, rewriteBarrelImports, type BarrelExports } from './build/barrelImports';
-import { CHUNK_GROUPS } from './build/chunkGroups';
+import { extractAntdStyles } from './build/antdStyles.ts';
+import { readBarrelExports, rewriteBarrelImports, type BarrelExports } from './build/barrelImports.ts';
+import { CHUNK_GROUPS } from './build/chunkGroups.ts';
 
 /**
  * Test-only code (a test file, anything in a testing/ folder) never enters the page. The boundary
@@ -76,10 +76,32 @@ function antdStylesAhead(): Plugin {
   };
 }
 
+/**
+ * `npm run dev`: the dev server's page within the page's own CSP. plugin-react writes its Fast
+ * Refresh preamble inline, which script-src 'self' refuses (hot reload would stop at the first
+ * edit): the same code comes as a module of the dev server (plugin-react's virtual preamble).
+ * Vite's client waits for a restarted server in a blob: SharedWorker: the development page (only
+ * it) allows that worker, as the preview host's development CSP does (electron/preview/security.ts).
+ */
+const devPageWithinCsp: Plugin = {
+  name: 'griddesk:dev-page-within-csp',
+  apply: 'serve',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html
+        .replace(
+          /<script type="module">\s*import \{ injectIntoGlobalHook \}[\s\S]*?<\/script>/,
+          '<script type="module" src="/@id/__x00__@vitejs/plugin-react/preamble"></script>',
+        )
+        .replace("script-src 'self';", "script-src 'self'; worker-src 'self' blob:;"),
+  },
+};
+
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react(), noTestCode, antdDirectImports(), antdStylesAhead()],
+  plugins: [react(), noTestCode, antdDirectImports(), antdStylesAhead(), devPageWithinCsp],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

@@ -22,9 +22,13 @@
 // never ship even through a listed known violation. Each production build also checks what it
 // leaves to node_modules (production-imports.mjs): a devDependency there would run in development
 // and fail only after `npm ci --omit=dev`.
+//
+// `npm run dev` (dev.mjs) imports the builds and their checks from here and runs them in esbuild's
+// watch mode; run as a script, this builds each once.
 import { build } from 'esbuild';
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { existsSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { buildPgliteTemplate } from './build-pglite-template.mjs';
 import { packageOf, productionImportProblems } from './production-imports.mjs';
@@ -88,7 +92,7 @@ const externals = {
   },
 };
 
-const common = {
+export const common = {
   bundle: true,
   platform: 'node',
   target: 'node22',
@@ -112,7 +116,7 @@ const ESM_REQUIRE = { js: "import { createRequire as __bundleCreateRequire } fro
  * README's deploy section name these paths). `chain` is the local development chain: it runs
  * from dist too, where the development dependencies are installed (DEVELOPMENT_ONLY).
  */
-const builds = [
+export const builds = [
   {
     entryPoints: ['server/main.ts', ...['admin', 'migrate', 'backup', 'faucet', 'chain'].map((cli) => `server/cli/${cli}.ts`)],
     output: { outdir: 'dist/server', outbase: 'server', entryNames: '[dir]/[name]' },
@@ -137,9 +141,6 @@ const DEVELOPMENT_ONLY = new Map([['ganache', 'server/chain/local-chain.ts']]);
 const productionDependencies = new Set(Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }));
 const lockPackages = JSON.parse(await readFile('package-lock.json', 'utf8')).packages;
 
-await rm('dist/server', { recursive: true, force: true });
-await rm('dist/electron', { recursive: true, force: true });
-await rm('dist/scripts', { recursive: true, force: true });
 
 /** Test-only code: a test file or anything in a testing/ folder. */
 const TEST_CODE = /(^|\/)testing\/|\.test\.tsx?$/;
@@ -162,13 +163,22 @@ async function filesLookingInSubfolder(metafile, dir) {
   return found;
 }
 
-const serverDirs = [];
-for (const { entryPoints: listed, output, format, copyMigrations, production, runtimeProvided } of builds) {
+/** esbuild's options for one of `builds`: the entries that exist, where they go, split when ESM. */
+export function esbuildOptions({ entryPoints: listed, output, format }) {
   const entryPoints = listed.filter((entry) => existsSync(entry));
-  if (entryPoints.length === 0) continue;
   const split = format === 'esm' ? { splitting: true, chunkNames: '[name]-[hash]', banner: ESM_REQUIRE } : {};
-  const { metafile } = await build({ ...common, entryPoints, ...output, ...split, format, metafile: true });
-  const dir = output.outdir ?? dirname(output.outfile);
+  return { ...common, entryPoints, ...output, ...split, format, metafile: true };
+}
+
+/** The folder a build writes to. */
+export const outDirOf = ({ output }) => output.outdir ?? dirname(output.outfile);
+
+/**
+ * The checks each build passes, once (`npm run build`) or on every rebuild (`npm run dev`): no
+ * test code, nothing a production install lacks, nothing looking for the migrations elsewhere.
+ */
+export async function checkBuild({ output, production, runtimeProvided, copyMigrations }, metafile) {
+  const dir = outDirOf({ output });
   const testCode = Object.keys(metafile.inputs).filter((input) => TEST_CODE.test(input));
   if (testCode.length > 0) throw new Error(`${dir} would ship test code: ${testCode.join(', ')}`);
   if (production) {
@@ -180,10 +190,32 @@ for (const { entryPoints: listed, output, format, copyMigrations, production, ru
   if (copyMigrations) {
     const astray = await filesLookingInSubfolder(metafile, dir);
     if (astray.length > 0) throw new Error(`${astray.join(', ')} would look for the migrations or the template outside ${dir}: import that code from a module the server shares (server/db/database.ts)`);
-    await mkdir(dir, { recursive: true });
-    await cp('server/db/migrations', `${dir}/migrations`, { recursive: true });
-    serverDirs.push(dir);
   }
 }
-// Baked from the same migrations folder just copied, so each bundle's pair matches.
-if (serverDirs.length > 0) await buildPgliteTemplate(serverDirs);
+
+/** The migrations beside a bundle that opens the database (the template goes beside them). */
+export async function copyMigrationsInto(dir) {
+  await mkdir(dir, { recursive: true });
+  await cp('server/db/migrations', `${dir}/migrations`, { recursive: true });
+}
+
+async function buildAll() {
+  await rm('dist/server', { recursive: true, force: true });
+  await rm('dist/electron', { recursive: true, force: true });
+  await rm('dist/scripts', { recursive: true, force: true });
+  const serverDirs = [];
+  for (const spec of builds) {
+    const options = esbuildOptions(spec);
+    if (options.entryPoints.length === 0) continue;
+    const { metafile } = await build(options);
+    await checkBuild(spec, metafile);
+    if (spec.copyMigrations) {
+      await copyMigrationsInto(outDirOf(spec));
+      serverDirs.push(outDirOf(spec));
+    }
+  }
+  // Baked from the same migrations folder just copied, so each bundle's pair matches.
+  if (serverDirs.length > 0) await buildPgliteTemplate(serverDirs);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildAll();

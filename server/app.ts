@@ -7,6 +7,7 @@ import authPlugin from './http/plugins/auth';
 import errorsPlugin, { routerRefusal } from './http/plugins/errors';
 import { registerExternalPlugins } from './http/plugins/external';
 import requestTimeout from './http/plugins/request-timeout';
+import { QuietRequestLog, type RequestLogMode } from './http/plugins/request-log';
 import marketApi from './http/routes/api/market/index';
 import operations from './http/routes/operations';
 import eventsApi from './http/routes/api/events/index';
@@ -24,6 +25,8 @@ export interface BuildOptions {
    * (server/logging/logger.ts), a given `stream` included.
    */
   logger?: LoggerChoice;
+  /** 'quiet' for a server that serves one desktop (http/plugins/request-log.ts); default 'info'. */
+  requestLog?: RequestLogMode;
 }
 
 /** POSTs without a body (logout, user-profile) are fine even when a client sets the JSON type. */
@@ -43,6 +46,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Behind TRUST_PROXY's proxies request.ip is the client they forward for: every per-client
     // limit, the request log and /metrics' loopback rule read request.ip, never the socket.
     trustProxy: deps.config.trustProxy ?? false,
+    // A desktop's own server logs requests at debug (http/plugins/request-log.ts).
+    ...(options.requestLog === 'quiet' ? { logController: new QuietRequestLog() } : {}),
   });
   app.decorate('deps', deps);
   app.decorate('accountDeps', deps);

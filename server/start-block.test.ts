@@ -8,6 +8,7 @@ const serverUrl = 'http://127.0.0.1:8080';
 describe('startBlock', () => {
   it('lists the launch link, the demo login, the outbox, the faucet command and the server', () => {
     const lines = startBlock({
+      command: 'npm start',
       launchUrl,
       serverUrl,
       outboxUrl: 'http://127.0.0.1:5173/__griddesk/outbox',
@@ -16,7 +17,7 @@ describe('startBlock', () => {
     });
     expect(lines).toEqual([
       '',
-      'GridDesk is ready.',
+      'GridDesk is ready (npm start).',
       `  Open       ${launchUrl}`,
       '             (works once and lets that browser in; without it the preview answers 403)',
       `  Sign in    ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}  (or sign up with referral ID ${DEMO_MEMBER.referralCode})`,
@@ -28,9 +29,16 @@ describe('startBlock', () => {
   });
 
   it('leaves out what this start does not have: no demo member, outbox or local chain (a remote server)', () => {
-    const text = startBlock({ launchUrl, serverUrl: 'https://griddesk.example', demoLogin: false }).join('\n');
+    const text = startBlock({ command: 'npm run preview', launchUrl, serverUrl: 'https://griddesk.example', demoLogin: false }).join('\n');
     expect(text).toContain(launchUrl);
     expect(text).not.toMatch(/Sign in|Mail|Tokens/);
     expect(text).not.toContain(DEMO_MEMBER.password);
+  });
+
+  it('names the command that was run, and says when the link is the development one that stays', () => {
+    expect(startBlock({ command: 'npm run preview', launchUrl, serverUrl, demoLogin: false })[1]).toBe('GridDesk is ready (npm run preview).');
+    const dev = startBlock({ command: 'npm run dev', stableLink: true, launchUrl, serverUrl, demoLogin: false });
+    expect(dev[1]).toBe('GridDesk is ready (npm run dev).');
+    expect(dev[3]).toMatch(/same link after every restart/);
   });
 });

@@ -6,6 +6,10 @@
 import { DEMO_MEMBER } from './modules/demo/seed';
 
 export interface StartBlockInput {
+  /** The command that was run (`npm start`, `npm run preview`, `npm run dev`), named in the block. */
+  command: string;
+  /** `npm run dev`: the link stays the same across restarts instead of working once. */
+  stableLink?: boolean;
   /** The one-time launch link (the preview answers 403 without it). */
   launchUrl: string;
   /** The platform server the preview talks to. */
@@ -22,9 +26,11 @@ export interface StartBlockInput {
 export function startBlock(input: StartBlockInput): string[] {
   const lines = [
     '',
-    'GridDesk is ready.',
+    `GridDesk is ready (${input.command}).`,
     `  Open       ${input.launchUrl}`,
-    '             (works once and lets that browser in; without it the preview answers 403)',
+    input.stableLink
+      ? '             (development: the same link after every restart, and that browser stays in; without it the preview answers 403)'
+      : '             (works once and lets that browser in; without it the preview answers 403)',
   ];
   if (input.demoLogin) lines.push(`  Sign in    ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}  (or sign up with referral ID ${DEMO_MEMBER.referralCode})`);
   if (input.outboxUrl) lines.push(`  Mail       ${input.outboxUrl}  (sign-up codes and reset links, in that browser)`);

@@ -29,6 +29,8 @@ export interface StartOptions {
   env?: Env;
   config?: Config;
   logger?: boolean | object;
+  /** 'quiet': requests at debug, failed and slow ones at warn (http/plugins/request-log.ts). */
+  requestLog?: 'info' | 'quiet';
   /**
    * The PGlite template archive for a first boot (server/db/pglite-template.ts). Default: the
    * one build-node.mjs writes beside the bundle; from source there is none, so initdb runs.
@@ -100,7 +102,7 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     registerPlatformMetrics(metrics.registry, { feed: () => marketData.feedStats(), backlog: () => readBacklog(database.db) });
     app = await buildApp(
       { config, db: database.db, mailer, clock: systemClock, exchange, metrics: metrics.registry, notifications: database.notifications },
-      { logger: options.logger ?? false },
+      { logger: options.logger ?? false, requestLog: options.requestLog },
     );
     const appBuilt = performance.now();
     const seeded = await seeding;

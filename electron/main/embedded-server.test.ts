@@ -28,6 +28,8 @@ describe('startPlatformTarget', () => {
         return { url: 'http://127.0.0.1:40000', close: async () => void (closed = true) };
       },
     });
+    // It serves one desktop: requests at debug, so npm start's terminal keeps the launch link.
+    expect(seen?.requestLog).toBe('quiet');
     expect(seen?.env).toMatchObject({
       EXCHANGE: 'sim',
       HOST: '127.0.0.1',

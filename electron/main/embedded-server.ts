@@ -53,6 +53,8 @@ export async function startPlatformTarget(options: PlatformTargetOptions): Promi
   const server = await start({
     env: { ...options.env, ...secretsKey, DATA_DIR: dataDir, PORT: options.port, HOST: '127.0.0.1' },
     logger: options.logger ?? false,
+    // It serves one desktop: a line per request would bury what its terminal is for.
+    requestLog: 'quiet',
   });
   return { url: server.url, embedded: true, dataDir, close: () => server.close() };
 }

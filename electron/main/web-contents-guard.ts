@@ -24,6 +24,8 @@ export interface GuardableContents {
 export interface GuardOptions {
   /** A packaged build (app.isPackaged): DevTools stay closed. */
   isPackaged: boolean;
+  /** The development renderer's origin (dev-server.ts): its own reloads may navigate. */
+  devOrigin?: string | null;
 }
 
 const NAVIGATIONS = ['will-navigate', 'will-frame-navigate', 'will-redirect'] as const;
@@ -32,7 +34,7 @@ export function guardWebContents(contents: GuardableContents, options: GuardOpti
   for (const name of NAVIGATIONS) {
     contents.on(name, (event, url) => {
       const target = event.url ?? (typeof url === 'string' ? url : '');
-      if (!isAppUrl(target)) event.preventDefault();
+      if (!isAppUrl(target, options.devOrigin ?? null)) event.preventDefault();
     });
   }
   contents.on('will-attach-webview', (event) => event.preventDefault());

@@ -17,14 +17,14 @@ export const TRAY_PATH = '/__griddesk/tray';
  * session:expired) is never sent before the page listens. A browser the launch link did not let
  * in gets 403 for everything (launch-secret.ts): its calls fail with a message saying why.
  */
-export function bridgeScript(): string {
+export function bridgeScript(locked: string = UI.previewLocked): string {
   const config = JSON.stringify({
     channels: IPC_CHANNELS,
     events: IPC_EVENTS,
     invokePath: INVOKE_PATH,
     eventsPath: EVENTS_PATH,
     noResponse: UI.noResponse,
-    locked: UI.previewLocked,
+    locked,
   });
   return `'use strict';
 (() => {

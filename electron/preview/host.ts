@@ -5,7 +5,8 @@
  * launch's one-time link gets the page and the bridge (launch-secret.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import { createIpcHandlers, type IpcHandlers } from '../main/ipc/handlers';
 import { createAxiosHttp } from '../main/ports/axios-http';
@@ -23,7 +24,9 @@ import {
   TRAY_PATH,
 } from './bridge-script';
 import { needsLaunch, openLaunchLink, refuseUnlaunched } from './launch-gate';
-import { createPreviewSecret, LAUNCH_PARAM, type PreviewSecret } from './launch-secret';
+import { createPreviewSecret, LAUNCH_PARAM, type KeptSecretValues, type PreviewSecret } from './launch-secret';
+import { fetchFromDevServer, pipeUpgrade, sendProxied } from './dev-proxy';
+import { lockedMessage } from './locked-page';
 import { createNotificationLog, type NotificationLog } from './notifications';
 import { listOutbox } from '../../server/mail/outbox';
 import { outboxPage } from './outbox-page';
@@ -52,6 +55,12 @@ export interface PreviewHostOptions {
   notifier?: Notifier;
   /** A launch link was spent; `next` is the fresh one for the member's next browser. */
   onLaunch?: (next: string) => void;
+  /** The command that printed the launch link, as the 403 names it (launch-command.ts). */
+  command?: string;
+  /** `npm run dev` only: the secret and link kept across restarts (dev-secret.ts). */
+  keptSecret?: KeptSecretValues | null;
+  /** `npm run dev` only: Vite's dev server, whose pages and modules replace rendererDir's (dev-proxy.ts). */
+  devServerUrl?: string | null;
 }
 
 export interface PreviewHost {
@@ -125,7 +134,9 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     },
     subscriptionCheckMs: SUBSCRIPTION_CHECK_MS,
   });
-  const bridge = bridgeScript();
+  const command = options.command;
+  const bridge = bridgeScript(lockedMessage(command));
+  const devServer = options.devServerUrl ? new URL(options.devServerUrl) : null;
   let authorities = new Set<string>();
   // Made once the port (part of the cookie name) is known; until then everything is refused.
   let secret: PreviewSecret | null = null;
@@ -139,10 +150,10 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     const url = new URL(req.url ?? '/', 'http://host');
     const path = url.pathname;
     if (path === '/' && req.method === 'GET' && url.searchParams.has(LAUNCH_PARAM)) {
-      return openLaunchLink(req, res, secret, () => options.onLaunch?.(launchUrl()));
+      return openLaunchLink(req, res, secret, () => options.onLaunch?.(launchUrl()), command);
     }
     const launched = secret.isCarriedBy(req);
-    if (needsLaunch(path) && !launched) return refuseUnlaunched(res, path);
+    if (needsLaunch(path) && !launched) return refuseUnlaunched(res, path, command);
     if (path === INVOKE_PATH) {
       if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
       return handleInvoke(req, res, handlers);
@@ -162,11 +173,16 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
       const mails = await listOutbox(options.serverDataDir);
       return send(res, 200, 'text/html; charset=utf-8', outboxPage(mails));
     }
+    if (devServer) {
+      const page = await fetchFromDevServer(req, devServer);
+      if (page.isPage && !launched) return refuseUnlaunched(res, path, command);
+      return sendProxied(res, page);
+    }
     const file = await loadStatic(rendererDir, path);
     // Browsers ask for a favicon the renderer may not ship; an empty answer keeps the console clean.
     if (!file && path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
     if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
-    if (file.isPage && !launched) return refuseUnlaunched(res, path);
+    if (file.isPage && !launched) return refuseUnlaunched(res, path, command);
     send(res, 200, file.type, file.body);
   }
 
@@ -177,6 +193,17 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
       else res.end();
     });
   });
+  // Vite's HMR socket, for a launched browser only.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!devServer || !secret || !isOwnRequest(req, authorities) || !secret.isCarriedBy(req)) {
+      socket.destroy();
+      return;
+    }
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+    pipeUpgrade(req, socket as Socket, head, devServer);
+  });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 0, host, () => done());
@@ -184,7 +211,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   const { port } = server.address() as AddressInfo;
   authorities = ownAuthorities(host, port);
   origin = `http://${host}:${port}`;
-  secret = createPreviewSecret(port);
+  secret = createPreviewSecret(port, options.keptSecret ?? null);
 
   return {
     url: origin,
@@ -196,6 +223,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
       new Promise<void>((done) => {
         handlers.close();
         for (const stream of streams) stream.end();
+        for (const socket of upgraded) socket.destroy();
         server.closeAllConnections();
         server.close(() => done());
       }),

@@ -54,10 +54,22 @@ function cookieValues(header: string | undefined, name: string): string[] {
     .map((pair) => pair.slice(name.length + 1));
 }
 
-export function createPreviewSecret(port: number): PreviewSecret {
-  const secret = randomToken();
+/**
+ * `npm run dev` only: the two values kept in the preview's folder across restarts, so the link
+ * stays the same and a launched browser stays let in (dev-secret.ts). The link then works more
+ * than once: acceptable on a developer's own machine, never in `npm start` or `npm run preview`.
+ */
+export interface KeptSecretValues {
+  secret: string;
+  token: string;
+}
+
+export const newSecretValues = (): KeptSecretValues => ({ secret: randomToken(), token: randomToken() });
+
+export function createPreviewSecret(port: number, kept: KeptSecretValues | null = null): PreviewSecret {
+  const secret = kept?.secret ?? randomToken();
   const name = previewCookieName(port);
-  let token = randomToken();
+  let token = kept?.token ?? randomToken();
   return {
     setCookie: `${name}=${secret}; Path=/; HttpOnly; SameSite=Strict`,
     isCarriedBy: (req) =>
@@ -65,7 +77,7 @@ export function createPreviewSecret(port: number): PreviewSecret {
     launchToken: () => token,
     spendLaunchToken(candidate) {
       if (!sameSecret(candidate, token)) return false;
-      token = randomToken();
+      if (!kept) token = randomToken();
       return true;
     },
   };

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../server/config';
-import { startPreviewChain, wantsLocalChain } from './local-chain';
+import { createServer } from 'node:net';
+import { localChainPort, startPreviewChain, wantsLocalChain } from './local-chain';
 import { blockAbove, rpcAnswers } from '../../server/chain/testing/rpc-probes';
 
 describe('wantsLocalChain: the preview starts a local chain only with the simulator, no chain of its own and no remote server', () => {
@@ -35,6 +36,29 @@ describe('wantsLocalChain: the preview starts a local chain only with the simula
   });
 });
 
+describe('localChainPort: LOCAL_CHAIN_PORT, as npm run chain reads it', () => {
+  it('is a free port (0) when unset or blank, the given port otherwise', () => {
+    expect(localChainPort({})).toBe(0);
+    expect(localChainPort({ LOCAL_CHAIN_PORT: ' ' })).toBe(0);
+    expect(localChainPort({ LOCAL_CHAIN_PORT: '8546' })).toBe(8546);
+  });
+
+  it('refuses what is not a port number instead of picking another port', () => {
+    for (const value of ['x', '-1', '65536', '85.45']) {
+      expect(() => localChainPort({ LOCAL_CHAIN_PORT: value })).toThrow(ConfigError);
+    }
+  });
+});
+
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
 describe('startPreviewChain', () => {
   let dataDir: string;
   beforeAll(async () => {
@@ -47,6 +71,17 @@ describe('startPreviewChain', () => {
     expect(await startPreviewChain({ LOCAL_CHAIN: 'off' }, dataDir)).toBeNull();
     expect(await startPreviewChain({ BSC_RPC_URL: 'http://127.0.0.1:1' }, dataDir)).toBeNull();
     expect(existsSync(join(dataDir, 'local-chain'))).toBe(false);
+  });
+
+  it('serves its JSON-RPC on LOCAL_CHAIN_PORT when set (it came up on a random port before)', async () => {
+    const port = await freePort();
+    const started = (await startPreviewChain({ LOCAL_CHAIN_PORT: String(port) }, dataDir))!;
+    try {
+      expect(new URL(started.chain.rpcUrl).port).toBe(String(port));
+      expect(await rpcAnswers(started.chain.rpcUrl)).toBe(true);
+    } finally {
+      await started.stop();
+    }
   });
 
   it('starts a chain kept in DATA_DIR/local-chain, mines a block a tick, stops cleanly, and continues it on the next start', async () => {

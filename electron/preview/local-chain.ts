@@ -31,10 +31,23 @@ export function wantsLocalChain(env: Record<string, string | undefined>): boolea
   return localChainSwitch(env) && exchange === 'sim' && !env.BSC_RPC_URL?.trim() && !env.GRIDDESK_SERVER_URL?.trim();
 }
 
+/**
+ * LOCAL_CHAIN_PORT, as `npm run chain` reads it; unset, a free port (0), so a preview never
+ * collides with a chain already running on 8545.
+ */
+export function localChainPort(env: Record<string, string | undefined>): number {
+  const raw = env.LOCAL_CHAIN_PORT?.trim();
+  if (!raw) return 0;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65_535) throw new ConfigError(`Invalid configuration: LOCAL_CHAIN_PORT must be a port number (0-65535), got ${JSON.stringify(raw)}`);
+  return port;
+}
+
 export async function startPreviewChain(env: Record<string, string | undefined>, dataDir: string): Promise<PreviewChain | null> {
   if (!wantsLocalChain(env)) return null;
+  const port = localChainPort(env);
   const { startLocalChain } = await import('../../server/chain/local-chain');
-  const chain = await startLocalChain({ dbPath: join(dataDir, 'local-chain') });
+  const chain = await startLocalChain({ port, host: '127.0.0.1', dbPath: join(dataDir, 'local-chain') });
   // Blocks keep coming, as on a real chain, so deposits and payouts reach their confirmations.
   const miner = setInterval(() => void chain.mine(1).catch(() => undefined), BLOCK_MS);
   miner.unref();

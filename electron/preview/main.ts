@@ -4,6 +4,10 @@
  * PREVIEW_PORT serving the built renderer with main's handlers bridged in. It prints a one-time
  * launch link (launch-secret.ts): only the browser that opens it is let in, so other local
  * processes, which can reach the port but not this terminal, cannot act as the member.
+ *
+ * Under `npm run dev` (scripts/dev.mjs sets GRIDDESK_DEV_SERVER_URL) the page comes from Vite's
+ * dev server, and the link and the sign-in are kept in DATA_DIR/preview across the restarts
+ * that follow a server or main change (dev-secret.ts, dev-keychain.ts).
  */
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +17,9 @@ import { startPlatformTarget, type PlatformTarget } from '../main/embedded-serve
 import { startPreviewHost, type PreviewHost } from './host';
 import { OUTBOX_PATH } from './bridge-script';
 import { startBlock } from '../../server/start-block';
+import { launchCommand } from './launch-command';
+import { keptDevelopmentSecret } from './dev-secret';
+import { createDevelopmentKeychain } from './dev-keychain';
 
 const HOST = '127.0.0.1';
 const bundleDir = dirname(fileURLToPath(import.meta.url));
@@ -26,6 +33,9 @@ async function main(): Promise<void> {
     );
   }
   const dataDir = resolve(env.DATA_DIR ?? './.data');
+  const command = launchCommand(env);
+  const devServerUrl = env.GRIDDESK_DEV_SERVER_URL?.trim() || null;
+  const previewDir = join(dataDir, 'preview');
   // Reset mails link to the page the member is looking at, not to the desktop app.
   const appWebUrl = env.APP_WEB_URL ?? `http://${HOST}:${previewPort}`;
   // Deposits and withdrawals work in the preview too: a local BEP-20 chain kept in DATA_DIR.
@@ -49,11 +59,20 @@ async function main(): Promise<void> {
       rendererDir: env.RENDERER_DIR ?? join(bundleDir, '..', 'renderer'),
       port: previewPort,
       host: HOST,
-      settingsDir: join(dataDir, 'preview'),
+      settingsDir: previewDir,
+      command,
+      devServerUrl,
+      ...(devServerUrl
+        ? {
+            keptSecret: await keptDevelopmentSecret(join(previewDir, 'dev-launch.json')),
+            keychain: createDevelopmentKeychain(join(previewDir, 'dev-keychain.json')),
+          }
+        : {}),
       serverDataDir: target.dataDir ?? undefined,
       version: env.npm_package_version,
+      // The development link stays the same: nothing new to say.
       onLaunch: (next) =>
-        console.log(`GridDesk preview: launch link used. For another browser (works once): ${next}`),
+        devServerUrl ? undefined : console.log(`GridDesk preview: launch link used. For another browser (works once): ${next}`),
     });
   } catch (error) {
     await target.close();
@@ -63,6 +82,8 @@ async function main(): Promise<void> {
 
   // Last, after the server's log lines: what a person needs to begin.
   for (const line of startBlock({
+    command,
+    stableLink: devServerUrl !== null,
     launchUrl: host.launchUrl(),
     serverUrl: target.url,
     outboxUrl: target.dataDir ? `${host.url}${OUTBOX_PATH}` : null,

@@ -13,8 +13,15 @@ export const PREVIEW_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function setSecurityHeaders(res: ServerResponse): void {
-  res.setHeader('Content-Security-Policy', PREVIEW_CSP);
+/**
+ * `npm run dev` only: Vite's client waits for a restarted dev server in a SharedWorker made from
+ * a blob: URL, then reloads the page; 'self' alone refuses that worker and the page never comes
+ * back after the preview restarts. Nothing else is relaxed.
+ */
+export const PREVIEW_DEV_CSP = `${PREVIEW_CSP}; worker-src 'self' blob:`;
+
+export function setSecurityHeaders(res: ServerResponse, csp: string = PREVIEW_CSP): void {
+  res.setHeader('Content-Security-Policy', csp);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('X-Frame-Options', 'DENY');

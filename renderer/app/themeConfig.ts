@@ -9,7 +9,7 @@
  */
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import type { Theme } from '../../common/ipc/contract';
-import { PNL_COLORS } from './pnlColors';
+import { PNL_COLORS } from './pnlColors.ts';
 
 export const BRAND_COLOR = '#0f9d76';
 

@@ -23,7 +23,7 @@ import type * as Cssinjs from '@ant-design/cssinjs';
 import type * as React from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import type { Theme } from '../../common/ipc/contract';
-import { antdThemeConfig } from '../app/themeConfig';
+import { antdThemeConfig } from '../app/themeConfig.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -7,14 +7,15 @@ import type { IpcHandlers } from '../ipc/handlers';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../preload/allowlist';
 import { isAppUrl } from '../app-origin';
 
-export function isTrustedSender(event: IpcMainInvokeEvent): boolean {
+/** `devOrigin`: the development renderer main loaded (dev-server.ts), null when packaged. */
+export function isTrustedSender(event: IpcMainInvokeEvent, devOrigin: string | null = null): boolean {
   const frame = event.senderFrame;
-  return frame ? isAppUrl(frame.url) : false;
+  return frame ? isAppUrl(frame.url, devOrigin) : false;
 }
 
-export function connectIpc(handlers: IpcHandlers): () => void {
+export function connectIpc(handlers: IpcHandlers, devOrigin: string | null = null): () => void {
   ipcMain.handle(INVOKE_CHANNEL, async (event, channel: unknown, payload: unknown) => {
-    if (!isTrustedSender(event)) {
+    if (!isTrustedSender(event, devOrigin)) {
       return { ok: false, error: { status: 403, message: 'This frame may not call GridDesk.' } };
     }
     return handlers.invoke(channel, payload);

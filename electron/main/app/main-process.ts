@@ -22,6 +22,7 @@ import { pickKeychain } from '../ports/pick-keychain';
 import type { LiveCounts, SettingsStore } from '../ports/types';
 import { guardWebContents } from '../web-contents-guard';
 import { connectIpc } from './ipc';
+import { developmentRendererOrigin } from '../dev-server';
 import { askToQuit, installAppMenu, showAbout } from './menu';
 import { createElectronNotifier } from './notifications';
 import { iconPath, preloadPath, rendererDir } from './paths';
@@ -67,10 +68,12 @@ export function runMainProcess(
   app.setName('GridDesk');
   app.setPath('userData', join(app.getPath('appData'), 'GridDesk'));
   app.enableSandbox();
+  // npm run dev: the renderer from Vite's dev server, never in a packaged app (dev-server.ts).
+  const devOrigin = developmentRendererOrigin(proc.env, app.isPackaged);
   registerAppScheme();
   // Every webContents, whoever creates it, gets the same rules (no pop-ups, no leaving the app).
   app.on('web-contents-created', (_event, contents) =>
-    guardWebContents(contents, { isPackaged: app.isPackaged }),
+    guardWebContents(contents, { isPackaged: app.isPackaged, devOrigin }),
   );
 
   // A second launch hands its link to the first (second-instance) and leaves.
@@ -92,6 +95,7 @@ export function runMainProcess(
         settings: settings!,
         preload: preloadPath,
         isPackaged: app.isPackaged,
+        devServerOrigin: devOrigin,
         icon,
         initialPath,
         hideOnClose: () => closeHidesWindow({ quitting: quit.quitting, hasTray: tray !== null }),
@@ -181,7 +185,7 @@ export function runMainProcess(
       onLiveCounts: showLiveCounts,
       subscriptionCheckMs: SUBSCRIPTION_CHECK_MS,
     });
-    connectIpc(handlers);
+    connectIpc(handlers, devOrigin);
     const server = target.embedded
       ? { embedded: true as const }
       : { embedded: false as const, url: target.url };

@@ -81,6 +81,30 @@ describe("Electron's security checklist", () => {
     expect(() => remoteServerUrl('http://platform.example.com')).toThrow(/https/);
   });
 
+  it('1. (npm run dev) loads the dev server URL only when not packaged, and only a loopback http one', async () => {
+    const dev = { VITE_DEV_SERVER_URL: 'http://127.0.0.1:5174/' };
+    run = await startMain({ embedded: false, env: dev });
+    expect(run.window().webContents.loadedUrl).toBe('http://127.0.0.1:5174/');
+    // Its page may call main, as app:// may; another origin still may not.
+    expect(await run.invoke('app:info', {}, 'http://127.0.0.1:5174/')).toMatchObject({ ok: true });
+    expect(await run.invoke('app:info', {}, 'http://127.0.0.1:5175/')).toMatchObject({ ok: false, error: { status: 403 } });
+    await run.stop();
+
+    // Packaged: the variable is ignored, whatever it says.
+    run = await startMain({ embedded: false, packaged: true, env: dev });
+    expect(run.window().webContents.loadedUrl).toBe('app://griddesk/index.html');
+    expect(await run.invoke('app:info', {}, 'http://127.0.0.1:5174/')).toMatchObject({ ok: false, error: { status: 403 } });
+    await run.stop();
+
+    // Not loopback http: ignored too.
+    for (const url of ['https://127.0.0.1:5174/', 'http://example.com:5174/', 'http://user:pw@127.0.0.1:5174/']) {
+      run = await startMain({ embedded: false, env: { VITE_DEV_SERVER_URL: url } });
+      expect(run.window().webContents.loadedUrl).toBe('app://griddesk/index.html');
+      await run.stop();
+    }
+    run = null;
+  });
+
   it('2. gives no page Node.js: not the window, its workers, nor any sub-frame', async () => {
     expect(await preferences()).toMatchObject({
       nodeIntegration: false,

@@ -29,6 +29,8 @@ export interface CreateWindowOptions {
   icon?: string;
   /** A route to open first (a deep link that launched the app). */
   initialPath?: string | null;
+  /** `npm run dev`: Vite's dev server origin to load instead of app:// (dev-server.ts; never packaged). */
+  devServerOrigin?: string | null;
   /** Asked when the member closes the window: true hides it instead (the app runs on in the tray). */
   hideOnClose?: () => boolean;
 }
@@ -84,6 +86,7 @@ export function createMainWindow(options: CreateWindowOptions): BrowserWindow {
 
   // HashRouter: a deep link that started the app becomes the first route.
   const hash = options.initialPath ? `#${options.initialPath}` : '';
-  void win.loadURL(`${APP_INDEX_URL}${hash}`);
+  const page = options.devServerOrigin ? `${options.devServerOrigin}/` : APP_INDEX_URL;
+  void win.loadURL(`${page}${hash}`);
   return win;
 }

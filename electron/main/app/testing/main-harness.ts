@@ -45,6 +45,8 @@ export interface Scenario {
   keepSettings: boolean;
   /** An installed build (app.isPackaged) rather than a development run. */
   packaged: boolean;
+  /** process.env as main sees it. */
+  env: Record<string, string | undefined>;
 }
 
 const DEFAULTS: Scenario = {
@@ -62,6 +64,7 @@ const DEFAULTS: Scenario = {
   startFails: false,
   keepSettings: false,
   packaged: false,
+  env: {},
 };
 
 /** What the mocked modules read: the run in progress. */
@@ -167,7 +170,7 @@ export async function startMain(options: Partial<Scenario> = {}): Promise<MainRu
   const controls = runMainProcess(
     {
       argv: scenario.argv,
-      env: {},
+      env: scenario.env,
       platform: scenario.platform,
       arch: 'x64',
       defaultApp: false,
