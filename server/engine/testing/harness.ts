@@ -3,7 +3,8 @@
  * a fast price push, a member with a subscription and bound simulator keys, engines that can be
  * started, stopped and killed, and the backtester's trades for the same ticks.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StartBotRequest } from '../../../common/api/bots';
 import { Decimal } from '../../../common/money';
 import { botOrders, bots, cycles } from '../../db/schema';
@@ -66,6 +67,8 @@ export class EngineHarness {
   /** The member's simulator key, for trading by hand beside the bots. */
   memberKey!: { apiKey: string; secretKey: string };
   readonly engines: Engine[] = [];
+  /** The tables of the runnables its engines ran (endTest ends what a test left running in them). */
+  private readonly runnableTables = new Set<PgTable>([bots, cycles]);
 
   static async create(target: DatabaseTarget, sim: SimulatorOptions = {}): Promise<EngineHarness> {
     const h = new EngineHarness();
@@ -127,9 +130,10 @@ export class EngineHarness {
   async endTest(): Promise<void> {
     for (const e of this.engines.splice(0)) await e.stop().catch(() => undefined);
     this.exchange.simulator.control.clearFaults();
-    const ended = { status: 'Stopped', leaseOwner: null, leaseExpiresAt: null } as const;
-    await this.db.update(bots).set(ended).where(inArray(bots.status, ['Live', 'Pause']));
-    await this.db.update(cycles).set(ended).where(inArray(cycles.status, ['Live', 'Pause']));
+    for (const table of this.runnableTables) {
+      await this.db.execute(sql`UPDATE ${sql.identifier(getTableName(table))} SET status = 'Stopped', lease_owner = NULL, lease_expires_at = NULL
+        WHERE status IN ('Live', 'Pause')`);
+    }
   }
 
   get deps() {
@@ -142,8 +146,10 @@ export class EngineHarness {
   }
 
   startEngine(options: Partial<EngineOptions> = {}, id = `engine-${this.engines.length + 1}`): Engine {
-    const engine = new Engine({ db: this.db, config: { ...this.server.config, engineId: id }, exchange: this.exchange, ...enginePorts(this.deps), log: SILENT,
-      leaseMs: 1_500, claimEveryMs: 100, commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000, ...options });
+    const engineOptions: EngineOptions = { db: this.db, config: { ...this.server.config, engineId: id }, exchange: this.exchange, ...enginePorts(this.deps), log: SILENT,
+      leaseMs: 1_500, claimEveryMs: 100, commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000, ...options };
+    this.runnableTables.add(engineOptions.runnable.tables.runnables);
+    const engine = new Engine(engineOptions);
     engine.start();
     this.engines.push(engine);
     return engine;
