@@ -68,7 +68,7 @@ describe.each(targets)('cycle faults on $name', (target) => {
     ['afterFill', 2],
     ['afterIntent', 3],
     ['afterFill', 4],
-  ] as [CrashPoint, number][])('a kill -9 %s of order %i loses no fill and sends no order twice', { timeout: 90_000 }, async (point, nth) => {
+  ] as [CrashPoint, number][])('a kill -9 %s of order %i loses no fill and sends no order twice', { timeout: 45_000 }, async (point, nth) => {
     const id = await create();
     let seen = 0;
     let killed = false;

@@ -95,7 +95,7 @@ describe.each(oneTarget)('engine faults on $name', (target) => {
     await expectBacktesterOutcome(botId);
   });
 
-  it('waits out the order-not-found lag after an unknown outcome instead of sending again', { timeout: 60_000 }, async () => {
+  it('waits out the order-not-found lag after an unknown outcome instead of sending again', async () => {
     const { engine, botId } = await begin();
     // The member's user-data stream is down (it would report the fill): only lookups can settle the order.
     h!.exchange.spotStreams.remove(`engine:${h!.member.userId}`);
@@ -176,7 +176,7 @@ describe.each(oneTarget)('engine faults on $name', (target) => {
     await expectBacktesterOutcome(botId);
   });
 
-  it('a kill -9 after quiet ticks resumes each trailing tracker where it was', { timeout: 90_000 }, async () => {
+  it('a kill -9 after quiet ticks resumes each trailing tracker where it was', async () => {
     // Ticks without an order still arm take profits and trail highs and lows, and must be
     // durable: here 148.00 arms grid 1's take profit (high 148, exit at 147.26) and 147.50 is
     // quiet. A successor that resumed the trackers from before 148.00 would arm again at 147.50

@@ -82,7 +82,7 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
     expect(sent.map((o) => [o.market, o.side, o.reduceOnly])).toEqual([['futures', 'buy', false], ['futures', 'buy', false], ['futures', 'sell', true]]);
   });
 
-  it('a kill -9 while the liquidation is awaited: the successor books it once', { timeout: 90_000 }, async () => {
+  it('a kill -9 while the liquidation is awaited: the successor books it once', { timeout: 45_000 }, async () => {
     const { engine: first, botId } = await begin(true);
     // The liquidation is the only intent that is never sent: crash right after recording it.
     const { victim, killed } = h!.startVictim((at) => at === 'afterIntent' && h!.futures(SYMBOL).position === null);
