@@ -4,7 +4,7 @@
  * and told to the member, and exchange errors the member must fix stopping the bot.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemberEvent } from '../../common/api/bots';
 import { Decimal } from '../../common/money';
 import { UI } from '../../common/messages';
@@ -13,21 +13,20 @@ import { debit } from '../../sim/accounts';
 import { bearer } from '../testing/members';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness, until } from './testing/harness';
+import { type EngineHarness, until } from './testing/harness';
+import { engineHarnesses } from './testing/shared-harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
 
 describe.each(targets)('member commands reach the running bot on $name', (target) => {
+  const harnesses = engineHarnesses(target);
   let h: EngineHarness;
   let engine: Engine;
   let botId: string;
-  afterEach(async () => {
-    await h?.close();
-  });
 
   async function begin(): Promise<void> {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice(SYMBOL, '145.00');
     engine = h.startEngine();
     botId = await h.startBot();
@@ -63,8 +62,9 @@ describe.each(targets)('member commands reach the running bot on $name', (target
   it('the price gauge keeps up on a pair whose only bot stopped before the stream sent it a price', async () => {
     // The stream's price came before the bot ran, so the bot's one price was its start
     // evaluation; that evaluation's order fails, so no trade makes the stream send the price
-    // again while the bot runs (e2e futures: a liquidation seen before the next price).
-    h = await EngineHarness.create(target);
+    // again while the bot runs (e2e futures: a liquidation seen before the next price). The
+    // feed's state is what it is about: a harness of its own.
+    h = await harnesses.own();
     h.setPrice(SYMBOL, '145.00');
     engine = h.startEngine();
     // The engine has had the price, with no bot on it, and the stream is up: the REST fallback

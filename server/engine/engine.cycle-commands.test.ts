@@ -6,13 +6,14 @@
  * rounds completed (Completed, nothing left on the exchange) or below them (refused, not applied).
  */
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cycles, memberEvents } from '../db/schema';
 import { cycleEditRefusalOf } from '../runnables/cycle/index';
 import { commandResultOf } from '../runnables/command-results';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness } from './testing/harness';
+import type { EngineHarness } from './testing/harness';
+import { engineHarnesses } from './testing/shared-harness';
 import { commandCycle, cycleOrderRows, cycleRow, insertCycle, openOnExchange, quietCycle, startCycleEngine, type CycleSettings } from './testing/cycles';
 
 const targets = await databaseTargets();
@@ -20,14 +21,11 @@ const SYMBOL = 'SOLUSDT';
 const ROUND: CycleSettings = { buyPrice: '95', sellPrice: '105', stopLoss: '90', count: 2 };
 
 describe.each(targets)('cycle commands on $name', (target) => {
+  const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
 
   async function begin(settings: CycleSettings = ROUND): Promise<{ engine: Engine; id: string }> {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice(SYMBOL, '100.00');
     const id = await insertCycle(h, settings);
     const engine = startCycleEngine(h);

@@ -5,28 +5,26 @@
  * the order for the member to cancel on the exchange.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { memberEvents } from '../db/schema';
 import { ExchangeError } from '../exchange/errors';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness } from './testing/harness';
+import type { EngineHarness } from './testing/harness';
+import { engineHarnesses } from './testing/shared-harness';
 import { cycleOrderRows, cycleRow, insertCycle, openOnExchange, quietCycle, startCycleEngine } from './testing/cycles';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
 
 describe.each(targets)('a cycle stopped by an exchange error on $name', (target) => {
+  const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
 
   /** A cycle whose buy rests at 95 (the price 100), on an engine that holds it. */
   async function resting(): Promise<{ id: string; engine: Engine }> {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice(SYMBOL, '100.00');
     const id = await insertCycle(h, { buyPrice: '95', sellPrice: '105', stopLoss: '90', count: 2 });
     const engine = startCycleEngine(h);

@@ -10,7 +10,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
-import { databaseTargets } from '../testing/databases';
+import { oneDatabaseTarget } from '../testing/databases';
 import { FUTURES_FEED_SUFFIX, type Engine } from './engine';
 import type { CrashPoint } from './faults';
 import { positionsOf } from './position-events';
@@ -19,7 +19,9 @@ import { commandCycle, cycleBacktest, cycleOrderRows, cycleRow, cycleTrades, ins
 import { cycleFills, cycles } from '../db/schema';
 import { eq } from 'drizzle-orm';
 
-const targets = await databaseTargets();
+// Crash points, 5xx answers, dropped streams and partial fills: the same statements on either
+// database (the rule in server/testing/databases.ts), so one of them.
+const targets = await oneDatabaseTarget();
 const SYMBOL = 'SOLUSDT';
 const ROUND: CycleSettings = { buyPrice: '95', sellPrice: '105', stopLoss: '90', count: 2 };
 /** Two whole rounds: buy 1 rests at the start, fills at 94; sell 1 fills at 106; buy 2 at 94; sell 2 at 106. */
@@ -66,7 +68,7 @@ describe.each(targets)('cycle faults on $name', (target) => {
     ['afterFill', 2],
     ['afterIntent', 3],
     ['afterFill', 4],
-  ] as [CrashPoint, number][])('a kill -9 %s of order %i loses no fill and sends no order twice', { timeout: 90_000 }, async (point, nth) => {
+  ] as [CrashPoint, number][])('a kill -9 %s of order %i loses no fill and sends no order twice', { timeout: 45_000 }, async (point, nth) => {
     const id = await create();
     let seen = 0;
     let killed = false;

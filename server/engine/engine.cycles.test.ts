@@ -7,13 +7,14 @@
  * stop loss.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { memberEvents } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { FUTURES_FEED_SUFFIX, type Engine } from './engine';
 import { EngineMetrics } from './metrics';
-import { EngineHarness, until } from './testing/harness';
+import { type EngineHarness, until } from './testing/harness';
+import { engineHarnesses } from './testing/shared-harness';
 import { cycleBacktest, cycleOrderRows, cycleRow, cycleTrades, insertCycle, openOnExchange, startCycleEngine, type CycleSettings } from './testing/cycles';
 import { quietCycle } from './testing/cycles';
 
@@ -22,14 +23,12 @@ const SYMBOL = 'SOLUSDT';
 const ROUND: CycleSettings = { buyPrice: '95', sellPrice: '105', stopLoss: '90', count: 2 };
 
 describe.each(targets)('cycles on the engine on $name', (target) => {
+  const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
 
-  async function begin(settings: CycleSettings = ROUND, price = '100.00'): Promise<{ h: EngineHarness; engine: Engine; id: string }> {
-    h = await EngineHarness.create(target);
+  /** On the shared harness, or (`own`) one of the test's own for a test that kills its engines. */
+  async function begin(settings: CycleSettings = ROUND, price = '100.00', own = false): Promise<{ h: EngineHarness; engine: Engine; id: string }> {
+    h = own ? await harnesses.own() : harnesses.shared();
     h.setPrice(SYMBOL, price);
     const id = await insertCycle(h, settings);
     const engine = startCycleEngine(h);
@@ -86,7 +85,7 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
 
   it('finds the fills made while no engine ran and places the next order once, trading as the backtester on the whole path', async () => {
     const prices = ['100.00', '97.00', '94.00', '99.00', '103.00', '106.00', '101.00', '104.00', '107.00', '108.00', '96.00', '94.50', '97.00', '105.50'];
-    const { engine: first, id } = await begin();
+    const { engine: first, id } = await begin(ROUND, prices[0], true);
     await drive(first, id, prices.slice(1, 2));
     // Killed with the buy resting: it fills at 95 while no engine runs, the price goes on under the sell.
     first.kill();
@@ -133,7 +132,7 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
   });
 
   it('the periodic reconcile leaves a resting order alone: no lookups, still open, nothing sent again', async () => {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice(SYMBOL, '100.00');
     const id = await insertCycle(h, ROUND);
     const engine = startCycleEngine(h, { reconcileEveryMs: 30 });
@@ -167,7 +166,7 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
 
   it('a bot and a cycle on one pair, each in its own engine, share the price gauge: it reports the last price both acted on', async () => {
     const prices = ['100.00', '97.00', '94.00', '99.00', '106.00'];
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice(SYMBOL, prices[0]!);
     const metrics = new EngineMetrics();
     const bots = h.startEngine({ metrics });
@@ -200,7 +199,7 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
 
   it('a futures cycle rests its limits on USD-M at its leverage, books their fills as the position moves, and trades as the backtester', async () => {
     const prices = ['100.00', '97.00', '94.00', '99.00', '106.00', '101.00'];
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice(SYMBOL, prices[0]!);
     const id = await insertCycle(h, { ...ROUND, count: 1, category: 'Future', leverage: 2 });
     const engine = startCycleEngine(h);

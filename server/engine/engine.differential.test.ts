@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { databaseTargets } from '../testing/databases';
-import { EngineHarness, seededPath } from './testing/harness';
+import { type EngineHarness, seededPath } from './testing/harness';
+import { engineHarnesses } from './testing/shared-harness';
 
 const targets = await databaseTargets();
 
@@ -14,14 +15,11 @@ const PATHS: Record<string, string[]> = {
 };
 
 describe.each(targets)('the engine trades exactly as the backtester on $name', (target) => {
+  const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
 
   it.each(Object.entries(PATHS))('%s', async (_name, prices) => {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice('SOLUSDT', prices[0]!);
     const engine = h.startEngine();
     const botId = await h.startBot();
@@ -39,7 +37,7 @@ describe.each(targets)('the engine trades exactly as the backtester on $name', (
   });
   it('bots of one pair that order on the same tick are written in one statement, each trading as the backtester', async () => {
     const prices = PATHS['trailing buys then take profits']!;
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice('SOLUSDT', prices[0]!);
     const ids = [await h.startBot({ amount: 1000 }), await h.startBot({ amount: 1500 }), await h.startBot({ amount: 2000 })];
     const engine = h.startEngine();

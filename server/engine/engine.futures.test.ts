@@ -6,7 +6,7 @@
  * member's futures wallet. A kill -9 while the liquidation is awaited changes nothing.
  */
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { bots, memberEvents } from '../db/schema';
 import type { OrderRequest } from '../exchange/gateway';
@@ -14,7 +14,8 @@ import { position } from '../modules/bots/info';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import { FUTURES_FEED_SUFFIX } from './engine';
-import { EngineHarness, FUTURES_WALLET, until } from './testing/harness';
+import { type EngineHarness, FUTURES_WALLET, until } from './testing/harness';
+import { engineHarnesses } from './testing/shared-harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
@@ -24,16 +25,13 @@ const PRICES = ['145.00', '143.00', '142.00', '141.90', '143.40', '140.00', '139
   '135.00', '130.00', '126.00', '123.00', '121.00', '119.50', '118.00', '116.00', '113.00', '110.00', '105.00', '150.00'];
 
 describe.each(targets)('Future bots in the engine on $name', (target) => {
+  const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
 
-  async function begin(): Promise<{ engine: Engine; botId: string }> {
-    const started = await EngineHarness.withBot(target, SYMBOL, PRICES[0]!, { bot: { category: 'Future', leverage: '5x' } });
-    h = started.h;
-    return started;
+  /** On the shared harness, or (`own`) one of the test's own for a test that kills its engines. */
+  async function begin(own = false): Promise<{ engine: Engine; botId: string }> {
+    h = own ? await harnesses.own() : harnesses.shared();
+    return h.withBot(SYMBOL, PRICES[0]!, { bot: { category: 'Future', leverage: '5x' } });
   }
 
   async function drive(engine: Engine, prices: string[]): Promise<void> {
@@ -84,8 +82,8 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
     expect(sent.map((o) => [o.market, o.side, o.reduceOnly])).toEqual([['futures', 'buy', false], ['futures', 'buy', false], ['futures', 'sell', true]]);
   });
 
-  it('a kill -9 while the liquidation is awaited: the successor books it once', { timeout: 90_000 }, async () => {
-    const { engine: first, botId } = await begin();
+  it('a kill -9 while the liquidation is awaited: the successor books it once', { timeout: 45_000 }, async () => {
+    const { engine: first, botId } = await begin(true);
     // The liquidation is the only intent that is never sent: crash right after recording it.
     const { victim, killed } = h!.startVictim((at) => at === 'afterIntent' && h!.futures(SYMBOL).position === null);
     await first.stop();

@@ -2,20 +2,18 @@
  * Leases against claims in flight: the heartbeat renews in chunks while claims go on, and must
  * neither drop a bot claimed meanwhile nor leave a bot it holds unrun.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness } from './testing/harness';
+import type { EngineHarness } from './testing/harness';
+import { engineHarnesses } from './testing/shared-harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
 
 describe.each(targets)('engine leases on $name', (target) => {
+  const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
 
   /** Counts the engine's heartbeats; `after(n)` resolves once n more have completed. */
   function countBeats(engine: Engine, during?: () => Promise<void>) {
@@ -34,7 +32,7 @@ describe.each(targets)('engine leases on $name', (target) => {
   }
 
   it('keeps running a bot claimed and adopted while a heartbeat was renewing leases', async () => {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice(SYMBOL, '145.00');
     const engine = h.startEngine({ claimEveryMs: 600_000 });
     let botId = '';
@@ -53,7 +51,7 @@ describe.each(targets)('engine leases on $name', (target) => {
   });
 
   it('a stopping engine hands its bots to another at once, not at the other\'s next claim', async () => {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice(SYMBOL, '145.00');
     const first = h.startEngine({ claimEveryMs: 600_000 }, 'first');
     const botId = await h.startBot();
@@ -69,7 +67,7 @@ describe.each(targets)('engine leases on $name', (target) => {
   });
 
   it('runs a bot it holds the lease of but does not run yet', async () => {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice(SYMBOL, '145.00');
     const engine = h.startEngine({ claimEveryMs: 600_000 });
     const beats = countBeats(engine);

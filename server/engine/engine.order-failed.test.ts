@@ -15,7 +15,8 @@ import { SimError } from '../../sim/types';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import type { OrderRow } from './store';
-import { EngineHarness, until } from './testing/harness';
+import { type EngineHarness, until } from './testing/harness';
+import { engineHarnesses } from './testing/shared-harness';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
@@ -24,11 +25,10 @@ const TO_GRID_2 = ['143.00', '142.00', '141.90'];
 const GRID_2_BUY = '143.40';
 
 describe.each(targets)('failed orders tell the member once on $name', (target) => {
+  const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
-    await h?.close();
-    h = undefined;
   });
 
   /**
@@ -63,7 +63,7 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
 
   /** A bot on a fresh engine; `arrange` sets the exchange up before the bot's start order. */
   async function begin(options: Parameters<EngineHarness['startEngine']>[0] = {}, arrange?: () => void): Promise<{ engine: Engine; botId: string }> {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice(SYMBOL, '145.00');
     arrange?.();
     const engine = h.startEngine(options);

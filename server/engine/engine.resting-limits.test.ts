@@ -8,27 +8,32 @@
  * it is sent, cancelled again after a restart, and one that races a fill books the fill.
  */
 import { asc, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMMAND_QUEUED_CHANNEL, notifyCommand } from '../runnables/command-delivery';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
-import { EngineHarness, heardEvents, until } from './testing/harness';
+import { type EngineHarness, heardEvents, until } from './testing/harness';
+import { engineHarnesses } from './testing/shared-harness';
 import { createRestingTables, insertResting, restingCodec, restingCommands, restingFills, restingOrders, restingRunnables } from './testing/resting-limit-runnable';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
 
 describe.each(targets)('resting limit orders on $name', (target) => {
+  const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
 
-  /** A harness whose member has a resting-limit runnable (buy at 95, sell at 105, 1 SOL) at a price of 100, not yet claimed. */
-  async function begin(): Promise<{ h: EngineHarness; id: string }> {
-    h = await EngineHarness.create(target);
-    await createRestingTables(h.db);
+  /** The harnesses whose database has the runnable's tables. */
+  const withTables = new WeakSet<EngineHarness>();
+
+  /**
+   * A harness whose member has a resting-limit runnable (buy at 95, sell at 105, 1 SOL) at a price
+   * of 100, not yet claimed: the shared one, or (`own`) one of the test's own for a test that kills its engines.
+   */
+  async function begin(own = false): Promise<{ h: EngineHarness; id: string }> {
+    h = own ? await harnesses.own() : harnesses.shared();
+    if (!withTables.has(h)) await createRestingTables(h.db);
+    withTables.add(h);
     h.setPrice(SYMBOL, '100.00');
     const id = await insertResting(h.db, h.member.userId, SYMBOL, { buyAt: '95', sellAt: '105', quantity: '1' });
     return { h, id };
@@ -111,7 +116,7 @@ describe.each(targets)('resting limit orders on $name', (target) => {
   });
 
   it('finds a fill that happened while no engine ran, after a kill -9, and places the next order once, never twice', async () => {
-    const { id } = await begin();
+    const { id } = await begin(true);
     const first = startEngine();
     await takenOn(first, id);
     first.kill();
@@ -167,7 +172,7 @@ describe.each(targets)('resting limit orders on $name', (target) => {
   });
 
   it('cancels again after a kill -9 between the recorded cancel and its send, once taken on by the next engine', async () => {
-    const { id } = await begin();
+    const { id } = await begin(true);
     let armed = false;
     const victim: Engine = h!.startEngine({ runnable: restingCodec, faults: { crashAt: (at) => {
       if (!armed || at !== 'afterIntent') return false;

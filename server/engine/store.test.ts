@@ -1,23 +1,21 @@
 /** The engine's batched writes keep the single-bot fences: the lease, the bot's order sequence, and a fill applied once. */
 import { eq, inArray } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { botFills, botOrders, bots } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { botCodec, type BotRow } from '../runnables/bot/index';
 import { BotStore, intentRow, LeaseLost, type AppliedFill } from './store';
-import { EngineHarness } from './testing/harness';
+import type { EngineHarness } from './testing/harness';
+import { engineHarnesses } from './testing/shared-harness';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('the intent batch on $name', (target) => {
+  const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
 
   it('writes the bots this engine holds at the sequence it knows, and nothing of the others', async () => {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice('SOLUSDT', '145.00');
     const ids = [await h.startBot(), await h.startBot(), await h.startBot()];
     const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
@@ -44,7 +42,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
   });
 
   it('books the fills of one turn in one statement: each once, with its trades, and nothing of a bot it lost', async () => {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice('SOLUSDT', '145.00');
     const ids = [await h.startBot(), await h.startBot(), await h.startBot()];
     const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
@@ -77,7 +75,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
   });
 
   it('keeps a spot trade and a USD-M trade of one symbol and one trade id apart (the two markets number their trades each on their own)', async () => {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice('SOLUSDT', '145.00');
     const ids = [await h.startBot(), await h.startBot()];
     const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
@@ -98,7 +96,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
   });
 
   it('renews every lease it holds across heartbeat chunks, and none it lost', async () => {
-    h = await EngineHarness.create(target);
+    h = harnesses.shared();
     h.setPrice('SOLUSDT', '145.00');
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await h.startBot());

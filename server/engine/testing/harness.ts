@@ -3,10 +3,11 @@
  * a fast price push, a member with a subscription and bound simulator keys, engines that can be
  * started, stopped and killed, and the backtester's trades for the same ticks.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StartBotRequest } from '../../../common/api/bots';
 import { Decimal } from '../../../common/money';
-import { botOrders, bots } from '../../db/schema';
+import { botOrders, bots, cycles } from '../../db/schema';
 import { enginePorts } from '../../engine-ports';
 import type { ExchangeInternals } from '../../exchange/exchange-factory';
 import type { SimulatorOptions } from '../../../sim/index';
@@ -22,6 +23,11 @@ import { Engine, FUTURES_FEED_SUFFIX, type EngineOptions } from '../engine';
 import type { CrashPoint } from '../faults';
 import { MemberSubscriptions } from '../member-subscriptions';
 import { paramsOf, strategyOf, type StoredMarketRules } from '../../runnables/bot/index';
+
+export interface BotStart {
+  bot?: Partial<StartBotRequest>;
+  engine?: Partial<EngineOptions>;
+}
 
 export type SimExchange = ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
 
@@ -61,6 +67,8 @@ export class EngineHarness {
   /** The member's simulator key, for trading by hand beside the bots. */
   memberKey!: { apiKey: string; secretKey: string };
   readonly engines: Engine[] = [];
+  /** The tables of the runnables its engines ran (endTest ends what a test left running in them). */
+  private readonly runnableTables = new Set<PgTable>([bots, cycles]);
 
   static async create(target: DatabaseTarget, sim: SimulatorOptions = {}): Promise<EngineHarness> {
     const h = new EngineHarness();
@@ -92,14 +100,40 @@ export class EngineHarness {
    * A harness with one bot started at `price` on `symbol` and claimed by a fresh engine, its
    * first tick settled (the feed of a Future bot is the symbol's USD-M one).
    */
-  static async withBot(target: DatabaseTarget, symbol: string, price: string, options: { bot?: Partial<StartBotRequest>; engine?: Partial<EngineOptions> } = {}) {
-    const h = await EngineHarness.create(target);
-    h.setPrice(symbol, price);
-    const engine = h.startEngine(options.engine);
-    const botId = await h.startBot({ selectPair: symbol, ...options.bot });
+  static async withBot(target: DatabaseTarget, symbol: string, price: string, options: BotStart = {}) {
+    return (await EngineHarness.create(target)).withBot(symbol, price, options);
+  }
+
+  /** As the static withBot, on this harness and its member. */
+  async withBot(symbol: string, price: string, options: BotStart = {}) {
+    this.setPrice(symbol, price);
+    const engine = this.startEngine(options.engine);
+    const botId = await this.startBot({ selectPair: symbol, ...options.bot });
     await engine.claim();
     await engine.metrics.waitFor(options.bot?.category === 'Future' ? symbol + FUTURES_FEED_SUFFIX : symbol, price);
-    return { h, engine, botId };
+    return { h: this as EngineHarness, engine, botId };
+  }
+
+  /** The harness's member becomes a new one (a test of a shared harness starts with its own). */
+  async renewMember(): Promise<void> {
+    const member = await this.addMember();
+    this.member = member;
+    this.apiKey = member.key.apiKey;
+    this.memberKey = member.key;
+  }
+
+  /**
+   * Ends a test of a shared harness: its engines stop (releasing their leases), the simulator's
+   * faults clear, and the runnables it left running end, so that no engine of a later test claims
+   * them (a killed engine's leases, held until they expire, are cleared with them).
+   */
+  async endTest(): Promise<void> {
+    for (const e of this.engines.splice(0)) await e.stop().catch(() => undefined);
+    this.exchange.simulator.control.clearFaults();
+    for (const table of this.runnableTables) {
+      await this.db.execute(sql`UPDATE ${sql.identifier(getTableName(table))} SET status = 'Stopped', lease_owner = NULL, lease_expires_at = NULL
+        WHERE status IN ('Live', 'Pause')`);
+    }
   }
 
   get deps() {
@@ -112,8 +146,10 @@ export class EngineHarness {
   }
 
   startEngine(options: Partial<EngineOptions> = {}, id = `engine-${this.engines.length + 1}`): Engine {
-    const engine = new Engine({ db: this.db, config: { ...this.server.config, engineId: id }, exchange: this.exchange, ...enginePorts(this.deps), log: SILENT,
-      leaseMs: 1_500, claimEveryMs: 100, commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000, ...options });
+    const engineOptions: EngineOptions = { db: this.db, config: { ...this.server.config, engineId: id }, exchange: this.exchange, ...enginePorts(this.deps), log: SILENT,
+      leaseMs: 1_500, claimEveryMs: 100, commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000, ...options };
+    this.runnableTables.add(engineOptions.runnable.tables.runnables);
+    const engine = new Engine(engineOptions);
     engine.start();
     this.engines.push(engine);
     return engine;
