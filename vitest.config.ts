@@ -1,5 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files that keep no module state: they mock no module, set no global, environment variable
+ * or fake timer, and the modules they import hold only caches of pure results. They share one
+ * module graph per worker (`isolate: false`) instead of importing and setting it up again per
+ * file. A file joins only once it runs twice and shuffled in this project
+ * (`npx vitest run --project node-pure --sequence.shuffle`); one that needs isolation stays in `node`.
+ */
+const PURE_NODE_TESTS = [
+  'common/**/*.test.ts',
+  'server/trading/**/*.test.ts',
+  'sim/simulator.unit.test.ts',
+  'sim/http/listen-keys.test.ts',
+  'sim/ws-api/signature.test.ts',
+  'sim/ws-api/subscriptions.test.ts',
+  'scripts/production-imports.test.ts',
+  'scripts/lazy-charts.test.ts',
+];
+
 // Unit and server integration tests. The e2e suite has its own config (tests/e2e/).
 export default defineConfig({
   test: {
@@ -16,9 +34,19 @@ export default defineConfig({
           // The kill -9 suites (engine.kill9, engine.cycles-kill9) share a bot or a cycle between
           // engine processes, which needs PostgreSQL; so do the `*.postgres.test.ts` files (SIGTERM
           // handover, pg_dump/pg_restore). With TEST_DATABASE_URL set they run, and fail if it is broken.
-          exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*kill9.test.ts', '**/*.postgres.test.ts'])],
+          exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...PURE_NODE_TESTS,
+            ...(process.env.TEST_DATABASE_URL ? [] : ['**/*kill9.test.ts', '**/*.postgres.test.ts'])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'node-pure',
+          environment: 'node',
+          include: PURE_NODE_TESTS,
+          isolate: false,
+          testTimeout: 30_000,
         },
       },
       {
