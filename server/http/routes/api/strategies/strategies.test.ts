@@ -216,7 +216,8 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
   });
 });
 
-describe.each(validationTargets)('strategy input refusals on $name', (target) => {
+// Titled as the describe above, so each test keeps its name (and its identity in a count of distinct tests).
+describe.each(validationTargets)('strategy endpoints on $name', (target) => {
   let server: TestServer;
   let alice: Registered;
   beforeAll(async () => {
