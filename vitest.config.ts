@@ -36,6 +36,8 @@ export default defineConfig({
           // handover, pg_dump/pg_restore). With TEST_DATABASE_URL set they run, and fail if it is broken.
           exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...PURE_NODE_TESTS,
             ...(process.env.TEST_DATABASE_URL ? [] : ['**/*kill9.test.ts', '**/*.postgres.test.ts'])],
+          // Kept: under load (load average 23 on two cores) one route-fuzz test on PGlite took 21 s and
+          // harness hooks are being reshaped (issue 35); lower these from a quiet machine's times.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -46,7 +48,9 @@ export default defineConfig({
           environment: 'node',
           include: PURE_NODE_TESTS,
           isolate: false,
-          testTimeout: 30_000,
+          // The slowest of these (a fast-check property) took 1.6 s with the load average at 23 on two
+          // cores; one past 10 s is a regression to look at, not a slow machine.
+          testTimeout: 10_000,
         },
       },
       {
