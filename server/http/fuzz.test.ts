@@ -3,7 +3,7 @@
  * hostile bodies, queries and path parameters, anonymously and as a signed-in member with a
  * subscription and exchange keys. No answer may be a 5xx, every refusal carries a reason of the
  * closed set (common/reasons.ts), every answer comes within the time limit (time-limit.ts), and
- * Object.prototype must stay clean. How deep the starts and edits got is printed per database
+ * Object.prototype must stay clean. How deep the starts and edits got is printed for the database it ran on
  * (testing/fuzz/reach.ts); fuzz-sequences.test.ts is the fuzz of the deep paths.
  * Deterministic (a fixed seed; FUZZ_SEED / FUZZ_RUNS override it) and bounded.
  */
@@ -17,7 +17,7 @@ import { SILENT } from '../engine/testing/harness';
 import { testExchange } from '../exchange/testing/exchange';
 import { saveKeys } from '../modules/keys/keys';
 import { grant } from '../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../testing/databases';
+import { oneDatabaseTarget } from '../testing/databases';
 import { bearer, register, type Registered } from '../testing/members';
 import { createTestServer, type TestServer } from '../testing/server';
 import { strategyBody } from '../../common/testing/strategy-bodies';
@@ -39,7 +39,8 @@ const DELIBERATE_503 = new Set<string>([SERVER.depositsUnavailable, SERVER.withd
 /** Calls that end or replace the member's session or keys get a member of their own. */
 const SPENDS_THE_MEMBER = new Set(['POST /api/logout', 'POST /api/apikeys']);
 
-const targets = await databaseTargets();
+// One database (testing/databases.ts' rule): the hostile-input fuzz; no answer here depends on how transactions interleave.
+const targets = await oneDatabaseTarget();
 type Exchange = Awaited<ReturnType<typeof testExchange>>;
 
 /** The published routes, read once from a throwaway server (the list is the same on every database). */

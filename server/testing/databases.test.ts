@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { databaseTargets, type LocalPostgres } from './databases';
+import { databaseTargets, oneDatabaseTarget, type LocalPostgres } from './databases';
 
 const dirs: string[] = [];
 /** Nothing listens on port 1 of the loopback: a PostgreSQL that cannot be reached, with a marker of its own. */
@@ -37,5 +37,19 @@ describe('database targets', () => {
     const written = stderr.mock.calls.map(([text]) => String(text));
     expect(written).toHaveLength(1);
     expect(written[0]).toMatch(/^WARNING: no PostgreSQL reachable .*PostgreSQL half is SKIPPED\. Set TEST_DATABASE_URL/);
+  });
+
+  it('runs a one-database test on PGlite when no PostgreSQL is reachable, without the skipped-half warning (nothing is skipped)', async () => {
+    delete process.env.TEST_DATABASE_URL;
+    const local = nowhere();
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect((await oneDatabaseTarget(local)).map((t) => t.name)).toEqual(['pglite']);
+    expect(stderr).not.toHaveBeenCalled();
+  });
+
+  it('fails a one-database test too when TEST_DATABASE_URL is set but cannot be reached', async () => {
+    process.env.TEST_DATABASE_URL = 'postgres://nobody:secret@127.0.0.1:1/postgres';
+    const message = await oneDatabaseTarget(nowhere()).then(() => null, (error: unknown) => (error as Error).message);
+    expect(message).toMatch(/^TEST_DATABASE_URL is set but PostgreSQL at postgres:\/\/nobody@127\.0\.0\.1:1\/postgres cannot be reached/);
   });
 });

@@ -4,7 +4,7 @@
  * routes whose answer is not JSON.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteTarget } from '../../testing/databases';
+import { oneDatabaseTarget } from '../../testing/databases';
 import { createTestServer, type TestServer } from '../../testing/server';
 
 /** Event streams and the Prometheus text: their answers are not JSON. */
@@ -15,9 +15,11 @@ interface OpenApiOperation {
   responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
 }
 
+// Documentation: one database (testing/databases.ts' rule), PostgreSQL when reachable as it boots faster.
+const [target] = await oneDatabaseTarget();
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer(pgliteTarget);
+  server = await createTestServer(target!);
 });
 afterAll(() => server.close());
 

@@ -11,13 +11,15 @@ import type { Db } from '../../db/database';
 import { openDatabase, resolveMigrationsFolder } from '../../db/database';
 import { readJournal } from '../../db/migration-status';
 import type { ExchangeServices } from '../../exchange/services';
-import { databaseTargets, pgliteTarget } from '../../testing/databases';
+import { databaseTargets, oneDatabaseTarget } from '../../testing/databases';
 import { pgliteMigrated } from '../../testing/pglite-templates';
 import { adminQuery, databaseUrl } from '../../testing/postgres-template';
 import { createTestServer, type TestServer } from '../../testing/server';
 import { READINESS_CACHE_MS } from '../readiness';
 
 const targets = await databaseTargets();
+// The engine's checks and who is told what: formatting and refusals, one database (testing/databases.ts' rule).
+const [oneTarget] = await oneDatabaseTarget();
 const newest = (await readJournal(resolveMigrationsFolder())).at(-1)!.tag;
 
 describe.each(targets)('GET /readyz on $name', (target) => {
@@ -94,7 +96,7 @@ describe('GET /readyz for an engine', () => {
       marketData: { feedStats: () => ({ ...feed, streamBatches: 0, streamFailures: 0, restPolls: 0, futuresStreamUp: false, futuresRestPolls: 0 }) },
       balances: { stats: () => ({ members: 0, spotUp: 0, futuresUp: 0 }) },
     } as unknown as ExchangeServices;
-    server = await createTestServer(pgliteTarget, { ROLES: 'engine' }, { exchange });
+    server = await createTestServer(oneTarget!, { ROLES: 'engine' }, { exchange });
   });
   afterAll(() => server?.close());
 
@@ -118,7 +120,7 @@ describe('GET /readyz for an engine', () => {
   });
 
   it('has no priceFeed check without the engine role', async () => {
-    const api = await createTestServer(pgliteTarget, { ROLES: 'api' }, { exchange: server.app.deps.exchange });
+    const api = await createTestServer(oneTarget!, { ROLES: 'api' }, { exchange: server.app.deps.exchange });
     try {
       expect((await api.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok' } });
     } finally {
@@ -145,9 +147,9 @@ describe('what /readyz and /healthz tell whom (issue 34, item 9)', () => {
   let proxied: TestServer;
   let unconfigured: TestServer;
   beforeAll(async () => {
-    proxied = await createTestServer(pgliteTarget, { ROLES: 'engine', TRUST_PROXY: PROXY, METRICS_TOKEN: TOKEN }, { exchange: exchangeStub(feed) });
+    proxied = await createTestServer(oneTarget!, { ROLES: 'engine', TRUST_PROXY: PROXY, METRICS_TOKEN: TOKEN }, { exchange: exchangeStub(feed) });
     // An operator who forgot TRUST_PROXY: every proxied request then has the proxy's address as request.ip.
-    unconfigured = await createTestServer(pgliteTarget, { ROLES: 'engine', METRICS_TOKEN: TOKEN }, { exchange: exchangeStub(feed) });
+    unconfigured = await createTestServer(oneTarget!, { ROLES: 'engine', METRICS_TOKEN: TOKEN }, { exchange: exchangeStub(feed) });
   });
   afterAll(async () => {
     await proxied?.close();

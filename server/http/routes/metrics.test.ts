@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineMetrics } from '../../engine/metrics';
 import { registerPlatformMetrics } from '../../platform-metrics';
-import { databaseTargets } from '../../testing/databases';
+import { oneDatabaseTarget } from '../../testing/databases';
 import { createTestServer, type TestServer } from '../../testing/server';
 
-const [pglite] = await databaseTargets();
+// Formatting and a refusal: one database (testing/databases.ts' rule), PostgreSQL when reachable as it boots faster.
+const [target] = await oneDatabaseTarget();
 
 describe('GET /metrics', () => {
   let server: TestServer;
@@ -15,7 +16,7 @@ describe('GET /metrics', () => {
       feed: () => ({ streamUp: true, streamBatches: 1, streamFailures: 0, restPolls: 0, futuresStreamUp: false, futuresRestPolls: 0, lastPriceAt: Date.now() }),
       backlog: async () => ({ unleased: { bots: 0, cycles: 0 }, payoutsPending: 0, oldestPendingSeconds: 0 }),
     });
-    server = await createTestServer(pglite!, { METRICS_TOKEN: 'scrape-token-123' }, { metrics: metrics.registry });
+    server = await createTestServer(target!, { METRICS_TOKEN: 'scrape-token-123' }, { metrics: metrics.registry });
     metrics.settle('BTCUSDT', '67250.12');
   });
   afterAll(async () => {

@@ -6,11 +6,12 @@ import { bots } from '../../../../db/schema';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/testing/exchange';
 import { insertBot, insertFilledOrders, snapshotWith, type BotRow } from '../../../../modules/bots/testing/fixtures';
-import { databaseTargets } from '../../../../testing/databases';
+import { oneDatabaseTarget } from '../../../../testing/databases';
 import { memberApi, register, type Registered } from '../../../../testing/members';
 import { createTestServer, type TestServer } from '../../../../testing/server';
 
-const targets = await databaseTargets();
+// One database (testing/databases.ts' rule): read endpoints formatting what the test stored, and their 401/404 refusals.
+const targets = await oneDatabaseTarget();
 const DAY = 86_400_000;
 /** One instant for the whole fixture: a stop `daysAgo(3)` of a bot started 9 days before it is 6 whole days, not a millisecond short. */
 const NOW = new Date();

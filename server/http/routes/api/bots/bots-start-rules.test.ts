@@ -1,5 +1,5 @@
 /**
- * POST /api/startbotdata's field rules through the server, on PGlite and PostgreSQL: each
+ * POST /api/startbotdata's field rules through the server: each
  * required field of SPEC section 5's Start bot form, Profit book & stop at (%) within 1..1000,
  * and the pause and stoploss prices against the live price, each with the form's message.
  * POST /api/startscalp answers that Scalping Grid is coming soon whatever the body.
@@ -11,11 +11,12 @@ import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/testing/exchange';
 import { saveKeys } from '../../../../modules/keys/keys';
 import { grant } from '../../../../modules/subscriptions/subscriptions';
-import { databaseTargets } from '../../../../testing/databases';
+import { oneDatabaseTarget } from '../../../../testing/databases';
 import { memberApi, register, type Registered } from '../../../../testing/members';
 import { createTestServer, type TestServer } from '../../../../testing/server';
 
-const targets = await databaseTargets();
+// One database (testing/databases.ts' rule): request validation, each start asked one at a time.
+const targets = await oneDatabaseTarget();
 const SPOT: StartBotRequest = { selectPair: 'SOLUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Advanced Multigrid',
   leverage: null, profitbookat: null };
 const LIVE_PRICE = '150';

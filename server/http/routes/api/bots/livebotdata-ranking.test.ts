@@ -8,11 +8,12 @@ import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/testing/exchange';
 import { LIVE_BOTS_MIN_AGE_MS } from '../../../../modules/bots/live';
 import { insertBot, type BotRow } from '../../../../modules/bots/testing/fixtures';
-import { databaseTargets } from '../../../../testing/databases';
+import { oneDatabaseTarget } from '../../../../testing/databases';
 import { memberApi, register, type Registered } from '../../../../testing/members';
 import { createTestServer, type TestServer } from '../../../../testing/server';
 
-const targets = await databaseTargets();
+// One database (testing/databases.ts' rule): a read endpoint formatting and ranking what the test stored.
+const targets = await oneDatabaseTarget();
 const HOUR = 3_600_000;
 
 describe.each(targets)('Copy BOTs ranking on $name', (target) => {

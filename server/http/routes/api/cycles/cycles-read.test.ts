@@ -1,5 +1,5 @@
 /**
- * GET /api/livecycles and /api/cyclebothistory through the server, on PGlite and PostgreSQL:
+ * GET /api/livecycles and /api/cyclebothistory through the server:
  * every field of a live cycle card (the price from the market-data hub, the progress from the
  * engine's state or its columns, the sparkline from the filled sells) and History's Cycle rows,
  * each member seeing only their own.
@@ -9,11 +9,12 @@ import type { CycleHistoryRow, LiveCycle } from '../../../../../common/api/cycle
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/testing/exchange';
 import { insertCycle, insertFilledCycleOrders, type CycleRow } from '../../../../modules/cycles/testing/fixtures';
-import { databaseTargets } from '../../../../testing/databases';
+import { oneDatabaseTarget } from '../../../../testing/databases';
 import { memberApi, register, type Registered } from '../../../../testing/members';
 import { createTestServer, type TestServer } from '../../../../testing/server';
 
-const targets = await databaseTargets();
+// One database (testing/databases.ts' rule): read endpoints formatting what the test stored, and their 401 refusals.
+const targets = await oneDatabaseTarget();
 const DAY = 86_400_000;
 const NOW = new Date();
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);

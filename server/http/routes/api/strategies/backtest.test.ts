@@ -7,13 +7,14 @@ import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import type { MarketInfo } from '../../../../exchange/gateway';
 import { scriptedKlines } from '../../../../modules/backtest/testing/klines';
 import { walkKlines } from '../../../../modules/backtest/walk';
-import { databaseTargets } from '../../../../testing/databases';
+import { oneDatabaseTarget } from '../../../../testing/databases';
 import { bearer, register, type Registered } from '../../../../testing/members';
 import { createTestServer, type TestServer } from '../../../../testing/server';
 import { botParams, marketRules, normaliseStrategy } from '../../../../trading/index';
 import { strategyBody } from '../../../../../common/testing/strategy-bodies';
 
-const targets = await databaseTargets();
+// One database (testing/databases.ts' rule): a computed answer over the exchange's klines (the database only holds the strategy), and refusals.
+const targets = await oneDatabaseTarget();
 
 const BTC: MarketInfo = { symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', tickSize: '0.01', stepSize: '0.00001', minQty: '0.00001', minNotional: '5' };
 

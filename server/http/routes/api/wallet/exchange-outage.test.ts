@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExchangeInternals } from '../../../../exchange/exchange-factory';
 import { testExchange } from '../../../../exchange/testing/exchange';
 import { EXCHANGE_UNAVAILABLE } from '../../../../exchange/domain-errors';
-import { databaseTargets } from '../../../../testing/databases';
+import { oneDatabaseTarget } from '../../../../testing/databases';
 import { bearer, register, type Registered } from '../../../../testing/members';
 import { createTestServer, type TestServer } from '../../../../testing/server';
 
-const targets = await databaseTargets();
+// One database (testing/databases.ts' rule): a refusal and its envelope while the exchange is down; the database only stores the keys.
+const targets = await oneDatabaseTarget();
 
 describe.each(targets)('an exchange outage on $name', (target) => {
   let server: TestServer;
