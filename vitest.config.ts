@@ -16,6 +16,8 @@ const PURE_NODE_TESTS = [
   'sim/ws-api/subscriptions.test.ts',
   'scripts/production-imports.test.ts',
   'scripts/lazy-charts.test.ts',
+  'scripts/node-version.test.ts',
+  'scripts/test-stages.test.ts',
   // Server units that need no database, server or exchange; their modules keep only caches of pure results.
   'server/chain/addresses.test.ts',
   'server/config-trust-proxy.test.ts',

@@ -15,9 +15,10 @@ export function formatStages(stages, totalSeconds) {
 
 /**
  * A server test that runs on both databases is one test run twice: describe.each(targets) names
- * its block "... on pglite" and "... on postgres". Its distinct name drops the database.
+ * its block "... on 'pglite'" and "... on 'postgres'" (vitest quotes a string $name). Its distinct
+ * name drops the database.
  */
-export const distinctName = (file, fullName) => `${file} > ${fullName.replace(/\bon (pglite|postgres)\b/g, 'on <database>')}`;
+export const distinctName = (file, fullName) => `${file} > ${fullName.replace(/\bon '?(pglite|postgres)'?(?=\s|$)/g, 'on <database>')}`;
 
 /** Passed, failed, executions (tests run) and distinct tests over vitest JSON reports. */
 export function countTests(reports) {

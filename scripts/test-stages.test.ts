@@ -10,14 +10,16 @@ const report = (file: string, tests: Array<[string, string]>) => ({
 describe('the test counts', () => {
   it('counts a test run on both databases as one distinct test executed twice', () => {
     const counts = countTests([
-      report('server/http/bots.test.ts', [['bots on pglite starts', 'passed'], ['bots on postgres starts', 'passed'], ['bots on postgres lists', 'failed']]),
+      report('server/http/bots.test.ts', [["bots on 'pglite' starts", 'passed'], ["bots on 'postgres' starts", 'passed'], ["bots on 'postgres' lists", 'failed']]),
       report('renderer/App.test.tsx', [['App renders', 'passed'], ['App waits', 'skipped']]),
     ]);
     expect(counts).toEqual({ passed: 3, failed: 1, executions: 4, distinct: 3 });
   });
 
   it('keeps tests of the same name in different files apart, and paths relative to the checkout', () => {
-    expect(distinctName('server/a.test.ts', 'x on postgres y')).toBe('server/a.test.ts > x on <database> y');
+    expect(distinctName('server/a.test.ts', "x on 'postgres' y")).toBe('server/a.test.ts > x on <database> y');
+    expect(distinctName('server/a.test.ts', 'x on pglite')).toBe('server/a.test.ts > x on <database>');
+    expect(distinctName('server/a.test.ts', 'runs on pgliteish data')).toBe('server/a.test.ts > runs on pgliteish data');
     const counts = countTests([report('server/a.test.ts', [['t', 'passed']]), report('server/b.test.ts', [['t', 'passed']])]);
     expect(counts.distinct).toBe(2);
   });

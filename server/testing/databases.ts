@@ -128,15 +128,37 @@ function warnPostgresSkipped(marker: string): void {
  * fast here), PGlite otherwise; the embedded default runs end to end in the e2e suite.
  */
 
+/**
+ * TEST_DATABASE narrows a contributor's run to one database (`npm run test:server` sets `one`):
+ * `one` runs every test on the one database, `pglite` or `postgres` on that one (`postgres`
+ * fails when no PostgreSQL answers). Unset, as in `npm test` and CI, the rule above holds.
+ */
+export type DatabaseChoice = 'one' | 'pglite' | 'postgres' | undefined;
+
+function databaseChoice(value = process.env.TEST_DATABASE): DatabaseChoice {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'one' || value === 'pglite' || value === 'postgres') return value;
+  throw new Error(`TEST_DATABASE=${value}: use one, pglite or postgres (or leave it unset for both)`);
+}
+
+async function chosenTargets(choice: Exclude<DatabaseChoice, undefined>, local: LocalPostgres): Promise<DatabaseTarget[]> {
+  if (choice === 'pglite') return [pgliteTarget];
+  const admin = await adminUrl(local);
+  if (choice === 'postgres' && !admin) throw new Error('TEST_DATABASE=postgres, but no PostgreSQL answers (TEST_DATABASE_URL or 127.0.0.1:5432)');
+  return admin ? [postgresTarget(admin)] : [pgliteTarget];
+}
+
 /** Use with top-level await and `describe.each(targets)`. */
-export async function databaseTargets(local: LocalPostgres = LOCAL): Promise<DatabaseTarget[]> {
+export async function databaseTargets(local: LocalPostgres = LOCAL, choice: DatabaseChoice = databaseChoice()): Promise<DatabaseTarget[]> {
+  if (choice) return chosenTargets(choice, local);
   const admin = await adminUrl(local);
   if (!admin) warnPostgresSkipped(local.marker);
   return admin ? [pgliteTarget, postgresTarget(admin)] : [pgliteTarget];
 }
 
 /** One database for a test the rule above runs on one: PostgreSQL when reachable, else PGlite (as `describe.each` takes it). */
-export async function oneDatabaseTarget(local: LocalPostgres = LOCAL): Promise<DatabaseTarget[]> {
+export async function oneDatabaseTarget(local: LocalPostgres = LOCAL, choice: DatabaseChoice = databaseChoice()): Promise<DatabaseTarget[]> {
+  if (choice && choice !== 'one') return chosenTargets(choice, local);
   const admin = await adminUrl(local);
   return admin ? [postgresTarget(admin)] : [pgliteTarget];
 }
