@@ -1,6 +1,7 @@
 /** jsdom lacks a few browser APIs antd relies on; provide inert versions. */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { keepAntdStylesOutOfDocument } from './antdStyles';
 import { watchConsoleErrors } from './console';
 
 if (!window.matchMedia) {
@@ -31,6 +32,9 @@ if (!('ResizeObserver' in window)) {
 // antd measures scrollbars with getComputedStyle(el, pseudo), which jsdom does not implement.
 const computed = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computed(element);
+
+// antd's stylesheet out of jsdom's document: it made every getComputedStyle (role queries) slow.
+keepAntdStylesOutOfDocument();
 
 // antd renders a lot in jsdom; a loaded CI machine needs more than the default second.
 // Whole pages with antd in jsdom are slow on a loaded two-core CI machine: wait longer, assert the same.
