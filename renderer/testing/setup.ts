@@ -1,6 +1,7 @@
 /** jsdom lacks a few browser APIs antd relies on; provide inert versions. */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { keepAntdStylesOutOfDocument } from './antdStyles';
 import { watchConsoleErrors } from './console';
 
 if (!window.matchMedia) {
@@ -32,9 +33,12 @@ if (!('ResizeObserver' in window)) {
 const computed = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computed(element);
 
-// antd renders a lot in jsdom; a loaded CI machine needs more than the default second.
-// Whole pages with antd in jsdom are slow on a loaded two-core CI machine: wait longer, assert the same.
-configure({ asyncUtilTimeout: 15_000 });
+// antd's stylesheet out of jsdom's document: it made every getComputedStyle (role queries) slow.
+keepAntdStylesOutOfDocument();
+
+// A whole page's first render (its lazily loaded modules, antd building each component's styles)
+// takes a few seconds on a loaded two-core machine, more than findBy's default of one second.
+configure({ asyncUtilTimeout: 10_000 });
 
 // console.error: printed unless a test expects it (see console.ts); known framework reports dropped.
 watchConsoleErrors();
