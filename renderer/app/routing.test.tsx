@@ -1,8 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROUTES, SCREEN_TITLES, SIGNED_IN_ROUTES, routePath } from '../../common/routes';
 import { SIGNED_IN, SIGNED_OUT, installFakeBridge, ok } from '../testing/fakeBridge';
 import { currentPath, renderApp } from '../testing/renderApp';
+
+// The Start BOT page holds the market chart, which cannot draw in jsdom (see the mock).
+vi.mock('lightweight-charts', () => import('../components/charts/testing/lightweightChartsMock'));
 
 async function logIn(email = 'member@example.com', password = 'secret1') {
   fireEvent.change(await screen.findByLabelText('Email'), { target: { value: email } });

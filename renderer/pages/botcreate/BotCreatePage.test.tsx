@@ -1,10 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { TEXT } from '../../../common/messages';
 import { SIGNED_IN, installFakeBridge } from '../../testing/fakeBridge';
 import { currentPath, renderApp } from '../../testing/renderApp';
 import { contrastRatio } from '../../app/contrast';
+
+// The Start BOT page holds the market chart, which cannot draw in jsdom (see the mock).
+vi.mock('lightweight-charts', () => import('../../components/charts/testing/lightweightChartsMock'));
 
 describe('strategy picker', () => {
   it('offers Grid Strategy, and two Comming Soon cards that go nowhere', async () => {

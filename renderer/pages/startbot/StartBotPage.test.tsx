@@ -7,11 +7,7 @@ import { BOT_FORM_VALIDATION, BOT_LABELS, EXCHANGE_LABELS, SERVER, START_BOT_LAB
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
 import { currentPath, renderApp } from '../../testing/renderApp';
 
-vi.mock('lightweight-charts', () => {
-  const series = { setData: () => undefined, update: () => undefined };
-  const chart = { addSeries: () => series, applyOptions: () => undefined, remove: () => undefined, timeScale: () => ({ fitContent: () => undefined }) };
-  return { createChart: () => chart, CandlestickSeries: {}, ColorType: { Solid: 'solid' } };
-});
+vi.mock('lightweight-charts', () => import('../../components/charts/testing/lightweightChartsMock'));
 
 const mine: StrategyListItem[] = [
   { strategy_name: 'Wide 40', No_of_order: 40, status: 'inactive', _id: 'a' },
