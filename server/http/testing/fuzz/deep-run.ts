@@ -15,7 +15,7 @@ import { botBody, botEditRequest, cycleBody, cycleEditBody, listedPair, pairOf, 
 import { FuzzFailure, type FuzzCall, type FuzzClient } from './deep-client';
 import { onePerPairBreaches, runningOf } from './invariants';
 import { bodyNaming, ID_ROUTE_RULES, snapshotOf } from './ownership';
-import { committedBreaches, committedBy, startedId, stoppedOrdersSettled, type FreeQuote } from './quote-check';
+import { committedBreaches, committedBy, settledFreeQuote, startedId, stoppedOrdersSettled, type FreeQuote } from './quote-check';
 
 export interface DeepWorld {
   db: Db;
@@ -131,7 +131,7 @@ export class DeepRun {
     const { db, client } = this.world;
     const member = this.who(action.member);
     await stoppedOrdersSettled(db, member.userId, 5_000);
-    const [free, runningBefore] = await Promise.all([this.world.freeQuote(member), runningOf(db, member.userId)]);
+    const [free, runningBefore] = await Promise.all([settledFreeQuote(db, member.userId, () => this.world.freeQuote(member), 5_000), runningOf(db, member.userId)]);
     const calls = await Promise.all(action.starts.map((start) => this.startCall(action.member, action.pair, start, action.forwarded)));
     const answers = await client.burst(calls);
     const accepted = answers.filter((a) => a.status === 200).length;

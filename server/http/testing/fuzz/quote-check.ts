@@ -51,6 +51,40 @@ export async function stoppedOrdersSettled(db: Db, userId: string, waitMs: numbe
   while ((await unsettledOfStopped(db, userId)) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
+/** Orders an engine has written but the exchange's answer has not settled: sent or about to be. */
+const IN_FLIGHT = ['intent', 'unknown', 'cancel'];
+
+/** The member's orders as (id, status) pairs, in flight ones flagged: what a read of free money can race. */
+async function orderStates(db: Db, userId: string): Promise<{ states: string; inFlight: boolean }> {
+  const [botRows, cycleRows] = await Promise.all([
+    db.select({ id: botOrders.id, status: botOrders.status }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.botId))
+      .where(eq(bots.userId, userId)),
+    db.select({ id: cycleOrders.id, status: cycleOrders.status }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.cycleId))
+      .where(eq(cycles.userId, userId)),
+  ]);
+  const rows = [...botRows, ...cycleRows];
+  return { states: rows.map((r) => `${r.id}:${r.status}`).sort().join(','), inFlight: rows.some((r) => IN_FLIGHT.includes(r.status)) };
+}
+
+/**
+ * The member's free quote read while no engine moved the member's money: an order sent but not yet
+ * booked has left the exchange's balance while its runnable still holds the amount, so a read
+ * then counts that money out twice and understates what a start may commit (a start a moment
+ * later, after the booking, rightly commits more). The read is kept only when no order of the
+ * member was in flight before it and none was written or changed while it ran; else it is taken
+ * again, and after `waitMs` the last read stands.
+ */
+export async function settledFreeQuote(db: Db, userId: string, read: () => Promise<PerWallet>, waitMs: number): Promise<PerWallet> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const before = await orderStates(db, userId);
+    const free = await read();
+    const after = await orderStates(db, userId);
+    if ((!before.inFlight && before.states === after.states) || Date.now() >= deadline) return free;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** The id a start's answer names (botID or cycle_id), or null for a refusal. */
 export function startedId(answer: FuzzAnswer): string | null {
   if (answer.status !== 200 || answer.json === null || typeof answer.json !== 'object') return null;
