@@ -4,7 +4,7 @@
 // on both.
 import { spawnSync } from 'node:child_process';
 
-const run = spawnSync('npx', ['vitest', 'run', '--dir', 'server', ...process.argv.slice(2)], {
+const run = spawnSync('npx', ['vitest', 'run', 'server/', ...process.argv.slice(2)], {
   stdio: 'inherit',
   shell: process.platform === 'win32',
   env: { ...process.env, TEST_DATABASE: process.env.TEST_DATABASE || 'one' },
