@@ -18,6 +18,7 @@ const PURE_NODE_TESTS = [
   'scripts/lazy-charts.test.ts',
   'scripts/node-version.test.ts',
   'scripts/test-stages.test.ts',
+  'tests/e2e/support/production-install.test.ts',
   // Server units that need no database, server or exchange; their modules keep only caches of pure results.
   'server/chain/addresses.test.ts',
   'server/config-trust-proxy.test.ts',
@@ -61,7 +62,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'sim/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'sim/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts', 'tests/**/*.test.ts'],
           // The kill -9 suites (engine.kill9, engine.cycles-kill9) share a bot or a cycle between
           // engine processes, which needs PostgreSQL; so do the `*.postgres.test.ts` files (SIGTERM
           // handover, pg_dump/pg_restore). With TEST_DATABASE_URL set they run, and fail if it is broken.
