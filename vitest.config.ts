@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -50,6 +51,28 @@ const PURE_NODE_TESTS = [
   'server/runnables/cycle/runnable.test.ts',
 ];
 
+/**
+ * The engine's integration tests: each builds its own servers, databases and simulators
+ * (server/engine/testing/) and restores what it fakes, so the files share one module graph per
+ * worker as the pure ones do (22 files: 101 -> 88 s, import 31 -> 9 s, shuffled). The kill -9
+ * and SIGTERM suites stay isolated: they run engine processes of their own.
+ */
+const SHARED_ENGINE_TESTS = readdirSync('server/engine')
+  .filter((file) => file.endsWith('.test.ts') && !/kill9\.test\.ts$|\.postgres\.test\.ts$/.test(file))
+  .map((file) => `server/engine/${file}`);
+
+/**
+ * Renderer test files that replace a module (vi.mock): a replacement holds for the whole module
+ * graph, so these run isolated. Every other renderer file shares one graph per worker (react,
+ * antd and the pages imported once, not per file): 43 files 145 -> 83 s wall, passing shuffled.
+ * Read from the files, so a file that starts mocking moves by itself.
+ */
+const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/;
+const RENDERER_MOCKING_TESTS = readdirSync('renderer', { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `renderer/${file}`)
+  .filter((file) => MOCKS_A_MODULE.test(readFileSync(file, 'utf8')));
+
 // Unit and server integration tests. The e2e suite has its own config (tests/e2e/).
 export default defineConfig({
   test: {
@@ -66,7 +89,7 @@ export default defineConfig({
           // The kill -9 suites (engine.kill9, engine.cycles-kill9) share a bot or a cycle between
           // engine processes, which needs PostgreSQL; so do the `*.postgres.test.ts` files (SIGTERM
           // handover, pg_dump/pg_restore). With TEST_DATABASE_URL set they run, and fail if it is broken.
-          exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...PURE_NODE_TESTS,
+          exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...PURE_NODE_TESTS, ...SHARED_ENGINE_TESTS,
             ...(process.env.TEST_DATABASE_URL ? [] : ['**/*kill9.test.ts', '**/*.postgres.test.ts'])],
           // Kept: under load (load average 23 on two cores) one route-fuzz test on PGlite took 21 s and
           // harness hooks are being reshaped (issue 35); lower these from a quiet machine's times.
@@ -86,15 +109,36 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'node-engine',
+          environment: 'node',
+          include: SHARED_ENGINE_TESTS,
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // JSX needs no option here: Vite's Oxc transform uses the automatic runtime by default.
         test: {
           name: 'renderer',
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],
+          exclude: RENDERER_MOCKING_TESTS,
           setupFiles: ['renderer/testing/setup.ts'],
+          isolate: false,
           // The slowest renderer test takes about 4 s with the machine's other work running
           // (a whole page, typed into field by field); 30 s leaves room for a busier machine, and a
           // test that grows past it should be made faster, not given more time.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'renderer-mocking',
+          environment: 'jsdom',
+          include: RENDERER_MOCKING_TESTS,
+          setupFiles: ['renderer/testing/setup.ts'],
           testTimeout: 30_000,
         },
       },
