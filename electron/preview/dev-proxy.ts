@@ -12,14 +12,26 @@ import { injectBridge } from './static-files';
 /** Headers not forwarded: the hop's own, and the cookie (the dev server has no use for the secret). */
 const DROPPED = new Set(['host', 'cookie', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
 
+/** A navigation (the app's page), which comes back rewritten, as opposed to a module or an asset. */
+function asksForPage(req: IncomingMessage): boolean {
+  const dest = req.headers['sec-fetch-dest'];
+  return dest === 'document' || dest === 'iframe' || (dest === undefined && (req.headers.accept ?? '').includes('text/html'));
+}
+
 function forwardedHeaders(req: IncomingMessage, devServer: URL): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = { host: devServer.host };
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && !DROPPED.has(name)) headers[name] = value;
   }
-  // Pages are rewritten (the bridge): ask for them whole, never compressed or conditional.
+  // Bodies pass through as they are, so uncompressed; the hop is loopback.
   delete headers['accept-encoding'];
-  delete headers['if-none-match'];
+  // Pages are rewritten (the bridge): ask for them whole, never conditional. Modules stay
+  // conditional, so the reload after a restart revalidates them (304) instead of fetching
+  // hundreds again through this hop.
+  if (asksForPage(req)) {
+    delete headers['if-none-match'];
+    delete headers['if-modified-since'];
+  }
   return headers;
 }
 
@@ -29,6 +41,8 @@ export interface ProxiedPage {
   type: string;
   body: Buffer | string;
   isPage: boolean;
+  /** A module's or an asset's caching, as the dev server says it (its pre-bundled dependencies are immutable). */
+  caching: { cacheControl: string; etag?: string };
 }
 
 /** GET `path` from the dev server; HTML (the app's page) comes back with the bridge in. */
@@ -45,7 +59,9 @@ export function fetchFromDevServer(req: IncomingMessage, devServer: URL): Promis
           const type = answer.headers['content-type'] ?? 'application/octet-stream';
           const body = Buffer.concat(chunks);
           const isPage = type.startsWith('text/html');
-          done({ status: answer.statusCode ?? 502, type, body: isPage ? injectBridge(body.toString('utf8')) : body, isPage });
+          const etag = answer.headers.etag;
+          const caching = { cacheControl: answer.headers['cache-control'] ?? 'no-cache', ...(etag ? { etag } : {}) };
+          done({ status: answer.statusCode ?? 502, type, body: isPage ? injectBridge(body.toString('utf8')) : body, isPage, caching });
         });
       },
     );
@@ -54,10 +70,14 @@ export function fetchFromDevServer(req: IncomingMessage, devServer: URL): Promis
   });
 }
 
+/** The page is never cached (it carries the bridge); modules and assets are cached as the dev server says. */
 export function sendProxied(res: ServerResponse, page: ProxiedPage): void {
   setSecurityHeaders(res, PREVIEW_DEV_CSP);
-  res.writeHead(page.status, { 'Content-Type': page.type, 'Cache-Control': 'no-store' });
-  res.end(page.body);
+  const caching = page.isPage
+    ? { 'Cache-Control': 'no-store' }
+    : { 'Cache-Control': page.caching.cacheControl, ...(page.caching.etag ? { ETag: page.caching.etag } : {}) };
+  res.writeHead(page.status, { 'Content-Type': page.type, ...caching });
+  res.end(page.status === 304 ? undefined : page.body);
 }
 
 /** Pipes an upgrade (Vite's HMR web socket) to the dev server, the Host header rewritten. */

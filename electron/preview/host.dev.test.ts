@@ -116,11 +116,15 @@ describe('npm run dev: pages from the dev server', () => {
   beforeEach(async () => {
     upgrades.length = 0;
     vite = createServer((req, res) => {
-      if (req.url === '/') {
-        res.writeHead(200, { 'content-type': 'text/html' });
+      if (req.headers['if-none-match'] === 'W/"v1"') {
+        res.writeHead(304, { etag: 'W/"v1"', 'cache-control': 'no-cache' });
+        res.end();
+      } else if (req.url === '/') {
+        res.writeHead(200, { 'content-type': 'text/html', etag: 'W/"v1"' });
         res.end('<!doctype html><html><head><script type="module" src="/@vite/client"></script></head><body>dev</body></html>');
       } else {
-        res.writeHead(200, { 'content-type': 'text/javascript' });
+        const immutable = req.url?.startsWith('/node_modules/.vite/deps/');
+        res.writeHead(200, { 'content-type': 'text/javascript', etag: 'W/"v1"', 'cache-control': immutable ? 'max-age=31536000,immutable' : 'no-cache' });
         res.end(`export const path = ${JSON.stringify(req.url)};`);
       }
     });
@@ -167,6 +171,23 @@ describe('npm run dev: pages from the dev server', () => {
     expect(csp).toContain("worker-src 'self' blob:");
     const module = await fetch(`${started.url}/src/App.tsx?t=1`);
     expect(await module.text()).toBe('export const path = "/src/App.tsx?t=1";');
+  });
+
+  it('lets the browser keep modules as the dev server says (a reload revalidates them), never the page', async () => {
+    const started = await host({ devServerUrl: viteUrl });
+    const cookie = await launchCookie(started);
+    const page = await fetch(`${started.url}/`, { headers: { cookie, 'if-none-match': 'W/"v1"', 'sec-fetch-dest': 'document' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(await page.text()).toContain('/__griddesk/bridge.js');
+    const module = await fetch(`${started.url}/src/App.tsx`, { headers: { 'sec-fetch-dest': 'script' } });
+    expect(module.headers.get('cache-control')).toBe('no-cache');
+    expect(module.headers.get('etag')).toBe('W/"v1"');
+    const again = await fetch(`${started.url}/src/App.tsx`, { headers: { 'sec-fetch-dest': 'script', 'if-none-match': 'W/"v1"' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const dependency = await fetch(`${started.url}/node_modules/.vite/deps/react.js?v=1`);
+    expect(dependency.headers.get('cache-control')).toBe('max-age=31536000,immutable');
   });
 
   it('pipes the HMR socket to the dev server for a launched browser only', async () => {
