@@ -54,8 +54,8 @@ const PURE_NODE_TESTS = [
 /**
  * The engine's integration tests: each builds its own servers, databases and simulators
  * (server/engine/testing/) and restores what it fakes, so the files share one module graph per
- * worker as the pure ones do (22 files: 101 -> 88 s, import 31 -> 9 s, shuffled). The kill -9
- * and SIGTERM suites stay isolated: they run engine processes of their own.
+ * worker as the pure ones do (21 files: 101 -> 87 s wall, import 31 -> 14 s, passing shuffled
+ * twice). The kill -9 and SIGTERM suites stay isolated: they run engine processes of their own.
  */
 const SHARED_ENGINE_TESTS = readdirSync('server/engine')
   .filter((file) => file.endsWith('.test.ts') && !/kill9\.test\.ts$|\.postgres\.test\.ts$/.test(file))
@@ -72,6 +72,13 @@ const RENDERER_MOCKING_TESTS = readdirSync('renderer', { recursive: true, encodi
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => `renderer/${file}`)
   .filter((file) => MOCKS_A_MODULE.test(readFileSync(file, 'utf8')));
+
+/**
+ * The renderer's tests in jsdom. The slowest takes about 4 s with the machine's other work running
+ * (a whole page, typed into field by field); 30 s leaves room for a busier machine, and a test
+ * that grows past it should be made faster, not given more time.
+ */
+const RENDERER_TEST = { environment: 'jsdom', setupFiles: ['renderer/testing/setup.ts'], testTimeout: 30_000 };
 
 // Unit and server integration tests. The e2e suite has its own config (tests/e2e/).
 export default defineConfig({
@@ -118,30 +125,9 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        // JSX needs no option here: Vite's Oxc transform uses the automatic runtime by default.
-        test: {
-          name: 'renderer',
-          environment: 'jsdom',
-          include: ['renderer/**/*.test.{ts,tsx}'],
-          exclude: RENDERER_MOCKING_TESTS,
-          setupFiles: ['renderer/testing/setup.ts'],
-          isolate: false,
-          // The slowest renderer test takes about 4 s with the machine's other work running
-          // (a whole page, typed into field by field); 30 s leaves room for a busier machine, and a
-          // test that grows past it should be made faster, not given more time.
-          testTimeout: 30_000,
-        },
-      },
-      {
-        test: {
-          name: 'renderer-mocking',
-          environment: 'jsdom',
-          include: RENDERER_MOCKING_TESTS,
-          setupFiles: ['renderer/testing/setup.ts'],
-          testTimeout: 30_000,
-        },
-      },
+      // JSX needs no option here: Vite's Oxc transform uses the automatic runtime by default.
+      { test: { ...RENDERER_TEST, name: 'renderer', include: ['renderer/**/*.test.{ts,tsx}'], exclude: RENDERER_MOCKING_TESTS, isolate: false } },
+      { test: { ...RENDERER_TEST, name: 'renderer-mocking', include: RENDERER_MOCKING_TESTS } },
     ],
   },
 });

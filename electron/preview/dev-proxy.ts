@@ -77,7 +77,7 @@ export function sendProxied(res: ServerResponse, page: ProxiedPage): void {
     ? { 'Cache-Control': 'no-store' }
     : { 'Cache-Control': page.caching.cacheControl, ...(page.caching.etag ? { ETag: page.caching.etag } : {}) };
   res.writeHead(page.status, { 'Content-Type': page.type, ...caching });
-  res.end(page.status === 304 ? undefined : page.body);
+  res.end(page.body);
 }
 
 /** Pipes an upgrade (Vite's HMR web socket) to the dev server, the Host header rewritten. */
