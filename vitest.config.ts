@@ -20,6 +20,7 @@ const PURE_NODE_TESTS = [
   'scripts/node-version.test.ts',
   'scripts/test-stages.test.ts',
   'tests/e2e/support/production-install.test.ts',
+  'tests/e2e/support/click-until.test.ts',
   // Server units that need no database, server or exchange; their modules keep only caches of pure results.
   'server/chain/addresses.test.ts',
   'server/config-trust-proxy.test.ts',

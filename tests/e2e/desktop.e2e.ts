@@ -12,6 +12,7 @@ import { DESKTOP_TEXT, LABELS, SETTINGS_LABELS } from '../../common/messages';
 import { SCREEN_TITLES } from '../../common/routes';
 import type { AppDeps } from '../../server/http/types';
 import { grant } from '../../server/modules/subscriptions/subscriptions';
+import { clickUntil } from './support/click-until';
 import { liveHelpers } from './support/live';
 import { logInAs, otpFrom, startStack, type Stack } from './support/stack';
 
@@ -131,9 +132,16 @@ describe('desktop notifications and settings', () => {
 
     // Settings, from the profile menu.
     await stack.open('/dashboard');
-    await page().getByRole('button', { name: LABELS.profileMenu }).click();
-    await page().getByRole('menuitem', { name: SCREEN_TITLES.settings }).click();
-    await page().waitForURL(/#\/settings$/);
+    await clickUntil(
+      async () => {
+        // A dropdown that closed again (or never opened) under a lost click is opened anew.
+        const item = page().getByRole('menuitem', { name: SCREEN_TITLES.settings });
+        if (!(await item.isVisible())) await page().getByRole('button', { name: LABELS.profileMenu }).click();
+        await item.click();
+      },
+      (timeout) => page().waitForURL(/#\/settings$/, { timeout }),
+      { what: "the profile menu's Settings" },
+    );
     expect(await botSwitch().getAttribute('aria-checked')).toBe('true');
     await botSwitch().click();
     await expect.poll(() => botSwitch().getAttribute('aria-checked')).toBe('false');

@@ -7,22 +7,41 @@
 import { appendFile, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 
-const watched = new Set<Page>();
+/** Each watched page with the last lines its console said (errors and warnings) and its uncaught errors. */
+const watched = new Map<Page, string[]>();
 const TEXT_LIMIT = 4000;
+const CONSOLE_LINES = 20;
 
 /** Adds a page to what a failure reports; the returned function takes it out again. */
 export function watchPage(page: Page): () => void {
-  watched.add(page);
-  return () => watched.delete(page);
+  const said: string[] = [];
+  const keep = (line: string) => {
+    said.push(line.length > 500 ? `${line.slice(0, 500)}…` : line);
+    if (said.length > CONSOLE_LINES) said.shift();
+  };
+  // A renderer logs what it could not do (a failed request, a refused mutation) and never
+  // shows some of it: the report needs it to tell a lost click from a slow or failed answer.
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') keep(`${message.type()}: ${message.text()}`);
+  };
+  const onPageError = (error: Error) => keep(`uncaught: ${error.message}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  watched.set(page, said);
+  return () => {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+    watched.delete(page);
+  };
 }
 
 function slug(text: string): string {
   return text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 80);
 }
 
-async function describePage(page: Page, testName: string): Promise<string> {
+async function describePage(page: Page, said: string[], testName: string): Promise<string> {
   const lines = [`[e2e failure] ${testName}`, `  url: ${page.url()}`];
   // The screen's own content (antd's Layout.Content is <main>) before the ticker and menus.
   const region = (await page.locator('main').count()) > 0 ? page.locator('main').first() : page.locator('body');
@@ -31,6 +50,7 @@ async function describePage(page: Page, testName: string): Promise<string> {
     .allInnerTexts().catch(() => []);
   if (errors.length > 0) lines.push(`  messages: ${errors.join(' | ')}`);
   lines.push(`  text: ${text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text}`);
+  if (said.length > 0) lines.push('  console:', ...said.map((line) => `    ${line}`));
   const dir = join(tmpdir(), 'griddesk-e2e-failures');
   const shot = join(dir, `${slug(testName)}-${Date.now()}.png`);
   const saved = await mkdir(dir, { recursive: true })
@@ -52,14 +72,38 @@ export async function clearFailureSummary(): Promise<void> {
   await rm(SUMMARY_FILE, { force: true });
 }
 
-/** Prints every watched page; never throws, so the test's own error stays the one reported. */
+/** Whether the current test (or set-up) has already reported its pages: one failure, one report. */
+let reported = false;
+
+/** A new test starts with nothing reported (setup.ts). */
+export function startReporting(): void {
+  reported = false;
+}
+
+/** Prints every watched page, once per test; never throws, so the test's own error stays the one reported. */
 export async function reportFailure(testName: string): Promise<void> {
-  for (const page of watched) {
+  if (reported) return;
+  reported = true;
+  for (const [page, said] of watched) {
     if (page.isClosed()) continue;
-    const report = await describePage(page, testName).catch((e: Error) => `[e2e failure] ${testName}: ${e.message}`);
+    const report = await describePage(page, said, testName).catch((e: Error) => `[e2e failure] ${testName}: ${e.message}`);
     console.error(report);
     await mkdir(dirname(SUMMARY_FILE), { recursive: true })
       .then(() => appendFile(SUMMARY_FILE, `${report}\n\n`))
       .catch(() => undefined);
+  }
+}
+
+/**
+ * Runs a step of a file's set-up (signing in, agreeing) and reports the pages if it fails: a
+ * failed beforeAll runs no afterEach, so setup.ts never sees it, and the file's afterAll closes
+ * the pages before anything else could look at them.
+ */
+export async function reportingFailure<T>(step: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    await reportFailure(step);
+    throw error;
   }
 }

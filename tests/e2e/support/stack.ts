@@ -22,7 +22,8 @@ import { startSmtpReceiver, type SmtpReceiver } from '../../../server/mail/testi
 import type { AppDeps } from '../../../server/http/types';
 import { grant } from '../../../server/modules/subscriptions/subscriptions';
 import { openChromium } from './browser';
-import { watchPage } from './failure-report';
+import { clickUntil } from './click-until';
+import { reportingFailure, watchPage } from './failure-report';
 
 export interface Member {
   email: string;
@@ -244,11 +245,13 @@ export const DEMO_MEMBER = { email: 'demo@griddesk.local', password: 'demo1234' 
 /** Signs in through the login screen (as the file's member unless told) and waits for the dashboard. */
 export async function logInAs(stack: Stack, member: Member = stack.member) {
   const { page } = stack;
-  await stack.open('/');
-  await page.getByLabel(LABELS.email).fill(member.email);
-  await page.getByLabel(LABELS.password).fill(member.password);
-  await page.getByRole('button', { name: LABELS.logIn }).click();
-  await page.waitForURL(/#\/dashboard/);
+  await reportingFailure(`signing in as ${member.email}`, async () => {
+    await stack.open('/');
+    await page.getByLabel(LABELS.email).fill(member.email);
+    await page.getByLabel(LABELS.password).fill(member.password);
+    await page.getByRole('button', { name: LABELS.logIn }).click();
+    await page.waitForURL(/#\/dashboard/);
+  });
   await agreeDisclaimer(page);
 }
 
@@ -258,6 +261,16 @@ export async function logInAs(stack: Stack, member: Member = stack.member) {
  */
 export async function agreeDisclaimer(page: Page) {
   const dialog = page.getByRole('dialog').filter({ hasText: BOT_LABELS.disclaimerTitle });
-  await dialog.getByRole('button', { name: BOT_LABELS.agree, exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  const agree = dialog.getByRole('button', { name: BOT_LABELS.agree, exact: true });
+  await reportingFailure('agreeing to the disclaimer', () =>
+    clickUntil(
+      async (attempt) => {
+        // The first click needs the dialog (a member who has not agreed must meet it); a later
+        // one finds it closed if the agreement came meanwhile, or its button loading.
+        if (attempt === 1) await agree.click();
+        else if (await dialog.isVisible()) await agree.click({ timeout: 5_000 }).catch(() => undefined);
+      },
+      (timeout) => dialog.waitFor({ state: 'hidden', timeout }),
+      { what: "the disclaimer's Agree" },
+    ));
 }
