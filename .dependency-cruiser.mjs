@@ -51,6 +51,9 @@ const BROWSER_PACKAGES = [
 
 const NPM = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'];
 
+/** The browser preview's local chain: development tooling that starts ganache (see its rule). */
+const PREVIEW_CHAIN = '^electron/preview/local-chain\\.ts$';
+
 /** The ccxt client: the one place that talks ccxt (ARCHITECTURE section 6). */
 const CCXT_CLIENT = '^server/exchange/(ccxt-binance|ccxt-client|ccxt-gateway|ccxt-urls)\\.ts$';
 
@@ -159,11 +162,23 @@ export default {
     {
       name: 'ethers-only-in-chain',
       comment:
-        'server/chain/ is the BEP-20 adapter; nothing else speaks ethers. Tests may use ethers as ' +
-        'an oracle (a random address, the mnemonic format the redaction must hide).',
+        'server/chain/ is the BEP-20 adapter; besides it only the chain rules of the configuration ' +
+        '(server/config/chain-keys.ts and chain-addresses.ts: the boot checks of key material and ' +
+        'the address derivation the configuration hands the modules, pure functions) speak ethers. ' +
+        'Tests may use ethers as an oracle (a random address, the mnemonic format the redaction must hide).',
       severity: 'error',
-      from: { pathNot: ['^server/chain/', TEST_FILE] },
+      from: { pathNot: ['^server/chain/', '^server/config/chain-(keys|addresses)\\.ts$', TEST_FILE] },
       to: { path: pkg('ethers') },
+    },
+    {
+      name: 'config-is-the-ground-floor',
+      comment:
+        'server/config/ (environment parsing, Config, ConfigError and the chain key rules it ' +
+        'calls) is what every other part of the server, and the desktop through server/embed.ts, ' +
+        'stands on: it imports nothing of the server above it, so it can never form a cycle with them.',
+      severity: 'error',
+      from: { path: '^server/config/' },
+      to: { dependencyTypes: ['local'], pathNot: '^(server/config|common)/' },
     },
     {
       name: 'decimal-only-in-money',
@@ -175,11 +190,83 @@ export default {
       to: { path: pkg('decimal\\.js') },
     },
     {
-      name: 'modules-not-http',
-      comment: 'Domain modules are testable without HTTP; routes call modules, never the reverse.',
+      name: 'http-only-from-the-app',
+      comment:
+        'HTTP is the outermost layer: routes call the domain modules, the engine, the chain and ' +
+        'the exchange, never the reverse, so each of them runs and is tested without HTTP (the ' +
+        'engine in its own process, the chain role without an API). Only server/app.ts composes it.',
       severity: 'error',
-      from: { path: '^server/modules/' },
+      from: { path: '^(server|sim)/', pathNot: '^server/(http/|app\\.ts$)' },
       to: { path: '^server/http/' },
+    },
+    {
+      name: 'engine-not-modules',
+      comment:
+        'The engine is the kernel the domain modules hand runnables to (through the database and ' +
+        'server/runnables/), so it runs in a process of its own without them: it never imports ' +
+        'them. Its tests and testing/ harnesses may: they set members and bots up as the server does.',
+      severity: 'error',
+      from: { path: '^server/engine/', pathNot: [TEST_FILE, TESTING] },
+      to: { path: '^server/modules/' },
+    },
+    {
+      name: 'sim-only-through-trading',
+      comment:
+        'The simulator stands in for Binance, a separate product: it shares the trading core\'s ' +
+        'arithmetic (through its index) and nothing else of the server, not its database, modules ' +
+        'or engine.',
+      severity: 'error',
+      from: { path: '^sim/', pathNot: [TEST_FILE, TESTING] },
+      to: { dependencyTypes: ['local'], pathNot: ['^(sim|common)/', '^server/trading/index\\.ts$'] },
+    },
+    {
+      name: 'sim-tests-only-through-trading-and-ccxt',
+      comment:
+        'The simulator\'s tests and testing/ drive it as the server does, through the server\'s ' +
+        'ccxt client (server/exchange/ccxt-urls.ts), and reach nothing else of the server.',
+      severity: 'error',
+      from: { path: '^sim/.*(\\.test\\.ts$|(^|/)testing/)' },
+      to: { dependencyTypes: ['local'], pathNot: ['^(sim|common)/', '^server/(trading/index|exchange/ccxt-urls)\\.ts$'] },
+    },
+    {
+      name: 'sim-only-from-the-exchange-factory',
+      comment:
+        'The server meets the simulator in one place, server/exchange/exchange-factory.ts, which ' +
+        'starts it in-process for EXCHANGE=sim; the domain modules, the engine and the rest talk ' +
+        'to it as to Binance, through the exchange gateway. Tests and benches may start it.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: ['^server/exchange/exchange-factory\\.ts$', TEST_FILE, TESTING] },
+      to: { path: '^sim/' },
+    },
+    {
+      name: 'electron-only-through-embed',
+      comment:
+        'The desktop embeds the server through one door, server/embed.ts, so what the desktop ' +
+        'depends on is that list, not the server\'s layout. Tests of electron/ may also check what ' +
+        'the embedded server stored (its schema, sealed secrets) and use server/testing/.',
+      severity: 'error',
+      from: { path: '^electron/', pathNot: [TEST_FILE, TESTING, PREVIEW_CHAIN] },
+      to: { path: '^server/', pathNot: '^server/embed\\.ts$' },
+    },
+    {
+      name: 'preview-chain-only-the-local-chain',
+      comment:
+        'The browser preview\'s local test chain (development only: ganache, which the packaged ' +
+        'app must not bundle, so it is not in server/embed.ts) imports the local chain and ' +
+        'nothing else of the server past the facade.',
+      severity: 'error',
+      from: { path: PREVIEW_CHAIN },
+      to: { path: '^server/', pathNot: '^server/(embed|chain/local-chain|chain/local-chain-env)\\.ts$' },
+    },
+    {
+      name: 'ipc-not-server',
+      comment:
+        'Main\'s IPC handlers reach the server over HTTP only, as a packaged app reaches a remote ' +
+        'server: a handler that called a domain module would work embedded and break remote. ' +
+        'Their tests too: they run the handlers against a server over HTTP.',
+      severity: 'error',
+      from: { path: '^electron/main/ipc/' },
+      to: { path: '^server/' },
     },
     {
       name: 'test-code-only-in-tests',

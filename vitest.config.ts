@@ -22,8 +22,9 @@ const PURE_NODE_TESTS = [
   'tests/e2e/support/production-install.test.ts',
   'tests/e2e/support/click-until.test.ts',
   // Server units that need no database, server or exchange; their modules keep only caches of pure results.
-  'server/chain/addresses.test.ts',
-  'server/config-trust-proxy.test.ts',
+  'server/config/chain-addresses.test.ts',
+  'server/config/trust-proxy.test.ts',
+  'server/config/secret-variables.test.ts',
   'server/exchange/errors.test.ts',
   'server/exchange/symbol-icons.test.ts',
   'server/http/client-address.test.ts',

@@ -25,7 +25,7 @@ const AFFORDABLE = 3;
 const [{ benchDatabase }, { post }, { addPlan }, { purchasePlan }, { createWithdrawal }, { setSetting }, { insertMember }, { checksummedAddress }] = await Promise.all([
   import('./support/bench-db'), import('../server/modules/ledger/post'), import('../server/modules/subscriptions/plans'),
   import('../server/modules/subscriptions/purchase'), import('../server/modules/withdrawals/create'),
-  import('../server/modules/settings/settings'), import('./support/members'), import('../server/chain/addresses'),
+  import('../server/modules/settings/settings'), import('./support/members'), import('../server/config/chain-addresses'),
 ]);
 
 type Db = Awaited<ReturnType<typeof benchDatabase>>['database']['db'];

@@ -15,7 +15,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
-import { depositAddressesOf } from '../server/chain/addresses';
+import { depositAddressesOf } from '../server/config/chain-addresses';
 import { createDepositScanner, type DepositScannerOptions } from '../server/chain/deposit-scanner';
 import { startLocalChain, type LocalChain } from '../server/chain/local-chain';
 import { connectChain } from '../server/chain/rpc';

@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { accountXpubOf, addressOfPrivateKey } from '../server/chain/keys';
-import { loadConfig } from '../server/config';
+import { accountXpubOf, addressOfPrivateKey } from '../server/config/chain-keys';
+import { loadConfig } from '../server/config/config';
 import { APP_HELMET_OPTIONS, securityHeaders } from '../server/http/plugins/security-headers';
 
 const ROOT = resolve(__dirname, '..');
@@ -54,10 +54,10 @@ function assignments(text: string): Array<{ name: string; value: string; comment
   });
 }
 
-/** The names the configuration readers read (quoted upper-case names in server/config*.ts). */
+/** The names the configuration readers read (quoted upper-case names in server/config/*.ts). */
 function configNames(): Set<string> {
-  const files = readdirSync(join(ROOT, 'server')).filter((f) => /^config.*\.ts$/.test(f) && !f.endsWith('.test.ts'));
-  return new Set(files.flatMap((f) => [...read(`server/${f}`).matchAll(/'([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]!)));
+  const files = readdirSync(join(ROOT, 'server', 'config')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  return new Set(files.flatMap((f) => [...read(`server/config/${f}`).matchAll(/'([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]!)));
 }
 
 describe('the environment examples', () => {
@@ -67,7 +67,7 @@ describe('the environment examples', () => {
     for (const file of ENV_EXAMPLES) {
       const lines = read(file).split('\n');
       for (const { name, line } of assignments(read(file))) {
-        expect(names.has(name), `${file}: ${name} is read by no server/config*.ts`).toBe(true);
+        expect(names.has(name), `${file}: ${name} is read by no server/config/*.ts`).toBe(true);
         expect(lines[line - 1], `${file}: ${name} has no comment line above it`).toMatch(/^#/);
       }
     }

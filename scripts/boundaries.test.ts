@@ -15,31 +15,49 @@ const FORBIDDEN: { rule: string; file: string; source: string }[] = [
   { rule: 'pure-core-no-io', file: 'server/trading/http.ts', source: "import 'fastify';" },
   { rule: 'pure-core-no-node-builtins', file: 'common/files.ts', source: "import 'node:fs';" },
   { rule: 'pure-core-no-node-builtins', file: 'server/trading/clock.ts', source: "import 'timers';" },
-  { rule: 'common-imports-only-common', file: 'common/server-config.ts', source: "import '../server/config';" },
+  { rule: 'common-imports-only-common', file: 'common/server-config.ts', source: "import '../server/config/config';" },
   { rule: 'trading-imports-only-common', file: 'server/trading/rows.ts', source: "import '../db/database';" },
   { rule: 'trading-only-through-index', file: 'server/engine/exact-user.ts', source: "import '../trading/exact';" },
   { rule: 'renderer-imports-only-common', file: 'renderer/main-code.ts', source: "import '../electron/main/ipc/handlers';" },
-  { rule: 'renderer-imports-only-common', file: 'renderer/server-code.ts', source: "import '../server/config';" },
+  { rule: 'renderer-imports-only-common', file: 'renderer/server-code.ts', source: "import '../server/config/config';" },
   { rule: 'renderer-no-node-builtins', file: 'renderer/path.ts', source: "import 'node:path';" },
   { rule: 'renderer-page-not-build', file: 'renderer/app/styles.ts', source: "import '../build/antdStyles';" },
   { rule: 'renderer-browser-packages-only', file: 'renderer/network.ts', source: "import 'axios';" },
   { rule: 'electron-not-renderer', file: 'electron/preview/page.ts', source: "import '../../renderer/page';" },
   { rule: 'electron-only-in-main-glue', file: 'electron/main/ipc/dialog.ts', source: "import 'electron';" },
   { rule: 'electron-only-in-main-glue', file: 'server/notify.ts', source: "import 'electron';" },
-  { rule: 'server-not-desktop', file: 'server/http/ipc.ts', source: "import '../../electron/main/ipc/handlers';" },
+  { rule: 'server-not-desktop', file: 'server/http/ipc.ts', source: "import '../../electron/preload/index';" },
   { rule: 'server-not-desktop', file: 'sim/page.ts', source: "import '../renderer/page';" },
+  { rule: 'sim-only-through-trading', file: 'sim/page.ts', source: "import '../renderer/page';" },
   { rule: 'ccxt-only-in-ccxt-client', file: 'server/exchange/gateway.ts', source: "import 'ccxt';" },
   { rule: 'ccxt-only-in-ccxt-client', file: 'sim/ccxt-urls.ts', source: "import 'ccxt';" },
   { rule: 'ccxt-only-in-ccxt-client', file: 'server/modules/market/market.test.ts', source: "import 'ccxt';" },
   { rule: 'ethers-only-in-chain', file: 'server/modules/deposits/addresses.ts', source: "import 'ethers';" },
   { rule: 'ethers-only-in-chain', file: 'server/cli/faucet.ts', source: "import 'ethers';" },
+  { rule: 'ethers-only-in-chain', file: 'server/config/env.ts', source: "import 'ethers';" },
   { rule: 'decimal-only-in-money', file: 'server/modules/cycles/sizing.ts', source: "import 'decimal.js';" },
   { rule: 'decimal-only-in-money', file: 'renderer/figure.ts', source: "import Decimal from 'decimal.js';" },
   { rule: 'renderer-browser-packages-only', file: 'renderer/figure.ts', source: "import Decimal from 'decimal.js';" },
   { rule: 'decimal-only-in-money', file: 'sim/num.ts', source: "import 'decimal.js';" },
   { rule: 'decimal-only-in-money', file: 'bench/oracle.ts', source: "import 'decimal.js';" },
   { rule: 'decimal-only-in-money', file: 'common/format/figure.test.ts', source: "import 'decimal.js';" },
-  { rule: 'modules-not-http', file: 'server/modules/bots/route-user.ts', source: "import '../../http/plugins/errors';" },
+  { rule: 'http-only-from-the-app', file: 'server/modules/bots/route-user.ts', source: "import '../../http/plugins/errors';" },
+  { rule: 'http-only-from-the-app', file: 'server/engine/refusal.ts', source: "import '../http/plugins/errors';" },
+  { rule: 'http-only-from-the-app', file: 'server/chain/deposit-route.ts', source: "import '../http/plugins/errors';" },
+  { rule: 'config-is-the-ground-floor', file: 'server/config/chain.ts', source: "import '../chain/keys';" },
+  { rule: 'config-is-the-ground-floor', file: 'server/config/log-format.ts', source: "import '../logging/format';" },
+  { rule: 'config-is-the-ground-floor', file: 'server/config/config.test.ts', source: "import '../modules/keys/keys';" },
+  { rule: 'engine-not-modules', file: 'server/engine/keys-user.ts', source: "import '../modules/keys/keys';" },
+  { rule: 'sim-only-through-trading', file: 'sim/orders-db.ts', source: "import '../server/db/database';" },
+  { rule: 'sim-only-through-trading', file: 'sim/exact.ts', source: "import '../server/trading/exact';" },
+  { rule: 'trading-only-through-index', file: 'sim/exact.ts', source: "import '../server/trading/exact';" },
+  { rule: 'sim-tests-only-through-trading-and-ccxt', file: 'sim/orders.db.test.ts', source: "import '../server/db/database';" },
+  { rule: 'sim-only-from-the-exchange-factory', file: 'server/modules/market/sim-prices.ts', source: "import '../../../sim/simulator';" },
+  { rule: 'electron-only-through-embed', file: 'electron/main/secrets.ts', source: "import '../../server/modules/keys/keys';" },
+  { rule: 'electron-only-through-embed', file: 'electron/main/ipc/areas/bots.ts', source: "import '../../../../server/modules/bots/route-free';" },
+  { rule: 'preview-chain-only-the-local-chain', file: 'electron/preview/local-chain.ts', source: "import '../../server/chain/local-chain';\nimport '../../server/db/database';" },
+  { rule: 'ipc-not-server', file: 'electron/main/ipc/areas/bots.ts', source: "import '../../../../server/modules/bots/route-free';" },
+  { rule: 'ipc-not-server', file: 'electron/main/ipc/areas/bots.test.ts', source: "import '../../../../server/modules/bots/route-free';" },
   { rule: 'test-code-only-in-tests', file: 'server/modules/bots/seed.ts', source: "import './testing/fixtures';" },
   { rule: 'test-code-only-in-tests', file: 'renderer/app/boot.ts', source: "import '../testing/fakeBridge';" },
   { rule: 'test-code-only-in-tests', file: 'bench/fanout.ts', source: "import '../server/testing/server';" },
@@ -53,7 +71,16 @@ const ALLOWED: { file: string; source: string }[] = [
   { file: 'common/schema.ts', source: "import 'yup';\nimport './money';\nimport './constants';" },
   { file: 'common/money.ts', source: "import 'decimal.js';" },
   { file: 'server/trading/money.ts', source: "import '../../common/constants';" },
-  { file: 'server/engine/runner.ts', source: "import '../trading/index';\nimport '../modules/bots/route-free';" },
+  { file: 'server/engine/runner.ts', source: "import '../trading/index';" },
+  { file: 'server/app.ts', source: "import './http/plugins/errors';" },
+  { file: 'server/http/routes.ts', source: "import '../mail/outbox';" },
+  { file: 'server/exchange/exchange-factory.ts', source: "import '../../sim/simulator';" },
+  { file: 'sim/futures.ts', source: "import '../server/trading/index';\nimport '../common/constants';" },
+  { file: 'sim/testing/simulator.ts', source: "import '../../server/exchange/ccxt-urls';" },
+  { file: 'server/engine/engine.faults.test.ts', source: "import '../modules/bots/route-free';" },
+  { file: 'electron/main/embedded-server.ts', source: "import '../../server/embed';" },
+  { file: 'electron/main/secrets-key/sealed.test.ts', source: "import '../../../server/modules/keys/keys';\nimport '../../../server/testing/server';" },
+  { file: 'electron/preview/main.ts', source: "import '../../server/embed';" },
   { file: 'renderer/page.tsx', source: "import 'react';\nimport 'antd';\nimport '../common/constants';" },
   { file: 'electron/main/app/window.ts', source: "import 'electron';\nimport '../ipc/handlers';" },
   { file: 'electron/preload/index.ts', source: "import 'electron';" },
@@ -62,25 +89,27 @@ const ALLOWED: { file: string; source: string }[] = [
   { file: 'server/exchange/errors.test.ts', source: "import 'ccxt';" },
   { file: 'sim/orders.test.ts', source: "import 'ccxt';" },
   { file: 'server/chain/rpc.ts', source: "import 'ethers';" },
+  { file: 'server/config/chain-keys.ts', source: "import 'ethers';\nimport '../../common/constants';" },
+  { file: 'server/chain/scanner.ts', source: "import '../config/config';" },
   { file: 'server/logging/redact.test.ts', source: "import 'ethers';" },
   { file: 'tests/e2e/wallet.e2e.ts', source: "import 'ethers';" },
-  { file: 'server/http/routes.ts', source: "import '../mail/outbox';" },
   { file: 'server/modules/bots/start.test.ts', source: "import './testing/fixtures';" },
   { file: 'server/engine/testing/harness.ts', source: "import '../../testing/server';\nimport '../../modules/bots/testing/fixtures';" },
   { file: 'renderer/app/boot.test.tsx', source: "import '../testing/fakeBridge';" },
   { file: 'renderer/build/styles.ts', source: "import 'node:module';\nimport '../app/theme-config';" },
   { file: 'renderer/vite.config.ts', source: "import 'node:crypto';\nimport './build/antdStyles';" },
   { file: 'tests/e2e/login.e2e.ts', source: "import '../../server/testing/server';" },
-  { file: 'bench/api.ts', source: "import '../server/config';\nimport './support/bench-db';" },
+  { file: 'bench/api.ts', source: "import '../server/config/config';\nimport './support/bench-db';\nimport '../sim/simulator';" },
 ];
 
 /** Files the imports above point at. */
 const TARGETS = [
-  'common/constants.ts', 'common/money.ts', 'server/config.ts', 'server/db/database.ts', 'server/trading/exact.ts',
+  'common/constants.ts', 'common/money.ts', 'server/config/config.ts', 'server/db/database.ts', 'server/trading/exact.ts',
   'server/trading/index.ts', 'electron/main/ipc/handlers.ts', 'server/modules/bots/route-free.ts',
   'server/http/plugins/errors.ts', 'server/mail/outbox.ts', 'server/modules/bots/testing/fixtures.ts',
   'server/testing/server.ts', 'server/testing/members.ts', 'renderer/testing/fakeBridge.ts', 'bench/support/bench-db.ts',
-  'renderer/build/antdStyles.ts', 'renderer/app/theme-config.ts',
+  'renderer/build/antdStyles.ts', 'renderer/app/theme-config.ts', 'sim/simulator.ts', 'server/exchange/ccxt-urls.ts',
+  'server/embed.ts', 'server/modules/keys/keys.ts', 'server/chain/local-chain.ts', 'server/chain/keys.ts', 'server/logging/format.ts',
 ];
 
 let root: string;
@@ -102,10 +131,10 @@ beforeAll(async () => {
   for (const { file, source } of [...FORBIDDEN, ...ALLOWED]) write(file, source);
   for (const file of TARGETS) write(file, '');
   write('server/engine/pong.ts', "import './ping';");
-  write('server/modules/bots/start.ts', "import '../../engine/records';");
-  write('server/engine/records.ts', '');
-  write('server/engine/keys-user.ts', "import '../modules/keys/keys';");
-  write('server/modules/keys/keys.ts', '');
+  write('server/exchange/ledger-user.ts', "import '../db/rows';");
+  write('server/db/rows.ts', '');
+  write('server/db/symbol-user.ts', "import '../exchange/symbols';");
+  write('server/exchange/symbols.ts', '');
   const options = await cruiseOptions(false);
   delete options.tsConfig;
   const folders = ['common', 'server', 'electron', 'renderer', 'sim', 'tests', 'bench'];
@@ -135,11 +164,11 @@ describe('the boundary rules of .dependency-cruiser.mjs', () => {
 
 describe('the folder-cycle check', () => {
   it('reports both edges of two folders importing each other, with a file import for each', () => {
-    const edges = folderCycleEdges(result.modules).filter(({ cycle }) => cycle.includes('server/engine'));
-    expect(edges.map(({ edge }) => edge).sort()).toEqual(['server/engine -> server/modules', 'server/modules -> server/engine']);
+    const edges = folderCycleEdges(result.modules).filter(({ cycle }) => cycle.includes('server/exchange'));
+    expect(edges.map(({ edge }) => edge).sort()).toEqual(['server/db -> server/exchange', 'server/exchange -> server/db']);
     expect(edges.map(({ example }) => example).sort()).toEqual([
-      'server/engine/keys-user.ts -> server/modules/keys/keys.ts',
-      'server/modules/bots/start.ts -> server/engine/records.ts',
+      'server/db/symbol-user.ts -> server/exchange/symbols.ts',
+      'server/exchange/ledger-user.ts -> server/db/rows.ts',
     ]);
   });
 

@@ -38,11 +38,11 @@ import { packageOf, productionImportProblems } from './production-imports.mjs';
  * ESM packages of many small files cost more to resolve and load one by one than their code
  * does, and tree shaking keeps only what the bundle uses (bench:startup, CPU of the import alone):
  * - drizzle-orm, everywhere: ~100 ms and ~9 MB less.
- * - ethers, into server/chain/keys.ts and addresses.ts, whose key and address checks config.ts
- *   runs on every boot: ~45 ms bundled against ~320 ms and ~20 MB for the whole package. The rest
- *   of server/chain (RPC clients, contracts) imports the package, loaded only when the chain role
- *   has work (chain/service.ts). The two copies never meet: keys.ts and addresses.ts take and
- *   give strings only.
+ * - ethers, into server/config/chain-keys.ts and chain-addresses.ts, whose key and address checks
+ *   the configuration runs on every boot: ~45 ms bundled against ~320 ms and ~20 MB for the whole
+ *   package. server/chain (RPC clients, contracts) imports the package, loaded only when the chain
+ *   role has work (chain/service.ts). The two copies never meet: chain-keys.ts and
+ *   chain-addresses.ts take and give strings only.
  * ccxt's binance classes come bundled too, through server/exchange/ccxt-binance.ts, which imports
  * their files by path: ~200 ms of CPU and ~10 MB less than loading those files and their
  * dependencies one by one.
@@ -52,7 +52,7 @@ import { packageOf, productionImportProblems } from './production-imports.mjs';
  */
 const BUNDLED_INTO = new Map([
   ['drizzle-orm', /./],
-  ['ethers', /^server\/chain\/(keys|addresses)\.ts$/],
+  ['ethers', /^server\/config\/chain-(keys|addresses)\.ts$/],
 ]);
 
 const manifest = JSON.parse(await readFile('package.json', 'utf8'));

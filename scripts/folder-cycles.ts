@@ -10,7 +10,7 @@
  * electron/main, common/ipc, ...) and the folders inside them (server/modules/bots,
  * electron/main/ipc, ...), and reports every strongly connected set of two or more folders.
  *
- * A file directly in a folder belongs to no folder of that folder: server/config.ts or
+ * A file directly in a folder belongs to no folder of that folder: server/app.ts or
  * server/start.ts (the composition root) importing server/modules is not a folder cycle.
  * Test files are left out: nothing imports a test, so a test's imports say what the test needs,
  * not how its folder depends on others (test helpers stay in: code imports them).

@@ -4,7 +4,7 @@
  * handed to it here, where a process composes its engine (start.ts, the engine test process,
  * the tests and the bench).
  */
-import type { Config } from './config';
+import type { Config } from './config/config';
 import type { Db } from './db/database';
 import type { NotificationFeed } from './db/notifications';
 import type { EngineOptions } from './engine/engine';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig } from './config/config';
 import { migrateDatabase, MigrationsPending, openDatabase, readDatabaseMigrationStatus, resolveMigrationsFolder } from './db/database';
 import { readJournal } from './db/migration-status';
 import { databaseTargets } from './testing/databases';

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config, type Env } from './config';
+import { loadConfig, type Config, type Env } from './config/config';
 import { lockEmbeddedDatabase, openDatabase, type Database } from './db/database';
 import { NO_TEMPLATE, TEMPLATE_FILE } from './db/pglite-template';
 import { createExchange } from './exchange/exchange-factory';

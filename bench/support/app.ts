@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/config';
 import { openDatabase } from '../../server/db/database';
 import { MemoryMailer } from '../../server/mail/mailer';
 import { systemClock } from '../../server/modules/clock';

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { loadConfig, type Config, type Env } from '../../server/config';
+import { loadConfig, type Config, type Env } from '../../server/config/config';
 import { openDatabase, type Database } from '../../server/db/database';
 import { SECRET_KEY_VERSION, sealSecret } from '../../server/modules/keys/crypto';
 

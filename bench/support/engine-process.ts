@@ -4,7 +4,7 @@
  * database's notifications), with LEASE_MS and CLAIM_EVERY_MS from the environment. Prints
  * `engine <id>` on stdout once it runs; the bench SIGKILLs it.
  */
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/config';
 import { openDatabase } from '../../server/db/database';
 import { startEngine } from '../../server/engine/engine';
 import { enginePorts } from '../../server/engine-ports';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../server/config';
+import { ConfigError } from '../../server/config/config';
 import type { StartOptions } from '../../server/start';
 import { startPlatformTarget } from './embedded-server';
 

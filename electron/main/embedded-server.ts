@@ -3,7 +3,7 @@
  * else the server started in this process. Plain Node, shared by Electron main and the preview.
  */
 import { resolve } from 'node:path';
-import { startPlatformServer, type StartOptions } from '../../server/start';
+import { startPlatformServer, type StartOptions } from '../../server/embed';
 import { remoteServerUrl } from './server-url';
 
 export interface PlatformTarget {

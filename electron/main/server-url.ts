@@ -4,7 +4,7 @@
  * crosses a network.
  */
 import { isIP } from 'node:net';
-import { ConfigError } from '../../server/config';
+import { ConfigError } from '../../server/embed';
 
 /** True for localhost, ::1 and 127.0.0.0/8: addresses that never leave this machine. */
 export function isLoopback(hostname: string): boolean {

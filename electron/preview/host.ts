@@ -28,7 +28,7 @@ import { createPreviewSecret, LAUNCH_PARAM, type KeptSecretValues, type PreviewS
 import { fetchFromDevServer, pipeUpgrade, sendProxied } from './dev-proxy';
 import { lockedMessage } from './locked-page';
 import { createNotificationLog, type NotificationLog } from './notifications';
-import { listOutbox } from '../../server/mail/outbox';
+import { listOutbox } from '../../server/embed';
 import { outboxPage } from './outbox-page';
 import { send, sendJson } from './respond';
 import { isOwnRequest, ownAuthorities } from './security';

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError } from '../../server/config';
+import { ConfigError } from '../../server/config/config';
 import { createServer } from 'node:net';
 import { localChainPort, startPreviewChain, wantsLocalChain } from './local-chain';
 import { blockAbove, rpcAnswers } from '../../server/chain/testing/rpc-probes';

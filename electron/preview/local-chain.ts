@@ -1,11 +1,13 @@
 /**
  * The browser preview's local BEP-20 chain: with the simulator exchange and no BSC_RPC_URL, a
  * newcomer's preview takes deposits and pays withdrawals on a chain kept in DATA_DIR/local-chain
- * (LOCAL_CHAIN=off turns it off). ganache is a development dependency, loaded only here.
+ * (LOCAL_CHAIN=off turns it off). ganache is a development dependency, loaded only here: the one
+ * import of the server's own past server/embed.ts (boundary rule electron-only-through-embed), as
+ * the packaged app never starts a local chain and must not bundle it.
  */
 import { join } from 'node:path';
 import type { LocalChain } from '../../server/chain/local-chain';
-import { ConfigError } from '../../server/config';
+import { ConfigError } from '../../server/embed';
 
 export { localChainEnv } from '../../server/chain/local-chain-env';
 

@@ -11,12 +11,11 @@
  */
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../../server/config';
+import { ConfigError, startBlock } from '../../server/embed';
 import { localChainEnv, startPreviewChain, type PreviewChain } from './local-chain';
 import { startPlatformTarget, type PlatformTarget } from '../main/embedded-server';
 import { startPreviewHost, type PreviewHost } from './host';
 import { OUTBOX_PATH } from './bridge-script';
-import { startBlock } from '../../server/start-block';
 import { launchCommand } from './launch-command';
 import { keptDevelopmentSecret } from './dev-secret';
 import { createDevelopmentKeychain } from './dev-keychain';

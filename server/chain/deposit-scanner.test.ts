@@ -8,7 +8,7 @@ import { balancesOf } from '../modules/ledger/balances';
 import { databaseTargets } from '../testing/databases';
 import { insertMember } from '../testing/members';
 import { createTestServer, type TestServer } from '../testing/server';
-import { depositAddressesOf } from './addresses';
+import { depositAddressesOf } from '../config/chain-addresses';
 import { createDepositScanner, type DepositScannerOptions } from './deposit-scanner';
 import { startLocalChain, type LocalChain } from './local-chain';
 import { connectChain, type ChainReader } from './rpc';

@@ -3,7 +3,7 @@
  * `npm run chain` prints and the browser preview passes to its embedded server. Every key in it
  * is a public development key of the local chain.
  */
-import { accountXpubOf } from './keys';
+import { accountXpubOf } from '../config/chain-keys';
 import type { LocalChain } from './local-chain';
 
 /** A local block comes every second or on demand; 3 keeps the reorg rule tested and quick. */

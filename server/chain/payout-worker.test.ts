@@ -13,7 +13,7 @@ import { createWithdrawal } from '../modules/withdrawals/create';
 import { databaseTargets } from '../testing/databases';
 import { insertMember } from '../testing/members';
 import { createTestServer, type TestServer } from '../testing/server';
-import { checksummedAddress } from './addresses';
+import { checksummedAddress } from '../config/chain-addresses';
 import { startLocalChain, type LocalChain } from './local-chain';
 import { startPayoutWorker, type PayoutWorker, type PayoutWorkerDeps } from './payout-worker';
 

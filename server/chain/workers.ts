@@ -3,8 +3,8 @@
  * deposit scanner and the payout worker. Apart from service.ts so that their RPC clients and
  * ethers' providers and contracts load only in a server that scans or pays (bench:startup).
  */
-import type { Config } from '../config';
-import type { DepositSettings, PayoutSettings } from '../config-chain';
+import type { Config } from '../config/config';
+import type { DepositSettings, PayoutSettings } from '../config/chain';
 import type { Db } from '../db/database';
 import type { NotificationFeed } from '../db/notifications';
 import type { Log } from '../logging/log';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Env } from '../config';
+import { loadConfig, type Env } from '../config/config';
 import { openDatabase, type Database } from '../db/database';
 import { getSetting } from '../modules/settings/settings';
 import { databaseTargets } from '../testing/databases';

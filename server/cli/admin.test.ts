@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Env } from '../config';
+import { loadConfig, type Env } from '../config/config';
 import { openDatabase } from '../db/database';
 import { exchangeKeys, users } from '../db/schema';
 import { createUser } from '../modules/accounts/users';

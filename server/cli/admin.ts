@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { asc } from 'drizzle-orm';
 import { answerCommandLine, readCommandLine, type FlagType, type FlagValues } from '../../common/command-line';
 import { SETTING_NAMES, type SettingName } from '../../common/constants';
-import { type Config, ConfigError, decodeSecretsKey, loadConfig, type Env } from '../config';
+import { type Config, ConfigError, decodeSecretsKey, loadConfig, type Env } from '../config/config';
 import { openDatabase, type Db } from '../db/database';
 import { users } from '../db/schema';
 import { findUserByEmail } from '../modules/accounts/users';

@@ -19,7 +19,7 @@ import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { answerCommandLine, readCommandLine } from '../../common/command-line';
-import { ConfigError, type Env } from '../config';
+import { ConfigError, type Env } from '../config/config';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '../db/data-dir-lock';
 import { compileWasmWithBaselineOnly } from '../db/pglite-compiler';
 import { unpackPgliteTemplate } from '../db/pglite-template';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Env } from '../config';
+import type { Env } from '../config/config';
 import { resolveMigrationsFolder } from '../db/database';
 import { readJournal } from '../db/migration-status';
 import { databaseTargets, type DatabaseTarget } from '../testing/databases';

@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { answerCommandLine, readCommandLine, type CommandLineSpec } from '../../common/command-line';
-import { loadConfig, type Config, type Env } from '../config';
+import { loadConfig, type Config, type Env } from '../config/config';
 import { migrateDatabase, readDatabaseMigrationStatus } from '../db/database';
 import { migrateLine, statusLines } from './migrate-output';
 import { redactSecrets, secretsOf } from '../logging/redact';

@@ -10,7 +10,7 @@ import { link, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError } from '../config';
+import { ConfigError } from '../config/config';
 import { makeTreePrivate, unpredictableTempName, writeNewPrivateFile } from './private-files';
 
 vi.mock('node:fs/promises', async (importOriginal) => {

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { chmod, link, lstat, open, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ConfigError } from '../config';
+import { ConfigError } from '../config/config';
 
 /** Create, write only, and fail on anything already there; O_NOFOLLOW does not exist on Windows. */
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);

@@ -1,7 +1,7 @@
 /** `npm run seed:demo`: creates (idempotently) the demo member and prints how to sign in. */
 import { pathToFileURL } from 'node:url';
 import { answerCommandLine, readCommandLine, type CommandLineSpec } from '../../common/command-line';
-import { loadConfig, type Env } from '../config';
+import { loadConfig, type Env } from '../config/config';
 import { openDatabase } from '../db/database';
 import { redactedErrorText } from '../logging/startup-failure';
 import { DEMO_MEMBER, DEMO_NEEDS_SIMULATOR, demoMemberAllowed, seedDemo } from '../modules/demo/seed';

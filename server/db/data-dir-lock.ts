@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname, uptime } from 'node:os';
-import { ConfigError } from '../config';
+import { ConfigError } from '../config/config';
 
 /** Who holds the lock, shown to whoever is refused: 'server', 'admin', 'seed-demo', 'faucet'. */
 export type LockHolder = string;

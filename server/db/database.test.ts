@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { databaseTargets } from '../testing/databases';
 import { openDatabase, type Database } from './database';
 

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { ConfigError, type Config } from '../config';
+import { ConfigError, type Config } from '../config/config';
 import { acquireDataDirLock, type DataDirLock, type LockHolder, type LockProbes } from './data-dir-lock';
 import { migrationStatus, newlyApplied, pendingLine, readJournal, readMigrationStatus, type MigrationStatus, type RowsQuery } from './migration-status';
 import { compileWasmWithBaselineOnly } from './pglite-compiler';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { databaseTargets } from '../testing/databases';
 import { insertMember } from '../testing/members';
 import { pgliteCluster } from '../testing/pglite-templates';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type * as V8 from 'node:v8';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 
 const flags = vi.hoisted(() => [] as string[]);
 vi.mock('node:v8', async (importOriginal) => {

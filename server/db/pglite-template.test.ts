@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { pgliteCluster } from '../testing/pglite-templates';
 import { TEST_ENV } from '../testing/server';
 import { openDatabase, resolveMigrationsFolder } from './database';

@@ -1,5 +1,5 @@
 /** What an engine is built from, and its production timings. */
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Db } from '../db/database';
 import type { NotificationFeed } from '../db/notifications';
 import type { MemberKey } from '../exchange/gateway';

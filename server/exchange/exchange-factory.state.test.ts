@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '../config/config';
 import { createExchange, type ExchangeInternals, SIMULATOR_STATE_FILE } from './exchange-factory';
 
 // What a second launch of the desktop app does: the same DATA_DIR, a new in-process simulator.

@@ -5,7 +5,7 @@
  * in DATA_DIR/simulator-state.json across restarts; EXCHANGE=binance talks to the real Binance.
  */
 import { join } from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { ExchangeError } from './errors';
 import type { Balances, ExchangeGateway, MemberKey } from './gateway';
 import { MarketDataHub } from './market-data';

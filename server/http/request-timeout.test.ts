@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER } from '../../common/messages';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import type { Mailer } from '../mail/mailer';
 import { recordEvent } from '../runnables/member-events';
 import { databaseTargets } from '../testing/databases';

@@ -1,6 +1,6 @@
 /** What the app is built from; start.ts passes the real ones, tests fakes (mailer, clock). */
 import type { Registry } from 'prom-client';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Db } from '../db/database';
 import type { NotificationFeed } from '../db/notifications';
 import type { ExchangeServices } from '../exchange/services';

@@ -3,7 +3,7 @@
  * an API key in it (issue 10 item 9): not by loadConfig, not by the process entry's startup error.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config/config';
 import { startupFailureText } from './startup-failure';
 
 const secrets = { JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'ab'.repeat(32) };

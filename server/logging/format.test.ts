@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, type Config } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config/config';
 import { chooseLogFormat, prettyDestination, prettyLogLine } from './format';
 import { loggerOptions } from './logger';
 

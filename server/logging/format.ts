@@ -9,9 +9,9 @@
  * one) and no second place where credentials must be redacted.
  */
 
-/** LOG_FORMAT: `auto` (the default) is pretty when stdout is a terminal, JSON otherwise. */
-export const LOG_FORMAT_SETTINGS = ['auto', 'json', 'pretty'] as const;
-export type LogFormatSetting = (typeof LOG_FORMAT_SETTINGS)[number];
+import type { LogFormatSetting } from '../config/config';
+
+export type { LogFormatSetting };
 export type LogFormat = 'json' | 'pretty';
 
 export interface Destination {

@@ -9,7 +9,7 @@
  */
 import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import { loggableError } from './errors';
 import { chooseLogFormat, prettyDestination, type Destination, type LogFormatSetting } from './format';
 import { redactSecretNames } from '../../common/redaction';

@@ -9,9 +9,9 @@ import { LangEn, Mnemonic } from 'ethers';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { BIP39_ENGLISH } from '../../common/redaction/bip39-english';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { loggerOptions } from './logger';
-import { REDACTED, redactConfigValue, redactSecrets, secretsOf } from './redact';
+import { REDACTED, redactSecrets, secretsOf } from './redact';
 
 describe('secretsOf', () => {
   it('collects the passwords, keys and tokens of the configuration', () => {
@@ -48,13 +48,6 @@ describe('the deposit mnemonic (DEPOSIT_MNEMONIC)', () => {
   it("looks phrases up in the BIP-39 list ethers uses", () => {
     const list = LangEn.wordlist();
     expect(BIP39_ENGLISH).toEqual(Array.from({ length: 2048 }, (_, i) => list.getWord(i)));
-  });
-});
-
-describe('redactConfigValue', () => {
-  it('redacts path keys of a connection URL whatever its scheme, and other values by the rules', () => {
-    expect(redactConfigValue('BSC_RPC_URL', 'ftp://rpc.example.com/v3/0123456789abcdef0123456789abcdef')).toBe(`ftp://rpc.example.com/v3/${REDACTED}`);
-    expect(redactConfigValue('LOG_LEVEL', 'verbose')).toBe('verbose');
   });
 });
 

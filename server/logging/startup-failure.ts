@@ -3,7 +3,7 @@
  * one-line ConfigError; anything else (a database or mail driver's error, which may quote the
  * connection URL) is printed with its stack and causes, every credential of `env` redacted.
  */
-import { ConfigError, type Env } from '../config';
+import { ConfigError, type Env } from '../config/config';
 import { redactSecrets, secretsOf } from './redact';
 
 /** The error, its stack and its causes as text (what console.error would print, minus colours). */

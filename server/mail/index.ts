@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Mailer } from './mailer';
 import { OutboxMailer } from './outbox';
 import { SmtpMailer } from './smtp';

@@ -1,6 +1,6 @@
 /** A TestServer with a one-line call into the billing service (POST /account<url>). */
 import type { LightMyRequestResponse } from 'fastify';
-import type { Env } from '../config';
+import type { Env } from '../config/config';
 import type { DatabaseTarget } from './databases';
 import { bearer } from './members';
 import { createTestServer, type TestServer } from './server';

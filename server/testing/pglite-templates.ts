@@ -14,7 +14,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, type Config } from '../config/config';
 import { openDatabase, resolveMigrationsFolder, type Database } from '../db/database';
 import { installedPgliteVersion } from '../db/pglite-template';
 

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { openDatabase, resolveMigrationsFolder } from '../db/database';
 
 export async function adminQuery(url: string, sql: string): Promise<pg.QueryResult> {

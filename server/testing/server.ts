@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app';
-import { loadConfig, type Config, type Env } from '../config';
+import { loadConfig, type Config, type Env } from '../config/config';
 import { openDatabase, type Database } from '../db/database';
 import { MemoryMailer } from '../mail/mailer';
 import type { DatabaseTarget } from './databases';

@@ -3,8 +3,8 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config';
-import { secretsKeyId } from '../../../server/modules/keys/key-id';
+import { loadConfig } from '../../../server/config/config';
+import { secretsKeyId } from '../../../server/config/secrets-key-id';
 import { fakeKeytar, fakeSafeStorage, noKeytar, type FakeSafeStorage } from '../../testing/fake-os-keychains';
 import { desktopSecretsKey } from './desktop-secrets-key';
 import { createWrappedKeyStore, KeychainUnavailableError, WRAPPED_KEY_FILE } from './wrapped-key-store';

@@ -11,8 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { decodeSecretsKey } from '../../../server/config';
-import { secretsKeyId } from '../../../server/modules/keys/key-id';
+import { decodeSecretsKey, secretsKeyId } from '../../../server/embed';
 import { NoKeychainError, type WrappedKeyStore } from './wrapped-key-store';
 
 export interface DesktopSecretsKeyOptions {
@@ -23,7 +22,7 @@ export interface DesktopSecretsKeyOptions {
   log?: (note: string) => void;
 }
 
-/** DATA_DIR/secrets.json as the server writes it (server/config.ts), other fields kept as they are. */
+/** DATA_DIR/secrets.json as the server writes it (server/config/config.ts), other fields kept as they are. */
 interface SecretsFile {
   secretsKey?: string;
   secretsKeyId?: string;

@@ -13,7 +13,7 @@
  *   node --import tsx server/engine/testing/engine-process.ts
  */
 import { createServer } from 'node:http';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/config';
 import { openDatabase } from '../../db/database';
 import { CcxtGateway } from '../../exchange/ccxt-gateway';
 import { cycleEnginePorts, enginePorts } from '../../engine-ports';

@@ -9,7 +9,7 @@
  */
 import { SERVER } from '../../../common/messages';
 import type { billingOps } from '../../../common/ops/billing';
-import type { DepositSettings } from '../../config-chain';
+import type { DepositSettings } from '../../config/chain';
 import { depositHistory } from '../../modules/deposits/history';
 import { openListenWindow, openWindowStart } from '../../modules/deposits/listen';
 import { creditedSince, requestDepositScan, waitForScan } from '../../modules/deposits/sync';

@@ -5,7 +5,7 @@
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import docs from './docs';
 import securityHeaders, { APP_HELMET_OPTIONS } from './security-headers';
 

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Db } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import type { Clock } from '../clock';

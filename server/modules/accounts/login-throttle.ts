@@ -12,7 +12,7 @@
  * so a burst of parallel guesses cannot all pass while the count is still low.
  */
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Db } from '../../db/database';
 import { loginFailures } from '../../db/schema';
 

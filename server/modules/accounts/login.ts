@@ -1,5 +1,5 @@
 import { SERVER } from '../../../common/messages';
-import type { Argon2Cost } from '../../config';
+import type { Argon2Cost } from '../../config/config';
 import { DomainError } from '../errors';
 import { RetryLater } from '../limits/retry-later';
 import type { AccountDeps } from './deps';

@@ -17,7 +17,7 @@
  * machine in the same run.
  */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import type { Argon2Cost } from '../../config';
+import type { Argon2Cost } from '../../config/config';
 
 // Algorithm is an ambient const enum, which isolatedModules cannot inline; 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;

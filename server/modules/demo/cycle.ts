@@ -5,7 +5,7 @@
  */
 import { Decimal } from '../../../common/money';
 import { SERVER } from '../../../common/messages';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Db } from '../../db/database';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import type { ExchangeServices } from '../../exchange/services';

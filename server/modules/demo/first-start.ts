@@ -2,7 +2,7 @@
  * The demo member on a first start: only the embedded database (a desktop trying GridDesk),
  * only while it has no members at all, and only in simulator mode.
  */
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
 import { demoMemberAllowed, seedDemo } from './seed';

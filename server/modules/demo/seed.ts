@@ -3,7 +3,7 @@
  * newcomer can sign in at once and sign up through a known referral ID. Only in simulator
  * mode: its password is published, so on a real exchange it would be an open account.
  */
-import type { Argon2Cost, Config } from '../../config';
+import type { Argon2Cost, Config } from '../../config/config';
 import type { Db } from '../../db/database';
 import { hashPassword } from '../accounts/passwords';
 import { createUser, findUserByEmail } from '../accounts/users';

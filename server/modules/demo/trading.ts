@@ -6,7 +6,7 @@
  * and not with DEMO_TRADING=false.
  */
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Db } from '../../db/database';
 import type { ExchangeServices } from '../../exchange/services';
 import { startBot } from '../bots/start';

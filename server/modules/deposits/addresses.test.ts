@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositAddressesOf } from '../../chain/addresses';
+import { depositAddressesOf } from '../../config/chain-addresses';
 import { LOCAL_DEPOSIT_MNEMONIC } from '../../chain/local-chain';
 import type { Db } from '../../db/database';
 import { depositAddresses } from '../../db/schema';

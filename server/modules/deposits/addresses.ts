@@ -6,7 +6,7 @@
  * module speaks no ethers.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { DepositAddresses } from '../../config-chain';
+import type { DepositAddresses } from '../../config/chain';
 import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { depositAddresses } from '../../db/schema';

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { DepositListenData } from '../../../common/api/billing';
-import type { DepositAddresses } from '../../config-chain';
+import type { DepositAddresses } from '../../config/chain';
 import type { Db } from '../../db/database';
 import { depositAddresses } from '../../db/schema';
 import type { Clock } from '../clock';

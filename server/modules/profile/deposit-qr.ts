@@ -5,7 +5,7 @@
  * member's money.
  */
 import type { DepositQrCode } from '../../../common/api/billing';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Db } from '../../db/database';
 import { ensureDepositAddress } from '../deposits/addresses';
 

@@ -5,7 +5,7 @@
  * and the withdrawal terms with the member's counts against their caps (withdrawalLimits).
  */
 import type { WalletUserData } from '../../../common/api/billing';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Db } from '../../db/database';
 import type { Clock } from '../clock';
 import { currentExpiry } from '../subscriptions/subscriptions';

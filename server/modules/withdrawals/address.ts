@@ -6,7 +6,7 @@
  * (config.chain.checksummedAddress): this module speaks no ethers.
  */
 import { SERVER } from '../../../common/messages';
-import type { ChecksumAddress } from '../../config-chain';
+import type { ChecksumAddress } from '../../config/chain';
 import { DomainError } from '../errors';
 
 const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;

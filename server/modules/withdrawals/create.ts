@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { CreateWithdrawData, CreateWithdrawRequest } from '../../../common/api/billing';
 import { Decimal } from '../../../common/money';
 import { SERVER } from '../../../common/messages';
-import type { ChecksumAddress } from '../../config-chain';
+import type { ChecksumAddress } from '../../config/chain';
 import type { Db } from '../../db/database';
 import { users, withdrawals } from '../../db/schema';
 import type { Clock } from '../clock';

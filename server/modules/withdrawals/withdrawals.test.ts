@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../../common/money';
 import { SERVER } from '../../../common/messages';
-import { checksummedAddress } from '../../chain/addresses';
+import { checksummedAddress } from '../../config/chain-addresses';
 import type { Db } from '../../db/database';
 import { ledgerEntries, withdrawals } from '../../db/schema';
 import { databaseTargets } from '../../testing/databases';

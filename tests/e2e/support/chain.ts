@@ -1,6 +1,6 @@
 /**
  * The local BEP-20 chain (ganache in-process, USDT/IFT/IFX deployed, a funded hot wallet) and
- * the server environment that points the `chain` role at it (variable names: server/config.ts).
+ * the server environment that points the `chain` role at it (variable names: server/config/config.ts).
  */
 import { startLocalChain, type LocalChain } from '../../../server/chain/local-chain';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_SUCCESS_CODE } from '../../../../common/constants';
 import { SERVER } from '../../../../common/messages';
-import { depositAddressesOf } from '../../../chain/addresses';
+import { depositAddressesOf } from '../../../config/chain-addresses';
 import { startLocalChain, type LocalChain } from '../../../chain/local-chain';
 import { startChainService, type ChainService } from '../../../chain/service';
 import { ensureDepositAddress } from '../../../modules/deposits/addresses';

@@ -1,11 +1,11 @@
 /**
  * The chain's address rules, for the domain modules that may not speak ethers themselves:
  * deriving a member's deposit address from the account xpub (DEPOSIT_XPUB, or the one of
- * DEPOSIT_MNEMONIC), and the EIP-55 form of a payout address. config-chain.ts hands them to the
+ * DEPOSIT_MNEMONIC), and the EIP-55 form of a payout address. config/chain.ts hands them to the
  * modules through config.chain.
  */
 import { computeAddress, getAddress, type HDNodeVoidWallet, HDNodeWallet, isAddress } from 'ethers';
-import { accountXpubOf } from './keys';
+import { accountXpubOf } from './chain-keys';
 
 /** The external chain (0) of the account node, parsed once per xpub. */
 let cached: { xpub: string; node: HDNodeVoidWallet | HDNodeWallet } | null = null;

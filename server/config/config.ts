@@ -6,16 +6,18 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { chainConfig, type ChainConfig, type ChainVariables } from './config-chain';
-import { parseTrustProxy } from './config-trust-proxy';
-import { accountXpubOf, accountXpubProblem, addressOfPrivateKey, checksumOf, isValidMnemonic, isValidPrivateKey } from './chain/keys';
-import { LOG_FORMAT_SETTINGS, type LogFormatSetting } from './logging/format';
-import { redactConfigValue } from './logging/redact';
-import { secretsKeyId } from './modules/keys/key-id';
+import { chainConfig, type ChainConfig, type ChainVariables } from './chain';
+import { parseTrustProxy } from './trust-proxy';
+import { accountXpubOf, accountXpubProblem, addressOfPrivateKey, checksumOf, isValidMnemonic, isValidPrivateKey } from './chain-keys';
+import { redactConfigValue } from './secret-variables';
+import { secretsKeyId } from './secrets-key-id';
 
 export type Env = Record<string, string | undefined>;
 export type Role = 'api' | 'engine' | 'chain';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** LOG_FORMAT: `auto` (the default) is pretty when stdout is a terminal, JSON otherwise (logging/format.ts). */
+export const LOG_FORMAT_SETTINGS = ['auto', 'json', 'pretty'] as const;
+export type LogFormatSetting = (typeof LOG_FORMAT_SETTINGS)[number];
 
 export interface Argon2Cost {
   /** KiB */
@@ -261,7 +263,7 @@ interface StoredSecrets {
   secretsKey?: string;
   /**
    * Written by the desktop app, which keeps the key itself wrapped by the OS keychain and passes
-   * it in SECRETS_KEY: only the key's id (modules/keys/key-id.ts) stays in the data folder.
+   * it in SECRETS_KEY: only the key's id (secrets-key-id.ts) stays in the data folder.
    */
   secretsKeyId?: string;
 }

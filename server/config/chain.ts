@@ -3,11 +3,11 @@
  * once when the configuration loads. The Deposit screen, the deposit routes, the Withdraw
  * screen, the withdrawal refusal and the chain role all read this one answer, so none of them
  * can offer what another would not do (an address no scanner credits, a withdrawal no worker
- * pays). It also hands the domain modules the chain's address rules (server/chain/addresses.ts):
- * they may not import server/chain, which imports them.
+ * pays). It also hands the domain modules the chain's address rules (chain-addresses.ts), so
+ * a module derives addresses only where the configuration turned deposits on, and speaks no ethers.
  */
-import type { DepositToken } from '../common/api/billing';
-import { addressOfPrivateKey, checksummedAddress, depositAddressesOfXpub } from './chain/addresses';
+import type { DepositToken } from '../../common/api/billing';
+import { addressOfPrivateKey, checksummedAddress, depositAddressesOfXpub } from './chain-addresses';
 
 /**
  * The members' deposit addresses, derived by server/chain (the only ethers importer) for the

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { secretsKeyId } from './modules/keys/key-id';
+import { secretsKeyId } from './secrets-key-id';
 
 const key = Buffer.from('cd'.repeat(32), 'hex');
 

@@ -1,6 +1,6 @@
 /**
  * The chain secrets and addresses of the environment, checked when the configuration loads
- * (server/config.ts): a phrase that is no BIP-39 mnemonic, a key outside secp256k1's range or a
+ * (config.ts): a phrase that is no BIP-39 mnemonic, a key outside secp256k1's range or a
  * token address with a broken checksum stops boot with one line, instead of failing later inside
  * a route (500) or the payout worker (an ethers stack trace). Each check answers yes or no and
  * never quotes what it was given: config.ts words the refusal without the secret.

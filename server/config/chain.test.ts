@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HDNodeWallet, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { depositAddressesOf } from './chain/addresses';
-import { accountXpubOf } from './chain/keys';
+import { depositAddressesOf } from './chain-addresses';
+import { accountXpubOf } from './chain-keys';
 import { ConfigError, loadConfig, type Env } from './config';
 
 const secrets = { JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'ab'.repeat(32), DATA_DIR: mkdtempSync(join(tmpdir(), 'griddesk-chain-config-')) };

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { parseTrustProxy } from './config-trust-proxy';
+import { parseTrustProxy } from './trust-proxy';
 
 const proxiesOf = (raw: string) => {
   const parsed = parseTrustProxy(raw);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checksummedAddress, depositAddressesOf } from './addresses';
-import { LOCAL_DEPOSIT_MNEMONIC } from './local-chain';
+import { checksummedAddress, depositAddressesOf } from './chain-addresses';
+
+/** The public development phrase whose first addresses every Ethereum toolchain lists (the local chain's deposit phrase). */
+const LOCAL_DEPOSIT_MNEMONIC = 'test test test test test test test test test test test junk';
 
 describe('deposit address derivation', () => {
   it('follows BIP-44 m/44\'/60\'/0\'/0/<index> (the well-known development addresses)', () => {
