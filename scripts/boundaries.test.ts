@@ -135,6 +135,12 @@ beforeAll(async () => {
   write('server/db/rows.ts', '');
   write('server/db/symbol-user.ts', "import '../exchange/symbols';");
   write('server/exchange/symbols.ts', '');
+  // The server's own files (server/*) and a folder importing each other; a testing/ folder importing them.
+  write('server/wiring.ts', "import './logging/sink';\nimport './cache/store';");
+  write('server/wiring-types.ts', '');
+  write('server/logging/sink.ts', "import '../wiring-types';");
+  write('server/cache/store.ts', '');
+  write('server/cache/testing/build.ts', "import '../../wiring';");
   const options = await cruiseOptions(false);
   delete options.tsConfig;
   const folders = ['common', 'server', 'electron', 'renderer', 'sim', 'tests', 'bench'];
@@ -170,6 +176,19 @@ describe('the folder-cycle check', () => {
       'server/db/symbol-user.ts -> server/exchange/symbols.ts',
       'server/exchange/ledger-user.ts -> server/db/rows.ts',
     ]);
+  });
+
+  it("counts a folder's own files as a folder: server/* and server/logging importing each other is a cycle", () => {
+    const edges = folderCycleEdges(result.modules).filter(({ cycle }) => cycle.includes('server/logging'));
+    expect(edges.map(({ edge }) => edge).sort()).toEqual(['server/* -> server/logging', 'server/logging -> server/*']);
+    expect(edges.map(({ example }) => example).sort()).toEqual([
+      'server/logging/sink.ts -> server/wiring-types.ts',
+      'server/wiring.ts -> server/logging/sink.ts',
+    ]);
+  });
+
+  it('counts a testing/ folder apart from its folder: a helper building the server from its root closes no cycle', () => {
+    expect(folderCycleEdges(result.modules).filter(({ cycle }) => cycle.some((folder) => folder.startsWith('server/cache')))).toEqual([]);
   });
 
   it('finds no cycle where imports go one way (server/http -> server/mail)', () => {

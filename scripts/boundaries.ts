@@ -22,10 +22,21 @@ const KNOWN_VIOLATIONS = '.dependency-cruiser-known-violations.json';
 const FOLDERS = ['common', 'server', 'electron', 'renderer', 'sim', 'scripts', 'bench', 'tests'];
 
 /**
- * Folder-cycle edges that exist today, each with the work that removes it. None now: the engine
- * and the domain modules, and the chain and the domain modules, no longer import each other.
+ * Folder-cycle edges that exist today, each with the work that removes it. They came into view
+ * when a folder's own files began to count as a folder (`x/*`, scripts/folder-cycles.ts):
+ *   - server/trading's door (index.ts) re-exports trading/cycle, whose files use the core's
+ *     primitives beside the door (exact.ts, futures.ts, orders.ts, types.ts): the primitives move
+ *     into a folder of their own when the core moves to a top-level trading/ (issue 36, item 3).
+ *   - server/exchange's factory starts the user streams, which take the gateway's types, the
+ *     weight governor and the member cache from beside the factory: those move into a folder of
+ *     their own (exchange/gateway/) that both import.
  */
-const KNOWN_FOLDER_CYCLE_EDGES = new Set<string>([]);
+const KNOWN_FOLDER_CYCLE_EDGES = new Set<string>([
+  'server/trading/* -> server/trading/cycle',
+  'server/trading/cycle -> server/trading/*',
+  'server/exchange/* -> server/exchange/user-streams',
+  'server/exchange/user-streams -> server/exchange/*',
+]);
 
 /** The rule options of the config, ready for the API (as the depcruise CLI prepares them). */
 export async function cruiseOptions(withKnownViolations: boolean): Promise<ICruiseOptions> {

@@ -32,11 +32,20 @@ export interface CycleEdge {
   example: string;
 }
 
-/** The folder `depth` segments deep that holds `file`, or null when the file sits higher. */
+/**
+ * The folder `depth` segments deep that holds `file`; a file directly in the folder above counts
+ * as that folder's own files (`server/*`: the composition root, `server/modules/*`), so those
+ * files and a folder beside them importing each other is a cycle too. A testing/ folder's files
+ * count as that folder (`server/engine/testing`): test helpers build the whole server as its
+ * composition root does, which production code of their folder never may. Null for a file higher up.
+ */
 function folderOf(file: string, depth: number): string | null {
   if (!AREAS.test(file) || TEST_FILE.test(file)) return null;
   const dirs = file.split('/').slice(0, -1);
-  return dirs.length >= depth ? dirs.slice(0, depth).join('/') : null;
+  const testing = dirs.indexOf('testing');
+  if (testing >= depth) return dirs.slice(0, testing + 1).join('/');
+  if (dirs.length >= depth) return dirs.slice(0, depth).join('/');
+  return dirs.length === depth - 1 ? `${dirs.join('/')}/*` : null;
 }
 
 type Edges = Map<string, Map<string, string>>;

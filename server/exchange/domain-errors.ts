@@ -4,7 +4,7 @@
  * an exchange says so. Domain modules call through these and never read ExchangeError kinds.
  */
 import type { Reason } from '../../common/reasons';
-import { DomainError } from '../domain-error';
+import { DomainError } from '../errors/domain-error';
 import { ExchangeError } from './errors';
 import type { ExchangeServices } from './services';
 

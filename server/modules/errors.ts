@@ -1,2 +1,2 @@
-/** The domain's errors, as modules import them; defined in server/domain-error.ts (see why there). */
-export { DomainError } from '../domain-error';
+/** The domain's errors, as modules import them; defined in server/errors/domain-error.ts (see why there). */
+export { DomainError } from '../errors/domain-error';

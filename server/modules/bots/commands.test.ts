@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER, UI } from '../../../common/messages';
-import { DomainError } from '../../domain-error';
+import { DomainError } from '../../errors/domain-error';
 import { botCommands, bots } from '../../db/schema';
 import { databaseTargets } from '../../testing/databases';
 import { register, type Registered } from '../../testing/members';
