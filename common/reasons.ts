@@ -65,7 +65,6 @@ export const REASON_STATUS = {
   'bot.subscription_required': 400,
   'bot.no_live_price': 503,
   'bot.change_not_applied': 409, // the engine could not apply the stop or edit now: try again
-  'bot.command_refused': 400, // the engine refused a stop or an edit for a reason of its own (the message says why)
 
   // Cycles
   'cycle.not_found': 404,

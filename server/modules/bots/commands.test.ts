@@ -45,7 +45,9 @@ describe.each(targets)('member commands on $name', (target) => {
       expect(await editProfitBook(deps(), alice.userId, accepted.id, '10', longWait)).toEqual({ message: UI.profitBookSaved });
       const [command] = await commandsOf(accepted.id);
       expect([command!.appliedAt, command!.result]).toEqual([expect.any(Date), 'ok']);
-      await expect(editProfitBook(deps(), alice.userId, refused.id, '10', longWait)).rejects.toThrow('The engine refused this edit.');
+      await expect(editProfitBook(deps(), alice.userId, refused.id, '10', longWait)).rejects.toThrow(SERVER.botChangeNotApplied);
+      // The engine's own words stay in the command's row, for support.
+      expect((await commandsOf(refused.id)).map((c) => c.result)).toEqual(['The engine refused this edit.']);
     } finally {
       engine.stop();
     }
@@ -60,7 +62,8 @@ describe.each(targets)('member commands on $name', (target) => {
         ['already_stopped', 'bot.already_stopped', 400, SERVER.botAlreadyStopped],
         ['bot_not_found', 'bot.not_found', 404, SERVER.botNotFound],
         ['not_applied_now', 'bot.change_not_applied', 409, SERVER.botChangeNotApplied],
-        ['The engine refused this edit.', 'bot.command_refused', 400, 'The engine refused this edit.'],
+        // An engine of another version's own words: a change that did not apply, never its text.
+        ['The engine refused this edit.', 'bot.change_not_applied', 409, SERVER.botChangeNotApplied],
       ] as const) {
         const bot = await insertBot(server.database.db, alice.userId);
         answers.set(bot.id, answer);

@@ -45,7 +45,9 @@ function refusalError(result: Extract<CommandResult, { kind: 'refused' }>): Doma
     case 'not_applied_now':
       return new DomainError('bot.change_not_applied', SERVER.botChangeNotApplied);
     case 'other':
-      return new DomainError('bot.command_refused', result.text);
+      // An engine of another version said something this API does not name: its text stays in
+      // the command's row for support, never the member's message.
+      return new DomainError('bot.change_not_applied', SERVER.botChangeNotApplied);
   }
 }
 

@@ -10,12 +10,15 @@ import { SERVER, VALIDATION } from '../../../common/messages';
 import type { Db } from '../../db/database';
 import type { NotificationFeed } from '../../db/notifications';
 import { cycleCommands } from '../../db/schema';
-import type { CycleCommandKind } from '../../runnables/cycle/index';
+import { commandResultOf, type CommandResult } from '../../runnables/command-results';
+import { cycleEditRefusalOf, type CycleCommandKind, type CycleEditRefusal } from '../../runnables/cycle/index';
 import { awaitCommandAnswer, COMMAND_QUEUED_CHANNEL, DEFAULT_COMMAND_WAIT, notifyCommand, type CommandWait } from '../../runnables/command-delivery';
 import { DomainError } from '../errors';
 import { cycleAlreadyStopped, cycleNotFound } from './access';
 
 export type { CommandWait };
+
+type RefusedCommand = Extract<CommandResult, { kind: 'refused' }>;
 
 /** Queues the command with `tx`; the engines hear of it when `tx` commits. */
 export async function queueCycleCommand(tx: Db, cycleId: string, kind: CycleCommandKind): Promise<string> {
@@ -36,33 +39,43 @@ export function awaitCycleCommand(db: Db, feed: NotificationFeed | undefined, id
 }
 
 /**
- * The engine's refusal as the member reads it. The engine records the kernel's refusals
- * (runnables/command-results.ts) or the cycle core's own (trading/cycle/commands.ts); anything
- * else is its own words, shown as a change that did not apply.
+ * The engine's refusal as the member reads it: the kernel's refusals (runnables/command-results.ts)
+ * and the cycle core's own (runnables/cycle/commands.ts), each with its reason and SPEC's words.
+ * A refusal neither names (an engine of another version) is a change that did not apply: its
+ * text stays in the command's row for support and never becomes the member's message.
  */
-export function cycleRefusalError(stored: string): DomainError {
-  switch (stored) {
+export function cycleRefusalError(result: RefusedCommand): DomainError {
+  switch (result.refusal) {
     case 'already_stopped':
       return cycleAlreadyStopped();
     case 'bot_not_found':
-    case 'cycle_not_found':
       return cycleNotFound();
     case 'not_applied_now':
-      return new DomainError('cycle.change_not_applied', SERVER.cycleChangeNotApplied);
+      return changeNotApplied();
+    case 'other':
+      return cycleEditRefusalError(cycleEditRefusalOf(result));
+  }
+}
+
+const changeNotApplied = () => new DomainError('cycle.change_not_applied', SERVER.cycleChangeNotApplied);
+
+function cycleEditRefusalError(refusal: CycleEditRefusal | null): DomainError {
+  switch (refusal) {
     case 'cycles_below_completed':
       return new DomainError('cycle.cycles_below_completed', SERVER.cyclesBelowCompleted());
     case 'stoploss_above_buy':
       return new DomainError('validation.invalid', VALIDATION.cycleStopLossAboveBuy);
     case 'sell_not_above_buy':
       return new DomainError('validation.invalid', VALIDATION.cycleSellNotAboveBuy);
-    default:
-      return new DomainError('cycle.change_not_applied', stored);
+    case null:
+      return changeNotApplied();
   }
 }
 
 /** Waits for the command; the success message unless the engine refused it. */
 export async function settleCycleCommand(db: Db, feed: NotificationFeed | undefined, id: string, success: string, wait?: CommandWait): Promise<{ message: string }> {
   const stored = await awaitCycleCommand(db, feed, id, wait);
-  if (stored !== null && stored !== 'ok') throw cycleRefusalError(stored);
+  const result = stored === null ? null : commandResultOf(stored);
+  if (result?.kind === 'refused') throw cycleRefusalError(result);
   return { message: success };
 }
