@@ -3,6 +3,7 @@
  * as SPEC writes them (`cummulativeQuoteQty`, `trades24h`, `roi` carrying the APY). Money,
  * prices and quantities are decimal strings; counts are numbers.
  */
+import type { CycleStopReason, StopReason } from './stop-reasons';
 
 export type BotCategory = 'Spot' | 'Future';
 /** The bot type of the Start form; Scalping Grid is announced as coming soon. */
@@ -20,44 +21,6 @@ export const RUNNING_BOT_STATUSES = [BOT_STATUS.live, BOT_STATUS.pause] as const
 export type RunningBotStatus = (typeof RUNNING_BOT_STATUSES)[number];
 /** The label the API answers with: the status itself. */
 export type BotStatusLabel = BotStatus;
-
-/**
- * Why a bot stopped or paused, recorded on the bot and carried by its events.
- * manual = Stop; stopAndSell = Stop & sell; the exchange errors are ones the member must fix.
- */
-export const STOP_REASONS = [
-  'manual',
-  'stopAndSell',
-  'stoploss',
-  'profitBook',
-  'pause',
-  'liquidation',
-  'insufficientBalance',
-  'keysRevoked',
-  'ipNotAllowed',
-  'positionChanged',
-] as const;
-export type StopReason = (typeof STOP_REASONS)[number];
-
-/**
- * Why a cycle stopped: a bot's reasons, or an order under the exchange's minimum: its amount no
- * longer buys it at the buy price, or what it holds is too little to sell (common/api/cycles.ts).
- */
-export type CycleStopReason = StopReason | 'belowMinimum' | 'heldBelowMinimum';
-
-/** How a member reads each reason (notifications, History, Running Bot). */
-export const STOP_REASON_TEXT: Record<StopReason, string> = {
-  manual: 'Stopped by you',
-  stopAndSell: 'Stopped and sold by you',
-  stoploss: 'Stoploss price reached: everything was sold',
-  profitBook: 'Profit book target reached: everything was sold',
-  pause: 'Pause price reached: everything was sold and the bot is paused',
-  liquidation: 'The futures position was liquidated',
-  insufficientBalance: 'Insufficient balance on the exchange for the next order',
-  keysRevoked: 'The exchange rejected your API key (revoked or expired)',
-  ipNotAllowed: "The exchange refused the server's IP for your API key",
-  positionChanged: 'The futures position was changed outside GridDesk: the bot no longer holds what the exchange shows',
-};
 
 /** POST /api/startbotdata and /api/startscalp. Optional prices may be '' or null (not set). */
 export interface StartBotRequest {

@@ -3,13 +3,12 @@
  * at a price, a LIMIT sell at a higher one, repeated a number of times, with a stop loss
  * (ARCHITECTURE section 5, "Cycle"). Decimals travel as strings.
  */
-import { STOP_REASON_TEXT, type BotCategory, type BotHistoryRow, type CycleStopReason, type SparklinePoint } from './bots';
+import type { BotCategory, BotHistoryRow, SparklinePoint } from './bots';
 import type { DecimalInput } from './strategy';
+import type { CycleStopReason } from './stop-reasons';
 
 /** 'Live' runs; 'Completed' did every round; 'Stopped' was stopped (by the member, its stop loss, an exchange error). */
 export type CycleStatusLabel = 'Live' | 'Completed' | 'Stopped';
-
-export type { CycleStopReason };
 
 /** GET /api/livecycles: one card (SPEC section 3, "Live cycle"). */
 export interface LiveCycle {
@@ -90,13 +89,3 @@ export interface CycleHistoryRow extends Omit<BotHistoryRow, 'stopReason'> {
   no_of_cycle: number;
 }
 
-export const CYCLE_BELOW_MINIMUM_TEXT = "The amount no longer buys the exchange's minimum order at the buy price";
-/** A buy filled in part before its cancel left less than the exchange sells in one order. */
-export const CYCLE_HELD_BELOW_MINIMUM_TEXT = "What the cycle holds is under the exchange's minimum order, so it cannot be sold: it stays in your wallet";
-
-/** How a member reads why a cycle stopped (notifications, History): a bot's text for the reasons they share. */
-export function cycleStopReasonText(reason: CycleStopReason): string {
-  if (reason === 'belowMinimum') return CYCLE_BELOW_MINIMUM_TEXT;
-  if (reason === 'heldBelowMinimum') return CYCLE_HELD_BELOW_MINIMUM_TEXT;
-  return STOP_REASON_TEXT[reason] ?? 'The cycle stopped.';
-}

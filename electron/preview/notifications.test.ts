@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STOP_REASON_TEXT, type MemberEvent } from '../../common/api/bots';
+import type { MemberEvent } from '../../common/api/bots';
 import { BOT_EVENTS_PATH } from '../main/bot-events/bot-event-feed';
 import {
   openStream,
@@ -15,6 +15,7 @@ import { startPreviewHost, type PreviewHost } from './host';
 import { createNotificationLog } from './notifications';
 import { launchCookie, openPageEvents } from './testing/host-client';
 import { botStopped } from '../main/testing/member-events';
+import { STOP_REASON_TEXT } from '../../common/api/stop-reasons';
 
 const stopped = botStopped({ reason: 'manual' });
 const paused: MemberEvent = { ...stopped, botID: 'bot-2', reason: 'pause', status: 'Pause' };

@@ -3,7 +3,7 @@
  * its order is sent, and a fill is booked once, with the state it produced.
  */
 import { randomUUID } from 'node:crypto';
-import type { CycleStopReason } from '../../common/api/bots';
+import type { CycleStopReason } from '../../common/api/stop-reasons';
 import type { Fill as ExchangeFill, Market } from '../exchange/gateway';
 import { clientOrderIdOf } from './ids';
 import type { OrderIntent } from './runnable';

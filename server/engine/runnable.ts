@@ -9,10 +9,11 @@
  * state and says what the kernel must carry out; the kernel stores that state with what it
  * implies (intents, the fill's flip, a status change and its member event) in one write.
  */
-import type { BotStatus, CycleStopReason, MemberEvent } from '../../common/api/bots';
+import type { BotStatus, MemberEvent } from '../../common/api/bots';
 import type { Market } from '../exchange/gateway';
 import type { CommandResult } from '../runnables/command-results';
 import type { FigureValues, RunnableTables } from './tables';
+import type { CycleStopReason } from '../../common/api/stop-reasons';
 
 /** A price of the runnable's feed, as the kernel hands it over. */
 export interface Tick {

@@ -5,13 +5,14 @@
  * runnable's orders go through whatever decided them: the outcome is booked into its core
  * through the Runnable interface (filled, orderFailed, liquidated, stop).
  */
-import type { MemberEvent, StopReason } from '../../common/api/bots';
+import type { MemberEvent } from '../../common/api/bots';
 import { D } from '../trading/index';
 import { ExchangeError } from '../exchange/errors';
 import type { OrderState } from '../exchange/gateway';
 import { bookTrades } from './exchange-fill';
 import type { RunnerState as Runner } from './runner-state';
 import type { OrderRow, StatusChange } from './store';
+import type { StopReason } from '../../common/api/stop-reasons';
 
 /** Exchange refusals that stop the runnable: the member must fix them (funds, keys, IP, a position changed by hand). */
 export const ERROR_STOPS: Partial<Record<ExchangeError['kind'], StopReason>> = {

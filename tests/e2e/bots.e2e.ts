@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOP_REASON_TEXT } from '../../common/api/bots';
+import { STOP_REASON_TEXT } from '../../common/api/stop-reasons';
 import { Decimal, formatMoney } from '../../common/money';
 import { formatPercent, formatPrice } from '../../common/format';
 import { BOT_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS, TEXT, UI, VALIDATION } from '../../common/messages';

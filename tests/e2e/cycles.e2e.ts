@@ -12,7 +12,7 @@
  * without them every start is refused and this file fails at its first test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOP_REASON_TEXT } from '../../common/api/bots';
+import { STOP_REASON_TEXT } from '../../common/api/stop-reasons';
 import { formatPrice } from '../../common/format';
 import { CYCLE_LABELS, UI, VALIDATION } from '../../common/messages';
 import { historyTabPath } from '../../common/routes';

@@ -7,7 +7,7 @@
  * member and History lists it. Real renderer, main's handlers (bridged), server, engine, simulator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOP_REASON_TEXT } from '../../common/api/bots';
+import { STOP_REASON_TEXT } from '../../common/api/stop-reasons';
 import { Decimal } from '../../common/money';
 import { formatPrice } from '../../common/format';
 import { BOT_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS } from '../../common/messages';

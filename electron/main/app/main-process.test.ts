@@ -9,7 +9,7 @@ import './testing/main-mocks'; // first: replaces electron and friends for what 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STOP_REASON_TEXT } from '../../../common/api/bots';
+import { STOP_REASON_TEXT } from '../../../common/api/stop-reasons';
 import { DESKTOP_TEXT } from '../../../common/messages';
 import { electronState, FakeBrowserWindow, type FakeNotification } from './testing/fake-electron';
 import { current, INDEX_HTML, startMain, type MainRun } from './testing/main-harness';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STOP_REASON_TEXT, type MemberEvent } from '../../../common/api/bots';
+import type { MemberEvent } from '../../../common/api/bots';
 import type { IpcEvent } from '../../../common/ipc/contract';
 import { createIpcHandlers, type IpcHandlers } from '../ipc/handlers';
 import { openStream, startSseTestServer, type SseTestServer } from '../market-feed/testing/sse-server';
@@ -11,6 +11,7 @@ import { createMemorySettings } from '../ports/settings-defaults';
 import type { Keychain, Notification, Notifier } from '../ports/types';
 import { BOT_EVENTS_PATH, createBotEventFeed } from './bot-event-feed';
 import { botStopped } from '../testing/member-events';
+import { STOP_REASON_TEXT } from '../../../common/api/stop-reasons';
 
 const at = '2026-11-23T09:00:00.000Z';
 const stopped = botStopped();

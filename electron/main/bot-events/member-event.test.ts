@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STOP_REASONS, STOP_REASON_TEXT, type MemberEvent } from '../../../common/api/bots';
-import { CYCLE_BELOW_MINIMUM_TEXT, CYCLE_HELD_BELOW_MINIMUM_TEXT } from '../../../common/api/cycles';
+import type { MemberEvent } from '../../../common/api/bots';
+import { STOP_REASONS, STOP_REASON_TEXT, CYCLE_BELOW_MINIMUM_TEXT, CYCLE_HELD_BELOW_MINIMUM_TEXT } from '../../../common/api/stop-reasons';
 import { historyTabPath } from '../../../common/routes';
 import { notificationFor, parseMemberEvent } from './member-event';
 import { botStopped } from '../testing/member-events';

@@ -2,8 +2,8 @@
  * One message of GET /api/events read as a MemberEvent, and the notification it raises.
  * Pure: the feed (bot-event-feed.ts) does the I/O.
  */
-import { STOP_REASON_TEXT, type MemberEvent, type MemberEventKind } from '../../../common/api/bots';
-import { cycleStopReasonText } from '../../../common/api/cycles';
+import type { MemberEvent, MemberEventKind } from '../../../common/api/bots';
+import { STOP_REASON_TEXT, cycleStopReasonText } from '../../../common/api/stop-reasons';
 import { pairLabel } from '../../../common/pairs';
 import { formatMoney } from '../../../common/money';
 import { historyTabPath, routePath } from '../../../common/routes';

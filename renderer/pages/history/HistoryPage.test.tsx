@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STOP_REASON_TEXT, type BotHistoryRow } from '../../../common/api/bots';
-import { CYCLE_BELOW_MINIMUM_TEXT, type CycleHistoryRow } from '../../../common/api/cycles';
+import type { BotHistoryRow } from '../../../common/api/bots';
+import type { CycleHistoryRow } from '../../../common/api/cycles';
 import type { BotHistoryKind } from '../../../common/ipc/contract';
 import { BOT_LABELS, CYCLE_LABELS, STATE_LABELS, TEXT } from '../../../common/messages';
 import { historyTabPath } from '../../../common/routes';
@@ -9,6 +9,7 @@ import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } fro
 import { NUMERIC_CELL } from '../../components/states';
 import { renderApp } from '../../testing/renderApp';
 import { expectConsoleErrors } from '../../testing/console';
+import { STOP_REASON_TEXT, CYCLE_BELOW_MINIMUM_TEXT } from '../../../common/api/stop-reasons';
 
 const row = (i: number, over: Partial<BotHistoryRow> = {}): BotHistoryRow => ({
   id: `r${i}`,

@@ -1,8 +1,8 @@
 /** The History tables' columns (SPEC section 2, History; section 3, History row), and what the Cycle tab adds. */
 import { Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { BotHistoryRow, CycleStopReason } from '../../../common/api/bots';
-import { cycleStopReasonText, type CycleHistoryRow } from '../../../common/api/cycles';
+import type { BotHistoryRow } from '../../../common/api/bots';
+import type { CycleHistoryRow } from '../../../common/api/cycles';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { BOT_LABELS, CYCLE_LABELS, TEXT } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
@@ -18,6 +18,7 @@ import {
   formatUsdt,
   secondsBetween,
 } from '../../../common/format';
+import { type CycleStopReason, cycleStopReasonText } from '../../../common/api/stop-reasons';
 
 /** The fields every History row has, a bot's or a cycle's. */
 export type HistoryRowCore = Omit<BotHistoryRow, 'stopReason'>;

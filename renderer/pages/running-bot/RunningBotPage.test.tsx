@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BotInfo, OrderBookRow, PurchasedQtyResponse, SltpValues } from '../../../common/api/bots';
-import { STOP_REASON_TEXT } from '../../../common/api/bots';
+import { STOP_REASON_TEXT } from '../../../common/api/stop-reasons';
 import { REFRESH_MS } from '../../../common/constants';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { BOT_LABELS, RUNNING_BOT_LABELS as L, UI, VALIDATION } from '../../../common/messages';

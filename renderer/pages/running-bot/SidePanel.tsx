@@ -6,12 +6,13 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import { Alert, Button, Card, Descriptions, Grid, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { STOP_REASON_TEXT, type BotInfo } from '../../../common/api/bots';
+import type { BotInfo } from '../../../common/api/bots';
 import { BOT_LABELS, RUNNING_BOT_LABELS } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
 import { formatDateTime, formatPercent, formatPrice, formatUsdt, NO_VALUE } from '../../../common/format';
 import { LoadError } from '../../components/states';
 import type { RunningBotData } from './useRunningBot';
+import { STOP_REASON_TEXT } from '../../../common/api/stop-reasons';
 
 export type BotDialog = 'sltp' | 'protection' | 'profitBook' | 'stop';
 

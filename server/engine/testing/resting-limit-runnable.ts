@@ -10,11 +10,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { MemberEvent, StopReason } from '../../../common/api/bots';
+import type { MemberEvent } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
 import { APPLIED, refused } from '../../runnables/command-results';
 import { D } from '../../trading/index';
 import type { BookedFill, CommandStep, Decision, KernelRow, Runnable, RunnableCodec, StateColumns, StatusColumn, Tick } from '../runnable';
+import type { StopReason } from '../../../common/api/stop-reasons';
 
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 

@@ -3,13 +3,14 @@
  * Grid and cycles do not exist yet, so their histories are empty lists.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { BotHistoryRow, StopReason } from '../../../common/api/bots';
+import type { BotHistoryRow } from '../../../common/api/bots';
 import { Decimal } from '../../../common/money';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { bots } from '../../db/schema';
 import { BOT_STATUS } from '../../runnables/bot/index';
 import type { BotsDeps } from './deps';
 import { plain, plainOrNull, roiPercent, runtimeDays } from './figures';
+import type { StopReason } from '../../../common/api/stop-reasons';
 
 /** What History shows in the loss book column when no sell closed at a loss. */
 export const NO_LOSS = 'NA';

@@ -1,13 +1,6 @@
 /** POST /api/botinfo, /api/orderbook, /api/purchasedQty, /api/position: one bot's page (Running Bot). */
 import { and, desc, eq } from 'drizzle-orm';
-import type {
-  BotCategory,
-  BotInfo,
-  OrderBookResponse,
-  PositionResponse,
-  PurchasedQtyResponse,
-  StopReason,
-} from '../../../common/api/bots';
+import type { BotCategory, BotInfo, OrderBookResponse, PositionResponse, PurchasedQtyResponse } from '../../../common/api/bots';
 import { botOrders } from '../../db/schema';
 import type { StoredMarketRules } from '../../runnables/bot/index';
 import { D, liquidationPrice, marginBrackets, type BotSnapshot } from '../../trading/index';
@@ -18,6 +11,7 @@ import { pairStepsOf } from './pair-steps';
 import { livePrice } from './prices';
 import { datewiseProfit, lowestHeldBuyPrice } from './snapshot-read';
 import { sparklines } from './sparklines';
+import type { StopReason } from '../../../common/api/stop-reasons';
 
 /** Works for stopped bots too: they carry why and when they stopped. */
 export async function botInfo(deps: BotsDeps, userId: string, botID: string): Promise<BotInfo> {

@@ -5,7 +5,7 @@
  * come from its own.
  */
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { CycleStopReason } from '../../../common/api/bots';
+import type { CycleStopReason } from '../../../common/api/stop-reasons';
 import type { CycleHistoryRow } from '../../../common/api/cycles';
 import { Decimal } from '../../../common/money';
 import { cycleOrders, cycles } from '../../db/schema';

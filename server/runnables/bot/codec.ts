@@ -2,9 +2,10 @@
  * The bot row codec: a bots row as the engine runs it (the grid core rebuilt from the stored
  * strategy, settings and state) and the columns the start writes for the engine to read back.
  */
-import { BOT_STATUS, type BotStatus, type StopReason } from '../../../common/api/bots';
+import { BOT_STATUS, type BotStatus } from '../../../common/api/bots';
 import type { bots } from '../../db/schema';
 import { botParams, D, marketRules, restoreBot, snapshotOf, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../../trading/index';
+import type { StopReason } from '../../../common/api/stop-reasons';
 
 export type BotRow = typeof bots.$inferSelect;
 

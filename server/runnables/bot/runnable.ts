@@ -5,7 +5,7 @@
  * composed). Every grid call the engine makes is here: ticks into `step`, fills into
  * `applyFill`, failures into `orderFailed`, commands into stop, stop & sell and the edits.
  */
-import { BOT_STATUS, type BotStatus, type MemberEvent, type StopReason } from '../../../common/api/bots';
+import { BOT_STATUS, type BotStatus, type MemberEvent } from '../../../common/api/bots';
 import {
   applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, parsePrice, step, stop, stopAndSell,
   type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick,
@@ -13,6 +13,7 @@ import {
 import { botCommands, botFills, botOrders, bots } from '../../db/schema';
 import { figureColumnsOf, gridBotOf, statusColumnOf, stateColumnOf, stopReasonOf, type BotRow } from './codec';
 import { APPLIED, refused, type CommandResult } from './commands';
+import type { StopReason } from '../../../common/api/stop-reasons';
 
 /** The kernel's order intent, as the bot decides it (slot: the grid; 0 for a sell-all or a liquidation). */
 interface BotIntent {

@@ -5,7 +5,7 @@
  * `decideCycle` (LIMIT GTC orders that rest, cancels by slot), fills into `applyCycleFill`, ended
  * orders into `cycleOrderFailed`, commands into stop, stop & sell and the edit.
  */
-import type { CycleStopReason, MemberEvent } from '../../../common/api/bots';
+import type { MemberEvent } from '../../../common/api/bots';
 import {
   D, applyCycleFill, parseDecimalString, parsePrice, cycleHolds, cycleLiquidated, cycleOrderFailed, cycleSnapshotOf, decideCycle, editCycle, endCycle, stopAndSellCycle, stopCycle,
   type Cycle, type CycleCommandResult, type CycleDecision, type CycleEnd,
@@ -14,6 +14,7 @@ import { cycleCommands, cycleFills, cycleOrders, cycles } from '../../db/schema'
 import { APPLIED, refused, type CommandResult } from '../command-results';
 import { cycleOf, type CycleRow } from './codec';
 import { cycleEditRefused } from './commands';
+import type { CycleStopReason } from '../../../common/api/stop-reasons';
 
 /** A decimal as the tables keep it. */
 const str = (d: { toFixed(): string }): string => d.toFixed();
