@@ -138,11 +138,11 @@ describe.each(targets)('bot edits and stops on $name', (target) => {
       expect((await commands()).map((c) => c.kind)).toEqual(['stopAndSell']);
     });
 
-    it('answers 400 with the engine\'s reason when it refuses the command', async () => {
+    it('answers 409, could not apply, when the engine refuses for a reason the API does not name: never the engine\'s own words', async () => {
       answer = () => 'Insufficient BTC balance on the exchange to sell.';
-      await expectMessage(post(alice, 'stopbotwithsell', { botID: bot.id }), 400, 'Insufficient BTC balance on the exchange to sell.');
+      await expectMessage(post(alice, 'stopbotwithsell', { botID: bot.id }), 409, SERVER.botChangeNotApplied);
       answer = () => 'The bot is busy.';
-      await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 5 }), 400, 'The bot is busy.');
+      await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 5 }), 409, SERVER.botChangeNotApplied);
       expect((await row()).status).toBe('Live');
     });
   });
