@@ -2,15 +2,17 @@
  * Environment configuration (ARCHITECTURE section 3), validated once at boot. A bad value stops
  * boot with one line naming the variable, never a stack trace deep inside a plugin.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { chainConfig, type ChainConfig, type ChainVariables } from './chain';
 import { parseTrustProxy } from './trust-proxy';
 import { accountXpubOf, accountXpubProblem, addressOfPrivateKey, checksumOf, isValidMnemonic, isValidPrivateKey } from './chain-keys';
 import { redactConfigValue } from './secret-variables';
-import { secretsKeyId } from './secrets-key-id';
+import { ConfigError } from './config-error';
+import { secrets } from './secrets';
+
+export { ConfigError };
+export { decodeSecretsKey } from './secrets';
 
 export type Env = Record<string, string | undefined>;
 export type Role = 'api' | 'engine' | 'chain';
@@ -103,9 +105,6 @@ export interface Config extends ChainVariables {
   migrationsOnBoot: 'apply' | 'check';
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
 
 /**
  * OWASP's first argon2id recommendation (m=19 MiB, t=2, p=1): about 20-40 ms a hash on one
@@ -249,75 +248,6 @@ function publicIp(env: Env): string {
   return raw;
 }
 
-/** A 32-byte master key from 64 hex or base64 characters (SECRETS_KEY, PREVIOUS_SECRETS_KEY). */
-export function decodeSecretsKey(raw: string, name = 'SECRETS_KEY'): Buffer {
-  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-  if (key.length !== 32) {
-    throw new ConfigError(`Invalid configuration: ${name} must be 32 bytes, as 64 hex or base64 characters`);
-  }
-  return key;
-}
-
-interface StoredSecrets {
-  jwtSecret?: string;
-  secretsKey?: string;
-  /**
-   * Written by the desktop app, which keeps the key itself wrapped by the OS keychain and passes
-   * it in SECRETS_KEY: only the key's id (secrets-key-id.ts) stays in the data folder.
-   */
-  secretsKeyId?: string;
-}
-
-/** Reads DATA_DIR/secrets.json, creating the missing secrets once (mode 0600). */
-function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean }, create: boolean): StoredSecrets {
-  const file = join(dataDir, 'secrets.json');
-  let stored: StoredSecrets = {};
-  if (existsSync(file)) {
-    try {
-      stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
-    } catch {
-      throw new ConfigError(`Invalid configuration: ${file} is not valid JSON; fix or delete it`);
-    }
-  }
-  const missingJwt = need.jwt && !stored.jwtSecret;
-  const missingKey = need.key && !stored.secretsKey;
-  // A new key here would fork the folder from the key its exchange secrets are sealed with.
-  if (missingKey && stored.secretsKeyId) {
-    throw new ConfigError(`Invalid configuration: SECRETS_KEY is not set, and this data folder's key is kept by the GridDesk desktop app in the OS keychain (${file}); start it from the desktop app or set SECRETS_KEY`);
-  }
-  // The admin CLI acts on the server's folder: a typo in DATA_DIR must not grow a new one.
-  if ((missingJwt || missingKey) && !create) {
-    const missing = [missingJwt ? 'JWT_SECRET' : null, missingKey ? 'SECRETS_KEY' : null].filter(Boolean).join(' and ');
-    throw new ConfigError(`Invalid configuration: ${missing} unset and DATA_DIR ${dataDir} holds no ${existsSync(file) ? `${missing} in secrets.json` : 'secrets.json'}: point DATA_DIR at the server's data folder (or set them as the server has them); nothing was created`);
-  }
-  if (missingJwt || missingKey) {
-    stored = {
-      ...stored,
-      ...(missingJwt ? { jwtSecret: randomBytes(48).toString('base64url') } : {}),
-      ...(missingKey ? { secretsKey: randomBytes(32).toString('hex') } : {}),
-    };
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-    chmodSync(file, 0o600);
-  }
-  return stored;
-}
-
-function secrets(env: Env, dataDir: string, create: boolean): { jwtSecret: string; secretsKey: Buffer } {
-  const jwtEnv = text(env, 'JWT_SECRET');
-  const keyEnv = text(env, 'SECRETS_KEY');
-  if (jwtEnv !== null && jwtEnv.length < 32) {
-    throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters long');
-  }
-  const stored =
-    jwtEnv !== null && keyEnv !== null ? {} : generatedSecrets(dataDir, { jwt: jwtEnv === null, key: keyEnv === null }, create);
-  const secretsKey = decodeSecretsKey(keyEnv ?? stored.secretsKey!);
-  if (stored.secretsKeyId && secretsKeyId(secretsKey) !== stored.secretsKeyId) {
-    throw new ConfigError(`Invalid configuration: SECRETS_KEY is not the key this data folder's exchange secrets are sealed with (secretsKeyId in ${join(dataDir, 'secrets.json')})`);
-  }
-  return { jwtSecret: jwtEnv ?? stored.jwtSecret!, secretsKey };
-}
-
 function argon2(env: Env): Argon2Cost {
   return {
     memoryCost: integer(env, 'ARGON2_MEMORY_KIB', DEFAULT_ARGON2.memoryCost, 64, 4_194_304),
@@ -401,5 +331,5 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     demoTrading: oneOf(env, 'DEMO_TRADING', ['true', 'false'] as const, 'true') === 'true',
     migrationsOnBoot: oneOf(env, 'MIGRATIONS_ON_BOOT', ['apply', 'check'] as const, 'apply'),
   };
-  return { ...config, chain: chainConfig(config), ...secrets(env, dataDir, options.createSecrets ?? true) };
+  return { ...config, chain: chainConfig(config), ...secrets(text(env, 'JWT_SECRET'), text(env, 'SECRETS_KEY'), dataDir, options.createSecrets ?? true) };
 }
