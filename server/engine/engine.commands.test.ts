@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemberEvent } from '../../common/api/bots';
 import { Decimal } from '../../common/money';
 import { UI } from '../../common/messages';
-import { memberEvents } from '../db/schema';
+import { botCommands, memberEvents } from '../db/schema';
 import { debit } from '../../sim/accounts';
 import { bearer } from '../testing/members';
 import { databaseTargets } from '../testing/databases';
@@ -166,6 +166,10 @@ describe.each(targets)('member commands reach the running bot on $name', (target
     await begin();
     const res = await post('gridprotectionadd', { botID: botId, overbuyProtectionValue: 1, protectionActive: true });
     expect([res.statusCode, res.json().message]).toEqual([200, UI.overbuySaved]);
+    // The API answers once the engine applied the command or its wait ran out (a loaded machine):
+    // the prices come after the engine applied it, as they would for a member.
+    await until(async () => (await h.db.select({ appliedAt: botCommands.appliedAt }).from(botCommands)
+      .where(eq(botCommands.botId, botId))).every((c) => c.appliedAt !== null));
     await h.drive(engine, SYMBOL, ['143.00', '142.00', '141.90', '143.40', '139.00', '141.00']);
     expect((await h.bot(botId)).gridNo).toBe(1);
     expect(h.exchangeOrders()).toBe(1);
