@@ -7,3 +7,4 @@ export interface StageResult {
 export function formatStages(stages: StageResult[], totalSeconds: number): string;
 export function distinctName(file: string, fullName: string): string;
 export function countTests(reports: unknown[]): { passed: number; failed: number; executions: number; distinct: number };
+export function failedTests(reports: unknown[], linesPerTest?: number): string[];

@@ -20,6 +20,32 @@ export function formatStages(stages, totalSeconds) {
  */
 export const distinctName = (file, fullName) => `${file} > ${fullName.replace(/\bon '?(pglite|postgres)'?(?=\s|$)/g, 'on <database>')}`;
 
+const relative = (path) => path.replace(/^.*?\/(?=(common|server|sim|electron|renderer|scripts|deploy|tests|bench)\/)/, '');
+/** Strips the terminal colours vitest writes into its failure messages. */
+const ESCAPE = String.fromCharCode(27);
+const plain = (text) => text.split(ESCAPE).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ''))).join('');
+
+/**
+ * The failed tests and their errors' first lines, for the end of the log: a CI log is read from
+ * its tail, and the counts alone do not say which test failed or why.
+ */
+export function failedTests(reports, linesPerTest = 6) {
+  const out = [];
+  for (const report of reports) {
+    for (const file of report.testResults ?? []) {
+      const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      if (tests.length === 0 && file.status === 'failed' && file.message) {
+        out.push(`FAIL ${relative(file.name)}`, ...plain(file.message).split('\n').slice(0, linesPerTest).map((line) => `    ${line}`));
+      }
+      for (const test of tests) {
+        const message = plain((test.failureMessages ?? []).join('\n')).split('\n').filter((line) => line.trim() !== '');
+        out.push(`FAIL ${relative(file.name)} > ${test.fullName}`, ...message.slice(0, linesPerTest).map((line) => `    ${line}`));
+      }
+    }
+  }
+  return out;
+}
+
 /** Passed, failed, executions (tests run) and distinct tests over vitest JSON reports. */
 export function countTests(reports) {
   let passed = 0;
@@ -33,7 +59,7 @@ export function countTests(reports) {
       for (const test of file.assertionResults ?? []) {
         if (test.status !== 'passed' && test.status !== 'failed') continue;
         executions += 1;
-        distinct.add(distinctName(file.name.replace(/^.*?\/(?=(common|server|sim|electron|renderer|scripts|deploy|tests|bench)\/)/, ''), test.fullName));
+        distinct.add(distinctName(relative(file.name), test.fullName));
       }
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTests, distinctName, formatStages } from './test-stages.mjs';
+import { countTests, distinctName, failedTests, formatStages } from './test-stages.mjs';
 
 const report = (file: string, tests: Array<[string, string]>) => ({
   numPassedTests: tests.filter(([, status]) => status === 'passed').length,
@@ -22,6 +22,33 @@ describe('the test counts', () => {
     expect(distinctName('server/a.test.ts', 'runs on pgliteish data')).toBe('server/a.test.ts > runs on pgliteish data');
     const counts = countTests([report('server/a.test.ts', [['t', 'passed']]), report('server/b.test.ts', [['t', 'passed']])]);
     expect(counts.distinct).toBe(2);
+  });
+});
+
+describe('the failed tests at the end of the log', () => {
+  it('names each failed test by its path in the checkout and gives its error\'s first lines without colours', () => {
+    const failed = {
+      testResults: [{
+        name: '/ci/checkout/tests/e2e/bots.e2e.ts',
+        status: 'failed',
+        assertionResults: [
+          { fullName: 'live bots takes a profit book', status: 'passed' },
+          { fullName: 'live bots refuses an overbuy', status: 'failed', failureMessages: ['\u001b[31mTimeoutError: locator.waitFor: Timeout 30000ms exceeded.\u001b[39m\n\nCall log:\n  - waiting for getByText(\'Saved\')\n1\n2\n3\n4\n5'] },
+        ],
+      }],
+    };
+    expect(failedTests([failed], 3)).toEqual([
+      'FAIL tests/e2e/bots.e2e.ts > live bots refuses an overbuy',
+      '    TimeoutError: locator.waitFor: Timeout 30000ms exceeded.',
+      '    Call log:',
+      "      - waiting for getByText('Saved')",
+    ]);
+  });
+
+  it('names a file that failed before any test ran (an import or a set-up error)', () => {
+    const broken = { testResults: [{ name: '/x/server/a.test.ts', status: 'failed', message: 'Cannot find module ./b', assertionResults: [] }] };
+    expect(failedTests([broken])).toEqual(['FAIL server/a.test.ts', '    Cannot find module ./b']);
+    expect(failedTests([report('server/a.test.ts', [['t', 'passed']])])).toEqual([]);
   });
 });
 

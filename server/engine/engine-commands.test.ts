@@ -6,8 +6,8 @@
  * heard asks the exchange for it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APPLIED, type CommandResult } from '../runnables/command-results';
-import { EngineCommands } from './engine-commands';
+import { APPLIED, refused, type CommandResult } from '../runnables/command-results';
+import { ATTEMPTS_AFTER_FAILURE, EngineCommands } from './engine-commands';
 import type { FeedPrices } from './feed-prices';
 import type { RunnerRegistry } from './runner-registry';
 import type { BotStore } from './store';
@@ -45,6 +45,39 @@ describe('the engine\'s member commands', () => {
     await vi.advanceTimersByTimeAsync(RETRY_MS * 20);
     // The poll of commands (no notifications here) and the one retry: two looks an interval at most.
     expect(looks()).toBeLessThanOrEqual(2 * 20 + 2);
+    engineCommands.stop();
+  });
+
+  it('tries a command whose work failed again, and records it applied when a later attempt applies it', async () => {
+    let attempts = 0;
+    const { engineCommands, completed } = loop([{ id: 'c1', kind: 'settings' }], () => {
+      attempts += 1;
+      return attempts < ATTEMPTS_AFTER_FAILURE ? refused('not_applied_now') : APPLIED;
+    }, { known: () => '0.45' });
+    await vi.waitFor(() => expect(completed).toEqual([['c1', APPLIED]]));
+    expect(attempts).toBe(ATTEMPTS_AFTER_FAILURE);
+    engineCommands.stop();
+  });
+
+  it('refuses a command whose work failed on every attempt, after the last one', async () => {
+    let attempts = 0;
+    const { engineCommands, completed } = loop([{ id: 'c1', kind: 'settings' }], () => {
+      attempts += 1;
+      return refused('not_applied_now');
+    }, { known: () => '0.45' });
+    await vi.waitFor(() => expect(completed).toEqual([['c1', refused('not_applied_now')]]));
+    expect(attempts).toBe(ATTEMPTS_AFTER_FAILURE);
+    engineCommands.stop();
+  });
+
+  it('records a refusal other than a failure at once', async () => {
+    let attempts = 0;
+    const { engineCommands, completed } = loop([{ id: 'c1', kind: 'stop' }], () => {
+      attempts += 1;
+      return refused('already_stopped');
+    }, { known: () => '0.45' });
+    await vi.waitFor(() => expect(completed).toEqual([['c1', refused('already_stopped')]]));
+    expect(attempts).toBe(1);
     engineCommands.stop();
   });
 

@@ -2,23 +2,34 @@
  * Member commands for the runnables this engine holds, each applied once. They are heard
  * through runnables/command-delivery.ts (a notification, or polling while notifications cannot
  * be trusted); one not applicable yet (stop & sell while an order is out), or for a runnable
- * still being taken on, is looked at again a little later.
+ * still being taken on, is looked at again a little later. One whose work failed (a write that
+ * lost a race, a connection dropped: the runner reloaded itself from the database) is tried again
+ * as well, up to ATTEMPTS_AFTER_FAILURE times, before the member is told it could not apply: the
+ * settings it refers to are already in the runnable's row, so a refusal after one transient failure
+ * would tell the member a change failed that the runner goes on to use.
  */
 import type { NotificationFeed } from '../db/notifications';
 import type { Log } from '../logging/log';
 import { COMMAND_QUEUED_CHANNEL, followCommandSignal, type CommandSignal } from '../runnables/command-delivery';
-import { APPLIED, refused } from '../runnables/command-results';
+import { APPLIED, refused, type CommandResult } from '../runnables/command-results';
 import type { FeedPrices } from './feed-prices';
 import { ended } from './runnable';
 import type { Runner } from './runner';
 import type { RunnerRegistry } from './runner-registry';
 import type { BotStore } from './store';
 
+/** How often a command whose work failed is tried before it is refused. */
+export const ATTEMPTS_AFTER_FAILURE = 3;
+
+const workFailed = (result: CommandResult) => result.kind === 'refused' && result.refusal === 'not_applied_now';
+
 export class EngineCommands {
   private signal: CommandSignal | null = null;
   private readonly inProgress = new Set<string>();
   /** One look again at a time, however many commands wait for it (each adding its own multiplied them). */
   private retryTimer: NodeJS.Timeout | null = null;
+  /** The commands whose work failed, with how many times it did. */
+  private readonly failures = new Map<string, number>();
 
   constructor(
     private readonly store: BotStore,
@@ -73,8 +84,17 @@ export class EngineCommands {
   private async applyTo(runner: Runner, id: string, kind: string): Promise<void> {
     const price = this.prices.known(runner) ?? (await this.prices.current(runner));
     const result = await runner.command(kind, price);
-    if (result === null) this.retryLater();
-    else await this.store.completeCommand(id, result);
+    if (result === null || (workFailed(result) && this.failedAgain(id))) return this.retryLater();
+    this.failures.delete(id);
+    await this.store.completeCommand(id, result);
+  }
+
+  /** Counts one more failure of the command's work; true while it has attempts left. */
+  private failedAgain(id: string): boolean {
+    const attempts = (this.failures.get(id) ?? 0) + 1;
+    this.failures.set(id, attempts);
+    this.log.warn({ command: id, attempts }, 'command could not apply; trying again');
+    return attempts < ATTEMPTS_AFTER_FAILURE;
   }
 
   private retryLater(): void {

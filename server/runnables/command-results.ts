@@ -7,7 +7,8 @@
 
 /**
  * Why the engine did not apply a command: the runnable had stopped already, its row is gone, or
- * the engine could not apply it now (its work failed; the member may try again).
+ * the engine could not apply it now (its work failed on each of the engine's attempts:
+ * engine/engine-commands.ts; the member may try again).
  */
 export const COMMAND_REFUSALS = ['already_stopped', 'bot_not_found', 'not_applied_now'] as const;
 export type CommandRefusal = (typeof COMMAND_REFUSALS)[number];

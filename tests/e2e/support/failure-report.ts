@@ -50,6 +50,10 @@ async function describePage(page: Page, said: string[], testName: string): Promi
     .allInnerTexts().catch(() => []);
   if (errors.length > 0) lines.push(`  messages: ${errors.join(' | ')}`);
   lines.push(`  text: ${text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text}`);
+  // An open dialog is portalled outside <main>: whether it is still open, and what it says, tells
+  // a lost click (no dialog) from a refused or unanswered save (the dialog still open).
+  const dialogs = await page.getByRole('dialog').filter({ visible: true }).allInnerTexts().catch(() => []);
+  for (const dialog of dialogs) lines.push(`  dialog: ${dialog.length > 1000 ? `${dialog.slice(0, 1000)}…` : dialog}`);
   if (said.length > 0) lines.push('  console:', ...said.map((line) => `    ${line}`));
   const dir = join(tmpdir(), 'griddesk-e2e-failures');
   const shot = join(dir, `${slug(testName)}-${Date.now()}.png`);
