@@ -210,6 +210,16 @@ export default {
       to: { path: '^server/modules/' },
     },
     {
+      name: 'runnable-kinds-apart',
+      comment:
+        'Each kind of runnable (bots, cycles) has its module; what they share (figures, prices, ' +
+        'sparklines, the command path, deps) lives in server/modules/runnables/, so a new kind ' +
+        'copies nothing and no kind leans on another. Tests and testing/ harnesses may reach across.',
+      severity: 'error',
+      from: { path: '^server/modules/(bots|cycles)/', pathNot: [TEST_FILE, TESTING] },
+      to: { path: '^server/modules/(bots|cycles)/', pathNot: '^server/modules/$1/' },
+    },
+    {
       name: 'sim-only-through-trading',
       comment:
         'The simulator stands in for Binance, a separate product: it shares the trading core\'s ' +

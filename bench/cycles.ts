@@ -24,7 +24,7 @@ import { cpus } from 'node:os';
 import { constants as perf, PerformanceObserver } from 'node:perf_hooks';
 import { Engine } from '../server/engine/engine';
 import { EngineMetrics } from '../server/engine/metrics';
-import { cycleEnginePorts } from '../server/engine-ports';
+import { enginePorts } from '../server/engine-ports';
 import { newCycleState } from '../server/runnables/cycle/index';
 import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import { seededRandom } from '../sim/rng';
@@ -115,7 +115,7 @@ try {
     return reserve(family, w);
   };
 
-  engine = new Engine({ db: db.database.db, config: db.config, exchange, ...cycleEnginePorts({ db: db.database.db, config: db.config }), metrics,
+  engine = new Engine({ db: db.database.db, config: db.config, exchange, ...enginePorts({ db: db.database.db, config: db.config }, 'cycles'), metrics,
     log: { info: () => undefined, warn: note('warn'), error: note('error') } });
   const memory0 = memory();
   const waitSize = async (n: number) => {

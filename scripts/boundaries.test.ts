@@ -48,6 +48,8 @@ const FORBIDDEN: { rule: string; file: string; source: string }[] = [
   { rule: 'config-is-the-ground-floor', file: 'server/config/log-format.ts', source: "import '../logging/format';" },
   { rule: 'config-is-the-ground-floor', file: 'server/config/config.test.ts', source: "import '../modules/keys/keys';" },
   { rule: 'engine-not-modules', file: 'server/engine/keys-user.ts', source: "import '../modules/keys/keys';" },
+  { rule: 'runnable-kinds-apart', file: 'server/modules/cycles/live.ts', source: "import '../bots/access';" },
+  { rule: 'runnable-kinds-apart', file: 'server/modules/bots/live.ts', source: "import '../cycles/sparklines';" },
   { rule: 'sim-only-through-trading', file: 'sim/orders-db.ts', source: "import '../server/db/database';" },
   { rule: 'sim-only-through-trading', file: 'sim/exact.ts', source: "import '../server/trading/exact';" },
   { rule: 'trading-only-through-index', file: 'sim/exact.ts', source: "import '../server/trading/exact';" },
@@ -72,6 +74,7 @@ const ALLOWED: { file: string; source: string }[] = [
   { file: 'common/money.ts', source: "import 'decimal.js';" },
   { file: 'server/trading/money.ts', source: "import '../../common/constants';" },
   { file: 'server/engine/runner.ts', source: "import '../trading/index';" },
+  { file: 'server/modules/cycles/history.ts', source: "import '../runnables/figures';\nimport './access';" },
   { file: 'server/app.ts', source: "import './http/plugins/errors';" },
   { file: 'server/http/routes.ts', source: "import '../mail/outbox';" },
   { file: 'server/exchange/exchange-factory.ts', source: "import '../../sim/simulator';" },
@@ -110,6 +113,7 @@ const TARGETS = [
   'server/testing/server.ts', 'server/testing/members.ts', 'renderer/testing/fakeBridge.ts', 'bench/support/bench-db.ts',
   'renderer/build/antdStyles.ts', 'renderer/app/theme-config.ts', 'sim/simulator.ts', 'server/exchange/ccxt-urls.ts',
   'server/embed.ts', 'server/modules/keys/keys.ts', 'server/chain/local-chain.ts', 'server/chain/keys.ts', 'server/logging/format.ts',
+  'server/modules/bots/access.ts', 'server/modules/cycles/sparklines.ts', 'server/modules/cycles/access.ts', 'server/modules/runnables/figures.ts',
 ];
 
 let root: string;

@@ -54,6 +54,8 @@ describe('the first embedded start in simulator mode', () => {
   it('gives the demo member one running bot on the system strategy, which buys grid 1 at once; a restart adds none', async () => {
     const dataDir = await freshDataDir('first');
     const first = await start(dataDir);
+    // One engine per kind of runnable (engine-ports.ts), each running its kind's table.
+    expect([...first.engines].map(([name, engine]) => [name, engine.kind])).toEqual([['bots', 'bots'], ['cycles', 'cycles']]);
     const [bot, ...others] = await demoBots(first);
     expect(others).toEqual([]);
     expect(bot).toMatchObject({ name: 'BTCUSDT', category: 'Spot', strategy_name: 'System Strategy', status: 'Live', total_grid: 10 });

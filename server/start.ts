@@ -18,7 +18,7 @@ import { seedDemoTrading } from './modules/demo/trading';
 import { resealLegacySecrets } from './modules/keys/reseal-legacy';
 import { startSettleTimer } from './modules/wallet/settle-timer';
 import { startEngine, type Engine } from './engine/engine';
-import { cycleEnginePorts, enginePorts } from './engine-ports';
+import { enginePorts, RUNNABLE_KIND_NAMES, type RunnableKindName } from './engine-ports';
 import { startChainService } from './chain/service';
 import { EngineMetrics } from './engine/metrics';
 import { readBacklog, registerPlatformMetrics } from './platform-metrics';
@@ -44,10 +44,8 @@ export interface PlatformServer {
   port: number;
   app: FastifyInstance;
   config: Config;
-  /** The trading engine (bots), when this process has the `engine` role. */
-  engine: Engine | null;
-  /** The cycles' engine beside it. */
-  cycleEngine: Engine | null;
+  /** The trading engines, one per kind of runnable (engine-ports.ts), when this process has the `engine` role. */
+  engines: ReadonlyMap<RunnableKindName, Engine>;
   /** The graceful shutdown (shutdown.ts): work stopped and finished, leases released, database closed. */
   close(): Promise<void>;
   /** What a close still waits for (main.ts logs it when SHUTDOWN_DEADLINE_MS runs out). */
@@ -142,29 +140,27 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     const reconciler = config.roles.includes('api')
       ? startSettleTimer({ config, db: database.db, clock: systemClock, exchange }, { log: app.log })
       : null;
-    // The engine runs every live bot; several processes share the bots through leases. A second
-    // engine beside it runs every live cycle, on the same price feed and metrics (the price gauge
-    // is the last price both engines acted on: engine/metrics.ts).
+    // One engine per kind of runnable (bots, cycles) runs every live one of its kind; several
+    // processes share them through leases. All run on the same price feed and metrics (the price
+    // gauge is the last price the engines acted on: engine/metrics.ts).
     const portDeps = { db: database.db, config, notifications: database.notifications };
-    const engine = config.roles.includes('engine')
-      ? startEngine({ db: database.db, config, exchange, ...enginePorts(portDeps), log: app.log, metrics })
-      : null;
-    const cycleEngine = config.roles.includes('engine')
-      ? startEngine({ db: database.db, config, exchange, ...cycleEnginePorts(portDeps), log: app.log, metrics })
-      : null;
+    const engineOf = (kind: RunnableKindName) => startEngine({ db: database.db, config, exchange: startedExchange, ...enginePorts(portDeps, kind), log: started.log, metrics });
+    const engines = new Map<RunnableKindName, Engine>(config.roles.includes('engine') ? RUNNABLE_KIND_NAMES.map((kind) => [kind, engineOf(kind)]) : []);
     // BEP-20 deposits (and payouts); idle, saying why once, without BSC_RPC_URL and friends.
     const chain = config.roles.includes('chain')
       ? await startChainService({ config, db: database.db, notifications: database.notifications, log: app.log })
       : null;
     const phases = bootPhases({ entered, database: databaseReady, app: appBuilt, listening, ready: performance.now() });
     app.log.info({ bootMs: phases }, bootPhasesLine(phases));
-    const engineStep = (name: string, e: Engine | null): ShutdownStep[] =>
-      e ? [{ name, run: () => e.stop(), detail: () => (e.sendsInFlight > 0 ? `${e.sendsInFlight} order send(s) in flight` : null) }] : [];
+    const engineSteps: ShutdownStep[] = [...engines].map(([kind, e]) => ({
+      name: `${kind} engine`,
+      run: () => e.stop(),
+      detail: () => (e.sendsInFlight > 0 ? `${e.sendsInFlight} order send(s) in flight` : null),
+    }));
     const shutdown = new Shutdown([
       [
         { name: 'http server (in-flight requests)', run: () => started.close() },
-        ...engineStep('bot engine', engine),
-        ...engineStep('cycle engine', cycleEngine),
+        ...engineSteps,
         ...(chain ? [{ name: 'chain service', run: () => chain.stop() }] : []),
         ...(reconciler ? [{ name: 'wallet reconciler', run: () => reconciler.stop() }] : []),
       ],
@@ -179,8 +175,7 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
       port,
       app: started,
       config,
-      engine,
-      cycleEngine,
+      engines,
       close: () => shutdown.run(),
       closePending: () => shutdown.pending(),
     };

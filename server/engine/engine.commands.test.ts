@@ -169,7 +169,7 @@ describe.each(targets)('member commands reach the running bot on $name', (target
     // The API answers once the engine applied the command or its wait ran out (a loaded machine):
     // the prices come after the engine applied it, as they would for a member.
     await until(async () => (await h.db.select({ appliedAt: botCommands.appliedAt }).from(botCommands)
-      .where(eq(botCommands.botId, botId))).every((c) => c.appliedAt !== null));
+      .where(eq(botCommands.runnableId, botId))).every((c) => c.appliedAt !== null));
     await h.drive(engine, SYMBOL, ['143.00', '142.00', '141.90', '143.40', '139.00', '141.00']);
     expect((await h.bot(botId)).gridNo).toBe(1);
     expect(h.exchangeOrders()).toBe(1);

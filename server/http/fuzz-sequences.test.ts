@@ -23,7 +23,7 @@ import { bots } from '../db/schema';
 import { Engine } from '../engine/engine';
 import { EngineMetrics } from '../engine/metrics';
 import { SILENT } from '../engine/testing/harness';
-import { cycleEnginePorts, enginePorts } from '../engine-ports';
+import { enginePorts, RUNNABLE_KIND_NAMES } from '../engine-ports';
 import type { MemberGateway } from '../exchange/gateway';
 import { testExchange } from '../exchange/testing/exchange';
 import { saveKeys } from '../modules/keys/keys';
@@ -124,7 +124,7 @@ describe.each(targets)('the deep paths of bots and cycles on $name', (target) =>
     // Both engines, as a server runs them: stops and edits wait for their verdict.
     const metrics = new EngineMetrics();
     const ports = { db, config: server.config, notifications: server.database.notifications };
-    engines = [enginePorts(ports), cycleEnginePorts(ports)].map((p) => new Engine({ db, config: server.config, exchange, ...p, log: SILENT, metrics,
+    engines = RUNNABLE_KIND_NAMES.map((kind) => enginePorts(ports, kind)).map((p) => new Engine({ db, config: server.config, exchange, ...p, log: SILENT, metrics,
       claimEveryMs: 100, commandEveryMs: 20 }));
     for (const engine of engines) engine.start();
   });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BotStatus } from '../../../common/api/bots';
 import { createdAt } from './columns';
+import { runnableCommandsTable } from './runnable-commands';
 import { users } from './members';
 import { strategies } from './strategies';
 
@@ -145,24 +146,5 @@ export const botFills = pgTable(
   (t) => [primaryKey({ columns: [t.market, t.symbol, t.tradeId] }), index('bot_fills_order_idx').on(t.orderId)],
 );
 
-/**
- * Member commands for the engine that owns the bot: 'stop', 'stopAndSell', 'settings' (re-read
- * the price and percent columns). Engines poll the unapplied ones; applied_at marks them done.
- */
-export const botCommands = pgTable(
-  'bot_commands',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    botId: uuid('bot_id')
-      .notNull()
-      .references(() => bots.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    createdAt: createdAt(),
-    appliedAt: timestamp('applied_at', { withTimezone: true }),
-    result: text('result'),
-  },
-  (t) => [
-    index('bot_commands_pending_idx').on(t.createdAt).where(sql`${t.appliedAt} IS NULL`),
-    check('bot_commands_kind', sql`${t.kind} IN ('stop', 'stopAndSell', 'settings')`),
-  ],
-);
+/** Member commands for the engine that holds the bot (runnable-commands.ts); 'settings' re-reads the price and percent columns. */
+export const botCommands = runnableCommandsTable('bot', () => bots.id);

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CycleStatusLabel } from '../../../common/api/cycles';
 import { createdAt } from './columns';
+import { runnableCommandsTable } from './runnable-commands';
 import { users } from './members';
 
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
@@ -130,21 +131,5 @@ export const cycleFills = pgTable(
   (t) => [primaryKey({ columns: [t.market, t.symbol, t.tradeId] }), index('cycle_fills_order_idx').on(t.orderId)],
 );
 
-/** Member commands for the engine that holds the cycle: 'stop', 'stopAndSell', 'settings' (re-read the edited settings). */
-export const cycleCommands = pgTable(
-  'cycle_commands',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    cycleId: uuid('cycle_id')
-      .notNull()
-      .references(() => cycles.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    createdAt: createdAt(),
-    appliedAt: timestamp('applied_at', { withTimezone: true }),
-    result: text('result'),
-  },
-  (t) => [
-    index('cycle_commands_pending_idx').on(t.createdAt).where(sql`${t.appliedAt} IS NULL`),
-    check('cycle_commands_kind', sql`${t.kind} IN ('stop', 'stopAndSell', 'settings')`),
-  ],
-);
+/** Member commands for the engine that holds the cycle (runnable-commands.ts); 'settings' re-reads the edited settings. */
+export const cycleCommands = runnableCommandsTable('cycle', () => cycles.id);

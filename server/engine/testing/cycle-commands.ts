@@ -13,7 +13,7 @@ import { tableNames } from '../tables';
 const CYCLE_TABLES = tableNames(cycleCodec.tables);
 
 /** What the stand-in engine answers a command with: 'ok', a refusal, or null to leave it pending. */
-export type CycleCommandAnswer = (command: { kind: string; cycleId: string }) => string | null;
+export type CycleCommandAnswer = (command: { kind: string; runnableId: string }) => string | null;
 
 /**
  * A stand-in for the engine: applies pending cycle commands every few ms with `answer`'s result;
@@ -31,7 +31,7 @@ export function startCycleTestEngine(db: Db, answer: CycleCommandAnswer = () => 
         if (result === null) continue;
         if (result === 'ok' && command.kind !== 'settings') {
           await db.update(cycles).set({ status: 'Stopped', stoppedAt: new Date(), stopReason: command.kind === 'stop' ? 'manual' : 'stopAndSell' })
-            .where(eq(cycles.id, command.cycleId));
+            .where(eq(cycles.id, command.runnableId));
         }
         // Answered as the engine answers (a refused edit's columns go back to the state's).
         await completeCommand(db, CYCLE_TABLES, command.id, commandResultOf(result));

@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { Decimal } from '../../../common/money';
 import { cycleCommands, cycleOrders, cycles } from '../../db/schema';
-import { cycleEnginePorts } from '../../engine-ports';
+import { enginePorts } from '../../engine-ports';
 import { COMMAND_QUEUED_CHANNEL, notifyCommand } from '../../runnables/command-delivery';
 import { cycleMarketOf, cycleParamsOf, newCycleState, type CycleCommandKind } from '../../runnables/cycle/index';
 import { storedMarketRules } from '../../runnables/bot/index';
@@ -44,7 +44,7 @@ export async function insertCycle(h: EngineHarness, s: CycleSettings, userId = h
 
 /** An engine of the harness running cycles (the harness's test timings). */
 export function startCycleEngine(h: EngineHarness, options: Partial<EngineOptions> = {}, id = `cycles-${h.engines.length + 1}`): Engine {
-  const engine = h.startEngine({ ...cycleEnginePorts(h.deps), log: SILENT, ...options }, id);
+  const engine = h.startEngine({ ...enginePorts(h.deps, 'cycles'), log: SILENT, ...options }, id);
   return engine;
 }
 
@@ -84,7 +84,7 @@ export async function cycleBacktest(h: EngineHarness, id: string, prices: string
 
 /** Queues a member command as the API does (the settings already written), and waits for its result. */
 export async function commandCycle(h: EngineHarness, id: string, kind: CycleCommandKind): Promise<string | null> {
-  const [command] = await h.db.insert(cycleCommands).values({ cycleId: id, kind }).returning();
+  const [command] = await h.db.insert(cycleCommands).values({ runnableId: id, kind }).returning();
   await notifyCommand(h.db, COMMAND_QUEUED_CHANNEL, command!.id);
   const end = Date.now() + 15_000;
   for (;;) {

@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import { loadConfig } from '../../config/config';
 import { openDatabase } from '../../db/database';
 import { CcxtGateway } from '../../exchange/ccxt-gateway';
-import { cycleEnginePorts, enginePorts } from '../../engine-ports';
+import { enginePorts, isRunnableKindName, RUNNABLE_KIND_NAMES } from '../../engine-ports';
 import { exchangeServices } from '../../exchange/exchange-factory';
 import { WeightGovernor } from '../../exchange/weight-governor';
 import type { Log } from '../../logging/log';
@@ -27,9 +27,9 @@ const config = loadConfig(process.env);
 if (!config.databaseUrl) throw new Error('engine-process needs DATABASE_URL (PostgreSQL: processes share runnables through it)');
 if (!config.simUrl) throw new Error('engine-process needs SIM_URL (the test\'s simulator)');
 
-const PORTS = { bots: enginePorts, cycles: cycleEnginePorts };
-const runs = (process.env.ENGINE_RUNS || 'bots').split(',').map((kind) => kind.trim());
-for (const kind of runs) if (!(kind in PORTS)) throw new Error(`ENGINE_RUNS: unknown kind '${kind}' (bots, cycles)`);
+const asked = (process.env.ENGINE_RUNS || 'bots').split(',').map((kind) => kind.trim());
+for (const kind of asked) if (!isRunnableKindName(kind)) throw new Error(`ENGINE_RUNS: unknown kind '${kind}' (${RUNNABLE_KIND_NAMES.join(', ')})`);
+const runs = RUNNABLE_KIND_NAMES.filter((kind) => asked.includes(kind));
 
 const number = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -50,7 +50,7 @@ const exchange = exchangeServices(gateway, governor, { simUrl: config.simUrl, ti
 // One registry for the engines of the process, as start.ts has it: the gauge is the last price all of them acted on.
 const metrics = new EngineMetrics();
 const portDeps = { db: database.db, config, notifications: database.notifications };
-const engines = [...new Set(runs)].map((kind) => startEngine({ db: database.db, config, exchange, ...PORTS[kind as keyof typeof PORTS](portDeps), log, metrics,
+const engines = runs.map((kind) => startEngine({ db: database.db, config, exchange, ...enginePorts(portDeps, kind), log, metrics,
   leaseMs: number('LEASE_MS', 1_500), claimEveryMs: number('CLAIM_EVERY_MS', 100), commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000 }));
 
 const server = createServer((req, res) => {

@@ -7,7 +7,7 @@
  */
 import type { LiveBot } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
-import { DrawnByTrades } from './drawn-by-trades';
+import { DrawnByTrades } from '../runnables/drawn-by-trades';
 import { datewiseProfitOf } from './snapshot-read';
 
 /** A card without its two long parts. */

@@ -23,7 +23,7 @@ describe.each(targets)('member commands on $name', (target) => {
   afterAll(() => server?.close());
 
   const deps = () => server.app.deps;
-  const commandsOf = (botId: string) => server.database.db.select().from(botCommands).where(eq(botCommands.botId, botId));
+  const commandsOf = (botId: string) => server.database.db.select().from(botCommands).where(eq(botCommands.runnableId, botId));
 
   it('answers with the success message when no engine applies the command in time, leaving it pending', async () => {
     const bot = await insertBot(server.database.db, alice.userId);
@@ -38,7 +38,7 @@ describe.each(targets)('member commands on $name', (target) => {
   it('returns as soon as the engine applies the command, with its result', async () => {
     const accepted = await insertBot(server.database.db, alice.userId);
     const refused = await insertBot(server.database.db, alice.userId);
-    const engine = startTestEngine(server.database.db, (c) => (c.botId === refused.id ? 'The engine refused this edit.' : 'ok'), 5);
+    const engine = startTestEngine(server.database.db, (c) => (c.runnableId === refused.id ? 'The engine refused this edit.' : 'ok'), 5);
     // A wait far longer than the test may run: only the engine's verdict can end it.
     const longWait = { intervalMs: 10, timeoutMs: 3_600_000 };
     try {
@@ -55,7 +55,7 @@ describe.each(targets)('member commands on $name', (target) => {
 
   it('gives each engine refusal its own reason, status and SPEC message', async () => {
     const answers = new Map<string, string>();
-    const engine = startTestEngine(server.database.db, (c) => answers.get(c.botId) ?? 'ok', 5);
+    const engine = startTestEngine(server.database.db, (c) => answers.get(c.runnableId) ?? 'ok', 5);
     const longWait = { intervalMs: 10, timeoutMs: 3_600_000 };
     try {
       for (const [answer, ...expected] of [

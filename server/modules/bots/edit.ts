@@ -1,13 +1,13 @@
 /**
  * The one path of every member change to a running bot: lock the bot, refuse a stopped one,
  * write the settings columns and queue the engine's command in the same transaction, then
- * wait for the engine's verdict (commands.ts).
+ * wait for the engine's verdict (commands.ts, on the runnables' one command path).
  */
 import { eq } from 'drizzle-orm';
 import { bots } from '../../db/schema';
 import type { CommandKind } from '../../runnables/bot/index';
 import { assertRunning, ownBot, type BotRecord } from './access';
-import { queueCommand, settle, type CommandWait } from './commands';
+import { botCommandPath, type CommandWait } from './commands';
 import type { BotsDeps } from './deps';
 
 export type SettingsColumns = Partial<Pick<BotRecord, 'profitBook' | 'pausePrice' | 'restartPrice' | 'stoplossPrice' | 'overbuyProtection'>>;
@@ -25,7 +25,7 @@ export async function changeBot(deps: BotsDeps, userId: string, botID: string, c
     assertRunning(bot);
     const settings = change.settings?.(bot);
     if (settings && Object.keys(settings).length > 0) await tx.update(bots).set(settings).where(eq(bots.id, bot.id));
-    return queueCommand(tx, bot.id, change.kind);
+    return botCommandPath.queue(tx, bot.id, change.kind);
   });
-  return settle(deps.db, deps.notifications, commandId, change.success, wait);
+  return botCommandPath.settle(deps.db, deps.notifications, commandId, change.success, wait);
 }

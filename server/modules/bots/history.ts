@@ -9,11 +9,8 @@ import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { bots } from '../../db/schema';
 import { BOT_STATUS } from '../../runnables/bot/index';
 import type { BotsDeps } from './deps';
-import { plain, plainOrNull, roiPercent, runtimeDays } from './figures';
+import { NO_LOSS, plain, plainOrNull, roiPercent, runtimeDays } from '../runnables/figures';
 import type { StopReason } from '../../../common/api/stop-reasons';
-
-/** What History shows in the loss book column when no sell closed at a loss. */
-export const NO_LOSS = 'NA';
 
 export async function botHistory(deps: BotsDeps, userId: string): Promise<BotHistoryRow[]> {
   // Only the figures: the state and strategy copies stay in the database.

@@ -6,17 +6,17 @@ import type { StoredMarketRules } from '../../runnables/bot/index';
 import { D, liquidationPrice, marginBrackets, type BotSnapshot } from '../../trading/index';
 import { ownBot, type BotRecord } from './access';
 import type { BotsDeps } from './deps';
-import { apyPercent, averagePrice, plain, runtimeDays, totalPnl } from './figures';
-import { pairStepsOf } from './pair-steps';
-import { livePrice } from './prices';
+import { apyPercent, averagePrice, plain, runtimeDays, totalPnl } from '../runnables/figures';
+import { pairStepsOf } from '../runnables/pair-steps';
+import { livePrice } from '../runnables/prices';
 import { datewiseProfit, lowestHeldBuyPrice } from './snapshot-read';
-import { sparklines } from './sparklines';
+import { botSparklines } from './sparklines';
 import type { StopReason } from '../../../common/api/stop-reasons';
 
 /** Works for stopped bots too: they carry why and when they stopped. */
 export async function botInfo(deps: BotsDeps, userId: string, botID: string): Promise<BotInfo> {
   const bot = await ownBot(deps.db, userId, botID);
-  const [price, lines] = await Promise.all([livePrice(deps.exchange, bot), sparklines(deps.db, [bot])]);
+  const [price, lines] = await Promise.all([livePrice(deps.exchange, bot), botSparklines.points(deps.db, [bot])]);
   const runtime = runtimeDays(bot.startedAt, bot.stoppedAt, deps.clock());
   return {
     name: bot.symbol,

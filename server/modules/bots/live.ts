@@ -13,9 +13,9 @@ import { BOT_STATUS, RUNNING_BOT_STATUSES } from '../../runnables/bot/index';
 import type { BotRecord } from './access';
 import { cardJson, datewiseJson, type CardHead } from './card-json';
 import type { BotsDeps } from './deps';
-import { apyPercent, plain, runtimeDays } from './figures';
-import { livePrices } from './prices';
-import { sparklinesJson } from './sparklines';
+import { apyPercent, plain, runtimeDays } from '../runnables/figures';
+import { livePrices } from '../runnables/prices';
+import { botSparklines } from './sparklines';
 
 /** Copy BOTs shows this many of the best live bots. */
 export const LIVE_BOTS_LIMIT = 50;
@@ -38,7 +38,7 @@ type CardRow = Pick<BotRecord, Exclude<keyof typeof cardColumns, 'datewise'>> & 
 
 /** The rows as a JSON array of cards. */
 async function cardsJson(deps: BotsDeps, rows: CardRow[]): Promise<string> {
-  const [prices, lines] = await Promise.all([livePrices(deps.exchange, rows), sparklinesJson(deps.db, rows)]);
+  const [prices, lines] = await Promise.all([livePrices(deps.exchange, rows), botSparklines.json(deps.db, rows)]);
   const now = deps.clock();
   const cards = rows.map((row) => {
     const runtime = runtimeDays(row.startedAt, row.stoppedAt, now);

@@ -11,8 +11,8 @@ import { assertRunning, ownBot, type BotRecord } from './access';
 import type { CommandWait } from './commands';
 import type { BotsDeps } from './deps';
 import { changeBot } from './edit';
-import { plainOrNull } from './figures';
-import { livePrices } from './prices';
+import { plainOrNull } from '../runnables/figures';
+import { livePrices } from '../runnables/prices';
 
 export async function profitBookAt(deps: BotsDeps, userId: string, botID: string): Promise<ProfitBookResponse> {
   return { profitbookat: plainOrNull((await ownBot(deps.db, userId, botID)).profitBook) };

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { cycles } from '../../db/schema';
 import type { CycleCommandKind, CycleRow } from '../../runnables/cycle/index';
 import { assertLive, ownCycle } from './access';
-import { queueCycleCommand, settleCycleCommand, type CommandWait } from './commands';
+import { cycleCommandPath, type CommandWait } from './commands';
 import type { CyclesDeps } from './deps';
 
 export type CycleSettingsColumns = Partial<Pick<CycleRow, 'buyPrice' | 'sellPrice' | 'stopLoss' | 'noOfCycle'>>;
@@ -27,7 +27,7 @@ export async function changeCycle(deps: CyclesDeps, userId: string, cycleId: str
     assertLive(cycle);
     const settings = change.settings?.(cycle);
     if (settings && Object.keys(settings).length > 0) await tx.update(cycles).set(settings).where(eq(cycles.id, cycle.id));
-    return queueCycleCommand(tx, cycle.id, change.kind);
+    return cycleCommandPath.queue(tx, cycle.id, change.kind);
   });
-  return settleCycleCommand(deps.db, deps.notifications, commandId, change.success, wait);
+  return cycleCommandPath.settle(deps.db, deps.notifications, commandId, change.success, wait);
 }

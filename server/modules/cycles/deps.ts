@@ -1,2 +1,2 @@
-/** What the cycles module runs on: the same as the bots module (database, exchange services, clock, notifications). */
-export type { BotsDeps as CyclesDeps } from '../bots/deps';
+/** What the cycles module runs on: what every runnable's module runs on (../runnables/deps.ts). */
+export type { RunnableDeps as CyclesDeps } from '../runnables/deps';

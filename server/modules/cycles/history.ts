@@ -9,8 +9,7 @@ import type { CycleStopReason } from '../../../common/api/stop-reasons';
 import type { CycleHistoryRow } from '../../../common/api/cycles';
 import { Decimal } from '../../../common/money';
 import { cycleOrders, cycles } from '../../db/schema';
-import { NO_LOSS } from '../bots/history';
-import { plain, plainOrNull, roiPercent, runtimeDays } from '../bots/figures';
+import { NO_LOSS, plain, plainOrNull, roiPercent, runtimeDays } from '../runnables/figures';
 import type { CyclesDeps } from './deps';
 import { progressOf } from './progress';
 

@@ -7,9 +7,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { BotCategory } from '../../../common/api/bots';
 import type { LiveCycle } from '../../../common/api/cycles';
 import { cycles } from '../../db/schema';
-import { plain, runtimeDays } from '../bots/figures';
-import { pairStepsOf } from '../bots/pair-steps';
-import { livePrices } from '../bots/prices';
+import { plain, runtimeDays } from '../runnables/figures';
+import { pairStepsOf } from '../runnables/pair-steps';
+import { livePrices } from '../runnables/prices';
 import type { CyclesDeps } from './deps';
 import { progressOf } from './progress';
 import { cycleSparklines } from './sparklines';
@@ -29,7 +29,7 @@ export async function liveCycles(deps: CyclesDeps, userId: string): Promise<Live
   const withProgress = rows.map((row) => ({ row, progress: progressOf(row) }));
   const [prices, lines] = await Promise.all([
     livePrices(deps.exchange, rows),
-    cycleSparklines(deps.db, withProgress.map(({ row, progress }) => ({ id: row.id, trades: progress.trades }))),
+    cycleSparklines.points(deps.db, withProgress.map(({ row, progress }) => ({ id: row.id, trades: progress.trades }))),
   ]);
   const now = deps.clock();
   return withProgress.map(({ row, progress }) => ({

@@ -7,7 +7,7 @@
  */
 import type { CycleSnapshot } from '../../trading/index';
 import type { CycleRow } from '../../runnables/cycle/index';
-import { plain, plainOrNull } from '../bots/figures';
+import { plain, plainOrNull } from '../runnables/figures';
 
 export interface CycleProgress {
   completed: number;

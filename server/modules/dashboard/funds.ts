@@ -11,15 +11,15 @@
 import type { PieChartResponse, PieSlice } from '../../../common/api/bots';
 import { Decimal } from '../../../common/money';
 import { pairLabel } from '../../../common/pairs';
-import { plain } from '../bots/figures';
-import type { BotsDeps } from '../bots/deps';
+import { plain } from '../runnables/figures';
+import type { RunnableDeps } from '../runnables/deps';
 import { reservedBy, runningBots } from '../runnables/reserve';
 import { surfaced } from '../../exchange/domain-errors';
 import { storedKey } from '../keys/keys';
 
 const EMPTY: PieChartResponse = { chartData: [], usdt: '0', availableBalance: '0' };
 
-async function spotUsdt(deps: BotsDeps, userId: string): Promise<string | null> {
+async function spotUsdt(deps: RunnableDeps, userId: string): Promise<string | null> {
   const exchange = deps.exchange;
   if (!exchange) return null;
   const key = await storedKey(deps, userId);
@@ -28,7 +28,7 @@ async function spotUsdt(deps: BotsDeps, userId: string): Promise<string | null> 
   return balances.USDT?.total ?? '0';
 }
 
-export async function pieChart(deps: BotsDeps, userId: string): Promise<PieChartResponse> {
+export async function pieChart(deps: RunnableDeps, userId: string): Promise<PieChartResponse> {
   const [usdt, running] = await Promise.all([
     spotUsdt(deps, userId),
     runningBots(deps.db, userId),

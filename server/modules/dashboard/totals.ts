@@ -4,7 +4,7 @@ import type { TotalProfitBookResponse } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
 import { preparedPerDb } from '../../db/prepared';
 import { bots } from '../../db/schema';
-import { plain } from '../bots/figures';
+import { plain } from '../runnables/figures';
 
 const totalsQuery = preparedPerDb((db) => db.select({
   profit: sql<string>`coalesce(sum(${bots.profitBooked}), 0)`,

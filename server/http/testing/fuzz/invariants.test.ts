@@ -73,7 +73,7 @@ describe('the deep-path fuzz invariants', () => {
     const m = await member();
     await server.database.db.insert(runnableStarts).values({ userId: m.userId, kind: 'cycle', symbol: 'TRXUSDT', category: 'Spot', amount: '50' });
     const [row] = await bot(m.userId, 'LINKUSDT');
-    await server.database.db.insert(botCommands).values({ botId: row!.id, kind: 'stopAndSell' });
+    await server.database.db.insert(botCommands).values({ runnableId: row!.id, kind: 'stopAndSell' });
     expect(await leftoverStartBreaches(server.database.db)).toEqual([`a runnable_starts row outlived its request: cycle Spot TRXUSDT 50 of member ${m.userId}`]);
     expect(await unappliedCommands(server.database.db, [m.userId])).toEqual([
       expect.stringMatching(new RegExp(`^a 'stopAndSell' command of Live Spot bot ${row!.id} on LINKUSDT, queued at .*, is still unapplied$`)),

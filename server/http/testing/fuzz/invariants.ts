@@ -108,10 +108,10 @@ export async function leftoverStartBreaches(db: Db): Promise<string[]> {
 export async function unappliedCommands(db: Db, userIds: readonly string[]): Promise<string[]> {
   const users = [...userIds];
   const [botRows, cycleRows] = await Promise.all([
-    db.select({ kind: botCommands.kind, id: botCommands.botId, at: botCommands.createdAt, status: bots.status, category: bots.category, symbol: bots.symbol })
-      .from(botCommands).innerJoin(bots, eq(bots.id, botCommands.botId)).where(and(inArray(bots.userId, users), isNull(botCommands.appliedAt))),
-    db.select({ kind: cycleCommands.kind, id: cycleCommands.cycleId, at: cycleCommands.createdAt, status: cycles.status, category: cycles.category,
-      symbol: cycles.symbol }).from(cycleCommands).innerJoin(cycles, eq(cycles.id, cycleCommands.cycleId))
+    db.select({ kind: botCommands.kind, id: botCommands.runnableId, at: botCommands.createdAt, status: bots.status, category: bots.category, symbol: bots.symbol })
+      .from(botCommands).innerJoin(bots, eq(bots.id, botCommands.runnableId)).where(and(inArray(bots.userId, users), isNull(botCommands.appliedAt))),
+    db.select({ kind: cycleCommands.kind, id: cycleCommands.runnableId, at: cycleCommands.createdAt, status: cycles.status, category: cycles.category,
+      symbol: cycles.symbol }).from(cycleCommands).innerJoin(cycles, eq(cycles.id, cycleCommands.runnableId))
       .where(and(inArray(cycles.userId, users), isNull(cycleCommands.appliedAt))),
   ]);
   return [...botRows.map((r) => ({ ...r, what: 'bot' })), ...cycleRows.map((r) => ({ ...r, what: 'cycle' }))].map((r) =>

@@ -74,13 +74,13 @@ export async function snapshotOf(db: Db, names: Owned, id: string, ownerId: stri
     const [row] = await db.select({ status: bots.status, investment: bots.investment, profitBook: bots.profitBook, pausePrice: bots.pausePrice,
       restartPrice: bots.restartPrice, stoplossPrice: bots.stoplossPrice, overbuyProtection: bots.overbuyProtection, strategyId: bots.strategyId })
       .from(bots).where(eq(bots.id, id));
-    const commands = await db.select({ kind: botCommands.kind }).from(botCommands).where(eq(botCommands.botId, id));
+    const commands = await db.select({ kind: botCommands.kind }).from(botCommands).where(eq(botCommands.runnableId, id));
     return JSON.stringify({ ...row, status: undefined, commands: commands.length });
   }
   if (names === 'cycle') {
     const [row] = await db.select({ amount: cycles.amount, buyPrice: cycles.buyPrice, sellPrice: cycles.sellPrice, stopLoss: cycles.stopLoss,
       noOfCycle: cycles.noOfCycle }).from(cycles).where(eq(cycles.id, id));
-    const commands = await db.select({ kind: cycleCommands.kind }).from(cycleCommands).where(eq(cycleCommands.cycleId, id));
+    const commands = await db.select({ kind: cycleCommands.kind }).from(cycleCommands).where(eq(cycleCommands.runnableId, id));
     return JSON.stringify({ ...row, commands: commands.length });
   }
   const rows = await db.select({ id: strategies.id, name: strategies.name, gridCount: strategies.gridCount, userId: strategies.userId })

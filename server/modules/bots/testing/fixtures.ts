@@ -56,7 +56,7 @@ export async function insertFilledOrders(db: Db, botId: string, orders: FilledOr
 }
 
 /** What the stand-in engine answers a command with: 'ok', an error message, or null to leave it pending. */
-export type CommandAnswer = (command: { kind: string; botId: string }) => string | null;
+export type CommandAnswer = (command: { kind: string; runnableId: string }) => string | null;
 
 /**
  * A stand-in for the engine: applies pending commands every few ms with `answer`'s result; an
@@ -76,7 +76,7 @@ export function startTestEngine(db: Db, answer: CommandAnswer = () => 'ok', ever
         // notification the API's wait hears (engine/command-queue.ts).
         if (result === 'ok' && command.kind !== 'settings') {
           await db.update(bots).set({ status: 'Stopped', stoppedAt: new Date(), stopReason: command.kind === 'stop' ? 'manual' : 'stopAndSell' })
-            .where(eq(bots.id, command.botId));
+            .where(eq(bots.id, command.runnableId));
         }
         await db.transaction(async (tx) => {
           await tx.update(botCommands).set({ appliedAt: new Date(), result })

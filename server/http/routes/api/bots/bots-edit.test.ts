@@ -38,7 +38,7 @@ describe.each(targets)('bot edits and stops on $name', (target) => {
     expect([r.statusCode, r.json().message]).toEqual([status, message]);
   };
   const row = async (id = bot.id) => (await server.database.db.select().from(bots).where(eq(bots.id, id)))[0]!;
-  const commands = (id = bot.id) => server.database.db.select().from(botCommands).where(eq(botCommands.botId, id));
+  const commands = (id = bot.id) => server.database.db.select().from(botCommands).where(eq(botCommands.runnableId, id));
 
   describe('profit book & stop at (%)', () => {
     it('saves 1..1000, writes the column and reaches the engine as a settings command', async () => {

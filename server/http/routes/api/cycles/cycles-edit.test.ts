@@ -52,7 +52,7 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
     return [res.statusCode, res.json().reason, res.json().message];
   };
   const row = async (id = cycle.id) => (await server.database.db.select().from(cycles).where(eq(cycles.id, id)))[0]!;
-  const commands = (id = cycle.id) => server.database.db.select().from(cycleCommands).where(eq(cycleCommands.cycleId, id));
+  const commands = (id = cycle.id) => server.database.db.select().from(cycleCommands).where(eq(cycleCommands.runnableId, id));
   const edit = (over: object = {}) => ({ cycle_id: cycle.id, buy_price: '90', sell_price: '110', stop_loss: '70', no_of_cycle: 8, ...over });
 
   it('refuses every call without a token', async () => {
@@ -128,7 +128,7 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
         ['The exchange refused the new price.', 409, 'cycle.change_not_applied', SERVER.cycleChangeNotApplied],
       ] as const) {
         const target = await insertCycle(server.database.db, alice.userId, { symbol: otherPair() });
-        answer = (c) => (c.cycleId === target.id ? refusal : 'ok');
+        answer = (c) => (c.runnableId === target.id ? refusal : 'ok');
         expect(await outcome(alice, 'editcycle', edit({ cycle_id: target.id })), refusal).toEqual([status, reason, message]);
         // The engine kept the settings it had: so do the columns the pages read.
         const [after] = await server.database.db.select().from(cycles).where(eq(cycles.id, target.id));

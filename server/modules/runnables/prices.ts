@@ -1,16 +1,21 @@
 /**
- * Live prices for bot screens, polled every 10 s by every open desktop: from the market-data
+ * Live prices for bot and cycle screens, polled every 10 s by every open desktop: from the market-data
  * hub (the shared ticker stream; its one shared REST poll only for a pair it has not seen), one
  * question per distinct pair, never an exchange call per bot. When the hub cannot answer, the
- * price the engine last evaluated (`bots.last_price`) stands in.
+ * price the engine last evaluated (its `last_price`) stands in.
  */
 import type { ExchangeServices } from '../../exchange/services';
 import { plainOrNull } from './figures';
-import type { BotRecord } from './access';
 
-type PricedBot = Pick<BotRecord, 'symbol' | 'category' | 'lastPrice'>;
+/** What a price is asked for: a bot's or a cycle's row. */
+interface PricedBot {
+  symbol: string;
+  /** 'Spot' or 'Future'. */
+  category: string;
+  lastPrice: string | null;
+}
 
-const keyOf = (bot: Pick<BotRecord, 'symbol' | 'category'>) => `${bot.category}:${bot.symbol}`;
+const keyOf = (bot: Pick<PricedBot, 'symbol' | 'category'>) => `${bot.category}:${bot.symbol}`;
 
 async function hubPrice(exchange: ExchangeServices | undefined, bot: PricedBot): Promise<string | null> {
   if (!exchange || bot.symbol === '') return null;

@@ -46,3 +46,6 @@ export function averagePrice(heldQty: Decimal.Value, heldCost: Decimal.Value): s
 export function totalPnl(realized: Decimal.Value, heldQty: Decimal.Value, heldCost: Decimal.Value, price: Decimal.Value): string {
   return new Decimal(realized).plus(new Decimal(heldQty).times(price)).minus(heldCost).toFixed();
 }
+
+/** What History shows in the loss book column when no sell closed at a loss. */
+export const NO_LOSS = 'NA';
