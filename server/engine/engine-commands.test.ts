@@ -10,7 +10,7 @@ import { APPLIED, refused, type CommandResult } from '../runnables/command-resul
 import { ATTEMPTS_AFTER_FAILURE, EngineCommands } from './engine-commands';
 import type { FeedPrices } from './feed-prices';
 import type { RunnerRegistry } from './runner-registry';
-import type { BotStore } from './store';
+import type { RunnableStore } from './store';
 
 const RETRY_MS = 100;
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
@@ -25,7 +25,7 @@ function loop(commands: { id: string; kind: string }[], answer: (kind: string, p
       return commands.filter((c) => !completed.some(([id]) => id === c.id)).map((c) => ({ ...c, runnableId: 'r1', status: 'Live', leaseOwner: 'engine-1' }));
     },
     completeCommand: async (id: string, result: CommandResult) => void completed.push([id, result]),
-  } as unknown as BotStore;
+  } as unknown as RunnableStore;
   const runner = { id: 'r1', symbol: 'ADAUSDT', market: 'futures', command: async (kind: string, price: string | null) => answer(kind, price) };
   const runners = { get: () => runner } as unknown as RunnerRegistry;
   const engineCommands = new EngineCommands(store, runners, prices as FeedPrices, new Set(), RETRY_MS, silent as never);

@@ -16,7 +16,7 @@ import type { FeedPrices } from './feed-prices';
 import { ended } from './runnable';
 import type { Runner } from './runner';
 import type { RunnerRegistry } from './runner-registry';
-import type { BotStore } from './store';
+import type { RunnableStore } from './store';
 
 /** How often a command whose work failed is tried before it is refused. */
 export const ATTEMPTS_AFTER_FAILURE = 3;
@@ -32,7 +32,7 @@ export class EngineCommands {
   private readonly failures = new Map<string, number>();
 
   constructor(
-    private readonly store: BotStore,
+    private readonly store: RunnableStore,
     private readonly runners: RunnerRegistry,
     private readonly prices: FeedPrices,
     /** Runnables this engine is taking on: their commands wait until they run here. */

@@ -21,7 +21,7 @@ import { PriceFanout } from './price-fanout';
 import { Runner, type RunnerContext } from './runner';
 import { ended } from './runnable';
 import { RunnerRegistry } from './runner-registry';
-import { BotStore } from './store';
+import { RunnableStore } from './store';
 
 export { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, type EngineOptions, type MemberKeyLookup } from './engine-options';
 export { FUTURES_FEED_SUFFIX } from './feed-prices';
@@ -39,7 +39,7 @@ export const STOP_IDLE_WAIT_MS = 5_000;
 export class Engine {
   readonly id: string;
   readonly metrics: EngineMetrics;
-  readonly store: BotStore;
+  readonly store: RunnableStore;
   private readonly runners: RunnerRegistry;
   private readonly prices: FeedPrices;
   private readonly fanout: PriceFanout;
@@ -61,7 +61,7 @@ export class Engine {
     this.metrics = options.metrics ?? new EngineMetrics();
     this.now = options.now ?? Date.now;
     this.kind = getTableName(options.runnable.tables.runnables);
-    this.store = new BotStore(options.db, this.id, options.leaseMs ?? DEFAULT_LEASE_MS, options.runnable);
+    this.store = new RunnableStore(options.db, this.id, options.leaseMs ?? DEFAULT_LEASE_MS, options.runnable);
     this.ctx = {
       store: this.store, codec: options.runnable, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
       alive: () => this.alive, cooldownMs: options.cooldownMs ?? 30_000, unknownRetryMs: options.unknownRetryMs ?? 5_000,

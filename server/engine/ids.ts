@@ -1,18 +1,19 @@
 /**
- * Deterministic client order ids: (bot, sequence) -> the id the exchange stores with the order,
- * so an order whose answer was lost is always found again by the id its intent recorded.
- * Binance allows ^[a-zA-Z0-9-_]{1,36}$; 'gd' + 80 bits of the bot id + 'x' + base-36 seq fits.
+ * Deterministic client order ids: (runnable, sequence) -> the id the exchange stores with the
+ * order, so an order whose answer was lost is always found again by the id its intent recorded.
+ * Binance allows ^[a-zA-Z0-9-_]{1,36}$; 'gd' + 80 bits of the runnable's id + 'x' + base-36 seq
+ * fits.
  */
-export function clientOrderIdOf(botId: string, seq: number): string {
-  return `${botPrefixOfBot(botId)}x${seq.toString(36)}`;
+export function clientOrderIdOf(runnableId: string, seq: number): string {
+  return `${orderPrefixOfRunnable(runnableId)}x${seq.toString(36)}`;
 }
 
-/** The part of a client order id that names its bot (hex digits never contain the 'x'). */
-export function botPrefixOf(clientOrderId: string): string | null {
+/** The part of a client order id that names its runnable (hex digits never contain the 'x'). */
+export function runnablePrefixOf(clientOrderId: string): string | null {
   const x = clientOrderId.lastIndexOf('x');
   return clientOrderId.startsWith('gd') && x > 2 ? clientOrderId.slice(0, x) : null;
 }
 
-export function botPrefixOfBot(botId: string): string {
-  return `gd${botId.replace(/-/g, '').slice(0, 20)}`;
+export function orderPrefixOfRunnable(runnableId: string): string {
+  return `gd${runnableId.replace(/-/g, '').slice(0, 20)}`;
 }

@@ -34,7 +34,7 @@ export async function claimLeases(h: LeaseHolder, limit: number): Promise<string
 
 /**
  * Renews every lease `h` holds; returns the runnables it still holds. In chunks of `chunk` rows, each
- * its own statement locking its rows in id order (see BotStore.saveTrackers): one statement over
+ * its own statement locking its rows in id order (see RunnableStore.saveTrackers): one statement over
  * every runnable would hold all their rows for as long as it takes to rewrite them all, and every
  * order of those runnables would wait for it.
  */

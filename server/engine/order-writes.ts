@@ -18,7 +18,7 @@ const V = sql.identifier('v');
 
 /** One fill of the batched statement: the order's outcome and the runnable's state it produced, as taken when it settled. */
 export interface FillRow {
-  bot_id: string;
+  runnable_id: string;
   order_id: string;
   exchange_order_id: string;
   fill_price: string;
@@ -101,7 +101,7 @@ export async function writeIntentBatch(h: LeaseHolder, items: readonly { row: Ru
 /** The batched statement's row of a fill of `order`, with the state it produced. */
 export function fillRowOf(row: RunningRow, core: Runnable, order: OrderRow, fill: AppliedFill): FillRow {
   const f = core.columns();
-  return { bot_id: row.id, order_id: order.id, exchange_order_id: fill.exchangeOrderId, fill_price: fill.price,
+  return { runnable_id: row.id, order_id: order.id, exchange_order_id: fill.exchangeOrderId, fill_price: fill.price,
     filled_qty: fill.quantity, cost: fill.cost, fee: fill.fee, pnl: fill.pnl, sell_pnl: order.side === 'sell' ? fill.pnl : '0',
     state: f.state, realized_pnl: f.realizedPnl, held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades,
     last_price: f.lastPrice, extra: f.extra ?? null, fills: fill.trades.map((t) => ({ market: fill.market, symbol: t.symbol, trade_id: t.id, price: t.price, quantity: t.quantity, fee: t.fee,
@@ -116,14 +116,14 @@ export function fillRowOf(row: RunningRow, core: Runnable, order: OrderRow, fill
 export async function writeFillBatch(h: LeaseHolder, rows: readonly FillRow[]): Promise<FillOutcome[]> {
   const { runnables: r, orders, fills } = h.tables;
   const result = await h.db.execute(sql`
-    WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(bot_id uuid, order_id uuid, exchange_order_id text,
+    WITH v AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(runnable_id uuid, order_id uuid, exchange_order_id text,
       fill_price numeric, filled_qty numeric, cost numeric, fee numeric, pnl numeric, sell_pnl numeric, state jsonb, realized_pnl numeric,
       held_qty numeric, held_cost numeric, grid_no integer, trades integer, last_price numeric, extra jsonb, fills jsonb)),
-    l AS (SELECT ${r}.id FROM ${r} JOIN v ON v.bot_id = ${r}.id WHERE ${r}.lease_owner = ${h.owner} ORDER BY ${r}.id FOR UPDATE OF ${r}),
+    l AS (SELECT ${r}.id FROM ${r} JOIN v ON v.runnable_id = ${r}.id WHERE ${r}.lease_owner = ${h.owner} ORDER BY ${r}.id FOR UPDATE OF ${r}),
     o AS (
       UPDATE ${orders} SET status = 'filled', exchange_order_id = v.exchange_order_id, fill_price = v.fill_price, filled_qty = v.filled_qty,
         cost = v.cost, fee = v.fee, pnl = v.pnl, filled_at = now(), error = NULL
-      FROM v WHERE ${orders}.id = v.order_id AND ${orders}.status IN ${unsettledStatuses(h.tables)} AND v.bot_id IN (SELECT id FROM l)
+      FROM v WHERE ${orders}.id = v.order_id AND ${orders}.status IN ${unsettledStatuses(h.tables)} AND v.runnable_id IN (SELECT id FROM l)
       RETURNING ${orders}.id),
     f AS (
       INSERT INTO ${fills} (order_id, market, symbol, trade_id, price, quantity, fee, fee_asset)
@@ -135,9 +135,9 @@ export async function writeFillBatch(h: LeaseHolder, rows: readonly FillRow[]): 
       UPDATE ${r} SET state = v.state, realized_pnl = v.realized_pnl, held_qty = v.held_qty, held_cost = v.held_cost, grid_no = v.grid_no,
         trades = v.trades, last_price = v.last_price${figureSetFrom(h.tables, V)},
         profit_booked = ${r}.profit_booked + greatest(v.sell_pnl, 0), loss_booked = ${r}.loss_booked + least(v.sell_pnl, 0)
-      FROM v WHERE ${r}.id = v.bot_id AND v.order_id IN (SELECT id FROM o)
+      FROM v WHERE ${r}.id = v.runnable_id AND v.order_id IN (SELECT id FROM o)
       RETURNING ${r}.id)
-    SELECT v.order_id AS id, v.bot_id IN (SELECT id FROM l) AS held, v.order_id IN (SELECT id FROM o) AS flipped FROM v`);
+    SELECT v.order_id AS id, v.runnable_id IN (SELECT id FROM l) AS held, v.order_id IN (SELECT id FROM o) AS flipped FROM v`);
   const byOrder = new Map(rowsOf<{ id: string; held: boolean; flipped: boolean }>(result).map((r) => [r.id, r]));
   return rows.map((row) => {
     const outcome = byOrder.get(row.order_id);

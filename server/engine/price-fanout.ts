@@ -8,7 +8,7 @@ import type { InFlightSends } from './in-flight-sends';
 import type { EngineMetrics } from './metrics';
 import type { RunnerRegistry } from './runner-registry';
 import type { Tick } from './runnable';
-import type { BotStore } from './store';
+import type { RunnableStore } from './store';
 import { flushTickWrites, tickWrites } from './write-batch';
 
 const RESOLVED = Promise.resolve();
@@ -26,7 +26,7 @@ export class PriceFanout {
 
   constructor(
     private readonly runners: RunnerRegistry,
-    private readonly store: BotStore,
+    private readonly store: RunnableStore,
     private readonly metrics: EngineMetrics,
     private readonly sends: InFlightSends,
     private readonly now: () => number,

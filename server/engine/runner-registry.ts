@@ -9,7 +9,7 @@
 import type { ExchangeServices } from '../exchange/services';
 import type { MemberKey } from '../exchange/gateway';
 import { feedKeyOf } from './feed-prices';
-import { botPrefixOf, botPrefixOfBot } from './ids';
+import { runnablePrefixOf, orderPrefixOfRunnable } from './ids';
 import { OrderEvents } from './order-events';
 import { PositionEvents } from './position-events';
 import type { Runner } from './runner';
@@ -100,13 +100,13 @@ export class RunnerRegistry {
   }
 
   private ofOrder(clientOrderId: string): Runner | undefined {
-    const prefix = botPrefixOf(clientOrderId);
+    const prefix = runnablePrefixOf(clientOrderId);
     return prefix === null ? undefined : this.byOrderPrefix.get(prefix);
   }
 
   add(runner: Runner, key: MemberKey): void {
     this.byId.set(runner.id, runner);
-    this.byOrderPrefix.set(botPrefixOfBot(runner.id), runner);
+    this.byOrderPrefix.set(orderPrefixOfRunnable(runner.id), runner);
     this.orderEvents.watch(runner.row.userId, key);
     if (runner.market === 'futures') {
       let mine = this.futuresByMember.get(runner.row.userId);
@@ -126,7 +126,7 @@ export class RunnerRegistry {
   drop(runner: Runner): void {
     runner.close();
     this.byId.delete(runner.id);
-    this.byOrderPrefix.delete(botPrefixOfBot(runner.id));
+    this.byOrderPrefix.delete(orderPrefixOfRunnable(runner.id));
     this.orderEvents.unwatch(runner.row.userId);
     const mine = this.futuresByMember.get(runner.row.userId);
     if (mine?.delete(runner)) {

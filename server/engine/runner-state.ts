@@ -9,10 +9,10 @@ import type { EngineMetrics } from './metrics';
 import type { Runnable, RunnableCodec, RunningRow, Tick } from './runnable';
 import type { CrashPoint, EngineFaults } from './faults';
 import type { InFlightSends } from './in-flight-sends';
-import type { BotStore, StatusChange } from './store';
+import type { RunnableStore, StatusChange } from './store';
 
 export interface RunnerContext {
-  store: BotStore;
+  store: RunnableStore;
   /** What runs: its core rebuilt from its row, and its member events. */
   codec: RunnableCodec;
   metrics: EngineMetrics;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { botFills, botOrders, bots } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
 import { botCodec, type BotRow } from '../runnables/bot/index';
-import { BotStore, intentRow, LeaseLost, type AppliedFill } from './store';
+import { RunnableStore, intentRow, LeaseLost, type AppliedFill } from './store';
 import type { EngineHarness } from './testing/harness';
 import { engineHarnesses } from './testing/shared-harness';
 
@@ -18,7 +18,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
     h = harnesses.shared();
     h.setPrice('SOLUSDT', '145.00');
     const ids = [await h.startBot(), await h.startBot(), await h.startBot()];
-    const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
+    const store = new RunnableStore(h.db, 'engine-a', 20_000, botCodec);
     expect((await store.claim(10)).sort()).toEqual([...ids].sort());
     const [mine, taken, stale] = ids as [string, string, string];
     // Another engine took one over; another advanced past the sequence this engine knows.
@@ -45,7 +45,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
     h = harnesses.shared();
     h.setPrice('SOLUSDT', '145.00');
     const ids = [await h.startBot(), await h.startBot(), await h.startBot()];
-    const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
+    const store = new RunnableStore(h.db, 'engine-a', 20_000, botCodec);
     await store.claim(10);
     const [mine, again, taken] = ids as [string, string, string];
     const items = await Promise.all(ids.map(async (id) => {
@@ -78,7 +78,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
     h = harnesses.shared();
     h.setPrice('SOLUSDT', '145.00');
     const ids = [await h.startBot(), await h.startBot()];
-    const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
+    const store = new RunnableStore(h.db, 'engine-a', 20_000, botCodec);
     await store.claim(10);
     const markets = ['spot', 'futures'] as const;
     await Promise.all(ids.map(async (id, i) => {
@@ -100,7 +100,7 @@ describe.each(targets)('the intent batch on $name', (target) => {
     h.setPrice('SOLUSDT', '145.00');
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await h.startBot());
-    const store = new BotStore(h.db, 'engine-a', 20_000, botCodec);
+    const store = new RunnableStore(h.db, 'engine-a', 20_000, botCodec);
     await store.claim(10);
     await h.db.update(bots).set({ leaseOwner: 'engine-b' }).where(eq(bots.id, ids[2]!));
     const held = await store.heartbeat(2);

@@ -39,14 +39,14 @@ const ORDER_COLUMNS = (t: TableNames) => sql`id, ${t.runnableId} AS "runnableId"
   ${t.slot} AS slot, quantity::text AS quantity, decision_price::text AS "decisionPrice", ${t.orderType ?? sql`'market'`} AS type, status,
   created_at AS "createdAt"`;
 
-export class BotStore {
+export class RunnableStore {
   /** Set by Engine.kill(): from then on nothing reaches the database, as after a kill -9. */
   killed = false;
   /** The runnable's tables (its codec's), as the statements name them. */
   readonly tables: TableNames;
 
   /** Fills that settle in one turn of the event loop go out as one statement. */
-  private readonly fills = new TurnBatch<FillRow, FillOutcome>((rows) => this.recordFillBatch(rows), (row) => row.bot_id);
+  private readonly fills = new TurnBatch<FillRow, FillOutcome>((rows) => this.recordFillBatch(rows), (row) => row.runnable_id);
 
   constructor(
     readonly db: Db,

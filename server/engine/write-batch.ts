@@ -12,7 +12,7 @@
  */
 import type { InFlightSends } from './in-flight-sends';
 import type { Runnable, RunningRow } from './runnable';
-import { LeaseLost, type BotStore, type OrderRow } from './store';
+import { LeaseLost, type RunnableStore, type OrderRow } from './store';
 
 export class WriteBatch<T extends { id: string }> {
   private readonly items: T[] = [];
@@ -54,7 +54,7 @@ export interface TickWrites {
   intents: WriteBatch<{ id: string; row: RunningRow; core: Runnable; orders: readonly OrderRow[] }>;
 }
 
-export function tickWrites(store: BotStore): TickWrites {
+export function tickWrites(store: RunnableStore): TickWrites {
   return {
     trackers: new WriteBatch((items) => store.saveTrackers(items)),
     intents: new WriteBatch((items) => store.recordIntentBatch(items)),
