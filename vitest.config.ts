@@ -29,7 +29,7 @@ const PURE_NODE_TESTS = [
   'server/exchange/symbol-icons.test.ts',
   'server/http/client-address.test.ts',
   'server/http/readiness.test.ts',
-  'server/http/routes/api/bots/card-json.test.ts',
+  'server/modules/bots/card-json.test.ts',
   'server/http/testing/fuzz/time-limit.test.ts',
   'server/http/validation.test.ts',
   'server/logging/boot-phases.test.ts',
