@@ -7,7 +7,6 @@ import {
   type IpcEvents,
   type IpcResult,
   type IpcValue,
-  type SessionInfo,
 } from '../../../common/ipc/contract';
 import type { EventListener, IpcPorts } from '../ports/types';
 import { accountArea } from './areas/account';
@@ -24,7 +23,7 @@ import { createEventHub } from './events';
 import { createMemberFeeds } from './member-feeds';
 import { HandlerRegistry } from './registry';
 import { fail } from './result';
-import { clearSession } from './session-state';
+import { createSessionLifecycle } from './session-lifecycle';
 
 export const IPC_AREAS: readonly IpcArea[] = [
   sessionArea,
@@ -38,23 +37,6 @@ export const IPC_AREAS: readonly IpcArea[] = [
   cyclesArea,
   billingArea,
 ];
-
-/**
- * A 401 there means "wrong credentials" (login) or a token the member is giving up anyway
- * (logout), not a session that just expired under them.
- */
-const NO_EXPIRY_ON_401: ReadonlySet<IpcChannel> = new Set(['session:login', 'session:logout']);
-
-/** Channels that start or end a session. */
-const SESSION_CHANGES: ReadonlySet<IpcChannel> = new Set(['session:login', 'account:verifyOtp', 'session:logout']);
-
-/** Channels whose SessionInfo answer says whether a member is signed in (the live feeds follow it). */
-const SESSION_ANSWERS: ReadonlySet<IpcChannel> = new Set([
-  'session:current',
-  'session:login',
-  'account:verifyOtp',
-  'session:logout',
-]);
 
 export interface IpcHandlers {
   /** Accepts anything from a transport: the channel and payload are checked here. */
@@ -94,59 +76,16 @@ export function createIpcHandlers(
   for (const area of areas) registry.register(area);
   const events = ports.events ?? createEventHub();
   const ctx: HandlerContext = { ports, events, call: createCall(ports) };
-  // The streams and checks main holds while a member is signed in.
-  const member = createMemberFeeds({ ports, events, call: ctx.call, onSessionExpired: expire });
-  const feeds = member.feeds;
-  const startFeeds = () => feeds.forEach((feed) => feed.start());
-  const stopFeeds = () => feeds.forEach((feed) => feed.stop());
-
-  /**
-   * Counts session starts and ends. A call answered in another session than the one it began in
-   * is stale: its 401 expires nothing (announcing an expiry would pull a member who logged out,
-   * or in again, off the page they moved on to) and its SessionInfo moves no feed.
-   */
-  let generation = 0;
-  let expiring: Promise<void> | null = null;
-
-  /** Both streams may answer 401 at once: one expiry, one announcement. */
-  function expire(): Promise<void> {
-    expiring ??= endExpiredSession().finally(() => {
-      expiring = null;
-    });
-    return expiring;
-  }
-
-  async function endExpiredSession(): Promise<void> {
-    // A stream's 401 after a logout finds no session held: nothing to announce.
-    if (!(await ports.keychain.getToken().catch(() => null))) return;
-    generation += 1;
-    stopFeeds();
-    await clearSession(ports);
-    events.emit('session:expired', {});
-  }
-
-  function followSession(channel: IpcChannel, result: IpcResult<unknown>): void {
-    if (!result.ok || !SESSION_ANSWERS.has(channel)) return;
-    // A new session (maybe another member's) never inherits the last one's streams or position.
-    if (SESSION_CHANGES.has(channel)) stopFeeds();
-    if ((result.value as SessionInfo).signedIn) startFeeds();
-    else stopFeeds();
-  }
+  // The streams and checks main holds while a member is signed in, and the session they follow.
+  const member = createMemberFeeds({ ports, events, call: ctx.call, onSessionExpired: () => session.expire() });
+  const session = createSessionLifecycle({ ports, events, feeds: () => member.feeds });
 
   async function run(channel: IpcChannel, payload: unknown): Promise<IpcResult<unknown>> {
     const handler = registry.get(channel);
     if (!handler) return fail(400, `No handler for IPC channel '${channel}'.`);
     const checked = await validate(channel, payload);
     if (!checked.ok) return checked;
-    // Closed before the server forgets the token, so a stream's 401 is not read as an expiry.
-    if (channel === 'session:logout') stopFeeds();
-    const began = generation;
-    const result = await handler(checked.value as never, ctx);
-    if (SESSION_CHANGES.has(channel)) generation += 1;
-    else if (began !== generation) return result;
-    if (!result.ok && result.error.status === 401 && !NO_EXPIRY_ON_401.has(channel)) await expire();
-    followSession(channel, result);
-    return result;
+    return session.follow(channel, () => handler(checked.value as never, ctx));
   }
 
   async function invoke(channel: unknown, payload?: unknown): Promise<IpcResult<unknown>> {
@@ -170,6 +109,6 @@ export function createIpcHandlers(
     call: (channel, payload) => invoke(channel, payload) as never,
     on: (listener) => events.subscribe(listener),
     emit: (event, payload) => events.emit(event, payload),
-    close: stopFeeds,
+    close: () => session.stopFeeds(),
   };
 }
