@@ -49,7 +49,7 @@ describe.each(oneTarget)('engine faults on $name', (target) => {
     return next;
   }
 
-  const unknownOrdersOf = (botId: string) => h!.db.select().from(botOrders).where(and(eq(botOrders.botId, botId), eq(botOrders.status, 'unknown')));
+  const unknownOrdersOf = (botId: string) => h!.db.select().from(botOrders).where(and(eq(botOrders.runnableId, botId), eq(botOrders.status, 'unknown')));
 
   async function expectBacktesterOutcome(botId: string): Promise<void> {
     const trades = await h!.trades(botId);

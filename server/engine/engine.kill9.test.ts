@@ -104,7 +104,7 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
     let engine = await next();
     await engine.waitSettled(PRICES[0]!, { timeoutMs: 20_000 });
 
-    const orders = () => harness.db.select().from(botOrders).where(eq(botOrders.botId, botId)).orderBy(asc(botOrders.seq));
+    const orders = () => harness.db.select().from(botOrders).where(eq(botOrders.runnableId, botId)).orderBy(asc(botOrders.seq));
     const records: KillRecord[] = [];
     for (let tick = 1; tick < PRICES.length; tick++) {
       const price = PRICES[tick]!;

@@ -102,7 +102,7 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
     const runner = engine.runner(botId)!;
     await runner.enqueue(() => runner.reconcile());
     const order = await orderOf(clientOrderId);
-    const stale: OrderRow = { ...order, runnableId: order.botId, slot: order.grid, kind: 'buy', side: 'buy', type: 'market', status: 'unknown' };
+    const stale: OrderRow = { ...order, kind: 'buy', side: 'buy', type: 'market', status: 'unknown' };
     const event: MemberEvent = { kind: 'bot.orderFailed', botID: botId, name: SYMBOL, message: 'again', at: new Date().toISOString() };
     expect(await engine.store.recordFailure(runner.row, runner.core, stale, 'again', undefined, event)).toBe(false);
     expect((await orderOf(clientOrderId)).error).toBe(`The exchange expired order ${clientOrderId} without filling it.`);
@@ -114,7 +114,7 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
       expired = expireNext(1);
     });
     expect(expired).toHaveLength(1);
-    expect(await orderOf(expired[0]!)).toMatchObject({ status: 'failed', grid: 1, side: 'buy' });
+    expect(await orderOf(expired[0]!)).toMatchObject({ status: 'failed', slot: 1, side: 'buy' });
     expect(await failedEvents()).toEqual([expiredEvent(botId, expired[0]!)]);
     // Grid 1 is empty again: the next price buys it, and the stream's late EXPIRED report of
     // the failed order tells nobody twice.
@@ -147,7 +147,7 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
 
   it('an order the exchange refuses is failed once, with the exchange\'s reason', async () => {
     const { botId } = await begin({}, refuseNext);
-    const orders = await h!.db.select().from(botOrders).where(eq(botOrders.botId, botId));
+    const orders = await h!.db.select().from(botOrders).where(eq(botOrders.runnableId, botId));
     expect(orders.map((o) => o.status)).toEqual(['failed']);
     const events = await failedEvents();
     expect(events).toEqual([{ kind: 'bot.orderFailed', botID: botId, name: SYMBOL, message: expect.stringMatching(/Filter failure: NOTIONAL/) as string,

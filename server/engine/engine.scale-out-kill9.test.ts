@@ -170,8 +170,8 @@ describe.each(targets)('a running engine taking a dead engine\'s bots and cycles
 /** The member's account holds one order per booked one (none sent twice, none lost), ended as booked, and what the books hold. */
 async function expectExchangeAsBooked(h: EngineHarness, held: Held[], apiKey: string): Promise<void> {
   const ids = (kind: Held['kind']) => held.filter((r) => r.kind === kind).map((r) => r.id);
-  const rows = [...await h.db.select().from(botOrders).where(inArray(botOrders.botId, ids('bot'))),
-    ...await h.db.select().from(cycleOrders).where(inArray(cycleOrders.cycleId, ids('cycle')))];
+  const rows = [...await h.db.select().from(botOrders).where(inArray(botOrders.runnableId, ids('bot'))),
+    ...await h.db.select().from(cycleOrders).where(inArray(cycleOrders.runnableId, ids('cycle')))];
   const account = h.exchange.simulator.core.accounts.get(apiKey)!;
   const onExchange = [...account.orders.values()].filter((o) => o.market === 'spot').map((o) => [o.clientOrderId, o.status]);
   expect(onExchange.sort()).toEqual(rows.map((r) => [r.clientOrderId, EXCHANGE_STATUS[r.status] ?? r.status]).sort());

@@ -76,7 +76,7 @@ describe.each(targets)('SIGTERM hands the bots over on $name', (target) => {
     const botIds: string[] = [];
     for (let i = 0; i < BOTS; i++) botIds.push(await harness.startBot());
     const leaseOwners = async () => (await harness.db.select({ owner: bots.leaseOwner }).from(bots).where(inArray(bots.id, botIds))).map((r) => r.owner);
-    const orders = () => harness.db.select().from(botOrders).where(inArray(botOrders.botId, botIds)).orderBy(asc(botOrders.createdAt));
+    const orders = () => harness.db.select().from(botOrders).where(inArray(botOrders.runnableId, botIds)).orderBy(asc(botOrders.createdAt));
 
     const first = await startServer(run, 'handover-first');
     servers.push(first);

@@ -34,8 +34,8 @@ describe.each(targets)('the intent batch on $name', (target) => {
     const written = await store.recordIntentBatch(items);
 
     expect([...written]).toEqual([mine]);
-    const orders = await h.db.select().from(botOrders).where(inArray(botOrders.botId, ids));
-    expect(orders.map((o) => [o.botId, o.seq, o.status, o.clientOrderId])).toEqual([[mine, 0, 'intent', items[0]!.orders[0]!.clientOrderId]]);
+    const orders = await h.db.select().from(botOrders).where(inArray(botOrders.runnableId, ids));
+    expect(orders.map((o) => [o.runnableId, o.seq, o.status, o.clientOrderId])).toEqual([[mine, 0, 'intent', items[0]!.orders[0]!.clientOrderId]]);
     expect(((await store.load(mine)) as BotRow).orderSeq).toBe(1);
     expect(((await store.load(taken)) as BotRow).orderSeq).toBe(0);
     expect(((await store.load(stale)) as BotRow).orderSeq).toBe(7);
@@ -65,8 +65,8 @@ describe.each(targets)('the intent batch on $name', (target) => {
       store.recordFill(items[1]!.row, items[1]!.core, items[1]!.order, fill(again, 1)),
     ]);
     expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).name))).toEqual(['applied', 'applied', LeaseLost.name, 'already']);
-    const orders = await h.db.select().from(botOrders).where(inArray(botOrders.botId, ids));
-    expect(Object.fromEntries(orders.map((o) => [o.botId, [o.status, o.exchangeOrderId]]))).toEqual({
+    const orders = await h.db.select().from(botOrders).where(inArray(botOrders.runnableId, ids));
+    expect(Object.fromEntries(orders.map((o) => [o.runnableId, [o.status, o.exchangeOrderId]]))).toEqual({
       [mine]: ['filled', `x-${mine}`], [again]: ['filled', `x-${again}`], [taken]: ['intent', null] });
     const fills = await h.db.select().from(botFills).where(inArray(botFills.orderId, orders.map((o) => o.id)));
     expect(fills.map((f) => f.tradeId).sort()).toEqual([`t-${again}-1`, `t-${mine}-1`].sort());

@@ -1,9 +1,9 @@
 /** Bots, their orders and fills, and the member commands the engine applies. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { BotStatus } from '../../../common/api/bots';
 import { createdAt } from './columns';
-import { runnableCommandsTable } from './runnable-commands';
+import { runnableCommandsTable, runnableFillsTable, runnableOrderColumns, runnableOrderConstraints } from './runnable-tables';
 import { users } from './members';
 import { strategies } from './strategies';
 
@@ -79,72 +79,19 @@ export const bots = pgTable(
   ],
 );
 
-/**
- * Order intents: written (status 'intent') before the order is sent, with the deterministic
- * client_order_id, so a crash at any instant leaves a record the reconciler resolves by that id.
- * 'filled' is set once, in the same transaction that persists the bot's state with the fill
- * applied: the status change is the apply-once guard.
- */
-export const botOrders = pgTable(
-  'bot_orders',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    botId: uuid('bot_id')
-      .notNull()
-      .references(() => bots.id, { onDelete: 'cascade' }),
-    seq: integer('seq').notNull(),
-    clientOrderId: text('client_order_id').notNull(),
-    /**
-     * 'buy' | 'sell' | 'sellAll', or 'liquidation': the exchange closing a futures position, never
-     * sent by us; it settles once the exchange shows the position gone.
-     */
-    kind: text('kind').notNull(),
-    side: text('side').notNull(),
-    /** 0 for a sell-all. */
-    grid: integer('grid').notNull(),
-    quantity: numeric('quantity', { precision: 38, scale: 18 }).notNull(),
-    /** The price the decision was taken at. */
-    decisionPrice: numeric('decision_price', { precision: 38, scale: 18 }).notNull(),
-    status: text('status').notNull(),
-    exchangeOrderId: text('exchange_order_id'),
-    fillPrice: numeric('fill_price', { precision: 38, scale: 18 }),
-    filledQty: numeric('filled_qty', { precision: 38, scale: 18 }),
-    /** Quote amount (cummulativeQuoteQty). */
-    cost: numeric('cost', { precision: 38, scale: 18 }),
-    fee: numeric('fee', { precision: 38, scale: 18 }),
-    pnl: numeric('pnl', { precision: 38, scale: 18 }),
-    error: text('error'),
-    createdAt: createdAt(),
-    filledAt: timestamp('filled_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('bot_orders_client_order_id_idx').on(t.clientOrderId),
-    uniqueIndex('bot_orders_bot_seq_idx').on(t.botId, t.seq),
-    index('bot_orders_bot_filled_idx').on(t.botId, t.filledAt),
-    index('bot_orders_unsettled_idx').on(t.botId).where(sql`${t.status} IN ('intent', 'unknown')`),
-    check('bot_orders_status', sql`${t.status} IN ('intent', 'unknown', 'filled', 'failed')`),
-    check('bot_orders_kind', sql`${t.kind} IN ('buy', 'sell', 'sellAll', 'liquidation')`),
-  ],
+/** The grid bot's orders (runnable-tables.ts); its orders never rest, so they have no order_type. */
+export const botOrders = pgTable('bot_orders', runnableOrderColumns('bot', () => bots.id, 'grid'), (t) =>
+  runnableOrderConstraints('bot', t, {
+    // 'liquidation': the exchange closing a futures position, never sent by us; it settles once
+    // the exchange shows the position gone. A sell-all's slot is 0.
+    orderKinds: ['buy', 'sell', 'sellAll', 'liquidation'],
+    statuses: ['intent', 'unknown', 'filled', 'failed'],
+    unsettled: ['intent', 'unknown'],
+  }),
 );
 
-/** Exchange trades behind our fills: one row per exchange trade, never two (spot and USD-M number theirs apart). */
-export const botFills = pgTable(
-  'bot_fills',
-  {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => botOrders.id, { onDelete: 'cascade' }),
-    /** 'spot' or 'futures' (USD-M). */
-    market: text('market').notNull().default('spot'),
-    symbol: text('symbol').notNull(),
-    tradeId: text('trade_id').notNull(),
-    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
-    quantity: numeric('quantity', { precision: 38, scale: 18 }).notNull(),
-    fee: numeric('fee', { precision: 38, scale: 18 }).notNull(),
-    feeAsset: text('fee_asset').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.market, t.symbol, t.tradeId] }), index('bot_fills_order_idx').on(t.orderId)],
-);
+/** Exchange trades behind the bots' fills (runnable-tables.ts). */
+export const botFills = runnableFillsTable('bot', () => botOrders.id);
 
-/** Member commands for the engine that holds the bot (runnable-commands.ts); 'settings' re-reads the price and percent columns. */
+/** Member commands for the engine that holds the bot (runnable-tables.ts); 'settings' re-reads the price and percent columns. */
 export const botCommands = runnableCommandsTable('bot', () => bots.id);

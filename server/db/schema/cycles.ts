@@ -9,13 +9,12 @@
  * holds the lease owns `status`, `state` and the figures, every write fenced on `lease_owner`.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CycleStatusLabel } from '../../../common/api/cycles';
 import { createdAt } from './columns';
-import { runnableCommandsTable } from './runnable-commands';
+import { money, runnableCommandsTable, runnableFillsTable, runnableOrderColumns, runnableOrderConstraints } from './runnable-tables';
 import { users } from './members';
 
-const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
 export const cycles = pgTable(
   'cycles',
@@ -72,64 +71,22 @@ export const cycles = pgTable(
   ],
 );
 
-/** Order intents, written before they are sent (server/engine/order-records.ts); 'filled' is set once. */
+/** A cycle's orders (runnable-tables.ts): its sells rest on the exchange as limits. */
 export const cycleOrders = pgTable(
   'cycle_orders',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    cycleId: uuid('cycle_id')
-      .notNull()
-      .references(() => cycles.id, { onDelete: 'cascade' }),
-    seq: integer('seq').notNull(),
-    clientOrderId: text('client_order_id').notNull(),
-    /** 'buy' | 'sell', or 'liquidation' (the exchange closing a futures position, never sent by us). */
-    kind: text('kind').notNull(),
-    side: text('side').notNull(),
-    /** The core's own number of the order (1, 2, 3, ... as decided); 0 for a liquidation. */
-    slot: integer('slot').notNull(),
-    quantity: money('quantity').notNull(),
-    /** The limit's price, or the price a market order was decided at. */
-    decisionPrice: money('decision_price').notNull(),
-    orderType: text('order_type').notNull().default('market'),
-    status: text('status').notNull(),
-    exchangeOrderId: text('exchange_order_id'),
-    fillPrice: money('fill_price'),
-    filledQty: money('filled_qty'),
-    cost: money('cost'),
-    fee: money('fee'),
-    pnl: money('pnl'),
-    error: text('error'),
-    createdAt: createdAt(),
-    filledAt: timestamp('filled_at', { withTimezone: true }),
-  },
+  { ...runnableOrderColumns('cycle', () => cycles.id, 'slot'), orderType: text('order_type').notNull().default('market') },
   (t) => [
-    uniqueIndex('cycle_orders_client_order_id_idx').on(t.clientOrderId),
-    uniqueIndex('cycle_orders_cycle_seq_idx').on(t.cycleId, t.seq),
-    index('cycle_orders_cycle_filled_idx').on(t.cycleId, t.filledAt),
-    index('cycle_orders_unsettled_idx').on(t.cycleId).where(sql`${t.status} IN ('intent', 'unknown', 'open', 'cancel')`),
-    check('cycle_orders_status', sql`${t.status} IN ('intent', 'unknown', 'open', 'cancel', 'filled', 'failed')`),
-    check('cycle_orders_kind', sql`${t.kind} IN ('buy', 'sell', 'liquidation')`),
+    ...runnableOrderConstraints('cycle', t, {
+      orderKinds: ['buy', 'sell', 'liquidation'],
+      statuses: ['intent', 'unknown', 'open', 'cancel', 'filled', 'failed'],
+      unsettled: ['intent', 'unknown', 'open', 'cancel'],
+    }),
     check('cycle_orders_type', sql`${t.orderType} IN ('market', 'limit')`),
   ],
 );
 
-/** Exchange trades behind the cycles' fills: one row per exchange trade, never two. */
-export const cycleFills = pgTable(
-  'cycle_fills',
-  {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => cycleOrders.id, { onDelete: 'cascade' }),
-    market: text('market').notNull().default('spot'),
-    symbol: text('symbol').notNull(),
-    tradeId: text('trade_id').notNull(),
-    price: money('price').notNull(),
-    quantity: money('quantity').notNull(),
-    fee: money('fee').notNull(),
-    feeAsset: text('fee_asset').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.market, t.symbol, t.tradeId] }), index('cycle_fills_order_idx').on(t.orderId)],
-);
+/** Exchange trades behind the cycles' fills (runnable-tables.ts). */
+export const cycleFills = runnableFillsTable('cycle', () => cycleOrders.id);
 
-/** Member commands for the engine that holds the cycle (runnable-commands.ts); 'settings' re-reads the edited settings. */
+/** Member commands for the engine that holds the cycle (runnable-tables.ts); 'settings' re-reads the edited settings. */
 export const cycleCommands = runnableCommandsTable('cycle', () => cycles.id);

@@ -53,7 +53,7 @@ export async function cycleRow(h: EngineHarness, id: string) {
   return row!;
 }
 
-export const cycleOrderRows = (h: EngineHarness, id: string) => h.db.select().from(cycleOrders).where(eq(cycleOrders.cycleId, id)).orderBy(asc(cycleOrders.seq));
+export const cycleOrderRows = (h: EngineHarness, id: string) => h.db.select().from(cycleOrders).where(eq(cycleOrders.runnableId, id)).orderBy(asc(cycleOrders.seq));
 
 /** As the database keeps money (numeric(38,18)). */
 const norm = (v: string | null) => (v === null ? 'null' : new Decimal(v).toDecimalPlaces(18, Decimal.ROUND_HALF_UP).toFixed());

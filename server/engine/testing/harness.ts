@@ -204,8 +204,8 @@ export class EngineHarness {
   }
 
   async trades(botId: string): Promise<Trade[]> {
-    const rows = await this.db.select().from(botOrders).where(eq(botOrders.botId, botId)).orderBy(asc(botOrders.seq));
-    return rows.filter((r) => r.status === 'filled').map((r) => ({ side: r.side, grid: r.grid, price: norm(r.fillPrice), qty: norm(r.filledQty), fee: norm(r.fee), pnl: norm(r.pnl) }));
+    const rows = await this.db.select().from(botOrders).where(eq(botOrders.runnableId, botId)).orderBy(asc(botOrders.seq));
+    return rows.filter((r) => r.status === 'filled').map((r) => ({ side: r.side, grid: r.slot, price: norm(r.fillPrice), qty: norm(r.filledQty), fee: norm(r.fee), pnl: norm(r.pnl) }));
   }
 
   /** The backtester's trades for the bot's strategy, settings and rules on these ticks. */

@@ -47,7 +47,7 @@ export async function botInfo(deps: BotsDeps, userId: string, botID: string): Pr
 export async function orderBook(deps: BotsDeps, userId: string, botID: string): Promise<OrderBookResponse> {
   const bot = await ownBot(deps.db, userId, botID);
   const rows = await deps.db.select().from(botOrders)
-    .where(and(eq(botOrders.botId, bot.id), eq(botOrders.status, 'filled')))
+    .where(and(eq(botOrders.runnableId, bot.id), eq(botOrders.status, 'filled')))
     .orderBy(desc(botOrders.filledAt), desc(botOrders.seq));
   return {
     orders: rows.map((o) => ({

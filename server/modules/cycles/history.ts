@@ -26,14 +26,14 @@ const NO_BOOKS: Books = { profit: '0', loss: '0', total: '0', trades: 0 };
 async function booksOf(deps: CyclesDeps, ids: string[]): Promise<Map<string, Books>> {
   if (ids.length === 0) return new Map();
   const rows = await deps.db.select({
-    cycleId: cycleOrders.cycleId,
+    cycleId: cycleOrders.runnableId,
     profit: sql<string>`coalesce(sum(${cycleOrders.pnl}) FILTER (WHERE ${cycleOrders.pnl} > 0), 0)`,
     loss: sql<string>`coalesce(sum(${cycleOrders.pnl}) FILTER (WHERE ${cycleOrders.pnl} < 0), 0)`,
     total: sql<string>`coalesce(sum(${cycleOrders.pnl}), 0)`,
     trades: sql<number>`count(*)::int`,
   }).from(cycleOrders)
-    .where(and(inArray(cycleOrders.cycleId, ids), eq(cycleOrders.status, 'filled'), isNotNull(cycleOrders.filledAt)))
-    .groupBy(cycleOrders.cycleId);
+    .where(and(inArray(cycleOrders.runnableId, ids), eq(cycleOrders.status, 'filled'), isNotNull(cycleOrders.filledAt)))
+    .groupBy(cycleOrders.runnableId);
   return new Map(rows.map((r) => [r.cycleId, { profit: plain(r.profit), loss: plain(r.loss), total: plain(r.total), trades: Number(r.trades) }]));
 }
 

@@ -11,7 +11,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { NotificationFeed } from '../../db/notifications';
-import type { RunnableCommandsTable } from '../../db/schema/runnable-commands';
+import type { RunnableCommandsTable } from '../../db/schema/runnable-tables';
 import { commandResultOf, type CommandResult } from '../../runnables/command-results';
 import { awaitCommandAnswer, COMMAND_QUEUED_CHANNEL, DEFAULT_COMMAND_WAIT, notifyCommand, type CommandWait } from '../../runnables/command-delivery';
 import type { DomainError } from '../errors';

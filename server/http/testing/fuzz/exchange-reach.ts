@@ -12,18 +12,18 @@ export async function exchangeReach(db: Db, userIds: readonly string[]): Promise
   const [botCount, cycleCount, botSent, cycleSent, botStatuses, cycleStatuses, botStops, cycleStops, botErrors, cycleErrors] = await Promise.all([
     db.select({ n: count() }).from(bots).where(inArray(bots.userId, users)),
     db.select({ n: count() }).from(cycles).where(inArray(cycles.userId, users)),
-    db.select({ n: countDistinct(botOrders.botId) }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.botId)).where(inArray(bots.userId, users)),
-    db.select({ n: countDistinct(cycleOrders.cycleId) }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.cycleId))
+    db.select({ n: countDistinct(botOrders.runnableId) }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.runnableId)).where(inArray(bots.userId, users)),
+    db.select({ n: countDistinct(cycleOrders.runnableId) }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.runnableId))
       .where(inArray(cycles.userId, users)),
-    db.select({ status: botOrders.status, n: count() }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.botId))
+    db.select({ status: botOrders.status, n: count() }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.runnableId))
       .where(inArray(bots.userId, users)).groupBy(botOrders.status),
-    db.select({ status: cycleOrders.status, n: count() }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.cycleId))
+    db.select({ status: cycleOrders.status, n: count() }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.runnableId))
       .where(inArray(cycles.userId, users)).groupBy(cycleOrders.status),
     db.select({ reason: bots.stopReason, n: count() }).from(bots).where(inArray(bots.userId, users)).groupBy(bots.stopReason),
     db.select({ reason: cycles.stopReason, n: count() }).from(cycles).where(inArray(cycles.userId, users)).groupBy(cycles.stopReason),
-    db.select({ error: botOrders.error, n: count() }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.botId))
+    db.select({ error: botOrders.error, n: count() }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.runnableId))
       .where(and(inArray(bots.userId, users), eq(botOrders.status, 'failed'))).groupBy(botOrders.error),
-    db.select({ error: cycleOrders.error, n: count() }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.cycleId))
+    db.select({ error: cycleOrders.error, n: count() }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.runnableId))
       .where(and(inArray(cycles.userId, users), eq(cycleOrders.status, 'failed'))).groupBy(cycleOrders.error),
   ]);
   const errors = (rows: { error: string | null; n: number }[]) => {

@@ -37,9 +37,9 @@ const UNSETTLED = ['intent', 'unknown', 'open', 'cancel'];
 /** Orders of the member's stopped bots and cycles the exchange has not settled yet. */
 async function unsettledOfStopped(db: Db, userId: string): Promise<number> {
   const [botRows, cycleRows] = await Promise.all([
-    db.select({ id: botOrders.id }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.botId))
+    db.select({ id: botOrders.id }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.runnableId))
       .where(and(eq(bots.userId, userId), eq(bots.status, 'Stopped'), inArray(botOrders.status, UNSETTLED))),
-    db.select({ id: cycleOrders.id }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.cycleId))
+    db.select({ id: cycleOrders.id }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.runnableId))
       .where(and(eq(cycles.userId, userId), notInArray(cycles.status, ['Live']), inArray(cycleOrders.status, UNSETTLED))),
   ]);
   return botRows.length + cycleRows.length;
@@ -57,9 +57,9 @@ const IN_FLIGHT = ['intent', 'unknown', 'cancel'];
 /** The member's orders as (id, status) pairs, in flight ones flagged: what a read of free money can race. */
 async function orderStates(db: Db, userId: string): Promise<{ states: string; inFlight: boolean }> {
   const [botRows, cycleRows] = await Promise.all([
-    db.select({ id: botOrders.id, status: botOrders.status }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.botId))
+    db.select({ id: botOrders.id, status: botOrders.status }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.runnableId))
       .where(eq(bots.userId, userId)),
-    db.select({ id: cycleOrders.id, status: cycleOrders.status }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.cycleId))
+    db.select({ id: cycleOrders.id, status: cycleOrders.status }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.runnableId))
       .where(eq(cycles.userId, userId)),
   ]);
   const rows = [...botRows, ...cycleRows];

@@ -45,11 +45,11 @@ export interface FilledOrder {
 
 /** Filled orders in sequence (the order book's rows), seq numbered from the bot's current count. */
 export async function insertFilledOrders(db: Db, botId: string, orders: FilledOrder[]): Promise<void> {
-  const existing = await db.select({ seq: botOrders.seq }).from(botOrders).where(eq(botOrders.botId, botId));
+  const existing = await db.select({ seq: botOrders.seq }).from(botOrders).where(eq(botOrders.runnableId, botId));
   const first = existing.length;
   if (orders.length === 0) return;
   await db.insert(botOrders).values(orders.map((o, i) => ({
-    botId, seq: first + i, clientOrderId: `test-${botId.slice(0, 8)}-${first + i}`, kind: o.side, side: o.side, grid: 1,
+    runnableId: botId, seq: first + i, clientOrderId: `test-${botId.slice(0, 8)}-${first + i}`, kind: o.side, side: o.side, slot: 1,
     quantity: o.qty, decisionPrice: o.price, status: 'filled', fillPrice: o.price, filledQty: o.qty, cost: o.cost,
     fee: o.fee ?? '0', pnl: o.side === 'sell' ? (o.pnl ?? '0') : null, filledAt: o.filledAt,
   })));

@@ -42,11 +42,11 @@ export interface FilledCycleOrder {
 
 /** Filled orders in sequence, seq numbered from the cycle's current count. */
 export async function insertFilledCycleOrders(db: Db, cycleId: string, orders: FilledCycleOrder[]): Promise<void> {
-  const existing = await db.select({ seq: cycleOrders.seq }).from(cycleOrders).where(eq(cycleOrders.cycleId, cycleId));
+  const existing = await db.select({ seq: cycleOrders.seq }).from(cycleOrders).where(eq(cycleOrders.runnableId, cycleId));
   const first = existing.length;
   if (orders.length === 0) return;
   await db.insert(cycleOrders).values(orders.map((o, i) => ({
-    cycleId, seq: first + i, clientOrderId: `test-${cycleId.slice(0, 8)}-${first + i}`, kind: o.side, side: o.side, slot: first + i + 1,
+    runnableId: cycleId, seq: first + i, clientOrderId: `test-${cycleId.slice(0, 8)}-${first + i}`, kind: o.side, side: o.side, slot: first + i + 1,
     quantity: o.qty, decisionPrice: o.price, orderType: 'limit', status: 'filled', fillPrice: o.price, filledQty: o.qty,
     cost: new Decimal(o.price).times(o.qty).toFixed(), fee: '0', pnl: o.side === 'sell' ? (o.pnl ?? '0') : null, filledAt: o.filledAt,
   })));
