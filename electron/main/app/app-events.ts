@@ -6,7 +6,15 @@
 import { resolve } from 'node:path';
 import { app } from 'electron';
 import { deepLinkFromArgv, deepLinkToPath, PROTOCOL } from '../deep-link';
-import type { MainProcessInfo } from './main-process';
+
+/** What of main's process (main-process.ts' MainProcessInfo) the links and the last window need. */
+interface ProcessFacts {
+  argv: readonly string[];
+  /** process.defaultApp: Electron runs our script (development). */
+  defaultApp: boolean;
+  execPath: string;
+  platform: string;
+}
 
 export interface AppEventTargets {
   /** Shows the window, at `path` when one is given. */
@@ -17,7 +25,7 @@ export interface AppEventTargets {
   hasTray(): boolean;
 }
 
-function registerProtocolClient(proc: MainProcessInfo): void {
+function registerProtocolClient(proc: ProcessFacts): void {
   // In development Electron runs our script, so the OS must be told to pass it along.
   if (proc.defaultApp && proc.argv[1]) {
     app.setAsDefaultProtocolClient(PROTOCOL, proc.execPath, [resolve(proc.argv[1])]);
@@ -26,7 +34,7 @@ function registerProtocolClient(proc: MainProcessInfo): void {
   }
 }
 
-export function followAppEvents(proc: MainProcessInfo, targets: AppEventTargets): void {
+export function followAppEvents(proc: ProcessFacts, targets: AppEventTargets): void {
   registerProtocolClient(proc);
   app.on('second-instance', (_event, argv) => targets.show(deepLinkFromArgv(argv)));
   // macOS delivers links as an event, possibly before ready.
