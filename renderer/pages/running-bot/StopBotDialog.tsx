@@ -5,12 +5,13 @@
  * asks the server itself.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { RUNNING_BOT_LABELS, STOP_SELL_LABELS, UI } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
 import { BOT_KEYS, botsApi } from '../../api/bots';
 import { sellEstimate } from '../../components/bots/sellEstimate';
+import { StopDialog } from '../../components/runnables/StopDialog';
 import { useBotCommand } from './useBotCommand';
 
 /** The page's queries (useRunningBot), read without fetching: `enabled: false` only observes the cache. */
@@ -53,35 +54,11 @@ export function StopBotDialog({ id, open, onClose }: { id: string; open: boolean
     { success: UI.botStoppedSold, failure: UI.botStopSellError },
     toDashboard,
   );
-  const busy = stop.isPending || stopAndSell.isPending;
   return (
-    <Modal
-      title={RUNNING_BOT_LABELS.stopTitle}
-      open={open}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose} disabled={busy}>
-          {RUNNING_BOT_LABELS.cancel}
-        </Button>,
-        <Button key="stop" danger onClick={() => stop.mutate(undefined)} loading={stop.isPending} disabled={busy}>
-          {RUNNING_BOT_LABELS.stop}
-        </Button>,
-        <Button
-          key="sell"
-          type="primary"
-          danger
-          onClick={() => stopAndSell.mutate(undefined)}
-          loading={stopAndSell.isPending}
-          disabled={busy}
-        >
-          {RUNNING_BOT_LABELS.stopAndSell}
-        </Button>,
-      ]}
-    >
+    <StopDialog title={RUNNING_BOT_LABELS.stopTitle} open={open} onClose={onClose} labels={RUNNING_BOT_LABELS} stop={stop} stopAndSell={stopAndSell}>
       <Typography.Paragraph>{RUNNING_BOT_LABELS.stopBody}</Typography.Paragraph>
       <WhatWillBeSold id={id} />
       <Typography.Paragraph type="secondary">{RUNNING_BOT_LABELS.stopNote}</Typography.Paragraph>
-    </Modal>
+    </StopDialog>
   );
 }
