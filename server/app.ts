@@ -10,6 +10,7 @@ import requestTimeout from './http/plugins/request-timeout';
 import { QuietRequestLog, type RequestLogMode } from './http/plugins/request-log';
 import marketApi from './http/routes/api/market/index';
 import operations from './http/routes/operations';
+import type { AnswerCheck } from './http/ops/register';
 import eventsApi from './http/routes/api/events/index';
 import healthRoute, { readinessRoute } from './http/routes/health';
 import metricsRoute from './http/routes/metrics';
@@ -27,6 +28,8 @@ export interface BuildOptions {
   logger?: LoggerChoice;
   /** 'quiet' for a server that serves one desktop (http/plugins/request-log.ts); default 'info'. */
   requestLog?: RequestLogMode;
+  /** An answer with keys its schema does not declare: 'log' (default) or 'strict' (tests: a 500), http/ops/register.ts. */
+  answers?: AnswerCheck;
 }
 
 /** POSTs without a body (logout, user-profile) are fine even when a client sets the JSON type. */
@@ -64,7 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(readinessRoute);
   await app.register(metricsRoute);
   await app.register(marketApi, { prefix: '/api' });
-  await app.register(operations);
+  await app.register(operations, { answers: options.answers ?? 'log' });
   await app.register(eventsApi, { prefix: '/api' });
   await app.ready();
   return app;

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { BILLING_SUCCESS_CODE } from '../../../common/constants';
 import type { Op, OpTable, OutputOf, ParsedOf } from '../../../common/ops/define';
 import { pathParams } from '../../../common/ops/path-params';
+import { undeclaredKeys } from '../../../common/ops/undeclared-keys';
 import { billingEnvelope, bearer } from '../schemas';
 import type { AppDeps } from '../types';
 import { fromYup } from '../validation';
@@ -86,23 +87,41 @@ function envelopeOf(spec: Op, answer: unknown): unknown {
   return { code: BILLING_SUCCESS_CODE, data, msg };
 }
 
+/**
+ * What an answer carrying a key its schema does not declare does (the serialiser drops the key):
+ * 'strict' refuses it with a 500 naming the keys (tests: a handler's new field cannot vanish
+ * unnoticed), 'log' logs that error and sends the answer without them (a member's request never
+ * fails for it in production).
+ */
+export type AnswerCheck = 'strict' | 'log';
+
+function checkAnswer(spec: Op, schema: object, sent: unknown, request: FastifyRequest, mode: AnswerCheck): void {
+  const extra = undeclaredKeys(schema, sent);
+  if (extra.length === 0) return;
+  const what = `${spec.method} ${spec.path} answered keys its schema does not declare, which are not sent: ${extra.slice(0, 5).join(', ')}`;
+  if (mode === 'strict') throw new Error(what);
+  request.log.error(what);
+}
+
 export function registerOps<T extends OpTable>(
   app: FastifyInstance,
   ops: T,
   handlers: OpHandlers<T>,
   routeOptions: OpRoutesOptions<T> = {},
+  answers: AnswerCheck = 'log',
 ): void {
   for (const name of Object.keys(ops)) {
     const spec = ops[name]!;
     const handler = handlers[name] as OpHandler<Op>;
     const { config, ...hooks } = routeOptions[name] ?? {};
     const hasParams = pathParams(spec.path).length > 0;
+    const schema = routeSchema(spec);
     app.route({
       ...hooks,
       method: spec.method,
       url: spec.path,
       config: { ...config, auth: spec.auth },
-      schema: routeSchema(spec),
+      schema,
       handler: async (request, reply) => {
         const carried = (spec.method === 'GET' ? request.query : request.body) ?? {};
         const input = hasParams ? { ...carried, ...(request.params as object) } : carried;
@@ -113,7 +132,9 @@ export function registerOps<T extends OpTable>(
           reply.type('application/json; charset=utf-8');
           return answer.json;
         }
-        return envelopeOf(spec, answer);
+        const sent = envelopeOf(spec, answer);
+        checkAnswer(spec, schema.response[200], sent, request, answers);
+        return sent;
       },
     });
   }

@@ -18,14 +18,15 @@ import { dashboardHandlers } from '../handlers/dashboard';
 import { strategiesOps } from '../../../common/ops/strategies';
 import { exchangeHandlers } from '../handlers/exchange';
 import { strategiesHandlers } from '../handlers/strategies';
-import { registerOps } from '../ops/register';
+import { registerOps, type AnswerCheck } from '../ops/register';
 
-export default async function operations(app: FastifyInstance) {
-  registerOps(app, accountOps, accountHandlers, accountRouteOptions(app));
-  registerOps(app, exchangeOps, exchangeHandlers);
-  registerOps(app, botsOps, botsHandlers);
-  registerOps(app, cyclesOps, cyclesHandlers);
-  registerOps(app, dashboardOps, dashboardHandlers);
-  registerOps(app, strategiesOps, strategiesHandlers);
-  registerOps(app, billingOps, billingHandlers);
+export default async function operations(app: FastifyInstance, options: { answers?: AnswerCheck }) {
+  const { answers } = options;
+  registerOps(app, accountOps, accountHandlers, accountRouteOptions(app), answers);
+  registerOps(app, exchangeOps, exchangeHandlers, {}, answers);
+  registerOps(app, botsOps, botsHandlers, {}, answers);
+  registerOps(app, cyclesOps, cyclesHandlers, {}, answers);
+  registerOps(app, dashboardOps, dashboardHandlers, {}, answers);
+  registerOps(app, strategiesOps, strategiesHandlers, {}, answers);
+  registerOps(app, billingOps, billingHandlers, {}, answers);
 }
