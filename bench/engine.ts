@@ -25,7 +25,7 @@ import { EngineMetrics } from '../server/engine/metrics';
 import { enginePorts } from '../server/engine-ports';
 import { storedGrids } from '../server/runnables/bot/index';
 import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
-import type { MemberGateway, OrderRequest } from '../server/exchange/gateway';
+import type { MemberGateway, OrderRequest } from '../server/exchange/core/gateway';
 import { seededRandom } from '../sim/rng';
 import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../server/trading/index';
 import { benchDatabase, insertJson, postgresCpuDelta, postgresCpuSeconds, processCpuSeconds, seedMembers } from './support/bench-db';

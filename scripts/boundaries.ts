@@ -27,15 +27,12 @@ const FOLDERS = ['common', 'server', 'electron', 'renderer', 'sim', 'scripts', '
  *   - server/trading's door (index.ts) re-exports trading/cycle, whose files use the core's
  *     primitives beside the door (exact.ts, futures.ts, orders.ts, types.ts): the primitives move
  *     into a folder of their own when the core moves to a top-level trading/ (issue 36, item 3).
- *   - server/exchange's factory starts the user streams, which take the gateway's types, the
- *     weight governor and the member cache from beside the factory: those move into a folder of
- *     their own (exchange/gateway/) that both import.
+ * (server/exchange's edges with its user streams went when the gateway's types, the weight
+ * governor and the member cache moved into exchange/core/, which both import.)
  */
 const KNOWN_FOLDER_CYCLE_EDGES = new Set<string>([
   'server/trading/* -> server/trading/cycle',
   'server/trading/cycle -> server/trading/*',
-  'server/exchange/* -> server/exchange/user-streams',
-  'server/exchange/user-streams -> server/exchange/*',
 ]);
 
 /** The rule options of the config, ready for the API (as the depcruise CLI prepares them). */

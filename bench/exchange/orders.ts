@@ -8,9 +8,9 @@
  * side does not eat the client's core.
  */
 import { CcxtGateway } from '../../server/exchange/ccxt-gateway';
-import type { MemberGateway } from '../../server/exchange/gateway';
+import type { MemberGateway } from '../../server/exchange/core/gateway';
 import { simulatorCcxtClient } from '../../server/exchange/ccxt-urls';
-import { WeightGovernor } from '../../server/exchange/weight-governor';
+import { WeightGovernor } from '../../server/exchange/core/weight-governor';
 import { createAccount, spawnSimulator } from '../support/spawn-sim';
 
 const CONCURRENCY = 32;

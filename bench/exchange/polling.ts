@@ -7,8 +7,8 @@
  * USD-M ACCOUNT_UPDATE every 5 minutes, so stream-driven refreshes are counted too.
  */
 import { CACHE_BUDGETS } from '../../server/exchange/exchange-factory';
-import type { Balances, MemberGateway, MemberKey } from '../../server/exchange/gateway';
-import { MemberCache } from '../../server/exchange/member-cache';
+import type { Balances, MemberGateway, MemberKey } from '../../server/exchange/core/gateway';
+import { MemberCache } from '../../server/exchange/core/member-cache';
 import { BalanceFeeds } from '../../server/exchange/user-streams/balance-feeds';
 import type { FuturesMember } from '../../server/exchange/user-streams/protocols';
 import type { StreamListener, UserStreamPool } from '../../server/exchange/user-streams/stream-pool';

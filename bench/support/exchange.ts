@@ -1,7 +1,7 @@
 /** Exchange services around an in-process simulator on a free port, for benches that move its prices. */
 import { CcxtGateway } from '../../server/exchange/ccxt-gateway';
 import { exchangeServices, type ExchangeInternals } from '../../server/exchange/exchange-factory';
-import { WeightGovernor } from '../../server/exchange/weight-governor';
+import { WeightGovernor } from '../../server/exchange/core/weight-governor';
 import { type SimulatorOptions, startSimulator } from '../../sim/index';
 
 export type BenchExchange = ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };

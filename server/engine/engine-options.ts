@@ -2,7 +2,7 @@
 import type { Config } from '../config/config';
 import type { Db } from '../db/database';
 import type { NotificationFeed } from '../db/notifications';
-import type { MemberKey } from '../exchange/gateway';
+import type { MemberKey } from '../exchange/core/gateway';
 import type { ExchangeServices } from '../exchange/services';
 import type { Log } from '../logging/log';
 import type { EngineFaults } from './faults';

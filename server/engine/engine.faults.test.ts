@@ -10,7 +10,7 @@ import { Decimal } from '../../common/money';
 import { botOrders } from '../db/schema';
 import { databaseTargets, oneDatabaseTarget } from '../testing/databases';
 import type { Engine } from './engine';
-import type { OrderState } from '../exchange/gateway';
+import type { OrderState } from '../exchange/core/gateway';
 import { storedKey } from '../modules/keys/keys';
 import type { CrashPoint } from './faults';
 import { OrderEvents } from './order-events';

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { bots, memberEvents } from '../db/schema';
-import type { OrderRequest } from '../exchange/gateway';
+import type { OrderRequest } from '../exchange/core/gateway';
 import { position } from '../modules/bots/info';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';

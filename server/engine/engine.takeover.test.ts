@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CcxtGateway } from '../exchange/ccxt-gateway';
 import { exchangeServices, type ExchangeInternals } from '../exchange/exchange-factory';
-import { WeightGovernor } from '../exchange/weight-governor';
+import { WeightGovernor } from '../exchange/core/weight-governor';
 import { databaseTargets } from '../testing/databases';
 import { EngineHarness, until } from './testing/harness';
 

@@ -9,7 +9,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { getTableName } from 'drizzle-orm';
-import type { MemberKey } from '../exchange/gateway';
+import type { MemberKey } from '../exchange/core/gateway';
 import { EngineCommands } from './engine-commands';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, type EngineOptions } from './engine-options';
 import { InFlightSends } from './in-flight-sends';

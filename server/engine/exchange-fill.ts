@@ -5,7 +5,7 @@
  * what was paid. A fee in a third asset (BNB) is not in the quote: it is booked as 0 and kept
  * as charged in bot_fills.
  */
-import type { Fill as ExchangeFill, OrderState } from '../exchange/gateway';
+import type { Fill as ExchangeFill, OrderState } from '../exchange/core/gateway';
 import { D } from '../trading/index';
 
 export interface BookedTrades {

@@ -3,7 +3,7 @@
  * this engine's last tick of it, and, when a bot is taken on, the price now.
  */
 import type { ExchangeServices } from '../exchange/services';
-import type { Market } from '../exchange/gateway';
+import type { Market } from '../exchange/core/gateway';
 
 /** What a price is looked up for: a bot's pair and the market it trades on. */
 interface Follower {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MemberKey, OrderState } from '../exchange/gateway';
+import type { MemberKey, OrderState } from '../exchange/core/gateway';
 import type { StreamListener, UserStreamPool } from '../exchange/user-streams/stream-pool';
 import { executionOf, OrderEvents } from './order-events';
 

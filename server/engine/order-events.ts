@@ -9,7 +9,7 @@
  * their bots runs here.
  */
 import { Decimal } from '../../common/money';
-import type { Fill, MemberKey, OrderState } from '../exchange/gateway';
+import type { Fill, MemberKey, OrderState } from '../exchange/core/gateway';
 import type { MemberStreams } from '../exchange/services';
 import { MemberSubscriptions } from './member-subscriptions';
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CycleStopReason } from '../../common/api/stop-reasons';
-import type { Fill as ExchangeFill, Market } from '../exchange/gateway';
+import type { Fill as ExchangeFill, Market } from '../exchange/core/gateway';
 import { clientOrderIdOf } from './ids';
 import type { OrderIntent } from './runnable';
 

@@ -6,7 +6,7 @@
  * deadlock). The tables are the runnable's (`h.tables`, tables.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { Market } from '../exchange/gateway';
+import type { Market } from '../exchange/core/gateway';
 import { rowsOf } from '../db/rows';
 import type { Runnable, RunningRow, StateColumns } from './runnable';
 import type { AppliedFill, OrderRow } from './order-records';

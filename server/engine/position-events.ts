@@ -9,7 +9,7 @@
  * coming (back) up asks every bot of the member to check with the exchange.
  * One subscription per member, held while any of their Future bots runs here.
  */
-import type { MemberGateway } from '../exchange/gateway';
+import type { MemberGateway } from '../exchange/core/gateway';
 import type { FuturesMember } from '../exchange/user-streams/protocols';
 import type { MemberStreams } from '../exchange/services';
 import { MemberSubscriptions } from './member-subscriptions';

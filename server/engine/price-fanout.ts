@@ -3,7 +3,7 @@
  * as settled once every runner on it has done all it does at it (the watermark tests, benches
  * and `/metrics` read).
  */
-import type { Ticker } from '../exchange/gateway';
+import type { Ticker } from '../exchange/core/gateway';
 import type { InFlightSends } from './in-flight-sends';
 import type { EngineMetrics } from './metrics';
 import type { RunnerRegistry } from './runner-registry';

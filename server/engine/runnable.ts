@@ -10,7 +10,7 @@
  * implies (intents, the fill's flip, a status change and its member event) in one write.
  */
 import type { BotStatus, MemberEvent } from '../../common/api/bots';
-import type { Market } from '../exchange/gateway';
+import type { Market } from '../exchange/core/gateway';
 import type { CommandResult } from '../runnables/command-results';
 import type { FigureValues, RunnableTables } from './tables';
 import type { CycleStopReason } from '../../common/api/stop-reasons';

@@ -8,7 +8,7 @@
 import type { MemberEvent } from '../../common/api/bots';
 import { D } from '../trading/index';
 import { ExchangeError } from '../exchange/errors';
-import type { OrderState } from '../exchange/gateway';
+import type { OrderState } from '../exchange/core/gateway';
 import { bookTrades } from './exchange-fill';
 import type { RunnerState as Runner } from './runner-state';
 import type { OrderRow, StatusChange } from './store';

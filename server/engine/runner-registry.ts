@@ -7,7 +7,7 @@
  * buy, and the decision loop of every tick is memory-bound (about a microsecond a runner).
  */
 import type { ExchangeServices } from '../exchange/services';
-import type { MemberKey } from '../exchange/gateway';
+import type { MemberKey } from '../exchange/core/gateway';
 import { feedKeyOf } from './feed-prices';
 import { runnablePrefixOf, orderPrefixOfRunnable } from './ids';
 import { OrderEvents } from './order-events';

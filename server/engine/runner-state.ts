@@ -3,7 +3,7 @@
  * (runner-orders.ts, runner-futures.ts). They take the runner as this interface, not as the
  * Runner class, so they and runner.ts do not import each other.
  */
-import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
+import type { Market, MemberGateway, OrderState } from '../exchange/core/gateway';
 import type { Log } from '../logging/log';
 import type { EngineMetrics } from './metrics';
 import type { Runnable, RunnableCodec, RunningRow, Tick } from './runnable';

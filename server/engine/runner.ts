@@ -5,7 +5,7 @@
  * folded into the latest, evaluated when the work is done. Nothing here knows what decides.
  */
 import type { ExchangeError } from '../exchange/errors';
-import type { Market, MemberGateway, OrderState } from '../exchange/gateway';
+import type { Market, MemberGateway, OrderState } from '../exchange/core/gateway';
 import { refused, type CommandResult } from '../runnables/command-results';
 import { assetsOf } from './exchange-fill';
 import { EngineKilled, type CrashPoint } from './faults';

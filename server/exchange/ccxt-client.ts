@@ -5,8 +5,8 @@
  */
 import { ccxtBinance as ccxt } from './ccxt-binance';
 import { simulatorCcxtUrls, SIMULATOR_CCXT_OPTIONS } from './ccxt-urls';
-import type { WeightGovernor } from './weight-governor';
-import { familyOfApi, familyOfUrl, requestWeight } from './weights';
+import type { WeightGovernor } from './core/weight-governor';
+import { familyOfApi, familyOfUrl, requestWeight } from './core/weights';
 
 export type CcxtClient = InstanceType<typeof ccxt.binance>;
 export type CcxtProClient = InstanceType<typeof ccxt.pro.binance>;

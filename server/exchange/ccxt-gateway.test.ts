@@ -1,10 +1,10 @@
 import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from './ccxt-gateway';
-import type { Ticker } from './gateway';
+import type { Ticker } from './core/gateway';
 import type { RunningSimulator } from '../../sim/index';
 import { startTestSimulator } from '../../sim/testing/simulator';
-import { WeightGovernor } from './weight-governor';
+import { WeightGovernor } from './core/weight-governor';
 
 /**
  * A TCP relay to the simulator that notes the path of every WebSocket upgrade passing through

@@ -9,10 +9,10 @@ import { parseKlines, parseMarkets, trim } from './ccxt-parse';
 import { CcxtMember, type MemberTuning } from './ccxt-member';
 import { CcxtTickerStream } from './ccxt-ticker-stream';
 import { withRetry, type RetryOptions } from './errors';
-import type { ExchangeGateway, Market, MarketInfo, MemberGateway, MemberKey, Ticker, TickerStream } from './gateway';
+import type { ExchangeGateway, Market, MarketInfo, MemberGateway, MemberKey, Ticker, TickerStream } from './core/gateway';
 import { DirectSigned } from './direct-signed';
 import { userStreamUrls } from './user-streams/protocols';
-import { WeightGovernor } from './weight-governor';
+import { WeightGovernor } from './core/weight-governor';
 import { WsOrderChannel } from './ws-order-channel';
 
 export interface CcxtGatewayOptions extends ClientTarget {

@@ -9,7 +9,7 @@ import type { DirectSigned } from './direct-signed';
 import { parseFills, parseFuturesBalances, parseFuturesPosition, parseLeverageBrackets, parseLiquidations, parseOrder, parseSpotBalances, parseTransfers } from './ccxt-parse';
 import { binanceCode, ExchangeError, mapExchangeError, type RetryOptions, withRetry } from './errors';
 import type { ApiRestrictions, Balances, Fill, FuturesLiquidation, FuturesPosition, LeverageBracket, Market, MemberGateway, OrderRequest, OrderState, TransferRecord,
-  TransferResult } from './gateway';
+  TransferResult } from './core/gateway';
 
 export interface MemberTuning {
   /** Lookups after an unknown outcome, and the pause between them (order-not-found lag). */

@@ -1,7 +1,7 @@
 /** Binance raw JSON (as ccxt's implicit methods return it) -> the gateway's shapes. */
 import { Decimal } from '../../common/money';
 import type { Kline } from '../../common/api/exchange';
-import type { Balances, Fill, FuturesLiquidation, FuturesPosition, LeverageBracket, Market, MarketInfo, OrderState, TransferRecord } from './gateway';
+import type { Balances, Fill, FuturesLiquidation, FuturesPosition, LeverageBracket, Market, MarketInfo, OrderState, TransferRecord } from './core/gateway';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown, fallback = '0'): string => (v === undefined || v === null ? fallback : String(v));

@@ -8,8 +8,8 @@ import { Decimal } from '../../common/money';
 import { type CcxtProClient, type ClientTarget, createStreamingClient } from './ccxt-client';
 import { trim } from './ccxt-parse';
 import { mapExchangeError } from './errors';
-import type { Market, Ticker, TickerStream } from './gateway';
-import type { WeightGovernor } from './weight-governor';
+import type { Market, Ticker, TickerStream } from './core/gateway';
+import type { WeightGovernor } from './core/weight-governor';
 
 interface MiniTicker {
   s?: unknown;

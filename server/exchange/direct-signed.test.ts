@@ -13,10 +13,10 @@ import { CcxtGateway } from './ccxt-gateway';
 import type { CcxtClient } from './ccxt-client';
 import { DirectSigned } from './direct-signed';
 import { mapExchangeError } from './errors';
-import type { OrderRequest } from './gateway';
+import type { OrderRequest } from './core/gateway';
 import type { RunningSimulator } from '../../sim/index';
 import { startTestSimulator } from '../../sim/testing/simulator';
-import { WeightGovernor } from './weight-governor';
+import { WeightGovernor } from './core/weight-governor';
 import { WsOrderChannel } from './ws-order-channel';
 
 let sim: RunningSimulator;

@@ -17,8 +17,8 @@ import { createHmac } from 'node:crypto';
 import type { Agent, request as undiciRequest } from 'undici';
 import { ENDPOINTS, type CcxtClient, type Endpoint } from './ccxt-client';
 import { signWsApiParams } from './user-streams/protocols';
-import type { WeightGovernor } from './weight-governor';
-import { familyOfApi, familyOfUrl, requestWeight } from './weights';
+import type { WeightGovernor } from './core/weight-governor';
+import { familyOfApi, familyOfUrl, requestWeight } from './core/weights';
 import type { WsOrderChannel, WsReply } from './ws-order-channel';
 
 const TIMEOUT_MS = 10_000; // ccxt's default

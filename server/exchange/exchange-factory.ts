@@ -7,16 +7,16 @@
 import { join } from 'node:path';
 import type { Config } from '../config/config';
 import { ExchangeError } from './errors';
-import type { Balances, ExchangeGateway, MemberKey } from './gateway';
+import type { Balances, ExchangeGateway, MemberKey } from './core/gateway';
 import { MarketDataHub } from './market-data';
-import { MemberCache } from './member-cache';
+import { MemberCache } from './core/member-cache';
 import { BalanceFeeds } from './user-streams/balance-feeds';
 import { ConnectionBudget } from './user-streams/connection-budget';
 import { futuresProtocol, spotProtocol, userStreamUrls, type FuturesMember } from './user-streams/protocols';
 import { UserStreamPool } from './user-streams/stream-pool';
 import type { RunningSimulator, SimulatorOptions } from '../../sim/index';
 import type { ExchangeServices } from './services';
-import { WeightGovernor } from './weight-governor';
+import { WeightGovernor } from './core/weight-governor';
 
 /** The in-process simulator's state (accounts, balances, orders), in DATA_DIR. */
 export const SIMULATOR_STATE_FILE = 'simulator-state.json';

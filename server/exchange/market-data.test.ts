@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TickerEntry } from '../../common/api/exchange';
-import type { ExchangeGateway, Ticker, TickerStream } from './gateway';
+import type { ExchangeGateway, Ticker, TickerStream } from './core/gateway';
 import { MarketDataHub } from './market-data';
-import { MemberCache } from './member-cache';
+import { MemberCache } from './core/member-cache';
 import { testExchange } from './testing/exchange';
 
 /** A ticker stream the test drives: push a batch, or drop the connection. */

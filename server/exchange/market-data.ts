@@ -16,7 +16,7 @@
  * listeners or price questions.
  */
 import type { Kline, KlineInterval, TickerEntry } from '../../common/api/exchange';
-import type { ExchangeGateway, Ticker } from './gateway';
+import type { ExchangeGateway, Ticker } from './core/gateway';
 import { TickerFeed } from './ticker-feed';
 
 export interface MarketDataOptions {

@@ -5,7 +5,7 @@
  * caches and the stream pools that stand behind these stay inside server/exchange/
  * (ExchangeInternals in exchange-factory.ts, for the layer itself, its tests and the benches).
  */
-import type { ExchangeGateway, MemberKey } from './gateway';
+import type { ExchangeGateway, MemberKey } from './core/gateway';
 import type { MarketDataHub } from './market-data';
 import type { BalanceFeeds } from './user-streams/balance-feeds';
 import type { FuturesMember } from './user-streams/protocols';

@@ -4,7 +4,7 @@
  * `up` is true from the first batch after (re)connecting until the next failure, which is when
  * callers may trust what the stream built.
  */
-import type { Ticker, TickerStream } from './gateway';
+import type { Ticker, TickerStream } from './core/gateway';
 
 export interface TickerFeedOptions {
   reconnectMinMs?: number;

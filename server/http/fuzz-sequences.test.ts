@@ -24,7 +24,7 @@ import { Engine } from '../engine/engine';
 import { EngineMetrics } from '../engine/metrics';
 import { SILENT } from '../engine/testing/harness';
 import { enginePorts, RUNNABLE_KIND_NAMES } from '../engine-ports';
-import type { MemberGateway } from '../exchange/gateway';
+import type { MemberGateway } from '../exchange/core/gateway';
 import { testExchange } from '../exchange/testing/exchange';
 import { saveKeys } from '../modules/keys/keys';
 import { post } from '../modules/ledger/post';

@@ -18,7 +18,7 @@ import { openDatabase } from '../../db/database';
 import { CcxtGateway } from '../../exchange/ccxt-gateway';
 import { enginePorts, isRunnableKindName, RUNNABLE_KIND_NAMES } from '../../engine-ports';
 import { exchangeServices } from '../../exchange/exchange-factory';
-import { WeightGovernor } from '../../exchange/weight-governor';
+import { WeightGovernor } from '../../exchange/core/weight-governor';
 import type { Log } from '../../logging/log';
 import { startEngine } from '../engine';
 import { EngineMetrics } from '../metrics';

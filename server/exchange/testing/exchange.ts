@@ -3,7 +3,7 @@ import { CcxtGateway } from '../ccxt-gateway';
 import { exchangeServices, type ExchangeInternals } from '../exchange-factory';
 import type { SimulatorOptions } from '../../../sim/index';
 import { startTestSimulator } from '../../../sim/testing/simulator';
-import { WeightGovernor } from '../weight-governor';
+import { WeightGovernor } from '../core/weight-governor';
 
 export async function testExchange(options: SimulatorOptions = {}): Promise<ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> }> {
   const simulator = await startTestSimulator(options);

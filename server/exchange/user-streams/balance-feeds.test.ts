@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Balances, MemberGateway } from '../gateway';
-import { MemberCache } from '../member-cache';
+import type { Balances, MemberGateway } from '../core/gateway';
+import { MemberCache } from '../core/member-cache';
 import { BalanceFeeds } from './balance-feeds';
 import type { StreamListener, UserStreamPool } from './stream-pool';
 

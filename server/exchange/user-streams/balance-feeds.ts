@@ -16,8 +16,8 @@
  * REST caches (member-cache.ts), so a screen never waits for a stream.
  */
 import { Decimal } from '../../../common/money';
-import type { Balances, Market, MemberGateway, MemberKey } from '../gateway';
-import type { MemberCache } from '../member-cache';
+import type { Balances, Market, MemberGateway, MemberKey } from '../core/gateway';
+import type { MemberCache } from '../core/member-cache';
 import type { FuturesMember } from './protocols';
 import type { StreamListener, UserStreamPool } from './stream-pool';
 

@@ -10,8 +10,8 @@
  *   the pool takes each from the connection budget.
  */
 import { createHmac } from 'node:crypto';
-import type { MemberGateway, MemberKey } from '../gateway';
-import type { WeightGovernor } from '../weight-governor';
+import type { MemberGateway, MemberKey } from '../core/gateway';
+import type { WeightGovernor } from '../core/weight-governor';
 import { MuxSocketError, type MuxSocket } from './mux-socket';
 import { OWN_CONNECTION, type StreamProtocol } from './stream-pool';
 

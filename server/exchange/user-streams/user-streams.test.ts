@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Decimal } from '../../../common/money';
 import { CcxtGateway } from '../ccxt-gateway';
-import type { Balances, MemberKey } from '../gateway';
-import { MemberCache } from '../member-cache';
+import type { Balances, MemberKey } from '../core/gateway';
+import { MemberCache } from '../core/member-cache';
 import type { RunningSimulator } from '../../../sim/index';
 import { startTestSimulator } from '../../../sim/testing/simulator';
-import { WeightGovernor } from '../weight-governor';
+import { WeightGovernor } from '../core/weight-governor';
 import { BalanceFeeds } from './balance-feeds';
 import { type FuturesMember, futuresProtocol, spotProtocol, userStreamUrls } from './protocols';
 import { type StreamListener, UserStreamPool } from './stream-pool';

@@ -14,7 +14,7 @@ import { walletOperations } from '../../db/schema';
 import { CcxtGateway } from '../../exchange/ccxt-gateway';
 import { exchangeServices, type ExchangeInternals } from '../../exchange/exchange-factory';
 import { testExchange } from '../../exchange/testing/exchange';
-import { WeightGovernor } from '../../exchange/weight-governor';
+import { WeightGovernor } from '../../exchange/core/weight-governor';
 import { MemoryMailer } from '../../mail/mailer';
 import { WALLET_MESSAGES } from '../../modules/wallet/messages';
 import { swapClientOrderId } from '../../modules/wallet/operations';

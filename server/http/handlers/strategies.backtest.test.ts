@@ -4,7 +4,7 @@ import type { Kline, KlineInterval } from '../../../common/api/exchange';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import { BACKTEST_MESSAGES } from '../../../common/schemas/backtest';
 import type { ExchangeInternals } from '../../exchange/exchange-factory';
-import type { MarketInfo } from '../../exchange/gateway';
+import type { MarketInfo } from '../../exchange/core/gateway';
 import { scriptedKlines } from '../../modules/backtest/testing/klines';
 import { walkKlines } from '../../modules/backtest/walk';
 import { oneDatabaseTarget } from '../../testing/databases';

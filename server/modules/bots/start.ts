@@ -15,7 +15,7 @@ import { detailToRows } from '../../../common/schemas/strategy';
 import type { Db } from '../../db/database';
 import { and, eq } from 'drizzle-orm';
 import { bots, cycles } from '../../db/schema';
-import type { LeverageBracket, Market, MarketInfo, MemberGateway, MemberKey } from '../../exchange/gateway';
+import type { LeverageBracket, Market, MarketInfo, MemberGateway, MemberKey } from '../../exchange/core/gateway';
 import { BOT_STATUS, storedGrids, storedMarketRules, strategyOf } from '../../runnables/bot/index';
 import { recordEvent } from '../../runnables/member-events';
 import { marketRules, normaliseStrategy, TradingInputError, type StrategyDefinition } from '../../trading/index';

@@ -15,7 +15,7 @@ import { SERVER, UI } from '../../../common/messages';
 import { sqlState, type Db } from '../../db/database';
 import { cycles } from '../../db/schema';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
-import type { LeverageBracket, Market, MarketInfo, MemberGateway, MemberKey } from '../../exchange/gateway';
+import type { LeverageBracket, Market, MarketInfo, MemberGateway, MemberKey } from '../../exchange/core/gateway';
 import { storedMarketRules } from '../../runnables/bot/index';
 import { recordEvent } from '../../runnables/member-events';
 import { newCycleState } from '../../runnables/cycle/index';

@@ -7,7 +7,7 @@ import { SERVER, UI } from '../../../common/messages';
 import { preparedPerDb } from '../../db/prepared';
 import { bots, cycles, exchangeKeys } from '../../db/schema';
 import { ExchangeError } from '../../exchange/errors';
-import type { MemberGateway, MemberKey } from '../../exchange/gateway';
+import type { MemberGateway, MemberKey } from '../../exchange/core/gateway';
 import { RUNNING_BOT_STATUSES } from '../../runnables/bot/index';
 import { DomainError } from '../errors';
 import { openSecret, sealSecret, SECRET_KEY_VERSION } from './crypto';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MarketInfo } from '../../exchange/gateway';
+import type { MarketInfo } from '../../exchange/core/gateway';
 import type { ExchangeDeps } from '../keys/exchange-deps';
 import { tickSizes } from './market';
 

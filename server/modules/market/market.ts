@@ -1,6 +1,6 @@
 /** Public market data for the member screens; no member key needed (keyless client). */
 import type { KlineInterval, KlinesResponse, LivePriceResponse, TickerEntry, TickersResponse } from '../../../common/api/exchange';
-import type { Market, MarketInfo } from '../../exchange/gateway';
+import type { Market, MarketInfo } from '../../exchange/core/gateway';
 import { DomainError } from '../errors';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';

@@ -6,7 +6,7 @@
  */
 import { SERVER } from '../../../common/messages';
 import type { Decimal } from '../../../common/money';
-import type { LeverageBracket } from '../../exchange/gateway';
+import type { LeverageBracket } from '../../exchange/core/gateway';
 import { maxPositionAt } from '../../trading/index';
 import { DomainError } from '../errors';
 

@@ -2,7 +2,7 @@
  * What a member must have before any bot, copy or cycle start looks at the pair: an active
  * subscription (refused with the start's own words) and bound exchange keys, which it returns.
  */
-import type { MemberKey } from '../../exchange/gateway';
+import type { MemberKey } from '../../exchange/core/gateway';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';

@@ -4,7 +4,7 @@
  */
 import type { FuturesBalanceResponse, SpotBalanceResponse, WalletAsset } from '../../../common/api/exchange';
 import { Decimal } from '../../../common/money';
-import type { Balances, Market } from '../../exchange/gateway';
+import type { Balances, Market } from '../../exchange/core/gateway';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';
 import { storedKey } from '../keys/keys';

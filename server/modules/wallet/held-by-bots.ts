@@ -7,7 +7,7 @@ import type { Decimal } from '../../../common/money';
 import { formatQuantity, formatUsdt } from '../../../common/format';
 import { VALIDATION } from '../../../common/messages';
 import type { Db } from '../../db/database';
-import type { Market } from '../../exchange/gateway';
+import type { Market } from '../../exchange/core/gateway';
 import { DomainError } from '../errors';
 import { memberHoldings } from './holdings';
 import { holdingsFor, moneyAtHand } from './money-at-hand';

@@ -1,5 +1,5 @@
 /** What the wallet operations tell the member, and what they note on a settled record. */
-import type { Market } from '../../exchange/gateway';
+import type { Market } from '../../exchange/core/gateway';
 
 export const WALLET_MESSAGES = {
   wrongDirection: (from: Market, to: Market) => `This call transfers from ${from} to ${to}.`,

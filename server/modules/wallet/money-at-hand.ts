@@ -12,7 +12,7 @@
 import type { MoneyAtHand, WalletHolder } from '../../../common/api/exchange';
 import { Decimal } from '../../../common/money';
 import { pairLabel, QUOTE_ASSETS } from '../../../common/pairs';
-import type { Market } from '../../exchange/gateway';
+import type { Market } from '../../exchange/core/gateway';
 import { reserveOf } from '../runnables/reserve-rule';
 
 /** A Live or Pause bot, as its row records it. */

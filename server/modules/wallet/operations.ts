@@ -11,7 +11,7 @@ import type { SwapRequest, TransferRequest } from '../../../common/api/exchange'
 import { Decimal } from '../../../common/money';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import { ExchangeError } from '../../exchange/errors';
-import type { Market, MemberGateway } from '../../exchange/gateway';
+import type { Market, MemberGateway } from '../../exchange/core/gateway';
 import { DomainError } from '../errors';
 import { exchangeOf } from '../../exchange/domain-errors';
 import { memberGateway } from '../keys/keys';

@@ -9,7 +9,7 @@
  * money at hand tells apart by what the exchange has locked.
  */
 import { Decimal } from '../../../common/money';
-import type { Market, MemberGateway } from '../../exchange/gateway';
+import type { Market, MemberGateway } from '../../exchange/core/gateway';
 import { surfaced } from '../../exchange/domain-errors';
 import type { Db } from '../../db/database';
 import type { Clock } from '../clock';

@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { Decimal } from '../../../common/money';
 import { walletOperations } from '../../db/schema';
-import type { Market, MemberGateway } from '../../exchange/gateway';
+import type { Market, MemberGateway } from '../../exchange/core/gateway';
 import { silentLog, type Log } from '../../logging/log';
 import { exchangeOf } from '../../exchange/domain-errors';
 import { storedKey } from '../keys/keys';

@@ -1,6 +1,6 @@
 /** Which transfer-history row is ours: direction, asset, exact amount, time window, not taken. */
 import { describe, expect, it } from 'vitest';
-import type { TransferRecord } from '../../exchange/gateway';
+import type { TransferRecord } from '../../exchange/core/gateway';
 import { matchTransfer, type SentTransfer } from './transfer-match';
 
 const SKEW = 60_000;

@@ -16,7 +16,7 @@
  */
 import { Decimal } from '../../../common/money';
 import { ExchangeError } from '../../exchange/errors';
-import type { Market, MemberGateway, TransferRecord } from '../../exchange/gateway';
+import type { Market, MemberGateway, TransferRecord } from '../../exchange/core/gateway';
 import type { WalletDeps } from './deps';
 import { isUniqueViolation, settle, takenTransferRefs } from './records';
 

@@ -12,7 +12,7 @@ import type { Db } from '../../../db/database';
 import { botOrders, bots, cycleOrders, cycles } from '../../../db/schema';
 import type { Clock } from '../../../modules/clock';
 import { quoteAtHand } from '../../../modules/wallet/quote-at-hand';
-import type { MemberGateway } from '../../../exchange/gateway';
+import type { MemberGateway } from '../../../exchange/core/gateway';
 import type { FuzzAnswer } from './deep-client';
 import type { Running } from './invariants';
 

@@ -3,7 +3,7 @@
  * and prices are decimal strings; symbols are exchange ids ('BTCUSDT'). One implementation,
  * ccxt-gateway.ts; nothing else in the server imports ccxt.
  */
-import type { Kline, KlineInterval } from '../../common/api/exchange';
+import type { Kline, KlineInterval } from '../../../common/api/exchange';
 
 export interface MemberKey {
   apiKey: string;
