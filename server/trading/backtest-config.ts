@@ -3,8 +3,8 @@
  * `npm run backtest`): each caller only maps its own field names onto these inputs.
  */
 import type { BacktestConfig } from './backtest';
-import { botParams, marketRules, normaliseStrategy, type BotParamsInput, type MarketRulesInput } from './strategy';
-import type { StrategyInput } from './types';
+import { botParams, marketRules, normaliseStrategy, type BotParamsInput, type MarketRulesInput } from './core/strategy';
+import type { StrategyInput } from './core/types';
 
 export interface BacktestInputs {
   strategy: StrategyInput;

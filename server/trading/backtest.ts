@@ -3,30 +3,17 @@
  * with the simulated fill model. Pure: the caller supplies the ticks (an array, a generator,
  * or a streamed file pushed one tick at a time).
  */
-import { D, str, type Dec } from './exact';
+import { D, str, type Dec } from './core/exact';
 import { simulateFill, simulateLiquidation } from './fill-model';
 import { apyOf, roiOf, unrealizedAt } from './figures';
 import { applyFill } from './fills';
 import { createGridBot } from './state';
 import { step } from './step';
-import type { BacktestSummary as ApiBacktestSummary, BacktestTradeRow } from '../../common/api/backtest';
-import type { BotParams, GridBot, MarketRules, SkipAction, StrategyDefinition, Tick } from './types';
-import { EquityTracker, type EquityPoint, type EquitySource } from './equity';
+import type { BacktestResult, BacktestSummary, BacktestTrade } from './core/backtest-result';
+import type { BotParams, GridBot, MarketRules, SkipAction, StrategyDefinition, Tick } from './core/types';
+import { EquityTracker, type EquitySource } from './core/equity';
 
-/** The shapes the API and the CLI print; the drawdown is reported beside the summary here. */
-export type BacktestTrade = BacktestTradeRow;
-export type BacktestSummary = Omit<ApiBacktestSummary, 'maxDrawdown' | 'maxDrawdownPercent'>;
-
-export interface BacktestResult {
-  trades: BacktestTrade[];
-  skipped: SkipAction[];
-  summary: BacktestSummary;
-  equity: EquityPoint[];
-  /** Largest fall of equity (A + realized + unrealized) from an earlier peak, in USDT and %. */
-  maxDrawdown: string;
-  maxDrawdownPercent: string;
-  ticks: number;
-}
+export type { BacktestResult, BacktestSummary, BacktestTrade } from './core/backtest-result';
 
 export interface BacktestConfig {
   strategy: StrategyDefinition;

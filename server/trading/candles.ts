@@ -3,8 +3,8 @@
  * both walk a candle the same way. A candle does not say whether its high or its low came
  * first; we take the more plausible path: a rising candle (close >= open) dipped first.
  */
-import { D } from './exact';
-import type { Tick } from './types';
+import { D } from './core/exact';
+import type { Tick } from './core/types';
 
 /** The candle's four prices in the order the market most plausibly visited them. */
 export function candleWalk(open: string, high: string, low: string, close: string): string[] {

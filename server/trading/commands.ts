@@ -1,8 +1,8 @@
 /** Member commands on a running bot: stop, stop & sell, and the live edits. */
-import { protectionValue, toDecimal } from './strategy';
+import { protectionValue, toDecimal } from './core/strategy';
 import { refresh } from './state';
 import { sellAll, setStatus } from './step';
-import type { Action, GridBot, NumberLike, Tick } from './types';
+import type { Action, GridBot, NumberLike, Tick } from './core/types';
 
 /** Stop: no new orders, holdings stay. A stopped bot never trades again. */
 export function stop(bot: GridBot, tick: Pick<Tick, 'ts'>): Action[] {

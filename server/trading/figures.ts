@@ -1,7 +1,7 @@
 /** The figures a running bot shows (ARCHITECTURE section 5, "Figures"). */
-import { D, HUNDRED, str, type Dec } from './exact';
+import { D, HUNDRED, str, type Dec } from './core/exact';
 import { isHeld } from './state';
-import type { BotStatus, GridBot } from './types';
+import type { BotStatus, GridBot } from './core/types';
 
 export interface BotFigures {
   grid_no: number;

@@ -1,7 +1,7 @@
 /** The simulated exchange of the backtester: a market order fills whole at the tick price. */
-import { str } from './exact';
-import { dec, feeFor } from './orders';
-import type { Fill, LiquidationAction, MarketRules, OrderAction } from './types';
+import { str } from './core/exact';
+import { dec, feeFor } from './core/orders';
+import type { Fill, LiquidationAction, MarketRules, OrderAction } from './core/types';
 
 /** The exchange's liquidation: the whole position at the liquidation price, no fee (Binance's simulator and ours). */
 export function simulateLiquidation(action: LiquidationAction): Fill {

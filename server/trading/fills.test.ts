@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyFill, editOverbuyProtection, editPrices, editProfitBook, figures, orderFailed, step, stop, stopAndSell } from './index';
-import { D } from './exact';
-import { buyQuantity, feeFor } from './orders';
+import { D } from './core/exact';
+import { buyQuantity, feeFor } from './core/orders';
 import { drive, makeBot, rows } from './testing/helpers';
-import { marketRules } from './strategy';
+import { marketRules } from './core/strategy';
 
 describe('fills and fees', () => {
   it('rounds the quantity down to the step size', () => {

@@ -1,9 +1,9 @@
 /** applyFill: book a fill of one of our orders exactly once, then recompute the levels. */
-import { ZERO, str, threshold, upBy, type Dec } from './exact';
-import { buyCost, dec, sellProceeds } from './orders';
-import { addToLong, liquidationProceeds, reduceLong } from './futures';
+import { ZERO, str, threshold, upBy, type Dec } from './core/exact';
+import { buyCost, dec, sellProceeds } from './core/orders';
+import { addToLong, liquidationProceeds, reduceLong } from './core/futures';
 import { clearSlot, isHeld, refresh } from './state';
-import type { AppliedFill, Fill, GridBot } from './types';
+import type { AppliedFill, Fill, GridBot } from './core/types';
 
 /**
  * Books `fill` and returns the trade, or null when it is not for an order we have out (a

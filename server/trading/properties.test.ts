@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyFill, botParams, createGridBot, marketRules, normaliseStrategy, runBacktest, simulateFill, step } from './index';
-import { D, ZERO } from './exact';
+import { D, ZERO } from './core/exact';
 import type { BacktestConfig, BacktestTrade, BotParams, BotParamsInput, MarketRules, StrategyDefinition, StrategyRowInput, Tick } from './index';
 
 /** bench/reference-grid.ts, the decimal-per-tick reference; bench/ is outside the server project. */

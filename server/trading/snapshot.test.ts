@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyFill, botParams, createGridBot, marketRules, normaliseStrategy, orderFailed, simulateFill, step } from './index';
 import { restoreBot, snapshotOf } from './snapshot';
 import { describeAction, rows } from './testing/helpers';
-import type { Action, GridBot, OrderAction } from './types';
+import type { Action, GridBot, OrderAction } from './core/types';
 
 const strategy = normaliseStrategy({ strategyName: 't', noOfGrids: 3, tableData: rows() });
 const market = marketRules({ stepSize: '0.00001' });

@@ -5,9 +5,9 @@
  * the market rules are stored beside it and passed back in. Cached thresholds and the quiet band
  * are not stored: they are recomputed exactly from what is.
  */
-import { D, downBy, str, threshold, upBy } from './exact';
+import { D, downBy, str, threshold, upBy } from './core/exact';
 import { createGridBot, recomputeBand, refresh } from './state';
-import type { BotParams, BotStatus, GridBot, GridPhase, MarketRules, StatusReason, StrategyDefinition } from './types';
+import type { BotParams, BotStatus, GridBot, GridPhase, MarketRules, StatusReason, StrategyDefinition } from './core/types';
 
 export interface GridSnapshot {
   phase: GridPhase;

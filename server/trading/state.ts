@@ -2,9 +2,9 @@
  * Creating a bot and keeping its cached levels in step with its state. Everything here runs
  * only when the state changes (a fill, an arm, an edit), never on a quiet tick.
  */
-import { HUNDRED, TickPrice, ZERO, downBy, threshold, type Dec } from './exact';
-import { flatPosition, liquidationPrice } from './futures';
-import type { BotParams, BuyTracker, GridBot, GridSlot, MarketRules, StrategyDefinition } from './types';
+import { HUNDRED, TickPrice, ZERO, downBy, threshold, type Dec } from './core/exact';
+import { flatPosition, liquidationPrice } from './core/futures';
+import type { BotParams, BuyTracker, GridBot, GridSlot, MarketRules, StrategyDefinition } from './core/types';
 
 export function createGridBot(strategy: StrategyDefinition, params: BotParams, market: MarketRules): GridBot {
   const bot: GridBot = {

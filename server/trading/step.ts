@@ -3,10 +3,10 @@
  * A quiet tick (inside the cached band) costs two float comparisons; any other tick runs the
  * rules with exact confirmation of every close comparison.
  */
-import { above, atLeast, atMost, below, str, threshold, downBy, upBy, type TickPrice } from './exact';
-import { buyQuantity, skipReason } from './orders';
+import { above, atLeast, atMost, below, str, threshold, downBy, upBy, type TickPrice } from './core/exact';
+import { buyQuantity, skipReason } from './core/orders';
 import { isHeld, isProtected, recomputeBand, resetAllTrackers, resetTracker } from './state';
-import type { Action, BotStatus, GridBot, GridSlot, StatusReason, Tick } from './types';
+import type { Action, BotStatus, GridBot, GridSlot, StatusReason, Tick } from './core/types';
 
 const NONE: readonly Action[] = Object.freeze([]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { D, type Dec } from '../exact';
-import { marketRules } from '../strategy';
+import { D, type Dec } from '../core/exact';
+import { marketRules } from '../core/strategy';
 import { runCycleBacktest } from './backtest';
 import { cycleParams } from './params';
 

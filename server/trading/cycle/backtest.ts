@@ -6,11 +6,11 @@
  * at the tick's price. Fees are the market's rate of the notional, exact. Pure: the caller
  * supplies the ticks.
  */
-import { D, HUNDRED, str, type Dec } from '../exact';
-import { EquityTracker, type EquitySource } from '../equity';
-import { feeFor } from '../orders';
-import type { BacktestResult, BacktestTrade } from '../backtest';
-import type { MarketRules, Tick } from '../types';
+import { D, HUNDRED, str, type Dec } from '../core/exact';
+import { EquityTracker, type EquitySource } from '../core/equity';
+import { feeFor } from '../core/orders';
+import type { BacktestResult, BacktestTrade } from '../core/backtest-result';
+import type { MarketRules, Tick } from '../core/types';
 import { applyCycleFill, createCycle, cycleLiquidated, cycleOrderFailed, decide } from './cycle';
 import type { Cycle, CycleDecision, CycleParams, CycleSkip } from './types';
 

@@ -1,5 +1,5 @@
 /** Member commands on a live cycle: Stop, Stop & Sell and the edit (SPEC section 7, /api/editcycle). */
-import { threshold, type Dec } from '../exact';
+import { threshold, type Dec } from '../core/exact';
 import { endCycle, holding, sellAtMarket } from './cycle';
 import type { Cycle, CycleDecision } from './types';
 

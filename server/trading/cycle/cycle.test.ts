@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { D } from '../exact';
-import { marketRules } from '../strategy';
+import { D } from '../core/exact';
+import { marketRules } from '../core/strategy';
 import { applyCycleFill, createCycle, cycleOrderFailed, decide } from './cycle';
 import { editCycle, stopAndSellCycle, stopCycle } from './commands';
 import { cycleSnapshotOf, restoreCycle } from './snapshot';

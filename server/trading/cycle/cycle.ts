@@ -7,10 +7,10 @@
  * so the tick returns at once; while holding it is one float comparison against the stop loss's
  * band (and the liquidation price's, for futures), confirmed exactly only when close.
  */
-import { D, ZERO, atMost, str, threshold, TickPrice, type Dec } from '../exact';
-import { addToLong, flatPosition, liquidationPrice, reduceLong } from '../futures';
-import { buyQuantity, skipReason } from '../orders';
-import type { MarketRules, Tick } from '../types';
+import { D, ZERO, atMost, str, threshold, TickPrice, type Dec } from '../core/exact';
+import { addToLong, flatPosition, liquidationPrice, reduceLong } from '../core/futures';
+import { buyQuantity, skipReason } from '../core/orders';
+import type { MarketRules, Tick } from '../core/types';
 import type { Cycle, CycleDecision, CycleEnd, CycleFill, CycleOrder, CycleParams } from './types';
 
 const px = new TickPrice();

@@ -1,7 +1,7 @@
 /** A cycle's settings as the core takes them: exact decimals, checked (z <= b < s, C >= 1). */
-import { TradingInputError, toDecimal } from '../strategy';
-import type { Dec } from '../exact';
-import type { NumberLike } from '../types';
+import { TradingInputError, toDecimal } from '../core/strategy';
+import type { Dec } from '../core/exact';
+import type { NumberLike } from '../core/types';
 import type { CycleParams } from './types';
 
 export interface CycleParamsInput {

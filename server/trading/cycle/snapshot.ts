@@ -1,6 +1,6 @@
 /** A cycle as stored (`cycles.state`): decimal strings, from which the core is rebuilt exactly. */
-import { D, str, threshold } from '../exact';
-import type { MarketRules } from '../types';
+import { D, str, threshold } from '../core/exact';
+import type { MarketRules } from '../core/types';
 import type { AfterCancel, Cycle, CycleEnd, CycleStatus } from './types';
 
 export interface CycleSnapshot {

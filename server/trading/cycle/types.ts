@@ -1,7 +1,7 @@
 /** Types of the cycle core (ARCHITECTURE section 5, "Cycle"). */
-import type { Dec, Threshold } from '../exact';
-import type { LongPosition } from '../futures';
-import type { MarketRules } from '../types';
+import type { Dec, Threshold } from '../core/exact';
+import type { LongPosition } from '../core/futures';
+import type { MarketRules } from '../core/types';
 
 /** What the member set: amount A, count C, buy price b, sell price s, stop loss z (z <= b < s). */
 export interface CycleParams {

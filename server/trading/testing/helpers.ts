@@ -3,8 +3,8 @@ import { applyFill } from '../fills';
 import { simulateFill, simulateLiquidation } from '../fill-model';
 import { createGridBot } from '../state';
 import { step } from '../step';
-import { botParams, marketRules, normaliseStrategy, type BotParamsInput, type MarketRulesInput } from '../strategy';
-import type { Action, GridBot, StrategyRowInput } from '../types';
+import { botParams, marketRules, normaliseStrategy, type BotParamsInput, type MarketRulesInput } from '../core/strategy';
+import type { Action, GridBot, StrategyRowInput } from '../core/types';
 
 /**
  * Grid 1: 40 % at market, take profit arms at +1 % and exits 0.5 % under the high.

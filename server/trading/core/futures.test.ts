@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { D } from './exact';
 import { addToLong, flatPosition, liquidationPrice, marginBrackets, maxPositionAt, reduceLong } from './futures';
-import { applyFill, runBacktest, simulateFill, simulateLiquidation, step } from './index';
-import { restoreBot, snapshotOf } from './snapshot';
-import { describeAction, makeBot, ROWS } from './testing/helpers';
+import { applyFill, runBacktest, simulateFill, simulateLiquidation, step } from '../index';
+import { restoreBot, snapshotOf } from '../snapshot';
+import { describeAction, makeBot, ROWS } from '../testing/helpers';
 import type { GridBot } from './types';
 
 // BTCUSDT's first brackets as Binance publishes them (cum_2 = 50,000 x (0.005 - 0.004)).
