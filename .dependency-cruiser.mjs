@@ -63,17 +63,17 @@ export default {
     {
       name: 'pure-core-no-io',
       comment:
-        'common/ runs in every runtime and server/trading/ is the deterministic core the engine, ' +
+        'common/ runs in every runtime and trading/ is the deterministic core the engine, ' +
         'the backtester and the tests drive alike: neither may do I/O or tie itself to a runtime.',
       severity: 'error',
-      from: { path: '^(common|server/trading)/' },
+      from: { path: '^(common|trading)/' },
       to: { path: pkg(IO_PACKAGES) },
     },
     {
       name: 'pure-core-no-node-builtins',
       comment: 'common/ also runs in the sandboxed renderer, and the trading core has no clock, files or network.',
       severity: 'error',
-      from: { path: '^(common|server/trading)/' },
+      from: { path: '^(common|trading)/' },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -87,15 +87,15 @@ export default {
       name: 'trading-imports-only-common',
       comment: 'The trading core knows nothing of the database, the engine, the exchange or HTTP.',
       severity: 'error',
-      from: { path: '^server/trading/' },
-      to: { dependencyTypes: ['local'], pathNot: '^(server/trading|common)/' },
+      from: { path: '^trading/' },
+      to: { dependencyTypes: ['local'], pathNot: '^(trading|common)/' },
     },
     {
       name: 'trading-only-through-index',
-      comment: 'server/trading/index.ts is the core\'s one door: its files can change behind it.',
+      comment: 'trading/index.ts is the core\'s one door: its files can change behind it.',
       severity: 'error',
-      from: { pathNot: '^server/trading/' },
-      to: { path: '^server/trading/', pathNot: '^server/trading/index\\.ts$' },
+      from: { pathNot: '^trading/' },
+      to: { path: '^trading/', pathNot: '^trading/index\\.ts$' },
     },
     {
       name: 'renderer-imports-only-common',
@@ -227,7 +227,7 @@ export default {
         'or engine.',
       severity: 'error',
       from: { path: '^sim/', pathNot: [TEST_FILE, TESTING] },
-      to: { dependencyTypes: ['local'], pathNot: ['^(sim|common)/', '^server/trading/index\\.ts$'] },
+      to: { dependencyTypes: ['local'], pathNot: ['^(sim|common)/', '^trading/index\\.ts$'] },
     },
     {
       name: 'sim-tests-only-through-trading-and-ccxt',
@@ -236,7 +236,7 @@ export default {
         'ccxt client (server/exchange/ccxt-urls.ts), and reach nothing else of the server.',
       severity: 'error',
       from: { path: '^sim/.*(\\.test\\.ts$|(^|/)testing/)' },
-      to: { dependencyTypes: ['local'], pathNot: ['^(sim|common)/', '^server/(trading/index|exchange/ccxt-urls)\\.ts$'] },
+      to: { dependencyTypes: ['local'], pathNot: ['^(sim|common)/', '^trading/index\\.ts$', '^server/exchange/ccxt-urls\\.ts$'] },
     },
     {
       name: 'sim-only-from-the-exchange-factory',

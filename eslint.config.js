@@ -12,7 +12,7 @@ const nodeBuiltinPaths = (message) =>
   builtinModules.filter((m) => !m.startsWith('_')).map((name) => ({ name, message }));
 const nodePrefixed = (message) => ({ group: ['node:*'], message });
 
-const pureMessage = 'common/ and server/trading/ are pure: no I/O, no runtime-specific packages.';
+const pureMessage = 'common/ and trading/ are pure: no I/O, no runtime-specific packages.';
 const noIo = {
   regex: '^(electron|react|react-dom|antd|pg|ccxt|fastify|@fastify|drizzle-orm|@electric-sql|axios|keytar)(/.*)?$',
   message: pureMessage,
@@ -29,12 +29,12 @@ const ccxtOnlyInExchange = {
   regex: '^ccxt(/.*)?$',
   message: 'Only server/exchange/ imports ccxt.',
 };
-// sim/ is a product of its own (sim/README.md). From server/ it may use the pure trading core,
-// whose futures arithmetic it books positions with; its tests also drive it through the
-// server's ccxt client set-up, the client it exists to serve.
+// sim/ is a product of its own (sim/README.md): it shares the pure trading core (trading/,
+// whose futures arithmetic it books positions with) and common/, nothing of server/; its tests
+// also drive it through the server's ccxt client set-up, the client it exists to serve.
 const simStaysOutOfServer = (allowed) => ({
-  regex: `^(\\.\\./)+server/(?!(${allowed.join('|')})$)`,
-  message: 'sim/ imports from server/ only server/trading/index (tests: also server/exchange/ccxt-urls).',
+  regex: allowed.length === 0 ? '^(\\.\\./)+server(/.*)?$' : `^(\\.\\./)+server/(?!(${allowed.join('|')})$)`,
+  message: 'sim/ imports nothing of server/ (tests: only server/exchange/ccxt-urls).',
 });
 // The server embeds the simulator at one place (exchange-factory.ts, for EXCHANGE=sim); tests
 // and test helpers start their own.
@@ -73,17 +73,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/trading/**/*.ts'],
+    files: ['trading/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [...nodeBuiltinPaths(pureMessage), { name: 'electron', message: pureMessage }],
-        patterns: [noIo, nodePrefixed(pureMessage), notOurOtherRuntimes(['renderer', 'electron', 'modules', 'db', 'engine', 'exchange', 'http', 'sim'])],
+        patterns: [noIo, nodePrefixed(pureMessage), notOurOtherRuntimes(['server', 'renderer', 'electron', 'sim', 'tests', 'scripts', 'bench'])],
       }],
     },
   },
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/trading/**', 'server/exchange/**'],
+    ignores: ['server/exchange/**'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']), simOnlyAtCompositionRoot],
@@ -100,7 +100,7 @@ export default tseslint.config(
   },
   {
     files: serverTestsAndHelpers,
-    ignores: ['server/trading/**', 'server/exchange/**'],
+    ignores: ['server/exchange/**'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
@@ -120,7 +120,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']),
-          simStaysOutOfServer(['trading/index'])],
+          simStaysOutOfServer([])],
       }],
     },
   },
@@ -129,7 +129,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']),
-          simStaysOutOfServer(['trading/index', 'exchange/ccxt-urls'])],
+          simStaysOutOfServer(['exchange/ccxt-urls'])],
       }],
     },
   },

@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  */
 const PURE_NODE_TESTS = [
   'common/**/*.test.ts',
-  'server/trading/**/*.test.ts',
+  'trading/**/*.test.ts',
   'sim/simulator.unit.test.ts',
   'sim/http/listen-keys.test.ts',
   'sim/ws-api/signature.test.ts',
@@ -37,8 +37,8 @@ const PURE_NODE_TESTS = [
   'server/modules/accounts/login-throttle.test.ts',
   'server/modules/accounts/otp.test.ts',
   'server/modules/accounts/session-cache.test.ts',
-  'server/modules/bots/drawn-by-trades.test.ts',
-  'server/modules/bots/pair-steps.test.ts',
+  'server/modules/runnables/drawn-by-trades.test.ts',
+  'server/modules/runnables/pair-steps.test.ts',
   'server/modules/cycles/progress.test.ts',
   'server/modules/keys/crypto.test.ts',
   'server/modules/market/market.test.ts',

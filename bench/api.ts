@@ -21,7 +21,7 @@ import { cpus } from 'node:os';
 import type pg from 'pg';
 import { TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import { SPARKLINE_POINTS } from '../server/modules/runnables/sparklines';
-import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../server/trading/index';
+import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../trading/index';
 import { storedGrids } from '../server/runnables/bot/index';
 import { benchDatabase, postgresCpuDelta, postgresCpuSeconds, processCpuSeconds, seedMembers, seedSessions } from './support/bench-db';
 import { createAccount, spawnScript, spawnSimulator } from './support/spawn-sim';

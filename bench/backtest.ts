@@ -1,12 +1,12 @@
 /**
  * bench:backtest - one year of one-minute prices (525,600 ticks, seeded random walk) through a
- * 50-grid strategy: the core (server/trading) against the decimal-per-tick reference
+ * 50-grid strategy: the core (trading/) against the decimal-per-tick reference
  * (bench/reference-grid.ts) over the same prices in the same run. Both must produce identical
  * trades. Prints one JSON document; never fails on a timing.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { botParams, marketRules, normaliseStrategy, runBacktest } from '../server/trading/index';
+import { botParams, marketRules, normaliseStrategy, runBacktest } from '../trading/index';
 import { yearOfMinutes } from './prices';
 import { referenceBacktest } from './reference-grid';
 

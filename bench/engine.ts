@@ -27,7 +27,7 @@ import { storedGrids } from '../server/runnables/bot/index';
 import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import type { MemberGateway, OrderRequest } from '../server/exchange/core/gateway';
 import { seededRandom } from '../sim/rng';
-import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../server/trading/index';
+import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../trading/index';
 import { benchDatabase, insertJson, postgresCpuDelta, postgresCpuSeconds, processCpuSeconds, seedMembers } from './support/bench-db';
 import { memory, round, SPECS, startEngineSim, stats, toTick } from './support/engine-bench';
 

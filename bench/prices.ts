@@ -1,6 +1,6 @@
 /** Seeded one-minute price paths for the benchmarks: the same path on every run. */
 import { seededRandom as prng } from '../sim/rng';
-import type { Tick } from '../server/trading/index';
+import type { Tick } from '../trading/index';
 
 /** A random walk in whole cents (about 0.05 % a minute). toFixed(2) of cents / 100 gives back
  * exactly those cents, as a flat string like a file reader produces. */

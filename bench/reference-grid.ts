@@ -2,10 +2,10 @@
  * A straightforward reference implementation of ARCHITECTURE section 5 (Advanced Multigrid):
  * every tick parses the price as a decimal and evaluates every rule from scratch, computing
  * every threshold on the spot. No caches, no floats. It exists to be obviously correct, so the
- * fast core (server/trading/) can be checked against it (bench:backtest and a unit test).
+ * fast core (trading/) can be checked against it (bench:backtest and a unit test).
  */
 import { Decimal } from '../common/money';
-import type { BotParams, MarketRules, StrategyDefinition, Tick } from '../server/trading/index';
+import type { BotParams, MarketRules, StrategyDefinition, Tick } from '../trading/index';
 
 const R = Decimal;
 // The oracle sizes its own way (every division rounded down, then floored), independent of the

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_LEASE_MS } from '../server/engine/engine';
 import { TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import { storedGrids } from '../server/runnables/bot/index';
-import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../server/trading/index';
+import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../trading/index';
 import { DEFAULT_SYMBOLS } from '../sim/index';
 import { benchDatabase, insertJson, seedMembers } from './support/bench-db';
 import { spawnScript } from './support/spawn-sim';

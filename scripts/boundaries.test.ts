@@ -12,12 +12,12 @@ import { folderCycleEdges } from './folder-cycles';
  */
 const FORBIDDEN: { rule: string; file: string; source: string }[] = [
   { rule: 'pure-core-no-io', file: 'common/db.ts', source: "import 'pg';" },
-  { rule: 'pure-core-no-io', file: 'server/trading/http.ts', source: "import 'fastify';" },
+  { rule: 'pure-core-no-io', file: 'trading/http.ts', source: "import 'fastify';" },
   { rule: 'pure-core-no-node-builtins', file: 'common/files.ts', source: "import 'node:fs';" },
-  { rule: 'pure-core-no-node-builtins', file: 'server/trading/clock.ts', source: "import 'timers';" },
+  { rule: 'pure-core-no-node-builtins', file: 'trading/clock.ts', source: "import 'timers';" },
   { rule: 'common-imports-only-common', file: 'common/server-config.ts', source: "import '../server/config/config';" },
-  { rule: 'trading-imports-only-common', file: 'server/trading/rows.ts', source: "import '../db/database';" },
-  { rule: 'trading-only-through-index', file: 'server/engine/exact-user.ts', source: "import '../trading/exact';" },
+  { rule: 'trading-imports-only-common', file: 'trading/rows.ts', source: "import '../server/db/database';" },
+  { rule: 'trading-only-through-index', file: 'server/engine/exact-user.ts', source: "import '../../trading/exact';" },
   { rule: 'renderer-imports-only-common', file: 'renderer/main-code.ts', source: "import '../electron/main/ipc/handlers';" },
   { rule: 'renderer-imports-only-common', file: 'renderer/server-code.ts', source: "import '../server/config/config';" },
   { rule: 'renderer-no-node-builtins', file: 'renderer/path.ts', source: "import 'node:path';" },
@@ -51,8 +51,9 @@ const FORBIDDEN: { rule: string; file: string; source: string }[] = [
   { rule: 'runnable-kinds-apart', file: 'server/modules/cycles/live.ts', source: "import '../bots/access';" },
   { rule: 'runnable-kinds-apart', file: 'server/modules/bots/live.ts', source: "import '../cycles/sparklines';" },
   { rule: 'sim-only-through-trading', file: 'sim/orders-db.ts', source: "import '../server/db/database';" },
-  { rule: 'sim-only-through-trading', file: 'sim/exact.ts', source: "import '../server/trading/exact';" },
-  { rule: 'trading-only-through-index', file: 'sim/exact.ts', source: "import '../server/trading/exact';" },
+  { rule: 'sim-only-through-trading', file: 'sim/server-user.ts', source: "import '../server/config/config';" },
+  { rule: 'sim-only-through-trading', file: 'sim/exact.ts', source: "import '../trading/exact';" },
+  { rule: 'trading-only-through-index', file: 'sim/exact.ts', source: "import '../trading/exact';" },
   { rule: 'sim-tests-only-through-trading-and-ccxt', file: 'sim/orders.db.test.ts', source: "import '../server/db/database';" },
   { rule: 'sim-only-from-the-exchange-factory', file: 'server/modules/market/sim-prices.ts', source: "import '../../../sim/simulator';" },
   { rule: 'electron-only-through-embed', file: 'electron/main/secrets.ts', source: "import '../../server/modules/keys/keys';" },
@@ -72,13 +73,13 @@ const FORBIDDEN: { rule: string; file: string; source: string }[] = [
 const ALLOWED: { file: string; source: string }[] = [
   { file: 'common/schema.ts', source: "import 'yup';\nimport './money';\nimport './constants';" },
   { file: 'common/money.ts', source: "import 'decimal.js';" },
-  { file: 'server/trading/money.ts', source: "import '../../common/constants';" },
-  { file: 'server/engine/runner.ts', source: "import '../trading/index';" },
+  { file: 'trading/money.ts', source: "import '../common/constants';" },
+  { file: 'server/engine/runner.ts', source: "import '../../trading/index';" },
   { file: 'server/modules/cycles/history.ts', source: "import '../runnables/figures';\nimport './access';" },
   { file: 'server/app.ts', source: "import './http/plugins/errors';" },
   { file: 'server/http/routes.ts', source: "import '../mail/outbox';" },
   { file: 'server/exchange/exchange-factory.ts', source: "import '../../sim/simulator';" },
-  { file: 'sim/futures.ts', source: "import '../server/trading/index';\nimport '../common/constants';" },
+  { file: 'sim/futures.ts', source: "import '../trading/index';\nimport '../common/constants';" },
   { file: 'sim/testing/simulator.ts', source: "import '../../server/exchange/ccxt-urls';" },
   { file: 'server/engine/engine.faults.test.ts', source: "import '../modules/bots/route-free';" },
   { file: 'electron/main/embedded-server.ts', source: "import '../../server/embed';" },
@@ -107,8 +108,8 @@ const ALLOWED: { file: string; source: string }[] = [
 
 /** Files the imports above point at. */
 const TARGETS = [
-  'common/constants.ts', 'common/money.ts', 'server/config/config.ts', 'server/db/database.ts', 'server/trading/exact.ts',
-  'server/trading/index.ts', 'electron/main/ipc/handlers.ts', 'server/modules/bots/route-free.ts',
+  'common/constants.ts', 'common/money.ts', 'server/config/config.ts', 'server/db/database.ts', 'trading/exact.ts',
+  'trading/index.ts', 'electron/main/ipc/handlers.ts', 'server/modules/bots/route-free.ts',
   'server/http/plugins/errors.ts', 'server/mail/outbox.ts', 'server/modules/bots/testing/fixtures.ts',
   'server/testing/server.ts', 'server/testing/members.ts', 'renderer/testing/fakeBridge.ts', 'bench/support/bench-db.ts',
   'renderer/build/antdStyles.ts', 'renderer/app/theme-config.ts', 'sim/simulator.ts', 'server/exchange/ccxt-urls.ts',
@@ -147,7 +148,7 @@ beforeAll(async () => {
   write('server/cache/testing/build.ts', "import '../../wiring';");
   const options = await cruiseOptions(false);
   delete options.tsConfig;
-  const folders = ['common', 'server', 'electron', 'renderer', 'sim', 'tests', 'bench'];
+  const folders = ['common', 'trading', 'server', 'electron', 'renderer', 'sim', 'tests', 'bench'];
   result = (await cruise(folders, { ...options, baseDir: root })).output as ICruiseResult;
 }, 60_000);
 

@@ -11,7 +11,7 @@ import { type Account, DEFAULT_LEVERAGE, type Position } from './accounts';
 import { completeWithFill, type EngineContext, newOrderRecord, partialFillOf, recordFill, register, remaining, RestingBook } from './context';
 import { checkOrderFilters } from './filters';
 import { bracketsFor, isolatedLongLiquidationPrice } from './liquidation';
-import { addToLong, D, maxPositionAt, reduceLong, type LongPosition } from '../server/trading/index';
+import { addToLong, D, maxPositionAt, reduceLong, type LongPosition } from '../trading/index';
 import { Decimal, ZERO, parseDecimal } from './num';
 import { mandatory } from './spot';
 import { SimError, type NewOrder, type Order } from './types';
@@ -20,7 +20,7 @@ export const MAX_LEVERAGE = 10;
 /** Binance's client order id of the order that liquidates a position ('autoclose-<time>'). */
 export const LIQUIDATION_ORDER_PREFIX = 'autoclose-';
 
-/** The position in the grid core's terms: both book it with the same arithmetic (server/trading/futures.ts). */
+/** The position in the grid core's terms: both book it with the same arithmetic (trading/core/futures.ts). */
 function longOf(p: Position): LongPosition {
   return { qty: new D(p.amount), entryPrice: new D(p.entryPrice), margin: new D(p.isolatedMargin) };
 }

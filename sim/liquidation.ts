@@ -1,9 +1,9 @@
 /**
  * USD-M maintenance-margin brackets, and the isolated-margin liquidation price of a position.
- * The formula (Binance's, explained in server/trading/futures.ts) is the grid core's own, so the
+ * The formula (Binance's, explained in trading/core/futures.ts) is the grid core's own, so the
  * exchange liquidates exactly where a backtest says it will.
  */
-import { D, liquidationPrice, marginBrackets, type MarginBracket } from '../server/trading/index';
+import { D, liquidationPrice, marginBrackets, type MarginBracket } from '../trading/index';
 import { Decimal } from './num';
 
 export interface Bracket {

@@ -5,8 +5,8 @@
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { candleTicks } from '../trading/index';
-import type { Tick } from '../trading/index';
+import { candleTicks } from '../../trading/index';
+import type { Tick } from '../../trading/index';
 
 export class CsvError extends Error {
   override name = 'CsvError';

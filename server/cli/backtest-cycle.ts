@@ -1,9 +1,9 @@
 /**
  * `npm run backtest -- --mode cycle ...`: a cycle over a price file through the live cycle core
- * (server/trading/cycle), printed in the grid backtester's shape: the trades (`grid` is the
+ * (trading/cycle), printed in the grid backtester's shape: the trades (`grid` is the
  * round), the summary, and with --json exactly {trades, summary, cycle}.
  */
-import { createCycleBacktest, cycleParams, marketRules, type CycleSkip } from '../trading/index';
+import { createCycleBacktest, cycleParams, marketRules, type CycleSkip } from '../../trading/index';
 import type { BacktestArgs } from './backtest-args';
 import { formatTable, pushTicks, type Output } from './backtest-output';
 

@@ -1,5 +1,5 @@
 /** What both backtest modes share: the output port, the streamed price file and the table they print. */
-import type { BacktestResult, Tick } from '../trading/index';
+import type { BacktestResult, Tick } from '../../trading/index';
 import { readTicks } from './backtest-csv';
 import { UsageError } from './usage-error';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { candleWalk } from '../trading/index';
+import { candleWalk } from '../../trading/index';
 import { main } from './backtest';
 
 const fixtures = join(import.meta.dirname, 'backtest-fixtures');

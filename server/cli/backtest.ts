@@ -1,13 +1,13 @@
 /**
  * `npm run backtest -- --strategy FILE.json --prices FILE.csv --amount A [...]`: runs a
- * strategy over a price file through the same core the live engine drives (server/trading).
+ * strategy over a price file through the same core the live engine drives (trading/).
  * This file does the I/O (files, stdout); the backtest itself is pure.
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { answerCommandLine } from '../../common/command-line';
-import { backtestConfig, createBacktest, TradingInputError } from '../trading/index';
-import type { BacktestInputs, BacktestResult, SkipAction, StrategyInput } from '../trading/index';
+import { backtestConfig, createBacktest, TradingInputError } from '../../trading/index';
+import type { BacktestInputs, BacktestResult, SkipAction, StrategyInput } from '../../trading/index';
 import { runCycleCli } from './backtest-cycle';
 import { formatTable, pushTicks, type Output } from './backtest-output';
 import { parseBacktestArgs, USAGE, type BacktestArgs } from './backtest-args';

@@ -17,7 +17,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { botOrders } from '../db/schema';
 import { seededRandom } from '../../sim/rng';
-import { marketRules, runBacktest } from '../trading/index';
+import { marketRules, runBacktest } from '../../trading/index';
 import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
 import { seededPath } from './testing/harness';
 import { EngineProcess, EXCHANGE_LATENCY_MS, postgresTargets, sleep } from './testing/engine-process-client';

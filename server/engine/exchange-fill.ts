@@ -6,7 +6,7 @@
  * as charged in bot_fills.
  */
 import type { Fill as ExchangeFill, OrderState } from '../exchange/core/gateway';
-import { D } from '../trading/index';
+import { D } from '../../trading/index';
 
 export interface BookedTrades {
   /** Average price: cost / quantity. */

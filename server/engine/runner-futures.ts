@@ -3,7 +3,7 @@
  * the exchange's position compared with its core's whenever the member's stream reports it (a
  * liquidation the exchange carried out is booked as the core's; any other difference stops it).
  */
-import { D, type Dec } from '../trading/index';
+import { D, type Dec } from '../../trading/index';
 import { ExchangeError } from '../exchange/errors';
 import { ERROR_STOPS, errorStop, retryLater, stopForError } from './runner-orders';
 import type { RunnerState as Runner } from './runner-state';

@@ -6,7 +6,7 @@
  * through the Runnable interface (filled, orderFailed, liquidated, stop).
  */
 import type { MemberEvent } from '../../common/api/bots';
-import { D } from '../trading/index';
+import { D } from '../../trading/index';
 import { ExchangeError } from '../exchange/errors';
 import type { OrderState } from '../exchange/core/gateway';
 import { bookTrades } from './exchange-fill';

@@ -44,7 +44,7 @@ export const bots = pgTable(
     overbuyProtection: integer('overbuy_protection'),
     /** The pair's exchange rules when the bot started: {stepSize, tickSize, minNotional, feeRate}. */
     marketRules: jsonb('market_rules'),
-    /** The grid core's state (server/trading/snapshot.ts), written with every order and fill. */
+    /** The grid core's state (trading/snapshot.ts), written with every order and fill. */
     state: jsonb('state'),
     /** Next order sequence: clientOrderIds are derived from (bot id, seq), so a retry finds its order. */
     orderSeq: integer('order_seq').notNull().default(0),

@@ -40,7 +40,7 @@ export const cycles = pgTable(
     lastBoughtPrice: money('last_bought_price'),
     /** The pair's exchange rules when the cycle started: {stepSize, tickSize, minNotional, feeRate[, futures]}. */
     marketRules: jsonb('market_rules'),
-    /** The cycle core's state (server/trading/cycle/snapshot.ts), written with every order and fill. */
+    /** The cycle core's state (trading/cycle/snapshot.ts), written with every order and fill. */
     state: jsonb('state'),
     orderSeq: integer('order_seq').notNull().default(0),
     stopReason: text('stop_reason'),

@@ -10,7 +10,7 @@ import { enginePorts } from '../../engine-ports';
 import { COMMAND_QUEUED_CHANNEL, notifyCommand } from '../../runnables/command-delivery';
 import { cycleMarketOf, cycleParamsOf, newCycleState, type CycleCommandKind } from '../../runnables/cycle/index';
 import { storedMarketRules } from '../../runnables/bot/index';
-import { marketRules, runCycleBacktest, type Tick } from '../../trading/index';
+import { marketRules, runCycleBacktest, type Tick } from '../../../trading/index';
 import type { Engine, EngineOptions } from '../engine';
 import { SILENT, until, type EngineHarness, type Trade } from './harness';
 

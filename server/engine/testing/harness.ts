@@ -18,7 +18,7 @@ import { grant } from '../../modules/subscriptions/subscriptions';
 import type { DatabaseTarget } from '../../testing/databases';
 import { register, type Registered } from '../../testing/members';
 import { createTestServer, type TestServer } from '../../testing/server';
-import { marketRules, runBacktest, type Tick } from '../../trading/index';
+import { marketRules, runBacktest, type Tick } from '../../../trading/index';
 import { Engine, FUTURES_FEED_SUFFIX, type EngineOptions } from '../engine';
 import type { CrashPoint } from '../faults';
 import { MemberSubscriptions } from '../member-subscriptions';

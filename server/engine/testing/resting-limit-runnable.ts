@@ -13,7 +13,7 @@ import { integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle
 import type { MemberEvent } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
 import { APPLIED, refused } from '../../runnables/command-results';
-import { D } from '../../trading/index';
+import { D } from '../../../trading/index';
 import type { BookedFill, CommandStep, Decision, KernelRow, Runnable, RunnableCodec, StateColumns, StatusColumn, Tick } from '../runnable';
 import type { StopReason } from '../../../common/api/stop-reasons';
 

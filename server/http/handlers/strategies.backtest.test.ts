@@ -10,7 +10,7 @@ import { walkKlines } from '../../modules/backtest/walk';
 import { oneDatabaseTarget } from '../../testing/databases';
 import { bearer, register, type Registered } from '../../testing/members';
 import { createTestServer, type TestServer } from '../../testing/server';
-import { botParams, marketRules, normaliseStrategy } from '../../trading/index';
+import { botParams, marketRules, normaliseStrategy } from '../../../trading/index';
 import { strategyBody } from '../../../common/testing/strategy-bodies';
 
 // One database (testing/databases.ts' rule): a computed answer over the exchange's klines (the database only holds the strategy), and refusals.

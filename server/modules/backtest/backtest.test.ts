@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/backtest';
-import { botParams, marketRules, normaliseStrategy } from '../../trading/index';
+import { botParams, marketRules, normaliseStrategy } from '../../../trading/index';
 import { strategyBody } from '../../../common/testing/strategy-bodies';
 import { klinePlan, MAX_CANDLES } from './interval';
 import { scriptedKlines } from './testing/klines';

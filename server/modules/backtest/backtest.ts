@@ -6,7 +6,7 @@ import type { BacktestRequest, BacktestResponse } from '../../../common/api/back
 import { SERVER } from '../../../common/messages';
 import { detailToRows } from '../../../common/schemas/strategy';
 import type { MarketInfo } from '../../exchange/core/gateway';
-import { backtestConfig, TradingInputError, type BacktestConfig, type StrategyInput } from '../../trading/index';
+import { backtestConfig, TradingInputError, type BacktestConfig, type StrategyInput } from '../../../trading/index';
 import { DomainError } from '../errors';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
 import type { ExchangeDeps } from '../keys/exchange-deps';

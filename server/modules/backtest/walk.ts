@@ -1,10 +1,10 @@
 /**
  * The pure half of POST /api/backtest: exchange klines through the trading core, walked exactly
- * like the CLI walks a candle file (server/trading candleTicks), mapped to the API's shape.
+ * like the CLI walks a candle file (trading/index.ts candleTicks), mapped to the API's shape.
  */
 import type { Kline } from '../../../common/api/exchange';
 import type { BacktestEquityPoint, BacktestResponse } from '../../../common/api/backtest';
-import { candleTicks, createBacktest, type BacktestConfig, type BacktestResult, type EquityPoint } from '../../trading/index';
+import { candleTicks, createBacktest, type BacktestConfig, type BacktestResult, type EquityPoint } from '../../../trading/index';
 
 /**
  * The tracker keeps fewer than 2 x this many points; 250 keeps the curve under ~500 points,

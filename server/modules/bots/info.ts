@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { BotCategory, BotInfo, OrderBookResponse, PositionResponse, PurchasedQtyResponse } from '../../../common/api/bots';
 import { botOrders } from '../../db/schema';
 import type { StoredMarketRules } from '../../runnables/bot/index';
-import { D, liquidationPrice, marginBrackets, type BotSnapshot } from '../../trading/index';
+import { D, liquidationPrice, marginBrackets, type BotSnapshot } from '../../../trading/index';
 import { ownBot, type BotRecord } from './access';
 import type { BotsDeps } from './deps';
 import { apyPercent, averagePrice, plain, runtimeDays, totalPnl } from '../runnables/figures';
@@ -74,7 +74,7 @@ export async function purchasedQty(deps: BotsDeps, userId: string, botID: string
 
 /**
  * Liq. Price of the side panel: a Future bot's open position at its isolated margin, by the
- * formula the engine and the exchange use (server/trading/futures.ts). A spot bot, a flat
+ * formula the engine and the exchange use (trading/core/futures.ts). A spot bot, a flat
  * position and a 1x long (its margin covers the notional) have none: null.
  */
 export async function position(deps: BotsDeps, userId: string, botID: string): Promise<PositionResponse> {

@@ -3,7 +3,7 @@
  * the lowest buy price held. Defensive: a bot the engine has not run yet has no state.
  */
 import { Decimal } from '../../../common/money';
-import type { BotSnapshot } from '../../trading/index';
+import type { BotSnapshot } from '../../../trading/index';
 
 const HOLDING_PHASES = new Set(['holding', 'armed', 'selling']);
 

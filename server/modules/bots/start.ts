@@ -18,7 +18,7 @@ import { bots, cycles } from '../../db/schema';
 import type { LeverageBracket, Market, MarketInfo, MemberGateway, MemberKey } from '../../exchange/core/gateway';
 import { BOT_STATUS, storedGrids, storedMarketRules, strategyOf } from '../../runnables/bot/index';
 import { recordEvent } from '../../runnables/member-events';
-import { marketRules, normaliseStrategy, TradingInputError, type StrategyDefinition } from '../../trading/index';
+import { marketRules, normaliseStrategy, TradingInputError, type StrategyDefinition } from '../../../trading/index';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';

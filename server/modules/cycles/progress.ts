@@ -5,7 +5,7 @@
  * `realized_pnl` and `trades` columns too; the state is read when it is there, so the pages are
  * right whichever the engine writes.
  */
-import type { CycleSnapshot } from '../../trading/index';
+import type { CycleSnapshot } from '../../../trading/index';
 import type { CycleRow } from '../../runnables/cycle/index';
 import { plain, plainOrNull } from '../runnables/figures';
 

@@ -19,7 +19,7 @@ import type { LeverageBracket, Market, MarketInfo, MemberGateway, MemberKey } fr
 import { storedMarketRules } from '../../runnables/bot/index';
 import { recordEvent } from '../../runnables/member-events';
 import { newCycleState } from '../../runnables/cycle/index';
-import { marketRules } from '../../trading/index';
+import { marketRules } from '../../../trading/index';
 import { refusedKey } from '../keys/refused-key';
 import { checkPositionLimit } from '../runnables/position-limit';
 import { runningBots } from '../runnables/reserve';

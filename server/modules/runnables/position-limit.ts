@@ -7,7 +7,7 @@
 import { SERVER } from '../../../common/messages';
 import type { Decimal } from '../../../common/money';
 import type { LeverageBracket } from '../../exchange/core/gateway';
-import { maxPositionAt } from '../../trading/index';
+import { maxPositionAt } from '../../../trading/index';
 import { DomainError } from '../errors';
 
 /** Refuses `amount` (the margin) at `leverage` when its notional passes what the brackets allow. */

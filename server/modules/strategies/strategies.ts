@@ -16,7 +16,7 @@ import { detailToRows, gridCountOf } from '../../../common/schemas/strategy';
 import type { Db } from '../../db/database';
 import { sqlState } from '../../db/database';
 import { strategies, strategyGrids } from '../../db/schema';
-import { normaliseStrategy, TradingInputError } from '../../trading/index';
+import { normaliseStrategy, TradingInputError } from '../../../trading/index';
 import { DomainError } from '../errors';
 import { listItem, toDetail, toGridRecords } from './detail';
 import {

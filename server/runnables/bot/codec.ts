@@ -4,7 +4,7 @@
  */
 import { BOT_STATUS, type BotStatus } from '../../../common/api/bots';
 import type { bots } from '../../db/schema';
-import { botParams, D, marketRules, restoreBot, snapshotOf, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../../trading/index';
+import { botParams, D, marketRules, restoreBot, snapshotOf, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../../../trading/index';
 import type { StopReason } from '../../../common/api/stop-reasons';
 
 export type BotRow = typeof bots.$inferSelect;

@@ -1,5 +1,5 @@
 /**
- * The grid bot as the engine's kernel runs it: the grid core (server/trading) behind the
+ * The grid bot as the engine's kernel runs it: the grid core (trading/) behind the
  * kernel's Runnable interface (server/engine/runnable.ts, which this module matches by shape so
  * that runnables never import the engine; engine-ports.ts checks it where the engine is
  * composed). Every grid call the engine makes is here: ticks into `step`, fills into
@@ -9,7 +9,7 @@ import { BOT_STATUS, type BotStatus, type MemberEvent } from '../../../common/ap
 import {
   applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, parsePrice, step, stop, stopAndSell,
   type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick,
-} from '../../trading/index';
+} from '../../../trading/index';
 import { botCommands, botFills, botOrders, bots } from '../../db/schema';
 import { figureColumnsOf, gridBotOf, statusColumnOf, stateColumnOf, stopReasonOf, type BotRow } from './codec';
 import { APPLIED, refused, type CommandResult } from './commands';

@@ -3,7 +3,7 @@
  * stored market rules and state) and the state the start writes for the engine to take on.
  */
 import type { cycles } from '../../db/schema';
-import { createCycle, cycleParams, cycleSnapshotOf, marketRules, restoreCycle, type Cycle, type CycleSnapshot, type MarketRules } from '../../trading/index';
+import { createCycle, cycleParams, cycleSnapshotOf, marketRules, restoreCycle, type Cycle, type CycleSnapshot, type MarketRules } from '../../../trading/index';
 import type { StoredMarketRules } from '../bot/codec';
 
 export type CycleRow = typeof cycles.$inferSelect;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCycle, D, marketRules } from '../../trading/index';
+import { createCycle, D, marketRules } from '../../../trading/index';
 import { CycleRunnable } from './runnable';
 
 const market = marketRules({ stepSize: '0.001', minNotional: '5', feeRate: '0.001' });

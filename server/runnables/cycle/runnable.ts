@@ -1,5 +1,5 @@
 /**
- * The cycle as the engine's kernel runs it: the cycle core (server/trading/cycle) behind the
+ * The cycle as the engine's kernel runs it: the cycle core (trading/cycle) behind the
  * kernel's Runnable interface (server/engine/runnable.ts, matched by shape so that runnables never
  * import the engine; engine-ports.ts checks it where the engine is composed). Ticks go into
  * `decideCycle` (LIMIT GTC orders that rest, cancels by slot), fills into `applyCycleFill`, ended
@@ -9,7 +9,7 @@ import type { MemberEvent } from '../../../common/api/bots';
 import {
   D, applyCycleFill, parseDecimalString, parsePrice, cycleHolds, cycleLiquidated, cycleOrderFailed, cycleSnapshotOf, decideCycle, editCycle, endCycle, stopAndSellCycle, stopCycle,
   type Cycle, type CycleCommandResult, type CycleDecision, type CycleEnd,
-} from '../../trading/index';
+} from '../../../trading/index';
 import { cycleCommands, cycleFills, cycleOrders, cycles } from '../../db/schema';
 import { APPLIED, refused, type CommandResult } from '../command-results';
 import { cycleOf, type CycleRow } from './codec';

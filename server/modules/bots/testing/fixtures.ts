@@ -6,7 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import { botCommands, botOrders, bots } from '../../../db/schema';
 import { COMMAND_ANSWERED_CHANNEL, notifyCommand } from '../../../runnables/command-delivery';
-import type { BotSnapshot, GridSnapshot } from '../../../trading/index';
+import type { BotSnapshot, GridSnapshot } from '../../../../trading/index';
 
 export type BotInsert = typeof bots.$inferInsert;
 export type BotRow = typeof bots.$inferSelect;

@@ -8,7 +8,7 @@ import { Decimal } from '../../../../common/money';
 import type { Db } from '../../../db/database';
 import { cycleOrders, cycles } from '../../../db/schema';
 import { newCycleState, type CycleRow } from '../../../runnables/cycle/index';
-import type { CycleSnapshot } from '../../../trading/index';
+import type { CycleSnapshot } from '../../../../trading/index';
 
 export type CycleInsert = typeof cycles.$inferInsert;
 export type { CycleRow };

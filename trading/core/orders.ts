@@ -1,5 +1,5 @@
 /** Order sizing and fee arithmetic (ARCHITECTURE section 5, "Fills"). */
-import { floorToStep } from '../../../common/money';
+import { floorToStep } from '../../common/money';
 import { D, type Dec } from './exact';
 import type { MarketRules } from './types';
 

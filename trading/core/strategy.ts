@@ -1,5 +1,5 @@
 /** Normalising and validating the core's inputs: strategy, market rules, bot params. */
-import { ALLOTTED_TOLERANCE, ALLOTTED_TOTAL, GRIDS_MAX_CREATE, GRIDS_MIN, LEVERAGE_MAX, LEVERAGE_MIN } from '../../../common/constants';
+import { ALLOTTED_TOLERANCE, ALLOTTED_TOTAL, GRIDS_MAX_CREATE, GRIDS_MIN, LEVERAGE_MAX, LEVERAGE_MIN } from '../../common/constants';
 import { marginBrackets } from './futures';
 import { D, ZERO, type Dec } from './exact';
 import type { BotParams, GridDefinition, MarketRules, NumberLike, StrategyDefinition, StrategyInput, StrategyRowInput } from './types';

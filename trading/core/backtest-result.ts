@@ -2,7 +2,7 @@
  * What a backtest answers, for every kind's backtester (../backtest.ts, ../cycle/backtest.ts):
  * the shapes the API and the CLI print; the drawdown is reported beside the summary.
  */
-import type { BacktestSummary as ApiBacktestSummary, BacktestTradeRow } from '../../../common/api/backtest';
+import type { BacktestSummary as ApiBacktestSummary, BacktestTradeRow } from '../../common/api/backtest';
 import type { EquityPoint } from './equity';
 import type { SkipAction } from './types';
 

@@ -7,7 +7,7 @@
  * too close to call. Both floats (the tick's and the threshold's) are correctly rounded
  * conversions (relative error < 2^-53), so a band of 1e-12 relative can never misjudge.
  */
-import { Decimal } from '../../../common/money';
+import { Decimal } from '../../common/money';
 
 /** The core's short name for the one money type (common/money.ts: 64 significant digits). */
 export const D = Decimal;

@@ -13,7 +13,7 @@ type ReferenceBacktest = (ticks: Tick[], s: StrategyDefinition, p: BotParams, m:
   maxGridsHeld: number;
   status: string;
 };
-const referenceModule = new URL('../../bench/reference-grid.ts', import.meta.url).href;
+const referenceModule = new URL('../bench/reference-grid.ts', import.meta.url).href;
 const { referenceBacktest } = (await import(referenceModule)) as { referenceBacktest: ReferenceBacktest };
 
 const percent = fc.constantFrom(0.5, 1, 1.2, 2, 3);

@@ -1,4 +1,4 @@
-/** The cycle core (ARCHITECTURE section 5, "Cycle"); exported to other folders by server/trading/index.ts. */
+/** The cycle core (ARCHITECTURE section 5, "Cycle"); exported to other folders by trading/index.ts. */
 export { createCycle, decide as decideCycle, applyCycleFill, cycleOrderFailed, cycleLiquidated, endCycle, holding as cycleHolds } from './cycle';
 export { stopCycle, stopAndSellCycle, editCycle, cycleEditProblem, type CycleEdit, type CycleRefusal, type CycleCommandResult } from './commands';
 export { cycleSnapshotOf, restoreCycle, type CycleSnapshot } from './snapshot';
