@@ -6,18 +6,19 @@
  * cancels the resting order and stops it, keeping what it holds.
  *
  * Its rows live in tables of its own (`createRestingTables`): the kernel's columns (tables.ts),
- * an order type column and an 'open' status, so it runs on the kernel with nothing of the bots.
+ * its orders, fills and commands from the factory every kind's come from (with an order type
+ * and an 'open' status, as a cycle's), so it runs on the kernel with nothing of the bots: what
+ * a third kind would add.
  */
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { MemberEvent } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
+import { money, runnableCommandsTable, runnableFillsTable, runnableOrderColumns } from '../../db/schema/runnable-tables';
 import { APPLIED, refused } from '../../runnables/command-results';
 import { D } from '../../../trading/index';
 import type { BookedFill, CommandStep, Decision, KernelRow, Runnable, RunnableCodec, StateColumns, StatusColumn, Tick } from '../runnable';
 import type { StopReason } from '../../../common/api/stop-reasons';
-
-const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
 export const restingRunnables = pgTable('test_resting_runnables', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -41,48 +42,16 @@ export const restingRunnables = pgTable('test_resting_runnables', {
   lastPrice: money('last_price'),
 });
 
+// Its orders, fills and commands as every kind's are built (db/schema/runnable-tables.ts); its
+// orders rest, so they carry an order type as a cycle's do.
 export const restingOrders = pgTable('test_resting_orders', {
-  id: uuid('id').primaryKey(),
-  runnableId: uuid('runnable_id').notNull(),
-  seq: integer('seq').notNull(),
-  clientOrderId: text('client_order_id').notNull().unique(),
-  kind: text('kind').notNull(),
-  side: text('side').notNull(),
-  slot: integer('slot').notNull(),
-  quantity: money('quantity').notNull(),
-  decisionPrice: money('decision_price').notNull(),
+  ...runnableOrderColumns('test_resting', () => restingRunnables.id, 'slot'),
   orderType: text('order_type').notNull().default('market'),
-  status: text('status').notNull(),
-  exchangeOrderId: text('exchange_order_id'),
-  fillPrice: money('fill_price'),
-  filledQty: money('filled_qty'),
-  cost: money('cost'),
-  fee: money('fee'),
-  pnl: money('pnl'),
-  error: text('error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  filledAt: timestamp('filled_at', { withTimezone: true }),
 });
 
-export const restingFills = pgTable('test_resting_fills', {
-  orderId: uuid('order_id').notNull(),
-  market: text('market').notNull(),
-  symbol: text('symbol').notNull(),
-  tradeId: text('trade_id').notNull(),
-  price: money('price').notNull(),
-  quantity: money('quantity').notNull(),
-  fee: money('fee').notNull(),
-  feeAsset: text('fee_asset').notNull(),
-});
+export const restingFills = runnableFillsTable('test_resting', () => restingOrders.id);
 
-export const restingCommands = pgTable('test_resting_commands', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  runnableId: uuid('runnable_id').notNull(),
-  kind: text('kind').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  appliedAt: timestamp('applied_at', { withTimezone: true }),
-  result: text('result'),
-});
+export const restingCommands = runnableCommandsTable('test_resting', () => restingRunnables.id);
 
 /** The tables above, in a test database (they are no part of the product's schema). */
 export async function createRestingTables(db: Db): Promise<void> {
@@ -93,14 +62,14 @@ export async function createRestingTables(db: Db): Promise<void> {
       stop_message text, stopped_at timestamptz, profit_booked ${n} NOT NULL DEFAULT 0, loss_booked ${n} NOT NULL DEFAULT 0, state jsonb NOT NULL,
       realized_pnl ${n} NOT NULL DEFAULT 0, held_qty ${n} NOT NULL DEFAULT 0, held_cost ${n} NOT NULL DEFAULT 0, grid_no integer NOT NULL DEFAULT 0,
       trades integer NOT NULL DEFAULT 0, last_price ${n})`,
-    `CREATE TABLE test_resting_orders (id uuid PRIMARY KEY, runnable_id uuid NOT NULL, seq integer NOT NULL, client_order_id text NOT NULL UNIQUE,
+    `CREATE TABLE test_resting_orders (id uuid PRIMARY KEY, test_resting_id uuid NOT NULL, seq integer NOT NULL, client_order_id text NOT NULL UNIQUE,
       kind text NOT NULL, side text NOT NULL, slot integer NOT NULL, quantity ${n} NOT NULL, decision_price ${n} NOT NULL,
       order_type text NOT NULL DEFAULT 'market' CHECK (order_type IN ('market', 'limit')),
       status text NOT NULL CHECK (status IN ('intent', 'unknown', 'open', 'cancel', 'filled', 'failed')), exchange_order_id text,
       fill_price ${n}, filled_qty ${n}, cost ${n}, fee ${n}, pnl ${n}, error text, created_at timestamptz NOT NULL DEFAULT now(), filled_at timestamptz)`,
     `CREATE TABLE test_resting_fills (order_id uuid NOT NULL, market text NOT NULL, symbol text NOT NULL, trade_id text NOT NULL,
       price ${n} NOT NULL, quantity ${n} NOT NULL, fee ${n} NOT NULL, fee_asset text NOT NULL, PRIMARY KEY (market, symbol, trade_id))`,
-    `CREATE TABLE test_resting_commands (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), runnable_id uuid NOT NULL, kind text NOT NULL,
+    `CREATE TABLE test_resting_commands (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), test_resting_id uuid NOT NULL, kind text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now(), applied_at timestamptz, result text)`,
   ]) await db.execute(sql.raw(statement));
 }
@@ -227,7 +196,7 @@ export const restingCodec: RunnableCodec<RestingRow & KernelRow> = {
   venueOf: () => ({ market: 'spot', leverage: null }),
   statusEvent: (row, status, _reason, at) => (status === 'Stopped' ? event(row, at) : null),
   orderFailedEvent: (row, message, at) => ({ kind: 'bot.orderFailed', botID: row.id, name: row.symbol, message, at: at.toISOString() }),
-  tables: { runnables: restingRunnables, orders: restingOrders, fills: restingFills, commands: restingCommands, runnableId: 'runnable_id', slot: 'slot',
+  tables: { runnables: restingRunnables, orders: restingOrders, fills: restingFills, commands: restingCommands, runnableId: 'test_resting_id', slot: 'slot',
     orderType: 'order_type' },
 };
 
