@@ -31,6 +31,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { buildPgliteTemplate } from './build-pglite-template.mjs';
+import { ipcNamesPlugin, sandboxProblems } from './preload-bundle.mjs';
 import { packageOf, productionImportProblems } from './production-imports.mjs';
 
 /**
@@ -126,7 +127,11 @@ export const builds = [
   },
   // Electron's main (the server bundled in) and preload: packed into the desktop app (build/builder-config.cjs).
   { entryPoints: ['electron/main/app/index.ts'], output: { outdir: 'dist/electron', entryNames: 'main' }, format: 'esm', copyMigrations: true, production: true, runtimeProvided: ['electron'] },
-  { entryPoints: ['electron/preload/index.ts'], output: { outfile: 'dist/electron/preload.cjs' }, format: 'cjs', copyMigrations: false, production: true, runtimeProvided: ['electron'] },
+  // The preload runs sandboxed: it may load `electron` alone, so the contract's names go in as literals (preload-bundle.mjs).
+  {
+    entryPoints: ['electron/preload/index.ts'], output: { outfile: 'dist/electron/preload.cjs' }, format: 'cjs', copyMigrations: false, production: true,
+    runtimeProvided: ['electron'], sandboxed: true, plugins: [ipcNamesPlugin],
+  },
   // npm run preview: a development host, run where the development dependencies are.
   { entryPoints: ['electron/preview/main.ts'], output: { outdir: 'dist/scripts', entryNames: 'preview' }, format: 'esm', copyMigrations: true, production: false },
 ];
@@ -164,10 +169,10 @@ async function filesLookingInSubfolder(metafile, dir) {
 }
 
 /** esbuild's options for one of `builds`: the entries that exist, where they go, split when ESM. */
-export function esbuildOptions({ entryPoints: listed, output, format }) {
+export function esbuildOptions({ entryPoints: listed, output, format, plugins = [] }) {
   const entryPoints = listed.filter((entry) => existsSync(entry));
   const split = format === 'esm' ? { splitting: true, chunkNames: '[name]-[hash]', banner: ESM_REQUIRE } : {};
-  return { ...common, entryPoints, ...output, ...split, format, metafile: true };
+  return { ...common, plugins: [...plugins, ...common.plugins], entryPoints, ...output, ...split, format, metafile: true };
 }
 
 /** The folder a build writes to. */
@@ -177,10 +182,14 @@ export const outDirOf = ({ output }) => output.outdir ?? dirname(output.outfile)
  * The checks each build passes, once (`npm run build`) or on every rebuild (`npm run dev`): no
  * test code, nothing a production install lacks, nothing looking for the migrations elsewhere.
  */
-export async function checkBuild({ output, production, runtimeProvided, copyMigrations }, metafile) {
+export async function checkBuild({ output, production, runtimeProvided, copyMigrations, sandboxed }, metafile) {
   const dir = outDirOf({ output });
   const testCode = Object.keys(metafile.inputs).filter((input) => TEST_CODE.test(input));
   if (testCode.length > 0) throw new Error(`${dir} would ship test code: ${testCode.join(', ')}`);
+  if (sandboxed) {
+    const loaded = sandboxProblems(metafile, runtimeProvided);
+    if (loaded.length > 0) throw new Error(`${dir} runs sandboxed, where only ${runtimeProvided.join(', ')} can be loaded; it would load ${loaded.join(', ')}`);
+  }
   if (production) {
     const problems = productionImportProblems({
       metafile, dependencies: productionDependencies, lockPackages, topNodeModules, nodeModulesFor, runtimeProvided, developmentOnly: DEVELOPMENT_ONLY,

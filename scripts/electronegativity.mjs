@@ -10,7 +10,7 @@ const REVIEWED = {
   // griddesk:// links are parsed by electron/main/deep-link.ts, which accepts only
   // resetpassword/<token> and running-bot/<id> and turns them into routes; nothing else is opened.
   PROTOCOL_HANDLER_JS_CHECK: 'deep links validated in electron/main/deep-link.ts',
-  // The preload exposes only the typed contract (electron/preload/allowlist.ts, tested).
+  // The preload exposes only the typed contract (electron/preload/allowlist.ts and names.ts, tested).
   PRELOAD_JS_CHECK: 'preload exposes only the IPC contract',
   // No openExternal is reviewed: a finding for one needs its own entry here ('RULE file', so the
   // review covers that file only). The updater no longer opens downloads (electron-updater

@@ -8,6 +8,8 @@ import type { CycleStopReason, StopReason } from './stop-reasons';
 export type BotCategory = 'Spot' | 'Future';
 /** The bot type of the Start form; Scalping Grid is announced as coming soon. */
 export const BOT_TYPES = ['Advanced Multigrid', 'Scalping Grid'] as const;
+/** The bot type that is coming soon (SPEC section 1): its start is refused. */
+export const SCALPING_GRID = 'Scalping Grid' satisfies (typeof BOT_TYPES)[number];
 export type BotType = (typeof BOT_TYPES)[number];
 /**
  * A bot's status, stored in `bots.status` and shown as SPEC shows it: Live (green), Pause

@@ -20,7 +20,7 @@ import type { Empty } from './areas/shared';
 export type { SessionInfo } from './areas/account';
 export type { AppInfo, DesktopSettings, Theme } from './areas/desktop';
 export type { NotificationSettings } from './areas/notifications';
-export type { BotHistoryKind, FeaturesResponse } from './areas/bots';
+export type { FeaturesResponse } from './areas/bots';
 export type { DepositWindow, PagePayload, ServiceMessage } from './areas/billing';
 
 export interface OutboxMail {

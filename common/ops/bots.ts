@@ -79,8 +79,9 @@ export const botsOps = {
     ...byId, path: '/api/sltp', summary: "A bot's pause, restart and stoploss prices", response: answers.sltpResponse,
   }),
 
-  'bots:startMultigrid': op<StartBotRequest, StartBotResponse>()({
-    ...bots, method: 'POST', path: '/api/startbotdata', input: startBotBody, summary: 'Starts an Advanced Multigrid bot',
+  'bots:start': op<StartBotRequest, StartBotResponse>()({
+    ...bots, method: 'POST', path: '/api/startbotdata', input: startBotBody,
+    summary: 'Starts a bot of its botType: an Advanced Multigrid (a Scalping Grid is refused as coming soon, as at /api/startscalp)',
     response: answers.startResponse,
   }),
   // Scalping Grid is coming soon (SPEC section 1): every body gets that refusal, not field errors

@@ -1,7 +1,8 @@
 /**
  * The preload: exposes `window.griddesk` (GriddeskBridge) and nothing else. It runs
- * sandboxed, so it imports only `electron` and the literal allowlist; never ipcRenderer itself
- * to the page, never the IPC event object to a listener.
+ * sandboxed, so it imports only `electron` and the allowlist of the contract's names (literals
+ * in the bundle: ./names.ts); never ipcRenderer itself to the page, never the IPC event object to
+ * a listener.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type {
@@ -11,7 +12,10 @@ import type {
   IpcEvents,
   IpcResult,
 } from '../../common/ipc/contract';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, isAllowedChannel, isAllowedEvent } from './allowlist';
+import { allowlistOf, EVENT_CHANNEL, INVOKE_CHANNEL } from './allowlist';
+import { IPC_NAMES } from './names';
+
+const { isAllowedChannel, isAllowedEvent } = allowlistOf(IPC_NAMES);
 
 const refused = (message: string): IpcResult<never> => ({
   ok: false,

@@ -1,7 +1,10 @@
 /** Bot and Dashboard calls (SPEC section 7: Dashboard, Bots), one function per channel, plus the event push and query keys. */
 import type { GridProtectionRequest, MemberEvent, SltpEditRequest, StartBotRequest } from '../../common/api/bots';
-import type { BotHistoryKind } from '../../common/ipc/contract';
 import { invoke } from './bridge';
+
+/** History's Multigrid tab and the scalping pane, each its own list (the Cycle tab reads `cycles:history`). */
+const HISTORY_OPS = { multigrid: 'bots:multigridHistory', scalp: 'bots:scalpHistory' } as const;
+export type BotHistoryKind = keyof typeof HISTORY_OPS;
 
 export const botsApi = {
   start: (request: StartBotRequest) => invoke('bots:start', request),
@@ -21,12 +24,12 @@ export const botsApi = {
   editProtection: (request: GridProtectionRequest) => invoke('bots:editProtection', request),
   sltp: (botID: string) => invoke('bots:sltp', { botID }),
   editSltp: (request: SltpEditRequest) => invoke('bots:editSltp', request),
-  history: (kind: BotHistoryKind) => invoke('bots:history', { kind }),
+  history: (kind: BotHistoryKind) => invoke(HISTORY_OPS[kind], {}),
 };
 
 export const dashboardApi = {
   disclaimerCheck: () => invoke('dashboard:disclaimerCheck', {}),
-  agree: () => invoke('dashboard:agree', {}),
+  agree: () => invoke('dashboard:disclaimer', { disclaimerAgree: true }),
   pieChart: () => invoke('dashboard:pieChart', {}),
   totalProfit: () => invoke('dashboard:totalProfit', {}),
 };

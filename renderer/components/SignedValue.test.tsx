@@ -91,7 +91,7 @@ describe.each(['light', 'dark'] as const)('P&L colours on the screens, %s theme'
 
   it('History: a gain\u2019s P&L, Profit Book and ROI in the up colour, a loss\u2019s P&L, Loss Book and ROI in the down colour', async () => {
     const bridge = signedIn(theme);
-    bridge.handle('bots:history', ({ kind }) => ok(kind === 'multigrid' ? [historyRow('gain', '20.055', '2.0055'), historyRow('loss', '-3.333', '-0.3333')] : []));
+    bridge.handle('bots:multigridHistory', () => ok([historyRow('gain', '20.055', '2.0055'), historyRow('loss', '-3.333', '-0.3333')]));
     bridge.handle('cycles:history', () => ok([]));
     renderApp('/history');
     await themeApplied(theme);

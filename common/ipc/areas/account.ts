@@ -4,19 +4,10 @@
  * the ones that start or end a session (the token goes to the keychain, only a SessionInfo comes
  * back) and the signup (it has a default message).
  */
-import * as yup from 'yup';
 import type { UserData } from '../../api/account';
 import { accountOps } from '../../ops/account';
 import type { InputOf } from '../../ops/define';
-import {
-  boundedString as str,
-  emptyPayload as empty,
-  forwardedOps,
-  opPayloadSchemas,
-  type Empty,
-  type OpChannels,
-  type PayloadSchemas,
-} from './shared';
+import { emptyPayload as empty, forwardedOps, opPayloadSchemas, payloadShapeOf, type Empty, type OpChannels, type PayloadSchemas } from './shared';
 
 export interface SessionInfo {
   signedIn: boolean;
@@ -43,26 +34,16 @@ export interface AccountChannels extends OpChannels<typeof forwardedAccountOps> 
   'account:verifyOtp': { payload: InputOfOp<'account:verifyOtp'>; result: SessionInfo };
 }
 
-const referralId = yup.string().max(50).nullable().optional();
-
 /**
- * The channels that start or end a session, and those whose form the member types into, are
- * checked for their bounded shape only: the server answers its rules with their reasons, which
- * the screens map. The others take their operation's own input schema.
+ * Main's own channels are checked for their bounded shape; those that carry an operation's input
+ * (login, signup, the OTP) for the shape that operation's input schema names (shared.ts). The
+ * server answers the rules with their reasons, which the screens map.
  */
 export const accountPayloadSchemas: PayloadSchemas<AccountChannels> = {
   ...opPayloadSchemas(forwardedAccountOps),
   'session:current': empty,
-  'session:login': yup.object({ email: str(254), password: str(200) }).noUnknown(true),
+  'session:login': payloadShapeOf(accountOps['account:login'].input),
   'session:logout': empty,
-  'account:signup': yup
-    .object({ username: str(200), contactNo: str(200), email: str(254), password: str(200), referralId })
-    .noUnknown(true),
-  'account:verifyOtp': yup
-    .object({ email: str(254), otp: str(20), username: str(200), contactNo: str(200), password: str(200), referralId })
-    .noUnknown(true),
-  'account:resendOtp': yup.object({ email: str(254), username: yup.string().max(200).optional() }).noUnknown(true),
-  'account:forgotPassword': yup.object({ email: str(254) }).noUnknown(true),
-  'account:resetPassword': yup.object({ token: str(200).min(1), password: str(200) }).noUnknown(true),
-  'account:referralCheck': yup.object({ referralId: str(50) }).noUnknown(true),
+  'account:signup': payloadShapeOf(accountOps['account:signup'].input),
+  'account:verifyOtp': payloadShapeOf(accountOps['account:verifyOtp'].input),
 };

@@ -9,10 +9,10 @@ import * as yup from 'yup';
 import { billingOps } from '../../ops/billing';
 import type { InputOf, OutputOf } from '../../ops/define';
 import {
-  boundedString as str,
   emptyPayload as empty,
   forwardedOps,
   opPayloadSchemas,
+  payloadShapeOf,
   type Empty,
   type OpChannels,
   type PayloadSchemas,
@@ -81,7 +81,7 @@ export const billingPayloadSchemas: PayloadSchemas<BillingChannels> = {
   ...opPayloadSchemas(forwardedBillingOps),
   'billing:plans': empty,
   'billing:subscriptions': pagePayload,
-  'billing:subscribe': yup.object({ planId: str(100).min(1) }).noUnknown(true),
+  'billing:subscribe': payloadShapeOf(billingOps['billing:subscribe'].input),
   'billing:levelIncome': pagePayload,
   'billing:deposits': pagePayload,
   'billing:depositListen': empty,
@@ -89,8 +89,8 @@ export const billingPayloadSchemas: PayloadSchemas<BillingChannels> = {
   'billing:depositWindowClose': empty,
   'billing:depositSync': empty,
   'billing:withdrawals': pagePayload,
-  'billing:withdraw': yup.object({ amount: str(60), toAddress: str(100) }).noUnknown(true),
-  'billing:swapReward': yup.object({ amount: str(60) }).noUnknown(true),
+  'billing:withdraw': payloadShapeOf(billingOps['billing:withdraw'].input),
+  'billing:swapReward': payloadShapeOf(billingOps['billing:swapReward'].input),
   'billing:teamMembers': yup
     .object({ page, level: yup.number().defined().integer().min(1).max(100) })
     .noUnknown(true),

@@ -62,10 +62,10 @@ describe('createIpcHandlers', () => {
   });
 
   it('answers 400 with the first schema message for a bad payload, without calling the server', async () => {
-    const missing = await ipc.invoke('session:login', { email: 'a@b.c' });
-    expect(missing).toMatchObject({
+    const notText = await ipc.invoke('session:login', { email: 'a@b.c', password: { $ne: '' } } as never);
+    expect(notText).toMatchObject({
       ok: false,
-      error: { status: 400, message: 'password must be defined', reason: 'request.malformed' },
+      error: { status: 400, message: 'password must be text, a number, a boolean or null', reason: 'request.malformed' },
     });
     const notObject = await ipc.invoke('settings:setTheme', 'dark');
     expect(notObject).toMatchObject({ ok: false, error: { status: 400 } });

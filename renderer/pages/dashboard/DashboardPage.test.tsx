@@ -31,7 +31,7 @@ function open({ agreed = () => ok({ agreed: true }), bots = () => ok([bot()]), p
   const bridge = installFakeBridge(SIGNED_IN);
   bridge.handle('keys:serverIp', () => ok({ ip: '203.0.113.7' }));
   bridge.handle('dashboard:disclaimerCheck', agreed);
-  bridge.handle('dashboard:agree', () => ok({ message: 'ok' }));
+  bridge.handle('dashboard:disclaimer', () => ok({ message: 'ok' }));
   bridge.handle('bots:status', bots);
   bridge.handle('dashboard:pieChart', pieReply);
   bridge.handle('dashboard:totalProfit', profitReply);
@@ -69,7 +69,7 @@ describe('dashboard disclaimer', () => {
     for (const paragraph of BOT_LABELS.disclaimerBody) expect(within(dialog).getByText(paragraph)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: BOT_LABELS.agree }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(bridge.callsTo('dashboard:agree')).toEqual([{}]);
+    expect(bridge.callsTo('dashboard:disclaimer')).toEqual([{ disclaimerAgree: true }]);
   });
 
   it('shows the disclaimer when the check fails, and only logs the failure', async () => {

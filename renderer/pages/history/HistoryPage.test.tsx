@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import type { BotHistoryRow } from '../../../common/api/bots';
 import type { CycleHistoryRow } from '../../../common/api/cycles';
-import type { BotHistoryKind } from '../../../common/ipc/contract';
+import type { BotHistoryKind } from '../../api/bots';
 import { BOT_LABELS, CYCLE_LABELS, STATE_LABELS, TEXT } from '../../../common/messages';
 import { historyTabPath } from '../../../common/routes';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok, type FakeBridge } from '../../testing/fakeBridge';
@@ -44,7 +44,8 @@ function open(
   path = '/history',
 ): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
-  bridge.handle('bots:history', ({ kind }) => ok(rows[kind] ?? []));
+  bridge.handle('bots:multigridHistory', () => ok(rows.multigrid ?? []));
+  bridge.handle('bots:scalpHistory', () => ok(rows.scalp ?? []));
   bridge.handle('cycles:history', () => ok(Array.isArray(cycles) ? cycles : cycles.rows));
   renderApp(path);
   return bridge;
@@ -125,7 +126,7 @@ describe('history', () => {
   it("shows a skeleton of rows while loading, and 'No Records Found.' only for an empty answer", async () => {
     const bridge = open({});
     const pending = deferred<ReturnType<typeof ok<BotHistoryRow[]>>>();
-    bridge.handle('bots:history', () => pending.promise);
+    bridge.handle('bots:multigridHistory', () => pending.promise);
     expect(await screen.findByRole('status', { name: STATE_LABELS.loading })).toBeTruthy();
     expect(screen.queryByText(TEXT.noRecords)).toBeNull();
     pending.resolve(ok([]));
@@ -136,12 +137,12 @@ describe('history', () => {
   it('says a failed fetch could not be loaded (not an empty history), and Retry reads it again', async () => {
     const errors = expectConsoleErrors();
     const bridge = installFakeBridge(SIGNED_IN);
-    bridge.handle('bots:history', () => fail(500, 'boom'));
+    bridge.handle('bots:multigridHistory', () => fail(500, 'boom'));
     renderApp('/history');
     expect(await screen.findByText(STATE_LABELS.loadFailed)).toBeTruthy();
     expect(screen.queryByText(TEXT.noRecords)).toBeNull();
     await waitFor(() => expect(errors).toHaveBeenCalled());
-    bridge.handle('bots:history', () => ok([row(1)]));
+    bridge.handle('bots:multigridHistory', () => ok([row(1)]));
     fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
     expect(await screen.findByText('Strategy 1')).toBeTruthy();
     expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull();
@@ -222,7 +223,7 @@ describe("history's Cycle tab", () => {
     expect(stopLoss![6]).toBe('-40.50');
     expect(belowMinimum!.slice(12)).toEqual(['0/3', `Stopped${CYCLE_BELOW_MINIMUM_TEXT}`]);
     expect(bridge.callsTo('cycles:history')).toEqual([{}]);
-    expect(bridge.callsTo('bots:history')).toEqual([{ kind: 'multigrid' }]);
+    expect(bridge.callsTo('bots:multigridHistory')).toEqual([{}]);
   });
 
   it('pages at 20 rows like the Multigrid tab', async () => {
@@ -239,7 +240,7 @@ describe("history's Cycle tab", () => {
     const bridge = open({ multigrid: [row(1)] }, [cycleRow(7)], historyTabPath('cycle'));
     expect(await screen.findByText('Cycle 7/5')).toBeTruthy();
     expect(screen.getByRole('tab', { name: BOT_LABELS.historyCycle }).getAttribute('aria-selected')).toBe('true');
-    expect(bridge.callsTo('bots:history')).toEqual([]);
+    expect(bridge.callsTo('bots:multigridHistory')).toEqual([]);
   });
 
   it('falls back to the Multigrid tab for a tab it does not know', async () => {

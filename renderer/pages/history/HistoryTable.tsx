@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { BotHistoryRow } from '../../../common/api/bots';
-import type { BotHistoryKind } from '../../../common/ipc/contract';
+import type { BotHistoryKind } from '../../api/bots';
 import { BOT_KEYS, botsApi, onBotEvent } from '../../api/bots';
 import { PagedHistoryTable } from './PagedHistoryTable';
 import { HISTORY_COLUMNS } from './historyColumns';

@@ -2,7 +2,8 @@
  * POST /api/startbotdata's field rules through the server: each
  * required field of SPEC section 5's Start bot form, Profit book & stop at (%) within 1..1000,
  * and the pause and stoploss prices against the live price, each with the form's message.
- * POST /api/startscalp answers that Scalping Grid is coming soon whatever the body.
+ * POST /api/startscalp answers that Scalping Grid is coming soon whatever the body, and so does
+ * POST /api/startbotdata for a body whose botType is Scalping Grid (the server routes by type).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartBotRequest } from '../../../common/api/bots';
@@ -116,6 +117,13 @@ describe.each(targets)('start bot field rules on $name', (target) => {
     for (const body of [{}, { amount: 'abc' }, full]) {
       expect(await answer(member, 'startscalp', body), JSON.stringify(body)).toEqual([400, SERVER.scalpingComingSoon]);
     }
+  });
+
+  it('routes a start by its bot type: a Scalping Grid sent to /api/startbotdata is coming soon, and starts nothing', async () => {
+    const who = await trader('1000');
+    expect(await answer(who, 'startbotdata', { ...SPOT, botType: 'Scalping Grid' })).toEqual([400, SERVER.scalpingComingSoon]);
+    // The same member's Advanced Multigrid still starts: the refusal held no start lock and wrote no bot.
+    expect(await answer(who, 'startbotdata', SPOT)).toEqual([200, SERVER.userRequestCreated]);
   });
 
   it('still wants a signed-in member for /api/startscalp', async () => {

@@ -3,15 +3,13 @@
  * GET /api/botstatus and /api/livebotdata come written as JSON (modules/bots/card-json.ts) and
  * go out as they are.
  */
-import { SERVER } from '../../../common/messages';
 import type { botsOps } from '../../../common/ops/bots';
 import { botHistory, emptyHistory } from '../../modules/bots/history';
 import { botInfo, orderBook, position, purchasedQty } from '../../modules/bots/info';
 import { botStatus, liveBotData } from '../../modules/bots/live';
 import { editProfitBook, editProtection, editSltp, profitBookAt, protectionValues, sltpValues } from '../../modules/bots/settings';
-import { startBot } from '../../modules/bots/start';
+import { scalpingComingSoon, startBotOfType } from '../../modules/bots/start';
 import { stopBot, stopBotWithSell } from '../../modules/bots/stop';
-import { DomainError } from '../../modules/errors';
 import { PreSerialised, type OpHandlers } from '../ops/register';
 
 export const botsHandlers: OpHandlers<typeof botsOps> = {
@@ -29,9 +27,9 @@ export const botsHandlers: OpHandlers<typeof botsOps> = {
   'bots:protection': ({ botID }, { deps, userId }) => protectionValues(deps, userId, botID),
   'bots:sltp': ({ botID }, { deps, userId }) => sltpValues(deps, userId, botID),
 
-  'bots:startMultigrid': (body, { deps, userId }) => startBot(deps, userId, body),
+  'bots:start': (body, { deps, userId }) => startBotOfType(deps, userId, body),
   'bots:startScalp': () => {
-    throw new DomainError('bot.coming_soon', SERVER.scalpingComingSoon);
+    throw scalpingComingSoon();
   },
   'bots:stop': ({ botID }, { deps, userId }) => stopBot(deps, userId, botID),
   'bots:stopAndSell': ({ botID }, { deps, userId }) => stopBotWithSell(deps, userId, botID),

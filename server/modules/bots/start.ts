@@ -1,11 +1,11 @@
 /**
- * POST /api/startbotdata (and a Copy BOT's start): checks what a member must have (a subscription,
+ * POST /api/startbotdata (and a Copy BOT's start; a Scalping Grid is refused: coming soon): checks what a member must have (a subscription,
  * bound keys, a strategy, a pair free of their cycles, enough free USDT) and the amount rules,
  * then records the bot with its own copy of the grids and the pair's exchange rules; the checks
  * and the record are one start under the member's start lock (../runnables/starting.ts). The engine claims it and acts on the price at once (grid 1 at
  * market). Refusals are 400s whose message the Start screen shows as is.
  */
-import type { StartBotRequest, StartBotResponse } from '../../../common/api/bots';
+import { SCALPING_GRID, type StartBotRequest, type StartBotResponse } from '../../../common/api/bots';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
 import { Decimal } from '../../../common/money';
 import { SERVER, VALIDATION } from '../../../common/messages';
@@ -158,6 +158,20 @@ async function recordBot(tx: Db, deps: StartDeps, userId: string, input: StartIn
   }).returning({ id: bots.id });
   await recordEvent(tx, userId, { kind: 'bot.started', botID: bot!.id, name: input.pair, at: deps.clock().toISOString() });
   return bot!.id;
+}
+
+/** Scalping Grid is coming soon (SPEC section 1): its start is refused whatever the body says. */
+export function scalpingComingSoon(): DomainError {
+  return new DomainError('bot.coming_soon', SERVER.scalpingComingSoon);
+}
+
+/**
+ * The start of the body's bot type: the server, not a client, decides where a type goes. An
+ * Advanced Multigrid starts; a Scalping Grid is refused as at POST /api/startscalp.
+ */
+export function startBotOfType(deps: StartDeps, userId: string, request: StartBotRequest): Promise<StartBotResponse> {
+  if (request.botType === SCALPING_GRID) return Promise.reject(scalpingComingSoon());
+  return startBot(deps, userId, request);
 }
 
 export async function startBot(deps: StartDeps, userId: string, request: StartBotRequest): Promise<StartBotResponse> {

@@ -13,6 +13,23 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 const watched = new Map<Page, string[]>();
 const TEXT_LIMIT = 4000;
 const CONSOLE_LINES = 20;
+const SERVER_LINES = 30;
+
+/**
+ * What the file's platform server logged (warnings and errors) since the current test started:
+ * a page that waits in vain says what it waited for, the server says why the answer did not come
+ * (a command the engine could not apply, a request that failed, an exchange that refused).
+ */
+const serverSaid: string[] = [];
+
+/** The stream stack.ts gives the server's logger: its lines go to the failure report, not the output. */
+export const serverLogStream = {
+  write(line: string): void {
+    const text = line.trimEnd();
+    serverSaid.push(text.length > 600 ? `${text.slice(0, 600)}…` : text);
+    if (serverSaid.length > SERVER_LINES) serverSaid.shift();
+  },
+};
 
 /** Adds a page to what a failure reports; the returned function takes it out again. */
 export function watchPage(page: Page): () => void {
@@ -79,9 +96,14 @@ export async function clearFailureSummary(): Promise<void> {
 /** Whether the current test (or set-up) has already reported its pages: one failure, one report. */
 let reported = false;
 
-/** A new test starts with nothing reported (setup.ts). */
+/** A new test starts with nothing reported and nothing the server said (setup.ts). */
 export function startReporting(): void {
   reported = false;
+  serverSaid.length = 0;
+}
+
+function describeServer(testName: string): string {
+  return [`[e2e failure] ${testName}: the server's warnings and errors during the test`, ...serverSaid.map((line) => `    ${line}`)].join('\n');
 }
 
 /** Prints every watched page, once per test; never throws, so the test's own error stays the one reported. */
@@ -91,11 +113,17 @@ export async function reportFailure(testName: string): Promise<void> {
   for (const [page, said] of watched) {
     if (page.isClosed()) continue;
     const report = await describePage(page, said, testName).catch((e: Error) => `[e2e failure] ${testName}: ${e.message}`);
-    console.error(report);
-    await mkdir(dirname(SUMMARY_FILE), { recursive: true })
-      .then(() => appendFile(SUMMARY_FILE, `${report}\n\n`))
-      .catch(() => undefined);
+    await keep(report);
   }
+  if (serverSaid.length > 0) await keep(describeServer(testName));
+}
+
+/** Prints a report and adds it to the summary `npm test` prints at its end. */
+async function keep(report: string): Promise<void> {
+  console.error(report);
+  await mkdir(dirname(SUMMARY_FILE), { recursive: true })
+    .then(() => appendFile(SUMMARY_FILE, `${report}\n\n`))
+    .catch(() => undefined);
 }
 
 /**

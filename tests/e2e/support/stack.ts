@@ -23,7 +23,7 @@ import type { AppDeps } from '../../../server/http/types';
 import { grant } from '../../../server/modules/subscriptions/subscriptions';
 import { openChromium } from './browser';
 import { clickUntil } from './click-until';
-import { reportingFailure, watchPage } from './failure-report';
+import { reportingFailure, serverLogStream, watchPage } from './failure-report';
 
 export interface Member {
   email: string;
@@ -106,7 +106,8 @@ async function startServerSide(env: Record<string, string>, dataDir: string): Pr
       DEMO_TRADING: 'false',
       ...env,
     },
-    logger: false,
+    // Warnings and errors only, kept for the failure report (one test's worth).
+    logger: { level: 'warn', stream: serverLogStream },
   }).catch(async (error: unknown) => {
     await smtp.close().catch(() => undefined);
     throw error;

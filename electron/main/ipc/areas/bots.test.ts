@@ -52,13 +52,8 @@ describe('bots IPC area: reads', () => {
     ['bots:features', {}, 'GET /api/features', { futuresEnabled: false }],
     ['bots:status', {}, 'GET /api/botstatus', [liveBot]],
     ['bots:live', {}, 'GET /api/livebotdata', [liveBot]],
-    [
-      'bots:history',
-      { kind: 'multigrid' },
-      'GET /api/bothistory',
-      [historyRow],
-    ],
-    ['bots:history', { kind: 'scalp' }, 'GET /api/scalpbothistory', []],
+    ['bots:multigridHistory', {}, 'GET /api/bothistory', [historyRow]],
+    ['bots:scalpHistory', {}, 'GET /api/scalpbothistory', []],
     ['cycles:history', {}, 'GET /api/cyclebothistory', []],
     ['cycles:live', {}, 'GET /api/livecycles', []],
     ['dashboard:disclaimerCheck', {}, 'GET /api/disclaimeragreementcheck', { agreed: false }],
@@ -84,12 +79,10 @@ describe('bots IPC area: reads', () => {
     },
   );
 
-  it('refuses an unknown history kind without calling the server', async () => {
-    expect(await ipc.invoke('bots:history', { kind: 'futures' })).toMatchObject({
-      ok: false,
-      error: { status: 400 },
-    });
-    expect(server.requests).toHaveLength(0);
+  it('refuses a key a read does not take by dropping it', async () => {
+    server.route('GET /api/bothistory', { status: 200, body: [] });
+    await ipc.invoke('bots:multigridHistory', { kind: 'futures' } as never);
+    expect(server.requests.map((r) => r.path)).toEqual(['/api/bothistory']);
   });
 });
 
@@ -162,15 +155,15 @@ describe('bots IPC area: calls with a body', () => {
     expect(server.requests[0]?.authorization).toBe('Bearer tok-1');
   });
 
-  it('starts a Scalping Grid bot through /api/startscalp and passes its refusal on', async () => {
+  it('sends a Scalping Grid start to the start route, where the server decides by bot type, and passes its refusal on', async () => {
     const comingSoon = 'Scalping Grid is coming soon.';
-    server.route('POST /api/startscalp', { status: 400, body: { message: comingSoon } });
+    server.route('POST /api/startbotdata', { status: 400, body: { message: comingSoon } });
     const scalp = { ...start, botType: 'Scalping Grid' };
     expect(await ipc.invoke('bots:start', scalp)).toEqual({
       ok: false,
       error: { status: 400, message: comingSoon, reason: 'request.malformed' },
     });
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/startscalp']);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/startbotdata']);
     expect(server.requests[0]?.body).toEqual(scalp);
   });
 
@@ -182,7 +175,7 @@ describe('bots IPC area: calls with a body', () => {
 
   it('agrees to the disclaimer with the SPEC body', async () => {
     server.route('POST /api/disclaimer', { status: 200, body: { message: 'Agreed' } });
-    expect(await ipc.invoke('dashboard:agree', {})).toEqual({
+    expect(await ipc.invoke('dashboard:disclaimer', { disclaimerAgree: true })).toEqual({
       ok: true,
       value: { message: 'Agreed' },
     });
@@ -204,16 +197,26 @@ describe('bots IPC area: calls with a body', () => {
   });
 
   it.each([
-    ['bots:stop', {}],
-    ['bots:start', { ...start, amount: undefined }],
-    ['bots:editProtection', { botID: 'bot-1', overbuyProtectionValue: 3 }],
+    ['bots:stop', { botID: { $ne: null } }],
+    ['bots:start', { ...start, amount: [500] }],
+    ['bots:editProtection', { botID: 'bot-1', overbuyProtectionValue: 3, protectionActive: 'x'.repeat(10_001) }],
     [
       'bots:editSltp',
       { botID: 'bot-1', sellAllAndPausePrice: { $gt: 1 }, restartPrice: null, stoplossPrice: null },
     ],
-  ] as const)('refuses %s %j before any call', async (channel, payload) => {
-    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false, error: { status: 400 } });
+  ] as const)('refuses %s %j, a value no form sends, before any call', async (channel, payload) => {
+    expect(await ipc.invoke(channel, payload as never)).toMatchObject({ ok: false, error: { status: 400, reason: 'request.malformed' } });
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("leaves the rules to the server: a missing field goes on, and the server's words come back", async () => {
+    const required = 'Amount is required';
+    server.route('POST /api/startbotdata', { status: 400, body: { message: required } });
+    expect(await ipc.invoke('bots:start', { ...start, amount: undefined } as never)).toEqual({
+      ok: false,
+      error: { status: 400, message: required, reason: 'request.malformed' },
+    });
+    expect(server.requests).toHaveLength(1);
   });
 
   it('treats a 401 from a bot call as an expired session', async () => {

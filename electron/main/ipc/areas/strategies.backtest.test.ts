@@ -44,13 +44,13 @@ describe('strategies:backtest', () => {
     });
   });
 
-  it('strips unknown keys and refuses malformed payloads before calling the server', async () => {
+  it('strips unknown keys and refuses values no form sends before calling the server', async () => {
     server.route('POST /api/backtest', { status: 200, body: reply });
     await ipc.invoke('strategies:backtest', { strategy_name: 'Alpha', pair: 'BTCUSDT', amount: '1000', days: 30, userId: 'x' });
     expect(server.requests[0]?.body).toEqual({ strategy_name: 'Alpha', pair: 'BTCUSDT', amount: '1000', days: 30 });
     const bad = [
       { strategy_name: 'Alpha', pair: 'BTCUSDT', amount: { $gt: 1 }, days: 30 },
-      { strategy_name: 'Alpha', pair: 'x'.repeat(41), amount: '1', days: 30 },
+      { strategy_name: 'Alpha', pair: 'x'.repeat(10_001), amount: '1', days: 30 },
       { strategy: { ...strategy, tableData: 'all' }, pair: 'BTCUSDT', amount: '1', days: 30 },
     ];
     for (const payload of bad) {

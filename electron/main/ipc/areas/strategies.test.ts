@@ -66,18 +66,19 @@ describe('strategies IPC area', () => {
     });
   });
 
-  it('strips unknown keys and refuses oversized payloads before calling the server', async () => {
+  it('strips unknown keys and refuses values no form sends before calling the server', async () => {
     server.route('POST /api/noofgrid', { status: 200, body: { noOfGrid: 1 } });
     await ipc.invoke('strategies:gridCount', { strategyName: 'Alpha', userId: 'someone-else' });
     expect(server.requests[0]?.body).toEqual({ strategyName: 'Alpha' });
 
-    const tooMany = Array.from({ length: 51 }, (_, i) => ({ ...row, gridNo: i + 1 }));
+    // Past any form's size: a strategy's own bounds (50 grids, 200 characters) are the server's rules.
+    const tooMany = Array.from({ length: 1_001 }, (_, i) => ({ ...row, gridNo: i + 1 }));
     const bad = [
       ['strategies:create', { strategyName: 'A', noOfGrids: 51, tableData: tooMany }],
       ['strategies:create', { strategyName: 'A', noOfGrids: 1, tableData: [{ ...row, buyPercentage: { $gt: 1 } }] }],
-      ['strategies:detail', { strategy_name: 'x'.repeat(201) }],
+      ['strategies:detail', { strategy_name: 'x'.repeat(10_001) }],
       ['strategies:edit', { dataToSend: { ...detail, buy_percentage: 'all' } }],
-      ['strategies:delete', {}],
+      ['strategies:delete', { strategy_name: ['Alpha'] }],
     ] as const;
     for (const [channel, payload] of bad) {
       expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false, error: { status: 400 } });
