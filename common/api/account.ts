@@ -1,4 +1,8 @@
-/** Request and response shapes of the Account calls (SPEC section 7): member access under /api. */
+/**
+ * Request and response shapes of the Account calls (SPEC section 7): member access under /api. An
+ * answer is spelled once, as its JSON Schema; its type is read off it.
+ */
+import { bool, described, object, oneOf, str, strOrNull, type Answer, type MessageAnswer } from './json-schema';
 
 export interface LoginRequest {
   email: string;
@@ -25,12 +29,6 @@ export interface UserData {
   usdtRewardToken?: string;
 }
 
-export interface LoginResponse extends UserData {
-  token: string;
-  /** The same session token; the billing service (/account) accepts it as Bearer. */
-  accessToken: string;
-}
-
 export interface SignupRequest {
   username: string;
   contactNo: string;
@@ -43,47 +41,54 @@ export interface VerifyOtpRequest extends SignupRequest {
   otp: string;
 }
 
-export interface VerifyOtpResponse extends LoginResponse {
-  success: true;
-}
-
 export interface ResendOtpRequest {
   email: string;
   username?: string;
 }
 
-export interface SuccessResponse {
-  success: boolean;
-  message?: string;
-}
+/** The member's data a session starts with (server/modules/profile/session-user.ts): every field, always. */
+const sessionUser = object({
+  id: str,
+  username: str,
+  email: str,
+  contactNo: str,
+  userCode: str,
+  isActiveSubscription: described('False both before the first subscription and after one expired (user-data tells them apart)', bool),
+  subscription: object({ expireDate: strOrNull, isExpire: bool, validityLabel: str, note: str }, ['validityLabel', 'note']),
+  usdtToken: str,
+  ifcNewToken: str,
+  ifcNewTokenPrice: str,
+  usdtRewardToken: str,
+});
 
-export interface ReferralMandatoryResponse {
-  mandatory: boolean;
-}
-
-export interface ReferralCheckResponse {
-  exists: boolean;
-  username: string | null;
-  message: string;
-  /** Why the ID cannot be used, when `exists` is false (common/reasons.ts). */
-  reason?: 'account.referral_not_found' | 'account.sponsor_inactive';
-}
-
-export interface EmailResponse {
-  email: string;
-}
-
-export interface MessageResponse {
-  message: string;
-}
-
+export const loginResponse = object({
+  token: str,
+  accessToken: described('The same session token; the billing service (/account) accepts it as Bearer', str),
+  ...sessionUser.properties,
+});
+export const verifyOtpResponse = object({ success: { type: 'boolean', const: true }, ...loginResponse.properties });
+export const successResponse = object({ success: bool, message: str }, ['message']);
+export const referralMandatoryResponse = object({ mandatory: bool });
+export const referralCheckResponse = object({
+  exists: bool,
+  username: strOrNull,
+  message: str,
+  reason: described('Why the ID cannot be used, when `exists` is false', oneOf(['account.referral_not_found', 'account.sponsor_inactive'])),
+}, ['reason']);
+export const emailResponse = object({ email: str });
 /** POST /account/user-profile `data`. */
-export interface UserProfile {
-  usdtRewardToken: string;
-  userCode: string;
-  isShowUserCode: boolean;
-  userCodeMsg: string;
-}
+export const userProfile = object({ usdtRewardToken: str, userCode: str, isShowUserCode: bool, userCodeMsg: str });
+
+/** What a session starts with: the member's data, every field (the desktop keeps it as UserData). */
+export type SessionUserData = Answer<typeof sessionUser>;
+export type LoginResponse = Answer<typeof loginResponse>;
+export type VerifyOtpResponse = Answer<typeof verifyOtpResponse>;
+export type SuccessResponse = Answer<typeof successResponse>;
+export type ReferralMandatoryResponse = Answer<typeof referralMandatoryResponse>;
+export type ReferralCheckResponse = Answer<typeof referralCheckResponse>;
+export type EmailResponse = Answer<typeof emailResponse>;
+export type MessageResponse = MessageAnswer;
+export type UserProfile = Answer<typeof userProfile>;
 
 /** Error body of every main-API failure. */
 export interface ErrorBody {

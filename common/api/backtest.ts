@@ -1,8 +1,10 @@
 /**
  * POST /api/backtest: a strategy (the Create table, or a saved one by name) run over the
- * exchange's recent klines by the same core the live bots use. Decimals travel as strings.
+ * exchange's recent klines by the same core the live bots use. Decimals travel as strings. The
+ * answer is spelled once, as its JSON Schema; its types are read off it.
  */
-import type { KlineInterval } from './exchange';
+import { KLINE_INTERVALS } from './exchange';
+import { arrayOf, described, int, object, oneOf, str, type Answer } from './json-schema';
 import type { CreateStrategyRequest, DecimalInput } from './strategy';
 
 /** The table being edited; unlike POST /api/strategy it may not have a name yet. */
@@ -24,53 +26,45 @@ export interface BacktestRequest {
   overbuyProtection?: number | null;
 }
 
-export type BacktestStatus = 'live' | 'paused' | 'stopped';
+export const BACKTEST_STATUSES = ['live', 'paused', 'stopped'] as const;
+export type BacktestStatus = (typeof BACKTEST_STATUSES)[number];
 
-export interface BacktestSummary {
-  /** Realized PnL, fees included (USDT). */
-  pnl: string;
-  /** pnl / amount x 100. */
-  roi: string;
-  apy: string;
-  trades: number;
-  maxGridsHeld: number;
-  heldQty: string;
-  unrealized: string;
-  status: BacktestStatus;
-  /** Largest fall of equity from an earlier peak (USDT) and as a percent of that peak. */
-  maxDrawdown: string;
-  maxDrawdownPercent: string;
-}
+const backtestSummary = object({
+  pnl: described('Realized PnL, fees included (USDT)', str),
+  roi: described('pnl / amount x 100', str),
+  apy: str,
+  trades: int,
+  maxGridsHeld: int,
+  heldQty: str,
+  unrealized: str,
+  status: oneOf(BACKTEST_STATUSES),
+  maxDrawdown: described('Largest fall of equity from an earlier peak (USDT)', str),
+  maxDrawdownPercent: described('The same fall as a percent of that peak', str),
+});
 
 /** One fill, as the CLI's --json prints it; `ts` in epoch milliseconds; grid 0 = sell all. */
-export interface BacktestTradeRow {
-  ts: number;
-  side: 'buy' | 'sell';
-  grid: number;
-  price: string;
-  qty: string;
-  quote: string;
-  fee: string;
-  pnl: string;
-}
+const backtestTrade = object({
+  ts: int, side: oneOf(['buy', 'sell']), grid: int, price: str, qty: str, quote: str, fee: str, pnl: str,
+});
 
-export interface BacktestEquityPoint {
-  /** Epoch seconds (UTC), like Kline.time; strictly increasing. */
-  time: number;
-  /** amount + realized + unrealized (USDT). */
-  equity: string;
-}
+const backtestEquityPoint = object({
+  time: described('Epoch seconds (UTC), like a kline time; strictly increasing', int),
+  equity: described('amount + realized + unrealized (USDT)', str),
+});
 
-export interface BacktestResponse {
-  /** The kline interval used and how many candles were walked. */
-  interval: KlineInterval;
-  candles: number;
-  summary: BacktestSummary;
-  trades: BacktestTradeRow[];
-  /** Orders the core wanted but the market refused (under the minimum notional). */
-  skipped: number;
-  equity: BacktestEquityPoint[];
-}
+export const backtestResponse = object({
+  interval: described('The kline interval used', oneOf(KLINE_INTERVALS)),
+  candles: described('How many candles were walked', int),
+  summary: backtestSummary,
+  trades: arrayOf(backtestTrade),
+  skipped: described('Orders the core wanted but the market refused (under the minimum notional)', int),
+  equity: arrayOf(backtestEquityPoint),
+});
+
+export type BacktestSummary = Answer<typeof backtestSummary>;
+export type BacktestTradeRow = Answer<typeof backtestTrade>;
+export type BacktestEquityPoint = Answer<typeof backtestEquityPoint>;
+export type BacktestResponse = Answer<typeof backtestResponse>;
 
 export const BACKTEST_DAYS_MAX = 365;
 export const BACKTEST_DEFAULTS = { pair: 'BTCUSDT', amount: '1000', days: 30 } as const;

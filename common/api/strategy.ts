@@ -1,8 +1,10 @@
 /**
  * Request and response shapes of the Strategies calls (SPEC sections 3 and 7), field names
  * exactly as SPEC writes them. Percentages travel as decimal strings; requests also accept JSON
- * numbers, as a hand-written strategy file or an older client may send them.
+ * numbers, as a hand-written strategy file or an older client may send them. An answer is
+ * spelled once, as its JSON Schema; its type is read off it.
  */
+import { arrayOf, described, int, object, oneOf, str, type Answer } from './json-schema';
 
 /** A percentage as it arrives: "1.2" or 1.2. */
 export type DecimalInput = string | number;
@@ -24,31 +26,38 @@ export interface CreateStrategyRequest {
   tableData: StrategyRow[];
 }
 
-export type StrategyStatus = 'active' | 'inactive';
+export const STRATEGY_STATUSES = ['active', 'inactive'] as const;
+export type StrategyStatus = (typeof STRATEGY_STATUSES)[number];
 
 /** One strategy of GET /api/mystratagieslist, /api/mystratagies, /api/systemstrategy, ... */
-export interface StrategyListItem {
-  strategy_name: string;
-  No_of_order: number;
-  /** 'active' while a Live or Paused bot of the member uses it. */
-  status: StrategyStatus;
-  _id: string;
-}
+export const strategyList = arrayOf(object({
+  strategy_name: str,
+  No_of_order: int,
+  status: described("'active' while a Live or Paused bot of the member uses it", oneOf(STRATEGY_STATUSES)),
+  _id: str,
+}));
 
+const strings = arrayOf(str);
 /**
  * POST /api/stratagybypara answer and POST /api/stratagyedit `dataToSend`. Allotted amounts are
  * fractions (0.1 = 10 %); buy arrays cover grids 2..N (grid 1 buys at market), take-profit
  * arrays grids 1..N.
  */
-export interface StrategyDetail {
-  strategy_name: string;
-  No_of_order: number;
-  allotted_amount_percentage_per_order: string[];
-  buy_percentage: string[];
-  buy_percentage_up: string[];
-  takeprofit_percentage: string[];
-  takeprofit_percentage_down: string[];
-}
+export const strategyDetail = object({
+  strategy_name: str,
+  No_of_order: int,
+  allotted_amount_percentage_per_order: strings,
+  buy_percentage: strings,
+  buy_percentage_up: strings,
+  takeprofit_percentage: strings,
+  takeprofit_percentage_down: strings,
+});
+
+export const gridCountResponse = object({ noOfGrid: int });
+
+export type StrategyListItem = Answer<typeof strategyList>[number];
+export type StrategyDetail = Answer<typeof strategyDetail>;
+export type GridCountResponse = Answer<typeof gridCountResponse>;
 
 /** What stratagyedit accepts: the detail, numbers allowed. */
 export interface StrategyDetailInput {
@@ -74,8 +83,4 @@ export interface StrategyNameRequest {
 /** POST /api/noofgrid. */
 export interface GridCountRequest {
   strategyName: string;
-}
-
-export interface GridCountResponse {
-  noOfGrid: number;
 }

@@ -7,32 +7,12 @@
  *
  * Subscribe, withdraw and the reward swap take an optional Idempotency-Key header
  * (server/http/idempotency-key.ts), which the desktop sends with every submission.
- * The answers' JSON Schemas are in ./billing-schemas.ts.
+ * The answers' JSON Schemas, and their types, are in common/api/billing.ts and subscriptions.ts.
  */
-import type {
-  CreateWithdrawData,
-  CreateWithdrawRequest,
-  DepositListenData,
-  DepositRecord,
-  DepositSyncData,
-  RewardSwapData,
-  RewardSwapRequest,
-  SubscriptionPurchaseData,
-  TeamLevel,
-  TeamLevelMemberRequest,
-  TeamMember,
-  WalletUserData,
-  WithdrawRecord,
-} from '../api/billing';
-import type {
-  CreateSubscriptionRequest,
-  LevelRewardRecord,
-  LevelRewardSummary,
-  Paged,
-  PagedRequest,
-  PlansData,
-  SubscriptionRecord,
-} from '../api/subscriptions';
+import * as billingAnswers from '../api/billing';
+import type { CreateWithdrawRequest, RewardSwapRequest, TeamLevelMemberRequest } from '../api/billing';
+import * as subscriptionAnswers from '../api/subscriptions';
+import type { CreateSubscriptionRequest, PagedRequest } from '../api/subscriptions';
 import {
   createSubscriptionSchema,
   pagedRequestSchema,
@@ -40,7 +20,6 @@ import {
   teamLevelMemberSchema,
   withdrawRequestSchema,
 } from '../schemas/billing';
-import * as answers from './billing-schemas';
 import { op, type Empty } from './define';
 
 /** A paged list's body once its schema ran: `limit` and `page` have their defaults. */
@@ -54,67 +33,67 @@ const list = { ...billing, input: pagedRequestSchema } as const;
 const IDEMPOTENT = 'Optional Idempotency-Key header (a UUID): the same member sending the same key again gets the first answer back and nothing runs twice; the same key with another body is refused (409)';
 
 export const billingOps = {
-  'billing:userData': op<Empty, WalletUserData>()({
+  'billing:userData': op<Empty>()({
     ...billing, path: '/account/user-data', summary: "The member's balances, subscription and deposit address for the wallet screens",
-    response: answers.walletUserData,
+    response: billingAnswers.walletUserData,
   }),
 
-  'billing:plans': op<Empty, PlansData>()({
+  'billing:plans': op<Empty>()({
     ...billing, path: '/account/subscription/plans', summary: 'The subscription plans on sale',
-    response: answers.plans,
+    response: subscriptionAnswers.plans,
   }),
-  'billing:subscriptions': op<PagedRequest, Paged<SubscriptionRecord>, ParsedPage>()({
+  'billing:subscriptions': op<PagedRequest, ParsedPage>()({
     ...list, path: '/account/subscription/list', summary: "A page of the member's subscription purchases",
-    response: answers.subscriptionPage,
+    response: subscriptionAnswers.subscriptionPage,
   }),
-  'billing:subscribe': op<CreateSubscriptionRequest, SubscriptionPurchaseData>()({
+  'billing:subscribe': op<CreateSubscriptionRequest>()({
     ...billing, path: '/account/subscription/create', input: createSubscriptionSchema, summary: 'Buys a plan', description: IDEMPOTENT,
-    response: answers.subscriptionPurchase,
+    response: billingAnswers.subscriptionPurchase,
   }),
 
-  'billing:levelReward': op<Empty, LevelRewardSummary>()({
+  'billing:levelReward': op<Empty>()({
     ...billing, path: '/account/level-income/level-reward', summary: "The member's referral level income",
-    response: answers.levelRewardSummary,
+    response: subscriptionAnswers.levelRewardSummary,
   }),
-  'billing:levelIncome': op<PagedRequest, Paged<LevelRewardRecord>, ParsedPage>()({
+  'billing:levelIncome': op<PagedRequest, ParsedPage>()({
     ...list, path: '/account/level-income/list', summary: "A page of the member's level rewards",
-    response: answers.levelRewardPage,
+    response: subscriptionAnswers.levelRewardPage,
   }),
 
-  'billing:deposits': op<PagedRequest, Paged<DepositRecord>, ParsedPage>()({
+  'billing:deposits': op<PagedRequest, ParsedPage>()({
     ...list, path: '/account/wallet/deposit/list', summary: "A page of the member's credited BEP-20 deposits",
-    response: answers.depositPage,
+    response: billingAnswers.depositPage,
   }),
-  'billing:depositListen': op<Empty, DepositListenData>()({
+  'billing:depositListen': op<Empty>()({
     ...billing, path: '/account/wallet/usdt/deposit/listen', summary: 'Opens the deposit listening window (503 without a chain)',
-    response: answers.depositListen,
+    response: billingAnswers.depositListen,
   }),
-  'billing:depositSync': op<Empty, DepositSyncData>()({
+  'billing:depositSync': op<Empty>()({
     ...billing, path: '/account/wallet/usdt/deposit/sync', summary: 'Scans for new deposits now and says how many were credited (503 without a chain)',
-    response: answers.depositSync,
+    response: billingAnswers.depositSync,
   }),
 
-  'billing:withdrawals': op<PagedRequest, Paged<WithdrawRecord>, ParsedPage>()({
+  'billing:withdrawals': op<PagedRequest, ParsedPage>()({
     ...list, path: '/account/withdraw/list', summary: "A page of the member's reward withdrawals",
-    response: answers.withdrawPage,
+    response: billingAnswers.withdrawPage,
   }),
-  'billing:withdraw': op<CreateWithdrawRequest, CreateWithdrawData>()({
+  'billing:withdraw': op<CreateWithdrawRequest>()({
     ...billing, path: '/account/withdraw/create', input: withdrawRequestSchema,
     summary: 'Asks for USDT rewards to be paid out as BEP-20 USDT', description: IDEMPOTENT,
-    response: answers.withdrawCreated,
+    response: billingAnswers.withdrawCreated,
   }),
-  'billing:swapReward': op<RewardSwapRequest, RewardSwapData>()({
+  'billing:swapReward': op<RewardSwapRequest>()({
     ...billing, path: '/account/swap/usdt-reward/create', input: rewardSwapRequestSchema,
     summary: 'Moves USDT rewards into the USDT wallet', description: IDEMPOTENT,
-    response: answers.rewardSwap,
+    response: billingAnswers.rewardSwap,
   }),
 
-  'billing:teamLevels': op<Empty, TeamLevel[]>()({
+  'billing:teamLevels': op<Empty>()({
     ...billing, path: '/account/team/dashboard', summary: "The member's referral team, level by level",
-    response: answers.teamLevels,
+    response: billingAnswers.teamLevels,
   }),
-  'billing:teamMembers': op<TeamLevelMemberRequest, Paged<TeamMember>, ParsedPage<TeamLevelMemberRequest>>()({
+  'billing:teamMembers': op<TeamLevelMemberRequest, ParsedPage<TeamLevelMemberRequest>>()({
     ...billing, path: '/account/team/level-member', input: teamLevelMemberSchema, summary: 'A page of the team members of one level',
-    response: answers.teamMemberPage,
+    response: billingAnswers.teamMemberPage,
   }),
 };

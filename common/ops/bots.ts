@@ -1,112 +1,100 @@
 /**
  * Bots operations (SPEC section 7: Bots; GET /api/features): the member's bots, their reads,
  * their start and every change, which reaches the engine as a command written with the settings
- * in one transaction. The answers' JSON Schemas are in ./bots-schemas.ts.
+ * in one transaction. The answers' JSON Schemas, and their types, are in common/api/bots.ts.
  */
 import type * as yup from 'yup';
+import * as answers from '../api/bots';
 import type {
-  BotHistoryRow,
   BotIdRequest,
-  BotInfo,
-  BotMessageResponse,
   EditProfitBookRequest,
-  FeaturesResponse,
   GridProtectionRequest,
-  LiveBot,
-  OrderBookResponse,
-  PositionResponse,
-  ProfitBookResponse,
-  ProtectionValuesResponse,
-  PurchasedQtyResponse,
   SltpEditRequest,
-  SltpValues,
   StartBotRequest,
-  StartBotResponse,
   StopBotRequest,
   StopBotWithSellRequest,
 } from '../api/bots';
 import { botIdBody, editProfitBookBody, gridProtectionBody, sltpEditBody, startBotBody, stopBotBody } from '../schemas/bots';
-import * as answers from './bots-schemas';
 import { op, type Empty } from './define';
-import { messageReply } from './json-schema';
+import { messageReply } from '../api/json-schema';
 
 const bots = { auth: 'member', envelope: 'api', tag: 'bots' } as const;
 const byId = { ...bots, method: 'POST', input: botIdBody } as const;
 const history = { ...bots, method: 'GET', response: answers.historyResponse } as const;
 
 export const botsOps = {
-  'bots:features': op<Empty, FeaturesResponse>()({
+  'bots:features': op<Empty>()({
     ...bots, method: 'GET', path: '/api/features', summary: 'What the server has switched on (USD-M futures bots)',
     response: answers.featuresResponse,
   }),
   // The cards are written as JSON per bot (server/modules/bots/card-json.ts) and sent as they are.
-  'bots:status': op<Empty, LiveBot[]>()({
+  'bots:status': op<Empty>()({
     ...bots, method: 'GET', path: '/api/botstatus', summary: "The member's Live and Pause bots",
     response: answers.liveBotList,
   }),
-  'bots:live': op<Empty, LiveBot[]>()({
+  'bots:live': op<Empty>()({
     ...bots, method: 'GET', path: '/api/livebotdata', summary: "Other members' top live bots (running 24 h or more), anonymised",
     response: answers.liveBotList,
   }),
-  'bots:multigridHistory': op<Empty, BotHistoryRow[]>()({
+  'bots:multigridHistory': op<Empty>()({
     ...history, path: '/api/bothistory', summary: "The member's stopped Advanced Multigrid bots",
   }),
-  'bots:scalpHistory': op<Empty, BotHistoryRow[]>()({
+  'bots:scalpHistory': op<Empty>()({
     ...history, path: '/api/scalpbothistory', summary: "The member's stopped Scalping Grid bots (none yet: coming soon)",
   }),
 
-  'bots:info': op<BotIdRequest, BotInfo>()({
+  'bots:info': op<BotIdRequest>()({
     ...byId, path: '/api/botinfo', summary: 'One bot: its figures, profit per day and sparkline',
     response: answers.botInfoResponse,
   }),
-  'bots:orderBook': op<BotIdRequest, OrderBookResponse>()({
+  'bots:orderBook': op<BotIdRequest>()({
     ...byId, path: '/api/orderbook', summary: "A bot's filled orders, newest first", response: answers.orderBookResponse,
   }),
-  'bots:purchasedQty': op<BotIdRequest, PurchasedQtyResponse>()({
+  'bots:purchasedQty': op<BotIdRequest>()({
     ...byId, path: '/api/purchasedQty', summary: 'What a bot holds, its average price and PnL',
     response: answers.purchasedQtyResponse,
   }),
-  'bots:position': op<BotIdRequest, PositionResponse>()({
+  'bots:position': op<BotIdRequest>()({
     ...byId, path: '/api/position', summary: "A futures bot's liquidation price", response: answers.positionResponse,
   }),
-  'bots:profitBook': op<BotIdRequest, ProfitBookResponse>()({
+  'bots:profitBook': op<BotIdRequest>()({
     ...byId, path: '/api/profitbookat', summary: "A bot's profit book target (%)", response: answers.profitBookResponse,
   }),
-  'bots:protection': op<BotIdRequest, ProtectionValuesResponse>()({
+  'bots:protection': op<BotIdRequest>()({
     ...byId, path: '/api/protectionvalues', summary: "A bot's overbuy protection", response: answers.protectionValuesResponse,
   }),
-  'bots:sltp': op<BotIdRequest, SltpValues>()({
+  'bots:sltp': op<BotIdRequest>()({
     ...byId, path: '/api/sltp', summary: "A bot's pause, restart and stoploss prices", response: answers.sltpResponse,
   }),
 
-  'bots:start': op<StartBotRequest, StartBotResponse>()({
+  'bots:start': op<StartBotRequest>()({
     ...bots, method: 'POST', path: '/api/startbotdata', input: startBotBody,
     summary: 'Starts a bot of its botType: an Advanced Multigrid (a Scalping Grid is refused as coming soon, as at /api/startscalp)',
     response: answers.startResponse,
   }),
   // Scalping Grid is coming soon (SPEC section 1): every body gets that refusal, not field errors
   // about a start that cannot happen, so the body is not validated. Once it runs, it answers as a start.
-  'bots:startScalp': op<StartBotRequest, StartBotResponse, unknown>()({
+  'bots:startScalp': op<StartBotRequest, unknown>()({
     ...bots, method: 'POST', path: '/api/startscalp', summary: 'Starts a Scalping Grid bot (refused for now: coming soon)',
     response: answers.startResponse,
   }),
-  'bots:stop': op<StopBotRequest, BotMessageResponse, yup.InferType<typeof stopBotBody>>()({
+  'bots:stop': op<StopBotRequest, yup.InferType<typeof stopBotBody>>()({
     ...bots, method: 'POST', path: '/api/stopbot', input: stopBotBody, summary: 'Stops a bot; its holdings stay',
     response: messageReply,
   }),
-  'bots:stopAndSell': op<StopBotWithSellRequest, BotMessageResponse, yup.InferType<typeof stopBotBody>>()({
+  'bots:stopAndSell': op<StopBotWithSellRequest, yup.InferType<typeof stopBotBody>>()({
     ...bots, method: 'POST', path: '/api/stopbotwithsell', input: stopBotBody, summary: 'Sells all a bot holds, then stops it',
     response: messageReply,
   }),
-  'bots:editProfitBook': op<EditProfitBookRequest, BotMessageResponse, yup.InferType<typeof editProfitBookBody>>()({
+  'bots:editProfitBook': op<EditProfitBookRequest, yup.InferType<typeof editProfitBookBody>>()({
     ...bots, method: 'POST', path: '/api/editprofitbookat', input: editProfitBookBody,
     summary: "Sets a bot's profit book target (null resets)", response: messageReply,
   }),
-  'bots:editProtection': op<GridProtectionRequest, BotMessageResponse, yup.InferType<typeof gridProtectionBody>>()({
+  'bots:editProtection': op<GridProtectionRequest, yup.InferType<typeof gridProtectionBody>>()({
     ...bots, method: 'POST', path: '/api/gridprotectionadd', input: gridProtectionBody,
     summary: "Sets a bot's overbuy protection", response: messageReply,
   }),
-  'bots:editSltp': op<SltpEditRequest, BotMessageResponse, yup.InferType<typeof sltpEditBody>>()({
+  'bots:editSltp': op<SltpEditRequest, yup.InferType<typeof sltpEditBody>>()({
     ...bots, method: 'POST', path: '/api/sltpedit', input: sltpEditBody,
     summary: "Sets a bot's pause, restart and stoploss prices (all null resets)", response: messageReply,
   }),

@@ -4,35 +4,35 @@
  * transaction, as for bots), and History's Cycle tab. Another member's cycle_id is a 404.
  */
 import type * as yup from 'yup';
-import type { CycleHistoryRow, CycleIdRequest, CycleMessageResponse, EditCycleRequest, LiveCycle, StartCycleRequest, StartCycleResponse } from '../api/cycles';
+import * as answers from '../api/cycles';
+import type { CycleIdRequest, EditCycleRequest, StartCycleRequest } from '../api/cycles';
 import { cycleIdBody, editCycleBody, startCycleBody } from '../schemas/cycles';
-import * as answers from './cycles-schemas';
 import { op, type Empty } from './define';
-import { messageReply } from './json-schema';
+import { messageReply } from '../api/json-schema';
 
 const cycles = { auth: 'member', envelope: 'api', tag: 'cycles' } as const;
 
 export const cyclesOps = {
-  'cycles:live': op<Empty, LiveCycle[]>()({
+  'cycles:live': op<Empty>()({
     ...cycles, method: 'GET', path: '/api/livecycles', summary: "The member's live cycles", response: answers.liveCycleList,
   }),
-  'cycles:history': op<Empty, CycleHistoryRow[]>()({
+  'cycles:history': op<Empty>()({
     ...cycles, method: 'GET', path: '/api/cyclebothistory', summary: "The member's completed and stopped cycles, newest first",
     response: answers.cycleHistoryResponse,
   }),
-  'cycles:start': op<StartCycleRequest, StartCycleResponse, yup.InferType<typeof startCycleBody>>()({
+  'cycles:start': op<StartCycleRequest, yup.InferType<typeof startCycleBody>>()({
     ...cycles, method: 'POST', path: '/api/startcycledata', input: startCycleBody, summary: 'Starts a cycle',
     response: answers.startCycleResponse,
   }),
-  'cycles:edit': op<EditCycleRequest, CycleMessageResponse, yup.InferType<typeof editCycleBody>>()({
+  'cycles:edit': op<EditCycleRequest, yup.InferType<typeof editCycleBody>>()({
     ...cycles, method: 'POST', path: '/api/editcycle', input: editCycleBody,
     summary: "Changes a live cycle's prices and number of cycles; a resting order is replaced at once", response: messageReply,
   }),
-  'cycles:stop': op<CycleIdRequest, CycleMessageResponse, yup.InferType<typeof cycleIdBody>>()({
+  'cycles:stop': op<CycleIdRequest, yup.InferType<typeof cycleIdBody>>()({
     ...cycles, method: 'POST', path: '/api/stopcycle', input: cycleIdBody, summary: 'Stops a cycle: its resting order is cancelled, holdings stay',
     response: messageReply,
   }),
-  'cycles:stopAndSell': op<CycleIdRequest, CycleMessageResponse, yup.InferType<typeof cycleIdBody>>()({
+  'cycles:stopAndSell': op<CycleIdRequest, yup.InferType<typeof cycleIdBody>>()({
     ...cycles, method: 'POST', path: '/api/stopcyclewithsell', input: cycleIdBody,
     summary: 'Stops a cycle and sells what it holds at market', response: messageReply,
   }),

@@ -5,9 +5,11 @@
  * forwarder, and the IPC channels and the renderer's client take their types from them, so an
  * operation is spelled once.
  *
- * `op<Request, Response>()({...})` binds the entry to the TypeScript types of what it takes and
- * answers (common/api/); the types ride along on the entry and nothing at run time reads them.
+ * `op<Request>()({...})` binds the entry to the TypeScript type of what it takes (common/api/),
+ * which rides along on the entry and nothing at run time reads; what it answers is the type its
+ * answer schema describes (OutputOf), so an answer has one spelling: its schema.
  */
+import type { Answer } from '../api/json-schema';
 import type * as yup from 'yup';
 
 export type OpMethod = 'GET' | 'POST';
@@ -44,21 +46,22 @@ export interface OpSpec {
 }
 
 /**
- * An entry with the types of its input and its answer attached (never set at run time).
- * `Parsed` is the input as the server's handler gets it after the input schema ran, where the
- * schema rewrites values (a form's number becomes a decimal string); by default the input itself.
+ * An entry with the type of its input attached (never set at run time). `Parsed` is the input as
+ * the server's handler gets it after the input schema ran, where the schema rewrites values (a
+ * form's number becomes a decimal string); by default the input itself.
  */
-export type Op<Input = unknown, Output = unknown, Parsed = Input> = OpSpec & {
-  readonly __types?: { input: Input; output: Output; parsed: Parsed };
+export type Op<Input = unknown, Parsed = Input> = OpSpec & {
+  readonly __types?: { input: Input; parsed: Parsed };
 };
 
 export const op =
-  <Input, Output, Parsed = Input>() =>
-  <S extends OpSpec>(spec: S): S & Op<Input, Output, Parsed> =>
+  <Input, Parsed = Input>() =>
+  <S extends OpSpec>(spec: S): S & Op<Input, Parsed> =>
     spec;
 
 export type InputOf<O> = O extends { readonly __types?: { input: infer I } } ? I : never;
-export type OutputOf<O> = O extends { readonly __types?: { output: infer R } } ? R : never;
+/** What the operation answers: the type its answer schema describes (api/json-schema.ts). */
+export type OutputOf<O> = O extends { response: infer S } ? Answer<S> : never;
 /** What the server's handler of the operation takes: its input once the input schema ran. */
 export type ParsedOf<O> = O extends { readonly __types?: { parsed: infer P } } ? P : never;
 

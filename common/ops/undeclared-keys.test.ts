@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayOf, object, str, strOrNull } from './json-schema';
+import { arrayOf, object, str, strOrNull } from '../api/json-schema';
 import { undeclaredKeys } from './undeclared-keys';
 
 const card = object({ id: str, name: str, note: strOrNull, datewise: { type: 'object', additionalProperties: str } });

@@ -37,7 +37,23 @@ function redactAt(text: string, depth: number, secrets: readonly string[]): stri
   return shown;
 }
 
+/**
+ * How many times the rules may run over a text. A replacement can join what another rule then
+ * matches across it: a reset token stopped at a '/', a base64 run took the JWT header behind it,
+ * and only a second pass saw the JWT's payload and signature as the rest of the token. The rules
+ * run again until a pass changes nothing, so redacting twice never shows more than once; a text
+ * with no secret costs one pass, one with secrets usually two.
+ */
+const MAX_PASSES = 4;
+
 /** `text` with every secret the rules recognise replaced by [REDACTED]. */
 export function redactText(text: string, options: RedactOptions = {}): string {
-  return redactAt(text, 0, options.secrets ?? []);
+  const secrets = options.secrets ?? [];
+  let shown = redactAt(text, 0, secrets);
+  for (let pass = 1; pass < MAX_PASSES; pass += 1) {
+    const again = redactAt(shown, 0, secrets);
+    if (again === shown) break;
+    shown = again;
+  }
+  return shown;
 }

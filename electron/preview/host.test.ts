@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakePlatformServer, type FakePlatformServer } from '../testing/fake-platform-server';
+import { loginBody } from '../testing/session-member';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import type { Keychain } from '../main/ports/types';
 import { startPreviewHost, type PreviewHost } from './host';
@@ -72,10 +73,7 @@ describe('startPreviewHost', () => {
   });
 
   it('runs main handlers for an invoke and never hands the token to the page', async () => {
-    platform.route('POST /api/login', {
-      status: 200,
-      body: { token: 'tok-1', accessToken: 'tok-1', email: 'a@b.c', id: '1' },
-    });
+    platform.route('POST /api/login', { status: 200, body: loginBody('tok-1', { email: 'a@b.c', id: '1' }) });
     const res = await invoke('session:login', { email: 'a@b.c', password: 'secret1' });
     const text = await res.text();
     expect(JSON.parse(text)).toMatchObject({ ok: true, value: { signedIn: true, email: 'a@b.c' } });

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../server/http/types';
 import { setSetting } from '../../server/modules/settings/settings';
 import { addPlan } from '../../server/modules/subscriptions/plans';
 import { startChainForStack, type StackChain } from './support/chain';
+import { settledDialog } from './support/dialogs';
 import { DEMO_MEMBER, logInAs, otpFrom, startStack, type Stack } from './support/stack';
 
 const PLAN_DAYS = 45;
@@ -173,7 +174,7 @@ describe('billing service: deposit, subscribe, level reward, withdraw and swap',
     await stack.open('/withdraw');
     await seen('$1.00', group(ACCOUNT_LABELS.rewardsEarned));
     await page().getByRole('button', { name: new RegExp(`${ACCOUNT_LABELS.swapRewards}$`) }).click();
-    const dialog = page().getByRole('dialog');
+    const dialog = settledDialog(page());
     await dialog.getByLabel(ACCOUNT_LABELS.swapAmount, { exact: true }).fill('5');
     await button(ACCOUNT_LABELS.swap, dialog).click();
     await seen('Amount must be less than or equal to 1.', dialog);

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_LABELS, SERVER, UI } from '../../common/messages';
 import { KEY_MESSAGES } from '../../server/modules/keys/keys';
+import { settledDialog } from './support/dialogs';
 import { logInAs, startStack, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 const button = (name: string) => stack.page.getByRole('button', { name, exact: true });
 const seen = (text: string) => stack.page.getByText(text, { exact: true }).first().waitFor();
-const dialog = () => stack.page.getByRole('dialog');
+const dialog = () => settledDialog(stack.page);
 
 async function fillKeys(apiKey: string, secretKey: string) {
   await stack.page.getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).fill(apiKey);

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakePlatformServer, type FakePlatformServer } from '../../testing/fake-platform-server';
+import { loginBody } from '../../testing/session-member';
 import { testPorts } from '../../testing/test-ports';
 import { createKeytarKeychain, KEYCHAIN_SERVICE, secretAccount, type KeytarModule } from '../ports/keytar-keychain';
 import { createMemoryKeychain } from '../ports/memory-keychain';
@@ -47,7 +48,7 @@ describe('stale desktop copies of the exchange secret', () => {
   it('go when a member signs in', async () => {
     const bob = exchangeSecretName('bob@example.com');
     await keychain.setSecret(bob, 'SK-bob');
-    server.route('POST /api/login', { status: 200, body: { token: 'tok-2', accessToken: 'tok-2', id: 'u2', email: 'bob@example.com' } });
+    server.route('POST /api/login', { status: 200, body: loginBody('tok-2', { id: 'u2', email: 'bob@example.com' }) });
     expect(await ipc().invoke('session:login', { email: 'bob@example.com', password: 'secret12' })).toMatchObject({ ok: true });
     expect(await keychain.getSecret(bob)).toBeNull();
   });

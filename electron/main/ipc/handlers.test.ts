@@ -6,22 +6,15 @@ import {
   startFakePlatformServer,
   type FakePlatformServer,
 } from '../../testing/fake-platform-server';
+import { loginBody, sessionMember } from '../../testing/session-member';
 import { testPorts } from '../../testing/test-ports';
 import { createMemoryKeychain } from '../ports/memory-keychain';
 import { createMemorySettings } from '../ports/settings-defaults';
 import type { IpcPorts, Keychain, Notification, SettingsStore } from '../ports/types';
 import { createIpcHandlers, IPC_AREAS, type IpcHandlers } from './handlers';
 
-const member: UserData = {
-  id: 'u1',
-  username: 'alice',
-  email: 'alice@example.com',
-  contactNo: '123',
-  userCode: 'ABC123',
-  isActiveSubscription: true,
-  subscription: { expireDate: null, isExpire: false },
-};
-const loginReply = { status: 200, body: { token: 'tok-1', accessToken: 'tok-1', ...member } };
+const member: UserData = sessionMember();
+const loginReply = { status: 200, body: loginBody('tok-1') };
 
 let server: FakePlatformServer;
 let keychain: Keychain;

@@ -7,7 +7,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { op } from '../../../common/ops/define';
-import { object, str } from '../../../common/ops/json-schema';
+import { object, str } from '../../../common/api/json-schema';
 import { registerOps, type AnswerCheck } from './register';
 
 const ops = {

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { LiveBot } from '../../../common/api/bots';
 import type { Db } from '../../db/database';
-import { liveBotList } from '../../../common/ops/bots-schemas';
+import { liveBotList } from '../../../common/api/bots';
 import { cardJson, datewiseJson, type CardHead } from './card-json';
 
 const head: CardHead = {

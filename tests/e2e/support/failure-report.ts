@@ -69,8 +69,13 @@ async function describePage(page: Page, said: string[], testName: string): Promi
   lines.push(`  text: ${text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text}`);
   // An open dialog is portalled outside <main>: whether it is still open, and what it says, tells
   // a lost click (no dialog) from a refused or unanswered save (the dialog still open).
-  const dialogs = await page.getByRole('dialog').filter({ visible: true }).allInnerTexts().catch(() => []);
-  for (const dialog of dialogs) lines.push(`  dialog: ${dialog.length > 1000 ? `${dialog.slice(0, 1000)}…` : dialog}`);
+  // Its classes say whether it was still moving (a zoom's motion classes: dialogs.ts).
+  const dialogs = await page.getByRole('dialog').filter({ visible: true })
+    .evaluateAll((found) => found.map((el) => ({ classes: el.className, text: (el as HTMLElement).innerText })))
+    .catch(() => []);
+  for (const { classes, text } of dialogs) {
+    lines.push(`  dialog (${classes}): ${text.length > 1000 ? `${text.slice(0, 1000)}…` : text}`);
+  }
   if (said.length > 0) lines.push('  console:', ...said.map((line) => `    ${line}`));
   const dir = join(tmpdir(), 'griddesk-e2e-failures');
   const shot = join(dir, `${slug(testName)}-${Date.now()}.png`);

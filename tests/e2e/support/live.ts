@@ -5,6 +5,7 @@ import { EXCHANGE_LABELS } from '../../../common/messages';
 import { INVOKE_PATH, NOTIFICATIONS_PATH, TRAY_PATH } from '../../../electron/preview/bridge-script';
 import type { LiveCounts } from '../../../electron/main/ports/types';
 import type { ShownNotification } from '../../../electron/preview/notifications';
+import { settledDialog } from './dialogs';
 import type { Stack } from './stack';
 
 export function liveHelpers(stack: () => Stack) {
@@ -42,7 +43,8 @@ export function liveHelpers(stack: () => Stack) {
       await button(EXCHANGE_LABELS.submit).click();
       await seen(EXCHANGE_LABELS.connected);
     },
-    dialog: () => page().getByRole('dialog'),
+    /** The open dialog, once its opening motion ended (dialogs.ts). */
+    dialog: () => settledDialog(page()),
     /** The engine's settled price of a feed (every bot decided, orders acknowledged, fills saved). */
     async enginePrice(feed: string): Promise<number | null> {
       const text = await (await fetch(`${stack().serverUrl}/metrics`)).text();

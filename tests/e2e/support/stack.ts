@@ -23,6 +23,7 @@ import type { AppDeps } from '../../../server/http/types';
 import { grant } from '../../../server/modules/subscriptions/subscriptions';
 import { openChromium } from './browser';
 import { clickUntil } from './click-until';
+import { settledDialog } from './dialogs';
 import { reportingFailure, serverLogStream, watchPage } from './failure-report';
 
 export interface Member {
@@ -262,7 +263,7 @@ export async function logInAs(stack: Stack, member: Member = stack.member) {
  */
 export async function agreeDisclaimer(page: Page) {
   const dialog = page.getByRole('dialog').filter({ hasText: BOT_LABELS.disclaimerTitle });
-  const agree = dialog.getByRole('button', { name: BOT_LABELS.agree, exact: true });
+  const agree = settledDialog(page).filter({ hasText: BOT_LABELS.disclaimerTitle }).getByRole('button', { name: BOT_LABELS.agree, exact: true });
   await reportingFailure('agreeing to the disclaimer', () =>
     clickUntil(
       async (attempt) => {

@@ -35,16 +35,20 @@ const start = {
 };
 /** Answers the real server could send: each holds every field its response schema requires. */
 const liveBot = {
-  id: 'bot-1', name: 'BTCUSDT', category: 'Spot', status: 'Live', liveprice: '42000', runtime: 3, roi: '12.5',
-  investment: '500', pnl: '2.5', trades24h: 4, grid_no: 2, total_grid: 10, sparklineData: [], datewiseprofit: {},
+  id: 'bot-1', name: 'BTCUSDT', category: 'Spot', tradeType: 'Advanced Multigrid', strategy_name: 'System Strategy', status: 'Live',
+  liveprice: '42000', runtime: 3, roi: '12.5', investment: '500', pnl: '2.5', trades24h: 4, grid_no: 2, total_grid: 10,
+  sparklineData: [], datewiseprofit: {},
 };
 const historyRow = {
-  id: 'bot-1', symbol: 'BTCUSDT', strategy_name: 'System Strategy', investment: '500', profit: '3', lossbook: '0',
-  totalpnl: '3', roi: '0.6', botstarttime: '2026-11-01T00:00:00.000Z',
+  id: 'bot-1', symbol: 'BTCUSDT', strategy_name: 'System Strategy', runtime: 3, investment: '500', profit: '3', lossbook: '0',
+  totalpnl: '3', roi: '0.6', botstarttime: '2026-11-01T00:00:00.000Z', botstoptime: '2026-11-04T00:00:00.000Z', stopAt: null,
+  trades: 2, stopReason: 'manual',
 };
 const botInfo = {
-  name: 'BTCUSDT', category: 'Spot', status: 'Live', liveprice: '42000', runtime: 3, roi: '12.5', investment: '500',
-  pnl: '2.5', botstartdate: '2026-11-01T00:00:00.000Z',
+  name: 'BTCUSDT', category: 'Spot', leverage: null, strategy_name: 'System Strategy', liveprice: '42000', status: 'Live', runtime: 3,
+  roi: '12.5', trades24h: 4, grid_no: 2, total_grid: 10, last_buying_price: '41000', investment: '500', pnl: '2.5',
+  botstartdate: '2026-11-01T00:00:00.000Z', datewiseprofit: {}, sparklineData: [], overbuy_protection_value: null, stopReason: null,
+  botstopdate: null, tickSize: '0.01', stepSize: '0.00001',
 };
 
 describe('bots IPC area: reads', () => {
