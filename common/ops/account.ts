@@ -16,18 +16,22 @@ const member = { ...account, auth: 'member' } as const;
 
 export const accountOps = {
   'account:signup': op<SignupRequest>()({
+    refuses: ['account.email_taken', 'account.email_invalid', 'account.referral_invalid', 'account.referral_not_found', 'account.sponsor_inactive', 'account.signup_pending'],
     ...open, method: 'POST', path: '/api/signup', input: signupBody, summary: 'Starts a signup: mails the OTP',
     response: messageReply,
   }),
   'account:verifyOtp': op<VerifyOtpRequest>()({
+    refuses: ['account.no_pending_signup', 'account.otp_invalid', 'account.otp_expired', 'account.otp_burned', 'account.password_mismatch', 'account.email_taken'],
     ...open, method: 'POST', path: '/api/verify-otp', input: verifyOtpSchema,
     summary: 'Completes a signup with its OTP and opens a session', response: answers.verifyOtpResponse,
   }),
   'account:resendOtp': op<ResendOtpRequest>()({
+    refuses: ['account.no_pending_signup'],
     ...open, method: 'POST', path: '/api/resend-otp', input: resendOtpSchema, summary: "Mails a pending signup's OTP again",
     response: answers.successResponse,
   }),
   'account:login': op<LoginRequest>()({
+    refuses: ['auth.invalid_credentials'],
     ...open, method: 'POST', path: '/api/login', input: loginSchema, summary: 'Opens a session', response: answers.loginResponse,
   }),
   'account:logout': op<Empty>()({
@@ -37,10 +41,12 @@ export const accountOps = {
     ...member, method: 'GET', path: '/api/email', summary: "The member's e-mail", response: answers.emailResponse,
   }),
   'account:forgotPassword': op<{ email: string }>()({
+    refuses: ['account.not_found'],
     ...open, method: 'POST', path: '/api/forgot-password', input: forgotPasswordSchema, summary: 'Mails a password reset link',
     response: answers.successResponse,
   }),
   'account:resetPassword': op<{ token: string; password: string }>()({
+    refuses: ['account.reset_token_invalid'],
     ...open, method: 'POST', path: '/api/reset-password/:token', input: resetPasswordRequest,
     summary: "Sets a new password with the reset link's token", response: answers.successResponse,
   }),

@@ -21,6 +21,7 @@ import {
   withdrawRequestSchema,
 } from '../schemas/billing';
 import { op, type Empty } from './define';
+import { IDEMPOTENT_REFUSES } from './refusals';
 
 /** A paged list's body once its schema ran: `limit` and `page` have their defaults. */
 export type ParsedPage<R extends PagedRequest = PagedRequest> = R & { limit: number; page: number };
@@ -47,6 +48,7 @@ export const billingOps = {
     response: subscriptionAnswers.subscriptionPage,
   }),
   'billing:subscribe': op<CreateSubscriptionRequest>()({
+    refuses: ['billing.plan_not_found', 'billing.unaffordable', ...IDEMPOTENT_REFUSES],
     ...billing, path: '/account/subscription/create', input: createSubscriptionSchema, summary: 'Buys a plan', description: IDEMPOTENT,
     response: billingAnswers.subscriptionPurchase,
   }),
@@ -65,10 +67,12 @@ export const billingOps = {
     response: billingAnswers.depositPage,
   }),
   'billing:depositListen': op<Empty>()({
+    refuses: ['billing.deposits_unavailable'],
     ...billing, path: '/account/wallet/usdt/deposit/listen', summary: 'Opens the deposit listening window (503 without a chain)',
     response: billingAnswers.depositListen,
   }),
   'billing:depositSync': op<Empty>()({
+    refuses: ['billing.deposits_unavailable'],
     ...billing, path: '/account/wallet/usdt/deposit/sync', summary: 'Scans for new deposits now and says how many were credited (503 without a chain)',
     response: billingAnswers.depositSync,
   }),
@@ -78,11 +82,13 @@ export const billingOps = {
     response: billingAnswers.withdrawPage,
   }),
   'billing:withdraw': op<CreateWithdrawRequest>()({
+    refuses: ['billing.withdrawals_unavailable', 'billing.withdrawal_insufficient', 'billing.withdrawal_address_invalid', 'billing.withdrawal_below_minimum', 'billing.withdrawal_pending_limit', 'billing.withdrawal_daily_limit', 'billing.withdrawal_to_platform_address', ...IDEMPOTENT_REFUSES],
     ...billing, path: '/account/withdraw/create', input: withdrawRequestSchema,
     summary: 'Asks for USDT rewards to be paid out as BEP-20 USDT', description: IDEMPOTENT,
     response: billingAnswers.withdrawCreated,
   }),
   'billing:swapReward': op<RewardSwapRequest>()({
+    refuses: ['billing.reward_swap_too_large', ...IDEMPOTENT_REFUSES],
     ...billing, path: '/account/swap/usdt-reward/create', input: rewardSwapRequestSchema,
     summary: 'Moves USDT rewards into the USDT wallet', description: IDEMPOTENT,
     response: billingAnswers.rewardSwap,
@@ -93,6 +99,7 @@ export const billingOps = {
     response: billingAnswers.teamLevels,
   }),
   'billing:teamMembers': op<TeamLevelMemberRequest, ParsedPage<TeamLevelMemberRequest>>()({
+    refuses: ['billing.team_level_unknown'],
     ...billing, path: '/account/team/level-member', input: teamLevelMemberSchema, summary: 'A page of the team members of one level',
     response: billingAnswers.teamMemberPage,
   }),

@@ -16,10 +16,13 @@ import type {
 } from '../api/bots';
 import { botIdBody, editProfitBookBody, gridProtectionBody, sltpEditBody, startBotBody, stopBotBody } from '../schemas/bots';
 import { op, type Empty } from './define';
+import { ACCOUNT_EXCHANGE_REFUSES } from './refusals';
 import { messageReply } from '../api/json-schema';
 
 const bots = { auth: 'member', envelope: 'api', tag: 'bots' } as const;
-const byId = { ...bots, method: 'POST', input: botIdBody } as const;
+/** A command on a bot: it may be gone, already stopped, or its engine could not apply the command now. */
+const COMMAND_REFUSES = ['bot.not_found', 'bot.already_stopped', 'bot.change_not_applied'] as const;
+const byId = { ...bots, method: 'POST', input: botIdBody, refuses: ['bot.not_found'] } as const;
 const history = { ...bots, method: 'GET', response: answers.historyResponse } as const;
 
 export const botsOps = {
@@ -68,6 +71,7 @@ export const botsOps = {
   }),
 
   'bots:start': op<StartBotRequest>()({
+    refuses: ['bot.subscription_required', 'bot.strategy_unknown', 'bot.copy_source_gone', 'bot.coming_soon', 'bot.pair_not_tradable', 'bot.pair_in_use', 'bot.amount_below_minimum', 'bot.insufficient_balance', 'bot.no_live_price', 'futures.position_too_large', ...ACCOUNT_EXCHANGE_REFUSES],
     ...bots, method: 'POST', path: '/api/startbotdata', input: startBotBody,
     summary: 'Starts a bot of its botType: an Advanced Multigrid (a Scalping Grid is refused as coming soon, as at /api/startscalp)',
     response: answers.startResponse,
@@ -75,26 +79,32 @@ export const botsOps = {
   // Scalping Grid is coming soon (SPEC section 1): every body gets that refusal, not field errors
   // about a start that cannot happen, so the body is not validated. Once it runs, it answers as a start.
   'bots:startScalp': op<StartBotRequest, unknown>()({
+    refuses: ['bot.coming_soon'],
     ...bots, method: 'POST', path: '/api/startscalp', summary: 'Starts a Scalping Grid bot (refused for now: coming soon)',
     response: answers.startResponse,
   }),
   'bots:stop': op<StopBotRequest, yup.InferType<typeof stopBotBody>>()({
+    refuses: COMMAND_REFUSES,
     ...bots, method: 'POST', path: '/api/stopbot', input: stopBotBody, summary: 'Stops a bot; its holdings stay',
     response: messageReply,
   }),
   'bots:stopAndSell': op<StopBotWithSellRequest, yup.InferType<typeof stopBotBody>>()({
+    refuses: COMMAND_REFUSES,
     ...bots, method: 'POST', path: '/api/stopbotwithsell', input: stopBotBody, summary: 'Sells all a bot holds, then stops it',
     response: messageReply,
   }),
   'bots:editProfitBook': op<EditProfitBookRequest, yup.InferType<typeof editProfitBookBody>>()({
+    refuses: COMMAND_REFUSES,
     ...bots, method: 'POST', path: '/api/editprofitbookat', input: editProfitBookBody,
     summary: "Sets a bot's profit book target (null resets)", response: messageReply,
   }),
   'bots:editProtection': op<GridProtectionRequest, yup.InferType<typeof gridProtectionBody>>()({
+    refuses: COMMAND_REFUSES,
     ...bots, method: 'POST', path: '/api/gridprotectionadd', input: gridProtectionBody,
     summary: "Sets a bot's overbuy protection", response: messageReply,
   }),
   'bots:editSltp': op<SltpEditRequest, yup.InferType<typeof sltpEditBody>>()({
+    refuses: COMMAND_REFUSES,
     ...bots, method: 'POST', path: '/api/sltpedit', input: sltpEditBody,
     summary: "Sets a bot's pause, restart and stoploss prices (all null resets)", response: messageReply,
   }),

@@ -8,9 +8,12 @@ import * as answers from '../api/cycles';
 import type { CycleIdRequest, EditCycleRequest, StartCycleRequest } from '../api/cycles';
 import { cycleIdBody, editCycleBody, startCycleBody } from '../schemas/cycles';
 import { op, type Empty } from './define';
+import { ACCOUNT_EXCHANGE_REFUSES } from './refusals';
 import { messageReply } from '../api/json-schema';
 
 const cycles = { auth: 'member', envelope: 'api', tag: 'cycles' } as const;
+/** A command on a cycle: it may be gone, already stopped, or its engine could not apply the command now. */
+const COMMAND_REFUSES = ['cycle.not_found', 'cycle.already_stopped', 'cycle.change_not_applied'] as const;
 
 export const cyclesOps = {
   'cycles:live': op<Empty>()({
@@ -21,18 +24,22 @@ export const cyclesOps = {
     response: answers.cycleHistoryResponse,
   }),
   'cycles:start': op<StartCycleRequest, yup.InferType<typeof startCycleBody>>()({
+    refuses: ['bot.subscription_required', 'bot.coming_soon', 'bot.no_live_price', 'cycle.pair_in_use', 'cycle.amount_below_minimum', 'futures.position_too_large', 'wallet.insufficient_funds', ...ACCOUNT_EXCHANGE_REFUSES],
     ...cycles, method: 'POST', path: '/api/startcycledata', input: startCycleBody, summary: 'Starts a cycle',
     response: answers.startCycleResponse,
   }),
   'cycles:edit': op<EditCycleRequest, yup.InferType<typeof editCycleBody>>()({
+    refuses: [...COMMAND_REFUSES, 'cycle.amount_below_minimum', 'cycle.cycles_below_completed'],
     ...cycles, method: 'POST', path: '/api/editcycle', input: editCycleBody,
     summary: "Changes a live cycle's prices and number of cycles; a resting order is replaced at once", response: messageReply,
   }),
   'cycles:stop': op<CycleIdRequest, yup.InferType<typeof cycleIdBody>>()({
+    refuses: COMMAND_REFUSES,
     ...cycles, method: 'POST', path: '/api/stopcycle', input: cycleIdBody, summary: 'Stops a cycle: its resting order is cancelled, holdings stay',
     response: messageReply,
   }),
   'cycles:stopAndSell': op<CycleIdRequest, yup.InferType<typeof cycleIdBody>>()({
+    refuses: COMMAND_REFUSES,
     ...cycles, method: 'POST', path: '/api/stopcyclewithsell', input: cycleIdBody,
     summary: 'Stops a cycle and sells what it holds at market', response: messageReply,
   }),

@@ -5,6 +5,7 @@
 import { disclaimerCheckResponse, pieChartResponse, totalProfitBookResponse, type DisclaimerRequest } from '../api/bots';
 import { disclaimerBody } from '../schemas/bots';
 import { op, type Empty } from './define';
+import { ACCOUNT_EXCHANGE_REFUSES } from './refusals';
 import { messageReply } from '../api/json-schema';
 
 const dashboard = { auth: 'member', envelope: 'api', tag: 'dashboard' } as const;
@@ -19,6 +20,7 @@ export const dashboardOps = {
     response: messageReply,
   }),
   'dashboard:pieChart': op<Empty>()({
+    refuses: ACCOUNT_EXCHANGE_REFUSES,
     ...dashboard, method: 'GET', path: '/api/pichart', summary: 'The spot USDT wallet split by bot, and what is free to use',
     response: pieChartResponse,
   }),

@@ -11,6 +11,7 @@
  */
 import type { Answer } from '../api/json-schema';
 import type * as yup from 'yup';
+import type { Reason } from '../reasons';
 
 export type OpMethod = 'GET' | 'POST';
 
@@ -38,6 +39,12 @@ export interface OpSpec {
   input?: yup.AnyObjectSchema;
   /** The 2xx answer, documented in /docs and used to serialise it. */
   response: JsonSchema;
+  /**
+   * The reasons of its own it may refuse with (common/reasons.ts), beside those any operation, or
+   * any member's operation, may give (./refusals.ts). A handler's refusal with another fails in
+   * tests and is logged in production; /docs lists them.
+   */
+  refuses?: readonly Reason[];
   /** The /docs section. */
   tag: string;
   summary: string;

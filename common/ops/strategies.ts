@@ -16,6 +16,7 @@ import {
 import { backtestSchema } from '../schemas/backtest';
 import { createStrategySchema, editStrategySchema, gridCountBody, strategyNameBody } from '../schemas/strategy';
 import { op, type Empty } from './define';
+import { MARKET_REFUSES } from './refusals';
 import { messageReply } from '../api/json-schema';
 
 const strategies = { auth: 'member', envelope: 'api', tag: 'strategies' } as const;
@@ -25,6 +26,7 @@ const list = (path: string, summary: string) =>
 
 export const strategiesOps = {
   'strategies:create': op<CreateStrategyRequest>()({
+    refuses: ['strategy.exists', 'strategy.invalid'],
     ...strategies, method: 'POST', path: '/api/strategy', input: createStrategySchema, summary: 'Saves a new strategy',
     response: messageReply,
   }),
@@ -34,22 +36,27 @@ export const strategiesOps = {
   'strategies:mineScalping': list('/api/mystratagiesscalping', "The member's scalping strategies"),
   'strategies:systemScalping': list('/api/systemstrategyscalping', 'The system scalping strategies'),
   'strategies:detail': op<StrategyNameRequest>()({
+    refuses: ['strategy.not_found'],
     ...strategies, method: 'POST', path: '/api/stratagybypara', input: strategyNameBody, summary: 'A strategy by its name',
     response: strategyDetail,
   }),
   'strategies:edit': op<EditStrategyRequest>()({
+    refuses: ['strategy.not_found', 'strategy.read_only', 'strategy.invalid'],
     ...strategies, method: 'POST', path: '/api/stratagyedit', input: editStrategySchema, summary: "Changes a strategy's grids",
     response: messageReply,
   }),
   'strategies:delete': op<StrategyNameRequest>()({
+    refuses: ['strategy.not_found', 'strategy.read_only', 'strategy.in_use'],
     ...strategies, method: 'POST', path: '/api/deletestrategy', input: strategyNameBody,
     summary: 'Deletes a strategy no bot uses', response: messageReply,
   }),
   'strategies:gridCount': op<GridCountRequest>()({
+    refuses: ['strategy.not_found'],
     ...strategies, method: 'POST', path: '/api/noofgrid', input: gridCountBody, summary: 'The number of grids of a strategy',
     response: gridCountResponse,
   }),
   'strategies:backtest': op<BacktestRequest>()({
+    refuses: ['strategy.not_found', 'strategy.invalid', 'backtest.no_history', ...MARKET_REFUSES],
     ...strategies, method: 'POST', path: '/api/backtest', input: backtestSchema,
     summary: "A strategy over the exchange's recent klines", response: backtestResponse,
   }),

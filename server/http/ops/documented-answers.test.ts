@@ -46,4 +46,12 @@ describe('the OpenAPI document', () => {
       expect(docs.paths[path]?.post?.description, path).toMatch(/Idempotency-Key/);
     }
   });
+
+  it('lists the reasons of its own an operation may refuse with, each with its status', async () => {
+    const docs = (await server.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+    expect(docs.paths['/api/stopbotwithsell']?.post?.description).toBe(
+      'Refuses with (beside the reasons any operation may give): bot.not_found (404), bot.already_stopped (400), bot.change_not_applied (409).',
+    );
+    expect(docs.paths['/account/withdraw/create']?.post?.description).toMatch(/Idempotency-Key[^]*billing\.withdrawal_daily_limit \(429\)/);
+  });
 });

@@ -1,20 +1,40 @@
 /**
  * An answer carrying a key its schema does not declare: the serialiser would drop the key with
- * nothing said. In tests ('strict', as server/testing/server.ts builds the app) the answer is a
- * 500 naming the key; in production ('log') the member gets the declared answer and the log
- * says what was dropped.
+ * nothing said. A refusal with a reason the operation does not declare: a screen would meet a
+ * reason it has no words for. In tests ('strict', as server/testing/server.ts builds the app)
+ * either is a 500 naming it; in production ('log') the member gets the declared answer, or the
+ * refusal as it is, and the log says what was wrong.
  */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { op } from '../../../common/ops/define';
 import { object, str } from '../../../common/api/json-schema';
+import { DomainError } from '../../errors/domain-error';
+import errors from '../plugins/errors';
 import { registerOps, type AnswerCheck } from './register';
 
 const ops = {
-  start: op<Record<string, never>, { message: string }>()({
+  start: op<Record<string, never>>()({
     method: 'GET', path: '/start', auth: 'public', envelope: 'api', response: object({ message: str }), tag: 'test', summary: 'start',
   }),
 };
+
+const refusing = {
+  stop: op<Record<string, never>>()({
+    method: 'GET', path: '/stop', auth: 'public', envelope: 'api', response: object({ message: str }), tag: 'test', summary: 'stop',
+    refuses: ['bot.not_found'],
+  }),
+};
+
+async function appRefusing(error: DomainError, answers: AnswerCheck) {
+  const logged: string[] = [];
+  const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } } });
+  app.decorate('deps', {} as never);
+  await app.register(errors);
+  registerOps(app, refusing, { stop: () => Promise.reject(error) }, {}, answers);
+  await app.ready();
+  return { app, logged };
+}
 
 async function appAnswering(answer: object, answers: AnswerCheck) {
   const logged: string[] = [];
@@ -50,5 +70,32 @@ describe('answers and their schemas', () => {
       expect(logged).toEqual([]);
       await app.close();
     }
+  });
+});
+
+describe('refusals and the reasons an operation declares', () => {
+  it('sends a declared reason, and one any operation may give, as it is, in tests too', async () => {
+    for (const error of [new DomainError('bot.not_found', 'Bot not found'), new DomainError('validation.invalid', 'Amount must be a number')]) {
+      const { app } = await appRefusing(error, 'strict');
+      const reply = await app.inject({ url: '/stop' });
+      expect([reply.statusCode, reply.json()]).toEqual([error.status, { message: error.message, reason: error.reason }]);
+      await app.close();
+    }
+  });
+
+  it('refuses, in tests, a refusal with a reason the operation does not declare, naming it in the log', async () => {
+    const { app, logged } = await appRefusing(new DomainError('cycle.not_found', 'Cycle not found'), 'strict');
+    const reply = await app.inject({ url: '/stop' });
+    expect([reply.statusCode, reply.json().reason]).toEqual([500, 'server.internal']);
+    expect(logged.join('')).toContain('GET /stop refused with cycle.not_found, a reason its entry does not declare (refuses)');
+    await app.close();
+  });
+
+  it('sends the refusal as it is in production and logs the undeclared reason', async () => {
+    const { app, logged } = await appRefusing(new DomainError('cycle.not_found', 'Cycle not found'), 'log');
+    const reply = await app.inject({ url: '/stop' });
+    expect([reply.statusCode, reply.json()]).toEqual([404, { message: 'Cycle not found', reason: 'cycle.not_found' }]);
+    expect(logged.map((line) => JSON.parse(line).msg)).toEqual(['GET /stop refused with cycle.not_found, a reason its entry does not declare (refuses)']);
+    await app.close();
   });
 });

@@ -13,7 +13,10 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { BILLING_SUCCESS_CODE } from '../../../common/constants';
 import type { Op, OpTable, OutputOf, ParsedOf } from '../../../common/ops/define';
 import { pathParams } from '../../../common/ops/path-params';
+import { ownRefusalsText, refusalsOf } from '../../../common/ops/refusals';
 import { undeclaredKeys } from '../../../common/ops/undeclared-keys';
+import { REASON_STATUS } from '../../../common/reasons';
+import { DomainError } from '../../errors/domain-error';
 import { billingEnvelope, bearer } from '../schemas';
 import type { AppDeps } from '../types';
 import { fromYup } from '../validation';
@@ -68,13 +71,21 @@ function inputSchemas(spec: Op) {
   };
 }
 
+/** The entry's longer text, then the refusals of its own it declares. */
+function docsText(spec: Op): string | undefined {
+  const refusals = ownRefusalsText(spec, (reason) => REASON_STATUS[reason]);
+  const text = [spec.description, refusals ? `Refuses with (beside the reasons any operation may give): ${refusals}.` : undefined];
+  return text.filter(Boolean).join('\n\n') || undefined;
+}
+
 function routeSchema(spec: Op) {
   const input = inputSchemas(spec);
   const answer = spec.envelope === 'billing' ? billingEnvelope(spec.response) : spec.response;
+  const description = docsText(spec);
   return {
     tags: [spec.tag],
     summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
+    ...(description ? { description } : {}),
     ...(spec.auth === 'member' ? { security: bearer } : {}),
     ...input,
     response: { 200: answer },
@@ -88,12 +99,20 @@ function envelopeOf(spec: Op, answer: unknown): unknown {
 }
 
 /**
- * What an answer carrying a key its schema does not declare does (the serialiser drops the key):
- * 'strict' refuses it with a 500 naming the keys (tests: a handler's new field cannot vanish
- * unnoticed), 'log' logs that error and sends the answer without them (a member's request never
+ * What an answer carrying a key its schema does not declare does (the serialiser drops the key),
+ * and a refusal with a reason the operation does not declare (./refusals.ts): 'strict' answers a
+ * 500 naming them (tests: a handler's new field or refusal cannot go unnoticed), 'log' logs that
+ * error and sends the answer without the keys, or the refusal as it is (a member's request never
  * fails for it in production).
  */
 export type AnswerCheck = 'strict' | 'log';
+
+function checkRefusal(spec: Op, declared: ReadonlySet<string>, error: unknown, request: FastifyRequest, mode: AnswerCheck): void {
+  if (!(error instanceof DomainError) || declared.has(error.reason)) return;
+  const what = `${spec.method} ${spec.path} refused with ${error.reason}, a reason its entry does not declare (refuses)`;
+  if (mode === 'strict') throw new Error(what);
+  request.log.error(what);
+}
 
 function checkAnswer(spec: Op, schema: object, sent: unknown, request: FastifyRequest, mode: AnswerCheck): void {
   const extra = undeclaredKeys(schema, sent);
@@ -116,6 +135,7 @@ export function registerOps<T extends OpTable>(
     const { config, ...hooks } = routeOptions[name] ?? {};
     const hasParams = pathParams(spec.path).length > 0;
     const schema = routeSchema(spec);
+    const refusals = refusalsOf(spec);
     app.route({
       ...hooks,
       method: spec.method,
@@ -126,7 +146,12 @@ export function registerOps<T extends OpTable>(
         const carried = (spec.method === 'GET' ? request.query : request.body) ?? {};
         const input = hasParams ? { ...carried, ...(request.params as object) } : carried;
         const caller = { deps: app.deps, request, userId: request.member?.userId ?? '' };
-        const answer = await handler(input as never, caller);
+        const answer = await Promise.resolve()
+          .then(() => handler(input as never, caller))
+          .catch((error: unknown) => {
+            checkRefusal(spec, refusals, error, request, answers);
+            throw error;
+          });
         // A string of a JSON type is not serialised again: Fastify sends it as it is.
         if (answer instanceof PreSerialised) {
           reply.type('application/json; charset=utf-8');
