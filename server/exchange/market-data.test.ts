@@ -146,11 +146,43 @@ describe('market-data hub', () => {
     await vi.waitFor(() => expect(seen.at(-1)).toBe('102')); // the REST fallback kept the price moving
     stream.push([tick('BTCUSDT', '103')]);
     await vi.waitFor(() => expect(hub.feedStats().streamUp).toBe(true));
+    await vi.waitFor(() => expect(hub.feedStats().restPolls).toBe(calls.tickers)); // the one read as it came back
     const pollsWhenBack = calls.tickers;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calls.tickers).toBe(pollsWhenBack);
     expect(seen.at(-1)).toBe('103');
     expect(hub.feedStats().streamFailures).toBe(1);
+    hub.close();
+  });
+
+  it('reads every tracked price once when the stream comes back: a pair that moved while it was down and is quiet since is not left behind', async () => {
+    // An all-market ticker stream sends a pair only when it changes. A price that moved after the
+    // fallback's last poll and before the stream was back would never arrive: an engine would
+    // keep acting on the old one until the pair moved again.
+    const prices = new Map([['SOLUSDT', '143.00'], ['BTCUSDT', '100']]);
+    const { gateway, calls, stream } = fakeGateway(prices);
+    const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 20, reconnectMinMs: 5, reconnectMaxMs: 10 });
+    const heard: string[] = [];
+    hub.onPrices((rows) => heard.push(...rows.map((r) => `${r.symbol} ${r.price}`)), () => ['SOLUSDT']);
+    await vi.waitFor(() => expect(hub.knownPrice('SOLUSDT')).toBe('143.00')); // the fallback's poll while nothing streamed
+    // SOL moves after that poll, and the stream is up before the next one; SOL is not in its batches.
+    prices.set('SOLUSDT', '142.00');
+    const polled = calls.tickers;
+    stream.push([tick('BTCUSDT', '100.5')]);
+    await vi.waitFor(() => expect(hub.knownPrice('SOLUSDT')).toBe('142.00'));
+    expect(calls.tickers).toBe(polled + 1);
+    expect(heard.at(-1)).toBe('SOLUSDT 142.00');
+    // The stream's own price of a pair it delivered stays: the resync does not go back over it.
+    expect(hub.knownPrice('BTCUSDT')).toBe('100.5');
+
+    // The same after a reconnect: down, the fallback reads; SOL moves; back up without SOL.
+    stream.drop();
+    await vi.waitFor(() => expect(hub.feedStats().streamUp).toBe(false));
+    await vi.waitFor(() => expect(calls.tickers).toBeGreaterThan(polled + 1));
+    prices.set('SOLUSDT', '141.50');
+    stream.push([tick('BTCUSDT', '100.6')]);
+    await vi.waitFor(() => expect(hub.knownPrice('SOLUSDT')).toBe('141.50'));
+    expect(hub.knownPrice('BTCUSDT')).toBe('100.6');
     hub.close();
   });
 

@@ -95,6 +95,8 @@ export class MarketDataHub {
   private lastAsked = 0;
   private readonly ttlCache = new Map<string, { at: number; value: Promise<unknown> }>();
   private restPolls = 0;
+  /** Whether the fallback published REST prices while each stream was down (resync() reads them again once it is up). */
+  private readWhileDown = { spot: false, futures: false };
   private lastPriceAt: number | null = null;
   private futuresRestPolls = 0;
   private futuresAsked = 0;
@@ -106,9 +108,11 @@ export class MarketDataHub {
   ) {
     this.pollMs = options.pollMs ?? 1_000;
     const backoff = { reconnectMinMs: options.reconnectMinMs, reconnectMaxMs: options.reconnectMaxMs };
-    this.spotFeed = new TickerFeed(() => gateway.tickerStream('spot'), (rows) => this.publish(streamed(rows, this.streamedIn, this.spotFeed)), backoff);
+    this.spotFeed = new TickerFeed(() => gateway.tickerStream('spot'), (rows) => this.publish(streamed(rows, this.streamedIn, this.spotFeed)),
+      { ...backoff, onUp: () => this.resync('spot') });
     this.futuresFeed = new TickerFeed(() => gateway.tickerStream('futures'),
-      (rows) => this.publishFutures(streamed(rows, this.futuresStreamedIn, this.futuresFeed)), backoff);
+      (rows) => this.publishFutures(streamed(rows, this.futuresStreamedIn, this.futuresFeed)),
+      { ...backoff, onUp: () => this.resync('futures') });
   }
 
   /** Subscribes to ticker snapshots (pushed when a pinned pair changes). */
@@ -296,13 +300,32 @@ export class MarketDataHub {
   }
 
   /**
+   * A stream is up again after the fallback read REST prices while it was down: those pairs are
+   * read once more. An all-market stream sends a pair only when it changes, so a price that moved
+   * after the fallback's last read and before the stream was back, and is quiet since, would never
+   * come, and an engine would act on the old one until the pair moved again. The read keeps every
+   * pair the stream delivered from the batch that brought it up on (sentAfter is the count before
+   * it); one already under way was sent before that batch, so this one follows it.
+   */
+  private resync(market: 'spot' | 'futures'): void {
+    if (!this.readWhileDown[market]) return;
+    this.readWhileDown[market] = false;
+    const spot = market === 'spot';
+    const sentAfter = (spot ? this.spotFeed : this.futuresFeed).batches - 1;
+    const underWay = (spot ? this.polling : this.futuresPolling) ?? Promise.resolve();
+    void underWay.catch(() => undefined)
+      .then(() => (spot ? this.poll(sentAfter) : this.pollFutures(sentAfter)))
+      .catch(() => undefined);
+  }
+
+  /**
    * One shared REST request for everyone waiting on it. Its answer may arrive after the stream
    * delivered a newer price of some pair (the stream coming up, or a pair asked for while it is
    * up): those pairs keep the stream's price, or the engine would act on a price already gone.
    */
-  poll(): Promise<void> {
-    const sentAfter = this.spotFeed.batches;
+  poll(sentAfter = this.spotFeed.batches): Promise<void> {
     if (this.polling) return this.polling;
+    if (!this.spotFeed.up) this.readWhileDown.spot = true;
     const symbols = this.symbols();
     this.pollingFor = new Set(symbols);
     this.polling = this.gateway.tickers(symbols).then((rows) => {
@@ -319,10 +342,10 @@ export class MarketDataHub {
    * ticker/price for the pairs the futures listeners track, one shared request, published like a
    * stream batch (ticker/price carries no 24 h change: '0').
    */
-  private pollFutures(): Promise<void> {
+  private pollFutures(sentAfter = this.futuresFeed.batches): Promise<void> {
     const symbols = [...new Set(trackedBy(this.futuresListeners))];
     if (symbols.length === 0) return Promise.resolve();
-    const sentAfter = this.futuresFeed.batches;
+    if (!this.futuresFeed.up) this.readWhileDown.futures = true;
     this.futuresPolling ??= this.gateway.lastPrices('futures', symbols).then((prices) => {
       this.futuresRestPolls += 1;
       // The stream may have come back while the request was out: its prices are the newer ones.

@@ -2,13 +2,17 @@
  * Reads one ticker stream for as long as it is wanted: each batch goes to `onBatch`; a failed
  * read marks the feed down and the next read (which reconnects) follows after a growing pause.
  * `up` is true from the first batch after (re)connecting until the next failure, which is when
- * callers may trust what the stream built.
+ * callers may trust what the stream built. `onUp` hears each of those first batches: an
+ * all-market stream sends a pair only when it changes, so what moved while it was down (after the
+ * caller's last REST read) and is quiet since would never come; the caller reads it once then.
  */
 import type { Ticker, TickerStream } from './core/gateway';
 
 export interface TickerFeedOptions {
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
+  /** Called once the stream is up again (after the batch that brought it up has been handed on). */
+  onUp?: () => void;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
@@ -50,10 +54,12 @@ export class TickerFeed {
       try {
         const rows = await stream.next();
         if (this.stream !== stream) break;
+        const wasDown = !this.up;
         this.up = true;
         this.batches += 1;
         backoff = minMs;
         this.onBatch(rows);
+        if (wasDown) this.options.onUp?.();
       } catch {
         if (this.stream !== stream) break;
         this.up = false;
