@@ -4,7 +4,7 @@
  * server checks every refusal a handler throws against them (server/http/ops/register.ts: a test
  * fails on an undeclared one), /docs lists them, and a screen knows which it must have words for.
  */
-import type { Reason } from '../reasons';
+import { REASON_STATUS, type Reason } from '../reasons';
 import type { OpSpec } from './define';
 
 /** Any operation: a request the server cannot read or take, its input's rules, a limit, the server's own failures. */
@@ -39,6 +39,6 @@ export function refusalsOf(spec: Pick<OpSpec, 'auth' | 'refuses'>): ReadonlySet<
 }
 
 /** Its own reasons, as /docs lists them: `bot.not_found (404), ...`. */
-export function ownRefusalsText(spec: Pick<OpSpec, 'refuses'>, statusOf: (reason: Reason) => number): string {
-  return (spec.refuses ?? []).map((reason) => `${reason} (${statusOf(reason)})`).join(', ');
+export function ownRefusalsText(spec: Pick<OpSpec, 'refuses'>): string {
+  return (spec.refuses ?? []).map((reason) => `${reason} (${REASON_STATUS[reason]})`).join(', ');
 }

@@ -49,11 +49,12 @@ const MAX_PASSES = 4;
 /** `text` with every secret the rules recognise replaced by [REDACTED]. */
 export function redactText(text: string, options: RedactOptions = {}): string {
   const secrets = options.secrets ?? [];
+  // Another pass only after one that changed something: the rules map the same text to the same text.
+  let before = text;
   let shown = redactAt(text, 0, secrets);
-  for (let pass = 1; pass < MAX_PASSES; pass += 1) {
-    const again = redactAt(shown, 0, secrets);
-    if (again === shown) break;
-    shown = again;
+  for (let pass = 1; pass < MAX_PASSES && shown !== before; pass += 1) {
+    before = shown;
+    shown = redactAt(shown, 0, secrets);
   }
   return shown;
 }

@@ -15,7 +15,6 @@ import type { Op, OpTable, OutputOf, ParsedOf } from '../../../common/ops/define
 import { pathParams } from '../../../common/ops/path-params';
 import { ownRefusalsText, refusalsOf } from '../../../common/ops/refusals';
 import { undeclaredKeys } from '../../../common/ops/undeclared-keys';
-import { REASON_STATUS } from '../../../common/reasons';
 import { DomainError } from '../../errors/domain-error';
 import { billingEnvelope, bearer } from '../schemas';
 import type { AppDeps } from '../types';
@@ -73,7 +72,7 @@ function inputSchemas(spec: Op) {
 
 /** The entry's longer text, then the refusals of its own it declares. */
 function docsText(spec: Op): string | undefined {
-  const refusals = ownRefusalsText(spec, (reason) => REASON_STATUS[reason]);
+  const refusals = ownRefusalsText(spec);
   const text = [spec.description, refusals ? `Refuses with (beside the reasons any operation may give): ${refusals}.` : undefined];
   return text.filter(Boolean).join('\n\n') || undefined;
 }
@@ -146,12 +145,13 @@ export function registerOps<T extends OpTable>(
         const carried = (spec.method === 'GET' ? request.query : request.body) ?? {};
         const input = hasParams ? { ...carried, ...(request.params as object) } : carried;
         const caller = { deps: app.deps, request, userId: request.member?.userId ?? '' };
-        const answer = await Promise.resolve()
-          .then(() => handler(input as never, caller))
-          .catch((error: unknown) => {
-            checkRefusal(spec, refusals, error, request, answers);
-            throw error;
-          });
+        let answer;
+        try {
+          answer = await handler(input as never, caller);
+        } catch (error) {
+          checkRefusal(spec, refusals, error, request, answers);
+          throw error;
+        }
         // A string of a JSON type is not serialised again: Fastify sends it as it is.
         if (answer instanceof PreSerialised) {
           reply.type('application/json; charset=utf-8');
