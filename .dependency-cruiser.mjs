@@ -36,17 +36,48 @@ const TEST_FILE = '\\.test\\.tsx?$|\\.e2e\\.ts$|^tests/';
 const TESTING = '(^|/)testing/';
 
 const IO_PACKAGES = [
-  'electron', 'electron-store', 'conf', 'keytar',
-  'ccxt', 'pg', '@electric-sql/pglite', 'drizzle-orm', 'drizzle-kit',
-  'react', 'react-dom', 'antd', '@ant-design/[^/]+', 'react-router-dom', '@tanstack/[^/]+',
-  'fastify', '@fastify/[^/]+', 'fastify-plugin', 'helmet',
-  'ethers', 'axios', 'undici', 'ws', 'nodemailer', 'pino', 'prom-client', '@node-rs/[^/]+', 'qrcode',
+  'electron',
+  'electron-store',
+  'conf',
+  'keytar',
+  'ccxt',
+  'pg',
+  '@electric-sql/pglite',
+  'drizzle-orm',
+  'drizzle-kit',
+  'react',
+  'react-dom',
+  'antd',
+  '@ant-design/[^/]+',
+  'react-router-dom',
+  '@tanstack/[^/]+',
+  'fastify',
+  '@fastify/[^/]+',
+  'fastify-plugin',
+  'helmet',
+  'ethers',
+  'axios',
+  'undici',
+  'ws',
+  'nodemailer',
+  'pino',
+  'prom-client',
+  '@node-rs/[^/]+',
+  'qrcode',
 ].join('|');
 
 /** What the sandboxed window may load: UI, forms and charts (and, for its tests, the test kit). */
 const BROWSER_PACKAGES = [
-  'react', 'react-dom', 'react-router-dom', 'antd', '@ant-design/[^/]+', '@tanstack/react-query',
-  'yup', 'lightweight-charts', 'vitest', '@testing-library/[^/]+',
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'antd',
+  '@ant-design/[^/]+',
+  '@tanstack/react-query',
+  'yup',
+  'lightweight-charts',
+  'vitest',
+  '@testing-library/[^/]+',
 ].join('|');
 
 const NPM = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'];
@@ -92,7 +123,7 @@ export default {
     },
     {
       name: 'trading-only-through-index',
-      comment: 'trading/index.ts is the core\'s one door: its files can change behind it.',
+      comment: "trading/index.ts is the core's one door: its files can change behind it.",
       severity: 'error',
       from: { pathNot: '^trading/' },
       to: { path: '^trading/', pathNot: '^trading/index\\.ts$' },
@@ -129,7 +160,7 @@ export default {
     },
     {
       name: 'electron-not-renderer',
-      comment: 'Main and the preview serve the renderer\'s build output by path; they never import its code.',
+      comment: "Main and the preview serve the renderer's build output by path; they never import its code.",
       severity: 'error',
       from: { path: '^electron/' },
       to: { path: '^renderer/' },
@@ -138,7 +169,7 @@ export default {
       name: 'electron-only-in-main-glue',
       comment:
         'Only electron/main/app/ (the thin glue of electron/main/) and the preload (contextBridge, ' +
-        'ipcRenderer) import electron, so main\'s handlers run in plain Node: tests and the browser preview.',
+        "ipcRenderer) import electron, so main's handlers run in plain Node: tests and the browser preview.",
       severity: 'error',
       from: { pathNot: '^electron/(main/app|preload)/' },
       to: { path: pkg('electron') },
@@ -222,7 +253,7 @@ export default {
     {
       name: 'sim-only-through-trading',
       comment:
-        'The simulator stands in for Binance, a separate product: it shares the trading core\'s ' +
+        "The simulator stands in for Binance, a separate product: it shares the trading core's " +
         'arithmetic (through its index) and nothing else of the server, not its database, modules ' +
         'or engine.',
       severity: 'error',
@@ -232,7 +263,7 @@ export default {
     {
       name: 'sim-tests-only-through-trading-and-ccxt',
       comment:
-        'The simulator\'s tests and testing/ drive it as the server does, through the server\'s ' +
+        "The simulator's tests and testing/ drive it as the server does, through the server's " +
         'ccxt client (server/exchange/ccxt-urls.ts), and reach nothing else of the server.',
       severity: 'error',
       from: { path: '^sim/.*(\\.test\\.ts$|(^|/)testing/)' },
@@ -252,7 +283,7 @@ export default {
       name: 'electron-only-through-embed',
       comment:
         'The desktop embeds the server through one door, server/embed.ts, so what the desktop ' +
-        'depends on is that list, not the server\'s layout. Tests of electron/ may also check what ' +
+        "depends on is that list, not the server's layout. Tests of electron/ may also check what " +
         'the embedded server stored (its schema, sealed secrets) and use server/testing/.',
       severity: 'error',
       from: { path: '^electron/', pathNot: [TEST_FILE, TESTING, PREVIEW_CHAIN] },
@@ -261,7 +292,7 @@ export default {
     {
       name: 'preview-chain-only-the-local-chain',
       comment:
-        'The browser preview\'s local test chain (development only: ganache, which the packaged ' +
+        "The browser preview's local test chain (development only: ganache, which the packaged " +
         'app must not bundle, so it is not in server/embed.ts) imports the local chain and ' +
         'nothing else of the server past the facade.',
       severity: 'error',
@@ -271,7 +302,7 @@ export default {
     {
       name: 'ipc-not-server',
       comment:
-        'Main\'s IPC handlers reach the server over HTTP only, as a packaged app reaches a remote ' +
+        "Main's IPC handlers reach the server over HTTP only, as a packaged app reaches a remote " +
         'server: a handler that called a domain module would work embedded and break remote. ' +
         'Their tests too: they run the handlers against a server over HTTP.',
       severity: 'error',

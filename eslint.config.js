@@ -8,8 +8,7 @@ import globals from 'globals';
 
 // Node builtins are matched as exact names (`paths`): as gitignore-style patterns a bare name
 // such as 'constants' would also match our own '../constants'.
-const nodeBuiltinPaths = (message) =>
-  builtinModules.filter((m) => !m.startsWith('_')).map((name) => ({ name, message }));
+const nodeBuiltinPaths = (message) => builtinModules.filter((m) => !m.startsWith('_')).map((name) => ({ name, message }));
 const nodePrefixed = (message) => ({ group: ['node:*'], message });
 
 const pureMessage = 'common/ and trading/ are pure: no I/O, no runtime-specific packages.';
@@ -21,8 +20,7 @@ const notOurOtherRuntimes = (folders) => ({
   group: folders.flatMap((f) => [`**/${f}/**`, `**/${f}`]),
   message: 'This runtime may not import that folder (ARCHITECTURE section 2).',
 });
-const sandboxMessage =
-  'The renderer is sandboxed: no Node, no network; talk to main over window.griddesk.';
+const sandboxMessage = 'The renderer is sandboxed: no Node, no network; talk to main over window.griddesk.';
 // Package names are matched by regex: a gitignore-style group such as 'electron/*' would also
 // catch our own relative paths ('../electron/preview/host').
 const ccxtOnlyInExchange = {
@@ -50,8 +48,17 @@ const electronOnlyInMain = {
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'dist/**', '.tmp/**', 'release/**', '.tsbuild/**', '.data/**', 'coverage/**',
-      'server/db/migrations/**', '**/*.d.ts'],
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      '.tmp/**',
+      'release/**',
+      '.tsbuild/**',
+      '.data/**',
+      'coverage/**',
+      'server/db/migrations/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -66,71 +73,115 @@ export default tseslint.config(
   {
     files: ['common/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [...nodeBuiltinPaths(pureMessage), { name: 'electron', message: pureMessage }],
-        patterns: [noIo, nodePrefixed(pureMessage), notOurOtherRuntimes(['server', 'renderer', 'electron', 'tests', 'scripts', 'bench'])],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...nodeBuiltinPaths(pureMessage), { name: 'electron', message: pureMessage }],
+          patterns: [
+            noIo,
+            nodePrefixed(pureMessage),
+            notOurOtherRuntimes(['server', 'renderer', 'electron', 'tests', 'scripts', 'bench']),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['trading/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [...nodeBuiltinPaths(pureMessage), { name: 'electron', message: pureMessage }],
-        patterns: [noIo, nodePrefixed(pureMessage), notOurOtherRuntimes(['server', 'renderer', 'electron', 'sim', 'tests', 'scripts', 'bench'])],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...nodeBuiltinPaths(pureMessage), { name: 'electron', message: pureMessage }],
+          patterns: [
+            noIo,
+            nodePrefixed(pureMessage),
+            notOurOtherRuntimes(['server', 'renderer', 'electron', 'sim', 'tests', 'scripts', 'bench']),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/**/*.ts'],
     ignores: ['server/exchange/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']), simOnlyAtCompositionRoot],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ccxtOnlyInExchange,
+            electronOnlyInMain,
+            notOurOtherRuntimes(['renderer', 'electron']),
+            simOnlyAtCompositionRoot,
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/exchange/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']), simOnlyAtCompositionRoot],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']), simOnlyAtCompositionRoot],
+        },
+      ],
     },
   },
   {
     files: serverTestsAndHelpers,
     ignores: ['server/exchange/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
+        },
+      ],
     },
   },
   {
     files: ['server/exchange/**/*.test.ts', 'server/exchange/testing/**/*.ts', 'server/exchange/exchange-factory.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron'])],
+        },
+      ],
     },
   },
   {
     files: ['sim/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [ccxtOnlyInExchange, electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']),
-          simStaysOutOfServer([])],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ccxtOnlyInExchange,
+            electronOnlyInMain,
+            notOurOtherRuntimes(['renderer', 'electron']),
+            simStaysOutOfServer([]),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['sim/**/*.test.ts', 'sim/testing/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [electronOnlyInMain, notOurOtherRuntimes(['renderer', 'electron']),
-          simStaysOutOfServer(['exchange/ccxt-urls'])],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electronOnlyInMain,
+            notOurOtherRuntimes(['renderer', 'electron']),
+            simStaysOutOfServer(['exchange/ccxt-urls']),
+          ],
+        },
+      ],
     },
   },
   {
@@ -139,14 +190,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', {
-        paths: nodeBuiltinPaths(sandboxMessage),
-        patterns: [
-          nodePrefixed(sandboxMessage),
-          { regex: '^(electron|axios|keytar|pg|ccxt|fastify|@fastify)(/.*)?$', message: sandboxMessage },
-          notOurOtherRuntimes(['server', 'electron', 'tests', 'scripts']),
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltinPaths(sandboxMessage),
+          patterns: [
+            nodePrefixed(sandboxMessage),
+            { regex: '^(electron|axios|keytar|pg|ccxt|fastify|@fastify)(/.*)?$', message: sandboxMessage },
+            notOurOtherRuntimes(['server', 'electron', 'tests', 'scripts']),
+          ],
+        },
+      ],
     },
   },
   {
@@ -155,20 +209,32 @@ export default tseslint.config(
     files: ['renderer/vite.config.ts', 'renderer/build/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: '^(electron|axios|keytar|pg|ccxt|fastify|@fastify)(/.*)?$', message: sandboxMessage },
-          notOurOtherRuntimes(['server', 'electron', 'tests', 'scripts']),
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(electron|axios|keytar|pg|ccxt|fastify|@fastify)(/.*)?$', message: sandboxMessage },
+            notOurOtherRuntimes(['server', 'electron', 'tests', 'scripts']),
+          ],
+        },
+      ],
     },
   },
   {
-    files: ['electron/main/ipc/**/*.ts', 'electron/main/ports/**/*.ts', 'electron/main/updater/**/*.ts', 'electron/main/diagnostics/**/*.ts', 'electron/preview/**/*.ts'],
+    files: [
+      'electron/main/ipc/**/*.ts',
+      'electron/main/ports/**/*.ts',
+      'electron/main/updater/**/*.ts',
+      'electron/main/diagnostics/**/*.ts',
+      'electron/preview/**/*.ts',
+    ],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [electronOnlyInMain, ccxtOnlyInExchange, notOurOtherRuntimes(['renderer'])],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [electronOnlyInMain, ccxtOnlyInExchange, notOurOtherRuntimes(['renderer'])],
+        },
+      ],
     },
   },
   {

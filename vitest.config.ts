@@ -94,12 +94,25 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'sim/**/*.test.ts', 'electron/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'server/**/*.test.ts',
+            'sim/**/*.test.ts',
+            'electron/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'deploy/**/*.test.ts',
+            'tests/**/*.test.ts',
+          ],
           // The kill -9 suites (engine.kill9, engine.cycles-kill9) share a bot or a cycle between
           // engine processes, which needs PostgreSQL; so do the `*.postgres.test.ts` files (SIGTERM
           // handover, pg_dump/pg_restore). With TEST_DATABASE_URL set they run, and fail if it is broken.
-          exclude: ['**/*.keyring.test.ts', 'node_modules/**', ...PURE_NODE_TESTS, ...SHARED_ENGINE_TESTS,
-            ...(process.env.TEST_DATABASE_URL ? [] : ['**/*kill9.test.ts', '**/*.postgres.test.ts'])],
+          exclude: [
+            '**/*.keyring.test.ts',
+            'node_modules/**',
+            ...PURE_NODE_TESTS,
+            ...SHARED_ENGINE_TESTS,
+            ...(process.env.TEST_DATABASE_URL ? [] : ['**/*kill9.test.ts', '**/*.postgres.test.ts']),
+          ],
           // Kept: under load (load average 23 on two cores) one route-fuzz test on PGlite took 21 s and
           // harness hooks are being reshaped (issue 35); lower these from a quiet machine's times.
           testTimeout: 30_000,
@@ -128,7 +141,15 @@ export default defineConfig({
         },
       },
       // JSX needs no option here: Vite's Oxc transform uses the automatic runtime by default.
-      { test: { ...RENDERER_TEST, name: 'renderer', include: ['renderer/**/*.test.{ts,tsx}'], exclude: RENDERER_MOCKING_TESTS, isolate: false } },
+      {
+        test: {
+          ...RENDERER_TEST,
+          name: 'renderer',
+          include: ['renderer/**/*.test.{ts,tsx}'],
+          exclude: RENDERER_MOCKING_TESTS,
+          isolate: false,
+        },
+      },
       { test: { ...RENDERER_TEST, name: 'renderer-mocking', include: RENDERER_MOCKING_TESTS } },
     ],
   },

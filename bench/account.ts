@@ -22,10 +22,24 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const PER_MEMBER = 4;
 const AFFORDABLE = 3;
 
-const [{ benchDatabase }, { post }, { addPlan }, { purchasePlan }, { createWithdrawal }, { setSetting }, { insertMember }, { checksummedAddress }] = await Promise.all([
-  import('./support/bench-db'), import('../server/modules/ledger/post'), import('../server/modules/subscriptions/plans'),
-  import('../server/modules/subscriptions/purchase'), import('../server/modules/withdrawals/create'),
-  import('../server/modules/settings/settings'), import('./support/members'), import('../server/config/chain-addresses'),
+const [
+  { benchDatabase },
+  { post },
+  { addPlan },
+  { purchasePlan },
+  { createWithdrawal },
+  { setSetting },
+  { insertMember },
+  { checksummedAddress },
+] = await Promise.all([
+  import('./support/bench-db'),
+  import('../server/modules/ledger/post'),
+  import('../server/modules/subscriptions/plans'),
+  import('../server/modules/subscriptions/purchase'),
+  import('../server/modules/withdrawals/create'),
+  import('../server/modules/settings/settings'),
+  import('./support/members'),
+  import('../server/config/chain-addresses'),
 ]);
 
 type Db = Awaited<ReturnType<typeof benchDatabase>>['database']['db'];
@@ -46,25 +60,33 @@ async function burst(label: string, members: string[], run: (userId: string) => 
   const okBy = new Map<string, number>();
   const errors = new Map<string, number>();
   const start = performance.now();
-  await Promise.all(Array.from({ length: members.length * PER_MEMBER }, async (_, i) => {
-    const userId = members[i % members.length]!;
-    const t0 = performance.now();
-    try {
-      await run(userId);
-      okBy.set(userId, (okBy.get(userId) ?? 0) + 1);
-    } catch (error) {
-      const key = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      errors.set(key, (errors.get(key) ?? 0) + 1);
-    } finally {
-      latencies.push(performance.now() - t0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: members.length * PER_MEMBER }, async (_, i) => {
+      const userId = members[i % members.length]!;
+      const t0 = performance.now();
+      try {
+        await run(userId);
+        okBy.set(userId, (okBy.get(userId) ?? 0) + 1);
+      } catch (error) {
+        const key = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        errors.set(key, (errors.get(key) ?? 0) + 1);
+      } finally {
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   const succeeded = [...okBy.values()].reduce((a, b) => a + b, 0);
   return {
-    label, requests: latencies.length, succeeded, refused: latencies.length - succeeded, seconds: round(seconds, 3),
-    perSecond: round(latencies.length / seconds, 1), p50Ms: round(percentile(latencies, 50)), p99Ms: round(percentile(latencies, 99)),
+    label,
+    requests: latencies.length,
+    succeeded,
+    refused: latencies.length - succeeded,
+    seconds: round(seconds, 3),
+    perSecond: round(latencies.length / seconds, 1),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
     maxMs: round(latencies[latencies.length - 1] ?? 0),
     everyMemberGotTheAffordable: members.every((m) => (atLeast ? (okBy.get(m) ?? 0) >= AFFORDABLE : okBy.get(m) === AFFORDABLE)),
     errors: Object.fromEntries(errors),
@@ -78,7 +100,8 @@ async function members(db: Db, count: number, sponsors: string[] = []): Promise<
 }
 
 async function fund(db: Db, ids: string[], asset: 'USDT' | 'USDT_REWARD', amount: string) {
-  for (const userId of ids) await post(db, { key: randomUUID(), kind: asset === 'USDT' ? 'deposit' : 'level_reward', legs: [{ userId, asset, amount }] });
+  for (const userId of ids)
+    await post(db, { key: randomUUID(), kind: asset === 'USDT' ? 'deposit' : 'level_reward', legs: [{ userId, asset, amount }] });
 }
 
 async function ledgerChecks(bench: Awaited<ReturnType<typeof benchDatabase>>) {
@@ -95,7 +118,9 @@ type Bench = Awaited<ReturnType<typeof benchDatabase>>;
 
 async function rewardBalances(bench: Bench, ids: string[]): Promise<Map<string, Decimal>> {
   const { rows } = await bench.pool.query<{ user_id: string; balance: string }>(
-    `SELECT user_id, balance FROM member_balances WHERE asset = 'USDT_REWARD' AND user_id = ANY($1)`, [ids]);
+    `SELECT user_id, balance FROM member_balances WHERE asset = 'USDT_REWARD' AND user_id = ANY($1)`,
+    [ids],
+  );
   return new Map(rows.map((r) => [r.user_id, new Decimal(r.balance)]));
 }
 
@@ -103,11 +128,20 @@ async function rewardBalances(bench: Bench, ids: string[]): Promise<Map<string, 
  * The sponsors' reward accounts after the mixed run: what they held, plus 35 funded, plus the
  * level rewards of the mixed purchases, minus 10 for each withdrawal that succeeded.
  */
-async function teamRewardsAddUp(bench: Bench, team: string[], before: Map<string, Decimal>, lastEntryBefore: string, withdrawn: number): Promise<boolean> {
+async function teamRewardsAddUp(
+  bench: Bench,
+  team: string[],
+  before: Map<string, Decimal>,
+  lastEntryBefore: string,
+  withdrawn: number,
+): Promise<boolean> {
   const after = await rewardBalances(bench, team);
-  const { rows } = await bench.pool.query<{ total: string | null }>(`
+  const { rows } = await bench.pool.query<{ total: string | null }>(
+    `
     SELECT sum(e.amount) AS total FROM ledger_entries e
-    WHERE e.user_id = ANY($1) AND e.asset = 'USDT_REWARD' AND e.amount > 0 AND e.id > $2`, [team, lastEntryBefore]);
+    WHERE e.user_id = ANY($1) AND e.asset = 'USDT_REWARD' AND e.amount > 0 AND e.id > $2`,
+    [team, lastEntryBefore],
+  );
   const credited = new Decimal(rows[0]!.total ?? 0);
   const sum = (m: Map<string, Decimal>) => [...m.values()].reduce((a, b) => a.plus(b), new Decimal(0));
   return sum(after).equals(sum(before).plus(credited).minus(new Decimal(10).mul(withdrawn)));
@@ -136,7 +170,12 @@ try {
 
   const buy = (userId: string) => purchasePlan(db, userId, plan.id, clock);
   const withdraw = (userId: string) =>
-    createWithdrawal(db, userId, { amount: '10', toAddress: '0x000000000000000000000000000000000000dEaD' }, { clock, available: true, checksummedAddress });
+    createWithdrawal(
+      db,
+      userId,
+      { amount: '10', toAddress: '0x000000000000000000000000000000000000dEaD' },
+      { clock, available: true, checksummedAddress },
+    );
   const purchases = await burst('subscription purchases (purchasePlan)', buyers, buy);
   const withdrawals = await burst('withdrawal requests (createWithdrawal)', withdrawers, withdraw);
 
@@ -147,7 +186,8 @@ try {
   await fund(db, mixedBuyers, 'USDT_REWARD', '35');
   const team = [...upline, ...sponsors];
   const rewardBefore = await rewardBalances(bench, team);
-  const lastEntryBefore = (await bench.pool.query<{ id: string }>('SELECT coalesce(max(id), 0) AS id FROM ledger_entries')).rows[0]!.id;
+  const lastEntryBefore = (await bench.pool.query<{ id: string }>('SELECT coalesce(max(id), 0) AS id FROM ledger_entries'))
+    .rows[0]!.id;
   await fund(db, team, 'USDT_REWARD', '35');
   const started = performance.now();
   const [mixedPurchases, mixedWithdrawals, teamWithdrawals] = await Promise.all([
@@ -158,25 +198,53 @@ try {
   const mixedSeconds = (performance.now() - started) / 1000;
   const mixedRequests = mixedPurchases.requests + mixedWithdrawals.requests + teamWithdrawals.requests;
   const mixed = {
-    requests: mixedRequests, seconds: round(mixedSeconds, 3), perSecond: round(mixedRequests / mixedSeconds, 1),
+    requests: mixedRequests,
+    seconds: round(mixedSeconds, 3),
+    perSecond: round(mixedRequests / mixedSeconds, 1),
     p99Ms: round(Math.max(mixedPurchases.p99Ms, mixedWithdrawals.p99Ms, teamWithdrawals.p99Ms)),
-    purchases: mixedPurchases, withdrawals: mixedWithdrawals, teamWithdrawals,
+    purchases: mixedPurchases,
+    withdrawals: mixedWithdrawals,
+    teamWithdrawals,
   };
   const checks = await ledgerChecks(bench);
   const rewards = await bench.pool.query<{ n: string }>('SELECT count(*) AS n FROM level_rewards');
   const levelRewardsPerPurchase = Number(rewards.rows[0]!.n) / ((buyers.length + mixedBuyers.length) * AFFORDABLE);
   const rewardLeft = await bench.pool.query<{ n: string }>(
-    `SELECT count(*) AS n FROM member_balances WHERE asset = 'USDT_REWARD' AND user_id = ANY($1) AND balance <> 5`, [[...withdrawers, ...mixedBuyers]]);
+    `SELECT count(*) AS n FROM member_balances WHERE asset = 'USDT_REWARD' AND user_id = ANY($1) AND balance <> 5`,
+    [[...withdrawers, ...mixedBuyers]],
+  );
   const teamCheck = await teamRewardsAddUp(bench, team, rewardBefore, lastEntryBefore, teamWithdrawals.succeeded);
-  const ok = [purchases, withdrawals, mixedPurchases, mixedWithdrawals, teamWithdrawals].every((b) => b.everyMemberGotTheAffordable)
-    && teamCheck
-    && checks.negativeBalances === 0 && checks.balancesNotEqualToLedgerSums === 0 && Number(rewardLeft.rows[0]!.n) === 0
-    && levelRewardsPerPurchase === 5;
-  console.log(JSON.stringify({
-    bench: 'account', database: 'postgresql', poolConnections: 10, membersPerBurst: memberCount, requestsPerMember: PER_MEMBER,
-    affordablePerMember: AFFORDABLE, purchases, withdrawals, mixed,
-    checks: { ...checks, levelRewardsPerPurchase, withdrawersNotLeftWith5: Number(rewardLeft.rows[0]!.n), sponsorRewardsAddUp: teamCheck, ok },
-  }, null, 2));
+  const ok =
+    [purchases, withdrawals, mixedPurchases, mixedWithdrawals, teamWithdrawals].every((b) => b.everyMemberGotTheAffordable) &&
+    teamCheck &&
+    checks.negativeBalances === 0 &&
+    checks.balancesNotEqualToLedgerSums === 0 &&
+    Number(rewardLeft.rows[0]!.n) === 0 &&
+    levelRewardsPerPurchase === 5;
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'account',
+        database: 'postgresql',
+        poolConnections: 10,
+        membersPerBurst: memberCount,
+        requestsPerMember: PER_MEMBER,
+        affordablePerMember: AFFORDABLE,
+        purchases,
+        withdrawals,
+        mixed,
+        checks: {
+          ...checks,
+          levelRewardsPerPurchase,
+          withdrawersNotLeftWith5: Number(rewardLeft.rows[0]!.n),
+          sponsorRewardsAddUp: teamCheck,
+          ok,
+        },
+      },
+      null,
+      2,
+    ),
+  );
   if (!ok) process.exitCode = 1;
 } finally {
   await bench.close();

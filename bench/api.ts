@@ -21,9 +21,26 @@ import { cpus } from 'node:os';
 import type pg from 'pg';
 import { TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import { SPARKLINE_POINTS } from '../server/modules/runnables/sparklines';
-import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../trading/index';
+import {
+  applyFill,
+  botParams,
+  marketRules,
+  normaliseStrategy,
+  restoreBot,
+  simulateFill,
+  snapshotOf,
+  step,
+  type OrderAction,
+} from '../trading/index';
 import { storedGrids } from '../server/runnables/bot/index';
-import { benchDatabase, postgresCpuDelta, postgresCpuSeconds, processCpuSeconds, seedMembers, seedSessions } from './support/bench-db';
+import {
+  benchDatabase,
+  postgresCpuDelta,
+  postgresCpuSeconds,
+  processCpuSeconds,
+  seedMembers,
+  seedSessions,
+} from './support/bench-db';
 import { createAccount, spawnScript, spawnSimulator } from './support/spawn-sim';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -47,14 +64,21 @@ function signJwt(secret: string, payload: Record<string, unknown>): string {
 
 /** A running bot's state as the engine stores it: grid 1 held, a month of daily profits. */
 function botTemplate() {
-  const tableData = [40, 30, 30].map((alloc, i) => ({ gridNo: i + 1, allottedAmountPercentagePerOrder: String(alloc), buyPercentage: '1',
-    buyPercentageUp: '0.2', takeProfitPercentage: '1', takeProfitPercentageDown: '0.2' }));
+  const tableData = [40, 30, 30].map((alloc, i) => ({
+    gridNo: i + 1,
+    allottedAmountPercentagePerOrder: String(alloc),
+    buyPercentage: '1',
+    buyPercentageUp: '0.2',
+    takeProfitPercentage: '1',
+    takeProfitPercentageDown: '0.2',
+  }));
   const strategy = normaliseStrategy({ strategyName: 'System Strategy', noOfGrids: 3, tableData });
   const rules = { stepSize: '0.001', tickSize: '0.01', minNotional: '5', feeRate: '0.001' };
   const bot = restoreBot(strategy, botParams({ investment: 1000 }), marketRules(rules), null);
   for (const a of step(bot, { ts: Date.now(), price: '145.62' })) applyFill(bot, simulateFill(a as OrderAction, bot.market));
   const state = snapshotOf(bot);
-  for (let d = 0; d < 30; d++) state.datewise[new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10)] = (d % 7 * 0.37).toFixed(2);
+  for (let d = 0; d < 30; d++)
+    state.datewise[new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10)] = ((d % 7) * 0.37).toFixed(2);
   return { snapshot: storedGrids(strategy), rules, state };
 }
 
@@ -64,7 +88,8 @@ async function seedBotsAndOrders(pool: pg.Pool): Promise<{ bots: number; orders:
   const client = await pool.connect();
   try {
     await client.query("SET synchronous_commit = off; SET maintenance_work_mem = '512MB'");
-    await client.query(`
+    await client.query(
+      `
       INSERT INTO bots (user_id, status, strategy_name, strategy_snapshot, symbol, category, bot_type, investment, market_rules, state,
         realized_pnl, profit_booked, loss_booked, held_qty, held_cost, grid_no, total_grid, trades, last_price, started_at, stopped_at, order_seq)
       SELECT u.id, CASE WHEN g % 20 = 0 THEN 'Stopped' WHEN g % 20 = 1 THEN 'Pause' ELSE 'Live' END, 'System Strategy', $1::jsonb,
@@ -72,24 +97,39 @@ async function seedBotsAndOrders(pool: pg.Pool): Promise<{ bots: number; orders:
         12.5, 14, -1.5, 2.747, 400.4, 1, 3, $6, 145.62, now() - interval '40 days' + g * interval '1 hour',
         CASE WHEN g % 20 = 0 THEN now() END, $6
       FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM users) u CROSS JOIN generate_series(0, $5 - 1) g`,
-    [JSON.stringify(t.snapshot), JSON.stringify(t.rules), JSON.stringify(t.state), TICKER_SYMBOLS, BOTS_PER_MEMBER, ORDERS_PER_BOT]);
+      [
+        JSON.stringify(t.snapshot),
+        JSON.stringify(t.rules),
+        JSON.stringify(t.state),
+        TICKER_SYMBOLS,
+        BOTS_PER_MEMBER,
+        ORDERS_PER_BOT,
+      ],
+    );
     // A bulk load as a restore does it: secondary indexes built after the rows, foreign keys not re-checked row by row.
     const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
-      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'bot_orders' AND indexname <> 'bot_orders_pkey'");
+      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'bot_orders' AND indexname <> 'bot_orders_pkey'",
+    );
     for (const ix of indexes) await client.query(`DROP INDEX ${ix.indexname}`);
     await client.query('SET session_replication_role = replica');
-    await client.query(`
+    await client.query(
+      `
       INSERT INTO bot_orders (bot_id, seq, client_order_id, kind, side, grid, quantity, decision_price, status, exchange_order_id,
         fill_price, filled_qty, cost, fee, pnl, created_at, filled_at)
       SELECT b.id, s, 'gd' || substr(replace(b.id::text, '-', ''), 1, 20) || 'x' || s, CASE WHEN s % 2 = 0 THEN 'buy' ELSE 'sell' END,
         CASE WHEN s % 2 = 0 THEN 'buy' ELSE 'sell' END, 1 + (s / 2) % 3, 2.747, 145.62, 'filled', s::text, 145.62 + s % 7, 2.747,
         400.03, 0.4, CASE WHEN s % 2 = 1 THEN 0.35 ELSE 0 END, b.started_at + s * interval '5 minutes', b.started_at + s * interval '5 minutes'
-      FROM bots b CROSS JOIN generate_series(0, $1 - 1) s`, [ORDERS_PER_BOT]);
+      FROM bots b CROSS JOIN generate_series(0, $1 - 1) s`,
+      [ORDERS_PER_BOT],
+    );
     await client.query('SET session_replication_role = origin');
     for (const ix of indexes) await client.query(ix.indexdef);
     await client.query('ANALYZE');
-    const { rows: [count] } = await client.query<{ bots: string; orders: string }>(
-      'SELECT (SELECT count(*) FROM bots) AS bots, (SELECT count(*) FROM bot_orders) AS orders');
+    const {
+      rows: [count],
+    } = await client.query<{ bots: string; orders: string }>(
+      'SELECT (SELECT count(*) FROM bots) AS bots, (SELECT count(*) FROM bot_orders) AS orders',
+    );
     return { bots: Number(count!.bots), orders: Number(count!.orders), seconds: round((performance.now() - started) / 1000, 1) };
   } finally {
     client.release();
@@ -103,24 +143,57 @@ function startServer(env: Record<string, string>) {
 /** autocannon over `paths` in turn, each request with the next member's token; `serverPid` is sampled for its CPU. */
 async function load(url: string, paths: readonly string[], tokens: string[], serverPid: number) {
   let next = 0;
-  const requests = paths.map((path) => ({ method: 'GET' as const, path,
-    setupRequest: (req: autocannon.Request) => ({ ...req, headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }));
-  const [server0, pg0, self0, started] = [await processCpuSeconds(serverPid), await postgresCpuSeconds(), process.cpuUsage(), performance.now()];
+  const requests = paths.map((path) => ({
+    method: 'GET' as const,
+    path,
+    setupRequest: (req: autocannon.Request) => ({
+      ...req,
+      headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+    }),
+  }));
+  const [server0, pg0, self0, started] = [
+    await processCpuSeconds(serverPid),
+    await postgresCpuSeconds(),
+    process.cpuUsage(),
+    performance.now(),
+  ];
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, requests });
-  const [server1, pg1, self1, wall] = [await processCpuSeconds(serverPid), await postgresCpuSeconds(), process.cpuUsage(self0), (performance.now() - started) / 1000];
+  const [server1, pg1, self1, wall] = [
+    await processCpuSeconds(serverPid),
+    await postgresCpuSeconds(),
+    process.cpuUsage(self0),
+    (performance.now() - started) / 1000,
+  ];
   const rps = r.requests.average;
   const serverSeconds = server0 === null || server1 === null ? null : server1 - server0;
   const pgSeconds = postgresCpuDelta(pg0, pg1);
-  const perRequestMs = (seconds: number | null) => (seconds === null || r.requests.total === 0 ? null : round((seconds * 1000) / r.requests.total, 3));
-  return { requestsPerSecond: rps, latencyMs: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max }, total: r.requests.total,
-    non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts,
-    ratioToTarget: round(rps / TARGET.requestsPerSecond), met: rps >= TARGET.requestsPerSecond && r.latency.p99 < TARGET.p99Ms,
-    cpu: { serverCores: serverSeconds === null ? null : round(serverSeconds / wall, 3), postgresCores: pgSeconds === null ? null : round(pgSeconds / wall, 3),
+  const perRequestMs = (seconds: number | null) =>
+    seconds === null || r.requests.total === 0 ? null : round((seconds * 1000) / r.requests.total, 3);
+  return {
+    requestsPerSecond: rps,
+    latencyMs: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    ratioToTarget: round(rps / TARGET.requestsPerSecond),
+    met: rps >= TARGET.requestsPerSecond && r.latency.p99 < TARGET.p99Ms,
+    cpu: {
+      serverCores: serverSeconds === null ? null : round(serverSeconds / wall, 3),
+      postgresCores: pgSeconds === null ? null : round(pgSeconds / wall, 3),
       loadGeneratorCores: round((self1.user + self1.system) / 1e6 / wall, 3),
-      serverMsPerRequest: perRequestMs(serverSeconds), postgresMsPerRequest: perRequestMs(pgSeconds) } };
+      serverMsPerRequest: perRequestMs(serverSeconds),
+      postgresMsPerRequest: perRequestMs(pgSeconds),
+    },
+  };
 }
 
-interface PlanNode { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
 function nodes(plan: PlanNode): string[] {
   const here = `${plan['Node Type']}${plan['Index Name'] ? ` using ${plan['Index Name']}` : plan['Relation Name'] ? ` on ${plan['Relation Name']}` : ''}`;
   return [here, ...(plan.Plans ?? []).flatMap(nodes)];
@@ -128,7 +201,9 @@ function nodes(plan: PlanNode): string[] {
 
 /** EXPLAIN ANALYZE of what the three endpoints run for one member (the SQL as drizzle sends it, parameters inlined). */
 async function explain(pool: pg.Pool, userId: string, sessionId: string) {
-  const ids = (await pool.query<{ id: string }>("SELECT id FROM bots WHERE user_id = $1 AND status IN ('Live', 'Pause')", [userId])).rows.map((r) => r.id);
+  const ids = (
+    await pool.query<{ id: string }>("SELECT id FROM bots WHERE user_id = $1 AND status IN ('Live', 'Pause')", [userId])
+  ).rows.map((r) => r.id);
   const idList = ids.map((id) => `'${id}'::uuid`).join(', ') || 'NULL';
   const queries: Record<string, string> = {
     authSession: `SELECT user_id FROM sessions WHERE id = '${sessionId}' AND revoked_at IS NULL AND expires_at > now()`,
@@ -145,11 +220,24 @@ async function explain(pool: pg.Pool, userId: string, sessionId: string) {
   };
   const out: Record<string, unknown> = {};
   for (const [name, sql] of Object.entries(queries)) {
-    const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode & { 'Actual Rows': number }; 'Planning Time': number; 'Execution Time': number;
-      JIT?: { Timing?: { Total?: number } } }] }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`);
+    const { rows } = await pool.query<{
+      'QUERY PLAN': [
+        {
+          Plan: PlanNode & { 'Actual Rows': number };
+          'Planning Time': number;
+          'Execution Time': number;
+          JIT?: { Timing?: { Total?: number } };
+        },
+      ];
+    }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`);
     const [p] = rows[0]!['QUERY PLAN'];
-    out[name] = { planningMs: round(p['Planning Time'], 3), executionMs: round(p['Execution Time'], 3), jitMs: p.JIT?.Timing?.Total === undefined ? 0 : round(p.JIT.Timing.Total, 3),
-      rows: p.Plan['Actual Rows'], plan: nodes(p.Plan).join(' > ') };
+    out[name] = {
+      planningMs: round(p['Planning Time'], 3),
+      executionMs: round(p['Execution Time'], 3),
+      jitMs: p.JIT?.Timing?.Total === undefined ? 0 : round(p.JIT.Timing.Total, 3),
+      rows: p.Plan['Actual Rows'],
+      plan: nodes(p.Plan).join(' > '),
+    };
   }
   return out;
 }
@@ -160,31 +248,50 @@ let server: Awaited<ReturnType<typeof startServer>> | null = null;
 try {
   const seedStarted = performance.now();
   const keys: { apiKey: string; secretKey: string }[] = [];
-  for (let i = 0; i < MEMBERS; i += 50) keys.push(...(await Promise.all(Array.from({ length: Math.min(50, MEMBERS - i) }, () => createAccount(sim.url)))));
+  for (let i = 0; i < MEMBERS; i += 50)
+    keys.push(...(await Promise.all(Array.from({ length: Math.min(50, MEMBERS - i) }, () => createAccount(sim.url)))));
   const members = await seedMembers(db, keys);
-  const sessions = await seedSessions(db, members.map((m) => m.userId));
+  const sessions = await seedSessions(
+    db,
+    members.map((m) => m.userId),
+  );
   const membersSeconds = round((performance.now() - seedStarted) / 1000, 1);
   const seeded = await seedBotsAndOrders(db.pool);
   const exp = Math.floor(Date.now() / 1000) + 86_400;
   const secret = 'bench-jwt-secret-that-is-long-enough-0123456789';
   const tokens = members.map((m, i) => signJwt(secret, { sub: m.userId, jti: sessions[i], exp }));
 
-  server = await startServer({ DATABASE_URL: db.url, DATA_DIR: db.config.dataDir, JWT_SECRET: secret, SECRETS_KEY: '00'.repeat(32),
-    ROLES: 'api', EXCHANGE: 'sim', SIM_URL: sim.url, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', EXCHANGE_WEIGHT_SPOT: '1000000' });
+  server = await startServer({
+    DATABASE_URL: db.url,
+    DATA_DIR: db.config.dataDir,
+    JWT_SECRET: secret,
+    SECRETS_KEY: '00'.repeat(32),
+    ROLES: 'api',
+    EXCHANGE: 'sim',
+    SIM_URL: sim.url,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    EXCHANGE_WEIGHT_SPOT: '1000000',
+  });
   const url = server.url;
   // Warm-up: every member's balance feed (pichart), and the JIT on every route.
   const warmStarted = performance.now();
   for (let i = 0; i < tokens.length; i += 20) {
-    await Promise.all(tokens.slice(i, i + 20).map(async (token) => {
-      for (const path of ENDPOINTS) {
-        const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-      }
-    }));
+    await Promise.all(
+      tokens.slice(i, i + 20).map(async (token) => {
+        for (const path of ENDPOINTS) {
+          const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+          if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+          await res.arrayBuffer();
+        }
+      }),
+    );
   }
   const warmupSeconds = round((performance.now() - warmStarted) / 1000, 1);
-  const sample = await (await fetch(`${url}/api/botstatus`, { headers: { authorization: `Bearer ${tokens[0]}` } })).json() as unknown[];
+  const sample = (await (
+    await fetch(`${url}/api/botstatus`, { headers: { authorization: `Bearer ${tokens[0]}` } })
+  ).json()) as unknown[];
 
   const endpoints: Record<string, Awaited<ReturnType<typeof load>>> = {};
   const alone = process.env.BENCH_ENDPOINTS ? process.env.BENCH_ENDPOINTS.split(',') : ENDPOINTS;
@@ -192,14 +299,36 @@ try {
   const mix = process.env.BENCH_ENDPOINTS ? null : await load(url, ENDPOINTS, tokens, server.child.pid!);
   const plans = await explain(db.pool, members[0]!.userId, sessions[0]!);
 
-  console.log(JSON.stringify({
-    bench: 'api', node: process.version, cpus: cpus().length, database: 'postgres',
-    data: { members: MEMBERS, bots: seeded.bots, botsPerMember: BOTS_PER_MEMBER, liveOrPausedPerMember: sample.length, orders: seeded.orders,
-      ordersPerBot: ORDERS_PER_BOT, seedMembersSeconds: membersSeconds, seedBotsAndOrdersSeconds: seeded.seconds, warmupSeconds },
-    connections: CONNECTIONS, secondsEach: DURATION_S, tokensRotated: tokens.length,
-    target: TARGET, endpoints, mix,
-    explainAnalyze: plans,
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'api',
+        node: process.version,
+        cpus: cpus().length,
+        database: 'postgres',
+        data: {
+          members: MEMBERS,
+          bots: seeded.bots,
+          botsPerMember: BOTS_PER_MEMBER,
+          liveOrPausedPerMember: sample.length,
+          orders: seeded.orders,
+          ordersPerBot: ORDERS_PER_BOT,
+          seedMembersSeconds: membersSeconds,
+          seedBotsAndOrdersSeconds: seeded.seconds,
+          warmupSeconds,
+        },
+        connections: CONNECTIONS,
+        secondsEach: DURATION_S,
+        tokensRotated: tokens.length,
+        target: TARGET,
+        endpoints,
+        mix,
+        explainAnalyze: plans,
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   await server?.stop();
   await db.close();

@@ -64,27 +64,33 @@ function main(): void {
   const coreRate = Math.round(TICKS / core.seconds);
   const referenceRate = Math.round(TICKS / reference.seconds);
   const trades = core.result.trades.length;
-  console.log(JSON.stringify({
-    bench: 'backtest',
-    ticks: TICKS,
-    grids: GRIDS,
-    trades,
-    identicalTrades: identical,
-    core: {
-      seconds: core.seconds,
-      ticksPerSecond: coreRate,
-      bestTicksPerSecond: Math.round(TICKS / best),
-      runs: CORE_RUNS,
-      // Retained after the run: the trade list and the result; independent of the tick count.
-      heapGrowthBytes,
-      heapGrowthPerTradeBytes: Math.round(heapGrowthBytes / Math.max(trades, 1)),
-    },
-    reference: { seconds: reference.seconds, ticksPerSecond: referenceRate },
-    ratio: Number((coreRate / referenceRate).toFixed(1)),
-    target: { ticksPerSecond: TARGET_TICKS_PER_SECOND, met: coreRate >= TARGET_TICKS_PER_SECOND },
-    summary: core.result.summary,
-    maxDrawdown: core.result.maxDrawdown,
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'backtest',
+        ticks: TICKS,
+        grids: GRIDS,
+        trades,
+        identicalTrades: identical,
+        core: {
+          seconds: core.seconds,
+          ticksPerSecond: coreRate,
+          bestTicksPerSecond: Math.round(TICKS / best),
+          runs: CORE_RUNS,
+          // Retained after the run: the trade list and the result; independent of the tick count.
+          heapGrowthBytes,
+          heapGrowthPerTradeBytes: Math.round(heapGrowthBytes / Math.max(trades, 1)),
+        },
+        reference: { seconds: reference.seconds, ticksPerSecond: referenceRate },
+        ratio: Number((coreRate / referenceRate).toFixed(1)),
+        target: { ticksPerSecond: TARGET_TICKS_PER_SECOND, met: coreRate >= TARGET_TICKS_PER_SECOND },
+        summary: core.result.summary,
+        maxDrawdown: core.result.maxDrawdown,
+      },
+      null,
+      2,
+    ),
+  );
   if (!identical) process.exitCode = 1;
 }
 

@@ -56,7 +56,9 @@ const missing = Object.entries(lockedOf(git('show', `${baseRev}:package-lock.jso
   .filter(([path, entry]) => path !== '' && headLocked[path]?.version !== entry.version)
   .map(([path]) => path);
 if (missing.length > 0) {
-  console.error(`bench:compare: ${baseRev.slice(0, 7)} locks packages this checkout lacks (${missing.slice(0, 3).join(', ')}); compare in a checkout with its own install.`);
+  console.error(
+    `bench:compare: ${baseRev.slice(0, 7)} locks packages this checkout lacks (${missing.slice(0, 3).join(', ')}); compare in a checkout with its own install.`,
+  );
   process.exit(1);
 }
 
@@ -67,7 +69,11 @@ symlinkSync(join(head, 'node_modules'), join(baseDir, 'node_modules'));
 /** The `npm run <script>` steps before the bench's own command in its npm script (its build). */
 function buildSteps(dir) {
   const command = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts?.[`bench:${name}`] ?? '';
-  return command.split('&&').map((step) => step.trim()).filter((step) => /^npm run [\w:-]+$/.test(step)).map((step) => step.slice('npm run '.length));
+  return command
+    .split('&&')
+    .map((step) => step.trim())
+    .filter((step) => /^npm run [\w:-]+$/.test(step))
+    .map((step) => step.slice('npm run '.length));
 }
 
 /** Runs the bench's build steps in a checkout, their output to stderr (stdout is for the JSON). */
@@ -83,7 +89,11 @@ function runOnce(dir) {
   const script = ['ts', 'mjs'].map((ext) => `bench/${name}.${ext}`).find((file) => existsSync(join(dir, file)));
   if (!script) throw new Error(`no bench/${name}.ts or .mjs in ${dir}`);
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) => {
@@ -121,7 +131,10 @@ try {
   build(baseDir);
   build(head);
   for (let round = 1; round <= rounds; round += 1) {
-    for (const [side, dir] of [['base', baseDir], ['head', head]]) {
+    for (const [side, dir] of [
+      ['base', baseDir],
+      ['head', head],
+    ]) {
       console.error(`bench:compare: ${name} round ${round}/${rounds} on ${side}`);
       runs[side].push(numbersOf(await runOnce(dir)));
     }
@@ -138,6 +151,25 @@ for (const key of runs.head[0].keys()) {
   const headValues = runs.head.map((run) => run.get(key));
   const b = median(baseValues);
   const h = median(headValues);
-  fields[key] = { base: b, head: h, ratio: b === 0 ? null : Number((h / b).toFixed(3)), baseRange: range(baseValues), headRange: range(headValues) };
+  fields[key] = {
+    base: b,
+    head: h,
+    ratio: b === 0 ? null : Number((h / b).toFixed(3)),
+    baseRange: range(baseValues),
+    headRange: range(headValues),
+  };
 }
-console.log(JSON.stringify({ bench: name, base: baseRev, head: headRev, rounds, env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_'))), fields }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: name,
+      base: baseRev,
+      head: headRev,
+      rounds,
+      env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_'))),
+      fields,
+    },
+    null,
+    2,
+  ),
+);

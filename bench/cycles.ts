@@ -48,7 +48,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Progress on stderr, so stdout stays the one JSON document. */
 const progress = (what: string) => console.error(`bench:cycles ${new Date().toISOString()} ${what}`);
 
-
 /** Cycles as the start writes them: every other one bought at once (its buy above the price), the others resting under it. */
 function cycleRows(userIds: string[], rnd: () => number): Record<string, unknown>[] {
   return Array.from({ length: CYCLES }, (_, i) => {
@@ -60,13 +59,28 @@ function cycleRows(userIds: string[], rnd: () => number): Record<string, unknown
     // Near the price (a walk of 0.05 % a second moves about 0.25 % in a minute), resting buys and
     // sells fill in the window and the next orders are placed; the others rest a few per cent away.
     const near = rnd() < NEAR_SHARE;
-    const buyPrice = toTick(price * (near ? (bought ? 1.001 + rnd() * 0.002 : 0.999 - rnd() * 0.004) : (bought ? 1.01 + rnd() * 0.01 : 0.96 - rnd() * 0.02)), spec.tickSize);
+    const buyPrice = toTick(
+      price *
+        (near ? (bought ? 1.001 + rnd() * 0.002 : 0.999 - rnd() * 0.004) : bought ? 1.01 + rnd() * 0.01 : 0.96 - rnd() * 0.02),
+      spec.tickSize,
+    );
     const sellPrice = toTick(Number(buyPrice) * (near ? 1.001 + rnd() * 0.004 : 1.04 + rnd() * 0.02), spec.tickSize);
     const stopLoss = toTick(Number(buyPrice) * (0.9 - rnd() * 0.02), spec.tickSize);
     const settings = { amount: String(AMOUNT), buyPrice, sellPrice, stopLoss, noOfCycle: 5, marketRules: rules };
     return {
-      id: randomUUID(), user_id: userIds[Math.floor(i / TICKER_SYMBOLS.length) % userIds.length], status: 'Live', symbol, category: 'Spot', amount: settings.amount,
-      buy_price: buyPrice, sell_price: sellPrice, stop_loss: stopLoss, no_of_cycle: 5, market_rules: rules, state: newCycleState(settings), order_seq: 0,
+      id: randomUUID(),
+      user_id: userIds[Math.floor(i / TICKER_SYMBOLS.length) % userIds.length],
+      status: 'Live',
+      symbol,
+      category: 'Spot',
+      amount: settings.amount,
+      buy_price: buyPrice,
+      sell_price: sellPrice,
+      stop_loss: stopLoss,
+      no_of_cycle: 5,
+      market_rules: rules,
+      state: newCycleState(settings),
+      order_seq: 0,
     };
   });
 }
@@ -77,7 +91,8 @@ const log = { errors: 0, warnings: 0, first: [] as string[] };
 const note = (level: 'error' | 'warn') => (o: object, m: string) => {
   if (level === 'error') log.errors += 1;
   else log.warnings += 1;
-  if (log.first.length < 5) log.first.push(`${level}: ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v)).slice(0, 300)}`);
+  if (log.first.length < 5)
+    log.first.push(`${level}: ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v)).slice(0, 300)}`);
 };
 let engine: Engine | null = null;
 const exchange = await createExchange(db.config);
@@ -85,7 +100,10 @@ try {
   const seedStarted = now();
   const balances = Object.fromEntries([['USDT', '1000000000'], ...TICKER_SYMBOLS.map((s) => [s.slice(0, -4), '0'])]);
   const members = await seedMembers(db, await sim.accounts(MEMBERS, balances));
-  const rows = cycleRows(members.map((m) => m.userId), seededRandom(7));
+  const rows = cycleRows(
+    members.map((m) => m.userId),
+    seededRandom(7),
+  );
   await insertJson(db.pool, 'cycles', rows.slice(0, MEMBERS));
   const seedSeconds = (now() - seedStarted) / 1000;
 
@@ -105,7 +123,12 @@ try {
   const gcs: { minor: boolean; start: number; ms: number }[] = [];
   const gcObserver = new PerformanceObserver((list) => {
     if (!measuring) return;
-    for (const e of list.getEntries()) gcs.push({ minor: (e as unknown as { detail?: { kind?: number } }).detail?.kind === perf.NODE_PERFORMANCE_GC_MINOR, start: e.startTime, ms: e.duration });
+    for (const e of list.getEntries())
+      gcs.push({
+        minor: (e as unknown as { detail?: { kind?: number } }).detail?.kind === perf.NODE_PERFORMANCE_GC_MINOR,
+        start: e.startTime,
+        ms: e.duration,
+      });
   });
   gcObserver.observe({ entryTypes: ['gc'] });
   const byWeight = new Map<string, number>();
@@ -115,8 +138,14 @@ try {
     return reserve(family, w);
   };
 
-  engine = new Engine({ db: db.database.db, config: db.config, exchange, ...enginePorts({ db: db.database.db, config: db.config }, 'cycles'), metrics,
-    log: { info: () => undefined, warn: note('warn'), error: note('error') } });
+  engine = new Engine({
+    db: db.database.db,
+    config: db.config,
+    exchange,
+    ...enginePorts({ db: db.database.db, config: db.config }, 'cycles'),
+    metrics,
+    log: { info: () => undefined, warn: note('warn'), error: note('error') },
+  });
   const memory0 = memory();
   const waitSize = async (n: number) => {
     while (engine!.size < n) await sleep(50);
@@ -149,7 +178,9 @@ try {
 
   /** The cycles' orders by side and status ('buy open': 5000, ...). */
   async function orderCounts(): Promise<Record<string, number>> {
-    const result = await db.pool.query<{ key: string; n: number }>(`SELECT side || ' ' || status AS key, count(*)::int AS n FROM cycle_orders GROUP BY 1 ORDER BY 1`);
+    const result = await db.pool.query<{ key: string; n: number }>(
+      `SELECT side || ' ' || status AS key, count(*)::int AS n FROM cycle_orders GROUP BY 1 ORDER BY 1`,
+    );
     return Object.fromEntries(result.rows.map((r) => [r.key, r.n]));
   }
 
@@ -194,7 +225,8 @@ try {
   const busy = engine.busyRunners();
 
   const weight = { spot: gov1.spot - gov0.spot, futures: gov1.futures - gov0.futures, sapi: gov1.sapi - gov0.sapi };
-  const filled = (counts: Record<string, number>) => Object.entries(counts).reduce((n, [key, v]) => (key.endsWith(' filled') ? n + v : n), 0);
+  const filled = (counts: Record<string, number>) =>
+    Object.entries(counts).reduce((n, [key, v]) => (key.endsWith(' filled') ? n + v : n), 0);
   const weightTotal = weight.spot + weight.futures + weight.sapi;
   const perCyclePerMinute = weightTotal / CYCLES / (wallSeconds / 60);
   // Spot requests of weight 1 are the orders placed and cancelled (POST / DELETE /api/v3/order).
@@ -210,50 +242,112 @@ try {
   const withoutGc = stats(decisions.filter((_d, i) => !inGc(i)));
   const gcStats = (minor: boolean) => {
     const ms = gcs.filter((g) => g.minor === minor).map((g) => g.ms);
-    return { count: ms.length, totalMs: round(ms.reduce((a, b) => a + b, 0), 1), maxMs: round(Math.max(0, ...ms), 2) };
+    return {
+      count: ms.length,
+      totalMs: round(
+        ms.reduce((a, b) => a + b, 0),
+        1,
+      ),
+      maxMs: round(Math.max(0, ...ms), 2),
+    };
   };
   const engineCores = (cpu.user + cpu.system) / 1e6 / wallSeconds;
   const mb = (b: number) => round(b / 1048576, 1);
 
-  console.log(JSON.stringify({
-    bench: 'cycles', node: process.version, cpus: cpus().length, database: 'postgres',
-    cycles: CYCLES, members: MEMBERS, symbols: TICKER_SYMBOLS.length, mix: 'half bought at once (sell resting), half with the buy resting',
-    nearShare: NEAR_SHARE,
-    priceChangesPerSecondPerSymbol: 1, maxMovePercent: MOVE_PCT, streamPushMs: FLUSH_MS, warmupSeconds: WARMUP_S, steadySeconds: round(wallSeconds, 1),
-    setup: { seedSeconds: round(seedSeconds), adoptFirstCyclesSeconds: round(adoptFirstSeconds), adoptRestSeconds: round(adoptRestSeconds),
-      adoptCyclesPerSecond: Math.round(added / Math.max(adoptRestSeconds, 0.001)), lastOrdersPlacedSeconds: round(placeSeconds), atSteadyStart: states.rows[0] },
-    tickToDecisionMs: { perSymbol: decision, target: { p99: TARGETS.tickToDecisionP99Ms, met: decision.p99 < TARGETS.tickToDecisionP99Ms },
-      withoutGc: { ...withoutGc, decisionsWithGc: decisions.length - withoutGc.n },
-      gcInWindow: { minor: gcStats(true), major: gcStats(false) },
-      // The engine's thread taken off a core by the scheduler (other processes wanted it): on a
-      // machine shared with PostgreSQL, the simulator and others, a decision that is preempted
-      // takes a scheduler slice longer; this says how often it happened in the window.
-      involuntaryContextSwitches: preempted,
-      measured: 'the engine decision histogram: every cycle of one pair decided on a tick; withoutGc: those no garbage collection overlapped (a diagnosis)' },
-    cpu: { engineCores: round(engineCores, 3), target: { cores: TARGETS.engineCpuCores, met: engineCores < TARGETS.engineCpuCores },
-      simulatorCores: sim0 === null || sim1 === null ? null : round((sim1 - sim0) / wallSeconds, 3),
-      measured: 'process.cpuUsage of the engine process over the steady window' },
-    memory: {
-      heapPerCycleBytes: Math.round(heapPerCycle), rssPerCycleBytes: Math.round(rssPerCycle),
-      target: { bytesPerCycle: TARGETS.bytesPerCycle, met: heapPerCycle < TARGETS.bytesPerCycle },
-      heapUsedMB: { beforeEngine: mb(memory0.heapUsed), [`with${MEMBERS}Cycles`]: mb(memoryA.heapUsed), [`with${CYCLES}Cycles`]: mb(memoryB.heapUsed) },
-      measured: `after gc: (${CYCLES} cycles - ${MEMBERS}, one per member) / ${added}, so member clients are not counted per cycle`,
-    },
-    weight: {
-      perCyclePerMinute: round(perCyclePerMinute, 5), orders: orderWeight, pollingPerCyclePerMinute: round(pollingPerCyclePerMinute, 5),
-      target: { pollingPerCyclePerMinute: TARGETS.weightPerCyclePerMinute, met: pollingPerCyclePerMinute < TARGETS.weightPerCyclePerMinute },
-      total: weightTotal, byFamily: weight, requestsByFamilyAndWeight: Object.fromEntries(byWeight),
-      measured: 'WeightGovernor reservations (every REST request of the process) over the steady window; orders: the weight-1 spot requests '
-        + '(orders placed and cancelled, one per fill in the window); polling: all the rest (order lookups, trades, account reads)',
-    },
-    cycleOrders: { atWindowStart: orders0, atWindowEnd: orders1, filledInWindow: filled(orders1) - filled(orders0),
-      measured: 'cycle_orders rows by side and status; filledInWindow: the resting orders that filled (each followed by the next order)' },
-    errors: { logged: log.errors, warnings: log.warnings, first: log.first },
-    memberStreams: { atWindowStart: streams0, atWindowEnd: streams1,
-      measured: 'the spot user-data pool: one subscription per member, shared by every engine of the process; a drop makes each resting order of the member be looked up' },
-    afterWindow: { idleWithin15s: quiet, busyRunners: busy,
-      measured: 'runners with work still queued once prices stop (order lookups waiting for REST weight hold their ticks back)' },
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'cycles',
+        node: process.version,
+        cpus: cpus().length,
+        database: 'postgres',
+        cycles: CYCLES,
+        members: MEMBERS,
+        symbols: TICKER_SYMBOLS.length,
+        mix: 'half bought at once (sell resting), half with the buy resting',
+        nearShare: NEAR_SHARE,
+        priceChangesPerSecondPerSymbol: 1,
+        maxMovePercent: MOVE_PCT,
+        streamPushMs: FLUSH_MS,
+        warmupSeconds: WARMUP_S,
+        steadySeconds: round(wallSeconds, 1),
+        setup: {
+          seedSeconds: round(seedSeconds),
+          adoptFirstCyclesSeconds: round(adoptFirstSeconds),
+          adoptRestSeconds: round(adoptRestSeconds),
+          adoptCyclesPerSecond: Math.round(added / Math.max(adoptRestSeconds, 0.001)),
+          lastOrdersPlacedSeconds: round(placeSeconds),
+          atSteadyStart: states.rows[0],
+        },
+        tickToDecisionMs: {
+          perSymbol: decision,
+          target: { p99: TARGETS.tickToDecisionP99Ms, met: decision.p99 < TARGETS.tickToDecisionP99Ms },
+          withoutGc: { ...withoutGc, decisionsWithGc: decisions.length - withoutGc.n },
+          gcInWindow: { minor: gcStats(true), major: gcStats(false) },
+          // The engine's thread taken off a core by the scheduler (other processes wanted it): on a
+          // machine shared with PostgreSQL, the simulator and others, a decision that is preempted
+          // takes a scheduler slice longer; this says how often it happened in the window.
+          involuntaryContextSwitches: preempted,
+          measured:
+            'the engine decision histogram: every cycle of one pair decided on a tick; withoutGc: those no garbage collection overlapped (a diagnosis)',
+        },
+        cpu: {
+          engineCores: round(engineCores, 3),
+          target: { cores: TARGETS.engineCpuCores, met: engineCores < TARGETS.engineCpuCores },
+          simulatorCores: sim0 === null || sim1 === null ? null : round((sim1 - sim0) / wallSeconds, 3),
+          measured: 'process.cpuUsage of the engine process over the steady window',
+        },
+        memory: {
+          heapPerCycleBytes: Math.round(heapPerCycle),
+          rssPerCycleBytes: Math.round(rssPerCycle),
+          target: { bytesPerCycle: TARGETS.bytesPerCycle, met: heapPerCycle < TARGETS.bytesPerCycle },
+          heapUsedMB: {
+            beforeEngine: mb(memory0.heapUsed),
+            [`with${MEMBERS}Cycles`]: mb(memoryA.heapUsed),
+            [`with${CYCLES}Cycles`]: mb(memoryB.heapUsed),
+          },
+          measured: `after gc: (${CYCLES} cycles - ${MEMBERS}, one per member) / ${added}, so member clients are not counted per cycle`,
+        },
+        weight: {
+          perCyclePerMinute: round(perCyclePerMinute, 5),
+          orders: orderWeight,
+          pollingPerCyclePerMinute: round(pollingPerCyclePerMinute, 5),
+          target: {
+            pollingPerCyclePerMinute: TARGETS.weightPerCyclePerMinute,
+            met: pollingPerCyclePerMinute < TARGETS.weightPerCyclePerMinute,
+          },
+          total: weightTotal,
+          byFamily: weight,
+          requestsByFamilyAndWeight: Object.fromEntries(byWeight),
+          measured:
+            'WeightGovernor reservations (every REST request of the process) over the steady window; orders: the weight-1 spot requests ' +
+            '(orders placed and cancelled, one per fill in the window); polling: all the rest (order lookups, trades, account reads)',
+        },
+        cycleOrders: {
+          atWindowStart: orders0,
+          atWindowEnd: orders1,
+          filledInWindow: filled(orders1) - filled(orders0),
+          measured:
+            'cycle_orders rows by side and status; filledInWindow: the resting orders that filled (each followed by the next order)',
+        },
+        errors: { logged: log.errors, warnings: log.warnings, first: log.first },
+        memberStreams: {
+          atWindowStart: streams0,
+          atWindowEnd: streams1,
+          measured:
+            'the spot user-data pool: one subscription per member, shared by every engine of the process; a drop makes each resting order of the member be looked up',
+        },
+        afterWindow: {
+          idleWithin15s: quiet,
+          busyRunners: busy,
+          measured:
+            'runners with work still queued once prices stop (order lookups waiting for REST weight hold their ticks back)',
+        },
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   await engine?.stop().catch(() => undefined);
   await exchange.close().catch(() => undefined);

@@ -40,7 +40,13 @@ const round = (x: number, d = 1) => Number(x.toFixed(d));
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { n: sorted.length, meanMs: round(sorted.reduce((a, b) => a + b, 0) / sorted.length), p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), maxMs: round(sorted.at(-1)!) };
+  return {
+    n: sorted.length,
+    meanMs: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+    p50Ms: round(at(0.5)),
+    p99Ms: round(at(0.99)),
+    maxMs: round(sorted.at(-1)!),
+  };
 }
 
 async function creditedAt(db: Db, txHash: string): Promise<number> {
@@ -66,7 +72,15 @@ async function main() {
   const bench = await benchDatabase();
   const db = bench.database.db;
   const reader = connectChain(chain.rpcUrl);
-  const options: DepositScannerOptions = { db, reader, tokens: chain.tokens, confirmations: CONFIRMATIONS, scanBlocks: SCAN_BLOCKS, startBlock: null, log: silent };
+  const options: DepositScannerOptions = {
+    db,
+    reader,
+    tokens: chain.tokens,
+    confirmations: CONFIRMATIONS,
+    scanBlocks: SCAN_BLOCKS,
+    startBlock: null,
+    log: silent,
+  };
   try {
     const userId = await insertMember(db);
     const address = await ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), userId);
@@ -79,17 +93,28 @@ async function main() {
 
     const polled: number[] = [];
     const woken: number[] = [];
-    const loop = startScanLoop({ scan: scanner.scan, pollMs: POLL_MS, notifications: bench.database.notifications, log: silent, describe: String });
+    const loop = startScanLoop({
+      scan: scanner.scan,
+      pollMs: POLL_MS,
+      notifications: bench.database.notifications,
+      log: silent,
+      describe: String,
+    });
     for (let i = 0; i < ROUNDS; i += 1) {
       // A random phase against the poll: a round right after a credit would always wait a whole period.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * POLL_MS));
       polled.push(await depositRound(chain, db, address, () => undefined));
     }
-    for (let i = 0; i < ROUNDS; i += 1) woken.push(await depositRound(chain, db, address, () => requestDepositScan(db).then(() => undefined)));
+    for (let i = 0; i < ROUNDS; i += 1)
+      woken.push(await depositRound(chain, db, address, () => requestDepositScan(db).then(() => undefined)));
     await loop.stop();
 
     // Throughput: a block range with transfers to members and strangers, read by a fresh cursor.
-    const members = await Promise.all(Array.from({ length: 20 }, async () => ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), await insertMember(db))));
+    const members = await Promise.all(
+      Array.from({ length: 20 }, async () =>
+        ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), await insertMember(db)),
+      ),
+    );
     const from = (await reader.head()) - CONFIRMATIONS;
     for (let i = 0; i < TRANSFERS; i += 1) {
       const to = i % 2 === 0 ? members[i % members.length]! : `0x${(i + 1).toString(16).padStart(40, '0')}`;
@@ -101,19 +126,30 @@ async function main() {
     const result = await fresh.scan();
     const seconds = (performance.now() - start) / 1000;
 
-    console.log(JSON.stringify({
-      database: 'postgres',
-      confirmations: CONFIRMATIONS,
-      latencyAfterDepth: {
-        scanRunsThen: stats(direct),
-        pollingLoop: { pollMs: POLL_MS, ...stats(polled) },
-        wokenBySync: stats(woken),
-      },
-      throughput: {
-        blocks: result.blocks, startBlock: from + 1, transfers: TRANSFERS, credited: result.credited.length,
-        scanBlocksPerRange: SCAN_BLOCKS, seconds: round(seconds, 3), blocksPerSecond: Math.round(result.blocks / seconds),
-      },
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          database: 'postgres',
+          confirmations: CONFIRMATIONS,
+          latencyAfterDepth: {
+            scanRunsThen: stats(direct),
+            pollingLoop: { pollMs: POLL_MS, ...stats(polled) },
+            wokenBySync: stats(woken),
+          },
+          throughput: {
+            blocks: result.blocks,
+            startBlock: from + 1,
+            transfers: TRANSFERS,
+            credited: result.credited.length,
+            scanBlocksPerRange: SCAN_BLOCKS,
+            seconds: round(seconds, 3),
+            blocksPerSecond: Math.round(result.blocks / seconds),
+          },
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     reader.close();
     await bench.close();
@@ -121,7 +157,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

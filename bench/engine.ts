@@ -27,8 +27,25 @@ import { storedGrids } from '../server/runnables/bot/index';
 import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import type { MemberGateway, OrderRequest } from '../server/exchange/core/gateway';
 import { seededRandom } from '../sim/rng';
-import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../trading/index';
-import { benchDatabase, insertJson, postgresCpuDelta, postgresCpuSeconds, processCpuSeconds, seedMembers } from './support/bench-db';
+import {
+  applyFill,
+  botParams,
+  marketRules,
+  normaliseStrategy,
+  restoreBot,
+  simulateFill,
+  snapshotOf,
+  step,
+  type OrderAction,
+} from '../trading/index';
+import {
+  benchDatabase,
+  insertJson,
+  postgresCpuDelta,
+  postgresCpuSeconds,
+  processCpuSeconds,
+  seedMembers,
+} from './support/bench-db';
 import { memory, round, SPECS, startEngineSim, stats, toTick } from './support/engine-bench';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -39,7 +56,13 @@ const STEADY_S = num('BENCH_STEADY_S', 60);
 const MOVE_PCT = num('BENCH_MOVE_PCT', 0.05);
 const FLUSH_MS = num('BENCH_SIM_FLUSH_MS', 1000);
 const INVESTMENT = 1000;
-const TARGETS = { tickToDecisionP99Ms: 5, priceToAckP99Ms: 100, engineCpuCores: 0.5, bytesPerBot: 10 * 1024, weightPerBotPerMinute: 0.5 };
+const TARGETS = {
+  tickToDecisionP99Ms: 5,
+  priceToAckP99Ms: 100,
+  engineCpuCores: 0.5,
+  bytesPerBot: 10 * 1024,
+  weightPerBotPerMinute: 0.5,
+};
 
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,21 +77,48 @@ function botRows(userIds: string[], rnd: () => number): Record<string, unknown>[
   return Array.from({ length: BOTS }, (_, i) => {
     const symbol = TICKER_SYMBOLS[i % TICKER_SYMBOLS.length]!;
     const spec = SPECS.get(symbol)!;
-    const grid = (gridNo: number, alloc: string) => ({ gridNo, allottedAmountPercentagePerOrder: alloc, buyPercentage: pct(0.4, 1.5),
-      buyPercentageUp: pct(0.1, 0.3), takeProfitPercentage: pct(0.3, 1.2), takeProfitPercentageDown: pct(0.1, 0.3) });
-    const strategy = normaliseStrategy({ strategyName: 'Bench', noOfGrids: 3, tableData: [grid(1, '40'), grid(2, '30'), grid(3, '30')] });
+    const grid = (gridNo: number, alloc: string) => ({
+      gridNo,
+      allottedAmountPercentagePerOrder: alloc,
+      buyPercentage: pct(0.4, 1.5),
+      buyPercentageUp: pct(0.1, 0.3),
+      takeProfitPercentage: pct(0.3, 1.2),
+      takeProfitPercentageDown: pct(0.1, 0.3),
+    });
+    const strategy = normaliseStrategy({
+      strategyName: 'Bench',
+      noOfGrids: 3,
+      tableData: [grid(1, '40'), grid(2, '30'), grid(3, '30')],
+    });
     const rules = { stepSize: spec.stepSize, tickSize: spec.tickSize, minNotional: spec.minNotional, feeRate: '0.001' };
     const bot = restoreBot(strategy, botParams({ investment: INVESTMENT }), marketRules(rules), null);
     const buyPrice = toTick(Number(spec.price) * (1 + (rnd() - 0.5) * 0.01), spec.tickSize);
     const ts = Date.now() - 86_400_000;
     for (const a of step(bot, { ts, price: buyPrice })) {
-      if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll') applyFill(bot, simulateFill(a as OrderAction, bot.market));
+      if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll')
+        applyFill(bot, simulateFill(a as OrderAction, bot.market));
     }
     return {
-      id: randomUUID(), user_id: userIds[i % userIds.length], status: 'Live', strategy_name: 'Bench', strategy_snapshot: storedGrids(strategy),
-      symbol, category: 'Spot', bot_type: 'Advanced Multigrid', investment: String(INVESTMENT), market_rules: rules,
-      state: snapshotOf(bot), order_seq: 0, started_at: startedAt, realized_pnl: bot.realized.toFixed(), held_qty: bot.heldQty.toFixed(),
-      held_cost: bot.heldCost.toFixed(), grid_no: bot.holding, total_grid: 3, trades: bot.trades, last_price: buyPrice,
+      id: randomUUID(),
+      user_id: userIds[i % userIds.length],
+      status: 'Live',
+      strategy_name: 'Bench',
+      strategy_snapshot: storedGrids(strategy),
+      symbol,
+      category: 'Spot',
+      bot_type: 'Advanced Multigrid',
+      investment: String(INVESTMENT),
+      market_rules: rules,
+      state: snapshotOf(bot),
+      order_seq: 0,
+      started_at: startedAt,
+      realized_pnl: bot.realized.toFixed(),
+      held_qty: bot.heldQty.toFixed(),
+      held_cost: bot.heldCost.toFixed(),
+      grid_no: bot.holding,
+      total_grid: 3,
+      trades: bot.trades,
+      last_price: buyPrice,
     };
   });
 }
@@ -80,7 +130,8 @@ const log = { errors: 0, warnings: 0, first: [] as string[] };
 const note = (level: 'error' | 'warn') => (o: object, m: string) => {
   if (level === 'error') log.errors += 1;
   else log.warnings += 1;
-  if (log.first.length < 5) log.first.push(`${level}: ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v)).slice(0, 300)}`);
+  if (log.first.length < 5)
+    log.first.push(`${level}: ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v)).slice(0, 300)}`);
 };
 let engine: Engine | null = null;
 const exchange = await createExchange(db.config);
@@ -88,15 +139,28 @@ try {
   const seedStarted = now();
   const balances = Object.fromEntries([['USDT', '1000000000'], ...TICKER_SYMBOLS.map((s) => [s.slice(0, -4), '1000000000'])]);
   const members = await seedMembers(db, await sim.accounts(MEMBERS, balances));
-  const rows = botRows(members.map((m) => m.userId), seededRandom(7));
+  const rows = botRows(
+    members.map((m) => m.userId),
+    seededRandom(7),
+  );
   await insertJson(db.pool, 'bots', rows.slice(0, MEMBERS));
   const seedSeconds = (now() - seedStarted) / 1000;
 
   // Probes: raw values behind the engine's histograms, the tick's arrival, intent writes, sends.
   let measuring = false;
-  const samples = { decision: [] as number[], batch: [] as number[], ack: [] as number[], intent: [] as number[], tickToAck: [] as number[],
-    setToReceived: [] as number[], receivedToSettled: [] as number[], setToSettled: [] as number[], heartbeat: [] as number[],
-    poolWaiting: [] as number[], gc: [] as number[] };
+  const samples = {
+    decision: [] as number[],
+    batch: [] as number[],
+    ack: [] as number[],
+    intent: [] as number[],
+    tickToAck: [] as number[],
+    setToReceived: [] as number[],
+    receivedToSettled: [] as number[],
+    setToSettled: [] as number[],
+    heartbeat: [] as number[],
+    poolWaiting: [] as number[],
+    gc: [] as number[],
+  };
   const metrics = new EngineMetrics();
   const observeDecision = metrics.decision.observe.bind(metrics.decision) as (v: number) => void;
   (metrics.decision as unknown as { observe: (v: number) => void }).observe = (v) => {
@@ -114,18 +178,19 @@ try {
   };
   const md = exchange.marketData;
   const onPrices = md.onPrices.bind(md);
-  md.onPrices = (listener, symbols) => onPrices((batch) => {
-    const t = now();
-    for (const r of batch) {
-      let m = received.get(r.symbol);
-      if (!m) received.set(r.symbol, (m = new Map()));
-      m.delete(r.price); // the latest arrival of a price that comes back
-      m.set(r.price, t);
-      if (m.size > 50) m.delete(m.keys().next().value!);
-    }
-    listener(batch);
-    if (measuring) samples.batch.push(now() - t);
-  }, symbols);
+  md.onPrices = (listener, symbols) =>
+    onPrices((batch) => {
+      const t = now();
+      for (const r of batch) {
+        let m = received.get(r.symbol);
+        if (!m) received.set(r.symbol, (m = new Map()));
+        m.delete(r.price); // the latest arrival of a price that comes back
+        m.set(r.price, t);
+        if (m.size > 50) m.delete(m.keys().next().value!);
+      }
+      listener(batch);
+      if (measuring) samples.batch.push(now() - t);
+    }, symbols);
   const intents = new Map<string, { arrival: number | undefined }>();
   /** Orders acknowledged per price batch (a push): the size of the bursts behind the tail. */
   const ordersByArrival = new Map<number, number>();
@@ -164,7 +229,14 @@ try {
     return outer;
   };
 
-  engine = new Engine({ db: db.database.db, config: db.config, exchange, ...enginePorts({ db: db.database.db, config: db.config }), metrics, log: { info: () => undefined, warn: note('warn'), error: note('error') } });
+  engine = new Engine({
+    db: db.database.db,
+    config: db.config,
+    exchange,
+    ...enginePorts({ db: db.database.db, config: db.config }),
+    metrics,
+    log: { info: () => undefined, warn: note('warn'), error: note('error') },
+  });
   const recordIntents = engine.store.recordIntents.bind(engine.store);
   engine.store.recordIntents = async (row, bot, list, change) => {
     const started = now();
@@ -292,7 +364,9 @@ try {
   }
   const outcome = (values: Awaited<ReturnType<typeof metrics.orders.get>>, name: string) =>
     values.values.find((v) => v.labels.outcome === name)?.value ?? 0;
-  const outcomes = Object.fromEntries(['filled', 'failed', 'refused', 'unknown', 'send_error'].map((k) => [k, outcome(outcomes1, k) - outcome(outcomes0, k)]));
+  const outcomes = Object.fromEntries(
+    ['filled', 'failed', 'refused', 'unknown', 'send_error'].map((k) => [k, outcome(outcomes1, k) - outcome(outcomes0, k)]),
+  );
   const weight = { spot: gov1.spot - gov0.spot, futures: gov1.futures - gov0.futures, sapi: gov1.sapi - gov0.sapi };
   const weightTotal = weight.spot + weight.futures + weight.sapi;
   const minutes = wallSeconds / 60;
@@ -307,48 +381,104 @@ try {
   const cores = (a: number | null, b: number | null) => (a === null || b === null ? null : round((b - a) / wallSeconds, 3));
   const mb = (b: number) => round(b / 1048576, 1);
 
-  console.log(JSON.stringify({
-    bench: 'engine', node: process.version, cpus: cpus().length, database: 'postgres',
-    bots: BOTS, members: MEMBERS, symbols: TICKER_SYMBOLS.length, strategy: '3 grids, percentages drawn per bot; grid 1 held at start',
-    priceChangesPerSecondPerSymbol: 1, maxMovePercent: MOVE_PCT, streamPushMs: FLUSH_MS, warmupSeconds: WARMUP_S, steadySeconds: round(wallSeconds, 1),
-    setup: { seedSeconds: round(seedSeconds), adoptFirstBotsSeconds: round(adoptFirstSeconds), adoptRestSeconds: round(adoptRestSeconds),
-      adoptBotsPerSecond: Math.round(added / Math.max(adoptRestSeconds, 0.001)) },
-    tickToDecisionMs: {
-      perSymbol: decision, perPushedBatch: stats(samples.batch),
-      target: { p99: TARGETS.tickToDecisionP99Ms, met: decision.p99 < TARGETS.tickToDecisionP99Ms },
-      measured: 'perSymbol: the engine decision histogram (every bot of one pair stepped on a tick); perPushedBatch: the whole stream message (every changed pair), i.e. the last pair of a push',
-    },
-    priceToAckMs: {
-      tickToAck, target: { p99: TARGETS.priceToAckP99Ms, met: tickToAck.p99 < TARGETS.priceToAckP99Ms },
-      intentWrite: stats(samples.intent), sendToAck: stats(samples.ack),
-      setPriceToReceived: stats(samples.setToReceived), receivedToSettled: stats(samples.receivedToSettled), setPriceToSettled: stats(samples.setToSettled),
-      pricesSupersededBeforePush: superseded,
-      measured: 'tickToAck: price batch arrives in the engine -> the exchange acknowledged the order it decided (intent written in between); setPriceToSettled adds the stream push interval (streamPushMs) and ends when fills are persisted (the griddesk_engine_price gauge)',
-    },
-    cpu: { engineCores: round(engineCores, 3), target: { cores: TARGETS.engineCpuCores, met: engineCores < TARGETS.engineCpuCores },
-      simulatorCores: cores(sim0, sim1), postgresCores: (() => { const d = postgresCpuDelta(pg0, pg1); return d === null ? null : round(d / wallSeconds, 3); })(), measured: 'process.cpuUsage of the engine process (it also sends the 22 IPC price messages a second) over the steady window' },
-    memory: {
-      heapPerBotBytes: Math.round(heapPerBot), rssPerBotBytes: Math.round(rssPerBot),
-      target: { bytesPerBot: TARGETS.bytesPerBot, met: heapPerBot < TARGETS.bytesPerBot },
-      perMemberHeapBytes: Math.round((memoryA.heapUsed - memory0.heapUsed - heapPerBot * MEMBERS) / MEMBERS),
-      heapUsedMB: { beforeEngine: mb(memory0.heapUsed), [`with${MEMBERS}Bots`]: mb(memoryA.heapUsed), [`with${BOTS}Bots`]: mb(memoryB.heapUsed), afterSteadyWindow: mb(memoryAfter.heapUsed) },
-      rssMB: { beforeEngine: mb(memory0.rss), [`with${BOTS}Bots`]: mb(memoryB.rss), afterSteadyWindow: mb(memoryAfter.rss) },
-      measured: `after gc: (${BOTS} bots - ${MEMBERS} bots, one per member) / ${added}, so member clients are not counted per bot`,
-    },
-    weight: {
-      perBotPerMinute: round(perBotPerMinute, 4), target: { perBotPerMinute: TARGETS.weightPerBotPerMinute, met: perBotPerMinute < TARGETS.weightPerBotPerMinute },
-      total: weightTotal, byFamily: weight, perMinute: Math.round(weightTotal / minutes),
-      perOrder: round(weightTotal / Math.max(orders.sent, 1), 3), requestsByFamilyAndWeight: Object.fromEntries(byWeight), governorQueuedWaits: exchange.governor.stats.queuedWaits - waits0,
-      measured: 'WeightGovernor reservations (every REST request of the process: orders, lookups, REST price fallback) over the steady window; it scales with orders, i.e. with the price path',
-    },
-    orders: { sent: orders.sent, acknowledged: orders.acked, sendErrors: orders.errors, perMinute: Math.round(orders.sent / minutes), byOutcome: outcomes },
-    errors: { logged: log.errors, warnings: log.warnings, first: log.first },
-    diagnostics: {
-      ordersPerPush: stats([...ordersByArrival.values()]),
-      leaseHeartbeatMs: stats(samples.heartbeat), dbPoolSize: pool.totalCount, dbPoolWaitingRequests: stats(samples.poolWaiting),
-      gcPausesMs: { ...stats(samples.gc), totalPerSecond: round(samples.gc.reduce((a, b) => a + b, 0) / wallSeconds, 2) },
-    },
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'engine',
+        node: process.version,
+        cpus: cpus().length,
+        database: 'postgres',
+        bots: BOTS,
+        members: MEMBERS,
+        symbols: TICKER_SYMBOLS.length,
+        strategy: '3 grids, percentages drawn per bot; grid 1 held at start',
+        priceChangesPerSecondPerSymbol: 1,
+        maxMovePercent: MOVE_PCT,
+        streamPushMs: FLUSH_MS,
+        warmupSeconds: WARMUP_S,
+        steadySeconds: round(wallSeconds, 1),
+        setup: {
+          seedSeconds: round(seedSeconds),
+          adoptFirstBotsSeconds: round(adoptFirstSeconds),
+          adoptRestSeconds: round(adoptRestSeconds),
+          adoptBotsPerSecond: Math.round(added / Math.max(adoptRestSeconds, 0.001)),
+        },
+        tickToDecisionMs: {
+          perSymbol: decision,
+          perPushedBatch: stats(samples.batch),
+          target: { p99: TARGETS.tickToDecisionP99Ms, met: decision.p99 < TARGETS.tickToDecisionP99Ms },
+          measured:
+            'perSymbol: the engine decision histogram (every bot of one pair stepped on a tick); perPushedBatch: the whole stream message (every changed pair), i.e. the last pair of a push',
+        },
+        priceToAckMs: {
+          tickToAck,
+          target: { p99: TARGETS.priceToAckP99Ms, met: tickToAck.p99 < TARGETS.priceToAckP99Ms },
+          intentWrite: stats(samples.intent),
+          sendToAck: stats(samples.ack),
+          setPriceToReceived: stats(samples.setToReceived),
+          receivedToSettled: stats(samples.receivedToSettled),
+          setPriceToSettled: stats(samples.setToSettled),
+          pricesSupersededBeforePush: superseded,
+          measured:
+            'tickToAck: price batch arrives in the engine -> the exchange acknowledged the order it decided (intent written in between); setPriceToSettled adds the stream push interval (streamPushMs) and ends when fills are persisted (the griddesk_engine_price gauge)',
+        },
+        cpu: {
+          engineCores: round(engineCores, 3),
+          target: { cores: TARGETS.engineCpuCores, met: engineCores < TARGETS.engineCpuCores },
+          simulatorCores: cores(sim0, sim1),
+          postgresCores: (() => {
+            const d = postgresCpuDelta(pg0, pg1);
+            return d === null ? null : round(d / wallSeconds, 3);
+          })(),
+          measured:
+            'process.cpuUsage of the engine process (it also sends the 22 IPC price messages a second) over the steady window',
+        },
+        memory: {
+          heapPerBotBytes: Math.round(heapPerBot),
+          rssPerBotBytes: Math.round(rssPerBot),
+          target: { bytesPerBot: TARGETS.bytesPerBot, met: heapPerBot < TARGETS.bytesPerBot },
+          perMemberHeapBytes: Math.round((memoryA.heapUsed - memory0.heapUsed - heapPerBot * MEMBERS) / MEMBERS),
+          heapUsedMB: {
+            beforeEngine: mb(memory0.heapUsed),
+            [`with${MEMBERS}Bots`]: mb(memoryA.heapUsed),
+            [`with${BOTS}Bots`]: mb(memoryB.heapUsed),
+            afterSteadyWindow: mb(memoryAfter.heapUsed),
+          },
+          rssMB: { beforeEngine: mb(memory0.rss), [`with${BOTS}Bots`]: mb(memoryB.rss), afterSteadyWindow: mb(memoryAfter.rss) },
+          measured: `after gc: (${BOTS} bots - ${MEMBERS} bots, one per member) / ${added}, so member clients are not counted per bot`,
+        },
+        weight: {
+          perBotPerMinute: round(perBotPerMinute, 4),
+          target: { perBotPerMinute: TARGETS.weightPerBotPerMinute, met: perBotPerMinute < TARGETS.weightPerBotPerMinute },
+          total: weightTotal,
+          byFamily: weight,
+          perMinute: Math.round(weightTotal / minutes),
+          perOrder: round(weightTotal / Math.max(orders.sent, 1), 3),
+          requestsByFamilyAndWeight: Object.fromEntries(byWeight),
+          governorQueuedWaits: exchange.governor.stats.queuedWaits - waits0,
+          measured:
+            'WeightGovernor reservations (every REST request of the process: orders, lookups, REST price fallback) over the steady window; it scales with orders, i.e. with the price path',
+        },
+        orders: {
+          sent: orders.sent,
+          acknowledged: orders.acked,
+          sendErrors: orders.errors,
+          perMinute: Math.round(orders.sent / minutes),
+          byOutcome: outcomes,
+        },
+        errors: { logged: log.errors, warnings: log.warnings, first: log.first },
+        diagnostics: {
+          ordersPerPush: stats([...ordersByArrival.values()]),
+          leaseHeartbeatMs: stats(samples.heartbeat),
+          dbPoolSize: pool.totalCount,
+          dbPoolWaitingRequests: stats(samples.poolWaiting),
+          gcPausesMs: { ...stats(samples.gc), totalPerSecond: round(samples.gc.reduce((a, b) => a + b, 0) / wallSeconds, 2) },
+        },
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   await engine?.stop().catch(() => undefined);
   await exchange.close().catch(() => undefined);

@@ -64,7 +64,16 @@ const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-bench-login-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const child = spawn(process.execPath, ['dist/server/main.js'], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000', RATE_LIMIT_LOGIN_IP_MAX: '1000000000', LOGIN_FREE_FAILURES: '1000' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000000',
+    RATE_LIMIT_LOGIN_IP_MAX: '1000000000',
+    LOGIN_FREE_FAILURES: '1000',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 

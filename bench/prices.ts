@@ -15,4 +15,3 @@ export function yearOfMinutes(count: number, seed = 42): Tick[] {
   }
   return ticks;
 }
-

@@ -146,9 +146,9 @@ const result = {
 result.ratios = {
   warmToTarget: Math.round((result.warmBootMs.median / TARGETS.warmMs) * 100) / 100,
   firstToTarget: Math.round((result.firstBootMs.median / TARGETS.firstMs) * 100) / 100,
-  firstWithTemplateToWithout:
-    Math.round((result.firstBootMs.median / result.firstBootWithoutTemplateMs.median) * 100) / 100,
-  rssToTarget: Math.round((Math.max(result.rssMbAfterBoot.median, result.rssMbAfterBoot.firstBootMedian) / TARGETS.rssMb) * 100) / 100,
+  firstWithTemplateToWithout: Math.round((result.firstBootMs.median / result.firstBootWithoutTemplateMs.median) * 100) / 100,
+  rssToTarget:
+    Math.round((Math.max(result.rssMbAfterBoot.median, result.rssMbAfterBoot.firstBootMedian) / TARGETS.rssMb) * 100) / 100,
 };
 result.withinTargets =
   result.warmBootMs.median < TARGETS.warmMs &&

@@ -25,7 +25,17 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_LEASE_MS } from '../server/engine/engine';
 import { TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import { storedGrids } from '../server/runnables/bot/index';
-import { applyFill, botParams, marketRules, normaliseStrategy, restoreBot, simulateFill, snapshotOf, step, type OrderAction } from '../trading/index';
+import {
+  applyFill,
+  botParams,
+  marketRules,
+  normaliseStrategy,
+  restoreBot,
+  simulateFill,
+  snapshotOf,
+  step,
+  type OrderAction,
+} from '../trading/index';
 import { DEFAULT_SYMBOLS } from '../sim/index';
 import { benchDatabase, insertJson, seedMembers } from './support/bench-db';
 import { spawnScript } from './support/spawn-sim';
@@ -58,20 +68,44 @@ function botRows(userIds: string[]): Record<string, unknown>[] {
   return Array.from({ length: BOTS }, (_, i) => {
     const symbol = PAIRS[i % PAIRS.length]!;
     const spec = SPECS.get(symbol)!;
-    const grid = (gridNo: number, alloc: string) => ({ gridNo, allottedAmountPercentagePerOrder: alloc, buyPercentage: '1',
-      buyPercentageUp: '0.2', takeProfitPercentage: '10', takeProfitPercentageDown: '0.2' });
+    const grid = (gridNo: number, alloc: string) => ({
+      gridNo,
+      allottedAmountPercentagePerOrder: alloc,
+      buyPercentage: '1',
+      buyPercentageUp: '0.2',
+      takeProfitPercentage: '10',
+      takeProfitPercentageDown: '0.2',
+    });
     const strategy = normaliseStrategy({ strategyName: 'Bench', noOfGrids: 2, tableData: [grid(1, '50'), grid(2, '50')] });
     const rules = { stepSize: spec.stepSize, tickSize: spec.tickSize, minNotional: spec.minNotional, feeRate: '0.001' };
     const pausePrice = toTick(Number(spec.price) * (1 + PAUSE_UP), spec.tickSize);
     const bot = restoreBot(strategy, botParams({ investment: 1000, pausePrice }), marketRules(rules), null);
     for (const a of step(bot, { ts: Date.now() - 86_400_000, price: spec.price })) {
-      if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll') applyFill(bot, simulateFill(a as OrderAction, bot.market));
+      if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll')
+        applyFill(bot, simulateFill(a as OrderAction, bot.market));
     }
     return {
-      id: randomUUID(), user_id: userIds[i % userIds.length], status: 'Live', strategy_name: 'Bench', strategy_snapshot: storedGrids(strategy),
-      symbol, category: 'Spot', bot_type: 'Advanced Multigrid', investment: '1000', market_rules: rules, pause_price: pausePrice,
-      state: snapshotOf(bot), order_seq: 0, started_at: new Date().toISOString(), realized_pnl: bot.realized.toFixed(), held_qty: bot.heldQty.toFixed(),
-      held_cost: bot.heldCost.toFixed(), grid_no: bot.holding, total_grid: 2, trades: bot.trades, last_price: spec.price,
+      id: randomUUID(),
+      user_id: userIds[i % userIds.length],
+      status: 'Live',
+      strategy_name: 'Bench',
+      strategy_snapshot: storedGrids(strategy),
+      symbol,
+      category: 'Spot',
+      bot_type: 'Advanced Multigrid',
+      investment: '1000',
+      market_rules: rules,
+      pause_price: pausePrice,
+      state: snapshotOf(bot),
+      order_seq: 0,
+      started_at: new Date().toISOString(),
+      realized_pnl: bot.realized.toFixed(),
+      held_qty: bot.heldQty.toFixed(),
+      held_cost: bot.heldCost.toFixed(),
+      grid_no: bot.holding,
+      total_grid: 2,
+      trades: bot.trades,
+      last_price: spec.price,
     };
   });
 }
@@ -105,14 +139,27 @@ const engines: ChildProcess[] = [];
 try {
   const keys = await new Promise<{ apiKey: string; secretKey: string }[]>((resolve) => {
     sim.child.once('message', (m: { keys: { apiKey: string; secretKey: string }[] }) => resolve(m.keys));
-    sim.child.send({ type: 'accounts', count: MEMBERS, balances: Object.fromEntries([['USDT', '1000000000'], ...PAIRS.map((s) => [s.slice(0, -4), '1000000000'])]) });
+    sim.child.send({
+      type: 'accounts',
+      count: MEMBERS,
+      balances: Object.fromEntries([['USDT', '1000000000'], ...PAIRS.map((s) => [s.slice(0, -4), '1000000000'])]),
+    });
   });
   const members = await seedMembers(db, keys);
   await insertJson(db.pool, 'bots', botRows(members.map((m) => m.userId)));
   const env = (engineId: string): NodeJS.ProcessEnv => ({
-    ...process.env, JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789', SECRETS_KEY: '00'.repeat(32), LOG_LEVEL: 'silent',
-    DATA_DIR: db.config.dataDir, DATABASE_URL: db.url, EXCHANGE: 'sim', SIM_URL: sim.url, ROLES: 'engine', ENGINE_ID: engineId,
-    LEASE_MS: String(LEASE_MS), CLAIM_EVERY_MS: String(CLAIM_EVERY_MS),
+    ...process.env,
+    JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
+    SECRETS_KEY: '00'.repeat(32),
+    LOG_LEVEL: 'silent',
+    DATA_DIR: db.config.dataDir,
+    DATABASE_URL: db.url,
+    EXCHANGE: 'sim',
+    SIM_URL: sim.url,
+    ROLES: 'engine',
+    ENGINE_ID: engineId,
+    LEASE_MS: String(LEASE_MS),
+    CLAIM_EVERY_MS: String(CLAIM_EVERY_MS),
   });
   const leases = async () => (await db.pool.query<Lease>('SELECT id, lease_owner, lease_expires_at FROM bots')).rows;
 
@@ -133,11 +180,16 @@ try {
   progress(`both ran; ${SIGNAL} to A`);
 
   const lastExpiryOfA = new Map((await leases()).map((l) => [l.id, l.lease_expires_at!.getTime()]));
-  const exited = new Promise<{ at: number; code: number | null }>((resolve) => a.child.once('exit', (code) => resolve({ at: Date.now(), code })));
+  const exited = new Promise<{ at: number; code: number | null }>((resolve) =>
+    a.child.once('exit', (code) => resolve({ at: Date.now(), code })),
+  );
   const killedAt = Date.now();
   a.child.kill(SIGNAL);
   // Inside the lease gap: every pair past its bots' pause price, then quiet.
-  sim.child.send({ type: 'prices', prices: PAIRS.map((s) => [s, toTick(Number(SPECS.get(s)!.price) * (1 + 2 * PAUSE_UP), SPECS.get(s)!.tickSize)]) });
+  sim.child.send({
+    type: 'prices',
+    prices: PAIRS.map((s) => [s, toTick(Number(SPECS.get(s)!.price) * (1 + 2 * PAUSE_UP), SPECS.get(s)!.tickSize)]),
+  });
 
   const claimedAt = new Map<string, number>();
   let claimedBeforeExpiry = 0;
@@ -154,9 +206,13 @@ try {
   }
   progress(`engine B holds ${claimedAt.size} of ${BOTS}`);
   // Each adopted bot sells all at the price already past its pause price: wait for those intents.
-  const intentsOf = async () => (await db.pool.query<{ bot_id: string; first: Date; n: string }>(
-    `SELECT bot_id, min(created_at) AS first, count(*) AS n FROM bot_orders WHERE kind = 'sellAll' AND created_at >= to_timestamp($1 / 1000.0) GROUP BY bot_id`,
-    [killedAt])).rows;
+  const intentsOf = async () =>
+    (
+      await db.pool.query<{ bot_id: string; first: Date; n: string }>(
+        `SELECT bot_id, min(created_at) AS first, count(*) AS n FROM bot_orders WHERE kind = 'sellAll' AND created_at >= to_timestamp($1 / 1000.0) GROUP BY bot_id`,
+        [killedAt],
+      )
+    ).rows;
   let intents = await intentsOf();
   const intentsBy = Date.now() + 30_000;
   while (intents.length < claimedAt.size && Date.now() < intentsBy) {

@@ -11,7 +11,10 @@ function releaseNotesFor(changelog, version) {
   if (start < 0) return null;
   let end = lines.findIndex((line, i) => i > start && /^##\s/.test(line));
   if (end < 0) end = lines.length;
-  const body = lines.slice(start + 1, end).join('\n').trim();
+  const body = lines
+    .slice(start + 1, end)
+    .join('\n')
+    .trim();
   return body === '' ? null : body;
 }
 

@@ -48,7 +48,8 @@ function hostPlatform(nodePlatform) {
 
 /** The Apple notarization variables still missing, in the set begun (the Apple ID one by default). */
 function missingAppleVariables(env) {
-  const begun = APPLE_API_KEY_VARIABLES.some((name) => present(env, name)) && !APPLE_ID_VARIABLES.some((name) => present(env, name));
+  const begun =
+    APPLE_API_KEY_VARIABLES.some((name) => present(env, name)) && !APPLE_ID_VARIABLES.some((name) => present(env, name));
   const set = begun ? APPLE_API_KEY_VARIABLES : APPLE_ID_VARIABLES;
   const missing = set.filter((name) => !present(env, name));
   const other = begun ? '' : ` (or ${listNames(APPLE_API_KEY_VARIABLES)})`;
@@ -65,12 +66,22 @@ const BYPASS = '; or ALLOW_UNSIGNED=1 for a build no member installs';
 function signingRefusals(env, plan, platforms) {
   const refusals = [];
   if (platforms.includes('win')) {
-    if (!plan.win.signed) refusals.push(`refusing to build an unsigned Windows installer: set WIN_CSC_LINK and WIN_CSC_KEY_PASSWORD (or CSC_LINK and CSC_KEY_PASSWORD) and WIN_PUBLISHER_NAME${BYPASS}`);
-    else if (!plan.win.publisherName) refusals.push(`refusing to build a Windows installer whose updates no install would verify: set WIN_PUBLISHER_NAME to the certificate's subject (as electron-updater compares it, e.g. "CN=GridDesk Ltd, O=GridDesk Ltd, C=GB")${BYPASS}`);
+    if (!plan.win.signed)
+      refusals.push(
+        `refusing to build an unsigned Windows installer: set WIN_CSC_LINK and WIN_CSC_KEY_PASSWORD (or CSC_LINK and CSC_KEY_PASSWORD) and WIN_PUBLISHER_NAME${BYPASS}`,
+      );
+    else if (!plan.win.publisherName)
+      refusals.push(
+        `refusing to build a Windows installer whose updates no install would verify: set WIN_PUBLISHER_NAME to the certificate's subject (as electron-updater compares it, e.g. "CN=GridDesk Ltd, O=GridDesk Ltd, C=GB")${BYPASS}`,
+      );
   }
   if (platforms.includes('mac')) {
-    if (!plan.mac.signed) refusals.push(`refusing to build an unsigned macOS app: set CSC_LINK and CSC_KEY_PASSWORD (or CSC_NAME) and notarization's ${missingAppleVariables(env)}${BYPASS}`);
-    else if (!plan.mac.notarize) refusals.push(`refusing to build a macOS app that is not notarized: set ${missingAppleVariables(env)}${BYPASS}`);
+    if (!plan.mac.signed)
+      refusals.push(
+        `refusing to build an unsigned macOS app: set CSC_LINK and CSC_KEY_PASSWORD (or CSC_NAME) and notarization's ${missingAppleVariables(env)}${BYPASS}`,
+      );
+    else if (!plan.mac.notarize)
+      refusals.push(`refusing to build a macOS app that is not notarized: set ${missingAppleVariables(env)}${BYPASS}`);
   }
   return refusals;
 }
@@ -88,7 +99,8 @@ function releasePlan(env, platforms = []) {
   const feed = feedRaw ? feedUrlFrom(feedRaw) : null;
   const allowUnsignedRaw = (env.ALLOW_UNSIGNED || '').trim();
   const errors = feed && feed.error ? [feed.error] : [];
-  if (!['', '0', '1'].includes(allowUnsignedRaw)) errors.push(`ALLOW_UNSIGNED must be 1 (allow unsigned builds), 0 or unset (got ${JSON.stringify(allowUnsignedRaw)})`);
+  if (!['', '0', '1'].includes(allowUnsignedRaw))
+    errors.push(`ALLOW_UNSIGNED must be 1 (allow unsigned builds), 0 or unset (got ${JSON.stringify(allowUnsignedRaw)})`);
   const plan = {
     platforms,
     allowUnsigned: allowUnsignedRaw === '1',
@@ -111,16 +123,26 @@ function describePlan(plan) {
       : 'macOS: code signing skipped: set CSC_LINK (a .p12, with CSC_KEY_PASSWORD) or CSC_NAME; Gatekeeper will refuse to open the app',
   );
   if (plan.mac.notarize) lines.push('macOS: notarizing with Apple (APPLE_ID/APPLE_TEAM_ID or APPLE_API_KEY)');
-  else if (!plan.mac.signed && plan.mac.appleCredentials) lines.push('macOS: notarization skipped: an unsigned app cannot be notarized (set CSC_LINK)');
-  else lines.push('macOS: notarization skipped: set APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD and APPLE_TEAM_ID (or APPLE_API_KEY, APPLE_API_KEY_ID, APPLE_API_ISSUER)');
+  else if (!plan.mac.signed && plan.mac.appleCredentials)
+    lines.push('macOS: notarization skipped: an unsigned app cannot be notarized (set CSC_LINK)');
+  else
+    lines.push(
+      'macOS: notarization skipped: set APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD and APPLE_TEAM_ID (or APPLE_API_KEY, APPLE_API_KEY_ID, APPLE_API_ISSUER)',
+    );
   lines.push(
     plan.win.signed
       ? 'Windows: signing the installer with WIN_CSC_LINK (or CSC_LINK)'
       : 'Windows: code signing skipped: set WIN_CSC_LINK and WIN_CSC_KEY_PASSWORD; SmartScreen will warn members',
   );
-  if (plan.win.publisherName) lines.push(`Windows: updates install only if signed by ${plan.win.publisherName} (WIN_PUBLISHER_NAME)`);
-  lines.push('Linux: AppImage and deb are not signed; their installs check an update only against the SHA-512 in latest-linux.yml (fetched over https)');
-  if (plan.allowUnsigned) lines.push('ALLOW_UNSIGNED=1: Windows and macOS may be built unsigned; installs of an unsigned build check updates against the feed\'s SHA-512 only, so never publish one to a feed members use');
+  if (plan.win.publisherName)
+    lines.push(`Windows: updates install only if signed by ${plan.win.publisherName} (WIN_PUBLISHER_NAME)`);
+  lines.push(
+    'Linux: AppImage and deb are not signed; their installs check an update only against the SHA-512 in latest-linux.yml (fetched over https)',
+  );
+  if (plan.allowUnsigned)
+    lines.push(
+      "ALLOW_UNSIGNED=1: Windows and macOS may be built unsigned; installs of an unsigned build check updates against the feed's SHA-512 only, so never publish one to a feed members use",
+    );
   if (plan.feedUrl) lines.push(`updates: installs check ${plan.feedUrl} (upload release/latest*.yml and the installers there)`);
   else if (plan.errors.length === 0) lines.push('updates: no UPDATE_FEED_URL: these installs will not update themselves');
   for (const error of [...plan.errors, ...plan.refusals]) lines.push(`error: ${error}`);

@@ -57,7 +57,11 @@ describe('readCommandLine', () => {
   });
 
   it('gives a string flag followed by another flag, or given last, no value (null)', () => {
-    expect(readCommandLine(['--email', '--amount'], spec)).toEqual({ kind: 'run', flags: { email: null, amount: null }, positionals: [] });
+    expect(readCommandLine(['--email', '--amount'], spec)).toEqual({
+      kind: 'run',
+      flags: { email: null, amount: null },
+      positionals: [],
+    });
   });
 
   it('takes everything after -- as positionals, flags and --help included', () => {
@@ -79,7 +83,10 @@ describe('readCommandLine', () => {
   });
 
   it('does not take inherited object keys for flags', () => {
-    expect(readCommandLine(['--toString', '--constructor'], spec)).toMatchObject({ kind: 'refused', stderr: expect.stringContaining('Unknown option --toString') });
+    expect(readCommandLine(['--toString', '--constructor'], spec)).toMatchObject({
+      kind: 'refused',
+      stderr: expect.stringContaining('Unknown option --toString'),
+    });
   });
 });
 

@@ -82,8 +82,16 @@ export const SYSTEM_STRATEGY_NAME = 'System Strategy';
 export const MAX_REFERRAL_PERCENT = 10;
 
 /** Settings an admin can change with `npm run admin -- set-setting NAME VALUE`. */
-export const SETTING_NAMES = ['referralMandatory', 'minimumBotAmount', 'ifcNewTokenPrice', 'levelPercentages',
-  'withdrawalMinimum', 'withdrawalFee', 'withdrawalPendingMax', 'withdrawalDailyMax'] as const;
+export const SETTING_NAMES = [
+  'referralMandatory',
+  'minimumBotAmount',
+  'ifcNewTokenPrice',
+  'levelPercentages',
+  'withdrawalMinimum',
+  'withdrawalFee',
+  'withdrawalPendingMax',
+  'withdrawalDailyMax',
+] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
 /**

@@ -8,7 +8,9 @@ const decimalOf = (units: bigint, scale: number) => new Decimal(units.toString()
 describe('the one money type', () => {
   it('keeps 64 significant digits: a 21-digit amount still counts by one', () => {
     expect(new Decimal('99999999999999999999').plus(1).toFixed()).toBe('100000000000000000000');
-    expect(new Decimal('123456789012345678901234567890.123456789').times(1).toFixed()).toBe('123456789012345678901234567890.123456789');
+    expect(new Decimal('123456789012345678901234567890.123456789').times(1).toFixed()).toBe(
+      '123456789012345678901234567890.123456789',
+    );
   });
 
   it('writes plain notation, never an exponent', () => {
@@ -40,19 +42,24 @@ describe('floorToStep: what a quote buys at a price on a lot step', () => {
   });
 
   it('is the largest multiple of the step whose cost is within the quote', () => {
-    fc.assert(fc.property(
-      fc.bigInt({ min: 0n, max: 10n ** 26n }), fc.integer({ min: 0, max: 8 }),
-      fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.integer({ min: 0, max: 10 }),
-      fc.integer({ min: 0, max: 8 }),
-      (quoteUnits, quoteScale, priceUnits, priceScale, stepScale) => {
-        const quote = decimalOf(quoteUnits, quoteScale);
-        const price = decimalOf(priceUnits, priceScale);
-        const step = decimalOf(1n, stepScale);
-        const qty = floorToStep(quote, price, step);
-        expect(qty.mod(step).isZero()).toBe(true);
-        expect(qty.times(price).lte(quote)).toBe(true);
-        expect(qty.plus(step).times(price).gt(quote)).toBe(true);
-      },
-    ), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 26n }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 0, max: 8 }),
+        (quoteUnits, quoteScale, priceUnits, priceScale, stepScale) => {
+          const quote = decimalOf(quoteUnits, quoteScale);
+          const price = decimalOf(priceUnits, priceScale);
+          const step = decimalOf(1n, stepScale);
+          const qty = floorToStep(quote, price, step);
+          expect(qty.mod(step).isZero()).toBe(true);
+          expect(qty.times(price).lte(quote)).toBe(true);
+          expect(qty.plus(step).times(price).gt(quote)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

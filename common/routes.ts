@@ -96,9 +96,7 @@ export const SCREEN_TITLES: Record<RouteName, string> = {
 
 /** Fills a route pattern: routePath('runningBot', { id: '7' }) -> '/running-bot/7'. */
 export function routePath(name: RouteName, params: Record<string, string> = {}): string {
-  return ROUTES[name].replace(/:([A-Za-z_]+)/g, (_, key: string) =>
-    encodeURIComponent(params[key] ?? ''),
-  );
+  return ROUTES[name].replace(/:([A-Za-z_]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
 }
 
 /**

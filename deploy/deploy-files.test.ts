@@ -26,8 +26,14 @@ function sources(dir: string): string[] {
 }
 
 /** What the deployment files run, in one place. */
-const BUILD_OUTPUTS = ['dist/server/main.js', 'dist/server/cli/admin.js', 'dist/server/cli/migrate.js',
-  'dist/server/cli/faucet.js', 'dist/server/cli/chain.js', 'dist/server/cli/backup.js'];
+const BUILD_OUTPUTS = [
+  'dist/server/main.js',
+  'dist/server/cli/admin.js',
+  'dist/server/cli/migrate.js',
+  'dist/server/cli/faucet.js',
+  'dist/server/cli/chain.js',
+  'dist/server/cli/backup.js',
+];
 
 /**
  * The server-side outputs scripts/build-node.mjs makes, read from its text: the server's entry
@@ -36,14 +42,22 @@ const BUILD_OUTPUTS = ['dist/server/main.js', 'dist/server/cli/admin.js', 'dist/
 function builtServerOutputs(build: string): string[] {
   const clis = /\[([^\]]*)\]\.map\(\(cli\) => `server\/cli\/\$\{cli\}\.ts`\)/.exec(build)?.[1] ?? '';
   const names = [...clis.matchAll(/'([\w-]+)'/g)].map((m) => m[1]!);
-  return [...(build.includes("'server/main.ts'") ? ['dist/server/main.js'] : []), ...names.map((name) => `dist/server/cli/${name}.js`)];
+  return [
+    ...(build.includes("'server/main.ts'") ? ['dist/server/main.js'] : []),
+    ...names.map((name) => `dist/server/cli/${name}.js`),
+  ];
 }
 
 /** Series Prometheus or an exporter makes, not the server. */
-const EXTERNAL_SERIES = new Map([['up', 'Prometheus, per scrape target'], ['probe_success', 'the blackbox exporter (/readyz)']]);
+const EXTERNAL_SERIES = new Map([
+  ['up', 'Prometheus, per scrape target'],
+  ['probe_success', 'the blackbox exporter (/readyz)'],
+]);
 
 const ENV_EXAMPLES = ['deploy/griddesk.env.example', 'deploy/chain.env.example'];
-const UNITS = ['griddesk-api.service', 'griddesk-engine@.service', 'griddesk-chain.service', 'griddesk-migrate.service'].map((f) => `deploy/systemd/${f}`);
+const UNITS = ['griddesk-api.service', 'griddesk-engine@.service', 'griddesk-chain.service', 'griddesk-migrate.service'].map(
+  (f) => `deploy/systemd/${f}`,
+);
 const RUNNERS = [...UNITS, 'deploy/compose.yaml', 'deploy/Dockerfile'];
 
 /** VAR=value lines, commented-out ones too (they name a variable the reader may set). */
@@ -74,24 +88,38 @@ describe('the environment examples', () => {
   });
 
   it('run on Binance behind the proxy, and leave per-process settings and the hot-wallet key out of the shared file', () => {
-    const shared = new Map(assignments(read('deploy/griddesk.env.example')).filter((a) => !a.commented).map((a) => [a.name, a.value]));
-    expect(Object.fromEntries(['EXCHANGE', 'HOST', 'TRUST_PROXY', 'MIGRATIONS_ON_BOOT'].map((n) => [n, shared.get(n)])))
-      .toEqual({ EXCHANGE: 'binance', HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', MIGRATIONS_ON_BOOT: 'check' });
+    const shared = new Map(
+      assignments(read('deploy/griddesk.env.example'))
+        .filter((a) => !a.commented)
+        .map((a) => [a.name, a.value]),
+    );
+    expect(Object.fromEntries(['EXCHANGE', 'HOST', 'TRUST_PROXY', 'MIGRATIONS_ON_BOOT'].map((n) => [n, shared.get(n)]))).toEqual({
+      EXCHANGE: 'binance',
+      HOST: '127.0.0.1',
+      TRUST_PROXY: '127.0.0.1',
+      MIGRATIONS_ON_BOOT: 'check',
+    });
     for (const name of ['MAIL_FROM', 'APP_WEB_URL', 'SMTP_URL', 'METRICS_TOKEN', 'DATABASE_URL', 'JWT_SECRET', 'SECRETS_KEY']) {
       expect(shared.has(name), `${name} missing`).toBe(true);
     }
     // Each unit sets these itself (systemd lets an EnvironmentFile override Environment=).
-    for (const name of ['ROLES', 'ENGINE_ID', 'HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_MNEMONIC']) expect(shared.has(name), name).toBe(false);
+    for (const name of ['ROLES', 'ENGINE_ID', 'HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_MNEMONIC'])
+      expect(shared.has(name), name).toBe(false);
     expect(assignments(read('deploy/chain.env.example')).map((a) => a.name)).toEqual(['HOT_WALLET_PRIVATE_KEY']);
   });
 
   it('load as a chain process once their <placeholders> are filled in', () => {
     const key = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
     const filled: Record<string, string> = {
-      SERVER_PUBLIC_IP: '203.0.113.10', JWT_SECRET: 'j'.repeat(64), SECRETS_KEY: 'ab'.repeat(32), METRICS_TOKEN: 'metrics-token-123',
+      SERVER_PUBLIC_IP: '203.0.113.10',
+      JWT_SECRET: 'j'.repeat(64),
+      SECRETS_KEY: 'ab'.repeat(32),
+      METRICS_TOKEN: 'metrics-token-123',
       DEPOSIT_XPUB: accountXpubOf('test test test test test test test test test test test junk'),
-      HOT_WALLET_ADDRESS: addressOfPrivateKey(key), HOT_WALLET_PRIVATE_KEY: key,
-      TOKEN_IFT: '0x1111111111111111111111111111111111111111', TOKEN_IFX: '0x2222222222222222222222222222222222222222',
+      HOT_WALLET_ADDRESS: addressOfPrivateKey(key),
+      HOT_WALLET_PRIVATE_KEY: key,
+      TOKEN_IFT: '0x1111111111111111111111111111111111111111',
+      TOKEN_IFX: '0x2222222222222222222222222222222222222222',
     };
     const env: Record<string, string> = {};
     for (const file of ENV_EXAMPLES) {
@@ -99,16 +127,34 @@ describe('the environment examples', () => {
         if (commented) continue;
         // A placeholder inside a URL (<password>, <user>, <smtp.example.com>) becomes a plain word;
         // MAIL_FROM's <address> is no placeholder.
-        env[name] = filled[name] ?? (name === 'MAIL_FROM' ? value : value.replace(/<([^>]*)>/g, (_, inside: string) => inside.replace(/[^a-z0-9.-]/gi, '') || 'x'));
+        env[name] =
+          filled[name] ??
+          (name === 'MAIL_FROM'
+            ? value
+            : value.replace(/<([^>]*)>/g, (_, inside: string) => inside.replace(/[^a-z0-9.-]/gi, '') || 'x'));
       }
     }
     const config = loadConfig({ ...env, ROLES: 'chain' }, { createSecrets: false });
     expect({
-      exchange: config.exchange, host: config.host, port: config.port, trustProxy: config.trustProxy, mailFrom: config.mailFrom,
-      appWebUrl: config.appWebUrl, deposits: config.chain.deposits.enabled, payouts: config.chain.payouts.enabled, logFormat: config.logFormat,
+      exchange: config.exchange,
+      host: config.host,
+      port: config.port,
+      trustProxy: config.trustProxy,
+      mailFrom: config.mailFrom,
+      appWebUrl: config.appWebUrl,
+      deposits: config.chain.deposits.enabled,
+      payouts: config.chain.payouts.enabled,
+      logFormat: config.logFormat,
     }).toEqual({
-      exchange: 'binance', host: '127.0.0.1', port: 8080, trustProxy: ['127.0.0.1'], mailFrom: 'GridDesk <no-reply@example.com>',
-      appWebUrl: 'https://griddesk.example.com', deposits: true, payouts: true, logFormat: 'json',
+      exchange: 'binance',
+      host: '127.0.0.1',
+      port: 8080,
+      trustProxy: ['127.0.0.1'],
+      mailFrom: 'GridDesk <no-reply@example.com>',
+      appWebUrl: 'https://griddesk.example.com',
+      deposits: true,
+      payouts: true,
+      logFormat: 'json',
     });
   });
 });
@@ -140,15 +186,22 @@ function seriesOf(expr: string): string[] {
   return [...new Set(bare.match(/[a-zA-Z_:][a-zA-Z0-9_:]*/g) ?? [])];
 }
 
-interface Rule { alert: string; text: string; expr: string }
+interface Rule {
+  alert: string;
+  text: string;
+  expr: string;
+}
 
 function alertRules(): Rule[] {
   const text = read('deploy/prometheus/griddesk-alerts.yml');
-  return text.split(/\n(?=[ \t]*- alert: )/).slice(1).map((block) => ({
-    alert: /- alert: (\S+)/.exec(block)![1]!,
-    text: block,
-    expr: /\n\s*expr: (.+)/.exec(block)?.[1] ?? '',
-  }));
+  return text
+    .split(/\n(?=[ \t]*- alert: )/)
+    .slice(1)
+    .map((block) => ({
+      alert: /- alert: (\S+)/.exec(block)![1]!,
+      text: block,
+      expr: /\n\s*expr: (.+)/.exec(block)?.[1] ?? '',
+    }));
 }
 
 describe('the alert rules', () => {
@@ -156,13 +209,18 @@ describe('the alert rules', () => {
   const rules = alertRules();
 
   it('read only metrics the server registers (histograms by their _bucket, _sum, _count)', () => {
-    expect(seriesOf('histogram_quantile(0.99, sum by (instance, le) (rate(a_bucket{x="y"}[5m]))) > 1 and on() max(b) == 0')).toEqual(['a_bucket', 'b']);
+    expect(
+      seriesOf('histogram_quantile(0.99, sum by (instance, le) (rate(a_bucket{x="y"}[5m]))) > 1 and on() max(b) == 0'),
+    ).toEqual(['a_bucket', 'b']);
     expect(rules.length).toBeGreaterThanOrEqual(8);
     for (const { alert, expr } of rules) {
       expect(expr, `${alert} has no one-line expr`).not.toBe('');
       for (const series of seriesOf(expr)) {
         const metric = series.replace(/_(bucket|sum|count)$/, '');
-        expect(registered.has(series) || registered.has(metric) || EXTERNAL_SERIES.has(series), `${alert} reads ${series}, which the server does not register`).toBe(true);
+        expect(
+          registered.has(series) || registered.has(metric) || EXTERNAL_SERIES.has(series),
+          `${alert} reads ${series}, which the server does not register`,
+        ).toBe(true);
       }
     }
   });
@@ -192,12 +250,26 @@ describe('what the units, compose and the Dockerfile run', () => {
 
   it('gives each process its role, a graceful stop and DATA_DIR as the one writable path', () => {
     const dataDir = assignments(read('deploy/griddesk.env.example')).find((a) => a.name === 'DATA_DIR')!.value;
-    const roles: Record<string, string> = { 'griddesk-api.service': 'api', 'griddesk-engine@.service': 'engine', 'griddesk-chain.service': 'chain' };
+    const roles: Record<string, string> = {
+      'griddesk-api.service': 'api',
+      'griddesk-engine@.service': 'engine',
+      'griddesk-chain.service': 'chain',
+    };
     for (const [unit, role] of Object.entries(roles)) {
       const text = read(`deploy/systemd/${unit}`);
       expect(text, unit).toMatch(new RegExp(`^ExecStart=/usr/bin/env ROLES=${role} .*/usr/bin/node dist/server/main\\.js$`, 'm'));
-      for (const line of ['KillSignal=SIGTERM', 'TimeoutStopSec=30', 'Restart=on-failure', 'NoNewPrivileges=yes', 'ProtectSystem=strict',
-        'PrivateTmp=yes', `ReadWritePaths=${dataDir}`, 'EnvironmentFile=/etc/griddesk/griddesk.env', 'WorkingDirectory=/opt/griddesk', 'User=griddesk']) {
+      for (const line of [
+        'KillSignal=SIGTERM',
+        'TimeoutStopSec=30',
+        'Restart=on-failure',
+        'NoNewPrivileges=yes',
+        'ProtectSystem=strict',
+        'PrivateTmp=yes',
+        `ReadWritePaths=${dataDir}`,
+        'EnvironmentFile=/etc/griddesk/griddesk.env',
+        'WorkingDirectory=/opt/griddesk',
+        'User=griddesk',
+      ]) {
         expect(text.split('\n'), `${unit}: ${line}`).toContain(line);
       }
       expect(text.includes('chain.env'), `${unit} and chain.env`).toBe(role === 'chain');
@@ -217,7 +289,7 @@ function eventStreamPaths(): string[] {
   const files = sources('server/http/routes').filter((f) => read(f).includes('openEventStream('));
   return files.flatMap((f) => {
     expect(relative('server/http/routes', f).startsWith('api/'), `${f} is not under /api`).toBe(true);
-    return [...read(f).matchAll(/app\.get(?:<[^>]*>)?\('([^']+)'/g)].map((m) => `/api${m[1]!}`);
+    return [...read(f).matchAll(/app\.get(?:<[^>]*>)?\(\s*'([^']+)'/g)].map((m) => `/api${m[1]!}`);
   });
 }
 
@@ -242,7 +314,10 @@ describe('the reverse proxies', () => {
 
   it('nginx: denies /metrics and /docs, and passes the event streams unbuffered, uncompressed, with long reads', () => {
     const conf = read('deploy/nginx/griddesk.conf');
-    const locations = [...conf.matchAll(/location ~ (\S+) \{/g)].map((m) => ({ pattern: new RegExp(m[1]!), body: blockAfter(conf, m.index) }));
+    const locations = [...conf.matchAll(/location ~ (\S+) \{/g)].map((m) => ({
+      pattern: new RegExp(m[1]!),
+      body: blockAfter(conf, m.index),
+    }));
     const first = (path: string) => locations.find((l) => l.pattern.test(path));
     for (const path of PRIVATE) {
       expect(first(path)?.body, path).toMatch(/deny all;/);
@@ -250,7 +325,8 @@ describe('the reverse proxies', () => {
     }
     for (const path of streams) {
       const body = first(path)?.body ?? '';
-      for (const line of ['proxy_buffering off;', 'gzip off;', 'proxy_read_timeout 1h;', 'proxy_pass http://griddesk_api;']) expect(body, `${path}: ${line}`).toContain(line);
+      for (const line of ['proxy_buffering off;', 'gzip off;', 'proxy_read_timeout 1h;', 'proxy_pass http://griddesk_api;'])
+        expect(body, `${path}: ${line}`).toContain(line);
     }
     expect(first('/api/login')).toBeUndefined();
     expect(conf).toMatch(/client_max_body_size \d+m;/);
@@ -260,7 +336,8 @@ describe('the reverse proxies', () => {
 
   it('Caddy: answers /metrics and /docs itself, and flushes the event streams at once without compressing them', () => {
     const caddy = read('deploy/Caddyfile');
-    const matcher = (name: string) => (/@(\w+) path (.+)\n/.exec(caddy.slice(caddy.indexOf(`@${name} path`)))?.[2] ?? '').split(/\s+/);
+    const matcher = (name: string) =>
+      (/@(\w+) path (.+)\n/.exec(caddy.slice(caddy.indexOf(`@${name} path`)))?.[2] ?? '').split(/\s+/);
     const handle = (name: string) => blockAfter(caddy, caddy.indexOf(`handle @${name} {`));
     for (const path of ['/metrics', '/metrics/*', '/docs', '/docs/*']) expect(matcher('private')).toContain(path);
     expect(handle('private')).toMatch(/respond .* 404/);
@@ -296,7 +373,11 @@ describe('the reverse proxies', () => {
   it('pass /readyz and /healthz on with the forwarded client, so the app answers them the bare status', () => {
     const conf = read('deploy/nginx/griddesk.conf');
     const locations = [...conf.matchAll(/location ~ (\S+) \{/g)].map((m) => new RegExp(m[1]!));
-    for (const path of ['/readyz', '/healthz']) expect(locations.some((pattern) => pattern.test(path)), path).toBe(false);
+    for (const path of ['/readyz', '/healthz'])
+      expect(
+        locations.some((pattern) => pattern.test(path)),
+        path,
+      ).toBe(false);
     // Inherited by `location /` (which sets none of its own); Caddy always adds X-Forwarded-For.
     expect(blockAfter(conf, conf.indexOf('location / {'))).not.toContain('proxy_set_header');
     expect(conf).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');

@@ -18,7 +18,8 @@ const noTestCode: Plugin = {
   name: 'griddesk:no-test-code',
   apply: 'build',
   load(id) {
-    if (!id.includes('/node_modules/') && /\/testing\/|\.test\.tsx?$/.test(id)) this.error(`test code in the renderer bundle: ${id}`);
+    if (!id.includes('/node_modules/') && /\/testing\/|\.test\.tsx?$/.test(id))
+      this.error(`test code in the renderer bundle: ${id}`);
     return null;
   },
 };
@@ -64,7 +65,8 @@ function antdStylesAhead(): Plugin {
       const css = extractAntdStyles();
       // A development build hashes its classes differently from the page's production antd:
       // such a file would match nothing.
-      if (css.includes('css-dev-only')) this.error('antd styles extracted outside a production build (NODE_ENV is not production)');
+      if (css.includes('css-dev-only'))
+        this.error('antd styles extracted outside a production build (NODE_ENV is not production)');
       const fileName = `assets/antd-styles-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
       this.emitFile({ type: 'asset', fileName, source: css });
       href = `./${fileName}`;

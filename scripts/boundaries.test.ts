@@ -55,12 +55,32 @@ const FORBIDDEN: { rule: string; file: string; source: string }[] = [
   { rule: 'sim-only-through-trading', file: 'sim/exact.ts', source: "import '../trading/exact';" },
   { rule: 'trading-only-through-index', file: 'sim/exact.ts', source: "import '../trading/exact';" },
   { rule: 'sim-tests-only-through-trading-and-ccxt', file: 'sim/orders.db.test.ts', source: "import '../server/db/database';" },
-  { rule: 'sim-only-from-the-exchange-factory', file: 'server/modules/market/sim-prices.ts', source: "import '../../../sim/simulator';" },
+  {
+    rule: 'sim-only-from-the-exchange-factory',
+    file: 'server/modules/market/sim-prices.ts',
+    source: "import '../../../sim/simulator';",
+  },
   { rule: 'electron-only-through-embed', file: 'electron/main/secrets.ts', source: "import '../../server/modules/keys/keys';" },
-  { rule: 'electron-only-through-embed', file: 'electron/main/ipc/areas/bots.ts', source: "import '../../../../server/modules/bots/route-free';" },
-  { rule: 'preview-chain-only-the-local-chain', file: 'electron/preview/local-chain.ts', source: "import '../../server/chain/local-chain';\nimport '../../server/db/database';" },
-  { rule: 'ipc-not-server', file: 'electron/main/ipc/areas/bots.ts', source: "import '../../../../server/modules/bots/route-free';" },
-  { rule: 'ipc-not-server', file: 'electron/main/ipc/areas/bots.test.ts', source: "import '../../../../server/modules/bots/route-free';" },
+  {
+    rule: 'electron-only-through-embed',
+    file: 'electron/main/ipc/areas/bots.ts',
+    source: "import '../../../../server/modules/bots/route-free';",
+  },
+  {
+    rule: 'preview-chain-only-the-local-chain',
+    file: 'electron/preview/local-chain.ts',
+    source: "import '../../server/chain/local-chain';\nimport '../../server/db/database';",
+  },
+  {
+    rule: 'ipc-not-server',
+    file: 'electron/main/ipc/areas/bots.ts',
+    source: "import '../../../../server/modules/bots/route-free';",
+  },
+  {
+    rule: 'ipc-not-server',
+    file: 'electron/main/ipc/areas/bots.test.ts',
+    source: "import '../../../../server/modules/bots/route-free';",
+  },
   { rule: 'test-code-only-in-tests', file: 'server/modules/bots/seed.ts', source: "import './testing/fixtures';" },
   { rule: 'test-code-only-in-tests', file: 'renderer/app/boot.ts', source: "import '../testing/fakeBridge';" },
   { rule: 'test-code-only-in-tests', file: 'bench/fanout.ts', source: "import '../server/testing/server';" },
@@ -83,7 +103,10 @@ const ALLOWED: { file: string; source: string }[] = [
   { file: 'sim/testing/simulator.ts', source: "import '../../server/exchange/ccxt-urls';" },
   { file: 'server/engine/engine.faults.test.ts', source: "import '../modules/bots/route-free';" },
   { file: 'electron/main/embedded-server.ts', source: "import '../../server/embed';" },
-  { file: 'electron/main/secrets-key/sealed.test.ts', source: "import '../../../server/modules/keys/keys';\nimport '../../../server/testing/server';" },
+  {
+    file: 'electron/main/secrets-key/sealed.test.ts',
+    source: "import '../../../server/modules/keys/keys';\nimport '../../../server/testing/server';",
+  },
   { file: 'electron/preview/main.ts', source: "import '../../server/embed';" },
   { file: 'renderer/page.tsx', source: "import 'react';\nimport 'antd';\nimport '../common/constants';" },
   { file: 'electron/main/app/window.ts', source: "import 'electron';\nimport '../ipc/handlers';" },
@@ -98,7 +121,10 @@ const ALLOWED: { file: string; source: string }[] = [
   { file: 'server/logging/redact.test.ts', source: "import 'ethers';" },
   { file: 'tests/e2e/wallet.e2e.ts', source: "import 'ethers';" },
   { file: 'server/modules/bots/start.test.ts', source: "import './testing/fixtures';" },
-  { file: 'server/engine/testing/harness.ts', source: "import '../../testing/server';\nimport '../../modules/bots/testing/fixtures';" },
+  {
+    file: 'server/engine/testing/harness.ts',
+    source: "import '../../testing/server';\nimport '../../modules/bots/testing/fixtures';",
+  },
   { file: 'renderer/app/boot.test.tsx', source: "import '../testing/fakeBridge';" },
   { file: 'renderer/build/styles.ts', source: "import 'node:module';\nimport '../app/theme-config';" },
   { file: 'renderer/vite.config.ts', source: "import 'node:crypto';\nimport './build/antdStyles';" },
@@ -108,13 +134,34 @@ const ALLOWED: { file: string; source: string }[] = [
 
 /** Files the imports above point at. */
 const TARGETS = [
-  'common/constants.ts', 'common/money.ts', 'server/config/config.ts', 'server/db/database.ts', 'trading/exact.ts',
-  'trading/index.ts', 'electron/main/ipc/handlers.ts', 'server/modules/bots/route-free.ts',
-  'server/http/plugins/errors.ts', 'server/mail/outbox.ts', 'server/modules/bots/testing/fixtures.ts',
-  'server/testing/server.ts', 'server/testing/members.ts', 'renderer/testing/fakeBridge.ts', 'bench/support/bench-db.ts',
-  'renderer/build/antdStyles.ts', 'renderer/app/theme-config.ts', 'sim/simulator.ts', 'server/exchange/ccxt-urls.ts',
-  'server/embed.ts', 'server/modules/keys/keys.ts', 'server/chain/local-chain.ts', 'server/chain/keys.ts', 'server/logging/format.ts',
-  'server/modules/bots/access.ts', 'server/modules/cycles/sparklines.ts', 'server/modules/cycles/access.ts', 'server/modules/runnables/figures.ts',
+  'common/constants.ts',
+  'common/money.ts',
+  'server/config/config.ts',
+  'server/db/database.ts',
+  'trading/exact.ts',
+  'trading/index.ts',
+  'electron/main/ipc/handlers.ts',
+  'server/modules/bots/route-free.ts',
+  'server/http/plugins/errors.ts',
+  'server/mail/outbox.ts',
+  'server/modules/bots/testing/fixtures.ts',
+  'server/testing/server.ts',
+  'server/testing/members.ts',
+  'renderer/testing/fakeBridge.ts',
+  'bench/support/bench-db.ts',
+  'renderer/build/antdStyles.ts',
+  'renderer/app/theme-config.ts',
+  'sim/simulator.ts',
+  'server/exchange/ccxt-urls.ts',
+  'server/embed.ts',
+  'server/modules/keys/keys.ts',
+  'server/chain/local-chain.ts',
+  'server/chain/keys.ts',
+  'server/logging/format.ts',
+  'server/modules/bots/access.ts',
+  'server/modules/cycles/sparklines.ts',
+  'server/modules/cycles/access.ts',
+  'server/modules/runnables/figures.ts',
 ];
 
 let root: string;
@@ -193,7 +240,9 @@ describe('the folder-cycle check', () => {
   });
 
   it('counts a testing/ folder apart from its folder: a helper building the server from its root closes no cycle', () => {
-    expect(folderCycleEdges(result.modules).filter(({ cycle }) => cycle.some((folder) => folder.startsWith('server/cache')))).toEqual([]);
+    expect(
+      folderCycleEdges(result.modules).filter(({ cycle }) => cycle.some((folder) => folder.startsWith('server/cache'))),
+    ).toEqual([]);
   });
 
   it('finds no cycle where imports go one way (server/http -> server/mail)', () => {

@@ -67,7 +67,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const present = new Set(edges.map(({ edge }) => edge));
   for (const known of KNOWN_FOLDER_CYCLE_EDGES) {
-    if (!present.has(known)) console.warn(`note: the known folder-cycle edge ${known} is gone; remove it from scripts/boundaries.ts`);
+    if (!present.has(known))
+      console.warn(`note: the known folder-cycle edge ${known} is gone; remove it from scripts/boundaries.ts`);
   }
   const failed = report.exitCode !== 0 || unknown.length > 0;
   if (!failed) console.log(`boundaries: ${result.summary.totalCruised} modules cruised, no new violation`);

@@ -57,7 +57,9 @@ const BUNDLED_INTO = new Map([
 ]);
 
 const manifest = JSON.parse(await readFile('package.json', 'utf8'));
-const ownDependencies = new Set(Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies }));
+const ownDependencies = new Set(
+  Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies }),
+);
 const topNodeModules = realpathSync('node_modules');
 
 /** The node_modules folder Node resolves `name` in from `importer`: the nearest holding it. */
@@ -77,14 +79,17 @@ const externals = {
       const name = packageOf(args.path);
       const into = BUNDLED_INTO.get(name);
       let bundled;
-      if (args.importer.includes('/node_modules/')) { // inside a bundled package
+      if (args.importer.includes('/node_modules/')) {
+        // inside a bundled package
         const from = nodeModulesFor(name, args.importer);
         // Not installed (an optional peer such as ccxt's protobufjs): left to fail at run time, as
         // unbundled. A dynamic import() stays Node's: a CommonJS package bundled into a chunk
         // would come back as { default } alone, without its named exports (ccxt's import('undici')
         // then resolves to our own undici, 7.30.2 where ccxt nests 7.29.1 and asks for >= 7.29.1).
-        bundled = from !== null && args.kind !== 'dynamic-import'
-          && (into !== undefined || !ownDependencies.has(name) || from !== topNodeModules);
+        bundled =
+          from !== null &&
+          args.kind !== 'dynamic-import' &&
+          (into !== undefined || !ownDependencies.has(name) || from !== topNodeModules);
       } else {
         bundled = into?.test(relative(process.cwd(), args.importer)) ?? false;
       }
@@ -107,7 +112,9 @@ export const common = {
  * A bundled CommonJS module (ccxt's ws) requires Node's own modules: esbuild's ESM output calls
  * `require` for them, which an ES module only has when given one.
  */
-const ESM_REQUIRE = { js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);" };
+const ESM_REQUIRE = {
+  js: "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);",
+};
 
 /**
  * Each build: its entry points (one not written yet is skipped), where they go, whether the
@@ -126,14 +133,33 @@ export const builds = [
     production: true,
   },
   // Electron's main (the server bundled in) and preload: packed into the desktop app (build/builder-config.cjs).
-  { entryPoints: ['electron/main/app/index.ts'], output: { outdir: 'dist/electron', entryNames: 'main' }, format: 'esm', copyMigrations: true, production: true, runtimeProvided: ['electron'] },
+  {
+    entryPoints: ['electron/main/app/index.ts'],
+    output: { outdir: 'dist/electron', entryNames: 'main' },
+    format: 'esm',
+    copyMigrations: true,
+    production: true,
+    runtimeProvided: ['electron'],
+  },
   // The preload runs sandboxed: it may load `electron` alone, so the contract's names go in as literals (preload-bundle.mjs).
   {
-    entryPoints: ['electron/preload/index.ts'], output: { outfile: 'dist/electron/preload.cjs' }, format: 'cjs', copyMigrations: false, production: true,
-    runtimeProvided: ['electron'], sandboxed: true, plugins: [ipcNamesPlugin],
+    entryPoints: ['electron/preload/index.ts'],
+    output: { outfile: 'dist/electron/preload.cjs' },
+    format: 'cjs',
+    copyMigrations: false,
+    production: true,
+    runtimeProvided: ['electron'],
+    sandboxed: true,
+    plugins: [ipcNamesPlugin],
   },
   // npm run preview: a development host, run where the development dependencies are.
-  { entryPoints: ['electron/preview/main.ts'], output: { outdir: 'dist/scripts', entryNames: 'preview' }, format: 'esm', copyMigrations: true, production: false },
+  {
+    entryPoints: ['electron/preview/main.ts'],
+    output: { outdir: 'dist/scripts', entryNames: 'preview' },
+    format: 'esm',
+    copyMigrations: true,
+    production: false,
+  },
 ];
 
 /**
@@ -145,7 +171,6 @@ const DEVELOPMENT_ONLY = new Map([['ganache', 'server/chain/local-chain.ts']]);
 
 const productionDependencies = new Set(Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }));
 const lockPackages = JSON.parse(await readFile('package-lock.json', 'utf8')).packages;
-
 
 /** Test-only code: a test file or anything in a testing/ folder. */
 const TEST_CODE = /(^|\/)testing\/|\.test\.tsx?$/;
@@ -162,7 +187,8 @@ async function filesLookingInSubfolder(metafile, dir) {
   for (const [file, { entryPoint, inputs }] of Object.entries(metafile.outputs)) {
     if (!entryPoint || dirname(file) === dir) continue;
     for (const input of Object.keys(inputs)) {
-      if (!/(^|\/)node_modules\//.test(input) && FINDS_FILES_BESIDE_ITSELF.test(await readFile(input, 'utf8'))) found.push(`${input} (in ${file})`);
+      if (!/(^|\/)node_modules\//.test(input) && FINDS_FILES_BESIDE_ITSELF.test(await readFile(input, 'utf8')))
+        found.push(`${input} (in ${file})`);
     }
   }
   return found;
@@ -188,17 +214,29 @@ export async function checkBuild({ output, production, runtimeProvided, copyMigr
   if (testCode.length > 0) throw new Error(`${dir} would ship test code: ${testCode.join(', ')}`);
   if (sandboxed) {
     const loaded = sandboxProblems(metafile, runtimeProvided);
-    if (loaded.length > 0) throw new Error(`${dir} runs sandboxed, where only ${runtimeProvided.join(', ')} can be loaded; it would load ${loaded.join(', ')}`);
+    if (loaded.length > 0)
+      throw new Error(
+        `${dir} runs sandboxed, where only ${runtimeProvided.join(', ')} can be loaded; it would load ${loaded.join(', ')}`,
+      );
   }
   if (production) {
     const problems = productionImportProblems({
-      metafile, dependencies: productionDependencies, lockPackages, topNodeModules, nodeModulesFor, runtimeProvided, developmentOnly: DEVELOPMENT_ONLY,
+      metafile,
+      dependencies: productionDependencies,
+      lockPackages,
+      topNodeModules,
+      nodeModulesFor,
+      runtimeProvided,
+      developmentOnly: DEVELOPMENT_ONLY,
     });
     if (problems.length > 0) throw new Error(`${dir} would not run after npm ci --omit=dev:\n  ${problems.join('\n  ')}`);
   }
   if (copyMigrations) {
     const astray = await filesLookingInSubfolder(metafile, dir);
-    if (astray.length > 0) throw new Error(`${astray.join(', ')} would look for the migrations or the template outside ${dir}: import that code from a module the server shares (server/db/database.ts)`);
+    if (astray.length > 0)
+      throw new Error(
+        `${astray.join(', ')} would look for the migrations or the template outside ${dir}: import that code from a module the server shares (server/db/database.ts)`,
+      );
   }
 }
 

@@ -14,7 +14,8 @@ const root = join(import.meta.dirname, '..');
 const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 /** What each stand-in CLI prints: which entry ran, and the arguments it got. */
-const PROBE = (kind: string) => `console.log(JSON.stringify({ ran: '${kind}', args: process.argv.slice(2) })); process.exit(4);\n`;
+const PROBE = (kind: string) =>
+  `console.log(JSON.stringify({ ran: '${kind}', args: process.argv.slice(2) })); process.exit(4);\n`;
 
 /** The CLIs scripts/build-node.mjs builds into dist/server/cli, read from its text. */
 function builtClis(): string[] {
@@ -34,7 +35,15 @@ describe('the CLI launcher (npm run cli -- <name>)', () => {
   function install(files: Record<string, string>): string {
     mkdirSync(join(root, '.tmp'), { recursive: true });
     dir = mkdtempSync(join(root, '.tmp', 'cli-launcher-'));
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'launcher-probe', version: '0.0.0', type: 'module', scripts: { cli: scripts.cli, probe: 'npm run --silent cli -- probe' } }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({
+        name: 'launcher-probe',
+        version: '0.0.0',
+        type: 'module',
+        scripts: { cli: scripts.cli, probe: 'npm run --silent cli -- probe' },
+      }),
+    );
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(dir, path, '..'), { recursive: true });
       writeFileSync(join(dir, path), text);
@@ -43,18 +52,29 @@ describe('the CLI launcher (npm run cli -- <name>)', () => {
   }
 
   function npmRunProbe(cwd: string) {
-    const run = spawnSync('npm', ['run', '--silent', 'probe', '--', 'list-users', '--amount', '-25', 'two words'], { cwd, encoding: 'utf8' });
+    const run = spawnSync('npm', ['run', '--silent', 'probe', '--', 'list-users', '--amount', '-25', 'two words'], {
+      cwd,
+      encoding: 'utf8',
+    });
     return { code: run.status, printed: run.stdout.trim() ? (JSON.parse(run.stdout) as unknown) : null, stderr: run.stderr };
   }
 
   it('runs the TypeScript source through tsx in a development checkout, never a stale build beside it', () => {
     const cwd = install({ 'server/cli/probe.ts': PROBE('source'), 'dist/server/cli/probe.js': PROBE('stale build') });
-    expect(npmRunProbe(cwd)).toEqual({ code: 4, printed: { ran: 'source', args: ['list-users', '--amount', '-25', 'two words'] }, stderr: '' });
+    expect(npmRunProbe(cwd)).toEqual({
+      code: 4,
+      printed: { ran: 'source', args: ['list-users', '--amount', '-25', 'two words'] },
+      stderr: '',
+    });
   });
 
   it('runs the built CLI with plain Node on a production install (no source, no tsx needed)', () => {
     const cwd = install({ 'dist/server/cli/probe.js': PROBE('build') });
-    expect(npmRunProbe(cwd)).toEqual({ code: 4, printed: { ran: 'build', args: ['list-users', '--amount', '-25', 'two words'] }, stderr: '' });
+    expect(npmRunProbe(cwd)).toEqual({
+      code: 4,
+      printed: { ran: 'build', args: ['list-users', '--amount', '-25', 'two words'] },
+      stderr: '',
+    });
   });
 
   it('is what every CLI built into dist/server/cli runs by', () => {

@@ -15,8 +15,13 @@ const require = createRequire(import.meta.url);
 const { releasePlan, describePlan, hostPlatform } = require('../build/release-plan.cjs');
 const { releaseNotesFor } = require('../build/changelog.cjs');
 
-const USAGE = 'Usage: node scripts/dist-preflight.mjs [--win] [--mac] [--linux]   (default: this machine\'s platform)';
-const FLAGS = { win: { type: 'boolean', short: 'w' }, mac: { type: 'boolean', short: 'm' }, linux: { type: 'boolean', short: 'l' }, help: { type: 'boolean', short: 'h' } };
+const USAGE = "Usage: node scripts/dist-preflight.mjs [--win] [--mac] [--linux]   (default: this machine's platform)";
+const FLAGS = {
+  win: { type: 'boolean', short: 'w' },
+  mac: { type: 'boolean', short: 'm' },
+  linux: { type: 'boolean', short: 'l' },
+  help: { type: 'boolean', short: 'h' },
+};
 
 let flags;
 try {

@@ -20,11 +20,9 @@ const REVIEWED = {
 mkdirSync('.tmp', { recursive: true });
 // SARIF, not CSV: the tool's CSV writer garbles its first row.
 const out = '.tmp/electronegativity.sarif';
-const run = spawnSync(
-  'npx',
-  ['electronegativity', '-i', 'electron', '-r', '-v', 'false', '-e', '45.4.1', '-o', out],
-  { encoding: 'utf8' },
-);
+const run = spawnSync('npx', ['electronegativity', '-i', 'electron', '-r', '-v', 'false', '-e', '45.4.1', '-o', out], {
+  encoding: 'utf8',
+});
 if (run.status !== 0) {
   console.error(run.stdout, run.stderr);
   process.exit(run.status ?? 1);

@@ -106,8 +106,11 @@ export function folderCycleEdges(modules: readonly IModule[]): CycleEdge[] {
   return DEPTHS.flatMap((depth) => {
     const edges = folderEdges(modules, depth);
     return components(edges).flatMap((cycle) =>
-      cycle.flatMap((from) => [...(edges.get(from) ?? [])]
-        .filter(([to]) => cycle.includes(to))
-        .map(([to, example]) => ({ edge: `${from} -> ${to}`, cycle, example }))));
+      cycle.flatMap((from) =>
+        [...(edges.get(from) ?? [])]
+          .filter(([to]) => cycle.includes(to))
+          .map(([to, example]) => ({ edge: `${from} -> ${to}`, cycle, example })),
+      ),
+    );
   });
 }

@@ -34,21 +34,30 @@ const files = sources(RENDERER);
 
 describe('charts load lazily', () => {
   it('only the chart implementations import @ant-design/charts', () => {
-    const importers = files.filter((file) => staticImports(readFileSync(file, 'utf8')).some((s) => s.startsWith('@ant-design/charts')));
+    const importers = files.filter((file) =>
+      staticImports(readFileSync(file, 'utf8')).some((s) => s.startsWith('@ant-design/charts')),
+    );
     expect(importers.length).toBeGreaterThan(0);
     for (const file of importers) expect(relative(IMPL, file).startsWith('..'), relative(RENDERER, file)).toBe(false);
   });
 
   it('nothing outside them imports an implementation statically', () => {
-    const offenders = files.filter((file) => !file.startsWith(IMPL)).flatMap((file) =>
-      staticImports(readFileSync(file, 'utf8'))
-        .filter((spec) => spec.startsWith('.') && resolve(file, '..', spec).startsWith(IMPL))
-        .map((spec) => `${relative(RENDERER, file)} -> ${spec}`));
+    const offenders = files
+      .filter((file) => !file.startsWith(IMPL))
+      .flatMap((file) =>
+        staticImports(readFileSync(file, 'utf8'))
+          .filter((spec) => spec.startsWith('.') && resolve(file, '..', spec).startsWith(IMPL))
+          .map((spec) => `${relative(RENDERER, file)} -> ${spec}`),
+      );
     expect(offenders).toEqual([]);
   });
 
   it('reads static imports, and not dynamic ones or types', () => {
-    expect(staticImports("import { Pie } from '@ant-design/charts';\nconst L = lazy(() => import('./impl/ChartsLine'));\n"
-      + "import type { X } from './impl/types';\nexport { y } from './impl/y';")).toEqual(['@ant-design/charts', './impl/y']);
+    expect(
+      staticImports(
+        "import { Pie } from '@ant-design/charts';\nconst L = lazy(() => import('./impl/ChartsLine'));\n" +
+          "import type { X } from './impl/types';\nexport { y } from './impl/y';",
+      ),
+    ).toEqual(['@ant-design/charts', './impl/y']);
   });
 });

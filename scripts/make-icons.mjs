@@ -65,10 +65,7 @@ function insideRoundedSquare(x, y) {
   return dx * dx + dy * dy <= RADIUS * RADIUS;
 }
 function distToSegment(x, y, [ax, ay], [bx, by]) {
-  const t = Math.max(
-    0,
-    Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)),
-  );
+  const t = Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)));
   return Math.hypot(x - (ax + t * (bx - ax)), y - (ay + t * (by - ay)));
 }
 function sample(x, y) {
@@ -76,9 +73,7 @@ function sample(x, y) {
   const line = PRICE.slice(1).some((p, i) => distToSegment(x, y, PRICE[i], p) < 0.035);
   const dot = Math.hypot(x - 0.82, y - 0.24) < 0.06;
   if (line || dot) return LINE;
-  const onGrid = [0.2, 0.4, 0.6, 0.8].some(
-    (g) => Math.abs(x - g) < 0.012 || Math.abs(y - g) < 0.012,
-  );
+  const onGrid = [0.2, 0.4, 0.6, 0.8].some((g) => Math.abs(x - g) < 0.012 || Math.abs(y - g) < 0.012);
   if (onGrid && x > 0.14 && x < 0.86 && y > 0.14 && y < 0.86) return GRID;
   return BG_TOP.map((c, i) => Math.round(c + (BG_BOTTOM[i] - c) * y));
 }
@@ -114,6 +109,4 @@ function draw(size) {
 mkdirSync('build/icons', { recursive: true });
 for (const size of SIZES) writeFileSync(`build/icons/${size}x${size}.png`, draw(size));
 writeFileSync('build/icon.png', draw(512));
-console.log(
-  `wrote build/icon.png and build/icons/{${SIZES.map((s) => `${s}x${s}`).join(',')}}.png`,
-);
+console.log(`wrote build/icon.png and build/icons/{${SIZES.map((s) => `${s}x${s}`).join(',')}}.png`);

@@ -38,7 +38,9 @@ describe('the supported Node', () => {
 
 describe('the install-script policy', () => {
   it('lets exactly keytar and esbuild run their install scripts', () => {
-    const allowed = Object.entries(pkg.allowScripts).filter(([, on]) => on).map(([name]) => name);
+    const allowed = Object.entries(pkg.allowScripts)
+      .filter(([, on]) => on)
+      .map(([name]) => name);
     expect(allowed.sort()).toEqual(['esbuild', 'keytar']);
   });
 

@@ -13,8 +13,15 @@ const CONTRACT = 'common/ipc/contract.ts';
 /** The names, read by running the contract (bundled to a scratch module beside node_modules). */
 export async function ipcNames() {
   const { outputFiles, metafile } = await build({
-    entryPoints: [CONTRACT], bundle: true, platform: 'node', format: 'esm', target: 'node22', write: false, metafile: true,
-    packages: 'external', logLevel: 'warning',
+    entryPoints: [CONTRACT],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    write: false,
+    metafile: true,
+    packages: 'external',
+    logLevel: 'warning',
   });
   await mkdir('.tmp', { recursive: true });
   const dir = await mkdtemp(join('.tmp', 'ipc-names-'));
@@ -22,7 +29,10 @@ export async function ipcNames() {
   try {
     await writeFile(file, outputFiles[0].text);
     const { IPC_CHANNELS, IPC_EVENTS } = await import(pathToFileURL(file).href);
-    return { names: { channels: [...IPC_CHANNELS].sort(), events: [...IPC_EVENTS].sort() }, inputs: Object.keys(metafile.inputs) };
+    return {
+      names: { channels: [...IPC_CHANNELS].sort(), events: [...IPC_EVENTS].sort() },
+      inputs: Object.keys(metafile.inputs),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

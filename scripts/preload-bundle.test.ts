@@ -18,8 +18,15 @@ describe('the IPC names written into the preload', () => {
 
   it('replace the contract in the bundle: the preload loads electron alone', async () => {
     const { metafile, outputFiles } = await build({
-      entryPoints: ['electron/preload/index.ts'], bundle: true, platform: 'node', format: 'cjs', write: false, metafile: true,
-      packages: 'external', plugins: [ipcNamesPlugin], logLevel: 'silent',
+      entryPoints: ['electron/preload/index.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      write: false,
+      metafile: true,
+      packages: 'external',
+      plugins: [ipcNamesPlugin],
+      logLevel: 'silent',
     });
     expect(sandboxProblems(metafile, ['electron'])).toEqual([]);
     const text = outputFiles[0]!.text;
@@ -28,7 +35,17 @@ describe('the IPC names written into the preload', () => {
   }, 60_000);
 
   it('a sandboxed bundle that would load a package is named', () => {
-    const metafile = { outputs: { 'preload.cjs': { imports: [{ path: 'electron', external: true }, { path: 'yup', external: true }, { path: 'x.ts', external: false }] } } };
+    const metafile = {
+      outputs: {
+        'preload.cjs': {
+          imports: [
+            { path: 'electron', external: true },
+            { path: 'yup', external: true },
+            { path: 'x.ts', external: false },
+          ],
+        },
+      },
+    };
     expect(sandboxProblems(metafile, ['electron'])).toEqual(['yup']);
   });
 });

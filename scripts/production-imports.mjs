@@ -7,7 +7,11 @@ import { builtinModules } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 
 /** 'pkg' of 'pkg/sub/path', '@scope/pkg' of '@scope/pkg/sub/path'. */
-export const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+export const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 const BUILTIN = new Set(builtinModules);
 const isBuiltin = (specifier) => specifier.startsWith('node:') || BUILTIN.has(specifier) || BUILTIN.has(packageOf(specifier));
@@ -36,7 +40,15 @@ const isBuiltin = (specifier) => specifier.startsWith('node:') || BUILTIN.has(sp
  * }} options
  * @returns {string[]}
  */
-export function productionImportProblems({ metafile, dependencies, lockPackages, topNodeModules, nodeModulesFor, runtimeProvided = [], developmentOnly = new Map() }) {
+export function productionImportProblems({
+  metafile,
+  dependencies,
+  lockPackages,
+  topNodeModules,
+  nodeModulesFor,
+  runtimeProvided = [],
+  developmentOnly = new Map(),
+}) {
   const problems = [];
   for (const [input, { imports }] of Object.entries(metafile.inputs)) {
     const ours = !/(^|\/)node_modules\//.test(input);
@@ -55,7 +67,8 @@ export function productionImportProblems({ metafile, dependencies, lockPackages,
       const from = nodeModulesFor(name, resolve(input));
       if (from === null) continue;
       const key = join('node_modules', relative(topNodeModules, join(from, name)));
-      if (lockPackages[key]?.dev) problems.push(`${input} imports ${specifier}, which resolves to ${key}, a development-only install`);
+      if (lockPackages[key]?.dev)
+        problems.push(`${input} imports ${specifier}, which resolves to ${key}, a development-only install`);
     }
   }
   return problems;

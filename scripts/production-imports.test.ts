@@ -10,14 +10,25 @@ import { productionImportProblems, type ProductionImportsOptions } from './produ
 
 const TOP = '/repo/node_modules';
 
-function problems(imports: Record<string, { path: string; kind?: string; external?: boolean }[]>, extra: Partial<ProductionImportsOptions> = {}) {
+function problems(
+  imports: Record<string, { path: string; kind?: string; external?: boolean }[]>,
+  extra: Partial<ProductionImportsOptions> = {},
+) {
   const inputs = Object.fromEntries(
-    Object.entries(imports).map(([input, list]) => [input, { imports: list.map((i) => ({ kind: 'import-statement', external: true, ...i })) }]),
+    Object.entries(imports).map(([input, list]) => [
+      input,
+      { imports: list.map((i) => ({ kind: 'import-statement', external: true, ...i })) },
+    ]),
   );
   return productionImportProblems({
     metafile: { inputs },
     dependencies: new Set(['pg', '@electric-sql/pglite']),
-    lockPackages: { 'node_modules/pg': {}, 'node_modules/tsx': { dev: true }, 'node_modules/ccxt/node_modules/ws': {}, 'node_modules/ws': { dev: true } },
+    lockPackages: {
+      'node_modules/pg': {},
+      'node_modules/tsx': { dev: true },
+      'node_modules/ccxt/node_modules/ws': {},
+      'node_modules/ws': { dev: true },
+    },
     topNodeModules: TOP,
     // Installed: pg and tsx at the top, ws both at the top and nested under ccxt.
     nodeModulesFor: (name, importer) => {
@@ -56,14 +67,27 @@ describe('productionImportProblems', () => {
   it("lets the runtime's own module through, and a development tool's package only as a dynamic import from its named file", () => {
     const developmentOnly = new Map([['ganache', 'server/chain/local-chain.ts']]);
     expect(problems({ 'electron/main/app/index.ts': [{ path: 'electron' }] }, { runtimeProvided: ['electron'] })).toEqual([]);
-    expect(problems({ 'server/chain/local-chain.ts': [{ path: 'ganache', kind: 'dynamic-import' }] }, { developmentOnly })).toEqual([]);
-    expect(problems({ 'server/chain/local-chain.ts': [{ path: 'ganache' }], 'server/start.ts': [{ path: 'ganache', kind: 'dynamic-import' }] }, { developmentOnly })).toHaveLength(2);
+    expect(
+      problems({ 'server/chain/local-chain.ts': [{ path: 'ganache', kind: 'dynamic-import' }] }, { developmentOnly }),
+    ).toEqual([]);
+    expect(
+      problems(
+        {
+          'server/chain/local-chain.ts': [{ path: 'ganache' }],
+          'server/start.ts': [{ path: 'ganache', kind: 'dynamic-import' }],
+        },
+        { developmentOnly },
+      ),
+    ).toHaveLength(2);
   });
 
   it("judges a bundled package's import by the install Node resolves it to; one not installed at all is its own optional peer", () => {
     expect(
       problems({
-        '../main/node_modules/ccxt/js/src/base/ws/Client.js': [{ path: 'ws', kind: 'require-call' }, { path: 'protobufjs/minimal.js' }],
+        '../main/node_modules/ccxt/js/src/base/ws/Client.js': [
+          { path: 'ws', kind: 'require-call' },
+          { path: 'protobufjs/minimal.js' },
+        ],
         '../main/node_modules/drizzle-orm/node-postgres/session.js': [{ path: 'pg' }],
       }),
     ).toEqual([]);

@@ -7,9 +7,7 @@ import { MAIN, whyElectronCannotRun } from './electron-runtime.mjs';
 const PREVIEW = 'dist/scripts/preview.js';
 
 async function startPreview(why) {
-  console.log(
-    `GridDesk: Electron cannot run here because ${why}; starting the browser preview instead.`,
-  );
+  console.log(`GridDesk: Electron cannot run here because ${why}; starting the browser preview instead.`);
   await import(pathToFileURL(PREVIEW).href);
 }
 

@@ -52,8 +52,7 @@ const env = {
 };
 spawnSync('mkdir', ['-p', '-m', '700', runtime, env.XDG_DATA_HOME, env.XDG_CONFIG_HOME]);
 
-const inner =
-  'printf griddesk | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ' + vitest;
+const inner = 'printf griddesk | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ' + vitest;
 const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner], { stdio: 'inherit', env });
 rmSync(home, { recursive: true, force: true });
 process.exit(result.status ?? 1);

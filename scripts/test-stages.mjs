@@ -18,12 +18,17 @@ export function formatStages(stages, totalSeconds) {
  * its block "... on 'pglite'" and "... on 'postgres'" (vitest quotes a string $name). Its distinct
  * name drops the database.
  */
-export const distinctName = (file, fullName) => `${file} > ${fullName.replace(/\bon '?(pglite|postgres)'?(?=\s|$)/g, 'on <database>')}`;
+export const distinctName = (file, fullName) =>
+  `${file} > ${fullName.replace(/\bon '?(pglite|postgres)'?(?=\s|$)/g, 'on <database>')}`;
 
 const relative = (path) => path.replace(/^.*?\/(?=(common|server|sim|electron|renderer|scripts|deploy|tests|bench)\/)/, '');
 /** Strips the terminal colours vitest writes into its failure messages. */
 const ESCAPE = String.fromCharCode(27);
-const plain = (text) => text.split(ESCAPE).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ''))).join('');
+const plain = (text) =>
+  text
+    .split(ESCAPE)
+    .map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, '')))
+    .join('');
 
 /**
  * The failed tests and their errors' first lines, for the end of the log: a CI log is read from
@@ -35,11 +40,22 @@ export function failedTests(reports, linesPerTest = 6) {
     for (const file of report.testResults ?? []) {
       const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
       if (tests.length === 0 && file.status === 'failed' && file.message) {
-        out.push(`FAIL ${relative(file.name)}`, ...plain(file.message).split('\n').slice(0, linesPerTest).map((line) => `    ${line}`));
+        out.push(
+          `FAIL ${relative(file.name)}`,
+          ...plain(file.message)
+            .split('\n')
+            .slice(0, linesPerTest)
+            .map((line) => `    ${line}`),
+        );
       }
       for (const test of tests) {
-        const message = plain((test.failureMessages ?? []).join('\n')).split('\n').filter((line) => line.trim() !== '');
-        out.push(`FAIL ${relative(file.name)} > ${test.fullName}`, ...message.slice(0, linesPerTest).map((line) => `    ${line}`));
+        const message = plain((test.failureMessages ?? []).join('\n'))
+          .split('\n')
+          .filter((line) => line.trim() !== '');
+        out.push(
+          `FAIL ${relative(file.name)} > ${test.fullName}`,
+          ...message.slice(0, linesPerTest).map((line) => `    ${line}`),
+        );
       }
     }
   }

@@ -12,20 +12,26 @@ const vitestJson = (name) => `--reporter=default --reporter=json --outputFile.js
 
 /** Each stage is one or more commands run at the same time; `buffer` holds a command's output until it ends, so parallel logs do not interleave. */
 const STAGES = [
-  { name: 'typecheck, lint, build', commands: [
-    { name: 'typecheck', run: 'npm run --silent typecheck' },
-    { name: 'lint', run: 'npm run --silent lint' },
-    { name: 'build', run: 'npm run --silent build' },
-  ] },
+  {
+    name: 'typecheck, lint, build',
+    commands: [
+      { name: 'typecheck', run: 'npm run --silent typecheck' },
+      { name: 'lint', run: 'npm run --silent lint' },
+      { name: 'build', run: 'npm run --silent build' },
+    ],
+  },
   // The e2e run beside the unit run: e2e waits much of its time (blocks, engine ticks, the
   // browser), and with the two one after another a clean-clone CI run kept the two cores only 67%
   // busy (user+sys 25.6 of 38.4 core-minutes). Side by side here: npm test 1,090 -> 944 s, the
   // unit run 757 -> 891 s and e2e 264 -> 404 s, every test passing within its time limit.
-  { name: 'unit, keyring and e2e', commands: [
-    { name: 'unit', run: `npx vitest run ${vitestJson('unit')}` },
-    { name: 'keyring', run: 'node scripts/test-keyring.mjs' },
-    { name: 'e2e', run: `npx vitest run --config tests/e2e/vitest.config.ts ${vitestJson('e2e')}` },
-  ] },
+  {
+    name: 'unit, keyring and e2e',
+    commands: [
+      { name: 'unit', run: `npx vitest run ${vitestJson('unit')}` },
+      { name: 'keyring', run: 'node scripts/test-keyring.mjs' },
+      { name: 'e2e', run: `npx vitest run --config tests/e2e/vitest.config.ts ${vitestJson('e2e')}` },
+    ],
+  },
 ];
 
 function runCommand({ name, run }, buffer) {
@@ -40,7 +46,9 @@ function runCommand({ name, run }, buffer) {
     child.on('close', (code, signal) => {
       const seconds = (Date.now() - started) / 1000;
       if (buffer) {
-        process.stdout.write(`\n--- ${name} (${seconds.toFixed(1)} s, ${code === 0 ? 'passed' : `failed: ${signal ?? `exit ${code}`}`}) ---\n`);
+        process.stdout.write(
+          `\n--- ${name} (${seconds.toFixed(1)} s, ${code === 0 ? 'passed' : `failed: ${signal ?? `exit ${code}`}`}) ---\n`,
+        );
         process.stdout.write(Buffer.concat(chunks));
       }
       resolve({ name, seconds, ok: code === 0 });

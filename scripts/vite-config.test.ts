@@ -28,12 +28,20 @@ describe('renderer/vite.config.ts', () => {
   }, 60_000);
 
   it("serves the dev page within the page's CSP: no inline script, and Vite's blob: ping worker allowed", async () => {
-    const loaded = await loadConfigFromFile({ command: 'serve', mode: 'development' }, join(root, 'renderer', 'vite.config.ts'), root, 'silent');
-    const plugin = (loaded?.config.plugins ?? []).flat().find((p) => (p as Plugin | null)?.name === 'griddesk:dev-page-within-csp') as Plugin;
+    const loaded = await loadConfigFromFile(
+      { command: 'serve', mode: 'development' },
+      join(root, 'renderer', 'vite.config.ts'),
+      root,
+      'silent',
+    );
+    const plugin = (loaded?.config.plugins ?? [])
+      .flat()
+      .find((p) => (p as Plugin | null)?.name === 'griddesk:dev-page-within-csp') as Plugin;
     expect(plugin.apply).toBe('serve');
     const transform = plugin.transformIndexHtml as { handler: (html: string) => string };
     // What plugin-react 6 writes into the page in serve mode.
-    const inline = '<script type="module">import { injectIntoGlobalHook } from "/@react-refresh";\ninjectIntoGlobalHook(window);\nwindow.$RefreshReg$ = () => {};\nwindow.$RefreshSig$ = () => (type) => type;</script>';
+    const inline =
+      '<script type="module">import { injectIntoGlobalHook } from "/@react-refresh";\ninjectIntoGlobalHook(window);\nwindow.$RefreshReg$ = () => {};\nwindow.$RefreshSig$ = () => (type) => type;</script>';
     const page = readFileSync(join(root, 'renderer', 'index.html'), 'utf8').replace('</head>', `${inline}</head>`);
     const served = transform.handler(page);
     expect(served).not.toMatch(/<script type="module">/);

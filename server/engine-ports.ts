@@ -31,6 +31,9 @@ export function isRunnableKindName(name: string): name is RunnableKindName {
 export const RUNNABLE_KIND_NAMES: readonly RunnableKindName[] = Object.keys(RUNNABLE_KINDS).filter(isRunnableKindName);
 
 /** The ports of the engine of one kind (grid bots unless told). Member commands reach it through the database's notifications, when there are any. */
-export function enginePorts(deps: { db: Db; config: Config; notifications?: NotificationFeed }, kind: RunnableKindName = 'bots'): EnginePorts {
+export function enginePorts(
+  deps: { db: Db; config: Config; notifications?: NotificationFeed },
+  kind: RunnableKindName = 'bots',
+): EnginePorts {
   return { memberKey: (userId) => storedKey(deps, userId), runnable: RUNNABLE_KINDS[kind], notifications: deps.notifications };
 }

@@ -33,7 +33,13 @@ describe('npm run server with a bad chain secret', () => {
   ])('%s (%s): exit 1, one line naming it, no value, no stack', async (name, _case, value, fragment) => {
     const dataDir = await mkdtemp(join(work, 'data-'));
     const run = await runEntry('server/main.ts', [], {
-      ...CHAIN, [name]: value, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'ab'.repeat(32), PORT: '0', LOG_LEVEL: 'silent',
+      ...CHAIN,
+      [name]: value,
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'x'.repeat(40),
+      SECRETS_KEY: 'ab'.repeat(32),
+      PORT: '0',
+      LOG_LEVEL: 'silent',
     });
     expect(run.code).not.toBe(0);
     expect(run.code).not.toBeNull();

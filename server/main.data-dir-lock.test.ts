@@ -21,8 +21,16 @@ describe('a running embedded server holds DATA_DIR', () => {
   let server: RunningEntry | null = null;
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'griddesk-server-lock-'));
-    env = { JWT_SECRET: TEST_ENV.JWT_SECRET!, SECRETS_KEY: TEST_ENV.SECRETS_KEY!, DATA_DIR: join(work, 'data'), PORT: '0',
-      SIM_PORT: '0', DEMO_TRADING: 'false', LOG_LEVEL: 'info', ROLES: 'api' };
+    env = {
+      JWT_SECRET: TEST_ENV.JWT_SECRET!,
+      SECRETS_KEY: TEST_ENV.SECRETS_KEY!,
+      DATA_DIR: join(work, 'data'),
+      PORT: '0',
+      SIM_PORT: '0',
+      DEMO_TRADING: 'false',
+      LOG_LEVEL: 'info',
+      ROLES: 'api',
+    };
     await seedPgliteDataDir(env.DATA_DIR!); // no initdb in the child
   });
   afterAll(async () => {

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config/config';
-import { migrateDatabase, MigrationsPending, openDatabase, readDatabaseMigrationStatus, resolveMigrationsFolder } from './db/database';
+import {
+  migrateDatabase,
+  MigrationsPending,
+  openDatabase,
+  readDatabaseMigrationStatus,
+  resolveMigrationsFolder,
+} from './db/database';
 import { readJournal } from './db/migration-status';
 import { databaseTargets } from './testing/databases';
 import { runEntry } from './testing/entry-process';
@@ -36,7 +42,11 @@ describe.each(targets)('MIGRATIONS_ON_BOOT=check on $name', (target) => {
         await cluster.close();
       }
       const env = {
-        ...TEST_ENV, DATA_DIR: dataDir, PORT: '0', SIM_PORT: '0', MIGRATIONS_ON_BOOT: 'check',
+        ...TEST_ENV,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        SIM_PORT: '0',
+        MIGRATIONS_ON_BOOT: 'check',
         ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}),
       };
       const run = await runEntry('server/main.ts', [], env);

@@ -11,13 +11,21 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     server.app.log.info(`${signal} received, shutting down (at most ${SHUTDOWN_DEADLINE_MS / 1000} s)`);
-    void closeWithin(() => server.close(), () => server.closePending(), SHUTDOWN_DEADLINE_MS).then((outcome) => {
+    void closeWithin(
+      () => server.close(),
+      () => server.closePending(),
+      SHUTDOWN_DEADLINE_MS,
+    ).then((outcome) => {
       if (outcome.kind === 'done') {
         server.app.log.info('shut down');
         process.exit(0);
       }
       if (outcome.kind === 'failed') server.app.log.error({ err: outcome.error }, 'shutdown failed');
-      else server.app.log.error({ pending: outcome.pending }, `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting with: ${outcome.pending.join(', ')} still pending`);
+      else
+        server.app.log.error(
+          { pending: outcome.pending },
+          `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting with: ${outcome.pending.join(', ')} still pending`,
+        );
       process.exit(1);
     });
   };

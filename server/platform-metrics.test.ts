@@ -15,8 +15,16 @@ import { createTestServer, type TestServer } from './testing/server';
 
 const targets = await databaseTargets();
 
-const feed = (over: Partial<FeedStats>): FeedStats =>
-  ({ streamUp: false, streamBatches: 0, streamFailures: 0, restPolls: 0, futuresStreamUp: false, futuresRestPolls: 0, lastPriceAt: null, ...over });
+const feed = (over: Partial<FeedStats>): FeedStats => ({
+  streamUp: false,
+  streamBatches: 0,
+  streamFailures: 0,
+  restPolls: 0,
+  futuresStreamUp: false,
+  futuresRestPolls: 0,
+  lastPriceAt: null,
+  ...over,
+});
 
 const NONE: Backlog = { unleased: { bots: 0, cycles: 0 }, payoutsPending: 0, oldestPendingSeconds: 0 };
 
@@ -73,7 +81,7 @@ describe.each(targets)('readBacklog ($name)', (target) => {
     await server?.close();
   });
 
-  it('counts running bots no engine holds and the PENDING payouts with the oldest one\'s age', async () => {
+  it("counts running bots no engine holds and the PENDING payouts with the oldest one's age", async () => {
     const db = server.database.db;
     expect(await readBacklog(db)).toEqual(NONE);
     const member = await insertMember(db);
@@ -85,10 +93,19 @@ describe.each(targets)('readBacklog ($name)', (target) => {
     await db.insert(withdrawals).values([
       { userId: member, amount: '10', toAddress: '0x1111111111111111111111111111111111111111', createdAt: tenMinutesAgo },
       { userId: member, amount: '12', toAddress: '0x1111111111111111111111111111111111111111' },
-      { userId: member, amount: '15', toAddress: '0x1111111111111111111111111111111111111111', status: 'SUCCESS', createdAt: tenMinutesAgo },
+      {
+        userId: member,
+        amount: '15',
+        toAddress: '0x1111111111111111111111111111111111111111',
+        status: 'SUCCESS',
+        createdAt: tenMinutesAgo,
+      },
     ]);
     const backlog = await readBacklog(db);
-    expect({ ...backlog, oldestPendingSeconds: Math.round(backlog.oldestPendingSeconds / 60) })
-      .toEqual({ unleased: { bots: 2, cycles: 0 }, payoutsPending: 2, oldestPendingSeconds: 10 });
+    expect({ ...backlog, oldestPendingSeconds: Math.round(backlog.oldestPendingSeconds / 60) }).toEqual({
+      unleased: { bots: 2, cycles: 0 },
+      payoutsPending: 2,
+      oldestPendingSeconds: 10,
+    });
   });
 });

@@ -64,16 +64,20 @@ export function registerPlatformMetrics(registry: Registry, sources: PlatformSou
   collectDefaultMetrics({ register: registry });
   const backlog = sharedRead(() => sources.backlog(), sources.now ?? Date.now);
   new Gauge({
-    name: 'griddesk_price_feed_state', help: 'Where this process takes spot prices from: 1 on the current state (stream, rest-fallback, idle)',
-    labelNames: ['state'], registers: [registry],
+    name: 'griddesk_price_feed_state',
+    help: 'Where this process takes spot prices from: 1 on the current state (stream, rest-fallback, idle)',
+    labelNames: ['state'],
+    registers: [registry],
     collect() {
       const current = feedSource(sources.feed());
       for (const state of FEED_SOURCES) this.set({ state }, state === current ? 1 : 0);
     },
   });
   new Gauge({
-    name: 'griddesk_runnables_unleased', help: 'Live or paused bots and cycles (kind) that no engine holds a lease on, platform-wide',
-    labelNames: ['kind'], registers: [registry],
+    name: 'griddesk_runnables_unleased',
+    help: 'Live or paused bots and cycles (kind) that no engine holds a lease on, platform-wide',
+    labelNames: ['kind'],
+    registers: [registry],
     async collect() {
       const read = await backlog();
       this.set({ kind: 'bots' }, read?.unleased.bots ?? NaN);
@@ -81,13 +85,17 @@ export function registerPlatformMetrics(registry: Registry, sources: PlatformSou
     },
   });
   new Gauge({
-    name: 'griddesk_payouts_pending', help: 'Reward withdrawals waiting to be paid on chain (PENDING), platform-wide', registers: [registry],
+    name: 'griddesk_payouts_pending',
+    help: 'Reward withdrawals waiting to be paid on chain (PENDING), platform-wide',
+    registers: [registry],
     async collect() {
       this.set((await backlog())?.payoutsPending ?? NaN);
     },
   });
   new Gauge({
-    name: 'griddesk_payouts_pending_oldest_seconds', help: 'Age of the oldest PENDING reward withdrawal (0 when none), platform-wide', registers: [registry],
+    name: 'griddesk_payouts_pending_oldest_seconds',
+    help: 'Age of the oldest PENDING reward withdrawal (0 when none), platform-wide',
+    registers: [registry],
     async collect() {
       this.set((await backlog())?.oldestPendingSeconds ?? NaN);
     },

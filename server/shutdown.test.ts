@@ -35,7 +35,12 @@ describe('Shutdown', () => {
     const closed = shutdown.run();
     await turn();
     expect(log).toEqual(['http started', 'engine started']);
-    expect(shutdown.pending()).toEqual(['http', 'engine (1 order send(s) in flight)', 'exchange (not started)', 'database (not started)']);
+    expect(shutdown.pending()).toEqual([
+      'http',
+      'engine (1 order send(s) in flight)',
+      'exchange (not started)',
+      'database (not started)',
+    ]);
     http.finish();
     await turn();
     // The engine's order in flight still needs the exchange and the database.
@@ -67,16 +72,32 @@ describe('Shutdown', () => {
 
 describe('closeWithin', () => {
   it('answers done, or the failure, when the close settles in time', async () => {
-    expect(await closeWithin(async () => undefined, () => [], 1_000)).toEqual({ kind: 'done' });
+    expect(
+      await closeWithin(
+        async () => undefined,
+        () => [],
+        1_000,
+      ),
+    ).toEqual({ kind: 'done' });
     const error = new Error('no');
-    expect(await closeWithin(() => Promise.reject(error), () => [], 1_000)).toEqual({ kind: 'failed', error });
+    expect(
+      await closeWithin(
+        () => Promise.reject(error),
+        () => [],
+        1_000,
+      ),
+    ).toEqual({ kind: 'failed', error });
   });
 
   it('answers what was still pending once the deadline passed', async () => {
     const log: string[] = [];
     const engine = step('engine', log, () => '2 order send(s) in flight');
     const shutdown = new Shutdown([[engine], [step('database', log)]]);
-    const outcome = await closeWithin(() => shutdown.run(), () => shutdown.pending(), 20);
+    const outcome = await closeWithin(
+      () => shutdown.run(),
+      () => shutdown.pending(),
+      20,
+    );
     expect(outcome).toEqual({ kind: 'timedOut', pending: ['engine (2 order send(s) in flight)', 'database (not started)'] });
   });
 });

@@ -57,17 +57,19 @@ export class Shutdown {
   private async runPhases(): Promise<void> {
     const failures: unknown[] = [];
     for (const phase of this.phases) {
-      await Promise.all(phase.map(async (step) => {
-        this.waiting.splice(this.waiting.indexOf(step), 1);
-        this.running.add(step);
-        try {
-          await step.run();
-        } catch (error) {
-          failures.push(error);
-        } finally {
-          this.running.delete(step);
-        }
-      }));
+      await Promise.all(
+        phase.map(async (step) => {
+          this.waiting.splice(this.waiting.indexOf(step), 1);
+          this.running.add(step);
+          try {
+            await step.run();
+          } catch (error) {
+            failures.push(error);
+          } finally {
+            this.running.delete(step);
+          }
+        }),
+      );
     }
     if (failures.length > 0) throw failures[0];
   }
@@ -83,9 +85,11 @@ export type ShutdownOutcome =
 export function closeWithin(close: () => Promise<void>, pending: () => string[], deadlineMs: number): Promise<ShutdownOutcome> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve({ kind: 'timedOut', pending: pending() }), deadlineMs);
-    close().then(
-      () => resolve({ kind: 'done' }),
-      (error: unknown) => resolve({ kind: 'failed', error }),
-    ).finally(() => clearTimeout(timer));
+    close()
+      .then(
+        () => resolve({ kind: 'done' }),
+        (error: unknown) => resolve({ kind: 'failed', error }),
+      )
+      .finally(() => clearTimeout(timer));
   });
 }

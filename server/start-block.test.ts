@@ -29,14 +29,21 @@ describe('startBlock', () => {
   });
 
   it('leaves out what this start does not have: no demo member, outbox or local chain (a remote server)', () => {
-    const text = startBlock({ command: 'npm run preview', launchUrl, serverUrl: 'https://griddesk.example', demoLogin: false }).join('\n');
+    const text = startBlock({
+      command: 'npm run preview',
+      launchUrl,
+      serverUrl: 'https://griddesk.example',
+      demoLogin: false,
+    }).join('\n');
     expect(text).toContain(launchUrl);
     expect(text).not.toMatch(/Sign in|Mail|Tokens/);
     expect(text).not.toContain(DEMO_MEMBER.password);
   });
 
   it('names the command that was run, and says when the link is the development one that stays', () => {
-    expect(startBlock({ command: 'npm run preview', launchUrl, serverUrl, demoLogin: false })[1]).toBe('GridDesk is ready (npm run preview).');
+    expect(startBlock({ command: 'npm run preview', launchUrl, serverUrl, demoLogin: false })[1]).toBe(
+      'GridDesk is ready (npm run preview).',
+    );
     const dev = startBlock({ command: 'npm run dev', stableLink: true, launchUrl, serverUrl, demoLogin: false });
     expect(dev[1]).toBe('GridDesk is ready (npm run dev).');
     expect(dev[3]).toMatch(/same link after every restart/);

@@ -32,10 +32,15 @@ export function startBlock(input: StartBlockInput): string[] {
       ? '             (development: the same link after every restart, and that browser stays in; without it the preview answers 403)'
       : '             (works once and lets that browser in; without it the preview answers 403)',
   ];
-  if (input.demoLogin) lines.push(`  Sign in    ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}  (or sign up with referral ID ${DEMO_MEMBER.referralCode})`);
+  if (input.demoLogin)
+    lines.push(
+      `  Sign in    ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}  (or sign up with referral ID ${DEMO_MEMBER.referralCode})`,
+    );
   if (input.outboxUrl) lines.push(`  Mail       ${input.outboxUrl}  (sign-up codes and reset links, in that browser)`);
   if (input.chainRpcUrl) {
-    lines.push(`  Tokens     BSC_RPC_URL=${input.chainRpcUrl} npm run faucet -- <the 0x address on your Deposit screen> USDT 100`);
+    lines.push(
+      `  Tokens     BSC_RPC_URL=${input.chainRpcUrl} npm run faucet -- <the 0x address on your Deposit screen> USDT 100`,
+    );
   }
   lines.push(`  Server     ${input.serverUrl}  (API docs at ${input.serverUrl}/docs)`, '  Ctrl+C stops it.');
   return lines;

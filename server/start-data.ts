@@ -27,16 +27,27 @@ async function resealSecrets(database: Database, config: Config, log: Logger): P
   const resealed = await resealLegacySecrets(database.db, config.secretsKey);
   if (resealed.resealed > 0) log.info(`re-sealed ${resealed.resealed} exchange secret(s) under the derived sealing key`);
   if (resealed.unreadable.length > 0) {
-    log.warn(`${resealed.unreadable.length} stored exchange secret(s) do not open under SECRETS_KEY (members ${resealed.unreadable.join(', ')}); rotate-secrets-key with the key they were sealed with, or those members connect their API keys again`);
+    log.warn(
+      `${resealed.unreadable.length} stored exchange secret(s) do not open under SECRETS_KEY (members ${resealed.unreadable.join(', ')}); rotate-secrets-key with the key they were sealed with, or those members connect their API keys again`,
+    );
   }
 }
 
-export async function prepareData(deps: { config: Config; database: Database; exchange: ExchangeServices; log: Logger; seeded: boolean }): Promise<void> {
+export async function prepareData(deps: {
+  config: Config;
+  database: Database;
+  exchange: ExchangeServices;
+  log: Logger;
+  seeded: boolean;
+}): Promise<void> {
   const { config, database, exchange, log, seeded } = deps;
   logNewDatabase(database, log);
   // No command named: this line is also in the desktop's log and a production server's, where
   // `npm run seed:demo` (a development tool, not built into dist/) does not run.
-  if (seeded) log.info(`seeded the demo member ${DEMO_MEMBER.email} (simulator mode only; its password is in the README's First steps as a member)`);
+  if (seeded)
+    log.info(
+      `seeded the demo member ${DEMO_MEMBER.email} (simulator mode only; its password is in the README's First steps as a member)`,
+    );
   await resealSecrets(database, config, log);
   if (seeded && exchange.simulator) {
     // Only a first start gets keys and a bot: the in-process simulator keeps its accounts in

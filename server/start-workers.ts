@@ -39,8 +39,11 @@ export async function startWorkers({ config, database, exchange, app, metrics }:
   // processes share them through leases. All run on the same price feed and metrics (the price
   // gauge is the last price the engines acted on: engine/metrics.ts).
   const portDeps = { db: database.db, config, notifications: database.notifications };
-  const engineOf = (kind: RunnableKindName) => startEngine({ db: database.db, config, exchange, ...enginePorts(portDeps, kind), log: app.log, metrics });
-  const engines = new Map<RunnableKindName, Engine>(config.roles.includes('engine') ? RUNNABLE_KIND_NAMES.map((kind) => [kind, engineOf(kind)]) : []);
+  const engineOf = (kind: RunnableKindName) =>
+    startEngine({ db: database.db, config, exchange, ...enginePorts(portDeps, kind), log: app.log, metrics });
+  const engines = new Map<RunnableKindName, Engine>(
+    config.roles.includes('engine') ? RUNNABLE_KIND_NAMES.map((kind) => [kind, engineOf(kind)]) : [],
+  );
   // BEP-20 deposits (and payouts); idle, saying why once, without BSC_RPC_URL and friends.
   const chain = config.roles.includes('chain')
     ? await startChainService({ config, db: database.db, notifications: database.notifications, log: app.log })

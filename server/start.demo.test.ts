@@ -35,14 +35,19 @@ async function freshDataDir(name: string): Promise<string> {
 }
 
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<PlatformServer> {
-  const server = await startPlatformServer({ env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env } });
+  const server = await startPlatformServer({
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+  });
   started.push(server);
   return server;
 }
 
 async function demoBots(server: PlatformServer): Promise<LiveBot[]> {
-  const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }) });
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }),
+  });
   expect(login.status).toBe(200);
   const { token } = (await login.json()) as { token: string };
   const res = await fetch(`${server.url}/api/botstatus`, { headers: { authorization: `Bearer ${token}` } });
@@ -55,11 +60,22 @@ describe('the first embedded start in simulator mode', () => {
     const dataDir = await freshDataDir('first');
     const first = await start(dataDir);
     // One engine per kind of runnable (engine-ports.ts), each running its kind's table.
-    expect([...first.engines].map(([name, engine]) => [name, engine.kind])).toEqual([['bots', 'bots'], ['cycles', 'cycles']]);
+    expect([...first.engines].map(([name, engine]) => [name, engine.kind])).toEqual([
+      ['bots', 'bots'],
+      ['cycles', 'cycles'],
+    ]);
     const [bot, ...others] = await demoBots(first);
     expect(others).toEqual([]);
-    expect(bot).toMatchObject({ name: 'BTCUSDT', category: 'Spot', strategy_name: 'System Strategy', status: 'Live', total_grid: 10 });
-    await expect.poll(async () => (await demoBots(first))[0]!.trades24h, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(1);
+    expect(bot).toMatchObject({
+      name: 'BTCUSDT',
+      category: 'Spot',
+      strategy_name: 'System Strategy',
+      status: 'Live',
+      total_grid: 10,
+    });
+    await expect
+      .poll(async () => (await demoBots(first))[0]!.trades24h, { timeout: 20_000, interval: 250 })
+      .toBeGreaterThanOrEqual(1);
     await first.close();
 
     const again = await start(dataDir);

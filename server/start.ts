@@ -55,9 +55,12 @@ function urlFor(host: string, port: number): string {
 }
 
 /** The database, opened (and migrated) while the app's modules and the exchange load; closes the exchange if it fails. */
-async function openPlatformDatabase(config: Config, options: StartOptions, exchangeStart: Promise<ExchangeServices>): Promise<Database> {
-  const templateFile =
-    options.pgliteTemplate ?? fileURLToPath(new URL(`./${TEMPLATE_FILE}`, import.meta.url));
+async function openPlatformDatabase(
+  config: Config,
+  options: StartOptions,
+  exchangeStart: Promise<ExchangeServices>,
+): Promise<Database> {
+  const templateFile = options.pgliteTemplate ?? fileURLToPath(new URL(`./${TEMPLATE_FILE}`, import.meta.url));
   // One process on an embedded database: refused here, before the simulator touches DATA_DIR.
   const lock = await lockEmbeddedDatabase(config, { holder: 'server' });
   try {
@@ -67,7 +70,10 @@ async function openPlatformDatabase(config: Config, options: StartOptions, excha
       migrations: config.migrationsOnBoot,
     });
   } catch (error) {
-    await exchangeStart.then((e) => e.close(), () => undefined);
+    await exchangeStart.then(
+      (e) => e.close(),
+      () => undefined,
+    );
     throw error;
   }
 }
@@ -99,7 +105,15 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     const { marketData } = exchange;
     registerPlatformMetrics(metrics.registry, { feed: () => marketData.feedStats(), backlog: () => readBacklog(database.db) });
     const started = await buildApp(
-      { config, db: database.db, mailer, clock: systemClock, exchange, metrics: metrics.registry, notifications: database.notifications },
+      {
+        config,
+        db: database.db,
+        mailer,
+        clock: systemClock,
+        exchange,
+        metrics: metrics.registry,
+        notifications: database.notifications,
+      },
       { logger: options.logger ?? false, requestLog: options.requestLog },
     );
     app = started;
@@ -127,7 +141,10 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
   } catch (error) {
     await seeding?.catch(() => undefined); // never close the database under a running seed
     await app?.close().catch(() => undefined);
-    await exchangeStart.then((e) => e.close(), () => undefined);
+    await exchangeStart.then(
+      (e) => e.close(),
+      () => undefined,
+    );
     await database.close().catch(() => undefined);
     throw error;
   }

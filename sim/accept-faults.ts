@@ -5,7 +5,10 @@
  */
 import { type Faults } from './types';
 
-export const SEND_STATUS_UNKNOWN = { code: -1007, msg: 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.' };
+export const SEND_STATUS_UNKNOWN = {
+  code: -1007,
+  msg: 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.',
+};
 
 export function failAfterAccept(faults: Faults, random: () => number): boolean {
   if (faults.failAfterAcceptCount > 0) {

@@ -83,7 +83,8 @@ export class AccountStore {
 
   create(options: AccountOptions, now: number): Account {
     const balances = new Map<string, Balance>();
-    for (const [asset, amount] of positiveAmounts(options.balances, 'balances')) balances.set(asset, { free: amount, locked: ZERO });
+    for (const [asset, amount] of positiveAmounts(options.balances, 'balances'))
+      balances.set(asset, { free: amount, locked: ZERO });
     const futures = positiveAmounts(options.futuresBalances, 'futuresBalances');
     const account: Account = {
       uid: this.nextUid++,
@@ -168,8 +169,12 @@ export function clientKey(market: Market, clientOrderId: string): string {
 
 /** Looks an order up by id or client id; -2013 when there is none. */
 export function findOrder(account: Account, market: Market, symbol: string, orderId?: number, clientOrderId?: string): Order {
-  const order = orderId !== undefined ? account.orders.get(orderId) : clientOrderId !== undefined
-    ? account.byClientId.get(clientKey(market, clientOrderId)) : undefined;
+  const order =
+    orderId !== undefined
+      ? account.orders.get(orderId)
+      : clientOrderId !== undefined
+        ? account.byClientId.get(clientKey(market, clientOrderId))
+        : undefined;
   if (!order || order.symbol !== symbol || order.market !== market) throw new SimError(-2013, 'Order does not exist.');
   return order;
 }

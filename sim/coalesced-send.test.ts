@@ -25,7 +25,9 @@ async function connected(): Promise<{ serverSide: WebSocket; client: WebSocket; 
 
 /** Counts the writes the connection's socket makes to the kernel (one _write or _writev each). */
 function countWrites(socket: WebSocket): () => number {
-  const raw = (socket as unknown as { _socket: Duplex & { _write: (...a: unknown[]) => void; _writev: (...a: unknown[]) => void } })._socket;
+  const raw = (
+    socket as unknown as { _socket: Duplex & { _write: (...a: unknown[]) => void; _writev: (...a: unknown[]) => void } }
+  )._socket;
   let writes = 0;
   for (const name of ['_write', '_writev'] as const) {
     const original = raw[name].bind(raw);

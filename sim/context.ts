@@ -22,19 +22,42 @@ export interface EngineContext {
 }
 
 /** A fresh order record (status NEW) with a client id that is unique among open orders. */
-export function newOrderRecord(ctx: EngineContext, account: Account, market: Market, req: NewOrder, price: Decimal | null, qty: Decimal): Order {
+export function newOrderRecord(
+  ctx: EngineContext,
+  account: Account,
+  market: Market,
+  req: NewOrder,
+  price: Decimal | null,
+  qty: Decimal,
+): Order {
   const clientOrderId = req.clientOrderId ?? `sim-${randomBytes(8).toString('hex')}`;
   if (!/^[.A-Za-z0-9:/_-]{1,36}$/.test(clientOrderId)) {
-    throw new SimError(-1100, "Illegal characters found in parameter 'newClientOrderId'; legal range is '^[\\.A-Z\\:/a-z0-9_-]{1,36}$'.");
+    throw new SimError(
+      -1100,
+      "Illegal characters found in parameter 'newClientOrderId'; legal range is '^[\\.A-Z\\:/a-z0-9_-]{1,36}$'.",
+    );
   }
   const previous = account.byClientId.get(clientKey(market, clientOrderId));
   if (previous && account.open.has(previous.orderId)) throw new SimError(-2010, 'Duplicate order sent.');
   const time = ctx.now();
   return {
-    market, orderId: ctx.ids.order++, clientOrderId, symbol: req.symbol, side: req.side, type: req.type,
-    price: price ? price.toFixed() : '0', origQty: qty.toFixed(), executedQty: '0', cumQuote: '0',
-    origQuoteOrderQty: req.quoteOrderQty ?? '0', status: 'NEW', time, updateTime: time,
-    reduceOnly: req.reduceOnly === true, fills: [], reserved: '0',
+    market,
+    orderId: ctx.ids.order++,
+    clientOrderId,
+    symbol: req.symbol,
+    side: req.side,
+    type: req.type,
+    price: price ? price.toFixed() : '0',
+    origQty: qty.toFixed(),
+    executedQty: '0',
+    cumQuote: '0',
+    origQuoteOrderQty: req.quoteOrderQty ?? '0',
+    status: 'NEW',
+    time,
+    updateTime: time,
+    reduceOnly: req.reduceOnly === true,
+    fills: [],
+    reserved: '0',
   };
 }
 
@@ -89,13 +112,29 @@ export function remaining(order: Order): Decimal {
  * once all of it executed, PARTIALLY_FILLED before, still open), the account's trades and the
  * symbol's traded volume. Balances are the caller's: each market books them its own way.
  */
-export function recordFill(ctx: EngineContext, account: Account, order: Order, price: Decimal, qty: Decimal, maker: boolean,
-  extra: Partial<Fill> = {}): Fill {
+export function recordFill(
+  ctx: EngineContext,
+  account: Account,
+  order: Order,
+  price: Decimal,
+  qty: Decimal,
+  maker: boolean,
+  extra: Partial<Fill> = {},
+): Fill {
   const quoteQty = price.mul(qty);
   const fill: Fill = {
-    tradeId: ctx.ids.trade++, orderId: order.orderId, symbol: order.symbol, side: order.side,
-    price: price.toFixed(), qty: qty.toFixed(), quoteQty: quoteQty.toFixed(), commission: quoteQty.mul(ctx.feeRate).toFixed(),
-    commissionAsset: ctx.book.spec(order.symbol).quote, time: ctx.now(), maker, ...extra,
+    tradeId: ctx.ids.trade++,
+    orderId: order.orderId,
+    symbol: order.symbol,
+    side: order.side,
+    price: price.toFixed(),
+    qty: qty.toFixed(),
+    quoteQty: quoteQty.toFixed(),
+    commission: quoteQty.mul(ctx.feeRate).toFixed(),
+    commissionAsset: ctx.book.spec(order.symbol).quote,
+    time: ctx.now(),
+    maker,
+    ...extra,
   };
   order.fills.push(fill);
   const executed = new Decimal(order.executedQty).add(qty);
@@ -110,7 +149,14 @@ export function recordFill(ctx: EngineContext, account: Account, order: Order, p
 }
 
 /** Completes an order with one fill of what is left of it at `price`. */
-export function completeWithFill(ctx: EngineContext, account: Account, order: Order, price: Decimal, maker: boolean, extra: Partial<Fill> = {}): Fill {
+export function completeWithFill(
+  ctx: EngineContext,
+  account: Account,
+  order: Order,
+  price: Decimal,
+  maker: boolean,
+  extra: Partial<Fill> = {},
+): Fill {
   return recordFill(ctx, account, order, price, remaining(order), maker, extra);
 }
 
@@ -119,13 +165,23 @@ export function completeWithFill(ctx: EngineContext, account: Account, order: Or
  * resting limit, a quantity of whole steps and less than what is left of it (all of it is the
  * price crossing it: setPrice).
  */
-export function partialFillOf(ctx: EngineContext, account: Account, market: Market, clientOrderId: string, qtyText: string): { order: Order; qty: Decimal } {
+export function partialFillOf(
+  ctx: EngineContext,
+  account: Account,
+  market: Market,
+  clientOrderId: string,
+  qtyText: string,
+): { order: Order; qty: Decimal } {
   const order = account.byClientId.get(clientKey(market, clientOrderId));
   if (!order || !account.open.has(order.orderId)) throw new SimError(-2013, 'Order does not exist.');
   const qty = parseDecimal(qtyText);
-  if (!qty || qty.lte(0) || !isMultipleOf(qty, ctx.book.spec(order.symbol).stepSize)) throw new SimError(-1013, 'Filter failure: LOT_SIZE');
+  if (!qty || qty.lte(0) || !isMultipleOf(qty, ctx.book.spec(order.symbol).stepSize))
+    throw new SimError(-1013, 'Filter failure: LOT_SIZE');
   if (!qty.lt(remaining(order))) {
-    throw new SimError(-1100, `A partial fill must be less than the ${remaining(order).toFixed()} left of order ${clientOrderId}; a price crossing it fills the rest.`);
+    throw new SimError(
+      -1100,
+      `A partial fill must be less than the ${remaining(order).toFixed()} left of order ${clientOrderId}; a price crossing it fills the rest.`,
+    );
   }
   return { order, qty };
 }

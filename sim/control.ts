@@ -12,10 +12,29 @@ export interface AccountSnapshot {
   futures: {
     walletBalance: string;
     availableBalance: string;
-    positions: Array<{ symbol: string; amount: string; entryPrice: string; isolatedMargin: string; leverage: number; liquidationPrice: string }>;
+    positions: Array<{
+      symbol: string;
+      amount: string;
+      entryPrice: string;
+      isolatedMargin: string;
+      leverage: number;
+      liquidationPrice: string;
+    }>;
   };
   openOrders: OrderSnapshot[];
-  trades: Array<{ market: string; symbol: string; tradeId: number; orderId: number; side: string; price: string; qty: string; commission: string; commissionAsset: string; realizedPnl?: string; time: number }>;
+  trades: Array<{
+    market: string;
+    symbol: string;
+    tradeId: number;
+    orderId: number;
+    side: string;
+    price: string;
+    qty: string;
+    commission: string;
+    commissionAsset: string;
+    realizedPnl?: string;
+    time: number;
+  }>;
 }
 
 export interface OrderSnapshot {
@@ -54,24 +73,55 @@ export interface SimulatorControl {
   resetWeights(): void;
 }
 
-const orderSnapshot = (o: Order): OrderSnapshot => ({ market: o.market, symbol: o.symbol, orderId: o.orderId, clientOrderId: o.clientOrderId,
-  side: o.side, type: o.type, price: o.price, origQty: o.origQty, executedQty: o.executedQty, status: o.status });
+const orderSnapshot = (o: Order): OrderSnapshot => ({
+  market: o.market,
+  symbol: o.symbol,
+  orderId: o.orderId,
+  clientOrderId: o.clientOrderId,
+  side: o.side,
+  type: o.type,
+  price: o.price,
+  origQty: o.origQty,
+  executedQty: o.executedQty,
+  status: o.status,
+});
 
 export function snapshot(core: SimulatorCore, apiKey: string): AccountSnapshot | null {
   const a = core.accounts.get(apiKey);
   if (!a) return null;
   return {
-    apiKey, canWithdraw: a.canWithdraw, ipRestrict: a.ipRestrict,
+    apiKey,
+    canWithdraw: a.canWithdraw,
+    ipRestrict: a.ipRestrict,
     balances: Object.fromEntries([...a.balances].map(([k, b]) => [k, { free: fmt8(b.free), locked: fmt8(b.locked) }])),
     futures: {
-      walletBalance: fmt8(a.futures.wallet), availableBalance: fmt8(core.futures.available(a)),
-      positions: [...a.futures.positions.values()].map((p) => ({ symbol: p.symbol, amount: p.amount.toFixed(), entryPrice: p.entryPrice.toFixed(),
-        isolatedMargin: p.isolatedMargin.toFixed(), leverage: core.futures.leverage(a, p.symbol), liquidationPrice: core.futures.liquidationPrice(p).toFixed() })),
+      walletBalance: fmt8(a.futures.wallet),
+      availableBalance: fmt8(core.futures.available(a)),
+      positions: [...a.futures.positions.values()].map((p) => ({
+        symbol: p.symbol,
+        amount: p.amount.toFixed(),
+        entryPrice: p.entryPrice.toFixed(),
+        isolatedMargin: p.isolatedMargin.toFixed(),
+        leverage: core.futures.leverage(a, p.symbol),
+        liquidationPrice: core.futures.liquidationPrice(p).toFixed(),
+      })),
     },
     openOrders: [...a.open.values()].map(orderSnapshot),
-    trades: (['spot', 'futures'] as const).flatMap((market) => a.trades[market].map((f) => ({ market, symbol: f.symbol, tradeId: f.tradeId,
-      orderId: f.orderId, side: f.side, price: f.price, qty: f.qty, commission: f.commission, commissionAsset: f.commissionAsset,
-      realizedPnl: f.realizedPnl, time: f.time }))),
+    trades: (['spot', 'futures'] as const).flatMap((market) =>
+      a.trades[market].map((f) => ({
+        market,
+        symbol: f.symbol,
+        tradeId: f.tradeId,
+        orderId: f.orderId,
+        side: f.side,
+        price: f.price,
+        qty: f.qty,
+        commission: f.commission,
+        commissionAsset: f.commissionAsset,
+        realizedPnl: f.realizedPnl,
+        time: f.time,
+      })),
+    ),
   };
 }
 

@@ -75,10 +75,15 @@ export class SimulatorCore {
    * one open order with that client id, spot or USD-M.
    */
   fillPartially(account: Account, clientOrderId: string, quantity: string, market?: Market): Order {
-    const open = [...account.open.values()].filter((o) => o.clientOrderId === clientOrderId && (market === undefined || o.market === market));
-    if (open.length > 1) throw new SimError(-1100, `Both a spot and a USD-M order are open as ${clientOrderId}: name the market.`);
+    const open = [...account.open.values()].filter(
+      (o) => o.clientOrderId === clientOrderId && (market === undefined || o.market === market),
+    );
+    if (open.length > 1)
+      throw new SimError(-1100, `Both a spot and a USD-M order are open as ${clientOrderId}: name the market.`);
     const on = market ?? open[0]?.market ?? 'spot';
-    return on === 'spot' ? this.spot.fillPartially(account, clientOrderId, quantity) : this.futures.fillPartially(account, clientOrderId, quantity);
+    return on === 'spot'
+      ? this.spot.fillPartially(account, clientOrderId, quantity)
+      : this.futures.fillPartially(account, clientOrderId, quantity);
   }
 
   /** One step of the seeded random walk. */
@@ -90,7 +95,8 @@ export class SimulatorCore {
     const amount = parseDecimal(amountText);
     if (!amount || amount.lte(0)) throw new SimError(-1100, "Illegal characters found in parameter 'amount'.");
     const type = transferType(typeText);
-    if (asset !== 'USDT') throw new SimError(-5013, 'Asset transfer failed: only USDT moves between spot and USD-M futures here.');
+    if (asset !== 'USDT')
+      throw new SimError(-5013, 'Asset transfer failed: only USDT moves between spot and USD-M futures here.');
     if (type === 'MAIN_UMFUTURE') {
       try {
         debit(account, asset, amount);
@@ -115,9 +121,12 @@ export class SimulatorCore {
   /** The account's transfers of one type, newest first, as Binance pages them. */
   transferHistory(account: Account, query: TransferQuery): { total: number; rows: Transfer[] } {
     const type = transferType(query.type);
-    const matching = account.transfers.filter((t) => t.type === type
-      && (query.startTime === undefined || t.timestamp >= query.startTime)
-      && (query.endTime === undefined || t.timestamp <= query.endTime));
+    const matching = account.transfers.filter(
+      (t) =>
+        t.type === type &&
+        (query.startTime === undefined || t.timestamp >= query.startTime) &&
+        (query.endTime === undefined || t.timestamp <= query.endTime),
+    );
     const newestFirst = matching.reverse();
     const from = (query.current - 1) * query.size;
     return { total: newestFirst.length, rows: newestFirst.slice(from, from + query.size) };

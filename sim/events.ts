@@ -11,7 +11,11 @@ export interface SimEvents {
   /** Spot balance moved in or out by a transfer (Binance's balanceUpdate). */
   balanceDelta(account: Account, asset: string, delta: Decimal): void;
   /** The futures wallet changed, and with it the position in `symbol` when one is named. */
-  futuresAccount(account: Account, reason: 'ORDER' | 'DEPOSIT' | 'WITHDRAW' | 'LIQUIDATION' | 'MARGIN_TYPE_CHANGE', symbol?: string): void;
+  futuresAccount(
+    account: Account,
+    reason: 'ORDER' | 'DEPOSIT' | 'WITHDRAW' | 'LIQUIDATION' | 'MARGIN_TYPE_CHANGE',
+    symbol?: string,
+  ): void;
   /** A public trade (for <symbol>@trade). */
   trade(symbol: string, fill: Fill): void;
   /** A price changed (for tickers and klines). */

@@ -8,7 +8,16 @@
  * its isolated wallet is lost.
  */
 import { type Account, DEFAULT_LEVERAGE, type Position } from './accounts';
-import { completeWithFill, type EngineContext, newOrderRecord, partialFillOf, recordFill, register, remaining, RestingBook } from './context';
+import {
+  completeWithFill,
+  type EngineContext,
+  newOrderRecord,
+  partialFillOf,
+  recordFill,
+  register,
+  remaining,
+  RestingBook,
+} from './context';
 import { checkOrderFilters } from './filters';
 import { bracketsFor, isolatedLongLiquidationPrice } from './liquidation';
 import { addToLong, D, maxPositionAt, reduceLong, type LongPosition } from '../trading/index';
@@ -73,9 +82,12 @@ export class FuturesEngine {
   /** A buy may not grow the long past what its leverage's brackets allow (Binance: -2027). */
   private checkPositionLimit(account: Account, symbol: string, qty: Decimal, price: Decimal): void {
     const held = account.futures.positions.get(symbol)?.amount ?? ZERO;
-    const max = maxPositionAt(bracketsFor(symbol).map((b) => ({ notionalCap: b.notionalCap.toFixed(), initialLeverage: b.initialLeverage })),
-      this.leverage(account, symbol));
-    if (max === null || held.add(qty).mul(price).gt(max)) throw new SimError(-2027, 'Exceeded the maximum allowable position at current leverage.');
+    const max = maxPositionAt(
+      bracketsFor(symbol).map((b) => ({ notionalCap: b.notionalCap.toFixed(), initialLeverage: b.initialLeverage })),
+      this.leverage(account, symbol),
+    );
+    if (max === null || held.add(qty).mul(price).gt(max))
+      throw new SimError(-2027, 'Exceeded the maximum allowable position at current leverage.');
   }
 
   liquidationPrice(p: Position): Decimal {
@@ -178,7 +190,10 @@ export class FuturesEngine {
   private fill(account: Account, order: Order, price: Decimal, maker: boolean, qty = remaining(order)): void {
     const notional = price.mul(qty);
     const fee = notional.mul(this.ctx.feeRate);
-    const realizedPnl = order.side === 'BUY' ? this.open(account, order.symbol, qty, price, fee) : this.reduce(account, order.symbol, qty, price, fee);
+    const realizedPnl =
+      order.side === 'BUY'
+        ? this.open(account, order.symbol, qty, price, fee)
+        : this.reduce(account, order.symbol, qty, price, fee);
     register(account, order);
     const fill = recordFill(this.ctx, account, order, price, qty, maker, { realizedPnl: realizedPnl.toFixed() });
     this.ctx.events.order(account, order, fill);
@@ -188,7 +203,13 @@ export class FuturesEngine {
 
   private open(account: Account, symbol: string, qty: Decimal, price: Decimal, fee: Decimal): Decimal {
     const leverage = this.leverage(account, symbol);
-    const p = account.futures.positions.get(symbol) ?? { symbol, amount: ZERO, entryPrice: ZERO, isolatedMargin: ZERO, updateTime: 0 };
+    const p = account.futures.positions.get(symbol) ?? {
+      symbol,
+      amount: ZERO,
+      entryPrice: ZERO,
+      isolatedMargin: ZERO,
+      updateTime: 0,
+    };
     const long = longOf(p);
     addToLong(long, new D(qty), new D(price), leverage);
     if (this.available(account).lt(long.margin.sub(p.isolatedMargin).add(fee))) throw marginInsufficient();
@@ -218,8 +239,20 @@ export class FuturesEngine {
 
   private liquidate(account: Account, p: Position): void {
     const price = this.liquidationPrice(p);
-    const order = newOrderRecord(this.ctx, account, 'futures',
-      { symbol: p.symbol, side: 'SELL', type: 'MARKET', quantity: p.amount.toFixed(), clientOrderId: `${LIQUIDATION_ORDER_PREFIX}${this.ctx.now()}` }, null, p.amount);
+    const order = newOrderRecord(
+      this.ctx,
+      account,
+      'futures',
+      {
+        symbol: p.symbol,
+        side: 'SELL',
+        type: 'MARKET',
+        quantity: p.amount.toFixed(),
+        clientOrderId: `${LIQUIDATION_ORDER_PREFIX}${this.ctx.now()}`,
+      },
+      null,
+      p.amount,
+    );
     order.reduceOnly = true;
     account.futures.wallet = account.futures.wallet.sub(p.isolatedMargin);
     const lost = p.isolatedMargin.neg();

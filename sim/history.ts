@@ -73,8 +73,16 @@ export class SymbolHistory {
       return;
     }
     const open = last ? last.c : this.p0;
-    this.minutes.push({ t, o: open, h: Decimal.max(open, price), l: Decimal.min(open, price), c: price,
-      v: qty, qv: qty.mul(price), n: qty.isZero() ? 0 : 1 });
+    this.minutes.push({
+      t,
+      o: open,
+      h: Decimal.max(open, price),
+      l: Decimal.min(open, price),
+      c: price,
+      v: qty,
+      qv: qty.mul(price),
+      n: qty.isZero() ? 0 : 1,
+    });
   }
 
   /** One candle over [a, b): synthetic before t0, recorded after, merged across t0. */
@@ -105,8 +113,17 @@ export class SymbolHistory {
   }
 
   private flat(a: number, b: number, price: Decimal): Candle {
-    return { openTime: a, closeTime: b - 1, open: price, high: price, low: price, close: price,
-      volume: new Decimal(0), quoteVolume: new Decimal(0), trades: 0 };
+    return {
+      openTime: a,
+      closeTime: b - 1,
+      open: price,
+      high: price,
+      low: price,
+      close: price,
+      volume: new Decimal(0),
+      quoteVolume: new Decimal(0),
+      trades: 0,
+    };
   }
 
   private synthetic(a: number, b: number): Candle {
@@ -121,8 +138,17 @@ export class SymbolHistory {
     const mean = open.add(close).div(2);
     const volume = quoteVolume.div(mean).toDecimalPlaces(this.spec.qtyDecimals);
     const tick = this.spec.tickSize;
-    return { openTime: a, closeTime: b - 1, open, close, high: roundToStep(hi, tick), low: Decimal.max(tick,
-      roundToStep(lo, tick)), volume, quoteVolume: volume.mul(mean), trades: Math.round(minutes * 20) };
+    return {
+      openTime: a,
+      closeTime: b - 1,
+      open,
+      close,
+      high: roundToStep(hi, tick),
+      low: Decimal.max(tick, roundToStep(lo, tick)),
+      volume,
+      quoteVolume: volume.mul(mean),
+      trades: Math.round(minutes * 20),
+    };
   }
 
   private syntheticPrice(time: number): Decimal {

@@ -60,8 +60,12 @@ export interface RunningSimulator {
 }
 
 /** Restores the core from the state file (when there is one) and saves every change to it from now on. */
-async function persist(core: SimulatorCore, file: string, options: StateWriterOptions | undefined,
-  saved: SimulatorState | null): Promise<StateWriter> {
+async function persist(
+  core: SimulatorCore,
+  file: string,
+  options: StateWriterOptions | undefined,
+  saved: SimulatorState | null,
+): Promise<StateWriter> {
   if (saved) {
     try {
       restoreState(core, saved);
@@ -71,8 +75,16 @@ async function persist(core: SimulatorCore, file: string, options: StateWriterOp
   }
   const writer = new StateWriter(file, () => JSON.stringify(toState(core)), options);
   const changed = () => writer.changed();
-  core.events.add({ order: changed, balances: changed, balanceDelta: changed, futuresAccount: changed, trade: changed,
-    accountCreated: changed, futuresConfig: changed, price: () => writer.pricesChanged() });
+  core.events.add({
+    order: changed,
+    balances: changed,
+    balanceDelta: changed,
+    futuresAccount: changed,
+    trade: changed,
+    accountCreated: changed,
+    futuresConfig: changed,
+    price: () => writer.pricesChanged(),
+  });
   // Written once now: an unwritable place fails the start instead of losing the first orders.
   await mkdir(dirname(file), { recursive: true });
   writer.changed();
@@ -126,7 +138,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const port = (server.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${shown}:${port}`, wsUrl: `ws://${shown}:${port}`, port, control, core,
+    url: `http://${shown}:${port}`,
+    wsUrl: `ws://${shown}:${port}`,
+    port,
+    control,
+    core,
     close: async () => {
       if (walker) clearInterval(walker);
       clearInterval(sweeper);

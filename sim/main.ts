@@ -47,10 +47,14 @@ async function serve(): Promise<void> {
     stateFile: process.env.SIM_STATE_FILE?.trim() || undefined,
   });
   console.log(`Binance-compatible simulator on ${sim.url} (WebSocket ${sim.wsUrl}/ws, control ${sim.url}/sim)`);
-  const stop = () => void sim.close().then(() => process.exit(0), (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  const stop = () =>
+    void sim.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

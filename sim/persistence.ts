@@ -65,28 +65,65 @@ export interface SimulatorState {
 // Core -> state
 
 function fill(f: Fill): Fill {
-  const out: Fill = { tradeId: f.tradeId, orderId: f.orderId, symbol: f.symbol, side: f.side, price: f.price, qty: f.qty,
-    quoteQty: f.quoteQty, commission: f.commission, commissionAsset: f.commissionAsset, time: f.time, maker: f.maker };
+  const out: Fill = {
+    tradeId: f.tradeId,
+    orderId: f.orderId,
+    symbol: f.symbol,
+    side: f.side,
+    price: f.price,
+    qty: f.qty,
+    quoteQty: f.quoteQty,
+    commission: f.commission,
+    commissionAsset: f.commissionAsset,
+    time: f.time,
+    maker: f.maker,
+  };
   if (f.realizedPnl !== undefined) out.realizedPnl = f.realizedPnl;
   return out;
 }
 
 function order(o: Order): SavedOrder {
-  return { market: o.market, orderId: o.orderId, clientOrderId: o.clientOrderId, symbol: o.symbol, side: o.side, type: o.type,
-    price: o.price, origQty: o.origQty, executedQty: o.executedQty, cumQuote: o.cumQuote, origQuoteOrderQty: o.origQuoteOrderQty,
-    status: o.status, time: o.time, updateTime: o.updateTime, reduceOnly: o.reduceOnly, fills: o.fills.map((f) => f.tradeId),
-    reserved: o.reserved };
+  return {
+    market: o.market,
+    orderId: o.orderId,
+    clientOrderId: o.clientOrderId,
+    symbol: o.symbol,
+    side: o.side,
+    type: o.type,
+    price: o.price,
+    origQty: o.origQty,
+    executedQty: o.executedQty,
+    cumQuote: o.cumQuote,
+    origQuoteOrderQty: o.origQuoteOrderQty,
+    status: o.status,
+    time: o.time,
+    updateTime: o.updateTime,
+    reduceOnly: o.reduceOnly,
+    fills: o.fills.map((f) => f.tradeId),
+    reserved: o.reserved,
+  };
 }
 
 function account(a: Account): SavedAccount {
   return {
-    uid: a.uid, apiKey: a.apiKey, secretKey: a.secretKey, canWithdraw: a.canWithdraw,
-    ipRestrict: Array.isArray(a.ipRestrict) ? [...a.ipRestrict] : a.ipRestrict, createdAt: a.createdAt,
-    balances: Object.fromEntries([...a.balances].map(([asset, b]) => [asset, { free: b.free.toFixed(), locked: b.locked.toFixed() }])),
+    uid: a.uid,
+    apiKey: a.apiKey,
+    secretKey: a.secretKey,
+    canWithdraw: a.canWithdraw,
+    ipRestrict: Array.isArray(a.ipRestrict) ? [...a.ipRestrict] : a.ipRestrict,
+    createdAt: a.createdAt,
+    balances: Object.fromEntries(
+      [...a.balances].map(([asset, b]) => [asset, { free: b.free.toFixed(), locked: b.locked.toFixed() }]),
+    ),
     futures: {
       wallet: a.futures.wallet.toFixed(),
-      positions: [...a.futures.positions.values()].map((p) => ({ symbol: p.symbol, amount: p.amount.toFixed(),
-        entryPrice: p.entryPrice.toFixed(), isolatedMargin: p.isolatedMargin.toFixed(), updateTime: p.updateTime })),
+      positions: [...a.futures.positions.values()].map((p) => ({
+        symbol: p.symbol,
+        amount: p.amount.toFixed(),
+        entryPrice: p.entryPrice.toFixed(),
+        isolatedMargin: p.isolatedMargin.toFixed(),
+        updateTime: p.updateTime,
+      })),
       leverage: Object.fromEntries(a.futures.leverage),
       marginType: Object.fromEntries(a.futures.marginType),
     },
@@ -94,8 +131,14 @@ function account(a: Account): SavedAccount {
     open: [...a.open.keys()],
     byClientId: Object.fromEntries([...a.byClientId].map(([key, o]) => [key, o.orderId])),
     trades: { spot: a.trades.spot.map(fill), futures: a.trades.futures.map(fill) },
-    transfers: a.transfers.map((t) => ({ tranId: t.tranId, type: t.type, asset: t.asset, amount: t.amount.toFixed(),
-      timestamp: t.timestamp, status: t.status })),
+    transfers: a.transfers.map((t) => ({
+      tranId: t.tranId,
+      type: t.type,
+      asset: t.asset,
+      amount: t.amount.toFixed(),
+      timestamp: t.timestamp,
+      status: t.status,
+    })),
   };
 }
 
@@ -119,7 +162,9 @@ export function toState(core: SimulatorCore): SimulatorState {
 export function seedsAtSavedPrices(symbols: SymbolSeed[], state: SimulatorState | null): SymbolSeed[] {
   if (!state) return symbols;
   const prices = record(state.prices, 'prices');
-  return symbols.map((s) => (prices[s.symbol] === undefined ? s : { ...s, price: decimalText(prices[s.symbol], `prices.${s.symbol}`) }));
+  return symbols.map((s) =>
+    prices[s.symbol] === undefined ? s : { ...s, price: decimalText(prices[s.symbol], `prices.${s.symbol}`) },
+  );
 }
 
 /**
@@ -130,18 +175,33 @@ export function seedsAtSavedPrices(symbols: SymbolSeed[], state: SimulatorState 
 export function restoreState(core: SimulatorCore, state: SimulatorState): void {
   if (state.version !== STATE_VERSION) throw new StateError(`unknown version ${JSON.stringify(state.version)}`);
   const ids = record(state.ids, 'ids');
-  const counters: IdCounters = { order: int(ids.order, 'ids.order'), trade: int(ids.trade, 'ids.trade'), transfer: int(ids.transfer, 'ids.transfer') };
+  const counters: IdCounters = {
+    order: int(ids.order, 'ids.order'),
+    trade: int(ids.trade, 'ids.trade'),
+    transfer: int(ids.transfer, 'ids.transfer'),
+  };
   const nextUid = int(state.nextUid, 'nextUid');
-  const prices = Object.entries(record(state.prices, 'prices')).map(([symbol, price]) => [symbol, decimal(price, `prices.${symbol}`)] as const);
+  const prices = Object.entries(record(state.prices, 'prices')).map(
+    ([symbol, price]) => [symbol, decimal(price, `prices.${symbol}`)] as const,
+  );
   const accounts = list(state.accounts, 'accounts').map((a, i) => readAccount(a, `accounts[${i}]`));
   if ([...core.accounts.all()].length > 0) throw new Error('restoreState needs a core without accounts');
   const uids = new Set(accounts.map((a) => a.uid));
   if (uids.size !== accounts.length) throw new StateError('accounts: two accounts with the same uid');
   // The counters of a consistent file are already past every id in it; a hand-edited one must not make ids repeat.
   const past = (ids: number[], next: number) => ids.reduce((max, id) => Math.max(max, id + 1), next);
-  counters.order = past(accounts.flatMap((a) => [...a.orders.keys()]), counters.order);
-  counters.trade = past(accounts.flatMap((a) => [...a.trades.spot, ...a.trades.futures].map((f) => f.tradeId)), counters.trade);
-  counters.transfer = past(accounts.flatMap((a) => a.transfers.map((t) => t.tranId)), counters.transfer);
+  counters.order = past(
+    accounts.flatMap((a) => [...a.orders.keys()]),
+    counters.order,
+  );
+  counters.trade = past(
+    accounts.flatMap((a) => [...a.trades.spot, ...a.trades.futures].map((f) => f.tradeId)),
+    counters.trade,
+  );
+  counters.transfer = past(
+    accounts.flatMap((a) => a.transfers.map((t) => t.tranId)),
+    counters.transfer,
+  );
 
   for (const [symbol, price] of prices) {
     if (core.book.specs.has(symbol) && !core.book.price(symbol).eq(price)) core.book.set(symbol, price, core.now());

@@ -5,9 +5,18 @@ import { gaussian, seededRandom } from './rng';
 import { SimError, type SymbolSpec } from './types';
 
 export const INTERVALS: Record<string, number> = {
-  '1m': 60_000, '3m': 180_000, '5m': 300_000, '15m': 900_000, '30m': 1_800_000,
-  '1h': 3_600_000, '2h': 7_200_000, '4h': 14_400_000, '6h': 21_600_000, '8h': 28_800_000,
-  '12h': 43_200_000, '1d': 86_400_000,
+  '1m': 60_000,
+  '3m': 180_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '2h': 7_200_000,
+  '4h': 14_400_000,
+  '6h': 21_600_000,
+  '8h': 28_800_000,
+  '12h': 43_200_000,
+  '1d': 86_400_000,
 };
 
 /** Per-step volatility of the walk (log-return standard deviation, about 0.05 %). */
@@ -83,7 +92,12 @@ export class PriceBook {
     return changed;
   }
 
-  klines(symbol: string, interval: string, query: { startTime?: number; endTime?: number; limit: number }, now: number): Candle[] {
+  klines(
+    symbol: string,
+    interval: string,
+    query: { startTime?: number; endTime?: number; limit: number },
+    now: number,
+  ): Candle[] {
     const size = INTERVALS[interval];
     if (size === undefined) throw new SimError(-1120, 'Invalid interval.');
     const history = this.histories.get(symbol);
@@ -102,7 +116,16 @@ export class PriceBook {
     const from = now - 86_400_000;
     const c = history.candle(from, now + 1);
     const last = this.prices.get(symbol)!;
-    return { open: c.open, high: Decimal.max(c.high, last), low: Decimal.min(c.low, last), last,
-      volume: c.volume, quoteVolume: c.quoteVolume, trades: c.trades, openTime: from, closeTime: now };
+    return {
+      open: c.open,
+      high: Decimal.max(c.high, last),
+      low: Decimal.min(c.low, last),
+      last,
+      volume: c.volume,
+      quoteVolume: c.quoteVolume,
+      trades: c.trades,
+      openTime: from,
+      closeTime: now,
+    };
   }
 }

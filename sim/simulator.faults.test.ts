@@ -27,8 +27,9 @@ describe('simulator faults and weights through ccxt', () => {
 
   it('answers 5xx after accepting an order, leaving exactly one order findable by clientOrderId', async () => {
     sim.control.setFaults({ failAfterAccept: 1 });
-    await expect(ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 50000, { clientOrderId: 'unknown-outcome' }))
-      .rejects.toBeInstanceOf(ccxt.NetworkError);
+    await expect(
+      ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 50000, { clientOrderId: 'unknown-outcome' }),
+    ).rejects.toBeInstanceOf(ccxt.NetworkError);
     const found = await ex.fetchOrder('', 'BTC/USDT', { origClientOrderId: 'unknown-outcome' });
     expect(found.status).toBe('open');
     expect(sim.control.getAccount(apiKey)!.openOrders.filter((o) => o.clientOrderId === 'unknown-outcome')).toHaveLength(1);

@@ -25,7 +25,7 @@ describe('simulator USD-M futures through ccxt', () => {
     await expect(ex.setLeverage(20, 'BTC/USDT:USDT')).rejects.toThrow(/-4028/);
   });
 
-  it('refuses a buy past the position its leverage\'s brackets allow, as Binance does (-2027)', async () => {
+  it("refuses a buy past the position its leverage's brackets allow, as Binance does (-2027)", async () => {
     const whale = sim.control.createAccount({ futuresBalances: { USDT: '10000000' } });
     const big = ccxtFor(sim, whale);
     await big.loadMarkets();
@@ -65,7 +65,9 @@ describe('simulator USD-M futures through ccxt', () => {
     const trades = await ex.fetchMyTrades('ETH/USDT:USDT');
     expect(trades.at(-1)!.info.realizedPnl).toBe('10');
     // Flat now: a reduce-only sell is refused as Binance does; a plain one would open a short there, which the simulator does not model.
-    await expect(ex.createOrder('ETH/USDT:USDT', 'market', 'sell', 0.1, undefined, { reduceOnly: true })).rejects.toThrow(/-2022/);
+    await expect(ex.createOrder('ETH/USDT:USDT', 'market', 'sell', 0.1, undefined, { reduceOnly: true })).rejects.toThrow(
+      /-2022/,
+    );
     await expect(ex.createOrder('ETH/USDT:USDT', 'market', 'sell', 0.1)).rejects.toThrow(/-4061/);
   });
 });
@@ -79,7 +81,11 @@ describe('simulator streams', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     sim.control.setPrice('BTCUSDT', '61000');
     await ex.createOrder('BTC/USDT', 'market', 'buy', 0.001);
-    await vi.waitFor(() => expect(seen.map((s) => s.data.e)).toEqual(expect.arrayContaining(['24hrMiniTicker', 'executionReport', 'outboundAccountPosition'])));
+    await vi.waitFor(() =>
+      expect(seen.map((s) => s.data.e)).toEqual(
+        expect.arrayContaining(['24hrMiniTicker', 'executionReport', 'outboundAccountPosition']),
+      ),
+    );
     ws.close();
   });
 
@@ -108,10 +114,16 @@ describe('simulator streams', () => {
     };
     const ws = await connect();
     const closed = new Promise((resolve) => ws.once('close', resolve));
-    await fetch(`${sim.url}/sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dropStreams: true }) });
+    await fetch(`${sim.url}/sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dropStreams: true }),
+    });
     await closed;
     const again = await connect();
-    const kline = new Promise<{ e: string; k: { c: string } }>((resolve) => again.once('message', (m) => resolve(JSON.parse(String(m)))));
+    const kline = new Promise<{ e: string; k: { c: string } }>((resolve) =>
+      again.once('message', (m) => resolve(JSON.parse(String(m)))),
+    );
     sim.control.setPrice('SOLUSDT', '152');
     expect(await kline).toMatchObject({ e: 'kline', k: { c: '152' } });
     again.close();

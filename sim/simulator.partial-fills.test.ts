@@ -35,21 +35,42 @@ describe('partial fills of resting spot limits', () => {
     // 10 x 95 + 0.1 % fee reserved
     expect(balances().USDT).toEqual({ free: '9049.05000000', locked: '950.95000000' });
 
-    expect(sim.control.fillPartially(apiKey, 'pb-1', '4')).toMatchObject({ clientOrderId: 'pb-1', status: 'PARTIALLY_FILLED', executedQty: '4', origQty: '10' });
+    expect(sim.control.fillPartially(apiKey, 'pb-1', '4')).toMatchObject({
+      clientOrderId: 'pb-1',
+      status: 'PARTIALLY_FILLED',
+      executedQty: '4',
+      origQty: '10',
+    });
     const partial = await ex.fetchOrder(order.id!, 'SOL/USDT');
     expect(partial).toMatchObject({ status: 'open', filled: 4, remaining: 6, cost: 380, average: 95 });
-    expect(partial.info).toMatchObject({ status: 'PARTIALLY_FILLED', executedQty: '4.00000000', cummulativeQuoteQty: '380.00000000' });
+    expect(partial.info).toMatchObject({
+      status: 'PARTIALLY_FILLED',
+      executedQty: '4.00000000',
+      cummulativeQuoteQty: '380.00000000',
+    });
     // The part's share of the reserve paid 380 + 0.38 fee; the rest stays locked.
     expect(balances().USDT).toEqual({ free: '9049.05000000', locked: '570.57000000' });
     expect(balances().SOL).toEqual({ free: '24.00000000', locked: '0.00000000' });
     expect((await ex.fetchOpenOrders('SOL/USDT')).map((o) => o.clientOrderId)).toEqual(['pb-1']);
-    expect(trades()).toEqual([expect.objectContaining({ orderId: Number(order.id), side: 'BUY', price: '95', qty: '4', commission: '0.38', commissionAsset: 'USDT' })]);
+    expect(trades()).toEqual([
+      expect.objectContaining({
+        orderId: Number(order.id),
+        side: 'BUY',
+        price: '95',
+        qty: '4',
+        commission: '0.38',
+        commissionAsset: 'USDT',
+      }),
+    ]);
 
     sim.control.setPrice('SOLUSDT', '94.5');
     const filled = await ex.fetchOrder(order.id!, 'SOL/USDT');
     expect(filled).toMatchObject({ status: 'closed', filled: 10, remaining: 0, cost: 950, average: 95 });
     const fills = await ex.fetchMyTrades('SOL/USDT');
-    expect(fills.map((t) => [t.order, t.price, t.amount, t.fee!.cost, t.takerOrMaker])).toEqual([[order.id, 95, 4, 0.38, 'maker'], [order.id, 95, 6, 0.57, 'maker']]);
+    expect(fills.map((t) => [t.order, t.price, t.amount, t.fee!.cost, t.takerOrMaker])).toEqual([
+      [order.id, 95, 4, 0.38, 'maker'],
+      [order.id, 95, 6, 0.57, 'maker'],
+    ]);
     expect(new Set(fills.map((t) => t.id)).size).toBe(2);
     // As one fill of 10 at 95: 10000 - 950.95, nothing left locked.
     expect(balances().USDT).toEqual({ free: '9049.05000000', locked: '0.00000000' });
@@ -82,7 +103,10 @@ describe('partial fills of resting spot limits', () => {
     sim.control.fillPartially(apiKey, 'pr-1', '0.3');
     sim.control.fillPartially(apiKey, 'pr-1', '0.3');
     expect(() => sim.control.fillPartially(apiKey, 'pr-1', '0.4')).toThrow(/less than the 0.4 left/);
-    expect(sim.control.fillPartially(apiKey, 'pr-1', '0.399')).toMatchObject({ executedQty: '0.999', status: 'PARTIALLY_FILLED' });
+    expect(sim.control.fillPartially(apiKey, 'pr-1', '0.399')).toMatchObject({
+      executedQty: '0.999',
+      status: 'PARTIALLY_FILLED',
+    });
     sim.control.setPrice('SOLUSDT', '89');
     expect(trades().map((t) => t.qty)).toEqual(['0.3', '0.3', '0.399', '0.001']);
     // 90 + 0.09 fee, paid in four parts
@@ -97,17 +121,30 @@ describe('partial fills of resting USD-M limits', () => {
     // 1x: 190 margin + 0.19 fee reserved
     expect(sim.control.getAccount(apiKey)!.futures.availableBalance).toBe('4809.81000000');
     sim.control.fillPartially(apiKey, 'fb-1', '0.5');
-    expect((await ex.fetchOrder(order.id!, 'SOL/USDT:USDT')).info).toMatchObject({ status: 'PARTIALLY_FILLED', executedQty: '0.5', cumQuote: '47.5' });
+    expect((await ex.fetchOrder(order.id!, 'SOL/USDT:USDT')).info).toMatchObject({
+      status: 'PARTIALLY_FILLED',
+      executedQty: '0.5',
+      cumQuote: '47.5',
+    });
     const part = sim.control.getAccount(apiKey)!.futures;
     expect(part).toMatchObject({ walletBalance: '4999.95250000', availableBalance: '4809.81000000' });
-    expect(part.positions).toEqual([expect.objectContaining({ symbol: 'SOLUSDT', amount: '0.5', entryPrice: '95', isolatedMargin: '47.5' })]);
+    expect(part.positions).toEqual([
+      expect.objectContaining({ symbol: 'SOLUSDT', amount: '0.5', entryPrice: '95', isolatedMargin: '47.5' }),
+    ]);
 
     sim.control.setPrice('SOLUSDT', '94');
     expect(await ex.fetchOrder(order.id!, 'SOL/USDT:USDT')).toMatchObject({ status: 'closed', filled: 2, average: 95 });
     const whole = sim.control.getAccount(apiKey)!.futures;
     expect(whole).toMatchObject({ walletBalance: '4999.81000000', availableBalance: '4809.81000000' });
     expect(whole.positions).toEqual([expect.objectContaining({ amount: '2', entryPrice: '95', isolatedMargin: '190' })]);
-    expect(trades().filter((t) => t.market === 'futures').map((t) => [t.qty, t.commission])).toEqual([['0.5', '0.0475'], ['1.5', '0.1425']]);
+    expect(
+      trades()
+        .filter((t) => t.market === 'futures')
+        .map((t) => [t.qty, t.commission]),
+    ).toEqual([
+      ['0.5', '0.0475'],
+      ['1.5', '0.1425'],
+    ]);
   });
 
   it('needs the market named only when a spot and a USD-M order share the client id', async () => {
@@ -115,6 +152,9 @@ describe('partial fills of resting USD-M limits', () => {
     await ex.createOrder('SOL/USDT:USDT', 'limit', 'buy', 1, 90, { clientOrderId: 'both' });
     expect(() => sim.control.fillPartially(apiKey, 'both', '0.1')).toThrow(/name the market/);
     expect(sim.control.fillPartially(apiKey, 'both', '0.1', 'futures')).toMatchObject({ market: 'futures', executedQty: '0.1' });
-    expect(sim.control.getAccount(apiKey)!.openOrders.map((o) => [o.market, o.executedQty])).toEqual([['spot', '0'], ['futures', '0.1']]);
+    expect(sim.control.getAccount(apiKey)!.openOrders.map((o) => [o.market, o.executedQty])).toEqual([
+      ['spot', '0'],
+      ['futures', '0.1'],
+    ]);
   });
 });

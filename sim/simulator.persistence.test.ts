@@ -62,12 +62,20 @@ describe('simulator state file', () => {
     expect(balances.USDT).toEqual(balancesBefore.USDT);
     expect(balances.ETH).toMatchObject({ free: 1.5, used: 0.5 });
     expect(await again.sapiGetAccountApiRestrictions()).toMatchObject({ ipRestrict: true });
-    expect(await again.fetchOrder('', 'BTC/USDT', { origClientOrderId: 'buy-1' })).toMatchObject({ id: bought.id, status: 'closed', filled: 0.001 });
+    expect(await again.fetchOrder('', 'BTC/USDT', { origClientOrderId: 'buy-1' })).toMatchObject({
+      id: bought.id,
+      status: 'closed',
+      filled: 0.001,
+    });
     expect(await again.fetchMyTrades('BTC/USDT')).toEqual(tradesBefore);
     expect((await again.fetchOpenOrders('ETH/USDT')).map((o) => o.clientOrderId)).toEqual(['sell-1']);
 
     second.control.setPrice('ETHUSDT', '3500.01');
-    expect(await again.fetchOrder(resting.id!, 'ETH/USDT')).toMatchObject({ status: 'closed', average: 3500, clientOrderId: 'sell-1' });
+    expect(await again.fetchOrder(resting.id!, 'ETH/USDT')).toMatchObject({
+      status: 'closed',
+      average: 3500,
+      clientOrderId: 'sell-1',
+    });
     expect((await again.fetchBalance()).ETH).toMatchObject({ free: 1.5, used: 0 });
     const next = await again.createOrder('BTC/USDT', 'market', 'buy', 0.001);
     expect(Number(next.id)).toBeGreaterThan(Number(resting.id));
@@ -76,7 +84,11 @@ describe('simulator state file', () => {
     expect(trades).toHaveLength(before.trades.length + 2);
     const newKey = second.control.createAccount({ balances: { USDT: '1' } });
     expect(newKey.apiKey).not.toBe(key.apiKey);
-    expect((await again.fetchTransfers('USDT', undefined, undefined, { fromAccount: 'spot', toAccount: 'future' })).map((t) => t.amount)).toEqual([100]);
+    expect(
+      (await again.fetchTransfers('USDT', undefined, undefined, { fromAccount: 'spot', toAccount: 'future' })).map(
+        (t) => t.amount,
+      ),
+    ).toEqual([100]);
   });
 
   it('keeps a futures position and its leverage across a restart; it closes, rests and liquidates after it', async () => {
@@ -101,7 +113,12 @@ describe('simulator state file', () => {
     const btc = after.futures.positions.find((p) => p.symbol === 'BTCUSDT')!;
     expect(btc).toMatchObject({ amount: '0.01', entryPrice: '60000', isolatedMargin: '120', leverage: 5 });
     const [positionAfter] = await again.fetchPositions(['BTC/USDT:USDT']);
-    expect(positionAfter).toMatchObject({ contracts: 0.01, entryPrice: 60000, leverage: 5, liquidationPrice: positionBefore!.liquidationPrice });
+    expect(positionAfter).toMatchObject({
+      contracts: 0.01,
+      entryPrice: 60000,
+      leverage: 5,
+      liquidationPrice: positionBefore!.liquidationPrice,
+    });
 
     second.control.setPrice('BTCUSDT', '58999');
     expect(await again.fetchOrder(waiting.id!, 'BTC/USDT:USDT')).toMatchObject({ status: 'closed', average: 59000 });
@@ -122,7 +139,10 @@ describe('simulator state file', () => {
     first.control.fillPartially(key.apiKey, 'half-1', '4');
     first.control.fillPartially(key.apiKey, 'half-f', '0.5');
     const before = first.control.getAccount(key.apiKey)!;
-    expect(before.openOrders.map((o) => [o.clientOrderId, o.status, o.executedQty])).toEqual([['half-1', 'PARTIALLY_FILLED', '4'], ['half-f', 'PARTIALLY_FILLED', '0.5']]);
+    expect(before.openOrders.map((o) => [o.clientOrderId, o.status, o.executedQty])).toEqual([
+      ['half-1', 'PARTIALLY_FILLED', '4'],
+      ['half-f', 'PARTIALLY_FILLED', '0.5'],
+    ]);
     const savedOrder = toState(first.core).accounts[0]!.orders.find((o) => o.clientOrderId === 'half-1')!;
     await stop(first);
 
@@ -138,9 +158,17 @@ describe('simulator state file', () => {
     expect(await again.fetchOrder(futures.id!, 'SOL/USDT:USDT')).toMatchObject({ status: 'closed', filled: 2, average: 95 });
     const after = second.control.getAccount(key.apiKey)!;
     // As one fill of each: 10000 - 950.95 spot; 5000 - 0.19 fee, 190 margin in the position.
-    expect(after.balances).toMatchObject({ USDT: { free: '9049.05000000', locked: '0.00000000' }, SOL: { free: '10.00000000', locked: '0.00000000' } });
+    expect(after.balances).toMatchObject({
+      USDT: { free: '9049.05000000', locked: '0.00000000' },
+      SOL: { free: '10.00000000', locked: '0.00000000' },
+    });
     expect(after.futures).toMatchObject({ walletBalance: '4999.81000000', availableBalance: '4809.81000000' });
-    expect(after.trades.map((t) => [t.market, t.qty])).toEqual([['spot', '4'], ['spot', '6'], ['futures', '0.5'], ['futures', '1.5']]);
+    expect(after.trades.map((t) => [t.market, t.qty])).toEqual([
+      ['spot', '4'],
+      ['spot', '6'],
+      ['futures', '0.5'],
+      ['futures', '1.5'],
+    ]);
   });
 
   it('coalesces a burst of orders into a few writes, and close() leaves the final state in the file', async () => {
@@ -158,8 +186,11 @@ describe('simulator state file', () => {
     hold = new Promise<void>((resolve) => (release = resolve));
     const ex = await client(sim, key);
     const burst = 40;
-    await Promise.all(Array.from({ length: burst }, (_, i) =>
-      ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 50000 + i, { clientOrderId: `burst-${i}` })));
+    await Promise.all(
+      Array.from({ length: burst }, (_, i) =>
+        ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 50000 + i, { clientOrderId: `burst-${i}` }),
+      ),
+    );
     release();
     await stop(sim);
 
@@ -219,7 +250,9 @@ describe('simulator state file', () => {
 
   it('refuses an unknown version and a damaged amount, naming the file and the field', async () => {
     await writeFile(file, JSON.stringify({ version: 99 }));
-    await expect(startTestSimulator({ stateFile: file })).rejects.toThrow(`The simulator state file ${file} cannot be used: unknown version 99`);
+    await expect(startTestSimulator({ stateFile: file })).rejects.toThrow(
+      `The simulator state file ${file} cannot be used: unknown version 99`,
+    );
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: 99 });
 
     await rm(file);
@@ -229,7 +262,9 @@ describe('simulator state file', () => {
     const saved = JSON.parse(await readFile(file, 'utf8')) as ReturnType<typeof toState>;
     saved.accounts[0]!.balances.USDT!.free = 'ten';
     await writeFile(file, JSON.stringify(saved));
-    await expect(startTestSimulator({ stateFile: file })).rejects.toThrow(/accounts\[0\]\.balances\.USDT\.free: expected a decimal string/);
+    await expect(startTestSimulator({ stateFile: file })).rejects.toThrow(
+      /accounts\[0\]\.balances\.USDT\.free: expected a decimal string/,
+    );
   });
 
   it('never hands out a restored id again, even when the counters in the file lag behind', async () => {
@@ -254,8 +289,17 @@ describe('simulator state file', () => {
     await stop(sim);
     const text = await readFile(file, 'utf8');
     const saved = JSON.parse(text) as ReturnType<typeof toState>;
-    expect(saved).toMatchObject({ version: 1, accounts: [{ apiKey: key.apiKey, secretKey: key.secretKey,
-      balances: { USDT: { free: '0.1', locked: '0' } }, futures: { wallet: '2.5' } }] });
+    expect(saved).toMatchObject({
+      version: 1,
+      accounts: [
+        {
+          apiKey: key.apiKey,
+          secretKey: key.secretKey,
+          balances: { USDT: { free: '0.1', locked: '0' } },
+          futures: { wallet: '2.5' },
+        },
+      ],
+    });
     expect(typeof saved.prices.BTCUSDT).toBe('string');
     if (process.platform !== 'win32') expect((await import('node:fs')).statSync(file).mode & 0o777).toBe(0o600);
   });

@@ -50,7 +50,11 @@ describe('simulator spot through ccxt', () => {
     expect(order.status).toBe('open');
     expect((await ex.fetchOpenOrders('ETH/USDT')).map((o) => o.clientOrderId)).toEqual(['grid-1']);
     expect((await ex.fetchBalance()).USDT!.used).toBe(340.34);
-    await fetch(`${sim.url}/sim/price`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ symbol: 'ETHUSDT', price: '3390.10' }) });
+    await fetch(`${sim.url}/sim/price`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ symbol: 'ETHUSDT', price: '3390.10' }),
+    });
     const filled = await ex.fetchOrder('', 'ETH/USDT', { origClientOrderId: 'grid-1' });
     expect(filled).toMatchObject({ status: 'closed', average: 3400, clientOrderId: 'grid-1' });
     const trades = await ex.fetchMyTrades('ETH/USDT');
@@ -68,7 +72,9 @@ describe('simulator spot through ccxt', () => {
     await expect(ex.createOrder('BTC/USDT', 'market', 'buy', 0.00001)).rejects.toThrow(/-1013.*NOTIONAL/);
     await expect(ex.createOrder('BTC/USDT', 'limit', 'buy', 1, 50000)).rejects.toBeInstanceOf(ccxt.InsufficientFunds);
     await expect(ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 50000, { clientOrderId: 'dup' })).resolves.toBeTruthy();
-    await expect(ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 50000, { clientOrderId: 'dup' })).rejects.toThrow(/Duplicate order/);
+    await expect(ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 50000, { clientOrderId: 'dup' })).rejects.toThrow(
+      /Duplicate order/,
+    );
   });
 
   it('swaps an asset to USDT with a market sell', async () => {
@@ -89,7 +95,12 @@ describe('simulator spot through ccxt', () => {
 
   it('reports key restrictions: trade-only by default', async () => {
     const r = await ex.sapiGetAccountApiRestrictions();
-    expect(r).toMatchObject({ enableWithdrawals: false, enableSpotAndMarginTrading: true, enableFutures: true, ipRestrict: false });
+    expect(r).toMatchObject({
+      enableWithdrawals: false,
+      enableSpotAndMarginTrading: true,
+      enableFutures: true,
+      ipRestrict: false,
+    });
   });
 
   it('rejects a wrong secret and an unknown key as authentication errors', async () => {

@@ -48,14 +48,21 @@ describe('simulator transfer history through ccxt', () => {
     expect(back.rows.map((r) => r.amount)).toEqual(['3']);
 
     const viaCcxt = await ex.fetchTransfers('USDT', undefined, undefined, { fromAccount: 'spot', toAccount: 'future' });
-    expect(viaCcxt.map((t) => [t.amount, t.currency, t.status]).sort()).toEqual([[0.25, 'USDT', 'ok'], [10.5, 'USDT', 'ok']]);
+    expect(viaCcxt.map((t) => [t.amount, t.currency, t.status]).sort()).toEqual([
+      [0.25, 'USDT', 'ok'],
+      [10.5, 'USDT', 'ok'],
+    ]);
   });
 
   it('filters by startTime and endTime (inclusive) and pages with current and size', async () => {
     const all = (await history({ type: 'MAIN_UMFUTURE' })).rows;
     const [newest, oldest] = [all[0]!, all[1]!];
-    expect((await history({ type: 'MAIN_UMFUTURE', startTime: newest.timestamp })).rows.map((r) => r.tranId)).toEqual([newest.tranId]);
-    expect((await history({ type: 'MAIN_UMFUTURE', endTime: oldest.timestamp })).rows.map((r) => r.tranId)).toEqual([oldest.tranId]);
+    expect((await history({ type: 'MAIN_UMFUTURE', startTime: newest.timestamp })).rows.map((r) => r.tranId)).toEqual([
+      newest.tranId,
+    ]);
+    expect((await history({ type: 'MAIN_UMFUTURE', endTime: oldest.timestamp })).rows.map((r) => r.tranId)).toEqual([
+      oldest.tranId,
+    ]);
     const second = await history({ type: 'MAIN_UMFUTURE', size: 1, current: 2 });
     expect([second.total, second.rows.map((r) => r.tranId)]).toEqual([2, [oldest.tranId]]);
     expect((await history({ type: 'MAIN_UMFUTURE', size: 1, current: 3 })).rows).toEqual([]);

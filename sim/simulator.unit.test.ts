@@ -37,13 +37,21 @@ describe('liquidation price', () => {
 });
 
 describe('HMAC signature', () => {
-  it('accepts Binance\'s documented example signature and refuses a changed body', () => {
+  it("accepts Binance's documented example signature and refuses a changed body", () => {
     const secret = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
-    const query = 'symbol=LTCBTC&side=BUY&type=LIMIT&timeInForce=GTC&quantity=1&price=0.1&recvWindow=5000&timestamp=1499827319559';
+    const query =
+      'symbol=LTCBTC&side=BUY&type=LIMIT&timeInForce=GTC&quantity=1&price=0.1&recvWindow=5000&timestamp=1499827319559';
     expect(hmacHex(query, secret)).toBe('c8db56825ae71d6d79447849e617115f4a920fa2acdcab2b053c4b2838bd6b71');
-    const signed = { query: `${query}&signature=${hmacHex(query, secret)}`, body: '', timestamp: '1499827319559', recvWindow: '5000' };
+    const signed = {
+      query: `${query}&signature=${hmacHex(query, secret)}`,
+      body: '',
+      timestamp: '1499827319559',
+      recvWindow: '5000',
+    };
     expect(() => verifySigned(signed, secret, 1499827320000)).not.toThrow();
-    expect(() => verifySigned({ ...signed, body: 'x=1' }, secret, 1499827320000)).toThrow('Signature for this request is not valid.');
+    expect(() => verifySigned({ ...signed, body: 'x=1' }, secret, 1499827320000)).toThrow(
+      'Signature for this request is not valid.',
+    );
     expect(() => verifySigned(signed, secret, 1499827329559)).toThrow('outside of the recvWindow');
   });
 });
@@ -65,7 +73,10 @@ describe('spot matching', () => {
   it('walks deterministically for a seed', () => {
     const [a] = setup();
     const [b] = setup();
-    for (let i = 0; i < 20; i++) { a.walk(); b.walk(); }
+    for (let i = 0; i < 20; i++) {
+      a.walk();
+      b.walk();
+    }
     expect(a.book.price('BTCUSDT').toFixed()).toBe(b.book.price('BTCUSDT').toFixed());
     expect(a.book.price('BTCUSDT').toFixed()).not.toBe('67250.12');
   });

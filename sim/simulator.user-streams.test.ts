@@ -45,39 +45,67 @@ async function connect(url: string) {
       return found;
     }, WAIT);
   };
-  const until = (predicate: (f: Frame) => boolean) => vi.waitFor(() => {
-    const found = frames.find(predicate);
-    if (!found) throw new Error('frame not seen yet');
-    return found;
-  }, WAIT);
+  const until = (predicate: (f: Frame) => boolean) =>
+    vi.waitFor(() => {
+      const found = frames.find(predicate);
+      if (!found) throw new Error('frame not seen yet');
+      return found;
+    }, WAIT);
   return { socket, frames, request, until };
 }
 
 /** WebSocket API signature: HMAC-SHA256 over the params sorted by name, as a raw query string. */
 function signed(key: Key, extra: Record<string, string | number> = {}, secret = key.secretKey): Record<string, string | number> {
   const params: Record<string, string | number> = { apiKey: key.apiKey, timestamp: Date.now(), ...extra };
-  const payload = Object.keys(params).sort().map((name) => `${name}=${params[name]}`).join('&');
+  const payload = Object.keys(params)
+    .sort()
+    .map((name) => `${name}=${params[name]}`)
+    .join('&');
   return { ...params, signature: createHmac('sha256', secret).update(payload).digest('hex') };
 }
 
 /** A signed REST call, as Binance takes it (the key in X-MBX-APIKEY, signature last). */
-async function rest(key: Key, method: string, path: string, params: Record<string, string> = {}): Promise<Record<string, unknown>> {
+async function rest(
+  key: Key,
+  method: string,
+  path: string,
+  params: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   const query = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
   const signature = createHmac('sha256', key.secretKey).update(query).digest('hex');
-  const res = await fetch(`${sim.url}${path}?${query}&signature=${signature}`, { method, headers: { 'X-MBX-APIKEY': key.apiKey } });
+  const res = await fetch(`${sim.url}${path}?${query}&signature=${signature}`, {
+    method,
+    headers: { 'X-MBX-APIKEY': key.apiKey },
+  });
   const body = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${method} ${path}: ${JSON.stringify(body)}`);
   return body;
 }
 
 const spotBuy = (key: Key, clientOrderId: string) =>
-  rest(key, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.001', newClientOrderId: clientOrderId });
+  rest(key, 'POST', '/api/v3/order', {
+    symbol: 'BTCUSDT',
+    side: 'BUY',
+    type: 'MARKET',
+    quantity: '0.001',
+    newClientOrderId: clientOrderId,
+  });
 const futuresBuy = (key: Key, clientOrderId: string) =>
-  rest(key, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.001', newClientOrderId: clientOrderId });
+  rest(key, 'POST', '/fapi/v1/order', {
+    symbol: 'BTCUSDT',
+    side: 'BUY',
+    type: 'MARKET',
+    quantity: '0.001',
+    newClientOrderId: clientOrderId,
+  });
 
 function proFor(key: Key, options: Record<string, unknown> = {}) {
-  return new ccxt.pro.binance({ apiKey: key.apiKey, secret: key.secretKey, urls: simulatorCcxtUrls(sim.url) as never,
-    options: { ...SIMULATOR_CCXT_OPTIONS, ...options } });
+  return new ccxt.pro.binance({
+    apiKey: key.apiKey,
+    secret: key.secretKey,
+    urls: simulatorCcxtUrls(sim.url) as never,
+    options: { ...SIMULATOR_CCXT_OPTIONS, ...options },
+  });
 }
 
 describe('spot user data over the WebSocket API', () => {
@@ -102,12 +130,22 @@ describe('spot user data over the WebSocket API', () => {
     const a = sim.control.createAccount({ balances: { USDT: '1000' } });
     const b = sim.control.createAccount({ balances: { USDT: '1000' } });
     const ws = await connect(`${sim.wsUrl}/ws-api/v3`);
-    expect(await ws.request('userDataStream.subscribe.signature', signed(a), 'sub-a'))
-      .toMatchObject({ id: 'sub-a', status: 200, result: { subscriptionId: 0 }, rateLimits: [expect.objectContaining({ rateLimitType: 'REQUEST_WEIGHT' })] });
-    expect(await ws.request('userDataStream.subscribe.signature', signed(b), 7)).toMatchObject({ id: 7, status: 200, result: { subscriptionId: 1 } });
+    expect(await ws.request('userDataStream.subscribe.signature', signed(a), 'sub-a')).toMatchObject({
+      id: 'sub-a',
+      status: 200,
+      result: { subscriptionId: 0 },
+      rateLimits: [expect.objectContaining({ rateLimitType: 'REQUEST_WEIGHT' })],
+    });
+    expect(await ws.request('userDataStream.subscribe.signature', signed(b), 7)).toMatchObject({
+      id: 7,
+      status: 200,
+      result: { subscriptionId: 1 },
+    });
     expect((await ws.request('session.subscriptions')).result).toEqual([{ subscriptionId: 0 }, { subscriptionId: 1 }]);
-    expect(await ws.request('userDataStream.subscribe.signature', signed(a)))
-      .toMatchObject({ status: 400, error: { code: -2035, msg: 'User Data Stream subscription already active.' } });
+    expect(await ws.request('userDataStream.subscribe.signature', signed(a))).toMatchObject({
+      status: 400,
+      error: { code: -2035, msg: 'User Data Stream subscription already active.' },
+    });
 
     await spotBuy(a, 'a-1');
     await spotBuy(b, 'b-1');
@@ -126,22 +164,30 @@ describe('spot user data over the WebSocket API', () => {
     await ws.until((f) => f.subscriptionId === 1 && f.event?.c === 'b-2');
     expect(ws.frames.slice(before).filter((f) => f.subscriptionId === 0)).toEqual([]);
     expect((await ws.request('session.subscriptions')).result).toEqual([{ subscriptionId: 1 }]);
-    expect(await ws.request('userDataStream.unsubscribe', { subscriptionId: 0 })).toMatchObject({ status: 400, error: { code: -2036 } });
+    expect(await ws.request('userDataStream.unsubscribe', { subscriptionId: 0 })).toMatchObject({
+      status: 400,
+      error: { code: -2036 },
+    });
     ws.socket.close();
   });
 
   it('refuses a bad signature, an unknown key and a stale timestamp with Binance codes', async () => {
     const key = sim.control.createAccount({ balances: { USDT: '10' } });
     const ws = await connect(`${sim.wsUrl}/ws-api/v3`);
-    expect(await ws.request('userDataStream.subscribe.signature', signed(key, {}, 'f'.repeat(64))))
-      .toMatchObject({ status: 400, error: { code: -1022, msg: 'Signature for this request is not valid.' } });
-    expect(await ws.request('userDataStream.subscribe.signature', signed({ apiKey: 'x'.repeat(64), secretKey: key.secretKey })))
-      .toMatchObject({ status: 401, error: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' } });
-    expect(await ws.request('userDataStream.subscribe.signature', signed(key, { timestamp: Date.now() - 10_000 })))
-      .toMatchObject({ status: 400, error: { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow.' } });
+    expect(await ws.request('userDataStream.subscribe.signature', signed(key, {}, 'f'.repeat(64)))).toMatchObject({
+      status: 400,
+      error: { code: -1022, msg: 'Signature for this request is not valid.' },
+    });
+    expect(
+      await ws.request('userDataStream.subscribe.signature', signed({ apiKey: 'x'.repeat(64), secretKey: key.secretKey })),
+    ).toMatchObject({ status: 401, error: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' } });
+    expect(await ws.request('userDataStream.subscribe.signature', signed(key, { timestamp: Date.now() - 10_000 }))).toMatchObject(
+      { status: 400, error: { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow.' } },
+    );
     // A wider recvWindow, signed along, lets the same age through.
-    expect(await ws.request('userDataStream.subscribe.signature', signed(key, { timestamp: Date.now() - 10_000, recvWindow: 20_000 })))
-      .toMatchObject({ status: 200, result: { subscriptionId: 0 } });
+    expect(
+      await ws.request('userDataStream.subscribe.signature', signed(key, { timestamp: Date.now() - 10_000, recvWindow: 20_000 })),
+    ).toMatchObject({ status: 200, result: { subscriptionId: 0 } });
     expect(await ws.request('order.cancel', {})).toMatchObject({ status: 400, error: { code: -1020 } });
     expect(await ws.request('ping', undefined, null)).toMatchObject({ id: null, status: 200, result: {} });
     expect((await ws.request('time')).result).toEqual({ serverTime: expect.any(Number) });
@@ -165,17 +211,48 @@ describe('spot user data over the WebSocket API', () => {
     const ws = await connect(`${sim.wsUrl}/ws-api/v3?returnRateLimits=false`);
     await ws.request('userDataStream.subscribe.signature', signed(key));
     sim.control.setPrice('SOLUSDT', '100');
-    await rest(key, 'POST', '/api/v3/order', { symbol: 'SOLUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '5', price: '95', newClientOrderId: 'part-1' });
+    await rest(key, 'POST', '/api/v3/order', {
+      symbol: 'SOLUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '5',
+      price: '95',
+      newClientOrderId: 'part-1',
+    });
     sim.control.fillPartially(key.apiKey, 'part-1', '2');
     sim.control.setPrice('SOLUSDT', '94');
     const reports = () => ws.frames.filter((f) => f.event?.e === 'executionReport').map((f) => f.event!);
     await ws.until(() => reports().length === 3);
     const [placed, part, remainder] = reports();
     expect(placed).toMatchObject({ c: 'part-1', x: 'NEW', X: 'NEW', w: true });
-    expect(part).toMatchObject({ c: 'part-1', x: 'TRADE', X: 'PARTIALLY_FILLED', q: '5.00000000', l: '2.00000000', L: '95.00000000', z: '2.00000000',
-      Z: '190.00000000', Y: '190.00000000', n: '0.19000000', N: 'USDT', m: true, w: true });
-    expect(remainder).toMatchObject({ c: 'part-1', x: 'TRADE', X: 'FILLED', l: '3.00000000', L: '95.00000000', z: '5.00000000', Z: '475.00000000',
-      n: '0.28500000', m: true, w: false });
+    expect(part).toMatchObject({
+      c: 'part-1',
+      x: 'TRADE',
+      X: 'PARTIALLY_FILLED',
+      q: '5.00000000',
+      l: '2.00000000',
+      L: '95.00000000',
+      z: '2.00000000',
+      Z: '190.00000000',
+      Y: '190.00000000',
+      n: '0.19000000',
+      N: 'USDT',
+      m: true,
+      w: true,
+    });
+    expect(remainder).toMatchObject({
+      c: 'part-1',
+      x: 'TRADE',
+      X: 'FILLED',
+      l: '3.00000000',
+      L: '95.00000000',
+      z: '5.00000000',
+      Z: '475.00000000',
+      n: '0.28500000',
+      m: true,
+      w: false,
+    });
     expect(part!.t).not.toBe(remainder!.t);
     // The placement and each execution tell the balances they moved.
     await ws.until(() => ws.frames.filter((f) => f.event?.e === 'outboundAccountPosition').length === 3);
@@ -187,7 +264,11 @@ describe('spot user data over the WebSocket API', () => {
     const ws = await connect(`${sim.wsUrl}/ws-api/v3`);
     await ws.request('userDataStream.subscribe.signature', signed(key));
     const closed = new Promise((resolve) => ws.socket.once('close', resolve));
-    await fetch(`${sim.url}/sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dropStreams: true }) });
+    await fetch(`${sim.url}/sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dropStreams: true }),
+    });
     await closed;
     const again = await connect(`${sim.wsUrl}/ws-api/v3`);
     expect((await again.request('userDataStream.subscribe.signature', signed(key))).result).toEqual({ subscriptionId: 0 });
@@ -209,7 +290,8 @@ describe('USD-M user data over listen keys', () => {
     const balance = pro.watchBalance({ type: 'future' });
     // The order must not beat the stream: wait until ccxt's private futures socket is open.
     await vi.waitFor(() => {
-      if (!Object.values(pro.clients).some((c) => c.url.includes('listenKey=') && c.isConnected)) throw new Error('not connected');
+      if (!Object.values(pro.clients).some((c) => c.url.includes('listenKey=') && c.isConnected))
+        throw new Error('not connected');
     }, WAIT);
     await futuresBuy(key, 'fw-1');
     const seen = await balance;
@@ -219,7 +301,7 @@ describe('USD-M user data over listen keys', () => {
     await pro.close();
   });
 
-  it('stops a listen key\'s events on UNSUBSCRIBE from a combined stream and lists keys', async () => {
+  it("stops a listen key's events on UNSUBSCRIBE from a combined stream and lists keys", async () => {
     const one = sim.control.createAccount({ futuresBalances: { USDT: '1000' } });
     const two = sim.control.createAccount({ futuresBalances: { USDT: '1000' } });
     const [k1, k2] = [await listenKey(one), await listenKey(two)];
@@ -241,12 +323,33 @@ describe('USD-M user data over listen keys', () => {
     const ws = await connect(`${sim.wsUrl}/stream?streams=${k}`);
     await ws.request('LIST_SUBSCRIPTIONS');
     sim.control.setPrice('SOLUSDT', '100');
-    await rest(key, 'POST', '/fapi/v1/order', { symbol: 'SOLUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '5', price: '95', newClientOrderId: 'fpart-1' });
+    await rest(key, 'POST', '/fapi/v1/order', {
+      symbol: 'SOLUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '5',
+      price: '95',
+      newClientOrderId: 'fpart-1',
+    });
     sim.control.fillPartially(key.apiKey, 'fpart-1', '2');
     const update = await ws.until((f) => f.data?.e === 'ORDER_TRADE_UPDATE' && (f.data.o as { x: string }).x === 'TRADE');
-    expect(update.data!.o).toMatchObject({ c: 'fpart-1', x: 'TRADE', X: 'PARTIALLY_FILLED', q: '5', l: '2', L: '95', z: '2', ap: '95', n: '0.19', m: true });
+    expect(update.data!.o).toMatchObject({
+      c: 'fpart-1',
+      x: 'TRADE',
+      X: 'PARTIALLY_FILLED',
+      q: '5',
+      l: '2',
+      L: '95',
+      z: '2',
+      ap: '95',
+      n: '0.19',
+      m: true,
+    });
     const account = await ws.until((f) => f.data?.e === 'ACCOUNT_UPDATE');
-    expect((account.data!.a as { P: { s: string; pa: string }[] }).P).toEqual([expect.objectContaining({ s: 'SOLUSDT', pa: '2' })]);
+    expect((account.data!.a as { P: { s: string; pa: string }[] }).P).toEqual([
+      expect.objectContaining({ s: 'SOLUSDT', pa: '2' }),
+    ]);
     ws.socket.close();
   });
 
@@ -255,11 +358,20 @@ describe('USD-M user data over listen keys', () => {
     const k = await listenKey(key);
     const ws = await connect(`${sim.wsUrl}/stream?streams=${k}`);
     await ws.request('LIST_SUBSCRIPTIONS');
-    const positions = () => ws.frames.filter((f) => f.data?.e === 'ACCOUNT_UPDATE')
-      .map((f) => (f.data!.a as { P: { s: string; pa: string }[] }).P.map((p) => [p.s, p.pa]));
+    const positions = () =>
+      ws.frames
+        .filter((f) => f.data?.e === 'ACCOUNT_UPDATE')
+        .map((f) => (f.data!.a as { P: { s: string; pa: string }[] }).P.map((p) => [p.s, p.pa]));
     await futuresBuy(key, 'pa-1');
     await ws.until(() => positions().length === 1);
-    await rest(key, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.001', newClientOrderId: 'pa-2', reduceOnly: 'true' });
+    await rest(key, 'POST', '/fapi/v1/order', {
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'MARKET',
+      quantity: '0.001',
+      newClientOrderId: 'pa-2',
+      reduceOnly: 'true',
+    });
     await ws.until(() => positions().length === 2);
     expect(positions()).toEqual([[['BTCUSDT', '0.001']], [['BTCUSDT', '0']]]);
     ws.socket.close();

@@ -6,7 +6,16 @@
  * of the notional in the quote asset, exact: a buy costs notional + fee, a sell yields notional - fee.
  */
 import { type Account, credit, debit, findOrder, lock, spendLocked, unlock } from './accounts';
-import { completeWithFill, type EngineContext, newOrderRecord, partialFillOf, recordFill, register, remaining, RestingBook } from './context';
+import {
+  completeWithFill,
+  type EngineContext,
+  newOrderRecord,
+  partialFillOf,
+  recordFill,
+  register,
+  remaining,
+  RestingBook,
+} from './context';
 import { checkOrderFilters, checkPrecision } from './filters';
 import { Decimal, floorToStep, parseDecimal } from './num';
 import { SimError, type NewOrder, type Order, type SymbolSpec } from './types';

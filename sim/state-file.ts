@@ -8,11 +8,12 @@ import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parseState, type SimulatorState } from './persistence';
 
-
 /** Why a state file cannot be used, naming the file and what to do about it. */
 export function stateFileError(file: string, reason: string): Error {
-  return new Error(`The simulator state file ${file} cannot be used: ${reason}. `
-    + 'Repair it or restore a backup; moving it away starts an empty simulator, in which every account (and every member key bound to one) is gone.');
+  return new Error(
+    `The simulator state file ${file} cannot be used: ${reason}. ` +
+      'Repair it or restore a backup; moving it away starts an empty simulator, in which every account (and every member key bound to one) is gone.',
+  );
 }
 
 /** The state saved in `file`, or null when there is none yet. Throws stateFileError on a damaged or foreign file. */

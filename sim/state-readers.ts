@@ -53,11 +53,17 @@ export function decimal(value: unknown, path: string): Decimal {
 function readFill(value: unknown, path: string): Fill {
   const f = record(value, path);
   const out: Fill = {
-    tradeId: int(f.tradeId, `${path}.tradeId`), orderId: int(f.orderId, `${path}.orderId`), symbol: text(f.symbol, `${path}.symbol`),
-    side: oneOf(f.side, `${path}.side`, ['BUY', 'SELL']), price: decimalText(f.price, `${path}.price`),
-    qty: decimalText(f.qty, `${path}.qty`), quoteQty: decimalText(f.quoteQty, `${path}.quoteQty`),
-    commission: decimalText(f.commission, `${path}.commission`), commissionAsset: text(f.commissionAsset, `${path}.commissionAsset`),
-    time: int(f.time, `${path}.time`), maker: bool(f.maker, `${path}.maker`),
+    tradeId: int(f.tradeId, `${path}.tradeId`),
+    orderId: int(f.orderId, `${path}.orderId`),
+    symbol: text(f.symbol, `${path}.symbol`),
+    side: oneOf(f.side, `${path}.side`, ['BUY', 'SELL']),
+    price: decimalText(f.price, `${path}.price`),
+    qty: decimalText(f.qty, `${path}.qty`),
+    quoteQty: decimalText(f.quoteQty, `${path}.quoteQty`),
+    commission: decimalText(f.commission, `${path}.commission`),
+    commissionAsset: text(f.commissionAsset, `${path}.commissionAsset`),
+    time: int(f.time, `${path}.time`),
+    maker: bool(f.maker, `${path}.maker`),
   };
   if (f.realizedPnl !== undefined) out.realizedPnl = decimalText(f.realizedPnl, `${path}.realizedPnl`);
   return out;
@@ -72,29 +78,47 @@ function readOrder(value: unknown, path: string, trades: Record<Market, Map<numb
     return found;
   });
   return {
-    market, orderId: int(o.orderId, `${path}.orderId`), clientOrderId: text(o.clientOrderId, `${path}.clientOrderId`),
-    symbol: text(o.symbol, `${path}.symbol`), side: oneOf(o.side, `${path}.side`, ['BUY', 'SELL']),
-    type: oneOf(o.type, `${path}.type`, ['MARKET', 'LIMIT']), price: decimalText(o.price, `${path}.price`),
-    origQty: decimalText(o.origQty, `${path}.origQty`), executedQty: decimalText(o.executedQty, `${path}.executedQty`),
-    cumQuote: decimalText(o.cumQuote, `${path}.cumQuote`), origQuoteOrderQty: decimalText(o.origQuoteOrderQty, `${path}.origQuoteOrderQty`),
+    market,
+    orderId: int(o.orderId, `${path}.orderId`),
+    clientOrderId: text(o.clientOrderId, `${path}.clientOrderId`),
+    symbol: text(o.symbol, `${path}.symbol`),
+    side: oneOf(o.side, `${path}.side`, ['BUY', 'SELL']),
+    type: oneOf(o.type, `${path}.type`, ['MARKET', 'LIMIT']),
+    price: decimalText(o.price, `${path}.price`),
+    origQty: decimalText(o.origQty, `${path}.origQty`),
+    executedQty: decimalText(o.executedQty, `${path}.executedQty`),
+    cumQuote: decimalText(o.cumQuote, `${path}.cumQuote`),
+    origQuoteOrderQty: decimalText(o.origQuoteOrderQty, `${path}.origQuoteOrderQty`),
     status: oneOf(o.status, `${path}.status`, ['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED']),
-    time: int(o.time, `${path}.time`), updateTime: int(o.updateTime, `${path}.updateTime`), reduceOnly: bool(o.reduceOnly, `${path}.reduceOnly`),
-    fills, reserved: decimalText(o.reserved, `${path}.reserved`),
+    time: int(o.time, `${path}.time`),
+    updateTime: int(o.updateTime, `${path}.updateTime`),
+    reduceOnly: bool(o.reduceOnly, `${path}.reduceOnly`),
+    fills,
+    reserved: decimalText(o.reserved, `${path}.reserved`),
   };
 }
 
 function readPosition(value: unknown, path: string): Position {
   const p = record(value, path);
-  return { symbol: text(p.symbol, `${path}.symbol`), amount: decimal(p.amount, `${path}.amount`),
-    entryPrice: decimal(p.entryPrice, `${path}.entryPrice`), isolatedMargin: decimal(p.isolatedMargin, `${path}.isolatedMargin`),
-    updateTime: int(p.updateTime, `${path}.updateTime`) };
+  return {
+    symbol: text(p.symbol, `${path}.symbol`),
+    amount: decimal(p.amount, `${path}.amount`),
+    entryPrice: decimal(p.entryPrice, `${path}.entryPrice`),
+    isolatedMargin: decimal(p.isolatedMargin, `${path}.isolatedMargin`),
+    updateTime: int(p.updateTime, `${path}.updateTime`),
+  };
 }
 
 function readTransfer(value: unknown, path: string): Transfer {
   const t = record(value, path);
-  return { tranId: int(t.tranId, `${path}.tranId`), type: oneOf(t.type, `${path}.type`, ['MAIN_UMFUTURE', 'UMFUTURE_MAIN']),
-    asset: text(t.asset, `${path}.asset`), amount: decimal(t.amount, `${path}.amount`), timestamp: int(t.timestamp, `${path}.timestamp`),
-    status: oneOf(t.status, `${path}.status`, ['CONFIRMED']) };
+  return {
+    tranId: int(t.tranId, `${path}.tranId`),
+    type: oneOf(t.type, `${path}.type`, ['MAIN_UMFUTURE', 'UMFUTURE_MAIN']),
+    asset: text(t.asset, `${path}.asset`),
+    amount: decimal(t.amount, `${path}.amount`),
+    timestamp: int(t.timestamp, `${path}.timestamp`),
+    status: oneOf(t.status, `${path}.status`, ['CONFIRMED']),
+  };
 }
 
 function readIpRestrict(value: unknown, path: string): boolean | string[] {
@@ -109,37 +133,71 @@ export function readAccount(value: unknown, path: string): Account {
     spot: list(tradesIn.spot, `${path}.trades.spot`).map((f, i) => readFill(f, `${path}.trades.spot[${i}]`)),
     futures: list(tradesIn.futures, `${path}.trades.futures`).map((f, i) => readFill(f, `${path}.trades.futures[${i}]`)),
   };
-  const tradeIndex = { spot: new Map(trades.spot.map((f) => [f.tradeId, f])), futures: new Map(trades.futures.map((f) => [f.tradeId, f])) };
+  const tradeIndex = {
+    spot: new Map(trades.spot.map((f) => [f.tradeId, f])),
+    futures: new Map(trades.futures.map((f) => [f.tradeId, f])),
+  };
   const orders = new Map<number, Order>();
   list(a.orders, `${path}.orders`).forEach((o, i) => {
     const restored = readOrder(o, `${path}.orders[${i}]`, tradeIndex);
     orders.set(restored.orderId, restored);
   });
-  const orderById = (id: unknown, at: string): Order => orders.get(int(id, at)) ?? fail(at, 'the id of one of the account\'s orders');
+  const orderById = (id: unknown, at: string): Order =>
+    orders.get(int(id, at)) ?? fail(at, "the id of one of the account's orders");
   const open = new Map<number, Order>();
   list(a.open, `${path}.open`).forEach((id, i) => {
     const o = orderById(id, `${path}.open[${i}]`);
     open.set(o.orderId, o);
   });
-  const byClientId = new Map(Object.entries(record(a.byClientId, `${path}.byClientId`))
-    .map(([key, id]) => [key, orderById(id, `${path}.byClientId.${key}`)]));
-  const balances = new Map<string, Balance>(Object.entries(record(a.balances, `${path}.balances`)).map(([asset, raw]) => {
-    const b = record(raw, `${path}.balances.${asset}`);
-    return [asset, { free: decimal(b.free, `${path}.balances.${asset}.free`), locked: decimal(b.locked, `${path}.balances.${asset}.locked`) }];
-  }));
+  const byClientId = new Map(
+    Object.entries(record(a.byClientId, `${path}.byClientId`)).map(([key, id]) => [
+      key,
+      orderById(id, `${path}.byClientId.${key}`),
+    ]),
+  );
+  const balances = new Map<string, Balance>(
+    Object.entries(record(a.balances, `${path}.balances`)).map(([asset, raw]) => {
+      const b = record(raw, `${path}.balances.${asset}`);
+      return [
+        asset,
+        {
+          free: decimal(b.free, `${path}.balances.${asset}.free`),
+          locked: decimal(b.locked, `${path}.balances.${asset}.locked`),
+        },
+      ];
+    }),
+  );
   const f = record(a.futures, `${path}.futures`);
-  const positions = new Map(list(f.positions, `${path}.futures.positions`)
-    .map((p, i) => readPosition(p, `${path}.futures.positions[${i}]`)).map((p) => [p.symbol, p]));
-  const leverage = new Map(Object.entries(record(f.leverage, `${path}.futures.leverage`))
-    .map(([symbol, lev]) => [symbol, int(lev, `${path}.futures.leverage.${symbol}`)]));
-  const marginType = new Map(Object.entries(record(f.marginType, `${path}.futures.marginType`))
-    .map(([symbol, type]) => [symbol, oneOf<'ISOLATED' | 'CROSSED'>(type, `${path}.futures.marginType.${symbol}`, ['ISOLATED', 'CROSSED'])]));
+  const positions = new Map(
+    list(f.positions, `${path}.futures.positions`)
+      .map((p, i) => readPosition(p, `${path}.futures.positions[${i}]`))
+      .map((p) => [p.symbol, p]),
+  );
+  const leverage = new Map(
+    Object.entries(record(f.leverage, `${path}.futures.leverage`)).map(([symbol, lev]) => [
+      symbol,
+      int(lev, `${path}.futures.leverage.${symbol}`),
+    ]),
+  );
+  const marginType = new Map(
+    Object.entries(record(f.marginType, `${path}.futures.marginType`)).map(([symbol, type]) => [
+      symbol,
+      oneOf<'ISOLATED' | 'CROSSED'>(type, `${path}.futures.marginType.${symbol}`, ['ISOLATED', 'CROSSED']),
+    ]),
+  );
   return {
-    uid: int(a.uid, `${path}.uid`), apiKey: text(a.apiKey, `${path}.apiKey`), secretKey: text(a.secretKey, `${path}.secretKey`),
-    canWithdraw: bool(a.canWithdraw, `${path}.canWithdraw`), ipRestrict: readIpRestrict(a.ipRestrict, `${path}.ipRestrict`),
-    createdAt: int(a.createdAt, `${path}.createdAt`), balances,
+    uid: int(a.uid, `${path}.uid`),
+    apiKey: text(a.apiKey, `${path}.apiKey`),
+    secretKey: text(a.secretKey, `${path}.secretKey`),
+    canWithdraw: bool(a.canWithdraw, `${path}.canWithdraw`),
+    ipRestrict: readIpRestrict(a.ipRestrict, `${path}.ipRestrict`),
+    createdAt: int(a.createdAt, `${path}.createdAt`),
+    balances,
     futures: { wallet: decimal(f.wallet, `${path}.futures.wallet`), positions, leverage, marginType },
-    orders, open, byClientId, trades,
+    orders,
+    open,
+    byClientId,
+    trades,
     transfers: list(a.transfers, `${path}.transfers`).map((t, i) => readTransfer(t, `${path}.transfers[${i}]`)),
   };
 }

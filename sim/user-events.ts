@@ -21,12 +21,14 @@ function once<T>(make: () => T): () => T {
 export function listenUserEvents(core: SimulatorCore, sink: UserEventSink): () => void {
   const emit = (account: Account, market: Market, build: () => Record<string, unknown>) => sink(account, market, once(build));
   return core.events.add({
-    order: (account, order, fill) => order.market === 'spot'
-      ? emit(account, 'spot', () => executionReport(order, fill, core.now()))
-      : emit(account, 'futures', () => orderTradeUpdate(order, fill, core.now())),
+    order: (account, order, fill) =>
+      order.market === 'spot'
+        ? emit(account, 'spot', () => executionReport(order, fill, core.now()))
+        : emit(account, 'futures', () => orderTradeUpdate(order, fill, core.now())),
     balances: (account, assets) => emit(account, 'spot', () => accountPosition(account, assets, core.now())),
-    balanceDelta: (account, asset, delta) => emit(account, 'spot', () => ({ e: 'balanceUpdate', E: core.now(), a: asset,
-      d: delta.toFixed(8), T: core.now() })),
-    futuresAccount: (account, reason, symbol) => emit(account, 'futures', () => accountUpdate(core.book, account, reason, core.now(), symbol)),
+    balanceDelta: (account, asset, delta) =>
+      emit(account, 'spot', () => ({ e: 'balanceUpdate', E: core.now(), a: asset, d: delta.toFixed(8), T: core.now() })),
+    futuresAccount: (account, reason, symbol) =>
+      emit(account, 'futures', () => accountUpdate(core.book, account, reason, core.now(), symbol)),
   });
 }

@@ -48,7 +48,8 @@ export class WeightMeter {
     const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
     let state = ip$.pools[pool];
     if (!state || state.window !== window) state = ip$.pools[pool] = { window, used: 0, breached: false };
-    if (now < ip$.bannedUntil) return { status: 418, used: state.used, retryAfterSeconds: Math.ceil((ip$.bannedUntil - now) / 1000) };
+    if (now < ip$.bannedUntil)
+      return { status: 418, used: state.used, retryAfterSeconds: Math.ceil((ip$.bannedUntil - now) / 1000) };
     if (state.breached) {
       ip$.bans += 1;
       const length = Math.min(this.limits.banMs * 2 ** (ip$.bans - 1), MAX_BAN_MS);

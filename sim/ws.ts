@@ -94,7 +94,10 @@ export class StreamServer {
     this.conns.add(conn);
     const initial = conn.combined ? (url.searchParams.get('streams') ?? '').split('/') : [path.slice('/ws/'.length)];
     // Binance's newer futures urls name the key in the query: /private/ws?listenKey=<key>.
-    this.subscribe(conn, [...initial, ...url.searchParams.getAll('listenKey')].filter((s) => s !== ''));
+    this.subscribe(
+      conn,
+      [...initial, ...url.searchParams.getAll('listenKey')].filter((s) => s !== ''),
+    );
     socket.on('message', (data) => this.onMessage(conn, String(data)));
     socket.on('close', () => this.drop(conn));
     socket.on('error', () => this.drop(conn));
@@ -112,7 +115,10 @@ export class StreamServer {
     else if (msg.method === 'UNSUBSCRIBE') this.unsubscribe(conn, params);
     else if (msg.method === 'LIST_SUBSCRIPTIONS') {
       return conn.socket.send(JSON.stringify({ result: [...conn.streams, ...conn.users.keys()], id: msg.id ?? null }));
-    } else return conn.socket.send(JSON.stringify({ error: { code: 2, msg: `Invalid request: unknown method ${String(msg.method)}` }, id: msg.id ?? null }));
+    } else
+      return conn.socket.send(
+        JSON.stringify({ error: { code: 2, msg: `Invalid request: unknown method ${String(msg.method)}` }, id: msg.id ?? null }),
+      );
     conn.socket.send(JSON.stringify({ result: null, id: msg.id ?? null }));
   }
 
@@ -183,8 +189,20 @@ export class StreamServer {
 
   private onTrade(symbol: string, fill: Fill): void {
     const lower = symbol.toLowerCase();
-    const event = (e: string) => () => ({ e, E: this.core.now(), s: symbol, t: fill.tradeId, a: fill.tradeId, p: fill.price, q: fill.qty,
-      T: fill.time, m: fill.side === 'SELL', M: true, f: fill.tradeId, l: fill.tradeId });
+    const event = (e: string) => () => ({
+      e,
+      E: this.core.now(),
+      s: symbol,
+      t: fill.tradeId,
+      a: fill.tradeId,
+      p: fill.price,
+      q: fill.qty,
+      T: fill.time,
+      m: fill.side === 'SELL',
+      M: true,
+      f: fill.tradeId,
+      l: fill.tradeId,
+    });
     this.emit(`${lower}@trade`, event('trade'));
     this.emit(`${lower}@aggTrade`, event('aggTrade'));
   }

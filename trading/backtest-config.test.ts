@@ -6,8 +6,14 @@ const strategy = {
   noOfGrids: 2,
   tableData: [
     { gridNo: 1, allottedAmountPercentagePerOrder: '40', takeProfitPercentage: '1', takeProfitPercentageDown: '0.5' },
-    { gridNo: 2, allottedAmountPercentagePerOrder: '60', buyPercentage: '2', buyPercentageUp: '0.5',
-      takeProfitPercentage: '1', takeProfitPercentageDown: '0.5' },
+    {
+      gridNo: 2,
+      allottedAmountPercentagePerOrder: '60',
+      buyPercentage: '2',
+      buyPercentageUp: '0.5',
+      takeProfitPercentage: '1',
+      takeProfitPercentageDown: '0.5',
+    },
   ],
 };
 

@@ -77,9 +77,15 @@ export function createBacktest(config: BacktestConfig): Backtest {
 function gridEquity(bot: GridBot): EquitySource {
   return {
     investment: bot.params.investment,
-    get realized() { return bot.realized; },
-    get heldQty() { return bot.heldQty; },
-    get heldCost() { return bot.heldCost; },
+    get realized() {
+      return bot.realized;
+    },
+    get heldQty() {
+      return bot.heldQty;
+    },
+    get heldCost() {
+      return bot.heldCost;
+    },
     px: bot.px,
   };
 }
@@ -91,7 +97,16 @@ export function runBacktest(ticks: Iterable<Tick>, config: BacktestConfig): Back
   return run.finish();
 }
 
-function toTrade(f: { ts: number; side: 'buy' | 'sell'; grid: number; price: string; qty: string; quote: string; fee: string; pnl: string }): BacktestTrade {
+function toTrade(f: {
+  ts: number;
+  side: 'buy' | 'sell';
+  grid: number;
+  price: string;
+  qty: string;
+  quote: string;
+  fee: string;
+  pnl: string;
+}): BacktestTrade {
   return { ts: f.ts, side: f.side, grid: f.grid, price: f.price, qty: f.qty, quote: f.quote, fee: f.fee, pnl: f.pnl };
 }
 

@@ -31,7 +31,10 @@ function priceOrNull(value: PriceEdit, field: string) {
 }
 
 /** The SL/TP edit: sell-all-and-pause, restart and stoploss prices (null resets). */
-export function editPrices(bot: GridBot, prices: { pausePrice?: PriceEdit; restartPrice?: PriceEdit; stoplossPrice?: PriceEdit }): void {
+export function editPrices(
+  bot: GridBot,
+  prices: { pausePrice?: PriceEdit; restartPrice?: PriceEdit; stoplossPrice?: PriceEdit },
+): void {
   const p = bot.params;
   if (prices.pausePrice !== undefined) p.pausePrice = priceOrNull(prices.pausePrice, 'pause price');
   if (prices.restartPrice !== undefined) p.restartPrice = priceOrNull(prices.restartPrice, 'restart price');

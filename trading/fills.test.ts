@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyFill, editOverbuyProtection, editPrices, editProfitBook, figures, orderFailed, step, stop, stopAndSell } from './index';
+import {
+  applyFill,
+  editOverbuyProtection,
+  editPrices,
+  editProfitBook,
+  figures,
+  orderFailed,
+  step,
+  stop,
+  stopAndSell,
+} from './index';
 import { D } from './core/exact';
 import { buyQuantity, feeFor } from './core/orders';
 import { drive, makeBot, rows } from './testing/helpers';

@@ -9,7 +9,16 @@ export { snapshotOf, restoreBot, type BotSnapshot, type GridSnapshot } from './s
 export { normaliseStrategy, marketRules, botParams, TradingInputError } from './core/strategy';
 export type { MarketRulesInput, BotParamsInput } from './core/strategy';
 export { simulateFill, simulateLiquidation } from './fill-model';
-export { liquidationPrice, marginBrackets, maxPositionAt, addToLong, reduceLong, type FuturesRules, type LongPosition, type MarginBracket } from './core/futures';
+export {
+  liquidationPrice,
+  marginBrackets,
+  maxPositionAt,
+  addToLong,
+  reduceLong,
+  type FuturesRules,
+  type LongPosition,
+  type MarginBracket,
+} from './core/futures';
 export { runBacktest, createBacktest } from './backtest';
 export { backtestConfig, type BacktestInputs } from './backtest-config';
 export { candleWalk, candleTicks } from './candles';

@@ -2,10 +2,24 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyFill, botParams, createGridBot, marketRules, normaliseStrategy, runBacktest, simulateFill, step } from './index';
 import { D, ZERO } from './core/exact';
-import type { BacktestConfig, BacktestTrade, BotParams, BotParamsInput, MarketRules, StrategyDefinition, StrategyRowInput, Tick } from './index';
+import type {
+  BacktestConfig,
+  BacktestTrade,
+  BotParams,
+  BotParamsInput,
+  MarketRules,
+  StrategyDefinition,
+  StrategyRowInput,
+  Tick,
+} from './index';
 
 /** bench/reference-grid.ts, the decimal-per-tick reference; bench/ is outside the server project. */
-type ReferenceBacktest = (ticks: Tick[], s: StrategyDefinition, p: BotParams, m: MarketRules) => {
+type ReferenceBacktest = (
+  ticks: Tick[],
+  s: StrategyDefinition,
+  p: BotParams,
+  m: MarketRules,
+) => {
   trades: BacktestTrade[];
   skipped: number;
   pnl: string;
@@ -21,14 +35,24 @@ const smallPercent = fc.constantFrom(0, 0.2, 0.5, 1);
 
 /** 1-6 grids whose allotments are whole percentages summing to exactly 100. */
 const table = fc.integer({ min: 1, max: 6 }).chain((n) =>
-  fc.tuple(fc.array(fc.integer({ min: 1, max: 10 }), { minLength: n, maxLength: n }), fc.array(fc.tuple(percent, smallPercent, percent, smallPercent), { minLength: n, maxLength: n })).map(([weights, pcts]) => {
-    const total = weights.reduce((a, b) => a + b, 0);
-    const allots = weights.map((w) => Math.floor((w * 100) / total));
-    allots[0]! += 100 - allots.reduce((a, b) => a + b, 0);
-    return pcts.map(([down, up, tp, tpDown], i): StrategyRowInput => ({
-      gridNo: i + 1, allottedAmountPercentagePerOrder: allots[i]!, buyPercentage: down, buyPercentageUp: up, takeProfitPercentage: tp, takeProfitPercentageDown: tpDown,
-    }));
-  }),
+  fc
+    .tuple(
+      fc.array(fc.integer({ min: 1, max: 10 }), { minLength: n, maxLength: n }),
+      fc.array(fc.tuple(percent, smallPercent, percent, smallPercent), { minLength: n, maxLength: n }),
+    )
+    .map(([weights, pcts]) => {
+      const total = weights.reduce((a, b) => a + b, 0);
+      const allots = weights.map((w) => Math.floor((w * 100) / total));
+      allots[0]! += 100 - allots.reduce((a, b) => a + b, 0);
+      return pcts.map(([down, up, tp, tpDown], i): StrategyRowInput => ({
+        gridNo: i + 1,
+        allottedAmountPercentagePerOrder: allots[i]!,
+        buyPercentage: down,
+        buyPercentageUp: up,
+        takeProfitPercentage: tp,
+        takeProfitPercentageDown: tpDown,
+      }));
+    }),
 );
 
 /** Prices in whole cents around 100, moving a few cents a tick, so thresholds are hit exactly. */
@@ -67,11 +91,13 @@ describe('grid core invariants (fast-check)', () => {
         const bot = createGridBot(c.strategy, c.params, c.market);
         const ceiling = c.params.investment.times(D.sum(1, c.market.feeRate));
         for (const tick of ticks) {
-          for (const a of step(bot, tick)) if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll') applyFill(bot, simulateFill(a, c.market));
+          for (const a of step(bot, tick))
+            if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll') applyFill(bot, simulateFill(a, c.market));
           expect(bot.heldCost.lte(ceiling)).toBe(true);
           expect(bot.heldQty.isNegative()).toBe(false);
           for (const g of bot.grids) expect(g.qty.isNegative()).toBe(false);
-          if (c.params.overbuyProtection !== null) expect(bot.holding).toBeLessThanOrEqual(Math.max(c.params.overbuyProtection, 1));
+          if (c.params.overbuyProtection !== null)
+            expect(bot.holding).toBeLessThanOrEqual(Math.max(c.params.overbuyProtection, 1));
         }
       }),
       { numRuns: 300 },
@@ -92,7 +118,9 @@ describe('grid core invariants (fast-check)', () => {
   it('gives identical outputs for identical inputs', () => {
     fc.assert(
       fc.property(table, params, minNotional, path, (rows, p, min, ticks) => {
-        expect(JSON.stringify(runBacktest(ticks, config(rows, p, min)))).toBe(JSON.stringify(runBacktest(ticks, config(rows, p, min))));
+        expect(JSON.stringify(runBacktest(ticks, config(rows, p, min)))).toBe(
+          JSON.stringify(runBacktest(ticks, config(rows, p, min))),
+        );
       }),
       { numRuns: 100 },
     );
@@ -129,7 +157,12 @@ describe('grid core invariants (fast-check)', () => {
         const reference = referenceBacktest(ticks, c.strategy, c.params, c.market);
         expect(core.trades).toEqual(reference.trades);
         expect(core.skipped.length).toBe(reference.skipped);
-        expect([core.summary.pnl, core.summary.heldQty, core.summary.maxGridsHeld, core.summary.status]).toEqual([reference.pnl, reference.heldQty, reference.maxGridsHeld, reference.status]);
+        expect([core.summary.pnl, core.summary.heldQty, core.summary.maxGridsHeld, core.summary.status]).toEqual([
+          reference.pnl,
+          reference.heldQty,
+          reference.maxGridsHeld,
+          reference.status,
+        ]);
       }),
       { numRuns: 400 },
     );

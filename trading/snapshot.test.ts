@@ -54,9 +54,14 @@ const path = fc.array(fc.integer({ min: -300, max: 300 }), { minLength: 1, maxLe
 describe('bot snapshots', () => {
   it('a bot reloaded from its snapshot at any tick, orders in flight or not, decides exactly as the one that never stopped', () => {
     fc.assert(
-      fc.property(path, fc.array(fc.integer({ min: -200, max: 200 }), { maxLength: 20 }), fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }), (prices, points, overbuy) => {
-        expect(run(prices, new Set(points), overbuy)).toEqual(run(prices, new Set(), overbuy));
-      }),
+      fc.property(
+        path,
+        fc.array(fc.integer({ min: -200, max: 200 }), { maxLength: 20 }),
+        fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+        (prices, points, overbuy) => {
+          expect(run(prices, new Set(points), overbuy)).toEqual(run(prices, new Set(), overbuy));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -65,7 +70,8 @@ describe('bot snapshots', () => {
     const bot = fresh();
     const drive = (b: GridBot, price: string): Action[] => {
       const out = [...step(b, { ts: 0, price })];
-      for (const a of out) if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll') applyFill(b, simulateFill(a, b.market));
+      for (const a of out)
+        if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll') applyFill(b, simulateFill(a, b.market));
       return out;
     };
     drive(bot, '100'); // grid 1 at market
@@ -87,7 +93,11 @@ describe('bot snapshots', () => {
   });
 
   it('refuses a snapshot of another strategy', () => {
-    const other = normaliseStrategy({ strategyName: 'o', noOfGrids: 1, tableData: [{ gridNo: 1, allottedAmountPercentagePerOrder: 100, takeProfitPercentage: 1, takeProfitPercentageDown: 0.5 }] });
+    const other = normaliseStrategy({
+      strategyName: 'o',
+      noOfGrids: 1,
+      tableData: [{ gridNo: 1, allottedAmountPercentagePerOrder: 100, takeProfitPercentage: 1, takeProfitPercentageDown: 0.5 }],
+    });
     expect(() => restoreBot(other, botParams({ investment: 100 }), market, snapshotOf(fresh()))).toThrow(/does not fit/);
   });
 });

@@ -66,13 +66,20 @@ export function snapshotOf(bot: GridBot): BotSnapshot {
     startTs: bot.startTs,
     lastTs: bot.lastTs,
     lastPrice: bot.px.s,
-    ...(bot.position && { position: { qty: str(bot.position.qty), entryPrice: str(bot.position.entryPrice), margin: str(bot.position.margin) },
-      liquidating: bot.liquidating }),
+    ...(bot.position && {
+      position: { qty: str(bot.position.qty), entryPrice: str(bot.position.entryPrice), margin: str(bot.position.margin) },
+      liquidating: bot.liquidating,
+    }),
   };
 }
 
 /** The bot `snapshot` describes; without one, a fresh bot. */
-export function restoreBot(strategy: StrategyDefinition, params: BotParams, market: MarketRules, snapshot: BotSnapshot | null): GridBot {
+export function restoreBot(
+  strategy: StrategyDefinition,
+  params: BotParams,
+  market: MarketRules,
+  snapshot: BotSnapshot | null,
+): GridBot {
   const bot = createGridBot(strategy, params, market);
   if (snapshot === null) return bot;
   if (snapshot.v !== 1 || snapshot.grids.length !== bot.grids.length) {

@@ -72,7 +72,16 @@ export function sellAll(bot: GridBot, tick: Tick, reason: StatusReason, status: 
     const why = skipReason(bot.heldQty, notional, bot.market);
     const qty = str(bot.heldQty);
     if (why !== null) {
-      out.push({ kind: 'skipped', ts: tick.ts, side: 'sell', grid: 0, qty, price: str(bot.px.exact), notional: str(notional), reason: why });
+      out.push({
+        kind: 'skipped',
+        ts: tick.ts,
+        side: 'sell',
+        grid: 0,
+        qty,
+        price: str(bot.px.exact),
+        notional: str(notional),
+        reason: why,
+      });
     } else {
       for (const g of bot.grids) if (isHeld(g)) g.phase = 'selling';
       bot.sellAllPending = true;
@@ -121,7 +130,16 @@ function sellGrid(bot: GridBot, g: GridSlot, tick: Tick, out: Action[]): boolean
     g.phase = 'holding';
     g.high = null;
     g.exitAt = null;
-    out.push({ kind: 'skipped', ts: tick.ts, side: 'sell', grid: g.def.gridNo, qty: str(g.qty), price: str(bot.px.exact), notional: str(notional), reason: why });
+    out.push({
+      kind: 'skipped',
+      ts: tick.ts,
+      side: 'sell',
+      grid: g.def.gridNo,
+      qty: str(g.qty),
+      price: str(bot.px.exact),
+      notional: str(notional),
+      reason: why,
+    });
     return false;
   }
   g.phase = 'selling';
@@ -166,7 +184,16 @@ function placeBuy(bot: GridBot, gridNo: number, tick: Tick, out: Action[]): bool
     // Grid 1 would be retried on every tick; one report per unchanged situation is enough.
     if (gridNo === 1 && bot.marketSkipNoted) return false;
     if (gridNo === 1) bot.marketSkipNoted = true;
-    out.push({ kind: 'skipped', ts: tick.ts, side: 'buy', grid: gridNo, qty: str(qty), price: str(bot.px.exact), notional: str(notional), reason: why });
+    out.push({
+      kind: 'skipped',
+      ts: tick.ts,
+      side: 'buy',
+      grid: gridNo,
+      qty: str(qty),
+      price: str(bot.px.exact),
+      notional: str(notional),
+      reason: why,
+    });
     return false;
   }
   g.phase = 'buying';

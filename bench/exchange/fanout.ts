@@ -15,19 +15,22 @@ const UPDATES = 10;
 
 function openStream(port: number, token: string, onEvent: (data: string) => void): Promise<http.ClientRequest> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/tickers/stream', headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          if (buffer.startsWith('event: tickers')) onEvent(buffer.slice(buffer.indexOf('data: ') + 6, end));
-          buffer = buffer.slice(end + 2);
-        }
-      });
-      resolve(req);
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/api/tickers/stream', headers: { authorization: `Bearer ${token}` }, agent: false },
+      (res) => {
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            if (buffer.startsWith('event: tickers')) onEvent(buffer.slice(buffer.indexOf('data: ') + 6, end));
+            buffer = buffer.slice(end + 2);
+          }
+        });
+        resolve(req);
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -56,15 +59,17 @@ export async function benchFanout() {
     const updates = new Set<string>();
     for (let i = 0; i < SUBSCRIBERS; i++) {
       const seen = new Set<string>();
-      streams.push(await openStream(port, token, (data) => {
-        const at = performance.now();
-        const price = btc((JSON.parse(data) as { tickers: { symbol: string; price: string }[] }).tickers);
-        const start = t0.get(price);
-        if (start === undefined || seen.has(price) || !updates.has(price)) return;
-        seen.add(price);
-        latencies.push(at - start);
-        endToEnd.push(at - setAt.get(price)!);
-      }));
+      streams.push(
+        await openStream(port, token, (data) => {
+          const at = performance.now();
+          const price = btc((JSON.parse(data) as { tickers: { symbol: string; price: string }[] }).tickers);
+          const start = t0.get(price);
+          if (start === undefined || seen.has(price) || !updates.has(price)) return;
+          seen.add(price);
+          latencies.push(at - start);
+          endToEnd.push(at - setAt.get(price)!);
+        }),
+      );
     }
     let price = 70_000.01;
     while (!exchange.marketData.feedStats().streamUp) {
@@ -82,9 +87,16 @@ export async function benchFanout() {
     latencies.sort((a, b) => a - b);
     endToEnd.sort((a, b) => a - b);
     return {
-      subscribers: SUBSCRIBERS, updates: UPDATES, deliveriesOfTheUpdates: latencies.length, expected: SUBSCRIBERS * UPDATES,
+      subscribers: SUBSCRIBERS,
+      updates: UPDATES,
+      deliveriesOfTheUpdates: latencies.length,
+      expected: SUBSCRIBERS * UPDATES,
       updateToDeliveryMs: { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: percentile(latencies, 1) },
-      exchangeChangeToDeliveryMs: { p50: percentile(endToEnd, 0.5), p99: percentile(endToEnd, 0.99), max: percentile(endToEnd, 1) },
+      exchangeChangeToDeliveryMs: {
+        p50: percentile(endToEnd, 0.5),
+        p99: percentile(endToEnd, 0.99),
+        max: percentile(endToEnd, 1),
+      },
       restPollsDuringUpdates: exchange.marketData.feedStats().restPolls - restPollsBefore,
       feed: 'one all-market mini-ticker WebSocket for the process (no request weight), pushed over SSE when a pinned pair changes',
     };

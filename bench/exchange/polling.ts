@@ -26,17 +26,26 @@ const phase = (m: number) => Math.floor((m * POLL_MS) / MEMBERS);
 
 function maxima(minutes: Weight[], label: string) {
   const max = (k: keyof Weight) => Math.max(...minutes.map((m) => m[k]));
-  return { spot: max('spot'), futures: max('futures'), sapi: max('sapi'), allFamilies: Math.max(...minutes.map((m) => m.spot + m.futures + m.sapi)),
-    measured: label };
+  return {
+    spot: max('spot'),
+    futures: max('futures'),
+    sapi: max('sapi'),
+    allFamilies: Math.max(...minutes.map((m) => m.spot + m.futures + m.sapi)),
+    measured: label,
+  };
 }
 
 /** Minute 1 is demand (everyone opens their screens at once; the governor queues the excess), 2-30 what is sent. */
 function summarise(perMinute: Weight[]) {
   const afterStart = maxima(perMinute.slice(1), `max over minutes 2-${MINUTES}`);
   const settled = maxima(perMinute.slice(20), `max over minutes 21-${MINUTES}`);
-  return { weightPerMinute: afterStart, settled, firstMinuteDemand: perMinute[0],
+  return {
+    weightPerMinute: afterStart,
+    settled,
+    firstMinuteDemand: perMinute[0],
     perMinuteAllFamilies: perMinute.map((m) => m.spot + m.futures + m.sapi),
-    underLimit: afterStart.spot < 6000 && afterStart.futures < 2400 && afterStart.allFamilies < 6000 };
+    underLimit: afterStart.spot < 6000 && afterStart.futures < 2400 && afterStart.allFamilies < 6000,
+  };
 }
 
 async function restCachesOnly() {
@@ -63,8 +72,11 @@ async function restCachesOnly() {
         await Promise.all(reads);
       }
     }
-    perMinute.push({ spot: weight.spot - before.spot + REST_PRICE_WEIGHT_PER_MIN, futures: weight.futures - before.futures,
-      sapi: weight.sapi - before.sapi });
+    perMinute.push({
+      spot: weight.spot - before.spot + REST_PRICE_WEIGHT_PER_MIN,
+      futures: weight.futures - before.futures,
+      sapi: weight.sapi - before.sapi,
+    });
   }
   return { ...summarise(perMinute), balanceStalenessSeconds: spot.ttlMs() / 1000 };
 }
@@ -88,16 +100,20 @@ async function streamed() {
   });
   const spotPool = pool(spotListeners, () => (weight.spot += W.spotSubscribe)) as unknown as UserStreamPool<MemberKey>;
   const futuresPool = pool(futuresListeners, () => (weight.futures += W.listenKey)) as unknown as UserStreamPool<FuturesMember>;
-  const caches = { spot: new MemberCache<Balances>(CACHE_BUDGETS.spotBalances, clock),
-    futures: new MemberCache<Balances>(CACHE_BUDGETS.futuresBalances, clock) };
+  const caches = {
+    spot: new MemberCache<Balances>(CACHE_BUDGETS.spotBalances, clock),
+    futures: new MemberCache<Balances>(CACHE_BUDGETS.futuresBalances, clock),
+  };
   const connection = new MemberCache<number>(CACHE_BUDGETS.connection, clock);
   const feeds = new BalanceFeeds(spotPool, futuresPool, caches, { now: clock, maxMembers: MEMBERS });
   const value: Balances = { USDT: { free: '1000', total: '1000' } };
-  const gateway = { balances: async (market: 'spot' | 'futures') => {
-    if (market === 'spot') weight.spot += W.spotAccount;
-    else weight.futures += W.futuresAccount;
-    return value;
-  } } as unknown as MemberGateway;
+  const gateway = {
+    balances: async (market: 'spot' | 'futures') => {
+      if (market === 'spot') weight.spot += W.spotAccount;
+      else weight.futures += W.futuresAccount;
+      return value;
+    },
+  } as unknown as MemberGateway;
   const perMinute: Weight[] = [];
   for (let minute = 0; minute < MINUTES; minute++) {
     const before = { ...weight };
@@ -108,7 +124,8 @@ async function streamed() {
         now = minute * 60_000 + t + phase(m);
         const id = `m${m}`;
         const key = { apiKey: id, secretKey: 's' };
-        if (t === 0) spotListeners.get(id)?.onEvent({ e: 'outboundAccountPosition', E: now, u: now, B: [{ a: 'BTC', f: '0.001', l: '0' }] });
+        if (t === 0)
+          spotListeners.get(id)?.onEvent({ e: 'outboundAccountPosition', E: now, u: now, B: [{ a: 'BTC', f: '0.001', l: '0' }] });
         if (t === 0 && minute % 5 === 0 && m % 10 === 0) futuresListeners.get(id)?.onEvent({ e: 'ACCOUNT_UPDATE', E: now });
         const reads: Promise<unknown>[] = [];
         for (let i = 0; i < 4; i++) reads.push(feeds.read(id, key, gateway, 'spot'));
@@ -117,21 +134,31 @@ async function streamed() {
         await Promise.all(reads);
       }
     }
-    perMinute.push({ spot: weight.spot - before.spot + (minute === 0 ? 4 : 0), futures: weight.futures - before.futures,
-      sapi: weight.sapi - before.sapi });
+    perMinute.push({
+      spot: weight.spot - before.spot + (minute === 0 ? 4 : 0),
+      futures: weight.futures - before.futures,
+      sapi: weight.sapi - before.sapi,
+    });
   }
   const stats = feeds.stats();
   feeds.close();
-  return { ...summarise(perMinute), streamedReadShare: Number((stats.streamedReads / (stats.streamedReads + stats.restReads)).toFixed(4)),
-    balanceStalenessSeconds: 'event-driven: one stream event away' };
+  return {
+    ...summarise(perMinute),
+    streamedReadShare: Number((stats.streamedReads / (stats.streamedReads + stats.restReads)).toFixed(4)),
+    balanceStalenessSeconds: 'event-driven: one stream event away',
+  };
 }
 
 export async function benchPolling() {
   const streams = await streamed();
   const rest = await restCachesOnly();
   return {
-    members: MEMBERS, pollEverySeconds: POLL_MS / 1000, screens: 'Wallet + Dashboard', minutesSimulated: MINUTES,
-    streams, restCachesOnly: rest,
+    members: MEMBERS,
+    pollEverySeconds: POLL_MS / 1000,
+    screens: 'Wallet + Dashboard',
+    minutesSimulated: MINUTES,
+    streams,
+    restCachesOnly: rest,
     ratioSettledWeight: Number((streams.settled.allFamilies / rest.settled.allFamilies).toFixed(4)),
     limits: { spot: 6000, futures: 2400 },
     cacheDesign: [

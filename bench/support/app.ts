@@ -22,11 +22,24 @@ export interface BenchApp {
 export async function benchApp(extra: Partial<AppDeps> = {}): Promise<BenchApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-bench-'));
   // A cheap argon2 cost: the bench measures fan-out, not password hashing.
-  const config = loadConfig({ JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789', SECRETS_KEY: '00'.repeat(32),
-    ARGON2_MEMORY_KIB: '64', ARGON2_TIME_COST: '1', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const config = loadConfig({
+    JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
+    SECRETS_KEY: '00'.repeat(32),
+    ARGON2_MEMORY_KIB: '64',
+    ARGON2_TIME_COST: '1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+  });
   const database = await openDatabase(config, { pgliteDir: 'memory://' });
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, db: database.db, mailer, clock: systemClock, notifications: database.notifications, ...extra });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    clock: systemClock,
+    notifications: database.notifications,
+    ...extra,
+  });
   return {
     app,
     mailer,
@@ -40,7 +53,12 @@ export async function benchApp(extra: Partial<AppDeps> = {}): Promise<BenchApp> 
 
 /** Signs a member up and returns their session token. */
 export async function signUp({ app, mailer }: BenchApp, username: string): Promise<string> {
-  const body = { username, contactNo: '+911234567890', email: `${username.toLowerCase()}-${Date.now()}@bench.local`, password: 'secret12' };
+  const body = {
+    username,
+    contactNo: '+911234567890',
+    email: `${username.toLowerCase()}-${Date.now()}@bench.local`,
+    password: 'secret12',
+  };
   const signup = await app.inject({ method: 'POST', url: '/api/signup', payload: body });
   if (signup.statusCode !== 200) throw new Error(`signup failed: ${signup.body}`);
   const otp = /^(\d{6})$/m.exec(mailer.lastTo(body.email)?.text ?? '')?.[1];

@@ -46,13 +46,20 @@ export async function benchDatabase(env: Env = {}): Promise<BenchDatabase> {
   };
   try {
     const config = loadConfig({
-      JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789', SECRETS_KEY: '00'.repeat(32), LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir, DATABASE_URL: url.toString(), ...env,
+      JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
+      SECRETS_KEY: '00'.repeat(32),
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      ...env,
     });
     const database = await openDatabase(config);
     const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
     return {
-      url: url.toString(), config, database, pool,
+      url: url.toString(),
+      config,
+      database,
+      pool,
       close: async () => {
         await pool.end().catch(() => undefined);
         await database.close().catch(() => undefined);
@@ -78,17 +85,38 @@ export async function insertJson(pool: pg.Pool, table: string, rows: Record<stri
   for (let i = 0; i < rows.length; i += batch) {
     const chunk = rows.slice(i, i + batch);
     const columns = Object.keys(chunk[0]!).join(', ');
-    await pool.query(`INSERT INTO ${table} (${columns}) SELECT ${columns} FROM json_populate_recordset(null::${table}, $1)`, [JSON.stringify(chunk)]);
+    await pool.query(`INSERT INTO ${table} (${columns}) SELECT ${columns} FROM json_populate_recordset(null::${table}, $1)`, [
+      JSON.stringify(chunk),
+    ]);
   }
 }
 
 /** Members with the simulator keys given (one each), sealed as saveKeys stores them. No argon2: nobody logs in. */
 export async function seedMembers(db: BenchDatabase, keys: { apiKey: string; secretKey: string }[]): Promise<SeededMember[]> {
   const members = keys.map((k) => ({ userId: randomUUID(), ...k }));
-  await insertJson(db.pool, 'users', members.map((m, i) => ({ id: m.userId, username: `bench${i}`, email: `bench${i}@bench.local`,
-    contact_no: '+911234567890', password_hash: 'x', referral_code: code(i) })));
-  await insertJson(db.pool, 'exchange_keys', members.map((m) => ({ user_id: m.userId, api_key: m.apiKey,
-    secret_ciphertext: sealSecret(db.config.secretsKey, m.userId, m.secretKey), key_version: SECRET_KEY_VERSION, ip_restricted: true })));
+  await insertJson(
+    db.pool,
+    'users',
+    members.map((m, i) => ({
+      id: m.userId,
+      username: `bench${i}`,
+      email: `bench${i}@bench.local`,
+      contact_no: '+911234567890',
+      password_hash: 'x',
+      referral_code: code(i),
+    })),
+  );
+  await insertJson(
+    db.pool,
+    'exchange_keys',
+    members.map((m) => ({
+      user_id: m.userId,
+      api_key: m.apiKey,
+      secret_ciphertext: sealSecret(db.config.secretsKey, m.userId, m.secretKey),
+      key_version: SECRET_KEY_VERSION,
+      ip_restricted: true,
+    })),
+  );
   return members;
 }
 
@@ -96,7 +124,11 @@ export async function seedMembers(db: BenchDatabase, keys: { apiKey: string; sec
 export async function seedSessions(db: BenchDatabase, userIds: string[]): Promise<string[]> {
   const ids = userIds.map(() => randomUUID());
   const expires = new Date(Date.now() + 24 * 3_600_000).toISOString();
-  await insertJson(db.pool, 'sessions', userIds.map((userId, i) => ({ id: ids[i], user_id: userId, expires_at: expires })));
+  await insertJson(
+    db.pool,
+    'sessions',
+    userIds.map((userId, i) => ({ id: ids[i], user_id: userId, expires_at: expires })),
+  );
   return ids;
 }
 

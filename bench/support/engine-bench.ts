@@ -32,11 +32,18 @@ type SimMessage = { type: 'accounts'; keys: { apiKey: string; secretKey: string 
 export async function startEngineSim(flushMs: number) {
   const sim = await spawnScript('./engine-sim-process.ts', { ...process.env, BENCH_SIM_FLUSH_MS: String(flushMs) }, true);
   const child = sim.child;
-  const accounts = (count: number, balances: Record<string, string>) => new Promise<SimMessage['keys']>((resolve) => {
-    child.once('message', (m: SimMessage) => resolve(m.keys));
-    child.send({ type: 'accounts', count, balances });
-  });
-  return { url: sim.url, pid: child.pid!, accounts, stop: sim.stop, setPrices: (prices: [string, string][]) => child.send({ type: 'prices', prices }) };
+  const accounts = (count: number, balances: Record<string, string>) =>
+    new Promise<SimMessage['keys']>((resolve) => {
+      child.once('message', (m: SimMessage) => resolve(m.keys));
+      child.send({ type: 'accounts', count, balances });
+    });
+  return {
+    url: sim.url,
+    pid: child.pid!,
+    accounts,
+    stop: sim.stop,
+    setPrices: (prices: [string, string][]) => child.send({ type: 'prices', prices }),
+  };
 }
 
 /** The simulator's symbols by name, and a price put on a symbol's tick. */

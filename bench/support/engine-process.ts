@@ -14,12 +14,26 @@ import type { Log } from '../../server/logging/log';
 const config = loadConfig(process.env);
 const number = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const quiet = () => undefined;
-const log: Log = { info: quiet, warn: quiet, error: (o, m) => process.stderr.write(`[${config.engineId}] ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v))}\n`) };
+const log: Log = {
+  info: quiet,
+  warn: quiet,
+  error: (o, m) =>
+    process.stderr.write(
+      `[${config.engineId}] ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v))}\n`,
+    ),
+};
 
 const database = await openDatabase(config);
 const exchange = await createExchange(config);
-const engine = startEngine({ db: database.db, config, exchange, ...enginePorts({ db: database.db, config, notifications: database.notifications }), log,
-  leaseMs: number('LEASE_MS', 20_000), claimEveryMs: number('CLAIM_EVERY_MS', 2_000) });
+const engine = startEngine({
+  db: database.db,
+  config,
+  exchange,
+  ...enginePorts({ db: database.db, config, notifications: database.notifications }),
+  log,
+  leaseMs: number('LEASE_MS', 20_000),
+  claimEveryMs: number('CLAIM_EVERY_MS', 2_000),
+});
 process.stdout.write(`engine ${engine.id}\n`);
 
 process.once('SIGTERM', () => {

@@ -11,11 +11,17 @@ type Message =
   | { type: 'accounts'; count: number; balances: Record<string, string> }
   | { type: 'prices'; prices: [symbol: string, price: string][] };
 
-const sim = await startSimulator({ port: 0, randomWalk: false, arrayFlushMs: Number(process.env.BENCH_SIM_FLUSH_MS ?? 1000),
-  weightLimits: { spot: 1e9, futures: 1e9, sapi: 1e9 } });
+const sim = await startSimulator({
+  port: 0,
+  randomWalk: false,
+  arrayFlushMs: Number(process.env.BENCH_SIM_FLUSH_MS ?? 1000),
+  weightLimits: { spot: 1e9, futures: 1e9, sapi: 1e9 },
+});
 process.on('message', (message: Message) => {
   if (message.type === 'accounts') {
-    const keys = Array.from({ length: message.count }, () => sim.control.createAccount({ balances: message.balances, ipRestrict: true }));
+    const keys = Array.from({ length: message.count }, () =>
+      sim.control.createAccount({ balances: message.balances, ipRestrict: true }),
+    );
     process.send?.({ type: 'accounts', keys });
   } else if (message.type === 'prices') {
     for (const [symbol, price] of message.prices) sim.control.setPrice(symbol, price);

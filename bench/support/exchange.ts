@@ -10,7 +10,11 @@ export type BenchExchange = ExchangeInternals & { simulator: NonNullable<Exchang
 export async function benchExchange(options: SimulatorOptions = {}): Promise<BenchExchange> {
   const simulator = await startSimulator({ port: 0, randomWalk: false, seed: 7, ...options });
   const governor = new WeightGovernor();
-  const gateway = new CcxtGateway({ simUrl: simulator.url, governor, retry: { baseMs: 20, maxMs: 100 },
-    member: { lookupDelayMs: 50 } });
+  const gateway = new CcxtGateway({
+    simUrl: simulator.url,
+    governor,
+    retry: { baseMs: 20, maxMs: 100 },
+    member: { lookupDelayMs: 50 },
+  });
   return exchangeServices(gateway, governor, { simulator, tickerPollMs: 100 }) as BenchExchange;
 }

@@ -9,7 +9,14 @@ let inserted = 0;
 export async function insertMember(db: Db, sponsorId: string | null = null): Promise<string> {
   const id = randomUUID();
   inserted += 1;
-  await db.insert(users).values({ id, username: `member${inserted}`, email: `bench-${id}@bench.local`, contactNo: '1',
-    passwordHash: 'x', referralCode: `B${String(inserted).padStart(5, '0')}`, sponsorId });
+  await db.insert(users).values({
+    id,
+    username: `member${inserted}`,
+    email: `bench-${id}@bench.local`,
+    contactNo: '1',
+    passwordHash: 'x',
+    referralCode: `B${String(inserted).padStart(5, '0')}`,
+    sponsorId,
+  });
   return id;
 }

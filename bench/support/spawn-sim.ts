@@ -14,7 +14,10 @@ export async function spawnScript(relative: string, env: NodeJS.ProcessEnv = pro
   const script = fileURLToPath(new URL(relative, import.meta.url));
   // BENCH_CPU_PROF_DIR: each helper writes a V8 CPU profile there when it exits (where its time goes).
   const profile = env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? ['ipc' as const] : [])], env });
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+    stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? ['ipc' as const] : [])],
+    env,
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.setEncoding('utf8');
@@ -28,10 +31,11 @@ export async function spawnScript(relative: string, env: NodeJS.ProcessEnv = pro
   return {
     child,
     url,
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -41,7 +45,10 @@ export async function spawnSimulator(): Promise<{ url: string; stop: () => Promi
 
 /** A simulator account with plenty of USDT, through the control API. */
 export async function createAccount(url: string): Promise<{ apiKey: string; secretKey: string }> {
-  const res = await fetch(`${url}/sim/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ balances: { USDT: '100000000' } }) });
+  const res = await fetch(`${url}/sim/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ balances: { USDT: '100000000' } }),
+  });
   return (await res.json()) as { apiKey: string; secretKey: string };
 }

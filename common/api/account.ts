@@ -53,7 +53,10 @@ const sessionUser = object({
   email: str,
   contactNo: str,
   userCode: str,
-  isActiveSubscription: described('False both before the first subscription and after one expired (user-data tells them apart)', bool),
+  isActiveSubscription: described(
+    'False both before the first subscription and after one expired (user-data tells them apart)',
+    bool,
+  ),
   subscription: object({ expireDate: strOrNull, isExpire: bool, validityLabel: str, note: str }, ['validityLabel', 'note']),
   usdtToken: str,
   ifcNewToken: str,
@@ -69,12 +72,18 @@ export const loginResponse = object({
 export const verifyOtpResponse = object({ success: { type: 'boolean', const: true }, ...loginResponse.properties });
 export const successResponse = object({ success: bool, message: str }, ['message']);
 export const referralMandatoryResponse = object({ mandatory: bool });
-export const referralCheckResponse = object({
-  exists: bool,
-  username: strOrNull,
-  message: str,
-  reason: described('Why the ID cannot be used, when `exists` is false', oneOf(['account.referral_not_found', 'account.sponsor_inactive'])),
-}, ['reason']);
+export const referralCheckResponse = object(
+  {
+    exists: bool,
+    username: strOrNull,
+    message: str,
+    reason: described(
+      'Why the ID cannot be used, when `exists` is false',
+      oneOf(['account.referral_not_found', 'account.sponsor_inactive']),
+    ),
+  },
+  ['reason'],
+);
 export const emailResponse = object({ email: str });
 /** POST /account/user-profile `data`. */
 export const userProfile = object({ usdtRewardToken: str, userCode: str, isShowUserCode: bool, userCodeMsg: str });

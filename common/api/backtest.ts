@@ -44,7 +44,14 @@ const backtestSummary = object({
 
 /** One fill, as the CLI's --json prints it; `ts` in epoch milliseconds; grid 0 = sell all. */
 const backtestTrade = object({
-  ts: int, side: oneOf(['buy', 'sell']), grid: int, price: str, qty: str, quote: str, fee: str, pnl: str,
+  ts: int,
+  side: oneOf(['buy', 'sell']),
+  grid: int,
+  price: str,
+  qty: str,
+  quote: str,
+  fee: str,
+  pnl: str,
 });
 
 const backtestEquityPoint = object({

@@ -69,21 +69,25 @@ export const subscriptionPurchase = object({
 });
 
 /** POST /account/team/dashboard `data` is a list of these, level 1 first. */
-export const teamLevels = arrayOf(object({
-  level: num,
-  reward: described("The level's reward share, in percent (e.g. '5')", str),
-  members: num,
-  totalSubscription: described("The USDT value of every subscription the level's members bought", str),
-}));
+export const teamLevels = arrayOf(
+  object({
+    level: num,
+    reward: described("The level's reward share, in percent (e.g. '5')", str),
+    members: num,
+    totalSubscription: described("The USDT value of every subscription the level's members bought", str),
+  }),
+);
 
 /** POST /account/team/level-member record (SPEC spelling: sponserName). */
-export const teamMemberPage = pagedOf(object({
-  name: str,
-  sponserName: str,
-  totalSubscription: str,
-  totalIncome: described("What this member's purchases earned the asking member, in USDT", str),
-  isActive: bool,
-}));
+export const teamMemberPage = pagedOf(
+  object({
+    name: str,
+    sponserName: str,
+    totalSubscription: str,
+    totalIncome: described("What this member's purchases earned the asking member, in USDT", str),
+    isActive: bool,
+  }),
+);
 
 /** The member's deposit address as text and as a PNG data URL of its QR code. */
 const depositQrCode = object({ value: str, base64: str });
@@ -102,23 +106,32 @@ const withdrawalLimits = object({
  * POST /account/user-data `data` (SPEC section 3, User data): what the Subscription, Deposit
  * and Withdraw screens show.
  */
-export const walletUserData = object({
-  subscription: object({ expireDate: strOrNull, validityLabel: str, isExpire: bool, note: str }),
-  isActiveSubscription: described('Left out for a member who never subscribed (Pending); true: Active; false: In-Active', bool),
-  usdtToken: str,
-  ifcNewToken: str,
-  ifcNewTokenPrice: str,
-  usdtRewardToken: str,
-  iftToken: str,
-  ifxToken: str,
-  qrCode: described('Null while the chain features are off (no BSC_RPC_URL)', { ...depositQrCode, type: ['object', 'null'] } as const),
-  chainEnabled: described('False when this server runs without a chain (BSC_RPC_URL unset): the screens say so', bool),
-  withdrawalsEnabled: described(
-    'False when this server cannot pay withdrawals out (no chain, USDT contract or hot-wallet key): the Withdraw screen offers no withdraw button; the reward swap still works',
-    bool,
-  ),
-  withdrawalLimits: described('What the Withdraw screen shows before submitting: the terms in force and the member\'s counts', withdrawalLimits),
-}, ['isActiveSubscription']);
+export const walletUserData = object(
+  {
+    subscription: object({ expireDate: strOrNull, validityLabel: str, isExpire: bool, note: str }),
+    isActiveSubscription: described('Left out for a member who never subscribed (Pending); true: Active; false: In-Active', bool),
+    usdtToken: str,
+    ifcNewToken: str,
+    ifcNewTokenPrice: str,
+    usdtRewardToken: str,
+    iftToken: str,
+    ifxToken: str,
+    qrCode: described('Null while the chain features are off (no BSC_RPC_URL)', {
+      ...depositQrCode,
+      type: ['object', 'null'],
+    } as const),
+    chainEnabled: described('False when this server runs without a chain (BSC_RPC_URL unset): the screens say so', bool),
+    withdrawalsEnabled: described(
+      'False when this server cannot pay withdrawals out (no chain, USDT contract or hot-wallet key): the Withdraw screen offers no withdraw button; the reward swap still works',
+      bool,
+    ),
+    withdrawalLimits: described(
+      "What the Withdraw screen shows before submitting: the terms in force and the member's counts",
+      withdrawalLimits,
+    ),
+  },
+  ['isActiveSubscription'],
+);
 
 export type DepositRecord = Answer<typeof depositRecord>;
 export type DepositListenData = Answer<typeof depositListen>;

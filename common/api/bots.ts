@@ -4,7 +4,20 @@
  * prices and quantities are decimal strings; counts are numbers. An answer is spelled once, as
  * its JSON Schema (the server serialises with it, /docs shows it); its type is read off it.
  */
-import { arrayOf, bool, described, int, num, object, oneOf, oneOfOrNull, str, strOrNull, type Answer, type MessageAnswer } from './json-schema';
+import {
+  arrayOf,
+  bool,
+  described,
+  int,
+  num,
+  object,
+  oneOf,
+  oneOfOrNull,
+  str,
+  strOrNull,
+  type Answer,
+  type MessageAnswer,
+} from './json-schema';
 import { STOP_REASONS, type CycleStopReason, type StopReason } from './stop-reasons';
 
 export const BOT_CATEGORIES = ['Spot', 'Future'] as const;
@@ -98,52 +111,77 @@ const status = oneOf([BOT_STATUS.live, BOT_STATUS.pause, BOT_STATUS.stopped]);
 const stopReason = described('Why the bot stopped, once it has', oneOfOrNull(STOP_REASONS));
 const sparklinePoint = object({ time: num, value: str });
 export const sparkline = described("Realized PnL over time: the card's sparkline", arrayOf(sparklinePoint));
-const datewise = described('UTC date (YYYY-MM-DD) -> realized PnL of that day', { type: 'object', additionalProperties: str } as const);
+const datewise = described('UTC date (YYYY-MM-DD) -> realized PnL of that day', {
+  type: 'object',
+  additionalProperties: str,
+} as const);
 const steps = {
   tickSize: described("The pair's price step the bot trades on: its prices show its decimals", strOrNull),
   stepSize: described("The pair's quantity step the bot trades on", strOrNull),
 } as const;
 
 /** GET /api/botstatus item (the member's Live and Pause bots) and GET /api/livebotdata item. */
-export const liveBot = object({
-  id: str,
-  name: described("Symbol, e.g. 'BTCUSDT' (shown as BTC/USDT)", str),
-  category,
-  tradeType: str,
-  strategy_name: str,
-  status,
-  liveprice: str,
-  runtime: described('Whole days since the start', int),
-  roi: described('The APY, as SPEC shows it (percent)', str),
-  investment: str,
-  pnl: described('Realized PnL, fees included', str),
-  trades24h: described('Number of filled orders', int),
-  grid_no: int,
-  total_grid: int,
-  sparklineData: sparkline,
-  datewiseprofit: datewise,
-  leverage: described('Future only', intOrNull),
-}, ['leverage']);
+export const liveBot = object(
+  {
+    id: str,
+    name: described("Symbol, e.g. 'BTCUSDT' (shown as BTC/USDT)", str),
+    category,
+    tradeType: str,
+    strategy_name: str,
+    status,
+    liveprice: str,
+    runtime: described('Whole days since the start', int),
+    roi: described('The APY, as SPEC shows it (percent)', str),
+    investment: str,
+    pnl: described('Realized PnL, fees included', str),
+    trades24h: described('Number of filled orders', int),
+    grid_no: int,
+    total_grid: int,
+    sparklineData: sparkline,
+    datewiseprofit: datewise,
+    leverage: described('Future only', intOrNull),
+  },
+  ['leverage'],
+);
 export const liveBotList = arrayOf(liveBot);
 
 /** POST /api/botinfo. */
 export const botInfoResponse = object({
-  name: str, category, leverage: intOrNull, strategy_name: str, liveprice: str, status, runtime: int, roi: str,
-  trades24h: int, grid_no: int, total_grid: int, last_buying_price: strOrNull, investment: str, pnl: str,
-  botstartdate: str, datewiseprofit: datewise, sparklineData: sparkline, overbuy_protection_value: intOrNull,
-  stopReason, botstopdate: strOrNull, ...steps,
+  name: str,
+  category,
+  leverage: intOrNull,
+  strategy_name: str,
+  liveprice: str,
+  status,
+  runtime: int,
+  roi: str,
+  trades24h: int,
+  grid_no: int,
+  total_grid: int,
+  last_buying_price: strOrNull,
+  investment: str,
+  pnl: str,
+  botstartdate: str,
+  datewiseprofit: datewise,
+  sparklineData: sparkline,
+  overbuy_protection_value: intOrNull,
+  stopReason,
+  botstopdate: strOrNull,
+  ...steps,
 });
 
 /** POST /api/orderbook: every filled order of the bot, newest first. */
 export const orderBookResponse = object({
-  orders: arrayOf(object({
-    date: described('ISO time of the fill', str),
-    price: str,
-    type: oneOf(['BUY', 'SELL']),
-    quantity: str,
-    cummulativeQuoteQty: described("Quote amount of the fill (SPEC's spelling)", str),
-    pnl: described("Realized PnL of a sell; '0' for a buy", str),
-  })),
+  orders: arrayOf(
+    object({
+      date: described('ISO time of the fill', str),
+      price: str,
+      type: oneOf(['BUY', 'SELL']),
+      quantity: str,
+      cummulativeQuoteQty: described("Quote amount of the fill (SPEC's spelling)", str),
+      pnl: described("Realized PnL of a sell; '0' for a buy", str),
+    }),
+  ),
 });
 
 /** POST /api/purchasedQty. */
@@ -161,7 +199,11 @@ export const profitBookResponse = object({ profitbookat: strOrNull });
 /** POST /api/protectionvalues. */
 export const protectionValuesResponse = object({ is_protection_active: bool, protection_grid_at: intOrNull });
 /** POST /api/sltp: the bot's SL/TP values. */
-export const sltpResponse = object({ sell_all_and_pause_at_price: strOrNull, restart_at_price: strOrNull, stoploss_and_stopbot_at_price: strOrNull });
+export const sltpResponse = object({
+  sell_all_and_pause_at_price: strOrNull,
+  restart_at_price: strOrNull,
+  stoploss_and_stopbot_at_price: strOrNull,
+});
 
 /** The columns every history row has (GET /api/bothistory, /api/scalpbothistory, /api/cyclebothistory). */
 export const historyColumns = {

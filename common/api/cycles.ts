@@ -5,7 +5,18 @@
  * its JSON Schema; its type is read off it.
  */
 import { BOT_CATEGORIES, historyColumns, sparkline, type BotCategory } from './bots';
-import { arrayOf, described, int, object, oneOf, oneOfOrNull, str, strOrNull, type Answer, type MessageAnswer } from './json-schema';
+import {
+  arrayOf,
+  described,
+  int,
+  object,
+  oneOf,
+  oneOfOrNull,
+  str,
+  strOrNull,
+  type Answer,
+  type MessageAnswer,
+} from './json-schema';
 import type { DecimalInput } from './strategy';
 import { CYCLE_STOP_REASONS } from './stop-reasons';
 
@@ -67,14 +78,16 @@ export const liveCycle = object({
 export const liveCycleList = arrayOf(liveCycle);
 
 /** GET /api/cyclebothistory: a finished cycle (History's Cycle tab, with the Multigrid tab's columns). */
-export const cycleHistoryResponse = arrayOf(object({
-  ...historyColumns,
-  strategy_name: described("What ran, as History's strategy column shows it: 'Cycle <completed>/<count>'", str),
-  status: oneOf(['Completed', 'Stopped']),
-  stopReason: oneOfOrNull(CYCLE_STOP_REASONS),
-  cycles_completed: int,
-  no_of_cycle: int,
-}));
+export const cycleHistoryResponse = arrayOf(
+  object({
+    ...historyColumns,
+    strategy_name: described("What ran, as History's strategy column shows it: 'Cycle <completed>/<count>'", str),
+    status: oneOf(['Completed', 'Stopped']),
+    stopReason: oneOfOrNull(CYCLE_STOP_REASONS),
+    cycles_completed: int,
+    no_of_cycle: int,
+  }),
+);
 
 export const startCycleResponse = object({ message: str, cycle_id: str });
 

@@ -42,16 +42,29 @@ export const fetchKeysResponse = object({
 export const bindKeysResponse = object({ message: str, warning: str }, ['warning']);
 export const symbolPairsResponse = object({ pairs: described("Tradable USDT pairs, e.g. 'BTCUSDT'", arrayOf(str)) });
 
-const tickSize = described("The pair's price step (PRICE_FILTER tickSize): prices show its decimals. Absent when the exchange's rules could not be read.", str);
+const tickSize = described(
+  "The pair's price step (PRICE_FILTER tickSize): prices show its decimals. Absent when the exchange's rules could not be read.",
+  str,
+);
 export const livePriceResponse = object({ price: str, tickSize }, ['tickSize']);
 export const minimumBotAmountResponse = object({ minimumBotAmount: str });
 
 /** One entry of the price ticker pinned on every signed-in page. */
-const tickerEntry = object({ symbol: str, price: str, changePercent: described("24 h change in percent, e.g. '-1.25'", str), tickSize }, ['tickSize']);
+const tickerEntry = object(
+  { symbol: str, price: str, changePercent: described("24 h change in percent, e.g. '-1.25'", str), tickSize },
+  ['tickSize'],
+);
 /** GET /api/tickers -> {tickers}; GET /api/tickers/stream pushes the same as SSE `tickers`. */
 export const tickersResponse = object({ tickers: arrayOf(tickerEntry) });
 
-const kline = object({ time: described('Open time, epoch seconds (UTC)', int), open: str, high: str, low: str, close: str, volume: str });
+const kline = object({
+  time: described('Open time, epoch seconds (UTC)', int),
+  open: str,
+  high: str,
+  low: str,
+  close: str,
+  volume: str,
+});
 export const klinesResponse = object({ klines: arrayOf(kline) });
 
 /**
@@ -77,13 +90,18 @@ const walletHolder = object({
   label: described("How the member knows it: 'BTC/USDT 1a2b3c' (pair and the start of its id, as on the dashboard)", str),
   amount: described('How much of the asset it holds', str),
 });
-export const walletAssets = arrayOf(object({
-  asset: str,
-  balance: described("The exchange's total, free and locked", str),
-  value: described('Value in USDT', str),
-  ...moneyAtHand,
-  holders: described('Who holds `inBots`, largest first; empty when nothing is held', arrayOf(walletHolder)),
-}, ['free', 'inBots', 'holders']));
+export const walletAssets = arrayOf(
+  object(
+    {
+      asset: str,
+      balance: described("The exchange's total, free and locked", str),
+      value: described('Value in USDT', str),
+      ...moneyAtHand,
+      holders: described('Who holds `inBots`, largest first; empty when nothing is held', arrayOf(walletHolder)),
+    },
+    ['free', 'inBots', 'holders'],
+  ),
+);
 
 export type CheckConnectionResponse = Answer<typeof checkConnectionResponse>;
 export type ServerIpResponse = Answer<typeof serverIpResponse>;

@@ -20,11 +20,18 @@ export const num = { type: 'number' } as const;
  * the server never answers an undeclared key (ops/undeclared-keys.ts), and the answer's type,
  * inferred from this schema (ops/define.ts), has no index signature.
  */
-export function object<const P extends Record<string, object>, const O extends keyof P & string = never>(properties: P, optional: readonly O[] = []) {
+export function object<const P extends Record<string, object>, const O extends keyof P & string = never>(
+  properties: P,
+  optional: readonly O[] = [],
+) {
   return {
-    type: 'object', additionalProperties: false,
+    type: 'object',
+    additionalProperties: false,
     properties,
-    required: Object.keys(properties).filter((name) => !(optional as readonly string[]).includes(name)) as Exclude<keyof P & string, O>[],
+    required: Object.keys(properties).filter((name) => !(optional as readonly string[]).includes(name)) as Exclude<
+      keyof P & string,
+      O
+    >[],
   } as const;
 }
 
@@ -37,6 +44,7 @@ export type MessageAnswer = Answer<typeof messageReply>;
 /** One of a closed set of texts. */
 export const oneOf = <const V extends readonly string[]>(values: V) => ({ type: 'string', enum: values }) as const;
 /** One of a closed set of texts, or null. */
-export const oneOfOrNull = <const V extends readonly string[]>(values: V) => ({ type: ['string', 'null'], enum: [...values, null] }) as const;
+export const oneOfOrNull = <const V extends readonly string[]>(values: V) =>
+  ({ type: ['string', 'null'], enum: [...values, null] }) as const;
 /** The schema with a description /docs shows beside it. */
 export const described = <const S extends object>(description: string, schema: S) => ({ ...schema, description }) as const;

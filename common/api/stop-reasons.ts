@@ -44,7 +44,8 @@ export const STOP_REASON_TEXT: Record<StopReason, string> = {
 
 export const CYCLE_BELOW_MINIMUM_TEXT = "The amount no longer buys the exchange's minimum order at the buy price";
 /** A buy filled in part before its cancel left less than the exchange sells in one order. */
-export const CYCLE_HELD_BELOW_MINIMUM_TEXT = "What the cycle holds is under the exchange's minimum order, so it cannot be sold: it stays in your wallet";
+export const CYCLE_HELD_BELOW_MINIMUM_TEXT =
+  "What the cycle holds is under the exchange's minimum order, so it cannot be sold: it stays in your wallet";
 
 /** How a member reads why a cycle stopped (notifications, History): a bot's text for the reasons they share. */
 export function cycleStopReasonText(reason: CycleStopReason): string {

@@ -30,12 +30,14 @@ export const STRATEGY_STATUSES = ['active', 'inactive'] as const;
 export type StrategyStatus = (typeof STRATEGY_STATUSES)[number];
 
 /** One strategy of GET /api/mystratagieslist, /api/mystratagies, /api/systemstrategy, ... */
-export const strategyList = arrayOf(object({
-  strategy_name: str,
-  No_of_order: int,
-  status: described("'active' while a Live or Paused bot of the member uses it", oneOf(STRATEGY_STATUSES)),
-  _id: str,
-}));
+export const strategyList = arrayOf(
+  object({
+    strategy_name: str,
+    No_of_order: int,
+    status: described("'active' while a Live or Paused bot of the member uses it", oneOf(STRATEGY_STATUSES)),
+    _id: str,
+  }),
+);
 
 const strings = arrayOf(str);
 /**

@@ -20,7 +20,8 @@ export interface Paged<T> {
 }
 
 /** The schema of SPEC section 3's paged list of `record`s (Paged). */
-export const pagedOf = <const R extends object>(record: R) => object({ records: arrayOf(record), current: num, pages: num, total: num });
+export const pagedOf = <const R extends object>(record: R) =>
+  object({ records: arrayOf(record), current: num, pages: num, total: num });
 
 export interface CreateSubscriptionRequest {
   planId: string;
@@ -31,7 +32,14 @@ export const plans = object({ plans: arrayOf(plan) });
 
 /** What a purchase paid in each token; availableCredit is the paying balance left after it. */
 export const subscriptionRecord = object({
-  id: str, usdtToken: str, ifcNewToken: str, ifcToken: str, ifxToken: str, days: num, availableCredit: str, createdAt: str,
+  id: str,
+  usdtToken: str,
+  ifcNewToken: str,
+  ifcToken: str,
+  ifxToken: str,
+  days: num,
+  availableCredit: str,
+  createdAt: str,
 });
 export const subscriptionPage = pagedOf(subscriptionRecord);
 

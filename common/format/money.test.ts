@@ -21,7 +21,7 @@ describe('formatUsdt', () => {
     expect(formatUsdt(value)).toBe('-');
   });
 
-  it('writes the caller\'s text for an unknown amount when asked', () => {
+  it("writes the caller's text for an unknown amount when asked", () => {
     expect(formatUsdt(undefined, '0.00')).toBe('0.00');
     expect(formatUsdt('x', 'NA')).toBe('NA');
   });
@@ -41,7 +41,7 @@ describe('isLoss', () => {
 });
 
 describe('formatUsdtOrZero', () => {
-  it('counts a missing or broken amount as 0.00, and ignores a table render\'s extra arguments', () => {
+  it("counts a missing or broken amount as 0.00, and ignores a table render's extra arguments", () => {
     expect(formatUsdtOrZero('12.345')).toBe('12.35');
     expect(formatUsdtOrZero(undefined)).toBe('0.00');
     expect(formatUsdtOrZero('abc')).toBe('0.00');

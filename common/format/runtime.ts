@@ -48,7 +48,11 @@ function toMillis(value: string | Date | null | undefined): number | null {
  * Seconds from `start` to `end` (a stopped bot's stop time) or to `now`; null when the start is
  * unknown. `now` is an argument so the function stays pure.
  */
-export function secondsBetween(start: string | Date | null | undefined, end: string | Date | null | undefined, now: Date): number | null {
+export function secondsBetween(
+  start: string | Date | null | undefined,
+  end: string | Date | null | undefined,
+  now: Date,
+): number | null {
   const from = toMillis(start);
   if (from === null) return null;
   const to = toMillis(end) ?? now.getTime();

@@ -33,7 +33,15 @@ export interface OutboxMail {
 
 /** channel -> payload and result, over every area. */
 export interface IpcChannels
-  extends AccountChannels, DesktopChannels, NotificationsChannels, StrategiesChannels, ExchangeChannels, BotsChannels, CyclesChannels, BillingChannels {}
+  extends
+    AccountChannels,
+    DesktopChannels,
+    NotificationsChannels,
+    StrategiesChannels,
+    ExchangeChannels,
+    BotsChannels,
+    CyclesChannels,
+    BillingChannels {}
 
 export type IpcChannel = keyof IpcChannels;
 export type IpcPayload<C extends IpcChannel> = IpcChannels[C]['payload'];

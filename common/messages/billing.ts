@@ -89,8 +89,7 @@ export const ACCOUNT_LABELS = {
   copyAddress: 'Copy address',
   timeLeft: (mmss: string) => `Time left: ${mmss}`,
   bep20Note: 'Deposits accept only BEP-20 tokens (USDT, IFT, IFX) on Binance Smart Chain.',
-  chainUnavailable:
-    'Deposits are not available on this server: it runs without a Binance Smart Chain connection.',
+  chainUnavailable: 'Deposits are not available on this server: it runs without a Binance Smart Chain connection.',
   withdrawalsUnavailable:
     'Withdrawals are not available on this server: it is not set up to pay out on Binance Smart Chain. You can still swap your rewards to USDT.',
   depositHistory: 'Deposit History',

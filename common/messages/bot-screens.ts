@@ -114,8 +114,7 @@ export const RUNNING_BOT_LABELS = {
   save: 'Save',
   reset: 'Reset',
   cancel: 'Cancel',
-  stopNote:
-    'After a stop the bot takes no new trades. Starting it again later works as a fresh bot.',
+  stopNote: 'After a stop the bot takes no new trades. Starting it again later works as a fresh bot.',
   stoppedTitle: 'This bot has stopped',
   /** The page title of a stopped bot: SPEC's 'Running Bot' would be untrue. */
   stoppedBotTitle: 'Stopped Bot',

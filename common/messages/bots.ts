@@ -16,8 +16,7 @@ export const BOT_VALIDATION = {
   stoplossPriceNumber: 'Stoploss Price must be a number.',
   insufficientForGrids: (grids: number, min: string | number) =>
     `Insufficient amount. Minimum required for ${grids} grids is $${min}.`,
-  overbuyRange: (max: number) =>
-    `Please enter a valid integer between 1 and ${max} for Overbuy Grid Protection.`,
+  overbuyRange: (max: number) => `Please enter a valid integer between 1 and ${max} for Overbuy Grid Protection.`,
   profitBookBelowOne: 'Value cannot be negative or less than 1.',
   pausePriceAboveLive: 'Pause Price must be greater than the current live price',
   stopLossBelowLive: 'Stop loss Price must be less than the current live price',
@@ -37,13 +36,15 @@ export const BOT_SERVER = {
   botAlreadyStopped: 'This bot has already stopped.',
   botChangeNotApplied: 'The bot could not apply this change right now.',
   scalpingComingSoon: 'Scalping Grid is coming soon.',
-  subscriptionRequired: 'An active subscription is required to start a bot. Buy a subscription on the Subscription page to start trading.',
+  subscriptionRequired:
+    'An active subscription is required to start a bot. Buy a subscription on the Subscription page to start trading.',
   futuresComingSoon: 'Future bots are coming soon.',
   /** USD-M keeps one position per pair: two Future bots on it would share (and liquidate) one. */
   botPairInUseByCycle: (pair: string) => `A cycle is already running on ${pair}. Stop it first or pick another pair.`,
   futuresPositionTooLarge: (pair: string, leverage: number, max: string) =>
     `At ${leverage}x the exchange allows a ${pair} position of at most ${max} USDT: lower the amount or the leverage.`,
-  futuresPairInUse: (pair: string) => `A Future bot already runs on ${pair}. Stop it first: the exchange keeps one position per pair.`,
+  futuresPairInUse: (pair: string) =>
+    `A Future bot already runs on ${pair}. Stop it first: the exchange keeps one position per pair.`,
   pairNotTradable: (pair: string) => `${pair} is not a tradable pair.`,
   noLivePrice: (pair: string) => `There is no live price for ${pair} right now. Please try again in a moment.`,
   insufficientForBot: (free: string, amount: string) =>

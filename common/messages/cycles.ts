@@ -34,15 +34,17 @@ export const CYCLE_SERVER = {
   cycleAlreadyStopped: 'This cycle has already stopped.',
   cycleChangeNotApplied: 'The cycle could not apply this change right now. Please try again.',
   futureCyclesComingSoon: 'Future cycles are coming soon.',
-  cycleSubscriptionRequired: 'An active subscription is required to start a cycle. Buy a subscription on the Subscription page to start trading.',
+  cycleSubscriptionRequired:
+    'An active subscription is required to start a cycle. Buy a subscription on the Subscription page to start trading.',
   /** One runnable per pair: a bot or a cycle already trading it would share its holdings and orders. */
   cyclePairInUseByBot: (pair: string) => `A bot is already running on ${pair}. Stop it first or pick another pair.`,
   cyclePairInUseByCycle: (pair: string) => `A cycle is already running on ${pair}. Stop it first or pick another pair.`,
   cycleAmountBelowMinimum: (pair: string, minNotional: string, buys: string) =>
     `The amount buys ${buys} USDT of ${pair} at the buy price: the exchange's minimum order is ${minNotional} USDT. Raise the amount.`,
-  cyclesBelowCompleted: (completed?: number) => (completed === undefined
-    ? 'Number of cycles cannot be less than the cycles already completed.'
-    : `Number of cycles cannot be less than the ${completed} cycle(s) already completed.`),
+  cyclesBelowCompleted: (completed?: number) =>
+    completed === undefined
+      ? 'Number of cycles cannot be less than the cycles already completed.'
+      : `Number of cycles cannot be less than the ${completed} cycle(s) already completed.`,
   cyclePriceBelowTick: (tick: string) => `Prices must be at least the pair's price step of ${tick}.`,
   insufficientForCycle: (free: string, amount: string) =>
     `Insufficient available balance: your wallet has ${free} USDT free for a new cycle, and this cycle needs ${amount} USDT.`,

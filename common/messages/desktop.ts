@@ -42,8 +42,7 @@ export const DESKTOP_TEXT = {
     bots: (count: number) => `Bots running: ${count}`,
     cycles: (count: number) => `Cycles running: ${count}`,
     signedOut: 'Not signed in',
-    tooltip: (bots: number, cycles: number) =>
-      `GridDesk: ${plural(bots, 'bot')} and ${plural(cycles, 'cycle')} running`,
+    tooltip: (bots: number, cycles: number) => `GridDesk: ${plural(bots, 'bot')} and ${plural(cycles, 'cycle')} running`,
     dashboard: 'Dashboard',
     startBot: 'Start BOT',
     startCycle: 'Start Cycle',

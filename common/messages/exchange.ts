@@ -15,8 +15,7 @@ export const EXCHANGE_VALIDATION = {
 export const EXCHANGE_SERVER = {
   transferSuccessful: 'Transfer successful',
   swapSuccessful: 'Swap successful',
-  botRunningCannotDisconnect:
-    'Your bot is currently running, so you cannot disconnect your API keys at this time.',
+  botRunningCannotDisconnect: 'Your bot is currently running, so you cannot disconnect your API keys at this time.',
 } as const;
 
 /** Toasts of API Setting and Wallet. */
@@ -26,8 +25,7 @@ export const EXCHANGE_UI = {
   apiKeysSaved: 'API keys saved successfully',
   disconnected: 'Disconnected successfully',
   apiSaveFailed: 'Failed to save API settings. Please try again.',
-  botRunningCannotDisconnect:
-    'Your bot is currently running, so you cannot disconnect your API keys at this time.',
+  botRunningCannotDisconnect: 'Your bot is currently running, so you cannot disconnect your API keys at this time.',
   disconnectFailed: 'Failed to disconnect. Please try again.',
   transferFailed: 'Transfer failed',
   swapFailed: 'Swap failed',

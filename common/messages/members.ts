@@ -30,8 +30,7 @@ export const MEMBER_SERVER = {
   invalidEmail: 'Invalid email address. Please check your email and try again.',
   userNotFound: 'User not found',
   invalidCredentials: 'Invalid email or password',
-  sponsorWithoutSubscription:
-    "You can't join through this user as subscription not purchased by sponsor",
+  sponsorWithoutSubscription: "You can't join through this user as subscription not purchased by sponsor",
   referralNotFound: 'No user found with this referral ID.',
   referralValid: 'Valid referral ID',
   referralRequired: 'A referral ID is required to sign up.',
@@ -45,7 +44,8 @@ export const MEMBER_SERVER = {
   signupPending: (minutes: number) =>
     `A sign up for this email is already waiting for its verification code. Enter the code sent to this email, or sign up again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   /** The right code, sent for a sign up someone started with another password: it is cancelled. */
-  signupPasswordMismatch: 'This code belongs to a sign up started with a different password, so it has been cancelled. Please sign up again.',
+  signupPasswordMismatch:
+    'This code belongs to a sign up started with a different password, so it has been cancelled. Please sign up again.',
   otpResendTooSoon: (seconds: number) =>
     `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting a new OTP.`,
   otpDailyLimit: 'Too many codes have been sent to this email today. Please try again tomorrow.',

@@ -8,8 +8,7 @@ export const STRATEGY_VALIDATION = {
   strategyNameRequired: 'Strategy name is required.',
   strategyNameMax: 'Strategy name must be at most 50 characters long',
   cellRequired: (grid: number, column: string) => `Grid ${grid}: ${column} is required.`,
-  cellNumber: (grid: number, column: string) =>
-    `Grid ${grid}: ${column} must be a number of 0 or more (at most 8 decimals).`,
+  cellNumber: (grid: number, column: string) => `Grid ${grid}: ${column} must be a number of 0 or more (at most 8 decimals).`,
   cellAboveZero: (grid: number, column: string) => `Grid ${grid}: ${column} must be greater than 0.`,
   gridOneAtMarket: 'Grid 1 buys at market price, so its buy percentages must be empty.',
   // Issue 23: a cell shows only these short words under its red outline; the one summary above
@@ -22,8 +21,7 @@ export const STRATEGY_VALIDATION = {
   tableSummary: (first: string, others: number) =>
     others === 0 ? first : `${first} ${others} more ${others === 1 ? 'cell needs' : 'cells need'} a value or a fix.`,
   tableRows: (grids: number) => `The table needs exactly one row per grid, numbered 1 to ${grids}.`,
-  detailEntries: (field: string, count: number) =>
-    `${field} must have exactly ${count} ${count === 1 ? 'entry' : 'entries'}.`,
+  detailEntries: (field: string, count: number) => `${field} must have exactly ${count} ${count === 1 ? 'entry' : 'entries'}.`,
   gridCountFixed: 'The number of grids of a saved strategy cannot be changed.',
 } as const;
 

@@ -31,76 +31,119 @@ const billing = { auth: 'member', envelope: 'billing', method: 'POST', tag: 'acc
 const list = { ...billing, input: pagedRequestSchema } as const;
 
 /** Said in /docs of the three money-moving operations. */
-const IDEMPOTENT = 'Optional Idempotency-Key header (a UUID): the same member sending the same key again gets the first answer back and nothing runs twice; the same key with another body is refused (409)';
+const IDEMPOTENT =
+  'Optional Idempotency-Key header (a UUID): the same member sending the same key again gets the first answer back and nothing runs twice; the same key with another body is refused (409)';
 
 export const billingOps = {
   'billing:userData': op<Empty>()({
-    ...billing, path: '/account/user-data', summary: "The member's balances, subscription and deposit address for the wallet screens",
+    ...billing,
+    path: '/account/user-data',
+    summary: "The member's balances, subscription and deposit address for the wallet screens",
     response: billingAnswers.walletUserData,
   }),
 
   'billing:plans': op<Empty>()({
-    ...billing, path: '/account/subscription/plans', summary: 'The subscription plans on sale',
+    ...billing,
+    path: '/account/subscription/plans',
+    summary: 'The subscription plans on sale',
     response: subscriptionAnswers.plans,
   }),
   'billing:subscriptions': op<PagedRequest, ParsedPage>()({
-    ...list, path: '/account/subscription/list', summary: "A page of the member's subscription purchases",
+    ...list,
+    path: '/account/subscription/list',
+    summary: "A page of the member's subscription purchases",
     response: subscriptionAnswers.subscriptionPage,
   }),
   'billing:subscribe': op<CreateSubscriptionRequest>()({
     refuses: ['billing.plan_not_found', 'billing.unaffordable', ...IDEMPOTENT_REFUSES],
-    ...billing, path: '/account/subscription/create', input: createSubscriptionSchema, summary: 'Buys a plan', description: IDEMPOTENT,
+    ...billing,
+    path: '/account/subscription/create',
+    input: createSubscriptionSchema,
+    summary: 'Buys a plan',
+    description: IDEMPOTENT,
     response: billingAnswers.subscriptionPurchase,
   }),
 
   'billing:levelReward': op<Empty>()({
-    ...billing, path: '/account/level-income/level-reward', summary: "The member's referral level income",
+    ...billing,
+    path: '/account/level-income/level-reward',
+    summary: "The member's referral level income",
     response: subscriptionAnswers.levelRewardSummary,
   }),
   'billing:levelIncome': op<PagedRequest, ParsedPage>()({
-    ...list, path: '/account/level-income/list', summary: "A page of the member's level rewards",
+    ...list,
+    path: '/account/level-income/list',
+    summary: "A page of the member's level rewards",
     response: subscriptionAnswers.levelRewardPage,
   }),
 
   'billing:deposits': op<PagedRequest, ParsedPage>()({
-    ...list, path: '/account/wallet/deposit/list', summary: "A page of the member's credited BEP-20 deposits",
+    ...list,
+    path: '/account/wallet/deposit/list',
+    summary: "A page of the member's credited BEP-20 deposits",
     response: billingAnswers.depositPage,
   }),
   'billing:depositListen': op<Empty>()({
     refuses: ['billing.deposits_unavailable'],
-    ...billing, path: '/account/wallet/usdt/deposit/listen', summary: 'Opens the deposit listening window (503 without a chain)',
+    ...billing,
+    path: '/account/wallet/usdt/deposit/listen',
+    summary: 'Opens the deposit listening window (503 without a chain)',
     response: billingAnswers.depositListen,
   }),
   'billing:depositSync': op<Empty>()({
     refuses: ['billing.deposits_unavailable'],
-    ...billing, path: '/account/wallet/usdt/deposit/sync', summary: 'Scans for new deposits now and says how many were credited (503 without a chain)',
+    ...billing,
+    path: '/account/wallet/usdt/deposit/sync',
+    summary: 'Scans for new deposits now and says how many were credited (503 without a chain)',
     response: billingAnswers.depositSync,
   }),
 
   'billing:withdrawals': op<PagedRequest, ParsedPage>()({
-    ...list, path: '/account/withdraw/list', summary: "A page of the member's reward withdrawals",
+    ...list,
+    path: '/account/withdraw/list',
+    summary: "A page of the member's reward withdrawals",
     response: billingAnswers.withdrawPage,
   }),
   'billing:withdraw': op<CreateWithdrawRequest>()({
-    refuses: ['billing.withdrawals_unavailable', 'billing.withdrawal_insufficient', 'billing.withdrawal_address_invalid', 'billing.withdrawal_below_minimum', 'billing.withdrawal_pending_limit', 'billing.withdrawal_daily_limit', 'billing.withdrawal_to_platform_address', ...IDEMPOTENT_REFUSES],
-    ...billing, path: '/account/withdraw/create', input: withdrawRequestSchema,
-    summary: 'Asks for USDT rewards to be paid out as BEP-20 USDT', description: IDEMPOTENT,
+    refuses: [
+      'billing.withdrawals_unavailable',
+      'billing.withdrawal_insufficient',
+      'billing.withdrawal_address_invalid',
+      'billing.withdrawal_below_minimum',
+      'billing.withdrawal_pending_limit',
+      'billing.withdrawal_daily_limit',
+      'billing.withdrawal_to_platform_address',
+      ...IDEMPOTENT_REFUSES,
+    ],
+    ...billing,
+    path: '/account/withdraw/create',
+    input: withdrawRequestSchema,
+    summary: 'Asks for USDT rewards to be paid out as BEP-20 USDT',
+    description: IDEMPOTENT,
     response: billingAnswers.withdrawCreated,
   }),
   'billing:swapReward': op<RewardSwapRequest>()({
     refuses: ['billing.reward_swap_too_large', ...IDEMPOTENT_REFUSES],
-    ...billing, path: '/account/swap/usdt-reward/create', input: rewardSwapRequestSchema,
-    summary: 'Moves USDT rewards into the USDT wallet', description: IDEMPOTENT,
+    ...billing,
+    path: '/account/swap/usdt-reward/create',
+    input: rewardSwapRequestSchema,
+    summary: 'Moves USDT rewards into the USDT wallet',
+    description: IDEMPOTENT,
     response: billingAnswers.rewardSwap,
   }),
 
   'billing:teamLevels': op<Empty>()({
-    ...billing, path: '/account/team/dashboard', summary: "The member's referral team, level by level",
+    ...billing,
+    path: '/account/team/dashboard',
+    summary: "The member's referral team, level by level",
     response: billingAnswers.teamLevels,
   }),
   'billing:teamMembers': op<TeamLevelMemberRequest, ParsedPage<TeamLevelMemberRequest>>()({
     refuses: ['billing.team_level_unknown'],
-    ...billing, path: '/account/team/level-member', input: teamLevelMemberSchema, summary: 'A page of the team members of one level',
+    ...billing,
+    path: '/account/team/level-member',
+    input: teamLevelMemberSchema,
+    summary: 'A page of the team members of one level',
     response: billingAnswers.teamMemberPage,
   }),
 };

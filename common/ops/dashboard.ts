@@ -12,20 +12,33 @@ const dashboard = { auth: 'member', envelope: 'api', tag: 'dashboard' } as const
 
 export const dashboardOps = {
   'dashboard:disclaimerCheck': op<Empty>()({
-    ...dashboard, method: 'GET', path: '/api/disclaimeragreementcheck', summary: 'Whether the member agreed to the disclaimer',
+    ...dashboard,
+    method: 'GET',
+    path: '/api/disclaimeragreementcheck',
+    summary: 'Whether the member agreed to the disclaimer',
     response: disclaimerCheckResponse,
   }),
   'dashboard:disclaimer': op<DisclaimerRequest>()({
-    ...dashboard, method: 'POST', path: '/api/disclaimer', input: disclaimerBody, summary: 'Records that the member agreed to the disclaimer',
+    ...dashboard,
+    method: 'POST',
+    path: '/api/disclaimer',
+    input: disclaimerBody,
+    summary: 'Records that the member agreed to the disclaimer',
     response: messageReply,
   }),
   'dashboard:pieChart': op<Empty>()({
     refuses: ACCOUNT_EXCHANGE_REFUSES,
-    ...dashboard, method: 'GET', path: '/api/pichart', summary: 'The spot USDT wallet split by bot, and what is free to use',
+    ...dashboard,
+    method: 'GET',
+    path: '/api/pichart',
+    summary: 'The spot USDT wallet split by bot, and what is free to use',
     response: pieChartResponse,
   }),
   'dashboard:totalProfit': op<Empty>()({
-    ...dashboard, method: 'GET', path: '/api/totalprofitbookdata', summary: "Profit, loss book and total PnL over the member's bots",
+    ...dashboard,
+    method: 'GET',
+    path: '/api/totalprofitbookdata',
+    summary: "Profit, loss book and total PnL over the member's bots",
     response: totalProfitBookResponse,
   }),
 };

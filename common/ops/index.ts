@@ -8,4 +8,12 @@ import type { OpTable } from './define';
 import { exchangeOps } from './exchange';
 import { strategiesOps } from './strategies';
 
-export const OPERATION_TABLES: readonly OpTable[] = [accountOps, exchangeOps, strategiesOps, botsOps, cyclesOps, dashboardOps, billingOps];
+export const OPERATION_TABLES: readonly OpTable[] = [
+  accountOps,
+  exchangeOps,
+  strategiesOps,
+  botsOps,
+  cyclesOps,
+  dashboardOps,
+  billingOps,
+];

@@ -25,7 +25,12 @@ export const ANY_OPERATION_REFUSES = [
 export const MEMBER_OPERATION_REFUSES = ['auth.unauthenticated'] as const satisfies readonly Reason[];
 
 /** What an operation that reads the exchange may refuse with: no exchange here, none answering, a pair it does not list. */
-export const MARKET_REFUSES = ['exchange.not_configured', 'exchange.unavailable', 'exchange.refused', 'market.unknown_pair'] as const satisfies readonly Reason[];
+export const MARKET_REFUSES = [
+  'exchange.not_configured',
+  'exchange.unavailable',
+  'exchange.refused',
+  'market.unknown_pair',
+] as const satisfies readonly Reason[];
 
 /** What an operation on the member's exchange account may refuse with: the market's reasons, and the member's key missing or refused. */
 export const ACCOUNT_EXCHANGE_REFUSES = [...MARKET_REFUSES, 'keys.missing', 'keys.rejected'] as const satisfies readonly Reason[];
@@ -35,7 +40,11 @@ export const IDEMPOTENT_REFUSES = ['idempotency.key_invalid', 'idempotency.key_r
 
 /** Every reason the operation may refuse with. */
 export function refusalsOf(spec: Pick<OpSpec, 'auth' | 'refuses'>): ReadonlySet<Reason> {
-  return new Set<Reason>([...ANY_OPERATION_REFUSES, ...(spec.auth === 'member' ? MEMBER_OPERATION_REFUSES : []), ...(spec.refuses ?? [])]);
+  return new Set<Reason>([
+    ...ANY_OPERATION_REFUSES,
+    ...(spec.auth === 'member' ? MEMBER_OPERATION_REFUSES : []),
+    ...(spec.refuses ?? []),
+  ]);
 }
 
 /** Its own reasons, as /docs lists them: `bot.not_found (404), ...`. */

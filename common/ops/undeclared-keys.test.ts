@@ -12,7 +12,12 @@ describe('the keys an answer carries that its schema does not declare', () => {
   it('names an added key by its path, at any depth and in arrays', () => {
     expect(undeclaredKeys(object({ message: str }), { message: 'Cycle started', warning: 'low balance' })).toEqual(['$.warning']);
     const list = object({ data: arrayOf(card) });
-    const answer = { data: [{ id: 'b1', name: 'x', note: null, datewise: {} }, { id: 'b2', name: 'y', note: null, datewise: {}, secret: 's' }] };
+    const answer = {
+      data: [
+        { id: 'b1', name: 'x', note: null, datewise: {} },
+        { id: 'b2', name: 'y', note: null, datewise: {}, secret: 's' },
+      ],
+    };
     expect(undeclaredKeys(list, answer)).toEqual(['$.data[1].secret']);
   });
 

@@ -17,7 +17,9 @@ function escapeRegExp(text: string): string {
  * one when the secret ends in a backslash, and must go whole.
  */
 function formsOf(secret: string): string[] {
-  return [...new Set([JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), secret])].sort((a, b) => b.length - a.length);
+  return [...new Set([JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), secret])].sort(
+    (a, b) => b.length - a.length,
+  );
 }
 
 /** Between a phrase's words in a log line: whitespace as is, JSON-escaped or URL-encoded ('%20', '+'). */

@@ -22,7 +22,9 @@ const JSON_VALUE = String.raw`"(?:[^"\\\n]|\\.)*"|-?\d[\d.eE+-]*|true|false`;
  * single quotes), or a JSON value. Read where the name may sit inside a JSON string, so a double
  * quote followed by JSON punctuation is that string's end, not a value.
  */
-const PRINTED_VALUE = String.raw`"(?![,:\]}])(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` + '`(?:[^`\\\\\\n]|\\\\.)*`' +
+const PRINTED_VALUE =
+  String.raw`"(?![,:\]}])(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|` +
+  '`(?:[^`\\\\\\n]|\\\\.)*`' +
   String.raw`|-?\d[\d.eE+-]*|true|false`;
 
 /** `"name": value` (JSON, pino lines). */
@@ -34,7 +36,8 @@ const PRINTED_NAME = new RegExp(String.raw`(?<![\w$"'.-])('?)([A-Za-z_$][\w$-]{0
  * only where a word begins and when a separator follows it, as in an environment dump.
  */
 const ASSIGNED_BARE = /(?<![\w.-])([A-Za-z_][\w.-]{0,63})=([^\s&,;"'\\]+)/g;
-const ASSIGNED_QUOTED = /(?<=^|\s)([A-Za-z_][\w.-]{0,63})=("(?![,:\]}])(?:[^"\\\n]|\\.){0,4096}"|'(?:[^'\\\n]|\\.){0,4096}')(?=$|[\s,;&])/gm;
+const ASSIGNED_QUOTED =
+  /(?<=^|\s)([A-Za-z_][\w.-]{0,63})=("(?![,:\]}])(?:[^"\\\n]|\\.){0,4096}"|'(?:[^'\\\n]|\\.){0,4096}')(?=$|[\s,;&])/gm;
 /**
  * `\"name\":\"value\"`: one level of escaped JSON outside any JSON string (a tail cut from a
  * log line). Strings that hold escaped JSON are opened and redacted whole (escaped-json.ts);
@@ -54,22 +57,34 @@ function redactedValue(value: string): string {
 }
 
 export const NAMED_RULES: readonly Rule[] = [
-  (text) => (text.includes(':')
-    ? text.replace(JSON_NAME, (all, name: string, colon: string) => (isSecretName(name) ? `"${name}"${colon}"${REDACTED}"` : all))
-    : text),
-  (text) => (text.includes(':')
-    ? text.replace(PRINTED_NAME, (all, quote: string, name: string, colon: string, value: string) =>
-      (isSecretName(name) ? `${quote}${name}${quote}${colon}${redactedValue(value)}` : all))
-    : text),
-  (text) => (text.includes('=')
-    ? text
-      .replace(ASSIGNED_QUOTED, (all, name: string) => (isSecretName(name) ? `${name}=${REDACTED}` : all))
-      .replace(ASSIGNED_BARE, (all, name: string) => (isSecretName(name) ? `${name}=${REDACTED}` : all))
-    : text),
-  (text) => (text.includes('\\"')
-    ? text.replace(ESCAPED_JSON_NAME, (all, name: string, colon: string) => (isSecretName(name) ? `\\"${name}\\"${colon}\\"${REDACTED}\\"` : all))
-    : text),
-  (text) => (text.includes(':')
-    ? text.replace(HEADER_LINE, (all, indent: string, name: string) => (isSecretName(name) ? `${indent}${name}: ${REDACTED}` : all))
-    : text),
+  (text) =>
+    text.includes(':')
+      ? text.replace(JSON_NAME, (all, name: string, colon: string) =>
+          isSecretName(name) ? `"${name}"${colon}"${REDACTED}"` : all,
+        )
+      : text,
+  (text) =>
+    text.includes(':')
+      ? text.replace(PRINTED_NAME, (all, quote: string, name: string, colon: string, value: string) =>
+          isSecretName(name) ? `${quote}${name}${quote}${colon}${redactedValue(value)}` : all,
+        )
+      : text,
+  (text) =>
+    text.includes('=')
+      ? text
+          .replace(ASSIGNED_QUOTED, (all, name: string) => (isSecretName(name) ? `${name}=${REDACTED}` : all))
+          .replace(ASSIGNED_BARE, (all, name: string) => (isSecretName(name) ? `${name}=${REDACTED}` : all))
+      : text,
+  (text) =>
+    text.includes('\\"')
+      ? text.replace(ESCAPED_JSON_NAME, (all, name: string, colon: string) =>
+          isSecretName(name) ? `\\"${name}\\"${colon}\\"${REDACTED}\\"` : all,
+        )
+      : text,
+  (text) =>
+    text.includes(':')
+      ? text.replace(HEADER_LINE, (all, indent: string, name: string) =>
+          isSecretName(name) ? `${indent}${name}: ${REDACTED}` : all,
+        )
+      : text,
 ];

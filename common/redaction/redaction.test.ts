@@ -32,9 +32,12 @@ describe('redactUrl', () => {
 describe('isSecretName', () => {
   it.each(SECRET_NAMES)('%s is secret', (name) => expect(isSecretName(name)).toBe(true));
   it.each(PUBLIC_NAMES)('%s is not', (name) => expect(isSecretName(name)).toBe(false));
-  it.each(['csrftoken', 'clientSecret', 'authkey', 'X-Amz-Signature', 'sig', 'dbpwd', 'passw0rd', 'oauth'])('%s, run together or short, is secret', (name) => {
-    expect(isSecretName(name)).toBe(true);
-  });
+  it.each(['csrftoken', 'clientSecret', 'authkey', 'X-Amz-Signature', 'sig', 'dbpwd', 'passw0rd', 'oauth'])(
+    '%s, run together or short, is secret',
+    (name) => {
+      expect(isSecretName(name)).toBe(true);
+    },
+  );
 });
 
 describe('redactValue', () => {
@@ -43,18 +46,27 @@ describe('redactValue', () => {
   });
 
   it('replaces whatever sits under a secret name: a list, an object, a number', () => {
-    expect(redactValue({ tokens: ['a', 'b'], credentials: { user: 'u', pass: 'p' }, otp: 123456, note: null, password: null }))
-      .toEqual({ tokens: REDACTED, credentials: REDACTED, otp: REDACTED, note: null, password: null });
+    expect(
+      redactValue({ tokens: ['a', 'b'], credentials: { user: 'u', pass: 'p' }, otp: 123456, note: null, password: null }),
+    ).toEqual({ tokens: REDACTED, credentials: REDACTED, otp: REDACTED, note: null, password: null });
   });
 });
 
-describe('redactSecretNames (the server logger\'s objects)', () => {
+describe("redactSecretNames (the server logger's objects)", () => {
   it('replaces values under secret names and leaves strings, class instances and the object itself alone otherwise', () => {
     const error = new Error('password hunter2');
     const untouched = { msg: 'mail to m@x.io', err: error, nested: { count: 2 } };
     expect(redactSecretNames(untouched)).toBe(untouched);
-    const logged = { req: { headers: { authorization: 'Bearer abc', 'set-cookie': ['a=b'], host: 'h' } }, apiSecret: 'x', err: error };
-    expect(redactSecretNames(logged)).toEqual({ req: { headers: { authorization: REDACTED, 'set-cookie': REDACTED, host: 'h' } }, apiSecret: REDACTED, err: error });
+    const logged = {
+      req: { headers: { authorization: 'Bearer abc', 'set-cookie': ['a=b'], host: 'h' } },
+      apiSecret: 'x',
+      err: error,
+    };
+    expect(redactSecretNames(logged)).toEqual({
+      req: { headers: { authorization: REDACTED, 'set-cookie': REDACTED, host: 'h' } },
+      apiSecret: REDACTED,
+      err: error,
+    });
     expect(logged.apiSecret).toBe('x');
   });
 });
@@ -62,10 +74,22 @@ describe('redactSecretNames (the server logger\'s objects)', () => {
 describe('long hostile lines', () => {
   const lines = [
     ...HOSTILE_LINES,
-    '"password":"'.repeat(10_000), `"password":"${'\\"'.repeat(50_000)}`, "{ password: '".repeat(10_000), 'eyJ'.repeat(30_000),
-    `${'%3DeyJ'.repeat(15_000)}`, 'a@'.repeat(50_000), `${'a'.repeat(100_000)}@`, 'abandon '.repeat(20_000), 'abandon\\n'.repeat(10_000),
-    'x=" '.repeat(25_000), '-----BEGIN PRIVATE KEY-----'.repeat(3_000), `"${'\\"a'.repeat(30_000)}`, 'Ab1'.repeat(30_000),
-    'https://'.repeat(12_000), '/resetpassword/'.repeat(6_000), 'Bearer '.repeat(12_000),
+    '"password":"'.repeat(10_000),
+    `"password":"${'\\"'.repeat(50_000)}`,
+    "{ password: '".repeat(10_000),
+    'eyJ'.repeat(30_000),
+    `${'%3DeyJ'.repeat(15_000)}`,
+    'a@'.repeat(50_000),
+    `${'a'.repeat(100_000)}@`,
+    'abandon '.repeat(20_000),
+    'abandon\\n'.repeat(10_000),
+    'x=" '.repeat(25_000),
+    '-----BEGIN PRIVATE KEY-----'.repeat(3_000),
+    `"${'\\"a'.repeat(30_000)}`,
+    'Ab1'.repeat(30_000),
+    'https://'.repeat(12_000),
+    '/resetpassword/'.repeat(6_000),
+    'Bearer '.repeat(12_000),
   ];
 
   it.each(lines.map((line) => [line.slice(0, 24), line] as const))('gets through %s... in one scan', (_start, line) => {

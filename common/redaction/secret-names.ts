@@ -7,9 +7,39 @@
 
 /** Words that make a name secret: `password`, `apiSecret`, `SECRETS_KEY`, `x-mbx-apikey`... */
 const SECRET_WORDS = new Set([
-  'password', 'passwd', 'pwd', 'passphrase', 'pass', 'passcode', 'secret', 'secrets', 'token', 'tokens', 'apikey', 'key',
-  'keys', 'privatekey', 'mnemonic', 'seed', 'phrase', 'authorization', 'auth', 'cookie', 'cookies', 'jwt', 'signature',
-  'sig', 'otp', 'xpub', 'xprv', 'credential', 'credentials', 'session', 'sessionid', 'bearer', 'launch',
+  'password',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'pass',
+  'passcode',
+  'secret',
+  'secrets',
+  'token',
+  'tokens',
+  'apikey',
+  'key',
+  'keys',
+  'privatekey',
+  'mnemonic',
+  'seed',
+  'phrase',
+  'authorization',
+  'auth',
+  'cookie',
+  'cookies',
+  'jwt',
+  'signature',
+  'sig',
+  'otp',
+  'xpub',
+  'xprv',
+  'credential',
+  'credentials',
+  'session',
+  'sessionid',
+  'bearer',
+  'launch',
 ]);
 
 /**
@@ -17,14 +47,33 @@ const SECRET_WORDS = new Set([
  * `dbpwd` in a query string), where the word split above sees a single unknown word; and any
  * word beginning with 'passw' (`passw0rd`, `passwort`).
  */
-const SECRET_ENDINGS = ['token', 'secret', 'password', 'passwd', 'pwd', 'passphrase', 'apikey', 'privkey', 'privatekey', 'secretkey',
-  'accesskey', 'authkey', 'auth', 'mnemonic', 'cookie', 'signature', 'credential', 'credentials'];
+const SECRET_ENDINGS = [
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'apikey',
+  'privkey',
+  'privatekey',
+  'secretkey',
+  'accesskey',
+  'authkey',
+  'auth',
+  'mnemonic',
+  'cookie',
+  'signature',
+  'credential',
+  'credentials',
+];
 
 /**
  * Names that contain a secret word but hold public figures: the SPEC's balance fields
  * (usdtToken, ifcNewToken...) and the token contracts' addresses (TOKEN_USDT...).
  */
-const PUBLIC_NAMES = /^(usdtToken|ifcNewToken|ifcNewTokenPrice|usdtRewardToken|TOKEN_(USDT|IFT|IFX)|secretsKeyId|keychain|theme)$/;
+const PUBLIC_NAMES =
+  /^(usdtToken|ifcNewToken|ifcNewTokenPrice|usdtRewardToken|TOKEN_(USDT|IFT|IFX)|secretsKeyId|keychain|theme)$/;
 
 /** The words of a name: camelCase, snake_case, kebab-case and dotted names alike. */
 function wordsOf(name: string): string[] {
@@ -39,7 +88,9 @@ function wordsOf(name: string): string[] {
 
 function judge(name: string): boolean {
   if (PUBLIC_NAMES.test(name)) return false;
-  return wordsOf(name).some((word) => SECRET_WORDS.has(word) || word.startsWith('passw') || SECRET_ENDINGS.some((ending) => word.endsWith(ending)));
+  return wordsOf(name).some(
+    (word) => SECRET_WORDS.has(word) || word.startsWith('passw') || SECRET_ENDINGS.some((ending) => word.endsWith(ending)),
+  );
 }
 
 /** Names seen so far: a logger asks about the same few keys on every line. */

@@ -11,21 +11,34 @@ import type { Rule } from './named';
 import { runStart } from './run-start';
 
 /** A PEM private key up to its END line, or to the end of the quoted string or text it sits in. */
-const PEM_KEY = /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----(?:[^"'`\\]|\\[^"'`])*?(?:-----END [A-Z ]{0,40}PRIVATE KEY-----|(?=["'`]|\\["'`]|$))/g;
+const PEM_KEY =
+  /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----(?:[^"'`\\]|\\[^"'`])*?(?:-----END [A-Z ]{0,40}PRIVATE KEY-----|(?=["'`]|\\["'`]|$))/g;
 const BEARER = /\b(Bearer)(\s+|%20)[A-Za-z0-9._~+/=-]{6,}/gi;
 // Basic credentials are base64: a plain word after 'Basic' is prose ('Basic information').
 const BASIC = /\b(Basic)\s+(?=[A-Za-z0-9+/]*[0-9A-Z+/=])[A-Za-z0-9+/]{4,}={0,2}/g;
 /** A JWT: `eyJ` (base64 of '{"'), three segments; dots plain or percent-encoded (once or twice). */
 const JWT_DOT = String.raw`(?:\.|%2[Ee]|%252[Ee])`;
-const JWT = new RegExp(String.raw`(?:${runStart('A-Za-z0-9_-')}|(?<=%[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{4,}${JWT_DOT}[A-Za-z0-9_-]{4,}${JWT_DOT}[A-Za-z0-9_-]*`, 'g');
+const JWT = new RegExp(
+  String.raw`(?:${runStart('A-Za-z0-9_-')}|(?<=%[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{4,}${JWT_DOT}[A-Za-z0-9_-]{4,}${JWT_DOT}[A-Za-z0-9_-]*`,
+  'g',
+);
 const EXTENDED_KEY = new RegExp(String.raw`${runStart('A-Za-z0-9')}[xtyz](?:pub|prv)[1-9A-HJ-NP-Za-km-z]{100,}`, 'g');
 /** An address, its '@' plain or percent-encoded; not a URL's user name (`postgres://app@db`). */
-const EMAIL = new RegExp(String.raw`${runStart('A-Za-z0-9._%+-')}(?<!\/\/)[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`, 'g');
+const EMAIL = new RegExp(
+  String.raw`${runStart('A-Za-z0-9._%+-')}(?<!\/\/)[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`,
+  'g',
+);
 const HEX_KEY = new RegExp(String.raw`${runStart('A-Za-z0-9_')}(?:0x)?[0-9a-fA-F]{64}\b`, 'g');
 // base64 of 24+ bytes with both cases and a digit (SECRETS_KEY in base64, sealed blobs).
-const BASE64_KEY = new RegExp(String.raw`${runStart('A-Za-z0-9+/')}(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])[A-Za-z0-9+/]{32,}={0,2}(?![A-Za-z0-9+/=])`, 'g');
+const BASE64_KEY = new RegExp(
+  String.raw`${runStart('A-Za-z0-9+/')}(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])[A-Za-z0-9+/]{32,}={0,2}(?![A-Za-z0-9+/=])`,
+  'g',
+);
 // Long opaque keys: exchange API keys are 64 letters and digits.
-const OPAQUE_KEY = new RegExp(String.raw`${runStart('A-Za-z0-9')}(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{32,}(?![A-Za-z0-9])`, 'g');
+const OPAQUE_KEY = new RegExp(
+  String.raw`${runStart('A-Za-z0-9')}(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{32,}(?![A-Za-z0-9])`,
+  'g',
+);
 
 const ETH_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** What precedes a hash that is public: its name (`"txHash":"`, `blockHash=`) or an explorer path. */
@@ -64,7 +77,9 @@ const LONG_RUN = /[A-Za-z0-9+/]{32}/;
 
 function redactKeys(text: string): string {
   const hex = text.replace(HEX_KEY, (value: string, offset: number) => (isPublicHash(text, offset) ? value : REDACTED));
-  const base64 = hex.replace(BASE64_KEY, (value: string, offset: number) => (looksLikePath(value) ? value : keyUnlessPublic(value, offset, hex)));
+  const base64 = hex.replace(BASE64_KEY, (value: string, offset: number) =>
+    looksLikePath(value) ? value : keyUnlessPublic(value, offset, hex),
+  );
   return base64.replace(OPAQUE_KEY, (value: string, offset: number) => keyUnlessPublic(value, offset, base64));
 }
 

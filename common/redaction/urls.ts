@@ -39,7 +39,10 @@ export function redactQuery(text: string): string {
 function redactKeyedPath(rest: string): string {
   const cut = rest.search(/[?#]/);
   const path = cut < 0 ? rest : rest.slice(0, cut);
-  const shown = path.split('/').map((segment, i) => (i > 0 && isOpaqueSegment(segment) ? REDACTED : segment)).join('/');
+  const shown = path
+    .split('/')
+    .map((segment, i) => (i > 0 && isOpaqueSegment(segment) ? REDACTED : segment))
+    .join('/');
   return shown + (cut < 0 ? '' : rest.slice(cut));
 }
 

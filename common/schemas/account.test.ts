@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as yup from 'yup';
 import { VALIDATION } from '../messages';
-import {
-  forgotPasswordSchema,
-  loginSchema,
-  otpSchema,
-  resetPasswordFormSchema,
-  signupSchema,
-  verifyOtpSchema,
-} from './account';
+import { forgotPasswordSchema, loginSchema, otpSchema, resetPasswordFormSchema, signupSchema, verifyOtpSchema } from './account';
 
 /** The first message the schema gives for `value`, or null when it is valid. */
 async function firstError(schema: yup.AnySchema, value: unknown): Promise<string | null> {
@@ -74,26 +67,18 @@ describe('signupSchema', () => {
   it('accepts no referral ID, or an empty one, when the referral is optional', async () => {
     expect(await firstError(signupSchema(false), validSignup)).toBeNull();
     expect(await firstError(signupSchema(false), { ...validSignup, referralId: '' })).toBeNull();
-    expect(
-      await firstError(signupSchema(false), { ...validSignup, referralId: 'DEMO01' }),
-    ).toBeNull();
+    expect(await firstError(signupSchema(false), { ...validSignup, referralId: 'DEMO01' })).toBeNull();
   });
 
   it('asks for a valid referral ID when it is mandatory and empty', async () => {
     // Regression: the length rule used to answer first with 'exactly 6 characters'.
     expect(await firstError(signupSchema(true), validSignup)).toBe(VALIDATION.referralIdInvalid);
-    expect(await firstError(signupSchema(true), { ...validSignup, referralId: '' })).toBe(
-      VALIDATION.referralIdInvalid,
-    );
+    expect(await firstError(signupSchema(true), { ...validSignup, referralId: '' })).toBe(VALIDATION.referralIdInvalid);
   });
 
   it('still checks the length of a mandatory referral ID', async () => {
-    expect(await firstError(signupSchema(true), { ...validSignup, referralId: 'ABC' })).toBe(
-      VALIDATION.referralIdLength,
-    );
-    expect(
-      await firstError(signupSchema(true), { ...validSignup, referralId: 'DEMO01' }),
-    ).toBeNull();
+    expect(await firstError(signupSchema(true), { ...validSignup, referralId: 'ABC' })).toBe(VALIDATION.referralIdLength);
+    expect(await firstError(signupSchema(true), { ...validSignup, referralId: 'DEMO01' })).toBeNull();
   });
 });
 
@@ -116,7 +101,7 @@ describe('verifyOtpSchema', () => {
     [{ password: '' }, VALIDATION.otpPasswordRequired],
     [{ password: 'p'.repeat(43) }, VALIDATION.passwordMax],
     [{ password: 'secret1' }, null],
-  ])('asks for the sign up\'s password: %j -> %s', async (patch, message) => {
+  ])("asks for the sign up's password: %j -> %s", async (patch, message) => {
     expect(await firstError(verifyOtpSchema, { ...verify, ...patch })).toBe(message);
   });
 
@@ -150,16 +135,8 @@ describe('resetPasswordFormSchema', () => {
     ['password', { password: '', confirmPassword: 'x' }, VALIDATION.passwordRequired],
     ['password', { password: '12345', confirmPassword: '12345' }, VALIDATION.passwordMin],
     ['password', { password: 'secret1', confirmPassword: '' }, null],
-    [
-      'confirmPassword',
-      { password: 'secret1', confirmPassword: '' },
-      VALIDATION.confirmPasswordRequired,
-    ],
-    [
-      'confirmPassword',
-      { password: 'secret1', confirmPassword: 'secret2' },
-      VALIDATION.passwordsMustMatch,
-    ],
+    ['confirmPassword', { password: 'secret1', confirmPassword: '' }, VALIDATION.confirmPasswordRequired],
+    ['confirmPassword', { password: 'secret1', confirmPassword: 'secret2' }, VALIDATION.passwordsMustMatch],
     ['confirmPassword', { password: 'secret1', confirmPassword: 'secret1' }, null],
   ])('%s of %j -> %s', async (field, value, message) => {
     expect(await fieldError(field, value)).toBe(message);

@@ -3,14 +3,7 @@
  * validates request bodies with them, so a rule or message changes in one place only.
  */
 import * as yup from 'yup';
-import {
-  EMAIL_MAX,
-  OTP_LENGTH,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  REFERRAL_ID_LENGTH,
-  USERNAME_MAX,
-} from '../constants';
+import { EMAIL_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, REFERRAL_ID_LENGTH, USERNAME_MAX } from '../constants';
 import { VALIDATION } from '../messages';
 import { boundedText, CONTACT_NO_MAX, hasControlCharacter, trimmedString } from './text-bounds';
 
@@ -19,7 +12,12 @@ import { boundedText, CONTACT_NO_MAX, hasControlCharacter, trimmedString } from 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** An address with a control character (NUL, DEL) is no address anyone receives mail at. */
-export const emailField = boundedText({ label: 'Email', max: EMAIL_MAX, maxMessage: VALIDATION.emailMax, controlMessage: VALIDATION.emailInvalid })
+export const emailField = boundedText({
+  label: 'Email',
+  max: EMAIL_MAX,
+  maxMessage: VALIDATION.emailMax,
+  controlMessage: VALIDATION.emailInvalid,
+})
   .required(VALIDATION.emailRequired)
   .matches(EMAIL_PATTERN, { message: VALIDATION.emailInvalid, excludeEmptyString: true });
 
@@ -126,11 +124,7 @@ export const resetPasswordFormSchema = yup.object({
     .required(VALIDATION.confirmPasswordRequired)
     // A test rather than oneOf(ref): yup checks oneOf before `required`, so an empty field
     // would say 'Passwords must match' instead of asking for the confirmation.
-    .test(
-      'matches',
-      VALIDATION.passwordsMustMatch,
-      (value, ctx) => !value || value === ctx.parent.password,
-    ),
+    .test('matches', VALIDATION.passwordsMustMatch, (value, ctx) => !value || value === ctx.parent.password),
 });
 
 export const resetPasswordSchema = yup.object({ password: passwordField });

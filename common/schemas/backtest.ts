@@ -27,7 +27,8 @@ export const BACKTEST_DIGITS: DecimalDigits = { integerDigits: 12, fractionDigit
 const POSITIVE = /^\d{1,12}(\.\d{1,10})?$/;
 
 export function positiveDecimal(value: unknown): string | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
   return POSITIVE.test(text) && new Decimal(text).gt(0) ? text : null;
 }
 
@@ -45,7 +46,11 @@ function optionalPositive(field: string) {
 /** The Create table without the name requirement. */
 export const backtestStrategySchema = yup
   .object({
-    strategyName: boundedText({ label: 'Strategy name', max: STRATEGY_NAME_MAX, maxMessage: VALIDATION.strategyNameMax }).optional(),
+    strategyName: boundedText({
+      label: 'Strategy name',
+      max: STRATEGY_NAME_MAX,
+      maxMessage: VALIDATION.strategyNameMax,
+    }).optional(),
     noOfGrids: noOfGridsField,
     tableData: yup.array().when('noOfGrids', ([grids]: unknown[]) => {
       const count = gridCountOf(grids);
@@ -89,4 +94,8 @@ export const backtestSchema = yup
       .integer(BACKTEST_MESSAGES.protection)
       .min(1, BACKTEST_MESSAGES.protection),
   })
-  .test('one-strategy', BACKTEST_MESSAGES.oneStrategy, (body) => (body.strategy === undefined) !== (body.strategy_name === undefined));
+  .test(
+    'one-strategy',
+    BACKTEST_MESSAGES.oneStrategy,
+    (body) => (body.strategy === undefined) !== (body.strategy_name === undefined),
+  );

@@ -15,10 +15,20 @@ export const MAX_PAGE_SIZE = 100;
 
 export const pagedRequestSchema = yup.object({
   filters: yup.object().optional(),
-  limit: yup.number().typeError('limit must be a number').integer('limit must be an integer').min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(PAGE_SIZE_LISTS),
-  page: yup.number().typeError('page must be a number').integer('page must be an integer').min(1, 'page must be at least 1')
-    .max(1_000_000, 'page must be at most 1000000').default(1),
+  limit: yup
+    .number()
+    .typeError('limit must be a number')
+    .integer('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(PAGE_SIZE_LISTS),
+  page: yup
+    .number()
+    .typeError('page must be a number')
+    .integer('page must be an integer')
+    .min(1, 'page must be at least 1')
+    .max(1_000_000, 'page must be at most 1000000')
+    .default(1),
 });
 
 export const createSubscriptionSchema = yup.object({
@@ -40,15 +50,16 @@ export function withdrawAmountInput(raw: string): string {
 }
 
 export const withdrawRequestSchema = yup.object({
-  amount: yup.mixed<string>().transform(decimalText)
+  amount: yup
+    .mixed<string>()
+    .transform(decimalText)
     .test('required', VALIDATION.amountRequired, (v) => typeof v === 'string' && v !== '')
     .test('number', VALIDATION.amountNumber, isNumberText)
     .test(decimalDigitsTest('Amount'))
     .test(amountCeilingTest('Amount'))
     .test('positive', VALIDATION.amountPositive, positive)
     .required(VALIDATION.amountRequired),
-  toAddress: yup.string().trim().required(VALIDATION.addressRequired)
-    .matches(BEP20_ADDRESS, VALIDATION.bep20AddressInvalid),
+  toAddress: yup.string().trim().required(VALIDATION.addressRequired).matches(BEP20_ADDRESS, VALIDATION.bep20AddressInvalid),
 });
 
 /**
@@ -58,8 +69,11 @@ export const withdrawRequestSchema = yup.object({
 export function withdrawFormSchema(minimum: Decimal.Value, fee: Decimal.Value) {
   const [min, cost] = [new Decimal(minimum), new Decimal(fee)];
   return withdrawRequestSchema.shape({
-    amount: (withdrawRequestSchema.fields.amount as yup.MixedSchema<string>).test('minimum', SERVER.withdrawBelowMinimum(min.toFixed(), cost.toFixed()),
-      (v) => !isAmount(v) || (new Decimal(v as string).gte(min) && new Decimal(v as string).gt(cost))),
+    amount: (withdrawRequestSchema.fields.amount as yup.MixedSchema<string>).test(
+      'minimum',
+      SERVER.withdrawBelowMinimum(min.toFixed(), cost.toFixed()),
+      (v) => !isAmount(v) || (new Decimal(v as string).gte(min) && new Decimal(v as string).gt(cost)),
+    ),
   });
 }
 
@@ -67,13 +81,18 @@ export function withdrawFormSchema(minimum: Decimal.Value, fee: Decimal.Value) {
 export function rewardSwapFormSchema(balance: Decimal.Value) {
   const max = new Decimal(balance);
   return rewardSwapRequestSchema.shape({
-    amount: rewardSwapAmount().test('at-most', VALIDATION.amountAtMost(max.toFixed()),
-      (v) => !isAmount(v) || new Decimal(v as string).lte(max)),
+    amount: rewardSwapAmount().test(
+      'at-most',
+      VALIDATION.amountAtMost(max.toFixed()),
+      (v) => !isAmount(v) || new Decimal(v as string).lte(max),
+    ),
   });
 }
 
 function rewardSwapAmount() {
-  return yup.mixed<string>().transform(decimalText)
+  return yup
+    .mixed<string>()
+    .transform(decimalText)
     .test('required', VALIDATION.amountRequired, (v) => typeof v === 'string' && v !== '')
     .test('number', VALIDATION.amountNumber, isNumberText)
     .test(decimalDigitsTest('Amount'))
@@ -85,9 +104,15 @@ function rewardSwapAmount() {
 export const rewardSwapRequestSchema = yup.object({ amount: rewardSwapAmount() });
 
 export const teamLevelMemberSchema = pagedRequestSchema.shape({
-  filters: yup.object({
-    level: yup.number().typeError('filters.level must be a number').required('filters.level is required.')
-      .integer('filters.level must be an integer').min(1, 'filters.level must be at least 1')
-      .max(100, 'filters.level must be at most 100'),
-  }).required('filters.level is required.'),
+  filters: yup
+    .object({
+      level: yup
+        .number()
+        .typeError('filters.level must be a number')
+        .required('filters.level is required.')
+        .integer('filters.level must be an integer')
+        .min(1, 'filters.level must be at least 1')
+        .max(100, 'filters.level must be at most 100'),
+    })
+    .required('filters.level is required.'),
 });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyObjectSchema } from 'yup';
 import { BOT_FORM_VALIDATION, VALIDATION } from '../messages';
-import {
-  leverageOf,
-  optionalValue,
-  overbuyProtectionSchema,
-  profitBookSchema,
-  sltpSchema,
-  startBotSchema,
-} from './bot-form';
+import { leverageOf, optionalValue, overbuyProtectionSchema, profitBookSchema, sltpSchema, startBotSchema } from './bot-form';
 
 function firstError(schema: AnyObjectSchema, value: unknown): string | null {
   try {
@@ -32,7 +25,9 @@ describe('start bot form', () => {
 
   it('accepts a complete Spot form without the optional fields', () => {
     expect(firstError(schema, valid)).toBeNull();
-    expect(firstError(schema, { ...valid, profitbookat: '', sellPausePrice: null, restartPrice: undefined, stoplossPrice: ' ' })).toBeNull();
+    expect(
+      firstError(schema, { ...valid, profitbookat: '', sellPausePrice: null, restartPrice: undefined, stoplossPrice: ' ' }),
+    ).toBeNull();
   });
 
   it.each([
@@ -112,7 +107,9 @@ describe('minimum amount for the chosen strategy (bot-minimum.ts)', () => {
   });
 
   it('checks the server minimum before the grid rule', () => {
-    expect(firstError(startBotSchema({ minimumAmount: '1000', grids: 10 }), { ...valid, amount: '500' })).toBe(VALIDATION.amountMin(1000));
+    expect(firstError(startBotSchema({ minimumAmount: '1000', grids: 10 }), { ...valid, amount: '500' })).toBe(
+      VALIDATION.amountMin(1000),
+    );
   });
 });
 
@@ -175,10 +172,18 @@ describe('SL/TP of a running bot', () => {
   });
 
   it('skips the live-price comparison while the live price is unknown', () => {
-    expect(firstError(sltpSchema(() => null), { sellAllAndPausePrice: '1', stoplossPrice: '1e9' })).toBe(
-      VALIDATION.stoplossPriceNumber,
-    );
-    expect(firstError(sltpSchema(() => null), { sellAllAndPausePrice: '1', stoplossPrice: '5' })).toBeNull();
+    expect(
+      firstError(
+        sltpSchema(() => null),
+        { sellAllAndPausePrice: '1', stoplossPrice: '1e9' },
+      ),
+    ).toBe(VALIDATION.stoplossPriceNumber);
+    expect(
+      firstError(
+        sltpSchema(() => null),
+        { sellAllAndPausePrice: '1', stoplossPrice: '5' },
+      ),
+    ).toBeNull();
   });
 });
 

@@ -106,16 +106,29 @@ export function startBotSchema(rules: StartBotRules) {
       .test('number', VALIDATION.amountNumber, (v) => !isSet(v) || isDecimalString(textOf(v)))
       .test(decimalDigitsTest('Amount'))
       .test(amountCeilingTest('Amount'))
-      .test('min', messageTest((v) => (comparable(v) ? amountShortfall(decimalOf(v), rules) : null)))
+      .test(
+        'min',
+        messageTest((v) => (comparable(v) ? amountShortfall(decimalOf(v), rules) : null)),
+      )
       .test('whole', BOT_FORM_VALIDATION.amountWhole, (v) => !comparable(v) || decimalOf(v).isInteger()),
-    leverage: yup.mixed<string | number>().nullable().optional().when('category', {
-      is: 'Future',
-      then: () => leverageField,
-    }),
+    leverage: yup
+      .mixed<string | number>()
+      .nullable()
+      .optional()
+      .when('category', {
+        is: 'Future',
+        then: () => leverageField,
+      }),
     profitbookat: optionalDecimal(VALIDATION.profitBookNumber, PROFIT_BOOK_LABEL, profitBookChecks),
-    sellPausePrice: optionalDecimal(VALIDATION.sellPausePriceNumber, PRICE_LABELS.sellPausePrice, [abovezero(PRICE_LABELS.sellPausePrice)]),
-    restartPrice: optionalDecimal(VALIDATION.restartPriceNumber, PRICE_LABELS.restartPrice, [abovezero(PRICE_LABELS.restartPrice)]),
-    stoplossPrice: optionalDecimal(VALIDATION.stoplossPriceNumber, PRICE_LABELS.stoplossPrice, [abovezero(PRICE_LABELS.stoplossPrice)]),
+    sellPausePrice: optionalDecimal(VALIDATION.sellPausePriceNumber, PRICE_LABELS.sellPausePrice, [
+      abovezero(PRICE_LABELS.sellPausePrice),
+    ]),
+    restartPrice: optionalDecimal(VALIDATION.restartPriceNumber, PRICE_LABELS.restartPrice, [
+      abovezero(PRICE_LABELS.restartPrice),
+    ]),
+    stoplossPrice: optionalDecimal(VALIDATION.stoplossPriceNumber, PRICE_LABELS.stoplossPrice, [
+      abovezero(PRICE_LABELS.stoplossPrice),
+    ]),
   });
 }
 
@@ -149,14 +162,12 @@ export function overbuyProtectionSchema(totalGrid: number) {
   const max = totalGrid - 1;
   const message = VALIDATION.overbuyRange(max);
   return yup.object({
-    overbuyProtectionValue: yup
-      .mixed<string | number>()
-      .test('range', message, (v) => {
-        const text = textOf(v);
-        if (text === null || !/^\d+$/.test(text)) return false;
-        const n = Number(text);
-        return n >= 1 && n <= max;
-      }),
+    overbuyProtectionValue: yup.mixed<string | number>().test('range', message, (v) => {
+      const text = textOf(v);
+      if (text === null || !/^\d+$/.test(text)) return false;
+      const n = Number(text);
+      return n >= 1 && n <= max;
+    }),
   });
 }
 
@@ -180,7 +191,9 @@ export function sltpSchema(livePrice: () => string | null | undefined) {
       abovezero(PRICE_LABELS.sellPausePrice),
       [VALIDATION.pausePriceAboveLive, against((v, live) => v.gt(live))],
     ]),
-    restartPrice: optionalDecimal(VALIDATION.restartPriceNumber, PRICE_LABELS.restartPrice, [abovezero(PRICE_LABELS.restartPrice)]),
+    restartPrice: optionalDecimal(VALIDATION.restartPriceNumber, PRICE_LABELS.restartPrice, [
+      abovezero(PRICE_LABELS.restartPrice),
+    ]),
     stoplossPrice: optionalDecimal(VALIDATION.stoplossPriceNumber, PRICE_LABELS.stoplossPrice, [
       abovezero(PRICE_LABELS.stoplossPrice),
       [VALIDATION.stopLossBelowLive, against((v, live) => v.lt(live))],

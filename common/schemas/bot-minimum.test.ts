@@ -23,7 +23,7 @@ describe('minimum bot amount', () => {
     expect(minimumBotAmount(10, '300.5').toFixed()).toBe('300.5');
   });
 
-  it('refuses with the server minimum\'s message first, then the grid rule\'s (SPEC wording)', () => {
+  it("refuses with the server minimum's message first, then the grid rule's (SPEC wording)", () => {
     expect(botAmountShortfall('150', 10, '200')).toBe('Amount must be greater than or equal to 200.');
     expect(botAmountShortfall('150', 10, '100')).toBe('Insufficient amount. Minimum required for 10 grids is $300.');
     expect(botAmountShortfall('409', 41, '100')).toBe('Insufficient amount. Minimum required for 41 grids is $410.');
@@ -32,7 +32,13 @@ describe('minimum bot amount', () => {
   });
 
   it('accepts exactly the amounts at or above the minimum it shows', () => {
-    for (const [grids, server] of [[5, '100'], [10, '1000'], [30, '250'], [31, '310.01'], [50, '0']] as const) {
+    for (const [grids, server] of [
+      [5, '100'],
+      [10, '1000'],
+      [30, '250'],
+      [31, '310.01'],
+      [50, '0'],
+    ] as const) {
       const min = minimumBotAmount(grids, server);
       expect(botAmountShortfall(min, grids, server)).toBeNull();
       expect(botAmountShortfall(min.minus(new Decimal('0.01')), grids, server)).not.toBeNull();

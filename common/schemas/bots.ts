@@ -22,8 +22,11 @@ const comparable = (v: unknown): v is string => typeof v === 'string' && withinD
 
 /** A price: not set, or a number above 0. */
 function priceField(numberMessage: string, label: string) {
-  return decimalField(numberMessage, label).test('positive', VALIDATION.priceAboveZero(label),
-    (v) => !comparable(v) || new Decimal(v).gt(0));
+  return decimalField(numberMessage, label).test(
+    'positive',
+    VALIDATION.priceAboveZero(label),
+    (v) => !comparable(v) || new Decimal(v).gt(0),
+  );
 }
 
 const botID = boundedText({ label: 'botID', max: IDENTIFIER_MAX }).required(VALIDATION.botIdRequired);
@@ -56,7 +59,11 @@ function toText(value: unknown): unknown {
  */
 export const gridProtectionBody = yup.object({
   botID,
-  overbuyProtectionValue: yup.mixed<string>().nullable().transform(toText).defined(VALIDATION.fieldRequired('overbuyProtectionValue')),
+  overbuyProtectionValue: yup
+    .mixed<string>()
+    .nullable()
+    .transform(toText)
+    .defined(VALIDATION.fieldRequired('overbuyProtectionValue')),
   protectionActive: yup.boolean().defined(VALIDATION.fieldRequired('protectionActive')),
 });
 
@@ -77,9 +84,16 @@ export const startBotBody = yup.object({
   botType: boundedText({ label: 'Bot type', max: IDENTIFIER_MAX }).required(VALIDATION.botTypeRequired),
   category: yup.mixed<BotCategory>().oneOf(['Spot', 'Future'], VALIDATION.categoryRequired).required(VALIDATION.categoryRequired),
   selectPair: boundedText({ label: 'Pair', max: IDENTIFIER_MAX }).required(VALIDATION.pairRequired),
-  myStrategy: boundedText({ label: 'Strategy', max: STRATEGY_NAME_MAX, maxMessage: VALIDATION.strategyNameMax })
-    .required(VALIDATION.strategyRequired),
-  amount: decimalString({ label: 'Amount', numberMessage: VALIDATION.amountNumber, requiredMessage: VALIDATION.amountRequired, signed: true, amount: true }),
+  myStrategy: boundedText({ label: 'Strategy', max: STRATEGY_NAME_MAX, maxMessage: VALIDATION.strategyNameMax }).required(
+    VALIDATION.strategyRequired,
+  ),
+  amount: decimalString({
+    label: 'Amount',
+    numberMessage: VALIDATION.amountNumber,
+    requiredMessage: VALIDATION.amountRequired,
+    signed: true,
+    amount: true,
+  }),
   // Leverage's rule (a whole 1x..10x) and its messages are the start module's.
   leverage: yup.mixed<string | number>().nullable().optional(),
   profitbookat: decimalField(VALIDATION.profitBookNumber, PROFIT_BOOK_LABEL).optional(),

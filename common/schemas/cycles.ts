@@ -14,15 +14,23 @@ const comparable = (v: unknown): v is string => typeof v === 'string' && withinD
 
 /** A required price above 0, as a decimal string. */
 function price(label: string) {
-  return decimalString({ label, numberMessage: VALIDATION.priceNumber(label), requiredMessage: VALIDATION.priceRequired(label), signed: true })
-    .test('positive', VALIDATION.priceAboveZero(label), (v) => !comparable(v) || new Decimal(v).gt(0));
+  return decimalString({
+    label,
+    numberMessage: VALIDATION.priceNumber(label),
+    requiredMessage: VALIDATION.priceRequired(label),
+    signed: true,
+  }).test('positive', VALIDATION.priceAboveZero(label), (v) => !comparable(v) || new Decimal(v).gt(0));
 }
 
 /** A whole number of rounds, 1..CYCLE_COUNT_MAX. */
 function roundCount(label: string) {
-  return yup.number().typeError(VALIDATION.cycleCountWhole)
-    .required(VALIDATION.cycleCountRequired).integer(VALIDATION.cycleCountWhole)
-    .min(1, VALIDATION.cycleCountWhole).max(CYCLE_COUNT_MAX, VALIDATION.cycleCountMax(label));
+  return yup
+    .number()
+    .typeError(VALIDATION.cycleCountWhole)
+    .required(VALIDATION.cycleCountRequired)
+    .integer(VALIDATION.cycleCountWhole)
+    .min(1, VALIDATION.cycleCountWhole)
+    .max(CYCLE_COUNT_MAX, VALIDATION.cycleCountMax(label));
 }
 
 /** z <= b (SPEC section 5, Edit cycle) and b < s. */
@@ -46,23 +54,37 @@ const cycleId = boundedText({ label: 'cycle_id', max: IDENTIFIER_MAX }).required
 export const cycleIdBody = yup.object({ cycle_id: cycleId });
 
 /** POST /api/startcycledata. Leverage's rule (a whole 1x..10x, Future only) is the start module's, as for bots. */
-export const startCycleBody = pricesInOrder(yup.object({
-  category: yup.mixed<BotCategory>().oneOf(['Spot', 'Future'], VALIDATION.categoryRequired).required(VALIDATION.categoryRequired),
-  pair: boundedText({ label: 'Pair', max: IDENTIFIER_MAX }).required(VALIDATION.pairRequired),
-  amount: decimalString({ label: 'Amount', numberMessage: VALIDATION.amountNumber, requiredMessage: VALIDATION.amountRequired, signed: true, amount: true })
-    .test('positive', VALIDATION.priceAboveZero('Amount'), (v) => !comparable(v) || new Decimal(v).gt(0)),
-  priceReachAt: price('Buy at'),
-  sellPriceAt: price('Sell at'),
-  stopLossAt: price('Stop loss'),
-  cycleCount: roundCount('Number of cycles'),
-  leverage: yup.mixed<string | number>().nullable().optional(),
-}), { buy: 'priceReachAt', sell: 'sellPriceAt', stop: 'stopLossAt' });
+export const startCycleBody = pricesInOrder(
+  yup.object({
+    category: yup
+      .mixed<BotCategory>()
+      .oneOf(['Spot', 'Future'], VALIDATION.categoryRequired)
+      .required(VALIDATION.categoryRequired),
+    pair: boundedText({ label: 'Pair', max: IDENTIFIER_MAX }).required(VALIDATION.pairRequired),
+    amount: decimalString({
+      label: 'Amount',
+      numberMessage: VALIDATION.amountNumber,
+      requiredMessage: VALIDATION.amountRequired,
+      signed: true,
+      amount: true,
+    }).test('positive', VALIDATION.priceAboveZero('Amount'), (v) => !comparable(v) || new Decimal(v).gt(0)),
+    priceReachAt: price('Buy at'),
+    sellPriceAt: price('Sell at'),
+    stopLossAt: price('Stop loss'),
+    cycleCount: roundCount('Number of cycles'),
+    leverage: yup.mixed<string | number>().nullable().optional(),
+  }),
+  { buy: 'priceReachAt', sell: 'sellPriceAt', stop: 'stopLossAt' },
+);
 
 /** POST /api/editcycle. */
-export const editCycleBody = pricesInOrder(yup.object({
-  cycle_id: cycleId,
-  buy_price: price('Buy price'),
-  sell_price: price('Sell price'),
-  stop_loss: price('Stop loss'),
-  no_of_cycle: roundCount('Number of cycles'),
-}), { buy: 'buy_price', sell: 'sell_price', stop: 'stop_loss' });
+export const editCycleBody = pricesInOrder(
+  yup.object({
+    cycle_id: cycleId,
+    buy_price: price('Buy price'),
+    sell_price: price('Sell price'),
+    stop_loss: price('Stop loss'),
+    no_of_cycle: roundCount('Number of cycles'),
+  }),
+  { buy: 'buy_price', sell: 'sell_price', stop: 'stop_loss' },
+);

@@ -38,7 +38,10 @@ export const KLINES_DEFAULT_LIMIT = 200;
 
 export const klinesQuerySchema = yup.object({
   pair: yup.string().trim().uppercase().required('pair is required.').matches(PAIR, 'pair must be a USDT pair such as BTCUSDT.'),
-  interval: yup.mixed<(typeof KLINE_INTERVALS)[number]>().oneOf([...KLINE_INTERVALS]).default('15m'),
+  interval: yup
+    .mixed<(typeof KLINE_INTERVALS)[number]>()
+    .oneOf([...KLINE_INTERVALS])
+    .default('15m'),
   limit: yup.number().integer().min(1).max(1000).default(KLINES_DEFAULT_LIMIT),
 });
 
@@ -48,19 +51,21 @@ export const klinesQuerySchema = yup.object({
  */
 export function positiveAmount(message: string, max?: () => string | null | undefined) {
   const comparable = (v: string | undefined): v is string => !!v && DECIMAL.test(v) && withinDigits(v);
-  return yup
-    .string()
-    // From the raw input: yup's own cast would write 1e21 in exponent notation.
-    .transform((value: unknown, raw: unknown) => (typeof raw === 'number' ? decimalText(raw) : decimalText(value)))
-    .required(VALIDATION.amountRequired)
-    .matches(DECIMAL, { message, excludeEmptyString: true })
-    .test(decimalDigitsTest('Amount'))
-    .test('positive', message, (v) => !comparable(v) || new Decimal(v).gt(0))
-    .test('at-most', message, (v) => {
-      const limit = max?.();
-      if (!comparable(v) || limit === undefined || limit === null) return true;
-      return new Decimal(v).lte(limit);
-    });
+  return (
+    yup
+      .string()
+      // From the raw input: yup's own cast would write 1e21 in exponent notation.
+      .transform((value: unknown, raw: unknown) => (typeof raw === 'number' ? decimalText(raw) : decimalText(value)))
+      .required(VALIDATION.amountRequired)
+      .matches(DECIMAL, { message, excludeEmptyString: true })
+      .test(decimalDigitsTest('Amount'))
+      .test('positive', message, (v) => !comparable(v) || new Decimal(v).gt(0))
+      .test('at-most', message, (v) => {
+        const limit = max?.();
+        if (!comparable(v) || limit === undefined || limit === null) return true;
+        return new Decimal(v).lte(limit);
+      })
+  );
 }
 
 /** POST /api/transferspottofutures and /api/transferfuturestospot. */
@@ -74,7 +79,12 @@ export const transferRequestSchema = yup.object({
 
 /** POST /api/swaptousdt. */
 export const swapRequestSchema = yup.object({
-  asset: yup.string().trim().uppercase().required('asset is required.').matches(ASSET, 'asset is invalid.')
+  asset: yup
+    .string()
+    .trim()
+    .uppercase()
+    .required('asset is required.')
+    .matches(ASSET, 'asset is invalid.')
     .notOneOf(['USDT'], 'USDT cannot be swapped to USDT.'),
   amount: positiveAmount(VALIDATION.swapInvalid),
 });

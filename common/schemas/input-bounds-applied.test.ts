@@ -35,11 +35,25 @@ const integer = (label: string) => VALIDATION.integerDigitsMax(label, 20);
 const fraction = (label: string) => VALIDATION.fractionDigitsMax(label, 18);
 
 const transfer = (amount: unknown) => ({ from: 'spot', to: 'futures', coin: 'USDT', amount });
-const startCycle = (patch: object) => ({ category: 'Spot', pair: 'BTCUSDT', amount: '100', priceReachAt: '90000', sellPriceAt: '95000', stopLossAt: '80000',
-  cycleCount: 1, ...patch });
+const startCycle = (patch: object) => ({
+  category: 'Spot',
+  pair: 'BTCUSDT',
+  amount: '100',
+  priceReachAt: '90000',
+  sellPriceAt: '95000',
+  stopLossAt: '80000',
+  cycleCount: 1,
+  ...patch,
+});
 const withdraw = (amount: unknown) => ({ amount, toAddress: `0x${'ab'.repeat(20)}` });
-const startBot = (patch: object) => ({ botType: 'Advanced Multigrid', category: 'Spot', selectPair: 'BTCUSDT', myStrategy: 'System Strategy',
-  amount: '500', ...patch });
+const startBot = (patch: object) => ({
+  botType: 'Advanced Multigrid',
+  category: 'Spot',
+  selectPair: 'BTCUSDT',
+  myStrategy: 'System Strategy',
+  amount: '500',
+  ...patch,
+});
 
 describe('ledger amounts: at most 20 digits before the point and 18 after', () => {
   it.each<[string, AnySchema, (v: unknown) => object, string]>([
@@ -111,7 +125,9 @@ describe('bot prices and percentages', () => {
   });
 
   it('bounds the profit book edit (server and running-bot form)', () => {
-    expect(serverError(editProfitBookBody, { botID: 'b', profitBookValue: THIRTY_DECIMALS })).toBe(fraction('Profit book & stop at (%)'));
+    expect(serverError(editProfitBookBody, { botID: 'b', profitBookValue: THIRTY_DECIMALS })).toBe(
+      fraction('Profit book & stop at (%)'),
+    );
     expect(serverError(editProfitBookBody, { botID: 'b', profitBookValue: HUGE })).toBe(integer('Profit book & stop at (%)'));
     expect(serverError(profitBookSchema, { profitBookValue: THIRTY_DECIMALS })).toBe(fraction('Profit book & stop at (%)'));
   });
@@ -129,16 +145,22 @@ describe('backtest and strategy cells keep their own, narrower bounds', () => {
   it('backtest amount and prices: 12 digits before the point, 10 after', () => {
     expect(serverError(backtestSchema, backtest({ amount: HUGE }))).toBe(VALIDATION.integerDigitsMax('Amount', 12));
     expect(serverError(backtestSchema, backtest({ amount: THIRTY_DECIMALS }))).toBe(VALIDATION.fractionDigitsMax('Amount', 10));
-    expect(serverError(backtestSchema, backtest({ stoplossPrice: HUGE }))).toBe(VALIDATION.integerDigitsMax('Stoploss price', 12));
+    expect(serverError(backtestSchema, backtest({ stoplossPrice: HUGE }))).toBe(
+      VALIDATION.integerDigitsMax('Stoploss price', 12),
+    );
   });
 
   it('strategy cells: 6 digits before the point, 8 after', () => {
     const rows = autoFillRows(2, AUTO_FILL_PERCENTAGES);
     rows[1]!.buyPercentage = '1234567';
     const label = `Grid 2: ${CELL_LABELS.buyPercentage}`;
-    expect(serverError(createStrategySchema, { strategyName: 'A', noOfGrids: 2, tableData: rows })).toBe(VALIDATION.integerDigitsMax(label, 6));
+    expect(serverError(createStrategySchema, { strategyName: 'A', noOfGrids: 2, tableData: rows })).toBe(
+      VALIDATION.integerDigitsMax(label, 6),
+    );
     rows[1]!.buyPercentage = `1.${'1'.repeat(9)}`;
-    expect(serverError(createStrategySchema, { strategyName: 'A', noOfGrids: 2, tableData: rows })).toBe(VALIDATION.fractionDigitsMax(label, 8));
+    expect(serverError(createStrategySchema, { strategyName: 'A', noOfGrids: 2, tableData: rows })).toBe(
+      VALIDATION.fractionDigitsMax(label, 8),
+    );
   });
 
   it('a null row is a 400, not a TypeError', () => {
@@ -156,18 +178,26 @@ describe('text inputs: a length cap and no control characters', () => {
     expect(serverError(signupSchema(false), { ...signup, contactNo: '1'.repeat(100_000) })).toBe(VALIDATION.contactNoMax);
   });
 
-  it('keeps SPEC\'s messages for the signup fields', () => {
+  it("keeps SPEC's messages for the signup fields", () => {
     expect(serverError(signupSchema(false), { ...signup, contactNo: '' })).toBe(VALIDATION.contactNoRequired);
     expect(serverError(signupSchema(false), { ...signup, username: 'n'.repeat(21) })).toBe(VALIDATION.usernameMax);
   });
 
   it('refuses control characters in names, emails and keys', () => {
-    expect(serverError(signupSchema(false), { ...signup, username: 'Al\u0000ice' })).toBe(VALIDATION.controlCharacters('Username'));
-    expect(serverError(signupSchema(false), { ...signup, contactNo: '12\u000034' })).toBe(VALIDATION.controlCharacters('Contact No'));
+    expect(serverError(signupSchema(false), { ...signup, username: 'Al\u0000ice' })).toBe(
+      VALIDATION.controlCharacters('Username'),
+    );
+    expect(serverError(signupSchema(false), { ...signup, contactNo: '12\u000034' })).toBe(
+      VALIDATION.controlCharacters('Contact No'),
+    );
     expect(serverError(loginSchema, { email: 'a\u0000@example.com', password: 'secret1' })).toBe(VALIDATION.emailInvalid);
     expect(serverError(strategyNameBody, { strategy_name: 'a\u0000b' })).toBe(VALIDATION.controlCharacters('Strategy name'));
-    expect(serverError(startBotBody, startBot({ myStrategy: 'System Strategy\u0000' }))).toBe(VALIDATION.controlCharacters('Strategy'));
-    expect(serverError(apiKeysRequestSchema, { apiKey: 'k\u0000', secretKey: 's' })).toBe(VALIDATION.controlCharacters('API Key'));
+    expect(serverError(startBotBody, startBot({ myStrategy: 'System Strategy\u0000' }))).toBe(
+      VALIDATION.controlCharacters('Strategy'),
+    );
+    expect(serverError(apiKeysRequestSchema, { apiKey: 'k\u0000', secretKey: 's' })).toBe(
+      VALIDATION.controlCharacters('API Key'),
+    );
   });
 
   it('caps the optional signup fields verify-otp and resend-otp carry', () => {
@@ -194,14 +224,23 @@ describe('text inputs: a length cap and no control characters', () => {
 
 describe('found by the fuzz suite', () => {
   it('reads a price of only whitespace as "not set", not as an empty number', () => {
-    expect(sltpEditBody.validateSync({ botID: 'b', stoplossPrice: '\n', restartPrice: ' ' })).toMatchObject({ stoplossPrice: null, restartPrice: null });
+    expect(sltpEditBody.validateSync({ botID: 'b', stoplossPrice: '\n', restartPrice: ' ' })).toMatchObject({
+      stoplossPrice: null,
+      restartPrice: null,
+    });
     expect(startBotBody.validateSync(startBot({ profitbookat: '\t' }))).toMatchObject({ profitbookat: null });
   });
 
   it('refuses a control character in a referral ID', () => {
-    expect(serverError(signupSchema(false), { ...{ username: 'A', contactNo: '5550100', email: 'a@example.com', password: 'secret1' },
-      referralId: 'DEMO0\u0000' })).toBe(VALIDATION.referralIdInvalid);
-    expect(serverError(verifyOtpSchema, { email: 'alice@example.com', otp: '123456', password: 'secret1', referralId: null })).toBeNull();
+    expect(
+      serverError(signupSchema(false), {
+        ...{ username: 'A', contactNo: '5550100', email: 'a@example.com', password: 'secret1' },
+        referralId: 'DEMO0\u0000',
+      }),
+    ).toBe(VALIDATION.referralIdInvalid);
+    expect(
+      serverError(verifyOtpSchema, { email: 'alice@example.com', otp: '123456', password: 'secret1', referralId: null }),
+    ).toBeNull();
   });
 });
 

@@ -50,7 +50,11 @@ describe('decimalDigitsTest', () => {
 });
 
 describe('decimalString', () => {
-  const amount = decimalString({ label: 'Amount', numberMessage: VALIDATION.amountNumber, requiredMessage: VALIDATION.amountRequired });
+  const amount = decimalString({
+    label: 'Amount',
+    numberMessage: VALIDATION.amountNumber,
+    requiredMessage: VALIDATION.amountRequired,
+  });
 
   it.each([
     ['500', null],

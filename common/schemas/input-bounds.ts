@@ -10,7 +10,14 @@ import { AMOUNT_CEILING } from '../constants';
 import { VALIDATION } from '../messages';
 
 // The text rules live apart so the sign-in forms do not load decimal.js with them.
-export { boundedText, CONTACT_NO_MAX, hasControlCharacter, IDENTIFIER_MAX, trimmedString, type BoundedTextOptions } from './text-bounds';
+export {
+  boundedText,
+  CONTACT_NO_MAX,
+  hasControlCharacter,
+  IDENTIFIER_MAX,
+  trimmedString,
+  type BoundedTextOptions,
+} from './text-bounds';
 
 /** Digits a decimal input may have before and after the point. */
 export interface DecimalDigits {
@@ -20,7 +27,6 @@ export interface DecimalDigits {
 
 /** What a ledger, wallet or bot column (numeric(38,18)) holds exactly. */
 export const LEDGER_DIGITS: DecimalDigits = { integerDigits: 20, fractionDigits: 18 };
-
 
 /** A plain decimal with an optional sign; the digit groups are what the bounds count. */
 const PLAIN_DECIMAL = /^[-+]?(\d+)(?:\.(\d+))?$/;

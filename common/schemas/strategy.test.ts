@@ -45,10 +45,26 @@ describe('create strategy schema', () => {
     ['51 grids', (b) => ({ ...b, noOfGrids: '51' }), VALIDATION.gridsRange],
     ['letters', (b) => ({ ...b, noOfGrids: '1a' }), VALIDATION.gridsRange],
     ['no rows', (b) => ({ ...b, tableData: [] }), VALIDATION.tableRows(3)],
-    ['an empty cell', withCell(2, 'allottedAmountPercentagePerOrder', ''), VALIDATION.cellRequired(2, CELL_LABELS.allottedAmountPercentagePerOrder)],
-    ['a negative cell', withCell(3, 'takeProfitPercentageDown', '-0.1'), VALIDATION.cellNumber(3, CELL_LABELS.takeProfitPercentageDown)],
-    ['9 decimals', withCell(3, 'buyPercentageUp', '0.123456789'), VALIDATION.fractionDigitsMax(`Grid 3: ${CELL_LABELS.buyPercentageUp}`, 8)],
-    ['a 0 % take profit', withCell(1, 'takeProfitPercentage', '0'), VALIDATION.cellAboveZero(1, CELL_LABELS.takeProfitPercentage)],
+    [
+      'an empty cell',
+      withCell(2, 'allottedAmountPercentagePerOrder', ''),
+      VALIDATION.cellRequired(2, CELL_LABELS.allottedAmountPercentagePerOrder),
+    ],
+    [
+      'a negative cell',
+      withCell(3, 'takeProfitPercentageDown', '-0.1'),
+      VALIDATION.cellNumber(3, CELL_LABELS.takeProfitPercentageDown),
+    ],
+    [
+      '9 decimals',
+      withCell(3, 'buyPercentageUp', '0.123456789'),
+      VALIDATION.fractionDigitsMax(`Grid 3: ${CELL_LABELS.buyPercentageUp}`, 8),
+    ],
+    [
+      'a 0 % take profit',
+      withCell(1, 'takeProfitPercentage', '0'),
+      VALIDATION.cellAboveZero(1, CELL_LABELS.takeProfitPercentage),
+    ],
     ['a 0 % buy', withCell(2, 'buyPercentage', '0.0'), VALIDATION.cellAboveZero(2, CELL_LABELS.buyPercentage)],
     ['a grid-1 buy', withCell(1, 'buyPercentageUp', '0.2'), VALIDATION.gridOneAtMarket],
     ['a total of 99.98', withCell(1, 'allottedAmountPercentagePerOrder', '33.31'), VALIDATION.allottedTotal('99.98')],
@@ -63,7 +79,13 @@ describe('create strategy schema', () => {
   });
 
   it('reads grid counts as digits only, two at most', () => {
-    expect([gridCountOf('1'), gridCountOf(50), gridCountOf('050'), gridCountOf('2.0'), gridCountOf(' 7 ')]).toEqual([1, 50, null, null, 7]);
+    expect([gridCountOf('1'), gridCountOf(50), gridCountOf('050'), gridCountOf('2.0'), gridCountOf(' 7 ')]).toEqual([
+      1,
+      50,
+      null,
+      null,
+      7,
+    ]);
   });
 
   it('requires the name in the name-only bodies', () => {
@@ -75,8 +97,21 @@ describe('create strategy schema', () => {
 describe('auto fill and rows', () => {
   it('splits 100 to 2 decimals with the remainder on the last grid', () => {
     const rows = autoFillRows(7, AUTO_FILL_PERCENTAGES);
-    expect(rows.map((r) => r.allottedAmountPercentagePerOrder)).toEqual(['14.29', '14.29', '14.29', '14.29', '14.29', '14.29', '14.26']);
-    expect(rows[0]).toMatchObject({ buyPercentage: '', buyPercentageUp: '', takeProfitPercentage: '1.2', takeProfitPercentageDown: '0.2' });
+    expect(rows.map((r) => r.allottedAmountPercentagePerOrder)).toEqual([
+      '14.29',
+      '14.29',
+      '14.29',
+      '14.29',
+      '14.29',
+      '14.29',
+      '14.26',
+    ]);
+    expect(rows[0]).toMatchObject({
+      buyPercentage: '',
+      buyPercentageUp: '',
+      takeProfitPercentage: '1.2',
+      takeProfitPercentageDown: '0.2',
+    });
     expect(rows[6]).toMatchObject({ gridNo: 7, buyPercentage: '1.2', buyPercentageUp: '0.2' });
     expect(emptyRows(2).map((r) => r.gridNo)).toEqual([1, 2]);
   });
@@ -117,10 +152,26 @@ describe('edit strategy schema', () => {
   it.each<[string, object, string]>([
     ['no dataToSend', {}, VALIDATION.fieldRequired('dataToSend')],
     ['a missing array', { dataToSend: { ...detail(), buy_percentage: undefined } }, VALIDATION.fieldRequired('buy_percentage')],
-    ['a long buy array', { dataToSend: { ...detail(), buy_percentage_up: ['1', '1'] } }, VALIDATION.detailEntries('buy_percentage_up', 1)],
-    ['a short take-profit array', { dataToSend: { ...detail(), takeprofit_percentage: ['1'] } }, VALIDATION.detailEntries('takeprofit_percentage', 2)],
-    ['a fraction total of 0.95', { dataToSend: { ...detail(), allotted_amount_percentage_per_order: ['0.5', '0.45'] } }, VALIDATION.allottedTotal('95')],
-    ['an empty buy', { dataToSend: { ...detail(), buy_percentage: [''] } }, VALIDATION.cellRequired(2, CELL_LABELS.buyPercentage)],
+    [
+      'a long buy array',
+      { dataToSend: { ...detail(), buy_percentage_up: ['1', '1'] } },
+      VALIDATION.detailEntries('buy_percentage_up', 1),
+    ],
+    [
+      'a short take-profit array',
+      { dataToSend: { ...detail(), takeprofit_percentage: ['1'] } },
+      VALIDATION.detailEntries('takeprofit_percentage', 2),
+    ],
+    [
+      'a fraction total of 0.95',
+      { dataToSend: { ...detail(), allotted_amount_percentage_per_order: ['0.5', '0.45'] } },
+      VALIDATION.allottedTotal('95'),
+    ],
+    [
+      'an empty buy',
+      { dataToSend: { ...detail(), buy_percentage: [''] } },
+      VALIDATION.cellRequired(2, CELL_LABELS.buyPercentage),
+    ],
   ])('refuses %s', (_case, value, message) => {
     expect(firstError(editStrategySchema, value)).toBe(message);
   });
@@ -130,7 +181,13 @@ describe('cell problems (issue 23: short words in the cell, the full message in 
   it.each([
     [2, 'takeProfitPercentage', '', VALIDATION.cellRequiredShort, VALIDATION.cellRequired(2, CELL_LABELS.takeProfitPercentage)],
     [2, 'buyPercentage', '0', VALIDATION.cellAboveZeroShort, VALIDATION.cellAboveZero(2, CELL_LABELS.buyPercentage)],
-    [3, 'allottedAmountPercentagePerOrder', '1.2.3', VALIDATION.cellNumberShort, VALIDATION.cellNumber(3, CELL_LABELS.allottedAmountPercentagePerOrder)],
+    [
+      3,
+      'allottedAmountPercentagePerOrder',
+      '1.2.3',
+      VALIDATION.cellNumberShort,
+      VALIDATION.cellNumber(3, CELL_LABELS.allottedAmountPercentagePerOrder),
+    ],
     [1, 'buyPercentage', '5', VALIDATION.gridOneAtMarketShort, VALIDATION.gridOneAtMarket],
   ] as const)('grid %i %s %j -> %s', (grid, field, value, short, message) => {
     expect(cellProblem(grid, field, value)).toEqual({ gridNo: grid, field, short, message });

@@ -12,11 +12,7 @@ import { LABELS, TEXT, VALIDATION } from '../messages';
 import { boundedText, decimalDigitsTest, type DecimalDigits } from './input-bounds';
 
 export type CellField =
-  | 'allottedAmountPercentagePerOrder'
-  | 'buyPercentage'
-  | 'buyPercentageUp'
-  | 'takeProfitPercentage'
-  | 'takeProfitPercentageDown';
+  'allottedAmountPercentagePerOrder' | 'buyPercentage' | 'buyPercentageUp' | 'takeProfitPercentage' | 'takeProfitPercentageDown';
 
 export const CELL_FIELDS: readonly CellField[] = [
   'allottedAmountPercentagePerOrder',
@@ -136,8 +132,11 @@ export const noOfGridsField = yup
   .mixed<number | string>()
   .test('grids', VALIDATION.gridsRange, (value) => gridCountOf(value) !== null);
 
-export const strategyNameField = boundedText({ label: 'Strategy name', max: STRATEGY_NAME_MAX, maxMessage: VALIDATION.strategyNameMax })
-  .required(VALIDATION.strategyNameRequired);
+export const strategyNameField = boundedText({
+  label: 'Strategy name',
+  max: STRATEGY_NAME_MAX,
+  maxMessage: VALIDATION.strategyNameMax,
+}).required(VALIDATION.strategyNameRequired);
 
 /** Sum of the allotted cells, exactly; null while a cell is not a number. */
 export function allottedTotal(values: readonly unknown[]): Decimal | null {
@@ -282,7 +281,10 @@ export const editStrategySchema = yup.object({
 });
 
 /** Auto Fill (SPEC section 3): 100 / grids to 2 decimals, the rounding remainder on the last grid. */
-export function autoFillRows(count: number, defaults: Omit<StrategyFormRow, 'gridNo' | 'allottedAmountPercentagePerOrder'>): StrategyFormRow[] {
+export function autoFillRows(
+  count: number,
+  defaults: Omit<StrategyFormRow, 'gridNo' | 'allottedAmountPercentagePerOrder'>,
+): StrategyFormRow[] {
   const share = new Decimal(ALLOTTED_TOTAL).div(count).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const last = new Decimal(ALLOTTED_TOTAL).minus(share.times(count - 1));
   return Array.from({ length: count }, (_, i) => ({

@@ -42,6 +42,9 @@ export function trimmedString() {
 export function boundedText(options: BoundedTextOptions) {
   return trimmedString()
     .max(options.max, options.maxMessage ?? VALIDATION.textMax(options.label, options.max))
-    .test('control-characters', options.controlMessage ?? VALIDATION.controlCharacters(options.label),
-      (v) => v === undefined || v === null || !hasControlCharacter(v));
+    .test(
+      'control-characters',
+      options.controlMessage ?? VALIDATION.controlCharacters(options.label),
+      (v) => v === undefined || v === null || !hasControlCharacter(v),
+    );
 }

@@ -4,9 +4,7 @@ import { deepLinkFromArgv, deepLinkToPath } from './deep-link';
 
 describe('deepLinkToPath', () => {
   it('opens the reset-password route from the mail link', () => {
-    expect(deepLinkToPath('griddesk://resetpassword/abc-DEF_123')).toBe(
-      '/resetpassword/abc-DEF_123',
-    );
+    expect(deepLinkToPath('griddesk://resetpassword/abc-DEF_123')).toBe('/resetpassword/abc-DEF_123');
     expect(deepLinkToPath('griddesk://resetpassword/abc/')).toBe('/resetpassword/abc');
     expect(deepLinkToPath('GRIDDESK://ResetPassword/abc')).toBe('/resetpassword/abc');
   });
@@ -45,12 +43,8 @@ describe('deepLinkToPath', () => {
   });
 
   it('finds the link among command-line arguments', () => {
-    expect(
-      deepLinkFromArgv(['/opt/GridDesk/griddesk', '--flag', 'griddesk://resetpassword/t1']),
-    ).toBe('/resetpassword/t1');
-    expect(deepLinkFromArgv(['/opt/GridDesk/griddesk', 'griddesk://running-bot/b-7'])).toBe(
-      '/running-bot/b-7',
-    );
+    expect(deepLinkFromArgv(['/opt/GridDesk/griddesk', '--flag', 'griddesk://resetpassword/t1'])).toBe('/resetpassword/t1');
+    expect(deepLinkFromArgv(['/opt/GridDesk/griddesk', 'griddesk://running-bot/b-7'])).toBe('/running-bot/b-7');
     expect(deepLinkFromArgv(['/opt/GridDesk/griddesk'])).toBeNull();
   });
 });

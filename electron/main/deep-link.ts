@@ -27,8 +27,7 @@ export function deepLinkToPath(link: string): string | null {
   } catch {
     return null;
   }
-  if (url.protocol !== `${PROTOCOL}:` || url.search || url.username || url.password || url.port)
-    return null;
+  if (url.protocol !== `${PROTOCOL}:` || url.search || url.username || url.password || url.port) return null;
   const parts = [url.hostname, ...url.pathname.split('/')].filter(Boolean);
   if (parts.length !== 2) return null;
   const [name, value] = parts as [string, string];

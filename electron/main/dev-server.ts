@@ -8,10 +8,7 @@ export const DEV_SERVER_ENV = 'VITE_DEV_SERVER_URL';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** The dev server's origin (http://127.0.0.1:5174), or null: packaged, unset or not loopback http. */
-export function developmentRendererOrigin(
-  env: Record<string, string | undefined>,
-  isPackaged: boolean,
-): string | null {
+export function developmentRendererOrigin(env: Record<string, string | undefined>, isPackaged: boolean): string | null {
   if (isPackaged) return null;
   const raw = env[DEV_SERVER_ENV]?.trim();
   if (!raw) return null;

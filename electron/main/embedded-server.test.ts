@@ -69,7 +69,13 @@ describe('startPlatformTarget', () => {
     const never = async () => {
       throw new Error('must not ask for the key');
     };
-    await startPlatformTarget({ env: { GRIDDESK_SERVER_URL: 'https://grid.example' }, dataDir: '/x', port: '0', secretsKey: never, start: mustNotStart });
+    await startPlatformTarget({
+      env: { GRIDDESK_SERVER_URL: 'https://grid.example' },
+      dataDir: '/x',
+      port: '0',
+      secretsKey: never,
+      start: mustNotStart,
+    });
     await startPlatformTarget({
       env: { SECRETS_KEY: 'ab'.repeat(32) },
       dataDir: '/x',
@@ -83,17 +89,14 @@ describe('startPlatformTarget', () => {
     expect(seen?.env?.SECRETS_KEY).toBe('ab'.repeat(32));
   });
 
-  it.each([
-    'http://grid.example',
-    'http://203.0.113.7:8080/',
-    'http://127.0.0.1.nip.io',
-    'ftp://grid.example',
-    'not a url',
-  ])('refuses the remote server URL %s: only https, or http on loopback', async (url) => {
-    const target = startPlatformTarget({ env: { GRIDDESK_SERVER_URL: url }, dataDir: '/x', port: '0', start: mustNotStart });
-    await expect(target).rejects.toBeInstanceOf(ConfigError);
-    await expect(target).rejects.toThrow(/GRIDDESK_SERVER_URL/);
-  });
+  it.each(['http://grid.example', 'http://203.0.113.7:8080/', 'http://127.0.0.1.nip.io', 'ftp://grid.example', 'not a url'])(
+    'refuses the remote server URL %s: only https, or http on loopback',
+    async (url) => {
+      const target = startPlatformTarget({ env: { GRIDDESK_SERVER_URL: url }, dataDir: '/x', port: '0', start: mustNotStart });
+      await expect(target).rejects.toBeInstanceOf(ConfigError);
+      await expect(target).rejects.toThrow(/GRIDDESK_SERVER_URL/);
+    },
+  );
 
   it.each([
     ['https://grid.example/', 'https://grid.example'],
@@ -101,7 +104,12 @@ describe('startPlatformTarget', () => {
     ['http://localhost:8080/', 'http://localhost:8080'],
     ['http://[::1]:8080', 'http://[::1]:8080'],
   ])('accepts the remote server URL %s', async (url, expected) => {
-    const target = await startPlatformTarget({ env: { GRIDDESK_SERVER_URL: url }, dataDir: '/x', port: '0', start: mustNotStart });
+    const target = await startPlatformTarget({
+      env: { GRIDDESK_SERVER_URL: url },
+      dataDir: '/x',
+      port: '0',
+      start: mustNotStart,
+    });
     expect(target.url).toBe(expected);
   });
 });

@@ -32,7 +32,9 @@ type Config = Record<string, unknown> & {
   publish: unknown;
   releaseInfo?: { releaseNotes: string };
 };
-const { createConfig } = require(join(root, 'build', 'builder-config.cjs')) as { createConfig(env: Record<string, string>): Config };
+const { createConfig } = require(join(root, 'build', 'builder-config.cjs')) as {
+  createConfig(env: Record<string, string>): Config;
+};
 /** What `npm run dist` gets without credentials (a fresh object: electron-builder's loader rewrites the one it loads). */
 const builder = createConfig({});
 
@@ -42,7 +44,12 @@ const ebConfig = require('app-builder-lib/out/util/config/config.js') as {
   validateConfiguration(config: unknown, logger: { isEnabled: boolean; add(): void }): Promise<void>;
 };
 const { FileMatcher } = require('app-builder-lib/out/fileMatcher.js') as {
-  FileMatcher: new (from: string, to: string, expand: (s: string) => string, patterns: string[]) => {
+  FileMatcher: new (
+    from: string,
+    to: string,
+    expand: (s: string) => string,
+    patterns: string[],
+  ) => {
     createFilter(): (file: string, stat: { isDirectory(): boolean }) => boolean;
   };
 };
@@ -83,7 +90,9 @@ describe('the electron-builder configuration', () => {
     await expect(ebConfig.validateConfiguration(loaded, quiet)).resolves.toBeUndefined();
     await expect(ebConfig.validateConfiguration(createConfig(ALL_CREDENTIALS), quiet)).resolves.toBeUndefined();
     // The check itself has teeth: an option electron-builder does not know is refused.
-    await expect(ebConfig.validateConfiguration({ ...createConfig({}), notAnOption: true }, quiet)).rejects.toThrow(/Invalid configuration/);
+    await expect(ebConfig.validateConfiguration({ ...createConfig({}), notAnOption: true }, quiet)).rejects.toThrow(
+      /Invalid configuration/,
+    );
   });
 
   it('builds nsis for Windows, dmg and zip for both Mac architectures, AppImage and deb for Linux', () => {
@@ -105,11 +114,16 @@ describe('the electron-builder configuration', () => {
   it('flips exactly the fuses FUSES.md lists, in an asar-only app', () => {
     const { resetAdHocDarwinSignature: _reset, ...fuses } = createConfig({}).electronFuses;
     expect(fuses).toEqual(documentedFuses());
-    expect(fuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false, onlyLoadAppFromAsar: true });
+    expect(fuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+    });
     expect(builder.asar).toBe(true);
   });
 
-  it('packs main with the embedded server, its migrations and PGlite template, and the renderer', () => {
+  it('packs main with the embedded server, its migrations and PGlite template, and the renderer', async () => {
     const packed = [
       'package.json',
       'dist/electron/main.js',
@@ -122,15 +136,36 @@ describe('the electron-builder configuration', () => {
       'dist/renderer/assets/index-abc123.js',
     ];
     for (const file of packed) expect(matches(builder.files, file), file).toBe(true);
-    const left = ['dist/electron/main.js.map', 'dist/server/main.js', 'dist/scripts/preview.js', 'server/start.ts', 'electron/main/app/index.ts', '.data/pglite/PG_VERSION', 'release/latest.yml'];
+    const left = [
+      'dist/electron/main.js.map',
+      'dist/server/main.js',
+      'dist/scripts/preview.js',
+      'server/start.ts',
+      'electron/main/app/index.ts',
+      '.data/pglite/PG_VERSION',
+      'release/latest.yml',
+    ];
     for (const file of left) expect(matches(builder.files, file), file).toBe(false);
     // The bundle those paths name: main is built with its migrations and the PGlite template beside it.
-    const buildScript = readFileSync(join(root, 'scripts', 'build-node.mjs'), 'utf8');
-    expect(buildScript).toContain("entryPoints: ['electron/main/app/index.ts'], output: { outdir: 'dist/electron', entryNames: 'main' }, format: 'esm', copyMigrations: true,");
-    expect(buildScript).toContain("entryPoints: ['electron/preload/index.ts'], output: { outfile: 'dist/electron/preload.cjs' }, format: 'cjs',");
+    const { builds } = await import('../../scripts/build-node.mjs');
+    expect(builds).toContainEqual(
+      expect.objectContaining({
+        entryPoints: ['electron/main/app/index.ts'],
+        output: { outdir: 'dist/electron', entryNames: 'main' },
+        format: 'esm',
+        copyMigrations: true,
+      }),
+    );
+    expect(builds).toContainEqual(
+      expect.objectContaining({
+        entryPoints: ['electron/preload/index.ts'],
+        output: { outfile: 'dist/electron/preload.cjs' },
+        format: 'cjs',
+      }),
+    );
   });
 
-  it('unpacks PGlite\'s wasm and data files, and ships PGlite as a production dependency', () => {
+  it("unpacks PGlite's wasm and data files, and ships PGlite as a production dependency", () => {
     const dist = 'node_modules/@electric-sql/pglite/dist';
     for (const file of ['pglite.wasm', 'pglite.data', 'initdb.wasm']) {
       expect(readFileSync(join(root, dist, file)).length, `${file} is installed`).toBeGreaterThan(0);
@@ -158,7 +193,11 @@ describe('the electron-builder configuration', () => {
               // Our code's packages load from app.asar's node_modules. What a package file we
               // bundle imports (ccxt's binance classes, scripts/build-node.mjs) is bundled with
               // it, so it is no dependency of ours.
-              if (!args.importer.includes('/node_modules/') && !args.path.startsWith('node:') && !builtinModules.includes(args.path)) {
+              if (
+                !args.importer.includes('/node_modules/') &&
+                !args.path.startsWith('node:') &&
+                !builtinModules.includes(args.path)
+              ) {
                 const [scope, name] = args.path.split('/');
                 imported.add(scope!.startsWith('@') ? `${scope}/${name}` : scope!);
               }
@@ -212,7 +251,7 @@ describe('signing, notarization and the update feed, from the environment', () =
     expect(() => createConfig({ UPDATE_FEED_URL: 'http://updates.griddesk.app/' })).toThrow(/https/);
   });
 
-  it('puts this version\'s CHANGELOG.md section in the release notes', () => {
+  it("puts this version's CHANGELOG.md section in the release notes", () => {
     const notes = createConfig({}).releaseInfo?.releaseNotes;
     expect(notes).toBeTruthy();
     const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');

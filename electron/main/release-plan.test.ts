@@ -17,17 +17,34 @@ const { releasePlan, describePlan, feedUrlFrom } = require(join(root, 'build', '
   describePlan(plan: Plan): string[];
   feedUrlFrom(raw: string): { url: string } | { error: string };
 };
-const { releaseNotesFor } = require(join(root, 'build', 'changelog.cjs')) as { releaseNotesFor(text: string, version: string): string | null };
+const { releaseNotesFor } = require(join(root, 'build', 'changelog.cjs')) as {
+  releaseNotesFor(text: string, version: string): string | null;
+};
 
-const SECRET_VALUES = { CSC_LINK: 'MIIKsQIBAzCCCn-secret', CSC_KEY_PASSWORD: 'p12-pw-9', WIN_CSC_LINK: 'MIIJ2w-secret', WIN_CSC_KEY_PASSWORD: 'pfx-pw-8', APPLE_ID: 'ops@griddesk.app', APPLE_APP_SPECIFIC_PASSWORD: 'abcd-efgh-ijkl-mnop', APPLE_TEAM_ID: 'TEAM123456' };
+const SECRET_VALUES = {
+  CSC_LINK: 'MIIKsQIBAzCCCn-secret',
+  CSC_KEY_PASSWORD: 'p12-pw-9',
+  WIN_CSC_LINK: 'MIIJ2w-secret',
+  WIN_CSC_KEY_PASSWORD: 'pfx-pw-8',
+  APPLE_ID: 'ops@griddesk.app',
+  APPLE_APP_SPECIFIC_PASSWORD: 'abcd-efgh-ijkl-mnop',
+  APPLE_TEAM_ID: 'TEAM123456',
+};
 
 /**
  * The pre-flight for a Linux build wherever the test runs: on macOS or Windows an unsigned build
  * of that machine's own installer is refused (scripts/dist-preflight.test.ts covers that).
  */
 function preflight(env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(CSC_|WIN_CSC_|WIN_PUBLISHER_NAME|APPLE_|UPDATE_FEED_URL|ALLOW_UNSIGNED)/.test(name)));
-  return spawnSync(process.execPath, [join(root, 'scripts', 'dist-preflight.mjs'), '--linux'], { env: { ...clean, ...env }, encoding: 'utf8' });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(CSC_|WIN_CSC_|WIN_PUBLISHER_NAME|APPLE_|UPDATE_FEED_URL|ALLOW_UNSIGNED)/.test(name),
+    ),
+  );
+  return spawnSync(process.execPath, [join(root, 'scripts', 'dist-preflight.mjs'), '--linux'], {
+    env: { ...clean, ...env },
+    encoding: 'utf8',
+  });
 }
 
 describe('the pre-dist check', () => {
@@ -44,7 +61,7 @@ describe('the pre-dist check', () => {
     expect(lines.at(-1)).toMatch(/^dist: release notes: CHANGELOG\.md section \d+\.\d+\.\d+/);
   });
 
-  it('names what it signs with, never a credential\'s value', () => {
+  it("names what it signs with, never a credential's value", () => {
     const run = preflight({ ...SECRET_VALUES, UPDATE_FEED_URL: 'https://updates.griddesk.app/desktop' });
     expect(run.status).toBe(0);
     expect(run.stdout).not.toContain('skipped');
@@ -62,7 +79,14 @@ describe('the pre-dist check', () => {
   it('signs Windows with either certificate variable, and notarizes with an App Store Connect key too', () => {
     expect(releasePlan({ CSC_LINK: 'x' }).win.signed).toBe(true);
     expect(releasePlan({ WIN_CSC_LINK: 'x' })).toMatchObject({ win: { signed: true }, mac: { signed: false } });
-    expect(releasePlan({ CSC_NAME: 'Developer ID Application: GridDesk', APPLE_API_KEY: 'k.p8', APPLE_API_KEY_ID: 'K', APPLE_API_ISSUER: 'I' }).mac).toMatchObject({ signed: true, notarize: true });
+    expect(
+      releasePlan({
+        CSC_NAME: 'Developer ID Application: GridDesk',
+        APPLE_API_KEY: 'k.p8',
+        APPLE_API_KEY_ID: 'K',
+        APPLE_API_ISSUER: 'I',
+      }).mac,
+    ).toMatchObject({ signed: true, notarize: true });
     expect(releasePlan({ CSC_LINK: 'x', APPLE_ID: 'a', APPLE_TEAM_ID: 't' }).mac.notarize).toBe(false);
     expect(describePlan(releasePlan({ APPLE_ID: 'a', APPLE_APP_SPECIFIC_PASSWORD: 'b', APPLE_TEAM_ID: 'c' }))).toContain(
       'macOS: notarization skipped: an unsigned app cannot be notarized (set CSC_LINK)',
@@ -72,8 +96,16 @@ describe('the pre-dist check', () => {
 
 describe('the feed URL rule', () => {
   it.each([
-    'https://updates.griddesk.app/desktop', 'https://updates.griddesk.app/desktop/?v=1#x', 'http://127.0.0.1:8765', 'http://localhost/feed',
-    'http://[::1]:9000/', 'http://updates.griddesk.app/', 'ftp://x.example/', 'https://u:p@x.example/', 'not a url', 'file:///srv/feed',
+    'https://updates.griddesk.app/desktop',
+    'https://updates.griddesk.app/desktop/?v=1#x',
+    'http://127.0.0.1:8765',
+    'http://localhost/feed',
+    'http://[::1]:9000/',
+    'http://updates.griddesk.app/',
+    'ftp://x.example/',
+    'https://u:p@x.example/',
+    'not a url',
+    'file:///srv/feed',
   ])('is the same at build time and in the app for %s', (raw) => {
     const atBuild = feedUrlFrom(raw);
     const inApp = checkFeedUrl(raw);
@@ -82,7 +114,8 @@ describe('the feed URL rule', () => {
 });
 
 describe('release notes from CHANGELOG.md', () => {
-  const changelog = '# Changelog\n\nIntro.\n\n## [0.3.0] - 2026-12-01\n\n- Third\n\n## 0.2.0\n\n### Bots\n- Second\n\n## v0.1.0\n\n- First\n\n## 0.0.9\n\n';
+  const changelog =
+    '# Changelog\n\nIntro.\n\n## [0.3.0] - 2026-12-01\n\n- Third\n\n## 0.2.0\n\n### Bots\n- Second\n\n## v0.1.0\n\n- First\n\n## 0.0.9\n\n';
   it.each([
     ['0.3.0', '- Third'],
     ['0.2.0', '### Bots\n- Second'],

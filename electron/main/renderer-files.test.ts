@@ -11,14 +11,7 @@ describe('resolveUnder', () => {
   });
 
   it('never leaves the root', () => {
-    for (const path of [
-      '/../secret',
-      '/..%2Fsecret',
-      '/assets/../../x',
-      '%2e%2e/x',
-      '/a/%00b',
-      '/%E0%A4%A',
-    ]) {
+    for (const path of ['/../secret', '/..%2Fsecret', '/assets/../../x', '%2e%2e/x', '/a/%00b', '/%E0%A4%A']) {
       const file = resolveUnder(root, path);
       if (file !== null) expect(file.startsWith(root + '/')).toBe(true);
     }

@@ -21,8 +21,7 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-export const contentType = (file: string): string =>
-  TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+export const contentType = (file: string): string => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /** The file under `root` a URL path names, or null when it would leave `root`. */
 export function resolveUnder(root: string, urlPath: string): string | null {

@@ -22,9 +22,7 @@ describe('preload', () => {
   });
 
   it('passes an allowed channel to main over the one invoke channel', async () => {
-    expect(
-      await bridge.invoke('notifications:setMuted', { kind: 'botStopped', muted: true }),
-    ).toEqual({
+    expect(await bridge.invoke('notifications:setMuted', { kind: 'botStopped', muted: true })).toEqual({
       ok: true,
       value: 'from main',
     });

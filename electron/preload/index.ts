@@ -5,13 +5,7 @@
  * a listener.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type {
-  GriddeskBridge,
-  IpcError,
-  IpcEvent,
-  IpcEvents,
-  IpcResult,
-} from '../../common/ipc/contract';
+import type { GriddeskBridge, IpcError, IpcEvent, IpcEvents, IpcResult } from '../../common/ipc/contract';
 import { allowlistOf, EVENT_CHANNEL, INVOKE_CHANNEL } from './allowlist';
 import { IPC_NAMES } from './names';
 
@@ -24,17 +18,12 @@ const refused = (message: string): IpcResult<never> => ({
 
 const bridge: GriddeskBridge = {
   invoke(channel, payload) {
-    if (!isAllowedChannel(channel))
-      return Promise.resolve(refused(`Unknown IPC channel '${String(channel)}'.`));
+    if (!isAllowedChannel(channel)) return Promise.resolve(refused(`Unknown IPC channel '${String(channel)}'.`));
     return ipcRenderer.invoke(INVOKE_CHANNEL, channel, payload) as Promise<never>;
   },
   on(event, listener) {
     if (!isAllowedEvent(event) || typeof listener !== 'function') return () => undefined;
-    const relay = (
-      _ipcEvent: IpcRendererEvent,
-      name: IpcEvent,
-      payload: IpcEvents[typeof event],
-    ) => {
+    const relay = (_ipcEvent: IpcRendererEvent, name: IpcEvent, payload: IpcEvents[typeof event]) => {
       if (name === event) listener(payload);
     };
     ipcRenderer.on(EVENT_CHANNEL, relay);

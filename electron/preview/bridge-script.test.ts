@@ -40,9 +40,7 @@ describe('preview bridge script', () => {
       ok: true,
       value: { theme: 'light' },
     });
-    expect(fetches).toEqual([
-      { url: '/__griddesk/invoke', body: { channel: 'settings:get', payload: {} } },
-    ]);
+    expect(fetches).toEqual([{ url: '/__griddesk/invoke', body: { channel: 'settings:get', payload: {} } }]);
     const refused = await bridge.invoke('shell:exec' as never, {} as never);
     expect(refused).toMatchObject({ ok: false, error: { status: 400 } });
     expect(fetches).toHaveLength(1);

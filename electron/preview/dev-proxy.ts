@@ -61,7 +61,13 @@ export function fetchFromDevServer(req: IncomingMessage, devServer: URL): Promis
           const isPage = type.startsWith('text/html');
           const etag = answer.headers.etag;
           const caching = { cacheControl: answer.headers['cache-control'] ?? 'no-cache', ...(etag ? { etag } : {}) };
-          done({ status: answer.statusCode ?? 502, type, body: isPage ? injectBridge(body.toString('utf8')) : body, isPage, caching });
+          done({
+            status: answer.statusCode ?? 502,
+            type,
+            body: isPage ? injectBridge(body.toString('utf8')) : body,
+            isPage,
+            caching,
+          });
         });
       },
     );

@@ -124,7 +124,11 @@ describe('npm run dev: pages from the dev server', () => {
         res.end('<!doctype html><html><head><script type="module" src="/@vite/client"></script></head><body>dev</body></html>');
       } else {
         const immutable = req.url?.startsWith('/node_modules/.vite/deps/');
-        res.writeHead(200, { 'content-type': 'text/javascript', etag: 'W/"v1"', 'cache-control': immutable ? 'max-age=31536000,immutable' : 'no-cache' });
+        res.writeHead(200, {
+          'content-type': 'text/javascript',
+          etag: 'W/"v1"',
+          'cache-control': immutable ? 'max-age=31536000,immutable' : 'no-cache',
+        });
         res.end(`export const path = ${JSON.stringify(req.url)};`);
       }
     });
@@ -183,7 +187,9 @@ describe('npm run dev: pages from the dev server', () => {
     const module = await fetch(`${started.url}/src/App.tsx`, { headers: { 'sec-fetch-dest': 'script' } });
     expect(module.headers.get('cache-control')).toBe('no-cache');
     expect(module.headers.get('etag')).toBe('W/"v1"');
-    const again = await fetch(`${started.url}/src/App.tsx`, { headers: { 'sec-fetch-dest': 'script', 'if-none-match': 'W/"v1"' } });
+    const again = await fetch(`${started.url}/src/App.tsx`, {
+      headers: { 'sec-fetch-dest': 'script', 'if-none-match': 'W/"v1"' },
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
     const dependency = await fetch(`${started.url}/node_modules/.vite/deps/react.js?v=1`);

@@ -19,10 +19,7 @@ const launched: string[] = [];
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'griddesk-preview-secret-'));
   await mkdir(join(dir, 'renderer'));
-  await writeFile(
-    join(dir, 'renderer/index.html'),
-    '<!doctype html><html><head></head><body>app</body></html>',
-  );
+  await writeFile(join(dir, 'renderer/index.html'), '<!doctype html><html><head></head><body>app</body></html>');
   await mkdir(join(dir, 'outbox'));
   await writeFile(
     join(dir, 'outbox', 'm1.json'),
@@ -69,8 +66,7 @@ const eventStream = (headers: Record<string, string> = {}) =>
     req.end();
   });
 
-const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${host.url}${path}`, { headers, redirect: 'manual' });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${host.url}${path}`, { headers, redirect: 'manual' });
 
 describe('the preview launch secret', () => {
   it('refuses bridge calls, the event stream, the outbox and the notifications without it', async () => {
@@ -130,19 +126,11 @@ describe('the preview launch secret', () => {
     expect(again.status).toBe(403);
     expect(again.headers.get('set-cookie')).toBeNull();
     expect(await again.text()).toContain('npm run preview');
-    expect(
-      (await fetch(host.launchUrl(), { redirect: 'manual' })).headers.get('set-cookie'),
-    ).toMatch(/^griddesk_preview_/);
+    expect((await fetch(host.launchUrl(), { redirect: 'manual' })).headers.get('set-cookie')).toMatch(/^griddesk_preview_/);
   });
 
   it('sets no cookie on a bare page load or a made-up launch token, and lets a launched browser in', async () => {
-    for (const path of [
-      '/',
-      '/#/dashboard',
-      '/dashboard',
-      '/?launch=',
-      `/?launch=${'A'.repeat(43)}`,
-    ]) {
+    for (const path of ['/', '/#/dashboard', '/dashboard', '/?launch=', `/?launch=${'A'.repeat(43)}`]) {
       const res = await get(path);
       expect({ path, status: res.status, cookie: res.headers.get('set-cookie') }).toEqual({
         path,

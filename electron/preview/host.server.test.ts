@@ -21,10 +21,7 @@ const keychain = createMemoryKeychain();
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'griddesk-chain-'));
   await mkdir(join(dir, 'renderer'));
-  await writeFile(
-    join(dir, 'renderer/index.html'),
-    '<!doctype html><html><head></head><body></body></html>',
-  );
+  await writeFile(join(dir, 'renderer/index.html'), '<!doctype html><html><head></head><body></body></html>');
   await seedPgliteDataDir(join(dir, 'data')); // a packaged first start's template, not seconds of initdb
   server = await startPlatformServer({
     env: { DATA_DIR: join(dir, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
@@ -85,15 +82,11 @@ describe('preview host against the platform server', () => {
     expect(await keychain.getToken()).toBeNull();
     expect(await invoke('account:email')).toMatchObject({ ok: false, error: { status: 401 } });
 
-    expect(
-      await invoke('session:login', { email: member.email, password: 'wrong-pass' }),
-    ).toMatchObject({
+    expect(await invoke('session:login', { email: member.email, password: 'wrong-pass' })).toMatchObject({
       ok: false,
       error: { status: 401 },
     });
-    expect(
-      await invoke('session:login', { email: member.email, password: member.password }),
-    ).toMatchObject({
+    expect(await invoke('session:login', { email: member.email, password: member.password })).toMatchObject({
       ok: true,
       value: { signedIn: true, userData: { username: 'chain' } },
     });

@@ -62,9 +62,7 @@ describe('startPreviewHost', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(await (await fetch(`${host.url}/assets/app.js`)).text()).toContain('app');
-    expect((await fetch(`${host.url}/__griddesk/bridge.js`)).headers.get('content-type')).toMatch(
-      /javascript/,
-    );
+    expect((await fetch(`${host.url}/__griddesk/bridge.js`)).headers.get('content-type')).toMatch(/javascript/);
   });
 
   it('keeps files outside the renderer folder out of reach', async () => {
@@ -93,14 +91,10 @@ describe('startPreviewHost', () => {
     expect((await invoke('settings:get', {}, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await invoke('settings:get', {}, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     const rebound = await new Promise<number>((resolve) => {
-      request(
-        `${host.url}/__griddesk/events`,
-        { headers: { host: `evil.example:${host.port}`, cookie } },
-        (res) => {
-          resolve(res.statusCode ?? 0);
-          res.destroy();
-        },
-      ).end();
+      request(`${host.url}/__griddesk/events`, { headers: { host: `evil.example:${host.port}`, cookie } }, (res) => {
+        resolve(res.statusCode ?? 0);
+        res.destroy();
+      }).end();
     });
     expect(rebound).toBe(403);
   });

@@ -14,15 +14,7 @@ import { createFileSettings } from '../main/ports/conf-settings';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { SUBSCRIPTION_CHECK_MS } from '../main/member-watch/subscription-watch';
 import type { Keychain, LiveCounts, Notifier } from '../main/ports/types';
-import {
-  BRIDGE_PATH,
-  bridgeScript,
-  EVENTS_PATH,
-  INVOKE_PATH,
-  NOTIFICATIONS_PATH,
-  OUTBOX_PATH,
-  TRAY_PATH,
-} from './bridge-script';
+import { BRIDGE_PATH, bridgeScript, EVENTS_PATH, INVOKE_PATH, NOTIFICATIONS_PATH, OUTBOX_PATH, TRAY_PATH } from './bridge-script';
 import { needsLaunch, openLaunchLink, refuseUnlaunched } from './launch-gate';
 import { createPreviewSecret, LAUNCH_PARAM, type KeptSecretValues, type PreviewSecret } from './launch-secret';
 import { fetchFromDevServer, pipeUpgrade, sendProxied } from './dev-proxy';
@@ -103,12 +95,7 @@ async function handleInvoke(req: IncomingMessage, res: ServerResponse, handlers:
 const CLICK_PATH = new RegExp(`^${NOTIFICATIONS_PATH}/(\\d{1,9})/click$`);
 
 /** A click on a shown notification: the page navigates to its route, as in Electron. */
-function clickNotification(
-  res: ServerResponse,
-  id: number,
-  log: NotificationLog,
-  handlers: IpcHandlers,
-) {
+function clickNotification(res: ServerResponse, id: number, log: NotificationLog, handlers: IpcHandlers) {
   const route = log.routeOf(id);
   if (!route) return sendJson(res, 404, { message: 'No such notification.' });
   handlers.emit('app:navigate', { path: route });
@@ -145,8 +132,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   const streams = new Set<ServerResponse>();
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!secret || !isOwnRequest(req, authorities))
-      return sendJson(res, 403, { message: 'Forbidden' });
+    if (!secret || !isOwnRequest(req, authorities)) return sendJson(res, 403, { message: 'Forbidden' });
     const url = new URL(req.url ?? '/', 'http://host');
     const path = url.pathname;
     if (path === '/' && req.method === 'GET' && url.searchParams.has(LAUNCH_PARAM)) {
@@ -163,8 +149,7 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
       if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
       return clickNotification(res, Number(click[1]), notifications, handlers);
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return sendJson(res, 405, { message: 'Method Not Allowed' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method Not Allowed' });
     if (path === EVENTS_PATH) return openEventStream(res, handlers, streams);
     if (path === NOTIFICATIONS_PATH) return sendJson(res, 200, notifications.list());
     if (path === TRAY_PATH) return sendJson(res, 200, { counts: trayCounts });

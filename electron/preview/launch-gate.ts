@@ -30,9 +30,7 @@ export function openLaunchLink(
   launched: () => void,
   command?: string,
 ): void {
-  const spent = secret.spendLaunchToken(
-    new URL(req.url ?? '/', 'http://host').searchParams.get(LAUNCH_PARAM) ?? '',
-  );
+  const spent = secret.spendLaunchToken(new URL(req.url ?? '/', 'http://host').searchParams.get(LAUNCH_PARAM) ?? '');
   if (!spent && !secret.isCarriedBy(req)) return refuseUnlaunched(res, '/', command);
   setSecurityHeaders(res);
   if (spent) res.setHeader('Set-Cookie', secret.setCookie);
@@ -43,5 +41,4 @@ export function openLaunchLink(
 }
 
 /** The bridge script is the public build like the assets; every other /__griddesk path is the member's. */
-export const needsLaunch = (path: string) =>
-  path.startsWith('/__griddesk/') && path !== BRIDGE_PATH;
+export const needsLaunch = (path: string) => path.startsWith('/__griddesk/') && path !== BRIDGE_PATH;

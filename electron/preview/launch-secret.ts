@@ -72,8 +72,7 @@ export function createPreviewSecret(port: number, kept: KeptSecretValues | null 
   let token = kept?.token ?? randomToken();
   return {
     setCookie: `${name}=${secret}; Path=/; HttpOnly; SameSite=Strict`,
-    isCarriedBy: (req) =>
-      cookieValues(req.headers.cookie, name).some((value) => sameSecret(value, secret)),
+    isCarriedBy: (req) => cookieValues(req.headers.cookie, name).some((value) => sameSecret(value, secret)),
     launchToken: () => token,
     spendLaunchToken(candidate) {
       if (!sameSecret(candidate, token)) return false;

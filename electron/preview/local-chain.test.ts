@@ -31,7 +31,9 @@ describe('wantsLocalChain: the preview starts a local chain only with the simula
   it('refuses a LOCAL_CHAIN other than on or off, as the server refuses a bad setting, instead of starting a chain the member meant to turn off', () => {
     for (const value of ['false', 'no', '0', 'OFF']) {
       expect(() => wantsLocalChain({ LOCAL_CHAIN: value })).toThrow(ConfigError);
-      expect(() => wantsLocalChain({ LOCAL_CHAIN: value })).toThrow(`Invalid configuration: LOCAL_CHAIN must be one of on, off (got "${value}")`);
+      expect(() => wantsLocalChain({ LOCAL_CHAIN: value })).toThrow(
+        `Invalid configuration: LOCAL_CHAIN must be one of on, off (got "${value}")`,
+      );
     }
   });
 });

@@ -24,7 +24,8 @@ const BLOCK_MS = 1_000;
  */
 function localChainSwitch(env: Record<string, string | undefined>): boolean {
   const raw = env.LOCAL_CHAIN?.trim() || 'on';
-  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`Invalid configuration: LOCAL_CHAIN must be one of on, off (got ${JSON.stringify(raw)})`);
+  if (raw !== 'on' && raw !== 'off')
+    throw new ConfigError(`Invalid configuration: LOCAL_CHAIN must be one of on, off (got ${JSON.stringify(raw)})`);
   return raw === 'on';
 }
 
@@ -41,7 +42,8 @@ export function localChainPort(env: Record<string, string | undefined>): number 
   const raw = env.LOCAL_CHAIN_PORT?.trim();
   if (!raw) return 0;
   const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65_535) throw new ConfigError(`Invalid configuration: LOCAL_CHAIN_PORT must be a port number (0-65535), got ${JSON.stringify(raw)}`);
+  if (!/^\d+$/.test(raw) || port > 65_535)
+    throw new ConfigError(`Invalid configuration: LOCAL_CHAIN_PORT must be a port number (0-65535), got ${JSON.stringify(raw)}`);
   return port;
 }
 

@@ -27,9 +27,7 @@ async function main(): Promise<void> {
   const env = process.env;
   const previewPort = Number(env.PREVIEW_PORT ?? 5173);
   if (!Number.isInteger(previewPort) || previewPort < 0 || previewPort > 65_535) {
-    throw new ConfigError(
-      `PREVIEW_PORT must be a port number (0-65535), got "${env.PREVIEW_PORT}"`,
-    );
+    throw new ConfigError(`PREVIEW_PORT must be a port number (0-65535), got "${env.PREVIEW_PORT}"`);
   }
   const dataDir = resolve(env.DATA_DIR ?? './.data');
   const command = launchCommand(env);
@@ -88,19 +86,22 @@ async function main(): Promise<void> {
     outboxUrl: target.dataDir ? `${host.url}${OUTBOX_PATH}` : null,
     chainRpcUrl: chain?.chain.rpcUrl ?? null,
     demoLogin: target.embedded && (env.EXCHANGE?.trim() || 'sim') === 'sim',
-  })) console.log(line);
+  }))
+    console.log(line);
 
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    Promise.all([host.close(), target.close()]).then(() => chain?.stop()).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('GridDesk preview: shutdown failed', error);
-        process.exit(1);
-      },
-    );
+    Promise.all([host.close(), target.close()])
+      .then(() => chain?.stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('GridDesk preview: shutdown failed', error);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

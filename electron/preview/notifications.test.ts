@@ -5,11 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberEvent } from '../../common/api/bots';
 import { BOT_EVENTS_PATH } from '../main/bot-events/bot-event-feed';
-import {
-  openStream,
-  startSseTestServer,
-  type SseTestServer,
-} from '../main/market-feed/testing/sse-server';
+import { openStream, startSseTestServer, type SseTestServer } from '../main/market-feed/testing/sse-server';
 import { createMemoryKeychain } from '../main/ports/memory-keychain';
 import { startPreviewHost, type PreviewHost } from './host';
 import { createNotificationLog } from './notifications';
@@ -19,8 +15,7 @@ import { STOP_REASON_TEXT } from '../../common/api/stop-reasons';
 
 const stopped = botStopped({ reason: 'manual' });
 const paused: MemberEvent = { ...stopped, botID: 'bot-2', reason: 'pause', status: 'Pause' };
-const frame = (id: number, event: MemberEvent) =>
-  `id: ${id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
+const frame = (id: number, event: MemberEvent) => `id: ${id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
 
 let dir: string;
 let platform: SseTestServer;
@@ -30,10 +25,7 @@ let cookie: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'griddesk-preview-notify-'));
   await mkdir(join(dir, 'renderer'));
-  await writeFile(
-    join(dir, 'renderer/index.html'),
-    '<!doctype html><html><head></head><body></body></html>',
-  );
+  await writeFile(join(dir, 'renderer/index.html'), '<!doctype html><html><head></head><body></body></html>');
   platform = await startSseTestServer();
   platform.respond = (req, res) => {
     if (req.url === BOT_EVENTS_PATH) return openStream(req, res);
@@ -101,9 +93,7 @@ describe('preview host notifications', () => {
 
   it('answers an unknown notification with 404 and a GET click with 405', async () => {
     expect((await click(99)).status).toBe(404);
-    expect(
-      (await fetch(`${host.url}/__griddesk/notifications/1/click`, { headers: { cookie } })).status,
-    ).toBe(405);
+    expect((await fetch(`${host.url}/__griddesk/notifications/1/click`, { headers: { cookie } })).status).toBe(405);
   });
 
   it('guards the list and the click like the rest of the host', async () => {
@@ -116,14 +106,10 @@ describe('preview host notifications', () => {
     ).toBe(403);
     expect((await click(1, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     const rebound = await new Promise<number>((resolve) => {
-      request(
-        `${host.url}/__griddesk/notifications`,
-        { headers: { host: `evil.example:${host.port}`, cookie } },
-        (res) => {
-          resolve(res.statusCode ?? 0);
-          res.resume();
-        },
-      ).end();
+      request(`${host.url}/__griddesk/notifications`, { headers: { host: `evil.example:${host.port}`, cookie } }, (res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+      }).end();
     });
     expect(rebound).toBe(403);
   });
@@ -133,8 +119,7 @@ describe('createNotificationLog', () => {
   it('keeps the last hundred and tells the forwarded notifier', () => {
     const forwarded: string[] = [];
     const log = createNotificationLog({ notify: (n) => forwarded.push(n.title) });
-    for (let i = 1; i <= 105; i++)
-      log.notifier.notify({ kind: 'botStopped', title: `n${i}`, body: '', route: `/r${i}` });
+    for (let i = 1; i <= 105; i++) log.notifier.notify({ kind: 'botStopped', title: `n${i}`, body: '', route: `/r${i}` });
     expect(log.list()).toHaveLength(100);
     expect(log.list()[0]).toMatchObject({ id: 6, title: 'n6' });
     expect(log.routeOf(105)).toBe('/r105');

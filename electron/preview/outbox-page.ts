@@ -1,7 +1,6 @@
 import type { OutboxMail } from '../../common/ipc/contract';
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain page (no script, so the strict CSP holds) where a newcomer reads their OTP. */
 export function outboxPage(mails: OutboxMail[]): string {

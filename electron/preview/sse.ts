@@ -5,11 +5,7 @@ import { setSecurityHeaders } from './security';
 const KEEPALIVE_MS = 15_000;
 
 /** Streams main's events to one page as server-sent events named after the IPC event. */
-export function openEventStream(
-  res: ServerResponse,
-  handlers: IpcHandlers,
-  streams: Set<ServerResponse>,
-): void {
+export function openEventStream(res: ServerResponse, handlers: IpcHandlers, streams: Set<ServerResponse>): void {
   setSecurityHeaders(res);
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',

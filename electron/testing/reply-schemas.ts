@@ -13,9 +13,14 @@ const ajv = new Ajv({ allErrors: false, strict: false });
 const checks: { route: RegExp; check: ValidateFunction }[] = [];
 for (const table of OPERATION_TABLES) {
   for (const spec of Object.values(table)) {
-    const schema = spec.envelope === 'billing'
-      ? { type: 'object', properties: { code: { const: BILLING_SUCCESS_CODE }, msg: { type: 'string' }, data: spec.response }, required: ['code', 'msg'] }
-      : spec.response;
+    const schema =
+      spec.envelope === 'billing'
+        ? {
+            type: 'object',
+            properties: { code: { const: BILLING_SUCCESS_CODE }, msg: { type: 'string' }, data: spec.response },
+            required: ['code', 'msg'],
+          }
+        : spec.response;
     const route = new RegExp(`^${spec.method} ${spec.path.replace(/:\w+/g, '[^/]+')}$`);
     checks.push({ route, check: ajv.compile(schema) });
   }

@@ -13,8 +13,7 @@ export const accountApi = {
   resendOtp: (email: string, username?: string) =>
     invoke('account:resendOtp', username === undefined ? { email } : { email, username }),
   forgotPassword: (email: string) => invoke('account:forgotPassword', { email }),
-  resetPassword: (token: string, password: string) =>
-    invoke('account:resetPassword', { token, password }),
+  resetPassword: (token: string, password: string) => invoke('account:resetPassword', { token, password }),
   referralMandatory: () => invoke('account:referralMandatory', {}),
   referralCheck: (referralId: string) => invoke('account:referralCheck', { referralId }),
   email: () => invoke('account:email', {}),
@@ -24,6 +23,5 @@ export const settingsApi = {
   get: () => invoke('settings:get', {}),
   setTheme: (theme: Theme) => invoke('settings:setTheme', { theme }),
   notifications: () => invoke('notifications:settings', {}),
-  setNotificationMuted: (kind: NotificationKind, muted: boolean) =>
-    invoke('notifications:setMuted', { kind, muted }),
+  setNotificationMuted: (kind: NotificationKind, muted: boolean) => invoke('notifications:setMuted', { kind, muted }),
 };

@@ -23,10 +23,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export async function invoke<C extends IpcChannel>(
-  channel: C,
-  payload: IpcPayload<C>,
-): Promise<IpcValue<C>> {
+export async function invoke<C extends IpcChannel>(channel: C, payload: IpcPayload<C>): Promise<IpcValue<C>> {
   const bridge = window.griddesk;
   if (!bridge) throw new ApiError(0, 'The desktop bridge is not available.');
   let result;

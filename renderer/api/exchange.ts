@@ -28,8 +28,7 @@ export const walletApi = {
   futuresBalance: () => invoke('wallet:futuresBalance', {}),
   spotAssets: () => invoke('wallet:spotAssets', {}),
   futuresAssets: () => invoke('wallet:futuresAssets', {}),
-  transfer: (direction: TransferDirection, amount: string) =>
-    invoke('wallet:transfer', { direction, amount }),
+  transfer: (direction: TransferDirection, amount: string) => invoke('wallet:transfer', { direction, amount }),
   swap: (asset: string, amount: string) => invoke('wallet:swap', { asset, amount }),
 };
 

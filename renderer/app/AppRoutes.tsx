@@ -21,17 +21,48 @@ export function AppRoutes() {
       <SessionEvents />
       <Suspense fallback={<FullPageSpin />}>
         <Routes>
-          <Route path={ROUTES.login} element={<PublicOnly><LoginPage /></PublicOnly>} />
-          <Route path={ROUTES.signup} element={<PublicOnly><SignupPage /></PublicOnly>} />
-          <Route path={ROUTES.verifyOtp} element={<PublicOnly><VerifyOtpPage /></PublicOnly>} />
+          <Route
+            path={ROUTES.login}
+            element={
+              <PublicOnly>
+                <LoginPage />
+              </PublicOnly>
+            }
+          />
+          <Route
+            path={ROUTES.signup}
+            element={
+              <PublicOnly>
+                <SignupPage />
+              </PublicOnly>
+            }
+          />
+          <Route
+            path={ROUTES.verifyOtp}
+            element={
+              <PublicOnly>
+                <VerifyOtpPage />
+              </PublicOnly>
+            }
+          />
           <Route
             path={ROUTES.forgotPassword}
-            element={<PublicOnly><ForgotPasswordPage /></PublicOnly>}
+            element={
+              <PublicOnly>
+                <ForgotPasswordPage />
+              </PublicOnly>
+            }
           />
           {/* Reset links and the thank-you note work whether or not someone is signed in. */}
           <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
           <Route path={ROUTES.thankYou} element={<ThankYouPage />} />
-          <Route element={<RequireSession><SignedInLayout /></RequireSession>}>
+          <Route
+            element={
+              <RequireSession>
+                <SignedInLayout />
+              </RequireSession>
+            }
+          >
             {SIGNED_IN_ROUTES.map((name) => {
               const Page = SIGNED_IN_PAGES[name];
               return <Route key={name} path={ROUTES[name]} element={<Page />} />;

@@ -80,9 +80,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const { getPrefixCls, direction } = use(ConfigProvider.ConfigContext);
   const prefixCls = getPrefixCls('app');
   const [hashId, cssVarCls] = useAppStyle(prefixCls);
-  const className = [hashId, prefixCls, cssVarCls, direction === 'rtl' ? `${prefixCls}-rtl` : '']
-    .filter(Boolean)
-    .join(' ');
+  const className = [hashId, prefixCls, cssVarCls, direction === 'rtl' ? `${prefixCls}-rtl` : ''].filter(Boolean).join(' ');
   return (
     <MessageContext value={toasts.api}>
       <div className={className}>

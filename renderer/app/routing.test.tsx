@@ -28,9 +28,7 @@ describe('route guard', () => {
     await logIn();
     expect(await screen.findByRole('heading', { name: SCREEN_TITLES.deposit })).toBeTruthy();
     expect(currentPath()).toBe('/Wallet-deposit');
-    expect(bridge.callsTo('session:login')).toEqual([
-      { email: 'member@example.com', password: 'secret1' },
-    ]);
+    expect(bridge.callsTo('session:login')).toEqual([{ email: 'member@example.com', password: 'secret1' }]);
   });
 
   it('goes to the dashboard after login without a redirect query', async () => {

@@ -32,7 +32,12 @@ const THEME_COLORS = {
     selectedBg: '#e6f4ef',
     muted: 'rgba(0,0,0,0.6)',
     surfaces: {},
-    fills: { colorPrimary: '#0b7a5b', colorPrimaryHover: '#1a8363', colorError: PNL_COLORS.light.down, colorErrorHover: '#ad1a26' },
+    fills: {
+      colorPrimary: '#0b7a5b',
+      colorPrimaryHover: '#1a8363',
+      colorError: PNL_COLORS.light.down,
+      colorErrorHover: '#ad1a26',
+    },
   },
   dark: {
     link: '#3ccf9f',
@@ -52,7 +57,13 @@ export function antdThemeConfig(theme: Theme): ThemeConfig {
   // text (by default the primary's, too dark on the page) in the link's greens.
   const button =
     theme === 'dark'
-      ? { dangerColor: '#0d1117', defaultHoverColor: link, defaultHoverBorderColor: link, defaultActiveColor: linkHover, defaultActiveBorderColor: linkHover }
+      ? {
+          dangerColor: '#0d1117',
+          defaultHoverColor: link,
+          defaultHoverBorderColor: link,
+          defaultActiveColor: linkHover,
+          defaultActiveBorderColor: linkHover,
+        }
       : {};
   return {
     algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,

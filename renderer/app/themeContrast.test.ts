@@ -49,14 +49,27 @@ function pairs(theme: Theme): [string, string, string, string][] {
   expect(menu.itemSelectedBg).toBeDefined();
   all.push(['active menu item', menu.itemSelectedColor!, menu.itemSelectedBg!, 'its highlight']);
   all.push(['selected tab', tabs.itemSelectedColor ?? token.colorPrimary, token.colorBgContainer, 'card']);
-  all.push(['current page number', pagination.itemActiveColor ?? token.colorPrimary, pagination.itemActiveBg ?? token.colorBgContainer, 'card']);
+  all.push([
+    'current page number',
+    pagination.itemActiveColor ?? token.colorPrimary,
+    pagination.itemActiveBg ?? token.colorBgContainer,
+    'card',
+  ]);
   // Filled buttons (Login, Save, Stop): their text on the fill at rest, hovered and pressed.
   const primaryText = button.primaryColor ?? token.colorTextLightSolid;
   const dangerText = button.dangerColor ?? token.colorTextLightSolid;
-  for (const [state, fill] of Object.entries({ rest: token.colorPrimary, hovered: token.colorPrimaryHover, pressed: token.colorPrimaryActive })) {
+  for (const [state, fill] of Object.entries({
+    rest: token.colorPrimary,
+    hovered: token.colorPrimaryHover,
+    pressed: token.colorPrimaryActive,
+  })) {
     all.push([`primary button text, ${state}`, primaryText, fill, 'its fill']);
   }
-  for (const [state, fill] of Object.entries({ rest: token.colorError, hovered: token.colorErrorHover, pressed: token.colorErrorActive })) {
+  for (const [state, fill] of Object.entries({
+    rest: token.colorError,
+    hovered: token.colorErrorHover,
+    pressed: token.colorErrorActive,
+  })) {
     all.push([`danger button text, ${state}`, dangerText, fill, 'its fill']);
   }
   // A default button (Cancel) takes on the primary's colour when hovered and pressed.

@@ -13,7 +13,16 @@ describe('antd styles written ahead of time', () => {
 
   it('holds the styles of the login screen\u2019s components and of the app root, with the map that lets the page skip building them', () => {
     const components = new Set(cachePaths(css).map((path) => path.split('|')[1]));
-    for (const component of ['App-App', 'Form-Form', 'Form-item-item', 'Input-Component', 'Button-Button', 'Switch-Switch', 'Spin-Spin', 'Grid-Grid']) {
+    for (const component of [
+      'App-App',
+      'Form-Form',
+      'Form-item-item',
+      'Input-Component',
+      'Button-Button',
+      'Switch-Switch',
+      'Spin-Spin',
+      'Grid-Grid',
+    ]) {
       expect(components, component).toContain(component);
     }
     expect(css).toContain('.ant-btn');
@@ -21,7 +30,15 @@ describe('antd styles written ahead of time', () => {
 
   it('covers the signed-in screens\u2019 common components too', () => {
     const components = new Set(cachePaths(css).map((path) => path.split('|')[1]));
-    for (const component of ['Table-Table', 'Card-Card', 'Menu-Menu', 'Layout-Layout', 'Select-Select', 'Tabs-Tabs', 'Descriptions-Descriptions']) {
+    for (const component of [
+      'Table-Table',
+      'Card-Card',
+      'Menu-Menu',
+      'Layout-Layout',
+      'Select-Select',
+      'Tabs-Tabs',
+      'Descriptions-Descriptions',
+    ]) {
       expect(components, component).toContain(component);
     }
   });

@@ -29,18 +29,48 @@ const require = createRequire(import.meta.url);
 
 /** The antd components every theme's file covers, each in the states its screens show. */
 function catalogue(antd: typeof Antd, h: typeof React.createElement): ReactNode[] {
-  const { Alert, Avatar, Badge, Button, Card, Col, Descriptions, Empty, Flex, Form, Input, InputNumber, Layout, Menu,
-    Progress, Result, Row, Segmented, Select, Skeleton, Space, Spin, Switch, Table, Tabs, Tag, Typography } = antd;
+  const {
+    Alert,
+    Avatar,
+    Badge,
+    Button,
+    Card,
+    Col,
+    Descriptions,
+    Empty,
+    Flex,
+    Form,
+    Input,
+    InputNumber,
+    Layout,
+    Menu,
+    Progress,
+    Result,
+    Row,
+    Segmented,
+    Select,
+    Skeleton,
+    Space,
+    Spin,
+    Switch,
+    Table,
+    Tabs,
+    Tag,
+    Typography,
+  } = antd;
   const rows = [{ key: '1', pair: 'BTCUSDT', amount: '10' }];
   return [
-    h(Form, { key: 'form', layout: 'vertical', requiredMark: false },
+    h(
+      Form,
+      { key: 'form', layout: 'vertical', requiredMark: false },
       h(Form.Item, { label: 'Email', name: 'email', validateStatus: 'error', help: 'x' }, h(Input, null)),
       h(Form.Item, { label: 'Password', name: 'password' }, h(Input.Password, null)),
       h(Form.Item, { label: 'Note', name: 'note' }, h(Input.TextArea, null)),
       h(Form.Item, { label: 'Amount', name: 'amount' }, h(InputNumber, null)),
       h(Form.Item, { label: 'Pair', name: 'pair' }, h(Select, { options: [{ value: 'a', label: 'a' }] })),
       h(Form.Item, { label: 'Code', name: 'code' }, h(Input.OTP, null)),
-      h(Form.Item, { label: 'Search', name: 'search' }, h(Input.Search, null))),
+      h(Form.Item, { label: 'Search', name: 'search' }, h(Input.Search, null)),
+    ),
     h(Button, { key: 'b1', type: 'primary', block: true, size: 'large' }, 'a'),
     h(Button, { key: 'b2' }, 'a'),
     h(Button, { key: 'b3', type: 'link' }, 'a'),
@@ -52,7 +82,16 @@ function catalogue(antd: typeof Antd, h: typeof React.createElement): ReactNode[
     h(Typography.Paragraph, { key: 'paragraph' }, 'a'),
     h(Typography.Link, { key: 'link' }, 'a'),
     h(Card, { key: 'card', title: 'a', size: 'small' }, 'a'),
-    h(Table, { key: 'table', size: 'small', dataSource: rows, columns: [{ title: 'Pair', dataIndex: 'pair' }, { title: 'Amount', dataIndex: 'amount' }], pagination: { pageSize: 10 } }),
+    h(Table, {
+      key: 'table',
+      size: 'small',
+      dataSource: rows,
+      columns: [
+        { title: 'Pair', dataIndex: 'pair' },
+        { title: 'Amount', dataIndex: 'amount' },
+      ],
+      pagination: { pageSize: 10 },
+    }),
     h(Table, { key: 'empty-table', dataSource: [], columns: [{ title: 'Pair', dataIndex: 'pair' }] }),
     h(Tag, { key: 'tag', color: 'green' }, 'a'),
     h(Badge, { key: 'badge', status: 'success', text: 'a' }),
@@ -68,9 +107,12 @@ function catalogue(antd: typeof Antd, h: typeof React.createElement): ReactNode[
     h(Progress, { key: 'progress', percent: 50 }),
     h(Result, { key: 'result', status: 'success', title: 'a' }),
     h(Avatar, { key: 'avatar' }, 'a'),
-    h(Layout, { key: 'layout' },
+    h(
+      Layout,
+      { key: 'layout' },
       h(Layout.Sider, null, h(Menu, { mode: 'inline', items: [{ key: 'a', label: 'a' }] })),
-      h(Layout, null, h(Layout.Header, null, 'a'), h(Layout.Content, null, 'a'))),
+      h(Layout, null, h(Layout.Header, null, 'a'), h(Layout.Content, null, 'a')),
+    ),
   ];
 }
 
@@ -84,9 +126,11 @@ export function extractAntdStyles(themes: readonly Theme[] = ['light', 'dark']):
   for (const theme of themes) {
     // The app's nesting: ThemeProvider's ConfigProvider, then FeedbackProvider's <App> root styles.
     renderToString(
-      h(StyleProvider, { cache },
-        h(antd.ConfigProvider, { theme: antdThemeConfig(theme) },
-          h(antd.App, { component: false }, ...catalogue(antd, h)))),
+      h(
+        StyleProvider,
+        { cache },
+        h(antd.ConfigProvider, { theme: antdThemeConfig(theme) }, h(antd.App, { component: false }, ...catalogue(antd, h))),
+      ),
     );
   }
   return extractStyle(cache, { plain: true, types: 'style' });

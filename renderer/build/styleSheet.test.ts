@@ -19,5 +19,4 @@ describe('styles.css', () => {
   it("writes an empty table's message ('No Records Found.') in the description colour, whose contrast app/themeContrast.test.ts checks", () => {
     expect(styles).toMatch(/tr\.ant-table-placeholder > td \{\s*color: var\(--ant-color-text-description\);/);
   });
-
 });

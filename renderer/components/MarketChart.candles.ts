@@ -32,6 +32,7 @@ export function nextBar(last: Bar | undefined, price: number, nowSeconds: number
   if (!last || !Number.isFinite(price)) return null;
   const bucket = Math.floor(nowSeconds / CANDLE_SECONDS) * CANDLE_SECONDS;
   if (bucket < last.time) return null;
-  if (bucket > last.time) return { time: bucket, open: last.close, high: Math.max(last.close, price), low: Math.min(last.close, price), close: price };
+  if (bucket > last.time)
+    return { time: bucket, open: last.close, high: Math.max(last.close, price), low: Math.min(last.close, price), close: price };
   return { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price };
 }

@@ -90,7 +90,10 @@ describe('MarketChart', () => {
   it('draws up candles in the brand colour', async () => {
     mount();
     await waitFor(() => expect(chartMock.chart.addSeries).toHaveBeenCalled());
-    expect(chartMock.chart.addSeries.mock.calls[0]).toEqual([expect.anything(), expect.objectContaining({ upColor: BRAND_COLOR, wickUpColor: BRAND_COLOR })]);
+    expect(chartMock.chart.addSeries.mock.calls[0]).toEqual([
+      expect.anything(),
+      expect.objectContaining({ upColor: BRAND_COLOR, wickUpColor: BRAND_COLOR }),
+    ]);
   });
 
   it('shows a note instead of the candles while there are fewer than 3', async () => {

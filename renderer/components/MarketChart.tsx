@@ -109,8 +109,17 @@ export function MarketChart({ pair = 'BTCUSDT' }: { pair?: string }) {
 
   const tooFew = klines.data !== undefined && !hasEnoughPoints(klines.data.klines.length);
   return (
-    <div className="market-chart" aria-label={EXCHANGE_LABELS.marketChart(pair)} role="figure" style={{ position: 'relative', height: MARKET_CHART_HEIGHT }}>
-      <Typography.Text strong className="market-chart-header" style={{ display: 'block', height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px`, paddingInline: 8 }}>
+    <div
+      className="market-chart"
+      aria-label={EXCHANGE_LABELS.marketChart(pair)}
+      role="figure"
+      style={{ position: 'relative', height: MARKET_CHART_HEIGHT }}
+    >
+      <Typography.Text
+        strong
+        className="market-chart-header"
+        style={{ display: 'block', height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px`, paddingInline: 8 }}
+      >
         {CHART_LABELS.marketHeader(pairLabel(pair), CHART_INTERVAL)}
       </Typography.Text>
       <div ref={container} style={{ height: CANDLES_HEIGHT, width: '100%', visibility: tooFew ? 'hidden' : undefined }} />
@@ -119,7 +128,12 @@ export function MarketChart({ pair = 'BTCUSDT' }: { pair?: string }) {
       )}
       {tooFew && !loadFailed && <ChartNote style={{ position: 'absolute', top: MARKET_CHART_HEIGHT / 2, left: 0, right: 0 }} />}
       {(loadFailed || klines.isError) && (
-        <Alert type="info" showIcon title={UI.genericError} style={{ position: 'absolute', top: HEADER_HEIGHT + 16, left: 16, right: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          title={UI.genericError}
+          style={{ position: 'absolute', top: HEADER_HEIGHT + 16, left: 16, right: 16 }}
+        />
       )}
     </div>
   );

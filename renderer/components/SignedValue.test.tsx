@@ -91,7 +91,9 @@ describe.each(['light', 'dark'] as const)('P&L colours on the screens, %s theme'
 
   it('History: a gain\u2019s P&L, Profit Book and ROI in the up colour, a loss\u2019s P&L, Loss Book and ROI in the down colour', async () => {
     const bridge = signedIn(theme);
-    bridge.handle('bots:multigridHistory', () => ok([historyRow('gain', '20.055', '2.0055'), historyRow('loss', '-3.333', '-0.3333')]));
+    bridge.handle('bots:multigridHistory', () =>
+      ok([historyRow('gain', '20.055', '2.0055'), historyRow('loss', '-3.333', '-0.3333')]),
+    );
     bridge.handle('cycles:history', () => ok([]));
     renderApp('/history');
     await themeApplied(theme);
@@ -109,7 +111,9 @@ describe.each(['light', 'dark'] as const)('P&L colours on the screens, %s theme'
     const bridge = signedIn(theme);
     bridge.handle('keys:serverIp', () => ok({ ip: '203.0.113.7' }));
     bridge.handle('dashboard:disclaimerCheck', () => ok({ agreed: true }));
-    bridge.handle('bots:status', () => ok([liveBot({ pnl: '12.5', roi: '12.345' }), liveBot({ id: 'b2', name: 'ETHUSDT', pnl: '-3.456', roi: '-1.5' })]));
+    bridge.handle('bots:status', () =>
+      ok([liveBot({ pnl: '12.5', roi: '12.345' }), liveBot({ id: 'b2', name: 'ETHUSDT', pnl: '-3.456', roi: '-1.5' })]),
+    );
     bridge.handle('dashboard:pieChart', () => ok({ chartData: [], usdt: '1000', availableBalance: '400' }));
     bridge.handle('dashboard:totalProfit', () => ok(profit));
     renderApp('/dashboard');

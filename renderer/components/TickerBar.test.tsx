@@ -22,8 +22,7 @@ function mount(snapshot = [btc, doge]) {
 }
 
 /** The readable copy (the second one is aria-hidden, for the seamless loop). */
-const item = (symbol: string) =>
-  document.querySelector<HTMLElement>(`.ticker-list:not([aria-hidden]) [data-symbol="${symbol}"]`);
+const item = (symbol: string) => document.querySelector<HTMLElement>(`.ticker-list:not([aria-hidden]) [data-symbol="${symbol}"]`);
 
 describe('TickerBar', () => {
   it('paints the snapshot with price and 24 h change, green up and red down', async () => {

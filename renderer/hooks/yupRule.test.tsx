@@ -32,7 +32,9 @@ describe('yupRule', () => {
   });
 
   it('validates against the rest of the form, so a field can refer to another', async () => {
-    expect(await refusal(validate(yupRule(schema, 'confirm'), { email: 'a@b.co', confirm: 'c@d.co' }, 'confirm'))).toBe('Emails must match');
+    expect(await refusal(validate(yupRule(schema, 'confirm'), { email: 'a@b.co', confirm: 'c@d.co' }, 'confirm'))).toBe(
+      'Emails must match',
+    );
   });
 
   it('loads a schema given as a loader at the first validation, and validates the same', async () => {
@@ -48,7 +50,14 @@ describe('yupRule', () => {
   });
 
   it('passes on an error that is not a validation error', async () => {
-    const broken = () => Promise.resolve(yup.object({ email: yup.string().test('boom', 'x', () => { throw new Error('broken test'); }) }));
+    const broken = () =>
+      Promise.resolve(
+        yup.object({
+          email: yup.string().test('boom', 'x', () => {
+            throw new Error('broken test');
+          }),
+        }),
+      );
     await expect(validate(yupRule(broken, 'email'), { email: 'a' }, 'email')).rejects.toThrow('broken test');
   });
 

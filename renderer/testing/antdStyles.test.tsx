@@ -7,7 +7,11 @@ import { antdStyleContainer } from './antdStyles';
 // way would bring the slow getComputedStyle back without failing any other test.
 describe('antd styles in renderer tests', () => {
   it('are written outside the document, where getComputedStyle does not read them', () => {
-    render(<ConfigProvider theme={{ token: { colorPrimary: '#123456' } }}><Button type="primary">Save</Button></ConfigProvider>);
+    render(
+      <ConfigProvider theme={{ token: { colorPrimary: '#123456' } }}>
+        <Button type="primary">Save</Button>
+      </ConfigProvider>,
+    );
 
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(document.querySelectorAll('style')).toHaveLength(0);

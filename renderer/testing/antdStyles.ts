@@ -25,16 +25,19 @@ const isDynamicStyle = (node: Node): node is HTMLStyleElement =>
 export function keepAntdStylesOutOfDocument(head: HTMLHeadElement = document.head): void {
   const { appendChild, insertBefore, removeChild } = head;
   head.appendChild = function <T extends Node>(this: HTMLHeadElement, node: T): T {
-    return isDynamicStyle(node) ? antdStyleContainer.appendChild(node) : appendChild.call(this, node) as T;
+    return isDynamicStyle(node) ? antdStyleContainer.appendChild(node) : (appendChild.call(this, node) as T);
   };
   head.insertBefore = function <T extends Node>(this: HTMLHeadElement, node: T, child: Node | null): T {
     if (!isDynamicStyle(node)) return insertBefore.call(this, node, child) as T;
     // dynamicCSS prepends before head's first child, which is not in the container.
-    return antdStyleContainer.insertBefore(node, child?.parentNode === antdStyleContainer ? child : antdStyleContainer.firstChild);
+    return antdStyleContainer.insertBefore(
+      node,
+      child?.parentNode === antdStyleContainer ? child : antdStyleContainer.firstChild,
+    );
   };
   // dynamicCSS removes through head: a placeholder it probes with on each insert (the container
   // is outside the document, so it probes again every time) and the tags of a removed style.
   head.removeChild = function <T extends Node>(this: HTMLHeadElement, node: T): T {
-    return node.parentNode === antdStyleContainer ? antdStyleContainer.removeChild(node) : removeChild.call(this, node) as T;
+    return node.parentNode === antdStyleContainer ? antdStyleContainer.removeChild(node) : (removeChild.call(this, node) as T);
   };
 }

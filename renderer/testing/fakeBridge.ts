@@ -15,9 +15,7 @@ import type {
 } from '../../common/ipc/contract';
 import { reasonOfStatus, type Reason } from '../../common/reasons';
 
-type Handler<C extends IpcChannel> = (
-  payload: IpcPayload<C>,
-) => IpcResult<IpcValue<C>> | Promise<IpcResult<IpcValue<C>>>;
+type Handler<C extends IpcChannel> = (payload: IpcPayload<C>) => IpcResult<IpcValue<C>> | Promise<IpcResult<IpcValue<C>>>;
 
 export const ok = <T>(value: T): IpcResult<T> => ({ ok: true, value });
 export const fail = (status: number, message = '', reason?: Reason): { ok: false; error: IpcError } => ({

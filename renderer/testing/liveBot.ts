@@ -16,7 +16,10 @@ export const liveBot = (over: Partial<LiveBot> = {}): LiveBot => ({
   trades24h: 7,
   grid_no: 2,
   total_grid: 5,
-  sparklineData: [{ time: 1, value: '0' }, { time: 2, value: '12.5' }],
+  sparklineData: [
+    { time: 1, value: '0' },
+    { time: 2, value: '12.5' },
+  ],
   datewiseprofit: { '2026-11-21': '5.5', '2026-11-20': '7' },
   ...over,
 });

@@ -18,7 +18,12 @@ const CONFIRMATIONS = 3;
 
 function memoryLog() {
   const lines: string[] = [];
-  return { lines, info: (_o: object, m: string) => lines.push(m), warn: (_o: object, m: string) => lines.push(m), error: (_o: object, m: string) => lines.push(`ERROR ${m}`) };
+  return {
+    lines,
+    info: (_o: object, m: string) => lines.push(m),
+    warn: (_o: object, m: string) => lines.push(m),
+    error: (_o: object, m: string) => lines.push(`ERROR ${m}`),
+  };
 }
 
 describe.each(targets)('the deposit scanner on a local chain, $name', (target) => {
@@ -38,9 +43,17 @@ describe.each(targets)('the deposit scanner on a local chain, $name', (target) =
     await chain?.close();
   });
 
-  const scanner = (extra: Partial<DepositScannerOptions> = {}) => createDepositScanner({
-    db, reader, tokens: chain.tokens, confirmations: CONFIRMATIONS, scanBlocks: 4, startBlock: null, log: memoryLog(), ...extra,
-  });
+  const scanner = (extra: Partial<DepositScannerOptions> = {}) =>
+    createDepositScanner({
+      db,
+      reader,
+      tokens: chain.tokens,
+      confirmations: CONFIRMATIONS,
+      scanBlocks: 4,
+      startBlock: null,
+      log: memoryLog(),
+      ...extra,
+    });
   const member = async () => {
     const userId = await insertMember(db);
     return { userId, address: await ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), userId) };
@@ -53,7 +66,10 @@ describe.each(targets)('the deposit scanner on a local chain, $name', (target) =
   const transfer = async (to: string, amount: string) => {
     const hot = new Wallet(chain.hotWallet.privateKey, chain.provider);
     const usdt = new Contract(chain.tokens.USDT, ['function transfer(address to, uint256 amount) returns (bool)'], hot);
-    const tx = (await usdt.getFunction('transfer')(to, parseUnits(amount, 18))) as { hash: string; wait(): Promise<{ blockNumber: number } | null> };
+    const tx = (await usdt.getFunction('transfer')(to, parseUnits(amount, 18))) as {
+      hash: string;
+      wait(): Promise<{ blockNumber: number } | null>;
+    };
     return { txHash: tx.hash, blockNumber: (await tx.wait())!.blockNumber };
   };
   const depositsOf = async (userId: string) => (await db.select().from(chainDeposits)).filter((d) => d.userId === userId);
@@ -80,14 +96,16 @@ describe.each(targets)('the deposit scanner on a local chain, $name', (target) =
     expect(cursor!.blockHash).toBe(await reader.blockHash(cursor!.blockNumber));
   });
 
-  it('credits once when it dies inside a range\'s transaction, after crediting and before the cursor moves', async () => {
+  it("credits once when it dies inside a range's transaction, after crediting and before the cursor moves", async () => {
     const bob = await member();
     await scanner().scan();
     await chain.faucet('USDT', bob.address, '10');
     await chain.mine(CONFIRMATIONS);
-    const crashing = scanner({ beforeCursorMove: async (range) => {
-      if (range.credited.length > 0) throw new Error('killed');
-    } });
+    const crashing = scanner({
+      beforeCursorMove: async (range) => {
+        if (range.credited.length > 0) throw new Error('killed');
+      },
+    });
     await expect(crashing.scan()).rejects.toThrow('killed');
     expect(await depositsOf(bob.userId)).toEqual([]);
     expect((await balancesOf(db, bob.userId)).USDT).toBe('0');
@@ -101,15 +119,22 @@ describe.each(targets)('the deposit scanner on a local chain, $name', (target) =
     const first = await chain.faucet('USDT', carol.address, '1');
     const second = await chain.faucet('IFX', carol.address, '2');
     await chain.mine(CONFIRMATIONS);
-    const crashing = scanner({ scanBlocks: 1, beforeCursorMove: async (range) => {
-      if (range.from === second.blockNumber) throw new Error('killed');
-    } });
+    const crashing = scanner({
+      scanBlocks: 1,
+      beforeCursorMove: async (range) => {
+        if (range.from === second.blockNumber) throw new Error('killed');
+      },
+    });
     await expect(crashing.scan()).rejects.toThrow('killed');
     expect((await readCursor(db))!.blockNumber).toBe(first.blockNumber);
-    expect((await balancesOf(db, carol.userId))).toMatchObject({ USDT: '1', IFX: '0' });
+    expect(await balancesOf(db, carol.userId)).toMatchObject({ USDT: '1', IFX: '0' });
     expect((await scanner().scan()).credited).toMatchObject([{ token: 'IFX', amount: '2' }]);
     // A cursor set back (a lost write, an operator's rescan) re-reads both: nothing new.
-    await writeCursor(db, { blockNumber: first.blockNumber - 1, blockHash: await reader.blockHash(first.blockNumber - 1) }, new Date().toISOString());
+    await writeCursor(
+      db,
+      { blockNumber: first.blockNumber - 1, blockHash: await reader.blockHash(first.blockNumber - 1) },
+      new Date().toISOString(),
+    );
     const rescan = await scanner().scan();
     expect(rescan.credited).toEqual([]);
     expect(rescan.blocks).toBeGreaterThanOrEqual(2);

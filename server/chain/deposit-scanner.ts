@@ -42,7 +42,9 @@ export const rewindBlocks = (confirmations: number) => Math.max(100, confirmatio
 
 export function createDepositScanner(options: DepositScannerOptions) {
   const { db, reader, log } = options;
-  const tokenOf = new Map(Object.entries(options.tokens).map(([symbol, address]) => [address.toLowerCase(), symbol as DepositToken]));
+  const tokenOf = new Map(
+    Object.entries(options.tokens).map(([symbol, address]) => [address.toLowerCase(), symbol as DepositToken]),
+  );
   const contracts = [...tokenOf.keys()];
 
   async function firstCursor(confirmed: number): Promise<Cursor> {
@@ -58,9 +60,12 @@ export function createDepositScanner(options: DepositScannerOptions) {
     const actual = await reader.blockHash(stored.blockNumber);
     if (actual === stored.blockHash) return stored;
     const safe = Math.max(-1, Math.min(stored.blockNumber, confirmed) - rewindBlocks(options.confirmations));
-    log.error({ block: stored.blockNumber, rescanFrom: safe + 1 }, `DEPOSIT SCANNER: block ${stored.blockNumber} is no longer ${stored.blockHash} (now ${actual ?? 'missing'}): ` +
-      `a reorganisation deeper than ${options.confirmations} confirmations, or a different chain. Rescanning from block ${safe + 1}; ` +
-      'transfers already credited stay credited once. Check chain_deposits above that block against the chain.');
+    log.error(
+      { block: stored.blockNumber, rescanFrom: safe + 1 },
+      `DEPOSIT SCANNER: block ${stored.blockNumber} is no longer ${stored.blockHash} (now ${actual ?? 'missing'}): ` +
+        `a reorganisation deeper than ${options.confirmations} confirmations, or a different chain. Rescanning from block ${safe + 1}; ` +
+        'transfers already credited stay credited once. Check chain_deposits above that block against the chain.',
+    );
     return { blockNumber: safe, blockHash: await reader.blockHash(safe) };
   }
 

@@ -51,7 +51,10 @@ export async function mintTestTokens(request: MintRequest): Promise<Minted> {
     // The local chain's minter: a public development key.
     const deployer = Wallet.fromPhrase(LOCAL_CHAIN_MNEMONIC, provider);
     const contract = new Contract(await tokenAddress(request.token, request.tokenAddress, deployer), ERC20, deployer);
-    const tx = (await contract.getFunction('mint')(request.to, parseUnits(request.amount, 18))) as { hash: string; wait(): Promise<{ blockNumber: number } | null> };
+    const tx = (await contract.getFunction('mint')(request.to, parseUnits(request.amount, 18))) as {
+      hash: string;
+      wait(): Promise<{ blockNumber: number } | null>;
+    };
     const receipt = await tx.wait();
     return { hash: tx.hash, blockNumber: receipt?.blockNumber ?? null };
   } finally {

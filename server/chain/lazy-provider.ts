@@ -31,14 +31,25 @@ export function lazyProvider(rpcUrl: string, timeoutMs = 15_000): LazyProvider {
   let made: Promise<JsonRpcProvider> | null = null;
   return {
     get() {
-      made ??= chainIdOf(rpcUrl, timeoutMs).then((chainId) =>
-        new JsonRpcProvider(request(rpcUrl, timeoutMs), Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 }));
+      made ??= chainIdOf(rpcUrl, timeoutMs).then(
+        (chainId) =>
+          new JsonRpcProvider(request(rpcUrl, timeoutMs), Network.from(chainId), {
+            staticNetwork: true,
+            batchMaxCount: 1,
+            cacheTimeout: -1,
+          }),
+      );
       // A failed probe is retried on the next use.
-      made.catch(() => { made = null; });
+      made.catch(() => {
+        made = null;
+      });
       return made;
     },
     destroy() {
-      void made?.then((provider) => provider.destroy(), () => undefined);
+      void made?.then(
+        (provider) => provider.destroy(),
+        () => undefined,
+      );
     },
   };
 }

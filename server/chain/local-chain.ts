@@ -87,7 +87,10 @@ async function deployTokens(deployer: ethers.Signer): Promise<Record<DepositToke
   const artifact = presetArtifact();
   const tokens = {} as Record<DepositToken, string>;
   for (const symbol of Object.keys(TOKEN_NAMES) as DepositToken[]) {
-    const contract = await new ethers.ContractFactory(artifact.abi, artifact.bytecode, deployer).deploy(TOKEN_NAMES[symbol], symbol);
+    const contract = await new ethers.ContractFactory(artifact.abi, artifact.bytecode, deployer).deploy(
+      TOKEN_NAMES[symbol],
+      symbol,
+    );
     await contract.waitForDeployment();
     tokens[symbol] = (await contract.getAddress()).toLowerCase();
   }
@@ -99,7 +102,9 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   // bundle that never starts a local chain must boot without it.
   const { default: ganache } = await import('ganache').catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    throw new Error('the local chain needs the development dependencies (ganache, @openzeppelin/contracts): run it from a full install (npm ci), not a production one (npm ci --omit=dev)');
+    throw new Error(
+      'the local chain needs the development dependencies (ganache, @openzeppelin/contracts): run it from a full install (npm ci), not a production one (npm ci --omit=dev)',
+    );
   });
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const server = ganache.server({
@@ -113,7 +118,12 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   await server.listen(options.port ?? 0, host);
   const address = server.address();
   const rpcUrl = `http://${host}:${address.port}`;
-  const provider = new ethers.JsonRpcProvider(rpcUrl, LOCAL_CHAIN_ID, { staticNetwork: true, polling: true, pollingInterval: 50, cacheTimeout: -1 });
+  const provider = new ethers.JsonRpcProvider(rpcUrl, LOCAL_CHAIN_ID, {
+    staticNetwork: true,
+    polling: true,
+    pollingInterval: 50,
+    cacheTimeout: -1,
+  });
   const deployer = ethers.Wallet.fromPhrase(LOCAL_CHAIN_MNEMONIC, provider);
   const hot = ethers.HDNodeWallet.fromPhrase(LOCAL_CHAIN_MNEMONIC, undefined, "m/44'/60'/0'/0/1").connect(provider);
   const nonce = new ethers.NonceManager(deployer);
@@ -128,7 +138,11 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   }
   if (!kept) {
     await faucet('USDT', hot.address, options.hotWalletUsdt ?? '1000000');
-    if (options.dbPath) writeFileSync(join(options.dbPath, 'griddesk-tokens.json'), JSON.stringify({ tokens: deployed } satisfies KeptChain, null, 2));
+    if (options.dbPath)
+      writeFileSync(
+        join(options.dbPath, 'griddesk-tokens.json'),
+        JSON.stringify({ tokens: deployed } satisfies KeptChain, null, 2),
+      );
   }
 
   return {
@@ -143,7 +157,9 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
       for (let i = 0; i < blocks; i += 1) await provider.send('evm_mine', []);
     },
     async balanceOf(symbol, owner) {
-      const raw = (await new ethers.Contract(deployed[symbol], ERC20_MINT_ABI, provider).getFunction('balanceOf')(owner)) as bigint;
+      const raw = (await new ethers.Contract(deployed[symbol], ERC20_MINT_ABI, provider).getFunction('balanceOf')(
+        owner,
+      )) as bigint;
       return ethers.formatUnits(raw, 18);
     },
     snapshot: () => provider.send('evm_snapshot', []) as Promise<string>,

@@ -56,7 +56,8 @@ const ALREADY_KNOWN = /already known|known transaction|already imported|alreadyk
 
 export function classifyBroadcastError(error: unknown): BroadcastOutcome | null {
   if (ethers.isError(error, 'NONCE_EXPIRED')) return 'nonce_used';
-  const message = error instanceof Error ? `${error.message} ${JSON.stringify((error as { info?: unknown }).info ?? '')}` : String(error);
+  const message =
+    error instanceof Error ? `${error.message} ${JSON.stringify((error as { info?: unknown }).info ?? '')}` : String(error);
   if (ALREADY_KNOWN.test(message)) return 'known';
   if (/nonce/i.test(message) && /too low/i.test(message)) return 'nonce_used';
   // Ganache: "the tx doesn't have the correct nonce. account has nonce of: 5 tx has nonce of: 3".
@@ -65,10 +66,19 @@ export function classifyBroadcastError(error: unknown): BroadcastOutcome | null 
   return null;
 }
 
-export function payoutChain({ provider: rpc, hotWalletKey, usdtToken, gasHeadroomPercent = 25n }: PayoutChainOptions): PayoutChain {
+export function payoutChain({
+  provider: rpc,
+  hotWalletKey,
+  usdtToken,
+  gasHeadroomPercent = 25n,
+}: PayoutChainOptions): PayoutChain {
   const wallet = new ethers.Wallet(hotWalletKey);
   const hotAddress = wallet.address;
-  const call = (to: string, units: bigint) => ({ from: hotAddress, to: usdtToken, data: erc20.encodeFunctionData('transfer', [to, units]) });
+  const call = (to: string, units: bigint) => ({
+    from: hotAddress,
+    to: usdtToken,
+    data: erc20.encodeFunctionData('transfer', [to, units]),
+  });
   return {
     hotAddress,
     async simulate(to, units) {
@@ -86,16 +96,32 @@ export function payoutChain({ provider: rpc, hotWalletKey, usdtToken, gasHeadroo
       const request = call(to, units);
       const provider = await rpc();
       const [estimate, fees, network, pendingNonce] = await Promise.all([
-        provider.estimateGas(request), provider.getFeeData(), provider.getNetwork(), provider.getTransactionCount(hotAddress, 'pending'),
+        provider.estimateGas(request),
+        provider.getFeeData(),
+        provider.getNetwork(),
+        provider.getTransactionCount(hotAddress, 'pending'),
       ]);
       if (fees.gasPrice === null) throw new Error('the chain reports no gas price');
-      return { data: request.data, gasLimit: (estimate * (100n + gasHeadroomPercent)) / 100n, gasPrice: fees.gasPrice,
-        chainId: network.chainId, pendingNonce: BigInt(pendingNonce) };
+      return {
+        data: request.data,
+        gasLimit: (estimate * (100n + gasHeadroomPercent)) / 100n,
+        gasPrice: fees.gasPrice,
+        chainId: network.chainId,
+        pendingNonce: BigInt(pendingNonce),
+      };
     },
     async sign(prepared, nonce) {
       // Legacy (type 0) transactions: what BSC prices by, and every EVM chain accepts.
-      const signedTx = await wallet.signTransaction({ type: 0, to: usdtToken, data: prepared.data, value: 0n,
-        nonce: Number(nonce), gasLimit: prepared.gasLimit, gasPrice: prepared.gasPrice, chainId: prepared.chainId });
+      const signedTx = await wallet.signTransaction({
+        type: 0,
+        to: usdtToken,
+        data: prepared.data,
+        value: 0n,
+        nonce: Number(nonce),
+        gasLimit: prepared.gasLimit,
+        gasPrice: prepared.gasPrice,
+        chainId: prepared.chainId,
+      });
       return { signedTx, txHash: ethers.keccak256(signedTx) };
     },
     async broadcast(signedTx) {

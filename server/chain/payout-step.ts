@@ -67,7 +67,9 @@ async function send(ctx: StepContext, row: PayoutRow): Promise<StepOutcome> {
   await recordAttempt(ctx.db, row.id, null, ctx.clock());
   await ctx.hooks?.afterBroadcast?.(row.id);
   if (outcome !== 'nonce_used') return 'sent';
-  return (await nonceTakenByAnother(ctx, row)) ? refund(ctx, row, 'the hot wallet nonce was used by another transaction') : 'waiting';
+  return (await nonceTakenByAnother(ctx, row))
+    ? refund(ctx, row, 'the hot wallet nonce was used by another transaction')
+    : 'waiting';
 }
 
 async function settleOrResend(ctx: StepContext, row: PayoutRow): Promise<StepOutcome> {

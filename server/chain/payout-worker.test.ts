@@ -37,8 +37,11 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
   let db: Db;
   let chain: LocalChain;
   const logs: string[] = [];
-  const log = { info: (o: object, m: string) => logs.push(JSON.stringify([o, m])), warn: (o: object, m: string) => logs.push(JSON.stringify([o, m])),
-    error: (o: object, m: string) => logs.push(JSON.stringify([o, m])) };
+  const log = {
+    info: (o: object, m: string) => logs.push(JSON.stringify([o, m])),
+    warn: (o: object, m: string) => logs.push(JSON.stringify([o, m])),
+    error: (o: object, m: string) => logs.push(JSON.stringify([o, m])),
+  };
   const workers: PayoutWorker[] = [];
 
   beforeAll(async () => {
@@ -57,8 +60,19 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
   });
 
   function worker(extra: Partial<PayoutWorkerDeps> = {}): PayoutWorker {
-    const started = startPayoutWorker({ db, log, rpcUrl: chain.rpcUrl, hotWalletKey: chain.hotWallet.privateKey, usdtToken: chain.tokens.USDT,
-      confirmations: CONFIRMATIONS, clock: server.clock, pollMs: 3_600_000, leaseMs: LEASE_MS, backoffMs: { first: 10, max: 10 }, ...extra });
+    const started = startPayoutWorker({
+      db,
+      log,
+      rpcUrl: chain.rpcUrl,
+      hotWalletKey: chain.hotWallet.privateKey,
+      usdtToken: chain.tokens.USDT,
+      confirmations: CONFIRMATIONS,
+      clock: server.clock,
+      pollMs: 3_600_000,
+      leaseMs: LEASE_MS,
+      backoffMs: { first: 10, max: 10 },
+      ...extra,
+    });
     if (!extra.hooks) workers.push(started);
     return started;
   }
@@ -67,7 +81,12 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
     const userId = await insertMember(db);
     await post(db, { key: randomUUID(), kind: 'level_reward', legs: [{ userId, asset: 'USDT_REWARD', amount: reward }] });
     const to = ethers.Wallet.createRandom().address;
-    const { id } = await createWithdrawal(db, userId, { amount, toAddress: to }, { clock: server.clock, available: true, checksummedAddress });
+    const { id } = await createWithdrawal(
+      db,
+      userId,
+      { amount, toAddress: to },
+      { clock: server.clock, available: true, checksummedAddress },
+    );
     return { userId, to, id };
   }
   const rowOf = async (id: string) => (await db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
@@ -88,10 +107,17 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
     for (let i = 0; i < 200 && !(await check()); i += 1) await new Promise((r) => setTimeout(r, 25));
     expect(await check()).toBe(true);
   }
-  const refunds = (id: string) => db.select().from(ledgerEntries).where(and(eq(ledgerEntries.idempotencyKey, `withdrawal_refund:${id}`)));
+  const refunds = (id: string) =>
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.idempotencyKey, `withdrawal_refund:${id}`)));
   /** The ledger entries of one withdrawal, as [key, amount]. */
-  const entriesOf = async (id: string) => (await db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, id)).orderBy(asc(ledgerEntries.id)))
-    .map((e) => [e.idempotencyKey, new Decimal(e.amount).toFixed()]);
+  const entriesOf = async (id: string) =>
+    (await db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, id)).orderBy(asc(ledgerEntries.id))).map((e) => [
+      e.idempotencyKey,
+      new Decimal(e.amount).toFixed(),
+    ]);
   /** Runs `body` with a network fee of `fee` USDT in force. */
   async function withFee(fee: string, body: () => Promise<void>) {
     await setSetting(db, 'withdrawalFee', fee);
@@ -102,26 +128,33 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
     }
   }
 
-  it('sends the amount less the network fee on chain; the fee stays debited as its own entry', () => withFee('0.25', async () => {
-    const { id, to, userId } = await request('10', '12');
-    const [row] = await drive(worker(), [id]);
-    expect(row!.status).toBe('SUCCESS');
-    expect(await chain.balanceOf('USDT', to)).toBe('9.75');
-    expect(await entriesOf(id)).toEqual([[`withdrawal:${id}`, '-9.75'], [`withdrawal_fee:${id}`, '-0.25']]);
-    expect((await balancesOf(db, userId)).USDT_REWARD).toBe('2');
-  }));
+  it('sends the amount less the network fee on chain; the fee stays debited as its own entry', () =>
+    withFee('0.25', async () => {
+      const { id, to, userId } = await request('10', '12');
+      const [row] = await drive(worker(), [id]);
+      expect(row!.status).toBe('SUCCESS');
+      expect(await chain.balanceOf('USDT', to)).toBe('9.75');
+      expect(await entriesOf(id)).toEqual([
+        [`withdrawal:${id}`, '-9.75'],
+        [`withdrawal_fee:${id}`, '-0.25'],
+      ]);
+      expect((await balancesOf(db, userId)).USDT_REWARD).toBe('2');
+    }));
 
-  it('refunds the payout and the fee of a failed withdrawal, each once', () => withFee('0.25', async () => {
-    const { id, userId } = await request('2000000');
-    const [row] = await drive(worker(), [id]);
-    expect(row!.status).toBe('FAILED');
-    await drive(worker(), [id], 2);
-    expect(await entriesOf(id)).toEqual([
-      [`withdrawal:${id}`, '-1999999.75'], [`withdrawal_fee:${id}`, '-0.25'],
-      [`withdrawal_refund:${id}`, '1999999.75'], [`withdrawal_fee_refund:${id}`, '0.25'],
-    ]);
-    expect((await balancesOf(db, userId)).USDT_REWARD).toBe('2000000');
-  }));
+  it('refunds the payout and the fee of a failed withdrawal, each once', () =>
+    withFee('0.25', async () => {
+      const { id, userId } = await request('2000000');
+      const [row] = await drive(worker(), [id]);
+      expect(row!.status).toBe('FAILED');
+      await drive(worker(), [id], 2);
+      expect(await entriesOf(id)).toEqual([
+        [`withdrawal:${id}`, '-1999999.75'],
+        [`withdrawal_fee:${id}`, '-0.25'],
+        [`withdrawal_refund:${id}`, '1999999.75'],
+        [`withdrawal_fee_refund:${id}`, '0.25'],
+      ]);
+      expect((await balancesOf(db, userId)).USDT_REWARD).toBe('2000000');
+    }));
 
   it('follows its own payout to SUCCESS on its next passes, without waiting out its lease', async () => {
     const w = worker();
@@ -179,8 +212,18 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
   it('refunds a payout whose transaction reverted, once', async () => {
     const { id, to, userId } = await request('4', '10');
     const [deployer] = (await chain.provider.send('eth_accounts', [])) as string[];
-    const token = new ethers.Contract(chain.tokens.USDT, ['function pause()', 'function unpause()'], await chain.provider.getSigner(deployer));
-    const pausing = worker({ hooks: { afterStore: async () => { await (await token.getFunction('pause')()).wait(); } } });
+    const token = new ethers.Contract(
+      chain.tokens.USDT,
+      ['function pause()', 'function unpause()'],
+      await chain.provider.getSigner(deployer),
+    );
+    const pausing = worker({
+      hooks: {
+        afterStore: async () => {
+          await (await token.getFunction('pause')()).wait();
+        },
+      },
+    });
     await until(async () => (await rowOf(id)).attempts > 0);
     const [row] = await drive(pausing, [id]);
     await (await token.getFunction('unpause')()).wait();
@@ -237,7 +280,13 @@ describe.each(targets)('the payout worker on a local chain and $name', (target) 
       await chain.mine(1);
       await Promise.all([a.runOnce(), b.runOnce()]);
     }
-    expect((await Promise.all(ids.map(rowOf))).map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS']);
+    expect((await Promise.all(ids.map(rowOf))).map((r) => r.status)).toEqual([
+      'SUCCESS',
+      'SUCCESS',
+      'SUCCESS',
+      'SUCCESS',
+      'SUCCESS',
+    ]);
     expect(await Promise.all(batch.map((r) => chain.balanceOf('USDT', r.to)))).toEqual(['1.0', '2.0', '3.0', '4.0', '5.0']);
     expect(await hotNonce()).toBe(nonce + 5);
     // Up to 20 rounds of mining and two workers racing on PostgreSQL: about 3 s alone, but five

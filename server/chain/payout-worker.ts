@@ -46,7 +46,10 @@ export interface PayoutWorker {
 
 class Backoff {
   private readonly until = new Map<string, { failures: number; at: number }>();
-  constructor(private readonly first: number, private readonly max: number) {}
+  constructor(
+    private readonly first: number,
+    private readonly max: number,
+  ) {}
   fail(id: string, now: number): number {
     const failures = (this.until.get(id)?.failures ?? 0) + 1;
     const delay = Math.min(this.max, this.first * 2 ** Math.min(failures - 1, 20));
@@ -96,7 +99,12 @@ export function startPayoutWorker(deps: PayoutWorkerDeps): PayoutWorker {
     const handled: string[] = []; // once a pass: a payout waiting for blocks is looked at again next pass
     for (let n = 0; n < (deps.batch ?? 50) && !stopped; n += 1) {
       const now = deps.clock();
-      const row = await claimNext(deps.db, { now, leaseMs, skip: [...backoff.waiting(now.getTime()), ...handled], held: [...held] });
+      const row = await claimNext(deps.db, {
+        now,
+        leaseMs,
+        skip: [...backoff.waiting(now.getTime()), ...handled],
+        held: [...held],
+      });
       if (!row) return;
       held.add(row.id);
       handled.push(row.id);

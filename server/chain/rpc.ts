@@ -25,7 +25,8 @@ export function connectChain(rpcUrl: string): ChainReader {
       if (n < 0) return null;
       return (await (await provider.get()).getBlock(n))?.hash ?? null;
     },
-    logs: async (contracts, topic, from, to) => (await provider.get()).getLogs({ address: contracts, topics: [topic], fromBlock: from, toBlock: to }),
+    logs: async (contracts, topic, from, to) =>
+      (await provider.get()).getLogs({ address: contracts, topics: [topic], fromBlock: from, toBlock: to }),
     close: () => provider.destroy(),
   };
 }

@@ -35,7 +35,11 @@ export function startScanLoop(options: ScanLoopOptions): { wake(): void; stop():
       if (lastError !== null) options.log.info({}, 'deposit scanner: chain reachable again');
       failures = 0;
       lastError = null;
-      if (result.credited.length > 0) options.log.info({ credited: result.credited.length, block: result.cursor }, `deposit scanner: credited ${result.credited.length} deposit(s) up to block ${result.cursor}`);
+      if (result.credited.length > 0)
+        options.log.info(
+          { credited: result.credited.length, block: result.cursor },
+          `deposit scanner: credited ${result.credited.length} deposit(s) up to block ${result.cursor}`,
+        );
     } catch (error) {
       failures += 1;
       const message = options.describe(error);

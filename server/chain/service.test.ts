@@ -14,8 +14,12 @@ describe('the chain role', () => {
   let server: TestServer;
   beforeAll(async () => {
     // Nothing listens on port 9: a pass fails and retries, which is all this test needs.
-    server = await createTestServer(pglite!, { BSC_RPC_URL: 'http://127.0.0.1:9', TOKEN_USDT: `0x${'1'.repeat(40)}`,
-      HOT_WALLET_PRIVATE_KEY: `0x${'2'.repeat(64)}`, CHAIN_POLL_MS: '600000' });
+    server = await createTestServer(pglite!, {
+      BSC_RPC_URL: 'http://127.0.0.1:9',
+      TOKEN_USDT: `0x${'1'.repeat(40)}`,
+      HOT_WALLET_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
+      CHAIN_POLL_MS: '600000',
+    });
   }, 60_000);
   afterAll(() => server?.close());
 
@@ -25,7 +29,11 @@ describe('the chain role', () => {
     const service = await startChainService({ config: server.config, db: server.database.db, log });
     await service.stop();
     expect(lines).toContain('payout worker started');
-    expect(lines).toContainEqual(expect.stringMatching(/^chain role: BEP-20 deposits are off: DEPOSIT_XPUB \(or DEPOSIT_MNEMONIC\), TOKEN_IFT, TOKEN_IFX unset/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^chain role: BEP-20 deposits are off: DEPOSIT_XPUB \(or DEPOSIT_MNEMONIC\), TOKEN_IFT, TOKEN_IFX unset/,
+      ),
+    );
     expect(lines.some((line) => line.startsWith('chain role: scanning'))).toBe(false);
   });
 });

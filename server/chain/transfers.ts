@@ -22,8 +22,14 @@ export function decodeTransfer(log: Log, tokenOf: ReadonlyMap<string, DepositTok
   if (value >= MAX_RAW) return { skipped: `transfer ${log.transactionHash}:${log.index} of ${token} is too large to credit` };
   return {
     transfer: {
-      token, txHash: log.transactionHash.toLowerCase(), logIndex: log.index, blockNumber: log.blockNumber, blockHash: log.blockHash.toLowerCase(),
-      from: topicAddress(log.topics[1]!), to: topicAddress(log.topics[2]!), amount: formatUnits(value, TOKEN_DECIMALS),
+      token,
+      txHash: log.transactionHash.toLowerCase(),
+      logIndex: log.index,
+      blockNumber: log.blockNumber,
+      blockHash: log.blockHash.toLowerCase(),
+      from: topicAddress(log.topics[1]!),
+      to: topicAddress(log.topics[2]!),
+      amount: formatUnits(value, TOKEN_DECIMALS),
     },
   };
 }

@@ -28,8 +28,16 @@ export interface Stoppable {
 export function startPayouts(deps: ChainServiceDeps, settings: PayoutSettings): Stoppable {
   // config.ts refuses HOT_WALLET_ADDRESS without the key in a process with this role.
   if (settings.hotWalletKey === null) throw new Error('the chain role pays withdrawals: HOT_WALLET_PRIVATE_KEY is needed');
-  return startPayoutWorker({ db: deps.db, log: deps.log, rpcUrl: settings.rpcUrl, hotWalletKey: settings.hotWalletKey,
-    usdtToken: settings.usdtToken, confirmations: settings.confirmations, pollMs: settings.pollMs, clock: systemClock });
+  return startPayoutWorker({
+    db: deps.db,
+    log: deps.log,
+    rpcUrl: settings.rpcUrl,
+    hotWalletKey: settings.hotWalletKey,
+    usdtToken: settings.usdtToken,
+    confirmations: settings.confirmations,
+    pollMs: settings.pollMs,
+    clock: systemClock,
+  });
 }
 
 export function startDeposits(deps: ChainServiceDeps, settings: DepositSettings): Stoppable | null {
@@ -40,12 +48,26 @@ export function startDeposits(deps: ChainServiceDeps, settings: DepositSettings)
     deps.log.warn({}, `chain role: deposits idle: ${redactedMessage(error, settings.rpcUrl)}`);
     return null;
   }
-  const scanner = createDepositScanner({ db: deps.db, reader, tokens: settings.tokens, confirmations: settings.confirmations,
-    scanBlocks: settings.scanBlocks, startBlock: settings.startBlock, log: deps.log });
-  const loop = startScanLoop({ scan: scanner.scan, pollMs: settings.pollMs, notifications: deps.notifications, log: deps.log,
-    describe: (error) => redactedMessage(error, settings.rpcUrl) });
-  deps.log.info({ confirmations: settings.confirmations, pollMs: settings.pollMs },
-    `chain role: scanning USDT, IFT and IFX deposits at ${settings.confirmations} confirmations every ${settings.pollMs} ms`);
+  const scanner = createDepositScanner({
+    db: deps.db,
+    reader,
+    tokens: settings.tokens,
+    confirmations: settings.confirmations,
+    scanBlocks: settings.scanBlocks,
+    startBlock: settings.startBlock,
+    log: deps.log,
+  });
+  const loop = startScanLoop({
+    scan: scanner.scan,
+    pollMs: settings.pollMs,
+    notifications: deps.notifications,
+    log: deps.log,
+    describe: (error) => redactedMessage(error, settings.rpcUrl),
+  });
+  deps.log.info(
+    { confirmations: settings.confirmations, pollMs: settings.pollMs },
+    `chain role: scanning USDT, IFT and IFX deposits at ${settings.confirmations} confirmations every ${settings.pollMs} ms`,
+  );
   return {
     async stop() {
       await loop.stop();
@@ -53,4 +75,3 @@ export function startDeposits(deps: ChainServiceDeps, settings: DepositSettings)
     },
   };
 }
-

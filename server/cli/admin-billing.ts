@@ -24,7 +24,8 @@ export async function listPlansCommand(db: Db): Promise<string> {
 
 export async function addPlanCommand(db: Db, flag: Flag): Promise<string> {
   const [price, days] = [flag('price'), flag('days')];
-  if (!/^\d{1,12}(\.\d{1,8})?$/.test(price) || new Decimal(price).isZero()) throw new UsageError('--price must be a positive decimal, e.g. 29.99');
+  if (!/^\d{1,12}(\.\d{1,8})?$/.test(price) || new Decimal(price).isZero())
+    throw new UsageError('--price must be a positive decimal, e.g. 29.99');
   if (!/^\d{1,5}$/.test(days) || Number(days) < 1) throw new UsageError('--days must be a whole number from 1');
   const plan = await addPlan(db, price, Number(days));
   return `plan ${plan.id}: ${plan.days} days for ${plan.usdtToken} USDT (${plan.ifcNewToken} IFC)`;
@@ -52,7 +53,10 @@ function ledgerPage(optional: OptionalFlag): { limit: number; beforeId: number |
   if (before !== undefined && (!/^\d{1,15}$/.test(before) || Number(before) < 1)) {
     throw new UsageError('--before must be an entry id (the first column of ledger)');
   }
-  return { limit: limit === undefined ? LEDGER_PAGE_DEFAULT : Number(limit), beforeId: before === undefined ? undefined : Number(before) };
+  return {
+    limit: limit === undefined ? LEDGER_PAGE_DEFAULT : Number(limit),
+    beforeId: before === undefined ? undefined : Number(before),
+  };
 }
 
 /**
@@ -67,7 +71,10 @@ export async function ledgerCommand(db: Db, flag: Flag, optional: OptionalFlag):
   const entries = await ledgerOf(db, user.id, { limit: limit + 1, beforeId });
   const shown = entries.slice(0, limit);
   const lines = shown.map((l) =>
-    [l.id, l.createdAt.toISOString(), l.kind, l.asset, l.amount, `balance ${l.balanceAfter}`, l.reason ?? l.reference ?? ''].join('\t'));
+    [l.id, l.createdAt.toISOString(), l.kind, l.asset, l.amount, `balance ${l.balanceAfter}`, l.reason ?? l.reference ?? ''].join(
+      '\t',
+    ),
+  );
   if (entries.length > limit) {
     const next = `--before ${shown[shown.length - 1]!.id}${limit === LEDGER_PAGE_DEFAULT ? '' : ` --limit ${limit}`}`;
     lines.push(`older entries: npm run admin -- ledger --email ${user.email} ${next}`);
@@ -83,10 +90,16 @@ export async function adjustCommand(db: Db, flag: Flag): Promise<string> {
   const asset = flag('asset');
   if (!isLedgerAsset(asset)) throw new UsageError(`--asset must be one of ${LEDGER_ASSETS.join(', ')}`);
   const amount = flag('amount');
-  if (!/^-?\d{1,20}(\.\d{1,18})?$/.test(amount) || new Decimal(amount).isZero()) throw new UsageError('--amount must be a non-zero decimal, e.g. 25 or -25');
+  if (!/^-?\d{1,20}(\.\d{1,18})?$/.test(amount) || new Decimal(amount).isZero())
+    throw new UsageError('--amount must be a non-zero decimal, e.g. 25 or -25');
   const reason = flag('reason');
   try {
-    const result = await post(db, { key: `adjustment:${randomUUID()}`, kind: 'adjustment', reason, legs: [{ userId: user.id, asset, amount }] });
+    const result = await post(db, {
+      key: `adjustment:${randomUUID()}`,
+      kind: 'adjustment',
+      reason,
+      legs: [{ userId: user.id, asset, amount }],
+    });
     return `${user.email}: ${asset} ${new Decimal(amount).toFixed()} (${reason}); balance now ${result.entries[0]!.balanceAfter}`;
   } catch (error) {
     if (error instanceof InsufficientBalance) throw new UsageError(`${user.email} has less ${asset} than that; nothing changed`);

@@ -52,7 +52,10 @@ describe('the admin CLI beside a running embedded server', () => {
       await server.close();
       server = null;
 
-      expect(await admin(env, 'set-setting', 'minimumBotAmount', '250')).toMatchObject({ code: 0, out: 'minimumBotAmount = 250' });
+      expect(await admin(env, 'set-setting', 'minimumBotAmount', '250')).toMatchObject({
+        code: 0,
+        out: 'minimumBotAmount = 250',
+      });
       // The CLI let go of DATA_DIR: the server starts again and sees the value.
       server = await openDatabase(loadConfig(env));
       expect(String(await getSetting(server.db, 'minimumBotAmount'))).toBe('250');
@@ -73,7 +76,9 @@ describe('the admin CLI on a DATA_DIR without a database', () => {
     const dataDir = join(work, 'typo');
     const refused = await admin({ ...TEST_ENV, DATA_DIR: dataDir }, 'set-setting', 'minimumBotAmount', '250');
     expect(refused.code).toBe(1);
-    expect(refused.err).toBe(`No GridDesk database in DATA_DIR ${dataDir} (${join(dataDir, 'pglite')} holds none): point DATA_DIR at the server's data folder; nothing was created`);
+    expect(refused.err).toBe(
+      `No GridDesk database in DATA_DIR ${dataDir} (${join(dataDir, 'pglite')} holds none): point DATA_DIR at the server's data folder; nothing was created`,
+    );
     expect(existsSync(dataDir)).toBe(false);
   });
 
@@ -82,64 +87,81 @@ describe('the admin CLI on a DATA_DIR without a database', () => {
     await mkdir(dataDir);
     const refused = await admin({ DATA_DIR: dataDir }, 'list-users');
     expect(refused.code).toBe(1);
-    expect(refused.err).toBe(`Invalid configuration: JWT_SECRET and SECRETS_KEY unset and DATA_DIR ${dataDir} holds no secrets.json: point DATA_DIR at the server's data folder (or set them as the server has them); nothing was created`);
+    expect(refused.err).toBe(
+      `Invalid configuration: JWT_SECRET and SECRETS_KEY unset and DATA_DIR ${dataDir} holds no secrets.json: point DATA_DIR at the server's data folder (or set them as the server has them); nothing was created`,
+    );
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
   it('refuses a folder with secrets but no database, and leaves it as it was', async () => {
     const dataDir = join(work, 'secrets-only');
     await mkdir(dataDir);
-    const refused = await admin({ ...TEST_ENV, DATA_DIR: dataDir }, 'grant-subscription', '--email', 'a@example.com', '--days', '30');
+    const refused = await admin(
+      { ...TEST_ENV, DATA_DIR: dataDir },
+      'grant-subscription',
+      '--email',
+      'a@example.com',
+      '--days',
+      '30',
+    );
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`No GridDesk database in DATA_DIR ${dataDir}`);
     expect(readdirSync(dataDir)).toEqual([]);
   });
 });
 
-describe.each(targets.filter((target) => target.name === 'postgres'))('the admin CLI on a DATABASE_URL without a database ($name)', (target) => {
-  let work: string;
-  beforeAll(async () => {
-    work = await mkdtemp(join(tmpdir(), 'griddesk-admin-pg-'));
-  });
-  afterAll(() => rm(work, { recursive: true, force: true }));
+describe.each(targets.filter((target) => target.name === 'postgres'))(
+  'the admin CLI on a DATABASE_URL without a database ($name)',
+  (target) => {
+    let work: string;
+    beforeAll(async () => {
+      work = await mkdtemp(join(tmpdir(), 'griddesk-admin-pg-'));
+    });
+    afterAll(() => rm(work, { recursive: true, force: true }));
 
-  it('refuses an empty database, naming DATABASE_URL, and migrates nothing into it', async () => {
-    const { databaseUrl, drop } = await target.create();
-    try {
-      const refused = await admin({ ...TEST_ENV, DATA_DIR: work, DATABASE_URL: databaseUrl! }, 'list-users');
-      expect(refused.code).toBe(1);
-      expect(refused.err).toContain("Invalid configuration: DATABASE_URL's database holds no GridDesk database yet");
-      const client = new pg.Client({ connectionString: databaseUrl! });
-      await client.connect();
+    it('refuses an empty database, naming DATABASE_URL, and migrates nothing into it', async () => {
+      const { databaseUrl, drop } = await target.create();
       try {
-        const { rows } = await client.query<{ count: string }>("SELECT count(*)::text AS count FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')");
-        expect(rows[0]!.count).toBe('0');
+        const refused = await admin({ ...TEST_ENV, DATA_DIR: work, DATABASE_URL: databaseUrl! }, 'list-users');
+        expect(refused.code).toBe(1);
+        expect(refused.err).toContain("Invalid configuration: DATABASE_URL's database holds no GridDesk database yet");
+        const client = new pg.Client({ connectionString: databaseUrl! });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ count: string }>(
+            "SELECT count(*)::text AS count FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')",
+          );
+          expect(rows[0]!.count).toBe('0');
+        } finally {
+          await client.end();
+        }
       } finally {
-        await client.end();
+        await drop();
       }
-    } finally {
-      await drop();
-    }
-  });
+    });
 
-  it('refuses a database that does not exist, naming DATABASE_URL', async () => {
-    const { databaseUrl, drop } = await target.create();
-    await drop();
-    const refused = await admin({ ...TEST_ENV, DATA_DIR: work, DATABASE_URL: databaseUrl! }, 'list-users');
-    expect(refused).toMatchObject({ code: 1, err: "Invalid configuration: DATABASE_URL names a database that does not exist: point it at the server's database; nothing was created" });
-  });
-
-  it('needs no lock: it acts while a server is connected to the same database', async () => {
-    const { databaseUrl, drop } = await target.create({ migrated: true });
-    const env = { ...TEST_ENV, DATA_DIR: work, DATABASE_URL: databaseUrl! };
-    const server = await openDatabase(loadConfig(env));
-    try {
-      expect(await admin(env, 'set-setting', 'minimumBotAmount', '250')).toMatchObject({ code: 0 });
-      // Read fresh by the server on its next request: settings are not cached.
-      expect(String(await getSetting(server.db, 'minimumBotAmount'))).toBe('250');
-    } finally {
-      await server.close();
+    it('refuses a database that does not exist, naming DATABASE_URL', async () => {
+      const { databaseUrl, drop } = await target.create();
       await drop();
-    }
-  });
-});
+      const refused = await admin({ ...TEST_ENV, DATA_DIR: work, DATABASE_URL: databaseUrl! }, 'list-users');
+      expect(refused).toMatchObject({
+        code: 1,
+        err: "Invalid configuration: DATABASE_URL names a database that does not exist: point it at the server's database; nothing was created",
+      });
+    });
+
+    it('needs no lock: it acts while a server is connected to the same database', async () => {
+      const { databaseUrl, drop } = await target.create({ migrated: true });
+      const env = { ...TEST_ENV, DATA_DIR: work, DATABASE_URL: databaseUrl! };
+      const server = await openDatabase(loadConfig(env));
+      try {
+        expect(await admin(env, 'set-setting', 'minimumBotAmount', '250')).toMatchObject({ code: 0 });
+        // Read fresh by the server on its next request: settings are not cached.
+        expect(String(await getSetting(server.db, 'minimumBotAmount'))).toBe('250');
+      } finally {
+        await server.close();
+        await drop();
+      }
+    });
+  },
+);

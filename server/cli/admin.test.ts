@@ -141,7 +141,12 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
   // Each command opens the embedded database, as a CLI run does: about 0.4 s each on PGlite,
   // and a run with every worker busy takes several times that.
   it('the withdrawal settings: defaults and a fee always below the minimum', { timeout: 90_000 }, async () => {
-    for (const [name, value] of [['withdrawalMinimum', '10'], ['withdrawalFee', '1'], ['withdrawalPendingMax', '3'], ['withdrawalDailyMax', '10']]) {
+    for (const [name, value] of [
+      ['withdrawalMinimum', '10'],
+      ['withdrawalFee', '1'],
+      ['withdrawalPendingMax', '3'],
+      ['withdrawalDailyMax', '10'],
+    ]) {
       expect(await admin('get-setting', name!)).toEqual({ code: 0, out: value, err: '' });
     }
     expect(await admin('set-setting', 'withdrawalFee', '0.25')).toMatchObject({ code: 0, out: 'withdrawalFee = 0.25' });
@@ -155,7 +160,8 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
     ] as const) {
       expect(await admin('set-setting', name, value)).toEqual({ code: 1, out: '', err });
     }
-    for (const bad of ['-1', 'abc', '1e3']) expect((await admin('set-setting', 'withdrawalFee', bad)).err).toContain('withdrawalFee must be a positive decimal');
+    for (const bad of ['-1', 'abc', '1e3'])
+      expect((await admin('set-setting', 'withdrawalFee', bad)).err).toContain('withdrawalFee must be a positive decimal');
     expect(await admin('set-setting', 'withdrawalFee', '0')).toMatchObject({ code: 0, out: 'withdrawalFee = 0' });
     expect(await admin('get-setting', 'withdrawalMinimum')).toMatchObject({ out: '1' });
     expect(await admin('get-setting', 'withdrawalFee')).toMatchObject({ out: '0' });
@@ -165,7 +171,11 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
     for (const name of ['withdrawalPendingMax', 'withdrawalDailyMax']) {
       expect(await admin('set-setting', name, '7')).toMatchObject({ code: 0, out: `${name} = 7` });
       for (const bad of ['-1', '2.5', 'ten', '1e3', '']) {
-        expect(await admin('set-setting', name, bad)).toEqual({ code: 1, out: '', err: `${name} must be a whole number from 0, e.g. 3` });
+        expect(await admin('set-setting', name, bad)).toEqual({
+          code: 1,
+          out: '',
+          err: `${name} must be a whole number from 0, e.g. 3`,
+        });
       }
       expect((await admin('get-setting', name)).out).toBe('7'); // unchanged
     }
@@ -245,22 +255,40 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
     const oldKey = '11'.repeat(32);
     const newKey = '22'.repeat(32);
     const ann = await withDb(async (db) => (await db.select().from(users).where(eq(users.email, 'ann@example.com')))[0]!);
-    await withDb((db) => db.insert(exchangeKeys).values({ userId: ann.id, apiKey: 'ann-key', ipRestricted: true, keyVersion: 1,
-      secretCiphertext: sealSecret(Buffer.from(oldKey, 'hex'), ann.id, 'ann-secret') }));
+    await withDb((db) =>
+      db.insert(exchangeKeys).values({
+        userId: ann.id,
+        apiKey: 'ann-key',
+        ipRestricted: true,
+        keyVersion: 1,
+        secretCiphertext: sealSecret(Buffer.from(oldKey, 'hex'), ann.id, 'ann-secret'),
+      }),
+    );
     const rotate = async (extra: Env) => {
       const io = memoryIo();
       const code = await runAdmin(['rotate-secrets-key'], { ...env, ...extra }, io);
       return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
     };
-    expect(await rotate({ SECRETS_KEY: newKey })).toMatchObject({ code: 1, err: expect.stringContaining('PREVIOUS_SECRETS_KEY must be set') });
-    expect(await rotate({ SECRETS_KEY: newKey, PREVIOUS_SECRETS_KEY: '33'.repeat(32) }))
-      .toMatchObject({ code: 1, err: expect.stringContaining('open under neither key') });
-    expect(await rotate({ SECRETS_KEY: newKey, PREVIOUS_SECRETS_KEY: oldKey }))
-      .toMatchObject({ code: 0, out: '1 secret(s) re-encrypted under SECRETS_KEY, 0 already under it' });
-    const sealed = await withDb(async (db) => (await db.select().from(exchangeKeys).where(eq(exchangeKeys.userId, ann.id)))[0]!.secretCiphertext);
+    expect(await rotate({ SECRETS_KEY: newKey })).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('PREVIOUS_SECRETS_KEY must be set'),
+    });
+    expect(await rotate({ SECRETS_KEY: newKey, PREVIOUS_SECRETS_KEY: '33'.repeat(32) })).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('open under neither key'),
+    });
+    expect(await rotate({ SECRETS_KEY: newKey, PREVIOUS_SECRETS_KEY: oldKey })).toMatchObject({
+      code: 0,
+      out: '1 secret(s) re-encrypted under SECRETS_KEY, 0 already under it',
+    });
+    const sealed = await withDb(
+      async (db) => (await db.select().from(exchangeKeys).where(eq(exchangeKeys.userId, ann.id)))[0]!.secretCiphertext,
+    );
     expect(openSecret(Buffer.from(newKey, 'hex'), ann.id, sealed)).toBe('ann-secret');
-    expect(await rotate({ SECRETS_KEY: newKey, PREVIOUS_SECRETS_KEY: oldKey }))
-      .toMatchObject({ code: 0, out: '0 secret(s) re-encrypted under SECRETS_KEY, 1 already under it' });
+    expect(await rotate({ SECRETS_KEY: newKey, PREVIOUS_SECRETS_KEY: oldKey })).toMatchObject({
+      code: 0,
+      out: '0 secret(s) re-encrypted under SECRETS_KEY, 1 already under it',
+    });
     await withDb((db) => db.delete(exchangeKeys).where(eq(exchangeKeys.userId, ann.id)));
   });
 
@@ -268,7 +296,10 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
     // A fresh database offers the default plans (migration 0019); support staff may retire them.
     const defaults = (await admin('list-plans')).out.split('\n');
     expect(defaults.map((line) => line.split('\t').slice(1))).toEqual([
-      ['30 USDT', '30 IFC', '30 days'], ['80 USDT', '80 IFC', '90 days'], ['300 USDT', '300 IFC', '365 days']]);
+      ['30 USDT', '30 IFC', '30 days'],
+      ['80 USDT', '80 IFC', '90 days'],
+      ['300 USDT', '300 IFC', '365 days'],
+    ]);
     for (const line of defaults) {
       const id = line.split('\t')[0]!;
       expect(await admin('retire-plan', id)).toMatchObject({ code: 0, out: `plan ${id} retired` });
@@ -288,13 +319,28 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
   });
 
   it('credits and debits a member as audited ledger entries, never below zero', async () => {
-    expect(await admin('adjust', '--email', 'ben@example.com', '--asset', 'USDT', '--amount', '25.5', '--reason', 'goodwill #12'))
-      .toMatchObject({ code: 0, out: 'ben@example.com: USDT 25.5 (goodwill #12); balance now 25.5' });
-    const overdraw = await admin('adjust', '--email', 'ben@example.com', '--asset', 'USDT', '--amount', '-30', '--reason', 'chargeback');
+    expect(
+      await admin('adjust', '--email', 'ben@example.com', '--asset', 'USDT', '--amount', '25.5', '--reason', 'goodwill #12'),
+    ).toMatchObject({ code: 0, out: 'ben@example.com: USDT 25.5 (goodwill #12); balance now 25.5' });
+    const overdraw = await admin(
+      'adjust',
+      '--email',
+      'ben@example.com',
+      '--asset',
+      'USDT',
+      '--amount',
+      '-30',
+      '--reason',
+      'chargeback',
+    );
     expect(overdraw).toMatchObject({ code: 1 });
     expect(overdraw.err).toContain('less USDT than that; nothing changed');
-    expect((await admin('adjust', '--email', 'ben@example.com', '--asset', 'BTC', '--amount', '1', '--reason', 'x')).err).toContain('--asset must be one of');
-    expect((await admin('adjust', '--email', 'ben@example.com', '--asset', 'USDT', '--amount', '1')).err).toContain('--reason is required');
+    expect(
+      (await admin('adjust', '--email', 'ben@example.com', '--asset', 'BTC', '--amount', '1', '--reason', 'x')).err,
+    ).toContain('--asset must be one of');
+    expect((await admin('adjust', '--email', 'ben@example.com', '--asset', 'USDT', '--amount', '1')).err).toContain(
+      '--reason is required',
+    );
     await admin('adjust', '--email', 'ben@example.com', '--asset', 'USDT', '--amount', '-5.5', '--reason', 'correction');
     const ledger = await admin('ledger', '--email', 'ben@example.com');
     expect(ledger.out.split('\n')[0]).toBe('ben@example.com: USDT 20  IFC 0  USDT_REWARD 0  IFT 0  IFX 0');
@@ -307,12 +353,23 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
     await withDb(async (db) => {
       const ann = (await db.select().from(users).where(eq(users.email, 'ann@example.com')))[0]!;
       for (let k = 1; k <= 105; k += 1) {
-        await post(db, { key: `paging-${k}`, kind: 'adjustment', reason: `credit ${k}`, legs: [{ userId: ann.id, asset: 'IFC', amount: String(k) }] });
+        await post(db, {
+          key: `paging-${k}`,
+          kind: 'adjustment',
+          reason: `credit ${k}`,
+          legs: [{ userId: ann.id, asset: 'IFC', amount: String(k) }],
+        });
       }
     });
-    const entries = (out: string) => out.split('\n').slice(1).filter((line) => /^\d+\t/.test(line)).map((line) => line.split('\t'));
+    const entries = (out: string) =>
+      out
+        .split('\n')
+        .slice(1)
+        .filter((line) => /^\d+\t/.test(line))
+        .map((line) => line.split('\t'));
     const amounts = (out: string) => entries(out).map((fields) => Number(fields[4]));
-    const more = (out: string) => /^older entries: npm run admin -- ledger --email ann@example\.com (.+)$/m.exec(out)?.[1]?.split(' ');
+    const more = (out: string) =>
+      /^older entries: npm run admin -- ledger --email ann@example\.com (.+)$/m.exec(out)?.[1]?.split(' ');
     const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
 
     const first = await admin('ledger', '--email', 'ann@example.com');
@@ -342,8 +399,9 @@ describe.each(targets)('admin CLI and demo seed on $name', (target) => {
 
     const oldest = entries((await admin('ledger', '--email', 'ann@example.com', '--limit', '1', '--before', lastShown)).out);
     expect(oldest.map((fields) => fields[4])).toEqual(['5']);
-    expect((await admin('ledger', '--email', 'ann@example.com', '--before', entries(rest.out).at(-1)![0]!)).out.split('\n')[1])
-      .toBe(`no entries before id ${entries(rest.out).at(-1)![0]!}`);
+    expect(
+      (await admin('ledger', '--email', 'ann@example.com', '--before', entries(rest.out).at(-1)![0]!)).out.split('\n')[1],
+    ).toBe(`no entries before id ${entries(rest.out).at(-1)![0]!}`);
     expect((await admin('ledger', '--email', 'ann@example.com', '--limit', '1000')).out.split('\n')).toHaveLength(106);
   });
 

@@ -111,9 +111,7 @@ async function listUsers(db: Db): Promise<string> {
     .from(users)
     .orderBy(asc(users.createdAt));
   if (rows.length === 0) return 'no members';
-  return rows
-    .map((r) => [r.email, r.username, r.code, r.expiry ? new Date(r.expiry).toISOString() : '-'].join('\t'))
-    .join('\n');
+  return rows.map((r) => [r.email, r.username, r.code, r.expiry ? new Date(r.expiry).toISOString() : '-'].join('\t')).join('\n');
 }
 
 async function rotate(db: Db, config: Config, env: Env): Promise<string> {
@@ -146,7 +144,11 @@ async function run(db: Db, config: Config, env: Env, command: Command): Promise<
     case 'retire-plan':
       return retirePlanCommand(db, first);
     case 'ledger':
-      return ledgerCommand(db, (name) => flag(command, name), (name) => optionalFlag(command, name));
+      return ledgerCommand(
+        db,
+        (name) => flag(command, name),
+        (name) => optionalFlag(command, name),
+      );
     case 'adjust':
       return adjustCommand(db, (name) => flag(command, name));
     default:

@@ -15,9 +15,23 @@ const BACKTEST_COMMAND = {
   command: 'npm run backtest',
   usage: USAGE,
   flags: {
-    strategy: text, prices: text, amount: text, fee: text, step: text, tick: text,
-    'min-notional': text, 'profit-book': text, pause: text, restart: text, stoploss: text,
-    protection: text, mode: text, buy: text, sell: text, cycles: text, json: 'boolean',
+    strategy: text,
+    prices: text,
+    amount: text,
+    fee: text,
+    step: text,
+    tick: text,
+    'min-notional': text,
+    'profit-book': text,
+    pause: text,
+    restart: text,
+    stoploss: text,
+    protection: text,
+    mode: text,
+    buy: text,
+    sell: text,
+    cycles: text,
+    json: 'boolean',
   },
   maxPositionals: 0,
 } satisfies CommandLineSpec;
@@ -62,7 +76,10 @@ export function parseBacktestArgs(argv: string[]): BacktestArgs | AnsweredComman
   const value = (name: Exclude<BacktestFlag, 'json'>) => valueOf(line.flags, name);
   const mode = value('mode') ?? 'grid';
   if (mode !== 'grid' && mode !== 'cycle') throw new UsageError(`--mode must be grid or cycle (got ${mode})`);
-  const required = mode === 'grid' ? (['strategy', 'prices', 'amount'] as const) : (['prices', 'amount', 'buy', 'sell', 'stoploss', 'cycles'] as const);
+  const required =
+    mode === 'grid'
+      ? (['strategy', 'prices', 'amount'] as const)
+      : (['prices', 'amount', 'buy', 'sell', 'stoploss', 'cycles'] as const);
   for (const name of required) {
     if (value(name) === undefined) throw new UsageError(`--${name} is required`);
   }

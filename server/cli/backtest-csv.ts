@@ -27,7 +27,10 @@ function timestamp(cell: string, line: number): number {
 
 /** The ticks of one CSV data line (null for a blank line). */
 export function lineTicks(text: string, line: number, columns: { count: number | null }): Tick[] | null {
-  const cells = text.trim().split(',').map((c) => c.trim());
+  const cells = text
+    .trim()
+    .split(',')
+    .map((c) => c.trim());
   if (cells.length === 1 && cells[0] === '') return null;
   if (cells.length !== 2 && cells.length !== 5) {
     throw new CsvError(`line ${line}: expected timestamp,price or timestamp,open,high,low,close (got ${cells.length} columns)`);

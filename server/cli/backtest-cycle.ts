@@ -13,7 +13,13 @@ export function cycleSkipLine(s: CycleSkip): string {
 
 export async function runCycleCli(args: BacktestArgs, io: Output): Promise<number> {
   const backtest = createCycleBacktest({
-    params: cycleParams({ amount: args.amount, count: args.cycles!, buyPrice: args.buy!, sellPrice: args.sell!, stopLoss: args.stoploss! }),
+    params: cycleParams({
+      amount: args.amount,
+      count: args.cycles!,
+      buyPrice: args.buy!,
+      sellPrice: args.sell!,
+      stopLoss: args.stoploss!,
+    }),
     market: marketRules({ feeRate: args.fee, stepSize: args.step, tickSize: args.tick, minNotional: args.minNotional }),
   });
   await pushTicks(args.prices, (tick) => backtest.push(tick));
@@ -22,7 +28,10 @@ export async function runCycleCli(args: BacktestArgs, io: Output): Promise<numbe
   if (args.json) {
     io.out(JSON.stringify({ trades: result.trades, summary: result.summary, cycle: result.cycle }) + '\n');
   } else {
-    io.out(formatTable(result) + `cycles          ${result.cycle.completed} of ${result.cycle.count}${result.cycle.end ? ` (${result.cycle.end})` : ''}\n`);
+    io.out(
+      formatTable(result) +
+        `cycles          ${result.cycle.completed} of ${result.cycle.count}${result.cycle.end ? ` (${result.cycle.end})` : ''}\n`,
+    );
   }
   return 0;
 }

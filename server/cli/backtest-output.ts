@@ -20,7 +20,9 @@ export async function pushTicks(path: string, push: (tick: Tick) => void): Promi
 
 const COLUMNS = ['ts', 'side', 'grid', 'price', 'qty', 'quote', 'fee', 'pnl'] as const;
 
-export function formatTable(result: Pick<BacktestResult, 'trades' | 'summary' | 'maxDrawdown' | 'maxDrawdownPercent'> & { skipped: readonly unknown[] }): string {
+export function formatTable(
+  result: Pick<BacktestResult, 'trades' | 'summary' | 'maxDrawdown' | 'maxDrawdownPercent'> & { skipped: readonly unknown[] },
+): string {
   const rows = result.trades.map((t) => COLUMNS.map((c) => String(t[c])));
   const widths = COLUMNS.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ') + '\n';
@@ -41,4 +43,3 @@ export function formatTable(result: Pick<BacktestResult, 'trades' | 'summary' | 
     `skipped orders  ${result.skipped.length}\n`,
   ].join('');
 }
-

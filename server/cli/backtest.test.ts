@@ -19,7 +19,15 @@ const scenarios = readdirSync(fixtures).filter((f) => statSync(join(fixtures, f)
 
 describe('backtest CLI golden files', () => {
   it('has the seven hand-checked scenarios', () => {
-    expect(scenarios.sort()).toEqual(['min-notional-skip', 'overbuy-protection', 'pause-restart', 'profit-book', 'stoploss', 'trailing-buy', 'trailing-take-profit']);
+    expect(scenarios.sort()).toEqual([
+      'min-notional-skip',
+      'overbuy-protection',
+      'pause-restart',
+      'profit-book',
+      'stoploss',
+      'trailing-buy',
+      'trailing-take-profit',
+    ]);
   });
 
   it.each(scenarios)('%s matches expected.json', async (name) => {
@@ -33,7 +41,16 @@ describe('backtest CLI golden files', () => {
   });
 
   it('prints a readable table and summary without --json', async () => {
-    const { code, out } = await cli(['--strategy', strategy, '--prices', join(fixtures, 'stoploss', 'prices.csv'), '--amount', '1000', '--stoploss', '95']);
+    const { code, out } = await cli([
+      '--strategy',
+      strategy,
+      '--prices',
+      join(fixtures, 'stoploss', 'prices.csv'),
+      '--amount',
+      '1000',
+      '--stoploss',
+      '95',
+    ]);
     expect(code).toBe(0);
     expect(out).toMatch(/sell\s+0\s+95\s+7\.03091/);
     expect(out).toContain('status          stopped');
@@ -49,10 +66,25 @@ describe('backtest CLI errors', () => {
   it.each([
     ['a missing --amount', ['--strategy', strategy, '--prices', prices], 2, '--amount is required'],
     ['an unknown option', ['--strategy', strategy, '--prices', prices, '--amount', '1', '--nope'], 2, 'Unknown option'],
-    ['a missing prices file', ['--strategy', strategy, '--prices', join(dir, 'none.csv'), '--amount', '1'], 2, 'cannot read the prices file'],
-    ['a missing strategy file', ['--strategy', join(dir, 'none.json'), '--prices', prices, '--amount', '1'], 2, 'cannot read the strategy file'],
+    [
+      'a missing prices file',
+      ['--strategy', strategy, '--prices', join(dir, 'none.csv'), '--amount', '1'],
+      2,
+      'cannot read the prices file',
+    ],
+    [
+      'a missing strategy file',
+      ['--strategy', join(dir, 'none.json'), '--prices', prices, '--amount', '1'],
+      2,
+      'cannot read the strategy file',
+    ],
     ['a bad amount', ['--strategy', strategy, '--prices', prices, '--amount', 'ten'], 1, 'investment must be a number'],
-    ['a bad price line', ['--strategy', strategy, '--prices', bad, '--amount', '1000'], 1, 'line 3: "abc" is not a positive price'],
+    [
+      'a bad price line',
+      ['--strategy', strategy, '--prices', bad, '--amount', '1000'],
+      1,
+      'line 3: "abc" is not a positive price',
+    ],
   ])('exits non-zero with a clear message on %s', async (_name, argv, code, message) => {
     const result = await cli(argv as string[]);
     expect(result.code).toBe(code);

@@ -64,7 +64,8 @@ export function skipLine(s: SkipAction): string {
 export async function main(argv: string[], io: Output = processOutput): Promise<number> {
   try {
     const args = parseBacktestArgs(argv);
-    if ('kind' in args) return answerCommandLine(args, { out: (text) => io.out(`${text}\n`), err: (text) => io.err(`${text}\n`) });
+    if ('kind' in args)
+      return answerCommandLine(args, { out: (text) => io.out(`${text}\n`), err: (text) => io.err(`${text}\n`) });
     if (args.mode === 'cycle') return await runCycleCli(args, io);
     const result = await run(args);
     // Skips go to stderr so --json stays exactly {trades, summary}; never silent.

@@ -37,8 +37,18 @@ describe('npm run backup (embedded database)', () => {
     const database = await openDatabase(loadConfig(envOf(dataDir)));
     try {
       memberId = await insertMember(database.db);
-      await post(database.db, { key: randomUUID(), kind: 'deposit', reference: '0xabc', legs: [{ userId: memberId, asset: 'USDT', amount: '120.5' }] });
-      await post(database.db, { key: randomUUID(), kind: 'adjustment', reason: 'test', legs: [{ userId: memberId, asset: 'USDT', amount: '-20.25' }] });
+      await post(database.db, {
+        key: randomUUID(),
+        kind: 'deposit',
+        reference: '0xabc',
+        legs: [{ userId: memberId, asset: 'USDT', amount: '120.5' }],
+      });
+      await post(database.db, {
+        key: randomUUID(),
+        kind: 'adjustment',
+        reason: 'test',
+        legs: [{ userId: memberId, asset: 'USDT', amount: '-20.25' }],
+      });
     } finally {
       await database.close();
     }
@@ -53,7 +63,9 @@ describe('npm run backup (embedded database)', () => {
       expect(await runBackup(['--out', out], envOf(dataDir), io)).toBe(1);
       expect(io.stdout).toEqual([]);
       expect(io.stderr).toHaveLength(1);
-      expect(io.stderr[0]).toContain(`backup refused: DATA_DIR ${dataDir} is in use by a running GridDesk server (pid ${process.pid}`);
+      expect(io.stderr[0]).toContain(
+        `backup refused: DATA_DIR ${dataDir} is in use by a running GridDesk server (pid ${process.pid}`,
+      );
       expect(io.stderr[0]).toContain('stop the server');
       expect(existsSync(out)).toBe(false);
       expect(readdirSync(work).filter((f) => f.startsWith('refused'))).toEqual([]);
@@ -62,37 +74,44 @@ describe('npm run backup (embedded database)', () => {
     }
   });
 
-  it('backs up, restores into an empty DATA_DIR only, and the server boots on the restored one with the member and ledger intact', { timeout: 90_000 }, async () => {
-    const out = join(work, 'griddesk.tar.gz');
-    const backedUp = memoryIo();
-    expect(await runBackup(['--out', out], envOf(dataDir), backedUp)).toBe(0);
-    expect(backedUp.stdout[0]).toContain(`to ${out}`);
-    expect(backedUp.stdout[1]).toMatch(/SECRETS_KEY.*JWT_SECRET.*DEPOSIT_MNEMONIC.*HOT_WALLET_PRIVATE_KEY/);
-    expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false); // the lock is given back
-    // Never over an existing file, never over an existing database.
-    expect(await runBackup(['--out', out], envOf(dataDir), memoryIo())).toBe(1);
-    const overExisting = memoryIo();
-    expect(await runBackup(['--restore', out], envOf(dataDir), overExisting)).toBe(1);
-    expect(overExisting.stderr[0]).toContain('holds a database already');
+  it(
+    'backs up, restores into an empty DATA_DIR only, and the server boots on the restored one with the member and ledger intact',
+    { timeout: 90_000 },
+    async () => {
+      const out = join(work, 'griddesk.tar.gz');
+      const backedUp = memoryIo();
+      expect(await runBackup(['--out', out], envOf(dataDir), backedUp)).toBe(0);
+      expect(backedUp.stdout[0]).toContain(`to ${out}`);
+      expect(backedUp.stdout[1]).toMatch(/SECRETS_KEY.*JWT_SECRET.*DEPOSIT_MNEMONIC.*HOT_WALLET_PRIVATE_KEY/);
+      expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false); // the lock is given back
+      // Never over an existing file, never over an existing database.
+      expect(await runBackup(['--out', out], envOf(dataDir), memoryIo())).toBe(1);
+      const overExisting = memoryIo();
+      expect(await runBackup(['--restore', out], envOf(dataDir), overExisting)).toBe(1);
+      expect(overExisting.stderr[0]).toContain('holds a database already');
 
-    const restoredDir = join(work, 'restored');
-    const restored = memoryIo();
-    expect(await runBackup(['--restore', out], envOf(restoredDir), restored)).toBe(0);
-    expect(restored.stdout[0]).toContain(`into ${restoredDir}`);
+      const restoredDir = join(work, 'restored');
+      const restored = memoryIo();
+      expect(await runBackup(['--restore', out], envOf(restoredDir), restored)).toBe(0);
+      expect(restored.stdout[0]).toContain(`into ${restoredDir}`);
 
-    const server = await startPlatformServer({ env: { ...envOf(restoredDir), ROLES: 'api', HOST: '127.0.0.1', PORT: '0', SIM_PORT: '0', DEMO_TRADING: 'false' }, pgliteTemplate: false });
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    await server.close();
+      const server = await startPlatformServer({
+        env: { ...envOf(restoredDir), ROLES: 'api', HOST: '127.0.0.1', PORT: '0', SIM_PORT: '0', DEMO_TRADING: 'false' },
+        pgliteTemplate: false,
+      });
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      await server.close();
 
-    const database = await openDatabase(loadConfig(envOf(restoredDir)));
-    try {
-      expect(await database.db.select({ id: users.id }).from(users).where(eq(users.id, memberId))).toHaveLength(1);
-      expect((await ledgerOf(database.db, memberId)).map((e) => e.amount)).toEqual(['-20.25', '120.5']);
-      expect((await balancesOf(database.db, memberId)).USDT).toBe('100.25');
-    } finally {
-      await database.close();
-    }
-  });
+      const database = await openDatabase(loadConfig(envOf(restoredDir)));
+      try {
+        expect(await database.db.select({ id: users.id }).from(users).where(eq(users.id, memberId))).toHaveLength(1);
+        expect((await ledgerOf(database.db, memberId)).map((e) => e.amount)).toEqual(['-20.25', '120.5']);
+        expect((await balancesOf(database.db, memberId)).USDT).toBe('100.25');
+      } finally {
+        await database.close();
+      }
+    },
+  );
 
   describe('the backup file', () => {
     let umask: number;
@@ -134,7 +153,10 @@ describe('npm run backup (embedded database)', () => {
     });
 
     it('refuses a symbolic link at OUT, dangling or not, and writes nothing through it', async () => {
-      for (const [name, target] of [['dangling', join(work, 'nowhere', 'victim')], ['existing', victim('out')]] as const) {
+      for (const [name, target] of [
+        ['dangling', join(work, 'nowhere', 'victim')],
+        ['existing', victim('out')],
+      ] as const) {
         const out = join(work, `${name}-link.tar.gz`);
         symlinkSync(target, out);
         const io = memoryIo();
@@ -203,7 +225,9 @@ describe('npm run backup (embedded database)', () => {
       symlinkSync(elsewhere, join(restoredDir, 'pglite'));
       const io = memoryIo();
       expect(await runBackup(['--restore', out], envOf(restoredDir), io)).toBe(1);
-      expect(io.stderr).toEqual([`${join(restoredDir, 'pglite')} is a symbolic link: restore into a DATA_DIR whose pglite folder is absent or empty (a real folder, not a link)`]);
+      expect(io.stderr).toEqual([
+        `${join(restoredDir, 'pglite')} is a symbolic link: restore into a DATA_DIR whose pglite folder is absent or empty (a real folder, not a link)`,
+      ]);
       expect(readdirSync(elsewhere)).toEqual([]);
       expect(readlinkSync(join(restoredDir, 'pglite'))).toBe(elsewhere);
       expect(readdirSync(restoredDir).sort()).toEqual(['pglite']);
@@ -213,7 +237,13 @@ describe('npm run backup (embedded database)', () => {
 
   it('copies nothing on PostgreSQL and prints the pg_dump command instead', async () => {
     const io = memoryIo();
-    expect(await runBackup(['--out', join(work, 'pg.tar.gz')], { ...envOf(dataDir), DATABASE_URL: 'postgres://griddesk:secret@db.internal/griddesk' }, io)).toBe(1);
+    expect(
+      await runBackup(
+        ['--out', join(work, 'pg.tar.gz')],
+        { ...envOf(dataDir), DATABASE_URL: 'postgres://griddesk:secret@db.internal/griddesk' },
+        io,
+      ),
+    ).toBe(1);
     expect(io.stderr).toHaveLength(1);
     expect(io.stderr[0]).toContain('pg_dump --format=custom');
     expect(io.stderr[0]).toContain('pg_restore');

@@ -44,16 +44,20 @@ and HOT_WALLET_PRIVATE_KEY. Exchange API secrets in the database open only under
 /** What travels with a backup, said after every backup and restore. */
 export function secretsNote(dataDir: string): string {
   const file = join(dataDir, 'secrets.json');
-  const stored = existsSync(file) ? `${file} (it holds the generated JWT_SECRET / SECRETS_KEY)` : 'SECRETS_KEY and JWT_SECRET as the server has them';
+  const stored = existsSync(file)
+    ? `${file} (it holds the generated JWT_SECRET / SECRETS_KEY)`
+    : 'SECRETS_KEY and JWT_SECRET as the server has them';
   return `keep with it, stored apart from it: ${stored}, DEPOSIT_MNEMONIC (or DEPOSIT_XPUB) and HOT_WALLET_PRIVATE_KEY; without SECRETS_KEY the members' exchange keys in it cannot be opened`;
 }
 
 /** PostgreSQL is backed up with its own tools: the commands, naming no credential. */
 export function pgDumpAdvice(): string {
-  return 'DATABASE_URL is set: back PostgreSQL up with its own tools, e.g. '
-    + 'pg_dump --format=custom --file griddesk-$(date -u +%Y%m%dT%H%M%SZ).dump "$DATABASE_URL" '
-    + '(restore into a new, empty database: createdb griddesk_restored && pg_restore --no-owner --exit-on-error --dbname griddesk_restored FILE); '
-    + 'pg_dump takes a consistent snapshot while the servers run. ';
+  return (
+    'DATABASE_URL is set: back PostgreSQL up with its own tools, e.g. ' +
+    'pg_dump --format=custom --file griddesk-$(date -u +%Y%m%dT%H%M%SZ).dump "$DATABASE_URL" ' +
+    '(restore into a new, empty database: createdb griddesk_restored && pg_restore --no-owner --exit-on-error --dbname griddesk_restored FILE); ' +
+    'pg_dump takes a consistent snapshot while the servers run. '
+  );
 }
 
 function pgliteDirOf(dataDir: string): string {
@@ -65,8 +69,10 @@ async function lock(dataDir: string, holder: string): Promise<DataDirLock> {
     return await acquireDataDirLock(`${pgliteDirOf(dataDir)}.lock`, { holder, dataDir });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    throw new ConfigError(`${holder} refused: ${error.message}. A copy taken while the server runs could miss the pages it has not written back yet; `
-      + 'stop the server (SIGTERM: it exits within 10 s), run this again, then start it');
+    throw new ConfigError(
+      `${holder} refused: ${error.message}. A copy taken while the server runs could miss the pages it has not written back yet; ` +
+        'stop the server (SIGTERM: it exits within 10 s), run this again, then start it',
+    );
   }
 }
 
@@ -76,7 +82,10 @@ async function backUp(dataDir: string, out: string, io: CliIo): Promise<void> {
   const held = await lock(dataDir, 'backup');
   try {
     const pgliteDir = pgliteDirOf(dataDir);
-    if (!existsSync(join(pgliteDir, 'PG_VERSION'))) throw new ConfigError(`No GridDesk database in DATA_DIR ${dataDir} (${pgliteDir} holds none): point DATA_DIR at the server's data folder`);
+    if (!existsSync(join(pgliteDir, 'PG_VERSION')))
+      throw new ConfigError(
+        `No GridDesk database in DATA_DIR ${dataDir} (${pgliteDir} holds none): point DATA_DIR at the server's data folder`,
+      );
     compileWasmWithBaselineOnly();
     const { PGlite } = await import('@electric-sql/pglite');
     const client = await PGlite.create({ dataDir: pgliteDir });
@@ -105,9 +114,14 @@ async function refuseOccupied(dataDir: string, pgliteDir: string): Promise<void>
     throw error;
   });
   if (!found) return;
-  if (found.isSymbolicLink()) throw new ConfigError(`${pgliteDir} is a symbolic link: restore into a DATA_DIR whose pglite folder is absent or empty (a real folder, not a link)`);
+  if (found.isSymbolicLink())
+    throw new ConfigError(
+      `${pgliteDir} is a symbolic link: restore into a DATA_DIR whose pglite folder is absent or empty (a real folder, not a link)`,
+    );
   if (!found.isDirectory() || (await readdir(pgliteDir)).length > 0) {
-    throw new ConfigError(`DATA_DIR ${dataDir} holds a database already (${pgliteDir}): restore into an empty DATA_DIR, or move ${pgliteDir} aside first (never delete it before the restored one runs)`);
+    throw new ConfigError(
+      `DATA_DIR ${dataDir} holds a database already (${pgliteDir}): restore into an empty DATA_DIR, or move ${pgliteDir} aside first (never delete it before the restored one runs)`,
+    );
   }
 }
 
@@ -128,7 +142,9 @@ async function restore(dataDir: string, file: string, io: CliIo): Promise<void> 
     } catch (error) {
       await client.close().catch(() => undefined);
       await rm(pgliteDir, { recursive: true, force: true });
-      throw new ConfigError(`${file} is not a GridDesk backup that opens (${error instanceof Error ? error.message : String(error)}); nothing was restored`);
+      throw new ConfigError(
+        `${file} is not a GridDesk backup that opens (${error instanceof Error ? error.message : String(error)}); nothing was restored`,
+      );
     }
     await client.close();
     // PGlite makes some files of its own 0644 or 0666 as it opens the cluster.
@@ -142,12 +158,18 @@ async function restore(dataDir: string, file: string, io: CliIo): Promise<void> 
 
 /** Runs the command; resolves to the process exit code (0 done, 1 refused or failed, 2 a bad flag). */
 export async function runBackup(argv: string[], env: Env, io: CliIo): Promise<number> {
-  const line = readCommandLine(argv, { command: 'npm run backup', usage: USAGE, flags: { out: 'string', restore: 'string' }, maxPositionals: 0 });
+  const line = readCommandLine(argv, {
+    command: 'npm run backup',
+    usage: USAGE,
+    flags: { out: 'string', restore: 'string' },
+    maxPositionals: 0,
+  });
   if (line.kind !== 'run') return answerCommandLine(line, io);
   try {
     const out = line.flags.out;
     const from = line.flags.restore;
-    if ((out === undefined) === (from === undefined) || out === '' || from === '') throw new UsageError('give either --out FILE or --restore FILE');
+    if ((out === undefined) === (from === undefined) || out === '' || from === '')
+      throw new UsageError('give either --out FILE or --restore FILE');
     if (env.DATABASE_URL) {
       io.err(pgDumpAdvice() + secretsNote(resolve(env.DATA_DIR || './.data')));
       return 1;

@@ -30,7 +30,12 @@ function printedEnv(lines: string[]): Record<string, string> {
 /** `VAR=value ... npm run faucet -- <args>` split into its environment and its arguments. */
 function parseCommand(command: string): { env: Record<string, string>; argv: string[] } {
   const [before, after] = command.split(' npm run faucet -- ');
-  const env = Object.fromEntries((before ?? '').split(' ').filter(Boolean).map((pair) => pair.split('=', 2) as [string, string]));
+  const env = Object.fromEntries(
+    (before ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=', 2) as [string, string]),
+  );
   return { env, argv: (after ?? '').split(' ') };
 }
 
@@ -55,7 +60,10 @@ describe('npm run chain', () => {
       const env = printedEnv(io.stdout);
       expect(env).toEqual(localChainEnv(chain));
       const { deposits, payouts } = loadConfig({ ...TEST_ENV, ...env }).chain;
-      expect(deposits).toMatchObject({ enabled: true, settings: { rpcUrl: chain.rpcUrl, tokens: chain.tokens, confirmations: 3 } });
+      expect(deposits).toMatchObject({
+        enabled: true,
+        settings: { rpcUrl: chain.rpcUrl, tokens: chain.tokens, confirmations: 3 },
+      });
       expect(payouts).toMatchObject({ enabled: true, settings: { rpcUrl: chain.rpcUrl, confirmations: 3 } });
 
       const output = io.stdout.join('\n');
@@ -63,7 +71,9 @@ describe('npm run chain', () => {
       // need no more), the mnemonic apart for a wallet app; the xpub yields the mnemonic's addresses.
       expect(env.DEPOSIT_XPUB).toMatch(/^xpub/);
       expect(env).not.toHaveProperty('DEPOSIT_MNEMONIC');
-      expect(output).toContain(`Deposit wallet mnemonic (DEPOSIT_XPUB is its m/44'/60'/0' account key): ${chain.depositMnemonic}`);
+      expect(output).toContain(
+        `Deposit wallet mnemonic (DEPOSIT_XPUB is its m/44'/60'/0' account key): ${chain.depositMnemonic}`,
+      );
       expect(deposits.enabled && deposits.settings.addresses.at(7)).toBe(depositAddressesOf(chain.depositMnemonic).at(7));
       expect(output).toContain(`Hot wallet ${chain.hotWallet.address} holds USDT for withdrawals.`);
       expect(await chain.balanceOf('USDT', chain.hotWallet.address)).toBe('1000000.0');
@@ -102,8 +112,12 @@ describe('npm run chain', () => {
 
   it('refuses a port that is not one', async () => {
     for (const port of ['eighty', '65536', '-1']) {
-      await expect(runChain(['--port', port, '--data', join(dataDir, 'unused')], {}, memoryIo())).rejects.toThrow(/--port must be a port number/);
+      await expect(runChain(['--port', port, '--data', join(dataDir, 'unused')], {}, memoryIo())).rejects.toThrow(
+        /--port must be a port number/,
+      );
     }
-    await expect(runChain([], { LOCAL_CHAIN_PORT: 'x', DATA_DIR: dataDir }, memoryIo())).rejects.toThrow(/--port must be a port number/);
+    await expect(runChain([], { LOCAL_CHAIN_PORT: 'x', DATA_DIR: dataDir }, memoryIo())).rejects.toThrow(
+      /--port must be a port number/,
+    );
   });
 });

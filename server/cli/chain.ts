@@ -16,7 +16,9 @@ const BLOCK_MS = 1_000;
 
 /** KEY=value lines to paste before `npm run server` (a value with spaces quoted). */
 export function envLines(chain: LocalChain): string[] {
-  return Object.entries(localChainEnv(chain)).map(([key, value]) => (value.includes(' ') ? `${key}="${value}"` : `${key}=${value}`));
+  return Object.entries(localChainEnv(chain)).map(([key, value]) =>
+    value.includes(' ') ? `${key}="${value}"` : `${key}=${value}`,
+  );
 }
 
 const USAGE = `Usage: npm run chain [-- --port 8545] [--data DIR]
@@ -60,7 +62,11 @@ function chainFlags(argv: string[]): FlagValues<ChainFlag> {
   return line.flags;
 }
 
-export async function runChain(argv: string[], env: Record<string, string | undefined>, io: CliIo): Promise<{ chain: LocalChain; stop(): Promise<void> }> {
+export async function runChain(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: CliIo,
+): Promise<{ chain: LocalChain; stop(): Promise<void> }> {
   const flags = chainFlags(argv);
   const chain = await startLocalChain({ port: portOf(flags, env), host: '127.0.0.1', dbPath: dataOf(flags, env) });
   const miner = setInterval(() => {
@@ -74,7 +80,9 @@ export async function runChain(argv: string[], env: Record<string, string | unde
   io.out(`\nDeposit wallet mnemonic (DEPOSIT_XPUB is its m/44'/60'/0' account key): ${chain.depositMnemonic}`);
   io.out(`\nHot wallet ${chain.hotWallet.address} holds USDT for withdrawals.`);
   // The faucet's own default is 127.0.0.1:8545: naming this chain keeps the command right on any --port.
-  io.out(`Send a member tokens: BSC_RPC_URL=${chain.rpcUrl} npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>`);
+  io.out(
+    `Send a member tokens: BSC_RPC_URL=${chain.rpcUrl} npm run faucet -- <member email or 0x address> <USDT|IFT|IFX> <amount>`,
+  );
   return {
     chain,
     async stop() {

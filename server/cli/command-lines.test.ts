@@ -39,9 +39,14 @@ interface Run {
 
 function run(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', entry, ...args],
+      { cwd: ROOT, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -56,13 +61,21 @@ describe('each CLI as a process', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it.each(CLIS)('npm run %s: --help prints the usage and exits 0; --bogus is refused with exit 2', async (script, entry, usage) => {
-    const [help, bogus] = await Promise.all([run(entry, ['--help'], env), run(entry, ['--bogus'], env)]);
-    expect(help).toMatchObject({ code: 0, stderr: '' });
-    expect(help.stdout.startsWith(usage)).toBe(true);
-    expect(bogus).toEqual({ code: 2, stdout: '', stderr: `Unknown option --bogus (npm run ${script} -- --help shows the usage)\n` });
-    expect(existsSync(env.DATA_DIR!)).toBe(false);
-  }, 120_000); // two processes that each load the CLI's whole module graph through tsx
+  it.each(CLIS)(
+    'npm run %s: --help prints the usage and exits 0; --bogus is refused with exit 2',
+    async (script, entry, usage) => {
+      const [help, bogus] = await Promise.all([run(entry, ['--help'], env), run(entry, ['--bogus'], env)]);
+      expect(help).toMatchObject({ code: 0, stderr: '' });
+      expect(help.stdout.startsWith(usage)).toBe(true);
+      expect(bogus).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `Unknown option --bogus (npm run ${script} -- --help shows the usage)\n`,
+      });
+      expect(existsSync(env.DATA_DIR!)).toBe(false);
+    },
+    120_000,
+  ); // two processes that each load the CLI's whole module graph through tsx
 });
 
 describe('command lines read in-process', () => {
@@ -72,9 +85,16 @@ describe('command lines read in-process', () => {
   });
   afterAll(() => rm(resolve(dataDir, '..'), { recursive: true, force: true }));
 
-  it('admin answers -h and a command\'s --help with the usage, before opening any database', async () => {
-    for (const argv of [['-h'], ['help'], ['ledger', '--email', 'a@b.c', '--help'], ['grant-subscription', '-h'], ['list-plans', '--help'],
-      ['add-plan', '--price', '30', '-h'], ['retire-plan', '--help']]) {
+  it("admin answers -h and a command's --help with the usage, before opening any database", async () => {
+    for (const argv of [
+      ['-h'],
+      ['help'],
+      ['ledger', '--email', 'a@b.c', '--help'],
+      ['grant-subscription', '-h'],
+      ['list-plans', '--help'],
+      ['add-plan', '--price', '30', '-h'],
+      ['retire-plan', '--help'],
+    ]) {
       const io = memoryIo();
       expect(await runAdmin(argv, { DATA_DIR: dataDir }, io)).toBe(0);
       expect(io.stdout.join('\n')).toContain('grant-subscription --email E --days N');

@@ -35,7 +35,12 @@ describe('npm run faucet', () => {
   });
 
   it('refuses bad arguments with the usage', async () => {
-    for (const argv of [[], ['0xabc', 'BTC', '1'], ['0x00000000000000000000000000000000000000aa', 'USDT', '0'], ['a@b.c', 'USDT', '1e3']]) {
+    for (const argv of [
+      [],
+      ['0xabc', 'BTC', '1'],
+      ['0x00000000000000000000000000000000000000aa', 'USDT', '0'],
+      ['a@b.c', 'USDT', '1e3'],
+    ]) {
       const io = memoryIo();
       expect(await runFaucet(argv, { BSC_RPC_URL: chain.rpcUrl }, io)).toBe(1);
       expect(io.stderr.join('\n')).toContain('Usage: npm run faucet');
@@ -70,11 +75,24 @@ describe.each(targets)('npm run faucet to a member by e-mail, on $name', (target
     dataDir = await mkdtemp(join(tmpdir(), 'griddesk-faucet-test-'));
     const created = await target.create();
     drop = created.drop;
-    env = { ...TEST_ENV, DATA_DIR: dataDir, BSC_RPC_URL: chain.rpcUrl, ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}) };
+    env = {
+      ...TEST_ENV,
+      DATA_DIR: dataDir,
+      BSC_RPC_URL: chain.rpcUrl,
+      ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}),
+    };
     if (!created.databaseUrl) await seedPgliteDataDir(dataDir); // the faucet opens DATA_DIR's PGlite: skip its initdb
     await withDb(async (db) => {
       for (const name of ['paid', 'fresh', 'xpub', 'unset']) {
-        ids[name] = (await createUser(db, { username: name, email: `${name}@example.com`, contactNo: '1', passwordHash: 'x', sponsorId: null })).id;
+        ids[name] = (
+          await createUser(db, {
+            username: name,
+            email: `${name}@example.com`,
+            contactNo: '1',
+            passwordHash: 'x',
+            sponsorId: null,
+          })
+        ).id;
       }
       await ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), ids.paid!); // as 'make payment' on the Deposit screen does
     });
@@ -85,10 +103,10 @@ describe.each(targets)('npm run faucet to a member by e-mail, on $name', (target
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const storedAddress = (name: string) => withDb(async (db) =>
-    (await db.select().from(depositAddresses).where(eq(depositAddresses.userId, ids[name]!)))[0]);
+  const storedAddress = (name: string) =>
+    withDb(async (db) => (await db.select().from(depositAddresses).where(eq(depositAddresses.userId, ids[name]!)))[0]);
 
-  it('sends to the deposit address the member already has, whatever the e-mail\'s case', async () => {
+  it("sends to the deposit address the member already has, whatever the e-mail's case", async () => {
     const address = (await storedAddress('paid'))!.address;
     const sent = await faucet({}, 'Paid@Example.com', 'usdt', '7.5');
     expect(sent).toMatchObject({ code: 0, err: '' });
@@ -104,7 +122,9 @@ describe.each(targets)('npm run faucet to a member by e-mail, on $name', (target
     expect(sent.out).toContain(`to ${row.address} `);
     expect(await chain.balanceOf('IFT', row.address)).toBe('3.0');
     // The server then shows the member that same address.
-    expect(await withDb((db) => ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), ids.fresh!))).toBe(row.address);
+    expect(await withDb((db) => ensureDepositAddress(db, depositAddressesOf(chain.depositMnemonic), ids.fresh!))).toBe(
+      row.address,
+    );
   });
 
   it('gives a member the same address from DEPOSIT_XPUB alone (no mnemonic)', async () => {
@@ -117,7 +137,9 @@ describe.each(targets)('npm run faucet to a member by e-mail, on $name', (target
   it('without DEPOSIT_MNEMONIC, says how to give the member an address, and stores nothing', async () => {
     const refused = await faucet({}, 'unset@example.com', 'USDT', '1');
     expect(refused.code).toBe(1);
-    expect(refused.err).toContain('unset@example.com has no deposit address yet: set DEPOSIT_XPUB (or DEPOSIT_MNEMONIC) as the server has it');
+    expect(refused.err).toContain(
+      'unset@example.com has no deposit address yet: set DEPOSIT_XPUB (or DEPOSIT_MNEMONIC) as the server has it',
+    );
     expect(await storedAddress('unset')).toBeUndefined();
   });
 

@@ -33,8 +33,10 @@ const FAUCET_COMMAND: CommandLineSpec = { command: 'npm run faucet', usage: USAG
 function parseArgs(argv: string[]): { who: string; token: DepositToken; amount: string } {
   const [who, token, amount] = argv;
   if (!who || !token || !amount) throw new UsageError('three arguments are required');
-  if (!DEPOSIT_TOKENS.includes(token.toUpperCase() as DepositToken)) throw new UsageError(`token must be one of ${DEPOSIT_TOKENS.join(', ')}`);
-  if (!/^\d{1,20}(\.\d{1,18})?$/.test(amount) || /^[0.]+$/.test(amount)) throw new UsageError('amount must be a positive number with at most 18 decimals');
+  if (!DEPOSIT_TOKENS.includes(token.toUpperCase() as DepositToken))
+    throw new UsageError(`token must be one of ${DEPOSIT_TOKENS.join(', ')}`);
+  if (!/^\d{1,20}(\.\d{1,18})?$/.test(amount) || /^[0.]+$/.test(amount))
+    throw new UsageError('amount must be a positive number with at most 18 decimals');
   return { who, token: token.toUpperCase() as DepositToken, amount };
 }
 
@@ -44,9 +46,15 @@ async function memberAddress(email: string, env: Env): Promise<string> {
   try {
     const user = await findUserByEmail(database.db, email);
     if (!user) throw new UsageError(`no member with email ${email}`);
-    const [stored] = await database.db.select({ address: depositAddresses.address }).from(depositAddresses).where(eq(depositAddresses.userId, user.id));
+    const [stored] = await database.db
+      .select({ address: depositAddresses.address })
+      .from(depositAddresses)
+      .where(eq(depositAddresses.userId, user.id));
     if (stored) return stored.address;
-    if (!config.depositXpub) throw new UsageError(`${email} has no deposit address yet: set DEPOSIT_XPUB (or DEPOSIT_MNEMONIC) as the server has it, or press Make payment on the Deposit screen first`);
+    if (!config.depositXpub)
+      throw new UsageError(
+        `${email} has no deposit address yet: set DEPOSIT_XPUB (or DEPOSIT_MNEMONIC) as the server has it, or press Make payment on the Deposit screen first`,
+      );
     return await ensureDepositAddress(database.db, depositAddressesOfXpub(config.depositXpub), user.id);
   } finally {
     await database.close();
@@ -64,9 +72,18 @@ export async function runFaucet(argv: string[], env: Env, io: CliIo): Promise<nu
     const { who, token, amount } = parseArgs(line.positionals);
     const to = isChainAddress(who) ? who.toLowerCase() : await memberAddress(who, env);
     const rpcUrl = env.BSC_RPC_URL?.trim() || 'http://127.0.0.1:8545';
-    const minted = await mintTestTokens({ rpcUrl, token, to, amount, tokenAddress: env[`TOKEN_${token}`]?.trim() || undefined })
-      .catch((error: unknown) => { throw error instanceof TokenContractMissing ? new UsageError(error.message) : error; });
-    io.out(`sent ${amount} ${token} to ${to} in block ${minted.blockNumber ?? '?'} (tx ${minted.hash}); it is credited once the block is CHAIN_CONFIRMATIONS deep`);
+    const minted = await mintTestTokens({
+      rpcUrl,
+      token,
+      to,
+      amount,
+      tokenAddress: env[`TOKEN_${token}`]?.trim() || undefined,
+    }).catch((error: unknown) => {
+      throw error instanceof TokenContractMissing ? new UsageError(error.message) : error;
+    });
+    io.out(
+      `sent ${amount} ${token} to ${to} in block ${minted.blockNumber ?? '?'} (tx ${minted.hash}); it is credited once the block is CHAIN_CONFIRMATIONS deep`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) io.err(`${error.message}\n\n${USAGE}`);

@@ -37,7 +37,10 @@ async function emptyDatabase(target: DatabaseTarget, work: string): Promise<{ en
     await cluster.close();
   }
   // No JWT_SECRET or SECRETS_KEY: migrating needs neither.
-  return { env: { DATA_DIR: dataDir, ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}) }, drop: created.drop };
+  return {
+    env: { DATA_DIR: dataDir, ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}) },
+    drop: created.drop,
+  };
 }
 
 describe.each(targets)('npm run migrate on $name', (target) => {
@@ -57,11 +60,19 @@ describe.each(targets)('npm run migrate on $name', (target) => {
       expect(fresh.out.at(-1)).toBe(`0 applied, ${tags.length} pending: run npm run migrate`);
 
       const applied = await migrate(database.env);
-      expect(applied).toEqual({ code: 0, out: [`applied ${tags.length} migration(s): ${tags.join(', ')}; schema version ${newest}`], err: [] });
+      expect(applied).toEqual({
+        code: 0,
+        out: [`applied ${tags.length} migration(s): ${tags.join(', ')}; schema version ${newest}`],
+        err: [],
+      });
 
       const current = await migrate(database.env, '--status');
       expect(current.code).toBe(0);
-      expect(current.out).toEqual([`schema version: ${newest}`, ...tags.map((tag) => `applied  ${tag}`), `${tags.length} applied, none pending`]);
+      expect(current.out).toEqual([
+        `schema version: ${newest}`,
+        ...tags.map((tag) => `applied  ${tag}`),
+        `${tags.length} applied, none pending`,
+      ]);
 
       const again = await migrate(database.env);
       expect(again).toEqual({ code: 0, out: [`no migrations pending; schema version ${newest}`], err: [] });

@@ -25,7 +25,12 @@ On PostgreSQL it takes the same advisory lock as a booting server, so it may run
 run; with the embedded database stop the server first (it holds DATA_DIR).
 Exit codes: 0 applied or nothing pending, 1 failed, 2 bad command line, 3 (--status) pending.`;
 
-const MIGRATE_COMMAND: CommandLineSpec<'status'> = { command: 'npm run migrate', usage: USAGE, flags: { status: 'boolean' }, maxPositionals: 0 };
+const MIGRATE_COMMAND: CommandLineSpec<'status'> = {
+  command: 'npm run migrate',
+  usage: USAGE,
+  flags: { status: 'boolean' },
+  maxPositionals: 0,
+};
 
 /**
  * The server's configuration without its secrets: migrating reads neither JWT_SECRET nor
@@ -33,7 +38,10 @@ const MIGRATE_COMMAND: CommandLineSpec<'status'> = { command: 'npm run migrate',
  * nothing is generated into DATA_DIR/secrets.json.
  */
 function configWithoutSecrets(env: Env): Config {
-  return loadConfig({ ...env, JWT_SECRET: 'unused-by-migrate-'.repeat(2), SECRETS_KEY: '00'.repeat(32) }, { createSecrets: false });
+  return loadConfig(
+    { ...env, JWT_SECRET: 'unused-by-migrate-'.repeat(2), SECRETS_KEY: '00'.repeat(32) },
+    { createSecrets: false },
+  );
 }
 
 export async function runMigrate(argv: string[], env: Env, io: CliIo): Promise<number> {

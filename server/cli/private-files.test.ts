@@ -4,7 +4,18 @@
  * restored tree made private without following links. backup.test.ts drives the same through
  * the CLI.
  */
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
 import { link, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -58,7 +69,9 @@ describe('writeNewPrivateFile', () => {
     for (const target of [victim, join(dir, 'nowhere')]) {
       const temp = join(dir, '.planted');
       symlinkSync(target, temp);
-      await expect(writeNewPrivateFile(out, DATA, () => temp)).rejects.toThrow(new ConfigError(`${temp} exists already: nothing was written (run the backup again)`));
+      await expect(writeNewPrivateFile(out, DATA, () => temp)).rejects.toThrow(
+        new ConfigError(`${temp} exists already: nothing was written (run the backup again)`),
+      );
       expect(readlinkSync(temp)).toBe(target);
       await rm(temp);
     }
@@ -73,7 +86,9 @@ describe('writeNewPrivateFile', () => {
     const linked = join(dir, 'linked.tar.gz');
     symlinkSync(join(dir, 'nowhere'), linked);
     for (const out of [file, linked]) {
-      await expect(writeNewPrivateFile(out, DATA)).rejects.toThrow(new ConfigError(`${out} appeared while the backup ran: name a new file (a backup never overwrites one)`));
+      await expect(writeNewPrivateFile(out, DATA)).rejects.toThrow(
+        new ConfigError(`${out} appeared while the backup ran: name a new file (a backup never overwrites one)`),
+      );
     }
     expect(readFileSync(file, 'utf8')).toBe('someone else\n');
     expect(lstatSync(linked).isSymbolicLink()).toBe(true);
@@ -84,7 +99,9 @@ describe('writeNewPrivateFile', () => {
     const out = join(dir, 'backup.tar.gz');
     vi.mocked(link).mockRejectedValueOnce(Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' }));
     await expect(writeNewPrivateFile(out, DATA)).rejects.toThrow(
-      new ConfigError(`${dir} does not support hard links (EPERM), which a backup needs to be put in place without replacing a file: write it to a folder on a local file system (ext4, xfs, btrfs, APFS, NTFS)`),
+      new ConfigError(
+        `${dir} does not support hard links (EPERM), which a backup needs to be put in place without replacing a file: write it to a folder on a local file system (ext4, xfs, btrfs, APFS, NTFS)`,
+      ),
     );
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -109,7 +126,12 @@ describe('makeTreePrivate', () => {
     chmodSync(root, 0o755);
 
     await makeTreePrivate(root);
-    const modes = Object.fromEntries(['', 'PG_VERSION', 'base', 'base/5', 'base/5/pg_internal.init'].map((p) => [p, (lstatSync(join(root, p)).mode & 0o777).toString(8)]));
+    const modes = Object.fromEntries(
+      ['', 'PG_VERSION', 'base', 'base/5', 'base/5/pg_internal.init'].map((p) => [
+        p,
+        (lstatSync(join(root, p)).mode & 0o777).toString(8),
+      ]),
+    );
     expect(modes).toEqual({ '': '700', PG_VERSION: '600', base: '700', 'base/5': '700', 'base/5/pg_internal.init': '600' });
     expect(statSync(outside).mode & 0o777).toBe(0o644);
   });

@@ -38,7 +38,10 @@ export async function refuseExisting(out: string): Promise<void> {
       throw error;
     },
   );
-  if (found) throw new ConfigError(`${out} exists already${found.isSymbolicLink() ? ' (a symbolic link)' : ''}: name a new file (a backup never overwrites one)`);
+  if (found)
+    throw new ConfigError(
+      `${out} exists already${found.isSymbolicLink() ? ' (a symbolic link)' : ''}: name a new file (a backup never overwrites one)`,
+    );
 }
 
 async function linkInPlace(temp: string, out: string): Promise<void> {
@@ -46,9 +49,12 @@ async function linkInPlace(temp: string, out: string): Promise<void> {
     await link(temp, out);
   } catch (error) {
     const code = codeOf(error);
-    if (code === 'EEXIST') throw new ConfigError(`${out} appeared while the backup ran: name a new file (a backup never overwrites one)`);
+    if (code === 'EEXIST')
+      throw new ConfigError(`${out} appeared while the backup ran: name a new file (a backup never overwrites one)`);
     if (code && NO_HARD_LINKS.has(code)) {
-      throw new ConfigError(`${dirname(out)} does not support hard links (${code}), which a backup needs to be put in place without replacing a file: write it to a folder on a local file system (ext4, xfs, btrfs, APFS, NTFS)`);
+      throw new ConfigError(
+        `${dirname(out)} does not support hard links (${code}), which a backup needs to be put in place without replacing a file: write it to a folder on a local file system (ext4, xfs, btrfs, APFS, NTFS)`,
+      );
     }
     throw error;
   }
@@ -69,7 +75,8 @@ export async function writeNewPrivateFile(out: string, data: Uint8Array, tempNam
   const temp = tempName(out);
   const handle = await open(temp, CREATE_NEW, 0o600).catch((error: unknown) => {
     // Something planted there (or a name collision): it is left alone, never written or removed.
-    if (codeOf(error) === 'EEXIST' || codeOf(error) === 'ELOOP') throw new ConfigError(`${temp} exists already: nothing was written (run the backup again)`);
+    if (codeOf(error) === 'EEXIST' || codeOf(error) === 'ELOOP')
+      throw new ConfigError(`${temp} exists already: nothing was written (run the backup again)`);
     throw error;
   });
   try {

@@ -22,8 +22,11 @@ describe.each(targets)('seed:demo on $name', (target) => {
   beforeAll(async () => {
     const created = await target.create();
     drop = created.drop;
-    env = { ...TEST_ENV, DATA_DIR: mkdtempSync(join(tmpdir(), 'griddesk-seed-demo-')),
-      ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}) };
+    env = {
+      ...TEST_ENV,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'griddesk-seed-demo-')),
+      ...(created.databaseUrl ? { DATABASE_URL: created.databaseUrl } : {}),
+    };
     if (!created.databaseUrl) await seedPgliteDataDir(env.DATA_DIR!); // the CLI opens DATA_DIR's PGlite: skip its initdb
   });
   afterAll(() => drop?.());

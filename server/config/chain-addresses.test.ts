@@ -5,7 +5,7 @@ import { checksummedAddress, depositAddressesOf } from './chain-addresses';
 const LOCAL_DEPOSIT_MNEMONIC = 'test test test test test test test test test test test junk';
 
 describe('deposit address derivation', () => {
-  it('follows BIP-44 m/44\'/60\'/0\'/0/<index> (the well-known development addresses)', () => {
+  it("follows BIP-44 m/44'/60'/0'/0/<index> (the well-known development addresses)", () => {
     const addresses = depositAddressesOf(LOCAL_DEPOSIT_MNEMONIC);
     expect(addresses.at(0)).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
     expect(addresses.at(1)).toBe('0x70997970c51812dc3a010c7d01b50e0d17dc79c8');

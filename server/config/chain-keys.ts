@@ -67,6 +67,7 @@ export function accountXpubProblem(text: string): string | null {
   }
   // A private extended key would put a spending secret where only addresses are needed.
   if (node instanceof HDNodeWallet) return 'must be an extended public key (xpub...), not a private one';
-  if (node.depth !== ACCOUNT_DEPTH) return `must be the account-level key (${ACCOUNT_PATH}, depth ${ACCOUNT_DEPTH}; got depth ${node.depth})`;
+  if (node.depth !== ACCOUNT_DEPTH)
+    return `must be the account-level key (${ACCOUNT_PATH}, depth ${ACCOUNT_DEPTH}; got depth ${node.depth})`;
   return null;
 }

@@ -7,7 +7,11 @@ import { depositAddressesOf } from './chain-addresses';
 import { accountXpubOf } from './chain-keys';
 import { ConfigError, loadConfig, type Env } from './config';
 
-const secrets = { JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'ab'.repeat(32), DATA_DIR: mkdtempSync(join(tmpdir(), 'griddesk-chain-config-')) };
+const secrets = {
+  JWT_SECRET: 'x'.repeat(40),
+  SECRETS_KEY: 'ab'.repeat(32),
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'griddesk-chain-config-')),
+};
 const address = (digit: string) => `0x${digit.repeat(40)}`;
 const FULL: Env = {
   BSC_RPC_URL: 'http://127.0.0.1:8545',
@@ -39,16 +43,33 @@ const oneLine = (message: string, name: string, value: string) => {
 describe('the chain section of the configuration', () => {
   it('turns deposits and payouts on with everything set, token contracts in lower case for deposits', () => {
     const { deposits, payouts } = chainOf({ ...FULL, CHAIN_CONFIRMATIONS: '3', CHAIN_POLL_MS: '250' });
-    expect(deposits).toEqual({ enabled: true, settings: {
-      rpcUrl: FULL.BSC_RPC_URL, addresses: expect.any(Object), confirmations: 3, pollMs: 250, startBlock: null, scanBlocks: 1000,
-      tokens: { USDT: address('a'), IFT: address('b'), IFX: address('c') } } });
+    expect(deposits).toEqual({
+      enabled: true,
+      settings: {
+        rpcUrl: FULL.BSC_RPC_URL,
+        addresses: expect.any(Object),
+        confirmations: 3,
+        pollMs: 250,
+        startBlock: null,
+        scanBlocks: 1000,
+        tokens: { USDT: address('a'), IFT: address('b'), IFX: address('c') },
+      },
+    });
     // Derived from DEPOSIT_MNEMONIC (the well-known development phrase), which the settings do not hold.
     expect(deposits.enabled && deposits.settings.addresses.at(0)).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
     expect(JSON.stringify(deposits)).not.toContain('junk');
-    expect(payouts).toEqual({ enabled: true, settings: {
-      rpcUrl: FULL.BSC_RPC_URL, hotWalletKey: FULL.HOT_WALLET_PRIVATE_KEY, usdtToken: FULL.TOKEN_USDT, confirmations: 3, pollMs: 250,
-      // The key's own address, so no withdrawal is sent to the wallet that pays it (issue 20).
-      hotWalletAddress: '0x19e7e376e7c213b7e7e7e46cc70a5dd086daff2a' } });
+    expect(payouts).toEqual({
+      enabled: true,
+      settings: {
+        rpcUrl: FULL.BSC_RPC_URL,
+        hotWalletKey: FULL.HOT_WALLET_PRIVATE_KEY,
+        usdtToken: FULL.TOKEN_USDT,
+        confirmations: 3,
+        pollMs: 250,
+        // The key's own address, so no withdrawal is sent to the wallet that pays it (issue 20).
+        hotWalletAddress: '0x19e7e376e7c213b7e7e7e46cc70a5dd086daff2a',
+      },
+    });
   });
 
   it.each([
@@ -66,23 +87,33 @@ describe('the chain section of the configuration', () => {
 
   it('names what is missing in the reason the chain role logs', () => {
     const { deposits, payouts } = chainOf(without('DEPOSIT_MNEMONIC', 'TOKEN_IFT', 'HOT_WALLET_PRIVATE_KEY'));
-    expect(deposits).toMatchObject({ enabled: false, reason: expect.stringContaining('DEPOSIT_XPUB (or DEPOSIT_MNEMONIC), TOKEN_IFT unset') });
+    expect(deposits).toMatchObject({
+      enabled: false,
+      reason: expect.stringContaining('DEPOSIT_XPUB (or DEPOSIT_MNEMONIC), TOKEN_IFT unset'),
+    });
     expect(payouts).toMatchObject({ enabled: false, reason: 'reward payouts are off: HOT_WALLET_PRIVATE_KEY unset' });
   });
 
-  it('checks a payout address\'s checksum whether payouts are on or not (a bad address is told first)', () => {
-    expect(chainOf({}).checksummedAddress('0x000000000000000000000000000000000000dead')).toBe('0x000000000000000000000000000000000000dEaD');
+  it("checks a payout address's checksum whether payouts are on or not (a bad address is told first)", () => {
+    expect(chainOf({}).checksummedAddress('0x000000000000000000000000000000000000dead')).toBe(
+      '0x000000000000000000000000000000000000dEaD',
+    );
   });
 
   it('refuses a WebSocket RPC URL at boot: neither the scanner nor the payout worker could use it', () => {
-    expect(() => chainOf({ ...FULL, BSC_RPC_URL: 'wss://bsc.example.com/ws' })).toThrow('BSC_RPC_URL must use one of http, https');
+    expect(() => chainOf({ ...FULL, BSC_RPC_URL: 'wss://bsc.example.com/ws' })).toThrow(
+      'BSC_RPC_URL must use one of http, https',
+    );
   });
 });
 
 describe('the chain secrets, checked when the configuration loads', () => {
   it.each([
     ['a wrong checksum word', 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon'],
-    ['a word outside the English list', 'griddesk abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'],
+    [
+      'a word outside the English list',
+      'griddesk abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+    ],
   ])('refuses a DEPOSIT_MNEMONIC with %s, never echoing it', (_case, phrase) => {
     const message = refusal({ ...FULL, DEPOSIT_MNEMONIC: phrase });
     oneLine(message, 'DEPOSIT_MNEMONIC', 'abandon');
@@ -135,7 +166,11 @@ describe('deposit addresses from DEPOSIT_XPUB, the account-level extended public
   it.each([
     ['no extended key', 'xpub-not-really', 'must be an extended public key'],
     ['a private extended key', HDNodeWallet.fromPhrase(MNEMONIC, undefined, "m/44'/60'/0'").extendedKey, 'not a private one'],
-    ['the key one level too deep', HDNodeWallet.fromPhrase(MNEMONIC, undefined, "m/44'/60'/0'/0").neuter().extendedKey, "must be the account-level key (m/44'/60'/0', depth 3; got depth 4)"],
+    [
+      'the key one level too deep',
+      HDNodeWallet.fromPhrase(MNEMONIC, undefined, "m/44'/60'/0'/0").neuter().extendedKey,
+      "must be the account-level key (m/44'/60'/0', depth 3; got depth 4)",
+    ],
   ])('refuses %s in DEPOSIT_XPUB, never echoing it', (_case, value, rule) => {
     const message = refusal({ ...without('DEPOSIT_MNEMONIC'), DEPOSIT_XPUB: value });
     oneLine(message, 'DEPOSIT_XPUB', value);
@@ -144,14 +179,20 @@ describe('deposit addresses from DEPOSIT_XPUB, the account-level extended public
 
   it('refuses a DEPOSIT_XPUB of another account than DEPOSIT_MNEMONIC', () => {
     const other = accountXpubOf('myth like bonus scare over problem client lizard pioneer submit female collect');
-    expect(refusal({ ...FULL, DEPOSIT_XPUB: other })).toBe("Invalid configuration: DEPOSIT_XPUB is not the m/44'/60'/0' account key of DEPOSIT_MNEMONIC (unset one of them)");
+    expect(refusal({ ...FULL, DEPOSIT_XPUB: other })).toBe(
+      "Invalid configuration: DEPOSIT_XPUB is not the m/44'/60'/0' account key of DEPOSIT_MNEMONIC (unset one of them)",
+    );
   });
 });
 
 describe('an api process offering withdrawals on HOT_WALLET_ADDRESS, without the key', () => {
   const KEY = FULL.HOT_WALLET_PRIVATE_KEY!;
   const ADDRESS = new Wallet(KEY).address;
-  const API_ONLY: Env = { ...without('HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_MNEMONIC'), DEPOSIT_XPUB: accountXpubOf(FULL.DEPOSIT_MNEMONIC!), ROLES: 'api' };
+  const API_ONLY: Env = {
+    ...without('HOT_WALLET_PRIVATE_KEY', 'DEPOSIT_MNEMONIC'),
+    DEPOSIT_XPUB: accountXpubOf(FULL.DEPOSIT_MNEMONIC!),
+    ROLES: 'api',
+  };
 
   it('turns deposits and payouts on with no secret at all (xpub and address are public)', () => {
     const { deposits, payouts } = chainOf({ ...API_ONLY, HOT_WALLET_ADDRESS: ADDRESS });
@@ -160,14 +201,17 @@ describe('an api process offering withdrawals on HOT_WALLET_ADDRESS, without the
   });
 
   it('refuses it without the key in a process with the chain role: nobody would pay what the api takes', () => {
-    expect(refusal({ ...API_ONLY, HOT_WALLET_ADDRESS: ADDRESS, ROLES: 'api,chain' }))
-      .toContain('HOT_WALLET_PRIVATE_KEY must be set in a process with the chain role');
+    expect(refusal({ ...API_ONLY, HOT_WALLET_ADDRESS: ADDRESS, ROLES: 'api,chain' })).toContain(
+      'HOT_WALLET_PRIVATE_KEY must be set in a process with the chain role',
+    );
   });
 
   it('takes the key with its own address, refuses another address', () => {
     expect(chainOf({ ...FULL, HOT_WALLET_ADDRESS: ADDRESS.toLowerCase() }).payouts.enabled).toBe(true);
     const message = refusal({ ...FULL, HOT_WALLET_ADDRESS: `0x${'4'.repeat(40)}` });
     oneLine(message, 'HOT_WALLET_ADDRESS', KEY.slice(2, 18));
-    expect(message).toBe('Invalid configuration: HOT_WALLET_ADDRESS is not the address of HOT_WALLET_PRIVATE_KEY (unset one of them)');
+    expect(message).toBe(
+      'Invalid configuration: HOT_WALLET_ADDRESS is not the address of HOT_WALLET_PRIVATE_KEY (unset one of them)',
+    );
   });
 });

@@ -92,13 +92,24 @@ export interface ChainVariables {
 }
 
 const unset = (values: Record<string, string | null>): string[] =>
-  Object.entries(values).filter(([, value]) => !value).map(([name]) => name);
+  Object.entries(values)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
 
 function deposits(v: ChainVariables): Feature<DepositSettings> {
   const { usdt, ift, ifx } = v.tokens;
-  const missing = unset({ BSC_RPC_URL: v.bscRpcUrl, 'DEPOSIT_XPUB (or DEPOSIT_MNEMONIC)': v.depositXpub, TOKEN_USDT: usdt, TOKEN_IFT: ift, TOKEN_IFX: ifx });
+  const missing = unset({
+    BSC_RPC_URL: v.bscRpcUrl,
+    'DEPOSIT_XPUB (or DEPOSIT_MNEMONIC)': v.depositXpub,
+    TOKEN_USDT: usdt,
+    TOKEN_IFT: ift,
+    TOKEN_IFX: ifx,
+  });
   if (missing.length > 0) {
-    return { enabled: false, reason: `BEP-20 deposits are off: ${missing.join(', ')} unset (in a development checkout, npm run chain starts a local test chain and prints them)` };
+    return {
+      enabled: false,
+      reason: `BEP-20 deposits are off: ${missing.join(', ')} unset (in a development checkout, npm run chain starts a local test chain and prints them)`,
+    };
   }
   return {
     enabled: true,
@@ -115,13 +126,23 @@ function deposits(v: ChainVariables): Feature<DepositSettings> {
 }
 
 function payouts(v: ChainVariables): Feature<PayoutSettings> {
-  const missing = unset({ BSC_RPC_URL: v.bscRpcUrl, TOKEN_USDT: v.tokens.usdt, HOT_WALLET_PRIVATE_KEY: v.hotWalletPrivateKey ?? v.hotWalletAddress });
+  const missing = unset({
+    BSC_RPC_URL: v.bscRpcUrl,
+    TOKEN_USDT: v.tokens.usdt,
+    HOT_WALLET_PRIVATE_KEY: v.hotWalletPrivateKey ?? v.hotWalletAddress,
+  });
   if (missing.length > 0) return { enabled: false, reason: `reward payouts are off: ${missing.join(', ')} unset` };
   return {
     enabled: true,
-    settings: { rpcUrl: v.bscRpcUrl!, hotWalletKey: v.hotWalletPrivateKey,
-      hotWalletAddress: v.hotWalletAddress?.toLowerCase() ?? (v.hotWalletPrivateKey ? addressOfPrivateKey(v.hotWalletPrivateKey) : null), usdtToken: v.tokens.usdt!,
-      confirmations: v.chainConfirmations, pollMs: v.chainPollMs },
+    settings: {
+      rpcUrl: v.bscRpcUrl!,
+      hotWalletKey: v.hotWalletPrivateKey,
+      hotWalletAddress:
+        v.hotWalletAddress?.toLowerCase() ?? (v.hotWalletPrivateKey ? addressOfPrivateKey(v.hotWalletPrivateKey) : null),
+      usdtToken: v.tokens.usdt!,
+      confirmations: v.chainConfirmations,
+      pollMs: v.chainPollMs,
+    },
   };
 }
 

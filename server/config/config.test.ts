@@ -29,7 +29,13 @@ describe('loadConfig', () => {
   });
 
   it('reads the engine settings', () => {
-    const config = loadConfig({ ...secrets, FUTURES_ENABLED: 'true', METRICS_TOKEN: 'scrape-me', ENGINE_ID: 'engine-a', DEMO_TRADING: 'false' });
+    const config = loadConfig({
+      ...secrets,
+      FUTURES_ENABLED: 'true',
+      METRICS_TOKEN: 'scrape-me',
+      ENGINE_ID: 'engine-a',
+      DEMO_TRADING: 'false',
+    });
     expect(config).toMatchObject({ futuresEnabled: true, metricsToken: 'scrape-me', engineId: 'engine-a', demoTrading: false });
     expect(() => loadConfig({ ...secrets, DEMO_TRADING: 'yes' })).toThrow(ConfigError);
   });
@@ -47,8 +53,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...secrets, DATA_DIR: dir() }).requestTimeoutMs).toBe(10_000);
     expect(loadConfig({ ...secrets, DATA_DIR: dir(), REQUEST_TIMEOUT_MS: '2500' }).requestTimeoutMs).toBe(2_500);
     for (const value of ['0', '99', '600001', '5s', '-1']) {
-      expect(() => loadConfig({ ...secrets, DATA_DIR: dir(), REQUEST_TIMEOUT_MS: value }), value)
-        .toThrow('Invalid configuration: REQUEST_TIMEOUT_MS must be an integer from 100 to 600000');
+      expect(() => loadConfig({ ...secrets, DATA_DIR: dir(), REQUEST_TIMEOUT_MS: value }), value).toThrow(
+        'Invalid configuration: REQUEST_TIMEOUT_MS must be an integer from 100 to 600000',
+      );
     }
   });
 
@@ -71,7 +78,13 @@ describe('loadConfig', () => {
   });
 
   it('reads the simulator settings (SIM_PORT=0 is a free port)', () => {
-    const config = loadConfig({ ...secrets, SIM_PORT: '0', SIM_SEED: '9', SIM_RANDOM_WALK: 'off', SIM_URL: 'http://127.0.0.1:9000' });
+    const config = loadConfig({
+      ...secrets,
+      SIM_PORT: '0',
+      SIM_SEED: '9',
+      SIM_RANDOM_WALK: 'off',
+      SIM_URL: 'http://127.0.0.1:9000',
+    });
     expect(config).toMatchObject({ simPort: 0, simSeed: 9, simRandomWalk: false, simUrl: 'http://127.0.0.1:9000' });
     expect(loadConfig({ ...secrets }).simPort).toBeNull();
   });
@@ -116,12 +129,31 @@ describe('loadConfig', () => {
 
   it('reads the chain settings, with the BSC defaults', () => {
     expect(loadConfig({ ...secrets })).toMatchObject({
-      hotWalletPrivateKey: null, chainConfirmations: 15, chainPollMs: 3000, chainStartBlock: null, chainScanBlocks: 1000, depositListenSeconds: 900,
+      hotWalletPrivateKey: null,
+      chainConfirmations: 15,
+      chainPollMs: 3000,
+      chainStartBlock: null,
+      chainScanBlocks: 1000,
+      depositListenSeconds: 900,
     });
     const key = `0x${'ab'.repeat(32)}`;
-    const config = loadConfig({ ...secrets, HOT_WALLET_PRIVATE_KEY: key, CHAIN_CONFIRMATIONS: '3', CHAIN_POLL_MS: '250',
-      CHAIN_START_BLOCK: '0', CHAIN_SCAN_BLOCKS: '50', DEPOSIT_LISTEN_SECONDS: '60' });
-    expect(config).toMatchObject({ hotWalletPrivateKey: key, chainConfirmations: 3, chainPollMs: 250, chainStartBlock: 0, chainScanBlocks: 50, depositListenSeconds: 60 });
+    const config = loadConfig({
+      ...secrets,
+      HOT_WALLET_PRIVATE_KEY: key,
+      CHAIN_CONFIRMATIONS: '3',
+      CHAIN_POLL_MS: '250',
+      CHAIN_START_BLOCK: '0',
+      CHAIN_SCAN_BLOCKS: '50',
+      DEPOSIT_LISTEN_SECONDS: '60',
+    });
+    expect(config).toMatchObject({
+      hotWalletPrivateKey: key,
+      chainConfirmations: 3,
+      chainPollMs: 250,
+      chainStartBlock: 0,
+      chainScanBlocks: 50,
+      depositListenSeconds: 60,
+    });
     expect(() => loadConfig({ ...secrets, CHAIN_CONFIRMATIONS: '-1' })).toThrow('CHAIN_CONFIRMATIONS must be an integer');
     expect(() => loadConfig({ ...secrets, CHAIN_POLL_MS: '10' })).toThrow('CHAIN_POLL_MS must be an integer from 50');
     expect(() => loadConfig({ ...secrets, DEPOSIT_LISTEN_SECONDS: 'soon' })).toThrow('DEPOSIT_LISTEN_SECONDS must be an integer');
@@ -129,7 +161,9 @@ describe('loadConfig', () => {
 
   it('never echoes the hot wallet key, not even a malformed one', () => {
     const almost = `0x${'cd'.repeat(31)}zz`;
-    expect(() => loadConfig({ ...secrets, HOT_WALLET_PRIVATE_KEY: almost })).toThrow('HOT_WALLET_PRIVATE_KEY must be 0x followed by 64 hex characters');
+    expect(() => loadConfig({ ...secrets, HOT_WALLET_PRIVATE_KEY: almost })).toThrow(
+      'HOT_WALLET_PRIVATE_KEY must be 0x followed by 64 hex characters',
+    );
     try {
       loadConfig({ ...secrets, HOT_WALLET_PRIVATE_KEY: almost });
     } catch (error) {
@@ -148,23 +182,31 @@ describe('loadConfig: reset mails and proxies (issue 20, items 3 and 7)', () => 
     expect(loadConfig({ ...secrets, DATA_DIR: dir() }).resetMailHourlyMax).toBe(5);
     expect(loadConfig({ ...secrets, DATA_DIR: dir(), RESET_MAIL_HOURLY_MAX: '12' }).resetMailHourlyMax).toBe(12);
     for (const value of ['0', 'many', '-1']) {
-      expect(() => loadConfig({ ...secrets, DATA_DIR: dir(), RESET_MAIL_HOURLY_MAX: value })).toThrow('Invalid configuration: RESET_MAIL_HOURLY_MAX must be an integer from 1 to 1000');
+      expect(() => loadConfig({ ...secrets, DATA_DIR: dir(), RESET_MAIL_HOURLY_MAX: value })).toThrow(
+        'Invalid configuration: RESET_MAIL_HOURLY_MAX must be an integer from 1 to 1000',
+      );
     }
   });
 
   it('believes no proxy unless TRUST_PROXY lists some', () => {
     expect(loadConfig({ ...secrets, DATA_DIR: dir() }).trustProxy).toBeNull();
-    expect(loadConfig({ ...secrets, DATA_DIR: dir(), TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(loadConfig({ ...secrets, DATA_DIR: dir(), TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
   });
 
-  it.each([['true'], ['*'], ['0.0.0.0/0'], ['nginx'], ['10.0.0.1/99']])('refuses TRUST_PROXY=%s with one line naming the variable', (value) => {
-    const attempt = () => loadConfig({ ...secrets, DATA_DIR: dir(), TRUST_PROXY: value });
-    expect(attempt).toThrow(ConfigError);
-    try {
-      attempt();
-    } catch (error) {
-      expect((error as Error).message).toMatch(/^Invalid configuration: TRUST_PROXY must list proxy addresses or CIDRs/);
-      expect((error as Error).message).not.toContain('\n');
-    }
-  });
+  it.each([['true'], ['*'], ['0.0.0.0/0'], ['nginx'], ['10.0.0.1/99']])(
+    'refuses TRUST_PROXY=%s with one line naming the variable',
+    (value) => {
+      const attempt = () => loadConfig({ ...secrets, DATA_DIR: dir(), TRUST_PROXY: value });
+      expect(attempt).toThrow(ConfigError);
+      try {
+        attempt();
+      } catch (error) {
+        expect((error as Error).message).toMatch(/^Invalid configuration: TRUST_PROXY must list proxy addresses or CIDRs/);
+        expect((error as Error).message).not.toContain('\n');
+      }
+    },
+  );
 });

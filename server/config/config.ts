@@ -6,7 +6,14 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { chainConfig, type ChainConfig, type ChainVariables } from './chain';
 import { parseTrustProxy } from './trust-proxy';
-import { accountXpubOf, accountXpubProblem, addressOfPrivateKey, checksumOf, isValidMnemonic, isValidPrivateKey } from './chain-keys';
+import {
+  accountXpubOf,
+  accountXpubProblem,
+  addressOfPrivateKey,
+  checksumOf,
+  isValidMnemonic,
+  isValidPrivateKey,
+} from './chain-keys';
 import { redactConfigValue } from './secret-variables';
 import { ConfigError } from './config-error';
 import { secrets } from './secrets';
@@ -105,7 +112,6 @@ export interface Config extends ChainVariables {
   migrationsOnBoot: 'apply' | 'check';
 }
 
-
 /**
  * OWASP's first argon2id recommendation (m=19 MiB, t=2, p=1): about 20-40 ms a hash on one
  * core, slow enough to make offline guessing costly, cheap enough that 50 concurrent logins
@@ -162,7 +168,10 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
 function roles(env: Env): Role[] {
   const raw = text(env, 'ROLES');
   if (raw === null) return [...ROLES];
-  const list = raw.split(',').map((r) => r.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   const bad = list.find((r) => !ROLES.includes(r as Role));
   if (bad !== undefined || list.length === 0) fail('ROLES', `must list some of ${ROLES.join(',')}`, raw);
   return [...new Set(list as Role[])];
@@ -172,7 +181,8 @@ function tokenAddress(env: Env, name: string): string | null {
   const raw = text(env, name);
   if (raw !== null && !/^0x[0-9a-fA-F]{40}$/.test(raw)) fail(name, 'must be a 0x-prefixed 20-byte address', raw);
   // A mixed-case address carries an EIP-55 checksum: a typo in it is caught here, not on chain.
-  if (raw !== null && checksumOf(raw) === null) fail(name, 'has a mixed-case checksum (EIP-55) that does not match: check the address', raw);
+  if (raw !== null && checksumOf(raw) === null)
+    fail(name, 'has a mixed-case checksum (EIP-55) that does not match: check the address', raw);
   return raw;
 }
 
@@ -185,7 +195,9 @@ function mnemonic(env: Env): string | null {
     throw new ConfigError(`Invalid configuration: DEPOSIT_MNEMONIC must have 12-24 words (got ${words})`);
   }
   if (!isValidMnemonic(raw)) {
-    throw new ConfigError('Invalid configuration: DEPOSIT_MNEMONIC is not a BIP-39 mnemonic (a word outside the English list, or a wrong checksum word)');
+    throw new ConfigError(
+      'Invalid configuration: DEPOSIT_MNEMONIC is not a BIP-39 mnemonic (a word outside the English list, or a wrong checksum word)',
+    );
   }
   return raw;
 }
@@ -197,7 +209,9 @@ function hotWalletKey(env: Env): string | null {
     throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY must be 0x followed by 64 hex characters');
   }
   if (raw !== null && !isValidPrivateKey(raw)) {
-    throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY is not a secp256k1 private key (0 or beyond the curve order)');
+    throw new ConfigError(
+      'Invalid configuration: HOT_WALLET_PRIVATE_KEY is not a secp256k1 private key (0 or beyond the curve order)',
+    );
   }
   return raw;
 }
@@ -210,10 +224,14 @@ function hotWalletKey(env: Env): string | null {
 function hotWalletAddress(env: Env, key: string | null, roles: Role[]): string | null {
   const raw = tokenAddress(env, 'HOT_WALLET_ADDRESS');
   if (raw !== null && key !== null && addressOfPrivateKey(key).toLowerCase() !== raw.toLowerCase()) {
-    throw new ConfigError('Invalid configuration: HOT_WALLET_ADDRESS is not the address of HOT_WALLET_PRIVATE_KEY (unset one of them)');
+    throw new ConfigError(
+      'Invalid configuration: HOT_WALLET_ADDRESS is not the address of HOT_WALLET_PRIVATE_KEY (unset one of them)',
+    );
   }
   if (raw !== null && key === null && roles.includes('chain')) {
-    throw new ConfigError('Invalid configuration: HOT_WALLET_PRIVATE_KEY must be set in a process with the chain role (it pays the withdrawals HOT_WALLET_ADDRESS lets the api role take); or leave chain out of ROLES');
+    throw new ConfigError(
+      'Invalid configuration: HOT_WALLET_PRIVATE_KEY must be set in a process with the chain role (it pays the withdrawals HOT_WALLET_ADDRESS lets the api role take); or leave chain out of ROLES',
+    );
   }
   return raw;
 }
@@ -230,7 +248,9 @@ function depositXpub(env: Env, mnemonic: string | null): string | null {
   // Not a secret, but a private key pasted here by mistake would be: never echoed.
   if (problem !== null) throw new ConfigError(`Invalid configuration: DEPOSIT_XPUB ${problem}`);
   if (derived !== null && derived !== raw) {
-    throw new ConfigError(`Invalid configuration: DEPOSIT_XPUB is not the m/44'/60'/0' account key of DEPOSIT_MNEMONIC (unset one of them)`);
+    throw new ConfigError(
+      `Invalid configuration: DEPOSIT_XPUB is not the m/44'/60'/0' account key of DEPOSIT_MNEMONIC (unset one of them)`,
+    );
   }
   return raw;
 }
@@ -299,7 +319,8 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     hotWalletAddress: hotWalletAddress(env, hotWalletPrivateKey, processRoles),
     chainConfirmations: integer(env, 'CHAIN_CONFIRMATIONS', 15, 0, 1_000),
     chainPollMs: integer(env, 'CHAIN_POLL_MS', 3_000, 50, 3_600_000),
-    chainStartBlock: text(env, 'CHAIN_START_BLOCK') === null ? null : integer(env, 'CHAIN_START_BLOCK', 0, 0, Number.MAX_SAFE_INTEGER),
+    chainStartBlock:
+      text(env, 'CHAIN_START_BLOCK') === null ? null : integer(env, 'CHAIN_START_BLOCK', 0, 0, Number.MAX_SAFE_INTEGER),
     chainScanBlocks: integer(env, 'CHAIN_SCAN_BLOCKS', 1_000, 1, 100_000),
     depositListenSeconds: integer(env, 'DEPOSIT_LISTEN_SECONDS', 900, 10, 86_400),
     roles: processRoles,
@@ -331,5 +352,9 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     demoTrading: oneOf(env, 'DEMO_TRADING', ['true', 'false'] as const, 'true') === 'true',
     migrationsOnBoot: oneOf(env, 'MIGRATIONS_ON_BOOT', ['apply', 'check'] as const, 'apply'),
   };
-  return { ...config, chain: chainConfig(config), ...secrets(text(env, 'JWT_SECRET'), text(env, 'SECRETS_KEY'), dataDir, options.createSecrets ?? true) };
+  return {
+    ...config,
+    chain: chainConfig(config),
+    ...secrets(text(env, 'JWT_SECRET'), text(env, 'SECRETS_KEY'), dataDir, options.createSecrets ?? true),
+  };
 }

@@ -43,12 +43,16 @@ function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean },
   const missingKey = need.key && !stored.secretsKey;
   // A new key here would fork the folder from the key its exchange secrets are sealed with.
   if (missingKey && stored.secretsKeyId) {
-    throw new ConfigError(`Invalid configuration: SECRETS_KEY is not set, and this data folder's key is kept by the GridDesk desktop app in the OS keychain (${file}); start it from the desktop app or set SECRETS_KEY`);
+    throw new ConfigError(
+      `Invalid configuration: SECRETS_KEY is not set, and this data folder's key is kept by the GridDesk desktop app in the OS keychain (${file}); start it from the desktop app or set SECRETS_KEY`,
+    );
   }
   // The admin CLI acts on the server's folder: a typo in DATA_DIR must not grow a new one.
   if ((missingJwt || missingKey) && !create) {
     const missing = [missingJwt ? 'JWT_SECRET' : null, missingKey ? 'SECRETS_KEY' : null].filter(Boolean).join(' and ');
-    throw new ConfigError(`Invalid configuration: ${missing} unset and DATA_DIR ${dataDir} holds no ${existsSync(file) ? `${missing} in secrets.json` : 'secrets.json'}: point DATA_DIR at the server's data folder (or set them as the server has them); nothing was created`);
+    throw new ConfigError(
+      `Invalid configuration: ${missing} unset and DATA_DIR ${dataDir} holds no ${existsSync(file) ? `${missing} in secrets.json` : 'secrets.json'}: point DATA_DIR at the server's data folder (or set them as the server has them); nothing was created`,
+    );
   }
   if (missingJwt || missingKey) {
     stored = {
@@ -67,7 +71,12 @@ function generatedSecrets(dataDir: string, need: { jwt: boolean; key: boolean },
  * JWT_SECRET and SECRETS_KEY (trimmed, null when unset): from the environment, else from
  * DATA_DIR/secrets.json, created there once when `create` allows it.
  */
-export function secrets(jwtEnv: string | null, keyEnv: string | null, dataDir: string, create: boolean): { jwtSecret: string; secretsKey: Buffer } {
+export function secrets(
+  jwtEnv: string | null,
+  keyEnv: string | null,
+  dataDir: string,
+  create: boolean,
+): { jwtSecret: string; secretsKey: Buffer } {
   if (jwtEnv !== null && jwtEnv.length < 32) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters long');
   }
@@ -75,7 +84,9 @@ export function secrets(jwtEnv: string | null, keyEnv: string | null, dataDir: s
     jwtEnv !== null && keyEnv !== null ? {} : generatedSecrets(dataDir, { jwt: jwtEnv === null, key: keyEnv === null }, create);
   const secretsKey = decodeSecretsKey(keyEnv ?? stored.secretsKey!);
   if (stored.secretsKeyId && secretsKeyId(secretsKey) !== stored.secretsKeyId) {
-    throw new ConfigError(`Invalid configuration: SECRETS_KEY is not the key this data folder's exchange secrets are sealed with (secretsKeyId in ${join(dataDir, 'secrets.json')})`);
+    throw new ConfigError(
+      `Invalid configuration: SECRETS_KEY is not the key this data folder's exchange secrets are sealed with (secretsKeyId in ${join(dataDir, 'secrets.json')})`,
+    );
   }
   return { jwtSecret: jwtEnv ?? stored.jwtSecret!, secretsKey };
 }

@@ -20,18 +20,16 @@ describe('TRUST_PROXY', () => {
     expect(proxiesOf('192.168.1.10/32,::ffff:10.0.0.1')).toEqual(['192.168.1.10/32', '::ffff:10.0.0.1']);
   });
 
-  it.each([
-    ['true'],
-    ['TRUE'],
-    ['*'],
-    ['all'],
-    ['0.0.0.0/0'],
-    ['::/0'],
-    ['127.0.0.1,*'],
-  ])('refuses %j, which would believe every client', (raw) => {
-    const parsed = parseTrustProxy(raw);
-    expect(parsed).toMatchObject({ ok: false, problem: expect.stringContaining("would believe every client's X-Forwarded-For") });
-  });
+  it.each([['true'], ['TRUE'], ['*'], ['all'], ['0.0.0.0/0'], ['::/0'], ['127.0.0.1,*']])(
+    'refuses %j, which would believe every client',
+    (raw) => {
+      const parsed = parseTrustProxy(raw);
+      expect(parsed).toMatchObject({
+        ok: false,
+        problem: expect.stringContaining("would believe every client's X-Forwarded-For"),
+      });
+    },
+  );
 
   it.each([
     ['false'],

@@ -16,8 +16,14 @@ function deadPid(): number {
   return child.pid!;
 }
 
-const record = (over: Partial<LockRecord>): LockRecord =>
-  ({ pid: process.pid, host: hostname(), holder: 'server', nonce: 'n'.repeat(24), since: new Date().toISOString(), ...over });
+const record = (over: Partial<LockRecord>): LockRecord => ({
+  pid: process.pid,
+  host: hostname(),
+  holder: 'server',
+  nonce: 'n'.repeat(24),
+  since: new Date().toISOString(),
+  ...over,
+});
 
 describe('the embedded database lock', () => {
   let dir: string;
@@ -44,7 +50,10 @@ describe('the embedded database lock', () => {
   it('refuses a second opener while the first holds it, naming the holder, its pid and DATA_DIR in one line', async () => {
     const lock = await take('server');
     try {
-      const refused = await take('admin').then(() => null, (error: unknown) => error);
+      const refused = await take('admin').then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(refused).toBeInstanceOf(DataDirLockedError);
       const message = (refused as Error).message;
       expect(message).not.toContain('\n');

@@ -75,8 +75,14 @@ function readLock(file: string): Found {
   }
   try {
     const record = JSON.parse(raw) as Partial<LockRecord>;
-    const valid = typeof record.pid === 'number' && Number.isInteger(record.pid) && record.pid > 0 && typeof record.host === 'string'
-      && typeof record.holder === 'string' && typeof record.nonce === 'string' && typeof record.since === 'string';
+    const valid =
+      typeof record.pid === 'number' &&
+      Number.isInteger(record.pid) &&
+      record.pid > 0 &&
+      typeof record.host === 'string' &&
+      typeof record.holder === 'string' &&
+      typeof record.nonce === 'string' &&
+      typeof record.since === 'string';
     return valid ? { kind: 'record', record: record as LockRecord, raw } : { kind: 'damaged', raw };
   } catch {
     return { kind: 'damaged', raw };
@@ -168,8 +174,13 @@ export async function acquireDataDirLock(
   options: { holder: LockHolder; dataDir: string; probes?: LockProbes },
 ): Promise<DataDirLock> {
   const probes = options.probes ?? systemProbes();
-  const record: LockRecord = { pid: process.pid, host: probes.host, holder: options.holder,
-    nonce: randomBytes(12).toString('hex'), since: new Date().toISOString() };
+  const record: LockRecord = {
+    pid: process.pid,
+    host: probes.host,
+    holder: options.holder,
+    nonce: randomBytes(12).toString('hex'),
+    since: new Date().toISOString(),
+  };
   for (let attempt = 0; attempt < 5; attempt += 1) {
     if (create(file, record)) return held(file, record);
     const found = await settled(file);

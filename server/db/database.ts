@@ -12,7 +12,15 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError, type Config } from '../config/config';
 import { acquireDataDirLock, type DataDirLock, type LockHolder, type LockProbes } from './data-dir-lock';
-import { migrationStatus, newlyApplied, pendingLine, readJournal, readMigrationStatus, type MigrationStatus, type RowsQuery } from './migration-status';
+import {
+  migrationStatus,
+  newlyApplied,
+  pendingLine,
+  readJournal,
+  readMigrationStatus,
+  type MigrationStatus,
+  type RowsQuery,
+} from './migration-status';
 import { compileWasmWithBaselineOnly } from './pglite-compiler';
 import { pgliteNotifications, postgresNotifications, type NotificationFeed } from './notifications';
 import { readPgliteTemplate, unpackPgliteTemplate } from './pglite-template';
@@ -79,7 +87,9 @@ export interface OpenOptions {
 /** The database lacks migrations this build needs and the opener may not apply them (MIGRATIONS_ON_BOOT=check). */
 export class MigrationsPending extends ConfigError {
   constructor(readonly status: MigrationStatus) {
-    super(`${pendingLine(status)} and MIGRATIONS_ON_BOOT=check never alters the schema: run npm run migrate (the built form: node dist/server/cli/migrate.js), then start the server again`);
+    super(
+      `${pendingLine(status)} and MIGRATIONS_ON_BOOT=check never alters the schema: run npm run migrate (the built form: node dist/server/cli/migrate.js), then start the server again`,
+    );
   }
 }
 
@@ -136,11 +146,17 @@ export async function lockEmbeddedDatabase(config: Config, options: OpenOptions 
   const dataDir = pgliteDirOf(config, options);
   if (config.databaseUrl || isMemory(dataDir)) return null;
   if (options.mustExist && !existsSync(join(dataDir, 'PG_VERSION'))) {
-    throw new ConfigError(`No GridDesk database in DATA_DIR ${config.dataDir} (${dataDir} holds none): point DATA_DIR at the server's data folder; nothing was created`);
+    throw new ConfigError(
+      `No GridDesk database in DATA_DIR ${config.dataDir} (${dataDir} holds none): point DATA_DIR at the server's data folder; nothing was created`,
+    );
   }
   // The lock sits beside the cluster (DATA_DIR/pglite.lock), so it is there before PGlite makes the directory.
   mkdirSync(dirname(dataDir), { recursive: true });
-  return acquireDataDirLock(`${dataDir}.lock`, { holder: options.holder ?? 'server', dataDir: config.dataDir, probes: options.lockProbes });
+  return acquireDataDirLock(`${dataDir}.lock`, {
+    holder: options.holder ?? 'server',
+    dataDir: config.dataDir,
+    probes: options.lockProbes,
+  });
 }
 
 /** The admin CLI's check that DATABASE_URL is a GridDesk database: it reaches it and finds its migrations. */
@@ -153,14 +169,20 @@ async function assertPostgresDatabase(url: string): Promise<void> {
   } catch (error) {
     // 3D000 invalid_catalog_name: the database named in the URL does not exist.
     if (sqlState(error).code === '3D000') {
-      throw new ConfigError("Invalid configuration: DATABASE_URL names a database that does not exist: point it at the server's database; nothing was created");
+      throw new ConfigError(
+        "Invalid configuration: DATABASE_URL names a database that does not exist: point it at the server's database; nothing was created",
+      );
     }
     throw error;
   }
   try {
-    const result = await client.query<{ table: string | null }>("SELECT to_regclass('drizzle.__drizzle_migrations')::text AS table");
+    const result = await client.query<{ table: string | null }>(
+      "SELECT to_regclass('drizzle.__drizzle_migrations')::text AS table",
+    );
     if (!result.rows[0]?.table) {
-      throw new ConfigError("Invalid configuration: DATABASE_URL's database holds no GridDesk database yet (no migrations applied): point it at the server's database; nothing was created");
+      throw new ConfigError(
+        "Invalid configuration: DATABASE_URL's database holds no GridDesk database yet (no migrations applied): point it at the server's database; nothing was created",
+      );
     }
   } finally {
     await client.end().catch(() => undefined);
@@ -188,11 +210,7 @@ async function choosePgliteInit(dataDir: string, migrationsFolder: string, optio
 }
 
 function importPglite() {
-  return Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  return Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
 }
 
 async function openPglite(dataDir: string, migrationsFolder: string, options: OpenOptions): Promise<Database> {
@@ -240,7 +258,9 @@ async function openPgliteClient(
     // Applies every migration on a new cluster, and only those newer than a template's; a warm
     // start whose database holds them all skips the migrator's reading and hashing of them.
     const query: RowsQuery = (sql) => client.query(sql);
-    migrations = await migrateUnlessCurrent(query, migrationsFolder, options.migrations ?? 'apply', () => migrate(db, { migrationsFolder }));
+    migrations = await migrateUnlessCurrent(query, migrationsFolder, options.migrations ?? 'apply', () =>
+      migrate(db, { migrationsFolder }),
+    );
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;
@@ -254,10 +274,7 @@ async function openPgliteClient(
 }
 
 async function openPostgres(url: string, migrationsFolder: string, migrations: 'apply' | 'check'): Promise<Database> {
-  const [{ default: pg }, { drizzle }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-  ]);
+  const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const run = await migratePostgres(url, migrationsFolder, migrations);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server ends (a restart, pg_terminate_backend, a failover) is dropped
@@ -266,7 +283,9 @@ async function openPostgres(url: string, migrationsFolder: string, migrations: '
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
   // Named so an operator sees it in pg_stat_activity: one per server process, idle by design.
-  const notifications = postgresNotifications(() => new pg.Client({ connectionString: url, keepAlive: true, application_name: NOTIFICATIONS_APPLICATION }));
+  const notifications = postgresNotifications(
+    () => new pg.Client({ connectionString: url, keepAlive: true, application_name: NOTIFICATIONS_APPLICATION }),
+  );
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -312,7 +331,7 @@ async function migratePostgres(url: string, migrationsFolder: string, mode: 'app
 
 /** node-postgres' query typed as the migration reader's (its rows are whatever the SQL selects). */
 function pgQuery(client: { query(sql: string): Promise<{ rows: unknown[] }> }): RowsQuery {
-  return <T,>(sql: string) => client.query(sql) as Promise<{ rows: T[] }>;
+  return <T>(sql: string) => client.query(sql) as Promise<{ rows: T[] }>;
 }
 
 /**
@@ -320,7 +339,12 @@ function pgQuery(client: { query(sql: string): Promise<{ rows: unknown[] }> }): 
  * 'check' refuses (MigrationsPending). Nothing pending: the migrator, which reads and hashes
  * every SQL file to find nothing to do, is skipped (bench:startup).
  */
-async function migrateUnlessCurrent(query: RowsQuery, migrationsFolder: string, mode: 'apply' | 'check', migrate: () => Promise<void>): Promise<MigrationRun> {
+async function migrateUnlessCurrent(
+  query: RowsQuery,
+  migrationsFolder: string,
+  mode: 'apply' | 'check',
+  migrate: () => Promise<void>,
+): Promise<MigrationRun> {
   const journal = await readJournal(migrationsFolder);
   const before = await readMigrationStatus(query, journal);
   if (before.pending.length === 0) return { before, after: before, applied: [] };
@@ -335,7 +359,10 @@ async function migrateUnlessCurrent(query: RowsQuery, migrationsFolder: string, 
  * boot's advisory lock, so beside booting servers; PGlite under DATA_DIR's lock, so never
  * beside a running server) and says which.
  */
-export async function migrateDatabase(config: Config, options: Pick<OpenOptions, 'migrationsFolder' | 'pgliteDir' | 'holder'> = {}): Promise<MigrationRun> {
+export async function migrateDatabase(
+  config: Config,
+  options: Pick<OpenOptions, 'migrationsFolder' | 'pgliteDir' | 'holder'> = {},
+): Promise<MigrationRun> {
   const database = await openDatabase(config, { ...options, migrations: 'apply' });
   await database.close();
   return database.migrations;
@@ -346,7 +373,10 @@ export async function migrateDatabase(config: Config, options: Pick<OpenOptions,
  * creating nothing (a DATA_DIR without a cluster, or an empty PostgreSQL database, has every
  * migration pending). A PostgreSQL database that does not exist is an error.
  */
-export async function readDatabaseMigrationStatus(config: Config, options: Pick<OpenOptions, 'migrationsFolder' | 'pgliteDir' | 'holder'> = {}): Promise<MigrationStatus> {
+export async function readDatabaseMigrationStatus(
+  config: Config,
+  options: Pick<OpenOptions, 'migrationsFolder' | 'pgliteDir' | 'holder'> = {},
+): Promise<MigrationStatus> {
   const migrationsFolder = resolveMigrationsFolder(options.migrationsFolder);
   const journal = await readJournal(migrationsFolder);
   if (config.databaseUrl) {

@@ -52,15 +52,22 @@ describe.each(targets)('exchange_keys.ip_restricted on $name', (target) => {
       database = await openDatabase(config, { pgliteDir, pgliteTemplate: await pgliteCluster(), migrationsFolder: older });
       const restricted = await insertMember(database.db);
       const open = await insertMember(database.db);
-      for (const [userId, text] of [[restricted, 'true'], [open, 'false']]) {
+      for (const [userId, text] of [
+        [restricted, 'true'],
+        [open, 'false'],
+      ]) {
         await database.db.execute(sql`INSERT INTO exchange_keys (user_id, api_key, secret_ciphertext, key_version, ip_restricted)
           VALUES (${userId}, ${`ak-${userId}`}, 'sealed', 1, ${text})`);
       }
       await database.close();
       database = await openDatabase(config, { pgliteDir });
-      const stored = async (userId: string) => (await database!.db
-        .select({ value: exchangeKeys.ipRestricted, type: sql<string>`pg_typeof(${exchangeKeys.ipRestricted})::text` })
-        .from(exchangeKeys).where(eq(exchangeKeys.userId, userId)))[0];
+      const stored = async (userId: string) =>
+        (
+          await database!.db
+            .select({ value: exchangeKeys.ipRestricted, type: sql<string>`pg_typeof(${exchangeKeys.ipRestricted})::text` })
+            .from(exchangeKeys)
+            .where(eq(exchangeKeys.userId, userId))
+        )[0];
       expect(await stored(restricted)).toEqual({ value: true, type: 'boolean' });
       expect(await stored(open)).toEqual({ value: false, type: 'boolean' });
     } finally {

@@ -67,7 +67,7 @@ describe('readMigrationStatus on PGlite', () => {
   const open = async (dump: Blob) => {
     const client = await PGlite.create({ dataDir: 'memory://', loadDataDir: dump });
     clients.push(client);
-    return <T,>(sql: string) => client.query<T>(sql);
+    return <T>(sql: string) => client.query<T>(sql);
   };
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'griddesk-migration-status-'));
@@ -91,7 +91,7 @@ describe('readMigrationStatus on PGlite', () => {
     expect(status.schemaVersion).toBeNull();
   });
 
-  it('finds pending a migration of the folder newer than the database\'s last one', async () => {
+  it("finds pending a migration of the folder newer than the database's last one", async () => {
     const newer = join(work, 'migrations');
     await cp(resolveMigrationsFolder(), newer, { recursive: true });
     const journalFile = join(newer, 'meta', '_journal.json');

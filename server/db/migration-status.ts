@@ -58,7 +58,9 @@ export function pendingLine(status: MigrationStatus): string {
 }
 
 export async function readJournal(migrationsFolder: string): Promise<JournalEntry[]> {
-  const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+  const journal = JSON.parse(await readFile(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
   return journal.entries.map(({ tag, when }) => ({ tag, when }));
 }
 
@@ -69,7 +71,9 @@ export type RowsQuery = <T>(sql: string) => Promise<{ rows: T[] }>;
 export async function lastAppliedAt(query: RowsQuery): Promise<string | null> {
   const table = await query<{ present: boolean }>("SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present");
   if (!table.rows[0]?.present) return null;
-  const last = await query<{ created_at: string | null }>('SELECT max(created_at)::text AS created_at FROM drizzle.__drizzle_migrations');
+  const last = await query<{ created_at: string | null }>(
+    'SELECT max(created_at)::text AS created_at FROM drizzle.__drizzle_migrations',
+  );
   return last.rows[0]?.created_at ?? null;
 }
 

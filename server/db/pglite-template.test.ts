@@ -44,7 +44,11 @@ beforeAll(async () => {
   // tests' shared initdb'd cluster: initdb itself costs seconds).
   const older = await olderMigrationsFolder();
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: work });
-  const baked = await openDatabase(config, { pgliteDir: 'memory://', pgliteTemplate: await pgliteCluster(), migrationsFolder: older });
+  const baked = await openDatabase(config, {
+    pgliteDir: 'memory://',
+    pgliteTemplate: await pgliteCluster(),
+    migrationsFolder: older,
+  });
   const client = (baked.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('gzip');
   await baked.close();

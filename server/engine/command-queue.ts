@@ -34,12 +34,15 @@ const SETTINGS_COMMAND = 'settings';
 
 export async function completeCommand(db: Db, t: TableNames, id: string, result: CommandResult): Promise<void> {
   await db.transaction(async (tx) => {
-    const answered = rowsOf<{ runnableId: string; kind: string }>(await tx.execute(sql`
+    const answered = rowsOf<{ runnableId: string; kind: string }>(
+      await tx.execute(sql`
       UPDATE ${t.commands} SET applied_at = now(), result = ${storedCommandResult(result)}
-      WHERE id = ${id} AND applied_at IS NULL RETURNING ${t.runnableId} AS "runnableId", kind`));
+      WHERE id = ${id} AND applied_at IS NULL RETURNING ${t.runnableId} AS "runnableId", kind`),
+    );
     const command = answered[0];
     if (!command) return;
-    if (result.kind === 'refused' && command.kind === SETTINGS_COMMAND) await settingsFromState(tx as unknown as Db, t, command.runnableId);
+    if (result.kind === 'refused' && command.kind === SETTINGS_COMMAND)
+      await settingsFromState(tx as unknown as Db, t, command.runnableId);
     await notifyCommand(tx, COMMAND_ANSWERED_CHANNEL, id);
   });
 }
@@ -52,7 +55,10 @@ export async function completeCommand(db: Db, t: TableNames, id: string, result:
  */
 async function settingsFromState(tx: Db, t: TableNames, runnableId: string): Promise<void> {
   if (t.settingsInState.length === 0) return;
-  const set = sql.join(t.settingsInState.map((c) => sql`${sql.identifier(c.name)} = (r.state->>${c.key})::${sql.raw(c.type)}`), sql`, `);
+  const set = sql.join(
+    t.settingsInState.map((c) => sql`${sql.identifier(c.name)} = (r.state->>${c.key})::${sql.raw(c.type)}`),
+    sql`, `,
+  );
   await tx.execute(sql`
     UPDATE ${t.runnables} r SET ${set}
     WHERE r.id = ${runnableId} AND r.state IS NOT NULL

@@ -64,7 +64,8 @@ export class EngineCommands {
       const runner = this.runners.get(c.runnableId);
       if (!runner) {
         // Nobody runs a runnable that ended: answer for it, so the member is not kept waiting.
-        if (ended(c.status) && c.leaseOwner === null) await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
+        if (ended(c.status) && c.leaseOwner === null)
+          await this.store.completeCommand(c.id, c.kind === 'stop' ? APPLIED : refused('already_stopped'));
         else if (c.leaseOwner === this.store.owner || this.adopting.has(c.runnableId)) again = true;
         continue;
       }

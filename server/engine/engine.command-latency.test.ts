@@ -45,13 +45,23 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
    */
   function productionEngine(harness: EngineHarness, notified: boolean): Engine {
     const ports = enginePorts({ ...harness.deps, notifications: notified ? harness.server.database.notifications : undefined });
-    const engine = new Engine({ db: harness.db, config: { ...harness.server.config, engineId: 'production-timings' }, exchange: harness.exchange, ...ports, log: SILENT });
+    const engine = new Engine({
+      db: harness.db,
+      config: { ...harness.server.config, engineId: 'production-timings' },
+      exchange: harness.exchange,
+      ...ports,
+      log: SILENT,
+    });
     // Each look at the command table (engine-commands.ts, its private apply, through the store's
     // pendingCommands) that finds a committed command not yet handed to its runner is counted.
     // Looks while the runner carries one out (a stop cancels its orders first) see it still
     // pending but skip it, so they are not counted; counting the rows the look itself read
     // leaves no gap between the count and the look.
-    const commands = (engine as unknown as { commands: { store: { pendingCommands: () => Promise<{ id: string }[]> }; inProgress: ReadonlySet<string> } }).commands;
+    const commands = (
+      engine as unknown as {
+        commands: { store: { pendingCommands: () => Promise<{ id: string }[]> }; inProgress: ReadonlySet<string> };
+      }
+    ).commands;
     const pendingCommands = commands.store.pendingCommands.bind(commands.store);
     commands.store = Object.create(commands.store, {
       pendingCommands: {
@@ -89,42 +99,58 @@ describe.each(targets)('member commands reach the real engine within 1 s on $nam
     return { ms, polls, status: res.statusCode, message: (res.json() as { message: string }).message };
   }
 
-  it.each([['notified', true], ['polled', false]] as const)('%s, stopbot, sltpedit and editprofitbookat each reach the engine within 1,000 ms of the request', async (_, notified) => {
-    h = harnesses.shared();
-    h.setPrice(SYMBOL, '145.00');
-    const engine = productionEngine(h, notified);
-    // The start's own claim may still be under way (a loaded machine): the claim below would only
-    // wait for it, and a bot started meanwhile would wait for the next claim, a default interval away.
-    await engine.claim();
-    const stopped = await h.startBot();
-    const edited = await h.startBot();
-    await engine.claim();
-    await engine.metrics.waitFor(SYMBOL, '145.00');
-    await engine.idle();
-    expect([engine.runner(stopped), engine.runner(edited)].every(Boolean)).toBe(true);
+  it.each([
+    ['notified', true],
+    ['polled', false],
+  ] as const)(
+    '%s, stopbot, sltpedit and editprofitbookat each reach the engine within 1,000 ms of the request',
+    async (_, notified) => {
+      h = harnesses.shared();
+      h.setPrice(SYMBOL, '145.00');
+      const engine = productionEngine(h, notified);
+      // The start's own claim may still be under way (a loaded machine): the claim below would only
+      // wait for it, and a bot started meanwhile would wait for the next claim, a default interval away.
+      await engine.claim();
+      const stopped = await h.startBot();
+      const edited = await h.startBot();
+      await engine.claim();
+      await engine.metrics.waitFor(SYMBOL, '145.00');
+      await engine.idle();
+      expect([engine.runner(stopped), engine.runner(edited)].every(Boolean)).toBe(true);
 
-    const stop = await timeToEngine(() => post('stopbot', { botID: stopped }), async () => (await h!.bot(stopped)).status === 'Stopped');
-    expect([stop.status, stop.message]).toEqual([200, UI.botStopped]);
-    expect((await h.bot(stopped)).stopReason).toBe('manual');
+      const stop = await timeToEngine(
+        () => post('stopbot', { botID: stopped }),
+        async () => (await h!.bot(stopped)).status === 'Stopped',
+      );
+      expect([stop.status, stop.message]).toEqual([200, UI.botStopped]);
+      expect((await h.bot(stopped)).stopReason).toBe('manual');
 
-    const params = () => (engine.runner(edited)?.core as GridRunnable | undefined)?.bot.params;
-    const sltp = await timeToEngine(() => post('sltpedit', { botID: edited, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: '140' }),
-      () => params()?.stoplossPrice?.eq(140) === true);
-    expect([sltp.status, sltp.message]).toEqual([200, UI.sltpUpdated]);
+      const params = () => (engine.runner(edited)?.core as GridRunnable | undefined)?.bot.params;
+      const sltp = await timeToEngine(
+        () => post('sltpedit', { botID: edited, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: '140' }),
+        () => params()?.stoplossPrice?.eq(140) === true,
+      );
+      expect([sltp.status, sltp.message]).toEqual([200, UI.sltpUpdated]);
 
-    const profitBook = await timeToEngine(() => post('editprofitbookat', { botID: edited, profitBookValue: 5 }),
-      () => params()?.profitBook?.eq(5) === true);
-    expect([profitBook.status, profitBook.message]).toEqual([200, UI.profitBookSaved]);
+      const profitBook = await timeToEngine(
+        () => post('editprofitbookat', { botID: edited, profitBookValue: 5 }),
+        () => params()?.profitBook?.eq(5) === true,
+      );
+      expect([profitBook.status, profitBook.message]).toEqual([200, UI.profitBookSaved]);
 
-    const measured = `stopbot ${stop.ms.toFixed(0)} ms, sltpedit ${sltp.ms.toFixed(0)} ms, editprofitbookat ${profitBook.ms.toFixed(0)} ms`;
-    expect([stop.polls, sltp.polls, profitBook.polls].every((n) => n >= 1 && n <= MAX_POLLS), measured).toBe(true);
-    expect(MAX_POLLS * DEFAULT_COMMAND_EVERY_MS).toBeLessThan(WITHIN_MS);
-    // Neither edit moved the bot: it still runs, on the edited settings.
-    expect((await h.bot(edited)).status).toBe('Live');
-  });
+      const measured = `stopbot ${stop.ms.toFixed(0)} ms, sltpedit ${sltp.ms.toFixed(0)} ms, editprofitbookat ${profitBook.ms.toFixed(0)} ms`;
+      expect(
+        [stop.polls, sltp.polls, profitBook.polls].every((n) => n >= 1 && n <= MAX_POLLS),
+        measured,
+      ).toBe(true);
+      expect(MAX_POLLS * DEFAULT_COMMAND_EVERY_MS).toBeLessThan(WITHIN_MS);
+      // Neither edit moved the bot: it still runs, on the edited settings.
+      expect((await h.bot(edited)).status).toBe('Live');
+    },
+  );
 });
 
-describe('takeover of a dead engine\'s bots', () => {
+describe("takeover of a dead engine's bots", () => {
   it('the default lease plus the default claim interval is under 30 s', () => {
     // A dead engine renewed its leases last at most DEFAULT_LEASE_MS before they expire; the
     // next claim of another engine comes at most DEFAULT_CLAIM_EVERY_MS after that. Short-lease

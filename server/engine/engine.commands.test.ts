@@ -38,7 +38,11 @@ describe.each(targets)('member commands reach the running bot on $name', (target
     h.server.app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: bearer(h.member.token) });
 
   async function events(): Promise<MemberEvent[]> {
-    const rows = await h.db.select().from(memberEvents).where(eq(memberEvents.userId, h.member.userId)).orderBy(asc(memberEvents.id));
+    const rows = await h.db
+      .select()
+      .from(memberEvents)
+      .where(eq(memberEvents.userId, h.member.userId))
+      .orderBy(asc(memberEvents.id));
     return rows.map((r) => r.payload as MemberEvent);
   }
 
@@ -101,7 +105,13 @@ describe.each(targets)('member commands reach the running bot on $name', (target
     expect([res.statusCode, res.json().message]).toEqual([200, UI.botStopped]);
     const bot = await h.bot(botId);
     expect([bot.status, bot.stopReason]).toEqual(['Stopped', 'manual']);
-    expect(await stoppedEvent()).toMatchObject({ kind: 'bot.stopped', botID: botId, name: SYMBOL, reason: 'manual', status: 'Stopped' });
+    expect(await stoppedEvent()).toMatchObject({
+      kind: 'bot.stopped',
+      botID: botId,
+      name: SYMBOL,
+      reason: 'manual',
+      status: 'Stopped',
+    });
     // A running bot would arm its take profit at 150 and sell at 130; the gauge says the engine
     // has seen each price and done all it does at it.
     h.setPrice(SYMBOL, '150.00');
@@ -168,8 +178,11 @@ describe.each(targets)('member commands reach the running bot on $name', (target
     expect([res.statusCode, res.json().message]).toEqual([200, UI.overbuySaved]);
     // The API answers once the engine applied the command or its wait ran out (a loaded machine):
     // the prices come after the engine applied it, as they would for a member.
-    await until(async () => (await h.db.select({ appliedAt: botCommands.appliedAt }).from(botCommands)
-      .where(eq(botCommands.runnableId, botId))).every((c) => c.appliedAt !== null));
+    await until(async () =>
+      (await h.db.select({ appliedAt: botCommands.appliedAt }).from(botCommands).where(eq(botCommands.runnableId, botId))).every(
+        (c) => c.appliedAt !== null,
+      ),
+    );
     await h.drive(engine, SYMBOL, ['143.00', '142.00', '141.90', '143.40', '139.00', '141.00']);
     expect((await h.bot(botId)).gridNo).toBe(1);
     expect(h.exchangeOrders()).toBe(1);
@@ -186,7 +199,10 @@ describe.each(targets)('member commands reach the running bot on $name', (target
     expect(bot.stopMessage).toMatch(/insufficient/i);
     expect(await stoppedEvent()).toMatchObject({ reason: 'insufficientBalance' });
     expect(h.exchangeHolding('SOL')).toBe(new Decimal(bot.heldQty).toFixed());
-    const failed = (await h.db.select().from(memberEvents).where(and(eq(memberEvents.userId, h.member.userId), eq(memberEvents.kind, 'bot.stopped'))));
+    const failed = await h.db
+      .select()
+      .from(memberEvents)
+      .where(and(eq(memberEvents.userId, h.member.userId), eq(memberEvents.kind, 'bot.stopped')));
     expect(failed).toHaveLength(1);
   });
 

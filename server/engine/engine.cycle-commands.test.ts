@@ -14,7 +14,16 @@ import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import type { EngineHarness } from './testing/harness';
 import { engineHarnesses } from './testing/shared-harness';
-import { commandCycle, cycleOrderRows, cycleRow, insertCycle, openOnExchange, quietCycle, startCycleEngine, type CycleSettings } from './testing/cycles';
+import {
+  commandCycle,
+  cycleOrderRows,
+  cycleRow,
+  insertCycle,
+  openOnExchange,
+  quietCycle,
+  startCycleEngine,
+  type CycleSettings,
+} from './testing/cycles';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
@@ -43,14 +52,23 @@ describe.each(targets)('cycle commands on $name', (target) => {
   }
 
   /** The API's edit: the settings written, then the 'settings' command queued. */
-  async function edit(id: string, settings: Partial<{ buyPrice: string; sellPrice: string; stopLoss: string; noOfCycle: number }>): Promise<string | null> {
+  async function edit(
+    id: string,
+    settings: Partial<{ buyPrice: string; sellPrice: string; stopLoss: string; noOfCycle: number }>,
+  ): Promise<string | null> {
     await h!.db.update(cycles).set(settings).where(eq(cycles.id, id));
     return commandCycle(h!, id, 'settings');
   }
 
-  const sides = async (id: string) => (await cycleOrderRows(h!, id)).map((o) => [o.side, o.orderType, o.status, o.decisionPrice.replace(/\.?0+$/, '')]);
-  const stoppedEvents = async () => (await h!.db.select().from(memberEvents).where(and(eq(memberEvents.userId, h!.member.userId), eq(memberEvents.kind, 'cycle.stopped'))))
-    .map((e) => e.payload);
+  const sides = async (id: string) =>
+    (await cycleOrderRows(h!, id)).map((o) => [o.side, o.orderType, o.status, o.decisionPrice.replace(/\.?0+$/, '')]);
+  const stoppedEvents = async () =>
+    (
+      await h!.db
+        .select()
+        .from(memberEvents)
+        .where(and(eq(memberEvents.userId, h!.member.userId), eq(memberEvents.kind, 'cycle.stopped')))
+    ).map((e) => e.payload);
 
   it('stop with the buy resting cancels it: Stopped by the member, nothing on the exchange, told once', async () => {
     const { engine, id } = await begin();
@@ -71,7 +89,10 @@ describe.each(targets)('cycle commands on $name', (target) => {
     await drive(engine, id, ['94.00']);
     expect(await commandCycle(h!, id, 'stop')).toBe('ok');
     await quietCycle(h!, engine, id);
-    expect(await sides(id)).toEqual([['buy', 'limit', 'filled', '95'], ['sell', 'limit', 'failed', '105']]);
+    expect(await sides(id)).toEqual([
+      ['buy', 'limit', 'filled', '95'],
+      ['sell', 'limit', 'failed', '105'],
+    ]);
     expect(await cycleRow(h!, id)).toMatchObject({ status: 'Stopped', stopReason: 'manual', heldQty: '10.526000000000000000' });
     expect(h!.exchangeHolding('SOL')).toBe('10.526');
     expect(openOnExchange(h!)).toEqual([]);
@@ -82,8 +103,17 @@ describe.each(targets)('cycle commands on $name', (target) => {
     await drive(engine, id, ['94.00', '98.00']);
     expect(await commandCycle(h!, id, 'stopAndSell')).toBe('ok');
     await quietCycle(h!, engine, id);
-    expect(await sides(id)).toEqual([['buy', 'limit', 'filled', '95'], ['sell', 'limit', 'failed', '105'], ['sell', 'market', 'filled', '98']]);
-    expect(await cycleRow(h!, id)).toMatchObject({ status: 'Stopped', stopReason: 'stopAndSell', heldQty: '0.000000000000000000', cyclesCompleted: 0 });
+    expect(await sides(id)).toEqual([
+      ['buy', 'limit', 'filled', '95'],
+      ['sell', 'limit', 'failed', '105'],
+      ['sell', 'market', 'filled', '98'],
+    ]);
+    expect(await cycleRow(h!, id)).toMatchObject({
+      status: 'Stopped',
+      stopReason: 'stopAndSell',
+      heldQty: '0.000000000000000000',
+      cyclesCompleted: 0,
+    });
     expect(h!.exchangeHolding('SOL')).toBe('0');
     expect(openOnExchange(h!)).toEqual([]);
     expect(await stoppedEvents()).toMatchObject([{ reason: 'stopAndSell' }]);
@@ -102,10 +132,17 @@ describe.each(targets)('cycle commands on $name', (target) => {
     const { engine, id } = await begin();
     expect(await edit(id, { buyPrice: '96', sellPrice: '104', stopLoss: '91' })).toBe('ok');
     await quietCycle(h!, engine, id);
-    expect(await sides(id)).toEqual([['buy', 'limit', 'failed', '95'], ['buy', 'limit', 'open', '96']]);
+    expect(await sides(id)).toEqual([
+      ['buy', 'limit', 'failed', '95'],
+      ['buy', 'limit', 'open', '96'],
+    ]);
     expect(openOnExchange(h!).map((o) => o.price)).toEqual(['96']);
     await drive(engine, id, ['95.50', '104.50']);
-    expect((await sides(id)).slice(1)).toEqual([['buy', 'limit', 'filled', '96'], ['sell', 'limit', 'filled', '104'], ['buy', 'limit', 'open', '96']]);
+    expect((await sides(id)).slice(1)).toEqual([
+      ['buy', 'limit', 'filled', '96'],
+      ['sell', 'limit', 'filled', '104'],
+      ['buy', 'limit', 'open', '96'],
+    ]);
     expect(await cycleRow(h!, id)).toMatchObject({ cyclesCompleted: 1, status: 'Live' });
   });
 
@@ -118,7 +155,10 @@ describe.each(targets)('cycle commands on $name', (target) => {
     expect(await runner.command('settings', '94.00')).toEqual({ kind: 'applied' });
     await quietCycle(h!, engine, id);
     const orders = await cycleOrderRows(h!, id);
-    expect(orders.map((o) => [o.side, o.status, o.decisionPrice.replace(/\.?0+$/, '')])).toEqual([['buy', 'filled', '95'], ['sell', 'open', '110']]);
+    expect(orders.map((o) => [o.side, o.status, o.decisionPrice.replace(/\.?0+$/, '')])).toEqual([
+      ['buy', 'filled', '95'],
+      ['sell', 'open', '110'],
+    ]);
     expect(orders[1]!.quantity).toBe(orders[0]!.filledQty);
     expect(await cycleRow(h!, id)).toMatchObject({ status: 'Live', trades: 1, lastBoughtPrice: '95.000000000000000000' });
     expect(openOnExchange(h!).map((o) => [o.side, o.price])).toEqual([['SELL', '110']]);
@@ -131,8 +171,16 @@ describe.each(targets)('cycle commands on $name', (target) => {
     h!.setPrice(SYMBOL, '106.00');
     expect(await runner.command('stop', '106.00')).toEqual({ kind: 'applied' });
     await quietCycle(h!, engine, id);
-    expect(await sides(id)).toEqual([['buy', 'limit', 'filled', '95'], ['sell', 'limit', 'filled', '105']]);
-    expect(await cycleRow(h!, id)).toMatchObject({ status: 'Stopped', stopReason: 'manual', cyclesCompleted: 1, heldQty: '0.000000000000000000' });
+    expect(await sides(id)).toEqual([
+      ['buy', 'limit', 'filled', '95'],
+      ['sell', 'limit', 'filled', '105'],
+    ]);
+    expect(await cycleRow(h!, id)).toMatchObject({
+      status: 'Stopped',
+      stopReason: 'manual',
+      cyclesCompleted: 1,
+      heldQty: '0.000000000000000000',
+    });
     expect(openOnExchange(h!)).toEqual([]);
   });
 
@@ -143,7 +191,10 @@ describe.each(targets)('cycle commands on $name', (target) => {
     await quietCycle(h!, engine, id);
     expect(await cycleRow(h!, id)).toMatchObject({ status: 'Completed', cyclesCompleted: 1, stopReason: null });
     expect(openOnExchange(h!)).toEqual([]);
-    const completed = await h!.db.select().from(memberEvents).where(and(eq(memberEvents.userId, h!.member.userId), eq(memberEvents.kind, 'cycle.completed')));
+    const completed = await h!.db
+      .select()
+      .from(memberEvents)
+      .where(and(eq(memberEvents.userId, h!.member.userId), eq(memberEvents.kind, 'cycle.completed')));
     expect(completed.map((e) => e.payload)).toMatchObject([{ cycleID: id, cycles: 1 }]);
   });
 

@@ -53,13 +53,22 @@ describe.each(targets)('a cycle stopped by an exchange error on $name', (target)
     await engine.idle();
   }
 
-  const events = async (kind: string) => h!.db.select().from(memberEvents).where(and(eq(memberEvents.userId, h!.member.userId), eq(memberEvents.kind, kind)));
+  const events = async (kind: string) =>
+    h!.db
+      .select()
+      .from(memberEvents)
+      .where(and(eq(memberEvents.userId, h!.member.userId), eq(memberEvents.kind, kind)));
 
   it('cancels the resting buy, then stops with the reason, telling the member once', async () => {
     const { id, engine } = await resting();
     refuseNextLookup(engine, id);
     await reconcile(engine, id);
-    expect(await cycleRow(h!, id)).toMatchObject({ status: 'Stopped', stopReason: 'keysRevoked', heldQty: '0.000000000000000000', trades: 0 });
+    expect(await cycleRow(h!, id)).toMatchObject({
+      status: 'Stopped',
+      stopReason: 'keysRevoked',
+      heldQty: '0.000000000000000000',
+      trades: 0,
+    });
     expect(openOnExchange(h!)).toEqual([]);
     expect((await cycleOrderRows(h!, id)).map((o) => [o.side, o.status])).toEqual([['buy', 'failed']]);
     // The cancel was ours: no failed-order notice, one stop notice.
@@ -89,9 +98,11 @@ describe.each(targets)('a cycle stopped by an exchange error on $name', (target)
     const row = await cycleRow(h!, id);
     expect(row.status).toBe('Stopped');
     expect(['keysRevoked', 'ipNotAllowed']).toContain(row.stopReason);
-    expect(row.stopMessage).toContain(`GridDesk could not cancel its buy order for 10.526 SOL at 95 (${buy!.clientOrderId}): it may still rest on the exchange`);
+    expect(row.stopMessage).toContain(
+      `GridDesk could not cancel its buy order for 10.526 SOL at 95 (${buy!.clientOrderId}): it may still rest on the exchange`,
+    );
     expect(row.stopMessage).toContain('cancel it there');
     expect(openOnExchange(h!)).toHaveLength(1);
-    expect((await events('cycle.stopped'))).toHaveLength(1);
+    expect(await events('cycle.stopped')).toHaveLength(1);
   });
 });

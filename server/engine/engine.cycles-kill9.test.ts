@@ -20,9 +20,29 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { seededRandom } from '../../sim/rng';
 import { holdNextIntent, type IntentHold } from './testing/cycle-intent-hold';
-import { cycleBacktest, cycleDump, cycleOrderRows, cycleQuiet, cycleRow, cycleTrades, insertCycle, openOnExchange, type CycleSettings } from './testing/cycles';
+import {
+  cycleBacktest,
+  cycleDump,
+  cycleOrderRows,
+  cycleQuiet,
+  cycleRow,
+  cycleTrades,
+  insertCycle,
+  openOnExchange,
+  type CycleSettings,
+} from './testing/cycles';
 import { EngineProcess, EXCHANGE_LATENCY_MS, postgresTargets, sleep } from './testing/engine-process-client';
-import { endKillRun, killDelayMs, killerOf, killRunLog, shuffled, startKillRun, type KillPlan as KillPlanOf, type KillRecord as KillRecordOf, type KillRun } from './testing/kill-run';
+import {
+  endKillRun,
+  killDelayMs,
+  killerOf,
+  killRunLog,
+  shuffled,
+  startKillRun,
+  type KillPlan as KillPlanOf,
+  type KillRecord as KillRecordOf,
+  type KillRun,
+} from './testing/kill-run';
 
 const SYMBOL = 'SOLUSDT';
 const SEED = Number(process.env.CYCLE_KILL9_SEED ?? 20_261_124);
@@ -74,11 +94,41 @@ const SCENARIOS: Scenario[] = [
     name: 'three rounds, then completed',
     settings: { buyPrice: '95', sellPrice: '105', stopLoss: '90', count: 3 },
     // Each round: the buy fills on a dip under 95, the sell then rests at 105 and fills on a rise over it.
-    path: ['100.00', '97.00', '94.00', '99.00', '103.00', '106.00', '101.00', '98.00', '94.50', '97.00', '105.50', '102.00', '96.00', '93.00',
-      '99.00', '104.00', '107.00', '103.00'],
+    path: [
+      '100.00',
+      '97.00',
+      '94.00',
+      '99.00',
+      '103.00',
+      '106.00',
+      '101.00',
+      '98.00',
+      '94.50',
+      '97.00',
+      '105.50',
+      '102.00',
+      '96.00',
+      '93.00',
+      '99.00',
+      '104.00',
+      '107.00',
+      '103.00',
+    ],
     killFrom: 1,
     lastStep: ['now', 'dead', 'delay'],
-    end: { status: 'Completed', stopReason: null, cyclesCompleted: 3, trades: [['buy', 1], ['sell', 1], ['buy', 2], ['sell', 2], ['buy', 3], ['sell', 3]] },
+    end: {
+      status: 'Completed',
+      stopReason: null,
+      cyclesCompleted: 3,
+      trades: [
+        ['buy', 1],
+        ['sell', 1],
+        ['buy', 2],
+        ['sell', 2],
+        ['buy', 3],
+        ['sell', 3],
+      ],
+    },
   },
   {
     name: 'a round, then the stop loss',
@@ -88,7 +138,17 @@ const SCENARIOS: Scenario[] = [
     // Round 1 is killed at every step above: here round 2's buy fill and the stop loss (fewer processes to start).
     killFrom: 6,
     lastStep: ['now', 'dead', 'onIntent', 'onAccept', 'afterAccept', 'delay'],
-    end: { status: 'Stopped', stopReason: 'stoploss', cyclesCompleted: 1, trades: [['buy', 1], ['sell', 1], ['buy', 2], ['sell', 2]] },
+    end: {
+      status: 'Stopped',
+      stopReason: 'stoploss',
+      cyclesCompleted: 1,
+      trades: [
+        ['buy', 1],
+        ['sell', 1],
+        ['buy', 2],
+        ['sell', 2],
+      ],
+    },
   },
 ];
 
@@ -154,14 +214,18 @@ describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (t
       for (;;) {
         if (spawnFailed !== null) throw spawnFailed;
         const row = await cycleRow(harness, id);
-        const owner = row.leaseOwner !== null && row.leaseOwner !== victim?.id && standbys.has(row.leaseOwner) ? row.leaseOwner : null;
+        const owner =
+          row.leaseOwner !== null && row.leaseOwner !== victim?.id && standbys.has(row.leaseOwner) ? row.leaseOwner : null;
         const took = owner ?? (row.status === 'Live' ? null : [...standbys.keys()][0]!);
         if (took !== null) {
           const holder = standbys.get(took)!;
           standbys.delete(took);
           return holder;
         }
-        if (Date.now() > end) throw new Error(`no engine took the cycle (over from ${victim?.id ?? 'none'}) within 45 s: ${await cycleDump(harness, id)}`);
+        if (Date.now() > end)
+          throw new Error(
+            `no engine took the cycle (over from ${victim?.id ?? 'none'}) within 45 s: ${await cycleDump(harness, id)}`,
+          );
         await sleep(10);
       }
     };
@@ -173,7 +237,10 @@ describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (t
       const end = Date.now() + timeoutMs;
       while (!(await cycleQuiet(harness, id))) {
         if (!engine.running) throw new Error(`engine ${engine.id} died before it caught up with ${price}`);
-        if (Date.now() > end) throw new Error(`engine ${engine.id} did not catch up with ${price} within ${timeoutMs} ms: ${await cycleDump(harness, id)}`);
+        if (Date.now() > end)
+          throw new Error(
+            `engine ${engine.id} did not catch up with ${price} within ${timeoutMs} ms: ${await cycleDump(harness, id)}`,
+          );
         await sleep(10);
       }
     };
@@ -183,14 +250,22 @@ describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (t
       const onExchange = new Map([...account.orders.values()].map((o) => [o.clientOrderId, o.status]));
       const caught: Caught[] = [];
       for (const order of await cycleOrderRows(harness, id)) {
-        if (order.status === 'open' && onExchange.get(order.clientOrderId) === 'FILLED') caught.push('resting order filled, fill not booked');
+        if (order.status === 'open' && onExchange.get(order.clientOrderId) === 'FILLED')
+          caught.push('resting order filled, fill not booked');
         if (order.status === 'cancel') caught.push('cancel recorded, not answered');
         if (order.status !== 'intent' && order.status !== 'unknown') continue;
         const at = accepted.get(order.clientOrderId);
-        caught.push(at === undefined ? 'intent, never reached the exchange' : at > killedAt ? 'intent sent, accepted after the kill' : 'accepted before the kill, answer not recorded');
+        caught.push(
+          at === undefined
+            ? 'intent, never reached the exchange'
+            : at > killedAt
+              ? 'intent sent, accepted after the kill'
+              : 'accepted before the kill, answer not recorded',
+        );
       }
       const row = await cycleRow(harness, id);
-      if (row.status === 'Live' && (row.state as { order: unknown }).order === null) caught.push('order out booked, next order undecided');
+      if (row.status === 'Live' && (row.state as { order: unknown }).order === null)
+        caught.push('order out booked, next order undecided');
       return caught.length === 0 ? ['nothing in flight'] : caught;
     };
 
@@ -258,14 +333,23 @@ describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (t
     expect(trades).toEqual(expected.trades);
     expect(trades.map((t) => [t.side, t.grid])).toEqual(scenario.end.trades);
     const row = await cycleRow(harness, id);
-    expect(row).toMatchObject({ status: scenario.end.status, stopReason: scenario.end.stopReason, cyclesCompleted: scenario.end.cyclesCompleted });
+    expect(row).toMatchObject({
+      status: scenario.end.status,
+      stopReason: scenario.end.stopReason,
+      cyclesCompleted: scenario.end.cyclesCompleted,
+    });
     expect(expected.cycle.completed).toBe(scenario.end.cyclesCompleted);
     // Nothing unsettled; the exchange holds exactly the orders the books do, each under its own
     // clientOrderId, ended as booked (a cancel the stop loss decided is failed in the books).
     const rows = await cycleOrderRows(harness, id);
     expect(rows.filter((r) => ['intent', 'unknown', 'open', 'cancel'].includes(r.status))).toEqual([]);
-    const booked = rows.map((r) => [r.clientOrderId, r.status === 'filled' ? 'FILLED' : r.status === 'failed' ? 'CANCELED' : r.status]);
-    const exchangeOrders = [...account.orders.values()].filter((o) => o.market === 'spot').map((o) => [o.clientOrderId, o.status]);
+    const booked = rows.map((r) => [
+      r.clientOrderId,
+      r.status === 'filled' ? 'FILLED' : r.status === 'failed' ? 'CANCELED' : r.status,
+    ]);
+    const exchangeOrders = [...account.orders.values()]
+      .filter((o) => o.market === 'spot')
+      .map((o) => [o.clientOrderId, o.status]);
     expect(exchangeOrders.sort()).toEqual(booked.sort());
     expect(harness.exchangeOrders()).toBe(trades.length);
     expect(openOnExchange(harness)).toEqual([]);
@@ -274,9 +358,14 @@ describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (t
     expect(records.map((r) => r.tick)).toEqual([...kills.keys()]);
     const stopLossTick = scenario.end.status === 'Stopped' ? tradingTicks.at(-1) : undefined;
     for (const r of records) {
-      const meant = r.mode === 'onIntent' ? 'order out booked, next order undecided'
-        : r.mode === 'onAccept' ? 'accepted before the kill, answer not recorded'
-          : (r.mode === 'now' || r.mode === 'dead') && r.tick !== stopLossTick ? 'resting order filled, fill not booked' : null;
+      const meant =
+        r.mode === 'onIntent'
+          ? 'order out booked, next order undecided'
+          : r.mode === 'onAccept'
+            ? 'accepted before the kill, answer not recorded'
+            : (r.mode === 'now' || r.mode === 'dead') && r.tick !== stopLossTick
+              ? 'resting order filled, fill not booked'
+              : null;
       if (meant !== null) expect(r.caught, `tick ${r.tick}, ${r.mode}`).toContain(meant);
     }
   });

@@ -15,7 +15,16 @@ import { FUTURES_FEED_SUFFIX, type Engine } from './engine';
 import { EngineMetrics } from './metrics';
 import { type EngineHarness, until } from './testing/harness';
 import { engineHarnesses } from './testing/shared-harness';
-import { cycleBacktest, cycleOrderRows, cycleRow, cycleTrades, insertCycle, openOnExchange, startCycleEngine, type CycleSettings } from './testing/cycles';
+import {
+  cycleBacktest,
+  cycleOrderRows,
+  cycleRow,
+  cycleTrades,
+  insertCycle,
+  openOnExchange,
+  startCycleEngine,
+  type CycleSettings,
+} from './testing/cycles';
 import { quietCycle } from './testing/cycles';
 
 const targets = await databaseTargets();
@@ -27,7 +36,11 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
   let h: EngineHarness | undefined;
 
   /** On the shared harness, or (`own`) one of the test's own for a test that kills its engines. */
-  async function begin(settings: CycleSettings = ROUND, price = '100.00', own = false): Promise<{ h: EngineHarness; engine: Engine; id: string }> {
+  async function begin(
+    settings: CycleSettings = ROUND,
+    price = '100.00',
+    own = false,
+  ): Promise<{ h: EngineHarness; engine: Engine; id: string }> {
     h = own ? await harnesses.own() : harnesses.shared();
     h.setPrice(SYMBOL, price);
     const id = await insertCycle(h, settings);
@@ -46,16 +59,38 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     }
   }
 
-  const events = async (kind: string) => (await h!.db.select().from(memberEvents).where(and(eq(memberEvents.userId, h!.member.userId), eq(memberEvents.kind, kind))));
+  const events = async (kind: string) =>
+    await h!.db
+      .select()
+      .from(memberEvents)
+      .where(and(eq(memberEvents.userId, h!.member.userId), eq(memberEvents.kind, kind)));
 
   it('runs its rounds as the backtester does, completes, leaves nothing on the exchange and tells the member', async () => {
-    const prices = ['100.00', '97.00', '94.00', '99.00', '104.00', '106.00', '101.00', '93.00', '96.00', '107.00', '94.00', '92.00'];
+    const prices = [
+      '100.00',
+      '97.00',
+      '94.00',
+      '99.00',
+      '104.00',
+      '106.00',
+      '101.00',
+      '93.00',
+      '96.00',
+      '107.00',
+      '94.00',
+      '92.00',
+    ];
     const { engine, id } = await begin();
     await drive(engine, id, prices.slice(1));
     const trades = await cycleTrades(h!, id);
     const expected = await cycleBacktest(h!, id, prices);
     expect(trades).toEqual(expected.trades);
-    expect(trades.map((t) => [t.side, t.price])).toEqual([['buy', '95'], ['sell', '105'], ['buy', '95'], ['sell', '105']]);
+    expect(trades.map((t) => [t.side, t.price])).toEqual([
+      ['buy', '95'],
+      ['sell', '105'],
+      ['buy', '95'],
+      ['sell', '105'],
+    ]);
     const row = await cycleRow(h!, id);
     expect(row).toMatchObject({ status: 'Completed', cyclesCompleted: 2, lastBoughtPrice: null, trades: 4, leaseOwner: null });
     expect(openOnExchange(h!)).toEqual([]);
@@ -67,7 +102,7 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     expect(new Decimal(row.realizedPnl).eq(profit)).toBe(true);
   });
 
-  it('is left out of the pair\'s ticks while its buy rests, and decides at the price of the moment once the buy fills', async () => {
+  it("is left out of the pair's ticks while its buy rests, and decides at the price of the moment once the buy fills", async () => {
     const prices = ['100.00', '99.00', '98.00', '97.00', '85.00'];
     const { engine, id } = await begin();
     await drive(engine, id, prices.slice(1, 4));
@@ -78,13 +113,31 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     // brings it back, and it sells at the price of the moment, as the backtester does.
     await drive(engine, id, prices.slice(4));
     expect(await cycleTrades(h!, id)).toEqual((await cycleBacktest(h!, id, prices)).trades);
-    expect((await cycleTrades(h!, id)).map((t) => [t.side, t.price])).toEqual([['buy', '95'], ['sell', '85']]);
+    expect((await cycleTrades(h!, id)).map((t) => [t.side, t.price])).toEqual([
+      ['buy', '95'],
+      ['sell', '85'],
+    ]);
     expect(await cycleRow(h!, id)).toMatchObject({ status: 'Stopped', stopReason: 'stoploss' });
     expect(await lastPrice()).toBe('85');
   });
 
   it('finds the fills made while no engine ran and places the next order once, trading as the backtester on the whole path', async () => {
-    const prices = ['100.00', '97.00', '94.00', '99.00', '103.00', '106.00', '101.00', '104.00', '107.00', '108.00', '96.00', '94.50', '97.00', '105.50'];
+    const prices = [
+      '100.00',
+      '97.00',
+      '94.00',
+      '99.00',
+      '103.00',
+      '106.00',
+      '101.00',
+      '104.00',
+      '107.00',
+      '108.00',
+      '96.00',
+      '94.50',
+      '97.00',
+      '105.50',
+    ];
     const { engine: first, id } = await begin(ROUND, prices[0], true);
     await drive(first, id, prices.slice(1, 2));
     // Killed with the buy resting: it fills at 95 while no engine runs, the price goes on under the sell.
@@ -93,7 +146,10 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     expect(openOnExchange(h!)).toEqual([]);
     const second = startCycleEngine(h!);
     await quietCycle(h!, second, id);
-    expect((await cycleOrderRows(h!, id)).map((o) => [o.side, o.status])).toEqual([['buy', 'filled'], ['sell', 'open']]);
+    expect((await cycleOrderRows(h!, id)).map((o) => [o.side, o.status])).toEqual([
+      ['buy', 'filled'],
+      ['sell', 'open'],
+    ]);
     await drive(second, id, prices.slice(5, 8));
     // Killed with the sell resting: it fills at 105 while no engine runs; the next buy is the successor's.
     second.kill();
@@ -113,22 +169,48 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     await drive(engine, id, prices.slice(1));
     const trades = await cycleTrades(h!, id);
     expect(trades).toEqual((await cycleBacktest(h!, id, prices)).trades);
-    expect(trades.map((t) => [t.side, t.price])).toEqual([['buy', '95'], ['sell', '89.5']]);
+    expect(trades.map((t) => [t.side, t.price])).toEqual([
+      ['buy', '95'],
+      ['sell', '89.5'],
+    ]);
     const orders = await cycleOrderRows(h!, id);
     // The resting sell was cancelled first, then all was sold at market.
-    expect(orders.map((o) => [o.side, o.orderType, o.status])).toEqual([['buy', 'limit', 'filled'], ['sell', 'limit', 'failed'], ['sell', 'market', 'filled']]);
-    expect(await cycleRow(h!, id)).toMatchObject({ status: 'Stopped', stopReason: 'stoploss', cyclesCompleted: 0, lastBoughtPrice: null, heldQty: '0.000000000000000000' });
+    expect(orders.map((o) => [o.side, o.orderType, o.status])).toEqual([
+      ['buy', 'limit', 'filled'],
+      ['sell', 'limit', 'failed'],
+      ['sell', 'market', 'filled'],
+    ]);
+    expect(await cycleRow(h!, id)).toMatchObject({
+      status: 'Stopped',
+      stopReason: 'stoploss',
+      cyclesCompleted: 0,
+      lastBoughtPrice: null,
+      heldQty: '0.000000000000000000',
+    });
     expect(openOnExchange(h!)).toEqual([]);
     expect(h!.exchangeHolding('SOL')).toBe('0');
-    expect((await events('cycle.stopped')).map((e) => e.payload)).toMatchObject([{ kind: 'cycle.stopped', cycleID: id, name: SYMBOL, reason: 'stoploss' }]);
+    expect((await events('cycle.stopped')).map((e) => e.payload)).toMatchObject([
+      { kind: 'cycle.stopped', cycleID: id, name: SYMBOL, reason: 'stoploss' },
+    ]);
   });
 
   it('writes its figure columns with every state write: the half step once bought, the rounds completed', async () => {
     const { engine, id } = await begin();
     await drive(engine, id, ['94.00']);
-    expect(await cycleRow(h!, id)).toMatchObject({ cyclesCompleted: 0, lastBoughtPrice: '95.000000000000000000', gridNo: 1, trades: 1 });
+    expect(await cycleRow(h!, id)).toMatchObject({
+      cyclesCompleted: 0,
+      lastBoughtPrice: '95.000000000000000000',
+      gridNo: 1,
+      trades: 1,
+    });
     await drive(engine, id, ['106.00']);
-    expect(await cycleRow(h!, id)).toMatchObject({ cyclesCompleted: 1, lastBoughtPrice: null, gridNo: 0, trades: 2, status: 'Live' });
+    expect(await cycleRow(h!, id)).toMatchObject({
+      cyclesCompleted: 1,
+      lastBoughtPrice: null,
+      gridNo: 0,
+      trades: 2,
+      status: 'Live',
+    });
   });
 
   it('the periodic reconcile leaves a resting order alone: no lookups, still open, nothing sent again', async () => {
@@ -161,7 +243,10 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     expect(openOnExchange(h)).toHaveLength(1);
     // It is still booked from the stream when it fills.
     await drive(engine, id, ['94.00']);
-    expect((await cycleOrderRows(h, id)).map((o) => [o.side, o.status])).toEqual([['buy', 'filled'], ['sell', 'open']]);
+    expect((await cycleOrderRows(h, id)).map((o) => [o.side, o.status])).toEqual([
+      ['buy', 'filled'],
+      ['sell', 'open'],
+    ]);
   });
 
   it('a bot and a cycle on one pair, each in its own engine, share the price gauge: it reports the last price both acted on', async () => {
@@ -179,7 +264,9 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
       h.setPrice(SYMBOL, price);
       await metrics.waitFor(SYMBOL, price);
       // Both engines acted on it: each one's own watermark is the gauge's.
-      expect([bots.metrics.settledPrice(SYMBOL), cyclesEngine.metrics.settledPrice(SYMBOL)].map((p) => new Decimal(p!).toFixed(2))).toEqual([price, price]);
+      expect(
+        [bots.metrics.settledPrice(SYMBOL), cyclesEngine.metrics.settledPrice(SYMBOL)].map((p) => new Decimal(p!).toFixed(2)),
+      ).toEqual([price, price]);
       await quietCycle(h, cyclesEngine, id);
     }
     expect((await h.trades(botId)).length).toBeGreaterThan(0);
@@ -187,7 +274,10 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     // Each engine publishes what it holds on its own heartbeat: wait for both.
     await until(async () => {
       const published = await metrics.registry.metrics();
-      return published.includes('griddesk_engine_runnables{kind="cycles",status="Live"} 1') && published.includes('griddesk_engine_bots{status="Live"} 1');
+      return (
+        published.includes('griddesk_engine_runnables{kind="cycles",status="Live"} 1') &&
+        published.includes('griddesk_engine_bots{status="Live"} 1')
+      );
     });
     const text = await metrics.registry.metrics();
     expect(text).toContain('griddesk_engine_bots{status="Live"} 1');
@@ -214,7 +304,10 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     const trades = await cycleTrades(h, id);
     expect(trades).toEqual((await cycleBacktest(h, id, prices)).trades);
     // Twice the amount's notional at leverage 2: floor(2000 / 95, step).
-    expect(trades.map((t) => [t.side, t.price, t.qty])).toEqual([['buy', '95', '21.052'], ['sell', '105', '21.052']]);
+    expect(trades.map((t) => [t.side, t.price, t.qty])).toEqual([
+      ['buy', '95', '21.052'],
+      ['sell', '105', '21.052'],
+    ]);
     expect(await cycleRow(h, id)).toMatchObject({ status: 'Completed', cyclesCompleted: 1, stopReason: null });
     expect(h.futures(SYMBOL).position).toBeNull();
   });

@@ -9,7 +9,25 @@ const targets = await databaseTargets();
 /** Scripted paths: each starts at the bot's start price (its first tick: grid 1 at market). */
 const PATHS: Record<string, string[]> = {
   // Down through both trailing buys, then up through the take profits.
-  'trailing buys then take profits': ['145.00', '143.00', '142.00', '141.90', '143.40', '140.00', '139.00', '140.50', '142.00', '144.00', '146.50', '147.00', '146.20', '145.00', '148.00', '149.00', '148.10'],
+  'trailing buys then take profits': [
+    '145.00',
+    '143.00',
+    '142.00',
+    '141.90',
+    '143.40',
+    '140.00',
+    '139.00',
+    '140.50',
+    '142.00',
+    '144.00',
+    '146.50',
+    '147.00',
+    '146.20',
+    '145.00',
+    '148.00',
+    '149.00',
+    '148.10',
+  ],
   'seeded walk A': ['145.00', ...seededPath(11, 60)],
   'seeded walk B': ['145.00', ...seededPath(29, 60, 14_500, 400)],
 };

@@ -22,7 +22,26 @@ const oneTarget = await oneDatabaseTarget();
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
 // Grid 1 at the start, both trailing buys, take profits, then the cycle again.
-const PRICES = ['145.00', '143.00', '142.00', '141.90', '143.40', '140.00', '139.00', '140.50', '142.00', '144.00', '146.50', '147.00', '146.20', '145.00', '148.00', '149.00', '148.10', ...seededPath(5, 30, 14_810, 300)];
+const PRICES = [
+  '145.00',
+  '143.00',
+  '142.00',
+  '141.90',
+  '143.40',
+  '140.00',
+  '139.00',
+  '140.50',
+  '142.00',
+  '144.00',
+  '146.50',
+  '147.00',
+  '146.20',
+  '145.00',
+  '148.00',
+  '149.00',
+  '148.10',
+  ...seededPath(5, 30, 14_810, 300),
+];
 
 describe.each(oneTarget)('engine faults on $name', (target) => {
   let h: EngineHarness | undefined;
@@ -39,7 +58,8 @@ describe.each(oneTarget)('engine faults on $name', (target) => {
 
   /** Moves the price until an order is sent into the fault (accepted, answered 5xx, its fate unknown); returns the next price's index. */
   async function driveUntilUnknown(engine: Engine): Promise<number> {
-    const unknownSends = async () => Number((await engine.metrics.orders.get()).values.find((v) => v.labels.outcome === 'unknown')?.value ?? 0);
+    const unknownSends = async () =>
+      Number((await engine.metrics.orders.get()).values.find((v) => v.labels.outcome === 'unknown')?.value ?? 0);
     let next = 1;
     while ((await unknownSends()) === 0) {
       h!.setPrice(SYMBOL, PRICES[next]!);
@@ -49,7 +69,11 @@ describe.each(oneTarget)('engine faults on $name', (target) => {
     return next;
   }
 
-  const unknownOrdersOf = (botId: string) => h!.db.select().from(botOrders).where(and(eq(botOrders.runnableId, botId), eq(botOrders.status, 'unknown')));
+  const unknownOrdersOf = (botId: string) =>
+    h!.db
+      .select()
+      .from(botOrders)
+      .where(and(eq(botOrders.runnableId, botId), eq(botOrders.status, 'unknown')));
 
   async function expectBacktesterOutcome(botId: string): Promise<void> {
     const trades = await h!.trades(botId);
@@ -77,8 +101,15 @@ describe.each(oneTarget)('engine faults on $name', (target) => {
     // are held back here and handed to the bot only once its order waits for the next lookup.
     h!.exchange.spotStreams.remove(`engine:${h!.member.userId}`);
     const held: OrderState[] = [];
-    const late = new OrderEvents(h!.exchange.spotStreams, () => true, (state) => held.push(state));
-    late.watch(`late-${h!.member.userId}`, { apiKey: h!.apiKey, secretKey: (await storedKey(h!.deps, h!.member.userId))!.secretKey });
+    const late = new OrderEvents(
+      h!.exchange.spotStreams,
+      () => true,
+      (state) => held.push(state),
+    );
+    late.watch(`late-${h!.member.userId}`, {
+      apiKey: h!.apiKey,
+      secretKey: (await storedKey(h!.deps, h!.member.userId))!.secretKey,
+    });
     await until(() => h!.exchange.spotStreams.stats().up > 0, 10_000);
     h!.exchange.simulator.control.setFaults({ failAfterAccept: 1, orderNotFoundMs: 60_000 });
     const next = await driveUntilUnknown(engine);
@@ -182,7 +213,22 @@ describe.each(oneTarget)('engine faults on $name', (target) => {
     // quiet. A successor that resumed the trackers from before 148.00 would arm again at 147.50
     // (exit at 146.7625) and not sell at 147.00 as the backtester does. The same for the buy
     // tracker's trailing low further down.
-    const path = ['145.00', '148.00', '147.50', '147.00', '144.00', '141.00', '140.00', '140.50', '141.50', '143.00', '145.50', '147.00', '146.90', '146.00'];
+    const path = [
+      '145.00',
+      '148.00',
+      '147.50',
+      '147.00',
+      '144.00',
+      '141.00',
+      '140.00',
+      '140.50',
+      '141.50',
+      '143.00',
+      '145.50',
+      '147.00',
+      '146.90',
+      '146.00',
+    ];
     const killAfter = new Set(['147.50', '140.50', '146.90']);
     h = await EngineHarness.create(target);
     h.setPrice(SYMBOL, path[0]!);
@@ -202,7 +248,14 @@ describe.each(oneTarget)('engine faults on $name', (target) => {
     await engine.idle();
     const trades = await h.trades(botId);
     expect(trades).toEqual(await h.backtest(botId, path));
-    expect(trades.map((t) => `${t.side} ${t.grid} ${t.price}`)).toEqual(['buy 1 145', 'sell 1 147', 'buy 1 144', 'buy 2 141.5', 'sell 1 146', 'sell 2 146']);
+    expect(trades.map((t) => `${t.side} ${t.grid} ${t.price}`)).toEqual([
+      'buy 1 145',
+      'sell 1 147',
+      'buy 1 144',
+      'buy 2 141.5',
+      'sell 1 146',
+      'sell 2 146',
+    ]);
     expect(h.exchangeOrders()).toBe(trades.length);
   });
 });
@@ -232,4 +285,3 @@ describe.each(targets)('engines racing for a lease on $name', (target) => {
     expect(h.exchangeOrders()).toBe(total);
   });
 });
-

@@ -21,8 +21,31 @@ const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
 const FEED = SYMBOL + FUTURES_FEED_SUFFIX;
 // Grid 1 at 145, both trailing buys, a take profit of grid 3, then down through the liquidation price.
-const PRICES = ['145.00', '143.00', '142.00', '141.90', '143.40', '140.00', '139.00', '140.50', '142.00', '141.00', '138.00',
-  '135.00', '130.00', '126.00', '123.00', '121.00', '119.50', '118.00', '116.00', '113.00', '110.00', '105.00', '150.00'];
+const PRICES = [
+  '145.00',
+  '143.00',
+  '142.00',
+  '141.90',
+  '143.40',
+  '140.00',
+  '139.00',
+  '140.50',
+  '142.00',
+  '141.00',
+  '138.00',
+  '135.00',
+  '130.00',
+  '126.00',
+  '123.00',
+  '121.00',
+  '119.50',
+  '118.00',
+  '116.00',
+  '113.00',
+  '110.00',
+  '105.00',
+  '150.00',
+];
 
 describe.each(targets)('Future bots in the engine on $name', (target) => {
   const harnesses = engineHarnesses(target);
@@ -57,7 +80,8 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
     expect(new Decimal(futures.walletBalance).minus(FUTURES_WALLET).toFixed(8)).toBe(new Decimal(bot.realizedPnl).toFixed(8));
     const events = await h!.db.select().from(memberEvents).where(eq(memberEvents.userId, h!.member.userId));
     expect(events.map((e) => e.payload as { kind: string; reason?: string }).filter((p) => p.kind === 'bot.stopped')).toEqual([
-      expect.objectContaining({ reason: 'liquidation', status: 'Stopped' })]);
+      expect.objectContaining({ reason: 'liquidation', status: 'Stopped' }),
+    ]);
   }
 
   it('sets isolated 5x, trades as the backtester and is liquidated where it computed', async () => {
@@ -73,13 +97,18 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
     const opened = h!.futures(SYMBOL).position!;
     expect(opened.leverage).toBe(5);
     // The side panel's Liq. Price is the exchange's, rounded up to 8 decimals.
-    expect((await position(h!.deps, h!.member.userId, botId)).liquidationPrice)
-      .toBe(new Decimal(opened.liquidationPrice).toDecimalPlaces(8, Decimal.ROUND_UP).toFixed());
+    expect((await position(h!.deps, h!.member.userId, botId)).liquidationPrice).toBe(
+      new Decimal(opened.liquidationPrice).toDecimalPlaces(8, Decimal.ROUND_UP).toFixed(),
+    );
     await drive(engine, PRICES.slice(1));
     await engine.idle();
     await expectLiquidatedAsBacktested(botId);
     expect((await position(h!.deps, h!.member.userId, botId)).liquidationPrice).toBeNull();
-    expect(sent.map((o) => [o.market, o.side, o.reduceOnly])).toEqual([['futures', 'buy', false], ['futures', 'buy', false], ['futures', 'sell', true]]);
+    expect(sent.map((o) => [o.market, o.side, o.reduceOnly])).toEqual([
+      ['futures', 'buy', false],
+      ['futures', 'buy', false],
+      ['futures', 'sell', true],
+    ]);
   });
 
   it('a kill -9 while the liquidation is awaited: the successor books it once', { timeout: 45_000 }, async () => {
@@ -95,8 +124,15 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
   });
 
   /** The member trades the pair on the exchange by hand, beside the bot. */
-  const byHand = (side: 'buy' | 'sell', quantity: string) => h!.exchange.gateway.member(h!.memberKey).placeOrder({ market: 'futures',
-    symbol: SYMBOL, side, type: 'market', quantity, clientOrderId: `by-hand-${side}-${quantity}` });
+  const byHand = (side: 'buy' | 'sell', quantity: string) =>
+    h!.exchange.gateway.member(h!.memberKey).placeOrder({
+      market: 'futures',
+      symbol: SYMBOL,
+      side,
+      type: 'market',
+      quantity,
+      clientOrderId: `by-hand-${side}-${quantity}`,
+    });
 
   async function expectStoppedForPosition(botId: string, ordersBefore: number): Promise<void> {
     await until(async () => (await h!.bot(botId)).status === 'Stopped');
@@ -104,7 +140,8 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
     expect(bot.stopReason).toBe('positionChanged');
     const events = await h!.db.select().from(memberEvents).where(eq(memberEvents.userId, h!.member.userId));
     expect(events.map((e) => e.payload as { kind: string; reason?: string }).filter((p) => p.kind === 'bot.stopped')).toEqual([
-      expect.objectContaining({ reason: 'positionChanged', status: 'Stopped' })]);
+      expect.objectContaining({ reason: 'positionChanged', status: 'Stopped' }),
+    ]);
     expect(h!.exchangeOrders()).toBe(ordersBefore); // the bot sent nothing on a position it no longer knows
   }
 
@@ -131,7 +168,7 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
     expect((await h!.bot(botId)).stopMessage).toMatch(/holds 1 SOL more|this bot holds/);
   });
 
-  it('a liquidation the exchange carried out while no engine ran is booked as the bot\'s, once', async () => {
+  it("a liquidation the exchange carried out while no engine ran is booked as the bot's, once", async () => {
     const { engine: first, botId } = await begin();
     await first.stop();
     const liquidationPrice = new Decimal(h!.futures(SYMBOL).position!.liquidationPrice);
@@ -144,8 +181,13 @@ describe.each(targets)('Future bots in the engine on $name', (target) => {
     const bot = await h!.bot(botId);
     expect([bot.stopReason, bot.heldQty]).toEqual(['liquidation', '0.000000000000000000']);
     const trades = await h!.trades(botId);
-    expect(trades.map((t) => [t.side, t.grid, t.fee])).toEqual([['buy', 1, expect.any(String)], ['sell', 0, '0']]);
-    expect(new Decimal(h!.futures(SYMBOL).walletBalance).minus(FUTURES_WALLET).toFixed(8)).toBe(new Decimal(bot.realizedPnl).toFixed(8));
+    expect(trades.map((t) => [t.side, t.grid, t.fee])).toEqual([
+      ['buy', 1, expect.any(String)],
+      ['sell', 0, '0'],
+    ]);
+    expect(new Decimal(h!.futures(SYMBOL).walletBalance).minus(FUTURES_WALLET).toFixed(8)).toBe(
+      new Decimal(bot.realizedPnl).toFixed(8),
+    );
   });
 
   it('refuses a second Future bot on a pair whose position the first one holds', async () => {

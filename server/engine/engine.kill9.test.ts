@@ -21,7 +21,17 @@ import { marketRules, runBacktest } from '../../trading/index';
 import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
 import { seededPath } from './testing/harness';
 import { EngineProcess, EXCHANGE_LATENCY_MS, postgresTargets, sleep } from './testing/engine-process-client';
-import { endKillRun, killDelayMs, killerOf, killRunLog, shuffled, startKillRun, type KillPlan as KillPlanOf, type KillRecord as KillRecordOf, type KillRun } from './testing/kill-run';
+import {
+  endKillRun,
+  killDelayMs,
+  killerOf,
+  killRunLog,
+  shuffled,
+  startKillRun,
+  type KillPlan as KillPlanOf,
+  type KillRecord as KillRecordOf,
+  type KillRun,
+} from './testing/kill-run';
 
 const SYMBOL = 'SOLUSDT';
 const SEED = Number(process.env.KILL9_SEED ?? 20_261_123);
@@ -29,7 +39,26 @@ const SEED = Number(process.env.KILL9_SEED ?? 20_261_123);
 const targets = await postgresTargets('engine.kill9.test.ts');
 
 /** Grid 1 at the start, both trailing buys, take profits, the cycle again, then a seeded walk. */
-const PRICES = ['145.00', '143.00', '142.00', '141.90', '143.40', '140.00', '139.00', '140.50', '142.00', '144.00', '146.50', '147.00', '146.20', '145.00', '148.00', '149.00', '148.10', ...seededPath(5, 30, 14_810, 300)];
+const PRICES = [
+  '145.00',
+  '143.00',
+  '142.00',
+  '141.90',
+  '143.40',
+  '140.00',
+  '139.00',
+  '140.50',
+  '142.00',
+  '144.00',
+  '146.50',
+  '147.00',
+  '146.20',
+  '145.00',
+  '148.00',
+  '149.00',
+  '148.10',
+  ...seededPath(5, 30, 14_810, 300),
+];
 
 type KillMode =
   /** SIGKILL in the same turn as the price change: the engine has not seen the price yet. */
@@ -62,7 +91,11 @@ function plan(random: () => number, tradingTicks: number[], quietTicks: number[]
     return out;
   };
   const modes = shuffled<KillMode>(random, ['now', 'delay', 'delay', 'onAccept', 'afterAccept', 'afterAccept']);
-  const plans = pick(tradingTicks, modes.length).map((tick, i) => ({ tick, mode: modes[i]!, ms: killDelayMs(random, modes[i]!) }));
+  const plans = pick(tradingTicks, modes.length).map((tick, i) => ({
+    tick,
+    mode: modes[i]!,
+    ms: killDelayMs(random, modes[i]!),
+  }));
   for (const tick of pick(quietTicks, 1)) plans.push({ tick, mode: 'delay', ms: killDelayMs(random, 'delay') });
   return plans.sort((a, b) => a.tick - b.tick);
 }
@@ -85,8 +118,10 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
     sim.control.setPrice(SYMBOL, PRICES[0]!);
     const botId = await harness.startBot();
     const bot = await harness.bot(botId);
-    const backtest = runBacktest(PRICES.map((price, ts) => ({ ts, price })),
-      { strategy: strategyOf(bot), params: paramsOf(bot), market: marketRules(bot.marketRules as StoredMarketRules) });
+    const backtest = runBacktest(
+      PRICES.map((price, ts) => ({ ts, price })),
+      { strategy: strategyOf(bot), params: paramsOf(bot), market: marketRules(bot.marketRules as StoredMarketRules) },
+    );
     const tradesThrough = (tick: number) => backtest.trades.filter((t) => t.ts <= tick).length;
     const tradingTicks = [...new Set(backtest.trades.map((t) => t.ts))].filter((t) => t > 0);
     const quietTicks = PRICES.map((_p, i) => i).filter((i) => i > 0 && !tradingTicks.includes(i));
@@ -143,7 +178,13 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
       if (kept.length < tradesThrough(tick)) caught.push('undecided');
       for (const r of rows.filter((o) => o.status === 'intent' || o.status === 'unknown')) {
         const at = accepted.get(r.clientOrderId);
-        caught.push(at === undefined ? 'intent, never reached the exchange' : at > killer.killedAt ? 'intent sent, accepted after the kill' : 'accepted before the kill, fill not persisted');
+        caught.push(
+          at === undefined
+            ? 'intent, never reached the exchange'
+            : at > killer.killedAt
+              ? 'intent sent, accepted after the kill'
+              : 'accepted before the kill, fill not persisted',
+        );
       }
       if (caught.length === 0) caught.push('nothing in flight');
 
@@ -167,7 +208,10 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
     expect(rows.filter((r) => r.status === 'failed')).toEqual([]);
     // One exchange order per filled order, under its own clientOrderId; one trade each.
     const exchangeOrders = [...account.orders.values()].filter((o) => o.market === 'spot');
-    const filledIds = rows.filter((r) => r.status === 'filled').map((r) => r.clientOrderId).sort();
+    const filledIds = rows
+      .filter((r) => r.status === 'filled')
+      .map((r) => r.clientOrderId)
+      .sort();
     expect(exchangeOrders.map((o) => o.clientOrderId).sort()).toEqual(filledIds);
     expect(harness.exchangeOrders()).toBe(trades.length);
     expect(harness.exchangeHolding('SOL')).toBe(new Decimal((await harness.bot(botId)).heldQty).toFixed());

@@ -25,10 +25,12 @@ describe.each(targets)('engine leases on $name', (target) => {
       beats += 1;
       return held;
     };
-    return { after: async (n: number) => {
-      const target = beats + n;
-      await vi.waitFor(() => expect(beats).toBeGreaterThanOrEqual(target), { timeout: 10_000, interval: 50 });
-    } };
+    return {
+      after: async (n: number) => {
+        const target = beats + n;
+        await vi.waitFor(() => expect(beats).toBeGreaterThanOrEqual(target), { timeout: 10_000, interval: 50 });
+      },
+    };
   }
 
   it('keeps running a bot claimed and adopted while a heartbeat was renewing leases', async () => {
@@ -50,7 +52,7 @@ describe.each(targets)('engine leases on $name', (target) => {
     expect((await h.trades(botId)).length).toBeGreaterThanOrEqual(1);
   });
 
-  it('a stopping engine hands its bots to another at once, not at the other\'s next claim', async () => {
+  it("a stopping engine hands its bots to another at once, not at the other's next claim", async () => {
     h = harnesses.shared();
     h.setPrice(SYMBOL, '145.00');
     const first = h.startEngine({ claimEveryMs: 600_000 }, 'first');

@@ -42,7 +42,14 @@ describe.each(targets)('engine metrics on $name', (target) => {
     expect(sample(await text(), 'griddesk_engine_order_ack_seconds_count')).toBe(orders);
     // Bots and leases are counted at each lease renewal.
     // Both are read at the same renewal, which may be the first one after the claim on a loaded machine: wait for them together.
-    const counts = async () => { const t = await text(); return [sample(t, 'griddesk_engine_leases'), sample(t, 'griddesk_engine_bots{status="Live"}'), sample(t, 'griddesk_engine_bots{status="Pause"}')]; };
+    const counts = async () => {
+      const t = await text();
+      return [
+        sample(t, 'griddesk_engine_leases'),
+        sample(t, 'griddesk_engine_bots{status="Live"}'),
+        sample(t, 'griddesk_engine_bots{status="Pause"}'),
+      ];
+    };
     await expect.poll(counts, { timeout: 5_000 }).toEqual([2, 2, 0]);
   });
 });

@@ -62,7 +62,10 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
   }
 
   /** A bot on a fresh engine; `arrange` sets the exchange up before the bot's start order. */
-  async function begin(options: Parameters<EngineHarness['startEngine']>[0] = {}, arrange?: () => void): Promise<{ engine: Engine; botId: string }> {
+  async function begin(
+    options: Parameters<EngineHarness['startEngine']>[0] = {},
+    arrange?: () => void,
+  ): Promise<{ engine: Engine; botId: string }> {
     h = harnesses.shared();
     h.setPrice(SYMBOL, '145.00');
     arrange?.();
@@ -75,15 +78,24 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
   }
 
   async function failedEvents(): Promise<MemberEvent[]> {
-    const rows = await h!.db.select().from(memberEvents)
-      .where(and(eq(memberEvents.userId, h!.member.userId), eq(memberEvents.kind, 'bot.orderFailed'))).orderBy(asc(memberEvents.id));
+    const rows = await h!.db
+      .select()
+      .from(memberEvents)
+      .where(and(eq(memberEvents.userId, h!.member.userId), eq(memberEvents.kind, 'bot.orderFailed')))
+      .orderBy(asc(memberEvents.id));
     return rows.map((r) => r.payload as MemberEvent);
   }
 
-  const orderOf = async (clientOrderId: string) => (await h!.db.select().from(botOrders).where(eq(botOrders.clientOrderId, clientOrderId)))[0]!;
+  const orderOf = async (clientOrderId: string) =>
+    (await h!.db.select().from(botOrders).where(eq(botOrders.clientOrderId, clientOrderId)))[0]!;
 
-  const expiredEvent = (botId: string, clientOrderId: string) => ({ kind: 'bot.orderFailed', botID: botId, name: SYMBOL,
-    message: `The exchange expired order ${clientOrderId} without filling it.`, at: expect.any(String) as string });
+  const expiredEvent = (botId: string, clientOrderId: string) => ({
+    kind: 'bot.orderFailed',
+    botID: botId,
+    name: SYMBOL,
+    message: `The exchange expired order ${clientOrderId} without filling it.`,
+    at: expect.any(String) as string,
+  });
 
   /** The grid-2 buy is sent into `arrange`'s fault and ends unfilled on the exchange; returns its clientOrderId. */
   async function expireGrid2Buy(engine: Engine, arrange: () => void): Promise<string> {
@@ -103,7 +115,13 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
     await runner.enqueue(() => runner.reconcile());
     const order = await orderOf(clientOrderId);
     const stale: OrderRow = { ...order, kind: 'buy', side: 'buy', type: 'market', status: 'unknown' };
-    const event: MemberEvent = { kind: 'bot.orderFailed', botID: botId, name: SYMBOL, message: 'again', at: new Date().toISOString() };
+    const event: MemberEvent = {
+      kind: 'bot.orderFailed',
+      botID: botId,
+      name: SYMBOL,
+      message: 'again',
+      at: new Date().toISOString(),
+    };
     expect(await engine.store.recordFailure(runner.row, runner.core, stale, 'again', undefined, event)).toBe(false);
     expect((await orderOf(clientOrderId)).error).toBe(`The exchange expired order ${clientOrderId} without filling it.`);
   }
@@ -129,14 +147,16 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
     // Lookups cannot see the order and the next one is an hour away: only the stream can settle it.
     const { engine, botId } = await begin({ unknownRetryMs: 3_600_000 });
     await until(() => h!.exchange.spotStreams.stats().up > 0, 10_000);
-    const id = await expireGrid2Buy(engine, () => h!.exchange.simulator.control.setFaults({ failAfterAccept: 1, orderNotFoundMs: 60_000 }));
+    const id = await expireGrid2Buy(engine, () =>
+      h!.exchange.simulator.control.setFaults({ failAfterAccept: 1, orderNotFoundMs: 60_000 }),
+    );
     expect(await failedEvents()).toEqual([expiredEvent(botId, id)]);
     h!.exchange.simulator.control.clearFaults();
     await failAgain(engine, botId, id);
     expect(await failedEvents()).toHaveLength(1);
   });
 
-  it('an order whose answer was lost is failed by the reconciler\'s lookup once, with the stream down', async () => {
+  it("an order whose answer was lost is failed by the reconciler's lookup once, with the stream down", async () => {
     const { engine, botId } = await begin();
     h!.exchange.spotStreams.remove(`engine:${h!.member.userId}`);
     const id = await expireGrid2Buy(engine, () => h!.exchange.simulator.control.setFaults({ failAfterAccept: 1 }));
@@ -145,12 +165,19 @@ describe.each(targets)('failed orders tell the member once on $name', (target) =
     expect(await failedEvents()).toHaveLength(1);
   });
 
-  it('an order the exchange refuses is failed once, with the exchange\'s reason', async () => {
+  it("an order the exchange refuses is failed once, with the exchange's reason", async () => {
     const { botId } = await begin({}, refuseNext);
     const orders = await h!.db.select().from(botOrders).where(eq(botOrders.runnableId, botId));
     expect(orders.map((o) => o.status)).toEqual(['failed']);
     const events = await failedEvents();
-    expect(events).toEqual([{ kind: 'bot.orderFailed', botID: botId, name: SYMBOL, message: expect.stringMatching(/Filter failure: NOTIONAL/) as string,
-      at: expect.any(String) as string }]);
+    expect(events).toEqual([
+      {
+        kind: 'bot.orderFailed',
+        botID: botId,
+        name: SYMBOL,
+        message: expect.stringMatching(/Filter failure: NOTIONAL/) as string,
+        at: expect.any(String) as string,
+      },
+    ]);
   });
 });

@@ -14,7 +14,15 @@ import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import { type EngineHarness, heardEvents, until } from './testing/harness';
 import { engineHarnesses } from './testing/shared-harness';
-import { createRestingTables, insertResting, restingCodec, restingCommands, restingFills, restingOrders, restingRunnables } from './testing/resting-limit-runnable';
+import {
+  createRestingTables,
+  insertResting,
+  restingCodec,
+  restingCommands,
+  restingFills,
+  restingOrders,
+  restingRunnables,
+} from './testing/resting-limit-runnable';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
@@ -40,7 +48,8 @@ describe.each(targets)('resting limit orders on $name', (target) => {
   }
 
   const startEngine = () => h!.startEngine({ runnable: restingCodec });
-  const orders = (id: string) => h!.db.select().from(restingOrders).where(eq(restingOrders.runnableId, id)).orderBy(asc(restingOrders.seq));
+  const orders = (id: string) =>
+    h!.db.select().from(restingOrders).where(eq(restingOrders.runnableId, id)).orderBy(asc(restingOrders.seq));
   const runnable = async (id: string) => (await h!.db.select().from(restingRunnables).where(eq(restingRunnables.id, id)))[0]!;
   const openOnExchange = () => h!.exchange.simulator.control.getAccount(h!.apiKey)!.openOrders;
 
@@ -66,20 +75,33 @@ describe.each(targets)('resting limit orders on $name', (target) => {
     await engine.idle();
     const [bought, sell] = await orders(id);
     expect(bought).toMatchObject({ status: 'filled', fillPrice: '95.000000000000000000', filledQty: '1.000000000000000000' });
-    expect(sell).toMatchObject({ kind: 'sell', orderType: 'limit', status: 'open', slot: 2, quantity: '1.000000000000000000', decisionPrice: '105.000000000000000000' });
+    expect(sell).toMatchObject({
+      kind: 'sell',
+      orderType: 'limit',
+      status: 'open',
+      slot: 2,
+      quantity: '1.000000000000000000',
+      decisionPrice: '105.000000000000000000',
+    });
     expect(openOnExchange().map((o) => o.clientOrderId)).toEqual([sell!.clientOrderId]);
 
     // Booked once: looking every order up again changes nothing.
     const runner = engine.runner(id)!;
     await runner.enqueue(() => runner.reconcile());
-    expect((await orders(id)).map((o) => [o.side, o.status])).toEqual([['buy', 'filled'], ['sell', 'open']]);
+    expect((await orders(id)).map((o) => [o.side, o.status])).toEqual([
+      ['buy', 'filled'],
+      ['sell', 'open'],
+    ]);
     expect(await h!.db.select().from(restingFills).where(eq(restingFills.orderId, bought!.id))).toHaveLength(1);
     expect((await runnable(id)).trades).toBe(1);
 
     // The sell fills: done, nothing left on the exchange.
     h!.setPrice(SYMBOL, '106.00');
     await until(async () => (await runnable(id)).status === 'Stopped');
-    expect((await orders(id)).map((o) => [o.side, o.status, o.fillPrice])).toEqual([['buy', 'filled', '95.000000000000000000'], ['sell', 'filled', '105.000000000000000000']]);
+    expect((await orders(id)).map((o) => [o.side, o.status, o.fillPrice])).toEqual([
+      ['buy', 'filled', '95.000000000000000000'],
+      ['sell', 'filled', '105.000000000000000000'],
+    ]);
     expect((await runnable(id)).trades).toBe(2);
     expect(openOnExchange()).toEqual([]);
   });
@@ -100,16 +122,24 @@ describe.each(targets)('resting limit orders on $name', (target) => {
     const runner = engine.runner(id)!;
     await runner.enqueue(() => runner.reconcile());
     expect((await orders(id)).map((o) => [o.side, o.status])).toEqual([['buy', 'open']]);
-    expect(openOnExchange()).toEqual([expect.objectContaining({ clientOrderId: buy!.clientOrderId, status: 'PARTIALLY_FILLED', executedQty: '0.4' })]);
+    expect(openOnExchange()).toEqual([
+      expect.objectContaining({ clientOrderId: buy!.clientOrderId, status: 'PARTIALLY_FILLED', executedQty: '0.4' }),
+    ]);
 
     h!.setPrice(SYMBOL, '94.00');
     await until(async () => (await orders(id)).some((o) => o.side === 'sell' && o.status === 'open'));
     await engine.idle();
     const [bought, sell] = await orders(id);
     // Two trades on the exchange, one fill booked: 1 at 95, the fees summed (0.038 + 0.057).
-    expect(bought).toMatchObject({ status: 'filled', fillPrice: '95.000000000000000000', filledQty: '1.000000000000000000', fee: '0.095000000000000000' });
-    expect((await h!.db.select().from(restingFills).where(eq(restingFills.orderId, bought!.id))).map((f) => f.quantity).sort())
-      .toEqual(['0.400000000000000000', '0.600000000000000000']);
+    expect(bought).toMatchObject({
+      status: 'filled',
+      fillPrice: '95.000000000000000000',
+      filledQty: '1.000000000000000000',
+      fee: '0.095000000000000000',
+    });
+    expect(
+      (await h!.db.select().from(restingFills).where(eq(restingFills.orderId, bought!.id))).map((f) => f.quantity).sort(),
+    ).toEqual(['0.400000000000000000', '0.600000000000000000']);
     expect(sell).toMatchObject({ side: 'sell', status: 'open', quantity: '1.000000000000000000' });
     expect(await runnable(id)).toMatchObject({ trades: 1, heldQty: '1.000000000000000000' });
     expect(h!.exchangeHolding('SOL')).toBe('1');
@@ -135,7 +165,10 @@ describe.each(targets)('resting limit orders on $name', (target) => {
     second.kill();
     const third = startEngine();
     await takenOn(third, id);
-    expect((await orders(id)).map((o) => [o.side, o.status])).toEqual([['buy', 'filled'], ['sell', 'open']]);
+    expect((await orders(id)).map((o) => [o.side, o.status])).toEqual([
+      ['buy', 'filled'],
+      ['sell', 'open'],
+    ]);
     expect(openOnExchange().map((o) => o.clientOrderId)).toEqual([sell!.clientOrderId]);
     expect((await runnable(id)).trades).toBe(1);
   });
@@ -145,10 +178,16 @@ describe.each(targets)('resting limit orders on $name', (target) => {
     await takenOn(engine, id);
     const [command] = await h!.db.insert(restingCommands).values({ runnableId: id, kind: 'cancel' }).returning();
     await notifyCommand(h!.db, COMMAND_QUEUED_CHANNEL, command!.id);
-    await until(async () => (await h!.db.select().from(restingCommands).where(eq(restingCommands.id, command!.id)))[0]!.appliedAt !== null);
+    await until(
+      async () => (await h!.db.select().from(restingCommands).where(eq(restingCommands.id, command!.id)))[0]!.appliedAt !== null,
+    );
     expect((await h!.db.select().from(restingCommands).where(eq(restingCommands.id, command!.id)))[0]!.result).toBe('ok');
     const [buy] = await orders(id);
-    expect(buy).toMatchObject({ side: 'buy', status: 'failed', error: `The exchange canceled order ${buy!.clientOrderId} without filling it.` });
+    expect(buy).toMatchObject({
+      side: 'buy',
+      status: 'failed',
+      error: `The exchange canceled order ${buy!.clientOrderId} without filling it.`,
+    });
     expect(await runnable(id)).toMatchObject({ status: 'Stopped', trades: 0, heldQty: '0.000000000000000000' });
     expect(openOnExchange()).toEqual([]);
   });
@@ -164,7 +203,12 @@ describe.each(targets)('resting limit orders on $name', (target) => {
     expect(await cancelled).toEqual({ kind: 'applied' });
     await engine.idle();
     const [bought, ...rest] = await orders(id);
-    expect(bought).toMatchObject({ side: 'buy', status: 'filled', fillPrice: '95.000000000000000000', filledQty: '1.000000000000000000' });
+    expect(bought).toMatchObject({
+      side: 'buy',
+      status: 'filled',
+      fillPrice: '95.000000000000000000',
+      filledQty: '1.000000000000000000',
+    });
     expect(rest).toEqual([]);
     expect(await h!.db.select().from(restingFills).where(eq(restingFills.orderId, bought!.id))).toHaveLength(1);
     expect(await runnable(id)).toMatchObject({ status: 'Stopped', trades: 1, heldQty: '1.000000000000000000' });
@@ -174,12 +218,17 @@ describe.each(targets)('resting limit orders on $name', (target) => {
   it('cancels again after a kill -9 between the recorded cancel and its send, once taken on by the next engine', async () => {
     const { id } = await begin(true);
     let armed = false;
-    const victim: Engine = h!.startEngine({ runnable: restingCodec, faults: { crashAt: (at) => {
-      if (!armed || at !== 'afterIntent') return false;
-      armed = false;
-      victim.kill();
-      return true;
-    } } });
+    const victim: Engine = h!.startEngine({
+      runnable: restingCodec,
+      faults: {
+        crashAt: (at) => {
+          if (!armed || at !== 'afterIntent') return false;
+          armed = false;
+          victim.kill();
+          return true;
+        },
+      },
+    });
     await takenOn(victim, id);
     armed = true;
     await victim.runner(id)!.command('cancel', '100.00');

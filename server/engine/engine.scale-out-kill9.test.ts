@@ -69,13 +69,29 @@ interface Held {
 /** Hands runnables to the engine `owner` before it runs, as its claim would: its first heartbeat takes them on. */
 async function leaseTo(h: EngineHarness, owner: string, held: Held[]): Promise<void> {
   const lease = { leaseOwner: owner, leaseExpiresAt: sql`now() + interval '1 minute'` };
-  await h.db.update(bots).set(lease).where(inArray(bots.id, held.filter((r) => r.kind === 'bot').map((r) => r.id)));
-  await h.db.update(cycles).set(lease).where(inArray(cycles.id, held.filter((r) => r.kind === 'cycle').map((r) => r.id)));
+  await h.db
+    .update(bots)
+    .set(lease)
+    .where(
+      inArray(
+        bots.id,
+        held.filter((r) => r.kind === 'bot').map((r) => r.id),
+      ),
+    );
+  await h.db
+    .update(cycles)
+    .set(lease)
+    .where(
+      inArray(
+        cycles.id,
+        held.filter((r) => r.kind === 'cycle').map((r) => r.id),
+      ),
+    );
 }
 
 /** The owners of every running bot and cycle. */
 async function owners(h: EngineHarness): Promise<(string | null)[]> {
-  const rows = [...await h.db.select().from(bots), ...await h.db.select().from(cycles)];
+  const rows = [...(await h.db.select().from(bots)), ...(await h.db.select().from(cycles))];
   return rows.filter((r) => r.status === 'Live').map((r) => r.leaseOwner);
 }
 
@@ -97,13 +113,13 @@ async function tick(h: EngineHarness, step: number, engines: [EngineProcess, rea
 
 /** Orders not settled yet: every bot order filled, every cycle order filled or resting. */
 async function unsettled(h: EngineHarness): Promise<number> {
-  const rows = [...await h.db.select().from(botOrders), ...await h.db.select().from(cycleOrders)];
+  const rows = [...(await h.db.select().from(botOrders)), ...(await h.db.select().from(cycleOrders))];
   return rows.filter((r) => r.status !== 'filled' && r.status !== 'open').length;
 }
 
 const EXCHANGE_STATUS: Record<string, string> = { filled: 'FILLED', open: 'NEW' };
 
-describe.each(targets)('a running engine taking a dead engine\'s bots and cycles over, on $name', (target) => {
+describe.each(targets)("a running engine taking a dead engine's bots and cycles over, on $name", (target) => {
   let run: KillRun | undefined;
 
   afterEach(async () => {
@@ -111,25 +127,44 @@ describe.each(targets)('a running engine taking a dead engine\'s bots and cycles
     run = undefined;
   });
 
-  it('decides on the unchanged price as a restart does: grid 1 sold on the last tick is bought on the next price, the backtester\'s trades',
-    { timeout: 90_000 }, async () => {
+  it(
+    "decides on the unchanged price as a restart does: grid 1 sold on the last tick is bought on the next price, the backtester's trades",
+    { timeout: 90_000 },
+    async () => {
       run = await startKillRun(target);
       const h = run.harness;
       for (const pair of PAIRS) h.setPrice(pair, PATHS[pair][0]);
       const other = await h.addMember();
       const mine: Held[] = [];
-      for (const symbol of BOT_PAIRS) mine.push({ kind: 'bot', id: await h.startBot({ selectPair: symbol }), symbol, apiKey: h.apiKey });
+      for (const symbol of BOT_PAIRS)
+        mine.push({ kind: 'bot', id: await h.startBot({ selectPair: symbol }), symbol, apiKey: h.apiKey });
       for (const [symbol, settings] of Object.entries(CYCLE_SETTINGS) as [Pair, CycleSettings][]) {
         mine.push({ kind: 'cycle', id: await insertCycle(h, { symbol, ...settings }), symbol, apiKey: h.apiKey });
       }
       const theirs: Held[] = [
-        { kind: 'bot', id: await h.startBot({ selectPair: 'ADAUSDT' }, other.userId), symbol: 'ADAUSDT', apiKey: other.key.apiKey },
-        { kind: 'cycle', id: await insertCycle(h, { symbol: 'DOTUSDT', ...CYCLE_SETTINGS.DOTUSDT! }, other.userId), symbol: 'DOTUSDT', apiKey: other.key.apiKey },
+        {
+          kind: 'bot',
+          id: await h.startBot({ selectPair: 'ADAUSDT' }, other.userId),
+          symbol: 'ADAUSDT',
+          apiKey: other.key.apiKey,
+        },
+        {
+          kind: 'cycle',
+          id: await insertCycle(h, { symbol: 'DOTUSDT', ...CYCLE_SETTINGS.DOTUSDT! }, other.userId),
+          symbol: 'DOTUSDT',
+          apiKey: other.key.apiKey,
+        },
       ];
       await leaseTo(h, 'A', mine);
       await leaseTo(h, 'B', theirs);
-      const [a, b] = await Promise.all(['A', 'B'].map((id) => EngineProcess.spawn(id, run!.engineEnv(id, 'bots,cycles'), 'ADAUSDT')));
-      for (let step = 0; step <= ADOPTED_AT; step++) await tick(h, step, [[a!, PAIRS], [b!, FOLLOWED]]);
+      const [a, b] = await Promise.all(
+        ['A', 'B'].map((id) => EngineProcess.spawn(id, run!.engineEnv(id, 'bots,cycles'), 'ADAUSDT')),
+      );
+      for (let step = 0; step <= ADOPTED_AT; step++)
+        await tick(h, step, [
+          [a!, PAIRS],
+          [b!, FOLLOWED],
+        ]);
 
       // A dies with every price decided; B, which follows ADAUSDT and DOTUSDT already, takes all of it on at these prices.
       a!.kill();
@@ -149,9 +184,12 @@ describe.each(targets)('a running engine taking a dead engine\'s bots and cycles
       // tick after; the DOTUSDT cycle's resting orders filled on both.
       const mineOn = (symbol: Pair) => mine.find((r) => r.symbol === symbol)!.id;
       const adaTicks = [0, ADOPTED_AT, ADOPTED_AT + 1, RESTARTED_AT, RESTARTED_AT + 1];
-      expect((await h.backtest(mineOn('ADAUSDT'), [...PATHS.ADAUSDT])).map((t) => [t.side, t.grid, t.price]))
-        .toEqual(adaTicks.map((at, n) => [n % 2 === 0 ? 'buy' : 'sell', 1, new Decimal(priceAt('ADAUSDT', at)).toFixed()]));
-      expect((await cycleBacktest(h, mineOn('DOTUSDT'), [...PATHS.DOTUSDT])).tradingTicks).toEqual(expect.arrayContaining([ADOPTED_AT, RESTARTED_AT]));
+      expect((await h.backtest(mineOn('ADAUSDT'), [...PATHS.ADAUSDT])).map((t) => [t.side, t.grid, t.price])).toEqual(
+        adaTicks.map((at, n) => [n % 2 === 0 ? 'buy' : 'sell', 1, new Decimal(priceAt('ADAUSDT', at)).toFixed()]),
+      );
+      expect((await cycleBacktest(h, mineOn('DOTUSDT'), [...PATHS.DOTUSDT])).tradingTicks).toEqual(
+        expect.arrayContaining([ADOPTED_AT, RESTARTED_AT]),
+      );
 
       for (const r of [...mine, ...theirs]) {
         const path = [...PATHS[r.symbol]];
@@ -163,21 +201,37 @@ describe.each(targets)('a running engine taking a dead engine\'s bots and cycles
         expect(await cycleTrades(h, r.id), `${r.symbol} cycle`).toEqual(expected.trades);
         expect((await cycleRow(h, r.id)).cyclesCompleted, `${r.symbol} cycle`).toBe(expected.cycle.completed);
       }
-      for (const member of [h.apiKey, other.key.apiKey]) await expectExchangeAsBooked(h, [...mine, ...theirs].filter((r) => r.apiKey === member), member);
-    });
+      for (const member of [h.apiKey, other.key.apiKey])
+        await expectExchangeAsBooked(
+          h,
+          [...mine, ...theirs].filter((r) => r.apiKey === member),
+          member,
+        );
+    },
+  );
 });
 
 /** The member's account holds one order per booked one (none sent twice, none lost), ended as booked, and what the books hold. */
 async function expectExchangeAsBooked(h: EngineHarness, held: Held[], apiKey: string): Promise<void> {
   const ids = (kind: Held['kind']) => held.filter((r) => r.kind === kind).map((r) => r.id);
-  const rows = [...await h.db.select().from(botOrders).where(inArray(botOrders.runnableId, ids('bot'))),
-    ...await h.db.select().from(cycleOrders).where(inArray(cycleOrders.runnableId, ids('cycle')))];
+  const rows = [
+    ...(await h.db
+      .select()
+      .from(botOrders)
+      .where(inArray(botOrders.runnableId, ids('bot')))),
+    ...(await h.db
+      .select()
+      .from(cycleOrders)
+      .where(inArray(cycleOrders.runnableId, ids('cycle')))),
+  ];
   const account = h.exchange.simulator.core.accounts.get(apiKey)!;
   const onExchange = [...account.orders.values()].filter((o) => o.market === 'spot').map((o) => [o.clientOrderId, o.status]);
   expect(onExchange.sort()).toEqual(rows.map((r) => [r.clientOrderId, EXCHANGE_STATUS[r.status] ?? r.status]).sort());
   expect(h.exchangeOrders(apiKey)).toBe(rows.filter((r) => r.status === 'filled').length);
   for (const r of held) {
     const books = r.kind === 'bot' ? (await h.bot(r.id)).heldQty : (await cycleRow(h, r.id)).heldQty;
-    expect(h.exchangeHolding(r.symbol.slice(0, -'USDT'.length), apiKey), `${r.symbol} ${r.kind}`).toBe(new Decimal(books).toFixed());
+    expect(h.exchangeHolding(r.symbol.slice(0, -'USDT'.length), apiKey), `${r.symbol} ${r.kind}`).toBe(
+      new Decimal(books).toFixed(),
+    );
   }
 }

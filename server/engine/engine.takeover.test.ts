@@ -31,7 +31,8 @@ function feedMissedTheChange(exchange: ExchangeInternals, stale: string, missed:
   const known = md.knownPrice.bind(md);
   const onPrices = md.onPrices.bind(md);
   // In the stream's notation or ours: '139.00000000' is '139.00'.
-  const isMissed = (symbol: string, price: string | null) => symbol === SYMBOL && (price === null || Number(price) === Number(missed));
+  const isMissed = (symbol: string, price: string | null) =>
+    symbol === SYMBOL && (price === null || Number(price) === Number(missed));
   md.knownPrice = (symbol) => (isMissed(symbol, known(symbol)) ? stale : known(symbol));
   md.lastPrice = async (symbol) => md.knownPrice(symbol);
   md.onPrices = (listener, symbols) => onPrices((rows) => listener(rows.filter((r) => !isMissed(r.symbol, r.price))), symbols);
@@ -47,8 +48,12 @@ describe.each(targets)('engine takeover on $name', (target) => {
     exchange = undefined;
   });
 
-  it('acts on the price as it is once it takes a dead engine\'s bot on: a stop loss crossed meanwhile stops it without another change', async () => {
-    const { h: harness, engine: first, botId } = await EngineHarness.withBot(target, SYMBOL, '145.00', { bot: { stoplossPrice: '140' }, engine: { leaseMs: 600 } });
+  it("acts on the price as it is once it takes a dead engine's bot on: a stop loss crossed meanwhile stops it without another change", async () => {
+    const {
+      h: harness,
+      engine: first,
+      botId,
+    } = await EngineHarness.withBot(target, SYMBOL, '145.00', { bot: { stoplossPrice: '140' }, engine: { leaseMs: 600 } });
     h = harness;
     expect(await h.trades(botId)).toHaveLength(1); // grid 1 bought at the start
     // The engine dies as under kill -9: its lease stays until it expires.
@@ -68,8 +73,14 @@ describe.each(targets)('engine takeover on $name', (target) => {
   });
 
   it('asks the exchange as a restart does when it no longer follows the pair: its last tick of it may be stale', async () => {
-    const { h: harness, engine: first, botId } = await EngineHarness.withBot(target, SYMBOL, '145.00',
-      { bot: { stoplossPrice: '140' }, engine: { leaseMs: 600, claimEveryMs: 600_000 } });
+    const {
+      h: harness,
+      engine: first,
+      botId,
+    } = await EngineHarness.withBot(target, SYMBOL, '145.00', {
+      bot: { stoplossPrice: '140' },
+      engine: { leaseMs: 600, claimEveryMs: 600_000 },
+    });
     h = harness;
     // The second engine runs another member's bot on the pair until its higher stop loss ends it.
     const other = await h.addMember();

@@ -23,7 +23,13 @@ import { ended } from './runnable';
 import { RunnerRegistry } from './runner-registry';
 import { RunnableStore } from './store';
 
-export { DEFAULT_CLAIM_EVERY_MS, DEFAULT_COMMAND_EVERY_MS, DEFAULT_LEASE_MS, type EngineOptions, type MemberKeyLookup } from './engine-options';
+export {
+  DEFAULT_CLAIM_EVERY_MS,
+  DEFAULT_COMMAND_EVERY_MS,
+  DEFAULT_LEASE_MS,
+  type EngineOptions,
+  type MemberKeyLookup,
+} from './engine-options';
 export { FUTURES_FEED_SUFFIX } from './feed-prices';
 
 /** How long a runnable whose orders rest waits at its take-on for its member's stream to be up. */
@@ -63,8 +69,16 @@ export class Engine {
     this.kind = getTableName(options.runnable.tables.runnables);
     this.store = new RunnableStore(options.db, this.id, options.leaseMs ?? DEFAULT_LEASE_MS, options.runnable);
     this.ctx = {
-      store: this.store, codec: options.runnable, metrics: this.metrics, now: this.now, log: options.log, faults: options.faults ?? {}, sends: new InFlightSends(),
-      alive: () => this.alive, cooldownMs: options.cooldownMs ?? 30_000, unknownRetryMs: options.unknownRetryMs ?? 5_000,
+      store: this.store,
+      codec: options.runnable,
+      metrics: this.metrics,
+      now: this.now,
+      log: options.log,
+      faults: options.faults ?? {},
+      sends: new InFlightSends(),
+      alive: () => this.alive,
+      cooldownMs: options.cooldownMs ?? 30_000,
+      unknownRetryMs: options.unknownRetryMs ?? 5_000,
       unknownGiveUpMs: options.unknownGiveUpMs ?? 120_000,
       feedPrice: (runner) => this.fanout.lastTick.get(feedKeyOf(runner)) ?? null,
       workDone: (runner) => {
@@ -75,15 +89,28 @@ export class Engine {
     this.runners = new RunnerRegistry(options.exchange, (feedKey) => this.fanout.unfollowed(feedKey));
     this.fanout = new PriceFanout(this.runners, this.store, this.metrics, this.ctx.sends, this.now, () => this.alive, this.kind);
     this.prices = new FeedPrices(options.exchange, this.fanout.lastTick);
-    this.commands = new EngineCommands(this.store, this.runners, this.prices, this.adopting, options.commandEveryMs ?? DEFAULT_COMMAND_EVERY_MS, options.log);
+    this.commands = new EngineCommands(
+      this.store,
+      this.runners,
+      this.prices,
+      this.adopting,
+      options.commandEveryMs ?? DEFAULT_COMMAND_EVERY_MS,
+      options.log,
+    );
   }
 
   start(): void {
     const o = this.options;
     const leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
     const md = o.exchange.marketData;
-    const spot = md.onPrices((rows) => this.alive && this.fanout.onPrices(rows, ''), () => keysOf(this.runners.feedKeys(), false));
-    const futures = md.onFuturesPrices((rows) => this.alive && this.fanout.onPrices(rows, FUTURES_FEED_SUFFIX), () => keysOf(this.runners.feedKeys(), true));
+    const spot = md.onPrices(
+      (rows) => this.alive && this.fanout.onPrices(rows, ''),
+      () => keysOf(this.runners.feedKeys(), false),
+    );
+    const futures = md.onFuturesPrices(
+      (rows) => this.alive && this.fanout.onPrices(rows, FUTURES_FEED_SUFFIX),
+      () => keysOf(this.runners.feedKeys(), true),
+    );
     this.unsubscribe = () => {
       spot();
       futures();
@@ -92,17 +119,18 @@ export class Engine {
     this.every(Math.max(250, Math.floor(leaseMs / 4)), () => this.heartbeat());
     this.commands.start(o.notifications);
     this.released = o.notifications
-      ? o.notifications.listen(releasedChannel(this.kind), {
-        onMessage: () => {
-          if (this.alive) void this.claim();
-        },
-        onGap: () => undefined,
-      })
-        .catch((error: unknown) => {
-          // Only speed is lost: the claim timer takes them on at its next turn.
-          o.log.warn({ err: error }, 'not listening for released leases; a stopped engine\'s runnables wait for the next claim');
-          return null;
-        })
+      ? o.notifications
+          .listen(releasedChannel(this.kind), {
+            onMessage: () => {
+              if (this.alive) void this.claim();
+            },
+            onGap: () => undefined,
+          })
+          .catch((error: unknown) => {
+            // Only speed is lost: the claim timer takes them on at its next turn.
+            o.log.warn({ err: error }, "not listening for released leases; a stopped engine's runnables wait for the next claim");
+            return null;
+          })
       : null;
     this.every(o.reconcileEveryMs ?? 60_000, () => this.reconcileAll());
     // Until it is open, orders go over REST; opening it now spares the first pushes that.
@@ -115,9 +143,11 @@ export class Engine {
     const timer = setInterval(() => {
       if (running || !this.alive) return;
       running = true;
-      run().catch((error: unknown) => this.options.log.error({ err: error }, 'engine loop failed')).finally(() => {
-        running = false;
-      });
+      run()
+        .catch((error: unknown) => this.options.log.error({ err: error }, 'engine loop failed'))
+        .finally(() => {
+          running = false;
+        });
     }, ms);
     timer.unref();
     this.timers.push(timer);

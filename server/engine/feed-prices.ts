@@ -16,10 +16,13 @@ interface Follower {
  * the engine's price gauge, too) is the symbol with this suffix, 'BTCUSDT_PERP'.
  */
 export const FUTURES_FEED_SUFFIX = '_PERP';
-export const feedKeyOf = (runner: Follower) => (runner.market === 'futures' ? runner.symbol + FUTURES_FEED_SUFFIX : runner.symbol);
+export const feedKeyOf = (runner: Follower) =>
+  runner.market === 'futures' ? runner.symbol + FUTURES_FEED_SUFFIX : runner.symbol;
 /** The spot (or USD-M) symbols among feed keys. */
-export const keysOf = (keys: Iterable<string>, futures: boolean) => [...keys].flatMap((k) =>
-  k.endsWith(FUTURES_FEED_SUFFIX) === futures ? [futures ? k.slice(0, -FUTURES_FEED_SUFFIX.length) : k] : []);
+export const keysOf = (keys: Iterable<string>, futures: boolean) =>
+  [...keys].flatMap((k) =>
+    k.endsWith(FUTURES_FEED_SUFFIX) === futures ? [futures ? k.slice(0, -FUTURES_FEED_SUFFIX.length) : k] : [],
+  );
 
 export class FeedPrices {
   /** Price questions in flight, by feed key, shared by the bots a claim takes on at once. */
@@ -34,7 +37,10 @@ export class FeedPrices {
   /** The bot's last price this process or its feed knows, without asking the exchange. */
   known(runner: Follower): string | null {
     const md = this.exchange.marketData;
-    return this.lastTick.get(feedKeyOf(runner)) ?? (runner.market === 'futures' ? md.knownFuturesPrice(runner.symbol) : md.knownPrice(runner.symbol));
+    return (
+      this.lastTick.get(feedKeyOf(runner)) ??
+      (runner.market === 'futures' ? md.knownFuturesPrice(runner.symbol) : md.knownPrice(runner.symbol))
+    );
   }
 
   /**
@@ -52,7 +58,12 @@ export class FeedPrices {
     let asked = this.asking.get(feedKey);
     if (!asked) {
       // One question per pair for every bot of it a claim takes on at once.
-      asked = this.exchange.gateway.lastPrices(runner.market, [runner.symbol]).then((prices) => prices[runner.symbol] ?? null, () => null)
+      asked = this.exchange.gateway
+        .lastPrices(runner.market, [runner.symbol])
+        .then(
+          (prices) => prices[runner.symbol] ?? null,
+          () => null,
+        )
         .finally(() => this.asking.delete(feedKey));
       this.asking.set(feedKey, asked);
     }
@@ -64,6 +75,6 @@ export class FeedPrices {
     const known = this.known(runner);
     if (known !== null) return known;
     const md = this.exchange.marketData;
-    return (await (runner.market === 'futures' ? md.futuresPrice(runner.symbol) : md.lastPrice(runner.symbol)).catch(() => null));
+    return await (runner.market === 'futures' ? md.futuresPrice(runner.symbol) : md.lastPrice(runner.symbol)).catch(() => null);
   }
 }

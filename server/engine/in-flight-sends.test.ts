@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InFlightSends } from './in-flight-sends';
 
-const state = (p: Promise<unknown>) => Promise.race([p.then(() => 'done'), new Promise((resolve) => setImmediate(() => resolve('waiting')))]);
+const state = (p: Promise<unknown>) =>
+  Promise.race([p.then(() => 'done'), new Promise((resolve) => setImmediate(() => resolve('waiting')))]);
 
 describe('InFlightSends', () => {
   it('is quiet at once with nothing in flight', async () => {

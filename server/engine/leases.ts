@@ -65,7 +65,10 @@ export async function releaseLeases(h: LeaseHolder, ids: string[]): Promise<void
   if (ids.length === 0) return;
   await h.db.execute(sql`
     UPDATE ${h.tables.runnables} SET lease_owner = NULL, lease_expires_at = NULL
-    WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND lease_owner = ${h.owner}`);
+    WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND lease_owner = ${h.owner}`);
 }
 
 /** The channel on which engines hear that leases of `kind` ('bots', 'cycles': its table) were given up by an engine that stopped. */

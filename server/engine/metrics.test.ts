@@ -16,7 +16,9 @@ describe('the settled price across engines', () => {
     m.settle('SOLUSDT', '101', 'bots');
     // The cycles' engine has not acted on 101 yet: the gauge stays where both were.
     expect(m.settledPrice('SOLUSDT')).toBe('100');
-    expect((await m.registry.getSingleMetric('griddesk_engine_price')!.get()).values).toEqual([{ labels: { symbol: 'SOLUSDT' }, value: 100 }]);
+    expect((await m.registry.getSingleMetric('griddesk_engine_price')!.get()).values).toEqual([
+      { labels: { symbol: 'SOLUSDT' }, value: 100 },
+    ]);
     await Promise.resolve();
     expect(woke).toBe(false);
     m.settle('SOLUSDT', '101', 'cycles');

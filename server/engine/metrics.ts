@@ -30,16 +30,47 @@ export class EngineMetrics {
 
   constructor(registry = new Registry()) {
     this.registry = registry;
-    this.price = new Gauge({ name: 'griddesk_engine_price', help: 'Last price fully decided, acknowledged and persisted for every bot of the symbol', labelNames: ['symbol'], registers: [registry] });
-    this.decision = new Histogram({ name: 'griddesk_engine_decision_seconds', help: 'Tick received to every bot of the symbol decided',
-      buckets: [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.1], registers: [registry] });
-    this.orderAck = new Histogram({ name: 'griddesk_engine_order_ack_seconds', help: 'Order sent to acknowledged by the exchange',
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry] });
-    this.orders = new Counter({ name: 'griddesk_engine_orders_total', help: 'Orders by outcome', labelNames: ['outcome'], registers: [registry] });
-    this.bots = new Gauge({ name: 'griddesk_engine_bots', help: 'Bots this engine runs, by status', labelNames: ['status'], registers: [registry] });
-    this.leases = new Gauge({ name: 'griddesk_engine_leases', help: 'Leases (bots and cycles) the engines of this process hold', registers: [registry] });
-    this.runnables = new Gauge({ name: 'griddesk_engine_runnables', help: 'Runnables the engines of this process run, by kind and status',
-      labelNames: ['kind', 'status'], registers: [registry] });
+    this.price = new Gauge({
+      name: 'griddesk_engine_price',
+      help: 'Last price fully decided, acknowledged and persisted for every bot of the symbol',
+      labelNames: ['symbol'],
+      registers: [registry],
+    });
+    this.decision = new Histogram({
+      name: 'griddesk_engine_decision_seconds',
+      help: 'Tick received to every bot of the symbol decided',
+      buckets: [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.1],
+      registers: [registry],
+    });
+    this.orderAck = new Histogram({
+      name: 'griddesk_engine_order_ack_seconds',
+      help: 'Order sent to acknowledged by the exchange',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    });
+    this.orders = new Counter({
+      name: 'griddesk_engine_orders_total',
+      help: 'Orders by outcome',
+      labelNames: ['outcome'],
+      registers: [registry],
+    });
+    this.bots = new Gauge({
+      name: 'griddesk_engine_bots',
+      help: 'Bots this engine runs, by status',
+      labelNames: ['status'],
+      registers: [registry],
+    });
+    this.leases = new Gauge({
+      name: 'griddesk_engine_leases',
+      help: 'Leases (bots and cycles) the engines of this process hold',
+      registers: [registry],
+    });
+    this.runnables = new Gauge({
+      name: 'griddesk_engine_runnables',
+      help: 'Runnables the engines of this process run, by kind and status',
+      labelNames: ['kind', 'status'],
+      registers: [registry],
+    });
   }
 
   /** What one engine holds, at its lease renewal: `kind` is its runnables' table ('bots', 'cycles'). */
@@ -87,10 +118,21 @@ export class EngineMetrics {
   waitFor(symbol: string, price: string, timeoutMs = 15_000): Promise<void> {
     if (same(this.settled.get(symbol), price)) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const waiter = { symbol, price, resolve: () => { clearTimeout(timer); resolve(); } };
+      const waiter = {
+        symbol,
+        price,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        reject(new Error(`engine did not settle ${symbol} at ${price} within ${timeoutMs} ms (settled: ${this.settled.get(symbol) ?? 'none'})`));
+        reject(
+          new Error(
+            `engine did not settle ${symbol} at ${price} within ${timeoutMs} ms (settled: ${this.settled.get(symbol) ?? 'none'})`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.add(waiter);
     });

@@ -14,8 +14,15 @@ import type { MemberStreams } from '../exchange/services';
 import { MemberSubscriptions } from './member-subscriptions';
 
 const STATUS: Record<string, OrderState['status']> = {
-  NEW: 'open', PARTIALLY_FILLED: 'open', PENDING_NEW: 'open',
-  FILLED: 'closed', CANCELED: 'canceled', PENDING_CANCEL: 'canceled', EXPIRED: 'expired', EXPIRED_IN_MATCH: 'expired', REJECTED: 'rejected',
+  NEW: 'open',
+  PARTIALLY_FILLED: 'open',
+  PENDING_NEW: 'open',
+  FILLED: 'closed',
+  CANCELED: 'canceled',
+  PENDING_CANCEL: 'canceled',
+  EXPIRED: 'expired',
+  EXPIRED_IN_MATCH: 'expired',
+  REJECTED: 'rejected',
 };
 /** Orders with trades seen but no final state yet (market orders finish at once: a small bound will do). */
 const MAX_OPEN = 2_000;
@@ -29,10 +36,32 @@ export function executionOf(event: Record<string, unknown>): { state: OrderState
   if (!status) return null;
   const side = str(event.S, '').toLowerCase() === 'sell' ? 'sell' : 'buy';
   const symbol = str(event.s, '');
-  const state: OrderState = { id: str(event.i), clientOrderId: event.c, symbol, side, type: str(event.o, '').toLowerCase(), status,
-    price: event.p === undefined ? null : str(event.p), quantity: str(event.q), filled: str(event.z), cost: str(event.Z) };
-  const trade = event.x === 'TRADE' ? { id: str(event.t), orderId: state.id, symbol, side, price: str(event.L), quantity: str(event.l),
-    fee: str(event.n), feeAsset: str(event.N, ''), time: Number(event.T ?? 0) } as Fill : null;
+  const state: OrderState = {
+    id: str(event.i),
+    clientOrderId: event.c,
+    symbol,
+    side,
+    type: str(event.o, '').toLowerCase(),
+    status,
+    price: event.p === undefined ? null : str(event.p),
+    quantity: str(event.q),
+    filled: str(event.z),
+    cost: str(event.Z),
+  };
+  const trade =
+    event.x === 'TRADE'
+      ? ({
+          id: str(event.t),
+          orderId: state.id,
+          symbol,
+          side,
+          price: str(event.L),
+          quantity: str(event.l),
+          fee: str(event.n),
+          feeAsset: str(event.N, ''),
+          time: Number(event.T ?? 0),
+        } as Fill)
+      : null;
   return { state, trade };
 }
 

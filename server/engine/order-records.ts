@@ -56,7 +56,17 @@ export interface StatusChange {
 /** The orders row of an intent: the order's id and clientOrderId are fixed before it is sent. */
 export function intentRow(runnableId: string, seq: number, intent: IntentInput): OrderRow {
   return {
-    id: randomUUID(), runnableId, seq, clientOrderId: clientOrderIdOf(runnableId, seq), kind: intent.kind, side: intent.kind === 'buy' ? 'buy' : 'sell',
-    slot: intent.slot, quantity: intent.quantity, decisionPrice: intent.price, type: intent.type, status: 'intent', createdAt: new Date(),
+    id: randomUUID(),
+    runnableId,
+    seq,
+    clientOrderId: clientOrderIdOf(runnableId, seq),
+    kind: intent.kind,
+    side: intent.kind === 'buy' ? 'buy' : 'sell',
+    slot: intent.slot,
+    quantity: intent.quantity,
+    decisionPrice: intent.price,
+    type: intent.type,
+    status: 'intent',
+    createdAt: new Date(),
   };
 }

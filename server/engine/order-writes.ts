@@ -41,7 +41,12 @@ export interface FillRow {
 export type FillOutcome = 'applied' | 'already' | 'lost';
 
 /** The state and figures of one bot and its intents, one statement; the ids of the intents written (none: the lease is gone). */
-export async function writeIntents(h: LeaseHolder, row: RunningRow, core: Runnable, orders: readonly OrderRow[]): Promise<unknown[]> {
+export async function writeIntents(
+  h: LeaseHolder,
+  row: RunningRow,
+  core: Runnable,
+  orders: readonly OrderRow[],
+): Promise<unknown[]> {
   const { runnables, orders: ordersTable } = h.tables;
   const first = row.orderSeq;
   const f = core.columns();
@@ -59,25 +64,42 @@ export async function writeIntents(h: LeaseHolder, row: RunningRow, core: Runnab
 }
 
 /** The insert of intents from `orderRecords` (the statement goes on with its FROM). */
-export const insertOrders = (t: TableNames) => t.orderType === null
-  ? sql`
+export const insertOrders = (t: TableNames) =>
+  t.orderType === null
+    ? sql`
     INSERT INTO ${t.orders} (id, ${t.runnableId}, seq, client_order_id, kind, side, ${t.slot}, quantity, decision_price, status, created_at)
     SELECT o.id, o."runnableId", o.seq, o."clientOrderId", o.kind, o.side, o.slot, o.quantity, o."decisionPrice", o.status, o."createdAt"`
-  : sql`
+    : sql`
     INSERT INTO ${t.orders} (id, ${t.runnableId}, seq, client_order_id, kind, side, ${t.slot}, quantity, decision_price, ${t.orderType}, status, created_at)
     SELECT o.id, o."runnableId", o.seq, o."clientOrderId", o.kind, o.side, o.slot, o.quantity, o."decisionPrice", o.type, o.status, o."createdAt"`;
 
 /** Intents as a record set, `o`. */
-export const orderRecords = (orders: readonly OrderRow[]) => sql`jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) AS o(id uuid, "runnableId" uuid,
+export const orderRecords = (
+  orders: readonly OrderRow[],
+) => sql`jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) AS o(id uuid, "runnableId" uuid,
       seq integer, "clientOrderId" text, kind text, side text, slot integer, quantity numeric, "decisionPrice" numeric, type text, status text,
       "createdAt" timestamptz)`;
 
 /** The intents of many runnables and their states, one statement; the runnables written. */
-export async function writeIntentBatch(h: LeaseHolder, items: readonly { row: RunningRow; core: Runnable; orders: readonly OrderRow[] }[]): Promise<Set<string>> {
+export async function writeIntentBatch(
+  h: LeaseHolder,
+  items: readonly { row: RunningRow; core: Runnable; orders: readonly OrderRow[] }[],
+): Promise<Set<string>> {
   const states = items.map(({ row, core, orders }) => {
     const f = core.columns();
-    return { id: row.id, first: row.orderSeq, next: row.orderSeq + orders.length, state: f.state, realized_pnl: f.realizedPnl,
-      held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades, last_price: f.lastPrice, extra: f.extra ?? null };
+    return {
+      id: row.id,
+      first: row.orderSeq,
+      next: row.orderSeq + orders.length,
+      state: f.state,
+      realized_pnl: f.realizedPnl,
+      held_qty: f.heldQty,
+      held_cost: f.heldCost,
+      grid_no: f.gridNo,
+      trades: f.trades,
+      last_price: f.lastPrice,
+      extra: f.extra ?? null,
+    };
   });
   const orders = items.flatMap((item) => item.orders);
   const { runnables: r } = h.tables;
@@ -101,11 +123,34 @@ export async function writeIntentBatch(h: LeaseHolder, items: readonly { row: Ru
 /** The batched statement's row of a fill of `order`, with the state it produced. */
 export function fillRowOf(row: RunningRow, core: Runnable, order: OrderRow, fill: AppliedFill): FillRow {
   const f = core.columns();
-  return { runnable_id: row.id, order_id: order.id, exchange_order_id: fill.exchangeOrderId, fill_price: fill.price,
-    filled_qty: fill.quantity, cost: fill.cost, fee: fill.fee, pnl: fill.pnl, sell_pnl: order.side === 'sell' ? fill.pnl : '0',
-    state: f.state, realized_pnl: f.realizedPnl, held_qty: f.heldQty, held_cost: f.heldCost, grid_no: f.gridNo, trades: f.trades,
-    last_price: f.lastPrice, extra: f.extra ?? null, fills: fill.trades.map((t) => ({ market: fill.market, symbol: t.symbol, trade_id: t.id, price: t.price, quantity: t.quantity, fee: t.fee,
-      fee_asset: t.feeAsset })) };
+  return {
+    runnable_id: row.id,
+    order_id: order.id,
+    exchange_order_id: fill.exchangeOrderId,
+    fill_price: fill.price,
+    filled_qty: fill.quantity,
+    cost: fill.cost,
+    fee: fill.fee,
+    pnl: fill.pnl,
+    sell_pnl: order.side === 'sell' ? fill.pnl : '0',
+    state: f.state,
+    realized_pnl: f.realizedPnl,
+    held_qty: f.heldQty,
+    held_cost: f.heldCost,
+    grid_no: f.gridNo,
+    trades: f.trades,
+    last_price: f.lastPrice,
+    extra: f.extra ?? null,
+    fills: fill.trades.map((t) => ({
+      market: fill.market,
+      symbol: t.symbol,
+      trade_id: t.id,
+      price: t.price,
+      quantity: t.quantity,
+      fee: t.fee,
+      fee_asset: t.feeAsset,
+    })),
+  };
 }
 
 /**

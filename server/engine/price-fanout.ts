@@ -102,9 +102,11 @@ export class PriceFanout {
   settleAfter(feedKey: string, price: string, work: Promise<unknown>[] | null): void {
     const previous = this.chains.get(feedKey) ?? RESOLVED;
     const all = work === null ? null : Promise.allSettled(work);
-    const next = previous.then(() => all).then(() => {
-      if (this.alive()) this.metrics.settle(feedKey, price, this.source);
-    });
+    const next = previous
+      .then(() => all)
+      .then(() => {
+        if (this.alive()) this.metrics.settle(feedKey, price, this.source);
+      });
     this.chains.set(feedKey, next);
   }
 

@@ -179,7 +179,13 @@ export interface RunnableCodec<Row extends KernelRow = KernelRow> {
    * The member's event of a status change (null: nothing to tell, a restart after a pause);
    * `columns`: the state and figures written with it (a completed cycle's rounds and profit).
    */
-  statusEvent(row: Pick<KernelRow, 'id' | 'symbol'>, status: StatusColumn, reason: CycleStopReason | null, at: Date, columns: StateColumns): MemberEvent | null;
+  statusEvent(
+    row: Pick<KernelRow, 'id' | 'symbol'>,
+    status: StatusColumn,
+    reason: CycleStopReason | null,
+    at: Date,
+    columns: StateColumns,
+  ): MemberEvent | null;
   /** The member's event of an order that failed. */
   orderFailedEvent(row: Pick<KernelRow, 'id' | 'symbol'>, message: string, at: Date): MemberEvent;
   /** Where its rows, orders, fills and commands are kept (the kernel's columns in each: tables.ts). */
@@ -192,4 +198,10 @@ export interface RunnableCodec<Row extends KernelRow = KernelRow> {
  */
 export type RunningRow = Pick<KernelRow, 'id' | 'userId' | 'symbol' | 'status' | 'orderSeq'>;
 
-export const runningRowOf = (row: KernelRow): RunningRow => ({ id: row.id, userId: row.userId, symbol: row.symbol, status: row.status, orderSeq: row.orderSeq });
+export const runningRowOf = (row: KernelRow): RunningRow => ({
+  id: row.id,
+  userId: row.userId,
+  symbol: row.symbol,
+  status: row.status,
+  orderSeq: row.orderSeq,
+});

@@ -69,8 +69,12 @@ export async function checkPosition(r: Runner, reported: string | null): Promise
     r.ctx.log.warn({ runnable: r.id, err: error.message }, 'position lookup failed; will retry');
     return retryLater(r);
   }
-  await errorStop(r, { reason: 'positionChanged', message: `The exchange holds ${held.toFixed()} ${r.assets.base} in the ${r.symbol} `
-    + `position; this bot holds ${ours.toFixed()}. It was changed outside GridDesk, so the bot stopped without trading it.` });
+  await errorStop(r, {
+    reason: 'positionChanged',
+    message:
+      `The exchange holds ${held.toFixed()} ${r.assets.base} in the ${r.symbol} ` +
+      `position; this bot holds ${ours.toFixed()}. It was changed outside GridDesk, so the bot stopped without trading it.`,
+  });
 }
 
 /** Did the exchange liquidate this pair's position since it started (within Binance's look-back)? */
@@ -78,4 +82,3 @@ async function liquidatedByExchange(r: Runner): Promise<boolean> {
   const since = Math.max(r.core.startedAt ?? 0, r.ctx.now() - LIQUIDATION_LOOKBACK_MS);
   return (await r.gateway.futuresLiquidations(r.symbol, since)).length > 0;
 }
-

@@ -39,9 +39,16 @@ export async function send(r: Runner, order: OrderRow, quantity: string): Promis
     r.ctx.sends.begin();
     try {
       // A futures sell only ever shrinks the bot's long: never a short, whatever the member did by hand.
-      state = await r.gateway.placeOrder({ market: r.market, symbol: r.symbol, side: order.side, type: order.type,
-        ...(order.type === 'limit' && { price: new D(order.decisionPrice).toFixed() }), quantity, clientOrderId: order.clientOrderId,
-        reduceOnly: r.market === 'futures' && order.side === 'sell' });
+      state = await r.gateway.placeOrder({
+        market: r.market,
+        symbol: r.symbol,
+        side: order.side,
+        type: order.type,
+        ...(order.type === 'limit' && { price: new D(order.decisionPrice).toFixed() }),
+        quantity,
+        clientOrderId: order.clientOrderId,
+        reduceOnly: r.market === 'futures' && order.side === 'sell',
+      });
     } catch (error) {
       r.ctx.sends.end();
       r.ctx.metrics.orderAcked(started, 'error');
@@ -90,19 +97,37 @@ async function settle(r: Runner, order: OrderRow, state: OrderState): Promise<vo
   if (state.status === 'open' && order.type === 'limit') return rest(r, order, state);
   if (state.status === 'open') return unknown(r, order, 'the order is still open on the exchange');
   const resting = r.resting.delete(order.clientOrderId);
-  const trades = state.trades ?? (new D(state.filled || 0).isZero() ? [] : await r.gateway.orderTrades(r.market, r.symbol, state.id));
+  const trades =
+    state.trades ?? (new D(state.filled || 0).isZero() ? [] : await r.gateway.orderTrades(r.market, r.symbol, state.id));
   const booked = bookTrades(state, trades, r.assets.base, r.assets.quote);
   if (booked === null) {
     // A cancel we decided is no failure to tell the member of.
-    await fail(r, order, `The exchange ${state.status} order ${order.clientOrderId} without filling it.`, order.status !== 'cancel');
+    await fail(
+      r,
+      order,
+      `The exchange ${state.status} order ${order.clientOrderId} without filling it.`,
+      order.status !== 'cancel',
+    );
     if (resting) await r.decideAgain();
     return;
   }
-  const applied = r.core.filled({ side: order.side, slot: order.slot, price: booked.price, quantity: booked.quantity,
-    fee: booked.fee, ts: r.ctx.now() });
+  const applied = r.core.filled({
+    side: order.side,
+    slot: order.slot,
+    price: booked.price,
+    quantity: booked.quantity,
+    fee: booked.fee,
+    ts: r.ctx.now(),
+  });
   if (applied === null) throw new Error(`fill of ${order.clientOrderId} does not fit the runnable's state`);
   r.crash('afterFill', order.clientOrderId);
-  const result = await r.ctx.store.recordFill(r.row, r.core, order, { ...booked, pnl: applied.pnl, exchangeOrderId: state.id, market: r.market, trades }, r.change());
+  const result = await r.ctx.store.recordFill(
+    r.row,
+    r.core,
+    order,
+    { ...booked, pnl: applied.pnl, exchangeOrderId: state.id, market: r.market, trades },
+    r.change(),
+  );
   r.ctx.metrics.orders.inc({ outcome: 'filled' });
   if (result === 'already') return r.reload(); // another path booked it first: the database is the truth
   // A resting order filled while the price went on: what comes next is decided at the price now.
@@ -145,7 +170,8 @@ async function sendFailed(r: Runner, order: OrderRow, error: unknown): Promise<v
 async function fail(r: Runner, order: OrderRow, message: string, tell = true): Promise<void> {
   r.core.orderFailed(order.slot);
   const event: MemberEvent | undefined = tell ? r.ctx.codec.orderFailedEvent(r.row, message, new Date(r.ctx.now())) : undefined;
-  if (await r.ctx.store.recordFailure(r.row, r.core, order, message, r.change(), event)) r.ctx.metrics.orders.inc({ outcome: 'failed' });
+  if (await r.ctx.store.recordFailure(r.row, r.core, order, message, r.change(), event))
+    r.ctx.metrics.orders.inc({ outcome: 'failed' });
 }
 
 /**
@@ -170,8 +196,22 @@ async function awaitLiquidation(r: Runner, order: OrderRow): Promise<void> {
   const applied = r.core.liquidated(order.quantity, r.ctx.now());
   if (applied === null) throw new Error(`liquidation ${order.clientOrderId} does not fit the runnable's state`);
   r.crash('afterFill', order.clientOrderId);
-  const result = await r.ctx.store.recordFill(r.row, r.core, order, { price: applied.price, quantity: applied.quantity, cost: applied.cost,
-    fee: '0', pnl: applied.pnl, exchangeOrderId: 'liquidation', market: r.market, trades: [] }, r.change());
+  const result = await r.ctx.store.recordFill(
+    r.row,
+    r.core,
+    order,
+    {
+      price: applied.price,
+      quantity: applied.quantity,
+      cost: applied.cost,
+      fee: '0',
+      pnl: applied.pnl,
+      exchangeOrderId: 'liquidation',
+      market: r.market,
+      trades: [],
+    },
+    r.change(),
+  );
   r.ctx.metrics.orders.inc({ outcome: 'liquidated' });
   if (result === 'already') await r.reload();
 }
@@ -286,7 +326,8 @@ async function cancelRestingForStop(r: Runner): Promise<OrderRow[]> {
   for (const order of [...orders.filter((o) => o.status === 'cancel'), ...recorded]) {
     const state = await endedStateOf(r, order);
     if (state === 'error' || state?.status === 'open') left.push(order);
-    else if (state === null) await fail(r, order, `The exchange has no order ${order.clientOrderId}: it was never placed.`, false);
+    else if (state === null)
+      await fail(r, order, `The exchange has no order ${order.clientOrderId}: it was never placed.`, false);
     else await settle(r, order, state);
   }
   return left;
@@ -303,12 +344,19 @@ async function endedStateOf(r: Runner, order: OrderRow): Promise<OrderState | nu
     return await r.gateway.fetchOrder(r.market, r.symbol, order.clientOrderId);
   } catch (error) {
     if (!(error instanceof ExchangeError)) throw error;
-    r.ctx.log.warn({ runnable: r.id, order: order.clientOrderId, err: error.message }, 'could not cancel a resting order of a stopped runnable');
+    r.ctx.log.warn(
+      { runnable: r.id, order: order.clientOrderId, err: error.message },
+      'could not cancel a resting order of a stopped runnable',
+    );
     return 'error';
   }
 }
 
-const stillResting = (r: Runner, orders: OrderRow[]): string => `GridDesk could not cancel ${orders
-  .map((o) => `its ${o.side} order for ${new D(o.quantity).toFixed()} ${r.assets.base} at ${new D(o.decisionPrice).toFixed()} (${o.clientOrderId})`).join(', ')}: `
-  + `${orders.length === 1 ? 'it may still rest' : 'they may still rest'} on the exchange; cancel ${orders.length === 1 ? 'it' : 'them'} there.`;
-
+const stillResting = (r: Runner, orders: OrderRow[]): string =>
+  `GridDesk could not cancel ${orders
+    .map(
+      (o) =>
+        `its ${o.side} order for ${new D(o.quantity).toFixed()} ${r.assets.base} at ${new D(o.decisionPrice).toFixed()} (${o.clientOrderId})`,
+    )
+    .join(', ')}: ` +
+  `${orders.length === 1 ? 'it may still rest' : 'they may still rest'} on the exchange; cancel ${orders.length === 1 ? 'it' : 'them'} there.`;

@@ -30,10 +30,15 @@ export class RunnerRegistry {
     /** The last runner of a feed key left: this engine no longer follows its prices. */
     private readonly unfollowed: (feedKey: string) => void = () => undefined,
   ) {
-    this.orderEvents = new OrderEvents(exchange.spotStreams, (id) => this.ofOrder(id) !== undefined,
-      (state) => this.ofOrder(state.clientOrderId)?.executionReported(state), (userId) => this.streamUp(userId));
+    this.orderEvents = new OrderEvents(
+      exchange.spotStreams,
+      (id) => this.ofOrder(id) !== undefined,
+      (state) => this.ofOrder(state.clientOrderId)?.executionReported(state),
+      (userId) => this.streamUp(userId),
+    );
     this.positionEvents = new PositionEvents(exchange.futuresStreams, (userId, symbol, amount) => {
-      for (const runner of this.futuresByMember.get(userId) ?? []) if (symbol === null || runner.symbol === symbol) runner.positionReported(amount);
+      for (const runner of this.futuresByMember.get(userId) ?? [])
+        if (symbol === null || runner.symbol === symbol) runner.positionReported(amount);
     });
   }
 

@@ -11,7 +11,16 @@ import { assetsOf } from './exchange-fill';
 import { EngineKilled, type CrashPoint } from './faults';
 import * as futuresWork from './runner-futures';
 import * as orderWork from './runner-orders';
-import { ended, runningRowOf, type Decision, type KernelRow, type OrderIntent, type Runnable, type RunningRow, type Tick } from './runnable';
+import {
+  ended,
+  runningRowOf,
+  type Decision,
+  type KernelRow,
+  type OrderIntent,
+  type Runnable,
+  type RunningRow,
+  type Tick,
+} from './runnable';
 import { intentRow, LeaseLost, type OrderRow, type StatusChange } from './store';
 import type { RunnerContext, RunnerState } from './runner-state';
 import type { TickWrites } from './write-batch';
@@ -113,7 +122,11 @@ export class Runner implements RunnerState {
     const decision = this.core.decide(tick);
     if (decision === null) return null;
     if (decision.trackersOnly) return this.enqueue(writes.trackers.add({ id: this.id, core: this.core }));
-    if (decision.orders.length === 0 || (decision.cancels?.length ?? 0) > 0 || this.core.statusColumn(this.row.status) !== this.row.status) {
+    if (
+      decision.orders.length === 0 ||
+      (decision.cancels?.length ?? 0) > 0 ||
+      this.core.statusColumn(this.row.status) !== this.row.status
+    ) {
       return this.enqueue(() => this.act(decision));
     }
     this.logSkips(decision);
@@ -228,7 +241,8 @@ export class Runner implements RunnerState {
   }
 
   private logSkips(decision: Decision): void {
-    for (const skip of decision.skipped) this.ctx.log.info({ runnable: this.id, skip }, 'order skipped: the exchange would refuse it');
+    for (const skip of decision.skipped)
+      this.ctx.log.info({ runnable: this.id, skip }, 'order skipped: the exchange would refuse it');
   }
 
   /** A member command. Returns the result recorded on the command, or null to try it again later. */

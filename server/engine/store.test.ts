@@ -35,7 +35,9 @@ describe.each(targets)('the intent batch on $name', (target) => {
 
     expect([...written]).toEqual([mine]);
     const orders = await h.db.select().from(botOrders).where(inArray(botOrders.runnableId, ids));
-    expect(orders.map((o) => [o.runnableId, o.seq, o.status, o.clientOrderId])).toEqual([[mine, 0, 'intent', items[0]!.orders[0]!.clientOrderId]]);
+    expect(orders.map((o) => [o.runnableId, o.seq, o.status, o.clientOrderId])).toEqual([
+      [mine, 0, 'intent', items[0]!.orders[0]!.clientOrderId],
+    ]);
     expect(((await store.load(mine)) as BotRow).orderSeq).toBe(1);
     expect(((await store.load(taken)) as BotRow).orderSeq).toBe(0);
     expect(((await store.load(stale)) as BotRow).orderSeq).toBe(7);
@@ -48,27 +50,65 @@ describe.each(targets)('the intent batch on $name', (target) => {
     const store = new RunnableStore(h.db, 'engine-a', 20_000, botCodec);
     await store.claim(10);
     const [mine, again, taken] = ids as [string, string, string];
-    const items = await Promise.all(ids.map(async (id) => {
-      const row = (await store.load(id)) as BotRow;
-      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
-      await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
-      const core = botCodec.decode(row);
-      core.bot.trades = 1; // as the fill left it: the statement writes the bot's state with the fill
-      return { row: { ...row, orderSeq: 1 }, core, order };
-    }));
+    const items = await Promise.all(
+      ids.map(async (id) => {
+        const row = (await store.load(id)) as BotRow;
+        const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
+        await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
+        const core = botCodec.decode(row);
+        core.bot.trades = 1; // as the fill left it: the statement writes the bot's state with the fill
+        return { row: { ...row, orderSeq: 1 }, core, order };
+      }),
+    );
     await h.db.update(bots).set({ leaseOwner: 'engine-b' }).where(eq(bots.id, taken));
-    const fill = (id: string, n: number): AppliedFill => ({ price: '145', quantity: '2', cost: '290', fee: '0.29', pnl: '0', exchangeOrderId: `x-${id}`,
-      market: 'spot', trades: [{ id: `t-${id}-${n}`, orderId: `x-${id}`, symbol: 'SOLUSDT', side: 'buy', price: '145', quantity: '2', fee: '0.29', feeAsset: 'USDT', time: 1 }] });
+    const fill = (id: string, n: number): AppliedFill => ({
+      price: '145',
+      quantity: '2',
+      cost: '290',
+      fee: '0.29',
+      pnl: '0',
+      exchangeOrderId: `x-${id}`,
+      market: 'spot',
+      trades: [
+        {
+          id: `t-${id}-${n}`,
+          orderId: `x-${id}`,
+          symbol: 'SOLUSDT',
+          side: 'buy',
+          price: '145',
+          quantity: '2',
+          fee: '0.29',
+          feeAsset: 'USDT',
+          time: 1,
+        },
+      ],
+    });
     // All three settle in the same turn; the second is booked twice (the order's answer and the user-data stream).
     const outcomes = await Promise.allSettled([
       ...items.map((it) => store.recordFill(it.row, it.core, it.order, fill(it.row.id, 1))),
       store.recordFill(items[1]!.row, items[1]!.core, items[1]!.order, fill(again, 1)),
     ]);
-    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).name))).toEqual(['applied', 'applied', LeaseLost.name, 'already']);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).name))).toEqual([
+      'applied',
+      'applied',
+      LeaseLost.name,
+      'already',
+    ]);
     const orders = await h.db.select().from(botOrders).where(inArray(botOrders.runnableId, ids));
     expect(Object.fromEntries(orders.map((o) => [o.runnableId, [o.status, o.exchangeOrderId]]))).toEqual({
-      [mine]: ['filled', `x-${mine}`], [again]: ['filled', `x-${again}`], [taken]: ['intent', null] });
-    const fills = await h.db.select().from(botFills).where(inArray(botFills.orderId, orders.map((o) => o.id)));
+      [mine]: ['filled', `x-${mine}`],
+      [again]: ['filled', `x-${again}`],
+      [taken]: ['intent', null],
+    });
+    const fills = await h.db
+      .select()
+      .from(botFills)
+      .where(
+        inArray(
+          botFills.orderId,
+          orders.map((o) => o.id),
+        ),
+      );
     expect(fills.map((f) => f.tradeId).sort()).toEqual([`t-${again}-1`, `t-${mine}-1`].sort());
     const trades = await Promise.all(ids.map(async (id) => ((await store.load(id)) as BotRow).trades));
     expect(trades).toEqual([1, 1, 0]);
@@ -81,18 +121,42 @@ describe.each(targets)('the intent batch on $name', (target) => {
     const store = new RunnableStore(h.db, 'engine-a', 20_000, botCodec);
     await store.claim(10);
     const markets = ['spot', 'futures'] as const;
-    await Promise.all(ids.map(async (id, i) => {
-      const row = (await store.load(id)) as BotRow;
-      const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
-      await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
-      const core = botCodec.decode(row);
-      core.bot.trades = 1;
-      await store.recordFill({ ...row, orderSeq: 1 }, core, order, { price: '145', quantity: '2', cost: '290', fee: '0.29', pnl: '0',
-        exchangeOrderId: `x-${id}`, market: markets[i]!,
-        trades: [{ id: '7001', orderId: `x-${id}`, symbol: 'SOLUSDT', side: 'buy', price: '145', quantity: '2', fee: '0.29', feeAsset: 'USDT', time: 1 }] });
-    }));
+    await Promise.all(
+      ids.map(async (id, i) => {
+        const row = (await store.load(id)) as BotRow;
+        const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
+        await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
+        const core = botCodec.decode(row);
+        core.bot.trades = 1;
+        await store.recordFill({ ...row, orderSeq: 1 }, core, order, {
+          price: '145',
+          quantity: '2',
+          cost: '290',
+          fee: '0.29',
+          pnl: '0',
+          exchangeOrderId: `x-${id}`,
+          market: markets[i]!,
+          trades: [
+            {
+              id: '7001',
+              orderId: `x-${id}`,
+              symbol: 'SOLUSDT',
+              side: 'buy',
+              price: '145',
+              quantity: '2',
+              fee: '0.29',
+              feeAsset: 'USDT',
+              time: 1,
+            },
+          ],
+        });
+      }),
+    );
     const fills = await h.db.select().from(botFills).where(eq(botFills.tradeId, '7001'));
-    expect(fills.map((f) => [f.market, f.symbol, f.tradeId]).sort()).toEqual([['futures', 'SOLUSDT', '7001'], ['spot', 'SOLUSDT', '7001']]);
+    expect(fills.map((f) => [f.market, f.symbol, f.tradeId]).sort()).toEqual([
+      ['futures', 'SOLUSDT', '7001'],
+      ['spot', 'SOLUSDT', '7001'],
+    ]);
   });
 
   it('renews every lease it holds across heartbeat chunks, and none it lost', async () => {

@@ -18,7 +18,16 @@ import { completeCommand, pendingCommands } from './command-queue';
 import { EngineKilled } from './faults';
 import { announceReleased, claimLeases, releaseLeases, renewLeases } from './leases';
 import { intentRow, LeaseLost, type AppliedFill, type IntentInput, type OrderRow, type StatusChange } from './order-records';
-import { fillRowOf, insertOrders, orderRecords, writeFillBatch, writeIntentBatch, writeIntents, type FillOutcome, type FillRow } from './order-writes';
+import {
+  fillRowOf,
+  insertOrders,
+  orderRecords,
+  writeFillBatch,
+  writeIntentBatch,
+  writeIntents,
+  type FillOutcome,
+  type FillRow,
+} from './order-writes';
 import { ended, type KernelRow, type Runnable, type RunnableCodec, type RunningRow, type StateColumns } from './runnable';
 import { figureSet, tableNames, unsettledStatuses, type TableNames } from './tables';
 import { TurnBatch } from './turn-batch';
@@ -35,7 +44,9 @@ function stateSet(t: TableNames, c: StateColumns) {
 }
 
 /** An order as the kernel reads it back (numbers as exact strings). */
-const ORDER_COLUMNS = (t: TableNames) => sql`id, ${t.runnableId} AS "runnableId", seq, client_order_id AS "clientOrderId", kind, side,
+const ORDER_COLUMNS = (
+  t: TableNames,
+) => sql`id, ${t.runnableId} AS "runnableId", seq, client_order_id AS "clientOrderId", kind, side,
   ${t.slot} AS slot, quantity::text AS quantity, decision_price::text AS "decisionPrice", ${t.orderType ?? sql`'market'`} AS type, status,
   created_at AS "createdAt"`;
 
@@ -46,7 +57,10 @@ export class RunnableStore {
   readonly tables: TableNames;
 
   /** Fills that settle in one turn of the event loop go out as one statement. */
-  private readonly fills = new TurnBatch<FillRow, FillOutcome>((rows) => this.recordFillBatch(rows), (row) => row.runnable_id);
+  private readonly fills = new TurnBatch<FillRow, FillOutcome>(
+    (rows) => this.recordFillBatch(rows),
+    (row) => row.runnable_id,
+  );
 
   constructor(
     readonly db: Db,
@@ -88,7 +102,10 @@ export class RunnableStore {
 
   /** The runnable's whole row, as its codec decodes it (the kernel reads its own columns of it). */
   async load(id: string): Promise<KernelRow | undefined> {
-    const [row] = await this.db.select().from(this.codec.tables.runnables).where(sql`id = ${id}`);
+    const [row] = await this.db
+      .select()
+      .from(this.codec.tables.runnables)
+      .where(sql`id = ${id}`);
     return row as KernelRow | undefined;
   }
 
@@ -129,12 +146,19 @@ export class RunnableStore {
     return writeIntentBatch(this, items);
   }
 
-  private recordIntentsWithStatus(row: RunningRow, core: Core, intents: readonly IntentInput[], change?: StatusChange): Promise<OrderRow[]> {
+  private recordIntentsWithStatus(
+    row: RunningRow,
+    core: Core,
+    intents: readonly IntentInput[],
+    change?: StatusChange,
+  ): Promise<OrderRow[]> {
     const t = this.tables;
     return this.db.transaction(async (tx) => {
-      const [updated] = rowsOf<{ orderSeq: number }>(await tx.execute(sql`
+      const [updated] = rowsOf<{ orderSeq: number }>(
+        await tx.execute(sql`
         UPDATE ${t.runnables} SET order_seq = order_seq + ${intents.length}, ${stateSet(t, core.columns())}
-        WHERE ${this.fence(row.id)} RETURNING order_seq AS "orderSeq"`));
+        WHERE ${this.fence(row.id)} RETURNING order_seq AS "orderSeq"`),
+      );
       if (!updated) throw new LeaseLost(row.id);
       const first = updated.orderSeq - intents.length;
       const orders = intents.map((intent, i) => intentRow(row.id, first + i, intent));
@@ -150,7 +174,13 @@ export class RunnableStore {
    * transaction as the state that includes the fill. 'already' when another path booked it.
    * Without a status change it joins the turn's batched statement (order-writes.ts).
    */
-  async recordFill(row: RunningRow, core: Core, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
+  async recordFill(
+    row: RunningRow,
+    core: Core,
+    order: OrderRow,
+    fill: AppliedFill,
+    change?: StatusChange,
+  ): Promise<'applied' | 'already'> {
     if (core.statusColumn(row.status) !== row.status) return this.recordFillWithStatus(row, core, order, fill, change);
     this.alive();
     // The state is taken now, as the fill produced it; the bot waits for this write before it changes again.
@@ -164,25 +194,41 @@ export class RunnableStore {
     return writeFillBatch(this, rows);
   }
 
-  private recordFillWithStatus(row: RunningRow, core: Core, order: OrderRow, fill: AppliedFill, change?: StatusChange): Promise<'applied' | 'already'> {
+  private recordFillWithStatus(
+    row: RunningRow,
+    core: Core,
+    order: OrderRow,
+    fill: AppliedFill,
+    change?: StatusChange,
+  ): Promise<'applied' | 'already'> {
     const t = this.tables;
     return this.db.transaction(async (tx) => {
-      const flipped = rowsOf(await tx.execute(sql`
+      const flipped = rowsOf(
+        await tx.execute(sql`
         UPDATE ${t.orders} SET status = 'filled', exchange_order_id = ${fill.exchangeOrderId}, fill_price = ${fill.price}, filled_qty = ${fill.quantity},
           cost = ${fill.cost}, fee = ${fill.fee}, pnl = ${fill.pnl}, filled_at = now(), error = NULL
-        WHERE id = ${order.id} AND status IN ${unsettledStatuses(t)} RETURNING id`));
+        WHERE id = ${order.id} AND status IN ${unsettledStatuses(t)} RETURNING id`),
+      );
       if (flipped.length === 0) return 'already';
       if (fill.trades.length > 0) {
         await tx.execute(sql`
           INSERT INTO ${t.fills} (order_id, market, symbol, trade_id, price, quantity, fee, fee_asset)
-          VALUES ${sql.join(fill.trades.map((tr) => sql`(${order.id}, ${fill.market}, ${tr.symbol}, ${tr.id}, ${tr.price}, ${tr.quantity}, ${tr.fee}, ${tr.feeAsset})`), sql`, `)}
+          VALUES ${sql.join(
+            fill.trades.map(
+              (tr) =>
+                sql`(${order.id}, ${fill.market}, ${tr.symbol}, ${tr.id}, ${tr.price}, ${tr.quantity}, ${tr.fee}, ${tr.feeAsset})`,
+            ),
+            sql`, `,
+          )}
           ON CONFLICT DO NOTHING`);
       }
       const sellPnl = order.side === 'sell' ? fill.pnl : '0';
-      const [updated] = rowsOf(await tx.execute(sql`
+      const [updated] = rowsOf(
+        await tx.execute(sql`
         UPDATE ${t.runnables} SET ${stateSet(t, core.columns())},
           profit_booked = profit_booked + greatest(${sellPnl}::numeric, 0), loss_booked = loss_booked + least(${sellPnl}::numeric, 0)
-        WHERE ${this.fence(row.id)} RETURNING id`));
+        WHERE ${this.fence(row.id)} RETURNING id`),
+      );
       if (!updated) throw new LeaseLost(row.id);
       await this.statusChange(tx, row, core, change);
       return 'applied';
@@ -195,11 +241,20 @@ export class RunnableStore {
    * transaction, and only with the flip, so an order two paths found failed is told once.
    * Returns whether the flip happened here.
    */
-  async recordFailure(row: RunningRow, core: Core, order: OrderRow, error: string, change?: StatusChange, tell?: MemberEvent): Promise<boolean> {
+  async recordFailure(
+    row: RunningRow,
+    core: Core,
+    order: OrderRow,
+    error: string,
+    change?: StatusChange,
+    tell?: MemberEvent,
+  ): Promise<boolean> {
     const t = this.tables;
     return this.db.transaction(async (tx) => {
-      const flipped = rowsOf(await tx.execute(sql`
-        UPDATE ${t.orders} SET status = 'failed', error = ${error.slice(0, 500)} WHERE id = ${order.id} AND status IN ${unsettledStatuses(t)} RETURNING id`));
+      const flipped = rowsOf(
+        await tx.execute(sql`
+        UPDATE ${t.orders} SET status = 'failed', error = ${error.slice(0, 500)} WHERE id = ${order.id} AND status IN ${unsettledStatuses(t)} RETURNING id`),
+      );
       await this.writeState(tx, row, core);
       await this.statusChange(tx, row, core, change);
       if (flipped.length > 0 && tell) await this.event(tx, row.userId, tell);
@@ -217,7 +272,10 @@ export class RunnableStore {
     return this.db.transaction(async (tx) => {
       await this.writeState(tx, row, core);
       const result = await tx.execute(sql`
-        UPDATE ${t.orders} SET status = 'cancel' WHERE ${t.runnableId} = ${row.id} AND ${t.slot} IN (${sql.join(slots.map((s) => sql`${s}`), sql`, `)})
+        UPDATE ${t.orders} SET status = 'cancel' WHERE ${t.runnableId} = ${row.id} AND ${t.slot} IN (${sql.join(
+          slots.map((s) => sql`${s}`),
+          sql`, `,
+        )})
           AND status IN ('open', 'unknown')
         RETURNING ${ORDER_COLUMNS(t)}`);
       await this.statusChange(tx, row, core, change);
@@ -240,13 +298,17 @@ export class RunnableStore {
    */
   async runnablesWithUnsettledOrders(): Promise<string[]> {
     const t = this.tables;
-    const result = await this.db.execute(sql`SELECT DISTINCT ${t.runnableId} AS id FROM ${t.orders} WHERE status IN ${unsettledStatuses(t)} AND status <> 'open'`);
+    const result = await this.db.execute(
+      sql`SELECT DISTINCT ${t.runnableId} AS id FROM ${t.orders} WHERE status IN ${unsettledStatuses(t)} AND status <> 'open'`,
+    );
     return rowsOf<{ id: string }>(result).map((r) => r.id);
   }
 
   async markUnknown(order: OrderRow, error: string): Promise<void> {
     this.alive();
-    await this.db.execute(sql`UPDATE ${this.tables.orders} SET status = 'unknown', error = ${error.slice(0, 500)} WHERE id = ${order.id} AND status = 'intent'`);
+    await this.db.execute(
+      sql`UPDATE ${this.tables.orders} SET status = 'unknown', error = ${error.slice(0, 500)} WHERE id = ${order.id} AND status = 'intent'`,
+    );
   }
 
   /** State (and status) without an order: a status change, an edit's effect, a stop. */
@@ -259,7 +321,11 @@ export class RunnableStore {
 
   /** The core's state columns, fenced on the lease. */
   private async writeState(tx: Tx, row: RunningRow, core: Core): Promise<void> {
-    const [updated] = rowsOf(await tx.execute(sql`UPDATE ${this.tables.runnables} SET ${stateSet(this.tables, core.columns())} WHERE ${this.fence(row.id)} RETURNING id`));
+    const [updated] = rowsOf(
+      await tx.execute(
+        sql`UPDATE ${this.tables.runnables} SET ${stateSet(this.tables, core.columns())} WHERE ${this.fence(row.id)} RETURNING id`,
+      ),
+    );
     if (!updated) throw new LeaseLost(row.id);
   }
 

@@ -91,8 +91,10 @@ export function tableNames(tables: RunnableTables): TableNames {
     slot: sql.identifier(tables.slot),
     orderType: tables.orderType === undefined ? null : sql.identifier(tables.orderType),
     figures: typed(tables, tables.figures ?? [], 'figure'),
-    settingsInState: typed(tables, Object.keys(tables.settingsInState ?? {}), 'settings')
-      .map((c) => ({ ...c, key: tables.settingsInState![c.name]! })),
+    settingsInState: typed(tables, Object.keys(tables.settingsInState ?? {}), 'settings').map((c) => ({
+      ...c,
+      key: tables.settingsInState![c.name]!,
+    })),
   };
 }
 
@@ -109,4 +111,5 @@ export const figureSetFrom = (t: TableNames, v: Identifier) =>
  * unknown, and, where orders rest, one open on the exchange or being cancelled. Spelled for a
  * runnable that never rests as the bots' partial index (bot_orders_unsettled_idx) spells it.
  */
-export const unsettledStatuses = (t: TableNames) => (t.orderType === null ? sql`('intent', 'unknown')` : sql`('intent', 'unknown', 'open', 'cancel')`);
+export const unsettledStatuses = (t: TableNames) =>
+  t.orderType === null ? sql`('intent', 'unknown')` : sql`('intent', 'unknown', 'open', 'cancel')`;

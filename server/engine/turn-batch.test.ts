@@ -6,10 +6,13 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe('TurnBatch', () => {
   it('writes what is added in one turn as one call, answering each in order', async () => {
     const calls: string[][] = [];
-    const batch = new TurnBatch<string, string>(async (items) => {
-      calls.push([...items]);
-      return items.map((i) => i.toUpperCase());
-    }, (i) => i);
+    const batch = new TurnBatch<string, string>(
+      async (items) => {
+        calls.push([...items]);
+        return items.map((i) => i.toUpperCase());
+      },
+      (i) => i,
+    );
     const answers = Promise.all([batch.add('a'), batch.add('b'), batch.add('c')]);
     expect(calls).toEqual([]); // nothing before the turn ends
     expect(await answers).toEqual(['A', 'B', 'C']);
@@ -20,14 +23,17 @@ describe('TurnBatch', () => {
   it('starts the next call when a key comes again, once the first is done, so one key is written in order', async () => {
     const calls: string[][] = [];
     const done: string[] = [];
-    const batch = new TurnBatch<{ bot: string; n: number }, number>(async (items) => {
-      const names = items.map((i) => `${i.bot}${i.n}`);
-      calls.push(names);
-      // The first statement is the slow one: the second must still land after it.
-      await new Promise((resolve) => setTimeout(resolve, names.includes('x1') ? 30 : 0));
-      done.push(...names);
-      return items.map((i) => i.n);
-    }, (i) => i.bot);
+    const batch = new TurnBatch<{ bot: string; n: number }, number>(
+      async (items) => {
+        const names = items.map((i) => `${i.bot}${i.n}`);
+        calls.push(names);
+        // The first statement is the slow one: the second must still land after it.
+        await new Promise((resolve) => setTimeout(resolve, names.includes('x1') ? 30 : 0));
+        done.push(...names);
+        return items.map((i) => i.n);
+      },
+      (i) => i.bot,
+    );
     const all = [batch.add({ bot: 'x', n: 1 }), batch.add({ bot: 'y', n: 2 }), batch.add({ bot: 'x', n: 3 })];
     expect(await Promise.all(all)).toEqual([1, 2, 3]);
     expect(calls).toEqual([['x1', 'y2'], ['x3']]);

@@ -32,7 +32,7 @@ export class WriteBatch<T extends { id: string }> {
   add(item: T): () => Promise<void> {
     this.items.push(item);
     return async () => {
-      const written = await (await this.ready);
+      const written = await await this.ready;
       if (!written.has(item.id)) throw new LeaseLost(item.id);
     };
   }
@@ -77,6 +77,7 @@ export function flushTickWrites(writes: TickWrites, sends: InFlightSends): Promi
   const intents = writes.intents.flush();
   if (writes.trackers.size === 0) return intents;
   // One turn after the intents are written, every bot they were for has begun its send.
-  const burstAnswered = writes.intents.size === 0 ? Promise.resolve() : intents.then(nextTurn, nextTurn).then(() => sends.quiet(TRACKERS_WAIT_MS));
+  const burstAnswered =
+    writes.intents.size === 0 ? Promise.resolve() : intents.then(nextTurn, nextTurn).then(() => sends.quiet(TRACKERS_WAIT_MS));
   return Promise.all([intents, burstAnswered.then(() => writes.trackers.flush())]);
 }

@@ -18,7 +18,13 @@ export interface ClientTarget {
   now?: () => number;
 }
 
-type Fetch2 = (path: string, api: unknown, method?: string, params?: Record<string, unknown>, ...rest: unknown[]) => Promise<unknown>;
+type Fetch2 = (
+  path: string,
+  api: unknown,
+  method?: string,
+  params?: Record<string, unknown>,
+  ...rest: unknown[]
+) => Promise<unknown>;
 
 /**
  * Reserves weight in fetch2, before ccxt signs: a request that waited in the queue still
@@ -32,7 +38,14 @@ function install<C extends CcxtClient>(client: C, governor: WeightGovernor): C {
     return fetch2(path, api, method, params, ...rest);
   };
   const handleErrors = client.handleErrors.bind(client);
-  client.handleErrors = (code: number, reason: string, url: string, method: string, headers: Record<string, string>, ...rest: unknown[]) => {
+  client.handleErrors = (
+    code: number,
+    reason: string,
+    url: string,
+    method: string,
+    headers: Record<string, string>,
+    ...rest: unknown[]
+  ) => {
     governor.observe(familyOfUrl(url), code, headers ?? {});
     return (handleErrors as (...args: unknown[]) => unknown)(code, reason, url, method, headers, ...rest) as never;
   };
@@ -96,8 +109,13 @@ export interface Endpoint {
 
 /** A raw endpoint call through ccxt (signing, error mapping) keeping Binance's decimal strings. */
 export function raw(client: CcxtClient, endpoint: Endpoint, params: Record<string, unknown> = {}): Promise<unknown> {
-  return (client.request as (path: string, api: string, method: string, params: object) => Promise<unknown>)
-    .call(client, endpoint.path, endpoint.api, endpoint.method, params);
+  return (client.request as (path: string, api: string, method: string, params: object) => Promise<unknown>).call(
+    client,
+    endpoint.path,
+    endpoint.api,
+    endpoint.method,
+    params,
+  );
 }
 
 export const ENDPOINTS = {

@@ -26,7 +26,14 @@ describe('USD-M futures through the gateway against the simulator', () => {
     await member.prepareFutures('ETHUSDT', 3);
     await member.prepareFutures('ETHUSDT', 5); // the simulator answers -4046 "No need to change margin type." every time
     exchange.simulator.control.setPrice('ETHUSDT', '2000');
-    await member.placeOrder({ market: 'futures', symbol: 'ETHUSDT', side: 'buy', type: 'market', quantity: '0.1', clientOrderId: 'gd-prep-1' });
+    await member.placeOrder({
+      market: 'futures',
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'market',
+      quantity: '0.1',
+      clientOrderId: 'gd-prep-1',
+    });
     const position = exchange.simulator.control.getAccount(key.apiKey)!.futures.positions.find((p) => p.symbol === 'ETHUSDT');
     expect(position?.leverage).toBe(5);
     expect(position?.isolatedMargin).toBe('40'); // 0.1 x 2000 / 5
@@ -52,14 +59,35 @@ describe('USD-M futures through the gateway against the simulator', () => {
     expect(await member.futuresPosition('BTCUSDT')).toBeNull();
     await member.prepareFutures('BTCUSDT', 4);
     exchange.simulator.control.setPrice('BTCUSDT', '60000');
-    await member.placeOrder({ market: 'futures', symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.01', clientOrderId: 'gd-pos-1' });
+    await member.placeOrder({
+      market: 'futures',
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'market',
+      quantity: '0.01',
+      clientOrderId: 'gd-pos-1',
+    });
     const position = await member.futuresPosition('BTCUSDT');
     const simulated = exchange.simulator.control.getAccount(key.apiKey)!.futures.positions.find((p) => p.symbol === 'BTCUSDT')!;
-    expect(position).toEqual({ symbol: 'BTCUSDT', quantity: '0.01', entryPrice: '60000', isolatedWallet: '150', // 600 / 4
-      liquidationPrice: simulated.liquidationPrice, leverage: 4, marginType: 'isolated' });
+    expect(position).toEqual({
+      symbol: 'BTCUSDT',
+      quantity: '0.01',
+      entryPrice: '60000',
+      isolatedWallet: '150', // 600 / 4
+      liquidationPrice: simulated.liquidationPrice,
+      leverage: 4,
+      marginType: 'isolated',
+    });
     expect(Number(position!.liquidationPrice)).toBeGreaterThan(0);
     expect(await member.futuresPosition('ETHUSDT')).toBeNull(); // another symbol stays flat
-    await member.placeOrder({ market: 'futures', symbol: 'BTCUSDT', side: 'sell', type: 'market', quantity: '0.01', clientOrderId: 'gd-pos-2' });
+    await member.placeOrder({
+      market: 'futures',
+      symbol: 'BTCUSDT',
+      side: 'sell',
+      type: 'market',
+      quantity: '0.01',
+      clientOrderId: 'gd-pos-2',
+    });
     expect(await member.futuresPosition('BTCUSDT')).toBeNull();
   });
 
@@ -67,11 +95,34 @@ describe('USD-M futures through the gateway against the simulator', () => {
     const { key, member } = fundedMember();
     await member.prepareFutures('BNBUSDT', 2);
     exchange.simulator.control.setPrice('BNBUSDT', '600');
-    await member.placeOrder({ market: 'futures', symbol: 'BNBUSDT', side: 'buy', type: 'market', quantity: '0.5', clientOrderId: 'gd-ro-1' });
-    await expect(member.placeOrder({ market: 'futures', symbol: 'BNBUSDT', side: 'sell', type: 'market', quantity: '0.6', clientOrderId: 'gd-ro-2',
-      reduceOnly: true })).rejects.toMatchObject({ name: 'ExchangeError', kind: 'position_changed' });
-    const sold = await member.placeOrder({ market: 'futures', symbol: 'BNBUSDT', side: 'sell', type: 'market', quantity: '0.5', clientOrderId: 'gd-ro-3',
-      reduceOnly: true });
+    await member.placeOrder({
+      market: 'futures',
+      symbol: 'BNBUSDT',
+      side: 'buy',
+      type: 'market',
+      quantity: '0.5',
+      clientOrderId: 'gd-ro-1',
+    });
+    await expect(
+      member.placeOrder({
+        market: 'futures',
+        symbol: 'BNBUSDT',
+        side: 'sell',
+        type: 'market',
+        quantity: '0.6',
+        clientOrderId: 'gd-ro-2',
+        reduceOnly: true,
+      }),
+    ).rejects.toMatchObject({ name: 'ExchangeError', kind: 'position_changed' });
+    const sold = await member.placeOrder({
+      market: 'futures',
+      symbol: 'BNBUSDT',
+      side: 'sell',
+      type: 'market',
+      quantity: '0.5',
+      clientOrderId: 'gd-ro-3',
+      reduceOnly: true,
+    });
     expect([sold.status, sold.filled]).toEqual(['closed', '0.5']);
     expect(exchange.simulator.control.getAccount(key.apiKey)!.futures.positions).toEqual([]);
   });
@@ -81,7 +132,14 @@ describe('USD-M futures through the gateway against the simulator', () => {
     const before = Date.now() - 1;
     await member.prepareFutures('XRPUSDT', 10);
     exchange.simulator.control.setPrice('XRPUSDT', '2');
-    await member.placeOrder({ market: 'futures', symbol: 'XRPUSDT', side: 'buy', type: 'market', quantity: '1000', clientOrderId: 'gd-liq-1' });
+    await member.placeOrder({
+      market: 'futures',
+      symbol: 'XRPUSDT',
+      side: 'buy',
+      type: 'market',
+      quantity: '1000',
+      clientOrderId: 'gd-liq-1',
+    });
     const liquidationPrice = (await member.futuresPosition('XRPUSDT'))!.liquidationPrice;
     expect(await member.futuresLiquidations('XRPUSDT', before)).toEqual([]);
     exchange.simulator.control.setPrice('XRPUSDT', '1.5');
@@ -98,8 +156,20 @@ describe('USD-M futures through the gateway against the simulator', () => {
     const { member } = fundedMember();
     const brackets = await member.leverageBrackets('BTCUSDT');
     expect(brackets).toHaveLength(10);
-    expect(brackets[0]).toEqual({ notionalFloor: '0', notionalCap: '50000', maintMarginRatio: '0.004', cum: '0', initialLeverage: 125 });
-    expect(brackets[1]).toEqual({ notionalFloor: '50000', notionalCap: '500000', maintMarginRatio: '0.005', cum: '50', initialLeverage: 100 });
+    expect(brackets[0]).toEqual({
+      notionalFloor: '0',
+      notionalCap: '50000',
+      maintMarginRatio: '0.004',
+      cum: '0',
+      initialLeverage: 125,
+    });
+    expect(brackets[1]).toEqual({
+      notionalFloor: '50000',
+      notionalCap: '500000',
+      maintMarginRatio: '0.005',
+      cum: '50',
+      initialLeverage: 100,
+    });
     for (let i = 1; i < brackets.length; i++) expect(brackets[i]!.notionalFloor).toBe(brackets[i - 1]!.notionalCap);
     // Binance's "no cap" (Long.MAX_VALUE); the simulator writes it through a double, and ccxt keeps the digits it sent.
     expect(brackets.at(-1)!.notionalCap).toBe('9223372036854776000');
@@ -108,26 +178,54 @@ describe('USD-M futures through the gateway against the simulator', () => {
 
 describe('futures parsing', () => {
   it('sorts brackets by floor and writes JSON numbers as plain decimal strings', () => {
-    const body = { symbol: 'XUSDT', brackets: [
-      // As ccxt hands a body with an integer beyond 2^53: every number quoted as its source digits.
-      { bracket: 2, initialLeverage: '20', notionalFloor: '5000', notionalCap: '9223372036854775807', maintMarginRatio: '0.025', cum: '75' },
-      { bracket: 1, initialLeverage: 50, notionalFloor: 0, notionalCap: 5000, maintMarginRatio: 0.0000001, cum: 0 },
-    ] };
+    const body = {
+      symbol: 'XUSDT',
+      brackets: [
+        // As ccxt hands a body with an integer beyond 2^53: every number quoted as its source digits.
+        {
+          bracket: 2,
+          initialLeverage: '20',
+          notionalFloor: '5000',
+          notionalCap: '9223372036854775807',
+          maintMarginRatio: '0.025',
+          cum: '75',
+        },
+        { bracket: 1, initialLeverage: 50, notionalFloor: 0, notionalCap: 5000, maintMarginRatio: 0.0000001, cum: 0 },
+      ],
+    };
     expect(parseLeverageBrackets(body, 'XUSDT')).toEqual([
       { notionalFloor: '0', notionalCap: '5000', maintMarginRatio: '0.0000001', cum: '0', initialLeverage: 50 },
       { notionalFloor: '5000', notionalCap: '9223372036854775807', maintMarginRatio: '0.025', cum: '75', initialLeverage: 20 },
     ]);
     expect(parseLeverageBrackets([body], 'OTHERUSDT')).toEqual([]);
     // Already a double (no requoting pass): what String() gives, without exponent.
-    const doubled = { symbol: 'XUSDT', brackets: [{ initialLeverage: 1, notionalFloor: 0, notionalCap: 2 ** 63, maintMarginRatio: 0.5, cum: 0 }] };
+    const doubled = {
+      symbol: 'XUSDT',
+      brackets: [{ initialLeverage: 1, notionalFloor: 0, notionalCap: 2 ** 63, maintMarginRatio: 0.5, cum: 0 }],
+    };
     expect(parseLeverageBrackets(doubled, 'XUSDT')[0]!.notionalCap).toBe('9223372036854776000');
   });
 
   it('takes the non-zero row of positionRisk and reads Binance strings as they are', () => {
-    const row = { symbol: 'BTCUSDT', positionAmt: '0.010', entryPrice: '60000.0', isolatedWallet: '150.00000000',
-      liquidationPrice: '45376.94', leverage: '4', marginType: 'isolated', positionSide: 'BOTH' };
-    expect(parseFuturesPosition([{ ...row, symbol: 'ETHUSDT' }, row], 'BTCUSDT')).toEqual({ symbol: 'BTCUSDT', quantity: '0.01',
-      entryPrice: '60000', isolatedWallet: '150', liquidationPrice: '45376.94', leverage: 4, marginType: 'isolated' });
+    const row = {
+      symbol: 'BTCUSDT',
+      positionAmt: '0.010',
+      entryPrice: '60000.0',
+      isolatedWallet: '150.00000000',
+      liquidationPrice: '45376.94',
+      leverage: '4',
+      marginType: 'isolated',
+      positionSide: 'BOTH',
+    };
+    expect(parseFuturesPosition([{ ...row, symbol: 'ETHUSDT' }, row], 'BTCUSDT')).toEqual({
+      symbol: 'BTCUSDT',
+      quantity: '0.01',
+      entryPrice: '60000',
+      isolatedWallet: '150',
+      liquidationPrice: '45376.94',
+      leverage: 4,
+      marginType: 'isolated',
+    });
     expect(parseFuturesPosition([{ ...row, positionAmt: '0.000', marginType: 'cross' }], 'BTCUSDT')).toBeNull();
     expect(parseFuturesPosition([{ ...row, marginType: 'cross' }], 'BTCUSDT')?.marginType).toBe('cross');
     expect(parseFuturesPosition([], 'BTCUSDT')).toBeNull();
@@ -141,10 +239,12 @@ describe('prepareFutures error codes', () => {
   /** A client whose every request fails with this Binance body, as ccxt raises it. */
   const failing = (code: number, msg: string) => {
     const calls: string[] = [];
-    const client = { request: async (path: string) => {
-      calls.push(path);
-      throw new BadRequest(`binance {"code":${code},"msg":"${msg}"}`);
-    } } as unknown as CcxtClient;
+    const client = {
+      request: async (path: string) => {
+        calls.push(path);
+        throw new BadRequest(`binance {"code":${code},"msg":"${msg}"}`);
+      },
+    } as unknown as CcxtClient;
     return { member: new CcxtMember(client, { attempts: 1 }), calls };
   };
 
@@ -154,8 +254,10 @@ describe('prepareFutures error codes', () => {
     await expect(unchanged.member.prepareFutures('BTCUSDT', 2)).rejects.toMatchObject({ kind: 'rejected' });
     expect(unchanged.calls).toEqual(['marginType', 'leverage']);
     const blocked = failing(-4047, 'Margin type cannot be changed if there exists open orders.');
-    await expect(blocked.member.prepareFutures('BTCUSDT', 2))
-      .rejects.toMatchObject({ name: 'ExchangeError', message: 'Margin type cannot be changed if there exists open orders.' });
+    await expect(blocked.member.prepareFutures('BTCUSDT', 2)).rejects.toMatchObject({
+      name: 'ExchangeError',
+      message: 'Margin type cannot be changed if there exists open orders.',
+    });
     expect(blocked.calls).toEqual(['marginType']);
   });
 });

@@ -32,10 +32,11 @@ async function recordingProxy(port: number): Promise<{ url: string; upgrades: st
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     upgrades,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -44,8 +45,12 @@ describe('ccxt gateway against the simulator', () => {
   let gateway: CcxtGateway;
   beforeAll(async () => {
     sim = await startTestSimulator();
-    gateway = new CcxtGateway({ simUrl: sim.url, governor: new WeightGovernor(), retry: { baseMs: 10, maxMs: 50 },
-      member: { lookupDelayMs: 50, lookupAttempts: 20 } });
+    gateway = new CcxtGateway({
+      simUrl: sim.url,
+      governor: new WeightGovernor(),
+      retry: { baseMs: 10, maxMs: 50 },
+      member: { lookupDelayMs: 50, lookupAttempts: 20 },
+    });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -54,7 +59,15 @@ describe('ccxt gateway against the simulator', () => {
 
   it('reads markets with their filters, prices and tickers', async () => {
     const btc = (await gateway.markets('spot')).find((m) => m.symbol === 'BTCUSDT');
-    expect(btc).toEqual({ symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', tickSize: '0.01', stepSize: '0.00001', minQty: '0.00001', minNotional: '5' });
+    expect(btc).toEqual({
+      symbol: 'BTCUSDT',
+      base: 'BTC',
+      quote: 'USDT',
+      tickSize: '0.01',
+      stepSize: '0.00001',
+      minQty: '0.00001',
+      minNotional: '5',
+    });
     sim.control.setPrice('BTCUSDT', '70000.5');
     expect(await gateway.lastPrices('spot', ['BTCUSDT'])).toEqual({ BTCUSDT: '70000.5' });
     const tickers = await gateway.tickers(['BTCUSDT', 'ETHUSDT']);
@@ -123,16 +136,39 @@ describe('ccxt gateway against the simulator', () => {
   it('places, fetches and cancels by clientOrderId; reads fills', async () => {
     const member = gateway.member(sim.control.createAccount({ balances: { USDT: '1000' } }));
     sim.control.setPrice('ETHUSDT', '3000');
-    const limit = await member.placeOrder({ market: 'spot', symbol: 'ETHUSDT', side: 'buy', type: 'limit', quantity: '0.01', price: '2900', clientOrderId: 'gd-limit-1' });
+    const limit = await member.placeOrder({
+      market: 'spot',
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'limit',
+      quantity: '0.01',
+      price: '2900',
+      clientOrderId: 'gd-limit-1',
+    });
     expect(limit).toMatchObject({ clientOrderId: 'gd-limit-1', status: 'open', price: '2900', quantity: '0.01' });
     expect((await member.fetchOrder('spot', 'ETHUSDT', 'gd-limit-1'))?.status).toBe('open');
     expect((await member.cancelOrder('spot', 'ETHUSDT', 'gd-limit-1')).status).toBe('canceled');
-    await member.placeOrder({ market: 'spot', symbol: 'ETHUSDT', side: 'buy', type: 'market', quantity: '0.01', clientOrderId: 'gd-mkt-1' });
+    await member.placeOrder({
+      market: 'spot',
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'market',
+      quantity: '0.01',
+      clientOrderId: 'gd-mkt-1',
+    });
     const fills = await member.myTrades('spot', 'ETHUSDT');
     expect(fills).toHaveLength(1);
     expect(fills[0]).toMatchObject({ side: 'buy', price: '3000', quantity: '0.01' });
-    await expect(member.placeOrder({ market: 'spot', symbol: 'ETHUSDT', side: 'buy', type: 'market', quantity: '10', clientOrderId: 'gd-big' }))
-      .rejects.toMatchObject({ kind: 'insufficient_funds' });
+    await expect(
+      member.placeOrder({
+        market: 'spot',
+        symbol: 'ETHUSDT',
+        side: 'buy',
+        type: 'market',
+        quantity: '10',
+        clientOrderId: 'gd-big',
+      }),
+    ).rejects.toMatchObject({ kind: 'insufficient_funds' });
   });
 
   it('resolves a 5xx after accept to exactly the one real order, through order-not-found lag', async () => {
@@ -140,7 +176,14 @@ describe('ccxt gateway against the simulator', () => {
     const member = gateway.member(key);
     sim.control.setFaults({ failAfterAccept: 1, orderNotFoundMs: 300 });
     try {
-      const order = await member.placeOrder({ market: 'spot', symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.001', clientOrderId: 'gd-5xx-1' });
+      const order = await member.placeOrder({
+        market: 'spot',
+        symbol: 'BTCUSDT',
+        side: 'buy',
+        type: 'market',
+        quantity: '0.001',
+        clientOrderId: 'gd-5xx-1',
+      });
       expect(order).toMatchObject({ clientOrderId: 'gd-5xx-1', status: 'closed', filled: '0.001' });
     } finally {
       sim.control.clearFaults();
@@ -155,7 +198,9 @@ describe('ccxt gateway against the simulator', () => {
     const quick = new CcxtGateway({ simUrl: sim.url, member: { lookupAttempts: 2, lookupDelayMs: 10 } });
     expect(await quick.member(sim.control.createAccount({ balances: {} })).fetchOrder('spot', 'BTCUSDT', 'never')).toBeNull();
     await quick.close();
-    await expect(member.transfer('USDT', '20', 'spot', 'futures')).rejects.toMatchObject({ kind: expect.stringMatching(/insufficient_funds|rejected/) });
+    await expect(member.transfer('USDT', '20', 'spot', 'futures')).rejects.toMatchObject({
+      kind: expect.stringMatching(/insufficient_funds|rejected/),
+    });
     expect((await member.transfer('USDT', '4', 'spot', 'futures')).id).toMatch(/\d+/);
     expect((await member.balances('futures')).USDT).toEqual({ free: '4', total: '4' });
   });
@@ -175,8 +220,17 @@ describe('weight governor in front of 1,000 members', () => {
     const gateway = new CcxtGateway({ simUrl: sim.url, governor, now, retry: { attempts: 1 } });
     try {
       const keys = Array.from({ length: 1000 }, () => sim.control.createAccount({ balances: { USDT: '1' } }));
-      const results = await Promise.all(keys.map((key) => gateway.member(key).balances('spot').then(
-        (b) => b.USDT?.free, (error: Error) => error.message)));
+      const results = await Promise.all(
+        keys.map((key) =>
+          gateway
+            .member(key)
+            .balances('spot')
+            .then(
+              (b) => b.USDT?.free,
+              (error: Error) => error.message,
+            ),
+        ),
+      );
       expect(results.find((r) => r !== '1')).toBeUndefined();
       expect(results.every((r) => r === '1')).toBe(true);
       expect(governor.stats.limitResponses).toBe(0);
@@ -191,7 +245,13 @@ describe('weight governor in front of 1,000 members', () => {
   it('honours Retry-After: a 429 pauses every family until then', async () => {
     let t = 1_000_000;
     const waits: number[] = [];
-    const governor = new WeightGovernor({ now: () => t, sleep: async (ms) => { waits.push(ms); t += ms; } });
+    const governor = new WeightGovernor({
+      now: () => t,
+      sleep: async (ms) => {
+        waits.push(ms);
+        t += ms;
+      },
+    });
     governor.observe('spot', 429, { 'Retry-After': '30', 'X-Mbx-Used-Weight-1m': '6001' });
     await governor.reserve('futures', 1);
     expect(waits[0]).toBe(30_000);

@@ -48,7 +48,10 @@ export class CcxtGateway implements ExchangeGateway {
     const idleMs = options.idleMs ?? 600_000;
     this.sweeper = setInterval(() => this.evictIdle(idleMs), Math.max(1_000, idleMs / 2));
     this.sweeper.unref();
-    this.orderChannel = options.wsOrders === false || options.directOrders === false ? null : new WsOrderChannel(userStreamUrls(options.simUrl).spot);
+    this.orderChannel =
+      options.wsOrders === false || options.directOrders === false
+        ? null
+        : new WsOrderChannel(userStreamUrls(options.simUrl).spot);
   }
 
   private call<T>(endpoint: Endpoint, params: Record<string, unknown> = {}): Promise<T> {
@@ -76,9 +79,16 @@ export class CcxtGateway implements ExchangeGateway {
   async tickers(symbols: string[]): Promise<Ticker[]> {
     const batches: string[][] = [];
     for (let i = 0; i < symbols.length; i += 20) batches.push(symbols.slice(i, i + 20));
-    const rows = await Promise.all(batches.map((batch) =>
-      this.call<{ symbol: string; lastPrice: string; priceChangePercent: string }[]>(ENDPOINTS.ticker24hr, { symbols: JSON.stringify(batch) })));
-    return rows.flat().map((r) => ({ symbol: r.symbol, price: trim(String(r.lastPrice)), changePercent: trim(String(r.priceChangePercent)) }));
+    const rows = await Promise.all(
+      batches.map((batch) =>
+        this.call<{ symbol: string; lastPrice: string; priceChangePercent: string }[]>(ENDPOINTS.ticker24hr, {
+          symbols: JSON.stringify(batch),
+        }),
+      ),
+    );
+    return rows
+      .flat()
+      .map((r) => ({ symbol: r.symbol, price: trim(String(r.lastPrice)), changePercent: trim(String(r.priceChangePercent)) }));
   }
 
   tickerStream(market: Market): TickerStream {

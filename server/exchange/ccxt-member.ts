@@ -6,10 +6,31 @@
 import { LEVERAGE_MAX, LEVERAGE_MIN } from '../../common/constants';
 import { type CcxtClient, type Endpoint, ENDPOINTS, raw } from './ccxt-client';
 import type { DirectSigned } from './direct-signed';
-import { parseFills, parseFuturesBalances, parseFuturesPosition, parseLeverageBrackets, parseLiquidations, parseOrder, parseSpotBalances, parseTransfers } from './ccxt-parse';
+import {
+  parseFills,
+  parseFuturesBalances,
+  parseFuturesPosition,
+  parseLeverageBrackets,
+  parseLiquidations,
+  parseOrder,
+  parseSpotBalances,
+  parseTransfers,
+} from './ccxt-parse';
 import { binanceCode, ExchangeError, mapExchangeError, type RetryOptions, withRetry } from './errors';
-import type { ApiRestrictions, Balances, Fill, FuturesLiquidation, FuturesPosition, LeverageBracket, Market, MemberGateway, OrderRequest, OrderState, TransferRecord,
-  TransferResult } from './core/gateway';
+import type {
+  ApiRestrictions,
+  Balances,
+  Fill,
+  FuturesLiquidation,
+  FuturesPosition,
+  LeverageBracket,
+  Market,
+  MemberGateway,
+  OrderRequest,
+  OrderState,
+  TransferRecord,
+  TransferResult,
+} from './core/gateway';
 
 export interface MemberTuning {
   /** Lookups after an unknown outcome, and the pause between them (order-not-found lag). */
@@ -71,8 +92,12 @@ export class CcxtMember implements MemberGateway {
 
   async apiRestrictions(): Promise<ApiRestrictions> {
     const r = await this.read<Record<string, unknown>>(ENDPOINTS.apiRestrictions);
-    return { ipRestrict: r.ipRestrict === true, enableWithdrawals: r.enableWithdrawals === true,
-      enableSpotAndMarginTrading: r.enableSpotAndMarginTrading === true, enableFutures: r.enableFutures === true };
+    return {
+      ipRestrict: r.ipRestrict === true,
+      enableWithdrawals: r.enableWithdrawals === true,
+      enableSpotAndMarginTrading: r.enableSpotAndMarginTrading === true,
+      enableFutures: r.enableFutures === true,
+    };
   }
 
   async balances(market: Market): Promise<Balances> {
@@ -82,19 +107,29 @@ export class CcxtMember implements MemberGateway {
   }
 
   async placeOrder(order: OrderRequest): Promise<OrderState> {
-    const params: Record<string, unknown> = { symbol: order.symbol, side: order.side.toUpperCase(), type: order.type.toUpperCase(),
-      quantity: order.quantity, newClientOrderId: order.clientOrderId };
+    const params: Record<string, unknown> = {
+      symbol: order.symbol,
+      side: order.side.toUpperCase(),
+      type: order.type.toUpperCase(),
+      quantity: order.quantity,
+      newClientOrderId: order.clientOrderId,
+    };
     if (order.type === 'limit') Object.assign(params, { price: order.price, timeInForce: 'GTC' });
     if (order.market === 'spot') params.newOrderRespType = 'FULL';
     else if (order.reduceOnly === true) params.reduceOnly = 'true';
     try {
-      return parseOrder(await this.submit(order.market === 'spot' ? ENDPOINTS.order : ENDPOINTS.futuresOrder, params, this.direct));
+      return parseOrder(
+        await this.submit(order.market === 'spot' ? ENDPOINTS.order : ENDPOINTS.futuresOrder, params, this.direct),
+      );
     } catch (error) {
       const mapped = mapExchangeError(error, true);
       if (mapped.kind !== 'unknown_outcome' && mapped.kind !== 'duplicate_order') throw mapped;
       const found = await this.fetchOrder(order.market, order.symbol, order.clientOrderId);
       if (found) return found;
-      throw new ExchangeError('unknown_outcome', `The exchange did not confirm order ${order.clientOrderId}; it was not found afterwards either.`);
+      throw new ExchangeError(
+        'unknown_outcome',
+        `The exchange did not confirm order ${order.clientOrderId}; it was not found afterwards either.`,
+      );
     }
   }
 
@@ -150,7 +185,10 @@ export class CcxtMember implements MemberGateway {
 
   async prepareFutures(symbol: string, leverage: number): Promise<void> {
     if (!Number.isInteger(leverage) || leverage < LEVERAGE_MIN || leverage > LEVERAGE_MAX) {
-      throw new ExchangeError('rejected', `Leverage must be a whole number from ${LEVERAGE_MIN} to ${LEVERAGE_MAX} (got ${leverage}).`);
+      throw new ExchangeError(
+        'rejected',
+        `Leverage must be a whole number from ${LEVERAGE_MIN} to ${LEVERAGE_MAX} (got ${leverage}).`,
+      );
     }
     // Every call after the first finds the symbol isolated already (-4046): done. Anything else
     // (a cross position or open orders blocking the change, a bad symbol) surfaces, mapped.
@@ -163,7 +201,10 @@ export class CcxtMember implements MemberGateway {
   }
 
   async futuresLiquidations(symbol: string, since: number): Promise<FuturesLiquidation[]> {
-    return parseLiquidations(await this.read(ENDPOINTS.futuresForceOrders, { symbol, autoCloseType: 'LIQUIDATION', startTime: since }), symbol);
+    return parseLiquidations(
+      await this.read(ENDPOINTS.futuresForceOrders, { symbol, autoCloseType: 'LIQUIDATION', startTime: since }),
+      symbol,
+    );
   }
 
   async leverageBrackets(symbol: string): Promise<LeverageBracket[]> {

@@ -54,6 +54,11 @@ export const SIMULATOR_CCXT_OPTIONS = {
 
 /** A ccxt binance client for a simulator key (tests and benches; no client-side throttling). */
 export function simulatorCcxtClient(baseUrl: string, key: { apiKey: string; secretKey: string }) {
-  return new ccxt.binance({ apiKey: key.apiKey, secret: key.secretKey, enableRateLimit: false,
-    urls: simulatorCcxtUrls(baseUrl) as never, options: { ...SIMULATOR_CCXT_OPTIONS } });
+  return new ccxt.binance({
+    apiKey: key.apiKey,
+    secret: key.secretKey,
+    enableRateLimit: false,
+    urls: simulatorCcxtUrls(baseUrl) as never,
+    options: { ...SIMULATOR_CCXT_OPTIONS },
+  });
 }

@@ -29,22 +29,57 @@ afterAll(async () => {
 });
 
 /** What an order's answer says, without the ids the exchange hands out. */
-const shape = (o: { status: string; side: string; type: string; price: string | null; quantity: string; filled: string; cost: string; trades?: unknown[] }) =>
-  ({ status: o.status, side: o.side, type: o.type, price: o.price, quantity: o.quantity, filled: o.filled, cost: o.cost, trades: o.trades?.length });
+const shape = (o: {
+  status: string;
+  side: string;
+  type: string;
+  price: string | null;
+  quantity: string;
+  filled: string;
+  cost: string;
+  trades?: unknown[];
+}) => ({
+  status: o.status,
+  side: o.side,
+  type: o.type,
+  price: o.price,
+  quantity: o.quantity,
+  filled: o.filled,
+  cost: o.cost,
+  trades: o.trades?.length,
+});
 
 type Path = 'ccxt' | 'rest' | 'websocket';
 
 async function run(path: Path) {
   const governor = new WeightGovernor();
-  const gateway = new CcxtGateway({ simUrl: sim.url, governor, directOrders: path !== 'ccxt', wsOrders: path === 'websocket',
-    retry: { baseMs: 10, maxMs: 50 }, member: { lookupDelayMs: 50, lookupAttempts: 20 } });
+  const gateway = new CcxtGateway({
+    simUrl: sim.url,
+    governor,
+    directOrders: path !== 'ccxt',
+    wsOrders: path === 'websocket',
+    retry: { baseMs: 10, maxMs: 50 },
+    member: { lookupDelayMs: 50, lookupAttempts: 20 },
+  });
   const connected = await gateway.openOrderConnection();
   const key = sim.control.createAccount({ balances: { USDT: '10000' }, futuresBalances: { USDT: '10000' } });
   const member = gateway.member(key);
   const tag = path[0];
   const order = (o: Partial<OrderRequest> & { clientOrderId: string }) =>
-    member.placeOrder({ market: 'spot', symbol: 'ETHUSDT', side: 'buy', type: 'market', quantity: '0.01', ...o, clientOrderId: `${tag}-${o.clientOrderId}` });
-  const kindOf = (p: Promise<unknown>) => p.then(() => 'accepted', (e: { kind?: string }) => e.kind);
+    member.placeOrder({
+      market: 'spot',
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'market',
+      quantity: '0.01',
+      ...o,
+      clientOrderId: `${tag}-${o.clientOrderId}`,
+    });
+  const kindOf = (p: Promise<unknown>) =>
+    p.then(
+      () => 'accepted',
+      (e: { kind?: string }) => e.kind,
+    );
   const before = governor.used('spot');
   const market = shape(await order({ clientOrderId: 'mkt' }));
   const weight = governor.used('spot') - before;
@@ -53,8 +88,16 @@ async function run(path: Path) {
     funds: await kindOf(order({ clientOrderId: 'big', quantity: '100' })),
     lotSize: await kindOf(order({ clientOrderId: 'lot', quantity: '0.0000001' })),
     symbol: await kindOf(order({ clientOrderId: 'sym', symbol: 'NOPEUSDT' })),
-    key: await kindOf(gateway.member({ apiKey: 'no-such-key', secretKey: 'x' }).placeOrder({ market: 'spot', symbol: 'ETHUSDT', side: 'buy',
-      type: 'market', quantity: '0.01', clientOrderId: `${tag}-key` })),
+    key: await kindOf(
+      gateway.member({ apiKey: 'no-such-key', secretKey: 'x' }).placeOrder({
+        market: 'spot',
+        symbol: 'ETHUSDT',
+        side: 'buy',
+        type: 'market',
+        quantity: '0.01',
+        clientOrderId: `${tag}-key`,
+      }),
+    ),
     reduce: await kindOf(order({ clientOrderId: 'fsell', market: 'futures', side: 'sell' })),
   };
   const futures = shape(await order({ clientOrderId: 'fut', market: 'futures' }));
@@ -86,7 +129,13 @@ describe('the direct signed order path', () => {
     // And what both say is right.
     expect(direct.market).toMatchObject({ status: 'closed', filled: '0.01', cost: '30', trades: 1 });
     expect(direct.limit.status).toBe('open');
-    expect(direct.refusals).toEqual({ funds: 'insufficient_funds', lotSize: 'invalid_order', symbol: expect.any(String), key: 'auth', reduce: expect.any(String) });
+    expect(direct.refusals).toEqual({
+      funds: 'insufficient_funds',
+      lotSize: 'invalid_order',
+      symbol: expect.any(String),
+      key: 'auth',
+      reduce: expect.any(String),
+    });
     expect(direct.recovered).toMatchObject({ status: 'closed', filled: '0.01' });
     expect(direct.trades).toBe(3); // market, futures, the 5xx one: each once
     // Booked with the governor (reserved, then re-synced from the exchange's count for the IP).
@@ -106,11 +155,24 @@ describe('a direct order whose connection drops', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const client = { apiKey: 'k', secret: 's', options: {}, nonce: () => 1, urls: { api: { private: `http://127.0.0.1:${port}/api/v3` } } } as unknown as CcxtClient;
+    const client = {
+      apiKey: 'k',
+      secret: 's',
+      options: {},
+      nonce: () => 1,
+      urls: { api: { private: `http://127.0.0.1:${port}/api/v3` } },
+    } as unknown as CcxtClient;
     const direct = DirectSigned.for(client, new WeightGovernor())!;
     try {
-      const error = await direct.request({ api: 'private', method: 'POST', path: 'order' }, { symbol: 'ETHUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' })
-        .then(() => null, (e: unknown) => e);
+      const error = await direct
+        .request(
+          { api: 'private', method: 'POST', path: 'order' },
+          { symbol: 'ETHUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' },
+        )
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(error).toBeInstanceOf(Error);
       expect(mapExchangeError(error, true).kind).toBe('unknown_outcome');
       expect(received).toBe(1); // sent once: no blind retry on another connection
@@ -127,10 +189,12 @@ describe('an order over the WebSocket API whose connection drops', () => {
     let restRequests = 0;
     // The exchange reads the order, then the connection dies before any answer.
     const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-    wss.on('connection', (socket) => socket.on('message', () => {
-      frames += 1;
-      socket.terminate();
-    }));
+    wss.on('connection', (socket) =>
+      socket.on('message', () => {
+        frames += 1;
+        socket.terminate();
+      }),
+    );
     await once(wss, 'listening');
     const rest = createServer((req, res) => {
       restRequests += 1;
@@ -138,13 +202,25 @@ describe('an order over the WebSocket API whose connection drops', () => {
     });
     await new Promise<void>((resolve) => rest.listen(0, '127.0.0.1', resolve));
     const channel = new WsOrderChannel(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}/ws-api/v3`);
-    const client = { apiKey: 'k', secret: 's', options: {}, nonce: () => 1,
-      urls: { api: { private: `http://127.0.0.1:${(rest.address() as AddressInfo).port}/api/v3` } } } as unknown as CcxtClient;
+    const client = {
+      apiKey: 'k',
+      secret: 's',
+      options: {},
+      nonce: () => 1,
+      urls: { api: { private: `http://127.0.0.1:${(rest.address() as AddressInfo).port}/api/v3` } },
+    } as unknown as CcxtClient;
     const direct = DirectSigned.for(client, new WeightGovernor(), channel)!;
     try {
       expect(await channel.open()).toBe(true);
-      const error = await direct.request({ api: 'private', method: 'POST', path: 'order' }, { symbol: 'ETHUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' })
-        .then(() => null, (e: unknown) => e);
+      const error = await direct
+        .request(
+          { api: 'private', method: 'POST', path: 'order' },
+          { symbol: 'ETHUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' },
+        )
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(error).toBeInstanceOf(Error);
       expect(mapExchangeError(error, true).kind).toBe('unknown_outcome');
       expect([frames, restRequests]).toEqual([1, 0]);
@@ -164,15 +240,24 @@ describe('an order over the WebSocket API whose connection drops', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"orderId":1}');
     });
     await new Promise<void>((resolve) => rest.listen(0, '127.0.0.1', resolve));
-    const client = { apiKey: 'k', secret: 's', options: {}, nonce: () => 1,
-      urls: { api: { private: `http://127.0.0.1:${(rest.address() as AddressInfo).port}/api/v3` } } } as unknown as CcxtClient;
+    const client = {
+      apiKey: 'k',
+      secret: 's',
+      options: {},
+      nonce: () => 1,
+      urls: { api: { private: `http://127.0.0.1:${(rest.address() as AddressInfo).port}/api/v3` } },
+    } as unknown as CcxtClient;
     // Nothing listens on the order connection's port.
     const channel = new WsOrderChannel('ws://127.0.0.1:1/ws-api/v3');
     const direct = DirectSigned.for(client, new WeightGovernor(), channel)!;
     try {
       expect(await channel.open()).toBe(false);
-      expect(await direct.request({ api: 'private', method: 'POST', path: 'order' }, { symbol: 'ETHUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' }))
-        .toEqual({ orderId: 1 });
+      expect(
+        await direct.request(
+          { api: 'private', method: 'POST', path: 'order' },
+          { symbol: 'ETHUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' },
+        ),
+      ).toEqual({ orderId: 1 });
       expect([restRequests, channel.sent]).toEqual([1, 0]);
     } finally {
       channel.close();

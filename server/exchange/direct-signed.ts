@@ -41,7 +41,12 @@ let http: Promise<{ request: typeof undiciRequest; dispatcher: Agent }> | undefi
 function loadHttp(): NonNullable<typeof http> {
   http ??= import('undici').then((undici) => ({
     request: undici.request,
-    dispatcher: new undici.Agent({ connections: 64, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, connectTimeout: TIMEOUT_MS }),
+    dispatcher: new undici.Agent({
+      connections: 64,
+      headersTimeout: TIMEOUT_MS,
+      bodyTimeout: TIMEOUT_MS,
+      connectTimeout: TIMEOUT_MS,
+    }),
   }));
   return http;
 }
@@ -112,7 +117,12 @@ export class DirectSigned {
    * signature, sorted by name). Its answer is REST's: the result is the same order document, a
    * refusal the same {code, msg}, so it maps to the same error through ccxt's handlers.
    */
-  private async placeOverWebSocket(orders: WsOrderChannel, url: URL, params: Record<string, unknown>, recvWindow: number | undefined): Promise<unknown> {
+  private async placeOverWebSocket(
+    orders: WsOrderChannel,
+    url: URL,
+    params: Record<string, unknown>,
+    recvWindow: number | undefined,
+  ): Promise<unknown> {
     const fields: Record<string, string | number> = { apiKey: this.client.apiKey, timestamp: this.client.nonce() };
     for (const [k, v] of Object.entries(params)) if (v !== undefined) fields[k] = typeof v === 'number' ? v : String(v);
     if (recvWindow !== undefined) fields.recvWindow = recvWindow;
@@ -134,7 +144,17 @@ export class DirectSigned {
       parsed = undefined;
     }
     const c = this.client as unknown as {
-      handleErrors(code: number, reason: string, url: string, method: string, headers: object, body: string, response: unknown, rh: object, rb: unknown): void;
+      handleErrors(
+        code: number,
+        reason: string,
+        url: string,
+        method: string,
+        headers: object,
+        body: string,
+        response: unknown,
+        rh: object,
+        rb: unknown,
+      ): void;
       handleHttpStatusCode(code: number, reason: string, url: string, method: string, body: string): void;
     };
     c.handleErrors(reply.status, reply.reason, url, method, reply.headers, reply.body, parsed, {}, undefined);

@@ -108,9 +108,16 @@ export function mapExchangeError(error: unknown, submit = false): ExchangeError 
   const code = binanceCode(error);
   const byCode = code === null ? undefined : KIND_OF_CODE[code];
   const reason = exchangeReason(error);
-  const kind = KIND_OF_BINANCE_REASON[reason] ?? byCode ?? chain.map((name) => KIND_OF[name]).find((k) => k !== undefined) ?? 'temporary';
+  const kind =
+    KIND_OF_BINANCE_REASON[reason] ?? byCode ?? chain.map((name) => KIND_OF[name]).find((k) => k !== undefined) ?? 'temporary';
   // A 5xx or timeout on a submit may have been accepted: its outcome is unknown, not failed.
-  if (submit && kind === 'temporary' && code !== -1003 && !chain.includes('RateLimitExceeded') && !chain.includes('DDoSProtection')) {
+  if (
+    submit &&
+    kind === 'temporary' &&
+    code !== -1003 &&
+    !chain.includes('RateLimitExceeded') &&
+    !chain.includes('DDoSProtection')
+  ) {
     return new ExchangeError('unknown_outcome', reason);
   }
   const message = MESSAGES[kind] ? `${MESSAGES[kind]} (${reason})` : reason;

@@ -13,8 +13,13 @@ let services: ExchangeInternals | undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'griddesk-factory-'));
-  config = loadConfig({ DATA_DIR: dir, SIM_PORT: '0', SIM_RANDOM_WALK: 'off', JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
-    SECRETS_KEY: '00'.repeat(32) });
+  config = loadConfig({
+    DATA_DIR: dir,
+    SIM_PORT: '0',
+    SIM_RANDOM_WALK: 'off',
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    SECRETS_KEY: '00'.repeat(32),
+  });
 });
 afterAll(async () => {
   await services?.close();

@@ -22,8 +22,30 @@ import { WeightGovernor } from './core/weight-governor';
 export const SIMULATOR_STATE_FILE = 'simulator-state.json';
 
 /** The pinned ticker's 22 pairs. */
-export const TICKER_SYMBOLS = ['BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'ADA', 'DOGE', 'TRX', 'DOT', 'LINK', 'LTC', 'AVAX', 'POL',
-  'ATOM', 'UNI', 'XLM', 'ETC', 'FIL', 'NEAR', 'APT', 'ARB', 'OP'].map((base) => `${base}USDT`);
+export const TICKER_SYMBOLS = [
+  'BTC',
+  'ETH',
+  'BNB',
+  'SOL',
+  'XRP',
+  'ADA',
+  'DOGE',
+  'TRX',
+  'DOT',
+  'LINK',
+  'LTC',
+  'AVAX',
+  'POL',
+  'ATOM',
+  'UNI',
+  'XLM',
+  'ETC',
+  'FIL',
+  'NEAR',
+  'APT',
+  'ARB',
+  'OP',
+].map((base) => `${base}USDT`);
 
 /**
  * Shares of the per-IP budget the member caches may spend (the rest: bots, tickers, swaps).
@@ -58,7 +80,12 @@ export interface ExchangeOverrides {
 async function startInProcess(config: Config, options: SimulatorOptions): Promise<RunningSimulator> {
   const { startSimulator } = await import('../../sim/index');
   // The members' simulator keys must survive a restart, as they would on a real exchange.
-  const base = { seed: config.simSeed, randomWalk: config.simRandomWalk, stateFile: join(config.dataDir, SIMULATOR_STATE_FILE), ...options };
+  const base = {
+    seed: config.simSeed,
+    randomWalk: config.simRandomWalk,
+    stateFile: join(config.dataDir, SIMULATOR_STATE_FILE),
+    ...options,
+  };
   if (config.simPort !== null || options.port !== undefined) return startSimulator({ port: config.simPort ?? 8090, ...base });
   try {
     return await startSimulator({ ...base, port: 8090 });
@@ -70,20 +97,24 @@ async function startInProcess(config: Config, options: SimulatorOptions): Promis
 
 /** A real authenticated call (apiRestrictions, 1 weight), cached per member; only a refusal is false. */
 function connectionCheck(gateway: ExchangeGateway, connection: MemberCache<boolean>): ExchangeServices['memberConnected'] {
-  return (userId, key) => connection.get(userId, key.apiKey, async () => {
-    try {
-      await gateway.member(key).apiRestrictions();
-      return true;
-    } catch (error) {
-      if (error instanceof ExchangeError && error.kind === 'temporary') throw error;
-      return false; // refused or revoked
-    }
-  });
+  return (userId, key) =>
+    connection.get(userId, key.apiKey, async () => {
+      try {
+        await gateway.member(key).apiRestrictions();
+        return true;
+      } catch (error) {
+        if (error instanceof ExchangeError && error.kind === 'temporary') throw error;
+        return false; // refused or revoked
+      }
+    });
 }
 
 /** Services around an existing gateway (tests and the bench wrap their own). */
-export function exchangeServices(gateway: ExchangeGateway, governor: WeightGovernor,
-  extra: { simulator?: RunningSimulator | null; tickerPollMs?: number; simUrl?: string | null } = {}): ExchangeInternals {
+export function exchangeServices(
+  gateway: ExchangeGateway,
+  governor: WeightGovernor,
+  extra: { simulator?: RunningSimulator | null; tickerPollMs?: number; simUrl?: string | null } = {},
+): ExchangeInternals {
   const marketData = new MarketDataHub(gateway, { tickerSymbols: TICKER_SYMBOLS, pollMs: extra.tickerPollMs });
   const spotBalances = new MemberCache<Balances>(CACHE_BUDGETS.spotBalances);
   const futuresBalances = new MemberCache<Balances>(CACHE_BUDGETS.futuresBalances);
@@ -95,7 +126,15 @@ export function exchangeServices(gateway: ExchangeGateway, governor: WeightGover
   const balances = new BalanceFeeds(spotStreams, futuresStreams, { spot: spotBalances, futures: futuresBalances });
   const connection = new MemberCache<boolean>(CACHE_BUDGETS.connection);
   return {
-    gateway, governor, marketData, simulator: extra.simulator ?? null, balances, spotStreams, futuresStreams, spotBalances, futuresBalances,
+    gateway,
+    governor,
+    marketData,
+    simulator: extra.simulator ?? null,
+    balances,
+    spotStreams,
+    futuresStreams,
+    spotBalances,
+    futuresBalances,
     connection,
     memberConnected: connectionCheck(gateway, connection),
     forgetMember: (userId) => {

@@ -47,7 +47,9 @@ function fakeGateway(prices: Map<string, string>) {
   const gateway = {
     tickers: async (symbols: string[]): Promise<Ticker[]> => {
       calls.tickers += 1;
-      return symbols.flatMap((symbol) => (prices.has(symbol) ? [{ symbol, price: prices.get(symbol)!, changePercent: '1.5' }] : []));
+      return symbols.flatMap((symbol) =>
+        prices.has(symbol) ? [{ symbol, price: prices.get(symbol)!, changePercent: '1.5' }] : [],
+      );
     },
     lastPrices: async (_market: string, symbols?: string[]) => {
       calls.futures += 1;
@@ -87,7 +89,12 @@ describe('market-data hub', () => {
   });
 
   it('answers a pair the stream has not mentioned with one shared REST request, and caches futures prices', async () => {
-    const { gateway, calls } = fakeGateway(new Map([['BTCUSDT', '100'], ['SOLUSDT', '5']]));
+    const { gateway, calls } = fakeGateway(
+      new Map([
+        ['BTCUSDT', '100'],
+        ['SOLUSDT', '5'],
+      ]),
+    );
     const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 60_000 });
     const results = await Promise.all(Array.from({ length: 100 }, () => hub.lastPrice('SOLUSDT')));
     expect(new Set(results)).toEqual(new Set(['5']));
@@ -100,7 +107,12 @@ describe('market-data hub', () => {
   });
 
   it('serves futures prices from the futures stream once it is up, REST before and for pairs it has not mentioned', async () => {
-    const { gateway, calls, futuresStream } = fakeGateway(new Map([['BTCUSDT', '100'], ['ETHUSDT', '10']]));
+    const { gateway, calls, futuresStream } = fakeGateway(
+      new Map([
+        ['BTCUSDT', '100'],
+        ['ETHUSDT', '10'],
+      ]),
+    );
     const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 60_000, futuresPriceTtlMs: 0 });
     expect(await hub.futuresPrice('BTCUSDT')).toBe('100'); // REST: the stream has said nothing yet
     expect(calls.futures).toBe(1);
@@ -159,11 +171,17 @@ describe('market-data hub', () => {
     // An all-market ticker stream sends a pair only when it changes. A price that moved after the
     // fallback's last poll and before the stream was back would never arrive: an engine would
     // keep acting on the old one until the pair moved again.
-    const prices = new Map([['SOLUSDT', '143.00'], ['BTCUSDT', '100']]);
+    const prices = new Map([
+      ['SOLUSDT', '143.00'],
+      ['BTCUSDT', '100'],
+    ]);
     const { gateway, calls, stream } = fakeGateway(prices);
     const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 20, reconnectMinMs: 5, reconnectMaxMs: 10 });
     const heard: string[] = [];
-    hub.onPrices((rows) => heard.push(...rows.map((r) => `${r.symbol} ${r.price}`)), () => ['SOLUSDT']);
+    hub.onPrices(
+      (rows) => heard.push(...rows.map((r) => `${r.symbol} ${r.price}`)),
+      () => ['SOLUSDT'],
+    );
     await vi.waitFor(() => expect(hub.knownPrice('SOLUSDT')).toBe('143.00')); // the fallback's poll while nothing streamed
     // SOL moves after that poll, and the stream is up before the next one; SOL is not in its batches.
     prices.set('SOLUSDT', '142.00');
@@ -198,7 +216,10 @@ describe('market-data hub', () => {
     };
     const hub = new MarketDataHub(gateway, { tickerSymbols: ['BTCUSDT'], pollMs: 10 });
     const heard: string[] = [];
-    hub.onPrices((rows) => heard.push(...rows.map((r) => `${r.symbol} ${r.price}`)), () => ['SOLUSDT']);
+    hub.onPrices(
+      (rows) => heard.push(...rows.map((r) => `${r.symbol} ${r.price}`)),
+      () => ['SOLUSDT'],
+    );
     await vi.waitFor(() => expect(asked).toBe(1)); // the stream has sent nothing yet: the fallback polls
     stream.push([tick('SOLUSDT', '144.58')]); // the stream is up and delivers the new price
     await vi.waitFor(() => expect(heard).toEqual(['SOLUSDT 144.58']));
@@ -213,7 +234,10 @@ describe('market-data hub', () => {
 
 describe('market-data hub: a cold feed', () => {
   it('answers a pair first asked for while a request without it is out, with a request that names it', async () => {
-    const prices = new Map([['BTCUSDT', '100'], ['SUIUSDT', '1.2345']]);
+    const prices = new Map([
+      ['BTCUSDT', '100'],
+      ['SUIUSDT', '1.2345'],
+    ]);
     const { gateway } = fakeGateway(prices);
     const asked: string[][] = [];
     const answers: (() => void)[] = [];
@@ -236,8 +260,13 @@ describe('market-data hub: a cold feed', () => {
 });
 
 describe('market-data hub: several price listeners in one process', () => {
-  it('polls every listener\'s pairs while the stream is down (a bots engine and a cycles engine), and a leaver\'s no more', async () => {
-    const prices = new Map([['SUIUSDT', '1.2'], ['INJUSDT', '22'], ['ETHUSDT', '3000'], ['BTCUSDT', '100']]);
+  it("polls every listener's pairs while the stream is down (a bots engine and a cycles engine), and a leaver's no more", async () => {
+    const prices = new Map([
+      ['SUIUSDT', '1.2'],
+      ['INJUSDT', '22'],
+      ['ETHUSDT', '3000'],
+      ['BTCUSDT', '100'],
+    ]);
     const { gateway } = fakeGateway(prices);
     const asked: string[][] = [];
     const tickers = gateway.tickers.bind(gateway);
@@ -246,11 +275,23 @@ describe('market-data hub: several price listeners in one process', () => {
       return tickers(symbols);
     };
     const hub = new MarketDataHub(gateway, { tickerSymbols: [], pollMs: 10 });
-    const bots = hub.onPrices(() => undefined, () => ['SUIUSDT']);
-    hub.onPrices(() => undefined, () => ['INJUSDT']);
+    const bots = hub.onPrices(
+      () => undefined,
+      () => ['SUIUSDT'],
+    );
+    hub.onPrices(
+      () => undefined,
+      () => ['INJUSDT'],
+    );
     const futuresSeen: string[] = [];
-    hub.onFuturesPrices((rows) => futuresSeen.push(...rows.map((r) => r.symbol)), () => ['ETHUSDT']);
-    hub.onFuturesPrices(() => undefined, () => ['BTCUSDT']);
+    hub.onFuturesPrices(
+      (rows) => futuresSeen.push(...rows.map((r) => r.symbol)),
+      () => ['ETHUSDT'],
+    );
+    hub.onFuturesPrices(
+      () => undefined,
+      () => ['BTCUSDT'],
+    );
     await vi.waitFor(() => expect(asked.at(-1)).toEqual(['INJUSDT', 'SUIUSDT']));
     await vi.waitFor(() => expect(new Set(futuresSeen)).toEqual(new Set(['BTCUSDT', 'ETHUSDT'])));
     bots();
@@ -267,13 +308,19 @@ describe('market-data hub: futures price listeners', () => {
     const { gateway, calls, futuresStream } = fakeGateway(prices);
     const hub = new MarketDataHub(gateway, { tickerSymbols: [], pollMs: 10, reconnectMinMs: 5, reconnectMaxMs: 10 });
     // The spot stream never delivers, so the spot fallback polls once a tick: a clock for "some ticks went by".
-    hub.onPrices(() => undefined, () => ['ETHUSDT']);
+    hub.onPrices(
+      () => undefined,
+      () => ['ETHUSDT'],
+    );
     const ticksPassed = async (n: number) => {
       const from = calls.tickers;
       await vi.waitFor(() => expect(calls.tickers).toBeGreaterThanOrEqual(from + n));
     };
     const seen: Ticker[][] = [];
-    const stop = hub.onFuturesPrices((rows) => seen.push([...rows]), () => ['BTCUSDT']);
+    const stop = hub.onFuturesPrices(
+      (rows) => seen.push([...rows]),
+      () => ['BTCUSDT'],
+    );
     // Before the stream says anything: ticker/price, published as ticker rows.
     await vi.waitFor(() => expect(seen[0]).toEqual([{ symbol: 'BTCUSDT', price: '100', changePercent: '0' }]));
     expect(hub.knownFuturesPrice('BTCUSDT')).toBe('100');
@@ -305,7 +352,16 @@ describe('market-data hub: futures price listeners', () => {
     try {
       const { gateway, calls, futuresStream } = fakeGateway(new Map([['BTCUSDT', '100']]));
       const hub = new MarketDataHub(gateway, { tickerSymbols: [], pollMs: 10 });
-      const stops = [hub.onFuturesPrices(() => undefined, () => ['BTCUSDT']), hub.onFuturesPrices(() => undefined, () => ['BTCUSDT'])];
+      const stops = [
+        hub.onFuturesPrices(
+          () => undefined,
+          () => ['BTCUSDT'],
+        ),
+        hub.onFuturesPrices(
+          () => undefined,
+          () => ['BTCUSDT'],
+        ),
+      ];
       expect(calls.streams).toBe(1); // futures listeners alone open no spot stream
       vi.setSystemTime(Date.now() + 5 * 60_000);
       // The futures stream is silent (down), so each tick polls ticker/price: ticks are passing.
@@ -343,13 +399,16 @@ describe('market-data hub: futures price listeners against the simulator', () =>
   const heard = (hub: MarketDataHub, symbol: string, price: string, match: (row: Ticker) => boolean) =>
     new Promise<Ticker>((resolve) => {
       const setter = setInterval(() => exchange.simulator.control.setPrice(symbol, price), 100);
-      const stop = hub.onFuturesPrices((rows) => {
-        const row = rows.find((r) => r.symbol === symbol && r.price === price && match(r));
-        if (!row) return;
-        clearInterval(setter);
-        stop();
-        resolve(row);
-      }, () => [symbol]);
+      const stop = hub.onFuturesPrices(
+        (rows) => {
+          const row = rows.find((r) => r.symbol === symbol && r.price === price && match(r));
+          if (!row) return;
+          clearInterval(setter);
+          stop();
+          resolve(row);
+        },
+        () => [symbol],
+      );
     });
 
   it('delivers a price set in the simulator from the USD-M stream', async () => {
@@ -365,8 +424,11 @@ describe('market-data hub: futures price listeners against the simulator', () =>
     down.drop();
     const real = exchange.gateway;
     // The simulator's fault drops every stream at once; this gateway's futures stream alone never delivers.
-    const gateway = { lastPrices: real.lastPrices.bind(real), tickers: real.tickers.bind(real),
-      tickerStream: (market: 'spot' | 'futures') => (market === 'futures' ? down : real.tickerStream(market)) } as unknown as ExchangeGateway;
+    const gateway = {
+      lastPrices: real.lastPrices.bind(real),
+      tickers: real.tickers.bind(real),
+      tickerStream: (market: 'spot' | 'futures') => (market === 'futures' ? down : real.tickerStream(market)),
+    } as unknown as ExchangeGateway;
     const hub = new MarketDataHub(gateway, { tickerSymbols: [], pollMs: 20, reconnectMinMs: 5, reconnectMaxMs: 10 });
     try {
       const row = await heard(hub, 'SOLUSDT', '151.25', () => true);

@@ -108,11 +108,16 @@ export class MarketDataHub {
   ) {
     this.pollMs = options.pollMs ?? 1_000;
     const backoff = { reconnectMinMs: options.reconnectMinMs, reconnectMaxMs: options.reconnectMaxMs };
-    this.spotFeed = new TickerFeed(() => gateway.tickerStream('spot'), (rows) => this.publish(streamed(rows, this.streamedIn, this.spotFeed)),
-      { ...backoff, onUp: () => this.resync('spot') });
-    this.futuresFeed = new TickerFeed(() => gateway.tickerStream('futures'),
+    this.spotFeed = new TickerFeed(
+      () => gateway.tickerStream('spot'),
+      (rows) => this.publish(streamed(rows, this.streamedIn, this.spotFeed)),
+      { ...backoff, onUp: () => this.resync('spot') },
+    );
+    this.futuresFeed = new TickerFeed(
+      () => gateway.tickerStream('futures'),
       (rows) => this.publishFutures(streamed(rows, this.futuresStreamedIn, this.futuresFeed)),
-      { ...backoff, onUp: () => this.resync('futures') });
+      { ...backoff, onUp: () => this.resync('futures') },
+    );
   }
 
   /** Subscribes to ticker snapshots (pushed when a pinned pair changes). */
@@ -168,8 +173,15 @@ export class MarketDataHub {
   }
 
   feedStats(): FeedStats {
-    return { streamUp: this.spotFeed.up, streamBatches: this.spotFeed.batches, streamFailures: this.spotFeed.failures,
-      restPolls: this.restPolls, futuresStreamUp: this.futuresFeed.up, futuresRestPolls: this.futuresRestPolls, lastPriceAt: this.lastPriceAt };
+    return {
+      streamUp: this.spotFeed.up,
+      streamBatches: this.spotFeed.batches,
+      streamFailures: this.spotFeed.failures,
+      restPolls: this.restPolls,
+      futuresStreamUp: this.futuresFeed.up,
+      futuresRestPolls: this.futuresRestPolls,
+      lastPriceAt: this.lastPriceAt,
+    };
   }
 
   /** The pinned ticker: configured pairs, in their configured order. */
@@ -205,8 +217,9 @@ export class MarketDataHub {
     this.futuresFeed.start();
     const streamed = this.futuresFeed.up ? this.futuresSnapshot.get(symbol) : undefined;
     if (streamed !== undefined) return streamed;
-    const prices = await this.cached(`f:${symbol}`, this.options.futuresPriceTtlMs ?? 1_000,
-      () => this.gateway.lastPrices('futures', [symbol]));
+    const prices = await this.cached(`f:${symbol}`, this.options.futuresPriceTtlMs ?? 1_000, () =>
+      this.gateway.lastPrices('futures', [symbol]),
+    );
     return prices[symbol] ?? null;
   }
 
@@ -227,8 +240,9 @@ export class MarketDataHub {
   }
 
   klines(symbol: string, interval: KlineInterval, limit: number): Promise<Kline[]> {
-    return this.cached(`k:${symbol}:${interval}:${limit}`, this.options.klinesTtlMs ?? 5_000,
-      () => this.gateway.klines(symbol, interval, limit));
+    return this.cached(`k:${symbol}:${interval}:${limit}`, this.options.klinesTtlMs ?? 5_000, () =>
+      this.gateway.klines(symbol, interval, limit),
+    );
   }
 
   private cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
@@ -313,7 +327,8 @@ export class MarketDataHub {
     const spot = market === 'spot';
     const sentAfter = (spot ? this.spotFeed : this.futuresFeed).batches - 1;
     const underWay = (spot ? this.polling : this.futuresPolling) ?? Promise.resolve();
-    void underWay.catch(() => undefined)
+    void underWay
+      .catch(() => undefined)
       .then(() => (spot ? this.poll(sentAfter) : this.pollFutures(sentAfter)))
       .catch(() => undefined);
   }
@@ -328,13 +343,16 @@ export class MarketDataHub {
     if (!this.spotFeed.up) this.readWhileDown.spot = true;
     const symbols = this.symbols();
     this.pollingFor = new Set(symbols);
-    this.polling = this.gateway.tickers(symbols).then((rows) => {
-      this.restPolls += 1;
-      const current = notStreamedSince(rows, this.streamedIn, sentAfter);
-      if (current.length > 0) this.publish(current);
-    }).finally(() => {
-      this.polling = null;
-    });
+    this.polling = this.gateway
+      .tickers(symbols)
+      .then((rows) => {
+        this.restPolls += 1;
+        const current = notStreamedSince(rows, this.streamedIn, sentAfter);
+        if (current.length > 0) this.publish(current);
+      })
+      .finally(() => {
+        this.polling = null;
+      });
     return this.polling;
   }
 
@@ -346,15 +364,18 @@ export class MarketDataHub {
     const symbols = [...new Set(trackedBy(this.futuresListeners))];
     if (symbols.length === 0) return Promise.resolve();
     if (!this.futuresFeed.up) this.readWhileDown.futures = true;
-    this.futuresPolling ??= this.gateway.lastPrices('futures', symbols).then((prices) => {
-      this.futuresRestPolls += 1;
-      // The stream may have come back while the request was out: its prices are the newer ones.
-      const rows = Object.entries(prices).map(([symbol, price]) => ({ symbol, price, changePercent: '0' }));
-      const current = notStreamedSince(rows, this.futuresStreamedIn, sentAfter);
-      if (current.length > 0) this.publishFutures(current);
-    }).finally(() => {
-      this.futuresPolling = null;
-    });
+    this.futuresPolling ??= this.gateway
+      .lastPrices('futures', symbols)
+      .then((prices) => {
+        this.futuresRestPolls += 1;
+        // The stream may have come back while the request was out: its prices are the newer ones.
+        const rows = Object.entries(prices).map(([symbol, price]) => ({ symbol, price, changePercent: '0' }));
+        const current = notStreamedSince(rows, this.futuresStreamedIn, sentAfter);
+        if (current.length > 0) this.publishFutures(current);
+      })
+      .finally(() => {
+        this.futuresPolling = null;
+      });
     return this.futuresPolling;
   }
 
@@ -372,7 +393,8 @@ export class MarketDataHub {
     for (const row of rows) {
       if (!row.symbol.endsWith('USDT')) continue;
       const before = this.snapshot.get(row.symbol);
-      if (pinned.has(row.symbol) && (!before || before.price !== row.price || before.changePercent !== row.changePercent)) changed = true;
+      if (pinned.has(row.symbol) && (!before || before.price !== row.price || before.changePercent !== row.changePercent))
+        changed = true;
       this.snapshot.set(row.symbol, row);
     }
     if (!changed) return;

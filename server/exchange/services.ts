@@ -20,7 +20,9 @@ export interface MemberStreams<M> {
 /** The in-process simulator as the server uses it: its address, and accounts for the demo member. */
 export interface EmbeddedSimulator {
   url: string;
-  control: { createAccount(options: { balances?: Record<string, string>; ipRestrict?: boolean }): { apiKey: string; secretKey: string } };
+  control: {
+    createAccount(options: { balances?: Record<string, string>; ipRestrict?: boolean }): { apiKey: string; secretKey: string };
+  };
 }
 
 export interface ExchangeServices {

@@ -71,21 +71,27 @@ export class WsOrderChannel {
 
   private connect(): void {
     if (this.closed || this.connecting || this.now() < this.nextAttemptAt) return;
-    this.connecting = MuxSocket.open(this.url, {
-      onEvent: () => undefined, // an order connection subscribes to nothing
-      onClose: () => {
-        this.socket = null;
+    this.connecting = MuxSocket.open(
+      this.url,
+      {
+        onEvent: () => undefined, // an order connection subscribes to nothing
+        onClose: () => {
+          this.socket = null;
+        },
       },
-    }, { timeoutMs: this.timeoutMs }).then(
-      (socket) => {
-        if (this.closed) socket.close();
-        else this.socket = socket;
-      },
-      () => {
-        this.nextAttemptAt = this.now() + RECONNECT_PAUSE_MS;
-      },
-    ).finally(() => {
-      this.connecting = null;
-    });
+      { timeoutMs: this.timeoutMs },
+    )
+      .then(
+        (socket) => {
+          if (this.closed) socket.close();
+          else this.socket = socket;
+        },
+        () => {
+          this.nextAttemptAt = this.now() + RECONNECT_PAUSE_MS;
+        },
+      )
+      .finally(() => {
+        this.connecting = null;
+      });
   }
 }

@@ -82,8 +82,15 @@ function prototypeIsClean(): boolean {
 describe('the published API', () => {
   it('lists every route family the fuzz suite must cover', () => {
     const paths = routes.map(label);
-    expect(paths).toEqual(expect.arrayContaining(['POST /api/signup', 'POST /api/reset-password/{token}', 'POST /api/startbotdata',
-      'POST /account/withdraw/create', 'GET /api/klines']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'POST /api/signup',
+        'POST /api/reset-password/{token}',
+        'POST /api/startbotdata',
+        'POST /account/withdraw/create',
+        'GET /api/klines',
+      ]),
+    );
   });
 });
 
@@ -93,8 +100,11 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
   let engine: Engine;
   let member: Registered;
   /** The member's own strategy, so calls that name it get past "not found". */
-  const own: PlausibleValues = { strategy_name: ['fuzz-strategy', 'System Strategy'], strategyName: ['fuzz-strategy'],
-    myStrategy: ['fuzz-strategy', 'System Strategy'] };
+  const own: PlausibleValues = {
+    strategy_name: ['fuzz-strategy', 'System Strategy'],
+    strategyName: ['fuzz-strategy'],
+    myStrategy: ['fuzz-strategy', 'System Strategy'],
+  };
   const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
   /** How deep the starts and edits got (printed once the file is done). */
   const reach = new Reach();
@@ -103,25 +113,40 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
   async function trader(): Promise<Registered> {
     const who = await register(server);
     await grant(server.database.db, who.userId, 30, 'fuzz');
-    const key = exchange.simulator.control.createAccount({ balances: { USDT: '100000000', BTC: '1' }, futuresBalances: { USDT: '1000' } });
+    const key = exchange.simulator.control.createAccount({
+      balances: { USDT: '100000000', BTC: '1' },
+      futuresBalances: { USDT: '1000' },
+    });
     await saveKeys({ config: server.config, db: server.database.db, exchange }, who.userId, key);
     return who;
   }
 
   beforeAll(async () => {
     exchange = await testExchange();
-    server = await createTestServer(target, { FUTURES_ENABLED: 'true', RATE_LIMIT_MAX: '1000000000', RATE_LIMIT_REFERRAL_MAX: '1000000000' },
-      { exchange });
+    server = await createTestServer(
+      target,
+      { FUTURES_ENABLED: 'true', RATE_LIMIT_MAX: '1000000000', RATE_LIMIT_REFERRAL_MAX: '1000000000' },
+      { exchange },
+    );
     member = await trader();
     const strategy = await asMember('/api/strategy', strategyBody('fuzz-strategy', 2));
     expect(strategy.statusCode, strategy.body).toBe(200);
     // Stop and settings commands wait for the engine's verdict; without one each would wait 5 s.
-    engine = new Engine({ db: server.database.db, config: server.config, exchange, ...enginePorts(server.app.deps), log: SILENT, claimEveryMs: 100,
-      commandEveryMs: 20 });
+    engine = new Engine({
+      db: server.database.db,
+      config: server.config,
+      exchange,
+      ...enginePorts(server.app.deps),
+      log: SILENT,
+      claimEveryMs: 100,
+      commandEveryMs: 20,
+    });
     engine.start();
   });
   afterAll(async () => {
-    console.info(reach.report(`fuzz reach, every route with hostile input, on ${target.name} (FUZZ_SEED ${SEED}, FUZZ_RUNS ${RUNS})`));
+    console.info(
+      reach.report(`fuzz reach, every route with hostile input, on ${target.name} (FUZZ_SEED ${SEED}, FUZZ_RUNS ${RUNS})`),
+    );
     await engine?.stop();
     await server?.close();
     await exchange?.close();
@@ -132,22 +157,39 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
 
   /** A live bot of the member's: each bot call gets its own, as a stop ends it. */
   async function liveBot(): Promise<string> {
-    const bot = await asMember('/api/startbotdata', { selectPair: 'BTCUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot',
-      botType: 'Advanced Multigrid' });
+    const bot = await asMember('/api/startbotdata', {
+      selectPair: 'BTCUSDT',
+      myStrategy: 'System Strategy',
+      amount: 500,
+      category: 'Spot',
+      botType: 'Advanced Multigrid',
+    });
     expect(bot.statusCode, bot.body).toBe(200);
     return bot.json<{ botID: string }>().botID;
   }
 
   /** The status, reading streams (SSE) only up to their headers; within the time limit, or the test fails naming the request. */
-  function send(request: FuzzRequest, token: string | null): Promise<{ status: number; body: string; message: unknown; reason: unknown }> {
-    return withinTimeLimit(answerOf(request, token), () => `${request.method} ${request.url.slice(0, 200)} (${request.contentType}) ${(request.payload ?? '').slice(0, 300)}`);
+  function send(
+    request: FuzzRequest,
+    token: string | null,
+  ): Promise<{ status: number; body: string; message: unknown; reason: unknown }> {
+    return withinTimeLimit(
+      answerOf(request, token),
+      () => `${request.method} ${request.url.slice(0, 200)} (${request.contentType}) ${(request.payload ?? '').slice(0, 300)}`,
+    );
   }
 
-  async function answerOf(request: FuzzRequest, token: string | null): Promise<{ status: number; body: string; message: unknown; reason: unknown }> {
+  async function answerOf(
+    request: FuzzRequest,
+    token: string | null,
+  ): Promise<{ status: number; body: string; message: unknown; reason: unknown }> {
     const res = await server.app.inject({
       method: request.method as 'GET' | 'POST',
       url: request.url,
-      headers: { ...(token ? bearer(token) : {}), ...(request.payload === undefined ? {} : { 'content-type': request.contentType }) },
+      headers: {
+        ...(token ? bearer(token) : {}),
+        ...(request.payload === undefined ? {} : { 'content-type': request.contentType }),
+      },
       ...(request.payload === undefined ? {} : { payload: request.payload }),
       payloadAsStream: true,
     });
@@ -191,7 +233,8 @@ describe.each(targets)('fuzzing every route on $name', (target) => {
       const failure = await failureOf(request, token);
       if (failure) failures.push(failure);
     }
-    if (failures.length > 0) throw new Error(`${failures.length} swept request(s) got a 5xx or a refusal without a reason:\n${failures.join('\n')}`);
+    if (failures.length > 0)
+      throw new Error(`${failures.length} swept request(s) got a 5xx or a refusal without a reason:\n${failures.join('\n')}`);
     expectCleanPrototype();
   }
 

@@ -37,7 +37,8 @@ describe.each(targets)('input bounds at the routes on $name', (target) => {
   });
 
   const spotUsdt = () => exchange.simulator.control.getAccount(apiKey)!.balances.USDT!.free;
-  const transfer = (amount: string) => api.post(member, 'transferspottofutures', { from: 'spot', to: 'futures', coin: 'USDT', amount });
+  const transfer = (amount: string) =>
+    api.post(member, 'transferspottofutures', { from: 'spot', to: 'futures', coin: 'USDT', amount });
 
   it('refuses a transfer with more than 20 digits before the point (it was a 500)', async () => {
     for (const amount of [`1${'0'.repeat(20)}`, `1${'0'.repeat(40)}`]) {
@@ -63,12 +64,20 @@ describe.each(targets)('input bounds at the routes on $name', (target) => {
   });
 
   it('caps contactNo at signup (it was unbounded)', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/signup', payload: signupBody({ contactNo: '1'.repeat(21) }) });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: signupBody({ contactNo: '1'.repeat(21) }),
+    });
     expect([res.statusCode, res.json().message]).toEqual([400, VALIDATION.contactNoMax]);
   });
 
   it('answers an object where text belongs with a message (it was "val.trim is not a function")', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/signup', payload: { ...signupBody(), contactNo: { a: 1 } } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { ...signupBody(), contactNo: { a: 1 } },
+    });
     expect([res.statusCode, res.json().message]).toEqual([400, SERVER.malformedRequest]);
   });
 });

@@ -114,7 +114,7 @@ describe.each(targets.filter((t) => t.name === 'postgres'))('rate limits shared 
     await server?.close();
   });
 
-  it('counts a client\'s calls to either process against one budget', async () => {
+  it("counts a client's calls to either process against one budget", async () => {
     const email = uniqueEmail();
     const remoteAddress = '10.4.0.1';
     for (const app of [server.app, other.app, server.app]) expect((await forgot(app, email, remoteAddress)).statusCode).toBe(404);

@@ -49,7 +49,11 @@ async function enforce(app: FastifyInstance, windows: Window[]): Promise<WindowC
 
 function perEmailWindow(app: FastifyInstance, request: FastifyRequest): Window {
   const { max, windowMs } = app.deps.config.rateLimit;
-  return { key: `${request.routeOptions.url}|${clientKey(request.ip, request.socket?.remoteAddress)}|${emailOf(request)}`, max, windowMs };
+  return {
+    key: `${request.routeOptions.url}|${clientKey(request.ip, request.socket?.remoteAddress)}|${emailOf(request)}`,
+    max,
+    windowMs,
+  };
 }
 
 export function perEmailLimit(app: FastifyInstance): LimitOptions {
@@ -68,7 +72,11 @@ export function loginLimits(app: FastifyInstance): LimitOptions {
   const { loginIpMax, loginIpWindowMs } = app.deps.config.rateLimit;
   return {
     preHandler: async (request) => {
-      const failures = { key: `login-failures|${clientKey(request.ip, request.socket?.remoteAddress)}`, max: loginIpMax, windowMs: loginIpWindowMs };
+      const failures = {
+        key: `login-failures|${clientKey(request.ip, request.socket?.remoteAddress)}`,
+        max: loginIpMax,
+        windowMs: loginIpWindowMs,
+      };
       const counts = await enforce(app, [perEmailWindow(app, request), failures]);
       loginFailureHits.set(request, counts[1]!);
     },
@@ -86,13 +94,23 @@ export function perIpLimit(app: FastifyInstance): LimitOptions {
   const { referralMax, windowMs } = app.deps.config.rateLimit;
   return {
     preHandler: async (request) => {
-      await enforce(app, [{ key: `${request.routeOptions.url}|${clientKey(request.ip, request.socket?.remoteAddress)}`, max: referralMax, windowMs }]);
+      await enforce(app, [
+        {
+          key: `${request.routeOptions.url}|${clientKey(request.ip, request.socket?.remoteAddress)}`,
+          max: referralMax,
+          windowMs,
+        },
+      ]);
     },
     onError: retryAfterHeader,
   };
 }
 
 /** onError hook: every "try again later" refusal says when, as Retry-After (seconds). */
-export async function retryAfterHeader(_request: FastifyRequest, reply: FastifyReply, error: FastifyError | Error): Promise<void> {
+export async function retryAfterHeader(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  error: FastifyError | Error,
+): Promise<void> {
   if (error instanceof RetryLater) reply.header('retry-after', String(error.retryAfterSeconds));
 }

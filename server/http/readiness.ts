@@ -36,7 +36,11 @@ export interface ReadinessChecks {
   priceFeed?: PriceFeedReadiness;
 }
 
-export function priceFeedReadiness(stats: Pick<FeedStats, 'streamUp' | 'lastPriceAt'>, now: number, staleMs = PRICE_FEED_STALE_MS): PriceFeedReadiness {
+export function priceFeedReadiness(
+  stats: Pick<FeedStats, 'streamUp' | 'lastPriceAt'>,
+  now: number,
+  staleMs = PRICE_FEED_STALE_MS,
+): PriceFeedReadiness {
   if (stats.lastPriceAt === null || now - stats.lastPriceAt > staleMs) return 'down';
   return stats.streamUp ? 'stream' : 'rest-fallback';
 }
@@ -84,8 +88,11 @@ export function readinessProbe(sources: ReadinessSources): () => Promise<Readine
   };
   return async () => {
     const db = sources.db();
-    const query: RowsQuery = <T,>(text: string) => db.execute(sql.raw(text)) as unknown as Promise<{ rows: T[] }>;
-    const database = await within(db.execute(sql`select 1`), DATABASE_CHECK_MS).then(() => 'ok' as const, () => 'unreachable' as const);
+    const query: RowsQuery = <T>(text: string) => db.execute(sql.raw(text)) as unknown as Promise<{ rows: T[] }>;
+    const database = await within(db.execute(sql`select 1`), DATABASE_CHECK_MS).then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    );
     const checks: ReadinessChecks = {
       database,
       migrations: database === 'ok' ? await migrations(query).catch(() => 'unknown') : migrationsOk ? 'ok' : 'unknown',

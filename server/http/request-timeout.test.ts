@@ -46,13 +46,24 @@ interface LogLine {
 function send(port: number, agent: http.Agent, options: { method: string; path: string; body?: object }) {
   return new Promise<{ status: number; body: unknown; reusedSocket: boolean }>((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const req = http.request({ host: '127.0.0.1', port, agent, method: options.method, path: options.path,
-      headers: payload === undefined ? {} : { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as unknown, reusedSocket: req.reusedSocket }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        agent,
+        method: options.method,
+        path: options.path,
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body: JSON.parse(text) as unknown, reusedSocket: req.reusedSocket }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -71,8 +82,10 @@ describe('a request past REQUEST_TIMEOUT_MS', () => {
     // shares its database and has the short limit.
     server = await createTestServer(pglite!);
     const config = loadConfig({ ...TEST_ENV, DATA_DIR: server.config.dataDir, REQUEST_TIMEOUT_MS: String(LIMIT_MS) });
-    app = await buildApp({ config, db: server.database.db, mailer, clock: server.clock },
-      { logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line) as LogLine) } } });
+    app = await buildApp(
+      { config, db: server.database.db, mailer, clock: server.clock },
+      { logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line) as LogLine) } } },
+    );
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as { port: number }).port;
   });
@@ -85,15 +98,24 @@ describe('a request past REQUEST_TIMEOUT_MS', () => {
 
   it('is answered 503 server.timeout, and logged with its route (not its URL) and how long it ran', async () => {
     const member = await register(server);
-    const res = await app.inject({ method: 'POST', url: '/api/forgot-password?from=test-4711', payload: { email: member.email } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/forgot-password?from=test-4711',
+      payload: { email: member.email },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: SERVER.requestTimedOut, reason: 'server.timeout', success: false });
     expect(mailer.hanging).toBe(1); // the handler is still waiting on the mail server
     const logged = lines.find((line) => line.msg.startsWith('request timed out'));
-    expect(logged).toEqual(expect.objectContaining({
-      level: 50, route: 'POST /api/forgot-password', ranMs: expect.any(Number), limitMs: LIMIT_MS,
-      msg: 'request timed out: POST /api/forgot-password answered 503 server.timeout',
-    }));
+    expect(logged).toEqual(
+      expect.objectContaining({
+        level: 50,
+        route: 'POST /api/forgot-password',
+        ranMs: expect.any(Number),
+        limitMs: LIMIT_MS,
+        msg: 'request timed out: POST /api/forgot-password answered 503 server.timeout',
+      }),
+    );
     expect(JSON.stringify(logged)).not.toContain('4711');
     mailer.answer();
   }, 10_000);
@@ -103,7 +125,11 @@ describe('a request past REQUEST_TIMEOUT_MS', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const first = await send(port, agent, { method: 'POST', path: '/api/forgot-password', body: { email: member.email } });
-      expect(first).toEqual({ status: 503, body: { message: SERVER.requestTimedOut, reason: 'server.timeout', success: false }, reusedSocket: false });
+      expect(first).toEqual({
+        status: 503,
+        body: { message: SERVER.requestTimedOut, reason: 'server.timeout', success: false },
+        reusedSocket: false,
+      });
       const warnings = lines.length;
       mailer.answer();
       // Fastify refuses the handler's late reply with a warning instead of writing it.
@@ -128,8 +154,12 @@ describe('a request past REQUEST_TIMEOUT_MS', () => {
     res.on('close', () => (ended = true));
     await vi.waitFor(() => expect(received).toContain('event: ready'));
     await new Promise((resolve) => setTimeout(resolve, 3 * LIMIT_MS)); // well past the limit
-    const id = await recordEvent(server.database.db, member.userId,
-      { kind: 'bot.started', botID: 'b1', name: 'BTCUSDT', at: new Date().toISOString() });
+    const id = await recordEvent(server.database.db, member.userId, {
+      kind: 'bot.started',
+      botID: 'b1',
+      name: 'BTCUSDT',
+      at: new Date().toISOString(),
+    });
     await vi.waitFor(() => expect(received).toContain(`id: ${id}\nevent: bot.started`));
     expect([res.statusCode, ended]).toEqual([200, false]);
     expect(lines.filter((line) => line.route === 'GET /api/events')).toEqual([]);

@@ -32,8 +32,17 @@ describe.each(targets)('clients behind a trusted proxy on $name', (target) => {
   afterAll(() => server?.close());
 
   /** A request as the proxy passes it on: from its socket, the client in X-Forwarded-For. */
-  const via = (remoteAddress: string, forwardedFor: string | undefined, request: { method?: 'GET' | 'POST'; url: string; payload?: object }) =>
-    server.app.inject({ method: 'GET', ...request, remoteAddress, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } });
+  const via = (
+    remoteAddress: string,
+    forwardedFor: string | undefined,
+    request: { method?: 'GET' | 'POST'; url: string; payload?: object },
+  ) =>
+    server.app.inject({
+      method: 'GET',
+      ...request,
+      remoteAddress,
+      headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+    });
   const forgot = (remoteAddress: string, forwardedFor: string | undefined, email: string) =>
     via(remoteAddress, forwardedFor, { method: 'POST', url: '/api/forgot-password', payload: { email } });
   const login = (forwardedFor: string, email: string, password: string) =>
@@ -83,8 +92,11 @@ describe.each(targets)('clients behind a trusted proxy on $name', (target) => {
     const member = await register(server);
     const response = await login('198.51.100.30', member.email, member.password);
     expect(response.statusCode).toBe(200);
-    const rows = await server.app.deps.db.select({ clientAddress: sessions.clientAddress }).from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, member.email));
+    const rows = await server.app.deps.db
+      .select({ clientAddress: sessions.clientAddress })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.email, member.email));
     // The signup's own session came from the proxy's address with no forwarded client; the login's through it.
     expect(rows.map((r) => r.clientAddress).sort()).toEqual([PROXY, '198.51.100.30']);
   });
@@ -92,8 +104,11 @@ describe.each(targets)('clients behind a trusted proxy on $name', (target) => {
   it('records a forwarded client without the port a proxy appended', async () => {
     const member = await register(server);
     expect((await login('198.51.100.31:51234', member.email, member.password)).statusCode).toBe(200);
-    const rows = await server.app.deps.db.select({ clientAddress: sessions.clientAddress }).from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.email, member.email));
+    const rows = await server.app.deps.db
+      .select({ clientAddress: sessions.clientAddress })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.email, member.email));
     expect(rows.map((r) => r.clientAddress)).toContain('198.51.100.31');
   });
 
@@ -119,8 +134,10 @@ describe.each(logTargets)('the request log behind a trusted proxy on $name', (ta
   const lines: string[] = [];
   beforeAll(async () => {
     server = await createTestServer(target, { TRUST_PROXY: PROXY });
-    app = await buildApp({ config: server.config, db: server.database.db, mailer: server.mailer, clock: server.clock },
-      { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
+    app = await buildApp(
+      { config: server.config, db: server.database.db, mailer: server.mailer, clock: server.clock },
+      { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } },
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -128,9 +145,14 @@ describe.each(logTargets)('the request log behind a trusted proxy on $name', (ta
   });
 
   it("logs the forwarded client's address, and a direct peer's own", async () => {
-    const logged = () => lines.map((line) => JSON.parse(line) as { req?: { url?: string; remoteAddress?: string } }).filter((l) => l.req);
+    const logged = () =>
+      lines.map((line) => JSON.parse(line) as { req?: { url?: string; remoteAddress?: string } }).filter((l) => l.req);
     await app.inject({ url: '/healthz?from=proxy', remoteAddress: PROXY, headers: { 'x-forwarded-for': '198.51.100.77' } });
-    await app.inject({ url: '/healthz?from=direct', remoteAddress: '203.0.113.8', headers: { 'x-forwarded-for': '198.51.100.78' } });
+    await app.inject({
+      url: '/healthz?from=direct',
+      remoteAddress: '203.0.113.8',
+      headers: { 'x-forwarded-for': '198.51.100.78' },
+    });
     expect(logged().find((l) => l.req!.url === '/healthz?from=proxy')?.req?.remoteAddress).toBe('198.51.100.77');
     expect(logged().find((l) => l.req!.url === '/healthz?from=direct')?.req?.remoteAddress).toBe('203.0.113.8');
   });

@@ -24,7 +24,10 @@ describe('yupValidatorCompiler', () => {
     ['a wrong type', { name: 'a', count: 'x' }, 'request.malformed'],
     ['an object for text', { name: {} }, 'request.malformed'],
   ])('gives %s its reason', (_case, data, reason) => {
-    const ruled = yup.object({ name: yup.string().trim().required('name is required.').max(3, 'name is too long.'), count: yup.number().optional() });
+    const ruled = yup.object({
+      name: yup.string().trim().required('name is required.').max(3, 'name is too long.'),
+      count: yup.number().optional(),
+    });
     const { error } = validate(ruled, data);
     expect(reasonOfValidation(error as FastifyError)).toBe(reason);
   });

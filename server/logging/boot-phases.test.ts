@@ -8,7 +8,8 @@ describe('bootPhases', () => {
   });
 
   it('reads as one log line', () => {
-    expect(bootPhasesLine({ imports: 413, database: 791, app: 447, listen: 52, engines: 89, total: 1791 }))
-      .toBe('started in 1791 ms (imports 413 ms, database 791 ms, app 447 ms, listen 52 ms, engines 89 ms)');
+    expect(bootPhasesLine({ imports: 413, database: 791, app: 447, listen: 52, engines: 89, total: 1791 })).toBe(
+      'started in 1791 ms (imports 413 ms, database 791 ms, app 447 ms, listen 52 ms, engines 89 ms)',
+    );
   });
 });

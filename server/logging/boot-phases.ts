@@ -33,6 +33,8 @@ export function bootPhases(marks: BootMarks): BootPhases {
 }
 
 export function bootPhasesLine(phases: BootPhases): string {
-  return `started in ${phases.total} ms (imports ${phases.imports} ms, database ${phases.database} ms, app ${phases.app} ms, ` +
-    `listen ${phases.listen} ms, engines ${phases.engines} ms)`;
+  return (
+    `started in ${phases.total} ms (imports ${phases.imports} ms, database ${phases.database} ms, app ${phases.app} ms, ` +
+    `listen ${phases.listen} ms, engines ${phases.engines} ms)`
+  );
 }

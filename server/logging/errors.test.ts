@@ -11,7 +11,11 @@ function databaseError(): Error {
     params: ['member@example.com'],
     queryOptions: { rowMode: 'array' },
   });
-  return new DrizzleQueryError('insert into "users" ("email", "password_hash") values ($1, $2)', ['member@example.com', 'argon-hash'], cause);
+  return new DrizzleQueryError(
+    'insert into "users" ("email", "password_hash") values ($1, $2)',
+    ['member@example.com', 'argon-hash'],
+    cause,
+  );
 }
 
 describe('loggableError', () => {
@@ -21,10 +25,13 @@ describe('loggableError', () => {
     expect(shown.message).toBe('Failed query: insert into "users" ("email", "password_hash") values ($1, $2)');
     expect(shown.query).toBe('insert into "users" ("email", "password_hash") values ($1, $2)');
     expect(String(shown.stack)).toContain('errors.test.ts');
-    expect(shown.cause).toMatchObject({ code: '23505', message: 'duplicate key value violates unique constraint "users_email_unique"' });
+    expect(shown.cause).toMatchObject({
+      code: '23505',
+      message: 'duplicate key value violates unique constraint "users_email_unique"',
+    });
   });
 
-  it('drops the parameters everywhere: the params fields, the message, the stack, the cause\'s detail', () => {
+  it("drops the parameters everywhere: the params fields, the message, the stack, the cause's detail", () => {
     const text = JSON.stringify(loggableError(databaseError()));
     expect(text).not.toContain('member@example.com');
     expect(text).not.toContain('argon-hash');

@@ -9,7 +9,17 @@
  * Fields never logged: the values of a statement, and an HTTP client's request and response
  * (axios puts the request's headers, the exchange's API key among them, on its errors).
  */
-const VALUE_FIELDS = new Set(['params', 'parameters', 'queryOptions', 'detail', 'values', 'config', 'request', 'response', 'headers']);
+const VALUE_FIELDS = new Set([
+  'params',
+  'parameters',
+  'queryOptions',
+  'detail',
+  'values',
+  'config',
+  'request',
+  'response',
+  'headers',
+]);
 /** drizzle appends the parameters to the message on a line of their own. */
 const PARAMS_LINE = /\nparams: [\s\S]*$/;
 /** Causes deeper than this are not followed (and a cause that loops ends here). */

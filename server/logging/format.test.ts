@@ -21,7 +21,9 @@ function configWith(env: Record<string, string>): Config {
 /** What a pino logger built from the server's options writes to a stdout that is (or is not) a terminal. */
 function loggedTo(config: Config, isTTY: boolean, log: (logger: pino.Logger) => void): string {
   const written: string[] = [];
-  const options = loggerOptions(config, true, { isTTY, write: (line: string) => written.push(line) }) as pino.LoggerOptions & { stream: pino.DestinationStream };
+  const options = loggerOptions(config, true, { isTTY, write: (line: string) => written.push(line) }) as pino.LoggerOptions & {
+    stream: pino.DestinationStream;
+  };
   const { stream, ...rest } = options;
   log(pino(rest, stream));
   return written.join('');
@@ -45,7 +47,9 @@ describe('LOG_FORMAT', () => {
     expect(configWith({}).logFormat).toBe('auto');
     expect(configWith({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
     expect(configWith({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
-    expect(() => configWith({ LOG_FORMAT: 'text' })).toThrow(new ConfigError('Invalid configuration: LOG_FORMAT must be one of auto, json, pretty (got "text")'));
+    expect(() => configWith({ LOG_FORMAT: 'text' })).toThrow(
+      new ConfigError('Invalid configuration: LOG_FORMAT must be one of auto, json, pretty (got "text")'),
+    );
   });
 });
 
@@ -69,7 +73,10 @@ describe('the server logger on stdout', () => {
   });
 
   it('redacts the configured credentials from pretty lines too, whatever their escaping in JSON', () => {
-    const config = { ...configWith({ LOG_FORMAT: 'pretty' }), databaseUrl: 'postgres://griddesk:db-"s3cret@db.internal:5432/griddesk' };
+    const config = {
+      ...configWith({ LOG_FORMAT: 'pretty' }),
+      databaseUrl: 'postgres://griddesk:db-"s3cret@db.internal:5432/griddesk',
+    };
     const text = loggedTo(config, false, (logger) => {
       logger.info('connecting to postgres://griddesk:db-"s3cret@db.internal:5432/griddesk');
       logger.error({ err: new Error('password db-"s3cret refused') }, 'database down');
@@ -80,7 +87,9 @@ describe('the server logger on stdout', () => {
 
   it('keeps a given stream JSON, whatever LOG_FORMAT says (tests and files read JSON)', () => {
     const lines: string[] = [];
-    const options = loggerOptions(configWith({ LOG_FORMAT: 'pretty' }), { stream: { write: (line: string) => lines.push(line) } }) as pino.LoggerOptions & { stream: pino.DestinationStream };
+    const options = loggerOptions(configWith({ LOG_FORMAT: 'pretty' }), {
+      stream: { write: (line: string) => lines.push(line) },
+    }) as pino.LoggerOptions & { stream: pino.DestinationStream };
     const { stream, ...rest } = options;
     pino(rest, stream).info('hello');
     expect(JSON.parse(lines[0]!)).toMatchObject({ msg: 'hello' });
@@ -91,34 +100,66 @@ describe('prettyLogLine', () => {
   const time = new Date(2026, 0, 2, 3, 4, 5, 67).getTime();
 
   it('shows the local time, the level and the message, then the other fields as key=value', () => {
-    const line = JSON.stringify({ level: 30, time, pid: 1, hostname: 'h', reqId: 'req-1', req: { method: 'GET', url: '/api/x', remoteAddress: '127.0.0.1' }, msg: 'incoming request' });
-    expect(prettyLogLine(line)).toBe('03:04:05.067 INFO  incoming request  reqId=req-1 req.method=GET req.url=/api/x req.remoteAddress=127.0.0.1\n');
+    const line = JSON.stringify({
+      level: 30,
+      time,
+      pid: 1,
+      hostname: 'h',
+      reqId: 'req-1',
+      req: { method: 'GET', url: '/api/x', remoteAddress: '127.0.0.1' },
+      msg: 'incoming request',
+    });
+    expect(prettyLogLine(line)).toBe(
+      '03:04:05.067 INFO  incoming request  reqId=req-1 req.method=GET req.url=/api/x req.remoteAddress=127.0.0.1\n',
+    );
   });
 
   it('quotes values with spaces or quotes, and shows numbers, booleans, null and arrays as JSON', () => {
-    const line = JSON.stringify({ level: 40, time, msg: 'm', reason: 'two words', n: 1.5, ok: false, none: null, list: [1, 'a'], empty: {} });
+    const line = JSON.stringify({
+      level: 40,
+      time,
+      msg: 'm',
+      reason: 'two words',
+      n: 1.5,
+      ok: false,
+      none: null,
+      list: [1, 'a'],
+      empty: {},
+    });
     expect(prettyLogLine(line)).toBe('03:04:05.067 WARN  m  reason="two words" n=1.5 ok=false none=null list=[1,"a"] empty={}\n');
   });
 
   it("puts an error's stack and its cause's under the line, indented", () => {
     const line = JSON.stringify({
-      level: 50, time, msg: 'request failed',
-      err: { type: 'Error', message: 'boom', stack: 'Error: boom\n    at f (a.ts:1:1)', code: 'E1', cause: { type: 'Error', message: 'root', stack: 'Error: root\n    at g (b.ts:2:2)' } },
+      level: 50,
+      time,
+      msg: 'request failed',
+      err: {
+        type: 'Error',
+        message: 'boom',
+        stack: 'Error: boom\n    at f (a.ts:1:1)',
+        code: 'E1',
+        cause: { type: 'Error', message: 'root', stack: 'Error: root\n    at g (b.ts:2:2)' },
+      },
     });
-    expect(prettyLogLine(line)).toBe([
-      '03:04:05.067 ERROR request failed  err.code=E1',
-      '    Error: boom',
-      '        at f (a.ts:1:1)',
-      '    caused by: Error: root',
-      '        at g (b.ts:2:2)',
-      '',
-    ].join('\n'));
+    expect(prettyLogLine(line)).toBe(
+      [
+        '03:04:05.067 ERROR request failed  err.code=E1',
+        '    Error: boom',
+        '        at f (a.ts:1:1)',
+        '    caused by: Error: root',
+        '        at g (b.ts:2:2)',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('names every pino level and colours it only when asked', () => {
     const names = [10, 20, 30, 40, 50, 60].map((level) => prettyLogLine(JSON.stringify({ level, time, msg: 'x' })).slice(13, 18));
     expect(names).toEqual(['TRACE', 'DEBUG', 'INFO ', 'WARN ', 'ERROR', 'FATAL']);
-    expect(prettyLogLine(JSON.stringify({ level: 50, time, msg: 'x' }), { colours: true })).toBe(`03:04:05.067 ${ESC}[31mERROR${ESC}[39m x\n`);
+    expect(prettyLogLine(JSON.stringify({ level: 50, time, msg: 'x' }), { colours: true })).toBe(
+      `03:04:05.067 ${ESC}[31mERROR${ESC}[39m x\n`,
+    );
   });
 
   it('leaves a line that is not a JSON object as it is', () => {

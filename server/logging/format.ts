@@ -85,7 +85,10 @@ export function prettyLogLine(line: string, options: { colours?: boolean } = {})
   flatten(rest, '', pairs, stacks);
   const message = typeof entry.msg === 'string' ? entry.msg : '';
   const head = [`${clock(entry.time)} ${label}`, message].filter(Boolean).join(' ');
-  const body = stacks.flatMap((stack) => stack.split('\n')).map((text) => `    ${text}\n`).join('');
+  const body = stacks
+    .flatMap((stack) => stack.split('\n'))
+    .map((text) => `    ${text}\n`)
+    .join('');
   return `${head}${pairs.length > 0 ? `  ${pairs.join(' ')}` : ''}\n${body}`;
 }
 

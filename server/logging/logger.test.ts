@@ -23,10 +23,16 @@ describe.each(targets)('log lines on $name', (target) => {
     server = await createTestServer(target);
     member = await register(server);
     // The same database, with a logger writing to `lines` and credentials in its configuration.
-    const config = { ...server.config, databaseUrl: 'postgres://griddesk:db-s3cret@db.internal:5432/griddesk',
-      smtpUrl: 'smtps://mailer:mail-s3cret@smtp.internal:465', bscRpcUrl: 'https://bsc.internal/v3/0123456789abcdef0123456789abcdef' };
-    app = await buildApp({ config, db: server.database.db, mailer: server.mailer, clock: server.clock },
-      { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
+    const config = {
+      ...server.config,
+      databaseUrl: 'postgres://griddesk:db-s3cret@db.internal:5432/griddesk',
+      smtpUrl: 'smtps://mailer:mail-s3cret@smtp.internal:465',
+      bscRpcUrl: 'https://bsc.internal/v3/0123456789abcdef0123456789abcdef',
+    };
+    app = await buildApp(
+      { config, db: server.database.db, mailer: server.mailer, clock: server.clock },
+      { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } },
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -37,12 +43,19 @@ describe.each(targets)('log lines on $name', (target) => {
     const marker = 'param-value-7c41';
     await server.database.db.execute(sql`alter table "strategies" rename to "strategies_away"`);
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/stratagybypara', payload: { strategy_name: marker }, headers: bearer(member.token) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/stratagybypara',
+        payload: { strategy_name: marker },
+        headers: bearer(member.token),
+      });
       expect(res.statusCode).toBe(500);
     } finally {
       await server.database.db.execute(sql`alter table "strategies_away" rename to "strategies"`);
     }
-    const failure = lines.map((line) => JSON.parse(line) as { msg?: string; err?: { message?: string } }).find((l) => l.msg === 'request failed');
+    const failure = lines
+      .map((line) => JSON.parse(line) as { msg?: string; err?: { message?: string } })
+      .find((l) => l.msg === 'request failed');
     expect(failure?.err?.message).toMatch(/^Failed query: select/);
     expect(logged()).not.toContain(marker);
     expect(logged()).not.toContain(member.userId);
@@ -56,7 +69,11 @@ describe.each(targets)('log lines on $name', (target) => {
   });
 
   it('logs query strings without credentials, and no authorization or cookie header', async () => {
-    await app.inject({ method: 'GET', url: '/api/email?access_token=query-s3cret&page=2', headers: { ...bearer(member.token), cookie: 'sid=cookie-s3cret' } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/email?access_token=query-s3cret&page=2',
+      headers: { ...bearer(member.token), cookie: 'sid=cookie-s3cret' },
+    });
     expect(logged()).not.toContain('query-s3cret');
     expect(logged()).not.toContain('cookie-s3cret');
     expect(logged()).not.toContain(member.token);

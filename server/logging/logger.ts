@@ -51,7 +51,11 @@ export function redactingDestination(destination: Destination, secrets: readonly
  * A request as a log line shows it: method, URL (its tokens redacted) and the client's address
  * (request.ip: behind a TRUST_PROXY proxy the client it forwards for); no headers.
  */
-export function requestLogValue(request: { method?: string; url?: string; ip?: string }): { method?: string; url: string; remoteAddress?: string } {
+export function requestLogValue(request: { method?: string; url?: string; ip?: string }): {
+  method?: string;
+  url: string;
+  remoteAddress?: string;
+} {
   return { method: request.method, url: redactSecrets(request.url ?? ''), remoteAddress: request.ip };
 }
 
@@ -74,13 +78,21 @@ function stdoutDestination(stdout: Stdout, setting: LogFormatSetting, secrets: r
 }
 
 /** Fastify's `logger` option for `choice`, with the redaction layers around any destination given. */
-export function loggerOptions(config: Config, choice: LoggerChoice, stdout: Stdout = process.stdout): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Config,
+  choice: LoggerChoice,
+  stdout: Stdout = process.stdout,
+): FastifyServerOptions['logger'] {
   if (choice === false || choice === undefined) return false;
   const { stream, file, serializers, ...custom } = (choice === true ? {} : choice) as {
-    stream?: Destination; file?: string; serializers?: Record<string, unknown>; formatters?: unknown;
+    stream?: Destination;
+    file?: string;
+    serializers?: Record<string, unknown>;
+    formatters?: unknown;
   };
   const secrets = configSecrets(config);
-  const destination: Destination = stream ?? (file ? pino.destination(file) : stdoutDestination(stdout, config.logFormat, secrets));
+  const destination: Destination =
+    stream ?? (file ? pino.destination(file) : stdoutDestination(stdout, config.logFormat, secrets));
   return {
     level: config.logLevel,
     ...custom,

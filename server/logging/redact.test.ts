@@ -24,8 +24,17 @@ describe('secretsOf', () => {
       HOT_WALLET_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
       PORT: '8080',
     });
-    expect(secrets).toEqual(expect.arrayContaining(['s3cret', 'mailpw', 'redispw', '0123456789abcdef0123456789abcdef', 'rpc-k3y', 'j'.repeat(40),
-      `0x${'ab'.repeat(32)}`]));
+    expect(secrets).toEqual(
+      expect.arrayContaining([
+        's3cret',
+        'mailpw',
+        'redispw',
+        '0123456789abcdef0123456789abcdef',
+        'rpc-k3y',
+        'j'.repeat(40),
+        `0x${'ab'.repeat(32)}`,
+      ]),
+    );
     expect(secrets).not.toContain('8080');
   });
 });
@@ -45,7 +54,7 @@ describe('the deposit mnemonic (DEPOSIT_MNEMONIC)', () => {
     expect(redacted).toBe(`wallet ${REDACTED} ready`);
   });
 
-  it("looks phrases up in the BIP-39 list ethers uses", () => {
+  it('looks phrases up in the BIP-39 list ethers uses', () => {
     const list = LangEn.wordlist();
     expect(BIP39_ENGLISH).toEqual(Array.from({ length: 2048 }, (_, i) => list.getWord(i)));
   });
@@ -55,19 +64,40 @@ describe("the server logger's lines", () => {
   /** The JSON lines a pino logger built from the server's options writes. */
   function logged(log: (logger: pino.Logger) => void): Record<string, unknown>[] {
     const lines: string[] = [];
-    const config = loadConfig({ JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'ab'.repeat(32), DATA_DIR: mkdtempSync(join(tmpdir(), 'griddesk-redact-')) });
-    const { stream, ...options } = loggerOptions(config, { stream: { write: (line: string) => lines.push(line) } }) as pino.LoggerOptions & { stream: pino.DestinationStream };
+    const config = loadConfig({
+      JWT_SECRET: 'x'.repeat(40),
+      SECRETS_KEY: 'ab'.repeat(32),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'griddesk-redact-')),
+    });
+    const { stream, ...options } = loggerOptions(config, {
+      stream: { write: (line: string) => lines.push(line) },
+    }) as pino.LoggerOptions & { stream: pino.DestinationStream };
     log(pino(options, stream));
     return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 
   it('replaces whatever a logged object or a child logger holds under a secret name, lists and objects included', () => {
-    const [line] = logged((logger) => logger.child({ session: 'sess-1' }).warn({
-      member: 'm-1', apiSecret: 'exch-s3cret', tokens: ['tok-1', 'tok-2'], credentials: { user: 'u', pass: 'p4ss' },
-      headers: { authorization: 'Bearer abc', host: 'h' },
-    }, 'keys saved'));
-    expect(line).toMatchObject({ session: REDACTED, member: 'm-1', apiSecret: REDACTED, tokens: REDACTED, credentials: REDACTED,
-      headers: { authorization: REDACTED, host: 'h' }, msg: 'keys saved' });
+    const [line] = logged((logger) =>
+      logger.child({ session: 'sess-1' }).warn(
+        {
+          member: 'm-1',
+          apiSecret: 'exch-s3cret',
+          tokens: ['tok-1', 'tok-2'],
+          credentials: { user: 'u', pass: 'p4ss' },
+          headers: { authorization: 'Bearer abc', host: 'h' },
+        },
+        'keys saved',
+      ),
+    );
+    expect(line).toMatchObject({
+      session: REDACTED,
+      member: 'm-1',
+      apiSecret: REDACTED,
+      tokens: REDACTED,
+      credentials: REDACTED,
+      headers: { authorization: REDACTED, host: 'h' },
+      msg: 'keys saved',
+    });
   });
 
   it('redacts the forms the desktop export redacts: addresses, object prints, escaped JSON', () => {

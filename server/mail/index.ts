@@ -8,7 +8,5 @@ export { MemoryMailer } from './mailer';
 export { listOutbox, outboxDir, type OutboxMail } from './outbox';
 
 export function createMailer(config: Config, log: (line: string) => void): Mailer {
-  return config.smtpUrl
-    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-    : new OutboxMailer(config.dataDir, log);
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(config.dataDir, log);
 }

@@ -20,7 +20,11 @@ export const COMMAND_QUEUED_CHANNEL = 'runnable_command_queued';
 export const COMMAND_ANSWERED_CHANNEL = 'runnable_command_answered';
 
 /** Sends the notification with the transaction `tx` (delivered when it commits). */
-export async function notifyCommand(tx: Db, channel: typeof COMMAND_QUEUED_CHANNEL | typeof COMMAND_ANSWERED_CHANNEL, payload = ''): Promise<void> {
+export async function notifyCommand(
+  tx: Db,
+  channel: typeof COMMAND_QUEUED_CHANNEL | typeof COMMAND_ANSWERED_CHANNEL,
+  payload = '',
+): Promise<void> {
   await tx.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
 }
 
@@ -36,7 +40,12 @@ export interface CommandSignal {
  * null) while notifications cannot be trusted. `check` runs one at a time; a signal during a
  * run asks for one more run after it.
  */
-export function followCommandSignal(feed: NotificationFeed | undefined, channel: string, pollMs: number, check: (payload: string | null) => Promise<void>): CommandSignal {
+export function followCommandSignal(
+  feed: NotificationFeed | undefined,
+  channel: string,
+  pollMs: number,
+  check: (payload: string | null) => Promise<void>,
+): CommandSignal {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again: (string | null)[] = [];
@@ -48,13 +57,15 @@ export function followCommandSignal(feed: NotificationFeed | undefined, channel:
       again.push(payload);
       return;
     }
-    running = check(payload).catch(() => undefined).finally(() => {
-      running = null;
-      const next = again;
-      again = [];
-      // Many signals during one run: one run answers them all unless each names its own payload.
-      for (const p of new Set(next)) run(p);
-    });
+    running = check(payload)
+      .catch(() => undefined)
+      .finally(() => {
+        running = null;
+        const next = again;
+        again = [];
+        // Many signals during one run: one run answers them all unless each names its own payload.
+        for (const p of new Set(next)) run(p);
+      });
   };
   const polling = (on: boolean): void => {
     if (on && !poll && !stopped) {
@@ -67,17 +78,22 @@ export function followCommandSignal(feed: NotificationFeed | undefined, channel:
   };
 
   polling(true);
-  const listening = feed?.listen(channel, {
-    onMessage: (payload) => run(payload),
-    onGap: (listens) => {
-      polling(!listens);
-      if (listens) run(null); // what was answered during the gap
-    },
-  }).then((l) => {
-    if (l.listening) polling(false);
-    run(null); // what happened before it listened
-    return l;
-  }, () => null);
+  const listening = feed
+    ?.listen(channel, {
+      onMessage: (payload) => run(payload),
+      onGap: (listens) => {
+        polling(!listens);
+        if (listens) run(null); // what was answered during the gap
+      },
+    })
+    .then(
+      (l) => {
+        if (l.listening) polling(false);
+        run(null); // what happened before it listened
+        return l;
+      },
+      () => null,
+    );
   if (!feed) run(null);
 
   return {
@@ -106,8 +122,12 @@ export const DEFAULT_COMMAND_WAIT: CommandWait = { intervalMs: 50, timeoutMs: 5_
  * the answer with `answerOf` (the command's table is the runnable's). The result the engine
  * recorded ('ok' when applied), or null while it is still unapplied after the wait.
  */
-export function awaitCommandAnswer(feed: NotificationFeed | undefined, id: string, answerOf: () => Promise<string | null>,
-  wait: CommandWait = DEFAULT_COMMAND_WAIT): Promise<string | null> {
+export function awaitCommandAnswer(
+  feed: NotificationFeed | undefined,
+  id: string,
+  answerOf: () => Promise<string | null>,
+  wait: CommandWait = DEFAULT_COMMAND_WAIT,
+): Promise<string | null> {
   return new Promise((resolve) => {
     let settled = false;
     const finish = (answer: string | null) => {

@@ -10,6 +10,9 @@ import { memberEvents } from '../db/schema';
 
 /** Appends one event for the member; returns its id. */
 export async function recordEvent(db: Db, userId: string, event: MemberEvent): Promise<number> {
-  const [row] = await db.insert(memberEvents).values({ userId, kind: event.kind, payload: event }).returning({ id: memberEvents.id });
+  const [row] = await db
+    .insert(memberEvents)
+    .values({ userId, kind: event.kind, payload: event })
+    .returning({ id: memberEvents.id });
   return row!.id;
 }

@@ -15,6 +15,11 @@ export async function createBillingServer(target: DatabaseTarget, env: Env = {})
   return {
     ...server,
     billing: (token, url, payload) =>
-      server.app.inject({ method: 'POST', url: `/account${url}`, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) }),
+      server.app.inject({
+        method: 'POST',
+        url: `/account${url}`,
+        headers: token ? bearer(token) : {},
+        ...(payload ? { payload } : {}),
+      }),
   };
 }

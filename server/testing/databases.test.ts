@@ -30,8 +30,13 @@ describe('database targets', () => {
 
   it('fails when TEST_DATABASE_URL is set but cannot be reached, instead of testing PGlite alone', async () => {
     process.env.TEST_DATABASE_URL = 'postgres://nobody:secret@127.0.0.1:1/postgres';
-    const message = await databaseTargets(nowhere()).then(() => null, (error: unknown) => (error as Error).message);
-    expect(message).toMatch(/^TEST_DATABASE_URL is set but PostgreSQL at postgres:\/\/nobody@127\.0\.0\.1:1\/postgres cannot be reached/);
+    const message = await databaseTargets(nowhere()).then(
+      () => null,
+      (error: unknown) => (error as Error).message,
+    );
+    expect(message).toMatch(
+      /^TEST_DATABASE_URL is set but PostgreSQL at postgres:\/\/nobody@127\.0\.0\.1:1\/postgres cannot be reached/,
+    );
     expect(message).not.toContain('secret');
   });
 
@@ -79,7 +84,12 @@ describe('database targets', () => {
 
   it('fails a one-database test too when TEST_DATABASE_URL is set but cannot be reached', async () => {
     process.env.TEST_DATABASE_URL = 'postgres://nobody:secret@127.0.0.1:1/postgres';
-    const message = await oneDatabaseTarget(nowhere()).then(() => null, (error: unknown) => (error as Error).message);
-    expect(message).toMatch(/^TEST_DATABASE_URL is set but PostgreSQL at postgres:\/\/nobody@127\.0\.0\.1:1\/postgres cannot be reached/);
+    const message = await oneDatabaseTarget(nowhere()).then(
+      () => null,
+      (error: unknown) => (error as Error).message,
+    );
+    expect(message).toMatch(
+      /^TEST_DATABASE_URL is set but PostgreSQL at postgres:\/\/nobody@127\.0\.0\.1:1\/postgres cannot be reached/,
+    );
   });
 });

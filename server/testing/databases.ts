@@ -34,9 +34,16 @@ export interface LocalPostgres {
 }
 
 /** Test files run in workers of one vitest process, their parent: the marker is named after it. */
-const LOCAL: LocalPostgres = { host: '127.0.0.1', port: 5432, marker: join(tmpdir(), `griddesk-tests-no-postgres-${process.ppid}`) };
+const LOCAL: LocalPostgres = {
+  host: '127.0.0.1',
+  port: 5432,
+  marker: join(tmpdir(), `griddesk-tests-no-postgres-${process.ppid}`),
+};
 
-const localAdminUrls = ({ host, port }: LocalPostgres) => [`postgres://postgres@${host}:${port}/postgres`, `postgres://root@${host}:${port}/test`];
+const localAdminUrls = ({ host, port }: LocalPostgres) => [
+  `postgres://postgres@${host}:${port}/postgres`,
+  `postgres://root@${host}:${port}/test`,
+];
 
 function portOpen(host: string, port: number, timeoutMs = 300): Promise<boolean> {
   return new Promise((resolve) => {
@@ -70,7 +77,9 @@ async function adminUrl(local: LocalPostgres): Promise<string | null> {
     if (await canConnect(explicit)) return explicit;
     const shown = new URL(explicit);
     shown.password = '';
-    throw new Error(`TEST_DATABASE_URL is set but PostgreSQL at ${shown.toString()} cannot be reached: start it, fix the URL, or unset it to test on PGlite only`);
+    throw new Error(
+      `TEST_DATABASE_URL is set but PostgreSQL at ${shown.toString()} cannot be reached: start it, fix the URL, or unset it to test on PGlite only`,
+    );
   }
   if (!(await portOpen(local.host, local.port))) return null;
   for (const url of localAdminUrls(local)) if (await canConnect(url)) return url;
@@ -107,9 +116,11 @@ function warnPostgresSkipped(marker: string): void {
   } catch {
     return; // warned already in this run
   }
-  process.stderr.write('WARNING: no PostgreSQL reachable (TEST_DATABASE_URL unset, nothing accepting postgres or root at 127.0.0.1:5432): '
-    + 'the two-database tests run on PGlite only and their PostgreSQL half is SKIPPED. Set TEST_DATABASE_URL to an admin URL '
-    + '(one that may CREATE DATABASE) or start a local PostgreSQL to run it.\n');
+  process.stderr.write(
+    'WARNING: no PostgreSQL reachable (TEST_DATABASE_URL unset, nothing accepting postgres or root at 127.0.0.1:5432): ' +
+      'the two-database tests run on PGlite only and their PostgreSQL half is SKIPPED. Set TEST_DATABASE_URL to an admin URL ' +
+      '(one that may CREATE DATABASE) or start a local PostgreSQL to run it.\n',
+  );
 }
 
 /**
@@ -144,12 +155,16 @@ function databaseChoice(value = process.env.TEST_DATABASE): DatabaseChoice {
 async function chosenTargets(choice: Exclude<DatabaseChoice, undefined>, local: LocalPostgres): Promise<DatabaseTarget[]> {
   if (choice === 'pglite') return [pgliteTarget];
   const admin = await adminUrl(local);
-  if (choice === 'postgres' && !admin) throw new Error('TEST_DATABASE=postgres, but no PostgreSQL answers (TEST_DATABASE_URL or 127.0.0.1:5432)');
+  if (choice === 'postgres' && !admin)
+    throw new Error('TEST_DATABASE=postgres, but no PostgreSQL answers (TEST_DATABASE_URL or 127.0.0.1:5432)');
   return admin ? [postgresTarget(admin)] : [pgliteTarget];
 }
 
 /** Use with top-level await and `describe.each(targets)`. */
-export async function databaseTargets(local: LocalPostgres = LOCAL, choice: DatabaseChoice = databaseChoice()): Promise<DatabaseTarget[]> {
+export async function databaseTargets(
+  local: LocalPostgres = LOCAL,
+  choice: DatabaseChoice = databaseChoice(),
+): Promise<DatabaseTarget[]> {
   if (choice) return chosenTargets(choice, local);
   const admin = await adminUrl(local);
   if (!admin) warnPostgresSkipped(local.marker);
@@ -157,7 +172,10 @@ export async function databaseTargets(local: LocalPostgres = LOCAL, choice: Data
 }
 
 /** One database for a test the rule above runs on one: PostgreSQL when reachable, else PGlite (as `describe.each` takes it). */
-export async function oneDatabaseTarget(local: LocalPostgres = LOCAL, choice: DatabaseChoice = databaseChoice()): Promise<DatabaseTarget[]> {
+export async function oneDatabaseTarget(
+  local: LocalPostgres = LOCAL,
+  choice: DatabaseChoice = databaseChoice(),
+): Promise<DatabaseTarget[]> {
   if (choice && choice !== 'one') return chosenTargets(choice, local);
   const admin = await adminUrl(local);
   return admin ? [postgresTarget(admin)] : [pgliteTarget];

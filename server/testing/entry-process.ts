@@ -27,13 +27,23 @@ const GIVE_UP_MS = 60_000;
  * `env` is the whole environment of the child (beside PATH and HOME), so nothing of the test
  * runner's own (DATABASE_URL, a developer's chain secrets) leaks into what is tested.
  */
-export function runEntry(entry: string, args: string[], env: Record<string, string>, options: EntryOptions = {}): Promise<EntryRun> {
+export function runEntry(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+  options: EntryOptions = {},
+): Promise<EntryRun> {
   const child = spawnEntry(entry, args, env, options);
   const timer = setTimeout(() => child.kill('SIGKILL'), GIVE_UP_MS);
   return collect(child).finally(() => clearTimeout(timer));
 }
 
-function spawnEntry(entry: string, args: string[], env: Record<string, string>, options: EntryOptions): ChildProcessWithoutNullStreams {
+function spawnEntry(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+  options: EntryOptions,
+): ChildProcessWithoutNullStreams {
   const file = resolve(options.cwd ?? '.', entry);
   return spawn(process.execPath, [...(options.built ? [] : ['--import', 'tsx']), file, ...args], {
     ...(options.cwd ? { cwd: options.cwd } : {}),
@@ -52,7 +62,13 @@ export interface RunningEntry {
   stop(): Promise<EntryRun>;
 }
 
-export async function startEntry(entry: string, args: string[], env: Record<string, string>, ready: RegExp, options: EntryOptions = {}): Promise<RunningEntry> {
+export async function startEntry(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  options: EntryOptions = {},
+): Promise<RunningEntry> {
   const child = spawnEntry(entry, args, env, options);
   const finished = collect(child);
   let seen = '';
@@ -67,7 +83,10 @@ export async function startEntry(entry: string, args: string[], env: Record<stri
       }
     };
     child.stdout.on('data', onData);
-    finished.then((run) => fail(new Error(`${entry} exited (${run.code}) before it was ready: ${run.stderr}${run.stdout}`)), fail);
+    finished.then(
+      (run) => fail(new Error(`${entry} exited (${run.code}) before it was ready: ${run.stderr}${run.stdout}`)),
+      fail,
+    );
   }).finally(() => clearTimeout(timer));
   let printed = seen;
   child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));

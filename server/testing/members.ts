@@ -51,7 +51,13 @@ export async function register(server: TestServer, overrides: Partial<SignupBody
   const verify = await server.app.inject({ method: 'POST', url: '/api/verify-otp', payload: { ...body, otp } });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
   const json = verify.json<{ token: string; id: string; userCode: string }>();
-  return { email: body.email.toLowerCase(), password: body.password, token: json.token, userId: json.id, userCode: json.userCode };
+  return {
+    email: body.email.toLowerCase(),
+    password: body.password,
+    token: json.token,
+    userId: json.id,
+    userCode: json.userCode,
+  };
 }
 
 export function bearer(token: string) {
@@ -72,7 +78,14 @@ let inserted = 0;
 export async function insertMember(db: Db, sponsorId: string | null = null): Promise<string> {
   const id = randomUUID();
   inserted += 1;
-  await db.insert(users).values({ id, username: `member${inserted}`, email: `member-${id}@example.com`, contactNo: '1',
-    passwordHash: 'x', referralCode: `T${String(inserted).padStart(5, '0')}`, sponsorId });
+  await db.insert(users).values({
+    id,
+    username: `member${inserted}`,
+    email: `member-${id}@example.com`,
+    contactNo: '1',
+    passwordHash: 'x',
+    referralCode: `T${String(inserted).padStart(5, '0')}`,
+    sponsorId,
+  });
   return id;
 }

@@ -58,7 +58,8 @@ export async function pgliteMigrated(): Promise<Blob> {
   const journal = await readFile(join(resolveMigrationsFolder(), 'meta', '_journal.json'));
   const key = createHash('sha256').update(journal).digest('hex').slice(0, 16);
   return cached(`griddesk-pglite-template-${key}.tar`, async () =>
-    dumpAndClose(await openDatabase(PGLITE_CONFIG(), { pgliteDir: 'memory://', pgliteTemplate: await pgliteCluster() })));
+    dumpAndClose(await openDatabase(PGLITE_CONFIG(), { pgliteDir: 'memory://', pgliteTemplate: await pgliteCluster() })),
+  );
 }
 
 /**
@@ -67,6 +68,9 @@ export async function pgliteMigrated(): Promise<Blob> {
  */
 export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   await mkdir(dataDir, { recursive: true }); // PGlite makes the pglite folder, not its parents
-  const database = await openDatabase(PGLITE_CONFIG(), { pgliteDir: join(dataDir, 'pglite'), pgliteTemplate: await pgliteMigrated() });
+  const database = await openDatabase(PGLITE_CONFIG(), {
+    pgliteDir: join(dataDir, 'pglite'),
+    pgliteTemplate: await pgliteMigrated(),
+  });
   await database.close();
 }

@@ -30,7 +30,10 @@ export function databaseUrl(admin: string, name: string): string {
 /** Changes whenever a migration is added or edited. */
 function migrationsKey(): string {
   const migrations = readMigrationFiles({ migrationsFolder: resolveMigrationsFolder() });
-  return createHash('sha256').update(migrations.map((m) => m.hash).join(',')).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(migrations.map((m) => m.hash).join(','))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 async function exists(admin: string, name: string): Promise<boolean> {
@@ -49,7 +52,11 @@ export async function migratedTemplate(admin: string): Promise<string> {
   const building = `${name}_${randomBytes(4).toString('hex')}`;
   await adminQuery(admin, `CREATE DATABASE ${building}`);
   try {
-    const config = loadConfig({ JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: '00'.repeat(32), DATABASE_URL: databaseUrl(admin, building) });
+    const config = loadConfig({
+      JWT_SECRET: 'x'.repeat(40),
+      SECRETS_KEY: '00'.repeat(32),
+      DATABASE_URL: databaseUrl(admin, building),
+    });
     await (await openDatabase(config)).close();
     await adminQuery(admin, `ALTER DATABASE ${building} RENAME TO ${name}`);
   } catch (error) {

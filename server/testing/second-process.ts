@@ -17,8 +17,13 @@ export interface SecondProcess {
 
 export async function secondApiProcess(server: TestServer): Promise<SecondProcess> {
   const database = await openDatabase(server.config);
-  const app = await buildApp({ config: server.config, db: database.db, mailer: new MemoryMailer(), clock: server.clock,
-    notifications: database.notifications });
+  const app = await buildApp({
+    config: server.config,
+    db: database.db,
+    mailer: new MemoryMailer(),
+    clock: server.clock,
+    notifications: database.notifications,
+  });
   return {
     app,
     database,

@@ -62,7 +62,10 @@ export async function createTestServer(target: DatabaseTarget, env: Env = {}, ex
   const mailer = new MemoryMailer();
   const clock = testClock();
   // An answer with a key its schema does not declare fails the test (http/ops/register.ts).
-  const app = await buildApp({ config, db: database.db, mailer, clock, notifications: database.notifications, ...extra }, { answers: 'strict' });
+  const app = await buildApp(
+    { config, db: database.db, mailer, clock, notifications: database.notifications, ...extra },
+    { answers: 'strict' },
+  );
   return {
     app,
     database,

@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 /** One control request over HTTP with exactly these headers (node:http lets a test set Host). */
-function control(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+function control(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${sim.url}${path}`, { method, headers }, (res) => {
       let text = '';
@@ -32,8 +37,16 @@ describe('the simulator control API (/sim/*)', () => {
     const set = await control('POST', '/sim/price', { ...JSON_TYPE, host: `127.0.0.1:${sim.port}` }, price);
     expect(set.status).toBe(200);
     expect(JSON.parse(set.body)).toEqual({ symbol: 'ETHUSDT', price: sim.control.getPrice('ETHUSDT') });
-    const viaLocalhost = await control('POST', '/sim/accounts', { 'content-type': 'application/json; charset=utf-8',
-      host: `localhost:${sim.port}`, origin: `http://localhost:${sim.port}` }, JSON.stringify({ balances: { USDT: '5' } }));
+    const viaLocalhost = await control(
+      'POST',
+      '/sim/accounts',
+      {
+        'content-type': 'application/json; charset=utf-8',
+        host: `localhost:${sim.port}`,
+        origin: `http://localhost:${sim.port}`,
+      },
+      JSON.stringify({ balances: { USDT: '5' } }),
+    );
     expect(viaLocalhost.status).toBe(200);
     expect(JSON.parse(viaLocalhost.body)).toHaveProperty('apiKey');
     // Reads carry no body and change nothing, so they need no content type.
@@ -48,14 +61,35 @@ describe('the simulator control API (/sim/*)', () => {
     await ex.loadMarkets();
     await ex.createOrder('SOL/USDT', 'limit', 'buy', 2, 95, { clientOrderId: 'http-part' });
     const headers = { ...JSON_TYPE, host: `127.0.0.1:${sim.port}` };
-    const filled = await control('POST', '/sim/partial-fill', headers, JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: '0.5' }));
+    const filled = await control(
+      'POST',
+      '/sim/partial-fill',
+      headers,
+      JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: '0.5' }),
+    );
     expect(filled.status).toBe(200);
-    expect(JSON.parse(filled.body)).toMatchObject({ market: 'spot', clientOrderId: 'http-part', status: 'PARTIALLY_FILLED', executedQty: '0.5', origQty: '2' });
+    expect(JSON.parse(filled.body)).toMatchObject({
+      market: 'spot',
+      clientOrderId: 'http-part',
+      status: 'PARTIALLY_FILLED',
+      executedQty: '0.5',
+      origQty: '2',
+    });
     expect(sim.control.getAccount(key.apiKey)!.balances.SOL).toEqual({ free: '0.50000000', locked: '0.00000000' });
-    const tooMuch = await control('POST', '/sim/partial-fill', headers, JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: '1.5' }));
+    const tooMuch = await control(
+      'POST',
+      '/sim/partial-fill',
+      headers,
+      JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: '1.5' }),
+    );
     expect(tooMuch.status).toBe(400);
     expect(JSON.parse(tooMuch.body)).toEqual({ error: expect.stringMatching(/less than the 1.5 left/) });
-    const numeric = await control('POST', '/sim/partial-fill', headers, JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: 0.5 }));
+    const numeric = await control(
+      'POST',
+      '/sim/partial-fill',
+      headers,
+      JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: 0.5 }),
+    );
     expect(numeric.status).toBe(400);
     expect(sim.control.getAccount(key.apiKey)!.openOrders.map((o) => o.executedQty)).toEqual(['0.5']);
   });

@@ -11,7 +11,8 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 function parse(body: string): Record<string, unknown> {
   if (!body) return {};
   const value = JSON.parse(body) as unknown;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new SimError(-1100, 'The body must be a JSON object.');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new SimError(-1100, 'The body must be a JSON object.');
   return value as Record<string, unknown>;
 }
 
@@ -22,7 +23,8 @@ function route(control: SimulatorControl, method: string, path: string, body: Re
     return snapshot ? [200, snapshot] : [404, { error: 'Unknown apiKey' }];
   }
   if (method === 'POST' && path === '/sim/price') {
-    if (typeof body.symbol !== 'string' || typeof body.price !== 'string') throw new SimError(-1100, 'symbol and price (a decimal string) are required.');
+    if (typeof body.symbol !== 'string' || typeof body.price !== 'string')
+      throw new SimError(-1100, 'symbol and price (a decimal string) are required.');
     control.setPrice(body.symbol, body.price);
     return [200, { symbol: body.symbol, price: control.getPrice(body.symbol) }];
   }
@@ -37,8 +39,12 @@ function route(control: SimulatorControl, method: string, path: string, body: Re
   }
   if (method === 'POST' && path === '/sim/partial-fill') {
     const { apiKey, clientOrderId, quantity, market } = body;
-    if (typeof apiKey !== 'string' || typeof clientOrderId !== 'string' || typeof quantity !== 'string'
-      || (market !== undefined && market !== 'spot' && market !== 'futures')) {
+    if (
+      typeof apiKey !== 'string' ||
+      typeof clientOrderId !== 'string' ||
+      typeof quantity !== 'string' ||
+      (market !== undefined && market !== 'spot' && market !== 'futures')
+    ) {
       throw new SimError(-1100, 'apiKey, clientOrderId and quantity (a decimal string) are required; market is spot or futures.');
     }
     return [200, control.fillPartially(apiKey, clientOrderId, quantity, market)];
@@ -54,7 +60,14 @@ function route(control: SimulatorControl, method: string, path: string, body: Re
   return [404, { error: `No control route ${method} ${path}` }];
 }
 
-export function handleControl(control: SimulatorControl, req: IncomingMessage, res: ServerResponse, ip: string, path: string, body: string): void {
+export function handleControl(
+  control: SimulatorControl,
+  req: IncomingMessage,
+  res: ServerResponse,
+  ip: string,
+  path: string,
+  body: string,
+): void {
   const refusal = controlRefusal(req, ip);
   if (refusal) return send(res, refusal.status, { error: refusal.error });
   try {

@@ -51,7 +51,8 @@ export function required(params: Params, name: string): string {
 export function optionalInt(params: Params, name: string): number | undefined {
   const value = params[name];
   if (value === undefined || value === '') return undefined;
-  if (!/^\d+$/.test(value)) throw new SimError(-1100, `Illegal characters found in parameter '${name}'; legal range is '^[0-9]{1,20}$'.`);
+  if (!/^\d+$/.test(value))
+    throw new SimError(-1100, `Illegal characters found in parameter '${name}'; legal range is '^[0-9]{1,20}$'.`);
   return Number(value);
 }
 
@@ -74,9 +75,16 @@ export function newOrder(params: Params): NewOrder {
   if (side !== 'BUY' && side !== 'SELL') throw new SimError(-1117, 'Invalid side.');
   if (type !== 'MARKET' && type !== 'LIMIT') throw new SimError(-1116, 'Invalid orderType.');
   if (type === 'LIMIT' && (params.timeInForce ?? 'GTC') !== 'GTC') throw new SimError(-1115, 'Invalid timeInForce.');
-  return { symbol: required(params, 'symbol'), side: side as Side, type: type as OrderType, quantity: params.quantity,
-    quoteOrderQty: params.quoteOrderQty, price: params.price, clientOrderId: params.newClientOrderId || undefined,
-    reduceOnly: params.reduceOnly === 'true' };
+  return {
+    symbol: required(params, 'symbol'),
+    side: side as Side,
+    type: type as OrderType,
+    quantity: params.quantity,
+    quoteOrderQty: params.quoteOrderQty,
+    price: params.price,
+    clientOrderId: params.newClientOrderId || undefined,
+    reduceOnly: params.reduceOnly === 'true',
+  };
 }
 
 export function limitParam(params: Params, fallback: number, max: number): number {

@@ -52,7 +52,15 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.writeHead(status, { 'Content-Type': 'application/json;charset=UTF-8', ...headers }).end(JSON.stringify(body));
 }
 
-function authenticate(deps: HttpDeps, route: Route, req: IncomingMessage, ip: string, query: string, body: string, params: Params): Account {
+function authenticate(
+  deps: HttpDeps,
+  route: Route,
+  req: IncomingMessage,
+  ip: string,
+  query: string,
+  body: string,
+  params: Params,
+): Account {
   const key = req.headers['x-mbx-apikey'];
   if (typeof key !== 'string' || key === '') throw new SimError(-2014, 'API-key format invalid.', 401);
   const account = deps.core.accounts.get(key);
@@ -68,7 +76,15 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function handleApi(deps: HttpDeps, routes: RouteTable, req: IncomingMessage, res: ServerResponse, path: string, query: string, body: string): Promise<void> {
+async function handleApi(
+  deps: HttpDeps,
+  routes: RouteTable,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: string,
+  body: string,
+): Promise<void> {
   const ip = clientIp(req);
   const route = routes.get(`${req.method} ${path}`);
   if (!route) return json(res, 404, { code: -1000, msg: `Unknown endpoint ${req.method} ${path}` });
@@ -79,16 +95,26 @@ async function handleApi(deps: HttpDeps, routes: RouteTable, req: IncomingMessag
   const headers: Record<string, string | number> = { 'X-MBX-USED-WEIGHT-1M': verdict.used };
   if (verdict.status !== 200) {
     headers['Retry-After'] = verdict.retryAfterSeconds;
-    const msg = verdict.status === 418
-      ? `Way too much request weight used; IP banned until ${deps.core.now() + verdict.retryAfterSeconds * 1000}. Please use WebSocket Streams for live updates to avoid bans.`
-      : `Too much request weight used; current limit is ${deps.limits[route.pool]} request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.`;
+    const msg =
+      verdict.status === 418
+        ? `Way too much request weight used; IP banned until ${deps.core.now() + verdict.retryAfterSeconds * 1000}. Please use WebSocket Streams for live updates to avoid bans.`
+        : `Too much request weight used; current limit is ${deps.limits[route.pool]} request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.`;
     return json(res, verdict.status, { code: -1003, msg }, headers);
   }
   if (deps.core.faults.latencyMs > 0) await sleep(deps.core.faults.latencyMs);
   try {
-    const account = route.auth === 'none' ? (null as unknown as Account) : authenticate(deps, route, req, ip, query, body, params);
-    const result = route.handle({ core: deps.core, method: req.method ?? 'GET', params, account, ip, now: deps.core.now(),
-      limits: deps.limits, listenKeys: deps.listenKeys });
+    const account =
+      route.auth === 'none' ? (null as unknown as Account) : authenticate(deps, route, req, ip, query, body, params);
+    const result = route.handle({
+      core: deps.core,
+      method: req.method ?? 'GET',
+      params,
+      account,
+      ip,
+      now: deps.core.now(),
+      limits: deps.limits,
+      listenKeys: deps.listenKeys,
+    });
     if (route.looksUpOrder) hideFreshOrder(deps, result);
     if ((route.submitsOrder || route.submitsTransfer) && failAfterAccept(deps.core.faults, deps.random)) {
       return json(res, 503, SEND_STATUS_UNKNOWN, headers);
@@ -123,10 +149,14 @@ export function createHttpServer(deps: HttpDeps): Server {
     const path = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? '' : url.slice(q + 1);
     readBody(req)
-      .then((body) => path.startsWith('/sim/') ? handleControl(deps.control, req, res, clientIp(req), path, body)
-        : handleApi(deps, routes, req, res, path, query, body))
+      .then((body) =>
+        path.startsWith('/sim/')
+          ? handleControl(deps.control, req, res, clientIp(req), path, body)
+          : handleApi(deps, routes, req, res, path, query, body),
+      )
       .catch((error: unknown) => {
-        if (!res.headersSent) json(res, 500, { code: -1000, msg: error instanceof Error ? error.message : 'An unknown error occurred.' });
+        if (!res.headersSent)
+          json(res, 500, { code: -1000, msg: error instanceof Error ? error.message : 'An unknown error occurred.' });
       });
   });
 }

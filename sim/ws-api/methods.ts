@@ -84,7 +84,22 @@ export const METHODS: ReadonlyMap<string, Method> = new Map<string, Method>([
   ['time', { weight: 1, handle: (ctx) => ({ serverTime: ctx.now }) }],
   ['userDataStream.subscribe.signature', { weight: 2, handle: subscribeSignature }],
   ['userDataStream.unsubscribe', { weight: 2, handle: unsubscribe }],
-  ['session.subscriptions', { weight: 2, handle: (ctx) => [...ctx.session.subscriptions.keys()].map((subscriptionId) => ({ subscriptionId })) }],
-  ['session.status', { weight: 2, handle: (ctx) => ({ apiKey: null, authorizedSince: null, connectedSince: ctx.session.connectedSince,
-    returnRateLimits: ctx.session.returnRateLimits, serverTime: ctx.now, userDataStream: ctx.session.subscriptions.size > 0 }) }],
+  [
+    'session.subscriptions',
+    { weight: 2, handle: (ctx) => [...ctx.session.subscriptions.keys()].map((subscriptionId) => ({ subscriptionId })) },
+  ],
+  [
+    'session.status',
+    {
+      weight: 2,
+      handle: (ctx) => ({
+        apiKey: null,
+        authorizedSince: null,
+        connectedSince: ctx.session.connectedSince,
+        returnRateLimits: ctx.session.returnRateLimits,
+        serverTime: ctx.now,
+        userDataStream: ctx.session.subscriptions.size > 0,
+      }),
+    },
+  ],
 ]);

@@ -33,11 +33,12 @@ async function connect() {
     socket.once('error', reject);
   });
   let nextId = 1;
-  const request = (method: string, params: Record<string, unknown>) => new Promise<Reply>((resolve) => {
-    const id = nextId++;
-    waiting.set(id, resolve);
-    socket.send(JSON.stringify({ id, method, params }));
-  });
+  const request = (method: string, params: Record<string, unknown>) =>
+    new Promise<Reply>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
   return { request, close: () => socket.close() };
 }
 
@@ -49,13 +50,22 @@ function signed(key: Key, params: Record<string, unknown>, secret = key.secretKe
 async function rest(key: Key, params: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
   const query = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
   const signature = createHmac('sha256', key.secretKey).update(query).digest('hex');
-  const res = await fetch(`${sim.url}/api/v3/order`, { method: 'POST', headers: { 'X-MBX-APIKEY': key.apiKey,
-    'Content-Type': 'application/x-www-form-urlencoded' }, body: `${query}&signature=${signature}` });
+  const res = await fetch(`${sim.url}/api/v3/order`, {
+    method: 'POST',
+    headers: { 'X-MBX-APIKEY': key.apiKey, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: `${query}&signature=${signature}`,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const buy = (clientOrderId: string) =>
-  ({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.001', newClientOrderId: clientOrderId, newOrderRespType: 'FULL' });
+const buy = (clientOrderId: string) => ({
+  symbol: 'BTCUSDT',
+  side: 'BUY',
+  type: 'MARKET',
+  quantity: '0.001',
+  newClientOrderId: clientOrderId,
+  newOrderRespType: 'FULL',
+});
 
 describe('order.place over the WebSocket API', () => {
   it('places the order REST would, with the same response document and the weight it used', async () => {
@@ -67,32 +77,52 @@ describe('order.place over the WebSocket API', () => {
     ws.close();
     expect(reply.status).toBe(200);
     expect(viaRest.status).toBe(200);
-    const shape = (doc: Record<string, unknown>) => ({ ...doc, orderId: 0, clientOrderId: '', transactTime: 0, workingTime: 0,
-      fills: (doc.fills as Record<string, unknown>[]).map((f) => ({ ...f, tradeId: 0 })) });
+    const shape = (doc: Record<string, unknown>) => ({
+      ...doc,
+      orderId: 0,
+      clientOrderId: '',
+      transactTime: 0,
+      workingTime: 0,
+      fills: (doc.fills as Record<string, unknown>[]).map((f) => ({ ...f, tradeId: 0 })),
+    });
     expect(shape(reply.result!)).toEqual(shape(viaRest.body));
     expect(reply.result).toMatchObject({ clientOrderId: 'ws-1', status: 'FILLED', executedQty: '0.00100000' });
     expect(reply.rateLimits?.[0]).toMatchObject({ rateLimitType: 'REQUEST_WEIGHT', count: expect.any(Number) });
     expect(sim.control.getAccount(overWs.apiKey)!.balances.BTC?.free).toBe('0.00100000');
   });
 
-  it('refuses as REST does: a bad signature, an unknown key, an open order\'s clientOrderId again, a missing parameter', async () => {
+  it("refuses as REST does: a bad signature, an unknown key, an open order's clientOrderId again, a missing parameter", async () => {
     const key = sim.control.createAccount({ balances: { USDT: '1000' } });
     const ws = await connect();
-    expect(await ws.request('order.place', signed(key, buy('bad-sig'), 'not-the-secret')))
-      .toMatchObject({ status: 400, error: { code: -1022, msg: 'Signature for this request is not valid.' } });
-    expect(await ws.request('order.place', signed({ apiKey: 'nobody', secretKey: 'x' }, buy('no-key'))))
-      .toMatchObject({ status: 401, error: { code: -2015 } });
+    expect(await ws.request('order.place', signed(key, buy('bad-sig'), 'not-the-secret'))).toMatchObject({
+      status: 400,
+      error: { code: -1022, msg: 'Signature for this request is not valid.' },
+    });
+    expect(await ws.request('order.place', signed({ apiKey: 'nobody', secretKey: 'x' }, buy('no-key')))).toMatchObject({
+      status: 401,
+      error: { code: -2015 },
+    });
     const { price } = (await (await fetch(`${sim.url}/api/v3/ticker/price?symbol=BTCUSDT`)).json()) as { price: string };
     const below = (Math.floor(Number(price) * 0.9 * 100) / 100).toFixed(2); // a test price, not money: rests on the book
-    const resting = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: below, newClientOrderId: 'twice' };
+    const resting = {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '0.001',
+      price: below,
+      newClientOrderId: 'twice',
+    };
     expect((await ws.request('order.place', signed(key, resting))).status).toBe(200);
     const again = await ws.request('order.place', signed(key, resting));
     const restAgain = await rest(key, resting);
     expect(restAgain.status).toBe(400);
     expect(again).toMatchObject({ status: restAgain.status, error: { code: restAgain.body.code, msg: restAgain.body.msg } });
     const { side: _side, ...noSide } = buy('no-side');
-    expect(await ws.request('order.place', signed(key, noSide)))
-      .toMatchObject({ status: 400, error: { code: -1102, msg: "Mandatory parameter 'side' was not sent, was empty/null, or malformed." } });
+    expect(await ws.request('order.place', signed(key, noSide))).toMatchObject({
+      status: 400,
+      error: { code: -1102, msg: "Mandatory parameter 'side' was not sent, was empty/null, or malformed." },
+    });
     ws.close();
     expect(sim.control.getAccount(key.apiKey)!.openOrders.map((o) => o.clientOrderId)).toEqual(['twice']);
   });
@@ -102,8 +132,13 @@ describe('order.place over the WebSocket API', () => {
     const ws = await connect();
     sim.control.setFaults({ failAfterAccept: 1 });
     try {
-      expect(await ws.request('order.place', signed(key, buy('accepted-unknown')))).toMatchObject({ status: 503,
-        error: { code: -1007, msg: 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.' } });
+      expect(await ws.request('order.place', signed(key, buy('accepted-unknown')))).toMatchObject({
+        status: 503,
+        error: {
+          code: -1007,
+          msg: 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.',
+        },
+      });
     } finally {
       sim.control.clearFaults();
       ws.close();
@@ -118,10 +153,12 @@ describe('order.place over the WebSocket API', () => {
     const started = Date.now();
     const answered: string[] = [];
     try {
-      await Promise.all(['late-1', 'late-2', 'late-3'].map(async (id) => {
-        const reply = await ws.request('order.place', signed(key, buy(id)));
-        answered.push(String(reply.result?.clientOrderId));
-      }));
+      await Promise.all(
+        ['late-1', 'late-2', 'late-3'].map(async (id) => {
+          const reply = await ws.request('order.place', signed(key, buy(id)));
+          answered.push(String(reply.result?.clientOrderId));
+        }),
+      );
     } finally {
       sim.control.clearFaults();
       ws.close();

@@ -13,8 +13,11 @@ function text(value: unknown): string {
 
 /** The signature payload of a WebSocket API request. */
 export function signaturePayload(params: WsParams): string {
-  return Object.keys(params).filter((name) => name !== 'signature').sort()
-    .map((name) => `${name}=${text(params[name])}`).join('&');
+  return Object.keys(params)
+    .filter((name) => name !== 'signature')
+    .sort()
+    .map((name) => `${name}=${text(params[name])}`)
+    .join('&');
 }
 
 /**
@@ -25,5 +28,9 @@ export function verifyWsSignature(params: WsParams, secret: string, serverTime: 
   const signature = params.signature === undefined || params.signature === null ? null : text(params.signature);
   const query = signaturePayload(params) + (signature === null ? '' : `&signature=${encodeURIComponent(signature)}`);
   const optional = (value: unknown) => (value === undefined || value === null ? undefined : text(value));
-  verifySigned({ query, body: '', timestamp: optional(params.timestamp), recvWindow: optional(params.recvWindow) }, secret, serverTime);
+  verifySigned(
+    { query, body: '', timestamp: optional(params.timestamp), recvWindow: optional(params.recvWindow) },
+    secret,
+    serverTime,
+  );
 }

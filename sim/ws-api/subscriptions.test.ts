@@ -15,7 +15,10 @@ describe('WebSocket API subscriptions', () => {
     const [one, two] = [session(), session()];
     expect([subs.add(one, a), subs.add(one, b), subs.add(two, a)]).toEqual([0, 1, 0]);
     expect(() => subs.add(one, a)).toThrow('User Data Stream subscription already active.');
-    expect([...subs.of(a)].map(([s, id]) => [s === one ? 'one' : 'two', id])).toEqual([['one', 0], ['two', 0]]);
+    expect([...subs.of(a)].map(([s, id]) => [s === one ? 'one' : 'two', id])).toEqual([
+      ['one', 0],
+      ['two', 0],
+    ]);
     expect(subs.remove(one, 0)).toEqual([0]);
     expect(() => subs.remove(one, 0)).toThrow('User Data Stream subscription not active.');
     expect(subs.add(one, a)).toBe(2);

@@ -18,9 +18,13 @@ export class Subscriptions {
   /** Starts a subscription of `account` on `session`; returns its subscriptionId. */
   add(session: Session, account: Account): number {
     if (this.byAccount.get(account)?.has(session)) throw new SimError(-2035, 'User Data Stream subscription already active.');
-    if (session.nextSubscriptionId >= MAX_SUBSCRIPTION_IDS) throw new SimError(-2042, 'Maximum subscription ID reached for this connection.');
+    if (session.nextSubscriptionId >= MAX_SUBSCRIPTION_IDS)
+      throw new SimError(-2042, 'Maximum subscription ID reached for this connection.');
     if (session.subscriptions.size >= MAX_ACTIVE_SUBSCRIPTIONS) {
-      throw new SimError(-1191, `Too many subscriptions. Connection may create up to '${MAX_ACTIVE_SUBSCRIPTIONS}' subscriptions at a time.`);
+      throw new SimError(
+        -1191,
+        `Too many subscriptions. Connection may create up to '${MAX_ACTIVE_SUBSCRIPTIONS}' subscriptions at a time.`,
+      );
     }
     const id = session.nextSubscriptionId++;
     session.subscriptions.set(id, account);
@@ -32,7 +36,8 @@ export class Subscriptions {
 
   /** Ends one subscription (-2036 when it is not active) or, without an id, all of the session's; returns the ended ids. */
   remove(session: Session, id?: number): number[] {
-    if (id !== undefined && !session.subscriptions.has(id)) throw new SimError(-2036, 'User Data Stream subscription not active.');
+    if (id !== undefined && !session.subscriptions.has(id))
+      throw new SimError(-2036, 'User Data Stream subscription not active.');
     const ids = id === undefined ? [...session.subscriptions.keys()] : [id];
     for (const ended of ids) {
       const account = session.subscriptions.get(ended)!;

@@ -35,7 +35,10 @@ describe('billing service screens without a chain', () => {
     await page.getByText(ACCOUNT_LABELS.withdrawalsUnavailable, { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: ACCOUNT_LABELS.withdraw, exact: true }).isDisabled()).toBe(true);
     expect(await page.getByLabel(ACCOUNT_LABELS.toAddress, { exact: true }).isDisabled()).toBe(true);
-    await page.getByRole('group', { name: ACCOUNT_LABELS.rewardsEarned, exact: true }).getByText('$0.00', { exact: true }).waitFor();
+    await page
+      .getByRole('group', { name: ACCOUNT_LABELS.rewardsEarned, exact: true })
+      .getByText('$0.00', { exact: true })
+      .waitFor();
     expect(await page.getByRole('button', { name: new RegExp(`${ACCOUNT_LABELS.swapRewards}$`) }).isEnabled()).toBe(true);
     await page.getByLabel(ACCOUNT_LABELS.withdrawHistory, { exact: true }).getByText(TEXT.noRecords).waitFor();
   });

@@ -104,11 +104,14 @@ describe('billing service: deposit, subscribe, level reward, withdraw and swap',
     await chain().mine(2);
     // Sync asks for a scan and waits for it; its msg shows either way, then the history reloads.
     await expect
-      .poll(async () => {
-        await button(ACCOUNT_LABELS.syncStatus).click();
-        await page().locator('.ant-message-notice').first().waitFor();
-        return (await rows(ACCOUNT_LABELS.depositHistory)).find((r) => r[1] === 'USDT');
-      }, { timeout: 60_000, interval: 1_000 })
+      .poll(
+        async () => {
+          await button(ACCOUNT_LABELS.syncStatus).click();
+          await page().locator('.ant-message-notice').first().waitFor();
+          return (await rows(ACCOUNT_LABELS.depositHistory)).find((r) => r[1] === 'USDT');
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
       .toEqual(['1', 'USDT', '50.00', `${txHash.slice(0, 10)}…${txHash.slice(-8)}`, expect.any(String)]);
     await seen('50.00', group(ACCOUNT_LABELS.usdtBalance));
 
@@ -128,7 +131,11 @@ describe('billing service: deposit, subscribe, level reward, withdraw and swap',
     await seen(SERVER.subscriptionPurchased);
     await seen('10.00', group(ACCOUNT_LABELS.usdtBalance));
     await seen(ACCOUNT_LABELS.statusActive, group(ACCOUNT_LABELS.status));
-    await expect.poll(async () => (await rows(ACCOUNT_LABELS.subscriptionHistory)).some((r) => r[1] === '40.00' && r[3] === String(PLAN_DAYS))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await rows(ACCOUNT_LABELS.subscriptionHistory)).some((r) => r[1] === '40.00' && r[3] === String(PLAN_DAYS)),
+      )
+      .toBe(true);
   });
 
   it('the sponsor finds the level 1 reward on Referral programme, with the referral code to copy', async () => {
@@ -139,7 +146,9 @@ describe('billing service: deposit, subscribe, level reward, withdraw and swap',
     await seen('DEMO01', code);
     await button(ACCOUNT_LABELS.copyReferralId, code).click();
     await seen(UI.referralCopied);
-    await expect.poll(() => rows(ACCOUNT_LABELS.rewardHistory)).toEqual([['1', '$2.00', '5%', NORA.username, expect.any(String)]]);
+    await expect
+      .poll(() => rows(ACCOUNT_LABELS.rewardHistory))
+      .toEqual([['1', '$2.00', '5%', NORA.username, expect.any(String)]]);
     expect(await page().getByRole('button', { name: 'Next' }).count()).toBe(0);
     expect(await page().getByText(TEXT.noRecords).count()).toBe(0);
   });
@@ -162,18 +171,25 @@ describe('billing service: deposit, subscribe, level reward, withdraw and swap',
     await expect.poll(async () => (await rows(ACCOUNT_LABELS.withdrawHistory))[0]?.slice(0, 3)).toEqual(['1', '1.00', to]);
     await seen('$1.00', group(ACCOUNT_LABELS.rewardsEarned));
     // The chain role's payout worker pays it from the hot wallet: SUCCESS once confirmed.
-    await expect.poll(async () => {
-      await stack.open('/withdraw');
-      await seen(to, page().getByLabel(ACCOUNT_LABELS.withdrawHistory, { exact: true }));
-      return (await rows(ACCOUNT_LABELS.withdrawHistory))[0]?.[3];
-    }, { timeout: 60_000, interval: 1_000 }).toBe('SUCCESS');
+    await expect
+      .poll(
+        async () => {
+          await stack.open('/withdraw');
+          await seen(to, page().getByLabel(ACCOUNT_LABELS.withdrawHistory, { exact: true }));
+          return (await rows(ACCOUNT_LABELS.withdrawHistory))[0]?.[3];
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe('SUCCESS');
     expect(await chain().balanceOf('USDT', to)).toBe('0.75'); // the fee stayed with the platform
   });
 
   it('swaps rewards into the USDT wallet from the rewards modal', async () => {
     await stack.open('/withdraw');
     await seen('$1.00', group(ACCOUNT_LABELS.rewardsEarned));
-    await page().getByRole('button', { name: new RegExp(`${ACCOUNT_LABELS.swapRewards}$`) }).click();
+    await page()
+      .getByRole('button', { name: new RegExp(`${ACCOUNT_LABELS.swapRewards}$`) })
+      .click();
     const dialog = settledDialog(page());
     await dialog.getByLabel(ACCOUNT_LABELS.swapAmount, { exact: true }).fill('5');
     await button(ACCOUNT_LABELS.swap, dialog).click();

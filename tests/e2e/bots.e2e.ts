@@ -30,17 +30,34 @@ let deps: AppDeps;
 
 beforeAll(async () => {
   // Prices move only when the test moves them.
-  stack = await startStack({ SIM_RANDOM_WALK: 'off' }, { shareServer: true, prepare: async ({ server }) => {
-    deps = server.app.deps;
-  } });
+  stack = await startStack(
+    { SIM_RANDOM_WALK: 'off' },
+    {
+      shareServer: true,
+      prepare: async ({ server }) => {
+        deps = server.app.deps;
+      },
+    },
+  );
   await logInAs(stack);
 });
 afterAll(async () => {
   await stack?.close();
 });
 
-const { page, sim, button, seen, bindKeys, dialog, notifications, clickNotification, invoke, choose, enginePrice: gauge } =
-  liveHelpers(() => stack);
+const {
+  page,
+  sim,
+  button,
+  seen,
+  bindKeys,
+  dialog,
+  notifications,
+  clickNotification,
+  invoke,
+  choose,
+  enginePrice: gauge,
+} = liveHelpers(() => stack);
 
 /** The engine's settled price for PAIR (every bot decided, orders acknowledged, fills saved). */
 const enginePrice = () => gauge(PAIR);
@@ -62,24 +79,30 @@ async function orderBook(): Promise<Record<string, string>[]> {
   const card = page().locator('.ant-card').filter({ hasText: RUNNING_BOT_LABELS.orderBook });
   const titles = await card.locator('thead th').allInnerTexts();
   const rows = await card.locator('tbody tr.ant-table-row').all();
-  return Promise.all(rows.map(async (row) => {
-    const cells = await row.locator('td').allInnerTexts();
-    return Object.fromEntries(cells.map((text, i) => [titles[i], text.trim()]));
-  }));
+  return Promise.all(
+    rows.map(async (row) => {
+      const cells = await row.locator('td').allInnerTexts();
+      return Object.fromEntries(cells.map((text, i) => [titles[i], text.trim()]));
+    }),
+  );
 }
 
 /** A figure of the Running Bot stats, as shown. */
 function stat(label: string): Promise<string> {
-  const figure = page().locator('.bot-stat').filter({ has: page().getByText(label, { exact: true }) });
+  const figure = page()
+    .locator('.bot-stat')
+    .filter({ has: page().getByText(label, { exact: true }) });
   return figure.locator('.bot-stat-value').innerText();
 }
 
 /** A value of the Running Bot side panel, as shown. */
 function sideValue(label: string): Promise<string> {
   const exactly = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  const row = page().locator('.ant-descriptions-row').filter({
-    has: page().locator('.ant-descriptions-item-label', { hasText: exactly }),
-  });
+  const row = page()
+    .locator('.ant-descriptions-row')
+    .filter({
+      has: page().locator('.ant-descriptions-item-label', { hasText: exactly }),
+    });
   return row.locator('.ant-descriptions-item-content').innerText();
 }
 
@@ -119,14 +142,31 @@ async function othersBotOnPair(): Promise<void> {
   await grant(deps.db, String(verified.id), 30, 'e2e');
   const keys = await sim('/sim/accounts', { balances: { USDT: '10000' } });
   await postJson('/api/apikeys', { apiKey: keys.apiKey, secretKey: keys.secretKey }, token);
-  const started = await postJson('/api/startbotdata', { selectPair: PAIR, myStrategy: 'System Strategy', amount: 1000, category: 'Spot',
-    botType: 'Advanced Multigrid', leverage: null, profitbookat: null }, token);
-  await deps.db.update(bots).set({ startedAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(bots.id, String(started.botID)));
+  const started = await postJson(
+    '/api/startbotdata',
+    {
+      selectPair: PAIR,
+      myStrategy: 'System Strategy',
+      amount: 1000,
+      category: 'Spot',
+      botType: 'Advanced Multigrid',
+      leverage: null,
+      profitbookat: null,
+    },
+    token,
+  );
+  await deps.db
+    .update(bots)
+    .set({ startedAt: new Date(Date.now() - 2 * 86_400_000) })
+    .where(eq(bots.id, String(started.botID)));
 }
 
 async function openFirstBot(): Promise<string> {
   await stack.open('/dashboard');
-  await page().getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) }).first().click();
+  await page()
+    .getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) })
+    .first()
+    .click();
   await page().waitForURL(/#\/running-bot\//);
   return new URL(page().url()).hash.split('/').pop()!;
 }
@@ -207,17 +247,35 @@ describe('live bots', () => {
     await expect.poll(() => sideValue(RUNNING_BOT_LABELS.overbuyProtection), { timeout: 15_000 }).toBe('5');
   });
 
-  it('copies another member\'s live bot from Copy BOTs; Stop & Sell sells what it holds and main notifies the member', async () => {
+  it("copies another member's live bot from Copy BOTs; Stop & Sell sells what it holds and main notifies the member", async () => {
     await othersBotOnPair();
     await stack.open('/livebots');
     // Only Olive's bot is listed: the member's own bot is not offered for copying.
-    await expect.poll(() => page().getByRole('button', { name: BOT_LABELS.copyBot(PAIR_LABEL) }).count(), { timeout: 15_000 }).toBe(1);
-    await page().getByRole('button', { name: BOT_LABELS.copyBot(PAIR_LABEL) }).click();
+    await expect
+      .poll(
+        () =>
+          page()
+            .getByRole('button', { name: BOT_LABELS.copyBot(PAIR_LABEL) })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await page()
+      .getByRole('button', { name: BOT_LABELS.copyBot(PAIR_LABEL) })
+      .click();
     // 10 grids: the minimum the server holds the copy to, shown before submitting.
     await dialog().getByLabel(BOT_LABELS.amountWithMin('300')).fill('500');
     await dialog().getByRole('button', { name: BOT_LABELS.startBot, exact: true }).click();
     await page().waitForURL(/#\/dashboard/);
-    await expect.poll(() => page().getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) }).count(), { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(
+        () =>
+          page()
+            .getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(2);
     await movePrice('101300.00'); // both bots settle a price after the copy bought its grid 1
 
     // The dashboard lists the newest bot first: the copy.
@@ -277,7 +335,11 @@ describe('live bots', () => {
     await stack.open('/dashboard');
     // Loaded with no live bot left (its calls waited for the bridge's event stream to open).
     await seen(TEXT.noActiveBotTitle);
-    expect(await page().getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) }).count()).toBe(0);
+    expect(
+      await page()
+        .getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) })
+        .count(),
+    ).toBe(0);
     const stopped = (await notifications()).find((n) => n.body === STOP_REASON_TEXT.stoploss)!;
     await clickNotification(stopped.id);
     await page().waitForURL(/#\/history$/);

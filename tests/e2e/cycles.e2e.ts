@@ -35,8 +35,18 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const { page, sim, button, seen, bindKeys, dialog, notifications, clickNotification, choose, enginePrice: gauge } =
-  liveHelpers(() => stack);
+const {
+  page,
+  sim,
+  button,
+  seen,
+  bindKeys,
+  dialog,
+  notifications,
+  clickNotification,
+  choose,
+  enginePrice: gauge,
+} = liveHelpers(() => stack);
 
 const enginePrice = () => gauge(PAIR);
 

@@ -64,12 +64,9 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const { page, sim, bindKeys, notifications, clickNotification, invoke, trayCounts } = liveHelpers(
-  () => stack,
-);
+const { page, sim, bindKeys, notifications, clickNotification, invoke, trayCounts } = liveHelpers(() => stack);
 
-const botSwitch = () =>
-  page().getByRole('switch', { name: SETTINGS_LABELS.kinds.botStopped.label });
+const botSwitch = () => page().getByRole('switch', { name: SETTINGS_LABELS.kinds.botStopped.label });
 const botStops = async () => (await notifications()).filter((n) => n.kind === 'botStopped');
 
 /** Collects the member events main pushes to the page (until the next page load). */
@@ -87,10 +84,7 @@ async function recordEvents(): Promise<void> {
 /** Waits until the page got the stop event of this bot: main has decided on its notification. */
 async function pageGotStop(botID: string): Promise<void> {
   await page().waitForFunction(
-    (id) =>
-      (window as unknown as { recorded: MemberEvent[] }).recorded.some(
-        (e) => e.kind === 'bot.stopped' && e.botID === id,
-      ),
+    (id) => (window as unknown as { recorded: MemberEvent[] }).recorded.some((e) => e.kind === 'bot.stopped' && e.botID === id),
     botID,
     { timeout: 15_000 },
   );

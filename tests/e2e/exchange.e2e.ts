@@ -13,9 +13,7 @@ import { logInAs, startStack, type Stack } from './support/stack';
 let stack: Stack;
 let keys: { apiKey: string; secretKey: string };
 
-async function simulatorKeys(
-  extra: Record<string, unknown> = {},
-): Promise<{ apiKey: string; secretKey: string }> {
+async function simulatorKeys(extra: Record<string, unknown> = {}): Promise<{ apiKey: string; secretKey: string }> {
   const response = await fetch(`${stack.simUrl}/sim/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -68,9 +66,7 @@ describe('exchange', () => {
   it('shows the whitelist banner and the live ticker on the dashboard', async () => {
     await seen(EXCHANGE_LABELS.dashboardWarning);
     await stack.page.locator('.ticker-list:not([aria-hidden]) [data-symbol="BTCUSDT"]').waitFor();
-    expect(
-      await stack.page.locator('.ticker-list:not([aria-hidden]) .ticker-item').count(),
-    ).toBeGreaterThanOrEqual(20);
+    expect(await stack.page.locator('.ticker-list:not([aria-hidden]) .ticker-item').count()).toBeGreaterThanOrEqual(20);
   });
 
   it('binds keys: invalid or withdrawal-enabled ones are refused with the reason, simulator keys connect', async () => {
@@ -87,9 +83,7 @@ describe('exchange', () => {
     await seen(UI.apiKeysSaved);
     await seen(EXCHANGE_LABELS.connected);
     // The connected view fills the read-only key once 'keys:fetch' answers: poll, don't race it.
-    await expect
-      .poll(() => stack.page.getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).inputValue())
-      .toBe(keys.apiKey);
+    await expect.poll(() => stack.page.getByLabel(EXCHANGE_LABELS.apiKey, { exact: true }).inputValue()).toBe(keys.apiKey);
     await expect
       .poll(() => stack.page.getByLabel(EXCHANGE_LABELS.secretKey, { exact: true }).inputValue())
       .toBe('\u2022'.repeat(64));
@@ -103,15 +97,9 @@ describe('exchange', () => {
     expect(await cardFigure(EXCHANGE_LABELS.totalUsdt)).toBe('11000.00');
 
     await transfer(EXCHANGE_LABELS.spotToFutures, '250');
-    await stack.page
-      .getByRole('group', { name: EXCHANGE_LABELS.futuresUsdt })
-      .getByText('1250.00')
-      .waitFor();
+    await stack.page.getByRole('group', { name: EXCHANGE_LABELS.futuresUsdt }).getByText('1250.00').waitFor();
     await transfer(EXCHANGE_LABELS.futuresToSpot, '50.5');
-    await stack.page
-      .getByRole('group', { name: EXCHANGE_LABELS.spotUsdt })
-      .getByText('9800.50')
-      .waitFor();
+    await stack.page.getByRole('group', { name: EXCHANGE_LABELS.spotUsdt }).getByText('9800.50').waitFor();
 
     await stack.page.getByLabel(`${EXCHANGE_LABELS.swap} BTC`).click();
     await dialog().getByLabel(EXCHANGE_LABELS.amount).fill('0.1');

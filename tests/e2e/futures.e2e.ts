@@ -34,7 +34,9 @@ const { page, sim, button, seen, bindKeys, notifications, choose, enginePrice: g
 const enginePrice = () => gauge(FEED);
 
 async function position(): Promise<{ amount: string; leverage: number; liquidationPrice: string } | undefined> {
-  const account = (await sim(`/sim/accounts/${apiKey}`)) as { futures: { positions: { symbol: string; amount: string; leverage: number; liquidationPrice: string }[] } };
+  const account = (await sim(`/sim/accounts/${apiKey}`)) as {
+    futures: { positions: { symbol: string; amount: string; leverage: number; liquidationPrice: string }[] };
+  };
   return account.futures.positions.find((p) => p.symbol === PAIR);
 }
 
@@ -52,7 +54,9 @@ describe('a Future bot', () => {
     await choose(BOT_LABELS.leverage, BOT_LABELS.leverageOption(5));
     // The form is filled once its market data has come: the pair's price (as the spot suite waits).
     await seen(START_BOT_LABELS.livePrice(formatPrice('100000', '0.01'))); // the pair's tick size keeps its decimals
-    await page().getByLabel(/^Amount \(min/).fill('1000');
+    await page()
+      .getByLabel(/^Amount \(min/)
+      .fill('1000');
     await choose(BOT_LABELS.strategy, 'System Strategy');
     await button(START_BOT_LABELS.start).click();
     await page().waitForURL(/#\/dashboard/);
@@ -60,14 +64,19 @@ describe('a Future bot', () => {
     await expect.poll(async () => (await position())?.leverage, { timeout: 10_000 }).toBe(5);
   });
 
-  it('shows the leverage and the exchange\'s liquidation price on the Running Bot page', async () => {
+  it("shows the leverage and the exchange's liquidation price on the Running Bot page", async () => {
     await stack.open('/dashboard');
-    await page().getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) }).first().click();
+    await page()
+      .getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) })
+      .first()
+      .click();
     await page().waitForURL(/#\/running-bot\//);
     await seen(BOT_LABELS.leverageOption(5));
     // The exchange's figure, shown as every price is (common/format).
     const exchangeLiq = new Decimal((await position())!.liquidationPrice).toDecimalPlaces(8, Decimal.ROUND_UP);
-    await expect.poll(() => page().locator('.liq-price').innerText(), { timeout: 15_000 }).toBe(formatPrice(exchangeLiq.toFixed()));
+    await expect
+      .poll(() => page().locator('.liq-price').innerText(), { timeout: 15_000 })
+      .toBe(formatPrice(exchangeLiq.toFixed()));
   });
 
   it('is liquidated when the price reaches the liquidation price: it stops, main says why, History lists it', async () => {

@@ -30,9 +30,7 @@ async function signUp(m: typeof member, referralId?: string) {
   await page.getByLabel(LABELS.password, { exact: true }).fill(m.password);
   if (referralId) {
     await page.getByLabel(LABELS.referralId).fill(referralId);
-    await expect
-      .poll(() => page.getByRole('status').textContent())
-      .toContain(LABELS.sponsor('Demo'));
+    await expect.poll(() => page.getByRole('status').textContent()).toContain(LABELS.sponsor('Demo'));
   }
   const submit = page.getByRole('button', { name: LABELS.signUp });
   await expect.poll(() => submit.isEnabled()).toBe(true);
@@ -42,9 +40,7 @@ async function signUp(m: typeof member, referralId?: string) {
 }
 
 async function enterOtpFromMail(email: string) {
-  const mail = await stack.smtp.waitFor(
-    (m) => m.to.includes(email.toLowerCase()) && /\b\d{6}\b/.test(m.text),
-  );
+  const mail = await stack.smtp.waitFor((m) => m.to.includes(email.toLowerCase()) && /\b\d{6}\b/.test(m.text));
   // Typing the sixth digit submits by itself (SPEC: Verify OTP).
   await stack.page.getByLabel(LABELS.otp).pressSequentially(otpFrom(mail.text));
 }
@@ -95,9 +91,7 @@ describe('member access', () => {
     await page.getByLabel(LABELS.email).fill(member.email);
     await page.getByRole('button', { name: LABELS.sendResetLink }).click();
     await page.getByText(UI.resetLinkSent).first().waitFor();
-    const mail = await stack.smtp.waitFor(
-      (m) => m.to.includes(member.email.toLowerCase()) && /resetpassword\//.test(m.text),
-    );
+    const mail = await stack.smtp.waitFor((m) => m.to.includes(member.email.toLowerCase()) && /resetpassword\//.test(m.text));
     expect(mail.text).toContain('griddesk://resetpassword/');
 
     await stack.open(`/resetpassword/${resetTokenFrom(mail.text)}`);

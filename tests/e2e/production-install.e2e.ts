@@ -34,10 +34,22 @@ const DEVELOPMENT_TOOLS = ['tsx', 'vitest', 'esbuild', 'drizzle-kit', 'electron'
  * of the runner's environment, so npm's own settings of the repository's run do not leak in, and
  * PATH without the node_modules/.bin folders `npx vitest` put there (the repository's tsx among them).
  */
-function npmRun(cwd: string, script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes(`node_modules${sep}.bin`)).join(delimiter);
+function npmRun(
+  cwd: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const path = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.includes(`node_modules${sep}.bin`))
+    .join(delimiter);
   return new Promise((done, fail) => {
-    const child = spawn('npm', ['run', script, '--', ...args], { cwd, env: { PATH: path, HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', script, '--', ...args], {
+      cwd,
+      env: { PATH: path, HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

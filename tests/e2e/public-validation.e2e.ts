@@ -30,7 +30,7 @@ describe('public screen validation', () => {
     await seeAll([VALIDATION.passwordMax]);
   });
 
-  it('login builds no antd component style in the page: they come from the build\'s CSS file (renderer/build/antdStyles.ts)', async () => {
+  it("login builds no antd component style in the page: they come from the build's CSS file (renderer/build/antdStyles.ts)", async () => {
     const { page } = stack;
     await stack.open('/');
     await page.getByRole('button', { name: LABELS.logIn }).click();
@@ -38,9 +38,15 @@ describe('public screen validation', () => {
     // A component style antd builds at run time is a <style> of `:where(.css-<hash>)` rules;
     // what it still adds, the theme's CSS variables, is keyed `.css-var-...`.
     const built = await page.evaluate(() =>
-      Array.from(document.querySelectorAll("style")).map((style) => style.textContent ?? '').filter((css) => css.includes(':where(.css-')).map((css) => css.slice(0, 80)));
+      Array.from(document.querySelectorAll('style'))
+        .map((style) => style.textContent ?? '')
+        .filter((css) => css.includes(':where(.css-'))
+        .map((css) => css.slice(0, 80)),
+    );
     expect(built).toEqual([]);
-    const linked = await page.evaluate(() => Array.from(document.querySelectorAll("link[rel=stylesheet]")).map((link) => link.getAttribute('href')));
+    const linked = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('link[rel=stylesheet]')).map((link) => link.getAttribute('href')),
+    );
     expect(linked.some((href) => /antd-styles-[0-9a-f]{8}\.css$/.test(href ?? ''))).toBe(true);
   });
 
@@ -65,12 +71,7 @@ describe('public screen validation', () => {
     await page.getByLabel(LABELS.email).fill(`${'a'.repeat(40)}@example.com`);
     await page.getByLabel(LABELS.password, { exact: true }).fill('123');
     await page.getByLabel(LABELS.referralId).fill('ABC');
-    await seeAll([
-      VALIDATION.usernameMax,
-      VALIDATION.emailMax,
-      VALIDATION.passwordMin,
-      VALIDATION.referralIdLength,
-    ]);
+    await seeAll([VALIDATION.usernameMax, VALIDATION.emailMax, VALIDATION.passwordMin, VALIDATION.referralIdLength]);
     await page.getByLabel(LABELS.email).fill('bad@');
     await page.getByLabel(LABELS.password, { exact: true }).fill('p'.repeat(43));
     await seeAll([VALIDATION.emailInvalid, VALIDATION.passwordMax]);
@@ -91,9 +92,7 @@ describe('public screen validation', () => {
     await page.waitForURL(/#\/verifyOtp/);
     const otp = page.getByLabel(LABELS.otp);
     await otp.pressSequentially('12ab');
-    await page.waitForFunction(
-      () => (document.getElementById('verifyOtp_otp') as HTMLInputElement | null)?.value === '12',
-    );
+    await page.waitForFunction(() => (document.getElementById('verifyOtp_otp') as HTMLInputElement | null)?.value === '12');
     await seeAll([VALIDATION.otpLength]);
     await otp.fill('');
     await seeAll([VALIDATION.otpRequired]);

@@ -124,9 +124,7 @@ describe('signup with a mandatory referral ID', () => {
     await submit().click();
     await page.getByText(UI.otpSent).first().waitFor();
     await page.waitForURL(/#\/verifyOtp/);
-    const mail = await stack.smtp.waitFor(
-      (m) => m.to.includes('ola@example.com') && /\b\d{6}\b/.test(m.text),
-    );
+    const mail = await stack.smtp.waitFor((m) => m.to.includes('ola@example.com') && /\b\d{6}\b/.test(m.text));
     await page.getByLabel(LABELS.otp).pressSequentially(otpFrom(mail.text));
     await page.waitForURL(/#\/dashboard/);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();

@@ -27,16 +27,30 @@ beforeAll(async () => {
   await logInAs(stack, DEMO_MEMBER);
   // A second bot, as members run them, and a third one stopped, so History has a row to show.
   const login = await fetch(`${stack.serverUrl}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_MEMBER) });
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_MEMBER),
+  });
   const { token } = (await login.json()) as { token: string };
   const call = async (path: string, body: object) => {
     const response = await fetch(`${stack.serverUrl}/api/${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
     expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
     return (await response.json()) as Record<string, unknown>;
   };
-  const startBot = (pair: string) => call('startbotdata', { selectPair: pair, myStrategy: 'System Strategy', amount: 500, category: 'Spot',
-    botType: 'Advanced Multigrid', leverage: null, profitbookat: null });
+  const startBot = (pair: string) =>
+    call('startbotdata', {
+      selectPair: pair,
+      myStrategy: 'System Strategy',
+      amount: 500,
+      category: 'Spot',
+      botType: 'Advanced Multigrid',
+      leverage: null,
+      profitbookat: null,
+    });
   await startBot('SOLUSDT');
   const stopped = await startBot('BNBUSDT');
   await call('stopbot', { botID: stopped.botID });
@@ -49,7 +63,9 @@ afterAll(async () => {
 /** Opens a route and waits until it has shown its data: no skeleton, no spinner left. */
 async function visit(route: string): Promise<void> {
   await stack.open(route);
-  await page().waitForFunction(() => document.querySelectorAll('.ant-skeleton, .ant-spin-spinning').length === 0, null, { timeout: 20_000 });
+  await page().waitForFunction(() => document.querySelectorAll('.ant-skeleton, .ant-spin-spinning').length === 0, null, {
+    timeout: 20_000,
+  });
 }
 
 /**
@@ -60,7 +76,9 @@ function clippedCells(p: Page): Promise<string[]> {
   return p.evaluate(() => {
     const figure = /^[-+]?\$?[\d,]+(\.\d+)?\s?(%|USDT)?$/;
     const out: string[] = [];
-    for (const cell of Array.from(document.querySelectorAll<HTMLElement>('.ant-table-cell, .ant-descriptions-item-label, .ant-descriptions-item-content'))) {
+    for (const cell of Array.from(
+      document.querySelectorAll<HTMLElement>('.ant-table-cell, .ant-descriptions-item-label, .ant-descriptions-item-content'),
+    )) {
       const text = (cell.innerText || '').trim();
       if (text === '') continue;
       const inner = [cell, ...Array.from(cell.querySelectorAll<HTMLElement>('*'))];
@@ -136,8 +154,17 @@ const PASSES = [
   { name: 'dark at 1440x900', width: 1440, height: 900, dark: true },
 ] as const;
 
-const DATA_SCREENS = [ROUTES.dashboard, ROUTES.history, ROUTES.wallet, ROUTES.subscription, ROUTES.liveBots, ROUTES.myTeam,
-  ROUTES.referral, ROUTES.myStrategies, ROUTES.cycle];
+const DATA_SCREENS = [
+  ROUTES.dashboard,
+  ROUTES.history,
+  ROUTES.wallet,
+  ROUTES.subscription,
+  ROUTES.liveBots,
+  ROUTES.myTeam,
+  ROUTES.referral,
+  ROUTES.myStrategies,
+  ROUTES.cycle,
+];
 
 /** What one pass saw on its walk through the screens; the pass's checks each read one part. */
 interface Walk {
@@ -156,7 +183,7 @@ describe.each(PASSES)('the screens, $name', (pass) => {
     return walk;
   };
 
-  it('show every data screen and both bots\' pages with their data', async () => {
+  it("show every data screen and both bots' pages with their data", async () => {
     await page().setViewportSize({ width: pass.width, height: pass.height });
     await visit(ROUTES.dashboard);
     await setTheme(pass.dark);
@@ -187,7 +214,7 @@ describe.each(PASSES)('the screens, $name', (pass) => {
     walk = { problems, notFound: [...notFound], contrasts, stops };
   });
 
-  it('keep Stop in view without scrolling on both bots\' pages', () => {
+  it("keep Stop in view without scrolling on both bots' pages", () => {
     const { stops } = walked();
     expect(stops.length, 'no bot page was measured').toBeGreaterThan(0);
     for (const { route, box } of stops) {
@@ -208,7 +235,10 @@ describe.each(PASSES)('the screens, $name', (pass) => {
     const { contrasts } = walked();
     // Each entry reads '<route> <up|down|none|button> <text>'.
     expect(contrasts.filter((c) => / (up|down) /.test(c.text)).length, 'no figure was coloured up or down').toBeGreaterThan(0);
-    expect(contrasts.some((c) => c.text.endsWith(` button ${RUNNING_BOT_LABELS.stop}`)), 'the Stop button was not measured').toBe(true);
+    expect(
+      contrasts.some((c) => c.text.endsWith(` button ${RUNNING_BOT_LABELS.stop}`)),
+      'the Stop button was not measured',
+    ).toBe(true);
     expect(contrasts.filter((c) => c.ratio < 4.5)).toEqual([]);
   });
 });

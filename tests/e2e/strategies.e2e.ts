@@ -78,9 +78,7 @@ describe('strategies', () => {
     // Grid 1 buys at market on the first candle, so there is at least one trade. 30 days is
     // covered by hourly candles within the 1,000-candle budget.
     await modal.getByText(/\d+ x 1h/).waitFor();
-    expect(
-      Number(await modal.locator('.ant-descriptions-item-content').nth(2).innerText()),
-    ).toBeGreaterThan(0);
+    expect(Number(await modal.locator('.ant-descriptions-item-content').nth(2).innerText())).toBeGreaterThan(0);
     await modal.locator('canvas').first().waitFor();
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });

@@ -19,4 +19,3 @@ export interface BacktestResult {
   maxDrawdownPercent: string;
   ticks: number;
 }
-

@@ -73,7 +73,13 @@ export class EquityTracker {
       this.peakCost = this.bot.heldCost;
     } else if (this.peakF - eq > this.worstF) {
       this.worstF = this.peakF - eq;
-      const peak = { ts: this.peakTs, price: this.peakPrice, realized: this.peakRealized, qty: this.peakQty, cost: this.peakCost };
+      const peak = {
+        ts: this.peakTs,
+        price: this.peakPrice,
+        realized: this.peakRealized,
+        qty: this.peakQty,
+        cost: this.peakCost,
+      };
       this.worst = { peak, trough: this.snap(tick) };
     }
     if (--this.untilSample === 0) {
@@ -96,7 +102,10 @@ export class EquityTracker {
   }
 
   private exact(s: Snapshot): Dec {
-    return this.bot.investment.plus(s.realized).plus(s.qty.times(new D(s.price))).minus(s.cost);
+    return this.bot.investment
+      .plus(s.realized)
+      .plus(s.qty.times(new D(s.price)))
+      .minus(s.cost);
   }
 
   points(): EquityPoint[] {

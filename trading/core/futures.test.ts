@@ -30,14 +30,28 @@ function drive(bot: GridBot, prices: string[]): string[] {
 }
 
 describe('the largest position a leverage allows', () => {
-  const rows = (table: [cap: string, leverage: number][]) => table.map(([notionalCap, initialLeverage]) => ({ notionalCap, initialLeverage }));
-  const BTC = rows([['50000', 125], ['500000', 100], ['8000000', 50], ['50000000', 20], ['80000000', 10], ['100000000', 5], ['9223372036854775807', 1]]);
+  const rows = (table: [cap: string, leverage: number][]) =>
+    table.map(([notionalCap, initialLeverage]) => ({ notionalCap, initialLeverage }));
+  const BTC = rows([
+    ['50000', 125],
+    ['500000', 100],
+    ['8000000', 50],
+    ['50000000', 20],
+    ['80000000', 10],
+    ['100000000', 5],
+    ['9223372036854775807', 1],
+  ]);
   it.each([
-    [10, '80000000'], [11, '50000000'], [20, '50000000'], [125, '50000'], [5, '100000000'], [1, '9223372036854775807'],
+    [10, '80000000'],
+    [11, '50000000'],
+    [20, '50000000'],
+    [125, '50000'],
+    [5, '100000000'],
+    [1, '9223372036854775807'],
   ])('at %ix is the cap of the widest bracket still reaching it: %s', (leverage, max) => {
     expect(maxPositionAt(BTC, leverage)?.toFixed()).toBe(max);
   });
-  it('is none past every bracket\'s leverage', () => {
+  it("is none past every bracket's leverage", () => {
     expect(maxPositionAt(BTC, 126)).toBeNull();
   });
 });
@@ -78,7 +92,11 @@ describe('a Future bot on the grid core', () => {
     const bot = futuresBot(5);
     expect(drive(bot, ['100'])).toEqual(['buy 1 @100']);
     expect(bot.heldQty.toFixed()).toBe('20');
-    expect([bot.position!.qty.toFixed(), bot.position!.entryPrice.toFixed(), bot.position!.margin.toFixed()]).toEqual(['20', '100', '400']);
+    expect([bot.position!.qty.toFixed(), bot.position!.entryPrice.toFixed(), bot.position!.margin.toFixed()]).toEqual([
+      '20',
+      '100',
+      '400',
+    ]);
   });
 
   it('is liquidated at the liquidation price, losing the margin and the fees, and never trades again', () => {
@@ -100,8 +118,20 @@ describe('a Future bot on the grid core', () => {
     const trades: { side: string; price: string; qty: string; fee: string; liquidation: boolean }[] = [];
     ['100', '98', '98.98', '100', '99.5', '90', '85', '81', '80.32', '80.31', '60'].forEach((price, i) => {
       for (const a of step(bot, { ts: i, price })) {
-        const fill = a.kind === 'liquidation' ? simulateLiquidation(a) : a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll' ? simulateFill(a, bot.market) : null;
-        if (fill && applyFill(bot, fill)) trades.push({ side: fill.side, price: fill.price, qty: fill.qty, fee: fill.fee, liquidation: a.kind === 'liquidation' });
+        const fill =
+          a.kind === 'liquidation'
+            ? simulateLiquidation(a)
+            : a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll'
+              ? simulateFill(a, bot.market)
+              : null;
+        if (fill && applyFill(bot, fill))
+          trades.push({
+            side: fill.side,
+            price: fill.price,
+            qty: fill.qty,
+            fee: fill.fee,
+            liquidation: a.kind === 'liquidation',
+          });
       }
     });
     expect(trades.map((t) => (t.liquidation ? 'liquidation' : t.side))).toEqual(['buy', 'buy', 'sell', 'liquidation']);
@@ -137,7 +167,8 @@ describe('a Future bot on the grid core', () => {
     expect(back.levels.liquidation!.d.eq(bot.levels.liquidation!.d)).toBe(true);
     const liquidation = actions.find((a) => a.kind === 'liquidation')!;
     expect(applyFill(back, simulateLiquidation(liquidation as Parameters<typeof simulateLiquidation>[0]))!.pnl).toBe(
-      applyFill(bot, simulateLiquidation(liquidation as Parameters<typeof simulateLiquidation>[0]))!.pnl);
+      applyFill(bot, simulateLiquidation(liquidation as Parameters<typeof simulateLiquidation>[0]))!.pnl,
+    );
     // A liquidation is booked once.
     expect(applyFill(back, simulateLiquidation(liquidation as Parameters<typeof simulateLiquidation>[0]))).toBeNull();
   });
@@ -150,8 +181,10 @@ describe('a Future bot on the grid core', () => {
 
   it('backtests with the liquidation as a trade of grid 0', () => {
     const bot = futuresBot(10);
-    const result = runBacktest(['100', '95', '91', '90', '89'].map((price, ts) => ({ ts, price })),
-      { strategy: bot.strategy, params: bot.params, market: bot.market });
+    const result = runBacktest(
+      ['100', '95', '91', '90', '89'].map((price, ts) => ({ ts, price })),
+      { strategy: bot.strategy, params: bot.params, market: bot.market },
+    );
     const last = result.trades.at(-1)!;
     expect([last.side, last.grid, last.fee]).toEqual(['sell', 0, '0']);
     // 10x: margin 400 on a 4,000 notional; the loss is the margin and the buy fee.

@@ -76,7 +76,10 @@ export function liquidationPrice(brackets: readonly MarginBracket[], p: LongPosi
   if (p.qty.lte(0)) return ZERO;
   const notional = p.qty.times(p.entryPrice);
   const { mmr, cum } = bracketAt(brackets, notional);
-  const price = notional.minus(p.margin).minus(cum).div(p.qty.times(new D(1).minus(mmr)));
+  const price = notional
+    .minus(p.margin)
+    .minus(cum)
+    .div(p.qty.times(new D(1).minus(mmr)));
   return price.gt(0) ? price : ZERO;
 }
 

@@ -1,8 +1,23 @@
 /** Normalising and validating the core's inputs: strategy, market rules, bot params. */
-import { ALLOTTED_TOLERANCE, ALLOTTED_TOTAL, GRIDS_MAX_CREATE, GRIDS_MIN, LEVERAGE_MAX, LEVERAGE_MIN } from '../../common/constants';
+import {
+  ALLOTTED_TOLERANCE,
+  ALLOTTED_TOTAL,
+  GRIDS_MAX_CREATE,
+  GRIDS_MIN,
+  LEVERAGE_MAX,
+  LEVERAGE_MIN,
+} from '../../common/constants';
 import { marginBrackets } from './futures';
 import { D, ZERO, type Dec } from './exact';
-import type { BotParams, GridDefinition, MarketRules, NumberLike, StrategyDefinition, StrategyInput, StrategyRowInput } from './types';
+import type {
+  BotParams,
+  GridDefinition,
+  MarketRules,
+  NumberLike,
+  StrategyDefinition,
+  StrategyInput,
+  StrategyRowInput,
+} from './types';
 
 /** A bad strategy, market or parameter; the message says which field and why. */
 export class TradingInputError extends Error {
@@ -84,13 +99,16 @@ export function marketRules(input: MarketRulesInput = {}): MarketRules {
     tickSize: positive(input.tickSize ?? '0.01', 'tick size'),
     minNotional: nonNegative(input.minNotional ?? '5', 'min notional'),
     feeRate: nonNegative(input.feeRate ?? '0.001', 'fee rate'),
-    futures: input.futures ? { leverage: leverageValue(input.futures.leverage), brackets: marginBrackets(input.futures.brackets) } : null,
+    futures: input.futures
+      ? { leverage: leverageValue(input.futures.leverage), brackets: marginBrackets(input.futures.brackets) }
+      : null,
   };
 }
 
 function leverageValue(value: NumberLike): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < LEVERAGE_MIN || n > LEVERAGE_MAX) throw new TradingInputError(`leverage must be a whole number from ${LEVERAGE_MIN} to ${LEVERAGE_MAX}`);
+  if (!Number.isInteger(n) || n < LEVERAGE_MIN || n > LEVERAGE_MAX)
+    throw new TradingInputError(`leverage must be a whole number from ${LEVERAGE_MIN} to ${LEVERAGE_MAX}`);
   return n;
 }
 

@@ -6,16 +6,25 @@ import { cycleParams } from './params';
 
 const market = marketRules({ stepSize: '0.001', minNotional: '5', feeRate: '0.001' });
 const ticks = (...prices: string[]) => prices.map((price, i) => ({ ts: (i + 1) * 60_000, price }));
-const run = (prices: string[], over: Partial<{ count: number; buy: string; sell: string; stop: string; amount: string }> = {}) => {
+const run = (
+  prices: string[],
+  over: Partial<{ count: number; buy: string; sell: string; stop: string; amount: string }> = {},
+) => {
   const o = { amount: '1000', count: 2, buy: '95', sell: '105', stop: '80', ...over };
-  return runCycleBacktest(ticks(...prices), { params: cycleParams({ amount: o.amount, count: o.count, buyPrice: o.buy, sellPrice: o.sell, stopLoss: o.stop }), market });
+  return runCycleBacktest(ticks(...prices), {
+    params: cycleParams({ amount: o.amount, count: o.count, buyPrice: o.buy, sellPrice: o.sell, stopLoss: o.stop }),
+    market,
+  });
 };
 
 describe('the cycle backtester', () => {
   it('fills a resting limit at its own price when a tick crosses it, round after round, then Completed', () => {
     const r = run(['100', '94', '99', '106', '100', '95', '105', '90']);
     expect(r.trades.map((t) => `${t.side} r${t.grid} ${t.qty}@${t.price}`)).toEqual([
-      'buy r1 10.526@95', 'sell r1 10.526@105', 'buy r2 10.526@95', 'sell r2 10.526@105',
+      'buy r1 10.526@95',
+      'sell r1 10.526@105',
+      'buy r2 10.526@95',
+      'sell r2 10.526@105',
     ]);
     expect(r.cycle).toEqual({ completed: 2, count: 2, end: 'completed' });
     expect(r.summary.status).toBe('stopped');
@@ -48,7 +57,7 @@ describe('the cycle backtester', () => {
 
   it('agrees with a plain decimal model of the rules on random walks', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let path = 0; path < 40; path++) {
       let p = 100;
       const prices = Array.from({ length: 400 }, () => (p = Math.max(1, p * (1 + (rand() - 0.5) * 0.04))).toFixed(2));
@@ -67,24 +76,49 @@ function model(prices: string[], s: { amount: string; count: number; buy: string
   const st = { phase: 'none' as 'none' | 'buy' | 'sell', cost: new D(0) };
   let done = 0;
   const trade = (side: string, price: Dec, pnl: Dec) => out.push(`${side}@${price.toFixed()}x${qty.toFixed()}:${pnl.toFixed()}`);
-  const buyAt = (price: Dec) => { st.cost = price.times(qty).times('1.001'); trade('buy', price, new D(0)); st.phase = 'sell'; };
-  const sellAt = (price: Dec) => { trade('sell', price, price.times(qty).times('0.999').minus(st.cost)); };
+  const buyAt = (price: Dec) => {
+    st.cost = price.times(qty).times('1.001');
+    trade('buy', price, new D(0));
+    st.phase = 'sell';
+  };
+  const sellAt = (price: Dec) => {
+    trade('sell', price, price.times(qty).times('0.999').minus(st.cost));
+  };
   for (const text of prices) {
     const p = new D(text);
     // A resting order crossed by this tick fills at its own price.
-    if (st.phase === 'buy' && p.lte(b)) { buyAt(b); }
-    else if (st.phase === 'sell' && p.gte(s.sell)) { sellAt(new D(s.sell)); done++; st.phase = 'none'; }
-    if (st.phase === 'sell' && p.lte(s.stop)) { sellAt(p); return out; }
+    if (st.phase === 'buy' && p.lte(b)) {
+      buyAt(b);
+    } else if (st.phase === 'sell' && p.gte(s.sell)) {
+      sellAt(new D(s.sell));
+      done++;
+      st.phase = 'none';
+    }
+    if (st.phase === 'sell' && p.lte(s.stop)) {
+      sellAt(p);
+      return out;
+    }
     if (st.phase === 'none') {
       if (done >= s.count) return out;
       // Placed now: marketable, it fills at the price now.
       if (p.lte(b)) {
         buyAt(p);
-        if (p.lte(s.stop)) { sellAt(p); return out; }
+        if (p.lte(s.stop)) {
+          sellAt(p);
+          return out;
+        }
       } else st.phase = 'buy';
     }
     // The sell is placed now; marketable only if the price is at or above s.
-    if (st.phase === 'sell' && p.gte(s.sell) && out.at(-1)?.startsWith('buy')) { sellAt(p); done++; st.phase = 'none'; if (done < s.count) { if (p.lte(b)) buyAt(p); else st.phase = 'buy'; } }
+    if (st.phase === 'sell' && p.gte(s.sell) && out.at(-1)?.startsWith('buy')) {
+      sellAt(p);
+      done++;
+      st.phase = 'none';
+      if (done < s.count) {
+        if (p.lte(b)) buyAt(p);
+        else st.phase = 'buy';
+      }
+    }
   }
   return out;
 }

@@ -53,7 +53,16 @@ export function createCycleBacktest(config: CycleBacktestConfig): CycleBacktest 
     const fee = feeFor(price.times(o.qty), config.market);
     const booked = applyCycleFill(c, { slot: o.slot, side: o.side, price: str(price), qty: str(o.qty), fee: str(fee), ts });
     if (booked === null) throw new Error(`the cycle refused its own order's fill (slot ${o.slot})`);
-    trades.push({ ts, side: o.side, grid: round, price: str(price), qty: str(o.qty), quote: str(price.times(o.qty)), fee: str(fee), pnl: booked.pnl });
+    trades.push({
+      ts,
+      side: o.side,
+      grid: round,
+      price: str(price),
+      qty: str(o.qty),
+      quote: str(price.times(o.qty)),
+      fee: str(fee),
+      pnl: booked.pnl,
+    });
   }
 
   /** The resting limit fills at its own price when the tick crosses it. */
@@ -69,7 +78,16 @@ export function createCycleBacktest(config: CycleBacktestConfig): CycleBacktest 
     for (const o of d.orders) {
       if (o.kind === 'liquidation') {
         const booked = cycleLiquidated(c, new D(o.qty));
-        trades.push({ ts: tick.ts, side: 'sell', grid: 0, price: booked.price, qty: o.qty, quote: str(new D(booked.price).times(o.qty)), fee: '0', pnl: booked.pnl });
+        trades.push({
+          ts: tick.ts,
+          side: 'sell',
+          grid: 0,
+          price: booked.price,
+          qty: o.qty,
+          quote: str(new D(booked.price).times(o.qty)),
+          fee: '0',
+          pnl: booked.pnl,
+        });
       } else if (o.type === 'market' || crossed(p)) {
         // Marketable when placed: filled at the price now, not the limit's.
         fill(p, tick.ts);
@@ -135,10 +153,15 @@ export function runCycleBacktest(ticks: Iterable<Tick>, config: CycleBacktestCon
 function cycleEquity(c: Cycle): EquitySource {
   return {
     investment: c.params.amount,
-    get realized() { return c.realized; },
-    get heldQty() { return c.held; },
-    get heldCost() { return c.cost; },
+    get realized() {
+      return c.realized;
+    },
+    get heldQty() {
+      return c.held;
+    },
+    get heldCost() {
+      return c.cost;
+    },
     px: null,
   };
 }
-

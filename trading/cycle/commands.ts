@@ -8,8 +8,10 @@ export type CycleRefusal = 'already_stopped' | 'cycles_below_completed' | 'stopl
 
 export type CycleCommandResult = { ok: true; decision: CycleDecision } | { ok: false; refusal: CycleRefusal };
 
-const applied = (cancels: number[] = [], orders: CycleDecision['orders'] = []): CycleCommandResult =>
-  ({ ok: true, decision: { orders, cancels, skipped: [] } });
+const applied = (cancels: number[] = [], orders: CycleDecision['orders'] = []): CycleCommandResult => ({
+  ok: true,
+  decision: { orders, cancels, skipped: [] },
+});
 
 /**
  * Stop: the resting order is cancelled and what is held stays. The cycle ends once the cancel

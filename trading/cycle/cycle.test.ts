@@ -10,7 +10,10 @@ const market = marketRules({ stepSize: '0.001', minNotional: '5', feeRate: '0.00
 
 function cycle(over: Partial<{ amount: string; count: number; buy: string; sell: string; stop: string }> = {}): Cycle {
   const o = { amount: '1000', count: 2, buy: '95', sell: '105', stop: '80', ...over };
-  return createCycle({ amount: new D(o.amount), count: o.count, buyPrice: new D(o.buy), sellPrice: new D(o.sell), stopLoss: new D(o.stop) }, market);
+  return createCycle(
+    { amount: new D(o.amount), count: o.count, buyPrice: new D(o.buy), sellPrice: new D(o.sell), stopLoss: new D(o.stop) },
+    market,
+  );
 }
 
 let ts = 0;
@@ -118,7 +121,10 @@ describe('what a partial fill leaves under the exchange minimum', () => {
     expect(byStopLoss).toMatchObject({ status: 'stopped', end: 'heldBelowMinimum' });
 
     const bySell = holdingDust();
-    expect(stopAndSellCycle(bySell, '96')).toMatchObject({ ok: true, decision: { orders: [], skipped: [{ side: 'sell', qty: '0.01' }] } });
+    expect(stopAndSellCycle(bySell, '96')).toMatchObject({
+      ok: true,
+      decision: { orders: [], skipped: [{ side: 'sell', qty: '0.01' }] },
+    });
     expect(bySell).toMatchObject({ status: 'stopped', end: 'heldBelowMinimum' });
   });
 });
@@ -205,7 +211,10 @@ describe('Stop and Stop & Sell', () => {
     const c = cycle();
     decide(c, tick('100'));
     fillOut(c, '95');
-    expect(stopAndSellCycle(c, '99')).toMatchObject({ ok: true, decision: { orders: [{ kind: 'sell', type: 'market', qty: '10.526', price: '99' }] } });
+    expect(stopAndSellCycle(c, '99')).toMatchObject({
+      ok: true,
+      decision: { orders: [{ kind: 'sell', type: 'market', qty: '10.526', price: '99' }] },
+    });
   });
 
   it('Stop & Sell while the buy rests cancels it and stops holding nothing', () => {
@@ -218,8 +227,12 @@ describe('Stop and Stop & Sell', () => {
 });
 
 describe('the edit', () => {
-  const edit = (buy: string, sell: string, stop: string, count: number) =>
-    ({ buyPrice: new D(buy), sellPrice: new D(sell), stopLoss: new D(stop), count });
+  const edit = (buy: string, sell: string, stop: string, count: number) => ({
+    buyPrice: new D(buy),
+    sellPrice: new D(sell),
+    stopLoss: new D(stop),
+    count,
+  });
 
   it('replaces the resting buy at the new price once the cancel ended, with a new slot', () => {
     const c = cycle();
@@ -310,11 +323,17 @@ describe('a cycle rebuilt from its snapshot', () => {
 });
 
 describe('a futures cycle', () => {
-  const brackets = [{ notionalCap: '50000', maintMarginRatio: '0.004', cum: '0' }, { notionalCap: '1000000000', maintMarginRatio: '0.005', cum: '50' }];
+  const brackets = [
+    { notionalCap: '50000', maintMarginRatio: '0.004', cum: '0' },
+    { notionalCap: '1000000000', maintMarginRatio: '0.005', cum: '50' },
+  ];
   const futures = marketRules({ stepSize: '0.001', minNotional: '5', feeRate: '0.001', futures: { leverage: 5, brackets } });
 
   it('buys A x leverage of notional and is liquidated (no order: the exchange closes) at the liquidation price', () => {
-    const c = createCycle({ amount: new D('1000'), count: 1, buyPrice: new D('100'), sellPrice: new D('110'), stopLoss: new D('50') }, futures);
+    const c = createCycle(
+      { amount: new D('1000'), count: 1, buyPrice: new D('100'), sellPrice: new D('110'), stopLoss: new D('50') },
+      futures,
+    );
     expect(orders(decide(c, tick('101')))).toEqual(['buy limit 50@100 #1']);
     fillOut(c, '100');
     decide(c, tick('101'));

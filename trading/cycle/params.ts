@@ -24,7 +24,8 @@ export function cycleParams(input: CycleParamsInput): CycleParams {
   const sellPrice = positive(input.sellPrice, 'sell price');
   const stopLoss = positive(input.stopLoss, 'stop loss');
   const count = Number(input.count);
-  if (!Number.isInteger(count) || count < 1) throw new TradingInputError('the number of cycles must be a whole number, 1 or more');
+  if (!Number.isInteger(count) || count < 1)
+    throw new TradingInputError('the number of cycles must be a whole number, 1 or more');
   if (stopLoss.gt(buyPrice)) throw new TradingInputError('the stop loss must not be above the buy price');
   if (!sellPrice.gt(buyPrice)) throw new TradingInputError('the sell price must be above the buy price');
   return { amount, count, buyPrice, sellPrice, stopLoss };

@@ -75,9 +75,12 @@ export function restoreCycle(s: CycleSnapshot, market: MarketRules): Cycle {
     exit: s.exit,
     nextSlot: s.nextSlot,
     stopLossAt: threshold(stopLoss),
-    position: s.position === null
-      ? (market.futures ? { qty: new D(0), entryPrice: new D(0), margin: new D(0) } : null)
-      : { qty: new D(s.position.qty), entryPrice: new D(s.position.entryPrice), margin: new D(s.position.margin) },
+    position:
+      s.position === null
+        ? market.futures
+          ? { qty: new D(0), entryPrice: new D(0), margin: new D(0) }
+          : null
+        : { qty: new D(s.position.qty), entryPrice: new D(s.position.entryPrice), margin: new D(s.position.margin) },
     liquidationAt: s.liquidationPrice === null ? null : threshold(new D(s.liquidationPrice)),
     liquidating: s.liquidating,
     lastPrice: s.lastPrice,

@@ -12,8 +12,22 @@ import type { Action, GridBot, StrategyRowInput } from '../core/types';
  */
 export const ROWS: StrategyRowInput[] = [
   { gridNo: 1, allottedAmountPercentagePerOrder: 40, takeProfitPercentage: 1, takeProfitPercentageDown: 0.5 },
-  { gridNo: 2, allottedAmountPercentagePerOrder: 30, buyPercentage: 2, buyPercentageUp: 1, takeProfitPercentage: 1, takeProfitPercentageDown: 0.5 },
-  { gridNo: 3, allottedAmountPercentagePerOrder: 30, buyPercentage: 2, buyPercentageUp: 1, takeProfitPercentage: 1, takeProfitPercentageDown: 0.5 },
+  {
+    gridNo: 2,
+    allottedAmountPercentagePerOrder: 30,
+    buyPercentage: 2,
+    buyPercentageUp: 1,
+    takeProfitPercentage: 1,
+    takeProfitPercentageDown: 0.5,
+  },
+  {
+    gridNo: 3,
+    allottedAmountPercentagePerOrder: 30,
+    buyPercentage: 2,
+    buyPercentageUp: 1,
+    takeProfitPercentage: 1,
+    takeProfitPercentageDown: 0.5,
+  },
 ];
 
 export function rows(overrides: Record<number, Partial<StrategyRowInput>> = {}): StrategyRowInput[] {

@@ -7,7 +7,15 @@
 import type { UserData } from '../../api/account';
 import { accountOps } from '../../ops/account';
 import type { InputOf } from '../../ops/define';
-import { emptyPayload as empty, forwardedOps, opPayloadSchemas, payloadShapeOf, type Empty, type OpChannels, type PayloadSchemas } from './shared';
+import {
+  emptyPayload as empty,
+  forwardedOps,
+  opPayloadSchemas,
+  payloadShapeOf,
+  type Empty,
+  type OpChannels,
+  type PayloadSchemas,
+} from './shared';
 
 export interface SessionInfo {
   signedIn: boolean;

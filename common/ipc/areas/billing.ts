@@ -23,8 +23,17 @@ import {
  * plans (out of `data.plans`), a `msg` the member reads, an Idempotency-Key, the deposit window.
  */
 const HAND_WRITTEN = [
-  'billing:plans', 'billing:subscriptions', 'billing:subscribe', 'billing:levelIncome', 'billing:deposits', 'billing:depositListen',
-  'billing:depositSync', 'billing:withdrawals', 'billing:withdraw', 'billing:swapReward', 'billing:teamMembers',
+  'billing:plans',
+  'billing:subscriptions',
+  'billing:subscribe',
+  'billing:levelIncome',
+  'billing:deposits',
+  'billing:depositListen',
+  'billing:depositSync',
+  'billing:withdrawals',
+  'billing:withdraw',
+  'billing:swapReward',
+  'billing:teamMembers',
 ] as const;
 
 /** Channels that are operations of common/ops/billing.ts under their own names. */
@@ -91,7 +100,5 @@ export const billingPayloadSchemas: PayloadSchemas<BillingChannels> = {
   'billing:withdrawals': pagePayload,
   'billing:withdraw': payloadShapeOf(billingOps['billing:withdraw'].input),
   'billing:swapReward': payloadShapeOf(billingOps['billing:swapReward'].input),
-  'billing:teamMembers': yup
-    .object({ page, level: yup.number().defined().integer().min(1).max(100) })
-    .noUnknown(true),
+  'billing:teamMembers': yup.object({ page, level: yup.number().defined().integer().min(1).max(100) }).noUnknown(true),
 };

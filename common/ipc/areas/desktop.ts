@@ -24,8 +24,6 @@ export interface DesktopChannels {
 
 export const desktopPayloadSchemas: PayloadSchemas<DesktopChannels> = {
   'settings:get': empty,
-  'settings:setTheme': yup
-    .object({ theme: yup.mixed<Theme>().oneOf(['light', 'dark']).defined() })
-    .noUnknown(true),
+  'settings:setTheme': yup.object({ theme: yup.mixed<Theme>().oneOf(['light', 'dark']).defined() }).noUnknown(true),
   'app:info': empty,
 };

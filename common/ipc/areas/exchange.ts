@@ -35,7 +35,6 @@ export interface ExchangeEvents {
   'market:tickers': { tickers: TickerEntry[] };
 }
 
-
 export const exchangePayloadSchemas: PayloadSchemas<ExchangeChannels> = {
   ...opPayloadSchemas(forwardedExchangeOps),
   'keys:save': yup.object({ apiKey: str(256), secretKey: str(256) }).noUnknown(true),

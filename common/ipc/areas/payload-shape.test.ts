@@ -15,8 +15,15 @@ const shape = payloadShapeOf(input);
 const checked = (payload: unknown) => shape.validate(payload);
 
 describe("a payload's shape, read off the operation's input schema", () => {
-  it('takes what a form sends as it is sent, rules unchecked: those are the server\'s', async () => {
-    const payload = { botID: '', amount: 3, active: true, rows: [{ a: 'x' }, 'y'], tags: ['t'], detail: { name: 'n', cells: ['1'] } };
+  it("takes what a form sends as it is sent, rules unchecked: those are the server's", async () => {
+    const payload = {
+      botID: '',
+      amount: 3,
+      active: true,
+      rows: [{ a: 'x' }, 'y'],
+      tags: ['t'],
+      detail: { name: 'n', cells: ['1'] },
+    };
     expect(await checked(payload)).toEqual(payload);
     // A required field left out goes on too: the server answers it with SPEC's message.
     expect(await checked({ amount: '12.5' })).toEqual({ amount: '12.5' });
@@ -47,7 +54,9 @@ describe("a payload's shape, read off the operation's input schema", () => {
     const edit = payloadShapeOf(editStrategySchema);
     const dataToSend = { strategy_name: 'A', No_of_order: 1, buy_percentage: [], takeprofit_percentage: ['1.2'] };
     expect(await edit.validate({ dataToSend })).toEqual({ dataToSend });
-    await expect(edit.validate({ dataToSend: { ...dataToSend, buy_percentage: 'all' } })).rejects.toBeInstanceOf(yup.ValidationError);
+    await expect(edit.validate({ dataToSend: { ...dataToSend, buy_percentage: 'all' } })).rejects.toBeInstanceOf(
+      yup.ValidationError,
+    );
   });
 
   it('takes nothing for an operation without input', async () => {

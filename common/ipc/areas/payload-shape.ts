@@ -38,7 +38,11 @@ function isFlatRecord(value: unknown): boolean {
 /** A list whose items' schema is only known once the input is read (a `when`): single values or rows. */
 function isBoundedList(value: unknown): boolean {
   if (value === null || value === undefined) return true;
-  return Array.isArray(value) && value.length <= PAYLOAD_BOUNDS.items && value.every((item) => isBoundedScalar(item) || isFlatRecord(item));
+  return (
+    Array.isArray(value) &&
+    value.length <= PAYLOAD_BOUNDS.items &&
+    value.every((item) => isBoundedScalar(item) || isFlatRecord(item))
+  );
 }
 
 interface SchemaLike {
@@ -55,10 +59,17 @@ function shapeOfField(name: string, field: unknown, depth: number): yup.AnySchem
   const schema = (field ?? {}) as SchemaLike;
   if (schema.type === 'object' && schema.fields && Object.keys(schema.fields).length > 0 && depth < PAYLOAD_BOUNDS.depth) {
     // No default: a record the payload leaves out stays out (yup would make it {}).
-    return shapeOfRecord(schema.fields, depth + 1).nullable().optional().default(undefined);
+    return shapeOfRecord(schema.fields, depth + 1)
+      .nullable()
+      .optional()
+      .default(undefined);
   }
   if (schema.type === 'array' && schema.innerType && depth < PAYLOAD_BOUNDS.depth) {
-    return yup.array(shapeOfField(name, schema.innerType, depth + 1)).max(PAYLOAD_BOUNDS.items).nullable().optional();
+    return yup
+      .array(shapeOfField(name, schema.innerType, depth + 1))
+      .max(PAYLOAD_BOUNDS.items)
+      .nullable()
+      .optional();
   }
   const list = schema.type === 'array';
   return yup
@@ -85,4 +96,3 @@ function shapeOfRecord(fields: Record<string, unknown>, depth: number) {
 export function payloadShapeOf(input: yup.AnyObjectSchema | undefined): yup.AnySchema {
   return input ? shapeOfRecord(input.fields, 0) : emptyPayload;
 }
-

@@ -16,8 +16,6 @@ export function prepareApp(env: Record<string, string | undefined>): string | nu
   app.enableSandbox();
   const devOrigin = developmentRendererOrigin(env, app.isPackaged);
   registerAppScheme();
-  app.on('web-contents-created', (_event, contents) =>
-    guardWebContents(contents, { isPackaged: app.isPackaged, devOrigin }),
-  );
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, { isPackaged: app.isPackaged, devOrigin }));
   return devOrigin;
 }

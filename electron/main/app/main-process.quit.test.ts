@@ -55,9 +55,7 @@ describe('quitting', () => {
     state().answerMessageBox = () => 0;
     run.tray().item(DESKTOP_TEXT.tray.quit).click!();
     await quitted();
-    expect(state().messageBoxes).toMatchObject([
-      { detail: DESKTOP_TEXT.quit.detail(null, null), parented: false },
-    ]);
+    expect(state().messageBoxes).toMatchObject([{ detail: DESKTOP_TEXT.quit.detail(null, null), parented: false }]);
   });
 
   it('does not ask again when the member agreed elsewhere (the updater restarting into an update)', async () => {

@@ -29,8 +29,7 @@ const shown = (title: string): FakeNotification => {
   if (!found) throw new Error(`no notification '${title}' among ${JSON.stringify(titles())}`);
   return found;
 };
-const menuLabels = (menu: { template: Record<string, unknown>[] } | null) =>
-  menu?.template.map((m) => m.label ?? m.type);
+const menuLabels = (menu: { template: Record<string, unknown>[] } | null) => menu?.template.map((m) => m.label ?? m.type);
 
 describe('main start', () => {
   it('leaves at once when another GridDesk holds the single-instance lock', async () => {
@@ -68,9 +67,7 @@ describe('main start', () => {
       ok: false,
       error: { status: 403 },
     });
-    expect(
-      await run.invoke('notifications:setMuted', { kind: 'cycleCompleted', muted: true }),
-    ).toEqual({
+    expect(await run.invoke('notifications:setMuted', { kind: 'cycleCompleted', muted: true })).toEqual({
       ok: true,
       value: { muted: ['cycleCompleted'] },
     });
@@ -80,7 +77,7 @@ describe('main start', () => {
     });
   });
 
-  it("logs the embedded server to the terminal in development and to server.log in an installed build", async () => {
+  it('logs the embedded server to the terminal in development and to server.log in an installed build', async () => {
     run = await startMain();
     expect(current.startOptions?.logger).toBe(true);
     await run.stop();
@@ -111,9 +108,7 @@ describe('menus', () => {
     const menu = state().applicationMenu!;
     expect(menuLabels(menu)).toEqual(['File', 'Edit', 'View', 'Go', 'Window', 'Help']);
     const edit = menu.template[1]!.submenu as { role?: string }[];
-    expect(edit.map((item) => item.role)).toEqual(
-      expect.arrayContaining(['copy', 'paste', 'cut', 'selectAll']),
-    );
+    expect(edit.map((item) => item.role)).toEqual(expect.arrayContaining(['copy', 'paste', 'cut', 'selectAll']));
     const help = menu.template[5]!.submenu as { label?: string }[];
     expect(help.map((item) => item.label)).toEqual([DESKTOP_TEXT.menu.about]);
   });
@@ -241,9 +236,7 @@ describe('notifications', () => {
   it('reminds of a subscription ending within 3 days at start; the click opens Subscription', async () => {
     run = await startMain({ expiresInMs: 2 * 86_400_000 - 60_000 });
     await vi.waitFor(() => shown(DESKTOP_TEXT.subscription.title));
-    expect(shown(DESKTOP_TEXT.subscription.title).options.body).toBe(
-      DESKTOP_TEXT.subscription.body(2),
-    );
+    expect(shown(DESKTOP_TEXT.subscription.title).options.body).toBe(DESKTOP_TEXT.subscription.body(2));
     shown(DESKTOP_TEXT.subscription.title).emit('click');
     expect(run.navigations()).toEqual(['/subscription']);
   });
@@ -252,9 +245,7 @@ describe('notifications', () => {
 describe('single instance and griddesk:// links', () => {
   it('opens the window on the link that launched the app', async () => {
     run = await startMain({ argv: ['/opt/GridDesk/griddesk', 'griddesk://resetpassword/tok-123'] });
-    expect(run.window().webContents.loadedUrl).toBe(
-      'app://griddesk/index.html#/resetpassword/tok-123',
-    );
+    expect(run.window().webContents.loadedUrl).toBe('app://griddesk/index.html#/resetpassword/tok-123');
   });
 
   it("brings the window up on a second launch, on the link it was given (a bot's page)", async () => {
@@ -262,22 +253,12 @@ describe('single instance and griddesk:// links', () => {
     const win = run.window();
     win.minimize();
     win.hide();
-    state().app.emit(
-      'second-instance',
-      {},
-      ['/opt/GridDesk/griddesk', 'griddesk://running-bot/b-7'],
-      '/home/member',
-    );
+    state().app.emit('second-instance', {}, ['/opt/GridDesk/griddesk', 'griddesk://running-bot/b-7'], '/home/member');
     expect(win.minimized).toBe(false);
     expect(win.visible).toBe(true);
     expect(win.focused).toBeGreaterThan(0);
     state().app.emit('second-instance', {}, ['/opt/GridDesk/griddesk'], '/home/member');
-    state().app.emit(
-      'second-instance',
-      {},
-      ['/opt/GridDesk/griddesk', 'griddesk://running-bot/a.b'],
-      '/',
-    );
+    state().app.emit('second-instance', {}, ['/opt/GridDesk/griddesk', 'griddesk://running-bot/a.b'], '/');
     expect(run.navigations()).toEqual(['/running-bot/b-7']);
     expect(FakeBrowserWindow.getAllWindows()).toHaveLength(1);
   });

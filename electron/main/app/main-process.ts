@@ -57,10 +57,19 @@ export interface MainProcessControls {
 }
 
 /** The application menu: About (with the server it talks to), the routes, and Export diagnostics when given. */
-function installMainMenu(proc: MainProcessInfo, hooks: MainProcessHooks, deps: { target: PlatformTarget; version: string; presenter: { show(path?: string | null): void; window: BrowserWindow | null } }): void {
+function installMainMenu(
+  proc: MainProcessInfo,
+  hooks: MainProcessHooks,
+  deps: {
+    target: PlatformTarget;
+    version: string;
+    presenter: { show(path?: string | null): void; window: BrowserWindow | null };
+  },
+): void {
   const { target, version, presenter } = deps;
   const server = target.embedded ? { embedded: true as const } : { embedded: false as const, url: target.url };
-  const about = () => void showAbout({ version, versions: proc.versions, os: `${type()} ${release()} (${proc.arch})`, server }, presenter.window);
+  const about = () =>
+    void showAbout({ version, versions: proc.versions, os: `${type()} ${release()} (${proc.arch})`, server }, presenter.window);
   installAppMenu(
     appMenuTemplate(
       {
@@ -121,10 +130,7 @@ function quitFlowOf(state: MainState, presenter: Presenter) {
   });
 }
 
-export function runMainProcess(
-  proc: MainProcessInfo,
-  hooks: MainProcessHooks = {},
-): MainProcessControls {
+export function runMainProcess(proc: MainProcessInfo, hooks: MainProcessHooks = {}): MainProcessControls {
   const devOrigin = prepareApp(proc.env);
   // A second launch hands its link to the first (second-instance) and leaves.
   if (!app.requestSingleInstanceLock()) {
@@ -137,8 +143,7 @@ export function runMainProcess(
   // A link that launched the app becomes the window's first route.
   presenter.show(deepLinkFromArgv(proc.argv));
   const quit = quitFlowOf(state, presenter);
-  const version = () =>
-    app.isPackaged ? app.getVersion() : (proc.env.npm_package_version ?? app.getVersion());
+  const version = () => (app.isPackaged ? app.getVersion() : (proc.env.npm_package_version ?? app.getVersion()));
 
   async function start(): Promise<void> {
     await app.whenReady();
@@ -167,7 +172,11 @@ export function runMainProcess(
     presenter.ready();
   }
 
-  followAppEvents(proc, { show: (path) => presenter.show(path), beforeQuit: () => quit.beforeQuit(), hasTray: () => state.tray !== null });
+  followAppEvents(proc, {
+    show: (path) => presenter.show(path),
+    beforeQuit: () => quit.beforeQuit(),
+    hasTray: () => state.tray !== null,
+  });
   start().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     dialog.showErrorBox('GridDesk could not start', message);

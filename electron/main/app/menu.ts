@@ -32,10 +32,7 @@ export async function showAbout(facts: AboutFacts, parent: BrowserWindow | null)
 }
 
 /** The quit question (desktop/quit-guard.ts); true to quit. Escape keeps the app running. */
-export async function askToQuit(
-  question: QuitQuestion,
-  parent: BrowserWindow | null,
-): Promise<boolean> {
+export async function askToQuit(question: QuitQuestion, parent: BrowserWindow | null): Promise<boolean> {
   const { response } = await showMessage(parent, {
     type: 'warning',
     title: DESKTOP_TEXT.appName,

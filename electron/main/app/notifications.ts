@@ -8,10 +8,7 @@ const MAX_HELD = 50;
  * Native notifications; a click brings the window up on the notification's route. The muting
  * switches apply before this (ipc/member-feeds.ts): what reaches it is shown.
  */
-export function createElectronNotifier(
-  onClick: (route: string | undefined) => void,
-  icon?: string,
-): Notifier {
+export function createElectronNotifier(onClick: (route: string | undefined) => void, icon?: string): Notifier {
   // Electron forgets a notification's click handler once the object is garbage collected
   // (a stop notice clicked a minute later would do nothing), so each is held until it is
   // clicked, closed or failed.

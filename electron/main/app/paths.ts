@@ -10,7 +10,5 @@ export const rendererDir = join(bundleDir, '..', 'renderer');
 
 /** Packaged: copied to resources/ by electron-builder (extraResources); dev: the repo's build/. */
 export function iconPath(isPackaged: boolean, resourcesPath: string, file = 'icon.png'): string {
-  return isPackaged
-    ? join(resourcesPath, 'icons', file)
-    : join(bundleDir, '..', '..', 'build', 'icons', file);
+  return isPackaged ? join(resourcesPath, 'icons', file) : join(bundleDir, '..', '..', 'build', 'icons', file);
 }

@@ -46,8 +46,7 @@ export function serveRenderer(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== APP_HOST) return plain(404, 'Not found');
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return plain(405, 'Method Not Allowed');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method Not Allowed');
     const file = resolveUnder(rendererDir, url.pathname);
     if (!file) return plain(404, 'Not found');
     try {

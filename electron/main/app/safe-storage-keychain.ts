@@ -11,15 +11,11 @@ import type { Keychain } from '../ports/types';
 import { electronSafeStorage } from './safe-storage-port';
 
 /** Null when safeStorage would only obfuscate (Linux 'basic_text' backend, or unavailable). */
-export async function createSafeStorageKeychain(
-  userDataDir: string,
-  account: string,
-): Promise<Keychain | null> {
+export async function createSafeStorageKeychain(userDataDir: string, account: string): Promise<Keychain | null> {
   if (!(await electronSafeStorage.isAvailable())) return null;
   const dir = join(userDataDir, 'keychain');
   // Hashed names: the files must not reveal the server or the secret's purpose.
-  const fileFor = (entry: string) =>
-    join(dir, `${createHash('sha256').update(entry).digest('hex').slice(0, 32)}.bin`);
+  const fileFor = (entry: string) => join(dir, `${createHash('sha256').update(entry).digest('hex').slice(0, 32)}.bin`);
 
   async function read(file: string): Promise<string | null> {
     let encrypted: Buffer;

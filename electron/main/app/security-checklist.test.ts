@@ -74,9 +74,7 @@ describe("Electron's security checklist", () => {
   it('1. loads only secure content: its own app:// pages, and a remote server only over https', async () => {
     run = await startMain({ embedded: false });
     expect(run.window().webContents.loadedUrl).toBe('app://griddesk/index.html');
-    expect(state().privilegedSchemes).toMatchObject([
-      { scheme: 'app', privileges: { standard: true, secure: true } },
-    ]);
+    expect(state().privilegedSchemes).toMatchObject([{ scheme: 'app', privileges: { standard: true, secure: true } }]);
     expect(remoteServerUrl('https://platform.example.com')).toBe('https://platform.example.com');
     expect(() => remoteServerUrl('http://platform.example.com')).toThrow(/https/);
   });
@@ -159,7 +157,7 @@ describe("Electron's security checklist", () => {
     expect((await preferences()).allowRunningInsecureContent).toBe(false);
   });
 
-  it("9 and 10. turns on no experimental or extra Blink feature (and turns off Auxclick)", async () => {
+  it('9 and 10. turns on no experimental or extra Blink feature (and turns off Auxclick)', async () => {
     const webPreferences = await preferences();
     expect(webPreferences.experimentalFeatures).toBeUndefined();
     expect(webPreferences.enableBlinkFeatures).toBeUndefined();
@@ -213,8 +211,7 @@ describe("Electron's security checklist", () => {
         devDependencies: Record<string, string>;
       }
     ).devDependencies.electron;
-    const installed = (createRequire(import.meta.url)('electron/package.json') as { version: string })
-      .version;
+    const installed = (createRequire(import.meta.url)('electron/package.json') as { version: string }).version;
     expect(installed).toBe(pinned);
     const scanner = readFileSync(join(root, 'scripts', 'electronegativity.mjs'), 'utf8');
     expect(scanner).toContain(`'-e', '${pinned}'`);

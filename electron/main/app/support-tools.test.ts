@@ -65,7 +65,12 @@ describe('Help -> Export diagnostics', () => {
     expect(fake.shown).toEqual([fake.savePath]);
     const files = new Map(readZip(await readFile(fake.savePath)).map((e) => [e.name, e.data.toString('utf8')]));
     expect(files.get('logs/desktop/main.log')).toMatch(/WARN {2}login answer \{"token":"\[REDACTED\]"\}/);
-    expect(JSON.parse(files.get('versions.json')!)).toMatchObject({ app: '0.1.0', packaged: 'true', node: process.versions.node, locale: 'en-GB' });
+    expect(JSON.parse(files.get('versions.json')!)).toMatchObject({
+      app: '0.1.0',
+      packaged: 'true',
+      node: process.versions.node,
+      locale: 'en-GB',
+    });
     expect(JSON.parse(files.get('health.json')!)).toEqual({ unavailable: 'no platform server was started' });
   });
 

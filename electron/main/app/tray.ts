@@ -31,11 +31,7 @@ function menuItem(entry: TrayEntry, actions: TrayActions): MenuItemConstructorOp
 }
 
 /** Null where the desktop has no tray (some Linux desktops): closing the window then quits. */
-export function createTray(
-  iconFile: string,
-  actions: TrayActions,
-  platform: string,
-): DesktopTray | null {
+export function createTray(iconFile: string, actions: TrayActions, platform: string): DesktopTray | null {
   const image = nativeImage.createFromPath(iconFile);
   if (image.isEmpty()) return null;
   try {
@@ -44,9 +40,7 @@ export function createTray(
       tray.setToolTip(trayTooltip(counts));
       if (platform === 'darwin') tray.setTitle(trayTitle(counts));
       // Linux (AppIndicator) shows a changed menu only when it is set again.
-      tray.setContextMenu(
-        Menu.buildFromTemplate(trayEntries(counts).map((entry) => menuItem(entry, actions))),
-      );
+      tray.setContextMenu(Menu.buildFromTemplate(trayEntries(counts).map((entry) => menuItem(entry, actions))));
     };
     update(null);
     tray.on('click', () => actions.open());

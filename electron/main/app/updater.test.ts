@@ -58,7 +58,13 @@ beforeEach(async () => {
   resources = join(dir, 'resources');
   await mkdir(resources);
   log = [];
-  Object.assign(fake, { isPackaged: true, userData: join(dir, 'userData'), questions: [], answer: 1, events: new EventEmitter() });
+  Object.assign(fake, {
+    isPackaged: true,
+    userData: join(dir, 'userData'),
+    questions: [],
+    answer: 1,
+    events: new EventEmitter(),
+  });
   // electron-updater downloads under the OS cache folder: this test's, not the machine's.
   process.env.XDG_CACHE_HOME = join(dir, 'cache');
   delete process.env.APPIMAGE;
@@ -98,7 +104,13 @@ describe('the updater glue on Linux', () => {
     startUpdater((line) => log.push(line), linux({ UPDATE_FEED_URL: feed.url, APPIMAGE: appImage }));
     await until(() => log.includes('updates: 0.2.0 waits for the app to quit'));
     expect(log[0]).toBe(`updates: appimage updater on ${feed.url} (from UPDATE_FEED_URL)`);
-    expect(fake.questions).toEqual([expect.objectContaining({ message: 'GridDesk 0.2.0 is ready to install', buttons: ['Restart now', 'Later'], detail: expect.stringMatching(/\n\n• faster$/) })]);
+    expect(fake.questions).toEqual([
+      expect.objectContaining({
+        message: 'GridDesk 0.2.0 is ready to install',
+        buttons: ['Restart now', 'Later'],
+        detail: expect.stringMatching(/\n\n• faster$/),
+      }),
+    ]);
     // Built without a feed: the app-update.yml electron-updater needs is written to userData.
     expect(await readFile(join(fake.userData, 'app-update.yml'), 'utf8')).toContain(JSON.stringify(feed.url));
     expect(await readFile(appImage, 'utf8')).toBe('old build');
@@ -112,15 +124,21 @@ describe('the updater glue on Linux', () => {
     fake.answer = 0;
     const order: string[] = [];
     // The real quitAndInstall ends in Electron's own autoUpdater, which plain Node does not have.
-    const quitAndInstall = vi.spyOn(AppImageUpdater.prototype, 'quitAndInstall').mockImplementation(() => void order.push('quitAndInstall'));
-    startUpdater((line) => log.push(line), linux({ UPDATE_FEED_URL: feed.url, APPIMAGE: appImage }), () => order.push('skip the quit question'));
+    const quitAndInstall = vi
+      .spyOn(AppImageUpdater.prototype, 'quitAndInstall')
+      .mockImplementation(() => void order.push('quitAndInstall'));
+    startUpdater(
+      (line) => log.push(line),
+      linux({ UPDATE_FEED_URL: feed.url, APPIMAGE: appImage }),
+      () => order.push('skip the quit question'),
+    );
     await until(() => order.length === 2);
     expect(order).toEqual(['skip the quit question', 'quitAndInstall']);
     expect(quitAndInstall).toHaveBeenCalledWith(true, true);
     expect(log).toContain('updates: restarting into 0.2.0');
   });
 
-  it('takes a deb installation to electron-updater\'s deb updater', async () => {
+  it("takes a deb installation to electron-updater's deb updater", async () => {
     await writeFile(join(resources, 'package-type'), 'deb');
     publishAppImage(feed, '0.1.0');
     startUpdater((line) => log.push(line), linux({ UPDATE_FEED_URL: feed.url }));
@@ -131,7 +149,10 @@ describe('the updater glue on Linux', () => {
 
   it('uses the feed the build baked into app-update.yml when UPDATE_FEED_URL is not set', async () => {
     const appImage = await asAppImage();
-    await writeFile(join(resources, 'app-update.yml'), `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: griddesk-updater\n`);
+    await writeFile(
+      join(resources, 'app-update.yml'),
+      `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: griddesk-updater\n`,
+    );
     publishAppImage(feed, '0.1.0');
     startUpdater((line) => log.push(line), linux({ APPIMAGE: appImage }));
     await until(() => log.some((line) => line.startsWith('updates: up to date')));

@@ -16,7 +16,12 @@ import { appUpdateYml, resolveFeedUrl } from '../updater/feed-url';
 import type { UpdateQuestion } from '../updater/question';
 import { updaterKind, type UpdaterKind } from '../updater/updater-kind';
 
-const UPDATERS: Record<UpdaterKind, UpdaterClass> = { nsis: NsisUpdater, mac: MacUpdater, appimage: AppImageUpdater, deb: DebUpdater };
+const UPDATERS: Record<UpdaterKind, UpdaterClass> = {
+  nsis: NsisUpdater,
+  mac: MacUpdater,
+  appimage: AppImageUpdater,
+  deb: DebUpdater,
+};
 
 /** Electron's app as electron-updater sees it, reading the app-update.yml given here. */
 class GridDeskAppAdapter extends ElectronAppAdapter {
@@ -39,7 +44,15 @@ function readIfPresent(path: string): string | null {
 
 async function ask(question: UpdateQuestion): Promise<boolean> {
   const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
-  const options = { type: 'info' as const, message: question.message, detail: question.detail, buttons: question.buttons, defaultId: 0, cancelId: 1, noLink: true };
+  const options = {
+    type: 'info' as const,
+    message: question.message,
+    detail: question.detail,
+    buttons: question.buttons,
+    defaultId: 0,
+    cancelId: 1,
+    noLink: true,
+  };
   const { response } = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
   return response === 0;
 }
@@ -52,14 +65,22 @@ export interface UpdaterRuntime {
   http?: UpdaterHttp;
 }
 
-const thisProcess = (): UpdaterRuntime => ({ platform: process.platform, env: process.env, resourcesPath: process.resourcesPath });
+const thisProcess = (): UpdaterRuntime => ({
+  platform: process.platform,
+  env: process.env,
+  resourcesPath: process.resourcesPath,
+});
 
 /**
  * Checks at start and every 6 hours in a packaged app; says in one line why not otherwise.
  * `beforeQuit` runs before a quit the member already agreed to (restart into the update), so the
  * app does not ask again whether to quit.
  */
-export function startUpdater(log: (line: string) => void, runtime: UpdaterRuntime = thisProcess(), beforeQuit: () => void = () => undefined): void {
+export function startUpdater(
+  log: (line: string) => void,
+  runtime: UpdaterRuntime = thisProcess(),
+  beforeQuit: () => void = () => undefined,
+): void {
   if (!app.isPackaged) {
     log('updates: off (not a packaged build)');
     return;
@@ -84,7 +105,11 @@ export function startUpdater(log: (line: string) => void, runtime: UpdaterRuntim
     configPath = join(userData, 'app-update.yml');
     writeFileSync(configPath, appUpdateYml(feedUrl));
   }
-  const updater = createAppUpdater(UPDATERS[choice.kind], { app: new GridDeskAppAdapter(configPath), http: runtime.http ?? new ElectronHttpExecutor(), log }, feedUrl);
+  const updater = createAppUpdater(
+    UPDATERS[choice.kind],
+    { app: new GridDeskAppAdapter(configPath), http: runtime.http ?? new ElectronHttpExecutor(), log },
+    feedUrl,
+  );
   log(`updates: ${choice.kind} updater on ${feedUrl ?? 'the feed of app-update.yml'} (from ${feed.source})`);
   const controller = createUpdateController({
     checkForUpdates: () => updater.checkForUpdates(),

@@ -13,12 +13,8 @@ import type { SettingsStore } from '../ports/types';
 export function lockDownSession(): void {
   // Writing to the clipboard is the one exception: "copy referral ID" uses it.
   const allowed = new Set(['clipboard-sanitized-write']);
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
-    callback(allowed.has(permission)),
-  );
-  session.defaultSession.setPermissionCheckHandler((_contents, permission) =>
-    allowed.has(permission),
-  );
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(allowed.has(permission)));
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) => allowed.has(permission));
 }
 
 export interface CreateWindowOptions {

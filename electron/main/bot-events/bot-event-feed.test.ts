@@ -26,8 +26,7 @@ const failed: MemberEvent = {
 };
 
 /** A frame as the server writes it. */
-const frame = (id: number, event: MemberEvent) =>
-  `id: ${id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
+const frame = (id: number, event: MemberEvent) => `id: ${id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
 
 const unauthorized = (_req: IncomingMessage, res: ServerResponse) => {
   res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthorized"}');
@@ -69,10 +68,7 @@ beforeEach(async () => {
       return streamAnswer(req, res);
     }
     if (req.url === TICKER_STREAM_PATH) return streamAnswer(req, res);
-    const body =
-      req.url === '/api/login'
-        ? { token: 'tok-2', email: 'alice@example.com' }
-        : { message: 'Logged out' };
+    const body = req.url === '/api/login' ? { token: 'tok-2', email: 'alice@example.com' } : { message: 'Logged out' };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
   keychain = createMemoryKeychain('tok-1');
@@ -112,9 +108,7 @@ describe('bot events in main', () => {
     await ipc!.invoke('session:current', {});
     await new Promise((r) => setTimeout(r, 80));
     expect(resumes).toEqual([]);
-    expect(
-      await ipc!.invoke('session:login', { email: 'alice@example.com', password: 'secret12' }),
-    ).toMatchObject({ ok: true });
+    expect(await ipc!.invoke('session:login', { email: 'alice@example.com', password: 'secret12' })).toMatchObject({ ok: true });
     await vi.waitFor(() => expect(server.open).toBe(1));
     expect(resumes).toEqual([null]);
     expect(server.attempts.at(-1)).toBe('Bearer tok-2');

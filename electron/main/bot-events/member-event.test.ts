@@ -1,27 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberEvent } from '../../../common/api/bots';
-import { STOP_REASONS, STOP_REASON_TEXT, CYCLE_BELOW_MINIMUM_TEXT, CYCLE_HELD_BELOW_MINIMUM_TEXT } from '../../../common/api/stop-reasons';
+import {
+  STOP_REASONS,
+  STOP_REASON_TEXT,
+  CYCLE_BELOW_MINIMUM_TEXT,
+  CYCLE_HELD_BELOW_MINIMUM_TEXT,
+} from '../../../common/api/stop-reasons';
 import { historyTabPath } from '../../../common/routes';
 import { notificationFor, parseMemberEvent } from './member-event';
 import { botStopped } from '../testing/member-events';
 
 const at = '2026-11-23T09:00:00.000Z';
-const stopped = (over: Parameters<typeof botStopped>[0] = {}): MemberEvent =>
-  botStopped({ botID: 'bot-7', ...over });
+const stopped = (over: Parameters<typeof botStopped>[0] = {}): MemberEvent => botStopped({ botID: 'bot-7', ...over });
 
 describe('parseMemberEvent', () => {
   it('reads a well-formed event', () => {
     const event = stopped();
-    expect(
-      parseMemberEvent({ event: 'bot.stopped', id: '3', data: JSON.stringify(event) }),
-    ).toEqual(event);
+    expect(parseMemberEvent({ event: 'bot.stopped', id: '3', data: JSON.stringify(event) })).toEqual(event);
   });
 
   it('takes the kind from the SSE event name when the data leaves it out', () => {
     const { kind: _kind, ...data } = stopped();
-    expect(parseMemberEvent({ event: 'bot.stopped', data: JSON.stringify(data) })).toEqual(
-      stopped(),
-    );
+    expect(parseMemberEvent({ event: 'bot.stopped', data: JSON.stringify(data) })).toEqual(stopped());
   });
 
   it.each([
@@ -40,16 +40,8 @@ describe('parseMemberEvent', () => {
       '{"kind":"cycle.completed","cycleID":"c1","name":"BTCUSDT","profit":"1","cycles":"3"}',
     ],
     ['a cycle stop without its reason', 'cycle.stopped', '{"kind":"cycle.stopped","cycleID":"c1","name":"BTCUSDT"}'],
-    [
-      'a missing field',
-      'bot.stopped',
-      '{"kind":"bot.stopped","botID":"b","name":"BTCUSDT","status":"Stopped"}',
-    ],
-    [
-      'a field of the wrong type',
-      'bot.orderFailed',
-      '{"kind":"bot.orderFailed","botID":"b","name":"X","message":7}',
-    ],
+    ['a missing field', 'bot.stopped', '{"kind":"bot.stopped","botID":"b","name":"BTCUSDT","status":"Stopped"}'],
+    ['a field of the wrong type', 'bot.orderFailed', '{"kind":"bot.orderFailed","botID":"b","name":"X","message":7}'],
   ])('drops %s', (_what, event, data) => {
     expect(parseMemberEvent({ event, data })).toBeNull();
   });
@@ -100,9 +92,7 @@ describe('notificationFor', () => {
   });
 
   it('keeps quiet about a start, a bot or a cycle', () => {
-    expect(
-      notificationFor({ kind: 'bot.started', botID: 'bot-7', name: 'BTCUSDT', at }),
-    ).toBeNull();
+    expect(notificationFor({ kind: 'bot.started', botID: 'bot-7', name: 'BTCUSDT', at })).toBeNull();
     expect(notificationFor({ kind: 'cycle.started', cycleID: 'cy-7', name: 'BTCUSDT', at })).toBeNull();
   });
 });
@@ -177,7 +167,13 @@ describe('cycle events', () => {
   });
 
   it('passes a failed order message on and opens the Cycle page, where the cycle still runs', () => {
-    const failed: MemberEvent = { kind: 'cycle.orderFailed', cycleID: 'cy-1', name: 'ETHUSDT', message: 'Order rejected: price filter', at };
+    const failed: MemberEvent = {
+      kind: 'cycle.orderFailed',
+      cycleID: 'cy-1',
+      name: 'ETHUSDT',
+      message: 'Order rejected: price filter',
+      at,
+    };
     expect(notificationFor(failed)).toEqual({
       kind: 'orderFailed',
       title: 'ETH/USDT cycle: an order failed',

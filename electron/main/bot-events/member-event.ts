@@ -26,8 +26,7 @@ const NUMBER_FIELDS: Partial<Record<MemberEventKind, readonly string[]>> = {
   'cycle.completed': ['cycles'],
 };
 
-const isKind = (value: unknown): value is MemberEventKind =>
-  typeof value === 'string' && Object.hasOwn(REQUIRED_FIELDS, value);
+const isKind = (value: unknown): value is MemberEventKind => typeof value === 'string' && Object.hasOwn(REQUIRED_FIELDS, value);
 
 /**
  * The event a message carries, or null when it is not one this app knows (a kind a newer
@@ -95,9 +94,19 @@ export function notificationFor(event: MemberEvent): Notification | null {
       return null;
     // A finished cycle lives in History's Cycle tab; a cycle whose order failed is still on the Cycle page.
     case 'cycle.completed':
-      return { kind: 'cycleCompleted', title: `${pair} cycle completed`, body: cycleCompletedText(event.cycles, event.profit), route: cycleHistoryRoute };
+      return {
+        kind: 'cycleCompleted',
+        title: `${pair} cycle completed`,
+        body: cycleCompletedText(event.cycles, event.profit),
+        route: cycleHistoryRoute,
+      };
     case 'cycle.stopped':
-      return { kind: 'cycleStopped', title: `${pair} cycle stopped`, body: cycleStopReasonText(event.reason), route: cycleHistoryRoute };
+      return {
+        kind: 'cycleStopped',
+        title: `${pair} cycle stopped`,
+        body: cycleStopReasonText(event.reason),
+        route: cycleHistoryRoute,
+      };
     case 'cycle.orderFailed':
       return { kind: 'orderFailed', title: `${pair} cycle: an order failed`, body: event.message, route: routePath('cycle') };
   }

@@ -30,9 +30,7 @@ export function aboutDialog(facts: AboutFacts): AboutDialog {
     node && `Node.js ${node}`,
     v8 && `V8 ${v8}`,
     `OS ${facts.os}`,
-    facts.server.embedded
-      ? 'Platform server: embedded on this computer'
-      : `Platform server: ${facts.server.url}`,
+    facts.server.embedded ? 'Platform server: embedded on this computer' : `Platform server: ${facts.server.url}`,
   ].filter((line): line is string => Boolean(line));
   return {
     title: DESKTOP_TEXT.about.title,

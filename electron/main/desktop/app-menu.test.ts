@@ -4,8 +4,7 @@ import { appMenuTemplate, type MenuEntry } from './app-menu';
 
 const actions = () => ({ about: vi.fn(), open: vi.fn() });
 const labels = (menu: MenuEntry[]) => menu.map((entry) => entry.label);
-const roles = (entry: MenuEntry | undefined) =>
-  (entry?.submenu ?? []).map((item) => item.role).filter(Boolean);
+const roles = (entry: MenuEntry | undefined) => (entry?.submenu ?? []).map((item) => item.role).filter(Boolean);
 const find = (menu: MenuEntry[], label: string) => menu.find((entry) => entry.label === label);
 
 describe('application menu', () => {
@@ -32,54 +31,36 @@ describe('application menu', () => {
     expect(roles(find(menu, 'Edit'))).not.toContain('pasteAndMatchStyle');
   });
 
-  it.each(['darwin', 'linux', 'win32'])(
-    'has Edit with cut, copy, paste and select all on %s',
-    (platform) => {
-      expect(
-        roles(find(appMenuTemplate(actions(), { platform, devTools: false }), 'Edit')),
-      ).toEqual(expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']));
-    },
-  );
+  it.each(['darwin', 'linux', 'win32'])('has Edit with cut, copy, paste and select all on %s', (platform) => {
+    expect(roles(find(appMenuTemplate(actions(), { platform, devTools: false }), 'Edit'))).toEqual(
+      expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']),
+    );
+  });
 
   it('opens Settings and the quick links in the window', () => {
     const a = actions();
     const menu = appMenuTemplate(a, { platform: 'linux', devTools: false });
     find(menu, 'File')!.submenu![0]!.click!();
     for (const item of find(menu, 'Go')!.submenu!) item.click!();
-    expect(a.open.mock.calls.map(([path]) => path)).toEqual([
-      '/settings',
-      '/dashboard',
-      '/botcreate',
-      '/cycle',
-      '/history',
-    ]);
+    expect(a.open.mock.calls.map(([path]) => path)).toEqual(['/settings', '/dashboard', '/botcreate', '/cycle', '/history']);
   });
 
   it('offers reload and DevTools only in development builds', () => {
-    expect(
-      roles(find(appMenuTemplate(actions(), { platform: 'linux', devTools: true }), 'View')),
-    ).toContain('toggleDevTools');
-    expect(
-      roles(find(appMenuTemplate(actions(), { platform: 'linux', devTools: false }), 'View')),
-    ).not.toContain('toggleDevTools');
-    expect(
-      roles(find(appMenuTemplate(actions(), { platform: 'linux', devTools: false }), 'View')),
-    ).not.toContain('reload');
+    expect(roles(find(appMenuTemplate(actions(), { platform: 'linux', devTools: true }), 'View'))).toContain('toggleDevTools');
+    expect(roles(find(appMenuTemplate(actions(), { platform: 'linux', devTools: false }), 'View'))).not.toContain(
+      'toggleDevTools',
+    );
+    expect(roles(find(appMenuTemplate(actions(), { platform: 'linux', devTools: false }), 'View'))).not.toContain('reload');
   });
 
   it('adds Export diagnostics to Help once support tools give it', () => {
     const exportDiagnostics = vi.fn();
     for (const platform of ['darwin', 'linux']) {
-      const help = find(
-        appMenuTemplate({ ...actions(), exportDiagnostics }, { platform, devTools: false }),
-        'Help',
-      )!.submenu!;
+      const help = find(appMenuTemplate({ ...actions(), exportDiagnostics }, { platform, devTools: false }), 'Help')!.submenu!;
       help.find((item) => item.label === 'Export diagnostics…')!.click!();
     }
     expect(exportDiagnostics).toHaveBeenCalledTimes(2);
-    expect(
-      find(appMenuTemplate(actions(), { platform: 'darwin', devTools: false }), 'Help')!.submenu,
-    ).toEqual([]);
+    expect(find(appMenuTemplate(actions(), { platform: 'darwin', devTools: false }), 'Help')!.submenu).toEqual([]);
   });
 });
 
@@ -114,8 +95,6 @@ describe('About', () => {
       os: 'Darwin 24.0 (arm64)',
       server: { embedded: true },
     }).detail;
-    expect(detail).toBe(
-      'Version 1.2.3\nNode.js 20.20.2\nOS Darwin 24.0 (arm64)\nPlatform server: embedded on this computer',
-    );
+    expect(detail).toBe('Version 1.2.3\nNode.js 20.20.2\nOS Darwin 24.0 (arm64)\nPlatform server: embedded on this computer');
   });
 });

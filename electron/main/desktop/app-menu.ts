@@ -84,9 +84,7 @@ function viewMenu(devTools: boolean): MenuEntry {
   return {
     label: DESKTOP_TEXT.menu.view,
     submenu: [
-      ...(devTools
-        ? [{ role: 'reload' } as const, { role: 'toggleDevTools' } as const, separator]
-        : []),
+      ...(devTools ? [{ role: 'reload' } as const, { role: 'toggleDevTools' } as const, separator] : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },

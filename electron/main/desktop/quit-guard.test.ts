@@ -16,9 +16,7 @@ describe('quitQuestion', () => {
   });
 
   it('asks when the counts are unknown: the embedded engine runs every member on this computer', () => {
-    expect(quitQuestion({ embedded: true, counts: null })?.detail).toBe(
-      DESKTOP_TEXT.quit.detail(null, null),
-    );
+    expect(quitQuestion({ embedded: true, counts: null })?.detail).toBe(DESKTOP_TEXT.quit.detail(null, null));
     expect(DESKTOP_TEXT.quit.detail(null, null)).toMatch(/^Your bots and cycles run inside/);
   });
 

@@ -19,10 +19,7 @@ export interface QuitQuestion {
  * running without this app, and a member known to run none loses nothing. Unknown counts
  * (signed out, or not fetched yet) still ask: the embedded engine runs every member's bots.
  */
-export function quitQuestion(input: {
-  embedded: boolean;
-  counts: LiveCounts | null;
-}): QuitQuestion | null {
+export function quitQuestion(input: { embedded: boolean; counts: LiveCounts | null }): QuitQuestion | null {
   if (!input.embedded) return null;
   const { counts } = input;
   if (counts && counts.bots === 0 && counts.cycles === 0) return null;
@@ -70,9 +67,7 @@ export function createQuitFlow(options: QuitFlowOptions): QuitFlow {
     state = 'closing';
     options
       .shutdown()
-      .catch((error: unknown) =>
-        console.error('GridDesk: closing the platform server failed', error),
-      )
+      .catch((error: unknown) => console.error('GridDesk: closing the platform server failed', error))
       .finally(() => {
         state = 'closed';
         options.quit();

@@ -18,10 +18,7 @@ describe('tray menu', () => {
   });
 
   it('says nobody is signed in instead of counts it does not know', () => {
-    expect(trayEntries(null).slice(0, 2)).toEqual([
-      { kind: 'info', label: DESKTOP_TEXT.tray.signedOut },
-      { kind: 'separator' },
-    ]);
+    expect(trayEntries(null).slice(0, 2)).toEqual([{ kind: 'info', label: DESKTOP_TEXT.tray.signedOut }, { kind: 'separator' }]);
     expect(trayTooltip(null)).toBe('GridDesk: Not signed in');
     expect(trayTitle(null)).toBe('');
   });

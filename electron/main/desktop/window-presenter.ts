@@ -31,9 +31,7 @@ export interface WindowPresenter<W extends PresentedWindow> {
   readonly window: W | null;
 }
 
-export function createWindowPresenter<W extends PresentedWindow>(
-  options: WindowPresenterOptions<W>,
-): WindowPresenter<W> {
+export function createWindowPresenter<W extends PresentedWindow>(options: WindowPresenterOptions<W>): WindowPresenter<W> {
   let isReady = false;
   let pending: string | null = null;
   let current: W | null = null;

@@ -36,9 +36,7 @@ describe('restoreWindowState', () => {
   });
 
   it('moves a window hanging off the side of its display back onto it', () => {
-    expect(
-      restoreWindowState({ x: 1300, y: 500, width: 1000, height: 700, maximized: false }, [laptop]),
-    ).toEqual({
+    expect(restoreWindowState({ x: 1300, y: 500, width: 1000, height: 700, maximized: false }, [laptop])).toEqual({
       x: 440,
       y: 200,
       width: 1000,
@@ -69,24 +67,14 @@ describe('restoreWindowState', () => {
   });
 
   it('reads a hand-broken state as none', () => {
-    for (const saved of [
-      { width: 'wide', height: 700 },
-      { width: -5, height: 700 },
-      { width: 1000 },
-      'big',
-      42,
-    ]) {
+    for (const saved of [{ width: 'wide', height: 700 }, { width: -5, height: 700 }, { width: 1000 }, 'big', 42]) {
       expect(restoreWindowState(saved, [laptop])).toEqual({
         width: 1280,
         height: 800,
         maximized: false,
       });
     }
-    expect(
-      restoreWindowState({ x: 'left', y: 10, width: 1000, height: 700, maximized: 'yes' }, [
-        laptop,
-      ]),
-    ).toEqual({
+    expect(restoreWindowState({ x: 'left', y: 10, width: 1000, height: 700, maximized: 'yes' }, [laptop])).toEqual({
       width: 1000,
       height: 700,
       maximized: false,

@@ -18,10 +18,8 @@ export const MIN_SIZE = { width: 960, height: 600 } as const;
 /** So much of the window's top (its title bar) must lie on a display for its place to be kept. */
 const GRIP = { width: 120, height: 32 } as const;
 
-const finite = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
-const clamp = (value: number, low: number, high: number) =>
-  Math.min(Math.max(value, low), Math.max(low, high));
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), Math.max(low, high));
 
 function overlap(a: Rect, b: Rect): { width: number; height: number } {
   const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
@@ -35,11 +33,7 @@ function displayHolding(bar: Rect, areas: readonly Rect[]): Rect | null {
   let bestArea = 0;
   for (const area of areas) {
     const { width, height } = overlap(bar, area);
-    if (
-      width >= Math.min(GRIP.width, bar.width) &&
-      height >= Math.min(GRIP.height, bar.height) &&
-      width * height > bestArea
-    ) {
+    if (width >= Math.min(GRIP.width, bar.width) && height >= Math.min(GRIP.height, bar.height) && width * height > bestArea) {
       best = area;
       bestArea = width * height;
     }
@@ -48,13 +42,8 @@ function displayHolding(bar: Rect, areas: readonly Rect[]): Rect | null {
 }
 
 /** Fits a size into an area: at most the area, at least the minimum (or the area, if smaller). */
-function fit(
-  width: number,
-  height: number,
-  area: Rect | undefined,
-): { width: number; height: number } {
-  if (!area)
-    return { width: Math.max(width, MIN_SIZE.width), height: Math.max(height, MIN_SIZE.height) };
+function fit(width: number, height: number, area: Rect | undefined): { width: number; height: number } {
+  if (!area) return { width: Math.max(width, MIN_SIZE.width), height: Math.max(height, MIN_SIZE.height) };
   return {
     width: Math.round(clamp(width, Math.min(MIN_SIZE.width, area.width), area.width)),
     height: Math.round(clamp(height, Math.min(MIN_SIZE.height, area.height), area.height)),
@@ -73,8 +62,7 @@ export function restoreWindowState(saved: unknown, areas: readonly Rect[]): Wind
     return { ...fit(DEFAULT_SIZE.width, DEFAULT_SIZE.height, primary), maximized: false };
   }
   const maximized = state.maximized === true;
-  if (!finite(state.x) || !finite(state.y))
-    return { ...fit(state.width, state.height, primary), maximized };
+  if (!finite(state.x) || !finite(state.y)) return { ...fit(state.width, state.height, primary), maximized };
   const bar = { x: state.x, y: state.y, width: state.width, height: GRIP.height };
   const home = displayHolding(bar, areas);
   if (!home) return { ...fit(state.width, state.height, primary), maximized };

@@ -37,7 +37,13 @@ beforeEach(async () => {
   await writeFile(join(dir, 'logs', 'notes.txt'), 'not a log\n');
   await writeFile(
     join(dir, 'settings.json'),
-    JSON.stringify({ theme: 'dark', email: 'member@example.com', serverUrl: 'http://127.0.0.1:51234', userData: { usdtToken: '120.5', token: JWT }, accessToken: JWT }),
+    JSON.stringify({
+      theme: 'dark',
+      email: 'member@example.com',
+      serverUrl: 'http://127.0.0.1:51234',
+      userData: { usdtToken: '120.5', token: JWT },
+      accessToken: JWT,
+    }),
   );
   health = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","exchange":{"prices":"stream"}}');
@@ -58,7 +64,13 @@ function input(overrides: Partial<DiagnosticsInput> = {}): DiagnosticsInput {
     logDirs: [{ label: 'desktop', path: join(dir, 'logs') }],
     settingsFile: join(dir, 'settings.json'),
     serverUrl: healthUrl,
-    env: { GRIDDESK_SERVER_URL: undefined, LOG_LEVEL: 'debug', SECRETS_KEY, SMTP_URL: 'smtps://mailer:smtp-pa55@mail.example:465', HOME: '/home/m' },
+    env: {
+      GRIDDESK_SERVER_URL: undefined,
+      LOG_LEVEL: 'debug',
+      SECRETS_KEY,
+      SMTP_URL: 'smtps://mailer:smtp-pa55@mail.example:465',
+      HOME: '/home/m',
+    },
     fetch,
     maxBytesPerLog: 64,
     ...overrides,
@@ -74,11 +86,25 @@ describe('the diagnostics zip', () => {
   it('holds the recent logs, versions, settings, health and environment, readable', async () => {
     const files = await unzip({ maxBytesPerLog: 4096 });
     expect([...files.keys()]).toEqual([
-      'README.txt', 'versions.json', 'settings.json', 'health.json', 'environment.json',
-      expect.stringMatching(/^logs\/desktop\/main(\.old)?\.log$/), expect.stringMatching(/^logs\/desktop\/main(\.old)?\.log$/),
+      'README.txt',
+      'versions.json',
+      'settings.json',
+      'health.json',
+      'environment.json',
+      expect.stringMatching(/^logs\/desktop\/main(\.old)?\.log$/),
+      expect.stringMatching(/^logs\/desktop\/main(\.old)?\.log$/),
     ]);
-    expect(JSON.parse(files.get('versions.json')!)).toEqual({ app: '0.1.0', electron: '45.4.1', node: '22.20.0', os: 'linux 6.1.0 x64' });
-    expect(JSON.parse(files.get('health.json')!)).toEqual({ url: `${healthUrl}/healthz`, status: 200, body: { status: 'ok', exchange: { prices: 'stream' } } });
+    expect(JSON.parse(files.get('versions.json')!)).toEqual({
+      app: '0.1.0',
+      electron: '45.4.1',
+      node: '22.20.0',
+      os: 'linux 6.1.0 x64',
+    });
+    expect(JSON.parse(files.get('health.json')!)).toEqual({
+      url: `${healthUrl}/healthz`,
+      status: 200,
+      body: { status: 'ok', exchange: { prices: 'stream' } },
+    });
     expect(JSON.parse(files.get('settings.json')!)).toEqual({
       theme: 'dark',
       email: '[REDACTED]',
@@ -86,7 +112,11 @@ describe('the diagnostics zip', () => {
       userData: { usdtToken: '120.5', token: '[REDACTED]' },
       accessToken: '[REDACTED]',
     });
-    expect(JSON.parse(files.get('environment.json')!)).toEqual({ LOG_LEVEL: 'debug', SECRETS_KEY: '[REDACTED]', SMTP_URL: 'smtps://mailer:[REDACTED]@mail.example:465' });
+    expect(JSON.parse(files.get('environment.json')!)).toEqual({
+      LOG_LEVEL: 'debug',
+      SECRETS_KEY: '[REDACTED]',
+      SMTP_URL: 'smtps://mailer:[REDACTED]@mail.example:465',
+    });
     expect(files.get('logs/desktop/main.log')).toContain('GridDesk started');
     expect(files.get('README.txt')).toContain('logs/desktop/main.log');
   });
@@ -109,7 +139,11 @@ describe('the diagnostics zip', () => {
     await new Promise<void>((resolve) => health.close(() => resolve()));
     health = createServer();
     await new Promise<void>((resolve) => health.listen(0, '127.0.0.1', resolve));
-    const files = await unzip({ serverUrl: 'http://127.0.0.1:9', settingsFile: join(dir, 'missing.json'), logDirs: [{ label: 'desktop', path: join(dir, 'nowhere') }] });
+    const files = await unzip({
+      serverUrl: 'http://127.0.0.1:9',
+      settingsFile: join(dir, 'missing.json'),
+      logDirs: [{ label: 'desktop', path: join(dir, 'nowhere') }],
+    });
     expect(JSON.parse(files.get('health.json')!)).toMatchObject({ url: 'http://127.0.0.1:9/healthz', error: expect.any(String) });
     expect(JSON.parse(files.get('settings.json')!)).toEqual({ unavailable: 'ENOENT' });
     expect([...files.keys()].filter((name) => name.startsWith('logs/'))).toEqual([]);

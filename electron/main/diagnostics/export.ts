@@ -8,10 +8,32 @@ import { environmentSummary, recentLogs, safeSettings, serverHealth, type LogDir
 
 /** The variables worth knowing about (README's configuration table); secret ones show as [REDACTED]. */
 export const ENVIRONMENT_NAMES = [
-  'GRIDDESK_SERVER_URL', 'UPDATE_FEED_URL', 'EXCHANGE', 'DATABASE_URL', 'DATA_DIR', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM',
-  'SERVER_PUBLIC_IP', 'BSC_RPC_URL', 'CHAIN_CONFIRMATIONS', 'FUTURES_ENABLED', 'DEMO_TRADING', 'SIM_URL', 'SIM_SEED',
-  'JWT_SECRET', 'SECRETS_KEY', 'DEPOSIT_MNEMONIC', 'DEPOSIT_XPUB', 'HOT_WALLET_PRIVATE_KEY', 'HOT_WALLET_ADDRESS',
-  'METRICS_TOKEN', 'APPIMAGE', 'ELECTRON_OZONE_PLATFORM_HINT', 'XDG_CURRENT_DESKTOP', 'XDG_SESSION_TYPE',
+  'GRIDDESK_SERVER_URL',
+  'UPDATE_FEED_URL',
+  'EXCHANGE',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'SERVER_PUBLIC_IP',
+  'BSC_RPC_URL',
+  'CHAIN_CONFIRMATIONS',
+  'FUTURES_ENABLED',
+  'DEMO_TRADING',
+  'SIM_URL',
+  'SIM_SEED',
+  'JWT_SECRET',
+  'SECRETS_KEY',
+  'DEPOSIT_MNEMONIC',
+  'DEPOSIT_XPUB',
+  'HOT_WALLET_PRIVATE_KEY',
+  'HOT_WALLET_ADDRESS',
+  'METRICS_TOKEN',
+  'APPIMAGE',
+  'ELECTRON_OZONE_PLATFORM_HINT',
+  'XDG_CURRENT_DESKTOP',
+  'XDG_SESSION_TYPE',
 ] as const;
 
 export interface DiagnosticsInput {
@@ -34,7 +56,7 @@ function readme(input: DiagnosticsInput, logs: string[]): string {
     '',
     'versions.json     app, Electron, Chromium, Node and operating system versions',
     'settings.json     the desktop settings (settings.json in the app data folder), secrets removed',
-    'health.json       the platform server\'s /healthz answer',
+    "health.json       the platform server's /healthz answer",
     'environment.json  GridDesk variables set for this app, secrets shown as [REDACTED]',
     `logs/             the end of each log changed in the last 7 days (${logs.length}: ${logs.join(', ') || 'none'})`,
     '',
@@ -57,7 +79,13 @@ export async function buildDiagnosticsZip(input: DiagnosticsInput): Promise<Buff
   ]);
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   const entries: ZipEntry[] = [
-    { name: 'README.txt', data: readme(input, logs.map((l) => `logs/${l.name}`)) },
+    {
+      name: 'README.txt',
+      data: readme(
+        input,
+        logs.map((l) => `logs/${l.name}`),
+      ),
+    },
     { name: 'versions.json', data: json(input.versions) },
     { name: 'settings.json', data: json(settings) },
     { name: 'health.json', data: json(health) },

@@ -45,7 +45,7 @@ describe('the desktop log file', () => {
     fake.log('plain');
     stop();
     fake.error('after stop');
-    expect(printed).toEqual(["warn GridDesk: could not %s start [object Object]", 'log plain', 'error after stop']);
+    expect(printed).toEqual(['warn GridDesk: could not %s start [object Object]', 'log plain', 'error after stop']);
     const text = await readFile(log.path, 'utf8');
     expect(text).toContain("WARN  GridDesk: could not start { code: 'EADDRINUSE' }");
     expect(text).toContain('INFO  plain');

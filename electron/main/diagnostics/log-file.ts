@@ -74,7 +74,10 @@ export function openLogFile(dir: string, maxBytes = DEFAULT_MAX_BYTES): LogFile 
  * with its own cap so request lines never push main's lines out. JSON, as the server writes
  * wherever stdout is not a terminal: log collectors read it, and Export diagnostics takes it.
  */
-export function openServerLogDestination(dir: string, maxBytes = DEFAULT_MAX_BYTES): { readonly path: string; write(chunk: string): void } {
+export function openServerLogDestination(
+  dir: string,
+  maxBytes = DEFAULT_MAX_BYTES,
+): { readonly path: string; write(chunk: string): void } {
   const file = openCappedFile(dir, SERVER_LOG_FILE, SERVER_OLD_LOG_FILE, maxBytes);
   return { path: file.path, write: (chunk) => file.append(redactText(chunk)) };
 }

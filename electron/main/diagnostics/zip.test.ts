@@ -15,7 +15,13 @@ describe('createZip', () => {
       { name: 'empty.txt', data: '' },
     ]);
     const entries = readZip(zip);
-    expect(entries.map((e) => e.name)).toEqual(['versions.json', 'logs/main.log', 'logs/main.old.log.gz', 'réglages/ü.txt', 'empty.txt']);
+    expect(entries.map((e) => e.name)).toEqual([
+      'versions.json',
+      'logs/main.log',
+      'logs/main.old.log.gz',
+      'réglages/ü.txt',
+      'empty.txt',
+    ]);
     expect(entries[1]!.data.toString()).toBe(text);
     expect(entries[1]!.method).toBe(8);
     expect(entries[2]!.data.equals(random)).toBe(true);
@@ -36,7 +42,12 @@ describe('createZip', () => {
   });
 
   it('refuses a name twice', () => {
-    expect(() => createZip([{ name: 'a.txt', data: 'x' }, { name: 'a.txt', data: 'y' }])).toThrow(/twice/);
+    expect(() =>
+      createZip([
+        { name: 'a.txt', data: 'x' },
+        { name: 'a.txt', data: 'y' },
+      ]),
+    ).toThrow(/twice/);
   });
 
   it.each(['/etc/passwd', '../up.txt', 'a/../../b', 'a\\b', ''])('refuses the name %j', (name) => {

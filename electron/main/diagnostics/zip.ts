@@ -27,7 +27,10 @@ export function createZip(entries: ZipEntry[], now = new Date()): Buffer {
     const name = checkName(entry.name);
     if (name in files) throw new Error(`zip: ${JSON.stringify(name)} is in the archive twice`);
     const data = typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : entry.data;
-    files[name] = [new Uint8Array(data.buffer, data.byteOffset, data.byteLength), { level: COMPRESSED.test(name) ? 0 : 6, mtime: entry.modified ?? now }];
+    files[name] = [
+      new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      { level: COMPRESSED.test(name) ? 0 : 6, mtime: entry.modified ?? now },
+    ];
   }
   const zip = zipSync(files);
   return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);

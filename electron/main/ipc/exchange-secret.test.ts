@@ -78,7 +78,9 @@ describe('stale desktop copies of the exchange secret', () => {
       setPassword: async (s, a, p) => void entries.set(`${s}/${a}`, p),
       deletePassword: async (s, a) => entries.delete(`${s}/${a}`),
       findCredentials: async (s) =>
-        [...entries].filter(([k]) => k.startsWith(`${s}/`)).map(([k, password]) => ({ account: k.slice(s.length + 1), password })),
+        [...entries]
+          .filter(([k]) => k.startsWith(`${s}/`))
+          .map(([k, password]) => ({ account: k.slice(s.length + 1), password })),
     };
     const embedded = createKeytarKeychain(keytar, 'embedded');
     await embedded.setToken('tok-1');
@@ -96,7 +98,10 @@ describe('stale desktop copies of the exchange secret', () => {
 
 describe('a keychain that refuses to delete', () => {
   it('does not stop a logout', async () => {
-    const refusing: Keychain = { ...createMemoryKeychain('tok-1'), deleteSecret: () => Promise.reject(new Error('keyring locked')) };
+    const refusing: Keychain = {
+      ...createMemoryKeychain('tok-1'),
+      deleteSecret: () => Promise.reject(new Error('keyring locked')),
+    };
     keychain = refusing;
     server.route('POST /api/logout', { status: 200, body: { message: 'Logged out' } });
     expect(await ipc().invoke('session:logout', {})).toMatchObject({ ok: true, value: { signedIn: false } });

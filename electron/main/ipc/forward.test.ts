@@ -31,27 +31,39 @@ describe('forward: a billing operation', () => {
   it("refuses with the service's msg when the code is not '0000', and says so itself without one", async () => {
     const refused = await forward(answering({ code: '1001', msg: 'No such member' }).call, billingOps['billing:userData'], {});
     expect(refused).toEqual({ ok: false, error: { status: 400, message: 'No such member', reason: 'request.malformed' } });
-    expect(await forward(answering({ code: '1001' }).call, billingOps['billing:userData'], {})).toMatchObject({ ok: false, error: { status: 400, message: REFUSED } });
+    expect(await forward(answering({ code: '1001' }).call, billingOps['billing:userData'], {})).toMatchObject({
+      ok: false,
+      error: { status: 400, message: REFUSED },
+    });
   });
 
   it('treats a success without data as a refusal', async () => {
-    expect(await forward(answering({ code: '0000', msg: 'Success' }).call, billingOps['billing:teamLevels'], {}))
-      .toMatchObject({ ok: false, error: { status: 502, message: REFUSED } });
+    expect(await forward(answering({ code: '0000', msg: 'Success' }).call, billingOps['billing:teamLevels'], {})).toMatchObject({
+      ok: false,
+      error: { status: 502, message: REFUSED },
+    });
   });
 });
 
 describe('forwardWithMsg', () => {
   it('answers the msg beside the data, or alone, and sends the headers it is given', async () => {
     const { call, asked } = answering({ code: '0000', data: { credited: 1 }, msg: 'Deposit synced' });
-    expect(await forwardWithMsg(call, billingOps['billing:depositSync'], {}, { 'Idempotency-Key': 'k-1' }))
-      .toEqual({ ok: true, value: { data: { credited: 1 }, msg: 'Deposit synced' } });
+    expect(await forwardWithMsg(call, billingOps['billing:depositSync'], {}, { 'Idempotency-Key': 'k-1' })).toEqual({
+      ok: true,
+      value: { data: { credited: 1 }, msg: 'Deposit synced' },
+    });
     expect(asked).toEqual([['POST', '/account/wallet/usdt/deposit/sync', {}, { 'Idempotency-Key': 'k-1' }]]);
-    expect(await forwardWithMsg(answering({ code: '0000', msg: 'Nothing new' }).call, billingOps['billing:depositSync'], {}))
-      .toEqual({ ok: true, value: { data: undefined, msg: 'Nothing new' } });
+    expect(
+      await forwardWithMsg(answering({ code: '0000', msg: 'Nothing new' }).call, billingOps['billing:depositSync'], {}),
+    ).toEqual({ ok: true, value: { data: undefined, msg: 'Nothing new' } });
   });
 
   it("refuses with the service's msg when the code is not '0000'", async () => {
-    expect(await forwardWithMsg(answering({ code: '1001', msg: 'Refused' }).call, billingOps['billing:withdraw'], { amount: '1', toAddress: '0x' }))
-      .toEqual({ ok: false, error: { status: 400, message: 'Refused', reason: 'request.malformed' } });
+    expect(
+      await forwardWithMsg(answering({ code: '1001', msg: 'Refused' }).call, billingOps['billing:withdraw'], {
+        amount: '1',
+        toAddress: '0x',
+      }),
+    ).toEqual({ ok: false, error: { status: 400, message: 'Refused', reason: 'request.malformed' } });
   });
 });

@@ -2,10 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserData } from '../../../common/api/account';
 import { IPC_CHANNELS, type IpcEvent } from '../../../common/ipc/contract';
 import { UI } from '../../../common/messages';
-import {
-  startFakePlatformServer,
-  type FakePlatformServer,
-} from '../../testing/fake-platform-server';
+import { startFakePlatformServer, type FakePlatformServer } from '../../testing/fake-platform-server';
 import { loginBody, sessionMember } from '../../testing/session-member';
 import { testPorts } from '../../testing/test-ports';
 import { createMemoryKeychain } from '../ports/memory-keychain';
@@ -146,9 +143,13 @@ describe('createIpcHandlers', () => {
   it('ignores a 401 answered after the member logged out: the stale call expires nothing', async () => {
     await keychain.setToken('tok-1');
     let answer!: () => void;
-    server.route('GET /api/email', () => new Promise((resolve) => {
-      answer = () => resolve({ status: 401, body: { message: 'Unauthorized' } });
-    }));
+    server.route(
+      'GET /api/email',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 401, body: { message: 'Unauthorized' } });
+        }),
+    );
     const inFlight = ipc.invoke('account:email', {});
     await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/api/email')).toBe(true));
     server.route('POST /api/logout', { status: 200, body: { message: 'Logged out' } });
@@ -158,9 +159,13 @@ describe('createIpcHandlers', () => {
     expect(events).toEqual([]);
     // Nor does one answered after the member signed in again.
     await keychain.setToken('tok-2');
-    server.route('GET /api/email', () => new Promise((resolve) => {
-      answer = () => resolve({ status: 401, body: { message: 'Unauthorized' } });
-    }));
+    server.route(
+      'GET /api/email',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 401, body: { message: 'Unauthorized' } });
+        }),
+    );
     const older = ipc.invoke('account:email', {});
     await vi.waitFor(() => expect(server.requests.filter((r) => r.path === '/api/email')).toHaveLength(2));
     server.route('POST /api/login', loginReply);
@@ -260,9 +265,10 @@ describe('createIpcHandlers', () => {
       ok: true,
       value: { username: 'bob' },
     });
-    expect(
-      await ipc.invoke('account:resetPassword', { token: 't0k', password: 'newpass' }),
-    ).toEqual({ ok: true, value: { success: true } });
+    expect(await ipc.invoke('account:resetPassword', { token: 't0k', password: 'newpass' })).toEqual({
+      ok: true,
+      value: { success: true },
+    });
     expect(server.requests.at(-1)?.body).toEqual({ password: 'newpass' });
     expect(await ipc.invoke('account:referralMandatory', {})).toEqual({
       ok: true,
@@ -306,8 +312,6 @@ describe('createIpcHandlers', () => {
   });
 
   it('refuses to register an area twice', () => {
-    expect(() => createIpcHandlers(portsFor(server.url), [...IPC_AREAS, IPC_AREAS[0]!])).toThrow(
-      /already registered/,
-    );
+    expect(() => createIpcHandlers(portsFor(server.url), [...IPC_AREAS, IPC_AREAS[0]!])).toThrow(/already registered/);
   });
 });

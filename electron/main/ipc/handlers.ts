@@ -68,10 +68,7 @@ async function validate(channel: IpcChannel, payload: unknown): Promise<IpcResul
 }
 
 /** Builds main's IPC handlers over the given ports; the same code in Electron and plain Node. */
-export function createIpcHandlers(
-  ports: IpcPorts,
-  areas: readonly IpcArea[] = IPC_AREAS,
-): IpcHandlers {
+export function createIpcHandlers(ports: IpcPorts, areas: readonly IpcArea[] = IPC_AREAS): IpcHandlers {
   const registry = new HandlerRegistry();
   for (const area of areas) registry.register(area);
   const events = ports.events ?? createEventHub();
@@ -89,8 +86,7 @@ export function createIpcHandlers(
   }
 
   async function invoke(channel: unknown, payload?: unknown): Promise<IpcResult<unknown>> {
-    if (!isIpcChannel(channel))
-      return fail(400, `Unknown IPC channel '${String(channel).slice(0, 80)}'.`);
+    if (!isIpcChannel(channel)) return fail(400, `Unknown IPC channel '${String(channel).slice(0, 80)}'.`);
     try {
       return await run(channel, payload);
     } catch (error) {

@@ -50,16 +50,13 @@ afterEach(async () => {
   await platform.close();
 });
 
-const login = (handlers: IpcHandlers) =>
-  handlers.call('session:login', { email: 'ann@example.com', password: 'pw-123456' });
+const login = (handlers: IpcHandlers) => handlers.call('session:login', { email: 'ann@example.com', password: 'pw-123456' });
 
 describe('mute switches in main', () => {
   it('keeps a muted kind from the notifier and lets the rest through', async () => {
     keychain = createMemoryKeychain('tok-1');
     const handlers = start();
-    expect(
-      await handlers.call('notifications:setMuted', { kind: 'botStopped', muted: true }),
-    ).toEqual({
+    expect(await handlers.call('notifications:setMuted', { kind: 'botStopped', muted: true })).toEqual({
       ok: true,
       value: { muted: ['botStopped'] },
     });
@@ -89,12 +86,14 @@ describe('mute switches in main', () => {
 
   it('refuses a kind it does not know or a switch that is not a boolean', async () => {
     const handlers = start();
-    expect(
-      await handlers.invoke('notifications:setMuted', { kind: 'everything', muted: true }),
-    ).toMatchObject({ ok: false, error: { status: 400 } });
-    expect(
-      await handlers.invoke('notifications:setMuted', { kind: 'botStopped', muted: 'yes' }),
-    ).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(await handlers.invoke('notifications:setMuted', { kind: 'everything', muted: true })).toMatchObject({
+      ok: false,
+      error: { status: 400 },
+    });
+    expect(await handlers.invoke('notifications:setMuted', { kind: 'botStopped', muted: 'yes' })).toMatchObject({
+      ok: false,
+      error: { status: 400 },
+    });
   });
 });
 
@@ -136,9 +135,7 @@ describe('subscription check in main', () => {
     await muted.call('notifications:setMuted', { kind: 'subscriptionExpiring', muted: true });
     await login(muted);
     // The check ran and decided to remind (its mark is kept); the switch kept it off screen.
-    await vi.waitFor(() =>
-      expect(settings.get('subscriptionReminder')).toMatch(/^ann@example\.com\|.*\|2$/),
-    );
+    await vi.waitFor(() => expect(settings.get('subscriptionReminder')).toMatch(/^ann@example\.com\|.*\|2$/));
     expect(notified).toEqual([]);
   });
 });

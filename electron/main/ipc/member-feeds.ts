@@ -35,12 +35,7 @@ export interface MemberFeeds {
   startAtLaunch(): void;
 }
 
-export function createMemberFeeds({
-  ports,
-  events,
-  call,
-  onSessionExpired,
-}: MemberFeedsOptions): MemberFeeds {
+export function createMemberFeeds({ ports, events, call, onSessionExpired }: MemberFeedsOptions): MemberFeeds {
   const notifier = mutingNotifier(ports.notifier, ports.settings);
   const signedIn = async () => (await ports.keychain.getToken().catch(() => null)) !== null;
   const stream = {

@@ -11,8 +11,7 @@ export class HandlerRegistry {
   readonly #handlers = new Map<IpcChannel, ChannelHandler<IpcChannel>>();
 
   register(area: IpcArea): void {
-    if (this.#areas.has(area.name))
-      throw new Error(`IPC area '${area.name}' is already registered`);
+    if (this.#areas.has(area.name)) throw new Error(`IPC area '${area.name}' is already registered`);
     for (const [channel, handler] of Object.entries(area.handlers)) {
       if (this.#handlers.has(channel as IpcChannel)) {
         throw new Error(`IPC channel '${channel}' is already registered`);

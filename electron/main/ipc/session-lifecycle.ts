@@ -37,7 +37,11 @@ export interface SessionLifecycle {
 }
 
 /** `feeds()`: the member's live feeds (made after this, since they expire the session through it). */
-export function createSessionLifecycle(deps: { ports: IpcPorts; events: EventHub; feeds: () => readonly MemberFeed[] }): SessionLifecycle {
+export function createSessionLifecycle(deps: {
+  ports: IpcPorts;
+  events: EventHub;
+  feeds: () => readonly MemberFeed[];
+}): SessionLifecycle {
   const startFeeds = () => deps.feeds().forEach((feed) => feed.start());
   const stopFeeds = () => deps.feeds().forEach((feed) => feed.stop());
   /** Counts session starts and ends. */

@@ -28,11 +28,7 @@ export interface TickerFeed {
 
 function isTicker(value: unknown): value is TickerEntry {
   const entry = value as Partial<TickerEntry> | null;
-  return (
-    typeof entry?.symbol === 'string' &&
-    typeof entry.price === 'string' &&
-    typeof entry.changePercent === 'string'
-  );
+  return typeof entry?.symbol === 'string' && typeof entry.price === 'string' && typeof entry.changePercent === 'string';
 }
 
 /** The entries of a `tickers` message, or null when it is not one we understand. */

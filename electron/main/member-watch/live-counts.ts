@@ -47,11 +47,7 @@ export function createLiveCounts(options: LiveCountsOptions): LiveCountsTracker 
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   function report(next: LiveCounts | null): void {
-    if (
-      next === counts ||
-      (next && counts && next.bots === counts.bots && next.cycles === counts.cycles)
-    )
-      return;
+    if (next === counts || (next && counts && next.bots === counts.bots && next.cycles === counts.cycles)) return;
     counts = next;
     options.onChange(next);
   }

@@ -36,23 +36,15 @@ describe('mute switches', () => {
     expect(setMuted(settings, 'subscriptionExpiring', true)).toEqual(['subscriptionExpiring']);
     expect(setMuted(settings, 'botStopped', true)).toEqual(['botStopped', 'subscriptionExpiring']);
     expect(setMuted(settings, 'botStopped', true)).toEqual(['botStopped', 'subscriptionExpiring']);
-    expect(setMuted(settings, 'orderFailed', false)).toEqual([
-      'botStopped',
-      'subscriptionExpiring',
-    ]);
+    expect(setMuted(settings, 'orderFailed', false)).toEqual(['botStopped', 'subscriptionExpiring']);
     expect(mutedKinds(settings)).toEqual(['botStopped', 'subscriptionExpiring']);
   });
 
   it('reads a hand-edited settings file as known kinds only', () => {
-    expect(
-      sanitize('mutedNotifications', [
-        'orderFailed',
-        'everything',
-        42,
-        'botStopped',
-        'orderFailed',
-      ]),
-    ).toEqual(['botStopped', 'orderFailed']);
+    expect(sanitize('mutedNotifications', ['orderFailed', 'everything', 42, 'botStopped', 'orderFailed'])).toEqual([
+      'botStopped',
+      'orderFailed',
+    ]);
     expect(sanitize('mutedNotifications', 'botStopped')).toEqual([]);
     expect(sanitize('mutedNotifications', undefined)).toEqual([]);
   });

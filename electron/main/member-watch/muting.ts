@@ -11,11 +11,7 @@ export function mutedKinds(settings: SettingsStore): NotificationKind[] {
 }
 
 /** Mutes or unmutes one kind; answers the muted kinds after the change. */
-export function setMuted(
-  settings: SettingsStore,
-  kind: NotificationKind,
-  muted: boolean,
-): NotificationKind[] {
+export function setMuted(settings: SettingsStore, kind: NotificationKind, muted: boolean): NotificationKind[] {
   const current = new Set(mutedKinds(settings));
   if (muted) current.add(kind);
   else current.delete(kind);

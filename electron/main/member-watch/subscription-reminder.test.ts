@@ -38,9 +38,9 @@ describe('subscriptionReminder', () => {
     const view = endsIn(2 * DAY + HOUR);
     const first = subscriptionReminder('ann@example.com', view, now, null)!;
     expect(subscriptionReminder('ann@example.com', view, now + HOUR / 2, first.mark)).toBeNull();
-    expect(
-      subscriptionReminder('ann@example.com', view, now + 2 * HOUR, first.mark)?.notification.body,
-    ).toBe(DESKTOP_TEXT.subscription.body(2));
+    expect(subscriptionReminder('ann@example.com', view, now + 2 * HOUR, first.mark)?.notification.body).toBe(
+      DESKTOP_TEXT.subscription.body(2),
+    );
     expect(subscriptionReminder('bob@example.com', view, now, first.mark)).not.toBeNull();
   });
 
@@ -84,10 +84,7 @@ describe('subscription watch', () => {
     expect(shown).toHaveLength(1);
     tick(2 * HOUR); // now 2 days left
     await vi.advanceTimersByTimeAsync(HOUR);
-    expect(shown.map((n) => n.body)).toEqual([
-      DESKTOP_TEXT.subscription.body(3),
-      DESKTOP_TEXT.subscription.body(2),
-    ]);
+    expect(shown.map((n) => n.body)).toEqual([DESKTOP_TEXT.subscription.body(3), DESKTOP_TEXT.subscription.body(2)]);
     subject.stop();
 
     // A restart reads the mark from the settings: the same day left is not told again.

@@ -41,12 +41,7 @@ export function createSubscriptionWatch(options: SubscriptionWatchOptions): Subs
       if (!view || mine !== session) return;
       // Marks are per member, so another member signing in here gets their own reminders.
       const member = options.settings.get('email') ?? '';
-      const reminder = subscriptionReminder(
-        member,
-        view,
-        now(),
-        options.settings.get('subscriptionReminder'),
-      );
+      const reminder = subscriptionReminder(member, view, now(), options.settings.get('subscriptionReminder'));
       if (!reminder) return;
       options.settings.set('subscriptionReminder', reminder.mark);
       options.notifier.notify(reminder.notification);

@@ -24,8 +24,13 @@ async function headerRecorder(): Promise<{ url: string; seen: IncomingHttpHeader
 it("sends a request's extra headers beside the token, which they cannot replace", async () => {
   const { url, seen } = await headerRecorder();
   const http = createAxiosHttp(url, { timeoutMs: 2_000 });
-  await http.request({ method: 'POST', path: '/account/withdraw/create', body: {}, token: 'tok-1',
-    headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer forged' } });
+  await http.request({
+    method: 'POST',
+    path: '/account/withdraw/create',
+    body: {},
+    token: 'tok-1',
+    headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer forged' },
+  });
   await http.request({ method: 'POST', path: '/account/withdraw/list', body: {} });
   expect(seen[0]).toMatchObject({ 'idempotency-key': 'key-1', authorization: 'Bearer tok-1' });
   expect(seen[1]!['idempotency-key']).toBeUndefined();

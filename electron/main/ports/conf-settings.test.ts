@@ -31,10 +31,7 @@ describe('file settings (conf)', () => {
   });
 
   it('replaces hand-broken values with defaults', async () => {
-    await writeFile(
-      join(dir, 'settings.json'),
-      JSON.stringify({ theme: 'purple', email: 42, userData: 'x' }),
-    );
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ theme: 'purple', email: 42, userData: 'x' }));
     const settings = createFileSettings(dir);
     expect(settings.get('theme')).toBe('light');
     expect(settings.get('email')).toBeNull();

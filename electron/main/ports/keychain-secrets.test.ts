@@ -49,8 +49,6 @@ describe('keytar secret entries', () => {
     const keytar = standInKeytar();
     const keychain = createKeytarKeychain(keytar, 'https://server.example');
     await keychain.setSecret('exchange-secret', 's3cr3t');
-    expect([...keytar.entries.keys()]).toEqual([
-      `GridDesk/${secretAccount('https://server.example', 'exchange-secret')}`,
-    ]);
+    expect([...keytar.entries.keys()]).toEqual([`GridDesk/${secretAccount('https://server.example', 'exchange-secret')}`]);
   });
 });

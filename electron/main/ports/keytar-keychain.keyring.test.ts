@@ -32,7 +32,7 @@ describe('keytar keychain against the OS keyring', () => {
     await keychain.deleteToken();
   });
 
-  it('removes this server\'s secrets by name prefix, and nothing else', async () => {
+  it("removes this server's secrets by name prefix, and nothing else", async () => {
     const keytar = await loadKeytar();
     expect(typeof keytar.findCredentials).toBe('function');
     const server = createKeytarKeychain(keytar, `https://s-${randomUUID()}.example`);

@@ -34,8 +34,7 @@ export function createKeytarKeychain(keytar: KeytarModule, account: string): Key
       await keytar.deletePassword(KEYCHAIN_SERVICE, account);
     },
     getSecret: (name) => keytar.getPassword(KEYCHAIN_SERVICE, secretAccount(account, name)),
-    setSecret: (name, value) =>
-      keytar.setPassword(KEYCHAIN_SERVICE, secretAccount(account, name), value),
+    setSecret: (name, value) => keytar.setPassword(KEYCHAIN_SERVICE, secretAccount(account, name), value),
     deleteSecret: async (name) => {
       await keytar.deletePassword(KEYCHAIN_SERVICE, secretAccount(account, name));
     },

@@ -25,8 +25,7 @@ describe('pickKeychain', () => {
     const warnings: string[] = [];
     const keychain = await pickKeychain({
       account: 'embedded',
-      loadKeytar: () =>
-        Promise.reject(new Error('libsecret-1.so.0: cannot open shared object file')),
+      loadKeytar: () => Promise.reject(new Error('libsecret-1.so.0: cannot open shared object file')),
       fallback: async () => ({ ...createMemoryKeychain(), kind: 'safeStorage' }),
       warn: (m) => warnings.push(m),
     });

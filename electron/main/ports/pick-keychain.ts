@@ -20,10 +20,7 @@ export interface PickKeychainOptions {
 export async function pickKeychain(options: PickKeychainOptions): Promise<Keychain> {
   const warn = options.warn ?? ((message: string) => console.warn(message));
   try {
-    const keychain = createKeytarKeychain(
-      await (options.loadKeytar ?? loadKeytar)(),
-      options.account,
-    );
+    const keychain = createKeytarKeychain(await (options.loadKeytar ?? loadKeytar)(), options.account);
     await keychain.getToken();
     return keychain;
   } catch (error) {
@@ -35,9 +32,7 @@ export async function pickKeychain(options: PickKeychainOptions): Promise<Keycha
   } catch (error) {
     warn(`GridDesk: the safeStorage keychain is not usable: ${describe(error)}`);
   }
-  warn(
-    'GridDesk: keeping the session token in memory only; you will sign in again after a restart.',
-  );
+  warn('GridDesk: keeping the session token in memory only; you will sign in again after a restart.');
   return createMemoryKeychain();
 }
 

@@ -24,9 +24,11 @@ export function sanitize<K extends keyof SettingsData>(key: K, value: unknown): 
       return (value === 'light' || value === 'dark' ? value : fallback) as SettingsData[K];
     case 'mutedNotifications':
       // Known kinds only, once each, in a fixed order: a hand edit cannot mute something unknown.
-      return (Array.isArray(value)
-        ? NOTIFICATION_KINDS.filter((kind) => value.some((v) => isNotificationKind(v) && v === kind))
-        : fallback) as SettingsData[K];
+      return (
+        Array.isArray(value)
+          ? NOTIFICATION_KINDS.filter((kind) => value.some((v) => isNotificationKind(v) && v === kind))
+          : fallback
+      ) as SettingsData[K];
     case 'email':
     case 'serverUrl':
     case 'subscriptionReminder':

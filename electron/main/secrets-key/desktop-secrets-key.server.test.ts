@@ -28,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-
 /** The desktop's start: the key from a (fake) OS keychain, then the embedded server. */
 async function desktopStart(dataDir: string, userData: string, machine: ReturnType<typeof fakeSafeStorage>, notes: string[]) {
   let server: PlatformServer | undefined;
@@ -55,53 +54,62 @@ async function filesHolding(dir: string, key: Buffer): Promise<string[]> {
 }
 
 describe('the desktop SECRETS_KEY with the embedded server', () => {
-  it('migrates an older install: the secret still opens, re-sealed, and a copied folder opens nothing', { timeout: 120_000 }, async () => {
-    const userData = join(root, 'userData');
-    const dataDir = join(userData, 'data');
-    // An older GridDesk: the server made its own key into DATA_DIR/secrets.json. Its database
-    // comes from the tests' migrated template, as a packaged app's first start unpacks its own.
-    await seedPgliteDataDir(dataDir);
-    const older = await startPlatformServer({ env: { ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' } });
-    const legacyKey = older.config.secretsKey;
-    const member = await insertMember(older.app.deps.db);
-    await older.app.deps.db.insert(exchangeKeys).values({ userId: member, apiKey: 'AK-old', keyVersion: 1, ipRestricted: true,
-      secretCiphertext: legacySeal(legacyKey, member, 'SK-old') });
-    await older.close();
-    expect(await filesHolding(dataDir, legacyKey)).toEqual([join(dataDir, 'secrets.json')]);
+  it(
+    'migrates an older install: the secret still opens, re-sealed, and a copied folder opens nothing',
+    { timeout: 120_000 },
+    async () => {
+      const userData = join(root, 'userData');
+      const dataDir = join(userData, 'data');
+      // An older GridDesk: the server made its own key into DATA_DIR/secrets.json. Its database
+      // comes from the tests' migrated template, as a packaged app's first start unpacks its own.
+      await seedPgliteDataDir(dataDir);
+      const older = await startPlatformServer({ env: { ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' } });
+      const legacyKey = older.config.secretsKey;
+      const member = await insertMember(older.app.deps.db);
+      await older.app.deps.db.insert(exchangeKeys).values({
+        userId: member,
+        apiKey: 'AK-old',
+        keyVersion: 1,
+        ipRestricted: true,
+        secretCiphertext: legacySeal(legacyKey, member, 'SK-old'),
+      });
+      await older.close();
+      expect(await filesHolding(dataDir, legacyKey)).toEqual([join(dataDir, 'secrets.json')]);
 
-    const machine = fakeSafeStorage();
-    const notes: string[] = [];
-    const first = await desktopStart(dataDir, userData, machine, notes);
-    try {
-      expect(first.server.config.secretsKey.equals(legacyKey)).toBe(true);
-      expect(await storedKey(first.server.app.deps, member)).toEqual({ apiKey: 'AK-old', secretKey: 'SK-old' });
-      const [row] = await first.server.app.deps.db.select().from(exchangeKeys).where(eq(exchangeKeys.userId, member));
-      expect(isLegacySealed(row!.secretCiphertext)).toBe(false);
-    } finally {
-      await first.target.close();
-    }
-    expect(notes.join('\n')).toMatch(/one-time migration/);
-    expect(await filesHolding(userData, legacyKey)).toEqual([]);
+      const machine = fakeSafeStorage();
+      const notes: string[] = [];
+      const first = await desktopStart(dataDir, userData, machine, notes);
+      try {
+        expect(first.server.config.secretsKey.equals(legacyKey)).toBe(true);
+        expect(await storedKey(first.server.app.deps, member)).toEqual({ apiKey: 'AK-old', secretKey: 'SK-old' });
+        const [row] = await first.server.app.deps.db.select().from(exchangeKeys).where(eq(exchangeKeys.userId, member));
+        expect(isLegacySealed(row!.secretCiphertext)).toBe(false);
+      } finally {
+        await first.target.close();
+      }
+      expect(notes.join('\n')).toMatch(/one-time migration/);
+      expect(await filesHolding(userData, legacyKey)).toEqual([]);
 
-    // The data folder alone, elsewhere (another user or machine): no key to find, and the
-    // server started there cannot open the sealed secret.
-    const copy = join(root, 'copied', 'data');
-    await cp(dataDir, copy, { recursive: true });
-    expect(await filesHolding(copy, legacyKey)).toEqual([]);
-    const elsewhere = await desktopStart(copy, join(root, 'copied'), fakeSafeStorage(), notes);
-    try {
-      expect(elsewhere.server.config.secretsKey.equals(legacyKey)).toBe(false);
-      await expect(storedKey(elsewhere.server.app.deps, member)).rejects.toThrow();
-    } finally {
-      await elsewhere.target.close();
-    }
+      // The data folder alone, elsewhere (another user or machine): no key to find, and the
+      // server started there cannot open the sealed secret.
+      const copy = join(root, 'copied', 'data');
+      await cp(dataDir, copy, { recursive: true });
+      expect(await filesHolding(copy, legacyKey)).toEqual([]);
+      const elsewhere = await desktopStart(copy, join(root, 'copied'), fakeSafeStorage(), notes);
+      try {
+        expect(elsewhere.server.config.secretsKey.equals(legacyKey)).toBe(false);
+        await expect(storedKey(elsewhere.server.app.deps, member)).rejects.toThrow();
+      } finally {
+        await elsewhere.target.close();
+      }
 
-    // Back home, the wrapped key still opens the original folder.
-    const again = await desktopStart(dataDir, userData, machine, notes);
-    try {
-      expect(await storedKey(again.server.app.deps, member)).toEqual({ apiKey: 'AK-old', secretKey: 'SK-old' });
-    } finally {
-      await again.target.close();
-    }
-  });
+      // Back home, the wrapped key still opens the original folder.
+      const again = await desktopStart(dataDir, userData, machine, notes);
+      try {
+        expect(await storedKey(again.server.app.deps, member)).toEqual({ apiKey: 'AK-old', secretKey: 'SK-old' });
+      } finally {
+        await again.target.close();
+      }
+    },
+  );
 });

@@ -37,7 +37,9 @@ const readSecrets = async (dir = dataDir) => JSON.parse(await readFile(secretsFi
 /** The secrets.json an older GridDesk left: the master key in plain text beside the database. */
 async function olderInstall(key: Buffer, dir = dataDir): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await writeFile(secretsFile(dir), JSON.stringify({ jwtSecret: 'j'.repeat(64), secretsKey: key.toString('hex') }), { mode: 0o600 });
+  await writeFile(secretsFile(dir), JSON.stringify({ jwtSecret: 'j'.repeat(64), secretsKey: key.toString('hex') }), {
+    mode: 0o600,
+  });
 }
 
 /** Every file under `dir` (recursively) that holds `key` in a spelling anyone could use. */
@@ -137,7 +139,11 @@ describe('the desktop SECRETS_KEY', () => {
   it('uses keytar when safeStorage cannot protect anything', async () => {
     safeStorage.available = false;
     const keytar = fakeKeytar();
-    const keytarStore = createWrappedKeyStore({ file: join(userData, WRAPPED_KEY_FILE), safeStorage, loadKeytar: async () => keytar });
+    const keytarStore = createWrappedKeyStore({
+      file: join(userData, WRAPPED_KEY_FILE),
+      safeStorage,
+      loadKeytar: async () => keytar,
+    });
     const key = await desktopSecretsKey({ dataDir, store: keytarStore, log: (n) => notes.push(n) });
     expect([...keytar.entries.values()]).toEqual([key!.toString('hex')]);
     expect(await filesHolding(userData, key!)).toEqual([]);

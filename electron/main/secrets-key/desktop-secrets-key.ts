@@ -61,7 +61,12 @@ interface Choice {
 function chooseKey(plain: Buffer | null, wrapped: Buffer | null, folderId: string | null): Choice {
   const wrappedId = wrapped ? secretsKeyId(wrapped) : null;
   if (plain && wrapped && folderId === wrappedId && !plain.equals(wrapped)) {
-    return { key: wrapped, notes: ['GridDesk: secrets.json held a plain SECRETS_KEY that is not this data folder\'s key (a tool run without SECRETS_KEY?); it was removed'] };
+    return {
+      key: wrapped,
+      notes: [
+        "GridDesk: secrets.json held a plain SECRETS_KEY that is not this data folder's key (a tool run without SECRETS_KEY?); it was removed",
+      ],
+    };
   }
   if (plain) {
     const replaces = wrapped && !plain.equals(wrapped);
@@ -69,7 +74,8 @@ function chooseKey(plain: Buffer | null, wrapped: Buffer | null, folderId: strin
     return { key: plain, notes: replaces ? [note] : [] };
   }
   const lost = folderId !== null && folderId !== wrappedId;
-  const note = 'GridDesk: this data folder\'s exchange secrets are sealed with another key (copied from another computer or user, or the wrapped key was removed); they cannot be opened here, members connect their API keys again';
+  const note =
+    "GridDesk: this data folder's exchange secrets are sealed with another key (copied from another computer or user, or the wrapped key was removed); they cannot be opened here, members connect their API keys again";
   if (wrapped) return { key: wrapped, notes: lost ? [note] : [] };
   return { key: null, notes: lost ? [note] : [] };
 }
@@ -105,7 +111,8 @@ export async function desktopSecretsKey(options: DesktopSecretsKeyOptions): Prom
     // The plain key leaves the folder only once the keychain has been seen to give it back.
     const back = await options.store.load();
     if (!back?.equals(key)) throw new Error('GridDesk: the OS keychain did not keep the key of the data folder');
-    if (plain?.equals(key)) log(`GridDesk: SECRETS_KEY is wrapped by the OS keychain now and leaves ${file} (one-time migration)`);
+    if (plain?.equals(key))
+      log(`GridDesk: SECRETS_KEY is wrapped by the OS keychain now and leaves ${file} (one-time migration)`);
   }
   const id = secretsKeyId(key);
   if (secrets.secretsKey !== undefined || secrets.secretsKeyId !== id) {

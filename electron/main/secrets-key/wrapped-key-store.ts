@@ -25,9 +25,7 @@ export const WRAPPED_KEY_FILE = 'wrapped-secrets-key.json';
 /** keytar entry (service 'GridDesk'); no server account (a URL or 'embedded') is spelled so. */
 export const KEYTAR_SECRETS_KEY_ACCOUNT = 'secrets-key';
 
-type WrappedRecord =
-  | { version: 1; wrappedBy: 'safeStorage'; wrapped: string }
-  | { version: 1; wrappedBy: 'keytar' };
+type WrappedRecord = { version: 1; wrappedBy: 'safeStorage'; wrapped: string } | { version: 1; wrappedBy: 'keytar' };
 
 /** A key was wrapped here, but the keychain that wrapped it cannot unwrap it now. */
 export class KeychainUnavailableError extends Error {
@@ -156,7 +154,10 @@ export function createWrappedKeyStore(options: WrappedKeyStoreOptions): WrappedK
         await wrapWithSafeStorage(safeStorage, key);
         // The key now lives in one place only.
         if (previous?.wrappedBy === 'keytar') {
-          await options.loadKeytar().then((k) => k.deletePassword(KEYCHAIN_SERVICE, KEYTAR_SECRETS_KEY_ACCOUNT)).catch(() => false);
+          await options
+            .loadKeytar()
+            .then((k) => k.deletePassword(KEYCHAIN_SERVICE, KEYTAR_SECRETS_KEY_ACCOUNT))
+            .catch(() => false);
         }
         return 'safeStorage';
       }
@@ -171,4 +172,3 @@ export function createWrappedKeyStore(options: WrappedKeyStoreOptions): WrappedK
     },
   };
 }
-

@@ -30,8 +30,7 @@ export async function startFakeMemberPlatform(
   let nextEventId = 1;
   const http = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
-    const json = (body: unknown) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const json = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.url === '/api/events' || req.url === '/api/tickers/stream') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       res.write(': hello\n\n');
@@ -41,18 +40,12 @@ export async function startFakeMemberPlatform(
       }
       return;
     }
-    if (req.url === '/api/login')
-      return json({ token: 'tok-2', accessToken: 'tok-2', email: 'ann@example.com' });
+    if (req.url === '/api/login') return json({ token: 'tok-2', accessToken: 'tok-2', email: 'ann@example.com' });
     if (req.url === '/api/logout') return json({ message: 'Logged out' });
-    if (req.url === '/api/botstatus')
-      return json(Array.from({ length: platform.bots }, (_, i) => ({ id: `bot-${i}` })));
-    if (req.url === '/api/livecycles')
-      return json(Array.from({ length: platform.cycles }, (_, i) => ({ id: `cy-${i}` })));
+    if (req.url === '/api/botstatus') return json(Array.from({ length: platform.bots }, (_, i) => ({ id: `bot-${i}` })));
+    if (req.url === '/api/livecycles') return json(Array.from({ length: platform.cycles }, (_, i) => ({ id: `cy-${i}` })));
     if (req.url === '/account/user-data') {
-      const expireDate =
-        platform.expiresInMs === null
-          ? null
-          : new Date(Date.now() + platform.expiresInMs).toISOString();
+      const expireDate = platform.expiresInMs === null ? null : new Date(Date.now() + platform.expiresInMs).toISOString();
       return json({
         code: '0000',
         msg: 'Success',

@@ -89,7 +89,9 @@ describe('electron-updater made by createAppUpdater, against a local generic fee
     expect(log.some((line) => line.startsWith('updates: warning: sha512 checksum mismatch'))).toBe(true);
     app.quitNow(0);
     expect(await readFile(appImage, 'utf8')).toBe('old build');
-    await expect(readFile(join(dir, 'cache', 'griddesk-updater', 'pending', 'GridDesk-0.2.0-x86_64.AppImage'))).rejects.toThrow(/ENOENT/);
+    await expect(readFile(join(dir, 'cache', 'griddesk-updater', 'pending', 'GridDesk-0.2.0-x86_64.AppImage'))).rejects.toThrow(
+      /ENOENT/,
+    );
   });
 
   it('rejects a check on a feed without the file, or with a file that is not YAML', async () => {

@@ -75,7 +75,11 @@ describe('the update controller with electron-updater', () => {
     const controller = createUpdateController(p);
     expect(await controller.checkNow()).toBe('installing');
     expect(recorded.questions).toEqual([
-      expect.objectContaining({ message: 'GridDesk 0.2.0 is ready to install', buttons: ['Restart now', 'Later'], detail: expect.stringMatching(/\n\n0\.2\.0\n\n• New: things$/) }),
+      expect.objectContaining({
+        message: 'GridDesk 0.2.0 is ready to install',
+        buttons: ['Restart now', 'Later'],
+        detail: expect.stringMatching(/\n\n0\.2\.0\n\n• New: things$/),
+      }),
     ]);
     expect(recorded.restarts).toBe(1);
     expect(appImageDownloads()).toHaveLength(1);
@@ -106,7 +110,10 @@ describe('the update controller with electron-updater', () => {
     await controller.checkNow();
     const newer = publishAppImage(feed, '0.3.0');
     expect(await controller.checkNow()).toBe('waiting');
-    expect(recorded.questions.map((q) => q.message)).toEqual(['GridDesk 0.2.0 is ready to install', 'GridDesk 0.3.0 is ready to install']);
+    expect(recorded.questions.map((q) => q.message)).toEqual([
+      'GridDesk 0.2.0 is ready to install',
+      'GridDesk 0.3.0 is ready to install',
+    ]);
     app.quitNow(0);
     expect(await readFile(appImage, 'utf8')).toBe(newer);
   });
@@ -126,7 +133,9 @@ describe('the update controller with electron-updater', () => {
     expect(recorded.log).toEqual([
       'updates: up to date (the feed offers 0.1.0)',
       'updates: up to date (the feed offers 0.0.9)',
-      expect.stringMatching(new RegExp(`^updates: check failed \\(Cannot parse update info from ${LINUX_CHANNEL_FILE} .*YAMLException.*\\)$`)),
+      expect.stringMatching(
+        new RegExp(`^updates: check failed \\(Cannot parse update info from ${LINUX_CHANNEL_FILE} .*YAMLException.*\\)$`),
+      ),
     ]);
   });
 
@@ -138,7 +147,9 @@ describe('the update controller with electron-updater', () => {
     server.on('connection', (socket) => socket.destroy());
     const dropping = ports([], {}, url);
     expect(await createUpdateController(dropping.ports).checkNow()).toBe('failed');
-    expect(dropping.recorded.log).toEqual([expect.stringMatching(/^updates: check failed \((socket hang up|read ECONNRESET)\)$/)]);
+    expect(dropping.recorded.log).toEqual([
+      expect.stringMatching(/^updates: check failed \((socket hang up|read ECONNRESET)\)$/),
+    ]);
     // Then nothing listening: electron-updater tries a refused connection 4 times over 3 s.
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const refused = ports([], {}, url);
@@ -153,7 +164,10 @@ describe('the update controller with electron-updater', () => {
     const controller = createUpdateController(p);
     expect(await controller.checkNow()).toBe('failed');
     expect(recorded.questions).toEqual([]);
-    expect(recorded.log).toEqual(['updates: downloading 0.2.0', expect.stringMatching(/^updates: could not download 0\.2\.0 \(.*sha512 checksum mismatch/)]);
+    expect(recorded.log).toEqual([
+      'updates: downloading 0.2.0',
+      expect.stringMatching(/^updates: could not download 0\.2\.0 \(.*sha512 checksum mismatch/),
+    ]);
     app.quitNow(0);
     expect(await readFile(appImage, 'utf8')).toBe('old build');
     // The feed fixed: the next check downloads and asks.
@@ -183,7 +197,10 @@ describe('the update controller with electron-updater', () => {
 
   it('checks at start and every 6 hours until stopped', async () => {
     vi.useFakeTimers();
-    const checkForUpdates = vi.fn(async (): Promise<CheckResult> => ({ isUpdateAvailable: false, updateInfo: { version: '0.1.0', files: [], path: '', sha512: '', releaseDate: '' } }));
+    const checkForUpdates = vi.fn(async (): Promise<CheckResult> => ({
+      isUpdateAvailable: false,
+      updateInfo: { version: '0.1.0', files: [], path: '', sha512: '', releaseDate: '' },
+    }));
     const { ports: p } = ports([], { checkForUpdates });
     const stop = createUpdateController(p).start();
     expect(checkForUpdates).toHaveBeenCalledTimes(1);

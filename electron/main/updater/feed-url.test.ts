@@ -23,8 +23,14 @@ describe('the update feed URL', () => {
   });
 
   it('takes UPDATE_FEED_URL first, then the app-update.yml the build baked in', () => {
-    expect(resolveFeedUrl('https://test.example/feed', true)).toEqual({ source: 'UPDATE_FEED_URL', url: 'https://test.example/feed/' });
-    expect(resolveFeedUrl('https://test.example/feed', false)).toEqual({ source: 'UPDATE_FEED_URL', url: 'https://test.example/feed/' });
+    expect(resolveFeedUrl('https://test.example/feed', true)).toEqual({
+      source: 'UPDATE_FEED_URL',
+      url: 'https://test.example/feed/',
+    });
+    expect(resolveFeedUrl('https://test.example/feed', false)).toEqual({
+      source: 'UPDATE_FEED_URL',
+      url: 'https://test.example/feed/',
+    });
     expect(resolveFeedUrl(undefined, true)).toEqual({ source: 'app-update.yml' });
     expect(resolveFeedUrl('  ', true)).toEqual({ source: 'app-update.yml' });
   });
@@ -32,11 +38,16 @@ describe('the update feed URL', () => {
   it('is off, with the reason, when neither gives a usable feed', () => {
     expect(resolveFeedUrl(undefined, false)).toEqual({ source: null, reason: expect.stringContaining('no UPDATE_FEED_URL') });
     // A bad UPDATE_FEED_URL is refused, not quietly replaced by the baked feed.
-    expect(resolveFeedUrl('http://evil.example/', true)).toEqual({ source: null, reason: expect.stringContaining('UPDATE_FEED_URL: http://evil.example') });
+    expect(resolveFeedUrl('http://evil.example/', true)).toEqual({
+      source: null,
+      reason: expect.stringContaining('UPDATE_FEED_URL: http://evil.example'),
+    });
   });
 
   it('writes an app-update.yml as electron-builder does, for a build made without a feed', () => {
     // electron-updater reading it is in app-updater.test.ts.
-    expect(appUpdateYml('https://u.example/d/')).toBe('provider: generic\nurl: "https://u.example/d/"\nupdaterCacheDirName: griddesk-updater\n');
+    expect(appUpdateYml('https://u.example/d/')).toBe(
+      'provider: generic\nurl: "https://u.example/d/"\nupdaterCacheDirName: griddesk-updater\n',
+    );
   });
 });

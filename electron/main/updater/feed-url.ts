@@ -35,7 +35,9 @@ export function resolveFeedUrl(envValue: string | undefined, hasAppUpdateYml: bo
   const fromEnv = envValue?.trim();
   if (fromEnv) {
     const checked = checkFeedUrl(fromEnv);
-    return 'url' in checked ? { source: 'UPDATE_FEED_URL', url: checked.url } : { source: null, reason: `UPDATE_FEED_URL: ${checked.error}` };
+    return 'url' in checked
+      ? { source: 'UPDATE_FEED_URL', url: checked.url }
+      : { source: null, reason: `UPDATE_FEED_URL: ${checked.error}` };
   }
   if (!hasAppUpdateYml) return { source: null, reason: 'no UPDATE_FEED_URL and no app-update.yml (built without a feed)' };
   return { source: 'app-update.yml' };

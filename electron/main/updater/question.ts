@@ -20,7 +20,10 @@ const MAX_NOTES = 1200;
 function notesMarkdown(notes: ReleaseNotes): string {
   if (!notes) return '';
   if (typeof notes === 'string') return notes;
-  return notes.map((n) => (n.note ? `## ${n.version}\n\n${n.note}` : '')).filter(Boolean).join('\n\n');
+  return notes
+    .map((n) => (n.note ? `## ${n.version}\n\n${n.note}` : ''))
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /** Markdown headings, emphasis and links as plain text, cut at a line near MAX_NOTES. */

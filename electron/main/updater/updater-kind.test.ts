@@ -13,7 +13,10 @@ describe("the installation's updater", () => {
   });
 
   it('is none, with the reason, for a run from a folder or a package GridDesk does not build', () => {
-    expect(updaterKind('linux', undefined, null)).toEqual({ kind: null, reason: 'not an AppImage, nor a deb built with a feed (resources/package-type)' });
+    expect(updaterKind('linux', undefined, null)).toEqual({
+      kind: null,
+      reason: 'not an AppImage, nor a deb built with a feed (resources/package-type)',
+    });
     expect(updaterKind('linux', '', 'rpm')).toMatchObject({ kind: null });
     expect(updaterKind('freebsd', undefined, null)).toEqual({ kind: null, reason: 'no updater for freebsd' });
   });

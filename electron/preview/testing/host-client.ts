@@ -9,8 +9,7 @@ import type { PreviewHost } from '../host';
 export async function launchCookie(host: Pick<PreviewHost, 'launchUrl'>): Promise<string> {
   const res = await fetch(host.launchUrl(), { redirect: 'manual' });
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (res.status !== 303 || !cookie)
-    throw new Error(`The launch link answered ${res.status} without a cookie.`);
+  if (res.status !== 303 || !cookie) throw new Error(`The launch link answered ${res.status} without a cookie.`);
   return cookie;
 }
 
@@ -49,8 +48,7 @@ export function openPageEvents(host: Pick<PreviewHost, 'url'>, cookie: string): 
       });
       resolve({
         received,
-        first: () =>
-          received.length > 0 ? Promise.resolve(received[0]!) : new Promise((wake) => waiting.push(wake)),
+        first: () => (received.length > 0 ? Promise.resolve(received[0]!) : new Promise((wake) => waiting.push(wake))),
         close: () => req.destroy(),
       });
     });

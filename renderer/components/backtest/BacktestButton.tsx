@@ -27,9 +27,7 @@ export function BacktestButton({ strategy, read, disabled = false }: BacktestBut
       >
         Backtest
       </Button>
-      {strategy && open && (
-        <BacktestModal strategy={strategy} read={read} open={open} onClose={() => setOpen(false)} />
-      )}
+      {strategy && open && <BacktestModal strategy={strategy} read={read} open={open} onClose={() => setOpen(false)} />}
     </>
   );
 }

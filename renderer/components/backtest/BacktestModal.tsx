@@ -1,12 +1,7 @@
 /** Pair, amount and days for a backtest of the strategy on screen; Run; the result below. */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
-import {
-  BACKTEST_DAYS_MAX,
-  BACKTEST_DEFAULTS,
-  type BacktestRequest,
-  type BacktestStrategy,
-} from '../../../common/api/backtest';
+import { BACKTEST_DAYS_MAX, BACKTEST_DEFAULTS, type BacktestRequest, type BacktestStrategy } from '../../../common/api/backtest';
 import { backtestSchema } from '../../../common/schemas/backtest';
 import { isApiError } from '../../api/bridge';
 import { marketApi } from '../../api/exchange';
@@ -20,8 +15,7 @@ interface RunForm {
   days: number;
 }
 
-const errorText = (error: unknown) =>
-  isApiError(error) || error instanceof Error ? error.message : 'The backtest failed.';
+const errorText = (error: unknown) => (isApiError(error) || error instanceof Error ? error.message : 'The backtest failed.');
 
 /** The exchange's pairs when it can list them; a free input otherwise (no exchange, offline). */
 function PairField() {
@@ -66,14 +60,7 @@ export function BacktestModal({ strategy, read, open, onClose }: BacktestModalPr
     });
 
   return (
-    <Modal
-      title="Backtest"
-      open={open}
-      onCancel={onClose}
-      footer={null}
-      width={900}
-      destroyOnHidden
-    >
+    <Modal title="Backtest" open={open} onCancel={onClose} footer={null} width={900} destroyOnHidden>
       <Form<RunForm>
         form={form}
         layout="inline"

@@ -14,7 +14,8 @@ const columns = [
   {
     title: 'Side',
     dataIndex: 'side',
-    render: (side: string) => (side === 'buy' ? <SignedValue direction="up">Buy</SignedValue> : <SignedValue direction="down">Sell</SignedValue>),
+    render: (side: string) =>
+      side === 'buy' ? <SignedValue direction="up">Buy</SignedValue> : <SignedValue direction="down">Sell</SignedValue>,
   },
   { title: 'Grid', dataIndex: 'grid', render: (grid: number) => (grid === 0 ? 'All' : grid) },
   // The backtest answer carries no tick or step size: prices and quantities use the fallbacks.
@@ -31,13 +32,19 @@ export function BacktestResult({ result }: { result: BacktestResponse }) {
   return (
     <div className="backtest-result">
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
-        <Descriptions.Item label="PnL"><SignedValue value={s.pnl}>{usdt(s.pnl)}</SignedValue></Descriptions.Item>
-        <Descriptions.Item label="ROI"><SignedValue value={s.roi}>{formatPercent(s.roi)}</SignedValue></Descriptions.Item>
+        <Descriptions.Item label="PnL">
+          <SignedValue value={s.pnl}>{usdt(s.pnl)}</SignedValue>
+        </Descriptions.Item>
+        <Descriptions.Item label="ROI">
+          <SignedValue value={s.roi}>{formatPercent(s.roi)}</SignedValue>
+        </Descriptions.Item>
         <Descriptions.Item label="Trades">{s.trades}</Descriptions.Item>
         <Descriptions.Item label="Max drawdown">{`${usdt(s.maxDrawdown)} (${formatPercent(s.maxDrawdownPercent)})`}</Descriptions.Item>
         <Descriptions.Item label="Held grids (max)">{s.maxGridsHeld}</Descriptions.Item>
         <Descriptions.Item label="Status">{STATUS[s.status]}</Descriptions.Item>
-        <Descriptions.Item label="Unrealized"><SignedValue value={s.unrealized}>{usdt(s.unrealized)}</SignedValue></Descriptions.Item>
+        <Descriptions.Item label="Unrealized">
+          <SignedValue value={s.unrealized}>{usdt(s.unrealized)}</SignedValue>
+        </Descriptions.Item>
         <Descriptions.Item label="Candles">{`${result.candles} x ${result.interval}`}</Descriptions.Item>
         <Descriptions.Item label="Skipped orders">{result.skipped}</Descriptions.Item>
       </Descriptions>

@@ -92,12 +92,5 @@ function EquityLine({ points }: { points: readonly BacktestEquityPoint[] }) {
     chart.chart.timeScale().fitContent();
   }, [chart, points]);
 
-  return (
-    <div
-      ref={container}
-      className="backtest-equity-chart"
-      style={{ height: HEIGHT }}
-      data-testid="backtest-equity-chart"
-    />
-  );
+  return <div ref={container} className="backtest-equity-chart" style={{ height: HEIGHT }} data-testid="backtest-equity-chart" />;
 }

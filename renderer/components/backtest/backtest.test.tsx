@@ -66,8 +66,7 @@ const detail: StrategyDetail = {
   takeprofit_percentage: ['1.2', '1.2'],
   takeprofit_percentage_down: ['0.2', '0.2'],
 };
-const cell = (grid: number, field: keyof typeof CELL_LABELS) =>
-  screen.getByLabelText(LABELS.cellAria(grid, CELL_LABELS[field]));
+const cell = (grid: number, field: keyof typeof CELL_LABELS) => screen.getByLabelText(LABELS.cellAria(grid, CELL_LABELS[field]));
 /** Whole-page flows with a modal and a 20-row table: slow on a loaded CI machine. */
 const SLOW = 90_000;
 const backtestButton = () => screen.getByRole('button', { name: 'Backtest' }) as HTMLButtonElement;
@@ -76,9 +75,7 @@ function openEdit() {
   const bridge = installFakeBridge(SIGNED_IN);
   bridge.handle('strategies:detail', () => ok(detail));
   bridge.handle('strategies:list', () => ok([]));
-  bridge.handle('market:symbolPairs', () =>
-    fail(400, 'The exchange is not available on this server.'),
-  );
+  bridge.handle('market:symbolPairs', () => fail(400, 'The exchange is not available on this server.'));
   renderApp('/editstrategy/My%20ladder');
   return bridge;
 }
@@ -96,11 +93,7 @@ describe('Backtest on Create Grid Bot Strategy', () => {
       expect(backtestButton().disabled).toBe(true);
       fireEvent.change(screen.getByLabelText(LABELS.noOfGrids), { target: { value: '2' } });
       fireEvent.click(screen.getByRole('button', { name: LABELS.add }));
-      await screen.findByLabelText(
-        LABELS.cellAria(2, CELL_LABELS.takeProfitPercentage),
-        {},
-        { timeout: 10_000 },
-      );
+      await screen.findByLabelText(LABELS.cellAria(2, CELL_LABELS.takeProfitPercentage), {}, { timeout: 10_000 });
       expect(backtestButton().disabled).toBe(true);
       fireEvent.click(screen.getByRole('button', { name: LABELS.autoFill }));
       await waitFor(() => expect(backtestButton().disabled).toBe(false), { timeout: 10_000 });
@@ -147,9 +140,7 @@ describe('Backtest on Edit Grid Bot Strategy', () => {
       await within(dialog).findByText('12.35 USDT', {}, { timeout: 10_000 });
       expect(within(dialog).getByText('1.23%')).toBeTruthy();
       expect(within(dialog).getByText('40.50 USDT (3.95%)')).toBeTruthy();
-      expect(
-        within(dialog).getByText('Held grids (max)').closest('th')?.nextElementSibling?.textContent,
-      ).toBe('3');
+      expect(within(dialog).getByText('Held grids (max)').closest('th')?.nextElementSibling?.textContent).toBe('3');
       expect(within(dialog).getByText('Live')).toBeTruthy();
       expect(within(dialog).getAllByText('100.13')).toHaveLength(20);
       // Fees are USDT: 2 decimals like every amount (0.33333 -> 0.33), never a mix of 3 and 4.
@@ -180,16 +171,12 @@ describe('Backtest on Edit Grid Bot Strategy', () => {
 
   it('shows the server message when the backtest fails', async () => {
     const bridge = openEdit();
-    bridge.handle('strategies:backtest', () =>
-      fail(400, 'The exchange is not available on this server.'),
-    );
+    bridge.handle('strategies:backtest', () => fail(400, 'The exchange is not available on this server.'));
     await waitFor(() => expect(backtestButton().disabled).toBe(false), { timeout: 10_000 });
     fireEvent.click(backtestButton());
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
-    expect(
-      await within(dialog).findByText('The exchange is not available on this server.'),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText('The exchange is not available on this server.')).toBeTruthy();
   });
 });
 

@@ -46,7 +46,9 @@ function CardBody({ bot }: { bot: LiveBot }) {
         <Space size="small">
           <SymbolIcon symbol={bot.name} />
           <div>
-            <Typography.Text strong className="bot-card-pair">{pair}</Typography.Text>
+            <Typography.Text strong className="bot-card-pair">
+              {pair}
+            </Typography.Text>
             <div>
               <Typography.Text type="secondary">{bot.tradeType || bot.category}</Typography.Text>
             </div>

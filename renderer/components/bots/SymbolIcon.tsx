@@ -21,7 +21,14 @@ export function CoinGlyph({ symbol, size = 32 }: SymbolIconProps) {
   // Three letters need a smaller face than one or two to stay inside the ring.
   const fontSize = initials.length > 2 ? 9 : 11;
   return (
-    <svg className="symbol-icon symbol-icon-fallback" width={size} height={size} viewBox="0 0 32 32" aria-hidden focusable="false">
+    <svg
+      className="symbol-icon symbol-icon-fallback"
+      width={size}
+      height={size}
+      viewBox="0 0 32 32"
+      aria-hidden
+      focusable="false"
+    >
       <circle cx="16" cy="16" r="15" fill={token.colorFillSecondary} stroke={token.colorBorder} strokeWidth="1" />
       <circle cx="16" cy="16" r="11.5" fill="none" stroke={token.colorBorder} strokeWidth="1" strokeDasharray="2 2" />
       <text

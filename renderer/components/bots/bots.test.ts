@@ -18,7 +18,10 @@ describe('bot symbols', () => {
 
 describe('start bot errors (SPEC section 8)', () => {
   it.each([
-    [new ApiError(400, `${SERVER.insufficientBalance}: 3 USDT free`, 'bot.insufficient_balance'), `${SERVER.insufficientBalance}: 3 USDT free`],
+    [
+      new ApiError(400, `${SERVER.insufficientBalance}: 3 USDT free`, 'bot.insufficient_balance'),
+      `${SERVER.insufficientBalance}: 3 USDT free`,
+    ],
     [new ApiError(500, 'Invalid API-key'), UI.apiKeyOrIp],
     [new ApiError(400, 'The exchange rejected your API key.', 'keys.rejected'), UI.apiKeyOrIp],
     [new ApiError(400, 'Buy a subscription first'), 'Buy a subscription first'],

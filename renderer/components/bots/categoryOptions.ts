@@ -8,6 +8,8 @@ import { START_BOT_LABELS } from '../../../common/messages';
 export function categoryOptions(futuresEnabled: boolean): { value: BotCategory; label: string; disabled?: boolean }[] {
   return [
     { value: 'Spot', label: 'Spot' },
-    futuresEnabled ? { value: 'Future', label: 'Future' } : { value: 'Future', label: START_BOT_LABELS.comingSoonOption('Future'), disabled: true },
+    futuresEnabled
+      ? { value: 'Future', label: 'Future' }
+      : { value: 'Future', label: START_BOT_LABELS.comingSoonOption('Future'), disabled: true },
   ];
 }

@@ -20,9 +20,12 @@ export interface SellEstimate {
   empty: boolean;
 }
 
-
 /** The estimate for `symbol`, or null while the held quantity is unknown. */
-export function sellEstimate(symbol: string, quantity: string | null | undefined, lastPrice: string | null | undefined): SellEstimate | null {
+export function sellEstimate(
+  symbol: string,
+  quantity: string | null | undefined,
+  lastPrice: string | null | undefined,
+): SellEstimate | null {
   const held = toDecimal(quantity);
   if (held === null) return null;
   const [coin = symbol, quote = ''] = pairLabel(symbol).split('/');

@@ -26,7 +26,7 @@ describe('funds pie', () => {
     expect(BOT_PALETTE[0]).toBe(BRAND_COLOR);
   });
 
-  it("names a slice by its pair, never by the bot id fragment the server adds", () => {
+  it('names a slice by its pair, never by the bot id fragment the server adds', () => {
     expect(slicePair('BTC/USDT 8ca48a')).toBe('BTC/USDT');
     expect(slicePair('ETH/USDT')).toBe('ETH/USDT');
     expect(slicePair('Others')).toBe('Others');
@@ -75,7 +75,11 @@ describe('funds pie', () => {
 
   it('adds decimals exactly: the slices sum to the total to the last digit', () => {
     const pie = fundsPie(
-      [...slices(8).map((s) => ({ ...s, value: '100' })), { label: 'A/USDT 0a0a0a', value: '0.1' }, { label: 'B/USDT 0b0b0b', value: '0.2' }],
+      [
+        ...slices(8).map((s) => ({ ...s, value: '100' })),
+        { label: 'A/USDT 0a0a0a', value: '0.1' },
+        { label: 'B/USDT 0b0b0b', value: '0.2' },
+      ],
       '0.000001',
     );
     expect(pie.slices[8]?.amount).toBe('0.3');
@@ -84,14 +88,20 @@ describe('funds pie', () => {
     expect(sum.toFixed()).toBe(pie.total);
   });
 
-  it.each([[[]], [null], [[{ label: 'x', value: '0' }, { label: 'y', value: 'n/a' }]]])(
-    "shows one 'Not Active' slice of 100 without bots (%j)",
-    (data) => {
-      const pie = fundsPie(data, '25.5');
-      expect(pie.slices.map((s) => [s.label, s.value])).toEqual([[BOT_LABELS.pieNotActive, 100]]);
-      expect(pie.total).toBe('25.5');
-    },
-  );
+  it.each([
+    [[]],
+    [null],
+    [
+      [
+        { label: 'x', value: '0' },
+        { label: 'y', value: 'n/a' },
+      ],
+    ],
+  ])("shows one 'Not Active' slice of 100 without bots (%j)", (data) => {
+    const pie = fundsPie(data, '25.5');
+    expect(pie.slices.map((s) => [s.label, s.value])).toEqual([[BOT_LABELS.pieNotActive, 100]]);
+    expect(pie.total).toBe('25.5');
+  });
 
   it('has no total when nothing is known', () => {
     expect(fundsPie([], undefined).total).toBeNull();
@@ -148,7 +158,13 @@ describe('profit chart and sparkline', () => {
   });
 
   it('orders sparkline values by time', () => {
-    expect(sparklineValues([{ time: 3, value: '3' }, { time: 1, value: '1' }, { time: 2, value: 'x' }])).toEqual([1, 3]);
+    expect(
+      sparklineValues([
+        { time: 3, value: '3' },
+        { time: 1, value: '1' },
+        { time: 2, value: 'x' },
+      ]),
+    ).toEqual([1, 3]);
     expect(sparklineValues(undefined)).toEqual([]);
   });
 });

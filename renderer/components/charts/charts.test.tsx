@@ -16,7 +16,11 @@ vi.mock('@ant-design/charts', async () => {
   const Pie = (props: Record<string, unknown>) => {
     if (broken.current) throw new Error('canvas unavailable');
     return (
-      <div data-testid="chart-pie" data-json={JSON.stringify(props.data)} data-colors={JSON.stringify((props.scale as { color: { range: string[] } }).color.range)} />
+      <div
+        data-testid="chart-pie"
+        data-json={JSON.stringify(props.data)}
+        data-colors={JSON.stringify((props.scale as { color: { range: string[] } }).color.range)}
+      />
     );
   };
   return { ...mock, Pie };
@@ -52,7 +56,14 @@ describe('chart wrappers', () => {
     expect(region.textContent).toBe(CHART_LABELS.notEnoughData);
     expect(screen.queryByTestId('chart-line')).toBeNull();
     unmount();
-    inApp(<DailyProfitChart bots={[{ id: 'a', name: 'BTCUSDT', datewiseprofit }, { id: 'b', name: 'ETHUSDT', datewiseprofit }]} />);
+    inApp(
+      <DailyProfitChart
+        bots={[
+          { id: 'a', name: 'BTCUSDT', datewiseprofit },
+          { id: 'b', name: 'ETHUSDT', datewiseprofit },
+        ]}
+      />,
+    );
     expect(screen.getByRole('img', { name: BOT_LABELS.dailyChart }).textContent).toBe(CHART_LABELS.notEnoughData);
   });
 
@@ -93,7 +104,9 @@ describe('chart wrappers', () => {
   it("draws 'Not Active' in one neutral colour", async () => {
     inApp(<FundsPie chartData={[]} />);
     const chart = await screen.findByTestId('chart-pie');
-    expect(chartData<{ label: string; value: number }[]>(chart).map((d) => [d.label, d.value])).toEqual([[BOT_LABELS.pieNotActive, 100]]);
+    expect(chartData<{ label: string; value: number }[]>(chart).map((d) => [d.label, d.value])).toEqual([
+      [BOT_LABELS.pieNotActive, 100],
+    ]);
     expect(JSON.parse(chart.getAttribute('data-colors') ?? '[]')).toHaveLength(1);
   });
 
@@ -107,7 +120,14 @@ describe('chart wrappers', () => {
   });
 
   it('draws a sparkline from two points or more, and leaves no box below that', async () => {
-    const { unmount, container } = inApp(<Sparkline points={[{ time: 2, value: '5' }, { time: 1, value: '1' }]} />);
+    const { unmount, container } = inApp(
+      <Sparkline
+        points={[
+          { time: 2, value: '5' },
+          { time: 1, value: '1' },
+        ]}
+      />,
+    );
     expect(chartData(await screen.findByTestId('chart-tiny-line'))).toEqual([1, 5]);
     expect(container.querySelector('.sparkline')).toBeTruthy();
     unmount();

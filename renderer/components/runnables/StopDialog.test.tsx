@@ -17,7 +17,7 @@ function show(stop = command(), stopAndSell: ReturnType<typeof command> | null =
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 describe('the stop dialog every kind shares', () => {
-  it('shows the kind\'s body and runs the command pressed', () => {
+  it("shows the kind's body and runs the command pressed", () => {
     const { stop, stopAndSell } = show();
     expect(screen.getByText('What stopping does')).toBeTruthy();
     fireEvent.click(button('Stop'));

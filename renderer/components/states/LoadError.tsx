@@ -33,12 +33,7 @@ export function RetryButton({ onRetry }: { onRetry: () => unknown }) {
   );
 }
 
-export function LoadError({
-  onRetry,
-  title = STATE_LABELS.loadFailed,
-  detail,
-  compact = false,
-}: Props) {
+export function LoadError({ onRetry, title = STATE_LABELS.loadFailed, detail, compact = false }: Props) {
   return (
     <Alert
       type="error"

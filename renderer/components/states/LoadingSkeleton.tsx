@@ -52,20 +52,9 @@ function Shape({ shape, count, height }: Required<Omit<Props, 'label'>>) {
   }
 }
 
-export function LoadingSkeleton({
-  shape,
-  count = 3,
-  height = 200,
-  label = STATE_LABELS.loading,
-}: Props) {
+export function LoadingSkeleton({ shape, count = 3, height = 200, label = STATE_LABELS.loading }: Props) {
   return (
-    <div
-      role="status"
-      aria-busy="true"
-      aria-label={label}
-      className="state-skeleton"
-      data-shape={shape}
-    >
+    <div role="status" aria-busy="true" aria-label={label} className="state-skeleton" data-shape={shape}>
       <Shape shape={shape} count={count} height={height} />
     </div>
   );

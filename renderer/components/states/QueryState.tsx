@@ -28,22 +28,13 @@ interface Props<T> {
   children: (data: T) => ReactNode;
 }
 
-export function QueryState<T>({
-  query,
-  skeleton,
-  isEmpty,
-  empty,
-  compactError,
-  children,
-}: Props<T>) {
+export function QueryState<T>({ query, skeleton, isEmpty, empty, compactError, children }: Props<T>) {
   if (query.data === undefined) {
     if (query.isError) return <LoadError onRetry={query.refetch} compact={compactError} />;
     if (query.isPending) return <>{skeleton}</>;
   }
   const data = query.data as T;
-  const stale = query.isError && (
-    <StaleNotice updatedAt={query.dataUpdatedAt ?? Number.NaN} onRetry={query.refetch} />
-  );
+  const stale = query.isError && <StaleNotice updatedAt={query.dataUpdatedAt ?? Number.NaN} onRetry={query.refetch} />;
   if (isEmpty?.(data))
     return (
       <>

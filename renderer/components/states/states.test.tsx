@@ -1,16 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { STATE_LABELS } from '../../../common/messages';
-import {
-  EmptyState,
-  LoadError,
-  LoadingSkeleton,
-  NUMERIC_CELL,
-  QueryState,
-  frozenFirst,
-  numeric,
-  type QueryLike,
-} from '.';
+import { EmptyState, LoadError, LoadingSkeleton, NUMERIC_CELL, QueryState, frozenFirst, numeric, type QueryLike } from '.';
 
 const query = <T,>(over: Partial<QueryLike<T>>): QueryLike<T> => ({
   data: undefined,
@@ -82,10 +73,7 @@ describe('data states', () => {
 
   it('fixes the first column and keeps figures right-aligned on one line', () => {
     type Row = { a: string; b: string };
-    const [first, second] = frozenFirst<Row>([
-      { title: 'A', dataIndex: 'a' },
-      numeric<Row>({ title: 'B', dataIndex: 'b' }),
-    ]);
+    const [first, second] = frozenFirst<Row>([{ title: 'A', dataIndex: 'a' }, numeric<Row>({ title: 'B', dataIndex: 'b' })]);
     expect(first).toMatchObject({ fixed: 'left' });
     expect(second).toMatchObject({ align: 'right', className: NUMERIC_CELL });
     const cell = (second as { onCell: () => { style: { whiteSpace: string } } }).onCell();

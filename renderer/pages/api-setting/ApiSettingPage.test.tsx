@@ -101,8 +101,14 @@ describe('API Setting', () => {
   });
 
   it.each([
-    [fail(400, 'Invalid API key or secret. Check the keys and try again.'), 'Invalid API key or secret. Check the keys and try again.'],
-    [fail(400, 'These keys allow withdrawals. Create keys without withdrawal permission.'), 'These keys allow withdrawals. Create keys without withdrawal permission.'],
+    [
+      fail(400, 'Invalid API key or secret. Check the keys and try again.'),
+      'Invalid API key or secret. Check the keys and try again.',
+    ],
+    [
+      fail(400, 'These keys allow withdrawals. Create keys without withdrawal permission.'),
+      'These keys allow withdrawals. Create keys without withdrawal permission.',
+    ],
     [fail(500, 'Internal Server Error'), UI.apiSaveFailed],
     [fail(0, 'connect ECONNREFUSED'), UI.apiSaveFailed],
   ])('shows why a save failed: %o', async (reply, shown) => {

@@ -24,9 +24,7 @@ function ServerIp() {
           <Typography.Text type="secondary">{ip.isError ? '-' : '...'}</Typography.Text>
         )}
       </div>
-      <Typography.Text type="secondary">
-        {EXCHANGE_LABELS.serverIpHelp}
-      </Typography.Text>
+      <Typography.Text type="secondary">{EXCHANGE_LABELS.serverIpHelp}</Typography.Text>
     </div>
   );
 }
@@ -40,7 +38,9 @@ export default function ApiSettingPage() {
   // No answer, or a server failure: the state is unknown, so neither 'Disconnected' nor the form
   // (which would invite binding keys that may be bound) is shown as a fact; Retry asks again.
   const unknown =
-    connection.error instanceof ApiError && unreachable === null && (connection.error.status === 0 || connection.error.status >= 500);
+    connection.error instanceof ApiError &&
+    unreachable === null &&
+    (connection.error.status === 0 || connection.error.status >= 500);
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>

@@ -56,7 +56,16 @@ describe('create grid bot strategy', () => {
     await open();
     await fill('Alpha', '3', LABELS.add);
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3 + 2));
-    for (const header of [LABELS.colGridNo, LABELS.colAllotted, LABELS.colBuy, LABELS.colTakeProfit, LABELS.colFirstDown, LABELS.colSecondUp, LABELS.colFirstUp, LABELS.colSecondDown]) {
+    for (const header of [
+      LABELS.colGridNo,
+      LABELS.colAllotted,
+      LABELS.colBuy,
+      LABELS.colTakeProfit,
+      LABELS.colFirstDown,
+      LABELS.colSecondUp,
+      LABELS.colFirstUp,
+      LABELS.colSecondDown,
+    ]) {
       expect(screen.getAllByText(header).length).toBeGreaterThan(0);
     }
     expect(cell(1, 'buyPercentage').value).toBe(TEXT.marketPrice);
@@ -88,7 +97,11 @@ describe('create grid bot strategy', () => {
   it('requires every cell and the allotted total of 100, with Save disabled and no server call', async () => {
     const bridge = await open();
     await fill('Alpha', '2', LABELS.add);
-    await waitFor(() => expect(summary()).toBe(VALIDATION.tableSummary(VALIDATION.cellRequired(1, CELL_LABELS.allottedAmountPercentagePerOrder), 7)));
+    await waitFor(() =>
+      expect(summary()).toBe(
+        VALIDATION.tableSummary(VALIDATION.cellRequired(1, CELL_LABELS.allottedAmountPercentagePerOrder), 7),
+      ),
+    );
     expect(saveButton().disabled).toBe(true);
     type(cell(1, 'allottedAmountPercentagePerOrder'), '50');
     type(cell(2, 'allottedAmountPercentagePerOrder'), '40.5');
@@ -103,7 +116,9 @@ describe('create grid bot strategy', () => {
     type(cell(2, 'buyPercentage'), '1');
     // Every cell is valid, the total is not: its SPEC message shows without pressing Save.
     expect(await screen.findByText(VALIDATION.allottedTotal('90.5'))).toBeTruthy();
-    await waitFor(() => expect(screen.queryAllByRole('alert').filter((el) => el.classList.contains('table-error-summary'))).toHaveLength(0));
+    await waitFor(() =>
+      expect(screen.queryAllByRole('alert').filter((el) => el.classList.contains('table-error-summary'))).toHaveLength(0),
+    );
     expect(saveButton().disabled).toBe(true);
     save();
     expect(bridge.callsTo('strategies:create')).toHaveLength(0);
@@ -177,8 +192,22 @@ describe('create grid bot strategy', () => {
       strategyName: 'Alpha',
       noOfGrids: 2,
       tableData: [
-        { gridNo: 1, allottedAmountPercentagePerOrder: '50.00', buyPercentage: null, buyPercentageUp: null, takeProfitPercentage: '1.2', takeProfitPercentageDown: '0.2' },
-        { gridNo: 2, allottedAmountPercentagePerOrder: '50.00', buyPercentage: '1.2', buyPercentageUp: '0.2', takeProfitPercentage: '1.2', takeProfitPercentageDown: '0.2' },
+        {
+          gridNo: 1,
+          allottedAmountPercentagePerOrder: '50.00',
+          buyPercentage: null,
+          buyPercentageUp: null,
+          takeProfitPercentage: '1.2',
+          takeProfitPercentageDown: '0.2',
+        },
+        {
+          gridNo: 2,
+          allottedAmountPercentagePerOrder: '50.00',
+          buyPercentage: '1.2',
+          buyPercentageUp: '0.2',
+          takeProfitPercentage: '1.2',
+          takeProfitPercentageDown: '0.2',
+        },
       ],
     });
   });

@@ -66,8 +66,7 @@ export default function CreateStrategyPage() {
   // Watched so Backtest and Save enable as soon as the form is valid, and stay disabled until then.
   const watchedName = Form.useWatch('strategyName', form);
   const watchedGrids = Form.useWatch('noOfGrids', form);
-  const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as
-    StrategyFormRow[] | undefined;
+  const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as StrategyFormRow[] | undefined;
   const backtestStrategy = backtestStrategyOf(watchedGrids, watchedRows);
   const formValid = isValid(createStrategySchema, { strategyName: watchedName, noOfGrids: watchedGrids, tableData: watchedRows });
   // A grid count changed after the table was built: Add rebuilds it, and Save waits for that.
@@ -101,11 +100,7 @@ export default function CreateStrategyPage() {
     if (count === null) return;
     // Rebuilding keeps what the member already typed in the grids that remain.
     const existing = (form.getFieldValue('tableData') as StrategyFormRow[] | undefined) ?? [];
-    showRows(
-      emptyRows(count).map((row, i) =>
-        existing[i] ? { ...existing[i], gridNo: row.gridNo } : row,
-      ),
-    );
+    showRows(emptyRows(count).map((row, i) => (existing[i] ? { ...existing[i], gridNo: row.gridNo } : row)));
   };
 
   const onAutoFill = async () => {
@@ -151,11 +146,7 @@ export default function CreateStrategyPage() {
           disabled={save.isPending}
         >
           <Space wrap align="start" size="large" className="strategy-head">
-            <Form.Item
-              label={LABELS.strategyName}
-              name="strategyName"
-              rules={[yupRule(createStrategySchema, 'strategyName')]}
-            >
+            <Form.Item label={LABELS.strategyName} name="strategyName" rules={[yupRule(createStrategySchema, 'strategyName')]}>
               <Input autoComplete="off" className="strategy-name-input" />
             </Form.Item>
             <Form.Item
@@ -164,12 +155,7 @@ export default function CreateStrategyPage() {
               normalize={gridDigits}
               rules={[yupRule(createStrategySchema, 'noOfGrids')]}
             >
-              <Input
-                inputMode="numeric"
-                maxLength={2}
-                placeholder={`1-${GRIDS_MAX_CREATE}`}
-                className="grid-count-input"
-              />
+              <Input inputMode="numeric" maxLength={2} placeholder={`1-${GRIDS_MAX_CREATE}`} className="grid-count-input" />
             </Form.Item>
             <Form.Item label=" ">
               <Space wrap>
@@ -181,9 +167,7 @@ export default function CreateStrategyPage() {
               </Space>
             </Form.Item>
           </Space>
-          <Typography.Paragraph type="secondary">
-            {LABELS.customPercentagesNote}
-          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{LABELS.customPercentagesNote}</Typography.Paragraph>
           {grids > 0 && (
             <>
               <TableErrorSummary message={cellErrors.summary ?? rowsMismatch} />
@@ -192,12 +176,7 @@ export default function CreateStrategyPage() {
           )}
           <AllottedTotal showError={grids > 0} />
           <Space>
-            <Button
-              type="primary"
-              htmlType="submit"
-              className="strategy-save"
-              disabled={!formValid || save.isPending}
-            >
+            <Button type="primary" htmlType="submit" className="strategy-save" disabled={!formValid || save.isPending}>
               {save.isPending ? TEXT.saving : LABELS.save}
             </Button>
             <BacktestButton

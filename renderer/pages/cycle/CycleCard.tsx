@@ -60,7 +60,9 @@ export function CycleCard({ cycle, onEdit, onStop }: CycleCardProps) {
           <Space size="small">
             <SymbolIcon symbol={cycle.pair} />
             <div>
-              <Typography.Text strong className="bot-card-pair">{pair}</Typography.Text>
+              <Typography.Text strong className="bot-card-pair">
+                {pair}
+              </Typography.Text>
               <div>
                 <Typography.Text type="secondary">{categoryText(cycle)}</Typography.Text>
               </div>

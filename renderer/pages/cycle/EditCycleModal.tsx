@@ -90,7 +90,8 @@ export function EditCycleModal({ cycle, onClose }: { cycle: LiveCycle; onClose: 
       ]}
     >
       <Typography.Paragraph type="secondary">
-        {cyclePair(cycle)} · {CYCLE_LABELS.livePriceOf(formatPrice(cycle.liveprice, cycle.tickSize))}. {CYCLE_LABELS.editNote(cycle.cycles_completed)}
+        {cyclePair(cycle)} · {CYCLE_LABELS.livePriceOf(formatPrice(cycle.liveprice, cycle.tickSize))}.{' '}
+        {CYCLE_LABELS.editNote(cycle.cycles_completed)}
       </Typography.Paragraph>
       <Form<EditCycleValues>
         form={form}

@@ -24,7 +24,9 @@ const dialog = () => screen.getByRole('dialog');
 
 describe('live cycles', () => {
   it("shows each cycle's figures, prices and rounds done of the count", async () => {
-    openCyclePage({ cycles: [liveCycle(), liveCycle({ id: 'cy-2', pair: 'ETHUSDT', category: 'Future', leverage: 3, profit: '-4.5' })] });
+    openCyclePage({
+      cycles: [liveCycle(), liveCycle({ id: 'cy-2', pair: 'ETHUSDT', category: 'Future', leverage: 3, profit: '-4.5' })],
+    });
     const btc = await card();
     for (const text of ['Live', '64000.50', '2d', '500.00', '12.35', '61750.24', '68250.26', '52000.20', 'Spot']) {
       expect(within(btc).getByText(text)).toBeTruthy();
@@ -65,7 +67,9 @@ describe('live cycles', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bridge.callsTo('cycles:live').length).toBe(before);
     bridge.handle('cycles:live', () => ok([]));
-    act(() => bridge.emit('bots:event', { kind: 'cycle.completed', cycleID: 'cy-1', name: 'BTCUSDT', cycles: 5, profit: '1', at }));
+    act(() =>
+      bridge.emit('bots:event', { kind: 'cycle.completed', cycleID: 'cy-1', name: 'BTCUSDT', cycles: 5, profit: '1', at }),
+    );
     expect(await screen.findByText(L.noLiveCycles)).toBeTruthy();
     expect(bridge.callsTo('cycles:live').length).toBe(before + 1);
   });
@@ -223,7 +227,13 @@ describe('confirm stop cycle', () => {
   it.each([
     ['stop', UI.cycleStopFailed, L.stop, 'cycles:stop', fail(400, 'Cycle already stopped', 'cycle.already_stopped')],
     ['stop', UI.cycleStopError, L.stop, 'cycles:stop', fail(0, 'offline')],
-    ['stop & sell', UI.cycleStopSellFailed, L.stopAndSell, 'cycles:stopAndSell', fail(409, 'try again', 'cycle.change_not_applied')],
+    [
+      'stop & sell',
+      UI.cycleStopSellFailed,
+      L.stopAndSell,
+      'cycles:stopAndSell',
+      fail(409, 'try again', 'cycle.change_not_applied'),
+    ],
     ['stop & sell', UI.cycleStopSellError, L.stopAndSell, 'cycles:stopAndSell', fail(500, 'boom')],
   ] as const)("a failed %s says '%s'", async (_what, expected, label, channel, answer) => {
     const bridge = await openStop({ last_bought_price: '61750.24' });

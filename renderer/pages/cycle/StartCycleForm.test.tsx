@@ -137,7 +137,9 @@ describe('start new cycle', () => {
     await waitFor(() => expect(field(L.buyAt).value).toBe('61740.6'));
     fireEvent.mouseDown(field(L.leverage));
     await waitFor(() => expect(optionOf('10x')).toBeTruthy());
-    const leverages = [...document.querySelectorAll('.ant-select-item-option')].map((el) => el.textContent).filter((t) => /^\d+x$/.test(t ?? ''));
+    const leverages = [...document.querySelectorAll('.ant-select-item-option')]
+      .map((el) => el.textContent)
+      .filter((t) => /^\d+x$/.test(t ?? ''));
     expect(leverages).toEqual(['1x', '2x', '3x', '4x', '5x', '6x', '7x', '8x', '9x', '10x']);
     fireEvent.click(optionOf('3x')!);
     type(L.amount, '200');

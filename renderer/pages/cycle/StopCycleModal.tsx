@@ -16,7 +16,14 @@ export function StopCycleModal({ cycle, onClose }: { cycle: LiveCycle; onClose: 
   const stopAndSell = useCycleCommand(() => cyclesApi.stopAndSell(cycle.id), STOP_SELL_MESSAGES, onClose);
   const bought = !!cycle.last_bought_price;
   return (
-    <StopDialog title={CYCLE_LABELS.stopTitle} open onClose={onClose} labels={CYCLE_LABELS} stop={stop} stopAndSell={bought ? stopAndSell : null}>
+    <StopDialog
+      title={CYCLE_LABELS.stopTitle}
+      open
+      onClose={onClose}
+      labels={CYCLE_LABELS}
+      stop={stop}
+      stopAndSell={bought ? stopAndSell : null}
+    >
       <Typography.Paragraph strong>{cyclePair(cycle)}</Typography.Paragraph>
       <Typography.Paragraph>{CYCLE_LABELS.stopBody}</Typography.Paragraph>
       {bought && <Typography.Paragraph>{CYCLE_LABELS.stopSellBody}</Typography.Paragraph>}

@@ -40,7 +40,11 @@ export interface CommandMessages {
   error: string;
 }
 
-export const EDIT_MESSAGES: CommandMessages = { success: UI.cycleUpdated, refused: UI.cycleUpdateFailed, error: UI.cycleSaveError };
+export const EDIT_MESSAGES: CommandMessages = {
+  success: UI.cycleUpdated,
+  refused: UI.cycleUpdateFailed,
+  error: UI.cycleSaveError,
+};
 export const STOP_MESSAGES: CommandMessages = { success: UI.cycleStopped, refused: UI.cycleStopFailed, error: UI.cycleStopError };
 export const STOP_SELL_MESSAGES: CommandMessages = {
   success: UI.cycleStoppedSold,

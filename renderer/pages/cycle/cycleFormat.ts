@@ -16,7 +16,9 @@ export function cycleProgress(cycle: Pick<LiveCycle, 'cycles_completed' | 'last_
 
 /** 'Spot', or 'Future 3x'. */
 export function categoryText(cycle: Pick<LiveCycle, 'category' | 'leverage'>): string {
-  return cycle.category === 'Future' && cycle.leverage ? `${cycle.category} ${CYCLE_LABELS.leverageOption(cycle.leverage)}` : cycle.category;
+  return cycle.category === 'Future' && cycle.leverage
+    ? `${cycle.category} ${CYCLE_LABELS.leverageOption(cycle.leverage)}`
+    : cycle.category;
 }
 
 export function cyclePair(cycle: Pick<LiveCycle, 'pair'>): string {

@@ -16,7 +16,13 @@ export function ApiWhitelistBanner() {
       showIcon
       title={EXCHANGE_LABELS.dashboardWarning}
       // The IP's line is reserved while it loads, so the banner does not grow and push the page down.
-      description={ip.data ? EXCHANGE_LABELS.dashboardWarningIp(ip.data.ip) : ip.isPending ? <span aria-hidden="true">{'\u00a0'}</span> : undefined}
+      description={
+        ip.data ? (
+          EXCHANGE_LABELS.dashboardWarningIp(ip.data.ip)
+        ) : ip.isPending ? (
+          <span aria-hidden="true">{'\u00a0'}</span>
+        ) : undefined
+      }
       action={
         <Button size="small" type="primary" onClick={() => void navigate(ROUTES.apiSetting)}>
           {EXCHANGE_LABELS.apiSettingButton}

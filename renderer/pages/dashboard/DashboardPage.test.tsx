@@ -27,7 +27,12 @@ interface Options {
   profit?: () => IpcResult<TotalProfitBookResponse>;
 }
 
-function open({ agreed = () => ok({ agreed: true }), bots = () => ok([bot()]), pie: pieReply = () => ok(pie), profit: profitReply = () => ok(profit) }: Options = {}): FakeBridge {
+function open({
+  agreed = () => ok({ agreed: true }),
+  bots = () => ok([bot()]),
+  pie: pieReply = () => ok(pie),
+  profit: profitReply = () => ok(profit),
+}: Options = {}): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
   bridge.handle('keys:serverIp', () => ok({ ip: '203.0.113.7' }));
   bridge.handle('dashboard:disclaimerCheck', agreed);
@@ -214,7 +219,18 @@ describe('dashboard content', () => {
     open({ pie: () => ok({ ...pie, chartData: chartDataIn }) });
     const chart = await screen.findByTestId('chart-pie');
     const slices = chartData<{ name: string; amount: string }[]>(chart);
-    expect(slices.map((s) => s.name)).toEqual(['B9', 'B8', 'B7', 'B6', 'B5', 'B4', 'B3', 'B2', BOT_LABELS.pieOthers, CHART_LABELS.pieFreeUsdt]);
+    expect(slices.map((s) => s.name)).toEqual([
+      'B9',
+      'B8',
+      'B7',
+      'B6',
+      'B5',
+      'B4',
+      'B3',
+      'B2',
+      BOT_LABELS.pieOthers,
+      CHART_LABELS.pieFreeUsdt,
+    ]);
     expect(slices[8]).toMatchObject({ name: BOT_LABELS.pieOthers, amount: '21' });
     expect(slices[9]).toMatchObject({ amount: '400.25' });
   });
@@ -222,7 +238,9 @@ describe('dashboard content', () => {
   it("shows one 'Not Active' slice of 100 without funds data", async () => {
     open({ pie: () => ok({ ...pie, chartData: [] }) });
     const chart = await screen.findByTestId('chart-pie');
-    expect(chartData<{ label: string; value: number }[]>(chart).map((s) => [s.label, s.value])).toEqual([[BOT_LABELS.pieNotActive, 100]]);
+    expect(chartData<{ label: string; value: number }[]>(chart).map((s) => [s.label, s.value])).toEqual([
+      [BOT_LABELS.pieNotActive, 100],
+    ]);
   });
 
   it('says in each card what could not be loaded instead of going blank, and Retry reads it all again', async () => {

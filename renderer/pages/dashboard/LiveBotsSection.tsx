@@ -10,12 +10,23 @@ export function LiveBotsSection({ bots }: { bots: LiveBot[] }) {
   return (
     <Card title={BOT_LABELS.liveBots}>
       {bots.length === 0 ? (
-        <Empty description={<><div>{TEXT.noActiveBotTitle}</div><div>{TEXT.noActiveBotBody}</div></>} />
+        <Empty
+          description={
+            <>
+              <div>{TEXT.noActiveBotTitle}</div>
+              <div>{TEXT.noActiveBotBody}</div>
+            </>
+          }
+        />
       ) : (
         <Row gutter={[16, 16]}>
           {bots.map((bot) => (
             <Col key={bot.id} xs={24} sm={12} lg={8} xxl={6}>
-              <BotCard bot={bot} to={routePath('runningBot', { id: bot.id })} actionLabel={BOT_LABELS.openBot(pairLabel(bot.name))} />
+              <BotCard
+                bot={bot}
+                to={routePath('runningBot', { id: bot.id })}
+                actionLabel={BOT_LABELS.openBot(pairLabel(bot.name))}
+              />
             </Col>
           ))}
         </Row>

@@ -67,7 +67,11 @@ describe('edit grid bot strategy', () => {
     fireEvent.change(cell(2, 'takeProfitPercentage'), { target: { value: '' } });
     expect(await screen.findByText(VALIDATION.cellRequiredShort)).toBeTruthy();
     await waitFor(() => expect(cell(2, 'takeProfitPercentage').getAttribute('aria-invalid')).toBe('true'));
-    expect(await screen.findByText(VALIDATION.cellRequired(2, CELL_LABELS.takeProfitPercentage), { selector: '.table-error-summary *' })).toBeTruthy();
+    expect(
+      await screen.findByText(VALIDATION.cellRequired(2, CELL_LABELS.takeProfitPercentage), {
+        selector: '.table-error-summary *',
+      }),
+    ).toBeTruthy();
     fireEvent.click(saveButton());
     expect(bridge.callsTo('strategies:edit')).toHaveLength(0);
   });

@@ -45,8 +45,7 @@ function EditForm({ detail }: { detail: StrategyDetail }) {
   });
 
   // The edited values, unsaved: Backtest runs what the member sees.
-  const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as
-    StrategyFormRow[] | undefined;
+  const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as StrategyFormRow[] | undefined;
   const backtestStrategy = backtestStrategyOf(detail.No_of_order, watchedRows);
   // Save Changes stays disabled until every cell and the allotted total are valid (issue 23).
   const tableValid = watchedRows !== undefined && tableDataSchema(detail.No_of_order).isValidSync(watchedRows);
@@ -91,12 +90,7 @@ function EditForm({ detail }: { detail: StrategyDetail }) {
         </Button>
         <BacktestButton
           strategy={backtestStrategy}
-          read={() =>
-            backtestStrategyOf(
-              detail.No_of_order,
-              form.getFieldValue('tableData') as StrategyFormRow[] | undefined,
-            )
-          }
+          read={() => backtestStrategyOf(detail.No_of_order, form.getFieldValue('tableData') as StrategyFormRow[] | undefined)}
           disabled={save.isPending}
         />
       </Space>
@@ -113,10 +107,8 @@ export default function EditStrategyPage() {
     gcTime: 0,
   });
   let body;
-  if (detail.isPending)
-    body = <Spin size="large" className="full-page-spin" aria-label={TEXT.loading} />;
-  else if (detail.isError)
-    body = <Alert type="error" showIcon role="alert" title={UI.strategyDetailError} />;
+  if (detail.isPending) body = <Spin size="large" className="full-page-spin" aria-label={TEXT.loading} />;
+  else if (detail.isError) body = <Alert type="error" showIcon role="alert" title={UI.strategyDetailError} />;
   else body = <EditForm detail={detail.data} />;
   return (
     <>

@@ -79,4 +79,3 @@ describe('reset password', () => {
     expect(bridge.callsTo('account:resetPassword')).toHaveLength(0);
   });
 });
-

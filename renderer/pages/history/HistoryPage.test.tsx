@@ -91,7 +91,11 @@ describe('history', () => {
   });
 
   it('writes the runtime from start to stop in two units, and the closed price with its cents', async () => {
-    open({ multigrid: [row(1, { runtime: 0, botstarttime: '2026-11-01T10:00:00Z', botstoptime: '2026-11-01T10:13:30Z', stopAt: '67392.7' })] });
+    open({
+      multigrid: [
+        row(1, { runtime: 0, botstarttime: '2026-11-01T10:00:00Z', botstoptime: '2026-11-01T10:13:30Z', stopAt: '67392.7' }),
+      ],
+    });
     await screen.findByText('BTC/USDT');
     const cells = cellTexts(bodyRows()[0]!);
     expect(cells[2]).toBe('13m');
@@ -109,7 +113,10 @@ describe('history', () => {
     await screen.findByText('Strategy 1');
     expect(bodyRows()).toHaveLength(20);
     const pager = screen.getByRole('navigation', { name: BOT_LABELS.pagination });
-    const numbers = () => within(pager).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent);
+    const numbers = () =>
+      within(pager)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent);
     expect(numbers()).toEqual(['1', '2', '3', '4', '5']);
     expect((within(pager).getByRole('button', { name: BOT_LABELS.previous }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(pager).getByRole('button', { name: BOT_LABELS.pageNumber(5) }));
@@ -168,7 +175,16 @@ describe('history', () => {
     const bridge = open(rows);
     await screen.findByText('Strategy 1');
     rows.multigrid = [row(2), row(1)];
-    act(() => bridge.emit('bots:event', { kind: 'bot.stopped', botID: 'r2', name: 'BTCUSDT', reason: 'manual', status: 'Stopped', at: '2026-11-23T09:00:00Z' }));
+    act(() =>
+      bridge.emit('bots:event', {
+        kind: 'bot.stopped',
+        botID: 'r2',
+        name: 'BTCUSDT',
+        reason: 'manual',
+        status: 'Stopped',
+        at: '2026-11-23T09:00:00Z',
+      }),
+    );
     expect(await screen.findByText('Strategy 2')).toBeTruthy();
   });
 
@@ -254,7 +270,9 @@ describe("history's Cycle tab", () => {
     await screen.findByText('Cycle 1/5');
     const at = '2026-11-23T09:00:00Z';
     cycles.rows = [cycleRow(2), ...cycles.rows];
-    act(() => bridge.emit('bots:event', { kind: 'cycle.completed', cycleID: 'r2', name: 'ETHUSDT', cycles: 5, profit: '10', at }));
+    act(() =>
+      bridge.emit('bots:event', { kind: 'cycle.completed', cycleID: 'r2', name: 'ETHUSDT', cycles: 5, profit: '10', at }),
+    );
     expect(await screen.findByText('Cycle 2/5')).toBeTruthy();
     cycles.rows = [cycleRow(3, { status: 'Stopped', stopReason: 'stoploss' }), ...cycles.rows];
     act(() => bridge.emit('bots:event', { kind: 'cycle.stopped', cycleID: 'r3', name: 'ETHUSDT', reason: 'stoploss', at }));

@@ -25,7 +25,8 @@ export type HistoryRowCore = Omit<BotHistoryRow, 'stopReason'>;
 
 /** 'NA' when the bot booked no loss (SPEC: loss book 'NA' if none). */
 export function lossBookText(lossbook: string | null | undefined): string {
-  if (lossbook === null || lossbook === undefined || lossbook === '' || lossbook === TEXT.notApplicable) return TEXT.notApplicable;
+  if (lossbook === null || lossbook === undefined || lossbook === '' || lossbook === TEXT.notApplicable)
+    return TEXT.notApplicable;
   return formatUsdt(lossbook, TEXT.notApplicable);
 }
 
@@ -33,7 +34,10 @@ export function lossBookText(lossbook: string | null | undefined): string {
  * How long the bot ran, from its start to its stop ('2d 4h', '13m'); the API's whole days when
  * a time is missing. A row without a stop time counts to now.
  */
-export function runtimeText(row: Pick<HistoryRowCore, 'botstarttime' | 'botstoptime' | 'runtime'>, now: Date = new Date()): string {
+export function runtimeText(
+  row: Pick<HistoryRowCore, 'botstarttime' | 'botstoptime' | 'runtime'>,
+  now: Date = new Date(),
+): string {
   const seconds = secondsBetween(row.botstarttime, row.botstoptime, now);
   return seconds === null ? formatRuntimeDays(row.runtime) : formatRuntime(seconds);
 }
@@ -64,9 +68,17 @@ export function historyColumns<T extends HistoryRowCore>(): ColumnsType<T> {
     num({ title: BOT_LABELS.colRuntime, key: 'runtime', render: (_: unknown, row: T) => runtimeText(row) }),
     num({ title: BOT_LABELS.colInvestment, dataIndex: 'investment', render: (v: string) => formatUsdt(v) }),
     num({ title: BOT_LABELS.colProfitBook, dataIndex: 'profit', render: (v: string) => <SignedValue value={v} /> }),
-    num({ title: BOT_LABELS.colLossBook, dataIndex: 'lossbook', render: (v: string) => <SignedValue value={v}>{lossBookText(v)}</SignedValue> }),
+    num({
+      title: BOT_LABELS.colLossBook,
+      dataIndex: 'lossbook',
+      render: (v: string) => <SignedValue value={v}>{lossBookText(v)}</SignedValue>,
+    }),
     num({ title: BOT_LABELS.colTotalPnl, dataIndex: 'totalpnl', render: (v: string) => <SignedValue value={v} /> }),
-    num({ title: BOT_LABELS.colRoi, dataIndex: 'roi', render: (v: string) => <SignedValue value={v}>{formatPercent(v)}</SignedValue> }),
+    num({
+      title: BOT_LABELS.colRoi,
+      dataIndex: 'roi',
+      render: (v: string) => <SignedValue value={v}>{formatPercent(v)}</SignedValue>,
+    }),
     num({ title: BOT_LABELS.colStartTime, dataIndex: 'botstarttime', render: (v: string) => formatDateTime(v) }),
     num({ title: BOT_LABELS.colStopTime, dataIndex: 'botstoptime', render: (v: string | null) => formatDateTime(v) }),
     num({ title: BOT_LABELS.colClosedPrice, dataIndex: 'stopAt', render: (v: string | null) => formatPrice(v) }),

@@ -11,8 +11,20 @@ import { expectConsoleErrors } from '../../testing/console';
 vi.mock('@ant-design/charts', () => import('../../components/charts/testing/chartsMock'));
 
 // What this page shows of a copied bot: its runtime, APY, investment, PNL and trades.
-const bot = (over: Partial<LiveBot> = {}): LiveBot => liveBot({ runtime: 12, roi: '48.2', investment: '2500', pnl: '33.333', trades24h: 41,
-  sparklineData: [{ time: 1, value: '0' }, { time: 2, value: '33.3' }], datewiseprofit: {}, ...over });
+const bot = (over: Partial<LiveBot> = {}): LiveBot =>
+  liveBot({
+    runtime: 12,
+    roi: '48.2',
+    investment: '2500',
+    pnl: '33.333',
+    trades24h: 41,
+    sparklineData: [
+      { time: 1, value: '0' },
+      { time: 2, value: '33.3' },
+    ],
+    datewiseprofit: {},
+    ...over,
+  });
 
 interface Options {
   bots?: () => IpcResult<LiveBot[]> | Promise<IpcResult<LiveBot[]>>;
@@ -112,18 +124,21 @@ describe('copy bots start dialog', () => {
     [29, '50', '300', VALIDATION.insufficientForGrids(29, 300)],
     [35, '50', '350', VALIDATION.insufficientForGrids(35, 350)],
     [10, '400', '400', VALIDATION.amountMin('400')],
-  ])('with %i grids and a server minimum of %s shows and requires %s before sending', async (grids, server, expected, message) => {
-    const bridge = open({ bots: () => ok([bot({ total_grid: grids })]), minimum: () => ok({ minimumBotAmount: server }) });
-    const dialog = await openDialog();
-    const label = BOT_LABELS.amountWithMin(expected);
-    await within(dialog).findByLabelText(label);
-    typeAmount(dialog, label, String(Number(expected) - 1));
-    submit(dialog);
-    expect(await within(dialog).findByText(message)).toBeTruthy();
-    expect(bridge.callsTo('bots:start')).toEqual([]);
-    typeAmount(dialog, label, expected);
-    await waitFor(() => expect(within(dialog).queryByText(message)).toBeNull());
-  });
+  ])(
+    'with %i grids and a server minimum of %s shows and requires %s before sending',
+    async (grids, server, expected, message) => {
+      const bridge = open({ bots: () => ok([bot({ total_grid: grids })]), minimum: () => ok({ minimumBotAmount: server }) });
+      const dialog = await openDialog();
+      const label = BOT_LABELS.amountWithMin(expected);
+      await within(dialog).findByLabelText(label);
+      typeAmount(dialog, label, String(Number(expected) - 1));
+      submit(dialog);
+      expect(await within(dialog).findByText(message)).toBeTruthy();
+      expect(bridge.callsTo('bots:start')).toEqual([]);
+      typeAmount(dialog, label, expected);
+      await waitFor(() => expect(within(dialog).queryByText(message)).toBeNull());
+    },
+  );
 
   it('shows the available USDT of the wallet the copy trades from, a USDT suffix and a required mark on the amount', async () => {
     open({ bots: () => ok([bot(), bot({ id: 'f1', category: 'Future', name: 'ETHUSDT' })]) });
@@ -200,8 +215,14 @@ describe('copy bots start dialog', () => {
     fireEvent.click(document.querySelector('.ant-select-item-option[title="3x"]') as HTMLElement);
     submit(dialog);
     await waitFor(() => expect(bridge.callsTo('bots:start')).toHaveLength(1));
-    expect(bridge.callsTo('bots:start')[0]).toMatchObject({ selectPair: 'ETHUSDT', myStrategy: 'Alpha', category: 'Future', leverage: 3, amount: 300,
-      copyBotID: bot().id });
+    expect(bridge.callsTo('bots:start')[0]).toMatchObject({
+      selectPair: 'ETHUSDT',
+      myStrategy: 'Alpha',
+      category: 'Future',
+      leverage: 3,
+      amount: 300,
+      copyBotID: bot().id,
+    });
   });
 
   it.each([

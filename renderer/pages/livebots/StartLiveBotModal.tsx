@@ -111,7 +111,11 @@ export function StartLiveBotModal({ bot, onClose }: StartLiveBotModalProps) {
           <InputNumber style={{ width: '100%' }} step={1} precision={0} suffix={BOT_LABELS.usdt} />
         </Form.Item>
         {future && (
-          <Form.Item name="leverage" label={BOT_LABELS.leverage} rules={[{ required: true, message: VALIDATION.leverageRequired }]}>
+          <Form.Item
+            name="leverage"
+            label={BOT_LABELS.leverage}
+            rules={[{ required: true, message: VALIDATION.leverageRequired }]}
+          >
             <Select virtual={false} options={LEVERAGES.map((x) => ({ value: x, label: BOT_LABELS.leverageOption(x) }))} />
           </Form.Item>
         )}

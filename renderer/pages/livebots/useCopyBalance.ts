@@ -11,6 +11,10 @@ import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
 export function useCopyBalance(category: BotCategory): string | null {
   const future = category === 'Future';
   const spot = useQuery({ queryKey: [...EXCHANGE_KEYS.wallet, 'spotBalance'], queryFn: walletApi.spotBalance, enabled: !future });
-  const futures = useQuery({ queryKey: [...EXCHANGE_KEYS.wallet, 'futuresBalance'], queryFn: walletApi.futuresBalance, enabled: future });
+  const futures = useQuery({
+    queryKey: [...EXCHANGE_KEYS.wallet, 'futuresBalance'],
+    queryFn: walletApi.futuresBalance,
+    enabled: future,
+  });
   return (future ? futures.data?.futuresusdtAmount : spot.data?.spotusdtAmount) ?? null;
 }

@@ -53,9 +53,7 @@ describe('login page', () => {
   it('links to signup and forgot password', async () => {
     installFakeBridge();
     renderApp('/');
-    expect((await screen.findByRole('link', { name: TEXT.forgotPasswordLink })).getAttribute('href')).toBe(
-      '#/forgetpassword',
-    );
+    expect((await screen.findByRole('link', { name: TEXT.forgotPasswordLink })).getAttribute('href')).toBe('#/forgetpassword');
     expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('#/signup');
   });
 });

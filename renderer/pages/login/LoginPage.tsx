@@ -45,14 +45,7 @@ export default function LoginPage() {
 
   return (
     <AuthShell title="Log in to GridDesk" subtitle="Run your grid bots and cycles from one desk.">
-      <Form
-        form={form}
-        name="login"
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        disabled={busy}
-      >
+      <Form form={form} name="login" layout="vertical" requiredMark={false} onFinish={onFinish} disabled={busy}>
         <Form.Item label={MEMBER_LABELS.email} name="email" rules={[yupRule(loginSchema, 'email')]}>
           <Input type="email" autoComplete="email" autoFocus />
         </Form.Item>

@@ -12,14 +12,22 @@ const levels: TeamLevel[] = [
   { level: 1, reward: '5', members: 12, totalSubscription: '480' },
   { level: 2, reward: '2.5', members: 1, totalSubscription: '40.5' },
 ];
-const member = (level: number) => (n: number): TeamMember => ({
-  name: `L${level}-m${n}`, sponserName: level === 1 ? 'me' : 'L1-m1', totalSubscription: '40', totalIncome: '2', isActive: n % 2 === 1,
-});
+const member =
+  (level: number) =>
+  (n: number): TeamMember => ({
+    name: `L${level}-m${n}`,
+    sponserName: level === 1 ? 'me' : 'L1-m1',
+    totalSubscription: '40',
+    totalIncome: '2',
+    isActive: n % 2 === 1,
+  });
 
 function open(list: TeamLevel[] = levels): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
   bridge.handle('billing:teamLevels', () => ok(list));
-  bridge.handle('billing:teamMembers', ({ level, page }) => ok(level === 1 ? pageOf(member(1), page, 2) : pageOf(member(2), 1, 1, 4)));
+  bridge.handle('billing:teamMembers', ({ level, page }) =>
+    ok(level === 1 ? pageOf(member(1), page, 2) : pageOf(member(2), 1, 1, 4)),
+  );
   renderApp('/my-team');
   return bridge;
 }
@@ -39,11 +47,21 @@ describe('my team', () => {
   it('lists the members of level 1 first, 10 a page, with Active and In-Active', async () => {
     const bridge = open();
     await waitFor(() => expect(tableRows(ACCOUNT_LABELS.levelMembers(1))).toHaveLength(10));
-    expect(tableRows(ACCOUNT_LABELS.levelMembers(1))[0]).toEqual(['1', 'L1-m1', 'me', '$40.00', '$2.00', ACCOUNT_LABELS.statusActive]);
+    expect(tableRows(ACCOUNT_LABELS.levelMembers(1))[0]).toEqual([
+      '1',
+      'L1-m1',
+      'me',
+      '$40.00',
+      '$2.00',
+      ACCOUNT_LABELS.statusActive,
+    ]);
     expect(tableRows(ACCOUNT_LABELS.levelMembers(1))[1]?.[5]).toBe(ACCOUNT_LABELS.statusInactive);
     fireEvent.click(screen.getByRole('button', { name: BOT_LABELS.next }));
     await waitFor(() => expect(tableRows(ACCOUNT_LABELS.levelMembers(1))[0]?.[0]).toBe('11'));
-    expect(bridge.callsTo('billing:teamMembers')).toEqual([{ level: 1, page: 1 }, { level: 1, page: 2 }]);
+    expect(bridge.callsTo('billing:teamMembers')).toEqual([
+      { level: 1, page: 1 },
+      { level: 1, page: 2 },
+    ]);
   });
 
   it('switches the member table to the level chosen, from its first page', async () => {

@@ -11,8 +11,16 @@ import { formatUsdtOrZero } from '../../../common/format';
 const COLUMNS: ColumnsType<TeamMember> = [
   { title: ACCOUNT_LABELS.colName, dataIndex: 'name' },
   { title: ACCOUNT_LABELS.colSponsor, dataIndex: 'sponserName' },
-  numeric<TeamMember>({ title: ACCOUNT_LABELS.totalSubscription, dataIndex: 'totalSubscription', render: (v: string) => `$${formatUsdtOrZero(v)}` }),
-  numeric<TeamMember>({ title: ACCOUNT_LABELS.colTotalIncome, dataIndex: 'totalIncome', render: (v: string) => `$${formatUsdtOrZero(v)}` }),
+  numeric<TeamMember>({
+    title: ACCOUNT_LABELS.totalSubscription,
+    dataIndex: 'totalSubscription',
+    render: (v: string) => `$${formatUsdtOrZero(v)}`,
+  }),
+  numeric<TeamMember>({
+    title: ACCOUNT_LABELS.colTotalIncome,
+    dataIndex: 'totalIncome',
+    render: (v: string) => `$${formatUsdtOrZero(v)}`,
+  }),
   {
     title: ACCOUNT_LABELS.colActive,
     dataIndex: 'isActive',

@@ -51,7 +51,7 @@ describe('my strategies', () => {
     expect(screen.getByText(TEXT.noStrategiesBody)).toBeTruthy();
   });
 
-  it("shows the load failure, and Retry reads the list again", async () => {
+  it('shows the load failure, and Retry reads the list again', async () => {
     const bridge = open(() => fail(500, 'boom'));
     expect(await screen.findByText(UI.strategiesLoadError)).toBeTruthy();
     expect(screen.queryByText(TEXT.noStrategiesTitle)).toBeNull();

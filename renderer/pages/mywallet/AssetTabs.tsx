@@ -74,7 +74,8 @@ export function AssetTabs({ spot, futures }: Props) {
   ];
   const table = (side: Side, columns: TableColumnsType<WalletAsset>) => {
     // Figures already shown stay while a refresh fails; the error shows only when there is nothing to show.
-    if (side.rows === undefined && side.error) return <LoadError title={EXCHANGE_LABELS.assetsFailed} detail={side.error.message} onRetry={side.retry} />;
+    if (side.rows === undefined && side.error)
+      return <LoadError title={EXCHANGE_LABELS.assetsFailed} detail={side.error.message} onRetry={side.retry} />;
     if (side.rows === undefined) return <Skeleton active title={false} paragraph={{ rows: 3 }} />;
     return (
       <Table<WalletAsset>

@@ -11,7 +11,17 @@ interface Props {
   loading: boolean;
 }
 
-function Figure({ title, value, inBots, loading }: { title: string; value: string | null; inBots?: string | null; loading: boolean }) {
+function Figure({
+  title,
+  value,
+  inBots,
+  loading,
+}: {
+  title: string;
+  value: string | null;
+  inBots?: string | null;
+  loading: boolean;
+}) {
   return (
     <Col xs={24} md={8}>
       <Card>

@@ -27,7 +27,9 @@ function HeldBy({ asset }: { asset: WalletAsset }) {
       <Typography.Paragraph>{EXCHANGE_LABELS.swapHeldBody(asset.asset)}</Typography.Paragraph>
       <ul>
         {(asset.holders ?? []).map((h) => (
-          <li key={`${h.kind}:${h.id}`}>{EXCHANGE_LABELS.holder(h.kind, h.label, assetBalance(asset.asset, h.amount), asset.asset)}</li>
+          <li key={`${h.kind}:${h.id}`}>
+            {EXCHANGE_LABELS.holder(h.kind, h.label, assetBalance(asset.asset, h.amount), asset.asset)}
+          </li>
         ))}
       </ul>
       <Typography.Paragraph type="secondary">{EXCHANGE_LABELS.swapHeldNote}</Typography.Paragraph>
@@ -85,7 +87,11 @@ export function SwapModal({ asset, onClose }: Props) {
               {heldByBots(atHand) && (
                 <>
                   <br />
-                  {EXCHANGE_LABELS.freeAndInBots(assetBalance(asset.asset, atHand.free), assetBalance(asset.asset, atHand.inBots), asset.asset)}
+                  {EXCHANGE_LABELS.freeAndInBots(
+                    assetBalance(asset.asset, atHand.free),
+                    assetBalance(asset.asset, atHand.inBots),
+                    asset.asset,
+                  )}
                 </>
               )}
             </Typography.Paragraph>

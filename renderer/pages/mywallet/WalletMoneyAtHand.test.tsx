@@ -13,10 +13,17 @@ import { renderApp } from '../../testing/renderApp';
 const BOT = { kind: 'bot', id: '1a2b3c4d-0000-4000-8000-000000000001', label: 'BTC/USDT 1a2b3c', amount: '900.32' } as const;
 const spotAssets: WalletAsset[] = [
   { asset: 'USDT', balance: '9900.32', value: '9900.32', free: '9000', inBots: '900.32', holders: [BOT] },
-  { asset: 'BTC', balance: '0.002', value: '130', free: '0.00052', inBots: '0.00148', holders: [
-    { ...BOT, amount: '0.00148' },
-    { kind: 'cycle', id: '9f8e7d6c-0000-4000-8000-000000000002', label: 'BTC/USDT 9f8e7d', amount: '0.0001' },
-  ] },
+  {
+    asset: 'BTC',
+    balance: '0.002',
+    value: '130',
+    free: '0.00052',
+    inBots: '0.00148',
+    holders: [
+      { ...BOT, amount: '0.00148' },
+      { kind: 'cycle', id: '9f8e7d6c-0000-4000-8000-000000000002', label: 'BTC/USDT 9f8e7d', amount: '0.0001' },
+    ],
+  },
   { asset: 'ETH', balance: '1', value: '3000', free: '1', inBots: '0', holders: [] },
 ];
 const spotBalance: SpotBalanceResponse = { spotusdtAmount: '9900.32', free: '9000', inBots: '900.32' };
@@ -26,7 +33,9 @@ function open(setup: (bridge: FakeBridge) => void = () => undefined) {
   bridge.handle('wallet:spotBalance', () => ok(spotBalance));
   bridge.handle('wallet:futuresBalance', () => ok({ futuresusdtAmount: '500', free: '500', inBots: '0' }));
   bridge.handle('wallet:spotAssets', () => ok(spotAssets));
-  bridge.handle('wallet:futuresAssets', () => ok([{ asset: 'USDT', balance: '500', value: '500', free: '500', inBots: '0', holders: [] }]));
+  bridge.handle('wallet:futuresAssets', () =>
+    ok([{ asset: 'USDT', balance: '500', value: '500', free: '500', inBots: '0', holders: [] }]),
+  );
   bridge.handle('wallet:transfer', () => ok({ message: SERVER.transferSuccessful }));
   bridge.handle('wallet:swap', () => ok({ message: SERVER.swapSuccessful }));
   setup(bridge);

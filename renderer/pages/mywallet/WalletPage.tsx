@@ -25,14 +25,24 @@ export default function WalletPage() {
       {wallet.balancesError && (
         <LoadError title={EXCHANGE_LABELS.balancesFailed} detail={wallet.balancesError.message} onRetry={wallet.retryBalances} />
       )}
-      <BalanceCards totalUsdt={wallet.totalUsdt} spot={wallet.spotAtHand} futures={wallet.futuresAtHand} loading={wallet.loading} />
+      <BalanceCards
+        totalUsdt={wallet.totalUsdt}
+        spot={wallet.spotAtHand}
+        futures={wallet.futuresAtHand}
+        loading={wallet.loading}
+      />
       <Card>
         <AssetTabs
           spot={{ rows: wallet.spotAssets, error: wallet.spotAssetsError, retry: wallet.retrySpotAssets }}
           futures={{ rows: wallet.futuresAssets, error: wallet.futuresAssetsError, retry: wallet.retryFuturesAssets }}
         />
       </Card>
-      <TransferModal open={transferring} onClose={() => setTransferring(false)} spot={wallet.spotAtHand} futures={wallet.futuresAtHand} />
+      <TransferModal
+        open={transferring}
+        onClose={() => setTransferring(false)}
+        spot={wallet.spotAtHand}
+        futures={wallet.futuresAtHand}
+      />
     </Space>
   );
 }

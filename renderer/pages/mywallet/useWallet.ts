@@ -16,7 +16,11 @@ export function useWallet() {
   const spot = useQuery({ queryKey: [...EXCHANGE_KEYS.wallet, 'spotBalance'], queryFn: walletApi.spotBalance, ...live });
   const futures = useQuery({ queryKey: [...EXCHANGE_KEYS.wallet, 'futuresBalance'], queryFn: walletApi.futuresBalance, ...live });
   const spotAssets = useQuery({ queryKey: [...EXCHANGE_KEYS.wallet, 'spotAssets'], queryFn: walletApi.spotAssets, ...live });
-  const futuresAssets = useQuery({ queryKey: [...EXCHANGE_KEYS.wallet, 'futuresAssets'], queryFn: walletApi.futuresAssets, ...live });
+  const futuresAssets = useQuery({
+    queryKey: [...EXCHANGE_KEYS.wallet, 'futuresAssets'],
+    queryFn: walletApi.futuresAssets,
+    ...live,
+  });
 
   const spotUsdt = usable(spot.data?.spotusdtAmount);
   const futuresUsdt = usable(futures.data?.futuresusdtAmount);

@@ -3,7 +3,10 @@ import { VALIDATION } from '../../../common/messages';
 import { swapSchema, transferSchema } from './walletSchemas';
 
 const errorOf = async (schema: { validateAt(path: string, value: object): Promise<unknown> }, amount: string) =>
-  schema.validateAt('amount', { amount }).then(() => null, (e: Error) => e.message);
+  schema.validateAt('amount', { amount }).then(
+    () => null,
+    (e: Error) => e.message,
+  );
 
 describe('wallet amount rules', () => {
   it('lets a transfer reach free, names what bots hold just above it, and keeps SPEC words beyond the wallet', async () => {
@@ -16,8 +19,18 @@ describe('wallet amount rules', () => {
   });
 
   it('refuses any transfer when the balance is unknown, and says SPEC words when bots hold nothing', async () => {
-    expect(await errorOf(transferSchema(() => ({ free: null, inBots: null })), '1')).toBe(VALIDATION.transferExceeds);
-    expect(await errorOf(transferSchema(() => ({ free: '10', inBots: '0' })), '10.01')).toBe(VALIDATION.transferExceeds);
+    expect(
+      await errorOf(
+        transferSchema(() => ({ free: null, inBots: null })),
+        '1',
+      ),
+    ).toBe(VALIDATION.transferExceeds);
+    expect(
+      await errorOf(
+        transferSchema(() => ({ free: '10', inBots: '0' })),
+        '10.01',
+      ),
+    ).toBe(VALIDATION.transferExceeds);
   });
 
   it('stops a swap at free, in decimals', async () => {

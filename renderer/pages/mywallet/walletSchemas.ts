@@ -34,7 +34,9 @@ export function transferSchema(atHand: () => AtHand) {
         if (amount.lte(now.free ?? '0')) return true;
         // What bots hold comes on top of free in the exchange's transferable balance.
         const transferable = new Decimal(now.free ?? '0').plus(now.inBots ?? '0').toFixed();
-        return context.createError({ message: heldByBotsMessage(amount, now, 'USDT', transferable) ?? VALIDATION.transferExceeds });
+        return context.createError({
+          message: heldByBotsMessage(amount, now, 'USDT', transferable) ?? VALIDATION.transferExceeds,
+        });
       }),
   });
 }

@@ -38,13 +38,17 @@ describe('referral programme', () => {
 
   it('links Rewards Earned to Withdraw', async () => {
     open();
-    fireEvent.click(await within(await figure(ACCOUNT_LABELS.rewardsEarned)).findByRole('link', { name: ACCOUNT_LABELS.withdraw }));
+    fireEvent.click(
+      await within(await figure(ACCOUNT_LABELS.rewardsEarned)).findByRole('link', { name: ACCOUNT_LABELS.withdraw }),
+    );
     await waitFor(() => expect(currentPath()).toBe('/withdraw'));
   });
 
   it('shows 0 rewards when usdtRewardToken is absent', async () => {
     open(userProfile({ usdtRewardToken: undefined }));
-    await waitFor(() => expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.rewardsEarned })).getByText('$0.00')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.rewardsEarned })).getByText('$0.00')).toBeTruthy(),
+    );
   });
 
   it('says the profile could not be loaded instead of $0.00 and XXXXXX, and Retry reads it again', async () => {
@@ -57,7 +61,9 @@ describe('referral programme', () => {
     expect(errors).toHaveBeenCalled();
     bridge.handle('account:profile', () => ok(userProfile()));
     fireEvent.click(screen.getByRole('button', { name: STATE_LABELS.retry }));
-    await waitFor(() => expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.rewardsEarned })).getByText('$25.50')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.rewardsEarned })).getByText('$25.50')).toBeTruthy(),
+    );
     expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull();
   });
 
@@ -84,7 +90,9 @@ describe('referral programme', () => {
   });
 
   it('shows XXXXXX and userCodeMsg in red, without a copy button, when the code may not be shown', async () => {
-    open(userProfile({ isShowUserCode: false, userCode: 'ABC123', userCodeMsg: 'Buy a subscription to unlock your referral ID.' }));
+    open(
+      userProfile({ isShowUserCode: false, userCode: 'ABC123', userCodeMsg: 'Buy a subscription to unlock your referral ID.' }),
+    );
     const code = await figure(ACCOUNT_LABELS.myReferralId);
     await waitFor(() => expect(within(code).getByText(TEXT.hiddenReferralCode)).toBeTruthy());
     expect(within(code).queryByText('ABC123')).toBeNull();
@@ -110,7 +118,11 @@ describe('referral programme', () => {
     await waitFor(() => expect(tableRows(ACCOUNT_LABELS.rewardHistory)).toHaveLength(7));
     const table = screen.getByLabelText(ACCOUNT_LABELS.rewardHistory);
     expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
-      ACCOUNT_LABELS.colNo, ACCOUNT_LABELS.colAmount, ACCOUNT_LABELS.colPercent, ACCOUNT_LABELS.colReferredUser, ACCOUNT_LABELS.colDate,
+      ACCOUNT_LABELS.colNo,
+      ACCOUNT_LABELS.colAmount,
+      ACCOUNT_LABELS.colPercent,
+      ACCOUNT_LABELS.colReferredUser,
+      ACCOUNT_LABELS.colDate,
     ]);
     expect(tableRows(ACCOUNT_LABELS.rewardHistory)[0]?.slice(0, 4)).toEqual(['1', '$1.50', '5%', 'friend1']);
     expect(pager()).toBeNull();

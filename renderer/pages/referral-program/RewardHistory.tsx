@@ -8,7 +8,11 @@ import { numeric } from '../../components/states';
 import { formatDateTime, formatUsdtOrZero } from '../../../common/format';
 
 const COLUMNS: ColumnsType<LevelRewardRecord> = [
-  numeric<LevelRewardRecord>({ title: ACCOUNT_LABELS.colAmount, dataIndex: 'amount', render: (amount: string) => `$${formatUsdtOrZero(amount)}` }),
+  numeric<LevelRewardRecord>({
+    title: ACCOUNT_LABELS.colAmount,
+    dataIndex: 'amount',
+    render: (amount: string) => `$${formatUsdtOrZero(amount)}`,
+  }),
   numeric<LevelRewardRecord>({ title: ACCOUNT_LABELS.colPercent, dataIndex: 'percentage', render: (p: string) => `${p}%` }),
   { title: ACCOUNT_LABELS.colReferredUser, dataIndex: 'fromUserName' },
   numeric<LevelRewardRecord>({ title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) }),

@@ -38,11 +38,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthShell title="Choose a new password">
       <Form form={form} name="resetPassword" layout="vertical" requiredMark={false} onFinish={onFinish} disabled={busy}>
-        <Form.Item
-          label={LABELS.newPassword}
-          name="password"
-          rules={[yupRule(resetPasswordFormSchema, 'password')]}
-        >
+        <Form.Item label={LABELS.newPassword} name="password" rules={[yupRule(resetPasswordFormSchema, 'password')]}>
           <Input.Password autoComplete="new-password" autoFocus />
         </Form.Item>
         <Form.Item

@@ -18,22 +18,31 @@ type BookRow = OrderBookRow & { key: number };
 type Steps = Pick<BotInfo, 'tickSize' | 'stepSize'>;
 
 /** The book's columns, prices and quantities to the pair's steps the bot trades on. */
-const columnsFor = ({ tickSize, stepSize }: Steps): TableColumnsType<BookRow> => frozenFirst<BookRow>([
-  { title: RUNNING_BOT_LABELS.colDate, dataIndex: 'date', render: (v: string) => formatDateTime(v) },
-  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colPrice, dataIndex: 'price', render: (v: string) => formatPrice(v, tickSize) }),
-  {
-    title: RUNNING_BOT_LABELS.colType,
-    dataIndex: 'type',
-    render: (v: OrderBookRow['type']) => (
-      <span className={`order-side order-side-${v.toLowerCase()}`} style={{ fontWeight: 600 }}>
-        <SignedValue direction={SIDE_DIRECTIONS[v]}>{v}</SignedValue>
-      </span>
-    ),
-  },
-  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colQuantity, dataIndex: 'quantity', render: (v: string) => formatQuantity(v, stepSize) }),
-  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colAmount, dataIndex: 'cummulativeQuoteQty', render: (v: string) => formatUsdt(v) }),
-  numeric<BookRow>({ title: RUNNING_BOT_LABELS.colPnl, dataIndex: 'pnl', render: (v: string) => <SignedValue value={v} /> }),
-]);
+const columnsFor = ({ tickSize, stepSize }: Steps): TableColumnsType<BookRow> =>
+  frozenFirst<BookRow>([
+    { title: RUNNING_BOT_LABELS.colDate, dataIndex: 'date', render: (v: string) => formatDateTime(v) },
+    numeric<BookRow>({ title: RUNNING_BOT_LABELS.colPrice, dataIndex: 'price', render: (v: string) => formatPrice(v, tickSize) }),
+    {
+      title: RUNNING_BOT_LABELS.colType,
+      dataIndex: 'type',
+      render: (v: OrderBookRow['type']) => (
+        <span className={`order-side order-side-${v.toLowerCase()}`} style={{ fontWeight: 600 }}>
+          <SignedValue direction={SIDE_DIRECTIONS[v]}>{v}</SignedValue>
+        </span>
+      ),
+    },
+    numeric<BookRow>({
+      title: RUNNING_BOT_LABELS.colQuantity,
+      dataIndex: 'quantity',
+      render: (v: string) => formatQuantity(v, stepSize),
+    }),
+    numeric<BookRow>({
+      title: RUNNING_BOT_LABELS.colAmount,
+      dataIndex: 'cummulativeQuoteQty',
+      render: (v: string) => formatUsdt(v),
+    }),
+    numeric<BookRow>({ title: RUNNING_BOT_LABELS.colPnl, dataIndex: 'pnl', render: (v: string) => <SignedValue value={v} /> }),
+  ]);
 
 interface Props {
   /** The pair's price and quantity steps (BotInfo's). */

@@ -27,10 +27,15 @@ export function ProfitBookDialog({ id, open, onClose, value }: Props) {
     { success: UI.profitBookSaved, failure: UI.profitBookSaveError },
     onClose,
   );
-  const reset = useBotCommand(id, () => botsApi.editProfitBook(id, null), {
-    success: UI.profitBookReset,
-    failure: UI.profitBookResetError,
-  }, onClose);
+  const reset = useBotCommand(
+    id,
+    () => botsApi.editProfitBook(id, null),
+    {
+      success: UI.profitBookReset,
+      failure: UI.profitBookResetError,
+    },
+    onClose,
+  );
   return (
     <EditDialog<ProfitBookForm>
       title={RUNNING_BOT_LABELS.profitBookTitle}

@@ -59,14 +59,22 @@ function open({ bot = {}, orders = [order(1), order(2)], sltp, purchased }: Setu
   bridge.handle('market:tickers', () => ok({ tickers: [] }));
   bridge.handle('bots:info', () => ok({ ...spotBot, ...bot }));
   bridge.handle('bots:orderBook', () => ok({ orders }));
-  bridge.handle('bots:purchasedQty', () => ok(purchased ?? { totalQuantity: '0.02', avgPrice: '99.25', totalpnl: '1', pnl: '0.5' }));
+  bridge.handle('bots:purchasedQty', () =>
+    ok(purchased ?? { totalQuantity: '0.02', avgPrice: '99.25', totalpnl: '1', pnl: '0.5' }),
+  );
   bridge.handle('bots:position', () => ok({ liquidationPrice: '61000.5' }));
   bridge.handle('bots:sltp', () =>
     ok(sltp ?? { sell_all_and_pause_at_price: '150', restart_at_price: '90', stoploss_and_stopbot_at_price: null }),
   );
   bridge.handle('bots:protection', () => ok({ is_protection_active: true, protection_grid_at: 4 }));
   bridge.handle('bots:profitBook', () => ok({ profitbookat: '25' }));
-  for (const channel of ['bots:editSltp', 'bots:editProfitBook', 'bots:editProtection', 'bots:stop', 'bots:stopAndSell'] as const) {
+  for (const channel of [
+    'bots:editSltp',
+    'bots:editProfitBook',
+    'bots:editProtection',
+    'bots:stop',
+    'bots:stopAndSell',
+  ] as const) {
     bridge.handle(channel, () => ok({ message: 'ok' }));
   }
   renderApp('/running-bot/bot-1');
@@ -87,8 +95,10 @@ const type = (scope: HTMLElement, label: string, value: string) =>
 
 describe('running bot', () => {
   it("shows prices to the pair's tick size and quantities to its step size when the bot carries them", async () => {
-    open({ bot: { tickSize: '0.01', stepSize: '0.001', liveprice: '100.5' },
-      purchased: { totalQuantity: '0.0219', avgPrice: '99.2543210987', totalpnl: '1', pnl: '0.5' } });
+    open({
+      bot: { tickSize: '0.01', stepSize: '0.001', liveprice: '100.5' },
+      purchased: { totalQuantity: '0.0219', avgPrice: '99.2543210987', totalpnl: '1', pnl: '0.5' },
+    });
     await ready();
     expect(await screen.findByText('99.25')).toBeTruthy(); // average buy price, not 99.2543210987
     expect(screen.getByText('98.50')).toBeTruthy(); // lowest buy price, trailing zero kept
@@ -140,7 +150,11 @@ describe('running bot', () => {
     const book = (await screen.findByText(L.orderBook)).closest('.ant-card') as HTMLElement;
     await waitFor(() => expect(within(book).getAllByRole('row')).toHaveLength(21));
     const pager = within(book).getByRole('navigation');
-    expect(within(pager).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5']);
     expect((within(pager).getByRole('button', { name: BOT_LABELS.previous }) as HTMLButtonElement).disabled).toBe(true);
     const sell = within(book).getAllByText('SELL')[0]!;
     const buy = within(book).getAllByText('BUY')[0]!;
@@ -152,7 +166,11 @@ describe('running bot', () => {
     expect(within(book).queryByText('100')).toBeNull();
     fireEvent.click(within(pager).getByRole('button', { name: 'Page 5' }));
     await waitFor(() => expect(within(book).getByText('180.00')).toBeTruthy());
-    expect(within(pager).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['3', '4', '5', '6', '7']);
+    expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent),
+    ).toEqual(['3', '4', '5', '6', '7']);
     expect(within(book).getAllByText('1.01').length).toBe(20);
   });
 
@@ -231,11 +249,19 @@ describe('running bot', () => {
     bridge.handle('bots:editProtection', () => ok({ message: 'ok' }));
     click(modal, L.save);
     expect(await screen.findByText(UI.overbuySaved)).toBeTruthy();
-    expect(bridge.callsTo('bots:editProtection').at(-1)).toEqual({ botID: 'bot-1', overbuyProtectionValue: 3, protectionActive: true });
+    expect(bridge.callsTo('bots:editProtection').at(-1)).toEqual({
+      botID: 'bot-1',
+      overbuyProtectionValue: 3,
+      protectionActive: true,
+    });
     const again = await openDialog(L.overbuyProtection);
     click(again, L.reset);
     expect(await screen.findByText(UI.overbuyReset)).toBeTruthy();
-    expect(bridge.callsTo('bots:editProtection').at(-1)).toEqual({ botID: 'bot-1', overbuyProtectionValue: null, protectionActive: false });
+    expect(bridge.callsTo('bots:editProtection').at(-1)).toEqual({
+      botID: 'bot-1',
+      overbuyProtectionValue: null,
+      protectionActive: false,
+    });
   });
 
   it.each([
@@ -258,7 +284,7 @@ describe('running bot', () => {
     expect(bridge.callsTo(channel)).toEqual([{ botID: 'bot-1' }, { botID: 'bot-1' }]);
   });
 
-  it('counts a new bot\'s runtime in minutes and holds its APY back until a full day', async () => {
+  it("counts a new bot's runtime in minutes and holds its APY back until a full day", async () => {
     const thirteenMinutesAgo = new Date(Date.now() - (13 * 60 + 5) * 1000).toISOString();
     open({ bot: { botstartdate: thirteenMinutesAgo, runtime: 0, roi: '-13.6912' } });
     await ready();
@@ -331,7 +357,14 @@ describe('running bot', () => {
     const before = bridge.callsTo('bots:info').length;
     bridge.emit('bots:event', { kind: 'bot.orderFailed', botID: 'other', name: 'ETHUSDT', message: 'x', at: '' });
     bridge.handle('bots:info', () => ok({ ...spotBot, status: 'Stopped', stopReason: 'manual' }));
-    bridge.emit('bots:event', { kind: 'bot.stopped', botID: 'bot-1', name: 'BTCUSDT', reason: 'manual', status: 'Stopped', at: '' });
+    bridge.emit('bots:event', {
+      kind: 'bot.stopped',
+      botID: 'bot-1',
+      name: 'BTCUSDT',
+      reason: 'manual',
+      status: 'Stopped',
+      at: '',
+    });
     expect(await screen.findByText(`${L.stopReason}: ${STOP_REASON_TEXT.manual}`)).toBeTruthy();
     expect(bridge.callsTo('bots:info').length).toBe(before + 1);
   });
@@ -381,7 +414,9 @@ describe('running bot', () => {
       await ready();
       bridge.handle('bots:info', () => fail(0, 'offline'));
       bridge.emit('bots:event', { kind: 'bot.orderFailed', botID: 'bot-1', name: 'BTCUSDT', message: 'x', at: '' });
-      const escaped = STATE_LABELS.stale('TIME').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('TIME', '\\d{2}:\\d{2}:\\d{2}');
+      const escaped = STATE_LABELS.stale('TIME')
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace('TIME', '\\d{2}:\\d{2}:\\d{2}');
       const notice = await screen.findByText(new RegExp(`^${escaped}$`));
       expect(screen.getByRole('heading', { name: SCREEN_TITLES.runningBot })).toBeTruthy();
       expect(document.querySelector('.running-bot-side-panel')).not.toBeNull();
@@ -408,7 +443,9 @@ describe('running bot', () => {
       await ready();
       const panel = document.querySelector<HTMLElement>('.running-bot-side-panel')!;
       await waitFor(() => expect(within(panel).getByText(STATE_LABELS.loadFailed)).toBeTruthy());
-      bridge.handle('bots:sltp', () => ok({ sell_all_and_pause_at_price: '150', restart_at_price: '90', stoploss_and_stopbot_at_price: null }));
+      bridge.handle('bots:sltp', () =>
+        ok({ sell_all_and_pause_at_price: '150', restart_at_price: '90', stoploss_and_stopbot_at_price: null }),
+      );
       fireEvent.click(within(panel).getByRole('button', { name: STATE_LABELS.retry }));
       await waitFor(() => expect(within(panel).queryByText(STATE_LABELS.loadFailed)).toBeNull());
     });

@@ -92,9 +92,7 @@ export default function RunningBotPage() {
   } else {
     body = (
       <>
-        {data.info.isError && (
-          <StaleNotice updatedAt={data.info.dataUpdatedAt} onRetry={() => data.info.refetch()} />
-        )}
+        {data.info.isError && <StaleNotice updatedAt={data.info.dataUpdatedAt} onRetry={() => data.info.refetch()} />}
         <Row gutter={[24, 24]} className={RUNNING_BOT_LAYOUT.row}>
           <Col {...RUNNING_BOT_LAYOUT.main}>
             <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -132,16 +130,9 @@ export default function RunningBotPage() {
             open={dialog === 'protection'}
             onClose={close}
             totalGrid={bot.total_grid}
-            value={
-              data.protection?.is_protection_active ? data.protection.protection_grid_at : null
-            }
+            value={data.protection?.is_protection_active ? data.protection.protection_grid_at : null}
           />
-          <ProfitBookDialog
-            id={id}
-            open={dialog === 'profitBook'}
-            onClose={close}
-            value={data.profitBook}
-          />
+          <ProfitBookDialog id={id} open={dialog === 'profitBook'} onClose={close} value={data.profitBook} />
           <StopBotDialog id={id} open={dialog === 'stop'} onClose={close} />
         </Row>
       </>

@@ -22,7 +22,17 @@ interface Props {
   onOpen: (dialog: BotDialog) => void;
 }
 
-function Editable({ label, value, editable, onEdit }: { label: string; value: ReactNode; editable: boolean; onEdit: () => void }) {
+function Editable({
+  label,
+  value,
+  editable,
+  onEdit,
+}: {
+  label: string;
+  value: ReactNode;
+  editable: boolean;
+  onEdit: () => void;
+}) {
   return (
     <Space>
       <span>{value}</span>
@@ -39,7 +49,8 @@ function gridCount(value: number | null | undefined): string {
 }
 
 function protectionText(data: RunningBotData, bot: BotInfo): string {
-  if (data.protection) return data.protection.is_protection_active ? gridCount(data.protection.protection_grid_at) : RUNNING_BOT_LABELS.notSet;
+  if (data.protection)
+    return data.protection.is_protection_active ? gridCount(data.protection.protection_grid_at) : RUNNING_BOT_LABELS.notSet;
   return gridCount(bot.overbuy_protection_value);
 }
 
@@ -60,13 +71,39 @@ export function SidePanel({ bot, data, onOpen }: Props) {
     { key: 'pair', label: BOT_LABELS.pair, children: pairLabel(bot.name) },
     { key: 'start', label: L.startDate, children: formatDateTime(bot.botstartdate) },
     ...(live ? [] : [{ key: 'stop', label: L.stopDate, children: formatDateTime(bot.botstopdate) }]),
-    { key: 'pause', label: L.pausePrice, children: edit(L.pausePrice, formatPrice(data.sltp?.sell_all_and_pause_at_price, bot.tickSize), 'sltp') },
-    { key: 'restart', label: L.restartPrice, children: edit(L.restartPrice, formatPrice(data.sltp?.restart_at_price, bot.tickSize), 'sltp') },
-    { key: 'stoploss', label: L.stoplossPrice, children: edit(L.stoplossPrice, formatPrice(data.sltp?.stoploss_and_stopbot_at_price, bot.tickSize), 'sltp') },
+    {
+      key: 'pause',
+      label: L.pausePrice,
+      children: edit(L.pausePrice, formatPrice(data.sltp?.sell_all_and_pause_at_price, bot.tickSize), 'sltp'),
+    },
+    {
+      key: 'restart',
+      label: L.restartPrice,
+      children: edit(L.restartPrice, formatPrice(data.sltp?.restart_at_price, bot.tickSize), 'sltp'),
+    },
+    {
+      key: 'stoploss',
+      label: L.stoplossPrice,
+      children: edit(L.stoplossPrice, formatPrice(data.sltp?.stoploss_and_stopbot_at_price, bot.tickSize), 'sltp'),
+    },
     ...(bot.category === 'Future'
-      ? [{ key: 'liq', label: L.liqPrice, children: <Typography.Text type="danger" className="liq-price">{formatPrice(data.liquidationPrice, bot.tickSize)}</Typography.Text> }]
+      ? [
+          {
+            key: 'liq',
+            label: L.liqPrice,
+            children: (
+              <Typography.Text type="danger" className="liq-price">
+                {formatPrice(data.liquidationPrice, bot.tickSize)}
+              </Typography.Text>
+            ),
+          },
+        ]
       : []),
-    { key: 'protection', label: L.overbuyProtection, children: edit(L.overbuyProtection, protectionText(data, bot), 'protection') },
+    {
+      key: 'protection',
+      label: L.overbuyProtection,
+      children: edit(L.overbuyProtection, protectionText(data, bot), 'protection'),
+    },
     { key: 'profitBook', label: L.profitBook, children: edit(L.profitBook, formatPercent(data.profitBook), 'profitBook') },
   ];
   return (
@@ -83,9 +120,7 @@ export function SidePanel({ bot, data, onOpen }: Props) {
               description={`${L.stopReason}: ${bot.stopReason ? STOP_REASON_TEXT[bot.stopReason] : L.notSet}`}
             />
           )}
-          {bot.status === 'Pause' && bot.stopReason && (
-            <Alert type="info" showIcon title={STOP_REASON_TEXT[bot.stopReason]} />
-          )}
+          {bot.status === 'Pause' && bot.stopReason && <Alert type="info" showIcon title={STOP_REASON_TEXT[bot.stopReason]} />}
           <Descriptions column={1} size="small" bordered layout={stacked ? 'vertical' : 'horizontal'} items={items} />
         </Space>
       </div>

@@ -69,7 +69,9 @@ export function SltpDialog({ id, open, onClose, livePrice, tickSize, values }: P
       saving={save.isPending}
       resetting={reset.isPending}
     >
-      <Typography.Paragraph type="secondary">{RUNNING_BOT_LABELS.livePriceNow(formatPrice(livePrice, tickSize))}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {RUNNING_BOT_LABELS.livePriceNow(formatPrice(livePrice, tickSize))}
+      </Typography.Paragraph>
       {FIELDS.map(([name, label]) => (
         <Form.Item key={name} label={label} name={name} rules={[yupRule(schema, name)]}>
           <Input inputMode="decimal" aria-label={label} />

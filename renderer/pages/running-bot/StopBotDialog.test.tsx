@@ -37,8 +37,12 @@ function open(totalQuantity: string) {
   bridge.handle('market:tickers', () => ok({ tickers: [] }));
   bridge.handle('bots:info', () => ok(bot));
   bridge.handle('bots:orderBook', () => ok({ orders: [] }));
-  bridge.handle('bots:purchasedQty', () => ok<PurchasedQtyResponse>({ totalQuantity, avgPrice: '3000', totalpnl: '1', pnl: '0.5' }));
-  bridge.handle('bots:sltp', () => ok({ sell_all_and_pause_at_price: null, restart_at_price: null, stoploss_and_stopbot_at_price: null }));
+  bridge.handle('bots:purchasedQty', () =>
+    ok<PurchasedQtyResponse>({ totalQuantity, avgPrice: '3000', totalpnl: '1', pnl: '0.5' }),
+  );
+  bridge.handle('bots:sltp', () =>
+    ok({ sell_all_and_pause_at_price: null, restart_at_price: null, stoploss_and_stopbot_at_price: null }),
+  );
   bridge.handle('bots:protection', () => ok({ is_protection_active: false, protection_grid_at: null }));
   bridge.handle('bots:profitBook', () => ok({ profitbookat: null }));
   renderApp('/running-bot/bot-1');

@@ -55,7 +55,14 @@ export function StopBotDialog({ id, open, onClose }: { id: string; open: boolean
     toDashboard,
   );
   return (
-    <StopDialog title={RUNNING_BOT_LABELS.stopTitle} open={open} onClose={onClose} labels={RUNNING_BOT_LABELS} stop={stop} stopAndSell={stopAndSell}>
+    <StopDialog
+      title={RUNNING_BOT_LABELS.stopTitle}
+      open={open}
+      onClose={onClose}
+      labels={RUNNING_BOT_LABELS}
+      stop={stop}
+      stopAndSell={stopAndSell}
+    >
       <Typography.Paragraph>{RUNNING_BOT_LABELS.stopBody}</Typography.Paragraph>
       <WhatWillBeSold id={id} />
       <Typography.Paragraph type="secondary">{RUNNING_BOT_LABELS.stopNote}</Typography.Paragraph>

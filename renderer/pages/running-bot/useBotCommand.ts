@@ -14,5 +14,11 @@ export function useBotCommand<T>(
   onDone?: () => void | Promise<void>,
 ) {
   // SPEC reloads the page after most saves; reloading the bot's data is what the member sees.
-  return useRunnableCommand({ run, success: messages.success, failure: () => messages.failure, reloads: BOT_KEYS.bot(id), onDone });
+  return useRunnableCommand({
+    run,
+    success: messages.success,
+    failure: () => messages.failure,
+    reloads: BOT_KEYS.bot(id),
+    onDone,
+  });
 }

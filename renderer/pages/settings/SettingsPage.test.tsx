@@ -9,8 +9,7 @@ import { currentPath, renderApp } from '../../testing/renderApp';
 /** The first paint of a lazy page under a loaded CI machine can take a while. */
 const SLOW = { timeout: 15_000 };
 
-const toggle = (kind: NotificationKind) =>
-  screen.getByRole('switch', { name: SETTINGS_LABELS.kinds[kind].label });
+const toggle = (kind: NotificationKind) => screen.getByRole('switch', { name: SETTINGS_LABELS.kinds[kind].label });
 
 /** Main's side of the channels: the muted kinds it stores. */
 function open(initiallyMuted: NotificationKind[] = []) {
@@ -31,9 +30,7 @@ describe('Settings', () => {
     await screen.findByRole('heading', { name: SCREEN_TITLES.settings }, SLOW);
     await waitFor(() => expect(toggle('botStopped')).toBeTruthy(), SLOW);
     for (const kind of NOTIFICATION_KINDS) {
-      expect(toggle(kind).getAttribute('aria-checked')).toBe(
-        kind === 'cycleCompleted' ? 'false' : 'true',
-      );
+      expect(toggle(kind).getAttribute('aria-checked')).toBe(kind === 'cycleCompleted' ? 'false' : 'true');
       expect(screen.getByText(SETTINGS_LABELS.kinds[kind].description)).toBeTruthy();
     }
   });
@@ -42,15 +39,11 @@ describe('Settings', () => {
     const bridge = open();
     await waitFor(() => expect(toggle('subscriptionExpiring')).toBeTruthy(), SLOW);
     fireEvent.click(toggle('subscriptionExpiring'));
-    await waitFor(() =>
-      expect(toggle('subscriptionExpiring').getAttribute('aria-checked')).toBe('false'),
-    );
+    await waitFor(() => expect(toggle('subscriptionExpiring').getAttribute('aria-checked')).toBe('false'));
     fireEvent.click(toggle('orderFailed'));
     await waitFor(() => expect(toggle('orderFailed').getAttribute('aria-checked')).toBe('false'));
     fireEvent.click(toggle('subscriptionExpiring'));
-    await waitFor(() =>
-      expect(toggle('subscriptionExpiring').getAttribute('aria-checked')).toBe('true'),
-    );
+    await waitFor(() => expect(toggle('subscriptionExpiring').getAttribute('aria-checked')).toBe('true'));
     expect(bridge.callsTo('notifications:setMuted')).toEqual([
       { kind: 'subscriptionExpiring', muted: true },
       { kind: 'orderFailed', muted: true },

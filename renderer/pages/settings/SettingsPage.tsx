@@ -20,10 +20,8 @@ function useNotificationSettings() {
   const message = useMessage();
   const query = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: settingsApi.notifications });
   const mutation = useMutation({
-    mutationFn: ({ kind, muted }: { kind: NotificationKind; muted: boolean }) =>
-      settingsApi.setNotificationMuted(kind, muted),
-    onSuccess: (stored) =>
-      queryClient.setQueryData<NotificationSettings>(NOTIFICATIONS_KEY, stored),
+    mutationFn: ({ kind, muted }: { kind: NotificationKind; muted: boolean }) => settingsApi.setNotificationMuted(kind, muted),
+    onSuccess: (stored) => queryClient.setQueryData<NotificationSettings>(NOTIFICATIONS_KEY, stored),
     onError: () => {
       message.error(SETTINGS_LABELS.saveFailed);
     },
@@ -41,9 +39,7 @@ export default function SettingsPage() {
     <Flex vertical gap="large" style={{ width: '100%', maxWidth: 720 }}>
       <PageTitle title={SCREEN_TITLES.settings} />
       <Card title={SETTINGS_LABELS.notifications}>
-        <Typography.Paragraph type="secondary">
-          {SETTINGS_LABELS.notificationsHelp}
-        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{SETTINGS_LABELS.notificationsHelp}</Typography.Paragraph>
         {query.isPending ? (
           <Skeleton active />
         ) : (

@@ -7,9 +7,7 @@ export function ReferralStatusLine({ status, mandatory }: { status: ReferralStat
   return (
     <div role="status" aria-live="polite" className="referral-status">
       {status.state === 'checking' && <Typography.Text type="secondary">{TEXT.checking}</Typography.Text>}
-      {status.state === 'valid' && (
-        <Typography.Text type="success">{LABELS.sponsor(status.username)}</Typography.Text>
-      )}
+      {status.state === 'valid' && <Typography.Text type="success">{LABELS.sponsor(status.username)}</Typography.Text>}
       {status.state === 'invalid' && (
         <>
           <Typography.Text type="danger">{status.message}</Typography.Text>

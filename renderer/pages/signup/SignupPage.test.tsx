@@ -79,11 +79,33 @@ describe('signup referral check', () => {
   });
 
   it.each([
-    ['a sponsor without subscription', ok({ exists: false, username: null, message: SERVER.sponsorWithoutSubscription, reason: 'account.sponsor_inactive' as const }), SERVER.sponsorWithoutSubscription],
+    [
+      'a sponsor without subscription',
+      ok({
+        exists: false,
+        username: null,
+        message: SERVER.sponsorWithoutSubscription,
+        reason: 'account.sponsor_inactive' as const,
+      }),
+      SERVER.sponsorWithoutSubscription,
+    ],
     // The reason decides, not the words: other words under the same reason are shown as they are.
-    ['a sponsor without subscription, worded otherwise', ok({ exists: false, username: null, message: 'Sponsor has no plan', reason: 'account.sponsor_inactive' as const }), 'Sponsor has no plan'],
+    [
+      'a sponsor without subscription, worded otherwise',
+      ok({ exists: false, username: null, message: 'Sponsor has no plan', reason: 'account.sponsor_inactive' as const }),
+      'Sponsor has no plan',
+    ],
     ['an unknown ID', ok({ exists: false, username: null, message: 'whatever the server says' }), UI.referralNotFound],
-    ['an unknown ID worded like an inactive sponsor', ok({ exists: false, username: null, message: SERVER.sponsorWithoutSubscription, reason: 'account.referral_not_found' as const }), UI.referralNotFound],
+    [
+      'an unknown ID worded like an inactive sponsor',
+      ok({
+        exists: false,
+        username: null,
+        message: SERVER.sponsorWithoutSubscription,
+        reason: 'account.referral_not_found' as const,
+      }),
+      UI.referralNotFound,
+    ],
     ['a failed call', fail(0, 'offline'), UI.referralCheckError],
   ])('shows the SPEC message for %s', async (_case, reply, shown) => {
     const bridge = installFakeBridge();
@@ -209,7 +231,14 @@ describe('signup submit', () => {
     fireEvent.change(screen.getByLabelText(LABELS.otp), { target: { value: '123456' } });
     await advance(200);
     expect(bridge.callsTo('account:verifyOtp')).toEqual([
-      { username: 'alice', contactNo: '+15550100', email: 'alice@example.com', password: 'secret1', referralId: null, otp: '123456' },
+      {
+        username: 'alice',
+        contactNo: '+15550100',
+        email: 'alice@example.com',
+        password: 'secret1',
+        referralId: null,
+        otp: '123456',
+      },
     ]);
   });
 

@@ -46,8 +46,7 @@ export default function SignupPage() {
   const schema = useMemo(() => signupSchema(mandatory), [mandatory]);
   // The setting can arrive after the member typed: re-check the field under the new rule.
   useEffect(() => {
-    if (form.isFieldTouched('referralId'))
-      void form.validateFields(['referralId']).catch(() => undefined);
+    if (form.isFieldTouched('referralId')) void form.validateFields(['referralId']).catch(() => undefined);
   }, [schema, form]);
 
   const referralId = (values?.referralId ?? '').trim();

@@ -10,10 +10,7 @@ import { UI } from '../../../common/messages';
 import { accountApi } from '../../api/account';
 
 export type ReferralStatus =
-  | { state: 'none' }
-  | { state: 'checking' }
-  | { state: 'valid'; username: string }
-  | { state: 'invalid'; message: string };
+  { state: 'none' } | { state: 'checking' } | { state: 'valid'; username: string } | { state: 'invalid'; message: string };
 
 const NONE: ReferralStatus = { state: 'none' };
 

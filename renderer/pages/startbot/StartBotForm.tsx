@@ -49,7 +49,10 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
   const start = useStartBot();
   // The server's rule for the chosen strategy's grid count, shown in the label and checked as typed.
   const minimum = shownMinimum(grids, data.minimumAmount);
-  const schema = useMemo(() => startBotSchema({ minimumAmount: data.minimumAmount.toFixed(), grids }), [data.minimumAmount, grids]);
+  const schema = useMemo(
+    () => startBotSchema({ minimumAmount: data.minimumAmount.toFixed(), grids }),
+    [data.minimumAmount, grids],
+  );
   const rule = (field: keyof StartBotFormValues) => [yupRule(schema, field)];
   const busy = checking || start.isPending;
 
@@ -145,7 +148,11 @@ export function StartBotForm({ onPairChange }: { onPairChange: (pair: string) =>
         </Form.Item>
       )}
       <Form.Item label={START_BOT_LABELS.profitBook} name="profitbookat" rules={rule('profitbookat')}>
-        <Input inputMode="decimal" placeholder={`${PROFIT_BOOK_MIN}-${PROFIT_BOOK_MAX}`} aria-label={START_BOT_LABELS.profitBook} />
+        <Input
+          inputMode="decimal"
+          placeholder={`${PROFIT_BOOK_MIN}-${PROFIT_BOOK_MAX}`}
+          aria-label={START_BOT_LABELS.profitBook}
+        />
       </Form.Item>
       <Form.Item label={START_BOT_LABELS.sellPausePrice} name="sellPausePrice" rules={rule('sellPausePrice')}>
         <Input inputMode="decimal" aria-label={START_BOT_LABELS.sellPausePrice} />

@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StartBotRequest, StartBotResponse } from '../../../common/api/bots';
 import type { StrategyListItem } from '../../../common/api/strategy';
 import type { IpcResult } from '../../../common/ipc/contract';
-import { BOT_FORM_VALIDATION, BOT_LABELS, EXCHANGE_LABELS, SERVER, START_BOT_LABELS, UI, VALIDATION } from '../../../common/messages';
+import {
+  BOT_FORM_VALIDATION,
+  BOT_LABELS,
+  EXCHANGE_LABELS,
+  SERVER,
+  START_BOT_LABELS,
+  UI,
+  VALIDATION,
+} from '../../../common/messages';
 import { SIGNED_IN, deferred, fail, installFakeBridge, ok } from '../../testing/fakeBridge';
 import { currentPath, renderApp } from '../../testing/renderApp';
 
@@ -124,7 +132,7 @@ describe('start new bot', () => {
     expect(await screen.findByText(VALIDATION.priceAboveZero(START_BOT_LABELS.stoplossPrice))).toBeTruthy();
   });
 
-  it("labels the amount with 100 before the minimum loads and says so when it fails", async () => {
+  it('labels the amount with 100 before the minimum loads and says so when it fails', async () => {
     open({ minimum: () => fail(500, 'boom') });
     expect(await screen.findByText(UI.minBotAmountError)).toBeTruthy();
     expect(screen.getByLabelText(amountLabel(100))).toBeTruthy();
@@ -137,7 +145,13 @@ describe('start new bot', () => {
     await waitFor(() => expect(optionOf('Wide 40')).toBeTruthy());
     await waitFor(() => expect(optionOf('System 5 Grids - Wide')).toBeTruthy());
     const names = [...document.querySelectorAll('.ant-select-item-option')].map((el) => el.textContent);
-    expect(names.slice(0, 5)).toEqual(['System Strategy', 'System 5 Grids - Wide', 'System 20 Grids - Tight', 'Wide 40', 'Tight 5']);
+    expect(names.slice(0, 5)).toEqual([
+      'System Strategy',
+      'System 5 Grids - Wide',
+      'System 20 Grids - Tight',
+      'Wide 40',
+      'Tight 5',
+    ]);
     fireEvent.mouseDown(field(START_BOT_LABELS.botType));
     await waitFor(() => expect(optionOf(START_BOT_LABELS.comingSoonOption('Scalping Grid'))).toBeTruthy());
     expect(optionOf(START_BOT_LABELS.comingSoonOption('Scalping Grid'))!.className).toContain('disabled');

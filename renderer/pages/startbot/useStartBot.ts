@@ -73,7 +73,10 @@ async function gridsOf(strategy: string): Promise<number> {
   return (await strategiesApi.gridCount(strategy)).noOfGrid;
 }
 
-const gridsQuery = (strategy: string) => ({ queryKey: [...STRATEGY_KEYS.all, 'grids', strategy], queryFn: () => gridsOf(strategy) });
+const gridsQuery = (strategy: string) => ({
+  queryKey: [...STRATEGY_KEYS.all, 'grids', strategy],
+  queryFn: () => gridsOf(strategy),
+});
 
 /**
  * The grid count of the strategy picked, read as soon as it is picked so the amount's minimum

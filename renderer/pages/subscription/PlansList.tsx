@@ -19,7 +19,9 @@ function PlanCard({ plan, busy, onSubscribe }: { plan: Plan; busy: boolean; onSu
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         {title}
       </Typography.Title>
-      <Typography.Paragraph>{ACCOUNT_LABELS.planPrice(formatUsdtOrZero(plan.usdtToken), formatUsdtOrZero(plan.ifcNewToken))}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {ACCOUNT_LABELS.planPrice(formatUsdtOrZero(plan.usdtToken), formatUsdtOrZero(plan.ifcNewToken))}
+      </Typography.Paragraph>
       <Button type="primary" loading={busy} onClick={onSubscribe}>
         {ACCOUNT_LABELS.subscribe}
       </Button>

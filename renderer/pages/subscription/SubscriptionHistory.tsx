@@ -11,8 +11,16 @@ const COLUMNS: ColumnsType<SubscriptionRecord> = [
   numeric<SubscriptionRecord>({ title: ACCOUNT_LABELS.colUsdt, dataIndex: 'usdtToken', render: formatUsdtOrZero }),
   numeric<SubscriptionRecord>({ title: ACCOUNT_LABELS.colIfc, dataIndex: 'ifcNewToken', render: formatUsdtOrZero }),
   numeric<SubscriptionRecord>({ title: ACCOUNT_LABELS.colDays, dataIndex: 'days' }),
-  numeric<SubscriptionRecord>({ title: ACCOUNT_LABELS.colAvailableCredit, dataIndex: 'availableCredit', render: formatUsdtOrZero }),
-  numeric<SubscriptionRecord>({ title: ACCOUNT_LABELS.colDate, dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) }),
+  numeric<SubscriptionRecord>({
+    title: ACCOUNT_LABELS.colAvailableCredit,
+    dataIndex: 'availableCredit',
+    render: formatUsdtOrZero,
+  }),
+  numeric<SubscriptionRecord>({
+    title: ACCOUNT_LABELS.colDate,
+    dataIndex: 'createdAt',
+    render: (v: string) => formatDateTime(v),
+  }),
 ];
 
 export function SubscriptionHistory() {

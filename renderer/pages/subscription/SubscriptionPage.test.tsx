@@ -13,7 +13,14 @@ const plans: Plan[] = [
   { id: 'p90', usdtToken: '100', ifcNewToken: '400', days: 90 },
 ];
 const purchase = (n: number): SubscriptionRecord => ({
-  id: `s${n}`, usdtToken: '40', ifcNewToken: '0', ifcToken: '0', ifxToken: '0', days: 30, availableCredit: `${100 - n}`, createdAt: '2026-11-20T10:00:00Z',
+  id: `s${n}`,
+  usdtToken: '40',
+  ifcNewToken: '0',
+  ifcToken: '0',
+  ifxToken: '0',
+  days: 30,
+  availableCredit: `${100 - n}`,
+  createdAt: '2026-11-20T10:00:00Z',
 });
 
 function open(userData: WalletUserData = walletUserData(), pages = 1): FakeBridge {
@@ -32,7 +39,9 @@ const plan = (days: number) => screen.findByRole('group', { name: ACCOUNT_LABELS
 describe('subscription', () => {
   it('shows expiry, status, validity, the note and both balances with the IFC dollar value', async () => {
     open();
-    await waitFor(() => expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.validity })).getByText('30 days')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.validity })).getByText('30 days')).toBeTruthy(),
+    );
     expect(within(await figure(ACCOUNT_LABELS.expiryDate)).getByText('2026-12-31')).toBeTruthy();
     expect(within(await figure(ACCOUNT_LABELS.status)).getByText(ACCOUNT_LABELS.statusActive)).toBeTruthy();
     expect(screen.getByText('Your subscription renews nothing by itself.')).toBeTruthy();
@@ -90,7 +99,14 @@ describe('subscription', () => {
   it('shows the history 10 a page, numbering rows on across pages', async () => {
     const bridge = open(walletUserData(), 3);
     await waitFor(() => expect(tableRows(ACCOUNT_LABELS.subscriptionHistory)).toHaveLength(10));
-    expect(tableRows(ACCOUNT_LABELS.subscriptionHistory)[0]?.slice(0, 6)).toEqual(['1', '40.00', '0.00', '30', '99.00', expect.stringMatching(/^2026-11-2/)]);
+    expect(tableRows(ACCOUNT_LABELS.subscriptionHistory)[0]?.slice(0, 6)).toEqual([
+      '1',
+      '40.00',
+      '0.00',
+      '30',
+      '99.00',
+      expect.stringMatching(/^2026-11-2/),
+    ]);
     fireEvent.click(screen.getByRole('button', { name: BOT_LABELS.pageNumber(3) }));
     await waitFor(() => expect(tableRows(ACCOUNT_LABELS.subscriptionHistory)[0]?.[0]).toBe('21'));
     expect(bridge.callsTo('billing:subscriptions')).toEqual([{ page: 1 }, { page: 3 }]);
@@ -122,7 +138,9 @@ describe('subscription', () => {
     for (const button of screen.getAllByRole('button', { name: STATE_LABELS.retry })) fireEvent.click(button);
     await waitFor(() => expect(screen.queryByText(STATE_LABELS.loadFailed)).toBeNull());
     expect(await plan(30)).toBeTruthy();
-    await waitFor(() => expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.validity })).getByText('30 days')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.validity })).getByText('30 days')).toBeTruthy(),
+    );
   });
 
   it('shows skeletons, not Pending or 0.00, while loading', async () => {

@@ -33,9 +33,7 @@ export function SubscriptionSummary({ userData, loading }: Props) {
           <Figure title={ACCOUNT_LABELS.validity} value={subscription?.validityLabel || '-'} loading={loading} />
         </Col>
       </Row>
-      {subscription?.note && (
-        <Alert type={subscription.isExpire ? 'warning' : 'info'} showIcon title={subscription.note} />
-      )}
+      {subscription?.note && <Alert type={subscription.isExpire ? 'warning' : 'info'} showIcon title={subscription.note} />}
     </>
   );
 }

@@ -125,7 +125,7 @@ describe('OTP verification', () => {
     expect(screen.getByRole('link', { name: LABELS.backToSignup }).getAttribute('href')).toBe('#/signup');
   });
 
-  it('never verifies without the sign up\'s password: a pending signup without one sends the member back', async () => {
+  it("never verifies without the sign up's password: a pending signup without one sends the member back", async () => {
     const { password: _password, ...withoutPassword } = PENDING;
     window.history.replaceState({ usr: withoutPassword, key: 'test', idx: 0 }, '', '#/verifyOtp');
     render(<App client={createQueryClient()} />);

@@ -95,30 +95,13 @@ function VerifyOtpForm({ pending }: { pending: PendingSignup }) {
           if (changed.otp?.length === OTP_LENGTH) void onFinish({ otp: changed.otp });
         }}
       >
-        <Form.Item
-          label={LABELS.otp}
-          name="otp"
-          normalize={digitsOnly}
-          rules={[yupRule(otpSchema, 'otp')]}
-        >
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            className="otp-input"
-            autoFocus
-            disabled={busy}
-          />
+        <Form.Item label={LABELS.otp} name="otp" normalize={digitsOnly} rules={[yupRule(otpSchema, 'otp')]}>
+          <Input inputMode="numeric" autoComplete="one-time-code" className="otp-input" autoFocus disabled={busy} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" disabled={busy}>
           {busy ? LABELS.verifying : LABELS.verifyOtp}
         </Button>
-        <Button
-          block
-          type="link"
-          className="resend-button"
-          disabled={countdown.left > 0 || resending}
-          onClick={resend}
-        >
+        <Button block type="link" className="resend-button" disabled={countdown.left > 0 || resending} onClick={resend}>
           {countdown.left > 0 ? LABELS.resendOtpIn(countdown.left) : LABELS.resendOtp}
         </Button>
       </Form>

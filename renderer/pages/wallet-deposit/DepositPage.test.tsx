@@ -7,7 +7,11 @@ import { SIGNED_IN, fail, installFakeBridge, ok, type FakeBridge } from '../../t
 import { renderApp } from '../../testing/renderApp';
 
 const deposit = (n: number): DepositRecord => ({
-  id: `d${n}`, token: 'USDT', amount: '50', transactionHash: `0x${String(n).padStart(64, 'a')}`, createdAt: '2026-11-20T10:00:00Z',
+  id: `d${n}`,
+  token: 'USDT',
+  amount: '50',
+  transactionHash: `0x${String(n).padStart(64, 'a')}`,
+  createdAt: '2026-11-20T10:00:00Z',
 });
 
 interface Options {
@@ -35,7 +39,9 @@ const address = walletUserData().qrCode!.value;
 describe('deposit', () => {
   it('shows the USDT, IFT and IFX balances and the BEP-20 note', async () => {
     open();
-    await waitFor(() => expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.ifxBalance })).getByText('4.01')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.ifxBalance })).getByText('4.01')).toBeTruthy(),
+    );
     expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.usdtBalance })).getByText('120.46')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: ACCOUNT_LABELS.iftBalance })).getByText('3.00')).toBeTruthy();
     expect(screen.getByText('Deposits accept only BEP-20 tokens (USDT, IFT, IFX) on Binance Smart Chain.')).toBeTruthy();
@@ -53,7 +59,9 @@ describe('deposit', () => {
     expect(addressView()).toBeNull();
     fireEvent.click(await button(ACCOUNT_LABELS.makePayment));
     const view = await screen.findByRole('region', { name: ACCOUNT_LABELS.depositAddress });
-    expect(within(view).getByRole('img', { name: ACCOUNT_LABELS.depositQrAlt }).getAttribute('src')).toBe(walletUserData().qrCode!.base64);
+    expect(within(view).getByRole('img', { name: ACCOUNT_LABELS.depositQrAlt }).getAttribute('src')).toBe(
+      walletUserData().qrCode!.base64,
+    );
     expect(within(view).getByText(address)).toBeTruthy();
     expect(within(view).getByRole('timer').textContent).toMatch(/^Time left: (15:00|14:59)$/);
     expect(bridge.callsTo('billing:depositListen')).toHaveLength(1);

@@ -39,7 +39,12 @@ export default function DepositPage() {
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Typography.Text type="secondary">{ACCOUNT_LABELS.bep20Note}</Typography.Text>
           {chainOff && <Alert type="warning" showIcon title={ACCOUNT_LABELS.chainUnavailable} />}
-          <DepositActions disabled={chainOff} listening={deposit.secondsLeft > 0} onListen={deposit.listen} listenBusy={deposit.listenBusy} />
+          <DepositActions
+            disabled={chainOff}
+            listening={deposit.secondsLeft > 0}
+            onListen={deposit.listen}
+            listenBusy={deposit.listenBusy}
+          />
           {deposit.secondsLeft > 0 && userData?.qrCode && (
             <DepositAddress qrCode={userData.qrCode} secondsLeft={deposit.secondsLeft} />
           )}

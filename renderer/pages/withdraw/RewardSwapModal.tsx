@@ -41,7 +41,13 @@ export function RewardSwapModal({ open, balance, onClose }: Props) {
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{ACCOUNT_LABELS.rewardBalance(money(balance))}</Typography.Paragraph>
-      <Form form={form} name="rewardSwap" layout="vertical" requiredMark={false} onFinish={({ amount }) => swap.mutate(amount.trim())}>
+      <Form
+        form={form}
+        name="rewardSwap"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={({ amount }) => swap.mutate(amount.trim())}
+      >
         <Form.Item name="amount" label={ACCOUNT_LABELS.swapAmount} rules={[yupRule(rewardSwapFormSchema(balance), 'amount')]}>
           <Input inputMode="decimal" suffix="USDT" aria-label={ACCOUNT_LABELS.swapAmount} />
         </Form.Item>

@@ -8,15 +8,25 @@ import { renderApp } from '../../testing/renderApp';
 
 const ADDRESS = `0x${'Ab'.repeat(20)}`;
 const record = (id: string, status: WithdrawStatus): WithdrawRecord => ({
-  id, amount: '10', toAddress: ADDRESS, status, createdAt: '2026-11-20T10:00:00Z',
+  id,
+  amount: '10',
+  toAddress: ADDRESS,
+  status,
+  createdAt: '2026-11-20T10:00:00Z',
 });
 
 function open(records: WithdrawRecord[] = [], userData = walletUserData()): FakeBridge {
   const bridge = installFakeBridge(SIGNED_IN);
   bridge.handle('billing:userData', () => ok(userData));
-  bridge.handle('billing:withdrawals', () => ok(records.length ? { records, current: 1, pages: 1, total: records.length } : emptyPage()));
-  bridge.handle('billing:withdraw', () => ok({ message: 'Withdrawal requested.', data: { id: 'w9', status: 'PENDING' as const } }));
-  bridge.handle('billing:swapReward', () => ok({ message: 'Rewards swapped to USDT.', data: { usdtToken: '125', usdtRewardToken: '7.5' } }));
+  bridge.handle('billing:withdrawals', () =>
+    ok(records.length ? { records, current: 1, pages: 1, total: records.length } : emptyPage()),
+  );
+  bridge.handle('billing:withdraw', () =>
+    ok({ message: 'Withdrawal requested.', data: { id: 'w9', status: 'PENDING' as const } }),
+  );
+  bridge.handle('billing:swapReward', () =>
+    ok({ message: 'Rewards swapped to USDT.', data: { usdtToken: '125', usdtRewardToken: '7.5' } }),
+  );
   renderApp('/withdraw');
   return bridge;
 }
@@ -76,7 +86,9 @@ describe('withdraw', () => {
     open([record('a', 'SUCCESS'), record('b', 'PENDING'), record('c', 'FAILED')]);
     await waitFor(() => expect(tableRows(ACCOUNT_LABELS.withdrawHistory)).toHaveLength(3));
     expect(tableRows(ACCOUNT_LABELS.withdrawHistory).map((row) => row.slice(0, 4))).toEqual([
-      ['1', '10.00', ADDRESS, 'SUCCESS'], ['2', '10.00', ADDRESS, 'PENDING'], ['3', '10.00', ADDRESS, 'FAILED'],
+      ['1', '10.00', ADDRESS, 'SUCCESS'],
+      ['2', '10.00', ADDRESS, 'PENDING'],
+      ['3', '10.00', ADDRESS, 'FAILED'],
     ]);
     const tag = (text: string) => screen.getByText(text, { selector: '.ant-tag' });
     expect(tag('SUCCESS').className).toMatch(/ant-tag-green/);
@@ -120,10 +132,26 @@ describe('withdrawal terms and limits', () => {
   });
 
   it.each([
-    ['the pending cap', fail(409, SERVER.withdrawPendingLimit(3), 'billing.withdrawal_pending_limit'), SERVER.withdrawPendingLimit(3)],
-    ['the daily cap, worded from the terms shown when the answer has no message', fail(429, '', 'billing.withdrawal_daily_limit'), SERVER.withdrawDailyLimit(10)],
-    ['the minimum raised meanwhile', fail(400, SERVER.withdrawBelowMinimum('20', '1'), 'billing.withdrawal_below_minimum'), SERVER.withdrawBelowMinimum('20', '1')],
-    ['a platform deposit address, pointing to the reward swap', fail(400, 'refused', 'billing.withdrawal_to_platform_address'), SERVER.withdrawToPlatformAddress],
+    [
+      'the pending cap',
+      fail(409, SERVER.withdrawPendingLimit(3), 'billing.withdrawal_pending_limit'),
+      SERVER.withdrawPendingLimit(3),
+    ],
+    [
+      'the daily cap, worded from the terms shown when the answer has no message',
+      fail(429, '', 'billing.withdrawal_daily_limit'),
+      SERVER.withdrawDailyLimit(10),
+    ],
+    [
+      'the minimum raised meanwhile',
+      fail(400, SERVER.withdrawBelowMinimum('20', '1'), 'billing.withdrawal_below_minimum'),
+      SERVER.withdrawBelowMinimum('20', '1'),
+    ],
+    [
+      'a platform deposit address, pointing to the reward swap',
+      fail(400, 'refused', 'billing.withdrawal_to_platform_address'),
+      SERVER.withdrawToPlatformAddress,
+    ],
   ])('shows a refusal for %s by its reason', async (_case, refusal, words) => {
     const bridge = open([], walletUserData({ withdrawalLimits: LIMITS }));
     bridge.handle('billing:withdraw', () => refusal);

@@ -23,11 +23,7 @@ export default function WithdrawPage() {
       <Card title={ACCOUNT_LABELS.withdrawRewards}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           {payoutsOff && <Alert type="warning" showIcon title={ACCOUNT_LABELS.withdrawalsUnavailable} />}
-          <WithdrawForm
-            disabled={payoutsOff}
-            limits={userData?.withdrawalLimits}
-            rewards={userData?.usdtRewardToken ?? null}
-          />
+          <WithdrawForm disabled={payoutsOff} limits={userData?.withdrawalLimits} rewards={userData?.usdtRewardToken ?? null} />
         </Space>
       </Card>
       <Card title={ACCOUNT_LABELS.withdrawHistory}>

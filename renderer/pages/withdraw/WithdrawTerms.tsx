@@ -19,9 +19,21 @@ export function WithdrawTerms({ limits, amount }: { limits: WithdrawalLimits; am
       items={[
         { key: 'minimum', label: ACCOUNT_LABELS.withdrawMinimum, children: ACCOUNT_LABELS.usdtAmount(limits.minimum) },
         { key: 'fee', label: ACCOUNT_LABELS.withdrawFee, children: ACCOUNT_LABELS.usdtAmount(limits.fee) },
-        { key: 'arrives', label: ACCOUNT_LABELS.withdrawArrives, children: arrives === null ? '-' : ACCOUNT_LABELS.usdtAmount(arrives) },
-        { key: 'pending', label: ACCOUNT_LABELS.withdrawPending, children: ACCOUNT_LABELS.withdrawCountOf(limits.pending, limits.pendingMax) },
-        { key: 'lastDay', label: ACCOUNT_LABELS.withdrawLastDay, children: ACCOUNT_LABELS.withdrawCountOf(limits.lastDay, limits.dailyMax) },
+        {
+          key: 'arrives',
+          label: ACCOUNT_LABELS.withdrawArrives,
+          children: arrives === null ? '-' : ACCOUNT_LABELS.usdtAmount(arrives),
+        },
+        {
+          key: 'pending',
+          label: ACCOUNT_LABELS.withdrawPending,
+          children: ACCOUNT_LABELS.withdrawCountOf(limits.pending, limits.pendingMax),
+        },
+        {
+          key: 'lastDay',
+          label: ACCOUNT_LABELS.withdrawLastDay,
+          children: ACCOUNT_LABELS.withdrawCountOf(limits.lastDay, limits.dailyMax),
+        },
       ]}
     />
   );

@@ -8,7 +8,6 @@ import { Decimal } from '../../../common/money';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { MONEY_DECIMALS } from '../../../common/constants';
 
-
 /**
  * The reason nothing can be withdrawn, or null when a withdrawal may go ahead. Unknown figures
  * (still loading, or unreadable) block nothing: the server checks them anyway.
@@ -21,6 +20,7 @@ export function withdrawBlockedReason(rewards: string | null | undefined, minimu
   if (available === null) return null;
   if (!available.gt(0)) return ACCOUNT_LABELS.withdrawNoRewards;
   const least = toDecimal(minimum);
-  if (least !== null && available.lt(least)) return ACCOUNT_LABELS.withdrawRewardsBelowMinimum(dollarsDown(available), least.toFixed());
+  if (least !== null && available.lt(least))
+    return ACCOUNT_LABELS.withdrawRewardsBelowMinimum(dollarsDown(available), least.toFixed());
   return null;
 }

@@ -75,19 +75,24 @@ export const bots = pgTable(
     // chunks) and claims (nobody's, or a dead holder's). Not by lease expiry: a column in an index
     // makes every update of it a non-HOT one, and the heartbeat rewrites each running bot's
     // expiry every few seconds (migration 0006 also leaves room on each page for HOT updates).
-    index('bots_running_idx').on(t.leaseOwner, t.id).where(sql`${t.status} IN ('Live', 'Pause')`),
+    index('bots_running_idx')
+      .on(t.leaseOwner, t.id)
+      .where(sql`${t.status} IN ('Live', 'Pause')`),
   ],
 );
 
 /** The grid bot's orders (runnable-tables.ts); its orders never rest, so they have no order_type. */
-export const botOrders = pgTable('bot_orders', runnableOrderColumns('bot', () => bots.id, 'grid'), (t) =>
-  runnableOrderConstraints('bot', t, {
-    // 'liquidation': the exchange closing a futures position, never sent by us; it settles once
-    // the exchange shows the position gone. A sell-all's slot is 0.
-    orderKinds: ['buy', 'sell', 'sellAll', 'liquidation'],
-    statuses: ['intent', 'unknown', 'filled', 'failed'],
-    unsettled: ['intent', 'unknown'],
-  }),
+export const botOrders = pgTable(
+  'bot_orders',
+  runnableOrderColumns('bot', () => bots.id, 'grid'),
+  (t) =>
+    runnableOrderConstraints('bot', t, {
+      // 'liquidation': the exchange closing a futures position, never sent by us; it settles once
+      // the exchange shows the position gone. A sell-all's slot is 0.
+      orderKinds: ['buy', 'sell', 'sellAll', 'liquidation'],
+      statuses: ['intent', 'unknown', 'filled', 'failed'],
+      unsettled: ['intent', 'unknown'],
+    }),
 );
 
 /** Exchange trades behind the bots' fills (runnable-tables.ts). */

@@ -22,7 +22,10 @@ export const depositAddresses = pgTable(
     listenUntil: timestamp('listen_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('deposit_addresses_hd_index_idx').on(t.hdIndex), uniqueIndex('deposit_addresses_address_idx').on(t.address)],
+  (t) => [
+    uniqueIndex('deposit_addresses_hd_index_idx').on(t.hdIndex),
+    uniqueIndex('deposit_addresses_address_idx').on(t.address),
+  ],
 );
 
 /**

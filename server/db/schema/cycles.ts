@@ -12,9 +12,14 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CycleStatusLabel } from '../../../common/api/cycles';
 import { createdAt } from './columns';
-import { money, runnableCommandsTable, runnableFillsTable, runnableOrderColumns, runnableOrderConstraints } from './runnable-tables';
+import {
+  money,
+  runnableCommandsTable,
+  runnableFillsTable,
+  runnableOrderColumns,
+  runnableOrderConstraints,
+} from './runnable-tables';
 import { users } from './members';
-
 
 export const cycles = pgTable(
   'cycles',
@@ -65,9 +70,13 @@ export const cycles = pgTable(
     check('cycles_counts', sql`${t.noOfCycle} >= 1 AND ${t.cyclesCompleted} >= 0`),
     index('cycles_user_idx').on(t.userId),
     // One live cycle per member and pair, held by the database: two starts at once cannot both pass.
-    uniqueIndex('cycles_live_pair_idx').on(t.userId, t.symbol).where(sql`${t.status} = 'Live'`),
+    uniqueIndex('cycles_live_pair_idx')
+      .on(t.userId, t.symbol)
+      .where(sql`${t.status} = 'Live'`),
     // As bots_running_idx: the running cycles by holder, in id order (what an engine renews and claims).
-    index('cycles_running_idx').on(t.leaseOwner, t.id).where(sql`${t.status} IN ('Live', 'Pause')`),
+    index('cycles_running_idx')
+      .on(t.leaseOwner, t.id)
+      .where(sql`${t.status} IN ('Live', 'Pause')`),
   ],
 );
 

@@ -1,6 +1,19 @@
 /** The account service's ledger, its balances and the answers of idempotent requests. */
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './members';
 

@@ -11,7 +11,19 @@
  * before (drizzle-kit finds nothing to migrate).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** Exact amounts and prices: numeric(38, 18), never a float. */
@@ -35,7 +47,11 @@ export interface OrderRules {
  * the runnable's state with the fill applied: the status change is the apply-once guard. A kind
  * whose orders rest on the exchange adds its `order_type` (cycles.ts).
  */
-export function runnableOrderColumns<Kind extends string>(kind: Kind, runnableId: () => AnyPgColumn, slotColumn: 'slot' | 'grid') {
+export function runnableOrderColumns<Kind extends string>(
+  kind: Kind,
+  runnableId: () => AnyPgColumn,
+  slotColumn: 'slot' | 'grid',
+) {
   return {
     id: uuid('id').primaryKey().defaultRandom(),
     runnableId: uuid(`${kind}_id`).notNull().references(runnableId, { onDelete: 'cascade' }),
@@ -77,7 +93,9 @@ export function runnableOrderConstraints(kind: string, t: OrderColumns, rules: O
     uniqueIndex(`${kind}_orders_client_order_id_idx`).on(t.clientOrderId),
     uniqueIndex(`${kind}_orders_${kind}_seq_idx`).on(t.runnableId, t.seq),
     index(`${kind}_orders_${kind}_filled_idx`).on(t.runnableId, t.filledAt),
-    index(`${kind}_orders_unsettled_idx`).on(t.runnableId).where(sql`${t.status} IN ${inList(rules.unsettled)}`),
+    index(`${kind}_orders_unsettled_idx`)
+      .on(t.runnableId)
+      .where(sql`${t.status} IN ${inList(rules.unsettled)}`),
     check(`${kind}_orders_status`, sql`${t.status} IN ${inList(rules.statuses)}`),
     check(`${kind}_orders_kind`, sql`${t.kind} IN ${inList(rules.orderKinds)}`),
   ];
@@ -119,7 +137,9 @@ export function runnableCommandsTable<Kind extends string>(kind: Kind, runnableI
       result: text('result'),
     },
     (t) => [
-      index(`${kind}_commands_pending_idx`).on(t.createdAt).where(sql`${t.appliedAt} IS NULL`),
+      index(`${kind}_commands_pending_idx`)
+        .on(t.createdAt)
+        .where(sql`${t.appliedAt} IS NULL`),
       check(`${kind}_commands_kind`, sql`${t.kind} IN ('stop', 'stopAndSell', 'settings')`),
     ],
   );

@@ -24,7 +24,9 @@ export const strategies = pgTable(
     uniqueIndex('strategies_user_name_unique').on(t.userId, t.name),
     // NULLs are distinct in a unique index, so system names need their own (PostgreSQL 15 has
     // NULLS NOT DISTINCT, but PGlite and drizzle-kit handle a partial index more plainly).
-    uniqueIndex('strategies_system_name_unique').on(t.name).where(sql`${t.userId} IS NULL`),
+    uniqueIndex('strategies_system_name_unique')
+      .on(t.name)
+      .where(sql`${t.userId} IS NULL`),
     check('strategies_kind', sql`${t.kind} IN ('advanced', 'scalping')`),
     check('strategies_grid_count', sql`${t.gridCount} BETWEEN 1 AND 50`),
   ],
@@ -51,10 +53,7 @@ export const strategyGrids = pgTable(
   (t) => [
     primaryKey({ columns: [t.strategyId, t.gridNo] }),
     check('strategy_grids_grid_no', sql`${t.gridNo} BETWEEN 1 AND 50`),
-    check(
-      'strategy_grids_market_first',
-      sql`(${t.gridNo} = 1) = (${t.buyPercent} IS NULL AND ${t.buyUpPercent} IS NULL)`,
-    ),
+    check('strategy_grids_market_first', sql`(${t.gridNo} = 1) = (${t.buyPercent} IS NULL AND ${t.buyUpPercent} IS NULL)`),
     check(
       'strategy_grids_non_negative',
       sql`${t.allottedPercent} >= 0 AND ${t.buyPercent} > 0 AND ${t.buyUpPercent} >= 0 AND ${t.takeProfitPercent} > 0 AND ${t.takeProfitDownPercent} >= 0`,

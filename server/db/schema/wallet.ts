@@ -41,7 +41,9 @@ export const walletOperations = pgTable(
   (t) => [
     uniqueIndex('wallet_operations_idempotency_idx').on(t.idempotencyKey),
     // The cross-process lock: one in-flight operation per member.
-    uniqueIndex('wallet_operations_one_pending_idx').on(t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('wallet_operations_one_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
     // A transfer found in the exchange's history (no client id there) is claimed by one operation only.
     uniqueIndex('wallet_operations_transfer_ref_idx')
       .on(t.userId, t.exchangeRef)

@@ -30,7 +30,9 @@ export function startCycleTestEngine(db: Db, answer: CycleCommandAnswer = () => 
         const result = answer(command);
         if (result === null) continue;
         if (result === 'ok' && command.kind !== 'settings') {
-          await db.update(cycles).set({ status: 'Stopped', stoppedAt: new Date(), stopReason: command.kind === 'stop' ? 'manual' : 'stopAndSell' })
+          await db
+            .update(cycles)
+            .set({ status: 'Stopped', stoppedAt: new Date(), stopReason: command.kind === 'stop' ? 'manual' : 'stopAndSell' })
             .where(eq(cycles.id, command.runnableId));
         }
         // Answered as the engine answers (a refused edit's columns go back to the state's).

@@ -26,10 +26,15 @@ export async function holdNextIntent(databaseUrl: string, cycleId: string): Prom
   // Without the foreign key's check: it would lock the cycle's row FOR KEY SHARE, which holds back
   // the fill's statement too (it locks the row FOR UPDATE), not the intent only.
   await hold.query('SET LOCAL session_replication_role = replica');
-  const { rows: [self] } = await hold.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  const held = await hold.query(`
+  const {
+    rows: [self],
+  } = await hold.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const held = await hold.query(
+    `
     INSERT INTO cycle_orders (cycle_id, seq, client_order_id, kind, side, slot, quantity, decision_price, order_type, status)
-    SELECT id, order_seq, 'intent-hold-' || id, 'buy', 'buy', 0, 0, 0, 'limit', 'failed' FROM cycles WHERE id = $1`, [cycleId]);
+    SELECT id, order_seq, 'intent-hold-' || id, 'buy', 'buy', 0, 0, 0, 'limit', 'failed' FROM cycles WHERE id = $1`,
+    [cycleId],
+  );
   if (held.rowCount !== 1) throw new Error(`no cycle ${cycleId} to hold an intent of`);
   const waiting = `FROM pg_stat_activity WHERE ${Number(self!.pid)} = ANY(pg_blocking_pids(pid))`;
   let released = false;

@@ -30,20 +30,45 @@ export async function insertCycle(h: EngineHarness, s: CycleSettings, userId = h
   const symbol = s.symbol ?? 'SOLUSDT';
   const futures = s.category === 'Future';
   const market = (await h.exchange.gateway.markets(futures ? 'futures' : 'spot')).find((m) => m.symbol === symbol)!;
-  const futuresRules = futures ? { leverage: s.leverage ?? 1, brackets: await h.exchange.gateway.member(h.memberKey).leverageBrackets(symbol) } : null;
-  const rules = marketRules({ stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined, minNotional: market.minNotional || undefined,
-    feeRate: '0.001', futures: futuresRules });
-  const settings = { amount: s.amount ?? '1000', buyPrice: s.buyPrice, sellPrice: s.sellPrice, stopLoss: s.stopLoss, noOfCycle: s.count,
-    marketRules: storedMarketRules(rules, futuresRules) };
-  const [row] = await h.db.insert(cycles).values({
-    userId, status: 'Live', symbol, category: futures ? 'Future' : 'Spot', leverage: futures ? (s.leverage ?? 1) : null,
-    ...settings, state: newCycleState(settings),
-  }).returning({ id: cycles.id });
+  const futuresRules = futures
+    ? { leverage: s.leverage ?? 1, brackets: await h.exchange.gateway.member(h.memberKey).leverageBrackets(symbol) }
+    : null;
+  const rules = marketRules({
+    stepSize: market.stepSize || undefined,
+    tickSize: market.tickSize || undefined,
+    minNotional: market.minNotional || undefined,
+    feeRate: '0.001',
+    futures: futuresRules,
+  });
+  const settings = {
+    amount: s.amount ?? '1000',
+    buyPrice: s.buyPrice,
+    sellPrice: s.sellPrice,
+    stopLoss: s.stopLoss,
+    noOfCycle: s.count,
+    marketRules: storedMarketRules(rules, futuresRules),
+  };
+  const [row] = await h.db
+    .insert(cycles)
+    .values({
+      userId,
+      status: 'Live',
+      symbol,
+      category: futures ? 'Future' : 'Spot',
+      leverage: futures ? (s.leverage ?? 1) : null,
+      ...settings,
+      state: newCycleState(settings),
+    })
+    .returning({ id: cycles.id });
   return row!.id;
 }
 
 /** An engine of the harness running cycles (the harness's test timings). */
-export function startCycleEngine(h: EngineHarness, options: Partial<EngineOptions> = {}, id = `cycles-${h.engines.length + 1}`): Engine {
+export function startCycleEngine(
+  h: EngineHarness,
+  options: Partial<EngineOptions> = {},
+  id = `cycles-${h.engines.length + 1}`,
+): Engine {
   const engine = h.startEngine({ ...enginePorts(h.deps, 'cycles'), log: SILENT, ...options }, id);
   return engine;
 }
@@ -53,7 +78,8 @@ export async function cycleRow(h: EngineHarness, id: string) {
   return row!;
 }
 
-export const cycleOrderRows = (h: EngineHarness, id: string) => h.db.select().from(cycleOrders).where(eq(cycleOrders.runnableId, id)).orderBy(asc(cycleOrders.seq));
+export const cycleOrderRows = (h: EngineHarness, id: string) =>
+  h.db.select().from(cycleOrders).where(eq(cycleOrders.runnableId, id)).orderBy(asc(cycleOrders.seq));
 
 /** As the database keeps money (numeric(38,18)). */
 const norm = (v: string | null) => (v === null ? 'null' : new Decimal(v).toDecimalPlaces(18, Decimal.ROUND_HALF_UP).toFixed());
@@ -63,7 +89,14 @@ export async function cycleTrades(h: EngineHarness, id: string): Promise<Trade[]
   const rows = (await cycleOrderRows(h, id)).filter((r) => r.status === 'filled');
   let round = 1;
   return rows.map((r) => {
-    const t = { side: r.side, grid: r.kind === 'liquidation' ? 0 : round, price: norm(r.fillPrice), qty: norm(r.filledQty), fee: norm(r.fee), pnl: norm(r.pnl) };
+    const t = {
+      side: r.side,
+      grid: r.kind === 'liquidation' ? 0 : round,
+      price: norm(r.fillPrice),
+      qty: norm(r.filledQty),
+      fee: norm(r.fee),
+      pnl: norm(r.pnl),
+    };
     if (r.side === 'sell' && r.orderType === 'limit') round += 1;
     return t;
   });
@@ -75,7 +108,14 @@ export async function cycleBacktest(h: EngineHarness, id: string, prices: string
   const ticks: Tick[] = prices.map((price, i) => ({ ts: i, price }));
   const result = runCycleBacktest(ticks, { params: cycleParamsOf(row), market: cycleMarketOf(row) });
   return {
-    trades: result.trades.map((t) => ({ side: t.side, grid: t.grid, price: norm(t.price), qty: norm(t.qty), fee: norm(t.fee), pnl: norm(t.pnl) })),
+    trades: result.trades.map((t) => ({
+      side: t.side,
+      grid: t.grid,
+      price: norm(t.price),
+      qty: norm(t.qty),
+      fee: norm(t.fee),
+      pnl: norm(t.pnl),
+    })),
     cycle: result.cycle,
     /** The ticks (indexes into `prices`) on which it traded, in order. */
     tradingTicks: [...new Set(result.trades.map((t) => t.ts))],
@@ -98,7 +138,6 @@ export async function commandCycle(h: EngineHarness, id: string, kind: CycleComm
 /** What rests on the exchange for the member. */
 export const openOnExchange = (h: EngineHarness) => h.exchange.simulator.control.getAccount(h.apiKey)!.openOrders;
 
-
 /**
  * Whether the books and the exchange agree that the cycle is at rest: ended with nothing
  * unsettled and nothing resting, or live with its one order out open both in its books and on
@@ -112,14 +151,27 @@ export async function cycleQuiet(h: EngineHarness, id: string): Promise<boolean>
   if (row.status !== 'Live') return unsettled.length === 0 && open.length === 0;
   const state = row.state as { order: { slot: number } | null };
   if (state.order === null) return false;
-  return unsettled.length === 1 && unsettled[0]!.slot === state.order.slot && unsettled[0]!.status === 'open'
-    && open.length === 1 && open[0] === unsettled[0]!.clientOrderId;
+  return (
+    unsettled.length === 1 &&
+    unsettled[0]!.slot === state.order.slot &&
+    unsettled[0]!.status === 'open' &&
+    open.length === 1 &&
+    open[0] === unsettled[0]!.clientOrderId
+  );
 }
 
 /** The cycle, its orders and what rests on the exchange, for a failure's message. */
 export async function cycleDump(h: EngineHarness, id: string): Promise<string> {
   const row = await cycleRow(h, id);
-  const orders = (await cycleOrderRows(h, id)).map((o) => [o.seq, o.side, o.orderType, o.slot, o.status, o.decisionPrice, o.error]);
+  const orders = (await cycleOrderRows(h, id)).map((o) => [
+    o.seq,
+    o.side,
+    o.orderType,
+    o.slot,
+    o.status,
+    o.decisionPrice,
+    o.error,
+  ]);
   return JSON.stringify({ status: row.status, state: row.state, orders, open: openOnExchange(h) });
 }
 

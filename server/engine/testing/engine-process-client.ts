@@ -123,7 +123,10 @@ export class EngineProcess {
    * sleep), or once `or` holds: a cycle that ended is run by no engine, and one that ended before
    * this engine came has no gauge here at all. `symbol`: another pair than the one it is watched on.
    */
-  async waitSettled(price: string, { timeoutMs = 15_000, or, symbol = this.symbol }: { timeoutMs?: number; or?: () => Promise<boolean>; symbol?: string } = {}): Promise<void> {
+  async waitSettled(
+    price: string,
+    { timeoutMs = 15_000, or, symbol = this.symbol }: { timeoutMs?: number; or?: () => Promise<boolean>; symbol?: string } = {},
+  ): Promise<void> {
     const end = Date.now() + timeoutMs;
     let last: SettledReport | null = null;
     for (;;) {
@@ -131,7 +134,10 @@ export class EngineProcess {
       last = await this.settled(symbol).catch(() => last);
       if (last && last.runnables > 0 && samePrice(last.settled, price)) return;
       if (or && (await or())) return;
-      if (Date.now() > end) throw new Error(`engine ${this.id} did not settle ${symbol} at ${price} within ${timeoutMs} ms (last: ${JSON.stringify(last)})\n${this.stderr}`);
+      if (Date.now() > end)
+        throw new Error(
+          `engine ${this.id} did not settle ${symbol} at ${price} within ${timeoutMs} ms (last: ${JSON.stringify(last)})\n${this.stderr}`,
+        );
       await sleep(10);
     }
   }

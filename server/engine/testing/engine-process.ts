@@ -25,10 +25,11 @@ import { EngineMetrics } from '../metrics';
 
 const config = loadConfig(process.env);
 if (!config.databaseUrl) throw new Error('engine-process needs DATABASE_URL (PostgreSQL: processes share runnables through it)');
-if (!config.simUrl) throw new Error('engine-process needs SIM_URL (the test\'s simulator)');
+if (!config.simUrl) throw new Error("engine-process needs SIM_URL (the test's simulator)");
 
 const asked = (process.env.ENGINE_RUNS || 'bots').split(',').map((kind) => kind.trim());
-for (const kind of asked) if (!isRunnableKindName(kind)) throw new Error(`ENGINE_RUNS: unknown kind '${kind}' (${RUNNABLE_KIND_NAMES.join(', ')})`);
+for (const kind of asked)
+  if (!isRunnableKindName(kind)) throw new Error(`ENGINE_RUNS: unknown kind '${kind}' (${RUNNABLE_KIND_NAMES.join(', ')})`);
 const runs = RUNNABLE_KIND_NAMES.filter((kind) => asked.includes(kind));
 
 const number = (name: string, fallback: number): number => {
@@ -38,20 +39,41 @@ const number = (name: string, fallback: number): number => {
 
 const verbose = Boolean(process.env.ENGINE_TEST_LOG);
 const line = (level: string) => (o: object, m: string) => {
-  if (verbose) process.stderr.write(`${new Date().toISOString()} [${config.engineId ?? process.pid}] ${level} ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v))}\n`);
+  if (verbose)
+    process.stderr.write(
+      `${new Date().toISOString()} [${config.engineId ?? process.pid}] ${level} ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v))}\n`,
+    );
 };
 const log: Log = { info: line('info'), warn: line('warn'), error: line('error') };
 
 const database = await openDatabase(config);
 const governor = new WeightGovernor({ limits: config.exchangeWeight });
 // The test exchange's tuning (server/exchange/testing/exchange.ts), against the test's simulator.
-const gateway = new CcxtGateway({ simUrl: config.simUrl, governor, retry: { baseMs: 20, maxMs: 100 }, member: { lookupDelayMs: 50 } });
+const gateway = new CcxtGateway({
+  simUrl: config.simUrl,
+  governor,
+  retry: { baseMs: 20, maxMs: 100 },
+  member: { lookupDelayMs: 50 },
+});
 const exchange = exchangeServices(gateway, governor, { simUrl: config.simUrl, tickerPollMs: 100 });
 // One registry for the engines of the process, as start.ts has it: the gauge is the last price all of them acted on.
 const metrics = new EngineMetrics();
 const portDeps = { db: database.db, config, notifications: database.notifications };
-const engines = runs.map((kind) => startEngine({ db: database.db, config, exchange, ...enginePorts(portDeps, kind), log, metrics,
-  leaseMs: number('LEASE_MS', 1_500), claimEveryMs: number('CLAIM_EVERY_MS', 100), commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000 }));
+const engines = runs.map((kind) =>
+  startEngine({
+    db: database.db,
+    config,
+    exchange,
+    ...enginePorts(portDeps, kind),
+    log,
+    metrics,
+    leaseMs: number('LEASE_MS', 1_500),
+    claimEveryMs: number('CLAIM_EVERY_MS', 100),
+    commandEveryMs: 50,
+    unknownRetryMs: 300,
+    cooldownMs: 1_000,
+  }),
+);
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');

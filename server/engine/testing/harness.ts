@@ -31,7 +31,13 @@ export interface BotStart {
 
 export type SimExchange = ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
 
-export const SILENT = process.env.ENGINE_TEST_LOG ? { info: (o: object, m: string) => console.log(m, o), warn: (o: object, m: string) => console.log(m, o), error: (o: object, m: string) => console.log(m, o) } : { info: () => undefined, warn: () => undefined, error: () => undefined };
+export const SILENT = process.env.ENGINE_TEST_LOG
+  ? {
+      info: (o: object, m: string) => console.log(m, o),
+      warn: (o: object, m: string) => console.log(m, o),
+      error: (o: object, m: string) => console.log(m, o),
+    }
+  : { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The 3-grid strategy of the core's tests: 40/30/30, arm 2 % down, rebound 1 %, take profit 1 % / 0.5 %. */
 export const TEST_STRATEGY = {
@@ -39,8 +45,22 @@ export const TEST_STRATEGY = {
   noOfGrids: 3,
   tableData: [
     { gridNo: 1, allottedAmountPercentagePerOrder: '40', takeProfitPercentage: '1', takeProfitPercentageDown: '0.5' },
-    { gridNo: 2, allottedAmountPercentagePerOrder: '30', buyPercentage: '2', buyPercentageUp: '1', takeProfitPercentage: '1', takeProfitPercentageDown: '0.5' },
-    { gridNo: 3, allottedAmountPercentagePerOrder: '30', buyPercentage: '2', buyPercentageUp: '1', takeProfitPercentage: '1', takeProfitPercentageDown: '0.5' },
+    {
+      gridNo: 2,
+      allottedAmountPercentagePerOrder: '30',
+      buyPercentage: '2',
+      buyPercentageUp: '1',
+      takeProfitPercentage: '1',
+      takeProfitPercentageDown: '0.5',
+    },
+    {
+      gridNo: 3,
+      allottedAmountPercentagePerOrder: '30',
+      buyPercentage: '2',
+      buyPercentageUp: '1',
+      takeProfitPercentage: '1',
+      takeProfitPercentageDown: '0.5',
+    },
   ],
 };
 
@@ -88,9 +108,18 @@ export class EngineHarness {
   async addMember(): Promise<Registered & { key: { apiKey: string; secretKey: string } }> {
     const member = await register(this.server);
     await grant(this.db, member.userId, 30, 'test');
-    const key = this.exchange.simulator.control.createAccount({ balances: { USDT: '100000' }, futuresBalances: { USDT: String(FUTURES_WALLET) }, ipRestrict: true });
+    const key = this.exchange.simulator.control.createAccount({
+      balances: { USDT: '100000' },
+      futuresBalances: { USDT: String(FUTURES_WALLET) },
+      ipRestrict: true,
+    });
     await saveKeys(this.deps, member.userId, key);
-    const res = await this.server.app.inject({ method: 'POST', url: '/api/strategy', payload: TEST_STRATEGY, headers: { authorization: `Bearer ${member.token}` } });
+    const res = await this.server.app.inject({
+      method: 'POST',
+      url: '/api/strategy',
+      payload: TEST_STRATEGY,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
     if (res.statusCode !== 200) throw new Error(`strategy: ${res.body}`);
     return { ...member, key };
   }
@@ -131,14 +160,20 @@ export class EngineHarness {
     for (const e of this.engines.splice(0)) await e.stop().catch(() => undefined);
     this.exchange.simulator.control.clearFaults();
     for (const table of this.runnableTables) {
-      await this.db.execute(sql`UPDATE ${sql.identifier(getTableName(table))} SET status = 'Stopped', lease_owner = NULL, lease_expires_at = NULL
+      await this.db
+        .execute(sql`UPDATE ${sql.identifier(getTableName(table))} SET status = 'Stopped', lease_owner = NULL, lease_expires_at = NULL
         WHERE status IN ('Live', 'Pause')`);
     }
   }
 
   get deps() {
-    return { config: { ...this.server.config, futuresEnabled: true }, db: this.server.database.db, exchange: this.exchange, clock: this.server.clock,
-      notifications: this.server.database.notifications };
+    return {
+      config: { ...this.server.config, futuresEnabled: true },
+      db: this.server.database.db,
+      exchange: this.exchange,
+      clock: this.server.clock,
+      notifications: this.server.database.notifications,
+    };
   }
 
   get db() {
@@ -146,8 +181,19 @@ export class EngineHarness {
   }
 
   startEngine(options: Partial<EngineOptions> = {}, id = `engine-${this.engines.length + 1}`): Engine {
-    const engineOptions: EngineOptions = { db: this.db, config: { ...this.server.config, engineId: id }, exchange: this.exchange, ...enginePorts(this.deps), log: SILENT,
-      leaseMs: 1_500, claimEveryMs: 100, commandEveryMs: 50, unknownRetryMs: 300, cooldownMs: 1_000, ...options };
+    const engineOptions: EngineOptions = {
+      db: this.db,
+      config: { ...this.server.config, engineId: id },
+      exchange: this.exchange,
+      ...enginePorts(this.deps),
+      log: SILENT,
+      leaseMs: 1_500,
+      claimEveryMs: 100,
+      commandEveryMs: 50,
+      unknownRetryMs: 300,
+      cooldownMs: 1_000,
+      ...options,
+    };
     this.runnableTables.add(engineOptions.runnable.tables.runnables);
     const engine = new Engine(engineOptions);
     engine.start();
@@ -160,20 +206,33 @@ export class EngineHarness {
   }
 
   async startBot(request: Partial<StartBotRequest> = {}, userId = this.member.userId): Promise<string> {
-    const { botID } = await startBot(this.deps, userId, { selectPair: 'SOLUSDT', myStrategy: TEST_STRATEGY.strategyName, amount: 1000,
-      category: 'Spot', botType: 'Advanced Multigrid', ...request });
+    const { botID } = await startBot(this.deps, userId, {
+      selectPair: 'SOLUSDT',
+      myStrategy: TEST_STRATEGY.strategyName,
+      amount: 1000,
+      category: 'Spot',
+      botType: 'Advanced Multigrid',
+      ...request,
+    });
     return botID;
   }
 
   /** An engine that dies as under kill -9 at the first crash point `crashes` picks. */
   startVictim(crashes: (at: CrashPoint) => boolean): { victim: Engine; killed: () => boolean } {
     let killed = false;
-    const victim = this.startEngine({ faults: { crashAt: (at) => {
-      if (killed || !crashes(at)) return false;
-      killed = true;
-      victim.kill();
-      return true;
-    } } }, 'victim');
+    const victim = this.startEngine(
+      {
+        faults: {
+          crashAt: (at) => {
+            if (killed || !crashes(at)) return false;
+            killed = true;
+            victim.kill();
+            return true;
+          },
+        },
+      },
+      'victim',
+    );
     return { victim, killed: () => killed };
   }
 
@@ -205,15 +264,35 @@ export class EngineHarness {
 
   async trades(botId: string): Promise<Trade[]> {
     const rows = await this.db.select().from(botOrders).where(eq(botOrders.runnableId, botId)).orderBy(asc(botOrders.seq));
-    return rows.filter((r) => r.status === 'filled').map((r) => ({ side: r.side, grid: r.slot, price: norm(r.fillPrice), qty: norm(r.filledQty), fee: norm(r.fee), pnl: norm(r.pnl) }));
+    return rows
+      .filter((r) => r.status === 'filled')
+      .map((r) => ({
+        side: r.side,
+        grid: r.slot,
+        price: norm(r.fillPrice),
+        qty: norm(r.filledQty),
+        fee: norm(r.fee),
+        pnl: norm(r.pnl),
+      }));
   }
 
   /** The backtester's trades for the bot's strategy, settings and rules on these ticks. */
   async backtest(botId: string, prices: string[]): Promise<Trade[]> {
     const [row] = await this.db.select().from(bots).where(eq(bots.id, botId));
     const ticks: Tick[] = prices.map((price, i) => ({ ts: i, price }));
-    const result = runBacktest(ticks, { strategy: strategyOf(row!), params: paramsOf(row!), market: marketRules(row!.marketRules as StoredMarketRules) });
-    return result.trades.map((t) => ({ side: t.side, grid: t.grid, price: norm(t.price), qty: norm(t.qty), fee: norm(t.fee), pnl: norm(t.pnl) }));
+    const result = runBacktest(ticks, {
+      strategy: strategyOf(row!),
+      params: paramsOf(row!),
+      market: marketRules(row!.marketRules as StoredMarketRules),
+    });
+    return result.trades.map((t) => ({
+      side: t.side,
+      grid: t.grid,
+      price: norm(t.price),
+      qty: norm(t.qty),
+      fee: norm(t.fee),
+      pnl: norm(t.pnl),
+    }));
   }
 
   /** What the exchange says the member (or the one of `apiKey`) holds of `asset` (free + locked). */
@@ -252,9 +331,16 @@ export class EngineHarness {
  * after them, so call it once an engine runs one of the member's runnables. What an engine does
  * with an event that changes nothing (a partial fill) can then be checked. `close()` leaves it.
  */
-export function heardEvents(h: EngineHarness, market: 'spot' | 'futures' = 'spot'): { events: Record<string, unknown>[]; close(): void } {
+export function heardEvents(
+  h: EngineHarness,
+  market: 'spot' | 'futures' = 'spot',
+): { events: Record<string, unknown>[]; close(): void } {
   const events: Record<string, unknown>[] = [];
-  const listener = () => ({ onEvent: (event: Record<string, unknown>) => void events.push(event), onUp: () => undefined, onDown: () => undefined });
+  const listener = () => ({
+    onEvent: (event: Record<string, unknown>) => void events.push(event),
+    onUp: () => undefined,
+    onDown: () => undefined,
+  });
   if (market === 'spot') {
     const spot = new MemberSubscriptions(h.exchange.spotStreams, 'engine', listener);
     spot.watch(h.member.userId, h.memberKey);

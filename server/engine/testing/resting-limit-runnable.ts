@@ -17,7 +17,17 @@ import type { Db } from '../../db/database';
 import { money, runnableCommandsTable, runnableFillsTable, runnableOrderColumns } from '../../db/schema/runnable-tables';
 import { APPLIED, refused } from '../../runnables/command-results';
 import { D } from '../../../trading/index';
-import type { BookedFill, CommandStep, Decision, KernelRow, Runnable, RunnableCodec, StateColumns, StatusColumn, Tick } from '../runnable';
+import type {
+  BookedFill,
+  CommandStep,
+  Decision,
+  KernelRow,
+  Runnable,
+  RunnableCodec,
+  StateColumns,
+  StatusColumn,
+  Tick,
+} from '../runnable';
 import type { StopReason } from '../../../common/api/stop-reasons';
 
 export const restingRunnables = pgTable('test_resting_runnables', {
@@ -71,7 +81,8 @@ export async function createRestingTables(db: Db): Promise<void> {
       price ${n} NOT NULL, quantity ${n} NOT NULL, fee ${n} NOT NULL, fee_asset text NOT NULL, PRIMARY KEY (market, symbol, trade_id))`,
     `CREATE TABLE test_resting_commands (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), test_resting_id uuid NOT NULL, kind text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now(), applied_at timestamptz, result text)`,
-  ]) await db.execute(sql.raw(statement));
+  ])
+    await db.execute(sql.raw(statement));
 }
 
 /**
@@ -109,11 +120,17 @@ export class RestingLimitRunnable implements Runnable<RestingRow> {
     if (this.s.cancelling) return null;
     if (this.s.phase === 'start') {
       this.s.phase = 'buying';
-      return { ...NOTHING, orders: [{ kind: 'buy', slot: BUY_SLOT, quantity: this.s.quantity, price: this.s.buyAt, type: 'limit' }] };
+      return {
+        ...NOTHING,
+        orders: [{ kind: 'buy', slot: BUY_SLOT, quantity: this.s.quantity, price: this.s.buyAt, type: 'limit' }],
+      };
     }
     if (this.s.phase === 'holding') {
       this.s.phase = 'selling';
-      return { ...NOTHING, orders: [{ kind: 'sell', slot: SELL_SLOT, quantity: this.s.held, price: this.s.sellAt, type: 'limit' }] };
+      return {
+        ...NOTHING,
+        orders: [{ kind: 'sell', slot: SELL_SLOT, quantity: this.s.held, price: this.s.sellAt, type: 'limit' }],
+      };
     }
     return null;
   }
@@ -124,7 +141,8 @@ export class RestingLimitRunnable implements Runnable<RestingRow> {
 
   command(kind: string): Promise<CommandStep> {
     const resting = this.s.phase === 'buying' ? BUY_SLOT : this.s.phase === 'selling' ? SELL_SLOT : null;
-    if (kind !== 'cancel' || resting === null || this.s.cancelling) return Promise.resolve({ decision: null, result: () => refused('already_stopped') });
+    if (kind !== 'cancel' || resting === null || this.s.cancelling)
+      return Promise.resolve({ decision: null, result: () => refused('already_stopped') });
     this.s.cancelling = true;
     return Promise.resolve({ decision: { ...NOTHING, orders: [], cancels: [resting] }, result: () => APPLIED });
   }
@@ -180,7 +198,15 @@ export class RestingLimitRunnable implements Runnable<RestingRow> {
   }
 
   columns(): StateColumns {
-    return { state: this.s, realizedPnl: this.s.pnl, heldQty: this.s.held, heldCost: this.s.cost, gridNo: 0, trades: this.s.trades, lastPrice: this.s.lastPrice };
+    return {
+      state: this.s,
+      realizedPnl: this.s.pnl,
+      heldQty: this.s.held,
+      heldCost: this.s.cost,
+      gridNo: 0,
+      trades: this.s.trades,
+      lastPrice: this.s.lastPrice,
+    };
   }
 
   readonly position = '0';
@@ -188,21 +214,57 @@ export class RestingLimitRunnable implements Runnable<RestingRow> {
   readonly startedAt = null;
 }
 
-const event = (row: Pick<KernelRow, 'id' | 'symbol'>, at: Date): MemberEvent =>
-  ({ kind: 'bot.stopped', botID: row.id, name: row.symbol, reason: 'manual', status: 'Stopped', at: at.toISOString() });
+const event = (row: Pick<KernelRow, 'id' | 'symbol'>, at: Date): MemberEvent => ({
+  kind: 'bot.stopped',
+  botID: row.id,
+  name: row.symbol,
+  reason: 'manual',
+  status: 'Stopped',
+  at: at.toISOString(),
+});
 
 export const restingCodec: RunnableCodec<RestingRow & KernelRow> = {
   decode: (row) => new RestingLimitRunnable(structuredClone(row.state)),
   venueOf: () => ({ market: 'spot', leverage: null }),
   statusEvent: (row, status, _reason, at) => (status === 'Stopped' ? event(row, at) : null),
-  orderFailedEvent: (row, message, at) => ({ kind: 'bot.orderFailed', botID: row.id, name: row.symbol, message, at: at.toISOString() }),
-  tables: { runnables: restingRunnables, orders: restingOrders, fills: restingFills, commands: restingCommands, runnableId: 'test_resting_id', slot: 'slot',
-    orderType: 'order_type' },
+  orderFailedEvent: (row, message, at) => ({
+    kind: 'bot.orderFailed',
+    botID: row.id,
+    name: row.symbol,
+    message,
+    at: at.toISOString(),
+  }),
+  tables: {
+    runnables: restingRunnables,
+    orders: restingOrders,
+    fills: restingFills,
+    commands: restingCommands,
+    runnableId: 'test_resting_id',
+    slot: 'slot',
+    orderType: 'order_type',
+  },
 };
 
 /** A resting-limit runnable of `userId` on `symbol`, Live, for the next claim. */
-export async function insertResting(db: Db, userId: string, symbol: string, settings: Pick<RestingState, 'buyAt' | 'sellAt' | 'quantity'>): Promise<string> {
-  const state: RestingState = { ...settings, phase: 'start', cancelling: false, held: '0', cost: '0', pnl: '0', trades: 0, lastPrice: null };
-  const [row] = await db.insert(restingRunnables).values({ userId, symbol, status: 'Live', state }).returning({ id: restingRunnables.id });
+export async function insertResting(
+  db: Db,
+  userId: string,
+  symbol: string,
+  settings: Pick<RestingState, 'buyAt' | 'sellAt' | 'quantity'>,
+): Promise<string> {
+  const state: RestingState = {
+    ...settings,
+    phase: 'start',
+    cancelling: false,
+    held: '0',
+    cost: '0',
+    pnl: '0',
+    trades: 0,
+    lastPrice: null,
+  };
+  const [row] = await db
+    .insert(restingRunnables)
+    .values({ userId, symbol, status: 'Live', state })
+    .returning({ id: restingRunnables.id });
   return row!.id;
 }

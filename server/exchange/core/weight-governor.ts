@@ -46,7 +46,14 @@ export class WeightGovernor {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly state = new Map<ApiFamily, FamilyState>();
   private pausedUntil = 0;
-  readonly stats: GovernorStats = { reserved: { spot: 0, futures: 0, sapi: 0 }, queuedWaits: 0, granted: 0, responses: 0, limitResponses: 0, pausedMs: 0 };
+  readonly stats: GovernorStats = {
+    reserved: { spot: 0, futures: 0, sapi: 0 },
+    queuedWaits: 0,
+    granted: 0,
+    responses: 0,
+    limitResponses: 0,
+    pausedMs: 0,
+  };
 
   constructor(options: GovernorOptions = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };

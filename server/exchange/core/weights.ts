@@ -29,20 +29,43 @@ function byLimit(params: Params, steps: [number, number][], fallback: number): n
 const SPOT: Record<string, (p: Params) => number> = {
   'GET account': () => 20,
   'GET exchangeInfo': () => 20,
-  'GET ticker/24hr': (p) => { const n = count(p); return n <= 20 ? 2 : n <= 100 ? 40 : 80; },
+  'GET ticker/24hr': (p) => {
+    const n = count(p);
+    return n <= 20 ? 2 : n <= 100 ? 40 : 80;
+  },
   'GET ticker/price': (p) => (count(p) === 1 ? 2 : 4),
   'GET klines': () => 2,
   'GET order': () => 4,
   'GET openOrders': (p) => (p.symbol ? 6 : 80),
   'GET allOrders': () => 20,
   'GET myTrades': () => 20,
-  'GET depth': (p) => byLimit(p, [[100, 5], [500, 25], [1000, 50], [5000, 250]], 5),
+  'GET depth': (p) =>
+    byLimit(
+      p,
+      [
+        [100, 5],
+        [500, 25],
+        [1000, 50],
+        [5000, 250],
+      ],
+      5,
+    ),
 };
 
 const FUTURES: Record<string, (p: Params) => number> = {
   'GET ticker/24hr': (p) => (p.symbol ? 1 : 40),
   'GET ticker/price': (p) => (p.symbol ? 1 : 2),
-  'GET klines': (p) => byLimit(p, [[99, 1], [499, 2], [1000, 5], [1500, 10]], 2),
+  'GET klines': (p) =>
+    byLimit(
+      p,
+      [
+        [99, 1],
+        [499, 2],
+        [1000, 5],
+        [1500, 10],
+      ],
+      2,
+    ),
   'GET openOrders': (p) => (p.symbol ? 1 : 40),
   'GET allOrders': () => 5,
   'GET userTrades': () => 5,

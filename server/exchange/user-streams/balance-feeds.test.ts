@@ -18,10 +18,15 @@ function setup() {
   const spot = fakePool();
   const futures = fakePool();
   let t = 0;
-  const caches = { spot: new MemberCache<Balances>({ weight: 20, budgetPerMinute: 2400, minTtlMs: 5000 }, () => t),
-    futures: new MemberCache<Balances>({ weight: 5, budgetPerMinute: 960, minTtlMs: 5000 }, () => t) };
+  const caches = {
+    spot: new MemberCache<Balances>({ weight: 20, budgetPerMinute: 2400, minTtlMs: 5000 }, () => t),
+    futures: new MemberCache<Balances>({ weight: 5, budgetPerMinute: 960, minTtlMs: 5000 }, () => t),
+  };
   const feeds = new BalanceFeeds(spot.pool, futures.pool, caches, { now: () => t, idleMs: 60_000 });
-  const exchange = { spot: { USDT: { free: '100', total: '100' } } as Balances, futures: { USDT: { free: '50', total: '50' } } as Balances };
+  const exchange = {
+    spot: { USDT: { free: '100', total: '100' } } as Balances,
+    futures: { USDT: { free: '50', total: '50' } } as Balances,
+  };
   const calls = { spot: 0, futures: 0 };
   let hold: Promise<void> | null = null;
   const gateway = {
@@ -34,11 +39,31 @@ function setup() {
   } as unknown as MemberGateway;
   const key = { apiKey: 'k1', secretKey: 's1' };
   const read = (market: 'spot' | 'futures', fresh = false) => feeds.read('m1', key, gateway, market, fresh);
-  return { feeds, spot, futures, exchange, calls, read, advance: (ms: number) => (t += ms),
-    holdLoads: () => { let release!: () => void; hold = new Promise((r) => (release = r)); return () => { hold = null; release(); }; } };
+  return {
+    feeds,
+    spot,
+    futures,
+    exchange,
+    calls,
+    read,
+    advance: (ms: number) => (t += ms),
+    holdLoads: () => {
+      let release!: () => void;
+      hold = new Promise((r) => (release = r));
+      return () => {
+        hold = null;
+        release();
+      };
+    },
+  };
 }
 
-const position = (rows: [string, string, string][]) => ({ e: 'outboundAccountPosition', E: 1, u: 1, B: rows.map(([a, f, l]) => ({ a, f, l })) });
+const position = (rows: [string, string, string][]) => ({
+  e: 'outboundAccountPosition',
+  E: 1,
+  u: 1,
+  B: rows.map(([a, f, l]) => ({ a, f, l })),
+});
 
 describe('balance feeds', () => {
   it('reads REST until the stream is up, then one snapshot, then follows the stream with no exchange calls', async () => {
@@ -48,7 +73,12 @@ describe('balance feeds', () => {
     s.spot.listeners.get('m1')!.onUp();
     await s.read('spot'); // the snapshot the stream builds on
     expect(s.calls.spot).toBe(2);
-    s.spot.listeners.get('m1')!.onEvent(position([['USDT', '90.5', '9.5'], ['BTC', '0.001', '0']]));
+    s.spot.listeners.get('m1')!.onEvent(
+      position([
+        ['USDT', '90.5', '9.5'],
+        ['BTC', '0.001', '0'],
+      ]),
+    );
     for (let i = 0; i < 100; i++) await s.read('spot');
     expect(await s.read('spot')).toEqual({ USDT: { free: '90.5', total: '100' }, BTC: { free: '0.001', total: '0.001' } });
     s.spot.listeners.get('m1')!.onEvent(position([['BTC', '0', '0']]));
@@ -104,11 +134,15 @@ describe('balance feeds', () => {
     const futures = fakePool();
     let t = 0;
     // 20 weight a snapshot, 120 a minute: a bucket of 20, refilled 2 a second.
-    const caches = { spot: new MemberCache<Balances>({ weight: 20, budgetPerMinute: 120, minTtlMs: 5000 }, () => t),
-      futures: new MemberCache<Balances>({ weight: 5, budgetPerMinute: 960, minTtlMs: 5000 }, () => t) };
+    const caches = {
+      spot: new MemberCache<Balances>({ weight: 20, budgetPerMinute: 120, minTtlMs: 5000 }, () => t),
+      futures: new MemberCache<Balances>({ weight: 5, budgetPerMinute: 960, minTtlMs: 5000 }, () => t),
+    };
     const feeds = new BalanceFeeds(spot.pool, futures.pool, caches, { now: () => t });
     let calls = 0;
-    const gateway = { balances: async () => ({ USDT: { free: String(++calls), total: String(calls) } }) } as unknown as MemberGateway;
+    const gateway = {
+      balances: async () => ({ USDT: { free: String(++calls), total: String(calls) } }),
+    } as unknown as MemberGateway;
     const key = (i: number) => ({ apiKey: `k${i}`, secretKey: 's' });
     for (let i = 0; i < 3; i++) await feeds.read(`m${i}`, key(i), gateway, 'spot'); // first loads: always, borrowing
     for (let i = 0; i < 3; i++) spot.listeners.get(`m${i}`)!.onUp();

@@ -161,8 +161,14 @@ export class BalanceFeeds {
       member = undefined;
     }
     if (!member) {
-      member = { userId, apiKey: key.apiKey, lastRead: 0, futuresWatched: false, spot: { up: false, balances: null, replay: null, loading: null },
-        futures: { up: false, value: null, version: 0, loading: null } };
+      member = {
+        userId,
+        apiKey: key.apiKey,
+        lastRead: 0,
+        futuresWatched: false,
+        spot: { up: false, balances: null, replay: null, loading: null },
+        futures: { up: false, value: null, version: 0, loading: null },
+      };
       if (this.members.size < this.maxMembers) {
         this.members.set(userId, member);
         this.spotPool.add(userId, key, this.spotListener(member));

@@ -29,7 +29,10 @@ export function userStreamUrls(simUrl: string | null): { spot: string; futures: 
 
 /** Binance's WebSocket API signature: HMAC-SHA256 of the params sorted by name, as a raw query. */
 export function signWsApiParams(params: Record<string, string | number>, secret: string): Record<string, string | number> {
-  const query = Object.keys(params).sort().map((k) => `${k}=${params[k]}`).join('&');
+  const query = Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
   return { ...params, signature: createHmac('sha256', secret).update(query).digest('hex') };
 }
 

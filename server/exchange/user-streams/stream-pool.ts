@@ -98,7 +98,16 @@ export class UserStreamPool<M> {
   /** Starts a subscription; the listener hears onUp once events flow. */
   add(id: string, member: M, listener: StreamListener): void {
     if (this.subs.has(id)) return;
-    const sub: Sub<M> = { id, member, listener, slot: null, remoteId: null, retryMs: this.opts.retryMinMs, timer: null, removed: false };
+    const sub: Sub<M> = {
+      id,
+      member,
+      listener,
+      slot: null,
+      remoteId: null,
+      retryMs: this.opts.retryMinMs,
+      timer: null,
+      removed: false,
+    };
     this.subs.set(id, sub);
     void this.attach(sub);
   }
@@ -111,7 +120,8 @@ export class UserStreamPool<M> {
     if (sub.timer) clearTimeout(sub.timer);
     const { slot, remoteId } = sub;
     this.detach(sub);
-    if (slot?.socket && remoteId && !slot.url) void slot.socket.then((s) => this.protocol.unsubscribe(s, remoteId)).catch(() => undefined);
+    if (slot?.socket && remoteId && !slot.url)
+      void slot.socket.then((s) => this.protocol.unsubscribe(s, remoteId)).catch(() => undefined);
   }
 
   stats(): PoolStats {
@@ -145,8 +155,13 @@ export class UserStreamPool<M> {
 
   private connect(slot: Slot): Promise<MuxSocket> {
     const budget = this.opts.connections;
-    const handlers = { onEvent: (message: Record<string, unknown>) => this.onMessage(slot, message), onClose: () => this.onSlotClosed(slot) };
-    slot.socket ??= (budget ? budget.take() : Promise.resolve()).then(() => MuxSocket.open(slot.url ?? this.protocol.url, handlers));
+    const handlers = {
+      onEvent: (message: Record<string, unknown>) => this.onMessage(slot, message),
+      onClose: () => this.onSlotClosed(slot),
+    };
+    slot.socket ??= (budget ? budget.take() : Promise.resolve()).then(() =>
+      MuxSocket.open(slot.url ?? this.protocol.url, handlers),
+    );
     slot.socket.catch(() => this.onSlotClosed(slot));
     return slot.socket;
   }

@@ -14,7 +14,11 @@ import { type StreamListener, UserStreamPool } from './stream-pool';
 function recorder() {
   const events: Record<string, unknown>[] = [];
   const state = { up: 0, down: 0 };
-  const listener: StreamListener = { onEvent: (e) => events.push(e), onUp: () => (state.up += 1), onDown: () => (state.down += 1) };
+  const listener: StreamListener = {
+    onEvent: (e) => events.push(e),
+    onUp: () => (state.up += 1),
+    onDown: () => (state.down += 1),
+  };
   return { events, state, listener };
 }
 
@@ -45,7 +49,14 @@ describe('user-data streams against the simulator', () => {
       pool.add('a', a, ra.listener);
       pool.add('b', b, rb.listener);
       await vi.waitFor(() => expect(pool.stats()).toMatchObject({ subscriptions: 2, up: 2, sockets: 1 }));
-      await gateway.member(a).placeOrder({ market: 'spot', symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.001', clientOrderId: 'us-a-1' });
+      await gateway.member(a).placeOrder({
+        market: 'spot',
+        symbol: 'BTCUSDT',
+        side: 'buy',
+        type: 'market',
+        quantity: '0.001',
+        clientOrderId: 'us-a-1',
+      });
       await vi.waitFor(() => expect(ra.events.some((e) => e.e === 'outboundAccountPosition')).toBe(true));
       expect(ra.events.some((e) => e.e === 'executionReport' && e.c === 'us-a-1')).toBe(true);
       expect(rb.events).toEqual([]);
@@ -53,7 +64,14 @@ describe('user-data streams against the simulator', () => {
       await vi.waitFor(() => expect(ra.state.down + rb.state.down).toBeGreaterThanOrEqual(2));
       await vi.waitFor(() => expect(pool.stats()).toMatchObject({ up: 2 }));
       expect(ra.state.up).toBeGreaterThanOrEqual(2);
-      await gateway.member(b).placeOrder({ market: 'spot', symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.001', clientOrderId: 'us-b-1' });
+      await gateway.member(b).placeOrder({
+        market: 'spot',
+        symbol: 'BTCUSDT',
+        side: 'buy',
+        type: 'market',
+        quantity: '0.001',
+        clientOrderId: 'us-b-1',
+      });
       await vi.waitFor(() => expect(rb.events.some((e) => e.e === 'executionReport' && e.c === 'us-b-1')).toBe(true));
       pool.remove('a');
       await vi.waitFor(() => expect(pool.stats()).toMatchObject({ subscriptions: 1, sockets: 1 }));
@@ -93,8 +111,16 @@ describe('user-data streams against the simulator', () => {
     let t = Date.now();
     const clock = () => t;
     const timed = await startTestSimulator({ now: clock, listenKeySweepMs: 20 });
-    const timedGateway = new CcxtGateway({ simUrl: timed.url, governor: new WeightGovernor(), now: clock, retry: { baseMs: 10, maxMs: 50 } });
-    const pool = new UserStreamPool<FuturesMember>(futuresProtocol(userStreamUrls(timed.url).futures), { retryMinMs: 20, retryMaxMs: 100 });
+    const timedGateway = new CcxtGateway({
+      simUrl: timed.url,
+      governor: new WeightGovernor(),
+      now: clock,
+      retry: { baseMs: 10, maxMs: 50 },
+    });
+    const pool = new UserStreamPool<FuturesMember>(futuresProtocol(userStreamUrls(timed.url).futures), {
+      retryMinMs: 20,
+      retryMaxMs: 100,
+    });
     try {
       const member: FuturesMember = { gateway: timedGateway.member(timed.control.createAccount({ balances: { USDT: '10' } })) };
       const r = recorder();
@@ -115,19 +141,34 @@ describe('user-data streams against the simulator', () => {
   it('serves balances from the stream: one snapshot, then every change with no further exchange reads', async () => {
     const spotPool = new UserStreamPool<MemberKey>(spotProtocol(urls.spot, governor), { retryMinMs: 20, retryMaxMs: 100 });
     const futuresPool = new UserStreamPool<FuturesMember>(futuresProtocol(urls.futures), { retryMinMs: 20, retryMaxMs: 100 });
-    const caches = { spot: new MemberCache<Balances>({ weight: 20, budgetPerMinute: 2400, minTtlMs: 5000 }),
-      futures: new MemberCache<Balances>({ weight: 5, budgetPerMinute: 960, minTtlMs: 5000 }) };
+    const caches = {
+      spot: new MemberCache<Balances>({ weight: 20, budgetPerMinute: 2400, minTtlMs: 5000 }),
+      futures: new MemberCache<Balances>({ weight: 5, budgetPerMinute: 960, minTtlMs: 5000 }),
+    };
     const feeds = new BalanceFeeds(spotPool, futuresPool, caches);
     try {
       const key = sim.control.createAccount({ balances: { USDT: '1000' } });
       const member = gateway.member(key);
       let reads = 0;
-      const counted = { ...member, balances: (market: 'spot' | 'futures') => { reads += 1; return member.balances(market); } } as typeof member;
+      const counted = {
+        ...member,
+        balances: (market: 'spot' | 'futures') => {
+          reads += 1;
+          return member.balances(market);
+        },
+      } as typeof member;
       expect((await feeds.read('u1', key, counted, 'spot')).USDT?.free).toBe('1000');
       await vi.waitFor(() => expect(feeds.stats().spotUp).toBe(1));
       await feeds.read('u1', key, counted, 'spot'); // the snapshot
       const readsAfterSnapshot = reads;
-      await member.placeOrder({ market: 'spot', symbol: 'BTCUSDT', side: 'buy', type: 'market', quantity: '0.002', clientOrderId: 'us-feed-1' });
+      await member.placeOrder({
+        market: 'spot',
+        symbol: 'BTCUSDT',
+        side: 'buy',
+        type: 'market',
+        quantity: '0.002',
+        clientOrderId: 'us-feed-1',
+      });
       await vi.waitFor(async () => expect((await feeds.read('u1', key, counted, 'spot')).BTC?.free).toBe('0.002'));
       const balances = await feeds.read('u1', key, counted, 'spot');
       expect(new Decimal(balances.USDT!.free).eq(sim.control.getAccount(key.apiKey)!.balances.USDT!.free)).toBe(true);

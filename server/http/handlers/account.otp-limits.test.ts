@@ -54,10 +54,18 @@ describe.each(targets)('OTP tries and mails on $name', (target) => {
     const { body } = await signedUp();
     const early = await resend(body.email);
     expect(early.statusCode).toBe(429);
-    expect(early.json()).toEqual({ success: false, message: SERVER.otpResendTooSoon(OTP_RESEND_SECONDS), reason: 'request.too_many' });
+    expect(early.json()).toEqual({
+      success: false,
+      message: SERVER.otpResendTooSoon(OTP_RESEND_SECONDS),
+      reason: 'request.too_many',
+    });
     expect(early.headers['retry-after']).toBe(String(OTP_RESEND_SECONDS));
     server.clock.advance((OTP_RESEND_SECONDS - 1) * 1000);
-    expect((await resend(body.email)).json()).toEqual({ success: false, message: SERVER.otpResendTooSoon(1), reason: 'request.too_many' });
+    expect((await resend(body.email)).json()).toEqual({
+      success: false,
+      message: SERVER.otpResendTooSoon(1),
+      reason: 'request.too_many',
+    });
     server.clock.advance(1000);
     expect((await resend(body.email)).json()).toEqual({ success: true, message: SERVER.otpResent });
     expect(mailsTo(body.email)).toHaveLength(2);

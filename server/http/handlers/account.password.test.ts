@@ -65,7 +65,8 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
   it('caps the reset mails to one member per hour across clients; a refused request leaves the last link working (issue 20, item 3)', async () => {
     const member = await register(server);
     const cap = server.config.resetMailHourlyMax;
-    const forgot = (remoteAddress: string) => server.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: member.email }, remoteAddress });
+    const forgot = (remoteAddress: string) =>
+      server.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: member.email }, remoteAddress });
     const clients = ['10.20.0.1', '10.20.0.2'];
     for (let sent = 0; sent < cap; sent += 1) expect((await forgot(clients[sent % 2]!)).statusCode).toBe(200);
     const last = resetTokenFrom(server.mailer.lastTo(member.email)!.text);
@@ -76,7 +77,9 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     }
-    expect(server.mailer.sent.filter((mail) => mail.to === member.email && mail.text.includes('resetpassword/'))).toHaveLength(cap);
+    expect(server.mailer.sent.filter((mail) => mail.to === member.email && mail.text.includes('resetpassword/'))).toHaveLength(
+      cap,
+    );
     expect((await post(`/api/reset-password/${last}`, { password: 'brand-new-pw' })).statusCode).toBe(200);
     expect((await post('/api/login', { email: member.email, password: 'brand-new-pw' })).statusCode).toBe(200);
   });
@@ -125,7 +128,10 @@ describe.each(targets)('forgot and reset password on $name', (target) => {
 
   it('checks the token before hashing the new password', async () => {
     // A cost argon2 refuses: any hash attempted would fail the call with a 500.
-    const deps = { ...server.app.accountDeps, config: { ...server.config, argon2: { memoryCost: 1, timeCost: 1, parallelism: 1 } } };
+    const deps = {
+      ...server.app.accountDeps,
+      config: { ...server.config, argon2: { memoryCost: 1, timeCost: 1, parallelism: 1 } },
+    };
     await expect(resetPassword(deps, generateResetToken(), 'brand-new-pw')).rejects.toMatchObject({
       reason: 'account.reset_token_invalid',
       message: SERVER.resetTokenInvalid,

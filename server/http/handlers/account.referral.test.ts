@@ -36,7 +36,12 @@ describe.each(targets)('referral calls on $name', (target) => {
   it('refuses a sponsor without an active subscription', async () => {
     const member = await register(server);
     const res = await get(`/api/referralIdcheck/${member.userCode}`);
-    expect(res.json()).toEqual({ exists: false, username: null, message: SERVER.sponsorWithoutSubscription, reason: 'account.sponsor_inactive' });
+    expect(res.json()).toEqual({
+      exists: false,
+      username: null,
+      message: SERVER.sponsorWithoutSubscription,
+      reason: 'account.sponsor_inactive',
+    });
   });
 
   it('reports an unknown referral ID', async () => {

@@ -47,14 +47,14 @@ describe.each(targets)('login, logout, email and user-profile on $name', (target
     expect(body).not.toHaveProperty('passwordHash');
   });
 
-  it.each([
-    [{ email: 'nobody@example.com', password: 'secret12' }],
-    [{ email: 'placeholder', password: 'wrong-password' }],
-  ])('refuses wrong credentials with 401 %j', async (payload) => {
-    const res = await login({ ...payload, email: payload.email === 'placeholder' ? member.email : payload.email });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SERVER.invalidCredentials, reason: 'auth.invalid_credentials' });
-  });
+  it.each([[{ email: 'nobody@example.com', password: 'secret12' }], [{ email: 'placeholder', password: 'wrong-password' }]])(
+    'refuses wrong credentials with 401 %j',
+    async (payload) => {
+      const res = await login({ ...payload, email: payload.email === 'placeholder' ? member.email : payload.email });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: SERVER.invalidCredentials, reason: 'auth.invalid_credentials' });
+    },
+  );
 
   it.each([
     [{ password: 'secret12' }, VALIDATION.emailRequired],
@@ -86,7 +86,12 @@ describe.each(targets)('login, logout, email and user-profile on $name', (target
     expect(before.json()).toEqual({
       code: BILLING_SUCCESS_CODE,
       msg: SERVER.accountOk,
-      data: { usdtRewardToken: '0', userCode: fresh.userCode, isShowUserCode: false, userCodeMsg: SERVER.noActiveSubscriptionCode },
+      data: {
+        usdtRewardToken: '0',
+        userCode: fresh.userCode,
+        isShowUserCode: false,
+        userCodeMsg: SERVER.noActiveSubscriptionCode,
+      },
     });
     await grant(server.database.db, fresh.userId, 30, 'test');
     const after = await server.app.inject({
@@ -97,7 +102,11 @@ describe.each(targets)('login, logout, email and user-profile on $name', (target
     });
     expect(after.json().data).toMatchObject({ isShowUserCode: true, userCodeMsg: '' });
     // Rewards earned are the member's USDT reward account of the ledger.
-    await post(server.database.db, { key: `test-reward-${fresh.userId}`, kind: 'level_reward', legs: [{ userId: fresh.userId, asset: 'USDT_REWARD', amount: '12.5' }] });
+    await post(server.database.db, {
+      key: `test-reward-${fresh.userId}`,
+      kind: 'level_reward',
+      legs: [{ userId: fresh.userId, asset: 'USDT_REWARD', amount: '12.5' }],
+    });
     const rewarded = await server.app.inject({ method: 'POST', url: '/account/user-profile', headers: bearer(fresh.token) });
     expect(rewarded.json().data).toMatchObject({ usdtRewardToken: '12.5' });
     const loggedIn = await login({ email: fresh.email, password: fresh.password });
@@ -116,7 +125,11 @@ describe.each(targets)('login, logout, email and user-profile on $name', (target
     const out = await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ message: SERVER.loggedOut });
-    for (const [method, url] of [['GET', '/api/email'], ['POST', '/api/logout'], ['POST', '/account/user-profile']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/email'],
+      ['POST', '/api/logout'],
+      ['POST', '/account/user-profile'],
+    ] as const) {
       expect((await server.app.inject({ method, url, headers: bearer(token) })).statusCode).toBe(401);
     }
     // Only that session ends; the member's other device stays signed in.

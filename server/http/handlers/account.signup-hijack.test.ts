@@ -48,7 +48,7 @@ describe.each(targets)('a pending sign up on $name', (target) => {
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
   });
 
-  it('creates no account from a code mailed for a stranger\'s request: the owner\'s password must match it', async () => {
+  it("creates no account from a code mailed for a stranger's request: the owner's password must match it", async () => {
     const owner = signupBody({ password: 'owner-password' });
     // The stranger asks first (or after the owner's request expired); the code goes to the owner.
     const stranger = { ...owner, username: 'Mallory', password: 'stranger-password' };
@@ -57,10 +57,18 @@ describe.each(targets)('a pending sign up on $name', (target) => {
 
     const refused = await post('/api/verify-otp', { ...owner, otp });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ success: false, message: SERVER.signupPasswordMismatch, reason: 'account.password_mismatch' });
+    expect(refused.json()).toEqual({
+      success: false,
+      message: SERVER.signupPasswordMismatch,
+      reason: 'account.password_mismatch',
+    });
     expect((await login(owner.email, stranger.password)).statusCode).toBe(401);
     // The stranger's request is cancelled, so its code is spent and the owner can sign up now.
-    expect((await post('/api/verify-otp', { ...stranger, otp })).json()).toEqual({ success: false, message: SERVER.noPendingSignup, reason: 'account.no_pending_signup' });
+    expect((await post('/api/verify-otp', { ...stranger, otp })).json()).toEqual({
+      success: false,
+      message: SERVER.noPendingSignup,
+      reason: 'account.no_pending_signup',
+    });
     expect((await post('/api/signup', owner)).statusCode).toBe(200);
     const mine = await post('/api/verify-otp', { ...owner, otp: lastOtp(owner.email) });
     expect(mine.statusCode).toBe(200);
@@ -71,7 +79,10 @@ describe.each(targets)('a pending sign up on $name', (target) => {
     const owner = signupBody();
     await post('/api/signup', owner);
     const otp = lastOtp(owner.email);
-    for (const payload of [{ email: owner.email, otp }, { ...owner, otp, password: '' }]) {
+    for (const payload of [
+      { email: owner.email, otp },
+      { ...owner, otp, password: '' },
+    ]) {
       const res = await post('/api/verify-otp', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message: VALIDATION.otpPasswordRequired, reason: 'validation.required' });
@@ -88,7 +99,7 @@ describe.each(targets)('a pending sign up on $name', (target) => {
     expect(body.required).toEqual(expect.arrayContaining(['email', 'otp', 'password']));
   });
 
-  it('lets the owner sign up at once after cancelling a stranger\'s request whose resends used up the daily cap (issue 20, item 4)', async () => {
+  it("lets the owner sign up at once after cancelling a stranger's request whose resends used up the daily cap (issue 20, item 4)", async () => {
     const owner = signupBody({ password: 'owner-password' });
     const stranger = { ...owner, username: 'Mallory', password: 'stranger-password' };
     expect((await post('/api/signup', stranger)).statusCode).toBe(200);
@@ -102,7 +113,11 @@ describe.each(targets)('a pending sign up on $name', (target) => {
 
     // The owner cancels it with the code in their mailbox and their own password.
     const cancelled = await post('/api/verify-otp', { ...owner, otp: lastOtp(owner.email) });
-    expect(cancelled.json()).toEqual({ success: false, message: SERVER.signupPasswordMismatch, reason: 'account.password_mismatch' });
+    expect(cancelled.json()).toEqual({
+      success: false,
+      message: SERVER.signupPasswordMismatch,
+      reason: 'account.password_mismatch',
+    });
 
     const signup = await post('/api/signup', owner);
     expect(signup.statusCode).toBe(200);

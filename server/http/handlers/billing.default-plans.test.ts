@@ -35,23 +35,40 @@ describe.each(targets)('default subscription plans of a fresh server on $name', 
   const account = (url: string, payload?: object) =>
     server.app.inject({ method: 'POST', url: `/account${url}`, headers: bearer(member.token), ...(payload ? { payload } : {}) });
   const { post: api } = memberApi(() => server);
-  const startBody = { selectPair: 'BTCUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Advanced Multigrid',
-    leverage: null, profitbookat: null };
+  const startBody = {
+    selectPair: 'BTCUSDT',
+    myStrategy: 'System Strategy',
+    amount: 500,
+    category: 'Spot',
+    botType: 'Advanced Multigrid',
+    leverage: null,
+    profitbookat: null,
+  };
 
   it('lists a monthly, a quarterly and a yearly plan', async () => {
     const res = await account('/subscription/plans');
     expect(res.statusCode).toBe(200);
     const plans = res.json<{ data: { plans: OfferedPlan[] } }>().data.plans;
-    expect(plans.map((p) => [p.usdtToken, p.ifcNewToken, p.days])).toEqual([['30', '30', 30], ['80', '80', 90], ['300', '300', 365]]);
+    expect(plans.map((p) => [p.usdtToken, p.ifcNewToken, p.days])).toEqual([
+      ['30', '30', 30],
+      ['80', '80', 90],
+      ['300', '300', 365],
+    ]);
   });
 
   it('lets a new member buy one, after which a bot start no longer asks for a subscription', async () => {
     expect((await api(member, 'startbotdata', startBody)).json().message).toBe(SERVER.subscriptionRequired);
     const [monthly] = (await account('/subscription/plans')).json<{ data: { plans: OfferedPlan[] } }>().data.plans;
-    await post(server.database.db, { key: randomUUID(), kind: 'deposit', legs: [{ userId: member.userId, asset: 'USDT', amount: '30' }] });
+    await post(server.database.db, {
+      key: randomUUID(),
+      kind: 'deposit',
+      legs: [{ userId: member.userId, asset: 'USDT', amount: '30' }],
+    });
     const bought = await account('/subscription/create', { planId: monthly!.id });
-    expect([bought.statusCode, bought.json()]).toMatchObject([200,
-      { code: BILLING_SUCCESS_CODE, msg: SERVER.subscriptionPurchased, data: { paidWith: 'USDT', amount: '30' } }]);
+    expect([bought.statusCode, bought.json()]).toMatchObject([
+      200,
+      { code: BILLING_SUCCESS_CODE, msg: SERVER.subscriptionPurchased, data: { paidWith: 'USDT', amount: '30' } },
+    ]);
     expect(await isActive(server.database.db, member.userId, server.clock)).toBe(true);
     // The next thing a start needs is the member's exchange key, not a subscription.
     expect((await api(member, 'startbotdata', startBody)).json().message).toBe(KEY_MESSAGES.noKeys);

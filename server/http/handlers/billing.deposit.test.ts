@@ -22,12 +22,22 @@ describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => 
   beforeAll(async () => {
     chain = await startLocalChain();
     server = await createTestServer(target, {
-      BSC_RPC_URL: chain.rpcUrl, DEPOSIT_MNEMONIC: chain.depositMnemonic, TOKEN_USDT: chain.tokens.USDT, TOKEN_IFT: chain.tokens.IFT,
-      TOKEN_IFX: chain.tokens.IFX, CHAIN_CONFIRMATIONS: String(CONFIRMATIONS), DEPOSIT_LISTEN_SECONDS: '60',
+      BSC_RPC_URL: chain.rpcUrl,
+      DEPOSIT_MNEMONIC: chain.depositMnemonic,
+      TOKEN_USDT: chain.tokens.USDT,
+      TOKEN_IFT: chain.tokens.IFT,
+      TOKEN_IFX: chain.tokens.IFX,
+      CHAIN_CONFIRMATIONS: String(CONFIRMATIONS),
+      DEPOSIT_LISTEN_SECONDS: '60',
       // A poll slower than the test: every scan here comes from a sync's wake-up.
       CHAIN_POLL_MS: '600000',
     });
-    service = await startChainService({ config: server.config, db: server.database.db, notifications: server.database.notifications, log: silent });
+    service = await startChainService({
+      config: server.config,
+      db: server.database.db,
+      notifications: server.database.notifications,
+      log: silent,
+    });
     alice = await register(server, { username: 'Alice' });
     bob = await register(server, { username: 'Bob' });
   }, 60_000);
@@ -38,9 +48,14 @@ describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => 
   });
 
   const call = (who: Registered | null, url: string, payload?: object) =>
-    server.app.inject({ method: 'POST', url: `/account${url}`, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
+    server.app.inject({
+      method: 'POST',
+      url: `/account${url}`,
+      headers: who ? bearer(who.token) : {},
+      ...(payload ? { payload } : {}),
+    });
 
-  it('opens the listening window with the member\'s deposit address', async () => {
+  it("opens the listening window with the member's deposit address", async () => {
     const res = await call(alice, '/wallet/usdt/deposit/listen');
     expect(res.json()).toEqual({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: { usdtListenExpiredInSeconds: 60 } });
     expect((await call(null, '/wallet/usdt/deposit/listen')).statusCode).toBe(401);
@@ -48,7 +63,10 @@ describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => 
 
   it('syncs: none yet before the depth, then the transfer credited, listed for its owner only', async () => {
     const address = await ensureDepositAddress(server.database.db, depositAddressesOf(chain.depositMnemonic), alice.userId);
-    expect((await call(alice, '/wallet/usdt/deposit/sync')).json()).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.depositsNoneYet(CONFIRMATIONS) });
+    expect((await call(alice, '/wallet/usdt/deposit/sync')).json()).toMatchObject({
+      code: BILLING_SUCCESS_CODE,
+      msg: SERVER.depositsNoneYet(CONFIRMATIONS),
+    });
     const sent = await chain.faucet('USDT', address, '40');
     const early = await call(alice, '/wallet/usdt/deposit/sync');
     expect(early.json()).toMatchObject({ msg: SERVER.depositsNoneYet(CONFIRMATIONS), data: { credited: 0 } });
@@ -56,7 +74,12 @@ describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => 
     const synced = await call(alice, '/wallet/usdt/deposit/sync');
     expect(synced.json()).toEqual({ code: BILLING_SUCCESS_CODE, msg: SERVER.depositsCredited(1), data: { credited: 1 } });
     const list = await call(alice, '/wallet/deposit/list', { filters: {}, limit: 10, page: 1 });
-    expect(list.json().data).toMatchObject({ current: 1, pages: 1, total: 1, records: [{ token: 'USDT', amount: '40', transactionHash: sent.txHash }] });
+    expect(list.json().data).toMatchObject({
+      current: 1,
+      pages: 1,
+      total: 1,
+      records: [{ token: 'USDT', amount: '40', transactionHash: sent.txHash }],
+    });
     expect((await call(bob, '/wallet/deposit/list', {})).json().data).toEqual({ records: [], current: 1, pages: 0, total: 0 });
     expect((await call(alice, '/user-profile')).statusCode).toBe(200);
   });
@@ -100,9 +123,17 @@ describe.each(targets)('billing service: deposits without a chain on $name', (ta
   it('answers listen and sync with "not available", and still lists (an empty) history', async () => {
     for (const url of ['/wallet/usdt/deposit/listen', '/wallet/usdt/deposit/sync']) {
       const res = await server.app.inject({ method: 'POST', url: `/account${url}`, headers: bearer(member.token) });
-      expect([res.statusCode, res.json()]).toEqual([503, expect.objectContaining({ code: '503', msg: SERVER.depositsUnavailable })]);
+      expect([res.statusCode, res.json()]).toEqual([
+        503,
+        expect.objectContaining({ code: '503', msg: SERVER.depositsUnavailable }),
+      ]);
     }
-    const list = await server.app.inject({ method: 'POST', url: '/account/wallet/deposit/list', headers: bearer(member.token), payload: {} });
+    const list = await server.app.inject({
+      method: 'POST',
+      url: '/account/wallet/deposit/list',
+      headers: bearer(member.token),
+      payload: {},
+    });
     expect(list.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, data: { total: 0 } });
   });
 });

@@ -47,8 +47,11 @@ describe.each(targets)('billing service: Idempotency-Key on $name', (target) => 
   let otherPlanId: string;
   beforeAll(async () => {
     // A chain configured (never called: the payout worker is not running here).
-    server = await createBillingServer(target, { BSC_RPC_URL: 'http://127.0.0.1:9', TOKEN_USDT: `0x${'1'.repeat(40)}`,
-      HOT_WALLET_PRIVATE_KEY: `0x${'2'.repeat(64)}` });
+    server = await createBillingServer(target, {
+      BSC_RPC_URL: 'http://127.0.0.1:9',
+      TOKEN_USDT: `0x${'1'.repeat(40)}`,
+      HOT_WALLET_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
+    });
     sponsor = await register(server, { username: 'Sponsor' });
     await grant(server.database.db, sponsor.userId, 30, 'test'); // a sponsor must subscribe to refer
     planId = (await addPlan(server.database.db, '40', 30)).id;
@@ -58,31 +61,67 @@ describe.each(targets)('billing service: Idempotency-Key on $name', (target) => 
 
   const db = () => server.database.db;
   const credit = (who: Registered, asset: LedgerAsset, amount: string) =>
-    post(db(), { key: randomUUID(), kind: asset === 'USDT_REWARD' ? 'level_reward' : 'deposit', legs: [{ userId: who.userId, asset, amount }] });
+    post(db(), {
+      key: randomUUID(),
+      kind: asset === 'USDT_REWARD' ? 'level_reward' : 'deposit',
+      legs: [{ userId: who.userId, asset, amount }],
+    });
 
   const endpoints: Endpoint[] = [
-    { name: 'subscription purchase', url: '/subscription/create', kind: 'subscription', asset: 'USDT',
-      fund: (who) => credit(who, 'USDT', '150'), funded: '150', afterOne: '110',
-      body: () => ({ planId }), sameRequest: () => ({ planId: planId.toUpperCase() }), otherBody: () => ({ planId: otherPlanId }) },
-    { name: 'withdrawal', url: '/withdraw/create', kind: 'withdrawal', asset: 'USDT_REWARD',
-      fund: (who) => credit(who, 'USDT_REWARD', '50'), funded: '50', afterOne: '40',
-      body: () => ({ amount: '10', toAddress: TO }), sameRequest: () => ({ toAddress: TO.toLowerCase(), amount: '10.00' }),
-      otherBody: () => ({ amount: '10', toAddress: `0x${'be'.repeat(20)}` }) },
-    { name: 'reward swap', url: '/swap/usdt-reward/create', kind: 'reward_swap', asset: 'USDT_REWARD',
-      fund: (who) => credit(who, 'USDT_REWARD', '50'), funded: '50', afterOne: '40',
-      body: () => ({ amount: '10' }), sameRequest: () => ({ amount: 10.0 }), otherBody: () => ({ amount: '11' }) },
+    {
+      name: 'subscription purchase',
+      url: '/subscription/create',
+      kind: 'subscription',
+      asset: 'USDT',
+      fund: (who) => credit(who, 'USDT', '150'),
+      funded: '150',
+      afterOne: '110',
+      body: () => ({ planId }),
+      sameRequest: () => ({ planId: planId.toUpperCase() }),
+      otherBody: () => ({ planId: otherPlanId }),
+    },
+    {
+      name: 'withdrawal',
+      url: '/withdraw/create',
+      kind: 'withdrawal',
+      asset: 'USDT_REWARD',
+      fund: (who) => credit(who, 'USDT_REWARD', '50'),
+      funded: '50',
+      afterOne: '40',
+      body: () => ({ amount: '10', toAddress: TO }),
+      sameRequest: () => ({ toAddress: TO.toLowerCase(), amount: '10.00' }),
+      otherBody: () => ({ amount: '10', toAddress: `0x${'be'.repeat(20)}` }),
+    },
+    {
+      name: 'reward swap',
+      url: '/swap/usdt-reward/create',
+      kind: 'reward_swap',
+      asset: 'USDT_REWARD',
+      fund: (who) => credit(who, 'USDT_REWARD', '50'),
+      funded: '50',
+      afterOne: '40',
+      body: () => ({ amount: '10' }),
+      sameRequest: () => ({ amount: 10.0 }),
+      otherBody: () => ({ amount: '11' }),
+    },
   ];
 
   /** A member referred by the sponsor, so a purchase pays level rewards too. */
   const member = () => register(server, { username: 'Member', referralId: sponsor.userCode });
 
   const send = (who: Registered, url: string, payload: object, key?: string) =>
-    server.app.inject({ method: 'POST', url: `/account${url}`, payload,
-      headers: { ...bearer(who.token), ...(key === undefined ? {} : { 'idempotency-key': key }) } });
+    server.app.inject({
+      method: 'POST',
+      url: `/account${url}`,
+      payload,
+      headers: { ...bearer(who.token), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    });
 
   /** How many operations of this kind the member has (a swap posts two legs under one key). */
   async function operations(who: Registered, kind: LedgerKind): Promise<number> {
-    const [row] = await db().select({ n: countDistinct(ledgerEntries.idempotencyKey) }).from(ledgerEntries)
+    const [row] = await db()
+      .select({ n: countDistinct(ledgerEntries.idempotencyKey) })
+      .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, who.userId), eq(ledgerEntries.kind, kind)));
     return row!.n;
   }
@@ -125,7 +164,10 @@ describe.each(targets)('billing service: Idempotency-Key on $name', (target) => 
       const key = randomUUID();
       expect((await send(who, endpoint.url, endpoint.body(), key)).statusCode).toBe(200);
       const other = await send(who, endpoint.url, endpoint.otherBody(), key);
-      expect([other.statusCode, other.json()]).toEqual([409, expect.objectContaining({ code: '409', msg: SERVER.idempotencyKeyReused })]);
+      expect([other.statusCode, other.json()]).toEqual([
+        409,
+        expect.objectContaining({ code: '409', msg: SERVER.idempotencyKeyReused }),
+      ]);
       const elsewhere = endpoints.find((e) => e !== endpoint)!;
       const crossed = await send(who, elsewhere.url, elsewhere.body(), key);
       expect([crossed.statusCode, crossed.json().msg]).toEqual([409, SERVER.idempotencyKeyReused]);
@@ -169,8 +211,10 @@ describe.each(targets)('billing service: Idempotency-Key on $name', (target) => 
       await endpoint.fund(who);
       for (const key of ['', 'a'.repeat(IDEMPOTENCY_KEY_MAX + 1), 'two words', 'clé-1']) {
         const res = await send(who, endpoint.url, endpoint.body(), key);
-        expect([res.statusCode, res.json()], JSON.stringify(key))
-          .toEqual([400, expect.objectContaining({ code: '400', msg: SERVER.idempotencyKeyInvalid(IDEMPOTENCY_KEY_MAX) })]);
+        expect([res.statusCode, res.json()], JSON.stringify(key)).toEqual([
+          400,
+          expect.objectContaining({ code: '400', msg: SERVER.idempotencyKeyInvalid(IDEMPOTENCY_KEY_MAX) }),
+        ]);
       }
       expect(await balance(who, endpoint.asset)).toBe(endpoint.funded);
       expect(await operations(who, endpoint.kind)).toBe(0);

@@ -25,8 +25,13 @@ describe.each(targets)('billing service: level income (level-reward, list) on $n
 
   const db = () => server.database.db;
   async function member(name: string, sponsor: string | null): Promise<Member> {
-    const user = await createUser(db(), { username: name, email: `${name.toLowerCase()}-${randomUUID()}@example.com`, contactNo: '1',
-      passwordHash: 'x', sponsorId: sponsor === null ? null : m[sponsor]!.id });
+    const user = await createUser(db(), {
+      username: name,
+      email: `${name.toLowerCase()}-${randomUUID()}@example.com`,
+      contactNo: '1',
+      passwordHash: 'x',
+      sponsorId: sponsor === null ? null : m[sponsor]!.id,
+    });
     m[name] = { id: user.id, token: await issueToken(server.app, user.id) };
     return m[name];
   }
@@ -35,7 +40,8 @@ describe.each(targets)('billing service: level income (level-reward, list) on $n
     await purchasePlan(db(), m[name]!.id, planId, server.clock);
   }
   const summary = (who: string | null) => server.billing(who === null ? null : m[who]!.token, '/level-income/level-reward');
-  const list = (who: string | null, body?: object) => server.billing(who === null ? null : m[who]!.token, '/level-income/list', body);
+  const list = (who: string | null, body?: object) =>
+    server.billing(who === null ? null : m[who]!.token, '/level-income/list', body);
 
   beforeAll(async () => {
     server = await createBillingServer(target);
@@ -54,36 +60,67 @@ describe.each(targets)('billing service: level income (level-reward, list) on $n
   afterAll(() => server?.close());
 
   it('answers 401 without a session, or with a token that is not one', async () => {
-    for (const res of [await summary(null), await list(null, {}), await list(null),
-      await server.billing('not-a-token', '/level-income/level-reward'), await server.billing('not-a-token', '/level-income/list', {})]) {
+    for (const res of [
+      await summary(null),
+      await list(null, {}),
+      await list(null),
+      await server.billing('not-a-token', '/level-income/level-reward'),
+      await server.billing('not-a-token', '/level-income/list', {}),
+    ]) {
       expect([res.statusCode, res.json().msg]).toEqual([401, SERVER.unauthorized]);
     }
   });
 
-  it('sums only the asker\'s own rewards', async () => {
-    for (const [who, rewards] of [['Ann', '7'], ['Abe', '5'], ['Amy', '0'], ['Bob', '10'], ['Ben', '0']] as const) {
+  it("sums only the asker's own rewards", async () => {
+    for (const [who, rewards] of [
+      ['Ann', '7'],
+      ['Abe', '5'],
+      ['Amy', '0'],
+      ['Bob', '10'],
+      ['Ben', '0'],
+    ] as const) {
       const res = await summary(who);
-      expect([res.statusCode, res.json()], who).toEqual([200, { code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: { rewards } }]);
+      expect([res.statusCode, res.json()], who).toEqual([
+        200,
+        { code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: { rewards } },
+      ]);
     }
   });
 
-  it('lists only the asker\'s own rewards, newest first, with who they came from', async () => {
+  it("lists only the asker's own rewards, newest first, with who they came from", async () => {
     const ann = await list('Ann', { filters: {}, limit: 10, page: 1 });
     expect(ann.statusCode).toBe(200);
-    expect(ann.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: { current: 1, pages: 1, total: 2 } });
-    expect(ann.json().data.records.map((r: { amount: string; percentage: string; fromUserName: string }) => [r.fromUserName, r.percentage, r.amount]))
-      .toEqual([['Amy', '2', '2'], ['Abe', '5', '5']]);
+    expect(ann.json()).toMatchObject({
+      code: BILLING_SUCCESS_CODE,
+      msg: SERVER.accountOk,
+      data: { current: 1, pages: 1, total: 2 },
+    });
+    expect(
+      ann
+        .json()
+        .data.records.map((r: { amount: string; percentage: string; fromUserName: string }) => [
+          r.fromUserName,
+          r.percentage,
+          r.amount,
+        ]),
+    ).toEqual([
+      ['Amy', '2', '2'],
+      ['Abe', '5', '5'],
+    ]);
     const bob = (await list('Bob', {})).json().data;
     expect([bob.total, bob.records.map((r: { fromUserName: string }) => r.fromUserName)]).toEqual([2, ['Ben', 'Ben']]);
     const annIds = new Set(ann.json().data.records.map((r: { id: string }) => r.id));
     expect(bob.records.some((r: { id: string }) => annIds.has(r.id))).toBe(false);
-    for (const who of ['Amy', 'Ben']) expect((await list(who, {})).json().data).toEqual({ records: [], current: 1, pages: 0, total: 0 });
+    for (const who of ['Amy', 'Ben'])
+      expect((await list(who, {})).json().data).toEqual({ records: [], current: 1, pages: 0, total: 0 });
   });
 
   it('pages with the defaults when the body or its fields are left out, and ignores fields it does not know', async () => {
     expect((await list('Ann')).json().data).toMatchObject({ current: 1, total: 2 });
     const page2 = (await list('Ann', { limit: 1, page: 2 })).json().data;
-    expect([page2.current, page2.pages, page2.total, page2.records.map((r: { fromUserName: string }) => r.fromUserName)]).toEqual([2, 2, 2, ['Abe']]);
+    expect([page2.current, page2.pages, page2.total, page2.records.map((r: { fromUserName: string }) => r.fromUserName)]).toEqual(
+      [2, 2, 2, ['Abe']],
+    );
     const numericText = (await list('Ann', { limit: '1', page: '1' })).json().data;
     expect([numericText.current, numericText.records.length]).toEqual([1, 1]);
     // The schema strips unknown fields (validation.ts, stripUnknown): a stray one changes nothing.

@@ -26,7 +26,12 @@ describe.each(targets)('billing service: subscriptions and level income on $name
   afterAll(() => server?.close());
 
   const call = (who: Registered | null, url: string, payload?: object) =>
-    server.app.inject({ method: 'POST', url: `/account${url}`, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
+    server.app.inject({
+      method: 'POST',
+      url: `/account${url}`,
+      headers: who ? bearer(who.token) : {},
+      ...(payload ? { payload } : {}),
+    });
   const fund = (who: Registered, amount: string) =>
     post(server.database.db, { key: randomUUID(), kind: 'deposit', legs: [{ userId: who.userId, asset: 'USDT', amount }] });
 
@@ -36,29 +41,48 @@ describe.each(targets)('billing service: subscriptions and level income on $name
     // Beside the default plans of a fresh database (migration 0019), shortest and cheapest first.
     expect(res.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk });
     const plans = res.json().data.plans as { id: string; usdtToken: string; days: number }[];
-    expect(plans.map((p) => [p.usdtToken, p.days])).toEqual([['30', 30], ['40', 30], ['80', 90], ['300', 365]]);
+    expect(plans.map((p) => [p.usdtToken, p.days])).toEqual([
+      ['30', 30],
+      ['40', 30],
+      ['80', 90],
+      ['300', 365],
+    ]);
     expect(plans[1]).toEqual({ id: planId, usdtToken: '40', ifcNewToken: '40', days: 30 });
   });
 
   it('refuses bad input, unknown plans and a short balance in the envelope', async () => {
     expect((await call(buyer, '/subscription/create', {})).json()).toMatchObject({ code: '400', msg: 'planId is required.' });
-    expect((await call(buyer, '/subscription/create', { planId: 'plan-1' })).json()).toMatchObject({ code: '400', msg: 'planId is invalid.' });
+    expect((await call(buyer, '/subscription/create', { planId: 'plan-1' })).json()).toMatchObject({
+      code: '400',
+      msg: 'planId is invalid.',
+    });
     const unknown = await call(buyer, '/subscription/create', { planId: randomUUID() });
     expect([unknown.statusCode, unknown.json().msg]).toEqual([404, SERVER.planNotFound]);
     const short = await call(buyer, '/subscription/create', { planId });
     expect([short.statusCode, short.json().msg]).toEqual([400, SERVER.subscriptionUnaffordable('40', '40')]);
-    expect((await call(buyer, '/subscription/list', { filters: {}, limit: 0, page: 1 })).json()).toMatchObject({ code: '400', msg: 'limit must be at least 1' });
+    expect((await call(buyer, '/subscription/list', { filters: {}, limit: 0, page: 1 })).json()).toMatchObject({
+      code: '400',
+      msg: 'limit must be at least 1',
+    });
     expect((await call(null, '/subscription/plans')).statusCode).toBe(401);
   });
 
-  it('buys a plan: the member\'s history shows it, the sponsor earns level 1\'s share', async () => {
+  it("buys a plan: the member's history shows it, the sponsor earns level 1's share", async () => {
     await fund(buyer, '100');
     const bought = await call(buyer, '/subscription/create', { planId });
     expect(bought.statusCode).toBe(200);
-    expect(bought.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.subscriptionPurchased, data: { paidWith: 'USDT', amount: '40' } });
+    expect(bought.json()).toMatchObject({
+      code: BILLING_SUCCESS_CODE,
+      msg: SERVER.subscriptionPurchased,
+      data: { paidWith: 'USDT', amount: '40' },
+    });
     const list = await call(buyer, '/subscription/list', { filters: {}, limit: 10, page: 1 });
-    expect(list.json().data).toMatchObject({ current: 1, pages: 1, total: 1,
-      records: [{ usdtToken: '40', ifcNewToken: '0', ifcToken: '0', ifxToken: '0', days: 30, availableCredit: '60' }] });
+    expect(list.json().data).toMatchObject({
+      current: 1,
+      pages: 1,
+      total: 1,
+      records: [{ usdtToken: '40', ifcNewToken: '0', ifcToken: '0', ifxToken: '0', days: 30, availableCredit: '60' }],
+    });
     // Another member sees only their own purchases.
     expect((await call(sponsor, '/subscription/list', {})).json().data).toEqual({ records: [], current: 1, pages: 0, total: 0 });
 
@@ -68,7 +92,11 @@ describe.each(targets)('billing service: subscriptions and level income on $name
     expect((await call(buyer, '/level-income/list', {})).json().data.total).toBe(0);
     const profile = await call(sponsor, '/user-profile');
     expect(profile.json().data.usdtRewardToken).toBe('2');
-    const login = await server.app.inject({ method: 'POST', url: '/api/login', payload: { email: buyer.email, password: buyer.password } });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: buyer.email, password: buyer.password },
+    });
     expect(login.json()).toMatchObject({ isActiveSubscription: true });
   });
 

@@ -23,12 +23,16 @@ describe.each(targets)('billing service: reward swap on $name', (target) => {
   const db = () => server.database.db;
   const reward = (who: Registered, amount: string) =>
     post(db(), { key: randomUUID(), kind: 'level_reward', legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount }] });
-  const swap = (who: Registered | null, payload?: object) => server.billing(who?.token ?? null, '/swap/usdt-reward/create', payload);
+  const swap = (who: Registered | null, payload?: object) =>
+    server.billing(who?.token ?? null, '/swap/usdt-reward/create', payload);
 
   /** Every balance equals the sum of its entries: nothing moved outside the ledger. */
   async function expectLedgerMatchesBalances(who: Registered) {
-    const sums = await db().select({ asset: ledgerEntries.asset, total: sql<string>`sum(${ledgerEntries.amount})::text` })
-      .from(ledgerEntries).where(eq(ledgerEntries.userId, who.userId)).groupBy(ledgerEntries.asset);
+    const sums = await db()
+      .select({ asset: ledgerEntries.asset, total: sql<string>`sum(${ledgerEntries.amount})::text` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, who.userId))
+      .groupBy(ledgerEntries.asset);
     const balances = await db().select().from(memberBalances).where(eq(memberBalances.userId, who.userId));
     expect(balances).toHaveLength(sums.length);
     for (const row of balances) {
@@ -43,7 +47,11 @@ describe.each(targets)('billing service: reward swap on $name', (target) => {
     await post(db(), { key: randomUUID(), kind: 'deposit', legs: [{ userId: who.userId, asset: 'USDT', amount: '1.5' }] });
     const res = await swap(who, { amount: '3.25' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: BILLING_SUCCESS_CODE, msg: SERVER.rewardSwapped, data: { usdtToken: '4.75', usdtRewardToken: '6.75' } });
+    expect(res.json()).toEqual({
+      code: BILLING_SUCCESS_CODE,
+      msg: SERVER.rewardSwapped,
+      data: { usdtToken: '4.75', usdtRewardToken: '6.75' },
+    });
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'reward_swap'));
     const mine = entries.filter((e) => e.userId === who.userId);
     expect(mine).toHaveLength(2);
@@ -84,7 +92,8 @@ describe.each(targets)('billing service: reward swap on $name', (target) => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(codes.filter((c) => c === 400)).toHaveLength(20);
-    for (const refused of results.filter((r) => r.statusCode === 400)) expect(refused.json().msg).toBe(SERVER.rewardSwapTooLarge('0'));
+    for (const refused of results.filter((r) => r.statusCode === 400))
+      expect(refused.json().msg).toBe(SERVER.rewardSwapTooLarge('0'));
     expect(await balancesOf(db(), who.userId)).toMatchObject({ USDT: '10', USDT_REWARD: '0' });
     await expectLedgerMatchesBalances(who);
   });

@@ -28,8 +28,13 @@ describe.each(targets)('billing service: team dashboard and level members on $na
 
   const db = () => server.database.db;
   async function member(name: string, sponsor: string | null): Promise<Member> {
-    const user = await createUser(db(), { username: name, email: `${name.toLowerCase()}-${randomUUID()}@example.com`, contactNo: '1',
-      passwordHash: 'x', sponsorId: sponsor === null ? null : m[sponsor]!.id });
+    const user = await createUser(db(), {
+      username: name,
+      email: `${name.toLowerCase()}-${randomUUID()}@example.com`,
+      contactNo: '1',
+      passwordHash: 'x',
+      sponsorId: sponsor === null ? null : m[sponsor]!.id,
+    });
     m[name] = { id: user.id, name, token: await issueToken(server.app, user.id) };
     return m[name];
   }
@@ -49,7 +54,14 @@ describe.each(targets)('billing service: team dashboard and level members on $na
     await member('Root', null);
     await member('L1a', 'Root');
     await member('L1b', 'Root');
-    for (const [name, sponsor] of [['L2', 'L1a'], ['L3', 'L2'], ['L4', 'L3'], ['L5', 'L4'], ['L6', 'L5']] as const) await member(name, sponsor);
+    for (const [name, sponsor] of [
+      ['L2', 'L1a'],
+      ['L3', 'L2'],
+      ['L4', 'L3'],
+      ['L5', 'L4'],
+      ['L6', 'L5'],
+    ] as const)
+      await member(name, sponsor);
     await member('Outsider', null);
     await buy('L1a', plan100, '100');
     await buy('L2', plan100, '100');
@@ -62,16 +74,20 @@ describe.each(targets)('billing service: team dashboard and level members on $na
   });
   afterAll(() => server?.close());
 
-  it('sums each level of the asker\'s downline: members, the purchases\' USDT value and the level\'s reward', async () => {
+  it("sums each level of the asker's downline: members, the purchases' USDT value and the level's reward", async () => {
     const res = await dashboard('Root');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: BILLING_SUCCESS_CODE, msg: SERVER.accountOk, data: [
-      { level: 1, reward: '5', members: 2, totalSubscription: '100' },
-      { level: 2, reward: '2', members: 1, totalSubscription: '200' },
-      { level: 3, reward: '1', members: 1, totalSubscription: '40' },
-      { level: 4, reward: '1', members: 1, totalSubscription: '100' },
-      { level: 5, reward: '1', members: 1, totalSubscription: '100' },
-    ] });
+    expect(res.json()).toEqual({
+      code: BILLING_SUCCESS_CODE,
+      msg: SERVER.accountOk,
+      data: [
+        { level: 1, reward: '5', members: 2, totalSubscription: '100' },
+        { level: 2, reward: '2', members: 1, totalSubscription: '200' },
+        { level: 3, reward: '1', members: 1, totalSubscription: '40' },
+        { level: 4, reward: '1', members: 1, totalSubscription: '100' },
+        { level: 5, reward: '1', members: 1, totalSubscription: '100' },
+      ],
+    });
   });
 
   it('counts from the asker: a mid-chain member sees their own downline, an outsider an empty team', async () => {
@@ -87,30 +103,38 @@ describe.each(targets)('billing service: team dashboard and level members on $na
     expect(empty.every((level) => level.members === 0 && level.totalSubscription === '0')).toBe(true);
   });
 
-  it('lists a level\'s members with their sponsor, purchases, what they earned the asker and whether they are active', async () => {
+  it("lists a level's members with their sponsor, purchases, what they earned the asker and whether they are active", async () => {
     const res = await levelMembers('Root', { filters: { level: 1 }, limit: 10, page: 1 });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ current: 1, pages: 1, total: 2 });
-    expect(data.records).toEqual(expect.arrayContaining([
-      { name: 'L1a', sponserName: 'Root', totalSubscription: '100', totalIncome: '5', isActive: true },
-      { name: 'L1b', sponserName: 'Root', totalSubscription: '0', totalIncome: '0', isActive: true },
-    ]));
+    expect(data.records).toEqual(
+      expect.arrayContaining([
+        { name: 'L1a', sponserName: 'Root', totalSubscription: '100', totalIncome: '5', isActive: true },
+        { name: 'L1b', sponserName: 'Root', totalSubscription: '0', totalIncome: '0', isActive: true },
+      ]),
+    );
     // Level 2 earned Root 2 % of 200, level 5 1 % of 100.
     expect((await levelMembers('Root', { filters: { level: 2 } })).json().data.records).toEqual([
-      { name: 'L2', sponserName: 'L1a', totalSubscription: '200', totalIncome: '4', isActive: true }]);
+      { name: 'L2', sponserName: 'L1a', totalSubscription: '200', totalIncome: '4', isActive: true },
+    ]);
     expect((await levelMembers('Root', { filters: { level: 5 } })).json().data.records).toEqual([
-      { name: 'L5', sponserName: 'L4', totalSubscription: '100', totalIncome: '1', isActive: true }]);
+      { name: 'L5', sponserName: 'L4', totalSubscription: '100', totalIncome: '1', isActive: true },
+    ]);
     // L6 is Root's sixth level: outside the team, and it paid Root nothing.
     expect((await levelMembers('L2', { filters: { level: 4 } })).json().data.records).toEqual([
-      { name: 'L6', sponserName: 'L5', totalSubscription: '100', totalIncome: '1', isActive: true }]);
+      { name: 'L6', sponserName: 'L5', totalSubscription: '100', totalIncome: '1', isActive: true },
+    ]);
   });
 
   it('shows a member whose subscription ran out as inactive', async () => {
     const expired = await member('Expired', 'Outsider');
-    await db().insert(memberSubscriptions).values({ userId: expired.id, expireDate: new Date(Date.now() - 86_400_000), days: 1, source: 'test' });
+    await db()
+      .insert(memberSubscriptions)
+      .values({ userId: expired.id, expireDate: new Date(Date.now() - 86_400_000), days: 1, source: 'test' });
     expect((await levelMembers('Outsider', { filters: { level: 1 } })).json().data.records).toEqual([
-      { name: 'Expired', sponserName: 'Outsider', totalSubscription: '0', totalIncome: '0', isActive: false }]);
+      { name: 'Expired', sponserName: 'Outsider', totalSubscription: '0', totalIncome: '0', isActive: false },
+    ]);
   });
 
   it('pages a level: limit per page, every member once, a page past the end is empty but keeps the total', async () => {
@@ -127,8 +151,13 @@ describe.each(targets)('billing service: team dashboard and level members on $na
     expect((await levelMembers('Big', { filters: { level: 1 } })).json().data.records).toHaveLength(10);
   });
 
-  it('never shows another member\'s team', async () => {
-    expect((await levelMembers('Outsider', { filters: { level: 2 } })).json().data).toEqual({ records: [], current: 1, pages: 0, total: 0 });
+  it("never shows another member's team", async () => {
+    expect((await levelMembers('Outsider', { filters: { level: 2 } })).json().data).toEqual({
+      records: [],
+      current: 1,
+      pages: 0,
+      total: 0,
+    });
     const l3 = (await levelMembers('L3', { filters: { level: 1 } })).json().data.records.map((r: { name: string }) => r.name);
     expect(l3).toEqual(['L4']);
   });

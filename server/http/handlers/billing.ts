@@ -45,7 +45,10 @@ export const billingHandlers: OpHandlers<typeof billingOps> = {
   'billing:subscriptions': ({ page, limit }, { deps, userId }) => success(subscriptionHistory(deps.db, userId, { page, limit })),
   'billing:subscribe': async ({ planId }, { deps, userId, request }) => {
     const bought = await purchasePlan(deps.db, userId, planId, deps.clock, idempotencyKeyOf(request));
-    return { data: { expireDate: bought.expireDate.toISOString(), paidWith: bought.paidWith, amount: bought.amount }, msg: SERVER.subscriptionPurchased };
+    return {
+      data: { expireDate: bought.expireDate.toISOString(), paidWith: bought.paidWith, amount: bought.amount },
+      msg: SERVER.subscriptionPurchased,
+    };
   },
 
   'billing:levelReward': (_input, { deps, userId }) => success(levelRewardSummary(deps.db, userId)),
@@ -67,12 +70,21 @@ export const billingHandlers: OpHandlers<typeof billingOps> = {
   'billing:withdrawals': ({ page, limit }, { deps, userId }) => success(withdrawHistory(deps.db, userId, { page, limit })),
   'billing:withdraw': async (body, { deps, userId, request }) => {
     const { payouts, checksummedAddress } = deps.config.chain;
-    const options = { clock: deps.clock, available: payouts.enabled, checksummedAddress,
-      hotWalletAddress: payouts.enabled ? payouts.settings.hotWalletAddress : null };
-    return { data: await createWithdrawal(deps.db, userId, body, options, idempotencyKeyOf(request)), msg: SERVER.withdrawRequested };
+    const options = {
+      clock: deps.clock,
+      available: payouts.enabled,
+      checksummedAddress,
+      hotWalletAddress: payouts.enabled ? payouts.settings.hotWalletAddress : null,
+    };
+    return {
+      data: await createWithdrawal(deps.db, userId, body, options, idempotencyKeyOf(request)),
+      msg: SERVER.withdrawRequested,
+    };
   },
-  'billing:swapReward': async ({ amount }, { deps, userId, request }) =>
-    ({ data: await swapRewards(deps.db, userId, amount, idempotencyKeyOf(request)), msg: SERVER.rewardSwapped }),
+  'billing:swapReward': async ({ amount }, { deps, userId, request }) => ({
+    data: await swapRewards(deps.db, userId, amount, idempotencyKeyOf(request)),
+    msg: SERVER.rewardSwapped,
+  }),
 
   'billing:teamLevels': (_input, { deps, userId }) => success(teamDashboard(deps.db, userId)),
   'billing:teamMembers': ({ filters, page, limit }, { deps, userId }) =>

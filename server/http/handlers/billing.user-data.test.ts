@@ -19,8 +19,13 @@ const targets = await databaseTargets();
 const DAY_MS = 86_400_000;
 /** A well-known test phrase (never holds funds). */
 const MNEMONIC = 'test test test test test test test test test test test junk';
-const CHAIN_ENV = { BSC_RPC_URL: 'http://127.0.0.1:8545', DEPOSIT_MNEMONIC: MNEMONIC,
-  TOKEN_USDT: `0x${'1'.repeat(40)}`, TOKEN_IFT: `0x${'2'.repeat(40)}`, TOKEN_IFX: `0x${'3'.repeat(40)}` };
+const CHAIN_ENV = {
+  BSC_RPC_URL: 'http://127.0.0.1:8545',
+  DEPOSIT_MNEMONIC: MNEMONIC,
+  TOKEN_USDT: `0x${'1'.repeat(40)}`,
+  TOKEN_IFT: `0x${'2'.repeat(40)}`,
+  TOKEN_IFX: `0x${'3'.repeat(40)}`,
+};
 /** A made-up payout key (never holds funds); only its presence matters here. */
 const HOT_WALLET_PRIVATE_KEY = `0x${'ab'.repeat(32)}`;
 /** The withdrawal terms before support staff change them, for a member without withdrawals. */
@@ -62,8 +67,16 @@ describe.each(targets)('billing service: user data on $name', (target) => {
     const data = await userDataOf(who);
     expect(data).toEqual({
       subscription: { expireDate: null, validityLabel: '0 days', isExpire: true, note: SERVER.subscriptionNone },
-      usdtToken: '0', ifcNewToken: '0', ifcNewTokenPrice: '1', usdtRewardToken: '0', iftToken: '0', ifxToken: '0',
-      qrCode: null, chainEnabled: false, withdrawalsEnabled: false, withdrawalLimits: DEFAULT_LIMITS,
+      usdtToken: '0',
+      ifcNewToken: '0',
+      ifcNewTokenPrice: '1',
+      usdtRewardToken: '0',
+      iftToken: '0',
+      ifxToken: '0',
+      qrCode: null,
+      chainEnabled: false,
+      withdrawalsEnabled: false,
+      withdrawalLimits: DEFAULT_LIMITS,
     });
     expect(data).not.toHaveProperty('isActiveSubscription');
     expect(await profileOf(who)).toMatchObject({ isShowUserCode: false, userCodeMsg: SERVER.noActiveSubscriptionCode });
@@ -80,11 +93,23 @@ describe.each(targets)('billing service: user data on $name', (target) => {
     await setSetting(db(), 'ifcNewTokenPrice', '0.25');
     try {
       expect(await userDataOf(who)).toEqual({
-        subscription: { expireDate: expireDate.toISOString(), validityLabel: '30 days', isExpire: false,
-          note: SERVER.subscriptionExpiresOn(noteDate(expireDate)) },
+        subscription: {
+          expireDate: expireDate.toISOString(),
+          validityLabel: '30 days',
+          isExpire: false,
+          note: SERVER.subscriptionExpiresOn(noteDate(expireDate)),
+        },
         isActiveSubscription: true,
-        usdtToken: '12.5', ifcNewToken: '3', ifcNewTokenPrice: '0.25', usdtRewardToken: '2.25', iftToken: '1', ifxToken: '4.000001',
-        qrCode: null, chainEnabled: false, withdrawalsEnabled: false, withdrawalLimits: DEFAULT_LIMITS,
+        usdtToken: '12.5',
+        ifcNewToken: '3',
+        ifcNewTokenPrice: '0.25',
+        usdtRewardToken: '2.25',
+        iftToken: '1',
+        ifxToken: '4.000001',
+        qrCode: null,
+        chainEnabled: false,
+        withdrawalsEnabled: false,
+        withdrawalLimits: DEFAULT_LIMITS,
       });
     } finally {
       await setSetting(db(), 'ifcNewTokenPrice', '1');
@@ -99,8 +124,15 @@ describe.each(targets)('billing service: user data on $name', (target) => {
     const expired = new Date(server.clock().getTime() - 2 * DAY_MS);
     await expireAt(who, expired);
     const data = await userDataOf(who);
-    expect(data).toMatchObject({ isActiveSubscription: false,
-      subscription: { expireDate: expired.toISOString(), validityLabel: '0 days', isExpire: true, note: SERVER.subscriptionExpiredOn(noteDate(expired)) } });
+    expect(data).toMatchObject({
+      isActiveSubscription: false,
+      subscription: {
+        expireDate: expired.toISOString(),
+        validityLabel: '0 days',
+        isExpire: true,
+        note: SERVER.subscriptionExpiredOn(noteDate(expired)),
+      },
+    });
     expect(await profileOf(who)).toMatchObject({ isShowUserCode: false, userCodeMsg: SERVER.noActiveSubscriptionCode });
     expect(await referralCheck(who)).toMatchObject({ exists: false, message: SERVER.sponsorWithoutSubscription });
   });
@@ -111,11 +143,14 @@ describe.each(targets)('billing service: user data on $name', (target) => {
     expect(await userDataOf(who)).toMatchObject({ isActiveSubscription: true, subscription: { validityLabel: '1 day' } });
     expect((await profileOf(who)).isShowUserCode).toBe(true);
     server.clock.advance(120_000);
-    expect(await userDataOf(who)).toMatchObject({ isActiveSubscription: false, subscription: { validityLabel: '0 days', isExpire: true } });
+    expect(await userDataOf(who)).toMatchObject({
+      isActiveSubscription: false,
+      subscription: { validityLabel: '0 days', isExpire: true },
+    });
     expect((await profileOf(who)).isShowUserCode).toBe(false);
   });
 
-  it('login\'s userData says what user-data says (one source), keeping its boolean flag', async () => {
+  it("login's userData says what user-data says (one source), keeping its boolean flag", async () => {
     const pending = await register(server);
     const active = await register(server);
     await grant(db(), active.userId, 10, 'test', server.clock);
@@ -125,15 +160,23 @@ describe.each(targets)('billing service: user data on $name', (target) => {
       const wallet = await userDataOf(who);
       expect(login.subscription).toEqual(wallet.subscription);
       expect(login.isActiveSubscription).toBe(wallet.isActiveSubscription === true);
-      expect([login.usdtToken, login.ifcNewToken, login.ifcNewTokenPrice, login.usdtRewardToken])
-        .toEqual([wallet.usdtToken, wallet.ifcNewToken, wallet.ifcNewTokenPrice, wallet.usdtRewardToken]);
+      expect([login.usdtToken, login.ifcNewToken, login.ifcNewTokenPrice, login.usdtRewardToken]).toEqual([
+        wallet.usdtToken,
+        wallet.ifcNewToken,
+        wallet.ifcNewTokenPrice,
+        wallet.usdtRewardToken,
+      ]);
     }
     // The login call itself still answers the member's data.
-    const res = await server.app.inject({ method: 'POST', url: '/api/login', payload: { email: active.email, password: active.password } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: active.email, password: active.password },
+    });
     expect(res.json()).toMatchObject({ id: active.userId, isActiveSubscription: true, subscription: { isExpire: false } });
   });
 
-  it('with a chain: the member\'s deposit address and its QR code as a PNG data URL, the same on every call', async () => {
+  it("with a chain: the member's deposit address and its QR code as a PNG data URL, the same on every call", async () => {
     const who = await register(chain);
     const data = await userDataOf(who, chain);
     expect(data.chainEnabled).toBe(true);
@@ -149,7 +192,12 @@ describe.each(targets)('billing service: user data on $name', (target) => {
   it('withdrawalsEnabled says whether a withdrawal would be taken: it needs the hot wallet as well as the chain', async () => {
     const withdrawOn = async (on: BillingServer) => {
       const who = await register(on);
-      await post(on.database.db, { key: randomUUID(), kind: 'adjustment', reason: 'test', legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount: '15' }] });
+      await post(on.database.db, {
+        key: randomUUID(),
+        kind: 'adjustment',
+        reason: 'test',
+        legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount: '15' }],
+      });
       const data = await userDataOf(who, on);
       const res = await on.billing(who.token, '/withdraw/create', { amount: '10', toAddress: `0x${'4'.repeat(40)}` });
       return { flags: [data.chainEnabled, data.withdrawalsEnabled], taken: res.json().code === BILLING_SUCCESS_CODE };
@@ -160,13 +208,20 @@ describe.each(targets)('billing service: user data on $name', (target) => {
     expect(await withdrawOn(payouts)).toEqual({ flags: [true, true], taken: true });
   });
 
-  it('withdrawalLimits: the terms support staff set, and the member\'s pending and last-24-hours counts (FAILED ones aside)', async () => {
+  it("withdrawalLimits: the terms support staff set, and the member's pending and last-24-hours counts (FAILED ones aside)", async () => {
     const on = payouts.database.db;
     const who = await register(payouts);
-    await post(on, { key: randomUUID(), kind: 'adjustment', reason: 'test', legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount: '100' }] });
+    await post(on, {
+      key: randomUUID(),
+      kind: 'adjustment',
+      reason: 'test',
+      legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount: '100' }],
+    });
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      ids.push((await payouts.billing(who.token, '/withdraw/create', { amount: '10', toAddress: `0x${'4'.repeat(40)}` })).json().data.id);
+      ids.push(
+        (await payouts.billing(who.token, '/withdraw/create', { amount: '10', toAddress: `0x${'4'.repeat(40)}` })).json().data.id,
+      );
     }
     await markPaid(on, ids[0]!, payouts.clock());
     await failAndRefund(on, ids[1]!, 'test', payouts.clock());
@@ -176,7 +231,14 @@ describe.each(targets)('billing service: user data on $name', (target) => {
     await setSetting(on, 'withdrawalPendingMax', 5);
     await setSetting(on, 'withdrawalDailyMax', 20);
     try {
-      expect((await userDataOf(who, payouts)).withdrawalLimits).toEqual({ minimum: '2.5', fee: '0.5', pendingMax: 5, pending: 1, dailyMax: 20, lastDay: 2 });
+      expect((await userDataOf(who, payouts)).withdrawalLimits).toEqual({
+        minimum: '2.5',
+        fee: '0.5',
+        pendingMax: 5,
+        pending: 1,
+        dailyMax: 20,
+        lastDay: 2,
+      });
     } finally {
       await setSetting(on, 'withdrawalFee', '1');
       await setSetting(on, 'withdrawalMinimum', '10');

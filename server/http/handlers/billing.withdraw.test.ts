@@ -24,18 +24,29 @@ describe.each(targets)('billing service: withdrawals on $name', (target) => {
   let bob: Registered;
   beforeAll(async () => {
     // A chain configured (never called: the payout worker is not running here).
-    server = await createBillingServer(target, { BSC_RPC_URL: 'http://127.0.0.1:9', TOKEN_USDT: `0x${'1'.repeat(40)}`,
-      HOT_WALLET_PRIVATE_KEY: `0x${'2'.repeat(64)}` });
+    server = await createBillingServer(target, {
+      BSC_RPC_URL: 'http://127.0.0.1:9',
+      TOKEN_USDT: `0x${'1'.repeat(40)}`,
+      HOT_WALLET_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
+    });
     alice = await register(server, { username: 'Alice' });
     bob = await register(server, { username: 'Bob' });
-    await post(server.database.db, { key: randomUUID(), kind: 'level_reward', legs: [{ userId: alice.userId, asset: 'USDT_REWARD', amount: '50' }] });
+    await post(server.database.db, {
+      key: randomUUID(),
+      kind: 'level_reward',
+      legs: [{ userId: alice.userId, asset: 'USDT_REWARD', amount: '50' }],
+    });
   });
   afterAll(() => server?.close());
 
   const create = (who: Registered | null, payload: object) => server.billing(who?.token ?? null, '/withdraw/create', payload);
   async function funded(username: string, amount: string): Promise<Registered> {
     const who = await register(server, { username });
-    await post(server.database.db, { key: randomUUID(), kind: 'level_reward', legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount }] });
+    await post(server.database.db, {
+      key: randomUUID(),
+      kind: 'level_reward',
+      legs: [{ userId: who.userId, asset: 'USDT_REWARD', amount }],
+    });
     return who;
   }
 
@@ -46,10 +57,17 @@ describe.each(targets)('billing service: withdrawals on $name', (target) => {
     expect(body).toMatchObject({ code: BILLING_SUCCESS_CODE, msg: SERVER.withdrawRequested, data: { status: 'PENDING' } });
     expect((await balancesOf(server.database.db, alice.userId)).USDT_REWARD).toBe('37.5');
     const list = await server.billing(alice.token, '/withdraw/list', { filters: {}, limit: 10, page: 1 });
-    expect(list.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, data: { current: 1, pages: 1, total: 1,
-      records: [{ id: body.data.id, amount: '12.5', toAddress: TO, status: 'PENDING' }] } });
+    expect(list.json()).toMatchObject({
+      code: BILLING_SUCCESS_CODE,
+      data: { current: 1, pages: 1, total: 1, records: [{ id: body.data.id, amount: '12.5', toAddress: TO, status: 'PENDING' }] },
+    });
     expect(typeof list.json().data.records[0].createdAt).toBe('string');
-    expect((await server.billing(bob.token, '/withdraw/list', {})).json().data).toEqual({ records: [], current: 1, pages: 0, total: 0 });
+    expect((await server.billing(bob.token, '/withdraw/list', {})).json().data).toEqual({
+      records: [],
+      current: 1,
+      pages: 0,
+      total: 0,
+    });
   });
 
   it('answers every invalid input with 400 and a clear message, and changes nothing', async () => {
@@ -79,7 +97,10 @@ describe.each(targets)('billing service: withdrawals on $name', (target) => {
 
   it('refuses an overdraft, a missing session and a server without a chain', async () => {
     const over = await create(alice, { amount: '37.500001', toAddress: TO });
-    expect([over.statusCode, over.json()]).toEqual([400, expect.objectContaining({ code: '400', msg: SERVER.withdrawInsufficient('37.5') })]);
+    expect([over.statusCode, over.json()]).toEqual([
+      400,
+      expect.objectContaining({ code: '400', msg: SERVER.withdrawInsufficient('37.5') }),
+    ]);
     const empty = await create(bob, { amount: '10', toAddress: TO });
     expect(empty.json()).toMatchObject({ code: '400', msg: SERVER.withdrawInsufficient('0') });
     expect((await create(null, { amount: '1', toAddress: TO })).statusCode).toBe(401);
@@ -89,7 +110,10 @@ describe.each(targets)('billing service: withdrawals on $name', (target) => {
     chain.payouts = { enabled: false, reason: 'reward payouts are off: BSC_RPC_URL unset' };
     const off = await create(alice, { amount: '1', toAddress: TO });
     chain.payouts = on;
-    expect([off.statusCode, off.json()]).toEqual([503, expect.objectContaining({ code: '503', msg: SERVER.withdrawalsUnavailable })]);
+    expect([off.statusCode, off.json()]).toEqual([
+      503,
+      expect.objectContaining({ code: '503', msg: SERVER.withdrawalsUnavailable }),
+    ]);
     expect((await balancesOf(server.database.db, alice.userId)).USDT_REWARD).toBe('37.5');
   });
 
@@ -97,7 +121,8 @@ describe.each(targets)('billing service: withdrawals on $name', (target) => {
     const carol = await funded('Carol', '25');
     const results = await Promise.all(Array.from({ length: 10 }, () => create(carol, { amount: '10', toAddress: TO })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
-    for (const r of results.filter((x) => x.statusCode !== 200)) expect(r.json()).toMatchObject({ reason: 'billing.withdrawal_insufficient' });
+    for (const r of results.filter((x) => x.statusCode !== 200))
+      expect(r.json()).toMatchObject({ reason: 'billing.withdrawal_insufficient' });
     expect((await balancesOf(server.database.db, carol.userId)).USDT_REWARD).toBe('5');
   });
 });
@@ -106,8 +131,11 @@ describe.each(targets)('billing service: withdrawals on $name', (target) => {
 describe.each(targets)('billing service: withdrawal limits on $name', (target) => {
   let server: BillingServer;
   beforeAll(async () => {
-    server = await createBillingServer(target, { BSC_RPC_URL: 'http://127.0.0.1:9', TOKEN_USDT: `0x${'1'.repeat(40)}`,
-      HOT_WALLET_PRIVATE_KEY: `0x${'2'.repeat(64)}` });
+    server = await createBillingServer(target, {
+      BSC_RPC_URL: 'http://127.0.0.1:9',
+      TOKEN_USDT: `0x${'1'.repeat(40)}`,
+      HOT_WALLET_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
+    });
   });
   afterAll(() => server?.close());
 
@@ -125,8 +153,14 @@ describe.each(targets)('billing service: withdrawal limits on $name', (target) =
   it('refuses an amount below the minimum (defaults: 10 USDT, of which 1 is the fee), changing nothing', async () => {
     const dan = await funded('Dan', '50');
     for (const amount of ['9.999999', '0.000000000000000001']) {
-      expect(refusal(await create(dan, { amount, toAddress: TO }))).toEqual([400,
-        expect.objectContaining({ code: '400', msg: SERVER.withdrawBelowMinimum('10', '1'), reason: 'billing.withdrawal_below_minimum' })]);
+      expect(refusal(await create(dan, { amount, toAddress: TO }))).toEqual([
+        400,
+        expect.objectContaining({
+          code: '400',
+          msg: SERVER.withdrawBelowMinimum('10', '1'),
+          reason: 'billing.withdrawal_below_minimum',
+        }),
+      ]);
     }
     expect(await reward(dan)).toBe('50');
     expect(await rowsOf(dan)).toEqual([]);
@@ -148,8 +182,10 @@ describe.each(targets)('billing service: withdrawal limits on $name', (target) =
     ]);
     // A balance covering the payout but not the fee too is refused whole.
     const fay = await funded('Fay', '10.5');
-    expect(refusal(await create(fay, { amount: '11', toAddress: TO }))).toEqual([400,
-      expect.objectContaining({ msg: SERVER.withdrawInsufficient('10.5'), reason: 'billing.withdrawal_insufficient' })]);
+    expect(refusal(await create(fay, { amount: '11', toAddress: TO }))).toEqual([
+      400,
+      expect.objectContaining({ msg: SERVER.withdrawInsufficient('10.5'), reason: 'billing.withdrawal_insufficient' }),
+    ]);
     expect(await reward(fay)).toBe('10.5');
   });
 
@@ -158,7 +194,10 @@ describe.each(targets)('billing service: withdrawal limits on $name', (target) =
     const results = await Promise.all(Array.from({ length: 10 }, () => create(gus, { amount: '10', toAddress: TO })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     for (const r of results.filter((x) => x.statusCode !== 200)) {
-      expect(refusal(r)).toEqual([409, expect.objectContaining({ code: '409', msg: SERVER.withdrawPendingLimit(3), reason: 'billing.withdrawal_pending_limit' })]);
+      expect(refusal(r)).toEqual([
+        409,
+        expect.objectContaining({ code: '409', msg: SERVER.withdrawPendingLimit(3), reason: 'billing.withdrawal_pending_limit' }),
+      ]);
     }
     expect(await rowsOf(gus)).toHaveLength(3);
     expect(await reward(gus)).toBe('970');
@@ -175,8 +214,10 @@ describe.each(targets)('billing service: withdrawal limits on $name', (target) =
     try {
       const hal = await funded('Hal', '1000');
       for (let i = 0; i < 4; i += 1) expect((await create(hal, { amount: '10', toAddress: TO })).statusCode).toBe(200);
-      expect(refusal(await create(hal, { amount: '10', toAddress: TO }))).toEqual([429,
-        expect.objectContaining({ code: '429', msg: SERVER.withdrawDailyLimit(4), reason: 'billing.withdrawal_daily_limit' })]);
+      expect(refusal(await create(hal, { amount: '10', toAddress: TO }))).toEqual([
+        429,
+        expect.objectContaining({ code: '429', msg: SERVER.withdrawDailyLimit(4), reason: 'billing.withdrawal_daily_limit' }),
+      ]);
       const [first, second] = await rowsOf(hal);
       await markPaid(db(), first!.id, server.clock()); // paid still counts
       expect((await create(hal, { amount: '10', toAddress: TO })).statusCode).toBe(429);
@@ -196,10 +237,27 @@ describe.each(targets)('billing service: withdrawal limits on $name', (target) =
     const jon = await register(server, { username: 'Jon' });
     const own = `0x${'a1b2c3d4e5'.repeat(4)}`;
     const other = `0x${'f9e8d7c6b5'.repeat(4)}`;
-    await db().insert(depositAddresses).values([{ userId: ida.userId, address: own }, { userId: jon.userId, address: other }]);
-    for (const toAddress of [own, other, other.toUpperCase().replace('0X', '0x'), HOT_WALLET, HOT_WALLET.toUpperCase().replace('0X', '0x')]) {
-      expect(refusal(await create(ida, { amount: '10', toAddress })), toAddress).toEqual([400, expect.objectContaining({
-        code: '400', msg: SERVER.withdrawToPlatformAddress, reason: 'billing.withdrawal_to_platform_address' })]);
+    await db()
+      .insert(depositAddresses)
+      .values([
+        { userId: ida.userId, address: own },
+        { userId: jon.userId, address: other },
+      ]);
+    for (const toAddress of [
+      own,
+      other,
+      other.toUpperCase().replace('0X', '0x'),
+      HOT_WALLET,
+      HOT_WALLET.toUpperCase().replace('0X', '0x'),
+    ]) {
+      expect(refusal(await create(ida, { amount: '10', toAddress })), toAddress).toEqual([
+        400,
+        expect.objectContaining({
+          code: '400',
+          msg: SERVER.withdrawToPlatformAddress,
+          reason: 'billing.withdrawal_to_platform_address',
+        }),
+      ]);
     }
     expect(SERVER.withdrawToPlatformAddress).toContain('Swap Rewards');
     expect(await reward(ida)).toBe('100');
@@ -211,7 +269,9 @@ describe.each(targets)('billing service: withdrawal limits on $name', (target) =
     await setSetting(db(), 'withdrawalMinimum', '1');
     try {
       const kim = await funded('Kim', '5');
-      expect((await create(kim, { amount: '0.99', toAddress: TO })).json()).toMatchObject({ msg: SERVER.withdrawBelowMinimum('1', '0.25') });
+      expect((await create(kim, { amount: '0.99', toAddress: TO })).json()).toMatchObject({
+        msg: SERVER.withdrawBelowMinimum('1', '0.25'),
+      });
       expect((await create(kim, { amount: '1', toAddress: TO })).statusCode).toBe(200);
       await setSetting(db(), 'withdrawalFee', '0');
       const id = (await create(kim, { amount: '2', toAddress: TO })).json().data.id as string;

@@ -33,7 +33,11 @@ describe.each(targets)('bot edits and stops on $name', (target) => {
   });
 
   const { post } = memberApi(() => server);
-  const expectMessage = async (res: Promise<{ statusCode: number; json(): { message: string } }>, status: number, message: string) => {
+  const expectMessage = async (
+    res: Promise<{ statusCode: number; json(): { message: string } }>,
+    status: number,
+    message: string,
+  ) => {
     const r = await res;
     expect([r.statusCode, r.json().message]).toEqual([status, message]);
   };
@@ -53,10 +57,26 @@ describe.each(targets)('bot edits and stops on $name', (target) => {
     });
 
     it('refuses values outside 1..1000 and non-numbers, writing nothing', async () => {
-      await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 0.5 }), 400, VALIDATION.profitBookBelowOne);
-      await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: '-3' }), 400, VALIDATION.profitBookBelowOne);
-      await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 1000.01 }), 400, VALIDATION.profitBookAboveMax);
-      await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 'ten' }), 400, VALIDATION.profitBookNumber);
+      await expectMessage(
+        post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 0.5 }),
+        400,
+        VALIDATION.profitBookBelowOne,
+      );
+      await expectMessage(
+        post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: '-3' }),
+        400,
+        VALIDATION.profitBookBelowOne,
+      );
+      await expectMessage(
+        post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 1000.01 }),
+        400,
+        VALIDATION.profitBookAboveMax,
+      );
+      await expectMessage(
+        post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 'ten' }),
+        400,
+        VALIDATION.profitBookNumber,
+      );
       await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id }), 400, VALIDATION.fieldRequired('profitBookValue'));
       expect(await commands()).toEqual([]);
       expect((await row()).profitBook).toBeNull();
@@ -65,14 +85,40 @@ describe.each(targets)('bot edits and stops on $name', (target) => {
 
   describe('overbuy grid protection', () => {
     it('saves an integer 1..total_grid - 1, and resets when inactive, null or empty', async () => {
-      await expectMessage(post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: 3, protectionActive: true }), 200, UI.overbuySaved);
+      await expectMessage(
+        post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: 3, protectionActive: true }),
+        200,
+        UI.overbuySaved,
+      );
       expect((await row()).overbuyProtection).toBe(3);
-      expect((await post(alice, 'protectionvalues', { botID: bot.id })).json()).toEqual({ is_protection_active: true, protection_grid_at: 3 });
-      await expectMessage(post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: '4', protectionActive: true }), 200, UI.overbuySaved);
-      await expectMessage(post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: 4, protectionActive: false }), 200, UI.overbuyReset);
-      expect((await post(alice, 'protectionvalues', { botID: bot.id })).json()).toEqual({ is_protection_active: false, protection_grid_at: null });
-      await expectMessage(post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: null, protectionActive: true }), 200, UI.overbuyReset);
-      await expectMessage(post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: '', protectionActive: true }), 200, UI.overbuyReset);
+      expect((await post(alice, 'protectionvalues', { botID: bot.id })).json()).toEqual({
+        is_protection_active: true,
+        protection_grid_at: 3,
+      });
+      await expectMessage(
+        post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: '4', protectionActive: true }),
+        200,
+        UI.overbuySaved,
+      );
+      await expectMessage(
+        post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: 4, protectionActive: false }),
+        200,
+        UI.overbuyReset,
+      );
+      expect((await post(alice, 'protectionvalues', { botID: bot.id })).json()).toEqual({
+        is_protection_active: false,
+        protection_grid_at: null,
+      });
+      await expectMessage(
+        post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: null, protectionActive: true }),
+        200,
+        UI.overbuyReset,
+      );
+      await expectMessage(
+        post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: '', protectionActive: true }),
+        200,
+        UI.overbuyReset,
+      );
       expect((await commands()).every((c) => c.kind === 'settings' && c.result === 'ok')).toBe(true);
     });
 
@@ -81,22 +127,40 @@ describe.each(targets)('bot edits and stops on $name', (target) => {
         const body = { botID: bot.id, overbuyProtectionValue: value, protectionActive: true };
         await expectMessage(post(alice, 'gridprotectionadd', body), 400, VALIDATION.overbuyRange(4));
       }
-      await expectMessage(post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: 2 }), 400, VALIDATION.fieldRequired('protectionActive'));
+      await expectMessage(
+        post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: 2 }),
+        400,
+        VALIDATION.fieldRequired('protectionActive'),
+      );
       expect((await row()).overbuyProtection).toBeNull();
     });
   });
 
   describe('SL/TP', () => {
-    const sltp = (over: object) => ({ botID: bot.id, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: null, ...over });
+    const sltp = (over: object) => ({
+      botID: bot.id,
+      sellAllAndPausePrice: null,
+      restartPrice: null,
+      stoplossPrice: null,
+      ...over,
+    });
 
     it('saves prices on the right side of the live price, and resets with all null', async () => {
-      await expectMessage(post(alice, 'sltpedit', sltp({ sellAllAndPausePrice: 120, restartPrice: '90.5', stoplossPrice: 80 })), 200, UI.sltpUpdated);
+      await expectMessage(
+        post(alice, 'sltpedit', sltp({ sellAllAndPausePrice: 120, restartPrice: '90.5', stoplossPrice: 80 })),
+        200,
+        UI.sltpUpdated,
+      );
       expect((await post(alice, 'sltp', { botID: bot.id })).json()).toEqual({
-        sell_all_and_pause_at_price: '120', restart_at_price: '90.5', stoploss_and_stopbot_at_price: '80',
+        sell_all_and_pause_at_price: '120',
+        restart_at_price: '90.5',
+        stoploss_and_stopbot_at_price: '80',
       });
       await expectMessage(post(alice, 'sltpedit', sltp({ sellAllAndPausePrice: 150 })), 200, UI.sltpUpdated);
       expect((await post(alice, 'sltp', { botID: bot.id })).json()).toEqual({
-        sell_all_and_pause_at_price: '150', restart_at_price: null, stoploss_and_stopbot_at_price: null,
+        sell_all_and_pause_at_price: '150',
+        restart_at_price: null,
+        stoploss_and_stopbot_at_price: null,
       });
       await expectMessage(post(alice, 'sltpedit', sltp({})), 200, UI.sltpReset);
       const r = await row();
@@ -115,7 +179,11 @@ describe.each(targets)('bot edits and stops on $name', (target) => {
 
     it('cannot compare before the bot has seen a price, so it only checks the numbers', async () => {
       const fresh = await insertBot(server.database.db, alice.userId, { lastPrice: null });
-      await expectMessage(post(alice, 'sltpedit', { botID: fresh.id, sellAllAndPausePrice: 1, restartPrice: null, stoplossPrice: 2 }), 200, UI.sltpUpdated);
+      await expectMessage(
+        post(alice, 'sltpedit', { botID: fresh.id, sellAllAndPausePrice: 1, restartPrice: null, stoplossPrice: 2 }),
+        200,
+        UI.sltpUpdated,
+      );
     });
   });
 
@@ -127,36 +195,56 @@ describe.each(targets)('bot edits and stops on $name', (target) => {
       await expectMessage(post(alice, 'stopbot', { botID: bot.id }), 400, SERVER.botAlreadyStopped);
       await expectMessage(post(alice, 'stopbotwithsell', { botID: bot.id }), 400, SERVER.botAlreadyStopped);
       await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 5 }), 400, SERVER.botAlreadyStopped);
-      await expectMessage(post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: 2, protectionActive: true }), 400, SERVER.botAlreadyStopped);
-      await expectMessage(post(alice, 'sltpedit', { botID: bot.id, sellAllAndPausePrice: 200, restartPrice: null, stoplossPrice: null }), 400, SERVER.botAlreadyStopped);
+      await expectMessage(
+        post(alice, 'gridprotectionadd', { botID: bot.id, overbuyProtectionValue: 2, protectionActive: true }),
+        400,
+        SERVER.botAlreadyStopped,
+      );
+      await expectMessage(
+        post(alice, 'sltpedit', { botID: bot.id, sellAllAndPausePrice: 200, restartPrice: null, stoplossPrice: null }),
+        400,
+        SERVER.botAlreadyStopped,
+      );
       expect(await commands()).toHaveLength(1);
     });
 
     it('queues a stop & sell (botData and totalPnl accepted and ignored), also for a paused bot', async () => {
       await server.database.db.update(bots).set({ status: 'Pause' }).where(eq(bots.id, bot.id));
-      await expectMessage(post(alice, 'stopbotwithsell', { botID: bot.id, botData: {}, totalPnl: '12.3' }), 200, UI.botStoppedSold);
+      await expectMessage(
+        post(alice, 'stopbotwithsell', { botID: bot.id, botData: {}, totalPnl: '12.3' }),
+        200,
+        UI.botStoppedSold,
+      );
       expect((await commands()).map((c) => c.kind)).toEqual(['stopAndSell']);
     });
 
-    it('answers 409, could not apply, when the engine refuses for a reason the API does not name: never the engine\'s own words', async () => {
+    it("answers 409, could not apply, when the engine refuses for a reason the API does not name: never the engine's own words", async () => {
       answer = () => 'Insufficient BTC balance on the exchange to sell.';
       await expectMessage(post(alice, 'stopbotwithsell', { botID: bot.id }), 409, SERVER.botChangeNotApplied);
       answer = () => 'The bot is busy.';
-      await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 5 }), 409, SERVER.botChangeNotApplied);
+      await expectMessage(
+        post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 5 }),
+        409,
+        SERVER.botChangeNotApplied,
+      );
       expect((await row()).status).toBe('Live');
     });
   });
 
-  it('refuses another member\'s bot (404) and calls without a token (401), queuing nothing', async () => {
+  it("refuses another member's bot (404) and calls without a token (401), queuing nothing", async () => {
     const calls: [string, object][] = [
-      ['stopbot', {}], ['stopbotwithsell', {}], ['editprofitbookat', { profitBookValue: 5 }],
+      ['stopbot', {}],
+      ['stopbotwithsell', {}],
+      ['editprofitbookat', { profitBookValue: 5 }],
       ['gridprotectionadd', { overbuyProtectionValue: 2, protectionActive: true }],
       ['sltpedit', { sellAllAndPausePrice: 200, restartPrice: null, stoplossPrice: null }],
     ];
     for (const [url, body] of calls) {
       await expectMessage(post(bob, url, { botID: bot.id, ...body }), 404, SERVER.botNotFound);
       await expectMessage(post(alice, url, { botID: 'nope', ...body }), 404, SERVER.botNotFound);
-      expect((await server.app.inject({ method: 'POST', url: `/api/${url}`, payload: { botID: bot.id, ...body } })).statusCode).toBe(401);
+      expect(
+        (await server.app.inject({ method: 'POST', url: `/api/${url}`, payload: { botID: bot.id, ...body } })).statusCode,
+      ).toBe(401);
     }
     expect(await commands()).toEqual([]);
     expect((await row()).status).toBe('Live');

@@ -37,7 +37,11 @@ describe.each(targets)('Copy BOTs ranking on $name', (target) => {
     bot.bobOld = await insertBot(db, bob.userId, { startedAt: startedAgo(48 * HOUR), realizedPnl: '20' });
     bot.bobDayOld = await insertBot(db, bob.userId, { startedAt: startedAgo(LIVE_BOTS_MIN_AGE_MS), realizedPnl: '5' });
     bot.bobYoung = await insertBot(db, bob.userId, { startedAt: startedAgo(HOUR), realizedPnl: '300' });
-    bot.bobPaused = await insertBot(db, bob.userId, { status: 'Pause', startedAt: startedAgo(10 * 24 * HOUR), realizedPnl: '100' });
+    bot.bobPaused = await insertBot(db, bob.userId, {
+      status: 'Pause',
+      startedAt: startedAgo(10 * 24 * HOUR),
+      realizedPnl: '100',
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -47,7 +51,7 @@ describe.each(targets)('Copy BOTs ranking on $name', (target) => {
   const { get } = memberApi(() => server);
   const ranked = async (who: Registered) => (await get(who, 'livebotdata')).json<LiveBot[]>().map((b) => b.id);
 
-  it('leaves out the member\'s own bots and bots younger than 24 hours, best APY first', async () => {
+  it("leaves out the member's own bots and bots younger than 24 hours, best APY first", async () => {
     expect(await ranked(alice)).toEqual([bot.bobOld!.id, bot.bobDayOld!.id]);
     expect(await ranked(bob)).toEqual([bot.aliceOld!.id]);
   });

@@ -33,13 +33,26 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
     exchange.simulator.control.setPrice('ETHUSDT', '3000');
     exchange.simulator.control.setPrice('SOLUSDT', '150');
     server = await createTestServer(target, {}, { exchange });
-    [alice, bob, carol] = await Promise.all([register(server, { username: 'Alice' }), register(server, { username: 'Bob' }),
-      register(server, { username: 'Carol' })]);
+    [alice, bob, carol] = await Promise.all([
+      register(server, { username: 'Alice' }),
+      register(server, { username: 'Bob' }),
+      register(server, { username: 'Carol' }),
+    ]);
     const db = server.database.db;
     bot.live = await insertBot(db, alice.userId, {
-      daysAgo: 10, realizedPnl: '25', profitBooked: '30', lossBooked: '-5', heldQty: '0.01', heldCost: '500', gridNo: 1, trades: 4,
-      lastPrice: '49000', state: snapshotWith({ grids: [{ phase: 'holding', qty: '0.01', cost: '500', buyPrice: '50000' }, {}, {}, {}, {}],
-        datewise: { '2026-11-13': '30', '2026-11-14': '-5' } }),
+      daysAgo: 10,
+      realizedPnl: '25',
+      profitBooked: '30',
+      lossBooked: '-5',
+      heldQty: '0.01',
+      heldCost: '500',
+      gridNo: 1,
+      trades: 4,
+      lastPrice: '49000',
+      state: snapshotWith({
+        grids: [{ phase: 'holding', qty: '0.01', cost: '500', buyPrice: '50000' }, {}, {}, {}, {}],
+        datewise: { '2026-11-13': '30', '2026-11-14': '-5' },
+      }),
     });
     await insertFilledOrders(db, bot.live.id, [
       { side: 'buy', price: '50000', qty: '0.01', cost: '500.5', filledAt: fills[0]! },
@@ -48,15 +61,50 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
       { side: 'sell', price: '48600', qty: '0.01', cost: '486', pnl: '-5', filledAt: fills[3]! },
     ]);
     bot.paused = await insertBot(db, alice.userId, { status: 'Pause', symbol: 'ETHUSDT', daysAgo: 2, lastPrice: '2900' });
-    bot.stopped = await insertBot(db, alice.userId, { status: 'Stopped', now: NOW, daysAgo: 5, stoppedAt: daysAgo(1), stopReason: 'stoploss',
-      realizedPnl: '-20', profitBooked: '10', lossBooked: '-30', lastPrice: '47000', trades: 6, strategyName: 'Mine' });
-    bot.stoppedEarlier = await insertBot(db, alice.userId, { status: 'Stopped', now: NOW, daysAgo: 9, stoppedAt: daysAgo(3), stopReason: 'manual',
-      realizedPnl: '12', profitBooked: '12', investment: '600' });
-    bot.bobs = await insertBot(db, bob.userId, { symbol: 'SOLUSDT', daysAgo: 1, realizedPnl: '50', investment: '500', strategyName: 'Bob secret' });
+    bot.stopped = await insertBot(db, alice.userId, {
+      status: 'Stopped',
+      now: NOW,
+      daysAgo: 5,
+      stoppedAt: daysAgo(1),
+      stopReason: 'stoploss',
+      realizedPnl: '-20',
+      profitBooked: '10',
+      lossBooked: '-30',
+      lastPrice: '47000',
+      trades: 6,
+      strategyName: 'Mine',
+    });
+    bot.stoppedEarlier = await insertBot(db, alice.userId, {
+      status: 'Stopped',
+      now: NOW,
+      daysAgo: 9,
+      stoppedAt: daysAgo(3),
+      stopReason: 'manual',
+      realizedPnl: '12',
+      profitBooked: '12',
+      investment: '600',
+    });
+    bot.bobs = await insertBot(db, bob.userId, {
+      symbol: 'SOLUSDT',
+      daysAgo: 1,
+      realizedPnl: '50',
+      investment: '500',
+      strategyName: 'Bob secret',
+    });
     bot.bobsFuture = await insertBot(db, bob.userId, { status: 'Pause', category: 'Future', leverage: 3, daysAgo: 0 });
     bot.carols = await insertBot(db, carol.userId, { daysAgo: 30, realizedPnl: '45' });
-    await insertFilledOrders(db, bot.carols.id, Array.from({ length: 45 }, (_, i) => (
-      { side: 'sell' as const, price: '50000', qty: '0.001', cost: '50', pnl: '1', filledAt: new Date(daysAgo(30).getTime() + i * 60_000) })));
+    await insertFilledOrders(
+      db,
+      bot.carols.id,
+      Array.from({ length: 45 }, (_, i) => ({
+        side: 'sell' as const,
+        price: '50000',
+        qty: '0.001',
+        cost: '50',
+        pnl: '1',
+        filledAt: new Date(daysAgo(30).getTime() + i * 60_000),
+      })),
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -69,21 +117,56 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
     for (const url of ['botstatus', 'livebotdata', 'bothistory', 'scalpbothistory', 'cyclebothistory', 'features']) {
       expect((await server.app.inject({ method: 'GET', url: `/api/${url}` })).statusCode).toBe(401);
     }
-    for (const url of ['botinfo', 'orderbook', 'purchasedQty', 'position', 'profitbookat', 'protectionvalues', 'sltp', 'startbotdata', 'startscalp']) {
-      expect((await server.app.inject({ method: 'POST', url: `/api/${url}`, payload: { botID: bot.live!.id } })).statusCode).toBe(401);
+    for (const url of [
+      'botinfo',
+      'orderbook',
+      'purchasedQty',
+      'position',
+      'profitbookat',
+      'protectionvalues',
+      'sltp',
+      'startbotdata',
+      'startscalp',
+    ]) {
+      expect((await server.app.inject({ method: 'POST', url: `/api/${url}`, payload: { botID: bot.live!.id } })).statusCode).toBe(
+        401,
+      );
     }
   });
 
-  it('botstatus lists the member\'s Live and Pause bots, newest first, with live prices and figures', async () => {
+  it("botstatus lists the member's Live and Pause bots, newest first, with live prices and figures", async () => {
     const list = (await get(alice, 'botstatus')).json<LiveBot[]>();
     expect(list.map((b) => b.id)).toEqual([bot.paused!.id, bot.live!.id]);
     expect(list[1]).toEqual({
-      id: bot.live!.id, name: 'BTCUSDT', category: 'Spot', tradeType: 'Advanced Multigrid', strategy_name: 'System Strategy',
-      status: 'Live', liveprice: '50000', runtime: 10, roi: '91.25', investment: '1000', pnl: '25', trades24h: 4, grid_no: 1,
-      total_grid: 5, sparklineData: [{ time: fills[2]!.getTime(), value: '30' }, { time: fills[3]!.getTime(), value: '25' }],
-      datewiseprofit: { '2026-11-13': '30', '2026-11-14': '-5' }, leverage: null,
+      id: bot.live!.id,
+      name: 'BTCUSDT',
+      category: 'Spot',
+      tradeType: 'Advanced Multigrid',
+      strategy_name: 'System Strategy',
+      status: 'Live',
+      liveprice: '50000',
+      runtime: 10,
+      roi: '91.25',
+      investment: '1000',
+      pnl: '25',
+      trades24h: 4,
+      grid_no: 1,
+      total_grid: 5,
+      sparklineData: [
+        { time: fills[2]!.getTime(), value: '30' },
+        { time: fills[3]!.getTime(), value: '25' },
+      ],
+      datewiseprofit: { '2026-11-13': '30', '2026-11-14': '-5' },
+      leverage: null,
     });
-    expect(list[0]).toMatchObject({ status: 'Pause', name: 'ETHUSDT', liveprice: '3000', runtime: 2, roi: '0.00', sparklineData: [] });
+    expect(list[0]).toMatchObject({
+      status: 'Pause',
+      name: 'ETHUSDT',
+      liveprice: '3000',
+      runtime: 2,
+      roi: '0.00',
+      sparklineData: [],
+    });
     const bobs = (await get(bob, 'botstatus')).json<LiveBot[]>();
     expect(bobs.map((b) => b.id).sort()).toEqual([bot.bobs!.id, bot.bobsFuture!.id].sort());
     const future = bobs.find((b) => b.id === bot.bobsFuture!.id)!;
@@ -94,34 +177,62 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
   it('botinfo describes a running bot and a stopped one (why and when)', async () => {
     const info = (await post(alice, 'botinfo', { botID: bot.live!.id })).json<BotInfo>();
     expect(info).toMatchObject({
-      name: 'BTCUSDT', category: 'Spot', leverage: null, strategy_name: 'System Strategy', liveprice: '50000', status: 'Live',
-      runtime: 10, roi: '91.25', trades24h: 4, grid_no: 1, total_grid: 5, last_buying_price: '50000', investment: '1000', pnl: '25',
-      botstartdate: bot.live!.startedAt.toISOString(), overbuy_protection_value: null, stopReason: null, botstopdate: null,
-      tickSize: null, stepSize: null, // this row was stored without the pair's rules
+      name: 'BTCUSDT',
+      category: 'Spot',
+      leverage: null,
+      strategy_name: 'System Strategy',
+      liveprice: '50000',
+      status: 'Live',
+      runtime: 10,
+      roi: '91.25',
+      trades24h: 4,
+      grid_no: 1,
+      total_grid: 5,
+      last_buying_price: '50000',
+      investment: '1000',
+      pnl: '25',
+      botstartdate: bot.live!.startedAt.toISOString(),
+      overbuy_protection_value: null,
+      stopReason: null,
+      botstopdate: null,
+      tickSize: null,
+      stepSize: null, // this row was stored without the pair's rules
     });
     expect(info.sparklineData.map((p) => p.value)).toEqual(['30', '25']);
     const stopped = (await post(alice, 'botinfo', { botID: bot.stopped!.id })).json<BotInfo>();
-    expect(stopped).toMatchObject({ status: 'Stopped', stopReason: 'stoploss', botstopdate: bot.stopped!.stoppedAt!.toISOString(), runtime: 4 });
+    expect(stopped).toMatchObject({
+      status: 'Stopped',
+      stopReason: 'stoploss',
+      botstopdate: bot.stopped!.stoppedAt!.toISOString(),
+      runtime: 4,
+    });
   });
 
-  it('redraws a bot\'s sparkline once it traded again (the trade count is bumped with the fill)', async () => {
+  it("redraws a bot's sparkline once it traded again (the trade count is bumped with the fill)", async () => {
     const dave = await register(server, { username: 'Dave' });
     const db = server.database.db;
     const mine = await insertBot(db, dave.userId, { status: 'Pause', symbol: 'SOLUSDT', daysAgo: 3, trades: 0 });
     const line = async () => (await get(dave, 'botstatus')).json<LiveBot[]>()[0]!.sparklineData.map((p) => p.value);
     expect(await line()).toEqual([]);
-    await insertFilledOrders(db, mine.id, [{ side: 'sell', price: '150', qty: '1', cost: '150', pnl: '7', filledAt: daysAgo(1) }]);
+    await insertFilledOrders(db, mine.id, [
+      { side: 'sell', price: '150', qty: '1', cost: '150', pnl: '7', filledAt: daysAgo(1) },
+    ]);
     // Drawn at 0 trades: the line stands until the bot's count says it traded.
     expect(await line()).toEqual([]);
     await db.update(bots).set({ trades: 1 }).where(eq(bots.id, mine.id));
     expect(await line()).toEqual(['7']);
   });
 
-  it('redraws a bot\'s profit per day once it traded again, and answers JSON', async () => {
+  it("redraws a bot's profit per day once it traded again, and answers JSON", async () => {
     const erin = await register(server, { username: 'Erin' });
     const db = server.database.db;
-    const mine = await insertBot(db, erin.userId, { status: 'Pause', symbol: 'SOLUSDT', daysAgo: 3, trades: 1,
-      state: snapshotWith({ grids: [{}, {}, {}], datewise: { '2026-11-20': '1.50' } }) });
+    const mine = await insertBot(db, erin.userId, {
+      status: 'Pause',
+      symbol: 'SOLUSDT',
+      daysAgo: 3,
+      trades: 1,
+      state: snapshotWith({ grids: [{}, {}, {}], datewise: { '2026-11-20': '1.50' } }),
+    });
     const days = async () => {
       const res = await get(erin, 'botstatus');
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -129,7 +240,9 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
     };
     expect(await days()).toEqual({ '2026-11-20': '1.5' });
     // The core changes the map only with a fill, which counts the trade in the same statement.
-    await db.update(bots).set({ state: snapshotWith({ grids: [{}, {}, {}], datewise: { '2026-11-20': '1.50', '2026-11-21': '-2' } }) })
+    await db
+      .update(bots)
+      .set({ state: snapshotWith({ grids: [{}, {}, {}], datewise: { '2026-11-20': '1.50', '2026-11-21': '-2' } }) })
       .where(eq(bots.id, mine.id));
     expect(await days()).toEqual({ '2026-11-20': '1.5' });
     await db.update(bots).set({ trades: 2 }).where(eq(bots.id, mine.id));
@@ -158,16 +271,22 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
 
   it('purchasedQty values the holdings at the live price; position has no liquidation price for spot', async () => {
     expect((await post(alice, 'purchasedQty', { botID: bot.live!.id })).json()).toEqual({
-      totalQuantity: '0.01', avgPrice: '50000', totalpnl: '25', pnl: '25',
+      totalQuantity: '0.01',
+      avgPrice: '50000',
+      totalpnl: '25',
+      pnl: '25',
     });
     expect((await post(alice, 'purchasedQty', { botID: bot.paused!.id })).json()).toEqual({
-      totalQuantity: '0', avgPrice: null, totalpnl: '0', pnl: '0',
+      totalQuantity: '0',
+      avgPrice: null,
+      totalpnl: '0',
+      pnl: '0',
     });
     expect((await post(alice, 'position', { botID: bot.live!.id })).json()).toEqual({ liquidationPrice: null });
     expect((await post(bob, 'position', { botID: bot.bobsFuture!.id })).json()).toEqual({ liquidationPrice: null });
   });
 
-  it('answers 404 for another member\'s bot, an unknown id and a malformed id; 400 without an id', async () => {
+  it("answers 404 for another member's bot, an unknown id and a malformed id; 400 without an id", async () => {
     for (const url of ['botinfo', 'orderbook', 'purchasedQty', 'position', 'profitbookat', 'protectionvalues', 'sltp']) {
       for (const botID of [bot.bobs!.id, '00000000-0000-4000-8000-000000000000', 'not-a-bot']) {
         const res = await post(alice, url, { botID });
@@ -178,11 +297,17 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
     }
   });
 
-  it('livebotdata ranks the other members\' Live bots by APY, anonymised', async () => {
+  it("livebotdata ranks the other members' Live bots by APY, anonymised", async () => {
     const res = await get(alice, 'livebotdata');
     const list = res.json<LiveBot[]>();
-    expect(list.map((b) => [b.id, b.roi])).toEqual([[bot.bobs!.id, '3650.00'], [bot.carols!.id, '54.75']]);
-    expect((await get(bob, 'livebotdata')).json<LiveBot[]>().map((b) => [b.id, b.roi])).toEqual([[bot.live!.id, '91.25'], [bot.carols!.id, '54.75']]);
+    expect(list.map((b) => [b.id, b.roi])).toEqual([
+      [bot.bobs!.id, '3650.00'],
+      [bot.carols!.id, '54.75'],
+    ]);
+    expect((await get(bob, 'livebotdata')).json<LiveBot[]>().map((b) => [b.id, b.roi])).toEqual([
+      [bot.live!.id, '91.25'],
+      [bot.carols!.id, '54.75'],
+    ]);
     for (const who of [alice, bob, carol]) {
       expect(res.body).not.toContain(who.userId);
       expect(res.body).not.toContain(who.email);
@@ -194,9 +319,20 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
     const rows = (await get(alice, 'bothistory')).json<BotHistoryRow[]>();
     expect(rows.map((r) => r.id)).toEqual([bot.stopped!.id, bot.stoppedEarlier!.id]);
     expect(rows[0]).toEqual({
-      id: bot.stopped!.id, symbol: 'BTCUSDT', strategy_name: 'Mine', runtime: 4, investment: '1000', profit: '10', lossbook: '-30',
-      totalpnl: '-20', roi: '-2.00', botstarttime: bot.stopped!.startedAt.toISOString(), botstoptime: bot.stopped!.stoppedAt!.toISOString(),
-      stopAt: '47000', trades: 6, stopReason: 'stoploss',
+      id: bot.stopped!.id,
+      symbol: 'BTCUSDT',
+      strategy_name: 'Mine',
+      runtime: 4,
+      investment: '1000',
+      profit: '10',
+      lossbook: '-30',
+      totalpnl: '-20',
+      roi: '-2.00',
+      botstarttime: bot.stopped!.startedAt.toISOString(),
+      botstoptime: bot.stopped!.stoppedAt!.toISOString(),
+      stopAt: '47000',
+      trades: 6,
+      stopReason: 'stoploss',
     });
     expect(rows[1]).toMatchObject({ lossbook: 'NA', roi: '2.00', runtime: 6, stopAt: null, stopReason: 'manual' });
     expect((await get(bob, 'bothistory')).json()).toEqual([]);
@@ -206,7 +342,15 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
 
   it('tells the desktop which features are on, and that Scalping Grid is coming soon', async () => {
     expect((await get(alice, 'features')).json()).toEqual({ futuresEnabled: false });
-    const body = { selectPair: 'BTCUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Scalping Grid', leverage: null, profitbookat: null };
+    const body = {
+      selectPair: 'BTCUSDT',
+      myStrategy: 'System Strategy',
+      amount: 500,
+      category: 'Spot',
+      botType: 'Scalping Grid',
+      leverage: null,
+      profitbookat: null,
+    };
     const scalp = await post(alice, 'startscalp', body);
     expect([scalp.statusCode, scalp.json()]).toEqual([400, { message: SERVER.scalpingComingSoon, reason: 'bot.coming_soon' }]);
     const invalid = await post(alice, 'startbotdata', { ...body, botType: '' });

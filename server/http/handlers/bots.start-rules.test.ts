@@ -18,8 +18,15 @@ import { createTestServer, type TestServer } from '../../testing/server';
 
 // One database (testing/databases.ts' rule): request validation, each start asked one at a time.
 const targets = await oneDatabaseTarget();
-const SPOT: StartBotRequest = { selectPair: 'SOLUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Advanced Multigrid',
-  leverage: null, profitbookat: null };
+const SPOT: StartBotRequest = {
+  selectPair: 'SOLUSDT',
+  myStrategy: 'System Strategy',
+  amount: 500,
+  category: 'Spot',
+  botType: 'Advanced Multigrid',
+  leverage: null,
+  profitbookat: null,
+};
 const LIVE_PRICE = '150';
 
 /** `body` without `field`, as a form that never sent it. */
@@ -37,7 +44,11 @@ describe.each(targets)('start bot field rules on $name', (target) => {
   async function trader(spot: string): Promise<Registered> {
     const who = await register(server);
     await grant(server.database.db, who.userId, 30, 'test');
-    const key = exchange.simulator.control.createAccount({ balances: { USDT: spot }, futuresBalances: { USDT: '0' }, ipRestrict: true });
+    const key = exchange.simulator.control.createAccount({
+      balances: { USDT: spot },
+      futuresBalances: { USDT: '0' },
+      ipRestrict: true,
+    });
     await saveKeys({ config: server.config, db: server.database.db, exchange }, who.userId, key);
     return who;
   }
@@ -73,12 +84,18 @@ describe.each(targets)('start bot field rules on $name', (target) => {
     expect(await answer(member, 'startbotdata', { ...SPOT, amount: 'abc' })).toEqual([400, VALIDATION.amountNumber]);
   });
 
-  it('holds Profit book & stop at (%) to 1..1000 with the form\'s messages', async () => {
+  it("holds Profit book & stop at (%) to 1..1000 with the form's messages", async () => {
     for (const profitbookat of ['0', '-5', '0.99']) {
-      expect(await answer(member, 'startbotdata', { ...SPOT, profitbookat }), profitbookat).toEqual([400, VALIDATION.profitBookBelowOne]);
+      expect(await answer(member, 'startbotdata', { ...SPOT, profitbookat }), profitbookat).toEqual([
+        400,
+        VALIDATION.profitBookBelowOne,
+      ]);
     }
     for (const profitbookat of ['1001', 1000.5]) {
-      expect(await answer(member, 'startbotdata', { ...SPOT, profitbookat }), String(profitbookat)).toEqual([400, VALIDATION.profitBookAboveMax]);
+      expect(await answer(member, 'startbotdata', { ...SPOT, profitbookat }), String(profitbookat)).toEqual([
+        400,
+        VALIDATION.profitBookAboveMax,
+      ]);
     }
     expect(await answer(member, 'startbotdata', { ...SPOT, profitbookat: 'x' })).toEqual([400, VALIDATION.profitBookNumber]);
   });
@@ -86,28 +103,40 @@ describe.each(targets)('start bot field rules on $name', (target) => {
   it('accepts Profit book & stop at (%) of 1 and of 1000', async () => {
     const who = await trader('2000');
     for (const profitbookat of ['1', '1000']) {
-      expect(await answer(who, 'startbotdata', { ...SPOT, profitbookat }), profitbookat).toEqual([200, SERVER.userRequestCreated]);
+      expect(await answer(who, 'startbotdata', { ...SPOT, profitbookat }), profitbookat).toEqual([
+        200,
+        SERVER.userRequestCreated,
+      ]);
     }
   });
 
   it('wants the pause price above and the stoploss price below the live price', async () => {
     const who = await trader('1000');
     for (const sellPausePrice of [LIVE_PRICE, '149.99']) {
-      expect(await answer(who, 'startbotdata', { ...SPOT, sellPausePrice }), sellPausePrice).toEqual([400, VALIDATION.pausePriceAboveLive]);
+      expect(await answer(who, 'startbotdata', { ...SPOT, sellPausePrice }), sellPausePrice).toEqual([
+        400,
+        VALIDATION.pausePriceAboveLive,
+      ]);
     }
     for (const stoplossPrice of [LIVE_PRICE, '150.01']) {
-      expect(await answer(who, 'startbotdata', { ...SPOT, stoplossPrice }), stoplossPrice).toEqual([400, VALIDATION.stopLossBelowLive]);
+      expect(await answer(who, 'startbotdata', { ...SPOT, stoplossPrice }), stoplossPrice).toEqual([
+        400,
+        VALIDATION.stopLossBelowLive,
+      ]);
     }
     const prices = { sellPausePrice: '150.01', stoplossPrice: '149.99' };
     expect(await answer(who, 'startbotdata', { ...SPOT, ...prices })).toEqual([200, SERVER.userRequestCreated]);
   });
 
-  it('wants every price it is given above 0, with the form\'s message', async () => {
+  it("wants every price it is given above 0, with the form's message", async () => {
     const who = await trader('1000');
     const labels = { sellPausePrice: 'Sell All And Pause Price', restartPrice: 'Restart Price', stoplossPrice: 'Stoploss Price' };
     for (const [field, label] of Object.entries(labels)) {
       for (const value of ['0', '-1', 0]) {
-        expect(await answer(who, 'startbotdata', { ...SPOT, [field]: value }), `${field} ${value}`).toEqual([400, VALIDATION.priceAboveZero(label)]);
+        expect(await answer(who, 'startbotdata', { ...SPOT, [field]: value }), `${field} ${value}`).toEqual([
+          400,
+          VALIDATION.priceAboveZero(label),
+        ]);
       }
     }
   });

@@ -23,8 +23,15 @@ import { memberApi, register, type Registered } from '../../testing/members';
 import { createTestServer, type TestServer } from '../../testing/server';
 
 const targets = await databaseTargets();
-const SPOT: StartBotRequest = { selectPair: 'SOLUSDT', myStrategy: 'System Strategy', amount: 500, category: 'Spot', botType: 'Advanced Multigrid',
-  leverage: null, profitbookat: null };
+const SPOT: StartBotRequest = {
+  selectPair: 'SOLUSDT',
+  myStrategy: 'System Strategy',
+  amount: 500,
+  category: 'Spot',
+  botType: 'Advanced Multigrid',
+  leverage: null,
+  profitbookat: null,
+};
 const FUTURE: StartBotRequest = { ...SPOT, category: 'Future', leverage: '3x' };
 
 describe.each(targets)('starting bots on $name', (target) => {
@@ -37,7 +44,11 @@ describe.each(targets)('starting bots on $name', (target) => {
   async function trader(on: TestServer, spot: string, futures: string): Promise<Registered> {
     const who = await register(on);
     await grant(on.database.db, who.userId, 30, 'test');
-    const key = exchange.simulator.control.createAccount({ balances: { USDT: spot }, futuresBalances: { USDT: futures }, ipRestrict: true });
+    const key = exchange.simulator.control.createAccount({
+      balances: { USDT: spot },
+      futuresBalances: { USDT: futures },
+      ipRestrict: true,
+    });
     await saveKeys({ config: on.config, db: on.database.db, exchange }, who.userId, key);
     return who;
   }
@@ -74,18 +85,32 @@ describe.each(targets)('starting bots on $name', (target) => {
     expect(await refusal(who, SPOT)).toEqual([400, SERVER.insufficientForBot('400.00', '500')]);
   });
 
-  it('says when the exchange refuses the member\'s key', async () => {
+  it("says when the exchange refuses the member's key", async () => {
     const who = await register(server);
     await grant(server.database.db, who.userId, 30, 'test');
-    await server.database.db.insert(exchangeKeys).values({ userId: who.userId, apiKey: 'revoked-key', ipRestricted: true,
-      secretCiphertext: sealSecret(server.config.secretsKey, who.userId, 'revoked-secret'), keyVersion: SECRET_KEY_VERSION });
+    await server.database.db.insert(exchangeKeys).values({
+      userId: who.userId,
+      apiKey: 'revoked-key',
+      ipRestricted: true,
+      secretCiphertext: sealSecret(server.config.secretsKey, who.userId, 'revoked-secret'),
+      keyVersion: SECRET_KEY_VERSION,
+    });
     expect(await refusal(who, SPOT)).toEqual([400, UI.apiKeyOrIp]);
   });
 
   /** A member's own strategy of three grids, each allotting `alloc` %. */
-  const ownStrategy = (name: string, alloc: string[]) => ({ strategyName: name, noOfGrids: alloc.length,
-    tableData: alloc.map((a, i) => ({ gridNo: i + 1, allottedAmountPercentagePerOrder: a, buyPercentage: i === 0 ? null : '1',
-      buyPercentageUp: '0.2', takeProfitPercentage: '1', takeProfitPercentageDown: '0.2' })) });
+  const ownStrategy = (name: string, alloc: string[]) => ({
+    strategyName: name,
+    noOfGrids: alloc.length,
+    tableData: alloc.map((a, i) => ({
+      gridNo: i + 1,
+      allottedAmountPercentagePerOrder: a,
+      buyPercentage: i === 0 ? null : '1',
+      buyPercentageUp: '0.2',
+      takeProfitPercentage: '1',
+      takeProfitPercentageDown: '0.2',
+    })),
+  });
 
   it('copies a live bot by its id: the copy runs its grids, even on a strategy only its owner can pick', async () => {
     const owner = await trader(server, '1000', '0');
@@ -102,7 +127,13 @@ describe.each(targets)('starting bots on $name', (target) => {
     const copied = await api.post(copier, 'startbotdata', { ...SPOT, myStrategy: 'Quiet grid', copyBotID: source!.id });
     expect([copied.statusCode, copied.json().message]).toEqual([200, SERVER.userRequestCreated]);
     const [copy] = await server.database.db.select().from(bots).where(eq(bots.id, copied.json().botID));
-    expect(copy).toMatchObject({ userId: copier.userId, strategyId: null, strategyName: 'Quiet grid', totalGrid: 3, symbol: 'SOLUSDT' });
+    expect(copy).toMatchObject({
+      userId: copier.userId,
+      strategyId: null,
+      strategyName: 'Quiet grid',
+      totalGrid: 3,
+      symbol: 'SOLUSDT',
+    });
     expect(copy!.strategySnapshot).toEqual(source!.strategySnapshot);
   });
 
@@ -115,33 +146,63 @@ describe.each(targets)('starting bots on $name', (target) => {
     await createStrategy(server.database.db, copier.userId, twelve);
     const shown = minimumBotAmount(12, await getSetting(server.database.db, 'minimumBotAmount')).toFixed();
     expect(shown).toBe('300');
-    expect(await refusal(copier, { ...SPOT, amount: 150, copyBotID: source })).toEqual([400, VALIDATION.insufficientForGrids(12, 300)]);
-    expect(await refusal(copier, { ...SPOT, amount: 150, myStrategy: 'Twelve grids' })).toEqual([400, VALIDATION.insufficientForGrids(12, 300)]);
+    expect(await refusal(copier, { ...SPOT, amount: 150, copyBotID: source })).toEqual([
+      400,
+      VALIDATION.insufficientForGrids(12, 300),
+    ]);
+    expect(await refusal(copier, { ...SPOT, amount: 150, myStrategy: 'Twelve grids' })).toEqual([
+      400,
+      VALIDATION.insufficientForGrids(12, 300),
+    ]);
     expect((await api.post(copier, 'startbotdata', { ...SPOT, amount: Number(shown), copyBotID: source })).statusCode).toBe(200);
   });
 
   it('refuses to copy a bot that no longer runs, an unknown id and a malformed one', async () => {
     const copier = await trader(server, '1000', '0');
-    const [stopped] = await server.database.db.insert(bots).values({ userId: copier.userId, status: 'Stopped', strategyName: 'System Strategy',
-      strategySnapshot: [], symbol: 'SOLUSDT', category: 'Spot', botType: 'Advanced Multigrid', investment: '500', marketRules: {},
-      totalGrid: 0, startedAt: new Date(), stoppedAt: new Date() }).returning({ id: bots.id });
+    const [stopped] = await server.database.db
+      .insert(bots)
+      .values({
+        userId: copier.userId,
+        status: 'Stopped',
+        strategyName: 'System Strategy',
+        strategySnapshot: [],
+        symbol: 'SOLUSDT',
+        category: 'Spot',
+        botType: 'Advanced Multigrid',
+        investment: '500',
+        marketRules: {},
+        totalGrid: 0,
+        startedAt: new Date(),
+        stoppedAt: new Date(),
+      })
+      .returning({ id: bots.id });
     for (const copyBotID of [stopped!.id, '7c1e1b0e-3f0a-4c55-9b43-8a3f0f0f0f0f', 'not-an-id']) {
       expect(await refusal(copier, { ...SPOT, copyBotID }), copyBotID).toEqual([400, SERVER.copiedBotGone]);
     }
   });
 
-  it('records a Spot bot with the pair\'s rules and no leverage', async () => {
+  it("records a Spot bot with the pair's rules and no leverage", async () => {
     const who = await trader(server, '1000', '0');
     const res = await api.post(who, 'startbotdata', SPOT);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(SERVER.userRequestCreated);
     const [row] = await server.database.db.select().from(bots).where(eq(bots.id, res.json().botID));
-    expect([row!.category, row!.leverage, row!.status, (row!.marketRules as StoredMarketRules).futures]).toEqual(['Spot', null, 'Live', undefined]);
+    expect([row!.category, row!.leverage, row!.status, (row!.marketRules as StoredMarketRules).futures]).toEqual([
+      'Spot',
+      null,
+      'Live',
+      undefined,
+    ]);
   });
 
   it('offers Future bots only where FUTURES_ENABLED=true', async () => {
     const who = await trader(futuresOff, '1000', '1000');
-    const res = await futuresOff.app.inject({ method: 'POST', url: '/api/startbotdata', payload: FUTURE, headers: { authorization: `Bearer ${who.token}` } });
+    const res = await futuresOff.app.inject({
+      method: 'POST',
+      url: '/api/startbotdata',
+      payload: FUTURE,
+      headers: { authorization: `Bearer ${who.token}` },
+    });
     expect([res.statusCode, res.json().message]).toEqual([400, SERVER.futuresComingSoon]);
   });
 
@@ -153,7 +214,7 @@ describe.each(targets)('starting bots on $name', (target) => {
     expect(await refusal(who, { ...FUTURE, leverage: '2.5x' })).toEqual([400, VALIDATION.leverageMin]);
   });
 
-  it('records a Future bot with its leverage and the pair\'s margin brackets, from the futures wallet', async () => {
+  it("records a Future bot with its leverage and the pair's margin brackets, from the futures wallet", async () => {
     const who = await trader(server, '0', '400');
     // The futures wallet is what a Future bot's margin comes from: 400 is short of 500.
     expect(await refusal(who, FUTURE)).toEqual([400, SERVER.insufficientForBot('400.00', '500')]);
@@ -176,7 +237,11 @@ describe.each(targets)('starting bots on $name', (target) => {
     const who = await trader(server, '1000', '0');
     const cycle = await insertCycle(server.database.db, who.userId, { symbol: 'SOLUSDT' });
     const res = await api.post(who, 'startbotdata', SPOT);
-    expect([res.statusCode, res.json().message, res.json().reason]).toEqual([400, SERVER.botPairInUseByCycle('SOLUSDT'), 'bot.pair_in_use']);
+    expect([res.statusCode, res.json().message, res.json().reason]).toEqual([
+      400,
+      SERVER.botPairInUseByCycle('SOLUSDT'),
+      'bot.pair_in_use',
+    ]);
     await server.database.db.update(cycles).set({ status: 'Stopped' }).where(eq(cycles.id, cycle.id));
     expect((await api.post(who, 'startbotdata', SPOT)).statusCode).toBe(200);
   });

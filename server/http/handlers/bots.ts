@@ -7,7 +7,14 @@ import type { botsOps } from '../../../common/ops/bots';
 import { botHistory, emptyHistory } from '../../modules/bots/history';
 import { botInfo, orderBook, position, purchasedQty } from '../../modules/bots/info';
 import { botStatus, liveBotData } from '../../modules/bots/live';
-import { editProfitBook, editProtection, editSltp, profitBookAt, protectionValues, sltpValues } from '../../modules/bots/settings';
+import {
+  editProfitBook,
+  editProtection,
+  editSltp,
+  profitBookAt,
+  protectionValues,
+  sltpValues,
+} from '../../modules/bots/settings';
 import { scalpingComingSoon, startBotOfType } from '../../modules/bots/start';
 import { stopBot, stopBotWithSell } from '../../modules/bots/stop';
 import { PreSerialised, type OpHandlers } from '../ops/register';

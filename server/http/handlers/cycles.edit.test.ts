@@ -36,7 +36,18 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
   });
   // One live cycle per member and pair (cycles_live_pair_idx): each test's cycle replaces the last
   // one's, and a test's other cycles trade other pairs.
-  const otherPairs = ['ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT', 'TRXUSDT', 'DOTUSDT', 'LINKUSDT', 'LTCUSDT'];
+  const otherPairs = [
+    'ETHUSDT',
+    'SOLUSDT',
+    'BNBUSDT',
+    'XRPUSDT',
+    'ADAUSDT',
+    'DOGEUSDT',
+    'TRXUSDT',
+    'DOTUSDT',
+    'LINKUSDT',
+    'LTCUSDT',
+  ];
   let pairsUsed = 0;
   const otherPair = () => otherPairs[pairsUsed++ % otherPairs.length]!;
   beforeEach(async () => {
@@ -53,7 +64,14 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
   };
   const row = async (id = cycle.id) => (await server.database.db.select().from(cycles).where(eq(cycles.id, id)))[0]!;
   const commands = (id = cycle.id) => server.database.db.select().from(cycleCommands).where(eq(cycleCommands.runnableId, id));
-  const edit = (over: object = {}) => ({ cycle_id: cycle.id, buy_price: '90', sell_price: '110', stop_loss: '70', no_of_cycle: 8, ...over });
+  const edit = (over: object = {}) => ({
+    cycle_id: cycle.id,
+    buy_price: '90',
+    sell_price: '110',
+    stop_loss: '70',
+    no_of_cycle: 8,
+    ...over,
+  });
 
   it('refuses every call without a token', async () => {
     for (const url of ['editcycle', 'stopcycle', 'stopcyclewithsell']) {
@@ -69,7 +87,11 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
       expect(r.noOfCycle).toBe(8);
       expect((await commands()).map((c) => [c.kind, c.result, c.appliedAt !== null])).toEqual([['settings', 'ok', true]]);
       // A stop loss equal to the buy price is allowed (z <= b).
-      expect(await outcome(alice, 'editcycle', edit({ stop_loss: '90', no_of_cycle: '2' }))).toEqual([200, undefined, UI.cycleUpdated]);
+      expect(await outcome(alice, 'editcycle', edit({ stop_loss: '90', no_of_cycle: '2' }))).toEqual([
+        200,
+        undefined,
+        UI.cycleUpdated,
+      ]);
     });
 
     it('refuses a stop loss above the buy price, a sell not above it and a bad count, writing nothing', async () => {
@@ -81,38 +103,67 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
         [edit({ buy_price: 'x' }), 'validation.invalid', VALIDATION.priceNumber('Buy price')],
         [edit({ cycle_id: undefined }), 'validation.required', VALIDATION.cycleIdRequired],
       ];
-      for (const [body, reason, message] of cases) expect(await outcome(alice, 'editcycle', body), JSON.stringify(body)).toEqual([400, reason, message]);
+      for (const [body, reason, message] of cases)
+        expect(await outcome(alice, 'editcycle', body), JSON.stringify(body)).toEqual([400, reason, message]);
       expect(await commands()).toEqual([]);
       expect(Number((await row()).buyPrice)).toBe(95);
     });
 
     it('refuses fewer cycles than already completed, from the state or the column', async () => {
       const done = await insertCycle(server.database.db, alice.userId, { symbol: otherPair(), progress: { completed: 3 } });
-      expect(await outcome(alice, 'editcycle', edit({ cycle_id: done.id, no_of_cycle: 2 })))
-        .toEqual([400, 'cycle.cycles_below_completed', SERVER.cyclesBelowCompleted(3)]);
-      expect(await outcome(alice, 'editcycle', edit({ cycle_id: done.id, no_of_cycle: 3 }))).toEqual([200, undefined, UI.cycleUpdated]);
-      const byColumn = await insertCycle(server.database.db, alice.userId, { symbol: otherPair(), cyclesCompleted: 4, noOfCycle: 5 });
-      expect(await outcome(alice, 'editcycle', edit({ cycle_id: byColumn.id, no_of_cycle: 3 })))
-        .toEqual([400, 'cycle.cycles_below_completed', SERVER.cyclesBelowCompleted(4)]);
+      expect(await outcome(alice, 'editcycle', edit({ cycle_id: done.id, no_of_cycle: 2 }))).toEqual([
+        400,
+        'cycle.cycles_below_completed',
+        SERVER.cyclesBelowCompleted(3),
+      ]);
+      expect(await outcome(alice, 'editcycle', edit({ cycle_id: done.id, no_of_cycle: 3 }))).toEqual([
+        200,
+        undefined,
+        UI.cycleUpdated,
+      ]);
+      const byColumn = await insertCycle(server.database.db, alice.userId, {
+        symbol: otherPair(),
+        cyclesCompleted: 4,
+        noOfCycle: 5,
+      });
+      expect(await outcome(alice, 'editcycle', edit({ cycle_id: byColumn.id, no_of_cycle: 3 }))).toEqual([
+        400,
+        'cycle.cycles_below_completed',
+        SERVER.cyclesBelowCompleted(4),
+      ]);
     });
 
-    it('puts the prices on the pair\'s tick (buy and stop loss down, sell up)', async () => {
-      expect(await outcome(alice, 'editcycle', edit({ buy_price: '90.019', sell_price: '110.001', stop_loss: '70.009' })))
-        .toEqual([200, undefined, UI.cycleUpdated]);
+    it("puts the prices on the pair's tick (buy and stop loss down, sell up)", async () => {
+      expect(
+        await outcome(alice, 'editcycle', edit({ buy_price: '90.019', sell_price: '110.001', stop_loss: '70.009' })),
+      ).toEqual([200, undefined, UI.cycleUpdated]);
       const r = await row();
       expect([r.buyPrice, r.sellPrice, r.stopLoss].map(Number)).toEqual([90.01, 110.01, 70]);
-      expect(await outcome(alice, 'editcycle', edit({ buy_price: '0.009', sell_price: '110', stop_loss: '0.001' })))
-        .toEqual([400, 'validation.invalid', SERVER.cyclePriceBelowTick('0.01')]);
+      expect(await outcome(alice, 'editcycle', edit({ buy_price: '0.009', sell_price: '110', stop_loss: '0.001' }))).toEqual([
+        400,
+        'validation.invalid',
+        SERVER.cyclePriceBelowTick('0.01'),
+      ]);
     });
 
-    it('refuses a buy price at which the amount no longer buys the exchange\'s minimum order', async () => {
+    it("refuses a buy price at which the amount no longer buys the exchange's minimum order", async () => {
       const pair = otherPair();
-      const small = await insertCycle(server.database.db, alice.userId, { symbol: pair, amount: '5', buyPrice: '50', sellPrice: '60', stopLoss: '40' });
+      const small = await insertCycle(server.database.db, alice.userId, {
+        symbol: pair,
+        amount: '5',
+        buyPrice: '50',
+        sellPrice: '60',
+        stopLoss: '40',
+      });
       // floor(5 / 95, 0.00001) = 0.05263 BTC, 4.99985 USDT at 95: under the 5 USDT minimum.
-      expect(await outcome(alice, 'editcycle', edit({ cycle_id: small.id, buy_price: '95' })))
-        .toEqual([400, 'cycle.amount_below_minimum', SERVER.cycleAmountBelowMinimum(pair, '5', '4.99985')]);
-      expect(await outcome(alice, 'editcycle', edit({ cycle_id: small.id, buy_price: '50', sell_price: '55', stop_loss: '45' })))
-        .toEqual([200, undefined, UI.cycleUpdated]);
+      expect(await outcome(alice, 'editcycle', edit({ cycle_id: small.id, buy_price: '95' }))).toEqual([
+        400,
+        'cycle.amount_below_minimum',
+        SERVER.cycleAmountBelowMinimum(pair, '5', '4.99985'),
+      ]);
+      expect(
+        await outcome(alice, 'editcycle', edit({ cycle_id: small.id, buy_price: '50', sell_price: '55', stop_loss: '45' })),
+      ).toEqual([200, undefined, UI.cycleUpdated]);
       expect(await commands(small.id)).toHaveLength(1);
     });
 
@@ -132,8 +183,9 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
         expect(await outcome(alice, 'editcycle', edit({ cycle_id: target.id })), refusal).toEqual([status, reason, message]);
         // The engine kept the settings it had: so do the columns the pages read.
         const [after] = await server.database.db.select().from(cycles).where(eq(cycles.id, target.id));
-        expect([after!.buyPrice, after!.sellPrice, after!.stopLoss, after!.noOfCycle].map(String), refusal)
-          .toEqual([target.buyPrice, target.sellPrice, target.stopLoss, target.noOfCycle].map(String));
+        expect([after!.buyPrice, after!.sellPrice, after!.stopLoss, after!.noOfCycle].map(String), refusal).toEqual(
+          [target.buyPrice, target.sellPrice, target.stopLoss, target.noOfCycle].map(String),
+        );
       }
     });
   });
@@ -173,16 +225,25 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
       expect(await first).toEqual([400, 'cycle.already_stopped', SERVER.cycleAlreadyStopped]);
       expect(await second).toEqual([400, 'cycle.already_stopped', SERVER.cycleAlreadyStopped]);
       const after = await row();
-      expect([after.status, after.buyPrice, after.sellPrice, after.stopLoss, after.noOfCycle].map(String))
-        .toEqual(['Stopped', cycle.buyPrice, cycle.sellPrice, cycle.stopLoss, cycle.noOfCycle].map(String));
+      expect([after.status, after.buyPrice, after.sellPrice, after.stopLoss, after.noOfCycle].map(String)).toEqual(
+        ['Stopped', cycle.buyPrice, cycle.sellPrice, cycle.stopLoss, cycle.noOfCycle].map(String),
+      );
     });
 
-    it('answers the engine\'s refusals of a stop', async () => {
+    it("answers the engine's refusals of a stop", async () => {
       answer = () => 'already_stopped';
-      expect(await outcome(alice, 'stopcycle', { cycle_id: cycle.id })).toEqual([400, 'cycle.already_stopped', SERVER.cycleAlreadyStopped]);
+      expect(await outcome(alice, 'stopcycle', { cycle_id: cycle.id })).toEqual([
+        400,
+        'cycle.already_stopped',
+        SERVER.cycleAlreadyStopped,
+      ]);
       const other = await insertCycle(server.database.db, alice.userId, { symbol: otherPair() });
       answer = () => 'not_applied_now';
-      expect(await outcome(alice, 'stopcyclewithsell', { cycle_id: other.id })).toEqual([409, 'cycle.change_not_applied', SERVER.cycleChangeNotApplied]);
+      expect(await outcome(alice, 'stopcyclewithsell', { cycle_id: other.id })).toEqual([
+        409,
+        'cycle.change_not_applied',
+        SERVER.cycleChangeNotApplied,
+      ]);
     });
 
     it('needs a cycle_id', async () => {
@@ -190,10 +251,14 @@ describe.each(targets)('cycle edits and stops on $name', (target) => {
     });
   });
 
-  it('answers another member\'s cycle, an unknown id and a malformed one with the same 404 on every call, touching nothing', async () => {
+  it("answers another member's cycle, an unknown id and a malformed one with the same 404 on every call, touching nothing", async () => {
     const ids = [cycle.id, '7c1e1b0e-3f0a-4c55-9b43-8a3f0f0f0f0f', 'not-an-id'];
     for (const id of ids) {
-      for (const [url, body] of [['editcycle', edit({ cycle_id: id })], ['stopcycle', { cycle_id: id }], ['stopcyclewithsell', { cycle_id: id }]] as const) {
+      for (const [url, body] of [
+        ['editcycle', edit({ cycle_id: id })],
+        ['stopcycle', { cycle_id: id }],
+        ['stopcyclewithsell', { cycle_id: id }],
+      ] as const) {
         expect(await outcome(bob, url, body), `${url} ${id}`).toEqual([404, 'cycle.not_found', SERVER.cycleNotFound]);
       }
     }

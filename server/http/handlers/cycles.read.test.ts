@@ -35,8 +35,12 @@ describe.each(targets)('cycle read endpoints on $name', (target) => {
     [alice, bob] = await Promise.all([register(server, { username: 'Alice' }), register(server, { username: 'Bob' })]);
     const db = server.database.db;
     // Bought in its third round (two done), as the engine's state says: the columns were never written.
-    cycle.holding = await insertCycle(db, alice.userId, { now: NOW, daysAgo: 3, noOfCycle: 5,
-      progress: { completed: 2, lastBoughtPrice: '95', realized: '19.6', trades: 5 } });
+    cycle.holding = await insertCycle(db, alice.userId, {
+      now: NOW,
+      daysAgo: 3,
+      noOfCycle: 5,
+      progress: { completed: 2, lastBoughtPrice: '95', realized: '19.6', trades: 5 },
+    });
     await insertFilledCycleOrders(db, cycle.holding.id, [
       { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(3) },
       { side: 'sell', price: '105', qty: '1', pnl: '9.8', filledAt: daysAgo(2) },
@@ -45,18 +49,45 @@ describe.each(targets)('cycle read endpoints on $name', (target) => {
       { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(1) },
     ]);
     // Waiting for its first buy, started today, on futures; the engine kept its figures in the columns.
-    cycle.future = await insertCycle(db, alice.userId, { symbol: 'ETHUSDT', category: 'Future', leverage: 3, amount: '50', buyPrice: '2900',
-      sellPrice: '3100', stopLoss: '2500', noOfCycle: 2, state: null, cyclesCompleted: 1, realizedPnl: '4.5', lastPrice: '2990' });
-    cycle.completed = await insertCycle(db, alice.userId, { status: 'Completed', now: NOW, daysAgo: 6, stoppedAt: daysAgo(1), noOfCycle: 2,
-      cyclesCompleted: 2, lastPrice: '105', progress: { completed: 2, status: 'completed', end: 'completed' } });
+    cycle.future = await insertCycle(db, alice.userId, {
+      symbol: 'ETHUSDT',
+      category: 'Future',
+      leverage: 3,
+      amount: '50',
+      buyPrice: '2900',
+      sellPrice: '3100',
+      stopLoss: '2500',
+      noOfCycle: 2,
+      state: null,
+      cyclesCompleted: 1,
+      realizedPnl: '4.5',
+      lastPrice: '2990',
+    });
+    cycle.completed = await insertCycle(db, alice.userId, {
+      status: 'Completed',
+      now: NOW,
+      daysAgo: 6,
+      stoppedAt: daysAgo(1),
+      noOfCycle: 2,
+      cyclesCompleted: 2,
+      lastPrice: '105',
+      progress: { completed: 2, status: 'completed', end: 'completed' },
+    });
     await insertFilledCycleOrders(db, cycle.completed.id, [
       { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(5) },
       { side: 'sell', price: '105', qty: '1', pnl: '9.8', filledAt: daysAgo(4) },
       { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(3) },
       { side: 'sell', price: '105', qty: '1', pnl: '9.8', filledAt: daysAgo(1) },
     ]);
-    cycle.stoplossed = await insertCycle(db, alice.userId, { status: 'Stopped', now: NOW, daysAgo: 10, stoppedAt: daysAgo(2), noOfCycle: 4,
-      lastPrice: '79.5', progress: { completed: 1, status: 'stopped', end: 'stoploss' } });
+    cycle.stoplossed = await insertCycle(db, alice.userId, {
+      status: 'Stopped',
+      now: NOW,
+      daysAgo: 10,
+      stoppedAt: daysAgo(2),
+      noOfCycle: 4,
+      lastPrice: '79.5',
+      progress: { completed: 1, status: 'stopped', end: 'stoploss' },
+    });
     await insertFilledCycleOrders(db, cycle.stoplossed.id, [
       { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(9) },
       { side: 'sell', price: '105', qty: '1', pnl: '9.8', filledAt: daysAgo(8) },
@@ -76,18 +107,46 @@ describe.each(targets)('cycle read endpoints on $name', (target) => {
     }
   });
 
-  it('livecycles lists the member\'s Live cycles, newest first, with every field of a card', async () => {
+  it("livecycles lists the member's Live cycles, newest first, with every field of a card", async () => {
     const list = (await get(alice, 'livecycles')).json<LiveCycle[]>();
     expect(list.map((c) => c.id)).toEqual([cycle.future!.id, cycle.holding!.id]);
     expect(list[1]).toEqual({
-      id: cycle.holding!.id, pair: 'BTCUSDT', category: 'Spot', leverage: null, status: 'Live', liveprice: '96.5', runtime: 3,
-      investment: '100', profit: '19.6', cycles_completed: 2, no_of_cycle: 5, last_bought_price: '95', buy_price: '95', sell_price: '105',
-      stop_loss: '80', tickSize: '0.01', stepSize: '0.00001', // the pair's steps it trades on, for its prices' decimals
-      sparklineData: [{ time: daysAgo(2).getTime(), value: '9.8' }, { time: daysAgo(1).getTime(), value: '19.6' }],
+      id: cycle.holding!.id,
+      pair: 'BTCUSDT',
+      category: 'Spot',
+      leverage: null,
+      status: 'Live',
+      liveprice: '96.5',
+      runtime: 3,
+      investment: '100',
+      profit: '19.6',
+      cycles_completed: 2,
+      no_of_cycle: 5,
+      last_bought_price: '95',
+      buy_price: '95',
+      sell_price: '105',
+      stop_loss: '80',
+      tickSize: '0.01',
+      stepSize: '0.00001', // the pair's steps it trades on, for its prices' decimals
+      sparklineData: [
+        { time: daysAgo(2).getTime(), value: '9.8' },
+        { time: daysAgo(1).getTime(), value: '19.6' },
+      ],
     });
     expect(list[0]).toMatchObject({
-      pair: 'ETHUSDT', category: 'Future', leverage: 3, runtime: 0, investment: '50', profit: '4.5', cycles_completed: 1, no_of_cycle: 2,
-      last_bought_price: null, buy_price: '2900', sell_price: '3100', stop_loss: '2500', sparklineData: [],
+      pair: 'ETHUSDT',
+      category: 'Future',
+      leverage: 3,
+      runtime: 0,
+      investment: '50',
+      profit: '4.5',
+      cycles_completed: 1,
+      no_of_cycle: 2,
+      last_bought_price: null,
+      buy_price: '2900',
+      sell_price: '3100',
+      stop_loss: '2500',
+      sparklineData: [],
     });
     expect(list[0]!.liveprice).toMatch(/^\d+(\.\d+)?$/);
   });
@@ -100,14 +159,42 @@ describe.each(targets)('cycle read endpoints on $name', (target) => {
     const rows = (await get(alice, 'cyclebothistory')).json<CycleHistoryRow[]>();
     expect(rows).toEqual([
       {
-        id: cycle.completed!.id, symbol: 'BTCUSDT', strategy_name: 'Cycle 2/2', runtime: 5, investment: '100', profit: '19.6', lossbook: 'NA',
-        totalpnl: '19.6', roi: '19.60', botstarttime: cycle.completed!.startedAt.toISOString(), botstoptime: daysAgo(1).toISOString(),
-        stopAt: '105', trades: 4, status: 'Completed', stopReason: null, cycles_completed: 2, no_of_cycle: 2,
+        id: cycle.completed!.id,
+        symbol: 'BTCUSDT',
+        strategy_name: 'Cycle 2/2',
+        runtime: 5,
+        investment: '100',
+        profit: '19.6',
+        lossbook: 'NA',
+        totalpnl: '19.6',
+        roi: '19.60',
+        botstarttime: cycle.completed!.startedAt.toISOString(),
+        botstoptime: daysAgo(1).toISOString(),
+        stopAt: '105',
+        trades: 4,
+        status: 'Completed',
+        stopReason: null,
+        cycles_completed: 2,
+        no_of_cycle: 2,
       },
       {
-        id: cycle.stoplossed!.id, symbol: 'BTCUSDT', strategy_name: 'Cycle 1/4', runtime: 8, investment: '100', profit: '9.8', lossbook: '-15.6',
-        totalpnl: '-5.8', roi: '-5.80', botstarttime: cycle.stoplossed!.startedAt.toISOString(), botstoptime: daysAgo(2).toISOString(),
-        stopAt: '79.5', trades: 4, status: 'Stopped', stopReason: 'stoploss', cycles_completed: 1, no_of_cycle: 4,
+        id: cycle.stoplossed!.id,
+        symbol: 'BTCUSDT',
+        strategy_name: 'Cycle 1/4',
+        runtime: 8,
+        investment: '100',
+        profit: '9.8',
+        lossbook: '-15.6',
+        totalpnl: '-5.8',
+        roi: '-5.80',
+        botstarttime: cycle.stoplossed!.startedAt.toISOString(),
+        botstoptime: daysAgo(2).toISOString(),
+        stopAt: '79.5',
+        trades: 4,
+        status: 'Stopped',
+        stopReason: 'stoploss',
+        cycles_completed: 1,
+        no_of_cycle: 4,
       },
     ]);
     expect((await get(bob, 'cyclebothistory')).json()).toEqual([]);

@@ -23,8 +23,16 @@ import { createTestServer, type TestServer } from '../../testing/server';
 
 const targets = await databaseTargets();
 // SOLUSDT on the simulator: step 0.001, tick 0.01, minimum order 5 USDT.
-const SPOT: StartCycleRequest = { category: 'Spot', pair: 'SOLUSDT', amount: '100', priceReachAt: '140', sellPriceAt: '150', stopLossAt: '120',
-  cycleCount: 3, leverage: null };
+const SPOT: StartCycleRequest = {
+  category: 'Spot',
+  pair: 'SOLUSDT',
+  amount: '100',
+  priceReachAt: '140',
+  sellPriceAt: '150',
+  stopLossAt: '120',
+  cycleCount: 3,
+  leverage: null,
+};
 const FUTURE: StartCycleRequest = { ...SPOT, category: 'Future', leverage: '3x' };
 
 describe.each(targets)('starting cycles on $name', (target) => {
@@ -37,14 +45,23 @@ describe.each(targets)('starting cycles on $name', (target) => {
   async function trader(on: TestServer, spot: string, futures: string): Promise<Registered> {
     const who = await register(on);
     await grant(on.database.db, who.userId, 30, 'test');
-    const key = exchange.simulator.control.createAccount({ balances: { USDT: spot }, futuresBalances: { USDT: futures }, ipRestrict: true });
+    const key = exchange.simulator.control.createAccount({
+      balances: { USDT: spot },
+      futuresBalances: { USDT: futures },
+      ipRestrict: true,
+    });
     await saveKeys({ config: on.config, db: on.database.db, exchange }, who.userId, key);
     return who;
   }
 
   /** [status, reason, message] of a start. */
   const refusal = async (who: Registered, body: object, on = server) => {
-    const res = await on.app.inject({ method: 'POST', url: '/api/startcycledata', payload: body, headers: { authorization: `Bearer ${who.token}` } });
+    const res = await on.app.inject({
+      method: 'POST',
+      url: '/api/startcycledata',
+      payload: body,
+      headers: { authorization: `Bearer ${who.token}` },
+    });
     return [res.statusCode, res.json().reason, res.json().message];
   };
 
@@ -71,15 +88,20 @@ describe.each(targets)('starting cycles on $name', (target) => {
     expect(await refusal(who, SPOT)).toEqual([400, 'keys.missing', KEY_MESSAGES.noKeys]);
   });
 
-  it('says when the exchange refuses the member\'s key', async () => {
+  it("says when the exchange refuses the member's key", async () => {
     const who = await register(server);
     await grant(server.database.db, who.userId, 30, 'test');
-    await server.database.db.insert(exchangeKeys).values({ userId: who.userId, apiKey: 'revoked-key', ipRestricted: true,
-      secretCiphertext: sealSecret(server.config.secretsKey, who.userId, 'revoked-secret'), keyVersion: SECRET_KEY_VERSION });
+    await server.database.db.insert(exchangeKeys).values({
+      userId: who.userId,
+      apiKey: 'revoked-key',
+      ipRestricted: true,
+      secretCiphertext: sealSecret(server.config.secretsKey, who.userId, 'revoked-secret'),
+      keyVersion: SECRET_KEY_VERSION,
+    });
     expect(await refusal(who, SPOT)).toEqual([400, 'keys.rejected', UI.apiKeyOrIp]);
   });
 
-  it('refuses what the form refuses, with the schema\'s messages', async () => {
+  it("refuses what the form refuses, with the schema's messages", async () => {
     const who = await trader(server, '1000', '0');
     const cases: [object, string, string][] = [
       [{ ...SPOT, stopLossAt: '141' }, 'validation.invalid', VALIDATION.cycleStopLossAboveBuy],
@@ -103,31 +125,54 @@ describe.each(targets)('starting cycles on $name', (target) => {
 
   it('refuses a pair the exchange does not list', async () => {
     const who = await trader(server, '1000', '0');
-    expect(await refusal(who, { ...SPOT, pair: 'NOPEUSDT' })).toEqual([400, 'market.unknown_pair', SERVER.pairNotTradable('NOPEUSDT')]);
-    expect(await refusal(who, { ...SPOT, pair: 'BTC/EUR' })).toEqual([400, 'market.unknown_pair', SERVER.pairNotTradable('BTC/EUR')]);
+    expect(await refusal(who, { ...SPOT, pair: 'NOPEUSDT' })).toEqual([
+      400,
+      'market.unknown_pair',
+      SERVER.pairNotTradable('NOPEUSDT'),
+    ]);
+    expect(await refusal(who, { ...SPOT, pair: 'BTC/EUR' })).toEqual([
+      400,
+      'market.unknown_pair',
+      SERVER.pairNotTradable('BTC/EUR'),
+    ]);
   });
 
-  it('refuses an amount that does not buy the exchange\'s minimum order at the buy price', async () => {
+  it("refuses an amount that does not buy the exchange's minimum order at the buy price", async () => {
     const who = await trader(server, '1000', '0');
     // floor(4.99 / 140, 0.001) = 0.035 SOL, 4.9 USDT at 140: under the 5 USDT minimum.
-    expect(await refusal(who, { ...SPOT, amount: '4.99' }))
-      .toEqual([400, 'cycle.amount_below_minimum', SERVER.cycleAmountBelowMinimum('SOLUSDT', '5', '4.9')]);
+    expect(await refusal(who, { ...SPOT, amount: '4.99' })).toEqual([
+      400,
+      'cycle.amount_below_minimum',
+      SERVER.cycleAmountBelowMinimum('SOLUSDT', '5', '4.9'),
+    ]);
     // A price above the amount: not a single step.
-    expect(await refusal(who, { ...SPOT, amount: '0.1' }))
-      .toEqual([400, 'cycle.amount_below_minimum', SERVER.cycleAmountBelowMinimum('SOLUSDT', '5', '0')]);
+    expect(await refusal(who, { ...SPOT, amount: '0.1' })).toEqual([
+      400,
+      'cycle.amount_below_minimum',
+      SERVER.cycleAmountBelowMinimum('SOLUSDT', '5', '0'),
+    ]);
     // 5.04 buys 0.036 SOL = 5.04 USDT: enough.
     const res = await api.post(who, 'startcycledata', { ...SPOT, amount: '5.04' });
     expect([res.statusCode, res.json().message]).toEqual([200, UI.cycleStarting]);
   });
 
-  it('puts the prices on the pair\'s tick (buy and stop loss down, sell up), refusing one under a tick', async () => {
+  it("puts the prices on the pair's tick (buy and stop loss down, sell up), refusing one under a tick", async () => {
     const who = await trader(server, '1000', '0');
-    const res = await api.post(who, 'startcycledata', { ...SPOT, priceReachAt: '140.019', sellPriceAt: '150.001', stopLossAt: '120.009' });
+    const res = await api.post(who, 'startcycledata', {
+      ...SPOT,
+      priceReachAt: '140.019',
+      sellPriceAt: '150.001',
+      stopLossAt: '120.009',
+    });
     expect(res.statusCode).toBe(200);
     const [row] = await server.database.db.select().from(cycles).where(eq(cycles.id, res.json().cycle_id));
     expect([row!.buyPrice, row!.sellPrice, row!.stopLoss].map(Number)).toEqual([140.01, 150.01, 120]);
     const other = await trader(server, '1000', '0');
-    expect(await refusal(other, { ...SPOT, stopLossAt: '0.009' })).toEqual([400, 'validation.invalid', SERVER.cyclePriceBelowTick('0.01')]);
+    expect(await refusal(other, { ...SPOT, stopLossAt: '0.009' })).toEqual([
+      400,
+      'validation.invalid',
+      SERVER.cyclePriceBelowTick('0.01'),
+    ]);
   });
 
   it('refuses a short wallet', async () => {
@@ -145,8 +190,17 @@ describe.each(targets)('starting cycles on $name', (target) => {
     expect(await refusal(other, SPOT)).toEqual([400, 'cycle.pair_in_use', SERVER.cyclePairInUseByCycle('SOLUSDT')]);
     // Another pair is free, and another member's cycle on the pair is theirs alone.
     exchange.simulator.control.setPrice('ETHUSDT', '3000');
-    expect((await api.post(other, 'startcycledata', { ...SPOT, pair: 'ethusdt', priceReachAt: '2900', sellPriceAt: '3100', stopLossAt: '2500' }))
-      .statusCode).toBe(200);
+    expect(
+      (
+        await api.post(other, 'startcycledata', {
+          ...SPOT,
+          pair: 'ethusdt',
+          priceReachAt: '2900',
+          sellPriceAt: '3100',
+          stopLossAt: '2500',
+        })
+      ).statusCode,
+    ).toBe(200);
     const third = await trader(server, '1000', '0');
     expect((await api.post(third, 'startcycledata', SPOT)).statusCode).toBe(200);
   });
@@ -157,26 +211,52 @@ describe.each(targets)('starting cycles on $name', (target) => {
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 400, 400, 400, 400]);
     for (const refused of answers.filter((r) => r.statusCode === 400)) {
-      expect([refused.json().reason, refused.json().message]).toEqual(['cycle.pair_in_use', SERVER.cyclePairInUseByCycle('SOLUSDT')]);
+      expect([refused.json().reason, refused.json().message]).toEqual([
+        'cycle.pair_in_use',
+        SERVER.cyclePairInUseByCycle('SOLUSDT'),
+      ]);
     }
     // The start event is written with the cycle: one for the one started, none for the refused.
     const started = await server.database.db.select().from(memberEvents).where(eq(memberEvents.userId, who.userId));
     const cycleId = answers.find((r) => r.statusCode === 200)!.json().cycle_id;
-    expect(started.map((e) => e.payload)).toEqual([{ kind: 'cycle.started', cycleID: cycleId, name: 'SOLUSDT', at: expect.any(String) }]);
+    expect(started.map((e) => e.payload)).toEqual([
+      { kind: 'cycle.started', cycleID: cycleId, name: 'SOLUSDT', at: expect.any(String) },
+    ]);
   });
 
-  it('records a Spot cycle: Live, its settings, the pair\'s rules, no leverage, and the state the engine starts from', async () => {
+  it("records a Spot cycle: Live, its settings, the pair's rules, no leverage, and the state the engine starts from", async () => {
     const who = await trader(server, '1000', '0');
     const res = await api.post(who, 'startcycledata', { ...SPOT, amount: 100, cycleCount: '3', leverage: '5x' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: UI.cycleStarting, cycle_id: expect.any(String) });
     const [row] = await server.database.db.select().from(cycles).where(eq(cycles.id, res.json().cycle_id));
-    expect(row).toMatchObject({ userId: who.userId, status: 'Live', symbol: 'SOLUSDT', category: 'Spot', leverage: null, noOfCycle: 3,
-      cyclesCompleted: 0, lastBoughtPrice: null });
+    expect(row).toMatchObject({
+      userId: who.userId,
+      status: 'Live',
+      symbol: 'SOLUSDT',
+      category: 'Spot',
+      leverage: null,
+      noOfCycle: 3,
+      cyclesCompleted: 0,
+      lastBoughtPrice: null,
+    });
     expect([row!.amount, row!.buyPrice, row!.sellPrice, row!.stopLoss].map(Number)).toEqual([100, 140, 150, 120]);
-    expect(row!.marketRules).toEqual({ stepSize: '0.001', tickSize: '0.01', minNotional: '5', feeRate: '0.001' } satisfies StoredMarketRules);
-    expect(row!.state).toEqual(newCycleState({ amount: '100', buyPrice: '140', sellPrice: '150', stopLoss: '120', noOfCycle: 3,
-      marketRules: row!.marketRules }));
+    expect(row!.marketRules).toEqual({
+      stepSize: '0.001',
+      tickSize: '0.01',
+      minNotional: '5',
+      feeRate: '0.001',
+    } satisfies StoredMarketRules);
+    expect(row!.state).toEqual(
+      newCycleState({
+        amount: '100',
+        buyPrice: '140',
+        sellPrice: '150',
+        stopLoss: '120',
+        noOfCycle: 3,
+        marketRules: row!.marketRules,
+      }),
+    );
   });
 
   it('offers Future cycles only where FUTURES_ENABLED=true', async () => {

@@ -12,7 +12,12 @@ export const cyclesHandlers: OpHandlers<typeof cyclesOps> = {
   'cycles:history': (_input, { deps, userId }) => cycleHistory(deps, userId),
   'cycles:start': (body, { deps, userId }) => startCycle(deps, userId, body),
   'cycles:edit': ({ cycle_id, buy_price, sell_price, stop_loss, no_of_cycle }, { deps, userId }) =>
-    editCycle(deps, userId, cycle_id, { buyPrice: buy_price!, sellPrice: sell_price!, stopLoss: stop_loss!, noOfCycle: no_of_cycle }),
+    editCycle(deps, userId, cycle_id, {
+      buyPrice: buy_price!,
+      sellPrice: sell_price!,
+      stopLoss: stop_loss!,
+      noOfCycle: no_of_cycle,
+    }),
   'cycles:stop': ({ cycle_id }, { deps, userId }) => stopCycle(deps, userId, cycle_id),
   'cycles:stopAndSell': ({ cycle_id }, { deps, userId }) => stopCycleWithSell(deps, userId, cycle_id),
 };

@@ -38,7 +38,9 @@ describe.each(targets)('dashboard endpoints on $name', (target) => {
     for (const url of ['disclaimeragreementcheck', 'pichart', 'totalprofitbookdata']) {
       expect((await server.app.inject({ method: 'GET', url: `/api/${url}` })).statusCode).toBe(401);
     }
-    expect((await server.app.inject({ method: 'POST', url: '/api/disclaimer', payload: { disclaimerAgree: true } })).statusCode).toBe(401);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/disclaimer', payload: { disclaimerAgree: true } })).statusCode,
+    ).toBe(401);
   });
 
   it('records the disclaimer agreement per member, once', async () => {
@@ -53,14 +55,18 @@ describe.each(targets)('dashboard endpoints on $name', (target) => {
     expect((await get(bob, 'disclaimeragreementcheck')).json()).toEqual({ agreed: false });
   });
 
-  it('sums profit book, loss book and PnL over all the member\'s bots', async () => {
+  it("sums profit book, loss book and PnL over all the member's bots", async () => {
     const [alice, bob] = await Promise.all([member(), member()]);
     expect((await get(alice, 'totalprofitbookdata')).json()).toEqual({ totalProfit: '0', lossBook: '0', totalpnl: '0' });
     const db = server.database.db;
     await insertBot(db, alice.userId, { profitBooked: '40.5', lossBooked: '-10.25', realizedPnl: '30.25' });
     await insertBot(db, alice.userId, { status: 'Stopped', profitBooked: '9.5', lossBooked: '-20', realizedPnl: '-10.5' });
     await insertBot(db, bob.userId, { profitBooked: '1000', realizedPnl: '1000' });
-    expect((await get(alice, 'totalprofitbookdata')).json()).toEqual({ totalProfit: '50', lossBook: '-30.25', totalpnl: '19.75' });
+    expect((await get(alice, 'totalprofitbookdata')).json()).toEqual({
+      totalProfit: '50',
+      lossBook: '-30.25',
+      totalpnl: '19.75',
+    });
   });
 
   it('splits the spot USDT wallet by running bot; available = wallet minus what bots hold in reserve', async () => {
@@ -74,11 +80,13 @@ describe.each(targets)('dashboard endpoints on $name', (target) => {
     expect(pie.usdt).toBe('2000');
     // 2000 - (1000 + (60 - 20) + max(0, 30 - 35)): a bot holding more than it was given reserves nothing.
     expect(pie.availableBalance).toBe('960');
-    expect(pie.chartData).toEqual(expect.arrayContaining([
-      { label: `BTC/USDT ${first.id.slice(0, 6)}`, value: '1000' },
-      { label: `ETH/USDT ${live.id.slice(0, 6)}`, value: '60' },
-      { label: `BTC/USDT ${paused.id.slice(0, 6)}`, value: '30' },
-    ]));
+    expect(pie.chartData).toEqual(
+      expect.arrayContaining([
+        { label: `BTC/USDT ${first.id.slice(0, 6)}`, value: '1000' },
+        { label: `ETH/USDT ${live.id.slice(0, 6)}`, value: '60' },
+        { label: `BTC/USDT ${paused.id.slice(0, 6)}`, value: '30' },
+      ]),
+    );
     expect(pie.chartData).toHaveLength(3);
     // Alice: one Live bot of 1000 with nothing held; 2500 USDT in the wallet.
     await insertBot(db, alice.userId);

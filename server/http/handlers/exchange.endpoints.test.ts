@@ -27,7 +27,11 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     alice = await register(server, { username: 'Alice' });
     bob = await register(server, { username: 'Bob' });
     const control = exchange.simulator.control;
-    aliceKey = control.createAccount({ balances: { USDT: '1000', BTC: '0.01' }, futuresBalances: { USDT: '50' }, ipRestrict: true });
+    aliceKey = control.createAccount({
+      balances: { USDT: '1000', BTC: '0.01' },
+      futuresBalances: { USDT: '50' },
+      ipRestrict: true,
+    });
     bobKey = control.createAccount({ balances: { USDT: '7' } });
   });
   afterAll(async () => {
@@ -61,8 +65,13 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     const bobSaved = await post(bob, 'apikeys', bobKey);
     expect(bobSaved.json()).toEqual({ message: UI.apiKeysSaved, warning: KEY_MESSAGES.noIpRestriction });
     // What the exchange said about the key's IP list is stored as a boolean, not as text.
-    const ipRestricted = async (who: Registered) => (await server.database.db.select({ value: exchangeKeys.ipRestricted })
-      .from(exchangeKeys).where(eq(exchangeKeys.userId, who.userId)))[0]?.value;
+    const ipRestricted = async (who: Registered) =>
+      (
+        await server.database.db
+          .select({ value: exchangeKeys.ipRestricted })
+          .from(exchangeKeys)
+          .where(eq(exchangeKeys.userId, who.userId))
+      )[0]?.value;
     expect([await ipRestricted(alice), await ipRestricted(bob)]).toStrictEqual([true, false]);
     const [row] = await server.database.db.select().from(exchangeKeys).where(eq(exchangeKeys.userId, alice.userId));
     expect(JSON.stringify(row)).not.toContain(aliceKey.secretKey);
@@ -76,25 +85,37 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     const assets = (await get(alice, 'spotAssets')).json<WalletAsset[]>();
     expect(assets.map((a) => a.asset).sort()).toEqual(['BTC', 'USDT']);
     expect(assets.find((a) => a.asset === 'BTC')!.value).toMatch(/^\d+(\.\d+)?$/);
-    expect((await get(bob, 'spotAssets')).json()).toEqual([{ asset: 'USDT', balance: '7', value: '7', free: '7', inBots: '0', holders: [] }]);
+    expect((await get(bob, 'spotAssets')).json()).toEqual([
+      { asset: 'USDT', balance: '7', value: '7', free: '7', inBots: '0', holders: [] },
+    ]);
   });
 
   it('transfers both ways, checks amounts and directions', async () => {
     const body = (amount: string, from = 'spot', to = 'futures') => ({ from, to, coin: 'USDT', amount });
     expect((await post(alice, 'transferspottofutures', body('100'))).json()).toEqual({ message: SERVER.transferSuccessful });
     expect((await get(alice, 'futuresBalance')).json()).toEqual({ futuresusdtAmount: '150', free: '150', inBots: '0' });
-    expect((await post(alice, 'transferfuturestospot', body('25', 'futures', 'spot'))).json()).toEqual({ message: SERVER.transferSuccessful });
+    expect((await post(alice, 'transferfuturestospot', body('25', 'futures', 'spot'))).json()).toEqual({
+      message: SERVER.transferSuccessful,
+    });
     expect((await get(alice, 'spotBalance')).json()).toEqual({ spotusdtAmount: '925', free: '925', inBots: '0' });
     expect((await post(alice, 'transferspottofutures', body('5000'))).json().message).toBe(VALIDATION.transferExceeds);
     expect((await post(alice, 'transferspottofutures', body('-1'))).statusCode).toBe(400);
     expect((await post(alice, 'transferspottofutures', body('1', 'futures', 'spot'))).statusCode).toBe(400);
-    const twice = await Promise.all([post(bob, 'transferspottofutures', body('5')), post(bob, 'transferspottofutures', body('5'))]);
+    const twice = await Promise.all([
+      post(bob, 'transferspottofutures', body('5')),
+      post(bob, 'transferspottofutures', body('5')),
+    ]);
     expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('refuses a malformed Idempotency-Key with a 400 instead of running the request as a new one', async () => {
-    const send = (key: string) => server.app.inject({ method: 'POST', url: '/api/transferspottofutures',
-      payload: { from: 'spot', to: 'futures', coin: 'USDT', amount: '1' }, headers: { ...bearer(alice.token), 'idempotency-key': key } });
+    const send = (key: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/transferspottofutures',
+        payload: { from: 'spot', to: 'futures', coin: 'USDT', amount: '1' },
+        headers: { ...bearer(alice.token), 'idempotency-key': key },
+      });
     const before = (await get(alice, 'spotBalance')).json();
     for (const key of ['k'.repeat(101), 'two words', '']) {
       const res = await send(key);
@@ -105,16 +126,23 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
   });
 
   it('swaps to USDT with a real market sell, refusing dust below the minimum notional', async () => {
-    expect((await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.005' })).json()).toEqual({ message: SERVER.swapSuccessful });
+    expect((await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.005' })).json()).toEqual({
+      message: SERVER.swapSuccessful,
+    });
     const account = exchange.simulator.control.getAccount(aliceKey.apiKey)!;
     expect(account.balances.BTC!.free).toMatch(/^0\.005/);
     expect(account.trades.filter((t) => t.side === 'SELL' || t.side === 'sell')).toHaveLength(1);
     const dust = await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.00001' });
-    expect([dust.statusCode, dust.json().message]).toEqual([400, "The swap is below the exchange's minimum order value of 5 USDT."]);
+    expect([dust.statusCode, dust.json().message]).toEqual([
+      400,
+      "The swap is below the exchange's minimum order value of 5 USDT.",
+    ]);
     expect((await post(alice, 'swaptousdt', { asset: 'BTC', amount: '9' })).statusCode).toBe(400);
     exchange.simulator.control.setFaults({ failAfterAccept: 1 }); // the exchange fills, then answers 503
     try {
-      expect((await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.001' })).json()).toEqual({ message: SERVER.swapSuccessful });
+      expect((await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.001' })).json()).toEqual({
+        message: SERVER.swapSuccessful,
+      });
     } finally {
       exchange.simulator.control.clearFaults();
     }
@@ -171,8 +199,11 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     // A live cycle's orders rest on the exchange under the key: refused the same way.
     const cycle = await insertCycle(server.database.db, alice.userId);
     const refusedForCycle = await post(alice, 'apikeys', { apiKey: null, secretKey: null });
-    expect([refusedForCycle.statusCode, refusedForCycle.json().message, refusedForCycle.json().reason])
-      .toEqual([400, SERVER.botRunningCannotDisconnect, 'keys.bot_running']);
+    expect([refusedForCycle.statusCode, refusedForCycle.json().message, refusedForCycle.json().reason]).toEqual([
+      400,
+      SERVER.botRunningCannotDisconnect,
+      'keys.bot_running',
+    ]);
     await server.database.db.update(cycles).set({ status: 'Completed' }).where(eq(cycles.id, cycle.id));
     expect((await post(alice, 'apikeys', { apiKey: null, secretKey: null })).json()).toEqual({ message: UI.disconnected });
     expect((await get(alice, 'fetchkeys')).json()).toEqual({ apiKey: null });

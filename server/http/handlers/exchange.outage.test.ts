@@ -34,7 +34,9 @@ describe.each(targets)('an exchange outage on $name', (target) => {
     expect((await get('spotBalance')).json()).toEqual({ spotusdtAmount: '25', free: '25', inBots: '0' });
     const health = async () => (await server.app.inject({ url: '/healthz' })).json();
     // No futures funds: no futures stream.
-    await vi.waitFor(async () => expect((await health()).exchange.accountStreams).toEqual({ members: 1, spotUp: 1, futuresUp: 0 }));
+    await vi.waitFor(async () =>
+      expect((await health()).exchange.accountStreams).toEqual({ members: 1, spotUp: 1, futuresUp: 0 }),
+    );
 
     await exchange.simulator.close();
     exchange.connection.invalidate(member.userId);

@@ -42,14 +42,25 @@ describe.each(targets)('wallet consistency on $name', (target) => {
   async function member(balances: Record<string, string>): Promise<Registered & { apiKey: string; secretKey: string }> {
     const registered = await register(server);
     const key = exchange.simulator.control.createAccount({ balances });
-    const saved = await server.app.inject({ method: 'POST', url: '/api/apikeys', payload: key, headers: bearer(registered.token) });
+    const saved = await server.app.inject({
+      method: 'POST',
+      url: '/api/apikeys',
+      payload: key,
+      headers: bearer(registered.token),
+    });
     expect(saved.statusCode).toBe(200);
     return { ...registered, ...key };
   }
-  const transferOn = (app: FastifyInstance, who: Registered, amount: string) => app.inject({ method: 'POST', url: '/api/transferspottofutures',
-    payload: { from: 'spot', to: 'futures', coin: 'USDT', amount }, headers: bearer(who.token) });
+  const transferOn = (app: FastifyInstance, who: Registered, amount: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/transferspottofutures',
+      payload: { from: 'spot', to: 'futures', coin: 'USDT', amount },
+      headers: bearer(who.token),
+    });
   const simTransfers = (apiKey: string) => exchange.simulator.core.accounts.get(apiKey)!.transfers;
-  const rowsOf = (who: Registered) => server.database.db.select().from(walletOperations).where(eq(walletOperations.userId, who.userId));
+  const rowsOf = (who: Registered) =>
+    server.database.db.select().from(walletOperations).where(eq(walletOperations.userId, who.userId));
 
   it('resolves a transfer answered with a 5xx after it moved the money: success, one transfer, record done', async () => {
     const alice = await member({ USDT: '500' });
@@ -74,11 +85,27 @@ describe.each(targets)('wallet consistency on $name', (target) => {
     // directory), so a second process cannot open it: there the second app shares the first's
     // database handle, and with it the in-process queue.
     const governor = new WeightGovernor();
-    const otherExchange = exchangeServices(new CcxtGateway({ simUrl: exchange.simulator.url, governor, retry: { baseMs: 20, maxMs: 100 },
-      member: { lookupDelayMs: 50 } }), governor);
+    const otherExchange = exchangeServices(
+      new CcxtGateway({
+        simUrl: exchange.simulator.url,
+        governor,
+        retry: { baseMs: 20, maxMs: 100 },
+        member: { lookupDelayMs: 50 },
+      }),
+      governor,
+    );
     const database = target.name === 'postgres' ? await openDatabase(server.config) : null;
-    const second: { app: FastifyInstance; exchange: ExchangeInternals; database: Database | null } = { exchange: otherExchange, database, app: await buildApp({ config: server.config, db: database?.db ?? server.database.db,
-      mailer: new MemoryMailer(), clock: server.clock, exchange: otherExchange }) };
+    const second: { app: FastifyInstance; exchange: ExchangeInternals; database: Database | null } = {
+      exchange: otherExchange,
+      database,
+      app: await buildApp({
+        config: server.config,
+        db: database?.db ?? server.database.db,
+        mailer: new MemoryMailer(),
+        clock: server.clock,
+        exchange: otherExchange,
+      }),
+    };
     try {
       const carol = await member({ USDT: '1000' });
       // Slow exchange answers: without the database lock both balance checks would read 1000.
@@ -108,9 +135,18 @@ describe.each(targets)('wallet consistency on $name', (target) => {
     const order = await exchange.gateway.member(dave).convertToUsdt('BTC', '0.001', swapClientOrderId(swapId));
     const at = server.clock();
     const common = { userId: dave.userId, createdAt: at, updatedAt: at };
-    await server.database.db.insert(walletOperations).values({ ...common, id: swapId, idempotencyKey: `${dave.userId}:swap`, kind: 'swap',
-      asset: 'BTC', amount: '0.001', clientOrderId: swapClientOrderId(swapId), status: 'pending' });
-    const statusOf = async (id: string) => (await server.database.db.select().from(walletOperations).where(eq(walletOperations.id, id)))[0]!;
+    await server.database.db.insert(walletOperations).values({
+      ...common,
+      id: swapId,
+      idempotencyKey: `${dave.userId}:swap`,
+      kind: 'swap',
+      asset: 'BTC',
+      amount: '0.001',
+      clientOrderId: swapClientOrderId(swapId),
+      status: 'pending',
+    });
+    const statusOf = async (id: string) =>
+      (await server.database.db.select().from(walletOperations).where(eq(walletOperations.id, id)))[0]!;
 
     await settleOpenOperations(server.app.deps);
     expect((await statusOf(swapId)).status).toBe('pending'); // young: its request may still be running
@@ -119,9 +155,22 @@ describe.each(targets)('wallet consistency on $name', (target) => {
     expect(await statusOf(swapId)).toMatchObject({ status: 'done', exchangeRef: order.id });
 
     const now = server.clock();
-    const [lost] = await server.database.db.insert(walletOperations).values({ ...common, createdAt: now, updatedAt: now,
-      idempotencyKey: `${dave.userId}:lost`, kind: 'transfer', asset: 'USDT', amount: '12.34', fromWallet: 'spot', toWallet: 'futures',
-      status: 'unknown', error: 'Timeout waiting for response from backend server.' }).returning();
+    const [lost] = await server.database.db
+      .insert(walletOperations)
+      .values({
+        ...common,
+        createdAt: now,
+        updatedAt: now,
+        idempotencyKey: `${dave.userId}:lost`,
+        kind: 'transfer',
+        asset: 'USDT',
+        amount: '12.34',
+        fromWallet: 'spot',
+        toWallet: 'futures',
+        status: 'unknown',
+        error: 'Timeout waiting for response from backend server.',
+      })
+      .returning();
     await settleOpenOperations(server.app.deps);
     expect((await statusOf(lost!.id)).status).toBe('unknown'); // the history may lag
     server.clock.advance(9 * MINUTE);

@@ -30,7 +30,11 @@ describe.each(targets)('wallet money at hand on $name', (target) => {
     alice = await register(server, { username: 'Alice' });
     bob = await register(server, { username: 'Bob' });
     const control = exchange.simulator.control;
-    aliceKey = control.createAccount({ balances: { USDT: '9900.32', BTC: '0.002' }, futuresBalances: { USDT: '700' }, ipRestrict: true });
+    aliceKey = control.createAccount({
+      balances: { USDT: '9900.32', BTC: '0.002' },
+      futuresBalances: { USDT: '700' },
+      ipRestrict: true,
+    });
     const bobKey = control.createAccount({ balances: { USDT: '50', BTC: '0.01' }, ipRestrict: true });
     expect((await post(alice, 'apikeys', aliceKey)).statusCode).toBe(200);
     expect((await post(bob, 'apikeys', bobKey)).statusCode).toBe(200);
@@ -48,12 +52,26 @@ describe.each(targets)('wallet money at hand on $name', (target) => {
 
   it("takes only the member's own running bots and live cycles from what is free, naming them", async () => {
     const db = server.database.db;
-    const [running] = await db.insert(bots).values({ userId: alice.userId, status: 'Live', symbol: 'BTCUSDT', category: 'Spot',
-      investment: '1000', heldCost: '99.68', heldQty: '0.00148' }).returning();
-    const [future] = await db.insert(bots).values({ userId: alice.userId, status: 'Pause', symbol: 'ETHUSDT', category: 'Future',
-      leverage: 2, investment: '200' }).returning();
+    const [running] = await db
+      .insert(bots)
+      .values({
+        userId: alice.userId,
+        status: 'Live',
+        symbol: 'BTCUSDT',
+        category: 'Spot',
+        investment: '1000',
+        heldCost: '99.68',
+        heldQty: '0.00148',
+      })
+      .returning();
+    const [future] = await db
+      .insert(bots)
+      .values({ userId: alice.userId, status: 'Pause', symbol: 'ETHUSDT', category: 'Future', leverage: 2, investment: '200' })
+      .returning();
     // None of these count: a stopped bot, a finished cycle, and Bob's running bot on the same pair.
-    await db.insert(bots).values({ userId: alice.userId, status: 'Stopped', symbol: 'BTCUSDT', investment: '5000', heldQty: '1' });
+    await db
+      .insert(bots)
+      .values({ userId: alice.userId, status: 'Stopped', symbol: 'BTCUSDT', investment: '5000', heldQty: '1' });
     await insertCycle(db, alice.userId, { status: 'Completed', amount: '300' });
     await db.insert(bots).values({ userId: bob.userId, status: 'Live', symbol: 'BTCUSDT', investment: '3000', heldQty: '0.5' });
     // A live cycle whose first buy is not resting yet: its 100 USDT still sit in free.
@@ -65,15 +83,26 @@ describe.each(targets)('wallet money at hand on $name', (target) => {
 
     const assets = (await get(alice, 'spotAssets')).json<WalletAsset[]>();
     const label = (id: string, pair: string) => `${pair} ${id.slice(0, 6)}`;
-    expect(assets.find((a) => a.asset === 'USDT')).toMatchObject({ free: '8900', inBots: '1000.32', holders: [
-      { kind: 'bot', id: running!.id, label: label(running!.id, 'BTC/USDT'), amount: '900.32' },
-      { kind: 'cycle', id: cycle.id, label: label(cycle.id, 'SOL/USDT'), amount: '100' },
-    ] });
-    expect(assets.find((a) => a.asset === 'BTC')).toMatchObject({ balance: '0.002', free: '0.00052', inBots: '0.00148', holders: [
-      { kind: 'bot', id: running!.id, label: label(running!.id, 'BTC/USDT'), amount: '0.00148' },
-    ] });
+    expect(assets.find((a) => a.asset === 'USDT')).toMatchObject({
+      free: '8900',
+      inBots: '1000.32',
+      holders: [
+        { kind: 'bot', id: running!.id, label: label(running!.id, 'BTC/USDT'), amount: '900.32' },
+        { kind: 'cycle', id: cycle.id, label: label(cycle.id, 'SOL/USDT'), amount: '100' },
+      ],
+    });
+    expect(assets.find((a) => a.asset === 'BTC')).toMatchObject({
+      balance: '0.002',
+      free: '0.00052',
+      inBots: '0.00148',
+      holders: [{ kind: 'bot', id: running!.id, label: label(running!.id, 'BTC/USDT'), amount: '0.00148' }],
+    });
     const futures = (await get(alice, 'futuresAssets')).json<WalletAsset[]>();
-    expect(futures.find((a) => a.asset === 'USDT')).toMatchObject({ free: '500', inBots: '200', holders: [{ kind: 'bot', id: future!.id }] });
+    expect(futures.find((a) => a.asset === 'USDT')).toMatchObject({
+      free: '500',
+      inBots: '200',
+      holders: [{ kind: 'bot', id: future!.id }],
+    });
 
     // Bob's figures come from his own bot only (keeping more than his wallet holds: free stops at 0).
     expect((await get(bob, 'spotBalance')).json()).toEqual({ spotusdtAmount: '50', free: '0', inBots: '3000' });
@@ -83,9 +112,14 @@ describe.each(targets)('wallet money at hand on $name', (target) => {
   });
 
   it('refuses a transfer or swap of what the bots hold, whatever client sends it, and allows what is free', async () => {
-    const transfer = (amount: string) => post(alice, 'transferspottofutures', { from: 'spot', to: 'futures', coin: 'USDT', amount });
+    const transfer = (amount: string) =>
+      post(alice, 'transferspottofutures', { from: 'spot', to: 'futures', coin: 'USDT', amount });
     const held = await transfer('8900.01');
-    expect([held.statusCode, held.json().message, held.json().reason]).toEqual([400, VALIDATION.heldByBots('1000.32', 'USDT'), 'wallet.insufficient_funds']);
+    expect([held.statusCode, held.json().message, held.json().reason]).toEqual([
+      400,
+      VALIDATION.heldByBots('1000.32', 'USDT'),
+      'wallet.insufficient_funds',
+    ]);
     // Beyond the exchange's own free balance: SPEC's message, as before.
     expect((await transfer('9900.33')).json().message).toBe(VALIDATION.transferExceeds);
     const swap = await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.001' });

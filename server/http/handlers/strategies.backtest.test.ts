@@ -16,7 +16,15 @@ import { strategyBody } from '../../../common/testing/strategy-bodies';
 // One database (testing/databases.ts' rule): a computed answer over the exchange's klines (the database only holds the strategy), and refusals.
 const targets = await oneDatabaseTarget();
 
-const BTC: MarketInfo = { symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', tickSize: '0.01', stepSize: '0.00001', minQty: '0.00001', minNotional: '5' };
+const BTC: MarketInfo = {
+  symbol: 'BTCUSDT',
+  base: 'BTC',
+  quote: 'USDT',
+  tickSize: '0.01',
+  stepSize: '0.00001',
+  minQty: '0.00001',
+  minNotional: '5',
+};
 
 /** Only what POST /api/backtest uses: the spot markets and the klines, with their calls recorded. */
 function fakeExchange() {
@@ -69,7 +77,11 @@ describe.each(targets)('POST /api/backtest on $name', (target) => {
     });
     expect(body.trades).toEqual(expected.trades);
     expect(body.trades[0]).toMatchObject({ side: 'buy', grid: 1, price: '100' });
-    expect(body.summary).toEqual({ ...expected.summary, maxDrawdown: expected.maxDrawdown, maxDrawdownPercent: expected.maxDrawdownPercent });
+    expect(body.summary).toEqual({
+      ...expected.summary,
+      maxDrawdown: expected.maxDrawdown,
+      maxDrawdownPercent: expected.maxDrawdownPercent,
+    });
     expect(body.summary.trades).toBeGreaterThan(4);
     expect(body.equity.length).toBeGreaterThan(10);
     expect(body.equity.length).toBeLessThanOrEqual(500);
@@ -84,8 +96,17 @@ describe.each(targets)('POST /api/backtest on $name', (target) => {
     expect(body.trades.at(-1)).toMatchObject({ side: 'sell', grid: 0 });
   });
 
-  it('runs the member\'s own saved strategy, and 404s another member\'s', async () => {
-    expect((await server.app.inject({ method: 'POST', url: '/api/strategy', payload: strategyBody('Mine', 4), headers: bearer(alice.token) })).statusCode).toBe(200);
+  it("runs the member's own saved strategy, and 404s another member's", async () => {
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/strategy',
+          payload: strategyBody('Mine', 4),
+          headers: bearer(alice.token),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await backtest(alice, { ...base, strategy_name: 'Mine' })).statusCode).toBe(200);
     const res = await backtest(bob, { ...base, strategy_name: 'Mine' });
     expect(res.statusCode).toBe(404);
@@ -104,11 +125,21 @@ describe.each(targets)('POST /api/backtest on $name', (target) => {
     ['days 1.5', { ...base, days: 1.5, strategy: table }, BACKTEST_MESSAGES.days],
     ['a negative pause price', { ...base, pausePrice: '-1', strategy: table }, BACKTEST_MESSAGES.positive('Pause price')],
     ['protection 0', { ...base, overbuyProtection: 0, strategy: table }, BACKTEST_MESSAGES.protection],
-    ['allotted total 90', { ...base, strategy: { ...table, tableData: table.tableData.map((r, i) => (i === 0 ? { ...r, allottedAmountPercentagePerOrder: '23.33' } : r)) } }, VALIDATION.allottedTotal('90')],
+    [
+      'allotted total 90',
+      {
+        ...base,
+        strategy: {
+          ...table,
+          tableData: table.tableData.map((r, i) => (i === 0 ? { ...r, allottedAmountPercentagePerOrder: '23.33' } : r)),
+        },
+      },
+      VALIDATION.allottedTotal('90'),
+    ],
   ])('refuses %s with a clear 400', async (_what, payload, message) => {
     const res = await backtest(alice, payload);
     expect(res.statusCode).toBe(400);
-    expect((res.json<{ message: string }>()).message).toContain(message);
+    expect(res.json<{ message: string }>().message).toContain(message);
   });
 
   it('refuses a pair the exchange does not list', async () => {

@@ -140,11 +140,39 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
     });
 
     it.each<[string, (d: StrategyDetail) => object, string]>([
-      ['a changed grid count', (d) => ({ ...d, No_of_order: 3, buy_percentage: ['1', '1'], buy_percentage_up: ['0', '0'], allotted_amount_percentage_per_order: ['0.25', '0.25', '0.5'], takeprofit_percentage: ['1', '1', '1'], takeprofit_percentage_down: ['0', '0', '0'] }), VALIDATION.gridCountFixed],
-      ['a fraction total of 0.9', (d) => ({ ...d, allotted_amount_percentage_per_order: ['0.25', '0.65'] }), VALIDATION.allottedTotal('90')],
-      ['a buy array as long as the grids', (d) => ({ ...d, buy_percentage: ['1', '1'] }), VALIDATION.detailEntries('buy_percentage', 1)],
-      ['an empty take profit', (d) => ({ ...d, takeprofit_percentage: ['3', ''] }), VALIDATION.cellRequired(2, 'Take Profit (%) 1st condition (Up)')],
-      ['a missing array', (d) => ({ ...d, takeprofit_percentage_down: undefined }), VALIDATION.fieldRequired('takeprofit_percentage_down')],
+      [
+        'a changed grid count',
+        (d) => ({
+          ...d,
+          No_of_order: 3,
+          buy_percentage: ['1', '1'],
+          buy_percentage_up: ['0', '0'],
+          allotted_amount_percentage_per_order: ['0.25', '0.25', '0.5'],
+          takeprofit_percentage: ['1', '1', '1'],
+          takeprofit_percentage_down: ['0', '0', '0'],
+        }),
+        VALIDATION.gridCountFixed,
+      ],
+      [
+        'a fraction total of 0.9',
+        (d) => ({ ...d, allotted_amount_percentage_per_order: ['0.25', '0.65'] }),
+        VALIDATION.allottedTotal('90'),
+      ],
+      [
+        'a buy array as long as the grids',
+        (d) => ({ ...d, buy_percentage: ['1', '1'] }),
+        VALIDATION.detailEntries('buy_percentage', 1),
+      ],
+      [
+        'an empty take profit',
+        (d) => ({ ...d, takeprofit_percentage: ['3', ''] }),
+        VALIDATION.cellRequired(2, 'Take Profit (%) 1st condition (Up)'),
+      ],
+      [
+        'a missing array',
+        (d) => ({ ...d, takeprofit_percentage_down: undefined }),
+        VALIDATION.fieldRequired('takeprofit_percentage_down'),
+      ],
     ])('refuses %s with 400', async (_case, change, message) => {
       const res = await post(alice, 'stratagyedit', { dataToSend: change(await detail(alice, 'Editable')) });
       expect(res.statusCode).toBe(400);
@@ -176,7 +204,12 @@ describe.each(targets)('strategy endpoints on $name', (target) => {
     });
 
     it('needs a signed-in member (401)', async () => {
-      for (const [method, url] of [['GET', 'mystratagieslist'], ['GET', 'systemstrategy'], ['POST', 'strategy'], ['POST', 'deletestrategy']] as const) {
+      for (const [method, url] of [
+        ['GET', 'mystratagieslist'],
+        ['GET', 'systemstrategy'],
+        ['POST', 'strategy'],
+        ['POST', 'deletestrategy'],
+      ] as const) {
         const res = await server.app.inject({ method, url: `/api/${url}`, payload: method === 'POST' ? {} : undefined });
         expect(res.statusCode).toBe(401);
       }
@@ -245,7 +278,11 @@ describe.each(validationTargets)('strategy endpoints on $name', (target) => {
       ['no table', (b) => ({ ...b, tableData: undefined }), VALIDATION.tableRows(3)],
       ['a missing row', (b) => ({ ...b, tableData: b.tableData.slice(1) }), VALIDATION.tableRows(3)],
       ['rows out of order', (b) => ({ ...b, tableData: [...b.tableData].reverse() }), VALIDATION.tableRows(3)],
-      ['an empty cell', cell(2, 'takeProfitPercentageDown', ''), VALIDATION.cellRequired(2, 'Take Profit (%) 2nd condition (Down)')],
+      [
+        'an empty cell',
+        cell(2, 'takeProfitPercentageDown', ''),
+        VALIDATION.cellRequired(2, 'Take Profit (%) 2nd condition (Down)'),
+      ],
       ['a missing cell', cell(3, 'buyPercentageUp', null), VALIDATION.cellRequired(3, 'Buy (%) 2nd condition (Up)')],
       ['a negative cell', cell(2, 'buyPercentageUp', '-1'), VALIDATION.cellNumber(2, 'Buy (%) 2nd condition (Up)')],
       ['a word', cell(1, 'takeProfitPercentage', 'abc'), VALIDATION.cellNumber(1, 'Take Profit (%) 1st condition (Up)')],
@@ -281,7 +318,10 @@ describe.each(validationTargets)('strategy endpoints on $name', (target) => {
       });
       expect(res.statusCode).toBe(400);
       expect((await post(alice, 'noofgrid', { strategyName: 'Nope' })).statusCode).toBe(404);
-      expect((await post(alice, 'stratagybypara', { strategy_name: 'Nope' })).json()).toEqual({ message: SERVER.strategyNotFound, reason: 'strategy.not_found' });
+      expect((await post(alice, 'stratagybypara', { strategy_name: 'Nope' })).json()).toEqual({
+        message: SERVER.strategyNotFound,
+        reason: 'strategy.not_found',
+      });
     });
   });
 });

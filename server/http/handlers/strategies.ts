@@ -6,7 +6,14 @@
 import { SERVER } from '../../../common/messages';
 import type { strategiesOps } from '../../../common/ops/strategies';
 import { runMarketBacktest } from '../../modules/backtest/backtest';
-import { createStrategy, deleteStrategy, editStrategy, gridCount, strategyDetail, strategyList } from '../../modules/strategies/strategies';
+import {
+  createStrategy,
+  deleteStrategy,
+  editStrategy,
+  gridCount,
+  strategyDetail,
+  strategyList,
+} from '../../modules/strategies/strategies';
 import type { OpHandlers } from '../ops/register';
 
 export const strategiesHandlers: OpHandlers<typeof strategiesOps> = {
@@ -28,6 +35,8 @@ export const strategiesHandlers: OpHandlers<typeof strategiesOps> = {
     await deleteStrategy(deps.db, userId, strategy_name);
     return { message: SERVER.strategyDeleted };
   },
-  'strategies:gridCount': async ({ strategyName }, { deps, userId }) => ({ noOfGrid: await gridCount(deps.db, userId, strategyName) }),
+  'strategies:gridCount': async ({ strategyName }, { deps, userId }) => ({
+    noOfGrid: await gridCount(deps.db, userId, strategyName),
+  }),
   'strategies:backtest': (body, { deps, userId }) => runMarketBacktest(deps, userId, body),
 };

@@ -25,7 +25,9 @@ afterAll(() => server.close());
 
 describe('the OpenAPI document', () => {
   it('documents the 2xx answer of every JSON route', async () => {
-    const docs = (await server.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+    const docs = (await server.app.inject({ url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, OpenApiOperation>>;
+    };
     const undocumented: string[] = [];
     let routes = 0;
     for (const [path, operations] of Object.entries(docs.paths)) {
@@ -41,17 +43,23 @@ describe('the OpenAPI document', () => {
   });
 
   it('tells the money-moving submissions that they take an Idempotency-Key', async () => {
-    const docs = (await server.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+    const docs = (await server.app.inject({ url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, OpenApiOperation>>;
+    };
     for (const path of ['/account/subscription/create', '/account/withdraw/create', '/account/swap/usdt-reward/create']) {
       expect(docs.paths[path]?.post?.description, path).toMatch(/Idempotency-Key/);
     }
   });
 
   it('lists the reasons of its own an operation may refuse with, each with its status', async () => {
-    const docs = (await server.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+    const docs = (await server.app.inject({ url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, OpenApiOperation>>;
+    };
     expect(docs.paths['/api/stopbotwithsell']?.post?.description).toBe(
       'Refuses with (beside the reasons any operation may give): bot.not_found (404), bot.already_stopped (400), bot.change_not_applied (409).',
     );
-    expect(docs.paths['/account/withdraw/create']?.post?.description).toMatch(/Idempotency-Key[^]*billing\.withdrawal_daily_limit \(429\)/);
+    expect(docs.paths['/account/withdraw/create']?.post?.description).toMatch(
+      /Idempotency-Key[^]*billing\.withdrawal_daily_limit \(429\)/,
+    );
   });
 });

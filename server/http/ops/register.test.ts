@@ -15,13 +15,25 @@ import { registerOps, type AnswerCheck } from './register';
 
 const ops = {
   start: op<Record<string, never>>()({
-    method: 'GET', path: '/start', auth: 'public', envelope: 'api', response: object({ message: str }), tag: 'test', summary: 'start',
+    method: 'GET',
+    path: '/start',
+    auth: 'public',
+    envelope: 'api',
+    response: object({ message: str }),
+    tag: 'test',
+    summary: 'start',
   }),
 };
 
 const refusing = {
   stop: op<Record<string, never>>()({
-    method: 'GET', path: '/stop', auth: 'public', envelope: 'api', response: object({ message: str }), tag: 'test', summary: 'stop',
+    method: 'GET',
+    path: '/stop',
+    auth: 'public',
+    envelope: 'api',
+    response: object({ message: str }),
+    tag: 'test',
+    summary: 'stop',
     refuses: ['bot.not_found'],
   }),
 };
@@ -75,7 +87,10 @@ describe('answers and their schemas', () => {
 
 describe('refusals and the reasons an operation declares', () => {
   it('sends a declared reason, and one any operation may give, as it is, in tests too', async () => {
-    for (const error of [new DomainError('bot.not_found', 'Bot not found'), new DomainError('validation.invalid', 'Amount must be a number')]) {
+    for (const error of [
+      new DomainError('bot.not_found', 'Bot not found'),
+      new DomainError('validation.invalid', 'Amount must be a number'),
+    ]) {
       const { app } = await appRefusing(error, 'strict');
       const reply = await app.inject({ url: '/stop' });
       expect([reply.statusCode, reply.json()]).toEqual([error.status, { message: error.message, reason: error.reason }]);
@@ -95,7 +110,9 @@ describe('refusals and the reasons an operation declares', () => {
     const { app, logged } = await appRefusing(new DomainError('cycle.not_found', 'Cycle not found'), 'log');
     const reply = await app.inject({ url: '/stop' });
     expect([reply.statusCode, reply.json()]).toEqual([404, { message: 'Cycle not found', reason: 'cycle.not_found' }]);
-    expect(logged.map((line) => JSON.parse(line).msg)).toEqual(['GET /stop refused with cycle.not_found, a reason its entry does not declare (refuses)']);
+    expect(logged.map((line) => JSON.parse(line).msg)).toEqual([
+      'GET /stop refused with cycle.not_found, a reason its entry does not declare (refuses)',
+    ]);
     await app.close();
   });
 });

@@ -73,7 +73,10 @@ function inputSchemas(spec: Op) {
 /** The entry's longer text, then the refusals of its own it declares. */
 function docsText(spec: Op): string | undefined {
   const refusals = ownRefusalsText(spec);
-  const text = [spec.description, refusals ? `Refuses with (beside the reasons any operation may give): ${refusals}.` : undefined];
+  const text = [
+    spec.description,
+    refusals ? `Refuses with (beside the reasons any operation may give): ${refusals}.` : undefined,
+  ];
   return text.filter(Boolean).join('\n\n') || undefined;
 }
 

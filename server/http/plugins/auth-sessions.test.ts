@@ -36,7 +36,9 @@ describe.each(targets)('cached sessions on $name', (target) => {
     const cached = cache.size;
     expect((await email(server.app, member.token)).statusCode).toBe(200);
     expect(cache.size).toBe(cached);
-    expect(await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(member.token) })).toMatchObject({ statusCode: 200 });
+    expect(await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(member.token) })).toMatchObject({
+      statusCode: 200,
+    });
     expect((await email(server.app, member.token)).statusCode).toBe(401);
   });
 
@@ -90,13 +92,19 @@ describe.each(targets.filter((t) => t.name === 'postgres'))('sessions cached by 
   it('logout on one process ends the session on the other', async () => {
     const member = await signedInOnBoth();
     expect((await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(member.token) })).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await email(other.app, member.token)).statusCode).toBe(401), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await email(other.app, member.token)).statusCode).toBe(401), {
+      timeout: 5_000,
+      interval: 20,
+    });
   });
 
-  it('revoking all of a member\'s sessions (password reset) reaches the other process', async () => {
+  it("revoking all of a member's sessions (password reset) reaches the other process", async () => {
     const member = await signedInOnBoth();
     await revokeUserSessions(server.database.db, member.userId, server.clock);
-    await vi.waitFor(async () => expect((await email(other.app, member.token)).statusCode).toBe(401), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await email(other.app, member.token)).statusCode).toBe(401), {
+      timeout: 5_000,
+      interval: 20,
+    });
   });
 
   it('trusts no cached session while its notification connection is down, and caches again once it is back', async () => {
@@ -109,7 +117,10 @@ describe.each(targets.filter((t) => t.name === 'postgres'))('sessions cached by 
     await vi.waitFor(() => expect(otherCache().isTrusted).toBe(true), { timeout: 10_000, interval: 20 });
     const again = await signedInOnBoth();
     expect((await server.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(again.token) })).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await email(other.app, again.token)).statusCode).toBe(401), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await email(other.app, again.token)).statusCode).toBe(401), {
+      timeout: 5_000,
+      interval: 20,
+    });
   });
 });
 

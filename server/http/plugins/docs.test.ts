@@ -11,16 +11,24 @@ import docs from './docs';
 
 /** A few routes as the app writes them: a prefix, params, a body, a hidden one, a response schema. */
 async function routes(app: FastifyInstance) {
-  await app.register(async (api) => {
-    api.get('/bots/:id', {
-      schema: {
-        tags: ['bots'], security: [{ bearer: [] }],
-        params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-        response: { 200: { type: 'object', properties: { name: { type: 'string' } } } },
-      },
-    }, async () => ({ name: 'BTCUSDT' }));
-    api.post('/bots', { schema: { body: { type: 'object', properties: { amount: { type: 'string' } } } } }, async () => ({}));
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      api.get(
+        '/bots/:id',
+        {
+          schema: {
+            tags: ['bots'],
+            security: [{ bearer: [] }],
+            params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+            response: { 200: { type: 'object', properties: { name: { type: 'string' } } } },
+          },
+        },
+        async () => ({ name: 'BTCUSDT' }),
+      );
+      api.post('/bots', { schema: { body: { type: 'object', properties: { amount: { type: 'string' } } } } }, async () => ({}));
+    },
+    { prefix: '/api' },
+  );
   app.get('/metrics', { schema: { hide: true } }, async () => '');
   app.get('/healthz', async () => ({ status: 'ok' }));
 }
@@ -65,7 +73,7 @@ describe('the docs plugin', () => {
     expect(Object.keys(lazy.json().paths)).toEqual(['/api/bots/{id}', '/api/bots', '/healthz']);
   });
 
-  it('serves the UI and its files with the UI\'s own CSP, the same as before', async () => {
+  it("serves the UI and its files with the UI's own CSP, the same as before", async () => {
     const lazyApp = await lazyDocsApp();
     const eagerApp = await eagerDocsApp();
     for (const url of ['/docs', '/docs/', '/docs/static/index.html', '/docs/yaml']) {
@@ -82,7 +90,7 @@ describe('the docs plugin', () => {
     expect(head.body).toBe('');
   });
 
-  it('answers a path the UI does not serve with the app\'s own not-found handler', async () => {
+  it("answers a path the UI does not serve with the app's own not-found handler", async () => {
     const res = await (await lazyDocsApp()).inject({ url: '/docs/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ msg: 'not here' });

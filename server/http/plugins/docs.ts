@@ -66,7 +66,9 @@ export default fp(
       return docsApp;
     };
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-      const answer = await (await docsInstance()).inject({
+      const answer = await (
+        await docsInstance()
+      ).inject({
         method: request.method as HTTPMethods,
         url: request.url,
         headers: request.headers,

@@ -53,8 +53,10 @@ export function routerRefusal(error: FastifyError, request: FastifyRequest, repl
  */
 function logTimeout(request: FastifyRequest, reply: FastifyReply, error: RequestTimedOut) {
   const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
-  request.log.error({ route, ranMs: Math.round(reply.elapsedTime), limitMs: error.limitMs },
-    `request timed out: ${route} answered 503 server.timeout`);
+  request.log.error(
+    { route, ranMs: Math.round(reply.elapsedTime), limitMs: error.limitMs },
+    `request timed out: ${route} answered 503 server.timeout`,
+  );
 }
 
 export default fp(
@@ -67,7 +69,8 @@ export default fp(
       return sendError(request, reply, refusal);
     });
     app.setNotFoundHandler((request, reply) =>
-      sendError(request, reply, { status: 404, message: 'Not Found', reason: 'request.not_found' }));
+      sendError(request, reply, { status: 404, message: 'Not Found', reason: 'request.not_found' }),
+    );
   },
   { name: 'errors' },
 );

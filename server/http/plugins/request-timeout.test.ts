@@ -13,7 +13,9 @@ import requestTimeout from './request-timeout';
 const never = () => new Promise<never>(() => undefined);
 
 async function appWith(limitMs: number, lines: Array<Record<string, unknown>>): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } } });
+  const app = Fastify({
+    logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) } },
+  });
   await app.register(errorsPlugin);
   await app.register(requestTimeout, { limitMs });
   app.get('/bots/:id', never);
@@ -35,7 +37,9 @@ describe('the request time limit', () => {
     const res = await app.inject({ url: '/bots/8c1e9d2a-secret-id?page=7' });
     expect([res.statusCode, res.json()]).toEqual([503, { message: SERVER.requestTimedOut, reason: 'server.timeout' }]);
     const logged = lines.filter((line) => line.route !== undefined);
-    expect(logged).toEqual([expect.objectContaining({ level: 50, route: 'GET /bots/:id', limitMs: 100, ranMs: expect.any(Number) })]);
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 50, route: 'GET /bots/:id', limitMs: 100, ranMs: expect.any(Number) }),
+    ]);
     expect(JSON.stringify(logged)).not.toMatch(/8c1e9d2a|page=7/);
   }, 10_000);
 
@@ -43,7 +47,11 @@ describe('the request time limit', () => {
     app = await appWith(100, []);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
-    const res = await fetch(`http://127.0.0.1:${port}/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount":"1"}' });
+    const res = await fetch(`http://127.0.0.1:${port}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"amount":"1"}',
+    });
     expect([res.status, await res.json()]).toEqual([503, { message: SERVER.requestTimedOut, reason: 'server.timeout' }]);
   }, 10_000);
 

@@ -13,8 +13,9 @@ import securityHeadersPlugin, { APP_HELMET_OPTIONS, securityHeaders } from './se
 
 /** What @fastify/helmet 13 with helmet 8's defaults sent, header for header. */
 const HELMET_DEFAULTS = {
-  'content-security-policy': "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';"
-    + "img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests",
+  'content-security-policy':
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
+    "img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -43,14 +44,18 @@ describe('securityHeaders', () => {
   });
 
   it('refuse CSP directives that would be computed per request', () => {
-    expect(() => securityHeaders({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } } })).toThrow(/per request/);
+    expect(() =>
+      securityHeaders({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } } }),
+    ).toThrow(/per request/);
   });
 
   it('reach every answer of an app, a route answering its own header keeping it', async () => {
     const app = Fastify();
     await app.register(securityHeadersPlugin);
     app.get('/own', (_request, reply) => reply.header('x-frame-options', 'DENY').send({ ok: true }));
-    app.get('/fails', () => { throw new Error('boom'); });
+    app.get('/fails', () => {
+      throw new Error('boom');
+    });
     const own = await app.inject({ url: '/own' });
     expect(own.headers['x-frame-options']).toBe('DENY');
     expect(own.headers['x-content-type-options']).toBe('nosniff');

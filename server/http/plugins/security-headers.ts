@@ -24,17 +24,24 @@ export const APP_HELMET_OPTIONS: Readonly<HelmetOptions> = Object.freeze({ stric
  * could not be computed once.
  */
 export function securityHeaders(options: HelmetOptions = {}): Readonly<Record<string, string>> {
-  const directives = typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy.directives ?? {} : {};
-  const perRequest = Object.values(directives).some((value) =>
-    typeof value === 'function' || (Array.isArray(value) && value.some((item) => typeof item === 'function')));
+  const directives = typeof options.contentSecurityPolicy === 'object' ? (options.contentSecurityPolicy.directives ?? {}) : {};
+  const perRequest = Object.values(directives).some(
+    (value) => typeof value === 'function' || (Array.isArray(value) && value.some((item) => typeof item === 'function')),
+  );
   if (perRequest) throw new Error('security headers: CSP directives computed per request cannot be computed once');
   const headers: Record<string, string> = {};
   const response = {
-    setHeader: (name: string, value: string | number) => { headers[name.toLowerCase()] = String(value); },
-    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
   };
   let failure: unknown = null;
-  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => { failure = error ?? null; });
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error ?? null;
+  });
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return Object.freeze(headers);
 }

@@ -44,14 +44,18 @@ describe.each(targets)('GET /readyz on $name', (target) => {
 
   it('answers 503 naming a migration the database lacks, and ready once it is there; no sign-in needed', async () => {
     const db = server.database.db;
-    const removed = await db.execute(sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations) RETURNING id, hash, created_at`);
+    const removed = await db.execute(
+      sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations) RETURNING id, hash, created_at`,
+    );
     const [row] = (removed as unknown as { rows: { id: number; hash: string; created_at: string }[] }).rows;
     const pending = await readyz();
     expect(pending.statusCode).toBe(503);
     expect(pending.json()).toEqual({ status: 'not ready', checks: { database: 'ok', migrations: `pending: ${newest}` } });
     expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
 
-    await db.execute(sql`INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES (${row!.id}, ${row!.hash}, ${row!.created_at})`);
+    await db.execute(
+      sql`INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES (${row!.id}, ${row!.hash}, ${row!.created_at})`,
+    );
     const ready = await readyz();
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok' } });
@@ -93,7 +97,16 @@ describe('GET /readyz for an engine', () => {
   const feed = { streamUp: false, lastPriceAt: null as number | null };
   beforeAll(async () => {
     const exchange = {
-      marketData: { feedStats: () => ({ ...feed, streamBatches: 0, streamFailures: 0, restPolls: 0, futuresStreamUp: false, futuresRestPolls: 0 }) },
+      marketData: {
+        feedStats: () => ({
+          ...feed,
+          streamBatches: 0,
+          streamFailures: 0,
+          restPolls: 0,
+          futuresStreamUp: false,
+          futuresRestPolls: 0,
+        }),
+      },
       balances: { stats: () => ({ members: 0, spotUp: 0, futuresUp: 0 }) },
     } as unknown as ExchangeServices;
     server = await createTestServer(oneTarget!, { ROLES: 'engine' }, { exchange });
@@ -116,13 +129,19 @@ describe('GET /readyz for an engine', () => {
     expect(fallback.json().checks.priceFeed).toBe('rest-fallback');
 
     Object.assign(feed, { streamUp: true, lastPriceAt: Date.now() });
-    expect((await readyz()).json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', priceFeed: 'stream' } });
+    expect((await readyz()).json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', priceFeed: 'stream' },
+    });
   });
 
   it('has no priceFeed check without the engine role', async () => {
     const api = await createTestServer(oneTarget!, { ROLES: 'api' }, { exchange: server.app.deps.exchange });
     try {
-      expect((await api.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok' } });
+      expect((await api.app.inject({ url: '/readyz' })).json()).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok' },
+      });
     } finally {
       await api.close();
     }
@@ -133,8 +152,15 @@ describe('GET /readyz for an engine', () => {
 function exchangeStub(feed: { pricing: boolean }): ExchangeServices {
   return {
     marketData: {
-      feedStats: () => ({ streamUp: true, lastPriceAt: feed.pricing ? Date.now() : null,
-        streamBatches: 0, streamFailures: 0, restPolls: 0, futuresStreamUp: false, futuresRestPolls: 0 }),
+      feedStats: () => ({
+        streamUp: true,
+        lastPriceAt: feed.pricing ? Date.now() : null,
+        streamBatches: 0,
+        streamFailures: 0,
+        restPolls: 0,
+        futuresStreamUp: false,
+        futuresRestPolls: 0,
+      }),
     },
     balances: { stats: () => ({ members: 3, spotUp: 2, futuresUp: 1 }) },
   } as unknown as ExchangeServices;
@@ -147,9 +173,17 @@ describe('what /readyz and /healthz tell whom (issue 34, item 9)', () => {
   let proxied: TestServer;
   let unconfigured: TestServer;
   beforeAll(async () => {
-    proxied = await createTestServer(oneTarget!, { ROLES: 'engine', TRUST_PROXY: PROXY, METRICS_TOKEN: TOKEN }, { exchange: exchangeStub(feed) });
+    proxied = await createTestServer(
+      oneTarget!,
+      { ROLES: 'engine', TRUST_PROXY: PROXY, METRICS_TOKEN: TOKEN },
+      { exchange: exchangeStub(feed) },
+    );
     // An operator who forgot TRUST_PROXY: every proxied request then has the proxy's address as request.ip.
-    unconfigured = await createTestServer(oneTarget!, { ROLES: 'engine', METRICS_TOKEN: TOKEN }, { exchange: exchangeStub(feed) });
+    unconfigured = await createTestServer(
+      oneTarget!,
+      { ROLES: 'engine', METRICS_TOKEN: TOKEN },
+      { exchange: exchangeStub(feed) },
+    );
   });
   afterAll(async () => {
     await proxied?.close();
@@ -161,14 +195,19 @@ describe('what /readyz and /healthz tell whom (issue 34, item 9)', () => {
     return server.app.inject({ url, remoteAddress, headers });
   };
   const READY = { status: 'ready', checks: { database: 'ok', migrations: 'ok', priceFeed: 'stream' } };
-  const HEALTHY = { status: 'ok', exchange: { prices: 'stream', priceStreamFailures: 0, accountStreams: { members: 3, spotUp: 2, futuresUp: 1 } } };
+  const HEALTHY = {
+    status: 'ok',
+    exchange: { prices: 'stream', priceStreamFailures: 0, accountStreams: { members: 3, spotUp: 2, futuresUp: 1 } },
+  };
 
   it('answer a stranger through the proxy the bare status, whether TRUST_PROXY names the proxy or not', async () => {
     for (const server of [proxied, unconfigured]) {
       for (const forwardedFor of ['203.0.113.9', '127.0.0.1', '127.0.0.1, 203.0.113.9']) {
         const ready = await ask(server, '/readyz', PROXY, { 'x-forwarded-for': forwardedFor });
         expect([ready.statusCode, ready.json()], forwardedFor).toEqual([200, { status: 'ready' }]);
-        expect((await ask(server, '/healthz', PROXY, { 'x-forwarded-for': forwardedFor })).json(), forwardedFor).toEqual({ status: 'ok' });
+        expect((await ask(server, '/healthz', PROXY, { 'x-forwarded-for': forwardedFor })).json(), forwardedFor).toEqual({
+          status: 'ok',
+        });
       }
       // Caddy's and other proxies' headers count as a hop too.
       expect((await ask(server, '/readyz', PROXY, { forwarded: 'for=203.0.113.9' })).json()).toEqual({ status: 'ready' });
@@ -177,9 +216,15 @@ describe('what /readyz and /healthz tell whom (issue 34, item 9)', () => {
 
   it('answer a client of another host the bare status, whatever it says it forwards for', async () => {
     expect((await ask(proxied, '/readyz', '203.0.113.9')).json()).toEqual({ status: 'ready' });
-    expect((await ask(proxied, '/readyz', '203.0.113.9', { 'x-forwarded-for': '127.0.0.1' })).json()).toEqual({ status: 'ready' });
+    expect((await ask(proxied, '/readyz', '203.0.113.9', { 'x-forwarded-for': '127.0.0.1' })).json()).toEqual({
+      status: 'ready',
+    });
     expect((await ask(proxied, '/healthz', '203.0.113.9')).json()).toEqual({ status: 'ok' });
-    expect((await ask(proxied, '/readyz', PROXY, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer wrong-token-1234' })).json()).toEqual({ status: 'ready' });
+    expect(
+      (
+        await ask(proxied, '/readyz', PROXY, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer wrong-token-1234' })
+      ).json(),
+    ).toEqual({ status: 'ready' });
   });
 
   it('name the checks to a caller on this host that came through no proxy, and to the metrics token from anywhere', async () => {
@@ -199,7 +244,10 @@ describe('what /readyz and /healthz tell whom (issue 34, item 9)', () => {
       const stranger = await ask(proxied, '/readyz', PROXY, { 'x-forwarded-for': '203.0.113.9' });
       expect([stranger.statusCode, stranger.json()]).toEqual([503, { status: 'not ready' }]);
       const local = await ask(proxied, '/readyz', '127.0.0.1');
-      expect([local.statusCode, local.json()]).toEqual([503, { status: 'not ready', checks: { database: 'ok', migrations: 'ok', priceFeed: 'down' } }]);
+      expect([local.statusCode, local.json()]).toEqual([
+        503,
+        { status: 'not ready', checks: { database: 'ok', migrations: 'ok', priceFeed: 'down' } },
+      ]);
     } finally {
       feed.pricing = true;
     }

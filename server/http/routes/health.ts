@@ -41,7 +41,10 @@ export default async function healthRoute(app: FastifyInstance) {
               properties: {
                 prices: { type: 'string' },
                 priceStreamFailures: { type: 'integer' },
-                accountStreams: { type: 'object', properties: { members: { type: 'integer' }, spotUp: { type: 'integer' }, futuresUp: { type: 'integer' } } },
+                accountStreams: {
+                  type: 'object',
+                  properties: { members: { type: 'integer' }, spotUp: { type: 'integer' }, futuresUp: { type: 'integer' } },
+                },
               },
             },
           },
@@ -53,11 +56,14 @@ export default async function healthRoute(app: FastifyInstance) {
       if (!exchange || !seesHealthDetails(request, app.deps.config.metricsToken)) return { status: 'ok' };
       const feed = exchange.marketData.feedStats();
       const streams = exchange.balances.stats();
-      return { status: 'ok', exchange: {
-        prices: feedSource(feed),
-        priceStreamFailures: feed.streamFailures,
-        accountStreams: { members: streams.members, spotUp: streams.spotUp, futuresUp: streams.futuresUp },
-      } };
+      return {
+        status: 'ok',
+        exchange: {
+          prices: feedSource(feed),
+          priceStreamFailures: feed.streamFailures,
+          accountStreams: { members: streams.members, spotUp: streams.spotUp, futuresUp: streams.futuresUp },
+        },
+      };
     },
   });
 }

@@ -13,7 +13,15 @@ describe('GET /metrics', () => {
   beforeAll(async () => {
     // As start.ts composes it: the engine's registry, with the platform gauges on it.
     registerPlatformMetrics(metrics.registry, {
-      feed: () => ({ streamUp: true, streamBatches: 1, streamFailures: 0, restPolls: 0, futuresStreamUp: false, futuresRestPolls: 0, lastPriceAt: Date.now() }),
+      feed: () => ({
+        streamUp: true,
+        streamBatches: 1,
+        streamFailures: 0,
+        restPolls: 0,
+        futuresStreamUp: false,
+        futuresRestPolls: 0,
+        lastPriceAt: Date.now(),
+      }),
       backlog: async () => ({ unleased: { bots: 0, cycles: 0 }, payoutsPending: 0, oldestPendingSeconds: 0 }),
     });
     server = await createTestServer(target!, { METRICS_TOKEN: 'scrape-token-123' }, { metrics: metrics.registry });

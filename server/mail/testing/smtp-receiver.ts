@@ -47,8 +47,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       const found = [...mails].reverse().find(predicate);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0)
-        throw new Error(`no matching mail within ${timeoutMs} ms (got ${mails.length})`);
+      if (left <= 0) throw new Error(`no matching mail within ${timeoutMs} ms (got ${mails.length})`);
       await new Promise<void>((resolve) => {
         const wake = () => {
           waiters.delete(wake);
@@ -78,9 +77,7 @@ export function parseMessage(raw: string): { from: string; subject: string; text
   const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
   const from = /^from:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
   if (/^content-transfer-encoding:\s*quoted-printable/im.test(headers)) {
-    body = body
-      .replace(/=\r\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    body = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   } else if (/^content-transfer-encoding:\s*base64/im.test(headers)) {
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }

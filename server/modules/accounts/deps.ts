@@ -7,6 +7,9 @@ import type { Clock } from '../clock';
 export interface AccountDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'argon2' | 'secretsKey' | 'appWebUrl' | 'sessionTtlHours' | 'loginThrottle' | 'otpDailyMax' | 'resetMailHourlyMax'>;
+  config: Pick<
+    Config,
+    'argon2' | 'secretsKey' | 'appWebUrl' | 'sessionTtlHours' | 'loginThrottle' | 'otpDailyMax' | 'resetMailHourlyMax'
+  >;
   clock: Clock;
 }

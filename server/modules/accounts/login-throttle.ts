@@ -58,7 +58,9 @@ async function purgeForgotten(db: Db, now: Date): Promise<void> {
   const forgotten = new Date(now.getTime() - FAILURE_MEMORY_MS);
   await db
     .delete(loginFailures)
-    .where(and(lt(loginFailures.lastAttemptAt, forgotten), or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, now))));
+    .where(
+      and(lt(loginFailures.lastAttemptAt, forgotten), or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, now))),
+    );
 }
 
 /**
@@ -80,7 +82,10 @@ export async function admitLoginAttempt(db: Db, email: string, now: Date, policy
     })
     .returning({ failures: loginFailures.failures });
   if (admitted) return { admitted: true };
-  const [row] = await db.select({ lockedUntil: loginFailures.lockedUntil }).from(loginFailures).where(eq(loginFailures.email, email));
+  const [row] = await db
+    .select({ lockedUntil: loginFailures.lockedUntil })
+    .from(loginFailures)
+    .where(eq(loginFailures.email, email));
   const retryAfterMs = row?.lockedUntil ? row.lockedUntil.getTime() - now.getTime() : 0;
   return { admitted: false, retryAfterMs: Math.max(1_000, retryAfterMs) };
 }

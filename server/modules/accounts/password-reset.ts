@@ -68,10 +68,20 @@ export async function resetPassword(deps: AccountDeps, token: string, password: 
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     // Claimed atomically: of two parallel resets with one token exactly one gets here.
-    const [claimed] = await tx.update(passwordResets).set({ usedAt: now }).where(usable(tokenHash, now)).returning({ userId: passwordResets.userId });
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(usable(tokenHash, now))
+      .returning({ userId: passwordResets.userId });
     if (!claimed) throw invalid();
-    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId)).returning({ email: users.email });
-    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, claimed.userId), ne(passwordResets.tokenHash, tokenHash)));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, claimed.userId))
+      .returning({ email: users.email });
+    await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, claimed.userId), ne(passwordResets.tokenHash, tokenHash)));
     if (user) await forgetLoginFailures(tx, user.email);
     await revokeUserSessions(tx, claimed.userId, () => now);
   });

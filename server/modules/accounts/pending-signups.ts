@@ -81,7 +81,13 @@ export async function claimOtpTry(db: Db, email: string, now: Date): Promise<Pen
   const [row] = await db
     .update(pendingSignups)
     .set({ otpAttempts: sql`${pendingSignups.otpAttempts} + 1` })
-    .where(and(eq(pendingSignups.email, email), lt(pendingSignups.otpAttempts, OTP_MAX_ATTEMPTS), gte(pendingSignups.otpExpiresAt, now)))
+    .where(
+      and(
+        eq(pendingSignups.email, email),
+        lt(pendingSignups.otpAttempts, OTP_MAX_ATTEMPTS),
+        gte(pendingSignups.otpExpiresAt, now),
+      ),
+    )
     .returning();
   return row;
 }

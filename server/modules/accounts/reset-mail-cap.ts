@@ -13,6 +13,10 @@ const HOUR_MS = 3_600_000;
 
 /** Counts one reset mail to `email` (the member's stored address), or refuses it (429 until the hour's window ends). */
 export async function countResetMail(deps: AccountDeps, email: string, now: Date): Promise<void> {
-  const [count] = await hitWindows(deps.db, [{ key: `reset-mail|${email}`, max: deps.config.resetMailHourlyMax, windowMs: HOUR_MS }], now);
+  const [count] = await hitWindows(
+    deps.db,
+    [{ key: `reset-mail|${email}`, max: deps.config.resetMailHourlyMax, windowMs: HOUR_MS }],
+    now,
+  );
   if (!count!.allowed) throw new RetryLater(SERVER.resetMailHourlyLimit, count!.expiresAt.getTime() - now.getTime());
 }

@@ -32,7 +32,12 @@ describe('SessionCache', () => {
 
   it('forgets a revoked session, and every session of a member revoked as a whole', () => {
     const { cache } = cacheWithClock();
-    for (const [id, user] of [['a', 'u1'], ['b', 'u1'], ['c', 'u2']]) cache.put(id!, user!, LATER, cache.generation);
+    for (const [id, user] of [
+      ['a', 'u1'],
+      ['b', 'u1'],
+      ['c', 'u2'],
+    ])
+      cache.put(id!, user!, LATER, cache.generation);
     cache.revoked('a');
     expect(cache.get('a', NOW)).toBeUndefined();
     expect(cache.get('b', NOW)).toBe('u1');

@@ -15,18 +15,28 @@ export interface Session {
 }
 
 /** `clientAddress`: the signing-in client's address (request.ip, which TRUST_PROXY makes the forwarded client's). */
-export async function createSession(db: Db, userId: string, ttlHours: number, clock: Clock = systemClock, clientAddress: string | null = null): Promise<Session> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  ttlHours: number,
+  clock: Clock = systemClock,
+  clientAddress: string | null = null,
+): Promise<Session> {
   const session = { id: randomUUID(), userId, expiresAt: new Date(clock().getTime() + ttlHours * 3_600_000) };
   await db.insert(sessions).values({ ...session, clientAddress });
   return session;
 }
 
 /** Every authenticated request whose session this process has not cached runs it. */
-const liveSessionQuery = preparedPerDb((db) => db
-  .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-  .from(sessions)
-  .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
-  .prepare('live_session_user'));
+const liveSessionQuery = preparedPerDb((db) =>
+  db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(
+      and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))),
+    )
+    .prepare('live_session_user'),
+);
 
 /** The session's user id when it exists, is not revoked and has not expired. */
 export async function liveSessionUser(db: Db, sessionId: string, clock: Clock = systemClock): Promise<string | null> {

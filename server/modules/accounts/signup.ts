@@ -18,7 +18,16 @@ import type { AccountDeps } from './deps';
 import { isDeliverableEmail } from '../../../common/schemas/deliverable-email';
 import { countOtpMail } from './otp-mail-cap';
 import { hashPassword } from './passwords';
-import { claimResendSlot, findPending, freshOtp, insertUnlessLive, isLive, replaceOtp, resendWaitMs, type PendingSignup } from './pending-signups';
+import {
+  claimResendSlot,
+  findPending,
+  freshOtp,
+  insertUnlessLive,
+  isLive,
+  replaceOtp,
+  resendWaitMs,
+  type PendingSignup,
+} from './pending-signups';
 import { generateOtp } from './secrets';
 import { findUserByEmail, normalizeEmail } from './users';
 

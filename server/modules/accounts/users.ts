@@ -16,7 +16,10 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return row;
 }
 
@@ -25,9 +28,10 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
  * qualified names: drizzle leaves column names unqualified inside a select's sql, which would
  * compare ms.id; member_subscriptions_user_expiry_idx answers it with one index probe.
  */
-const latestExpiry = sql<Date | null>`(select max(ms.expire_date) from member_subscriptions ms where ms.user_id = "users"."id")`.mapWith(
-  memberSubscriptions.expireDate,
-);
+const latestExpiry =
+  sql<Date | null>`(select max(ms.expire_date) from member_subscriptions ms where ms.user_id = "users"."id")`.mapWith(
+    memberSubscriptions.expireDate,
+  );
 
 /** Login's one query: the member and their subscription expiry together. */
 export async function findUserWithExpiryByEmail(db: Db, email: string): Promise<UserWithExpiry | undefined> {
@@ -62,7 +66,10 @@ export async function createUser(db: Db, input: NewUser): Promise<User> {
     try {
       // A savepoint when called inside a transaction, so a collision does not abort the caller.
       const [row] = await db.transaction((t) =>
-        t.insert(users).values({ ...input, email: normalizeEmail(input.email), referralCode }).returning(),
+        t
+          .insert(users)
+          .values({ ...input, email: normalizeEmail(input.email), referralCode })
+          .returning(),
       );
       return row!;
     } catch (error) {

@@ -40,12 +40,23 @@ describe('walkKlines', () => {
     // 25 % up from its low; both take profit once 10 % up, selling 5 % under their high.
     // Default market: step 0.00001, fee 0.1 % of the notional.
     const tp = { takeProfitPercentage: '10', takeProfitPercentageDown: '5' };
-    const strategy = normaliseStrategy({ strategyName: 'Hand', noOfGrids: 2, tableData: [
-      { gridNo: 1, allottedAmountPercentagePerOrder: '50', buyPercentage: null, buyPercentageUp: null, ...tp },
-      { gridNo: 2, allottedAmountPercentagePerOrder: '50', buyPercentage: '20', buyPercentageUp: '25', ...tp },
-    ] });
+    const strategy = normaliseStrategy({
+      strategyName: 'Hand',
+      noOfGrids: 2,
+      tableData: [
+        { gridNo: 1, allottedAmountPercentagePerOrder: '50', buyPercentage: null, buyPercentageUp: null, ...tp },
+        { gridNo: 2, allottedAmountPercentagePerOrder: '50', buyPercentage: '20', buyPercentageUp: '25', ...tp },
+      ],
+    });
     const hour = 3_600;
-    const candle = (time: number, open: string, high: string, low: string, close: string) => ({ time, open, high, low, close, volume: '1' });
+    const candle = (time: number, open: string, high: string, low: string, close: string) => ({
+      time,
+      open,
+      high,
+      low,
+      close,
+      volume: '1',
+    });
     const klines = [
       candle(hour, '125', '125', '125', '125'), // ticks 125 x4
       candle(2 * hour, '125', '125', '80', '100'), // falling: open, high, low, close = 125, 125, 80, 100
@@ -66,8 +77,16 @@ describe('walkKlines', () => {
     ]);
     // Realized 30.968 + 163.835 = 194.803; roi 194.803 / 1000 x 100 = 19.4803; a run of 2 hours counts
     // as one day: apy 19.4803 x 365 = 7110.3095.
-    expect(result.summary).toEqual({ pnl: '194.803', roi: '19.4803', apy: '7110.3095', trades: 4, maxGridsHeld: 2,
-      heldQty: '0', unrealized: '0', status: 'live' });
+    expect(result.summary).toEqual({
+      pnl: '194.803',
+      roi: '19.4803',
+      apy: '7110.3095',
+      trades: 4,
+      maxGridsHeld: 2,
+      heldQty: '0',
+      unrealized: '0',
+      status: 'live',
+    });
     // Equity = 1000 + realized + held x price - held cost: 999.5 after the first buy (4 x 125 - 500.5),
     // the peak, then 1000 + 4 x 80 - 500.5 = 819.5 at 80, the trough: 180 down, 180 / 999.5 = 18.009 %.
     expect([result.maxDrawdown, result.maxDrawdownPercent]).toEqual(['180', '18.009']);
@@ -79,7 +98,12 @@ describe('walkKlines', () => {
     const strategyFile = join(dir, 'strategy.json');
     const pricesFile = join(dir, 'prices.csv');
     writeFileSync(strategyFile, JSON.stringify(strategyBody('Saw', 3)));
-    writeFileSync(pricesFile, ['timestamp,open,high,low,close', ...klines.map((k) => `${k.time * 1000},${k.open},${k.high},${k.low},${k.close}`)].join('\n'));
+    writeFileSync(
+      pricesFile,
+      ['timestamp,open,high,low,close', ...klines.map((k) => `${k.time * 1000},${k.open},${k.high},${k.low},${k.close}`)].join(
+        '\n',
+      ),
+    );
     let out = '';
     const code = await main(['--strategy', strategyFile, '--prices', pricesFile, '--amount', '1000', '--json'], {
       out: (t) => (out += t),
@@ -99,14 +123,24 @@ describe('walkKlines', () => {
     expect(Number(response.summary.maxDrawdown)).toBeGreaterThan(0);
     expect(response.equity.length).toBeGreaterThan(100);
     expect(response.equity.length).toBeLessThanOrEqual(500);
-    for (let i = 1; i < response.equity.length; i++) expect(response.equity[i]!.time).toBeGreaterThan(response.equity[i - 1]!.time);
-    expect(response.equity[0]).toEqual({ time: scriptedKlines(1000, 300)[0]!.time, equity: expect.stringMatching(/^\d+(\.\d+)?$/) });
+    for (let i = 1; i < response.equity.length; i++)
+      expect(response.equity[i]!.time).toBeGreaterThan(response.equity[i - 1]!.time);
+    expect(response.equity[0]).toEqual({
+      time: scriptedKlines(1000, 300)[0]!.time,
+      equity: expect.stringMatching(/^\d+(\.\d+)?$/),
+    });
   });
 });
 
 describe('equityCurve', () => {
   it('keeps the last point of each second', () => {
-    expect(equityCurve([{ ts: 1000, equity: '1' }, { ts: 1500, equity: '2' }, { ts: 2000, equity: '3' }])).toEqual([
+    expect(
+      equityCurve([
+        { ts: 1000, equity: '1' },
+        { ts: 1500, equity: '2' },
+        { ts: 2000, equity: '3' },
+      ]),
+    ).toEqual([
       { time: 1, equity: '2' },
       { time: 2, equity: '3' },
     ]);

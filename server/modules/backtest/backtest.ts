@@ -47,8 +47,12 @@ function requestConfig(strategy: StrategyInput, request: BacktestRequest, market
     return backtestConfig({
       strategy,
       // The gateway reports no fee rate; backtests charge the simulator's 0.1 % (section 5).
-      market: { stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined,
-        minNotional: market.minNotional || undefined, feeRate: '0.001' },
+      market: {
+        stepSize: market.stepSize || undefined,
+        tickSize: market.tickSize || undefined,
+        minNotional: market.minNotional || undefined,
+        feeRate: '0.001',
+      },
       params: {
         investment: request.amount,
         profitBook: optional(request.profitBookAt),

@@ -33,7 +33,10 @@ export function equityCurve(points: readonly EquityPoint[]): BacktestEquityPoint
   return curve;
 }
 
-export function toResponse(result: BacktestResult, plan: { interval: BacktestResponse['interval']; candles: number }): BacktestResponse {
+export function toResponse(
+  result: BacktestResult,
+  plan: { interval: BacktestResponse['interval']; candles: number },
+): BacktestResponse {
   return {
     interval: plan.interval,
     candles: plan.candles,

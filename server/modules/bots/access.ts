@@ -19,7 +19,10 @@ export const alreadyStopped = () => new DomainError('bot.already_stopped', SERVE
 /** The member's bot; `lock` takes the row (FOR UPDATE) so a settings write and its command are one step. */
 export async function ownBot(db: Db, userId: string, botID: string, lock = false): Promise<BotRecord> {
   if (!UUID.test(botID)) throw botNotFound();
-  const query = db.select().from(bots).where(and(eq(bots.id, botID), eq(bots.userId, userId)));
+  const query = db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.id, botID), eq(bots.userId, userId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw botNotFound();
   return row;
@@ -31,7 +34,10 @@ export async function ownBot(db: Db, userId: string, botID: string, lock = false
  */
 export async function liveBotToCopy(db: Db, botID: string): Promise<BotRecord> {
   if (!UUID.test(botID)) throw new DomainError('bot.copy_source_gone', SERVER.copiedBotGone);
-  const [row] = await db.select().from(bots).where(and(eq(bots.id, botID), eq(bots.status, BOT_STATUS.live)));
+  const [row] = await db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.id, botID), eq(bots.status, BOT_STATUS.live)));
   if (!row) throw new DomainError('bot.copy_source_gone', SERVER.copiedBotGone);
   return row;
 }

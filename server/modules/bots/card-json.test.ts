@@ -7,9 +7,21 @@ import { liveBotList } from '../../../common/api/bots';
 import { cardJson, datewiseJson, type CardHead } from './card-json';
 
 const head: CardHead = {
-  id: '7c1e1b0e-3f0a-4c55-9b43-8a3f0f0f0f0f', name: 'BTCUSDT', category: 'Spot', tradeType: 'Advanced Multigrid',
-  strategy_name: 'Mine "best" \\ grid \u2028 ünïcode', status: 'Live', liveprice: '50000.01', runtime: 10, roi: '91.25', investment: '1000',
-  pnl: '-0.5', trades24h: 4, grid_no: 1, total_grid: 5, leverage: null,
+  id: '7c1e1b0e-3f0a-4c55-9b43-8a3f0f0f0f0f',
+  name: 'BTCUSDT',
+  category: 'Spot',
+  tradeType: 'Advanced Multigrid',
+  strategy_name: 'Mine "best" \\ grid \u2028 ünïcode',
+  status: 'Live',
+  liveprice: '50000.01',
+  runtime: 10,
+  roi: '91.25',
+  investment: '1000',
+  pnl: '-0.5',
+  trades24h: 4,
+  grid_no: 1,
+  total_grid: 5,
+  leverage: null,
 };
 /** The cards as Fastify writes them through the route's response schema. */
 async function schemaWrites(cards: LiveBot[]): Promise<string> {
@@ -23,8 +35,11 @@ async function schemaWrites(cards: LiveBot[]): Promise<string> {
 const freshDb = () => ({}) as Db;
 
 describe('cardJson', () => {
-  it('writes what the response schema writes, strings escaped, a future\'s leverage kept', async () => {
-    const sparklineData = [{ time: 1_763_000_000_000, value: '30' }, { time: 1_763_000_360_000, value: '25.5' }];
+  it("writes what the response schema writes, strings escaped, a future's leverage kept", async () => {
+    const sparklineData = [
+      { time: 1_763_000_000_000, value: '30' },
+      { time: 1_763_000_360_000, value: '25.5' },
+    ];
     const datewiseprofit = { '2026-11-13': '30', '2026-11-14': '-5' };
     const future: CardHead = { ...head, category: 'Future', leverage: 3 };
     for (const card of [head, future]) {
@@ -42,9 +57,10 @@ describe('cardJson', () => {
 });
 
 describe('datewiseJson', () => {
-  it('writes the core\'s days as plain decimals', () => {
-    expect(JSON.parse(datewiseJson(freshDb(), 'b', 1, '{"2026-11-13": "1.50", "2026-11-14": "-0", "2026-11-15": "1e-7"}')))
-      .toEqual({ '2026-11-13': '1.5', '2026-11-14': '0', '2026-11-15': '0.0000001' });
+  it("writes the core's days as plain decimals", () => {
+    expect(
+      JSON.parse(datewiseJson(freshDb(), 'b', 1, '{"2026-11-13": "1.50", "2026-11-14": "-0", "2026-11-15": "1e-7"}')),
+    ).toEqual({ '2026-11-13': '1.5', '2026-11-14': '0', '2026-11-15': '0.0000001' });
   });
 
   it('keeps a drawn map until the trade count moves', () => {

@@ -38,7 +38,11 @@ describe.each(targets)('member commands on $name', (target) => {
   it('returns as soon as the engine applies the command, with its result', async () => {
     const accepted = await insertBot(server.database.db, alice.userId);
     const refused = await insertBot(server.database.db, alice.userId);
-    const engine = startTestEngine(server.database.db, (c) => (c.runnableId === refused.id ? 'The engine refused this edit.' : 'ok'), 5);
+    const engine = startTestEngine(
+      server.database.db,
+      (c) => (c.runnableId === refused.id ? 'The engine refused this edit.' : 'ok'),
+      5,
+    );
     // A wait far longer than the test may run: only the engine's verdict can end it.
     const longWait = { intervalMs: 10, timeoutMs: 3_600_000 };
     try {
@@ -67,7 +71,10 @@ describe.each(targets)('member commands on $name', (target) => {
       ] as const) {
         const bot = await insertBot(server.database.db, alice.userId);
         answers.set(bot.id, answer);
-        const refusal = await editProfitBook(deps(), alice.userId, bot.id, '10', longWait).then(() => null, (error: unknown) => error);
+        const refusal = await editProfitBook(deps(), alice.userId, bot.id, '10', longWait).then(
+          () => null,
+          (error: unknown) => error,
+        );
         expect(refusal).toBeInstanceOf(DomainError);
         const { reason, status, message } = refusal as DomainError;
         expect([reason, status, message]).toEqual(expected);

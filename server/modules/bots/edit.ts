@@ -10,7 +10,9 @@ import { assertRunning, ownBot, type BotRecord } from './access';
 import { botCommandPath, type CommandWait } from './commands';
 import type { BotsDeps } from './deps';
 
-export type SettingsColumns = Partial<Pick<BotRecord, 'profitBook' | 'pausePrice' | 'restartPrice' | 'stoplossPrice' | 'overbuyProtection'>>;
+export type SettingsColumns = Partial<
+  Pick<BotRecord, 'profitBook' | 'pausePrice' | 'restartPrice' | 'stoplossPrice' | 'overbuyProtection'>
+>;
 
 export interface BotChange {
   kind: CommandKind;
@@ -19,7 +21,13 @@ export interface BotChange {
   success: string;
 }
 
-export async function changeBot(deps: BotsDeps, userId: string, botID: string, change: BotChange, wait?: CommandWait): Promise<{ message: string }> {
+export async function changeBot(
+  deps: BotsDeps,
+  userId: string,
+  botID: string,
+  change: BotChange,
+  wait?: CommandWait,
+): Promise<{ message: string }> {
   const commandId = await deps.db.transaction(async (tx) => {
     const bot = await ownBot(tx, userId, botID, true);
     assertRunning(bot);

@@ -14,11 +14,22 @@ import type { StopReason } from '../../../common/api/stop-reasons';
 
 export async function botHistory(deps: BotsDeps, userId: string): Promise<BotHistoryRow[]> {
   // Only the figures: the state and strategy copies stay in the database.
-  const rows = await deps.db.select({
-    id: bots.id, symbol: bots.symbol, strategyName: bots.strategyName, startedAt: bots.startedAt, stoppedAt: bots.stoppedAt,
-    investment: bots.investment, profitBooked: bots.profitBooked, lossBooked: bots.lossBooked, realizedPnl: bots.realizedPnl,
-    lastPrice: bots.lastPrice, trades: bots.trades, stopReason: bots.stopReason,
-  }).from(bots)
+  const rows = await deps.db
+    .select({
+      id: bots.id,
+      symbol: bots.symbol,
+      strategyName: bots.strategyName,
+      startedAt: bots.startedAt,
+      stoppedAt: bots.stoppedAt,
+      investment: bots.investment,
+      profitBooked: bots.profitBooked,
+      lossBooked: bots.lossBooked,
+      realizedPnl: bots.realizedPnl,
+      lastPrice: bots.lastPrice,
+      trades: bots.trades,
+      stopReason: bots.stopReason,
+    })
+    .from(bots)
     .where(and(eq(bots.userId, userId), eq(bots.status, BOT_STATUS.stopped)))
     .orderBy(sql`${bots.stoppedAt} DESC NULLS LAST`, desc(bots.createdAt));
   const now = deps.clock();

@@ -46,7 +46,9 @@ export async function botInfo(deps: BotsDeps, userId: string, botID: string): Pr
 /** Every filled order, newest first (the screen pages it 20 at a time). */
 export async function orderBook(deps: BotsDeps, userId: string, botID: string): Promise<OrderBookResponse> {
   const bot = await ownBot(deps.db, userId, botID);
-  const rows = await deps.db.select().from(botOrders)
+  const rows = await deps.db
+    .select()
+    .from(botOrders)
     .where(and(eq(botOrders.runnableId, bot.id), eq(botOrders.status, 'filled')))
     .orderBy(desc(botOrders.filledAt), desc(botOrders.seq));
   return {
@@ -86,6 +88,10 @@ function liquidationPriceOf(bot: BotRecord): string | null {
   const futures = (bot.marketRules as StoredMarketRules | null)?.futures;
   const held = (bot.state as BotSnapshot | null)?.position;
   if (bot.category !== 'Future' || !futures || !held) return null;
-  const price = liquidationPrice(marginBrackets(futures.brackets), { qty: new D(held.qty), entryPrice: new D(held.entryPrice), margin: new D(held.margin) });
+  const price = liquidationPrice(marginBrackets(futures.brackets), {
+    qty: new D(held.qty),
+    entryPrice: new D(held.entryPrice),
+    margin: new D(held.margin),
+  });
   return price.isZero() ? null : price.toDecimalPlaces(8, D.ROUND_UP).toFixed();
 }

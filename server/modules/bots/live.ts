@@ -26,10 +26,21 @@ export const LIVE_BOTS_LIMIT = 50;
 export const LIVE_BOTS_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 
 const cardColumns = {
-  id: bots.id, symbol: bots.symbol, category: bots.category, botType: bots.botType, strategyName: bots.strategyName,
-  status: bots.status, lastPrice: bots.lastPrice, startedAt: bots.startedAt, stoppedAt: bots.stoppedAt,
-  realizedPnl: bots.realizedPnl, investment: bots.investment, trades: bots.trades, gridNo: bots.gridNo,
-  totalGrid: bots.totalGrid, leverage: bots.leverage,
+  id: bots.id,
+  symbol: bots.symbol,
+  category: bots.category,
+  botType: bots.botType,
+  strategyName: bots.strategyName,
+  status: bots.status,
+  lastPrice: bots.lastPrice,
+  startedAt: bots.startedAt,
+  stoppedAt: bots.stoppedAt,
+  realizedPnl: bots.realizedPnl,
+  investment: bots.investment,
+  trades: bots.trades,
+  gridNo: bots.gridNo,
+  totalGrid: bots.totalGrid,
+  leverage: bots.leverage,
   // Only the profit per day of the core's state, as text: the rest is not shown, and the text is
   // parsed only when the bot has traded since its card was drawn (card-json.ts).
   datewise: sql<string | null>`(${bots.state}->'datewise')::text`,
@@ -64,9 +75,14 @@ async function cardsJson(deps: BotsDeps, rows: CardRow[]): Promise<string> {
   return `[${cards.join(',')}]`;
 }
 
-const botStatusQuery = preparedPerDb((db) => db.select(cardColumns).from(bots)
-  .where(and(eq(bots.userId, sql.placeholder('userId')), inArray(bots.status, [...RUNNING_BOT_STATUSES])))
-  .orderBy(desc(bots.startedAt), desc(bots.createdAt)).prepare('bot_status'));
+const botStatusQuery = preparedPerDb((db) =>
+  db
+    .select(cardColumns)
+    .from(bots)
+    .where(and(eq(bots.userId, sql.placeholder('userId')), inArray(bots.status, [...RUNNING_BOT_STATUSES])))
+    .orderBy(desc(bots.startedAt), desc(bots.createdAt))
+    .prepare('bot_status'),
+);
 
 /** The member's Live and Pause bots, newest first: a JSON array of cards. */
 export async function botStatus(deps: BotsDeps, userId: string): Promise<string> {
@@ -88,8 +104,11 @@ export async function liveBotData(deps: BotsDeps, userId: string): Promise<strin
   const db: Db = deps.db;
   const now = deps.clock();
   const startedBy = new Date(now.getTime() - LIVE_BOTS_MIN_AGE_MS);
-  const rows = await db.select(cardColumns).from(bots)
+  const rows = await db
+    .select(cardColumns)
+    .from(bots)
     .where(and(eq(bots.status, BOT_STATUS.live), ne(bots.userId, userId), lte(bots.startedAt, startedBy)))
-    .orderBy(apyOrder(now), desc(bots.startedAt)).limit(LIVE_BOTS_LIMIT);
+    .orderBy(apyOrder(now), desc(bots.startedAt))
+    .limit(LIVE_BOTS_LIMIT);
   return cardsJson(deps, rows);
 }

@@ -34,28 +34,48 @@ export async function sltpValues(deps: BotsDeps, userId: string, botID: string):
 
 /** `value` arrives as a decimal string (1..1000, checked by the body schema) or null. */
 export function editProfitBook(deps: BotsDeps, userId: string, botID: string, value: string | null, wait?: CommandWait) {
-  return changeBot(deps, userId, botID, {
-    kind: 'settings',
-    settings: () => ({ profitBook: value }),
-    success: value === null ? UI.profitBookReset : UI.profitBookSaved,
-  }, wait);
+  return changeBot(
+    deps,
+    userId,
+    botID,
+    {
+      kind: 'settings',
+      settings: () => ({ profitBook: value }),
+      success: value === null ? UI.profitBookReset : UI.profitBookSaved,
+    },
+    wait,
+  );
 }
 
 /** An integer 1..total_grid - 1; the bound depends on the bot, so it is checked on the locked row. */
 function protectionGrid(bot: BotRecord, value: string): number {
   const max = bot.totalGrid - 1;
   const grid = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(grid) || grid < 1 || grid > max) throw new DomainError('validation.invalid', VALIDATION.overbuyRange(max));
+  if (!Number.isInteger(grid) || grid < 1 || grid > max)
+    throw new DomainError('validation.invalid', VALIDATION.overbuyRange(max));
   return grid;
 }
 
-export function editProtection(deps: BotsDeps, userId: string, botID: string, value: string | null, active: boolean, wait?: CommandWait) {
+export function editProtection(
+  deps: BotsDeps,
+  userId: string,
+  botID: string,
+  value: string | null,
+  active: boolean,
+  wait?: CommandWait,
+) {
   const reset = !active || value === null;
-  return changeBot(deps, userId, botID, {
-    kind: 'settings',
-    settings: (bot) => ({ overbuyProtection: reset ? null : protectionGrid(bot, value) }),
-    success: reset ? UI.overbuyReset : UI.overbuySaved,
-  }, wait);
+  return changeBot(
+    deps,
+    userId,
+    botID,
+    {
+      kind: 'settings',
+      settings: (bot) => ({ overbuyProtection: reset ? null : protectionGrid(bot, value) }),
+      success: reset ? UI.overbuyReset : UI.overbuySaved,
+    },
+    wait,
+  );
 }
 
 export interface SltpPrices {
@@ -82,9 +102,19 @@ export async function editSltp(deps: BotsDeps, userId: string, botID: string, pr
   assertRunning(bot);
   const live = reset ? null : (await livePrices(deps.exchange, [bot])).known(bot);
   checkAgainstLive(prices, live);
-  return changeBot(deps, userId, botID, {
-    kind: 'settings',
-    settings: () => ({ pausePrice: prices.sellAllAndPausePrice, restartPrice: prices.restartPrice, stoplossPrice: prices.stoplossPrice }),
-    success: reset ? UI.sltpReset : UI.sltpUpdated,
-  }, wait);
+  return changeBot(
+    deps,
+    userId,
+    botID,
+    {
+      kind: 'settings',
+      settings: () => ({
+        pausePrice: prices.sellAllAndPausePrice,
+        restartPrice: prices.restartPrice,
+        stoplossPrice: prices.stoplossPrice,
+      }),
+      success: reset ? UI.sltpReset : UI.sltpUpdated,
+    },
+    wait,
+  );
 }

@@ -8,7 +8,9 @@ import type { BotSnapshot } from '../../../trading/index';
 const HOLDING_PHASES = new Set(['holding', 'armed', 'selling']);
 
 function snapshotOf(state: unknown): BotSnapshot | null {
-  return state !== null && typeof state === 'object' && Array.isArray((state as BotSnapshot).grids) ? (state as BotSnapshot) : null;
+  return state !== null && typeof state === 'object' && Array.isArray((state as BotSnapshot).grids)
+    ? (state as BotSnapshot)
+    : null;
 }
 
 /** UTC date -> realized PnL of that day, values as plain decimals. */

@@ -31,7 +31,8 @@ const SIGNED_DECIMAL = /^-?\d{1,20}(\.\d{1,18})?$/;
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 function decimalOf(value: unknown, message: string, pattern = DECIMAL): Decimal {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!pattern.test(text)) throw invalid(message);
   return new Decimal(text);
 }
@@ -85,7 +86,13 @@ export function startRules(request: StartBotRequest, futuresEnabled: boolean): S
   if (amount.lte(0)) throw invalid(VALIDATION.amountNumber);
   const profitBook = profitBookOf(request.profitbookat);
   return {
-    pair, strategy, amount, botType: request.botType, category: request.category, leverage, profitBook,
+    pair,
+    strategy,
+    amount,
+    botType: request.botType,
+    category: request.category,
+    leverage,
+    profitBook,
     pausePrice: optionalPrice(request.sellPausePrice, VALIDATION.sellPausePriceNumber, PRICE_LABELS.sellPausePrice),
     restartPrice: optionalPrice(request.restartPrice, VALIDATION.restartPriceNumber, PRICE_LABELS.restartPrice),
     stoplossPrice: optionalPrice(request.stoplossPrice, VALIDATION.stoplossPriceNumber, PRICE_LABELS.stoplossPrice),

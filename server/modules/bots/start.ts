@@ -84,9 +84,13 @@ async function checkAmount(deps: StartDeps, amount: Decimal, grids: number): Pro
  */
 async function checkPairFree(tx: Db, userId: string, input: StartInput, pending: readonly PendingStart[]): Promise<void> {
   const pair = input.pair;
-  const [cycle] = await tx.select({ id: cycles.id }).from(cycles)
-    .where(and(eq(cycles.userId, userId), eq(cycles.symbol, pair), eq(cycles.status, 'Live'))).limit(1);
-  if (cycle || pending.some((p) => p.kind === 'cycle' && p.symbol === pair)) throw new DomainError('bot.pair_in_use', SERVER.botPairInUseByCycle(pair));
+  const [cycle] = await tx
+    .select({ id: cycles.id })
+    .from(cycles)
+    .where(and(eq(cycles.userId, userId), eq(cycles.symbol, pair), eq(cycles.status, 'Live')))
+    .limit(1);
+  if (cycle || pending.some((p) => p.kind === 'cycle' && p.symbol === pair))
+    throw new DomainError('bot.pair_in_use', SERVER.botPairInUseByCycle(pair));
   if (input.category !== 'Future') return;
   const futureOnPair = (b: { category: string; symbol: string }) => b.category === 'Future' && b.symbol === pair;
   if ((await runningBots(tx, userId)).some(futureOnPair) || pending.some((p) => p.kind === 'bot' && futureOnPair(p))) {
@@ -98,13 +102,23 @@ async function checkPairFree(tx: Db, userId: string, input: StartInput, pending:
  * The bot's wallet (spot, or the futures wallet's available margin) must hold its amount beside
  * what the member's running bots, live cycles and other starts under way hold of it.
  */
-async function checkBalance(deps: StartDeps, userId: string, member: MemberGateway, input: StartInput, startId: string): Promise<void> {
+async function checkBalance(
+  deps: StartDeps,
+  userId: string,
+  member: MemberGateway,
+  input: StartInput,
+  startId: string,
+): Promise<void> {
   const available = Decimal.max(0, await quoteAtHand(deps.db, deps.clock, userId, member, input.category, startId));
-  if (available.lt(input.amount)) throw new DomainError('bot.insufficient_balance', SERVER.insufficientForBot(available.toFixed(2), input.amount.toFixed()));
+  if (available.lt(input.amount))
+    throw new DomainError('bot.insufficient_balance', SERVER.insufficientForBot(available.toFixed(2), input.amount.toFixed()));
 }
 
 /** Future: the pair's maintenance-margin brackets, which the bot's liquidation price comes from. */
-async function futuresRules(member: MemberGateway, input: StartInput): Promise<{ leverage: number; brackets: LeverageBracket[] } | null> {
+async function futuresRules(
+  member: MemberGateway,
+  input: StartInput,
+): Promise<{ leverage: number; brackets: LeverageBracket[] } | null> {
   if (input.category !== 'Future') return null;
   return { leverage: input.leverage!, brackets: await surfaced(() => member.leverageBrackets(input.pair).catch(refusedKey)) };
 }
@@ -121,8 +135,10 @@ async function checkPrices(deps: StartDeps, input: StartInput): Promise<void> {
   const md = exchangeOf(deps).marketData;
   const live = await surfaced(() => (input.category === 'Future' ? md.futuresPrice(input.pair) : md.lastPrice(input.pair)));
   if (live === null) throw new DomainError('bot.no_live_price', SERVER.noLivePrice(input.pair));
-  if (input.pausePrice !== null && !input.pausePrice.gt(live)) throw new DomainError('validation.invalid', VALIDATION.pausePriceAboveLive);
-  if (input.stoplossPrice !== null && !input.stoplossPrice.lt(live)) throw new DomainError('validation.invalid', VALIDATION.stopLossBelowLive);
+  if (input.pausePrice !== null && !input.pausePrice.gt(live))
+    throw new DomainError('validation.invalid', VALIDATION.pausePriceAboveLive);
+  if (input.stoplossPrice !== null && !input.stoplossPrice.lt(live))
+    throw new DomainError('validation.invalid', VALIDATION.stopLossBelowLive);
 }
 
 const marketOf = (input: StartInput): Market => (input.category === 'Future' ? 'futures' : 'spot');
@@ -133,29 +149,61 @@ interface PreparedBot {
 }
 
 /** The exchange's checks: the pair, the prices against the live one, the balance, the futures brackets. */
-async function prepareBot(deps: StartDeps, userId: string, key: MemberKey, input: StartInput, startId: string): Promise<PreparedBot> {
+async function prepareBot(
+  deps: StartDeps,
+  userId: string,
+  key: MemberKey,
+  input: StartInput,
+  startId: string,
+): Promise<PreparedBot> {
   const market = await pairRules(deps, input.pair, marketOf(input));
   await checkPrices(deps, input);
   const member = exchangeOf(deps).gateway.member(key);
   await checkBalance(deps, userId, member, input, startId);
   const futures = await futuresRules(member, input);
   if (futures) checkPositionLimit(input.pair, input.amount, futures);
-  const rules = marketRules({ stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined,
-    minNotional: market.minNotional || undefined, feeRate: '0.001', futures });
+  const rules = marketRules({
+    stepSize: market.stepSize || undefined,
+    tickSize: market.tickSize || undefined,
+    minNotional: market.minNotional || undefined,
+    feeRate: '0.001',
+    futures,
+  });
   return { rules, futures };
 }
 
 /** The bot's row, with its own copy of the grids and the pair's rules, and its start event. */
-async function recordBot(tx: Db, deps: StartDeps, userId: string, input: StartInput, picked: PickedStrategy, { rules, futures }: PreparedBot): Promise<string> {
+async function recordBot(
+  tx: Db,
+  deps: StartDeps,
+  userId: string,
+  input: StartInput,
+  picked: PickedStrategy,
+  { rules, futures }: PreparedBot,
+): Promise<string> {
   const { id: strategyId, definition: strategy } = picked;
-  const [bot] = await tx.insert(bots).values({
-    userId, strategyId, status: BOT_STATUS.live, strategyName: strategy.name, strategySnapshot: storedGrids(strategy),
-    symbol: input.pair, category: input.category, botType: input.botType, leverage: input.leverage, investment: input.amount.toFixed(),
-    profitBook: input.profitBook?.toFixed() ?? null, pausePrice: input.pausePrice?.toFixed() ?? null,
-    restartPrice: input.restartPrice?.toFixed() ?? null, stoplossPrice: input.stoplossPrice?.toFixed() ?? null,
-    marketRules: storedMarketRules(rules, futures),
-    totalGrid: strategy.grids.length, startedAt: deps.clock(),
-  }).returning({ id: bots.id });
+  const [bot] = await tx
+    .insert(bots)
+    .values({
+      userId,
+      strategyId,
+      status: BOT_STATUS.live,
+      strategyName: strategy.name,
+      strategySnapshot: storedGrids(strategy),
+      symbol: input.pair,
+      category: input.category,
+      botType: input.botType,
+      leverage: input.leverage,
+      investment: input.amount.toFixed(),
+      profitBook: input.profitBook?.toFixed() ?? null,
+      pausePrice: input.pausePrice?.toFixed() ?? null,
+      restartPrice: input.restartPrice?.toFixed() ?? null,
+      stoplossPrice: input.stoplossPrice?.toFixed() ?? null,
+      marketRules: storedMarketRules(rules, futures),
+      totalGrid: strategy.grids.length,
+      startedAt: deps.clock(),
+    })
+    .returning({ id: bots.id });
   await recordEvent(tx, userId, { kind: 'bot.started', botID: bot!.id, name: input.pair, at: deps.clock().toISOString() });
   return bot!.id;
 }

@@ -17,7 +17,10 @@ export const cycleAlreadyStopped = () => new DomainError('cycle.already_stopped'
 /** The member's cycle; `lock` takes the row (FOR UPDATE) so a settings write and its command are one step. */
 export async function ownCycle(db: Db, userId: string, cycleId: string, lock = false): Promise<CycleRow> {
   if (!UUID.test(cycleId)) throw cycleNotFound();
-  const query = db.select().from(cycles).where(and(eq(cycles.id, cycleId), eq(cycles.userId, userId)));
+  const query = db
+    .select()
+    .from(cycles)
+    .where(and(eq(cycles.id, cycleId), eq(cycles.userId, userId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw cycleNotFound();
   return row;

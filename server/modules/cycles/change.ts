@@ -21,7 +21,13 @@ export interface CycleChange {
   success: string;
 }
 
-export async function changeCycle(deps: CyclesDeps, userId: string, cycleId: string, change: CycleChange, wait?: CommandWait): Promise<{ message: string }> {
+export async function changeCycle(
+  deps: CyclesDeps,
+  userId: string,
+  cycleId: string,
+  change: CycleChange,
+  wait?: CommandWait,
+): Promise<{ message: string }> {
   const commandId = await deps.db.transaction(async (tx) => {
     const cycle = await ownCycle(tx, userId, cycleId, true);
     assertLive(cycle);

@@ -23,7 +23,8 @@ describe.each(targets)('cycle commands on $name', (target) => {
   afterAll(() => server?.close());
 
   const deps = () => server.app.deps;
-  const commandsOf = (cycleId: string) => server.database.db.select().from(cycleCommands).where(eq(cycleCommands.runnableId, cycleId));
+  const commandsOf = (cycleId: string) =>
+    server.database.db.select().from(cycleCommands).where(eq(cycleCommands.runnableId, cycleId));
 
   it('answers with the success message when no engine applies the command in time, leaving it pending', async () => {
     const cycle = await insertCycle(server.database.db, alice.userId);

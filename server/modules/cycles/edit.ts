@@ -27,15 +27,40 @@ function settingsFor(cycle: CycleRow, edit: CycleEditInput): CycleSettingsColumn
   const { completed } = progressOf(cycle);
   if (edit.noOfCycle < completed) throw new DomainError('cycle.cycles_below_completed', SERVER.cyclesBelowCompleted(completed));
   const rules = (cycle.marketRules ?? {}) as Partial<StoredMarketRules>;
-  const prices = pricesOnTick({ buyPrice: new Decimal(edit.buyPrice), sellPrice: new Decimal(edit.sellPrice), stopLoss: new Decimal(edit.stopLoss) },
-    rules.tickSize ?? '0');
+  const prices = pricesOnTick(
+    { buyPrice: new Decimal(edit.buyPrice), sellPrice: new Decimal(edit.sellPrice), stopLoss: new Decimal(edit.stopLoss) },
+    rules.tickSize ?? '0',
+  );
   if (rules.stepSize) {
-    checkRoundMinimum({ pair: cycle.symbol, amount: new Decimal(cycle.amount), leverage: cycle.leverage, buyPrice: prices.buyPrice,
-      stepSize: rules.stepSize, minNotional: rules.minNotional ?? '0' });
+    checkRoundMinimum({
+      pair: cycle.symbol,
+      amount: new Decimal(cycle.amount),
+      leverage: cycle.leverage,
+      buyPrice: prices.buyPrice,
+      stepSize: rules.stepSize,
+      minNotional: rules.minNotional ?? '0',
+    });
   }
-  return { buyPrice: prices.buyPrice.toFixed(), sellPrice: prices.sellPrice.toFixed(), stopLoss: prices.stopLoss.toFixed(), noOfCycle: edit.noOfCycle };
+  return {
+    buyPrice: prices.buyPrice.toFixed(),
+    sellPrice: prices.sellPrice.toFixed(),
+    stopLoss: prices.stopLoss.toFixed(),
+    noOfCycle: edit.noOfCycle,
+  };
 }
 
-export function editCycle(deps: CyclesDeps, userId: string, cycleId: string, edit: CycleEditInput, wait?: CommandWait): Promise<{ message: string }> {
-  return changeCycle(deps, userId, cycleId, { kind: 'settings', settings: (cycle) => settingsFor(cycle, edit), success: UI.cycleUpdated }, wait);
+export function editCycle(
+  deps: CyclesDeps,
+  userId: string,
+  cycleId: string,
+  edit: CycleEditInput,
+  wait?: CommandWait,
+): Promise<{ message: string }> {
+  return changeCycle(
+    deps,
+    userId,
+    cycleId,
+    { kind: 'settings', settings: (cycle) => settingsFor(cycle, edit), success: UI.cycleUpdated },
+    wait,
+  );
 }

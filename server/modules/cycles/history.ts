@@ -25,16 +25,23 @@ const NO_BOOKS: Books = { profit: '0', loss: '0', total: '0', trades: 0 };
 /** Per cycle: the sells' PnL split into gains and losses, their sum, and the filled orders. */
 async function booksOf(deps: CyclesDeps, ids: string[]): Promise<Map<string, Books>> {
   if (ids.length === 0) return new Map();
-  const rows = await deps.db.select({
-    cycleId: cycleOrders.runnableId,
-    profit: sql<string>`coalesce(sum(${cycleOrders.pnl}) FILTER (WHERE ${cycleOrders.pnl} > 0), 0)`,
-    loss: sql<string>`coalesce(sum(${cycleOrders.pnl}) FILTER (WHERE ${cycleOrders.pnl} < 0), 0)`,
-    total: sql<string>`coalesce(sum(${cycleOrders.pnl}), 0)`,
-    trades: sql<number>`count(*)::int`,
-  }).from(cycleOrders)
+  const rows = await deps.db
+    .select({
+      cycleId: cycleOrders.runnableId,
+      profit: sql<string>`coalesce(sum(${cycleOrders.pnl}) FILTER (WHERE ${cycleOrders.pnl} > 0), 0)`,
+      loss: sql<string>`coalesce(sum(${cycleOrders.pnl}) FILTER (WHERE ${cycleOrders.pnl} < 0), 0)`,
+      total: sql<string>`coalesce(sum(${cycleOrders.pnl}), 0)`,
+      trades: sql<number>`count(*)::int`,
+    })
+    .from(cycleOrders)
     .where(and(inArray(cycleOrders.runnableId, ids), eq(cycleOrders.status, 'filled'), isNotNull(cycleOrders.filledAt)))
     .groupBy(cycleOrders.runnableId);
-  return new Map(rows.map((r) => [r.cycleId, { profit: plain(r.profit), loss: plain(r.loss), total: plain(r.total), trades: Number(r.trades) }]));
+  return new Map(
+    rows.map((r) => [
+      r.cycleId,
+      { profit: plain(r.profit), loss: plain(r.loss), total: plain(r.total), trades: Number(r.trades) },
+    ]),
+  );
 }
 
 /** What the cycle's state says ended it, for a row written before the engine kept `stop_reason`. */
@@ -46,14 +53,30 @@ function stopReasonOf(status: string, column: string | null, state: unknown): Cy
 }
 
 export async function cycleHistory(deps: CyclesDeps, userId: string): Promise<CycleHistoryRow[]> {
-  const rows = await deps.db.select({
-    id: cycles.id, symbol: cycles.symbol, status: cycles.status, startedAt: cycles.startedAt, stoppedAt: cycles.stoppedAt,
-    amount: cycles.amount, noOfCycle: cycles.noOfCycle, cyclesCompleted: cycles.cyclesCompleted, lastBoughtPrice: cycles.lastBoughtPrice,
-    realizedPnl: cycles.realizedPnl, trades: cycles.trades, lastPrice: cycles.lastPrice, stopReason: cycles.stopReason, state: cycles.state,
-  }).from(cycles)
+  const rows = await deps.db
+    .select({
+      id: cycles.id,
+      symbol: cycles.symbol,
+      status: cycles.status,
+      startedAt: cycles.startedAt,
+      stoppedAt: cycles.stoppedAt,
+      amount: cycles.amount,
+      noOfCycle: cycles.noOfCycle,
+      cyclesCompleted: cycles.cyclesCompleted,
+      lastBoughtPrice: cycles.lastBoughtPrice,
+      realizedPnl: cycles.realizedPnl,
+      trades: cycles.trades,
+      lastPrice: cycles.lastPrice,
+      stopReason: cycles.stopReason,
+      state: cycles.state,
+    })
+    .from(cycles)
     .where(and(eq(cycles.userId, userId), inArray(cycles.status, ['Completed', 'Stopped'])))
     .orderBy(sql`${cycles.stoppedAt} DESC NULLS LAST`, desc(cycles.createdAt));
-  const books = await booksOf(deps, rows.map((r) => r.id));
+  const books = await booksOf(
+    deps,
+    rows.map((r) => r.id),
+  );
   const now = deps.clock();
   return rows.map((cycle) => {
     const { completed } = progressOf(cycle);

@@ -15,21 +15,39 @@ import { progressOf } from './progress';
 import { cycleSparklines } from './sparklines';
 
 const cardColumns = {
-  id: cycles.id, symbol: cycles.symbol, category: cycles.category, leverage: cycles.leverage, startedAt: cycles.startedAt,
-  amount: cycles.amount, realizedPnl: cycles.realizedPnl, cyclesCompleted: cycles.cyclesCompleted, noOfCycle: cycles.noOfCycle,
-  lastBoughtPrice: cycles.lastBoughtPrice, buyPrice: cycles.buyPrice, sellPrice: cycles.sellPrice, stopLoss: cycles.stopLoss,
-  lastPrice: cycles.lastPrice, trades: cycles.trades, state: cycles.state, marketRules: cycles.marketRules,
+  id: cycles.id,
+  symbol: cycles.symbol,
+  category: cycles.category,
+  leverage: cycles.leverage,
+  startedAt: cycles.startedAt,
+  amount: cycles.amount,
+  realizedPnl: cycles.realizedPnl,
+  cyclesCompleted: cycles.cyclesCompleted,
+  noOfCycle: cycles.noOfCycle,
+  lastBoughtPrice: cycles.lastBoughtPrice,
+  buyPrice: cycles.buyPrice,
+  sellPrice: cycles.sellPrice,
+  stopLoss: cycles.stopLoss,
+  lastPrice: cycles.lastPrice,
+  trades: cycles.trades,
+  state: cycles.state,
+  marketRules: cycles.marketRules,
 };
 
 /** The member's Live cycles, newest first. */
 export async function liveCycles(deps: CyclesDeps, userId: string): Promise<LiveCycle[]> {
-  const rows = await deps.db.select(cardColumns).from(cycles)
+  const rows = await deps.db
+    .select(cardColumns)
+    .from(cycles)
     .where(and(eq(cycles.userId, userId), eq(cycles.status, 'Live')))
     .orderBy(desc(cycles.startedAt), desc(cycles.createdAt));
   const withProgress = rows.map((row) => ({ row, progress: progressOf(row) }));
   const [prices, lines] = await Promise.all([
     livePrices(deps.exchange, rows),
-    cycleSparklines.points(deps.db, withProgress.map(({ row, progress }) => ({ id: row.id, trades: progress.trades }))),
+    cycleSparklines.points(
+      deps.db,
+      withProgress.map(({ row, progress }) => ({ id: row.id, trades: progress.trades })),
+    ),
   ]);
   const now = deps.clock();
   return withProgress.map(({ row, progress }) => ({

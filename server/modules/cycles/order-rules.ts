@@ -15,7 +15,7 @@ export interface CyclePrices {
 }
 
 const onTick = (price: Decimal, tick: Decimal, rounding: Decimal.Rounding) =>
-  (tick.gt(0) ? price.div(tick).toDecimalPlaces(0, rounding).times(tick) : price);
+  tick.gt(0) ? price.div(tick).toDecimalPlaces(0, rounding).times(tick) : price;
 
 /**
  * The prices on the pair's tick, each rounded the member's way: the buy and the stop loss down
@@ -50,6 +50,9 @@ export function checkRoundMinimum(round: RoundBudget): void {
   const notional = qty.times(round.buyPrice);
   const minNotional = new Decimal(round.minNotional || '0');
   if (qty.lte(0) || notional.lt(minNotional)) {
-    throw new DomainError('cycle.amount_below_minimum', SERVER.cycleAmountBelowMinimum(round.pair, minNotional.toFixed(), notional.toFixed()));
+    throw new DomainError(
+      'cycle.amount_below_minimum',
+      SERVER.cycleAmountBelowMinimum(round.pair, minNotional.toFixed(), notional.toFixed()),
+    );
   }
 }

@@ -48,9 +48,13 @@ async function checkPairFree(tx: Db, userId: string, pair: string, pending: read
   if (bots.some((b) => b.symbol === pair) || pending.some((p) => p.kind === 'bot' && p.symbol === pair)) {
     throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByBot(pair));
   }
-  const [cycle] = await tx.select({ id: cycles.id }).from(cycles)
-    .where(and(eq(cycles.userId, userId), eq(cycles.symbol, pair), eq(cycles.status, 'Live'))).limit(1);
-  if (cycle || pending.some((p) => p.kind === 'cycle' && p.symbol === pair)) throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(pair));
+  const [cycle] = await tx
+    .select({ id: cycles.id })
+    .from(cycles)
+    .where(and(eq(cycles.userId, userId), eq(cycles.symbol, pair), eq(cycles.status, 'Live')))
+    .limit(1);
+  if (cycle || pending.some((p) => p.kind === 'cycle' && p.symbol === pair))
+    throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(pair));
 }
 
 async function pairRules(deps: StartCycleDeps, pair: string, market: Market): Promise<MarketInfo> {
@@ -64,44 +68,88 @@ async function pairRules(deps: StartCycleDeps, pair: string, market: Market): Pr
  * The cycle's wallet (spot, or the futures wallet's available margin) must hold its amount beside
  * what the member's running bots, live cycles and other starts under way hold of it.
  */
-async function checkBalance(deps: StartCycleDeps, userId: string, member: MemberGateway, input: CycleStartInput, startId: string): Promise<void> {
+async function checkBalance(
+  deps: StartCycleDeps,
+  userId: string,
+  member: MemberGateway,
+  input: CycleStartInput,
+  startId: string,
+): Promise<void> {
   const available = Decimal.max(0, await quoteAtHand(deps.db, deps.clock, userId, member, input.category, startId));
-  if (available.lt(input.amount)) throw new DomainError('wallet.insufficient_funds', SERVER.insufficientForCycle(available.toFixed(2), input.amount.toFixed()));
+  if (available.lt(input.amount))
+    throw new DomainError('wallet.insufficient_funds', SERVER.insufficientForCycle(available.toFixed(2), input.amount.toFixed()));
 }
 
 /** Future: the pair's maintenance-margin brackets, which the cycle's liquidation price comes from. */
-async function futuresRules(member: MemberGateway, input: CycleStartInput): Promise<{ leverage: number; brackets: LeverageBracket[] } | null> {
+async function futuresRules(
+  member: MemberGateway,
+  input: CycleStartInput,
+): Promise<{ leverage: number; brackets: LeverageBracket[] } | null> {
   if (input.category !== 'Future') return null;
   return { leverage: input.leverage!, brackets: await surfaced(() => member.leverageBrackets(input.pair).catch(refusedKey)) };
 }
 
-type CycleSettings = Pick<typeof cycles.$inferInsert, 'amount' | 'buyPrice' | 'sellPrice' | 'stopLoss' | 'noOfCycle' | 'marketRules'>;
+type CycleSettings = Pick<
+  typeof cycles.$inferInsert,
+  'amount' | 'buyPrice' | 'sellPrice' | 'stopLoss' | 'noOfCycle' | 'marketRules'
+>;
 
 /**
  * The exchange's checks, in the order that keeps them cheap and safe: the pair, the balance, then
  * the pair's order rules (the prices on its tick, a round's buy at least its minimum order).
  */
-async function prepareCycle(deps: StartCycleDeps, userId: string, key: MemberKey, input: CycleStartInput, startId: string): Promise<CycleSettings> {
+async function prepareCycle(
+  deps: StartCycleDeps,
+  userId: string,
+  key: MemberKey,
+  input: CycleStartInput,
+  startId: string,
+): Promise<CycleSettings> {
   const market = await pairRules(deps, input.pair, marketOf(input));
   const member = exchangeOf(deps).gateway.member(key);
   await checkBalance(deps, userId, member, input, startId);
-  const given = { stepSize: market.stepSize || undefined, tickSize: market.tickSize || undefined, minNotional: market.minNotional || undefined,
-    feeRate: '0.001' };
+  const given = {
+    stepSize: market.stepSize || undefined,
+    tickSize: market.tickSize || undefined,
+    minNotional: market.minNotional || undefined,
+    feeRate: '0.001',
+  };
   const stored = storedMarketRules(marketRules(given), null);
   const prices = pricesOnTick(input, stored.tickSize);
   checkRoundMinimum({ ...input, ...prices, stepSize: stored.stepSize, minNotional: stored.minNotional });
   const futures = await futuresRules(member, input);
   if (futures) checkPositionLimit(input.pair, input.amount, futures);
-  return { amount: input.amount.toFixed(), buyPrice: prices.buyPrice.toFixed(), sellPrice: prices.sellPrice.toFixed(),
-    stopLoss: prices.stopLoss.toFixed(), noOfCycle: input.count, marketRules: storedMarketRules(marketRules({ ...given, futures }), futures) };
+  return {
+    amount: input.amount.toFixed(),
+    buyPrice: prices.buyPrice.toFixed(),
+    sellPrice: prices.sellPrice.toFixed(),
+    stopLoss: prices.stopLoss.toFixed(),
+    noOfCycle: input.count,
+    marketRules: storedMarketRules(marketRules({ ...given, futures }), futures),
+  };
 }
 
 /** The cycle's row, with its start event: the member's event stream never misses a cycle nor announces a refused one. */
-async function recordCycle(tx: Db, deps: StartCycleDeps, userId: string, input: CycleStartInput, settings: CycleSettings): Promise<string> {
-  const [row] = await tx.insert(cycles).values({
-    userId, status: 'Live', symbol: input.pair, category: input.category, leverage: input.leverage, ...settings,
-    state: newCycleState(settings as Parameters<typeof newCycleState>[0]), startedAt: deps.clock(),
-  }).returning({ id: cycles.id });
+async function recordCycle(
+  tx: Db,
+  deps: StartCycleDeps,
+  userId: string,
+  input: CycleStartInput,
+  settings: CycleSettings,
+): Promise<string> {
+  const [row] = await tx
+    .insert(cycles)
+    .values({
+      userId,
+      status: 'Live',
+      symbol: input.pair,
+      category: input.category,
+      leverage: input.leverage,
+      ...settings,
+      state: newCycleState(settings as Parameters<typeof newCycleState>[0]),
+      startedAt: deps.clock(),
+    })
+    .returning({ id: cycles.id });
   await recordEvent(tx, userId, { kind: 'cycle.started', cycleID: row!.id, name: input.pair, at: deps.clock().toISOString() });
   return row!.id;
 }
@@ -116,7 +164,8 @@ export async function startCycle(deps: StartCycleDeps, userId: string, body: Sta
     record: (tx, settings) => recordCycle(tx, deps, userId, input, settings),
   }).catch((error: unknown) => {
     // The database's own guard (cycles_live_pair_idx): a start of the same pair committed first.
-    if (sqlState(error).constraint === 'cycles_live_pair_idx') throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(input.pair));
+    if (sqlState(error).constraint === 'cycles_live_pair_idx')
+      throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(input.pair));
     throw error;
   });
   return { message: UI.cycleStarting, cycle_id: cycleId };

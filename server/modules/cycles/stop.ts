@@ -8,6 +8,11 @@ export function stopCycle(deps: CyclesDeps, userId: string, cycleId: string, wai
   return changeCycle(deps, userId, cycleId, { kind: 'stop', success: UI.cycleStopped }, wait);
 }
 
-export function stopCycleWithSell(deps: CyclesDeps, userId: string, cycleId: string, wait?: CommandWait): Promise<{ message: string }> {
+export function stopCycleWithSell(
+  deps: CyclesDeps,
+  userId: string,
+  cycleId: string,
+  wait?: CommandWait,
+): Promise<{ message: string }> {
   return changeCycle(deps, userId, cycleId, { kind: 'stopAndSell', success: UI.cycleStoppedSold }, wait);
 }

@@ -6,7 +6,9 @@ import type { Db } from '../../db/database';
 import { disclaimerAgreements } from '../../db/schema';
 
 export async function disclaimerCheck(db: Db, userId: string): Promise<DisclaimerCheckResponse> {
-  const [row] = await db.select({ userId: disclaimerAgreements.userId }).from(disclaimerAgreements)
+  const [row] = await db
+    .select({ userId: disclaimerAgreements.userId })
+    .from(disclaimerAgreements)
     .where(eq(disclaimerAgreements.userId, userId));
   return { agreed: row !== undefined };
 }

@@ -29,11 +29,15 @@ async function spotUsdt(deps: RunnableDeps, userId: string): Promise<string | nu
 }
 
 export async function pieChart(deps: RunnableDeps, userId: string): Promise<PieChartResponse> {
-  const [usdt, running] = await Promise.all([
-    spotUsdt(deps, userId),
-    runningBots(deps.db, userId),
-  ]);
+  const [usdt, running] = await Promise.all([spotUsdt(deps, userId), runningBots(deps.db, userId)]);
   if (usdt === null) return EMPTY;
-  const chartData: PieSlice[] = running.map((bot) => ({ label: `${pairLabel(bot.symbol)} ${bot.id.slice(0, 6)}`, value: plain(bot.investment) }));
-  return { chartData, usdt: plain(usdt), availableBalance: Decimal.max(0, new Decimal(usdt).minus(reservedBy(running, 'Spot'))).toFixed() };
+  const chartData: PieSlice[] = running.map((bot) => ({
+    label: `${pairLabel(bot.symbol)} ${bot.id.slice(0, 6)}`,
+    value: plain(bot.investment),
+  }));
+  return {
+    chartData,
+    usdt: plain(usdt),
+    availableBalance: Decimal.max(0, new Decimal(usdt).minus(reservedBy(running, 'Spot'))).toFixed(),
+  };
 }

@@ -19,16 +19,24 @@ import { DomainError } from '../errors';
  */
 export const DEMO_CYCLE = { pair: 'ETHUSDT', amount: '500', count: 10, buy: '0.998', sell: '1.002', stopLoss: '0.95' } as const;
 
-const roundTo = (value: Decimal, tick: Decimal, rounding: Decimal.Rounding) => value.div(tick).toDecimalPlaces(0, rounding).times(tick);
+const roundTo = (value: Decimal, tick: Decimal, rounding: Decimal.Rounding) =>
+  value.div(tick).toDecimalPlaces(0, rounding).times(tick);
 
-export async function seedDemoCycle(deps: { config: Config; db: Db; exchange: ExchangeServices }, userId: string): Promise<string> {
+export async function seedDemoCycle(
+  deps: { config: Config; db: Db; exchange: ExchangeServices },
+  userId: string,
+): Promise<string> {
   const live = await surfaced(() => exchangeOf(deps).marketData.lastPrice(DEMO_CYCLE.pair));
   if (live === null) throw new DomainError('bot.no_live_price', SERVER.noLivePrice(DEMO_CYCLE.pair));
   const markets = await surfaced(() => exchangeOf(deps).gateway.markets('spot'));
   const tick = new Decimal(markets.find((m) => m.symbol === DEMO_CYCLE.pair)?.tickSize || '0.01');
   const price = new Decimal(live);
   const { cycle_id } = await startCycle({ ...deps, clock: systemClock }, userId, {
-    category: 'Spot', pair: DEMO_CYCLE.pair, amount: DEMO_CYCLE.amount, cycleCount: DEMO_CYCLE.count, leverage: null,
+    category: 'Spot',
+    pair: DEMO_CYCLE.pair,
+    amount: DEMO_CYCLE.amount,
+    cycleCount: DEMO_CYCLE.count,
+    leverage: null,
     priceReachAt: roundTo(price.times(DEMO_CYCLE.buy), tick, Decimal.ROUND_DOWN).toFixed(),
     sellPriceAt: roundTo(price.times(DEMO_CYCLE.sell), tick, Decimal.ROUND_UP).toFixed(),
     stopLossAt: roundTo(price.times(DEMO_CYCLE.stopLoss), tick, Decimal.ROUND_DOWN).toFixed(),

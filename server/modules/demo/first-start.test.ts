@@ -21,12 +21,16 @@ describe.each(targets)('the demo member on a first start, on $name', (target) =>
   const demo = () => findUserByEmail(server.database.db, DEMO_MEMBER.email);
 
   it('is not created with EXCHANGE=binance, even on the embedded database', async () => {
-    expect(await seedDemoOnFirstStart(server.database.db, { ...server.config, databaseUrl: null, exchange: 'binance' })).toBe(false);
+    expect(await seedDemoOnFirstStart(server.database.db, { ...server.config, databaseUrl: null, exchange: 'binance' })).toBe(
+      false,
+    );
     expect(await demo()).toBeFalsy();
   });
 
   it('is not created on an external database', async () => {
-    expect(await seedDemoOnFirstStart(server.database.db, { ...server.config, databaseUrl: 'postgres://db/x', exchange: 'sim' })).toBe(false);
+    expect(
+      await seedDemoOnFirstStart(server.database.db, { ...server.config, databaseUrl: 'postgres://db/x', exchange: 'sim' }),
+    ).toBe(false);
     expect(await demo()).toBeFalsy();
   });
 

@@ -8,7 +8,10 @@ import { users } from '../../db/schema';
 import { demoMemberAllowed, seedDemo } from './seed';
 
 /** Seeds the demo member when this start qualifies; true when it did. */
-export async function seedDemoOnFirstStart(db: Db, config: Pick<Config, 'databaseUrl' | 'exchange' | 'argon2'>): Promise<boolean> {
+export async function seedDemoOnFirstStart(
+  db: Db,
+  config: Pick<Config, 'databaseUrl' | 'exchange' | 'argon2'>,
+): Promise<boolean> {
   if (config.databaseUrl || !demoMemberAllowed(config)) return false;
   const [anyone] = await db.select({ id: users.id }).from(users).limit(1);
   if (anyone) return false;

@@ -38,11 +38,27 @@ describe('the demo member on a first start in simulator mode', () => {
     // And one live cycle on another pair, its buy and sell either side of the live price.
     const [cycle, ...more] = await server.database.db.select().from(cycles).where(eq(cycles.userId, user.id));
     expect(more).toEqual([]);
-    expect(cycle).toMatchObject({ status: 'Live', symbol: DEMO_CYCLE.pair, category: 'Spot', leverage: null, noOfCycle: DEMO_CYCLE.count });
+    expect(cycle).toMatchObject({
+      status: 'Live',
+      symbol: DEMO_CYCLE.pair,
+      category: 'Spot',
+      leverage: null,
+      noOfCycle: DEMO_CYCLE.count,
+    });
     const live = Number(await exchange.marketData.lastPrice(DEMO_CYCLE.pair));
-    expect([Number(cycle!.stopLoss) < Number(cycle!.buyPrice), Number(cycle!.buyPrice) <= live, live <= Number(cycle!.sellPrice)])
-      .toEqual([true, true, true]);
-    const engine = new Engine({ db: server.database.db, config: server.config, exchange, ...enginePorts(server.app.deps), log: SILENT, claimEveryMs: 100 });
+    expect([
+      Number(cycle!.stopLoss) < Number(cycle!.buyPrice),
+      Number(cycle!.buyPrice) <= live,
+      live <= Number(cycle!.sellPrice),
+    ]).toEqual([true, true, true]);
+    const engine = new Engine({
+      db: server.database.db,
+      config: server.config,
+      exchange,
+      ...enginePorts(server.app.deps),
+      log: SILENT,
+      claimEveryMs: 100,
+    });
     engine.start();
     try {
       await engine.claim();

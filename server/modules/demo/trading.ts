@@ -26,7 +26,11 @@ export async function seedDemoTrading(deps: { config: Config; db: Db; exchange: 
   const key = simulator.control.createAccount({ balances: { USDT: DEMO_TRADING.usdt }, ipRestrict: true });
   await saveKeys(deps, user.id, key);
   const { botID } = await startBot({ ...deps, clock: systemClock }, user.id, {
-    selectPair: DEMO_TRADING.pair, myStrategy: SYSTEM_STRATEGY_NAME, amount: DEMO_TRADING.amount, category: 'Spot', botType: 'Advanced Multigrid',
+    selectPair: DEMO_TRADING.pair,
+    myStrategy: SYSTEM_STRATEGY_NAME,
+    amount: DEMO_TRADING.amount,
+    category: 'Spot',
+    botType: 'Advanced Multigrid',
   });
   await seedDemoCycle(deps, user.id);
   return botID;

@@ -21,7 +21,8 @@ describe.each(targets)('deposit addresses on $name', (target) => {
   });
   afterAll(() => server?.close());
 
-  const rowOf = async (userId: string) => (await db.select().from(depositAddresses).where(eq(depositAddresses.userId, userId)))[0]!;
+  const rowOf = async (userId: string) =>
+    (await db.select().from(depositAddresses).where(eq(depositAddresses.userId, userId)))[0]!;
 
   it('stores one lower-case address per member, derived from its hd index, and returns it again', async () => {
     const member = await insertMember(db);
@@ -39,7 +40,7 @@ describe.each(targets)('deposit addresses on $name', (target) => {
     expect(new Set(addresses).size).toBe(5);
   });
 
-  it('creates one row when a member\'s first calls race', async () => {
+  it("creates one row when a member's first calls race", async () => {
     const member = await insertMember(db);
     const addresses = await Promise.all(Array.from({ length: 10 }, () => ensureDepositAddress(db, derivation, member)));
     expect(new Set(addresses).size).toBe(1);

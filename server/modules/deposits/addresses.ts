@@ -12,7 +12,10 @@ import { rowsOf } from '../../db/rows';
 import { depositAddresses } from '../../db/schema';
 
 async function storedAddress(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ address: depositAddresses.address }).from(depositAddresses).where(eq(depositAddresses.userId, userId));
+  const [row] = await db
+    .select({ address: depositAddresses.address })
+    .from(depositAddresses)
+    .where(eq(depositAddresses.userId, userId));
   return row?.address ?? null;
 }
 
@@ -24,10 +27,13 @@ async function storedAddress(db: Db, userId: string): Promise<string | null> {
 export async function ensureDepositAddress(db: Db, addresses: DepositAddresses, userId: string): Promise<string> {
   const known = await storedAddress(db, userId);
   if (known) return known;
-  const [next] = await db.execute<{ index: string }>(sql`SELECT nextval(pg_get_serial_sequence('deposit_addresses', 'hd_index'))::text AS index`)
+  const [next] = await db
+    .execute<{ index: string }>(sql`SELECT nextval(pg_get_serial_sequence('deposit_addresses', 'hd_index'))::text AS index`)
     .then((result) => rowsOf<{ index: string }>(result));
   const hdIndex = Number(next!.index);
-  await db.insert(depositAddresses).values({ userId, hdIndex, address: addresses.at(hdIndex) })
+  await db
+    .insert(depositAddresses)
+    .values({ userId, hdIndex, address: addresses.at(hdIndex) })
     .onConflictDoNothing({ target: depositAddresses.userId });
   return (await storedAddress(db, userId))!;
 }

@@ -40,7 +40,9 @@ const LOOKUP_CHUNK = 1_000;
 async function ownersOf(db: Db, addresses: string[]): Promise<Map<string, string>> {
   const owners = new Map<string, string>();
   for (let i = 0; i < addresses.length; i += LOOKUP_CHUNK) {
-    const rows = await db.select({ userId: depositAddresses.userId, address: depositAddresses.address }).from(depositAddresses)
+    const rows = await db
+      .select({ userId: depositAddresses.userId, address: depositAddresses.address })
+      .from(depositAddresses)
       .where(inArray(depositAddresses.address, addresses.slice(i, i + LOOKUP_CHUNK)));
     for (const row of rows) owners.set(row.address, row.userId);
   }
@@ -53,18 +55,44 @@ export const depositKey = (txHash: string, logIndex: number) => `deposit:${txHas
 export async function creditTransfers(tx: Db, transfers: readonly TransferLog[]): Promise<CreditedDeposit[]> {
   if (transfers.length === 0) return [];
   const owners = await ownersOf(tx, [...new Set(transfers.map((t) => t.to))]);
-  const rows = transfers.filter((t) => owners.has(t.to)).map((t) => ({
-    userId: owners.get(t.to)!, token: t.token, amount: t.amount, txHash: t.txHash, logIndex: t.logIndex,
-    blockNumber: String(t.blockNumber), blockHash: t.blockHash, fromAddress: t.from, toAddress: t.to,
-  }));
+  const rows = transfers
+    .filter((t) => owners.has(t.to))
+    .map((t) => ({
+      userId: owners.get(t.to)!,
+      token: t.token,
+      amount: t.amount,
+      txHash: t.txHash,
+      logIndex: t.logIndex,
+      blockNumber: String(t.blockNumber),
+      blockHash: t.blockHash,
+      fromAddress: t.from,
+      toAddress: t.to,
+    }));
   if (rows.length === 0) return [];
-  const inserted = await tx.insert(chainDeposits).values(rows).onConflictDoNothing({ target: [chainDeposits.txHash, chainDeposits.logIndex] })
-    .returning({ id: chainDeposits.id, userId: chainDeposits.userId, token: chainDeposits.token, amount: chainDeposits.amount,
-      txHash: chainDeposits.txHash, logIndex: chainDeposits.logIndex });
-  const credited = inserted.map((row) => ({ ...row, token: row.token as DepositToken, amount: new Decimal(row.amount).toFixed() }));
+  const inserted = await tx
+    .insert(chainDeposits)
+    .values(rows)
+    .onConflictDoNothing({ target: [chainDeposits.txHash, chainDeposits.logIndex] })
+    .returning({
+      id: chainDeposits.id,
+      userId: chainDeposits.userId,
+      token: chainDeposits.token,
+      amount: chainDeposits.amount,
+      txHash: chainDeposits.txHash,
+      logIndex: chainDeposits.logIndex,
+    });
+  const credited = inserted.map((row) => ({
+    ...row,
+    token: row.token as DepositToken,
+    amount: new Decimal(row.amount).toFixed(),
+  }));
   for (const row of credited) {
-    await post(tx, { key: depositKey(row.txHash, row.logIndex), kind: 'deposit', reference: row.txHash,
-      legs: [{ userId: row.userId, asset: row.token, amount: row.amount }] });
+    await post(tx, {
+      key: depositKey(row.txHash, row.logIndex),
+      kind: 'deposit',
+      reference: row.txHash,
+      legs: [{ userId: row.userId, asset: row.token, amount: row.amount }],
+    });
   }
   return credited;
 }

@@ -31,18 +31,30 @@ export async function readCursor(db: Db, name = DEPOSIT_CURSOR): Promise<Cursor 
 
 /** `scanStartedAt`: databaseNow() when the current scan began. */
 export async function writeCursor(db: Db, cursor: Cursor, scanStartedAt: string, name = DEPOSIT_CURSOR): Promise<void> {
-  const values = { blockNumber: String(cursor.blockNumber), blockHash: cursor.blockHash, updatedAt: sql`${scanStartedAt}::timestamptz` };
-  await db.insert(chainCursors).values({ name, ...values }).onConflictDoUpdate({ target: chainCursors.name, set: values });
+  const values = {
+    blockNumber: String(cursor.blockNumber),
+    blockHash: cursor.blockHash,
+    updatedAt: sql`${scanStartedAt}::timestamptz`,
+  };
+  await db
+    .insert(chainCursors)
+    .values({ name, ...values })
+    .onConflictDoUpdate({ target: chainCursors.name, set: values });
 }
 
 /** A scan that found nothing new still says it ran. */
 export async function touchCursor(db: Db, scanStartedAt: string, name = DEPOSIT_CURSOR): Promise<void> {
-  await db.update(chainCursors).set({ updatedAt: sql`${scanStartedAt}::timestamptz` }).where(eq(chainCursors.name, name));
+  await db
+    .update(chainCursors)
+    .set({ updatedAt: sql`${scanStartedAt}::timestamptz` })
+    .where(eq(chainCursors.name, name));
 }
 
 /** Whether a scan that began at or after `since` (databaseNow() text) has finished. */
 export async function scannedSince(db: Db, since: string, name = DEPOSIT_CURSOR): Promise<boolean> {
-  const [row] = await db.select({ name: chainCursors.name }).from(chainCursors)
+  const [row] = await db
+    .select({ name: chainCursors.name })
+    .from(chainCursors)
     .where(sql`${chainCursors.name} = ${name} AND ${chainCursors.updatedAt} >= ${since}::timestamptz`);
   return row !== undefined;
 }

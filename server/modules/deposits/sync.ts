@@ -35,7 +35,9 @@ export async function waitForScan(db: Db, asked: string, timeoutMs = SYNC_WAIT_M
 /** The member's deposits credited at or after `since` (a Date, or databaseNow() text). */
 export async function creditedSince(db: Db, userId: string, since: Date | string): Promise<number> {
   const at = typeof since === 'string' ? since : since.toISOString();
-  const [row] = await db.select({ n: count() }).from(chainDeposits)
+  const [row] = await db
+    .select({ n: count() })
+    .from(chainDeposits)
     .where(and(eq(chainDeposits.userId, userId), gte(chainDeposits.createdAt, sql`${at}::timestamptz`)));
   return row?.n ?? 0;
 }

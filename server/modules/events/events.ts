@@ -14,15 +14,22 @@ export interface StoredEvent {
 
 /** The member's events after `afterId`, oldest first, at most `limit`. */
 export function eventsAfter(db: Db, userId: string, afterId: number, limit = 100): Promise<StoredEvent[]> {
-  return db.select({ id: memberEvents.id, kind: memberEvents.kind, payload: memberEvents.payload }).from(memberEvents)
+  return db
+    .select({ id: memberEvents.id, kind: memberEvents.kind, payload: memberEvents.payload })
+    .from(memberEvents)
     .where(and(eq(memberEvents.userId, userId), gt(memberEvents.id, afterId)))
-    .orderBy(asc(memberEvents.id)).limit(limit);
+    .orderBy(asc(memberEvents.id))
+    .limit(limit);
 }
 
 /** The member's newest event id (0 with none): a new stream without a resume point starts after it. */
 export async function latestEventId(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ id: memberEvents.id }).from(memberEvents)
-    .where(eq(memberEvents.userId, userId)).orderBy(desc(memberEvents.id)).limit(1);
+  const [row] = await db
+    .select({ id: memberEvents.id })
+    .from(memberEvents)
+    .where(eq(memberEvents.userId, userId))
+    .orderBy(desc(memberEvents.id))
+    .limit(1);
   return row?.id ?? 0;
 }
 

@@ -41,7 +41,9 @@ export function sealSecret(masterKey: Buffer, memberId: string, secret: string):
   const cipher = createCipheriv('aes-256-gcm', sealingKey(masterKey), nonce);
   cipher.setAAD(Buffer.from(memberId, 'utf8'));
   const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [`v${SECRET_KEY_VERSION}`, nonce, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64'))).join('.');
+  return [`v${SECRET_KEY_VERSION}`, nonce, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64')))
+    .join('.');
 }
 
 export function openSecret(masterKey: Buffer, memberId: string, sealed: string): string {

@@ -18,13 +18,19 @@ export const KEY_MESSAGES = {
   invalid: 'Invalid API key or secret key: the exchange rejected them. Check both keys and try again.',
   withdrawals: 'This API key allows withdrawals. For your safety, create a key without the withdrawal permission and try again.',
   noTrading: 'This API key does not allow spot trading. Enable "Spot & Margin Trading" for the key and try again.',
-  noIpRestriction: 'This API key is not restricted to the server IP. Restrict it to the server IP in your exchange account for safety.',
+  noIpRestriction:
+    'This API key is not restricted to the server IP. Restrict it to the server IP in your exchange account for safety.',
   noKeys: 'Connect your exchange API keys in API Setting first.',
 } as const;
 
 /** The dashboard's funds poll reads the key every time. */
-const keyQuery = preparedPerDb((db) => db.select({ apiKey: exchangeKeys.apiKey, secretCiphertext: exchangeKeys.secretCiphertext })
-  .from(exchangeKeys).where(eq(exchangeKeys.userId, sql.placeholder('userId'))).prepare('stored_exchange_key'));
+const keyQuery = preparedPerDb((db) =>
+  db
+    .select({ apiKey: exchangeKeys.apiKey, secretCiphertext: exchangeKeys.secretCiphertext })
+    .from(exchangeKeys)
+    .where(eq(exchangeKeys.userId, sql.placeholder('userId')))
+    .prepare('stored_exchange_key'),
+);
 
 export async function storedKey(deps: ExchangeDeps, userId: string): Promise<MemberKey | null> {
   const [row] = await keyQuery(deps.db).execute({ userId });
@@ -60,21 +66,39 @@ async function verify(deps: ExchangeDeps, key: MemberKey): Promise<{ ipRestricte
   return { ipRestricted: restrictions.ipRestrict };
 }
 
-export async function saveKeys(deps: ExchangeDeps, userId: string, key: MemberKey): Promise<{ message: string; warning?: string }> {
+export async function saveKeys(
+  deps: ExchangeDeps,
+  userId: string,
+  key: MemberKey,
+): Promise<{ message: string; warning?: string }> {
   const { ipRestricted } = await verify(deps, key);
-  const row = { apiKey: key.apiKey, secretCiphertext: sealSecret(deps.config.secretsKey, userId, key.secretKey),
-    keyVersion: SECRET_KEY_VERSION, ipRestricted };
-  await deps.db.insert(exchangeKeys).values({ userId, ...row }).onConflictDoUpdate({ target: exchangeKeys.userId, set: row });
+  const row = {
+    apiKey: key.apiKey,
+    secretCiphertext: sealSecret(deps.config.secretsKey, userId, key.secretKey),
+    keyVersion: SECRET_KEY_VERSION,
+    ipRestricted,
+  };
+  await deps.db
+    .insert(exchangeKeys)
+    .values({ userId, ...row })
+    .onConflictDoUpdate({ target: exchangeKeys.userId, set: row });
   forgetMember(deps, userId);
   return ipRestricted ? { message: UI.apiKeysSaved } : { message: UI.apiKeysSaved, warning: KEY_MESSAGES.noIpRestriction };
 }
 
 export async function disconnectKeys(deps: ExchangeDeps, userId: string): Promise<{ message: string }> {
-  const [running] = await deps.db.select({ id: bots.id }).from(bots)
-    .where(and(eq(bots.userId, userId), inArray(bots.status, [...RUNNING_BOT_STATUSES]))).limit(1);
+  const [running] = await deps.db
+    .select({ id: bots.id })
+    .from(bots)
+    .where(and(eq(bots.userId, userId), inArray(bots.status, [...RUNNING_BOT_STATUSES])))
+    .limit(1);
   if (running) throw new DomainError('keys.bot_running', SERVER.botRunningCannotDisconnect);
   // A live cycle's orders rest on the exchange under this key: the same refusal (SPEC's words for a running bot).
-  const [cycle] = await deps.db.select({ id: cycles.id }).from(cycles).where(and(eq(cycles.userId, userId), eq(cycles.status, 'Live'))).limit(1);
+  const [cycle] = await deps.db
+    .select({ id: cycles.id })
+    .from(cycles)
+    .where(and(eq(cycles.userId, userId), eq(cycles.status, 'Live')))
+    .limit(1);
   if (cycle) throw new DomainError('keys.bot_running', SERVER.botRunningCannotDisconnect);
   await deps.db.delete(exchangeKeys).where(eq(exchangeKeys.userId, userId));
   forgetMember(deps, userId);

@@ -5,6 +5,7 @@ import { DomainError } from '../errors';
 
 /** Rethrows `error`, as keys.rejected when the exchange refused the key (a `.catch()` of a member call). */
 export function refusedKey(error: unknown): never {
-  if (error instanceof ExchangeError && (error.kind === 'auth' || error.kind === 'permission')) throw new DomainError('keys.rejected', UI.apiKeyOrIp);
+  if (error instanceof ExchangeError && (error.kind === 'auth' || error.kind === 'permission'))
+    throw new DomainError('keys.rejected', UI.apiKeyOrIp);
   throw error;
 }

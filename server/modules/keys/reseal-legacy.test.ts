@@ -13,7 +13,6 @@ import { legacySeal } from '../../testing/legacy-seal';
 import { resealLegacySecrets } from './reseal-legacy';
 import { rotateSecretsKey } from './rotate';
 
-
 const targets = await databaseTargets();
 
 describe.each(targets)('legacy exchange secrets on $name', (target) => {
@@ -26,8 +25,9 @@ describe.each(targets)('legacy exchange secrets on $name', (target) => {
   afterAll(() => server?.close());
 
   async function storeKey(userId: string, sealed: string): Promise<void> {
-    await server.database.db.insert(exchangeKeys).values({ userId, apiKey: `ak-${userId}`, secretCiphertext: sealed,
-      keyVersion: 1, ipRestricted: true });
+    await server.database.db
+      .insert(exchangeKeys)
+      .values({ userId, apiKey: `ak-${userId}`, secretCiphertext: sealed, keyVersion: 1, ipRestricted: true });
   }
   async function rowOf(userId: string) {
     return (await server.database.db.select().from(exchangeKeys).where(eq(exchangeKeys.userId, userId)))[0]!;

@@ -27,8 +27,12 @@ export async function resealLegacySecrets(db: Db, masterKey: Buffer): Promise<Re
   if (!any) return result;
   await db.transaction(async (tx) => {
     // Locked, so two processes starting together re-seal each row once (the second sees v2).
-    const rows = await tx.select({ userId: exchangeKeys.userId, sealed: legacy }).from(exchangeKeys)
-      .where(like(legacy, LEGACY_PATTERN)).orderBy(exchangeKeys.userId).for('update');
+    const rows = await tx
+      .select({ userId: exchangeKeys.userId, sealed: legacy })
+      .from(exchangeKeys)
+      .where(like(legacy, LEGACY_PATTERN))
+      .orderBy(exchangeKeys.userId)
+      .for('update');
     for (const row of rows) {
       let secret: string;
       try {
@@ -37,7 +41,8 @@ export async function resealLegacySecrets(db: Db, masterKey: Buffer): Promise<Re
         result.unreadable.push(row.userId);
         continue;
       }
-      await tx.update(exchangeKeys)
+      await tx
+        .update(exchangeKeys)
         .set({ secretCiphertext: sealSecret(masterKey, row.userId, secret), keyVersion: SECRET_KEY_VERSION })
         .where(and(eq(exchangeKeys.userId, row.userId), eq(legacy, row.sealed)));
       result.resealed += 1;

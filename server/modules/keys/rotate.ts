@@ -25,9 +25,13 @@ function opens(key: Buffer, memberId: string, sealed: string): string | null {
 }
 
 export async function rotateSecretsKey(db: Db, previous: Buffer, current: Buffer): Promise<RotationResult> {
-  if (previous.equals(current)) throw new DomainError('keys.rotation_refused', 'PREVIOUS_SECRETS_KEY is the same as SECRETS_KEY: nothing to rotate.');
+  if (previous.equals(current))
+    throw new DomainError('keys.rotation_refused', 'PREVIOUS_SECRETS_KEY is the same as SECRETS_KEY: nothing to rotate.');
   return db.transaction(async (tx) => {
-    const rows = await tx.select({ userId: exchangeKeys.userId, sealed: exchangeKeys.secretCiphertext }).from(exchangeKeys).for('update');
+    const rows = await tx
+      .select({ userId: exchangeKeys.userId, sealed: exchangeKeys.secretCiphertext })
+      .from(exchangeKeys)
+      .for('update');
     const result: RotationResult = { rotated: 0, alreadyCurrent: 0 };
     const unreadable: string[] = [];
     for (const row of rows) {
@@ -41,12 +45,17 @@ export async function rotateSecretsKey(db: Db, previous: Buffer, current: Buffer
         unreadable.push(row.userId);
         continue;
       }
-      await tx.update(exchangeKeys).set({ secretCiphertext: sealSecret(current, row.userId, secret), keyVersion: SECRET_KEY_VERSION })
+      await tx
+        .update(exchangeKeys)
+        .set({ secretCiphertext: sealSecret(current, row.userId, secret), keyVersion: SECRET_KEY_VERSION })
         .where(eq(exchangeKeys.userId, row.userId));
       result.rotated += 1;
     }
     if (unreadable.length > 0) {
-      throw new DomainError('keys.rotation_refused', `${unreadable.length} stored secret(s) open under neither key (members ${unreadable.join(', ')}); nothing was changed.`);
+      throw new DomainError(
+        'keys.rotation_refused',
+        `${unreadable.length} stored secret(s) open under neither key (members ${unreadable.join(', ')}); nothing was changed.`,
+      );
     }
     return result;
   });

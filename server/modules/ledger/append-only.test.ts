@@ -14,7 +14,9 @@ const targets = await databaseTargets();
 /** The database's own words for a refused statement (Drizzle wraps them as the error's cause). */
 async function refusal(statement: Promise<unknown>): Promise<{ message: string; code?: string }> {
   const error: unknown = await statement.then(
-    () => { throw new Error('the statement was not refused'); },
+    () => {
+      throw new Error('the statement was not refused');
+    },
     (e: unknown) => e,
   );
   const cause = (error as { cause?: unknown }).cause ?? error;
@@ -52,8 +54,12 @@ describe.each(targets)('ledger entries are never rewritten or removed, on $name'
 
   it('refuses a TRUNCATE of the entries, also when it cascades from the members table', async () => {
     const member = await memberWithEntry(db);
-    expect((await refusal(db.execute(sql`TRUNCATE ledger_entries`))).message).toMatch(/ledger_entries is append-only: TRUNCATE is refused/);
-    expect((await refusal(db.execute(sql`TRUNCATE users CASCADE`))).message).toMatch(/ledger_entries is append-only: TRUNCATE is refused/);
+    expect((await refusal(db.execute(sql`TRUNCATE ledger_entries`))).message).toMatch(
+      /ledger_entries is append-only: TRUNCATE is refused/,
+    );
+    expect((await refusal(db.execute(sql`TRUNCATE users CASCADE`))).message).toMatch(
+      /ledger_entries is append-only: TRUNCATE is refused/,
+    );
     expect(await ledgerOf(db, member)).toHaveLength(1);
   });
 

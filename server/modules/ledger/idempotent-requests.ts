@@ -38,7 +38,11 @@ const asJson: AnswerCodec<unknown> = { save: (answer) => answer, load: (saved) =
 
 /** Key order fixed, so `{amount, toAddress}` and `{toAddress, amount}` are one request. */
 function fingerprint(request: KeyedRequest['request']): string {
-  return JSON.stringify(Object.keys(request).sort().map((name) => [name, request[name]]));
+  return JSON.stringify(
+    Object.keys(request)
+      .sort()
+      .map((name) => [name, request[name]]),
+  );
 }
 
 /**
@@ -46,15 +50,22 @@ function fingerprint(request: KeyedRequest['request']): string {
  * before for another operation or another body is refused (409) and nothing runs. A run that
  * throws stores nothing: a refused request changed nothing, so its key may be sent again.
  */
-export async function oncePerKey<T>(tx: Db, keyed: KeyedRequest, run: () => Promise<T>,
-  codec: AnswerCodec<T> = asJson as AnswerCodec<T>): Promise<T> {
+export async function oncePerKey<T>(
+  tx: Db,
+  keyed: KeyedRequest,
+  run: () => Promise<T>,
+  codec: AnswerCodec<T> = asJson as AnswerCodec<T>,
+): Promise<T> {
   const { userId, key, operation } = keyed;
   if (key === undefined) return run();
   const request = fingerprint(keyed.request);
-  const [prior] = await tx.select().from(idempotentRequests)
+  const [prior] = await tx
+    .select()
+    .from(idempotentRequests)
     .where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.idempotencyKey, key)));
   if (prior) {
-    if (prior.operation !== operation || prior.request !== request) throw new DomainError('idempotency.key_reused', SERVER.idempotencyKeyReused);
+    if (prior.operation !== operation || prior.request !== request)
+      throw new DomainError('idempotency.key_reused', SERVER.idempotencyKeyReused);
     return codec.load(prior.answer);
   }
   const answer = await run();

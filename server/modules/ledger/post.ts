@@ -64,21 +64,42 @@ function checkedAmount(leg: Leg, index: number): Decimal {
   const amount = new Decimal(leg.amount);
   if (!amount.isFinite() || amount.isZero()) throw new RangeError(`leg ${index}: amount must be a non-zero number`);
   if (amount.decimalPlaces() > LEDGER_SCALE) throw new RangeError(`leg ${index}: more than ${LEDGER_SCALE} decimals`);
-  if (amount.abs().gte(new Decimal(10).pow(LEDGER_INTEGER_DIGITS))) throw new RangeError(`leg ${index}: more than ${LEDGER_INTEGER_DIGITS} integer digits`);
+  if (amount.abs().gte(new Decimal(10).pow(LEDGER_INTEGER_DIGITS)))
+    throw new RangeError(`leg ${index}: more than ${LEDGER_INTEGER_DIGITS} integer digits`);
   return amount;
 }
 
 const entryColumns = {
-  id: ledgerEntries.id, userId: ledgerEntries.userId, asset: ledgerEntries.asset, amount: ledgerEntries.amount,
-  balanceAfter: ledgerEntries.balanceAfter, leg: ledgerEntries.leg,
+  id: ledgerEntries.id,
+  userId: ledgerEntries.userId,
+  asset: ledgerEntries.asset,
+  amount: ledgerEntries.amount,
+  balanceAfter: ledgerEntries.balanceAfter,
+  leg: ledgerEntries.leg,
 };
 
-function plainEntry(row: { id: number; userId: string; asset: string; amount: string; balanceAfter: string; leg: number }): PostedEntry {
-  return { ...row, asset: row.asset as LedgerAsset, amount: new Decimal(row.amount).toFixed(), balanceAfter: new Decimal(row.balanceAfter).toFixed() };
+function plainEntry(row: {
+  id: number;
+  userId: string;
+  asset: string;
+  amount: string;
+  balanceAfter: string;
+  leg: number;
+}): PostedEntry {
+  return {
+    ...row,
+    asset: row.asset as LedgerAsset,
+    amount: new Decimal(row.amount).toFixed(),
+    balanceAfter: new Decimal(row.balanceAfter).toFixed(),
+  };
 }
 
 async function postedBefore(db: Db, key: string): Promise<PostedEntry[]> {
-  const rows = await db.select(entryColumns).from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).orderBy(asc(ledgerEntries.leg));
+  const rows = await db
+    .select(entryColumns)
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.idempotencyKey, key))
+    .orderBy(asc(ledgerEntries.leg));
   return rows.map(plainEntry);
 }
 
@@ -86,16 +107,26 @@ async function postedBefore(db: Db, key: string): Promise<PostedEntry[]> {
 async function applyLeg(tx: Db, leg: Leg, amount: Decimal): Promise<Decimal> {
   const value = amount.toFixed();
   if (amount.isPositive()) {
-    const [row] = await tx.insert(memberBalances).values({ userId: leg.userId, asset: leg.asset, balance: value })
-      .onConflictDoUpdate({ target: [memberBalances.userId, memberBalances.asset],
-        set: { balance: sql`${memberBalances.balance} + excluded.balance`, updatedAt: sql`now()` } })
+    const [row] = await tx
+      .insert(memberBalances)
+      .values({ userId: leg.userId, asset: leg.asset, balance: value })
+      .onConflictDoUpdate({
+        target: [memberBalances.userId, memberBalances.asset],
+        set: { balance: sql`${memberBalances.balance} + excluded.balance`, updatedAt: sql`now()` },
+      })
       .returning({ balance: memberBalances.balance });
     return new Decimal(row!.balance);
   }
-  const [row] = await tx.update(memberBalances)
+  const [row] = await tx
+    .update(memberBalances)
     .set({ balance: sql`${memberBalances.balance} + ${value}::numeric`, updatedAt: sql`now()` })
-    .where(and(eq(memberBalances.userId, leg.userId), eq(memberBalances.asset, leg.asset),
-      sql`${memberBalances.balance} + ${value}::numeric >= 0`))
+    .where(
+      and(
+        eq(memberBalances.userId, leg.userId),
+        eq(memberBalances.asset, leg.asset),
+        sql`${memberBalances.balance} + ${value}::numeric >= 0`,
+      ),
+    )
     .returning({ balance: memberBalances.balance });
   if (!row) throw new InsufficientBalance(leg.userId, leg.asset);
   return new Decimal(row.balance);
@@ -108,10 +139,13 @@ async function applyLeg(tx: Db, leg: Leg, amount: Decimal): Promise<Decimal> {
  * is the posting's (member, asset) order, so the no-deadlock rule still holds.
  */
 async function applyCredits(tx: Db, items: readonly { leg: Leg; amount: Decimal }[]): Promise<Decimal[]> {
-  const rows = await tx.insert(memberBalances)
+  const rows = await tx
+    .insert(memberBalances)
     .values(items.map(({ leg, amount }) => ({ userId: leg.userId, asset: leg.asset, balance: amount.toFixed() })))
-    .onConflictDoUpdate({ target: [memberBalances.userId, memberBalances.asset],
-      set: { balance: sql`${memberBalances.balance} + excluded.balance`, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [memberBalances.userId, memberBalances.asset],
+      set: { balance: sql`${memberBalances.balance} + excluded.balance`, updatedAt: sql`now()` },
+    })
     .returning({ userId: memberBalances.userId, asset: memberBalances.asset, balance: memberBalances.balance });
   const after = new Map(rows.map((row) => [`${row.userId}|${row.asset}`, new Decimal(row.balance)]));
   return items.map(({ leg }) => after.get(`${leg.userId}|${leg.asset}`)!);
@@ -124,7 +158,15 @@ function creditsOnly(items: readonly { leg: Leg; amount: Decimal }[]): boolean {
 }
 
 const compareLegs = (a: { leg: Leg }, b: { leg: Leg }) =>
-  a.leg.userId < b.leg.userId ? -1 : a.leg.userId > b.leg.userId ? 1 : a.leg.asset < b.leg.asset ? -1 : a.leg.asset > b.leg.asset ? 1 : 0;
+  a.leg.userId < b.leg.userId
+    ? -1
+    : a.leg.userId > b.leg.userId
+      ? 1
+      : a.leg.asset < b.leg.asset
+        ? -1
+        : a.leg.asset > b.leg.asset
+          ? 1
+          : 0;
 
 class AlreadyPosted extends Error {}
 
@@ -140,17 +182,31 @@ export async function post(db: Db, posting: Posting): Promise<PostResult> {
       const ordered = [...legs].sort(compareLegs);
       if (creditsOnly(ordered)) (await applyCredits(tx, ordered)).forEach((after, i) => balances.set(ordered[i]!.index, after));
       else for (const item of ordered) balances.set(item.index, await applyLeg(tx, item.leg, item.amount));
-      const rows = await tx.insert(ledgerEntries).values(legs.map((item) => ({
-        userId: item.leg.userId, asset: item.leg.asset, amount: item.amount.toFixed(), balanceAfter: balances.get(item.index)!.toFixed(),
-        kind: posting.kind, idempotencyKey: posting.key, leg: item.index, reason: posting.reason ?? null, reference: posting.reference ?? null,
-      }))).onConflictDoNothing().returning(entryColumns);
+      const rows = await tx
+        .insert(ledgerEntries)
+        .values(
+          legs.map((item) => ({
+            userId: item.leg.userId,
+            asset: item.leg.asset,
+            amount: item.amount.toFixed(),
+            balanceAfter: balances.get(item.index)!.toFixed(),
+            kind: posting.kind,
+            idempotencyKey: posting.key,
+            leg: item.index,
+            reason: posting.reason ?? null,
+            reference: posting.reference ?? null,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning(entryColumns);
       // A concurrent posting of the same key committed first: undo ours (the savepoint).
       if (rows.length !== legs.length) throw new AlreadyPosted();
       return rows.map(plainEntry).sort((a, b) => a.leg - b.leg);
     });
     return { applied: true, entries };
   } catch (error) {
-    if (error instanceof AlreadyPosted || sqlState(error).code === '23505') return { applied: false, entries: await postedBefore(db, posting.key) };
+    if (error instanceof AlreadyPosted || sqlState(error).code === '23505')
+      return { applied: false, entries: await postedBefore(db, posting.key) };
     throw error;
   }
 }

@@ -64,7 +64,9 @@ export async function refundHit(db: Db, count: Pick<WindowCount, 'key' | 'expire
   await db
     .update(rateLimitCounters)
     .set({ hits: sql`${rateLimitCounters.hits} - 1` })
-    .where(and(eq(rateLimitCounters.key, count.key), eq(rateLimitCounters.expiresAt, count.expiresAt), gt(rateLimitCounters.hits, 0)));
+    .where(
+      and(eq(rateLimitCounters.key, count.key), eq(rateLimitCounters.expiresAt, count.expiresAt), gt(rateLimitCounters.hits, 0)),
+    );
 }
 
 /** Starts the key's count afresh: its next hit opens a new window. */

@@ -1,5 +1,11 @@
 /** Public market data for the member screens; no member key needed (keyless client). */
-import type { KlineInterval, KlinesResponse, LivePriceResponse, TickerEntry, TickersResponse } from '../../../common/api/exchange';
+import type {
+  KlineInterval,
+  KlinesResponse,
+  LivePriceResponse,
+  TickerEntry,
+  TickersResponse,
+} from '../../../common/api/exchange';
 import type { Market, MarketInfo } from '../../exchange/core/gateway';
 import { DomainError } from '../errors';
 import { exchangeOf, surfaced } from '../../exchange/domain-errors';
@@ -52,7 +58,12 @@ export function withTickSizes(list: readonly TickerEntry[], steps: ReadonlyMap<s
   });
 }
 
-async function priceWithStep(deps: ExchangeDeps, pair: string, market: Market, read: Promise<string | null>): Promise<LivePriceResponse> {
+async function priceWithStep(
+  deps: ExchangeDeps,
+  pair: string,
+  market: Market,
+  read: Promise<string | null>,
+): Promise<LivePriceResponse> {
   const [price, steps] = await Promise.all([surfaced(() => read), tickSizes(deps, market)]);
   if (price === null) throw unknownPair(pair);
   const tickSize = steps.get(pair);

@@ -37,8 +37,10 @@ export function daysLeft(expiry: Date | null, now: Date): number {
 
 export function subscriptionStatus(expiry: Date | null, now: Date): SubscriptionStatus {
   if (expiry === null) {
-    return { isActiveSubscription: undefined,
-      subscription: { expireDate: null, validityLabel: SERVER.validityDays(0), isExpire: true, note: SERVER.subscriptionNone } };
+    return {
+      isActiveSubscription: undefined,
+      subscription: { expireDate: null, validityLabel: SERVER.validityDays(0), isExpire: true, note: SERVER.subscriptionNone },
+    };
   }
   const active = expiry > now;
   return {

@@ -16,11 +16,22 @@ import { walletFigures } from './wallet-figures';
 
 export async function walletUserData(db: Db, config: Config, userId: string, clock: Clock): Promise<WalletUserData> {
   const now = clock();
-  const [expiry, figures, qrCode, terms, counts] = await Promise.all([currentExpiry(db, userId), walletFigures(db, userId),
-    depositQrCode(db, config, userId), withdrawalTerms(db), withdrawalCounts(db, userId, now)]);
+  const [expiry, figures, qrCode, terms, counts] = await Promise.all([
+    currentExpiry(db, userId),
+    walletFigures(db, userId),
+    depositQrCode(db, config, userId),
+    withdrawalTerms(db),
+    withdrawalCounts(db, userId, now),
+  ]);
   const status = subscriptionStatus(expiry, now);
   // One answer (config.chain) for the screens and for what the routes and the chain role do.
   const { deposits, payouts } = config.chain;
-  return { ...status, ...figures, qrCode, chainEnabled: deposits.enabled, withdrawalsEnabled: payouts.enabled,
-    withdrawalLimits: { ...terms, ...counts } };
+  return {
+    ...status,
+    ...figures,
+    qrCode,
+    chainEnabled: deposits.enabled,
+    withdrawalsEnabled: payouts.enabled,
+    withdrawalLimits: { ...terms, ...counts },
+  };
 }

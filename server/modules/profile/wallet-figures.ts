@@ -7,7 +7,10 @@ import type { Db } from '../../db/database';
 import { balancesOf } from '../ledger/balances';
 import { getSetting } from '../settings/settings';
 
-export type WalletFigures = Pick<WalletUserData, 'usdtToken' | 'ifcNewToken' | 'ifcNewTokenPrice' | 'usdtRewardToken' | 'iftToken' | 'ifxToken'>;
+export type WalletFigures = Pick<
+  WalletUserData,
+  'usdtToken' | 'ifcNewToken' | 'ifcNewTokenPrice' | 'usdtRewardToken' | 'iftToken' | 'ifxToken'
+>;
 
 export async function walletFigures(db: Db, userId: string): Promise<WalletFigures> {
   const [balances, ifcNewTokenPrice] = await Promise.all([balancesOf(db, userId), getSetting(db, 'ifcNewTokenPrice')]);

@@ -16,10 +16,7 @@ export interface Sponsor {
 
 export async function findSponsor(db: Db, referralId: string, clock?: Clock): Promise<Sponsor | null> {
   const code = normalizeReferralCode(referralId);
-  const [row] = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(eq(users.referralCode, code));
+  const [row] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.referralCode, code));
   if (!row) return null;
   return { ...row, active: await isActive(db, row.id, clock) };
 }

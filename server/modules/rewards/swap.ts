@@ -28,10 +28,15 @@ async function swap(tx: Db, userId: string, value: Decimal): Promise<RewardSwapD
   const balances = await balancesOf(tx, userId);
   if (value.gt(balances.USDT_REWARD)) throw tooLarge(balances.USDT_REWARD);
   const swapId = randomUUID();
-  const { entries } = await post(tx, { key: `reward_swap:${swapId}`, kind: 'reward_swap', reference: swapId, legs: [
-    { userId, asset: 'USDT_REWARD', amount: value.neg().toFixed() },
-    { userId, asset: 'USDT', amount: value.toFixed() },
-  ] }).catch(async (error: unknown) => {
+  const { entries } = await post(tx, {
+    key: `reward_swap:${swapId}`,
+    kind: 'reward_swap',
+    reference: swapId,
+    legs: [
+      { userId, asset: 'USDT_REWARD', amount: value.neg().toFixed() },
+      { userId, asset: 'USDT', amount: value.toFixed() },
+    ],
+  }).catch(async (error: unknown) => {
     // Only reachable if the lock were bypassed (another path debiting without it): same answer.
     throw error instanceof InsufficientBalance ? tooLarge((await balancesOf(tx, userId)).USDT_REWARD) : error;
   });

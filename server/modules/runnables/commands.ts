@@ -13,7 +13,13 @@ import type { Db } from '../../db/database';
 import type { NotificationFeed } from '../../db/notifications';
 import type { RunnableCommandsTable } from '../../db/schema/runnable-tables';
 import { commandResultOf, type CommandResult } from '../../runnables/command-results';
-import { awaitCommandAnswer, COMMAND_QUEUED_CHANNEL, DEFAULT_COMMAND_WAIT, notifyCommand, type CommandWait } from '../../runnables/command-delivery';
+import {
+  awaitCommandAnswer,
+  COMMAND_QUEUED_CHANNEL,
+  DEFAULT_COMMAND_WAIT,
+  notifyCommand,
+  type CommandWait,
+} from '../../runnables/command-delivery';
 import type { DomainError } from '../errors';
 
 export { DEFAULT_COMMAND_WAIT, type CommandWait };
@@ -26,7 +32,13 @@ export interface RunnableCommands<Kind extends string> {
   /** The result the engine recorded ('ok' when applied), or null while it is unapplied after the wait. */
   awaitAnswer(db: Db, feed: NotificationFeed | undefined, id: string, wait?: CommandWait): Promise<string | null>;
   /** Waits for the command: the success message, or the kind's error for the engine's refusal. */
-  settle(db: Db, feed: NotificationFeed | undefined, id: string, success: string, wait?: CommandWait): Promise<{ message: string }>;
+  settle(
+    db: Db,
+    feed: NotificationFeed | undefined,
+    id: string,
+    success: string,
+    wait?: CommandWait,
+  ): Promise<{ message: string }>;
 }
 
 /**

@@ -5,7 +5,7 @@ const DAY = 86_400_000;
 const start = new Date('2026-01-01T00:00:00Z');
 const after = (ms: number) => new Date(start.getTime() + ms);
 
-describe('the runnables\' figures', () => {
+describe("the runnables' figures", () => {
   it.each([
     [0, null, 0],
     [DAY - 1, null, 0],
@@ -15,7 +15,7 @@ describe('the runnables\' figures', () => {
     expect(runtimeDays(start, stoppedAfter, after(elapsed))).toBe(days);
   });
 
-  it('counts a stopped bot\'s days to its stop, not to now', () => {
+  it("counts a stopped bot's days to its stop, not to now", () => {
     expect(runtimeDays(start, after(3 * DAY), after(30 * DAY))).toBe(3);
   });
 

@@ -11,9 +11,16 @@ import { maxPositionAt } from '../../../trading/index';
 import { DomainError } from '../errors';
 
 /** Refuses `amount` (the margin) at `leverage` when its notional passes what the brackets allow. */
-export function checkPositionLimit(pair: string, amount: Decimal, futures: { leverage: number; brackets: readonly LeverageBracket[] }): void {
+export function checkPositionLimit(
+  pair: string,
+  amount: Decimal,
+  futures: { leverage: number; brackets: readonly LeverageBracket[] },
+): void {
   const max = maxPositionAt(futures.brackets, futures.leverage);
   if (max === null || amount.times(futures.leverage).gt(max)) {
-    throw new DomainError('futures.position_too_large', SERVER.futuresPositionTooLarge(pair, futures.leverage, (max ?? 0).toFixed()));
+    throw new DomainError(
+      'futures.position_too_large',
+      SERVER.futuresPositionTooLarge(pair, futures.leverage, (max ?? 0).toFixed()),
+    );
   }
 }

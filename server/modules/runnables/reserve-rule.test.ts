@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { reserveOf, reservedBy } from './reserve-rule';
 
-const bot = (over: Partial<Parameters<typeof reserveOf>[0]> = {}) => ({ category: 'Spot', leverage: null, investment: '900', heldCost: '0', ...over });
+const bot = (over: Partial<Parameters<typeof reserveOf>[0]> = {}) => ({
+  category: 'Spot',
+  leverage: null,
+  investment: '900',
+  heldCost: '0',
+  ...over,
+});
 
 describe('the reserve rule', () => {
   it('is a spot bot\u2019s investment less what it spent on the coins it holds', () => {
@@ -17,7 +23,11 @@ describe('the reserve rule', () => {
   });
 
   it('sums one wallet\u2019s bots only', () => {
-    const running = [bot({ heldCost: '100' }), bot({ investment: '200' }), bot({ category: 'Future', leverage: 2, heldCost: '400' })];
+    const running = [
+      bot({ heldCost: '100' }),
+      bot({ investment: '200' }),
+      bot({ category: 'Future', leverage: 2, heldCost: '400' }),
+    ];
     expect(reservedBy(running, 'Spot').toFixed()).toBe('1000');
     expect(reservedBy(running, 'Future').toFixed()).toBe('700');
   });

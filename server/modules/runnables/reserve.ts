@@ -11,9 +11,20 @@ import { preparedPerDb } from '../../db/prepared';
 import { bots } from '../../db/schema';
 import { RUNNING_BOT_STATUSES } from '../../runnables/bot/index';
 
-const runningBotsQuery = preparedPerDb((db) => db.select({ id: bots.id, symbol: bots.symbol, category: bots.category,
-  leverage: bots.leverage, investment: bots.investment, heldCost: bots.heldCost })
-  .from(bots).where(and(eq(bots.userId, sql.placeholder('userId')), inArray(bots.status, [...RUNNING_BOT_STATUSES]))).prepare('running_bots'));
+const runningBotsQuery = preparedPerDb((db) =>
+  db
+    .select({
+      id: bots.id,
+      symbol: bots.symbol,
+      category: bots.category,
+      leverage: bots.leverage,
+      investment: bots.investment,
+      heldCost: bots.heldCost,
+    })
+    .from(bots)
+    .where(and(eq(bots.userId, sql.placeholder('userId')), inArray(bots.status, [...RUNNING_BOT_STATUSES])))
+    .prepare('running_bots'),
+);
 
 /** The member's Live and Pause bots with what the reserve is computed from. */
 export function runningBots(db: Db, userId: string) {

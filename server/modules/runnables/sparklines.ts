@@ -57,7 +57,11 @@ export function sparklineBook(where: OrdersTable): SparklineBook {
       else stale.push(item);
     }
     if (stale.length === 0) return lines;
-    const fresh = await readSparklines(db, stale.map((b) => b.id), where);
+    const fresh = await readSparklines(
+      db,
+      stale.map((b) => b.id),
+      where,
+    );
     for (const item of stale) {
       const points = fresh.get(item.id) ?? [];
       const drawn = { points, json: JSON.stringify(points) };
@@ -73,9 +77,16 @@ export function sparklineBook(where: OrdersTable): SparklineBook {
 }
 
 /** The cumulative realized PnL after each filled sell of each runnable in `ownerIds`, at most SPARKLINE_POINTS a line. */
-export async function readSparklines(db: Db, ownerIds: readonly string[], where: OrdersTable): Promise<Map<string, SparklinePoint[]>> {
+export async function readSparklines(
+  db: Db,
+  ownerIds: readonly string[],
+  where: OrdersTable,
+): Promise<Map<string, SparklinePoint[]>> {
   const lines = new Map<string, SparklinePoint[]>(ownerIds.map((id) => [id, []]));
-  const ids = sql.join(ownerIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const ids = sql.join(
+    ownerIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const owner = sql.identifier(where.owner);
   // Row n of `total` is kept when n * P / total crosses an integer: every row while total <= P,
   // else the last row of each of P slices.

@@ -9,7 +9,11 @@ import type { ExchangeDeps } from '../keys/exchange-deps';
 import { KEY_MESSAGES, storedKey } from '../keys/keys';
 import { isActive } from '../subscriptions/subscriptions';
 
-export async function startingMemberKey(deps: ExchangeDeps & { clock: Clock }, userId: string, subscriptionRequired: string): Promise<MemberKey> {
+export async function startingMemberKey(
+  deps: ExchangeDeps & { clock: Clock },
+  userId: string,
+  subscriptionRequired: string,
+): Promise<MemberKey> {
   if (!(await isActive(deps.db, userId, deps.clock))) throw new DomainError('bot.subscription_required', subscriptionRequired);
   const key = await storedKey(deps, userId);
   if (!key) throw new DomainError('keys.missing', KEY_MESSAGES.noKeys);

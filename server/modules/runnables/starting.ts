@@ -56,19 +56,36 @@ const voidBefore = (clock: Clock) => new Date(clock().getTime() - START_VOID_MS)
 
 /** The member's starts under way (not void), oldest first. */
 export async function pendingStarts(db: Db, userId: string, clock: Clock): Promise<PendingStart[]> {
-  return db.select({ id: runnableStarts.id, userId: runnableStarts.userId, kind: runnableStarts.kind, symbol: runnableStarts.symbol,
-    category: runnableStarts.category, amount: runnableStarts.amount })
+  return db
+    .select({
+      id: runnableStarts.id,
+      userId: runnableStarts.userId,
+      kind: runnableStarts.kind,
+      symbol: runnableStarts.symbol,
+      category: runnableStarts.category,
+      amount: runnableStarts.amount,
+    })
     .from(runnableStarts)
     .where(and(eq(runnableStarts.userId, userId), gt(runnableStarts.startedAt, voidBefore(clock))))
     .orderBy(runnableStarts.startedAt);
 }
 
-async function claim(db: Db, clock: Clock, start: StartClaim, pairFree: StartSteps<unknown, unknown>['pairFree']): Promise<string> {
+async function claim(
+  db: Db,
+  clock: Clock,
+  start: StartClaim,
+  pairFree: StartSteps<unknown, unknown>['pairFree'],
+): Promise<string> {
   return db.transaction(async (tx: Tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, start.userId)).for('update');
-    await tx.delete(runnableStarts).where(and(eq(runnableStarts.userId, start.userId), lte(runnableStarts.startedAt, voidBefore(clock))));
+    await tx
+      .delete(runnableStarts)
+      .where(and(eq(runnableStarts.userId, start.userId), lte(runnableStarts.startedAt, voidBefore(clock))));
     await pairFree(tx as unknown as Db, await pendingStarts(tx as unknown as Db, start.userId, clock));
-    const [row] = await tx.insert(runnableStarts).values({ ...start, startedAt: clock() }).returning({ id: runnableStarts.id });
+    const [row] = await tx
+      .insert(runnableStarts)
+      .values({ ...start, startedAt: clock() })
+      .returning({ id: runnableStarts.id });
     return row!.id;
   });
 }
@@ -85,7 +102,10 @@ export async function startExclusively<P, T>(db: Db, clock: Clock, start: StartC
     });
   } catch (error) {
     // A refusal (or a failure) leaves nothing behind.
-    await db.delete(runnableStarts).where(eq(runnableStarts.id, startId)).catch(() => undefined);
+    await db
+      .delete(runnableStarts)
+      .where(eq(runnableStarts.id, startId))
+      .catch(() => undefined);
     throw error;
   }
 }

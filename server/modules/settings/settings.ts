@@ -1,8 +1,13 @@
 /** Typed platform settings stored as text in the `settings` table. */
 import { eq } from 'drizzle-orm';
 import {
-  MAX_REFERRAL_PERCENT, MIN_BOT_AMOUNT_SETTING_DEFAULT, type SettingName, WITHDRAWAL_DAILY_MAX_DEFAULT, WITHDRAWAL_FEE_DEFAULT,
-  WITHDRAWAL_MINIMUM_DEFAULT, WITHDRAWAL_PENDING_MAX_DEFAULT,
+  MAX_REFERRAL_PERCENT,
+  MIN_BOT_AMOUNT_SETTING_DEFAULT,
+  type SettingName,
+  WITHDRAWAL_DAILY_MAX_DEFAULT,
+  WITHDRAWAL_FEE_DEFAULT,
+  WITHDRAWAL_MINIMUM_DEFAULT,
+  WITHDRAWAL_PENDING_MAX_DEFAULT,
 } from '../../../common/constants';
 import { Decimal } from '../../../common/money';
 import type { Db } from '../../db/database';
@@ -47,8 +52,10 @@ const COUNT_SETTINGS: readonly SettingName[] = ['withdrawalPendingMax', 'withdra
 function parseLevels(value: string): string[] {
   const levels = value === '' ? [] : value.split(',').map((part) => part.trim());
   const message = `levelPercentages must be comma-separated percentages above 0 adding up to at most ${MAX_REFERRAL_PERCENT}, e.g. 5,2,1,1,1`;
-  if (levels.some((level) => !PERCENT.test(level) || new Decimal(level).isZero())) throw new DomainError('settings.invalid', message);
-  if (levels.reduce((sum, level) => sum.plus(level), new Decimal(0)).gt(MAX_REFERRAL_PERCENT)) throw new DomainError('settings.invalid', message);
+  if (levels.some((level) => !PERCENT.test(level) || new Decimal(level).isZero()))
+    throw new DomainError('settings.invalid', message);
+  if (levels.reduce((sum, level) => sum.plus(level), new Decimal(0)).gt(MAX_REFERRAL_PERCENT))
+    throw new DomainError('settings.invalid', message);
   return levels.map((level) => new Decimal(level).toFixed());
 }
 
@@ -88,10 +95,16 @@ export async function getSetting<N extends SettingName>(db: Db, name: N): Promis
  */
 async function checkAgainstOthers(db: Db, name: SettingName, value: unknown): Promise<void> {
   if (name === 'withdrawalFee' && new Decimal(value as string).gte(await getSetting(db, 'withdrawalMinimum'))) {
-    throw new DomainError('settings.invalid', `withdrawalFee must be below withdrawalMinimum (${await getSetting(db, 'withdrawalMinimum')})`);
+    throw new DomainError(
+      'settings.invalid',
+      `withdrawalFee must be below withdrawalMinimum (${await getSetting(db, 'withdrawalMinimum')})`,
+    );
   }
   if (name === 'withdrawalMinimum' && new Decimal(value as string).lte(await getSetting(db, 'withdrawalFee'))) {
-    throw new DomainError('settings.invalid', `withdrawalMinimum must be above withdrawalFee (${await getSetting(db, 'withdrawalFee')})`);
+    throw new DomainError(
+      'settings.invalid',
+      `withdrawalMinimum must be above withdrawalFee (${await getSetting(db, 'withdrawalFee')})`,
+    );
   }
 }
 

@@ -109,7 +109,10 @@ export async function editStrategy(db: Db, userId: string, detail: StrategyDetai
     assertRunnable(name, rows);
     await tx.delete(strategyGrids).where(eq(strategyGrids.strategyId, strategy.id));
     await tx.insert(strategyGrids).values(toGridRecords(strategy.id, rows));
-    await tx.update(strategies).set({ updatedAt: sql`now()` }).where(eq(strategies.id, strategy.id));
+    await tx
+      .update(strategies)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(strategies.id, strategy.id));
   });
 }
 

@@ -19,13 +19,24 @@ const plain = (value: string | null) => new Decimal(value ?? '0').toFixed();
 export async function subscriptionHistory(db: Db, userId: string, page: Page): Promise<Paged<SubscriptionRecord>> {
   const mine = and(eq(memberSubscriptions.userId, userId), eq(memberSubscriptions.source, 'purchase'));
   const [rows, [total]] = await Promise.all([
-    db.select().from(memberSubscriptions).where(mine).orderBy(desc(memberSubscriptions.createdAt), desc(memberSubscriptions.id))
-      .limit(page.limit).offset((page.page - 1) * page.limit),
+    db
+      .select()
+      .from(memberSubscriptions)
+      .where(mine)
+      .orderBy(desc(memberSubscriptions.createdAt), desc(memberSubscriptions.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
     db.select({ n: count() }).from(memberSubscriptions).where(mine),
   ]);
   const records = rows.map((row) => ({
-    id: row.id, usdtToken: plain(row.paidUsdt), ifcNewToken: plain(row.paidIfc), ifcToken: '0', ifxToken: '0',
-    days: row.days, availableCredit: plain(row.availableCredit), createdAt: row.createdAt.toISOString(),
+    id: row.id,
+    usdtToken: plain(row.paidUsdt),
+    ifcNewToken: plain(row.paidIfc),
+    ifcToken: '0',
+    ifxToken: '0',
+    days: row.days,
+    availableCredit: plain(row.availableCredit),
+    createdAt: row.createdAt.toISOString(),
   }));
   return pagedOf(records, total?.n ?? 0, page);
 }

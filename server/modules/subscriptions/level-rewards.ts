@@ -48,16 +48,38 @@ export async function distributeLevelRewards(tx: Db, purchase: Purchase): Promis
   const percentages = await getSetting(tx, 'levelPercentages');
   const sponsors = await sponsorChain(tx, purchase.buyerId, percentages.length);
   const shares = sponsors
-    .map((sponsorId, index) => ({ sponsorId, level: index + 1, percentage: percentages[index]!, amount: shareOf(purchase.usdtValue, percentages[index]!) }))
+    .map((sponsorId, index) => ({
+      sponsorId,
+      level: index + 1,
+      percentage: percentages[index]!,
+      amount: shareOf(purchase.usdtValue, percentages[index]!),
+    }))
     .filter((share) => !share.amount.isZero());
   if (shares.length === 0) return 0;
-  const records = await tx.insert(levelRewards).values(shares.map((share) => ({ userId: share.sponsorId, fromUserId: purchase.buyerId,
-    subscriptionId: purchase.subscriptionId, level: share.level, percentage: share.percentage, amount: share.amount.toFixed() })))
-    .onConflictDoNothing().returning({ level: levelRewards.level });
+  const records = await tx
+    .insert(levelRewards)
+    .values(
+      shares.map((share) => ({
+        userId: share.sponsorId,
+        fromUserId: purchase.buyerId,
+        subscriptionId: purchase.subscriptionId,
+        level: share.level,
+        percentage: share.percentage,
+        amount: share.amount.toFixed(),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ level: levelRewards.level });
   const credited = new Set(records.map((record) => record.level)); // none when credited before
-  const legs = shares.filter((share) => credited.has(share.level))
+  const legs = shares
+    .filter((share) => credited.has(share.level))
     .map((share) => ({ userId: share.sponsorId, asset: 'USDT_REWARD' as const, amount: share.amount.toFixed() }));
   if (legs.length === 0) return 0;
-  await post(tx, { key: `level-rewards:${purchase.subscriptionId}`, kind: 'level_reward', reference: purchase.subscriptionId, legs });
+  await post(tx, {
+    key: `level-rewards:${purchase.subscriptionId}`,
+    kind: 'level_reward',
+    reference: purchase.subscriptionId,
+    legs,
+  });
   return legs.length;
 }

@@ -29,7 +29,12 @@ interface PlanRow {
 }
 
 function planOf(row: PlanRow, ifcNewTokenPrice: string): Plan {
-  return { id: row.id, usdtToken: new Decimal(row.usdtPrice).toFixed(), ifcNewToken: ifcPriceOf(row.usdtPrice, ifcNewTokenPrice), days: row.days };
+  return {
+    id: row.id,
+    usdtToken: new Decimal(row.usdtPrice).toFixed(),
+    ifcNewToken: ifcPriceOf(row.usdtPrice, ifcNewTokenPrice),
+    days: row.days,
+  };
 }
 
 const planColumns = { id: subscriptionPlans.id, usdtPrice: subscriptionPlans.usdtPrice, days: subscriptionPlans.days };
@@ -37,7 +42,10 @@ const planColumns = { id: subscriptionPlans.id, usdtPrice: subscriptionPlans.usd
 /** The plans on offer, shortest first. */
 export async function listPlans(db: Db): Promise<Plan[]> {
   const [rows, price] = await Promise.all([
-    db.select(planColumns).from(subscriptionPlans).where(isNull(subscriptionPlans.retiredAt))
+    db
+      .select(planColumns)
+      .from(subscriptionPlans)
+      .where(isNull(subscriptionPlans.retiredAt))
       .orderBy(asc(subscriptionPlans.days), asc(subscriptionPlans.usdtPrice)),
     getSetting(db, 'ifcNewTokenPrice'),
   ]);
@@ -46,7 +54,9 @@ export async function listPlans(db: Db): Promise<Plan[]> {
 
 /** An offered plan, or null when it does not exist or was retired. */
 export async function offeredPlan(db: Db, planId: string): Promise<Plan | null> {
-  const [row] = await db.select(planColumns).from(subscriptionPlans)
+  const [row] = await db
+    .select(planColumns)
+    .from(subscriptionPlans)
     .where(and(eq(subscriptionPlans.id, planId), isNull(subscriptionPlans.retiredAt)));
   return row ? planOf(row, await getSetting(db, 'ifcNewTokenPrice')) : null;
 }
@@ -54,7 +64,8 @@ export async function offeredPlan(db: Db, planId: string): Promise<Plan | null> 
 /** Support staff: a new plan (admin CLI). */
 export async function addPlan(db: Db, usdtPrice: string, days: number): Promise<Plan> {
   const price = new Decimal(usdtPrice);
-  if (!price.isFinite() || price.lte(0) || price.decimalPlaces() > 8) throw new RangeError('price must be a positive decimal with at most 8 decimals');
+  if (!price.isFinite() || price.lte(0) || price.decimalPlaces() > 8)
+    throw new RangeError('price must be a positive decimal with at most 8 decimals');
   if (!Number.isInteger(days) || days <= 0) throw new RangeError('days must be a positive integer');
   const [row] = await db.insert(subscriptionPlans).values({ usdtPrice: price.toFixed(), days }).returning(planColumns);
   return planOf(row!, await getSetting(db, 'ifcNewTokenPrice'));
@@ -62,7 +73,10 @@ export async function addPlan(db: Db, usdtPrice: string, days: number): Promise<
 
 /** Support staff: stops offering a plan; returns false when there was no such offered plan. */
 export async function retirePlan(db: Db, planId: string, now: Date): Promise<boolean> {
-  const rows = await db.update(subscriptionPlans).set({ retiredAt: now })
-    .where(and(eq(subscriptionPlans.id, planId), isNull(subscriptionPlans.retiredAt))).returning({ id: subscriptionPlans.id });
+  const rows = await db
+    .update(subscriptionPlans)
+    .set({ retiredAt: now })
+    .where(and(eq(subscriptionPlans.id, planId), isNull(subscriptionPlans.retiredAt)))
+    .returning({ id: subscriptionPlans.id });
   return rows.length > 0;
 }

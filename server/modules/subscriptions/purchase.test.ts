@@ -18,7 +18,6 @@ import { currentExpiry, isActive } from './subscriptions';
 const targets = await databaseTargets();
 const DAY_MS = 86_400_000;
 
-
 async function fund(db: Db, userId: string, asset: 'USDT' | 'IFC', amount: string) {
   await post(db, { key: randomUUID(), kind: 'deposit', legs: [{ userId, asset, amount }] });
 }
@@ -28,7 +27,8 @@ describe('levelPercentages setting', () => {
     expect(parseSetting('levelPercentages', '5, 2,1,1,1')).toEqual(['5', '2', '1', '1', '1']);
     expect(parseSetting('levelPercentages', '')).toEqual([]);
     expect(parseSetting('levelPercentages', '2.5,0.125')).toEqual(['2.5', '0.125']);
-    for (const bad of ['6,5', '0,1', 'x', '1,,1', '-1', '1.0001']) expect(() => parseSetting('levelPercentages', bad)).toThrow(DomainError);
+    for (const bad of ['6,5', '0,1', 'x', '1,,1', '-1', '1.0001'])
+      expect(() => parseSetting('levelPercentages', bad)).toThrow(DomainError);
   });
 });
 
@@ -43,7 +43,11 @@ describe.each(targets)('subscription purchases on $name', (target) => {
   });
   afterAll(() => server?.close());
 
-  const errorOf = async (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+  const errorOf = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it('credits each sponsor of a chain that loops back on itself once, and stops at the loop', async () => {
     const [top, middle] = [await insertMember(db), await insertMember(db)];
@@ -55,7 +59,10 @@ describe.each(targets)('subscription purchases on $name', (target) => {
     const bought = await purchasePlan(db, buyer, plan.id, server.clock);
     expect(bought.rewardsCredited).toBe(2);
     const rows = await db.select().from(levelRewards).where(eq(levelRewards.subscriptionId, bought.subscriptionId));
-    expect(rows.map((r) => [r.userId, r.level]).sort((x, y) => x[1] as number - (y[1] as number))).toEqual([[middle, 1], [top, 2]]);
+    expect(rows.map((r) => [r.userId, r.level]).sort((x, y) => (x[1] as number) - (y[1] as number))).toEqual([
+      [middle, 1],
+      [top, 2],
+    ]);
     expect([(await balancesOf(db, middle)).USDT_REWARD, (await balancesOf(db, top)).USDT_REWARD]).toEqual(['5', '2']);
   });
 
@@ -85,8 +92,14 @@ describe.each(targets)('subscription purchases on $name', (target) => {
     expect((await currentExpiry(db, buyer))!.getTime()).toBe(second.expireDate.getTime());
     expect((await balancesOf(db, buyer)).USDT).toBe('40');
     const rows = await db.select().from(memberSubscriptions).where(eq(memberSubscriptions.userId, buyer));
-    expect(rows.map((r) => [r.source, Number(r.paidUsdt), Number(r.paidIfc), Number(r.availableCredit)]).sort((a, b) => Number(b[3]) - Number(a[3])))
-      .toEqual([['purchase', 30, 0, 70], ['purchase', 30, 0, 40]]);
+    expect(
+      rows
+        .map((r) => [r.source, Number(r.paidUsdt), Number(r.paidIfc), Number(r.availableCredit)])
+        .sort((a, b) => Number(b[3]) - Number(a[3])),
+    ).toEqual([
+      ['purchase', 30, 0, 70],
+      ['purchase', 30, 0, 40],
+    ]);
   });
 
   it('pays whole in IFC when USDT is short, and refuses when neither covers the plan', async () => {
@@ -108,7 +121,10 @@ describe.each(targets)('subscription purchases on $name', (target) => {
     const plan = await addPlan(db, '10', 10);
     await retirePlan(db, plan.id, server.clock());
     for (const id of [plan.id, randomUUID()]) {
-      expect(await errorOf(purchasePlan(db, buyer, id, server.clock))).toMatchObject({ reason: 'billing.plan_not_found', message: SERVER.planNotFound });
+      expect(await errorOf(purchasePlan(db, buyer, id, server.clock))).toMatchObject({
+        reason: 'billing.plan_not_found',
+        message: SERVER.planNotFound,
+      });
     }
   });
 
@@ -122,8 +138,9 @@ describe.each(targets)('subscription purchases on $name', (target) => {
     const rewards = await Promise.all(chain.map(async (sponsor) => (await balancesOf(db, sponsor)).USDT_REWARD));
     expect(rewards).toEqual(['5', '2', '1', '1', '1', '0']);
     const records = await db.select().from(levelRewards).where(eq(levelRewards.fromUserId, buyer));
-    expect(records.map((r) => [r.level, Number(r.percentage), Number(r.amount), r.userId]).sort((a, b) => Number(a[0]) - Number(b[0])))
-      .toEqual(chain.slice(0, 5).map((sponsor, i) => [i + 1, [5, 2, 1, 1, 1][i], [5, 2, 1, 1, 1][i], sponsor]));
+    expect(
+      records.map((r) => [r.level, Number(r.percentage), Number(r.amount), r.userId]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual(chain.slice(0, 5).map((sponsor, i) => [i + 1, [5, 2, 1, 1, 1][i], [5, 2, 1, 1, 1][i], sponsor]));
   });
 
   it('lets concurrent purchases spend a balance only once', async () => {

@@ -56,17 +56,34 @@ async function buy(tx: Db, userId: string, planId: string, clock: Clock): Promis
   if (!pay) throw unaffordable(plan);
   const now = clock();
   const expireDate = extendedExpiry(await currentExpiry(tx, userId), plan.days, now);
-  const [row] = await tx.insert(memberSubscriptions).values({
-    userId, expireDate, days: plan.days, source: 'purchase', planId: plan.id, usdtValue: plan.usdtToken,
-    paidUsdt: pay.asset === 'USDT' ? pay.amount : '0', paidIfc: pay.asset === 'IFC' ? pay.amount : '0', createdAt: now,
-  }).returning({ id: memberSubscriptions.id });
+  const [row] = await tx
+    .insert(memberSubscriptions)
+    .values({
+      userId,
+      expireDate,
+      days: plan.days,
+      source: 'purchase',
+      planId: plan.id,
+      usdtValue: plan.usdtToken,
+      paidUsdt: pay.asset === 'USDT' ? pay.amount : '0',
+      paidIfc: pay.asset === 'IFC' ? pay.amount : '0',
+      createdAt: now,
+    })
+    .returning({ id: memberSubscriptions.id });
   const subscriptionId = row!.id;
-  const debit = await post(tx, { key: `subscription:${subscriptionId}`, kind: 'subscription', reference: subscriptionId,
-    legs: [{ userId, asset: pay.asset, amount: new Decimal(pay.amount).neg().toFixed() }] }).catch((error: unknown) => {
+  const debit = await post(tx, {
+    key: `subscription:${subscriptionId}`,
+    kind: 'subscription',
+    reference: subscriptionId,
+    legs: [{ userId, asset: pay.asset, amount: new Decimal(pay.amount).neg().toFixed() }],
+  }).catch((error: unknown) => {
     // Only reachable if the lock were bypassed (another path debiting without it): same answer.
     throw error instanceof InsufficientBalance ? unaffordable(plan) : error;
   });
-  await tx.update(memberSubscriptions).set({ availableCredit: debit.entries[0]!.balanceAfter }).where(eq(memberSubscriptions.id, subscriptionId));
+  await tx
+    .update(memberSubscriptions)
+    .set({ availableCredit: debit.entries[0]!.balanceAfter })
+    .where(eq(memberSubscriptions.id, subscriptionId));
   const rewardsCredited = await distributeLevelRewards(tx, { subscriptionId, buyerId: userId, usdtValue: plan.usdtToken });
   return { subscriptionId, expireDate, paidWith: pay.asset, amount: pay.amount, rewardsCredited };
 }
@@ -75,7 +92,13 @@ async function buy(tx: Db, userId: string, planId: string, clock: Clock): Promis
  * With `requestKey` (the member's Idempotency-Key), the same key again answers the first
  * purchase and buys nothing, even when the plan was retired since.
  */
-export async function purchasePlan(db: Db, userId: string, planId: string, clock: Clock, requestKey?: string): Promise<PurchaseResult> {
+export async function purchasePlan(
+  db: Db,
+  userId: string,
+  planId: string,
+  clock: Clock,
+  requestKey?: string,
+): Promise<PurchaseResult> {
   const keyed = { userId, key: requestKey, operation: 'subscription', request: { planId: planId.toLowerCase() } } as const;
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

@@ -39,13 +39,7 @@ export interface Grant {
   days: number;
 }
 
-export async function grant(
-  db: Db,
-  userId: string,
-  days: number,
-  source: string,
-  clock: Clock = systemClock,
-): Promise<Grant> {
+export async function grant(db: Db, userId: string, days: number, source: string, clock: Clock = systemClock): Promise<Grant> {
   if (!Number.isInteger(days) || days <= 0) throw new RangeError('days must be a positive integer');
   return db.transaction(async (tx) => {
     // Locking the member row serialises concurrent grants, so none is lost.
@@ -60,4 +54,6 @@ export async function grant(
  * For listings: a member's expiry as a correlated subquery (raw, qualified names: drizzle
  * leaves column names unqualified inside a select's sql, which would compare ms.id).
  */
-export const latestExpirySql = sql<string | null>`(select max(ms.expire_date) from member_subscriptions ms where ms.user_id = "users"."id")`;
+export const latestExpirySql = sql<
+  string | null
+>`(select max(ms.expire_date) from member_subscriptions ms where ms.user_id = "users"."id")`;

@@ -15,4 +15,3 @@ export function downlineCte(askerId: string, maxDepth: number): SQL {
     WHERE d.depth < ${maxDepth}::int AND u.id <> ${askerId}::uuid
   )`;
 }
-

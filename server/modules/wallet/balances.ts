@@ -23,7 +23,11 @@ export async function balancesOf(deps: ExchangeDeps, userId: string, market: Mar
 }
 
 /** A wallet's balances with what the member's running bots and cycles hold in it. */
-async function withHoldings(deps: ExchangeDeps, userId: string, market: Market): Promise<{ balances: Balances; holdings: Holding[] }> {
+async function withHoldings(
+  deps: ExchangeDeps,
+  userId: string,
+  market: Market,
+): Promise<{ balances: Balances; holdings: Holding[] }> {
   const [balances, holdings] = await Promise.all([balancesOf(deps, userId, market), memberHoldings(deps.db, userId)]);
   return { balances, holdings };
 }
@@ -55,7 +59,7 @@ export async function assets(deps: ExchangeDeps, userId: string, market: Market)
   const pairs = held.filter(([asset]) => asset !== 'USDT').map(([asset]) => `${asset}USDT`);
   const prices = pairs.length > 0 ? await surfaced(() => exchangeOf(deps).marketData.spotPrices(pairs)) : {};
   return held.map(([asset, b]) => {
-    const price = asset === 'USDT' ? '1' : prices[`${asset}USDT`] ?? '0';
+    const price = asset === 'USDT' ? '1' : (prices[`${asset}USDT`] ?? '0');
     const value = new Decimal(b.total).times(price).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
     return { asset, balance: b.total, value, ...moneyAtHand(b, holdingsFor(holdings, market, asset)) };
   });

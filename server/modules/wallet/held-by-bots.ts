@@ -12,8 +12,14 @@ import { DomainError } from '../errors';
 import { memberHoldings } from './holdings';
 import { holdingsFor, moneyAtHand } from './money-at-hand';
 
-export async function refuseHeldByBots(db: Db, userId: string, market: Market, asset: string,
-  balance: { free: string; total: string } | undefined, amount: Decimal): Promise<void> {
+export async function refuseHeldByBots(
+  db: Db,
+  userId: string,
+  market: Market,
+  asset: string,
+  balance: { free: string; total: string } | undefined,
+  amount: Decimal,
+): Promise<void> {
   const { free, inBots } = moneyAtHand(balance, holdingsFor(await memberHoldings(db, userId), market, asset));
   if (amount.lte(free)) return;
   const held = asset === 'USDT' ? formatUsdt(inBots) : formatQuantity(inBots);

@@ -31,14 +31,26 @@ describe.each(targets)('memberHoldings on $name', (target) => {
     const counted: string[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const symbol = `P${round}USDT`;
-      const [start] = await db.insert(runnableStarts).values({ userId, kind: 'cycle', symbol, category: 'Spot', amount: '800' })
+      const [start] = await db
+        .insert(runnableStarts)
+        .values({ userId, kind: 'cycle', symbol, category: 'Spot', amount: '800' })
         .returning({ id: runnableStarts.id });
       const record = db.transaction(async (tx) => {
-        await tx.insert(cycles).values({ userId, status: 'Live', symbol, amount: '800', buyPrice: '1', sellPrice: '2', stopLoss: '0.5', noOfCycle: 1 });
+        await tx.insert(cycles).values({
+          userId,
+          status: 'Live',
+          symbol,
+          amount: '800',
+          buyPrice: '1',
+          sellPrice: '2',
+          stopLoss: '0.5',
+          noOfCycle: 1,
+        });
         await tx.delete(runnableStarts).where(eq(runnableStarts.id, start!.id));
       });
       const [holdings] = await Promise.all([memberHoldings(db, userId), record]);
-      const usdt = holdings.filter((h) => h.market === 'spot' && h.asset === 'USDT')
+      const usdt = holdings
+        .filter((h) => h.market === 'spot' && h.asset === 'USDT')
         .reduce((sum, h) => sum.plus(h.holder.amount), new Decimal(0));
       counted.push(usdt.toFixed());
     }

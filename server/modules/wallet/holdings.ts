@@ -18,14 +18,34 @@ import { holdingsOf, type Holding } from './money-at-hand';
  * start could commit it twice) or both (a member told less is free than is).
  */
 export async function memberHoldings(db: Db, userId: string, clock: Clock = systemClock): Promise<Holding[]> {
-  return db.transaction(async (tx) => {
-    const botRows = await tx.select({ id: bots.id, symbol: bots.symbol, category: bots.category, leverage: bots.leverage,
-      investment: bots.investment, heldQty: bots.heldQty, heldCost: bots.heldCost })
-      .from(bots).where(and(eq(bots.userId, userId), inArray(bots.status, [...RUNNING_BOT_STATUSES])));
-    const cycleRows = await tx.select({ id: cycles.id, symbol: cycles.symbol, category: cycles.category, amount: cycles.amount,
-      heldQty: cycles.heldQty, heldCost: cycles.heldCost })
-      .from(cycles).where(and(eq(cycles.userId, userId), eq(cycles.status, 'Live')));
-    const starts = await pendingStarts(tx as unknown as Db, userId, clock);
-    return holdingsOf(botRows, cycleRows, starts);
-  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  return db.transaction(
+    async (tx) => {
+      const botRows = await tx
+        .select({
+          id: bots.id,
+          symbol: bots.symbol,
+          category: bots.category,
+          leverage: bots.leverage,
+          investment: bots.investment,
+          heldQty: bots.heldQty,
+          heldCost: bots.heldCost,
+        })
+        .from(bots)
+        .where(and(eq(bots.userId, userId), inArray(bots.status, [...RUNNING_BOT_STATUSES])));
+      const cycleRows = await tx
+        .select({
+          id: cycles.id,
+          symbol: cycles.symbol,
+          category: cycles.category,
+          amount: cycles.amount,
+          heldQty: cycles.heldQty,
+          heldCost: cycles.heldCost,
+        })
+        .from(cycles)
+        .where(and(eq(cycles.userId, userId), eq(cycles.status, 'Live')));
+      const starts = await pendingStarts(tx as unknown as Db, userId, clock);
+      return holdingsOf(botRows, cycleRows, starts);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }

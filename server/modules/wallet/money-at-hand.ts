@@ -62,11 +62,27 @@ function baseOf(symbol: string): string | null {
 }
 
 /** Every positive holding of the given bots, cycles and starts under way, per wallet and asset. */
-export function holdingsOf(bots: readonly BotHoldingRow[], cycles: readonly CycleHoldingRow[], starts: readonly StartHoldingRow[] = []): Holding[] {
+export function holdingsOf(
+  bots: readonly BotHoldingRow[],
+  cycles: readonly CycleHoldingRow[],
+  starts: readonly StartHoldingRow[] = [],
+): Holding[] {
   const out: Holding[] = [];
-  const add = (market: Market, asset: string | null, kind: WalletHolder['kind'], row: { id: string; symbol: string }, amount: Decimal, inFree: Decimal) => {
+  const add = (
+    market: Market,
+    asset: string | null,
+    kind: WalletHolder['kind'],
+    row: { id: string; symbol: string },
+    amount: Decimal,
+    inFree: Decimal,
+  ) => {
     if (asset === null || !amount.gt(0)) return;
-    const holder: WalletHolder = { kind, id: row.id, label: `${pairLabel(row.symbol)} ${row.id.slice(0, 6)}`, amount: amount.toFixed() };
+    const holder: WalletHolder = {
+      kind,
+      id: row.id,
+      label: `${pairLabel(row.symbol)} ${row.id.slice(0, 6)}`,
+      amount: amount.toFixed(),
+    };
     out.push({ market, asset, holder, inFree: Decimal.max(0, Decimal.min(amount, inFree)) });
   };
   for (const bot of bots) {

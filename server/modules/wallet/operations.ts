@@ -20,8 +20,16 @@ import { refuseHeldByBots } from './held-by-bots';
 import type { WalletDeps } from './deps';
 import { serialised } from './locks';
 import { WALLET_MESSAGES } from './messages';
-import { claim, type ClaimOptions, isUniqueViolation, type NewOperation, type OperationRow, releaseTransferRef, RepeatedRequest,
-  settle } from './records';
+import {
+  claim,
+  type ClaimOptions,
+  isUniqueViolation,
+  type NewOperation,
+  type OperationRow,
+  releaseTransferRef,
+  RepeatedRequest,
+  settle,
+} from './records';
 import { claimTransfer, findTransfer, type SentTransfer, type TransferLookup } from './transfer-match';
 import { isReason } from '../../../common/reasons';
 
@@ -47,21 +55,32 @@ function forgetBalances(deps: WalletDeps, userId: string): void {
  * decides, and 'already submitted' while it is still running.
  */
 function replay(prior: OperationRow, op: NewOperation, success: string): { message: string } {
-  const same = prior.kind === op.kind && prior.asset === op.asset && new Decimal(prior.amount).eq(op.amount)
-    && prior.fromWallet === (op.fromWallet ?? null) && prior.toWallet === (op.toWallet ?? null);
+  const same =
+    prior.kind === op.kind &&
+    prior.asset === op.asset &&
+    new Decimal(prior.amount).eq(op.amount) &&
+    prior.fromWallet === (op.fromWallet ?? null) &&
+    prior.toWallet === (op.toWallet ?? null);
   if (!same) throw new DomainError('idempotency.key_reused', WALLET_MESSAGES.keyReused);
   if (prior.status === 'done') return { message: success };
   // The same refusal as the first run: its words and its reason.
   if (prior.status === 'failed') {
-    throw new DomainError(isReason(prior.errorReason) ? prior.errorReason : 'wallet.previous_failed', prior.error ?? WALLET_MESSAGES.repeated);
+    throw new DomainError(
+      isReason(prior.errorReason) ? prior.errorReason : 'wallet.previous_failed',
+      prior.error ?? WALLET_MESSAGES.repeated,
+    );
   }
   if (prior.status === 'unknown') throw new DomainError('wallet.unknown_outcome', WALLET_MESSAGES.unknownOutcome);
   throw new DomainError('wallet.repeated', WALLET_MESSAGES.repeated);
 }
 
 /** Claims the member's lock for `op`, or answers a repeated request from its first run. */
-async function claimOrReplay(deps: WalletDeps, op: NewOperation, success: string, options?: ClaimOptions)
-  : Promise<{ id: string } | { replayed: { message: string } }> {
+async function claimOrReplay(
+  deps: WalletDeps,
+  op: NewOperation,
+  success: string,
+  options?: ClaimOptions,
+): Promise<{ id: string } | { replayed: { message: string } }> {
   try {
     return { id: await claim(deps, op, options) };
   } catch (error) {
@@ -106,7 +125,12 @@ async function settleAnswered(deps: WalletDeps, sent: Omit<SentTransfer, 'sentAt
   }
 }
 
-async function sendTransfer(deps: WalletDeps, gateway: MemberGateway, sent: Omit<SentTransfer, 'sentAt'>, lookup?: Partial<TransferLookup>): Promise<void> {
+async function sendTransfer(
+  deps: WalletDeps,
+  gateway: MemberGateway,
+  sent: Omit<SentTransfer, 'sentAt'>,
+  lookup?: Partial<TransferLookup>,
+): Promise<void> {
   const sentAt = deps.clock().getTime();
   let outcome: ExchangeError;
   try {
@@ -124,20 +148,41 @@ async function sendTransfer(deps: WalletDeps, gateway: MemberGateway, sent: Omit
   throw new DomainError('wallet.unknown_outcome', WALLET_MESSAGES.unknownOutcome);
 }
 
-export async function transfer(deps: WalletDeps, userId: string, from: Market, to: Market, body: TransferRequest,
-  requestKey?: string, options: OperationOptions = {}): Promise<{ message: string }> {
-  if (body.from !== from || body.to !== to) throw new DomainError('wallet.wrong_direction', WALLET_MESSAGES.wrongDirection(from, to));
+export async function transfer(
+  deps: WalletDeps,
+  userId: string,
+  from: Market,
+  to: Market,
+  body: TransferRequest,
+  requestKey?: string,
+  options: OperationOptions = {},
+): Promise<{ message: string }> {
+  if (body.from !== from || body.to !== to)
+    throw new DomainError('wallet.wrong_direction', WALLET_MESSAGES.wrongDirection(from, to));
   const amount = new Decimal(body.amount).toFixed();
   return serialised(deps.db, userId, async () => {
     const gateway = await memberGateway(deps, userId);
-    const claimed = await claimOrReplay(deps, { userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'transfer',
-      asset: 'USDT', amount, fromWallet: from, toWallet: to }, SERVER.transferSuccessful, options.claim);
+    const claimed = await claimOrReplay(
+      deps,
+      {
+        userId,
+        idempotencyKey: idempotencyKey(userId, requestKey),
+        kind: 'transfer',
+        asset: 'USDT',
+        amount,
+        fromWallet: from,
+        toWallet: to,
+      },
+      SERVER.transferSuccessful,
+      options.claim,
+    );
     if ('replayed' in claimed) return claimed.replayed;
     const { id } = claimed;
     try {
       await checked(deps, id, async () => {
         const balances = await balancesOf(deps, userId, from, true);
-        if (new Decimal(amount).gt(balances.USDT?.free ?? '0')) throw new DomainError('wallet.insufficient_funds', VALIDATION.transferExceeds);
+        if (new Decimal(amount).gt(balances.USDT?.free ?? '0'))
+          throw new DomainError('wallet.insufficient_funds', VALIDATION.transferExceeds);
         await refuseHeldByBots(deps.db, userId, from, 'USDT', balances.USDT, new Decimal(amount));
       });
       await sendTransfer(deps, gateway, { id, userId, asset: 'USDT', amount, from, to }, options.lookup);
@@ -178,8 +223,13 @@ async function sendSwap(deps: WalletDeps, id: string, send: () => Promise<string
   }
 }
 
-export async function swapToUsdt(deps: WalletDeps, userId: string, body: SwapRequest, requestKey?: string,
-  options: OperationOptions = {}): Promise<{ message: string }> {
+export async function swapToUsdt(
+  deps: WalletDeps,
+  userId: string,
+  body: SwapRequest,
+  requestKey?: string,
+  options: OperationOptions = {},
+): Promise<{ message: string }> {
   const asset = body.asset.toUpperCase();
   const amount = new Decimal(body.amount);
   return serialised(deps.db, userId, async () => {
@@ -188,8 +238,12 @@ export async function swapToUsdt(deps: WalletDeps, userId: string, body: SwapReq
     const { quantity } = await swapQuantity(deps, asset, amount);
     const id = randomUUID();
     const clientOrderId = swapClientOrderId(id);
-    const claimed = await claimOrReplay(deps, { id, userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'swap', asset,
-      amount: quantity, clientOrderId }, SERVER.swapSuccessful, options.claim);
+    const claimed = await claimOrReplay(
+      deps,
+      { id, userId, idempotencyKey: idempotencyKey(userId, requestKey), kind: 'swap', asset, amount: quantity, clientOrderId },
+      SERVER.swapSuccessful,
+      options.claim,
+    );
     if ('replayed' in claimed) return claimed.replayed;
     try {
       await checked(deps, id, async () => {

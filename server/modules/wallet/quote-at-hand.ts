@@ -19,7 +19,14 @@ import { holdingsFor, moneyAtHand } from './money-at-hand';
 
 export const walletOf = (category: string): Market => (category === 'Future' ? 'futures' : 'spot');
 
-export async function quoteAtHand(db: Db, clock: Clock, userId: string, member: MemberGateway, category: string, ownStartId: string): Promise<Decimal> {
+export async function quoteAtHand(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  member: MemberGateway,
+  category: string,
+  ownStartId: string,
+): Promise<Decimal> {
   const market = walletOf(category);
   const balances = await surfaced(() => member.balances(market).catch(refusedKey));
   const holdings = (await memberHoldings(db, userId, clock)).filter((h) => h.holder.id !== ownStartId);

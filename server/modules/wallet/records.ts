@@ -58,7 +58,9 @@ export async function claim(deps: WalletDeps, op: NewOperation, options: ClaimOp
   for (let attempt = 0; ; attempt += 1) {
     const at = deps.clock();
     try {
-      const [row] = await deps.db.insert(walletOperations).values({ ...op, status: 'pending', createdAt: at, updatedAt: at })
+      const [row] = await deps.db
+        .insert(walletOperations)
+        .values({ ...op, status: 'pending', createdAt: at, updatedAt: at })
         .returning({ id: walletOperations.id });
       return row!.id;
     } catch (error) {
@@ -77,9 +79,17 @@ export async function claim(deps: WalletDeps, op: NewOperation, options: ClaimOp
  * another process). A transfer's tranId already claimed by another operation of the member
  * throws a unique violation (see isUniqueViolation).
  */
-export async function settle(deps: WalletDeps, id: string, status: Settled, exchangeRef: string | null, error: string | null,
-  errorReason: Reason | null = null): Promise<boolean> {
-  const rows = await deps.db.update(walletOperations).set({ status, exchangeRef, error, errorReason, updatedAt: deps.clock() })
+export async function settle(
+  deps: WalletDeps,
+  id: string,
+  status: Settled,
+  exchangeRef: string | null,
+  error: string | null,
+  errorReason: Reason | null = null,
+): Promise<boolean> {
+  const rows = await deps.db
+    .update(walletOperations)
+    .set({ status, exchangeRef, error, errorReason, updatedAt: deps.clock() })
     .where(and(eq(walletOperations.id, id), inArray(walletOperations.status, ['pending', 'unknown'])))
     .returning({ id: walletOperations.id });
   return rows.length > 0;
@@ -90,18 +100,43 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Which of these tranIds other transfers of the member already own. */
-export async function takenTransferRefs(deps: WalletDeps, userId: string, exceptId: string, refs: string[]): Promise<Set<string>> {
+export async function takenTransferRefs(
+  deps: WalletDeps,
+  userId: string,
+  exceptId: string,
+  refs: string[],
+): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
-  const rows = await deps.db.select({ ref: walletOperations.exchangeRef }).from(walletOperations)
-    .where(and(eq(walletOperations.userId, userId), eq(walletOperations.kind, 'transfer'), ne(walletOperations.id, exceptId),
-      inArray(walletOperations.exchangeRef, refs)));
+  const rows = await deps.db
+    .select({ ref: walletOperations.exchangeRef })
+    .from(walletOperations)
+    .where(
+      and(
+        eq(walletOperations.userId, userId),
+        eq(walletOperations.kind, 'transfer'),
+        ne(walletOperations.id, exceptId),
+        inArray(walletOperations.exchangeRef, refs),
+      ),
+    );
   return new Set(rows.map((r) => r.ref).filter((r): r is string => r !== null));
 }
 
 /** Undoes a history match that took a tranId the exchange has since named as another operation's. */
 export async function releaseTransferRef(deps: WalletDeps, userId: string, ownerId: string, tranId: string): Promise<void> {
-  await deps.db.update(walletOperations)
-    .set({ status: 'unknown', exchangeRef: null, error: `tranId ${tranId} belongs to operation ${ownerId}`, updatedAt: deps.clock() })
-    .where(and(eq(walletOperations.userId, userId), eq(walletOperations.kind, 'transfer'), eq(walletOperations.exchangeRef, tranId),
-      ne(walletOperations.id, ownerId)));
+  await deps.db
+    .update(walletOperations)
+    .set({
+      status: 'unknown',
+      exchangeRef: null,
+      error: `tranId ${tranId} belongs to operation ${ownerId}`,
+      updatedAt: deps.clock(),
+    })
+    .where(
+      and(
+        eq(walletOperations.userId, userId),
+        eq(walletOperations.kind, 'transfer'),
+        eq(walletOperations.exchangeRef, tranId),
+        ne(walletOperations.id, ownerId),
+      ),
+    );
 }

@@ -57,10 +57,19 @@ interface Run {
 }
 
 function logSettled(run: Run, row: OperationRow, status: string, ref: string | null): void {
-  run.log.info({ operation: row.id }, `wallet ${row.kind} ${row.id} of member ${row.userId}: ${row.status} -> ${status}${ref ? ` (${ref})` : ''}`);
+  run.log.info(
+    { operation: row.id },
+    `wallet ${row.kind} ${row.id} of member ${row.userId}: ${row.status} -> ${status}${ref ? ` (${ref})` : ''}`,
+  );
 }
 
-async function settled(run: Run, row: OperationRow, status: 'done' | 'failed' | 'unknown', ref: string | null, note: string | null): Promise<Verdict> {
+async function settled(
+  run: Run,
+  row: OperationRow,
+  status: 'done' | 'failed' | 'unknown',
+  ref: string | null,
+  note: string | null,
+): Promise<Verdict> {
   const changed = await settle(run.deps, row.id, status, ref, note);
   if (changed) logSettled(run, row, status, ref);
   return changed && status !== 'unknown' ? status : 'open';
@@ -79,8 +88,12 @@ async function reconcileSwap(run: Run, row: OperationRow, gateway: MemberGateway
 
 async function reconcileTransfer(run: Run, row: OperationRow, gateway: MemberGateway, age: number): Promise<Verdict> {
   const sent: SentTransfer = {
-    id: row.id, userId: row.userId, asset: row.asset, amount: row.amount,
-    from: row.fromWallet as Market, to: row.toWallet as Market,
+    id: row.id,
+    userId: row.userId,
+    asset: row.asset,
+    amount: row.amount,
+    from: row.fromWallet as Market,
+    to: row.toWallet as Market,
     // Recorded before sending, so the transfer cannot be older (less the skew allowance).
     sentAt: row.createdAt.getTime(),
     // A pending row is still the member's only operation in flight: no later bound needed.
@@ -109,7 +122,9 @@ async function reconcileRow(run: Run, row: OperationRow, gateway: MemberGateway)
 async function busyMembers(run: Run, rows: OperationRow[]): Promise<Set<string>> {
   const members = [...new Set(rows.filter((r) => r.status === 'unknown').map((r) => r.userId))];
   if (members.length === 0) return new Set();
-  const pending = await run.deps.db.select({ userId: walletOperations.userId }).from(walletOperations)
+  const pending = await run.deps.db
+    .select({ userId: walletOperations.userId })
+    .from(walletOperations)
     .where(and(eq(walletOperations.status, 'pending'), inArray(walletOperations.userId, members)));
   return new Set(pending.map((p) => p.userId));
 }
@@ -121,9 +136,17 @@ export async function settleOpenOperations(deps: WalletDeps, options: SettleOpti
   const summary: SettleSummary = { done: 0, failed: 0, open: 0, skipped: 0 };
   exchangeOf(deps); // no exchange in this process: nothing can be looked up
   const staleBefore = new Date(run.now - run.options.staleAfterMs);
-  const rows = await deps.db.select().from(walletOperations)
-    .where(or(eq(walletOperations.status, 'unknown'), and(eq(walletOperations.status, 'pending'), lt(walletOperations.createdAt, staleBefore))))
-    .orderBy(asc(walletOperations.createdAt)).limit(run.options.limit);
+  const rows = await deps.db
+    .select()
+    .from(walletOperations)
+    .where(
+      or(
+        eq(walletOperations.status, 'unknown'),
+        and(eq(walletOperations.status, 'pending'), lt(walletOperations.createdAt, staleBefore)),
+      ),
+    )
+    .orderBy(asc(walletOperations.createdAt))
+    .limit(run.options.limit);
   const busy = await busyMembers(run, rows);
   const gateways = new Map<string, MemberGateway | null>();
   for (const row of rows) {
@@ -138,14 +161,20 @@ export async function settleOpenOperations(deps: WalletDeps, options: SettleOpti
       }
       const gateway = gateways.get(row.userId);
       if (!gateway) {
-        log.warn({ operation: row.id }, `wallet ${row.kind} ${row.id} of member ${row.userId} left ${row.status}: the member has no exchange key stored`);
+        log.warn(
+          { operation: row.id },
+          `wallet ${row.kind} ${row.id} of member ${row.userId} left ${row.status}: the member has no exchange key stored`,
+        );
         summary.skipped += 1;
         continue;
       }
       summary[await reconcileRow(run, row, gateway)] += 1;
     } catch (error) {
       // One member's trouble (exchange down, a key that no longer decrypts) must not stall the rest.
-      log.warn({ operation: row.id }, `wallet ${row.kind} ${row.id} of member ${row.userId} left ${row.status}: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(
+        { operation: row.id },
+        `wallet ${row.kind} ${row.id} of member ${row.userId} left ${row.status}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       summary.open += 1;
     }
   }

@@ -28,9 +28,12 @@ export function startSettleTimer(deps: WalletDeps, options: SettleTimerOptions):
   const pass = () => {
     if (running || stopped) return;
     running = settleOpenOperations(deps, { log })
-      .then((summary) => {
-        if (changed(summary)) log.info(summary, `wallet reconciler: ${JSON.stringify(summary)}`);
-      }, (error: unknown) => log.error({}, `wallet reconciler failed: ${error instanceof Error ? error.message : String(error)}`))
+      .then(
+        (summary) => {
+          if (changed(summary)) log.info(summary, `wallet reconciler: ${JSON.stringify(summary)}`);
+        },
+        (error: unknown) => log.error({}, `wallet reconciler failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => {
         running = null;
       });

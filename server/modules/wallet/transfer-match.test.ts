@@ -5,9 +5,25 @@ import { matchTransfer, type SentTransfer } from './transfer-match';
 
 const SKEW = 60_000;
 const T0 = 1_800_000_000_000;
-const sent: SentTransfer = { id: 'op', userId: 'u', asset: 'USDT', amount: '100.000000000000000000', from: 'spot', to: 'futures', sentAt: T0 };
-const row = (id: string, over: Partial<TransferRecord> = {}): TransferRecord =>
-  ({ id, asset: 'USDT', amount: '100', from: 'spot', to: 'futures', time: T0 + 50, status: 'confirmed', ...over });
+const sent: SentTransfer = {
+  id: 'op',
+  userId: 'u',
+  asset: 'USDT',
+  amount: '100.000000000000000000',
+  from: 'spot',
+  to: 'futures',
+  sentAt: T0,
+};
+const row = (id: string, over: Partial<TransferRecord> = {}): TransferRecord => ({
+  id,
+  asset: 'USDT',
+  amount: '100',
+  from: 'spot',
+  to: 'futures',
+  time: T0 + 50,
+  status: 'confirmed',
+  ...over,
+});
 
 describe('matchTransfer', () => {
   it('matches the exact amount whatever its notation, newest first', () => {
@@ -17,8 +33,12 @@ describe('matchTransfer', () => {
   });
 
   it('never matches another amount, asset or direction, or a failed transfer', () => {
-    const history = [row('amount', { amount: '100.00000001' }), row('asset', { asset: 'BTC' }),
-      row('direction', { from: 'futures', to: 'spot' }), row('failed', { status: 'failed' })];
+    const history = [
+      row('amount', { amount: '100.00000001' }),
+      row('asset', { asset: 'BTC' }),
+      row('direction', { from: 'futures', to: 'spot' }),
+      row('failed', { status: 'failed' }),
+    ];
     expect(matchTransfer(history, sent, new Set(), SKEW)).toBeNull();
   });
 

@@ -53,16 +53,35 @@ export interface SentTransfer {
 }
 
 /** The newest history row that can be this transfer, or null. Failed rows never match. */
-export function matchTransfer(history: readonly TransferRecord[], sent: SentTransfer, taken: ReadonlySet<string>, skewMs: number): TransferRecord | null {
+export function matchTransfer(
+  history: readonly TransferRecord[],
+  sent: SentTransfer,
+  taken: ReadonlySet<string>,
+  skewMs: number,
+): TransferRecord | null {
   const amount = new Decimal(sent.amount);
   const earliest = sent.sentAt - skewMs;
   const latest = sent.until === undefined ? Infinity : sent.until + skewMs;
-  const candidates = history.filter((t) => t.from === sent.from && t.to === sent.to && t.asset === sent.asset
-    && t.status !== 'failed' && amount.eq(t.amount) && t.time >= earliest && t.time <= latest && !taken.has(t.id));
+  const candidates = history.filter(
+    (t) =>
+      t.from === sent.from &&
+      t.to === sent.to &&
+      t.asset === sent.asset &&
+      t.status !== 'failed' &&
+      amount.eq(t.amount) &&
+      t.time >= earliest &&
+      t.time <= latest &&
+      !taken.has(t.id),
+  );
   return candidates.reduce<TransferRecord | null>((best, t) => (best === null || t.time > best.time ? t : best), null);
 }
 
-async function lookOnce(deps: WalletDeps, gateway: MemberGateway, sent: SentTransfer, skewMs: number): Promise<TransferRecord | null> {
+async function lookOnce(
+  deps: WalletDeps,
+  gateway: MemberGateway,
+  sent: SentTransfer,
+  skewMs: number,
+): Promise<TransferRecord | null> {
   let history: TransferRecord[];
   try {
     history = await gateway.transferHistory(sent.from, sent.to, sent.sentAt - skewMs);
@@ -70,13 +89,22 @@ async function lookOnce(deps: WalletDeps, gateway: MemberGateway, sent: SentTran
     if (error instanceof ExchangeError) return null; // unreadable now: the next attempt or reconcile run asks again
     throw error;
   }
-  const taken = await takenTransferRefs(deps, sent.userId, sent.id, history.map((t) => t.id));
+  const taken = await takenTransferRefs(
+    deps,
+    sent.userId,
+    sent.id,
+    history.map((t) => t.id),
+  );
   return matchTransfer(history, sent, taken, skewMs);
 }
 
 /** Looks the transfer up, a few times while the history may still lag. */
-export async function findTransfer(deps: WalletDeps, gateway: MemberGateway, sent: SentTransfer,
-  lookup: Partial<TransferLookup> = {}): Promise<TransferRecord | null> {
+export async function findTransfer(
+  deps: WalletDeps,
+  gateway: MemberGateway,
+  sent: SentTransfer,
+  lookup: Partial<TransferLookup> = {},
+): Promise<TransferRecord | null> {
   const { skewMs, attempts, delayMs, sleep } = { ...TRANSFER_LOOKUP, ...lookup };
   for (let attempt = 1; ; attempt += 1) {
     const found = await lookOnce(deps, gateway, sent, skewMs);

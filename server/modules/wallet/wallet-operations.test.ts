@@ -48,10 +48,12 @@ class FakeMember implements Partial<MemberGateway> {
 
   async transfer(asset: string, amount: string, from: Market, to: Market): Promise<{ id: string }> {
     if (this.mode === 'refused') throw new ExchangeError('rejected', 'Asset transfer failed: insufficient balance');
-    if (this.mode === 'lost-then-5xx') throw new ExchangeError('unknown_outcome', 'Timeout waiting for response from backend server.');
+    if (this.mode === 'lost-then-5xx')
+      throw new ExchangeError('unknown_outcome', 'Timeout waiting for response from backend server.');
     const id = `T${this.nextId++}`;
     this.history.unshift({ id, asset, amount, from, to, time: this.now(), status: 'confirmed' });
-    if (this.mode === 'moved-then-5xx') throw new ExchangeError('unknown_outcome', 'Timeout waiting for response from backend server.');
+    if (this.mode === 'moved-then-5xx')
+      throw new ExchangeError('unknown_outcome', 'Timeout waiting for response from backend server.');
     return { id };
   }
 
@@ -77,7 +79,8 @@ function fakeExchange(member: FakeMember): ExchangeInternals {
   return {
     gateway: { member: () => member as unknown as MemberGateway },
     balances: new BalanceFeeds(noStreams, noStreams, { spot: spotBalances, futures: futuresBalances }),
-    spotBalances, futuresBalances,
+    spotBalances,
+    futuresBalances,
     connection: new MemberCache(CACHE_BUDGETS.connection),
   } as unknown as ExchangeInternals;
 }
@@ -93,12 +96,21 @@ let fake: FakeMember;
 let alice: Registered;
 
 async function withKey(member: Registered): Promise<void> {
-  await server.database.db.insert(exchangeKeys).values({ userId: member.userId, apiKey: `key-${member.userId}`,
-    secretCiphertext: sealSecret(server.config.secretsKey, member.userId, 'secret'), keyVersion: 1, ipRestricted: true });
+  await server.database.db.insert(exchangeKeys).values({
+    userId: member.userId,
+    apiKey: `key-${member.userId}`,
+    secretCiphertext: sealSecret(server.config.secretsKey, member.userId, 'secret'),
+    keyVersion: 1,
+    ipRestricted: true,
+  });
 }
 
 async function rowsOf(member: Registered) {
-  return server.database.db.select().from(walletOperations).where(eq(walletOperations.userId, member.userId)).orderBy(walletOperations.createdAt);
+  return server.database.db
+    .select()
+    .from(walletOperations)
+    .where(eq(walletOperations.userId, member.userId))
+    .orderBy(walletOperations.createdAt);
 }
 
 async function latest(member: Registered) {
@@ -106,10 +118,14 @@ async function latest(member: Registered) {
 }
 
 const body = (amount: string) => ({ from: 'spot' as const, to: 'futures' as const, coin: 'USDT' as const, amount });
-const refusal = (run: Promise<unknown>) => run.then(() => null, (error: unknown) => {
-  if (!(error instanceof DomainError)) throw error;
-  return { reason: error.reason, message: error.message };
-});
+const refusal = (run: Promise<unknown>) =>
+  run.then(
+    () => null,
+    (error: unknown) => {
+      if (!(error instanceof DomainError)) throw error;
+      return { reason: error.reason, message: error.message };
+    },
+  );
 
 describe.each(targets)('wallet operations on $name', (target) => {
   beforeAll(async () => {
@@ -129,19 +145,28 @@ describe.each(targets)('wallet operations on $name', (target) => {
   describe('transfer: lock, balance check and settling', () => {
     it('records an answered transfer as done with its tranId', async () => {
       expect(await transfer(deps, alice.userId, 'spot', 'futures', body('10'))).toEqual({ message: SERVER.transferSuccessful });
-      expect(await latest(alice)).toMatchObject({ status: 'done', exchangeRef: fake.history[0]!.id, kind: 'transfer', fromWallet: 'spot' });
+      expect(await latest(alice)).toMatchObject({
+        status: 'done',
+        exchangeRef: fake.history[0]!.id,
+        kind: 'transfer',
+        fromWallet: 'spot',
+      });
     });
 
     it('settles a refused balance check as failed and frees the lock', async () => {
-      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1000.01'))))
-        .toEqual({ reason: 'wallet.insufficient_funds', message: VALIDATION.transferExceeds });
+      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1000.01')))).toEqual({
+        reason: 'wallet.insufficient_funds',
+        message: VALIDATION.transferExceeds,
+      });
       expect(await latest(alice)).toMatchObject({ status: 'failed', error: VALIDATION.transferExceeds, exchangeRef: null });
       expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'))).message).toBe(SERVER.transferSuccessful);
     });
 
     it('settles an exchange refusal as failed with its reason', async () => {
       fake.mode = 'refused';
-      expect((await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5'))))?.message).toMatch(/insufficient balance/);
+      expect((await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('5'))))?.message).toMatch(
+        /insufficient balance/,
+      );
       expect((await latest(alice)).status).toBe('failed');
     });
 
@@ -158,30 +183,52 @@ describe.each(targets)('wallet operations on $name', (target) => {
       await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1');
       const transfersBefore = fake.history.length;
       // The retry gets the first answer and moves nothing; the same key for another request is refused.
-      expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(SERVER.transferSuccessful);
+      expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(
+        SERVER.transferSuccessful,
+      );
       expect(fake.history.length).toBe(transfersBefore);
-      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('2'), 'key-1', FAST)))
-        .toEqual({ reason: 'idempotency.key_reused', message: WALLET_MESSAGES.keyReused });
+      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('2'), 'key-1', FAST))).toEqual({
+        reason: 'idempotency.key_reused',
+        message: WALLET_MESSAGES.keyReused,
+      });
       // Another process's operation of this member is in flight: its pending row is the lock.
-      const held = await claim(deps, { userId: alice.userId, idempotencyKey: `${alice.userId}:elsewhere`, kind: 'transfer', asset: 'USDT', amount: '3' });
+      const held = await claim(deps, {
+        userId: alice.userId,
+        idempotencyKey: `${alice.userId}:elsewhere`,
+        kind: 'transfer',
+        asset: 'USDT',
+        amount: '3',
+      });
       const backoffs: number[] = [];
       const counted = { ...FAST, claim: { ...FAST.claim, sleep: (ms: number) => (backoffs.push(ms), nap(ms)) } };
-      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-2', counted)))
-        .toEqual({ reason: 'wallet.busy', message: WALLET_MESSAGES.busy });
+      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-2', counted))).toEqual({
+        reason: 'wallet.busy',
+        message: WALLET_MESSAGES.busy,
+      });
       expect(backoffs.length).toBeGreaterThan(0); // it tried again before giving up
       // A repeat is a repeat even while the member is busy: answered at once, without waiting.
-      expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(SERVER.transferSuccessful);
+      expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-1', FAST)).message).toBe(
+        SERVER.transferSuccessful,
+      );
       await settle(deps, held, 'done', 'T-elsewhere', null);
       expect((await transfer(deps, alice.userId, 'spot', 'futures', body('1'), 'key-2')).message).toBe(SERVER.transferSuccessful);
     });
 
     it('waits for the other operation to settle and then goes ahead', async () => {
-      const held = await claim(deps, { userId: alice.userId, idempotencyKey: `${alice.userId}:other`, kind: 'transfer', asset: 'USDT', amount: '3' });
+      const held = await claim(deps, {
+        userId: alice.userId,
+        idempotencyKey: `${alice.userId}:other`,
+        kind: 'transfer',
+        asset: 'USDT',
+        amount: '3',
+      });
       let blocked!: () => void;
       const refusedOnce = new Promise<void>((resolve) => (blocked = resolve));
       // The first backoff means its claim found the lock held; a wait longer than the test can only end by the lock being freed.
       const sleep = (ms: number) => (blocked(), nap(ms));
-      const waiting = transfer(deps, alice.userId, 'spot', 'futures', body('2'), undefined, { claim: { waitMs: 3_600_000, sleep } });
+      const waiting = transfer(deps, alice.userId, 'spot', 'futures', body('2'), undefined, {
+        claim: { waitMs: 3_600_000, sleep },
+      });
       await Promise.race([refusedOnce, waiting]); // a transfer that ended without waiting fails here
       expect((await rowsOf(alice)).map((r) => [r.id, r.status])).toEqual([[held, 'pending']]);
       await settle(deps, held, 'failed', null, 'elsewhere');
@@ -194,7 +241,9 @@ describe.each(targets)('wallet operations on $name', (target) => {
     it('finds the transfer even when the history lags, and reports success', async () => {
       fake.mode = 'moved-then-5xx';
       fake.lagReads = 2;
-      expect(await transfer(deps, alice.userId, 'spot', 'futures', body('7.5'), undefined, FAST)).toEqual({ message: SERVER.transferSuccessful });
+      expect(await transfer(deps, alice.userId, 'spot', 'futures', body('7.5'), undefined, FAST)).toEqual({
+        message: SERVER.transferSuccessful,
+      });
       expect(await latest(alice)).toMatchObject({ status: 'done', exchangeRef: fake.history[0]!.id, error: null });
     });
 
@@ -202,8 +251,10 @@ describe.each(targets)('wallet operations on $name', (target) => {
       await transfer(deps, alice.userId, 'spot', 'futures', body('42')); // done, owns its tranId
       fake.mode = 'lost-then-5xx';
       const reads = fake.historyReads;
-      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('42'), undefined, FAST)))
-        .toEqual({ reason: 'wallet.unknown_outcome', message: WALLET_MESSAGES.unknownOutcome });
+      expect(await refusal(transfer(deps, alice.userId, 'spot', 'futures', body('42'), undefined, FAST))).toEqual({
+        reason: 'wallet.unknown_outcome',
+        message: WALLET_MESSAGES.unknownOutcome,
+      });
       expect(fake.historyReads - reads).toBe(4); // looked a few times
       expect(await latest(alice)).toMatchObject({ status: 'unknown', exchangeRef: null });
     });
@@ -212,8 +263,21 @@ describe.each(targets)('wallet operations on $name', (target) => {
   describe('settleOpenOperations with a fake exchange', () => {
     async function insert(member: Registered, values: Partial<typeof walletOperations.$inferInsert>) {
       const at = server.clock();
-      const [row] = await server.database.db.insert(walletOperations).values({ userId: member.userId, idempotencyKey: `${member.userId}:${Math.random()}`,
-        kind: 'transfer', asset: 'USDT', amount: '1', fromWallet: 'spot', toWallet: 'futures', status: 'unknown', createdAt: at, updatedAt: at, ...values })
+      const [row] = await server.database.db
+        .insert(walletOperations)
+        .values({
+          userId: member.userId,
+          idempotencyKey: `${member.userId}:${Math.random()}`,
+          kind: 'transfer',
+          asset: 'USDT',
+          amount: '1',
+          fromWallet: 'spot',
+          toWallet: 'futures',
+          status: 'unknown',
+          createdAt: at,
+          updatedAt: at,
+          ...values,
+        })
         .returning();
       return row!;
     }
@@ -223,12 +287,36 @@ describe.each(targets)('wallet operations on $name', (target) => {
     it('settles swaps by their order: filled -> done, never placed -> failed once old enough', async () => {
       const filledId = randomUUID();
       const missingId = randomUUID();
-      const filled = await insert(alice, { id: filledId, kind: 'swap', asset: 'BTC', amount: '0.001', fromWallet: null, toWallet: null,
-        clientOrderId: swapClientOrderId(filledId) });
-      const missing = await insert(alice, { id: missingId, kind: 'swap', asset: 'BTC', amount: '0.002', fromWallet: null, toWallet: null,
-        clientOrderId: swapClientOrderId(missingId) });
-      fake.orders.set(swapClientOrderId(filledId), { id: '777', clientOrderId: swapClientOrderId(filledId), symbol: 'BTCUSDT', side: 'sell',
-        type: 'market', status: 'closed', price: null, quantity: '0.001', filled: '0.001', cost: '67' });
+      const filled = await insert(alice, {
+        id: filledId,
+        kind: 'swap',
+        asset: 'BTC',
+        amount: '0.001',
+        fromWallet: null,
+        toWallet: null,
+        clientOrderId: swapClientOrderId(filledId),
+      });
+      const missing = await insert(alice, {
+        id: missingId,
+        kind: 'swap',
+        asset: 'BTC',
+        amount: '0.002',
+        fromWallet: null,
+        toWallet: null,
+        clientOrderId: swapClientOrderId(missingId),
+      });
+      fake.orders.set(swapClientOrderId(filledId), {
+        id: '777',
+        clientOrderId: swapClientOrderId(filledId),
+        symbol: 'BTCUSDT',
+        side: 'sell',
+        type: 'market',
+        status: 'closed',
+        price: null,
+        quantity: '0.001',
+        filled: '0.001',
+        cost: '67',
+      });
       await settleOpenOperations(deps);
       expect(await statusOf(filled.id)).toMatchObject({ status: 'done', exchangeRef: '777' });
       expect((await statusOf(missing.id)).status).toBe('unknown'); // young: the order may still show up
@@ -252,9 +340,25 @@ describe.each(targets)('wallet operations on $name', (target) => {
 
     it('finds an unknown transfer in the history; a PENDING one keeps it open however old', async () => {
       const unknown = await insert(alice, { amount: '3.21' });
-      fake.history.unshift({ id: 'T-found', asset: 'USDT', amount: '3.21', from: 'spot', to: 'futures', time: fake.now(), status: 'confirmed' });
+      fake.history.unshift({
+        id: 'T-found',
+        asset: 'USDT',
+        amount: '3.21',
+        from: 'spot',
+        to: 'futures',
+        time: fake.now(),
+        status: 'confirmed',
+      });
       const slow = await insert(alice, { amount: '4.56', fromWallet: 'futures', toWallet: 'spot' });
-      fake.history.unshift({ id: 'T-slow', asset: 'USDT', amount: '4.56', from: 'futures', to: 'spot', time: fake.now(), status: 'pending' });
+      fake.history.unshift({
+        id: 'T-slow',
+        asset: 'USDT',
+        amount: '4.56',
+        from: 'futures',
+        to: 'spot',
+        time: fake.now(),
+        status: 'pending',
+      });
       server.clock.advance(11 * MINUTE);
       await settleOpenOperations(deps);
       expect(await statusOf(unknown.id)).toMatchObject({ status: 'done', exchangeRef: 'T-found' });
@@ -270,7 +374,10 @@ describe.each(targets)('wallet operations on $name', (target) => {
       await insert(bob, { status: 'pending', amount: '5' }); // in flight right now (young)
       server.clock.advance(11 * MINUTE);
       const warnings: string[] = [];
-      const summary = await settleOpenOperations(deps, { staleAfterMs: 60 * MINUTE, log: { info: () => undefined, warn: (_o, m) => warnings.push(m), error: () => undefined } });
+      const summary = await settleOpenOperations(deps, {
+        staleAfterMs: 60 * MINUTE,
+        log: { info: () => undefined, warn: (_o, m) => warnings.push(m), error: () => undefined },
+      });
       expect(summary.skipped).toBe(1);
       expect(warnings.some((w) => w.includes(orphan.id) && w.includes('no exchange key'))).toBe(true);
       expect((await statusOf(orphan.id)).status).toBe('unknown');

@@ -42,7 +42,13 @@ async function refusal(db: Db, userId: string): Promise<DomainError> {
 }
 
 /** The PENDING row and its debit, in the caller's transaction with the member's row locked. */
-async function reserve(tx: Db, userId: string, amount: string, toAddress: string, options: CreateWithdrawOptions): Promise<CreateWithdrawData> {
+async function reserve(
+  tx: Db,
+  userId: string,
+  amount: string,
+  toAddress: string,
+  options: CreateWithdrawOptions,
+): Promise<CreateWithdrawData> {
   if (!options.available) throw new DomainError('billing.withdrawals_unavailable', SERVER.withdrawalsUnavailable);
   if (await isPlatformAddress(tx, toAddress, options.hotWalletAddress ?? null)) {
     throw new DomainError('billing.withdrawal_to_platform_address', SERVER.withdrawToPlatformAddress);
@@ -51,18 +57,27 @@ async function reserve(tx: Db, userId: string, amount: string, toAddress: string
   const terms = await withdrawalTerms(tx);
   const refused = withdrawalRefusal(amount, terms, await withdrawalCounts(tx, userId, now));
   if (refused) throw refused;
-  const [row] = await tx.insert(withdrawals)
+  const [row] = await tx
+    .insert(withdrawals)
     .values({ userId, amount, fee: terms.fee, toAddress, status: 'PENDING', createdAt: now, updatedAt: now })
     .returning({ id: withdrawals.id });
   const id = row!.id;
   try {
     // One savepoint for both entries: a refused fee leaves no payout debit behind for the balance read below.
     await tx.transaction(async (both) => {
-      await post(both, { key: `withdrawal:${id}`, kind: 'withdrawal', reference: id,
-        legs: [{ userId, asset: 'USDT_REWARD', amount: new Decimal(payableOf(amount, terms.fee)).neg().toFixed() }] });
+      await post(both, {
+        key: `withdrawal:${id}`,
+        kind: 'withdrawal',
+        reference: id,
+        legs: [{ userId, asset: 'USDT_REWARD', amount: new Decimal(payableOf(amount, terms.fee)).neg().toFixed() }],
+      });
       if (new Decimal(terms.fee).isZero()) return; // staff may waive the fee; the ledger keeps no zero entries
-      await post(both, { key: `withdrawal_fee:${id}`, kind: 'withdrawal_fee', reference: id,
-        legs: [{ userId, asset: 'USDT_REWARD', amount: new Decimal(terms.fee).neg().toFixed() }] });
+      await post(both, {
+        key: `withdrawal_fee:${id}`,
+        kind: 'withdrawal_fee',
+        reference: id,
+        legs: [{ userId, asset: 'USDT_REWARD', amount: new Decimal(terms.fee).neg().toFixed() }],
+      });
     });
   } catch (error) {
     // The posting's savepoint rolled back alone: the transaction still reads the balance.
@@ -75,8 +90,13 @@ async function reserve(tx: Db, userId: string, amount: string, toAddress: string
  * With `requestKey` (the member's Idempotency-Key), the same key again answers the first
  * request's id and status and debits nothing.
  */
-export async function createWithdrawal(db: Db, userId: string, request: CreateWithdrawRequest, options: CreateWithdrawOptions,
-  requestKey?: string): Promise<CreateWithdrawData> {
+export async function createWithdrawal(
+  db: Db,
+  userId: string,
+  request: CreateWithdrawRequest,
+  options: CreateWithdrawOptions,
+  requestKey?: string,
+): Promise<CreateWithdrawData> {
   const toAddress = payoutAddress(request.toAddress, options.checksummedAddress);
   const amount = new Decimal(request.amount);
   if (!amount.isFinite() || amount.lte(0)) throw new RangeError('a withdrawal amount must be positive');

@@ -16,7 +16,11 @@ describe('withdrawal limits', () => {
 
   it('refuses below the minimum with a 400 naming the minimum and the fee', () => {
     for (const amount of ['9.999999999999999999', '1', '0.000000000000000001']) {
-      expect(refusalOf(amount)).toEqual({ reason: 'billing.withdrawal_below_minimum', status: 400, message: SERVER.withdrawBelowMinimum('10', '1') });
+      expect(refusalOf(amount)).toEqual({
+        reason: 'billing.withdrawal_below_minimum',
+        status: 400,
+        message: SERVER.withdrawBelowMinimum('10', '1'),
+      });
     }
   });
 
@@ -27,14 +31,20 @@ describe('withdrawal limits', () => {
 
   it('refuses the fourth pending withdrawal with a 409', () => {
     expect(refusalOf('10', { pending: 2, lastDay: 2 })).toBeNull();
-    expect(refusalOf('10', { pending: 3, lastDay: 3 })).toEqual({ reason: 'billing.withdrawal_pending_limit', status: 409,
-      message: SERVER.withdrawPendingLimit(3) });
+    expect(refusalOf('10', { pending: 3, lastDay: 3 })).toEqual({
+      reason: 'billing.withdrawal_pending_limit',
+      status: 409,
+      message: SERVER.withdrawPendingLimit(3),
+    });
   });
 
   it('refuses the eleventh of a day with a 429', () => {
     expect(refusalOf('10', { pending: 0, lastDay: 9 })).toBeNull();
-    expect(refusalOf('10', { pending: 0, lastDay: 10 })).toEqual({ reason: 'billing.withdrawal_daily_limit', status: 429,
-      message: SERVER.withdrawDailyLimit(10) });
+    expect(refusalOf('10', { pending: 0, lastDay: 10 })).toEqual({
+      reason: 'billing.withdrawal_daily_limit',
+      status: 429,
+      message: SERVER.withdrawDailyLimit(10),
+    });
   });
 
   it('names the amount first, then the pending cap, then the daily cap', () => {

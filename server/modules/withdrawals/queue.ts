@@ -33,19 +33,35 @@ export interface PayoutRow {
 }
 
 /** `now`, but never equal to created_at (see above). */
-const stamp = (now: Date) => sql`greatest(${now.toISOString()}::timestamptz, ${withdrawals.createdAt} + interval '1 millisecond')`;
+const stamp = (now: Date) =>
+  sql`greatest(${now.toISOString()}::timestamptz, ${withdrawals.createdAt} + interval '1 millisecond')`;
 
 const columns = {
-  id: withdrawals.id, userId: withdrawals.userId, amount: withdrawals.amount, fee: withdrawals.fee, toAddress: withdrawals.toAddress,
-  nonce: withdrawals.nonce, signedTx: withdrawals.signedTx, txHash: withdrawals.txHash, attempts: withdrawals.attempts,
+  id: withdrawals.id,
+  userId: withdrawals.userId,
+  amount: withdrawals.amount,
+  fee: withdrawals.fee,
+  toAddress: withdrawals.toAddress,
+  nonce: withdrawals.nonce,
+  signedTx: withdrawals.signedTx,
+  txHash: withdrawals.txHash,
+  attempts: withdrawals.attempts,
 };
 
 type Raw = Pick<typeof withdrawals.$inferSelect, keyof typeof columns>;
 
 function rowOf(raw: Raw): PayoutRow {
-  return { id: raw.id, userId: raw.userId, amount: new Decimal(raw.amount).toFixed(), fee: new Decimal(raw.fee).toFixed(), toAddress: raw.toAddress,
-    nonce: raw.nonce === null ? null : BigInt(new Decimal(raw.nonce).toFixed()), signedTx: raw.signedTx, txHash: raw.txHash,
-    attempts: raw.attempts };
+  return {
+    id: raw.id,
+    userId: raw.userId,
+    amount: new Decimal(raw.amount).toFixed(),
+    fee: new Decimal(raw.fee).toFixed(),
+    toAddress: raw.toAddress,
+    nonce: raw.nonce === null ? null : BigInt(new Decimal(raw.nonce).toFixed()),
+    signedTx: raw.signedTx,
+    txHash: raw.txHash,
+    attempts: raw.attempts,
+  };
 }
 
 export interface ClaimOptions {
@@ -60,13 +76,28 @@ export interface ClaimOptions {
 export async function claimNext(db: Db, { now, leaseMs, skip = [], held = [] }: ClaimOptions): Promise<PayoutRow | null> {
   const cutoff = new Date(now.getTime() - leaseMs);
   return db.transaction(async (tx) => {
-    const [raw] = await tx.select(columns).from(withdrawals)
-      .where(and(eq(withdrawals.status, 'PENDING'),
-        or(lte(withdrawals.updatedAt, cutoff), eq(withdrawals.updatedAt, withdrawals.createdAt), held.length > 0 ? inArray(withdrawals.id, [...held]) : undefined),
-        skip.length > 0 ? notInArray(withdrawals.id, [...skip]) : undefined))
-      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id)).limit(1).for('update', { skipLocked: true });
+    const [raw] = await tx
+      .select(columns)
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.status, 'PENDING'),
+          or(
+            lte(withdrawals.updatedAt, cutoff),
+            eq(withdrawals.updatedAt, withdrawals.createdAt),
+            held.length > 0 ? inArray(withdrawals.id, [...held]) : undefined,
+          ),
+          skip.length > 0 ? notInArray(withdrawals.id, [...skip]) : undefined,
+        ),
+      )
+      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
     if (!raw) return null;
-    await tx.update(withdrawals).set({ updatedAt: stamp(now) }).where(eq(withdrawals.id, raw.id));
+    await tx
+      .update(withdrawals)
+      .set({ updatedAt: stamp(now) })
+      .where(eq(withdrawals.id, raw.id));
     return rowOf(raw);
   });
 }
@@ -87,26 +118,39 @@ export interface SignedPayout {
  * two workers take turns; the unique index on nonce would refuse a duplicate anyway. Returns
  * the row as stored, which is another worker's signature when that one got there first.
  */
-export async function storeSigned(db: Db, id: string, chainPendingNonce: bigint, sign: (nonce: bigint) => Promise<SignedPayout>, now: Date): Promise<PayoutRow | null> {
+export async function storeSigned(
+  db: Db,
+  id: string,
+  chainPendingNonce: bigint,
+  sign: (nonce: bigint) => Promise<SignedPayout>,
+  now: Date,
+): Promise<PayoutRow | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${NONCE_LOCK})`);
-    const [raw] = await tx.select(columns).from(withdrawals).where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING'))).for('update');
+    const [raw] = await tx
+      .select(columns)
+      .from(withdrawals)
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING')))
+      .for('update');
     if (!raw) return null;
     if (raw.signedTx !== null) return rowOf(raw);
     const [held] = await tx.select({ top: max(withdrawals.nonce) }).from(withdrawals);
     const afterHeld = held?.top == null ? 0n : BigInt(new Decimal(held.top).toFixed()) + 1n;
     const nonce = afterHeld > chainPendingNonce ? afterHeld : chainPendingNonce;
     const signed = await sign(nonce);
-    const [stored] = await tx.update(withdrawals)
+    const [stored] = await tx
+      .update(withdrawals)
       .set({ nonce: nonce.toString(), signedTx: signed.signedTx, txHash: signed.txHash, updatedAt: stamp(now) })
-      .where(and(eq(withdrawals.id, id), isNull(withdrawals.signedTx))).returning(columns);
+      .where(and(eq(withdrawals.id, id), isNull(withdrawals.signedTx)))
+      .returning(columns);
     return rowOf(stored!);
   });
 }
 
 /** One more try at the chain (a broadcast, or a step that failed); `error` null on success. */
 export async function recordAttempt(db: Db, id: string, error: string | null, now: Date): Promise<void> {
-  await db.update(withdrawals)
+  await db
+    .update(withdrawals)
     .set({ attempts: sql`${withdrawals.attempts} + 1`, updatedAt: stamp(now), ...(error === null ? {} : { lastError: error }) })
     .where(eq(withdrawals.id, id));
 }

@@ -24,10 +24,13 @@ export async function withdrawalTerms(db: Db): Promise<WithdrawalTerms> {
 /** PENDING ones whenever requested; the last 24 hours' (rolling) unless they FAILED: a refunded payout spends no allowance. */
 export async function withdrawalCounts(db: Db, userId: string, now: Date): Promise<WithdrawalCounts> {
   const since = new Date(now.getTime() - DAY_MS);
-  const [row] = await db.select({
-    pending: sql<number>`count(*) filter (where ${eq(withdrawals.status, 'PENDING')})::int`,
-    lastDay: sql<number>`count(*) filter (where ${and(gt(withdrawals.createdAt, since), ne(withdrawals.status, 'FAILED'))})::int`,
-  }).from(withdrawals).where(eq(withdrawals.userId, userId));
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${eq(withdrawals.status, 'PENDING')})::int`,
+      lastDay: sql<number>`count(*) filter (where ${and(gt(withdrawals.createdAt, since), ne(withdrawals.status, 'FAILED'))})::int`,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId));
   return { pending: Number(row?.pending ?? 0), lastDay: Number(row?.lastDay ?? 0) };
 }
 
@@ -39,6 +42,10 @@ export async function withdrawalCounts(db: Db, userId: string, now: Date): Promi
 export async function isPlatformAddress(db: Db, address: string, hotWalletAddress: string | null): Promise<boolean> {
   const lower = address.toLowerCase();
   if (hotWalletAddress !== null && lower === hotWalletAddress.toLowerCase()) return true;
-  const [row] = await db.select({ userId: depositAddresses.userId }).from(depositAddresses).where(eq(depositAddresses.address, lower)).limit(1);
+  const [row] = await db
+    .select({ userId: depositAddresses.userId })
+    .from(depositAddresses)
+    .where(eq(depositAddresses.address, lower))
+    .limit(1);
   return row !== undefined;
 }

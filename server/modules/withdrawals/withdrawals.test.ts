@@ -36,14 +36,21 @@ describe.each(targets)('withdrawal requests on $name', (target) => {
   });
   afterAll(() => server?.close());
 
-  const reward = (userId: string, amount: string) => post(db, { key: randomUUID(), kind: 'level_reward', legs: [{ userId, asset: 'USDT_REWARD', amount }] });
+  const reward = (userId: string, amount: string) =>
+    post(db, { key: randomUUID(), kind: 'level_reward', legs: [{ userId, asset: 'USDT_REWARD', amount }] });
   const request = (userId: string, amount: string, toAddress = TO, available = true) =>
     createWithdrawal(db, userId, { amount, toAddress }, { clock: server.clock, available, checksummedAddress });
-  const errorOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+  const errorOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   /** Every USDT_REWARD balance equals the sum of its ledger entries, and none is negative. */
   async function ledgerConsistent(userId: string) {
-    const [sum] = await db.select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries)
+    const [sum] = await db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+      .from(ledgerEntries)
       .where(sql`${ledgerEntries.userId} = ${userId} AND ${ledgerEntries.asset} = 'USDT_REWARD'`);
     const balance = (await balancesOf(db, userId)).USDT_REWARD;
     expect(new Decimal(sum!.total).eq(balance)).toBe(true);
@@ -60,17 +67,32 @@ describe.each(targets)('withdrawal requests on $name', (target) => {
     expect(row).toMatchObject({ userId: member, toAddress: TO, status: 'PENDING', nonce: null, signedTx: null, attempts: 0 });
     expect(new Decimal(row!.amount).toFixed()).toBe('10.25');
     expect(await ledgerConsistent(member)).toBe('15.25');
-    const [entry] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `withdrawal:${created.id}`));
+    const [entry] = await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, `withdrawal:${created.id}`));
     expect(entry).toMatchObject({ kind: 'withdrawal', reference: created.id });
   });
 
   it('refuses an overdraft, a bad checksum, the zero address and a server without a chain', async () => {
     const member = await insertMember(db);
     await reward(member, '5');
-    expect(await errorOf(request(member, '5.000000000000000001'))).toMatchObject({ reason: 'billing.withdrawal_insufficient', message: SERVER.withdrawInsufficient('5') });
-    expect(await errorOf(request(member, '1', '0x000000000000000000000000000000000000DEaD'))).toMatchObject({ reason: 'billing.withdrawal_address_invalid', message: SERVER.withdrawAddressInvalid });
-    expect(await errorOf(request(member, '1', `0x${'0'.repeat(40)}`))).toMatchObject({ reason: 'billing.withdrawal_address_invalid', message: SERVER.withdrawZeroAddress });
-    expect(await errorOf(request(member, '1', TO, false))).toMatchObject({ reason: 'billing.withdrawals_unavailable', message: SERVER.withdrawalsUnavailable });
+    expect(await errorOf(request(member, '5.000000000000000001'))).toMatchObject({
+      reason: 'billing.withdrawal_insufficient',
+      message: SERVER.withdrawInsufficient('5'),
+    });
+    expect(await errorOf(request(member, '1', '0x000000000000000000000000000000000000DEaD'))).toMatchObject({
+      reason: 'billing.withdrawal_address_invalid',
+      message: SERVER.withdrawAddressInvalid,
+    });
+    expect(await errorOf(request(member, '1', `0x${'0'.repeat(40)}`))).toMatchObject({
+      reason: 'billing.withdrawal_address_invalid',
+      message: SERVER.withdrawZeroAddress,
+    });
+    expect(await errorOf(request(member, '1', TO, false))).toMatchObject({
+      reason: 'billing.withdrawals_unavailable',
+      message: SERVER.withdrawalsUnavailable,
+    });
     expect(await db.select().from(withdrawals).where(eq(withdrawals.userId, member))).toHaveLength(0);
     expect(await ledgerConsistent(member)).toBe('5');
     expect((await request(member, '5')).status).toBe('PENDING');
@@ -79,22 +101,28 @@ describe.each(targets)('withdrawal requests on $name', (target) => {
 
   it('never overdraws under concurrent requests (property)', async () => {
     const amount = fc.integer({ min: 1, max: 4000 }).map((cents) => new Decimal(cents).div(100).toFixed());
-    await fc.assert(fc.asyncProperty(amount, fc.array(amount, { minLength: 1, maxLength: 12 }), async (balance, asks) => {
-      const member = await insertMember(db);
-      await reward(member, balance);
-      const results = await Promise.allSettled(asks.map((ask) => request(member, ask)));
-      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ reason: 'billing.withdrawal_insufficient' });
-      const granted = asks.filter((_, i) => results[i]!.status === 'fulfilled').reduce((sum, ask) => sum.plus(ask), new Decimal(0));
-      const left = await ledgerConsistent(member);
-      expect(granted.lte(balance)).toBe(true);
-      expect(new Decimal(balance).minus(granted).eq(left)).toBe(true);
-      // Every refused ask was really more than what was left when it ran; at least the smallest refusal exceeds the rest.
-      const refused = asks.filter((_, i) => results[i]!.status === 'rejected').map((a) => new Decimal(a));
-      if (refused.length > 0) expect(Decimal.min(...refused).gt(left)).toBe(true);
-    }), { numRuns: 15 });
+    await fc.assert(
+      fc.asyncProperty(amount, fc.array(amount, { minLength: 1, maxLength: 12 }), async (balance, asks) => {
+        const member = await insertMember(db);
+        await reward(member, balance);
+        const results = await Promise.allSettled(asks.map((ask) => request(member, ask)));
+        for (const r of results)
+          if (r.status === 'rejected') expect(r.reason).toMatchObject({ reason: 'billing.withdrawal_insufficient' });
+        const granted = asks
+          .filter((_, i) => results[i]!.status === 'fulfilled')
+          .reduce((sum, ask) => sum.plus(ask), new Decimal(0));
+        const left = await ledgerConsistent(member);
+        expect(granted.lte(balance)).toBe(true);
+        expect(new Decimal(balance).minus(granted).eq(left)).toBe(true);
+        // Every refused ask was really more than what was left when it ran; at least the smallest refusal exceeds the rest.
+        const refused = asks.filter((_, i) => results[i]!.status === 'rejected').map((a) => new Decimal(a));
+        if (refused.length > 0) expect(Decimal.min(...refused).gt(left)).toBe(true);
+      }),
+      { numRuns: 15 },
+    );
   });
 
-  it('pages a member\'s own withdrawals, newest first', async () => {
+  it("pages a member's own withdrawals, newest first", async () => {
     const member = await insertMember(db);
     const other = await insertMember(db);
     await reward(member, '100');
@@ -135,7 +163,7 @@ describe.each(targets)('withdrawal requests on $name', (target) => {
     expect(await ledgerConsistent(member)).toBe('6');
   });
 
-  it('assigns nonces past both the highest stored one and the chain\'s pending count', async () => {
+  it("assigns nonces past both the highest stored one and the chain's pending count", async () => {
     const member = await insertMember(db);
     await reward(member, '10');
     const a = (await request(member, '1')).id;
@@ -144,7 +172,10 @@ describe.each(targets)('withdrawal requests on $name', (target) => {
     const [top] = await db.select({ n: sql<string>`coalesce(max(${withdrawals.nonce}), -1)` }).from(withdrawals);
     const base = BigInt(new Decimal(top!.n).toFixed()) + 1n;
     const sign = (nonce: bigint) => Promise.resolve({ signedTx: `0xraw${nonce}`, txHash: `0x${randomUUID()}` });
-    const [sa, sb] = await Promise.all([storeSigned(db, a, 0n, sign, server.clock()), storeSigned(db, b, 0n, sign, server.clock())]);
+    const [sa, sb] = await Promise.all([
+      storeSigned(db, a, 0n, sign, server.clock()),
+      storeSigned(db, b, 0n, sign, server.clock()),
+    ]);
     expect([sa!.nonce, sb!.nonce].sort()).toEqual([base, base + 1n]);
     const sc = await storeSigned(db, c, base + 10n, sign, server.clock());
     expect(sc!.nonce).toBe(base + 10n);

@@ -4,7 +4,17 @@
  */
 import { BOT_STATUS, type BotStatus } from '../../../common/api/bots';
 import type { bots } from '../../db/schema';
-import { botParams, D, marketRules, restoreBot, snapshotOf, type BotSnapshot, type GridBot, type MarketRules, type StrategyDefinition } from '../../../trading/index';
+import {
+  botParams,
+  D,
+  marketRules,
+  restoreBot,
+  snapshotOf,
+  type BotSnapshot,
+  type GridBot,
+  type MarketRules,
+  type StrategyDefinition,
+} from '../../../trading/index';
 import type { StopReason } from '../../../common/api/stop-reasons';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -30,21 +40,44 @@ export interface StoredMarketRules {
 
 /** The rules as stored with the bot, so a restart or a backtest of it uses what it started with. */
 export function storedMarketRules(rules: MarketRules, futures: StoredMarketRules['futures'] | null): StoredMarketRules {
-  return { stepSize: rules.stepSize.toFixed(), tickSize: rules.tickSize.toFixed(), minNotional: rules.minNotional.toFixed(), feeRate: rules.feeRate.toFixed(),
-    ...(futures && { futures: { leverage: futures.leverage,
-      brackets: futures.brackets.map((b) => ({ notionalCap: b.notionalCap, maintMarginRatio: b.maintMarginRatio, cum: b.cum })) } }) };
+  return {
+    stepSize: rules.stepSize.toFixed(),
+    tickSize: rules.tickSize.toFixed(),
+    minNotional: rules.minNotional.toFixed(),
+    feeRate: rules.feeRate.toFixed(),
+    ...(futures && {
+      futures: {
+        leverage: futures.leverage,
+        brackets: futures.brackets.map((b) => ({ notionalCap: b.notionalCap, maintMarginRatio: b.maintMarginRatio, cum: b.cum })),
+      },
+    }),
+  };
 }
 
 export function strategyOf(row: Pick<BotRow, 'strategyName' | 'strategySnapshot'>): StrategyDefinition {
   const grids = (row.strategySnapshot ?? []) as StoredGrid[];
   return {
     name: row.strategyName,
-    grids: grids.map((g) => ({ gridNo: g.gridNo, alloc: new D(g.alloc), buyDown: new D(g.buyDown), buyUp: new D(g.buyUp), tpUp: new D(g.tpUp), tpDown: new D(g.tpDown) })),
+    grids: grids.map((g) => ({
+      gridNo: g.gridNo,
+      alloc: new D(g.alloc),
+      buyDown: new D(g.buyDown),
+      buyUp: new D(g.buyUp),
+      tpUp: new D(g.tpUp),
+      tpDown: new D(g.tpDown),
+    })),
   };
 }
 
 export function storedGrids(strategy: StrategyDefinition): StoredGrid[] {
-  return strategy.grids.map((g) => ({ gridNo: g.gridNo, alloc: g.alloc.toFixed(), buyDown: g.buyDown.toFixed(), buyUp: g.buyUp.toFixed(), tpUp: g.tpUp.toFixed(), tpDown: g.tpDown.toFixed() }));
+  return strategy.grids.map((g) => ({
+    gridNo: g.gridNo,
+    alloc: g.alloc.toFixed(),
+    buyDown: g.buyDown.toFixed(),
+    buyUp: g.buyUp.toFixed(),
+    tpUp: g.tpUp.toFixed(),
+    tpDown: g.tpDown.toFixed(),
+  }));
 }
 
 /** The member's settings columns as the core's params. */

@@ -9,7 +9,8 @@ describe('the command result protocol', () => {
   });
 
   it('gives every refusal back as it was recorded', () => {
-    for (const refusal of COMMAND_REFUSALS) expect(commandResultOf(storedCommandResult(refused(refusal)))).toEqual(refused(refusal));
+    for (const refusal of COMMAND_REFUSALS)
+      expect(commandResultOf(storedCommandResult(refused(refusal)))).toEqual(refused(refusal));
   });
 
   it('keeps the words of a result it does not name, so the member still reads them', () => {

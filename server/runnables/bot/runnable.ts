@@ -7,8 +7,20 @@
  */
 import { BOT_STATUS, type BotStatus, type MemberEvent } from '../../../common/api/bots';
 import {
-  applyFill, editOverbuyProtection, editPrices, editProfitBook, orderFailed, parsePrice, step, stop, stopAndSell,
-  type Action, type GridBot, type LiquidationAction, type OrderAction, type Tick,
+  applyFill,
+  editOverbuyProtection,
+  editPrices,
+  editProfitBook,
+  orderFailed,
+  parsePrice,
+  step,
+  stop,
+  stopAndSell,
+  type Action,
+  type GridBot,
+  type LiquidationAction,
+  type OrderAction,
+  type Tick,
 } from '../../../trading/index';
 import { botCommands, botFills, botOrders, bots } from '../../db/schema';
 import { figureColumnsOf, gridBotOf, statusColumnOf, stateColumnOf, stopReasonOf, type BotRow } from './codec';
@@ -33,13 +45,24 @@ interface BotDecision {
 
 /** What is recorded before it happens: our orders, and a futures liquidation the exchange carries out. */
 type Recorded = OrderAction | LiquidationAction;
-const isRecorded = (a: Action): a is Recorded => a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll' || a.kind === 'liquidation';
-const intentOf = (o: Recorded): BotIntent => ({ kind: o.kind, slot: o.kind === 'buy' || o.kind === 'sell' ? o.grid : 0, quantity: o.qty, price: o.price, type: 'market' });
+const isRecorded = (a: Action): a is Recorded =>
+  a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll' || a.kind === 'liquidation';
+const intentOf = (o: Recorded): BotIntent => ({
+  kind: o.kind,
+  slot: o.kind === 'buy' || o.kind === 'sell' ? o.grid : 0,
+  quantity: o.qty,
+  price: o.price,
+  type: 'market',
+});
 
 const TRACKERS_MOVED: BotDecision = { orders: [], trackersOnly: true, skipped: [] };
 
 function decisionOf(actions: readonly Action[]): BotDecision {
-  return { orders: actions.filter(isRecorded).map(intentOf), trackersOnly: false, skipped: actions.filter((a) => a.kind === 'skipped') };
+  return {
+    orders: actions.filter(isRecorded).map(intentOf),
+    trackersOnly: false,
+    skipped: actions.filter((a) => a.kind === 'skipped'),
+  };
 }
 
 export class GridRunnable {
@@ -66,7 +89,10 @@ export class GridRunnable {
     if (kind === 'stopAndSell') {
       // An order is out: stop & sell once it settled. Without a price there is nothing to sell at.
       if (bot.inFlight > 0 || price === null) return { decision: null, result: () => null };
-      return { decision: decisionOf(stopAndSell(bot, { ts, price })), result: (): CommandResult | null => (bot.sellAllPending ? null : APPLIED) };
+      return {
+        decision: decisionOf(stopAndSell(bot, { ts, price })),
+        result: (): CommandResult | null => (bot.sellAllPending ? null : APPLIED),
+      };
     }
     const row = await fresh();
     if (!row) return { decision: null, result: () => refused('bot_not_found') };
@@ -79,13 +105,28 @@ export class GridRunnable {
   }
 
   filled(fill: { side: 'buy' | 'sell'; slot: number; price: string; quantity: string; fee: string; ts: number }) {
-    return applyFill(this.bot, { side: fill.side, grid: fill.slot, price: fill.price, qty: fill.quantity, fee: fill.fee, ts: fill.ts });
+    return applyFill(this.bot, {
+      side: fill.side,
+      grid: fill.slot,
+      price: fill.price,
+      qty: fill.quantity,
+      fee: fill.fee,
+      ts: fill.ts,
+    });
   }
 
   liquidated(quantity: string, ts: number) {
     const price = this.bot.levels.liquidation?.d;
     if (price === undefined) return null;
-    const applied = applyFill(this.bot, { side: 'sell', grid: 0, price: price.toFixed(), qty: quantity, fee: '0', ts, liquidation: true });
+    const applied = applyFill(this.bot, {
+      side: 'sell',
+      grid: 0,
+      price: price.toFixed(),
+      qty: quantity,
+      fee: '0',
+      ts,
+      liquidation: true,
+    });
     return applied === null ? null : { price: applied.price, quantity: applied.qty, cost: applied.quote, pnl: applied.pnl };
   }
 
@@ -137,13 +178,21 @@ export class GridRunnable {
 /** The bot's codec as the kernel uses it: the core from its row, its venue, and its member events. */
 export const botCodec = {
   decode: (row: BotRow) => new GridRunnable(gridBotOf(row)),
-  venueOf: (row: BotRow) => (row.category === 'Future' ? { market: 'futures' as const, leverage: row.leverage } : { market: 'spot' as const, leverage: null }),
+  venueOf: (row: BotRow) =>
+    row.category === 'Future'
+      ? { market: 'futures' as const, leverage: row.leverage }
+      : { market: 'spot' as const, leverage: null },
   statusEvent(row: { id: string; symbol: string }, status: BotStatus, reason: StopReason | null, at: Date): MemberEvent | null {
     if (status === BOT_STATUS.live) return null; // a restart after a pause: nothing to report
     return { kind: 'bot.stopped', botID: row.id, name: row.symbol, reason: reason ?? 'manual', status, at: at.toISOString() };
   },
-  orderFailedEvent: (row: { id: string; symbol: string }, message: string, at: Date): MemberEvent =>
-    ({ kind: 'bot.orderFailed', botID: row.id, name: row.symbol, message, at: at.toISOString() }),
+  orderFailedEvent: (row: { id: string; symbol: string }, message: string, at: Date): MemberEvent => ({
+    kind: 'bot.orderFailed',
+    botID: row.id,
+    name: row.symbol,
+    message,
+    at: at.toISOString(),
+  }),
   /** The bots tables: the kernel's columns are theirs (server/engine/tables.ts). */
   tables: { runnables: bots, orders: botOrders, fills: botFills, commands: botCommands, runnableId: 'bot_id', slot: 'grid' },
 };

@@ -19,7 +19,11 @@ export type CycleCommandKind = (typeof CYCLE_COMMAND_KINDS)[number];
 export const CYCLE_EDIT_REFUSALS = ['cycles_below_completed', 'stoploss_above_buy', 'sell_not_above_buy'] as const;
 export type CycleEditRefusal = (typeof CYCLE_EDIT_REFUSALS)[number];
 
-export const cycleEditRefused = (refusal: CycleEditRefusal): CommandResult => ({ kind: 'refused', refusal: 'other', text: refusal });
+export const cycleEditRefused = (refusal: CycleEditRefusal): CommandResult => ({
+  kind: 'refused',
+  refusal: 'other',
+  text: refusal,
+});
 
 /** The cycle's own refusal of a command result (null: not one of them). */
 export function cycleEditRefusalOf(result: CommandResult): CycleEditRefusal | null {

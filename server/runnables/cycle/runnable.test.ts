@@ -3,7 +3,13 @@ import { createCycle, D, marketRules } from '../../../trading/index';
 import { CycleRunnable } from './runnable';
 
 const market = marketRules({ stepSize: '0.001', minNotional: '5', feeRate: '0.001' });
-const cycle = () => new CycleRunnable(createCycle({ amount: new D('1000'), count: 2, buyPrice: new D('95'), sellPrice: new D('105'), stopLoss: new D('90') }, market));
+const cycle = () =>
+  new CycleRunnable(
+    createCycle(
+      { amount: new D('1000'), count: 2, buyPrice: new D('95'), sellPrice: new D('105'), stopLoss: new D('90') },
+      market,
+    ),
+  );
 
 describe('a cycle on the kernel', () => {
   it('has decided on the price it last decided on while an order of it is out', () => {
@@ -21,7 +27,9 @@ describe('a cycle on the kernel', () => {
     expect(r.decide({ ts: 2, price: '94' })).toBeNull();
     r.filled({ side: 'buy', slot: 1, price: '95', quantity: '10.526', fee: '1', ts: 3 });
     expect(r.decided({ price: '94' })).toBe(false);
-    expect(r.decide({ ts: 4, price: '94' })?.orders).toEqual([{ kind: 'sell', slot: 2, quantity: '10.526', price: '105', type: 'limit' }]);
+    expect(r.decide({ ts: 4, price: '94' })?.orders).toEqual([
+      { kind: 'sell', slot: 2, quantity: '10.526', price: '105', type: 'limit' },
+    ]);
     expect(r.decided({ price: '94' })).toBe(true);
   });
 

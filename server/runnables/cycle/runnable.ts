@@ -7,8 +7,23 @@
  */
 import type { MemberEvent } from '../../../common/api/bots';
 import {
-  D, applyCycleFill, parseDecimalString, parsePrice, cycleHolds, cycleLiquidated, cycleOrderFailed, cycleSnapshotOf, decideCycle, editCycle, endCycle, stopAndSellCycle, stopCycle,
-  type Cycle, type CycleCommandResult, type CycleDecision, type CycleEnd,
+  D,
+  applyCycleFill,
+  parseDecimalString,
+  parsePrice,
+  cycleHolds,
+  cycleLiquidated,
+  cycleOrderFailed,
+  cycleSnapshotOf,
+  decideCycle,
+  editCycle,
+  endCycle,
+  stopAndSellCycle,
+  stopCycle,
+  type Cycle,
+  type CycleCommandResult,
+  type CycleDecision,
+  type CycleEnd,
 } from '../../../trading/index';
 import { cycleCommands, cycleFills, cycleOrders, cycles } from '../../db/schema';
 import { APPLIED, refused, type CommandResult } from '../command-results';
@@ -96,7 +111,14 @@ export class CycleRunnable {
     // 'settings': the API wrote the edited settings in the row with the command.
     const row = await fresh();
     if (!row) return { decision: null, result: (): CommandResult => refused('bot_not_found') };
-    return this.step(editCycle(c, { buyPrice: new D(row.buyPrice), sellPrice: new D(row.sellPrice), stopLoss: new D(row.stopLoss), count: row.noOfCycle }));
+    return this.step(
+      editCycle(c, {
+        buyPrice: new D(row.buyPrice),
+        sellPrice: new D(row.sellPrice),
+        stopLoss: new D(row.stopLoss),
+        count: row.noOfCycle,
+      }),
+    );
   }
 
   /**
@@ -116,7 +138,14 @@ export class CycleRunnable {
   }
 
   filled(fill: { side: 'buy' | 'sell'; slot: number; price: string; quantity: string; fee: string; ts: number }) {
-    return applyCycleFill(this.cycle, { slot: fill.slot, side: fill.side, price: fill.price, qty: fill.quantity, fee: fill.fee, ts: fill.ts });
+    return applyCycleFill(this.cycle, {
+      slot: fill.slot,
+      side: fill.side,
+      price: fill.price,
+      qty: fill.quantity,
+      fee: fill.fee,
+      ts: fill.ts,
+    });
   }
 
   liquidated(quantity: string, _ts: number) {
@@ -148,7 +177,14 @@ export class CycleRunnable {
   /** Its buy rests (or is on its way) and nothing is held: only the exchange filling it moves it on (decideCycle). */
   get awaitsExchange(): boolean {
     const c = this.cycle;
-    return c.status === 'live' && c.order !== null && c.order.side === 'buy' && c.cancelling === null && !cycleHolds(c) && !c.liquidating;
+    return (
+      c.status === 'live' &&
+      c.order !== null &&
+      c.order.side === 'buy' &&
+      c.cancelling === null &&
+      !cycleHolds(c) &&
+      !c.liquidating
+    );
   }
 
   get inFlight(): number {
@@ -191,22 +227,47 @@ export class CycleRunnable {
 /** The cycle's codec as the kernel uses it: the core from its row, its venue, and its member events. */
 export const cycleCodec = {
   decode: (row: CycleRow) => new CycleRunnable(cycleOf(row), row.startedAt.getTime()),
-  venueOf: (row: CycleRow) => (row.category === 'Future' ? { market: 'futures' as const, leverage: row.leverage ?? 1 } : { market: 'spot' as const, leverage: null }),
+  venueOf: (row: CycleRow) =>
+    row.category === 'Future'
+      ? { market: 'futures' as const, leverage: row.leverage ?? 1 }
+      : { market: 'spot' as const, leverage: null },
   /** Completed: 'cycle.completed' with the rounds done and the profit the status change wrote; otherwise 'cycle.stopped' with its reason. */
-  statusEvent(row: { id: string; symbol: string }, status: string, reason: CycleStopReason | null, at: Date,
-    columns: { realizedPnl: string; extra?: Readonly<Record<string, string | number | null>> }): MemberEvent | null {
+  statusEvent(
+    row: { id: string; symbol: string },
+    status: string,
+    reason: CycleStopReason | null,
+    at: Date,
+    columns: { realizedPnl: string; extra?: Readonly<Record<string, string | number | null>> },
+  ): MemberEvent | null {
     if (status === 'Live') return null;
     if (status === 'Completed') {
-      return { kind: 'cycle.completed', cycleID: row.id, name: row.symbol, cycles: Number(columns.extra?.cycles_completed ?? 0), profit: columns.realizedPnl,
-        at: at.toISOString() };
+      return {
+        kind: 'cycle.completed',
+        cycleID: row.id,
+        name: row.symbol,
+        cycles: Number(columns.extra?.cycles_completed ?? 0),
+        profit: columns.realizedPnl,
+        at: at.toISOString(),
+      };
     }
     return { kind: 'cycle.stopped', cycleID: row.id, name: row.symbol, reason: reason ?? 'manual', at: at.toISOString() };
   },
-  orderFailedEvent: (row: { id: string; symbol: string }, message: string, at: Date): MemberEvent =>
-    ({ kind: 'cycle.orderFailed', cycleID: row.id, name: row.symbol, message, at: at.toISOString() }),
+  orderFailedEvent: (row: { id: string; symbol: string }, message: string, at: Date): MemberEvent => ({
+    kind: 'cycle.orderFailed',
+    cycleID: row.id,
+    name: row.symbol,
+    message,
+    at: at.toISOString(),
+  }),
   /** The cycles tables: the kernel's columns (server/engine/tables.ts), limits that rest, and the figure columns the pages read. */
   tables: {
-    runnables: cycles, orders: cycleOrders, fills: cycleFills, commands: cycleCommands, runnableId: 'cycle_id', slot: 'slot', orderType: 'order_type',
+    runnables: cycles,
+    orders: cycleOrders,
+    fills: cycleFills,
+    commands: cycleCommands,
+    runnableId: 'cycle_id',
+    slot: 'slot',
+    orderType: 'order_type',
     figures: ['cycles_completed', 'last_bought_price'],
     // The edit's columns, by where the cycle core's snapshot keeps what it runs on (trading/cycle/snapshot.ts).
     settingsInState: { buy_price: 'buyPrice', sell_price: 'sellPrice', stop_loss: 'stopLoss', no_of_cycle: 'count' },

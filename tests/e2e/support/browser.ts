@@ -6,10 +6,7 @@ import { inject } from 'vitest';
 export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   const found = candidates.find((p): p is string => !!p && existsSync(p));
-  if (!found)
-    throw new Error(
-      'Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH',
-    );
+  if (!found) throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH');
   return found;
 }
 

@@ -40,11 +40,12 @@ describe('clickUntil', () => {
     ]);
   });
 
-  it('fails with the wait\'s own error once the time is up', async () => {
+  it("fails with the wait's own error once the time is up", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const target = lostClicks(Infinity);
-    await expect(clickUntil(target.click, target.effect, { what: 'Agree', patienceMs: 20, timeoutMs: 70 }))
-      .rejects.toThrow(/waited \d+ ms for the effect/);
+    await expect(clickUntil(target.click, target.effect, { what: 'Agree', patienceMs: 20, timeoutMs: 70 })).rejects.toThrow(
+      /waited \d+ ms for the effect/,
+    );
     expect(target.clicks()).toBeGreaterThanOrEqual(3);
   });
 });

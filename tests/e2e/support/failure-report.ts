@@ -55,7 +55,10 @@ export function watchPage(page: Page): () => void {
 }
 
 function slug(text: string): string {
-  return text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return text
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
 }
 
 async function describePage(page: Page, said: string[], testName: string): Promise<string> {
@@ -63,14 +66,18 @@ async function describePage(page: Page, said: string[], testName: string): Promi
   // The screen's own content (antd's Layout.Content is <main>) before the ticker and menus.
   const region = (await page.locator('main').count()) > 0 ? page.locator('main').first() : page.locator('body');
   const text = await region.innerText({ timeout: 2_000 }).catch((e: Error) => `(no text: ${e.message})`);
-  const errors = await page.locator('.ant-form-item-explain-error, .ant-message-notice, .ant-alert')
-    .allInnerTexts().catch(() => []);
+  const errors = await page
+    .locator('.ant-form-item-explain-error, .ant-message-notice, .ant-alert')
+    .allInnerTexts()
+    .catch(() => []);
   if (errors.length > 0) lines.push(`  messages: ${errors.join(' | ')}`);
   lines.push(`  text: ${text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text}`);
   // An open dialog is portalled outside <main>: whether it is still open, and what it says, tells
   // a lost click (no dialog) from a refused or unanswered save (the dialog still open).
   // Its classes say whether it was still moving (a zoom's motion classes: dialogs.ts).
-  const dialogs = await page.getByRole('dialog').filter({ visible: true })
+  const dialogs = await page
+    .getByRole('dialog')
+    .filter({ visible: true })
     .evaluateAll((found) => found.map((el) => ({ classes: el.className, text: (el as HTMLElement).innerText })))
     .catch(() => []);
   for (const { classes, text } of dialogs) {
@@ -81,7 +88,10 @@ async function describePage(page: Page, said: string[], testName: string): Promi
   const shot = join(dir, `${slug(testName)}-${Date.now()}.png`);
   const saved = await mkdir(dir, { recursive: true })
     .then(() => page.screenshot({ path: shot, fullPage: true, timeout: 5_000 }))
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   if (saved) lines.push(`  screenshot: ${shot}`);
   return lines.join('\n');
 }
@@ -108,7 +118,10 @@ export function startReporting(): void {
 }
 
 function describeServer(testName: string): string {
-  return [`[e2e failure] ${testName}: the server's warnings and errors during the test`, ...serverSaid.map((line) => `    ${line}`)].join('\n');
+  return [
+    `[e2e failure] ${testName}: the server's warnings and errors during the test`,
+    ...serverSaid.map((line) => `    ${line}`),
+  ].join('\n');
 }
 
 /** Prints every watched page, once per test; never throws, so the test's own error stays the one reported. */

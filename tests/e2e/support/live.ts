@@ -13,8 +13,16 @@ export function liveHelpers(stack: () => Stack) {
 
   /** POST (with a body) or GET the simulator's control API. */
   async function sim(path: string, body?: object): Promise<Record<string, unknown>> {
-    const response = await fetch(`${stack().simUrl}${path}`, body === undefined ? {} : {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(
+      `${stack().simUrl}${path}`,
+      body === undefined
+        ? {}
+        : {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+    );
     expect(response.status).toBe(200);
     return (await response.json()) as Record<string, unknown>;
   }
@@ -24,7 +32,10 @@ export function liveHelpers(stack: () => Stack) {
     const headers: Record<string, string> = { cookie: stack().appCookie };
     if (body === undefined) return fetch(`${stack().appUrl}${path}`, { headers });
     return fetch(`${stack().appUrl}${path}`, {
-      method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   }
 
   const button = (name: string) => page().getByRole('button', { name, exact: true });

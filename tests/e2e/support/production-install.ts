@@ -35,10 +35,13 @@ const NPM_CI_GIVE_UP_MS = 540_000;
  * SELF_SIGNED_CERT_IN_CHAIN, retried each with back-off and only then fell back to the cache:
  * 150 s instead of 14 s, with nothing in its output to say why.
  */
-const NPM_ENV_KEPT = /^(npm_config_(cache|registry|userconfig|globalconfig|cafile|strict_ssl)|https?_proxy|no_proxy|node_extra_ca_certs|ssl_cert_file|ssl_cert_dir)$/i;
+const NPM_ENV_KEPT =
+  /^(npm_config_(cache|registry|userconfig|globalconfig|cafile|strict_ssl)|https?_proxy|no_proxy|node_extra_ca_certs|ssl_cert_file|ssl_cert_dir)$/i;
 
 export function npmEnvFrom(env: NodeJS.ProcessEnv): Record<string, string> {
-  const kept = Object.entries(env).filter((entry): entry is [string, string] => NPM_ENV_KEPT.test(entry[0]) && entry[1] !== undefined);
+  const kept = Object.entries(env).filter(
+    (entry): entry is [string, string] => NPM_ENV_KEPT.test(entry[0]) && entry[1] !== undefined,
+  );
   return { PATH: env.PATH ?? '', HOME: env.HOME ?? '', ...Object.fromEntries(kept) };
 }
 

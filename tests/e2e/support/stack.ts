@@ -145,7 +145,11 @@ async function sharedServerSide(env: Record<string, string>): Promise<ServerSide
 }
 
 async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -166,10 +170,7 @@ async function freshMember(side: ServerSide): Promise<Member> {
   return { email: member.email, password: member.password };
 }
 
-export async function startStack(
-  env: Record<string, string> = {},
-  options: StackOptions = {},
-): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'griddesk-e2e-'));
   const shared = options.shareServer === true;
   const cleanups: (() => Promise<unknown>)[] = [() => rm(dataDir, { recursive: true, force: true })];
@@ -263,7 +264,9 @@ export async function logInAs(stack: Stack, member: Member = stack.member) {
  */
 export async function agreeDisclaimer(page: Page) {
   const dialog = page.getByRole('dialog').filter({ hasText: BOT_LABELS.disclaimerTitle });
-  const agree = settledDialog(page).filter({ hasText: BOT_LABELS.disclaimerTitle }).getByRole('button', { name: BOT_LABELS.agree, exact: true });
+  const agree = settledDialog(page)
+    .filter({ hasText: BOT_LABELS.disclaimerTitle })
+    .getByRole('button', { name: BOT_LABELS.agree, exact: true });
   await reportingFailure('agreeing to the disclaimer', () =>
     clickUntil(
       async (attempt) => {
@@ -274,5 +277,6 @@ export async function agreeDisclaimer(page: Page) {
       },
       (timeout) => dialog.waitFor({ state: 'hidden', timeout }),
       { what: "the disclaimer's Agree" },
-    ));
+    ),
+  );
 }

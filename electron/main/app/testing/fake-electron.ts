@@ -122,8 +122,7 @@ export class FakeTray extends EventEmitter {
   /** The entry of the context menu with this label. */
   item(label: string): Record<string, unknown> & { click?: () => void } {
     const found = this.menu?.template.find((entry) => entry.label === label);
-    if (!found)
-      throw new Error(`no tray entry '${label}' in ${JSON.stringify(this.menu?.template)}`);
+    if (!found) throw new Error(`no tray entry '${label}' in ${JSON.stringify(this.menu?.template)}`);
     return found;
   }
 }
@@ -212,8 +211,7 @@ function freshState() {
   return {
     app: new FakeApp(),
     displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } as Rect }],
-    permissionRequest: null as
-      null | ((c: unknown, permission: string, cb: (ok: boolean) => void) => void),
+    permissionRequest: null as null | ((c: unknown, permission: string, cb: (ok: boolean) => void) => void),
     permissionCheck: null as null | ((c: unknown, permission: string) => boolean),
     privilegedSchemes: [] as unknown[],
     protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
@@ -287,8 +285,7 @@ export function fakeElectron() {
     },
     ipcMain: {
       handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => {
-        if (state.ipcHandlers.has(channel))
-          throw new Error(`Attempted to register a second handler for '${channel}'`);
+        if (state.ipcHandlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
         state.ipcHandlers.set(channel, handler);
       },
       removeHandler: (channel: string) => {
@@ -324,8 +321,7 @@ export function fakeElectron() {
         state.rendererInvokes.push(args);
         return Promise.resolve({ ok: true, value: 'from main' });
       },
-      on: (channel: string, listener: (...args: unknown[]) => void) =>
-        state.rendererIpc.on(channel, listener),
+      on: (channel: string, listener: (...args: unknown[]) => void) => state.rendererIpc.on(channel, listener),
       removeListener: (channel: string, listener: (...args: unknown[]) => void) =>
         state.rendererIpc.removeListener(channel, listener),
     },

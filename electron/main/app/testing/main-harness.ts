@@ -14,14 +14,7 @@ import type { PlatformTarget, PlatformTargetOptions } from '../../embedded-serve
 import type { MainProcessControls, MainProcessHooks } from '../main-process';
 import { createMemoryKeychain } from '../../ports/memory-keychain';
 import type { Keychain } from '../../ports/types';
-import {
-  electronState,
-  FakeBrowserWindow,
-  resetElectron,
-  storeFiles,
-  type FakeTray,
-  type Rect,
-} from './fake-electron';
+import { electronState, FakeBrowserWindow, resetElectron, storeFiles, type FakeTray, type Rect } from './fake-electron';
 
 export interface Scenario {
   /** The embedded server (bots run in this app) or a remote one. */
@@ -81,9 +74,7 @@ export const current = {
   dir: '',
 };
 
-export async function fakeStartPlatformTarget(
-  options: PlatformTargetOptions,
-): Promise<PlatformTarget> {
+export async function fakeStartPlatformTarget(options: PlatformTargetOptions): Promise<PlatformTarget> {
   current.started += 1;
   current.startOptions = options;
   if (current.startFails) throw new Error('The database folder is locked by another GridDesk.');
@@ -113,8 +104,7 @@ export const fakePaths = {
   get rendererDir() {
     return join(current.dir, 'renderer');
   },
-  iconPath: (_isPackaged: boolean, _resources: string, file = 'icon.png') =>
-    join(current.dir, file),
+  iconPath: (_isPackaged: boolean, _resources: string, file = 'icon.png') => join(current.dir, file),
 };
 
 export const INDEX_HTML = '<!doctype html><title>GridDesk</title>';
@@ -209,12 +199,7 @@ export async function startMain(options: Partial<Scenario> = {}): Promise<MainRu
       return handler({ senderFrame: { url } }, channel, payload);
     },
     async stop() {
-      if (
-        state.app.ready &&
-        !state.app.quitted &&
-        scenario.singleInstance &&
-        !scenario.startFails
-      ) {
+      if (state.app.ready && !state.app.quitted && scenario.singleInstance && !scenario.startFails) {
         state.answerMessageBox = () => 0;
         state.app.quit();
         await vi.waitFor(() => {

@@ -38,7 +38,11 @@ export function readZip(zip: Buffer): ReadEntry[] {
     if (zip.readUInt32LE(localAt) !== 0x04034b50) throw new Error(`${name}: no local header`);
     const localName = zip.subarray(localAt + 30, localAt + 30 + zip.readUInt16LE(localAt + 26)).toString('utf8');
     if (localName !== name) throw new Error(`${name}: local header names ${localName}`);
-    if (zip.readUInt32LE(localAt + 14) !== crc || zip.readUInt32LE(localAt + 18) !== packed || zip.readUInt16LE(localAt + 8) !== method) {
+    if (
+      zip.readUInt32LE(localAt + 14) !== crc ||
+      zip.readUInt32LE(localAt + 18) !== packed ||
+      zip.readUInt16LE(localAt + 8) !== method
+    ) {
       throw new Error(`${name}: local header disagrees with the central directory`);
     }
     const start = localAt + 30 + nameLength + zip.readUInt16LE(localAt + 28);

@@ -30,11 +30,27 @@ const listBody = (extra: Record<string, unknown> = {}) => ({ filters: extra, lim
 const at = '2026-11-26T10:00:00.000Z';
 const userData = {
   subscription: { expireDate: null, validityLabel: 'Pending', isExpire: true, note: '' },
-  usdtToken: '5', ifcNewToken: '0', ifcNewTokenPrice: '0.25', usdtRewardToken: '0', iftToken: '0', ifxToken: '0',
-  qrCode: null, chainEnabled: false, withdrawalsEnabled: false,
+  usdtToken: '5',
+  ifcNewToken: '0',
+  ifcNewTokenPrice: '0.25',
+  usdtRewardToken: '0',
+  iftToken: '0',
+  ifxToken: '0',
+  qrCode: null,
+  chainEnabled: false,
+  withdrawalsEnabled: false,
   withdrawalLimits: { minimum: '10', fee: '1', pendingMax: 3, pending: 1, dailyMax: 10, lastDay: 2 },
 };
-const subscription = { id: 's1', usdtToken: '40', ifcNewToken: '0', ifcToken: '0', ifxToken: '0', days: 30, availableCredit: '10', createdAt: at };
+const subscription = {
+  id: 's1',
+  usdtToken: '40',
+  ifcNewToken: '0',
+  ifcToken: '0',
+  ifxToken: '0',
+  days: 30,
+  availableCredit: '10',
+  createdAt: at,
+};
 const levelReward = { id: 'r1', amount: '2', percentage: '5', fromUserName: 'Bo', createdAt: at };
 const deposit = { id: 'd1', token: 'USDT', amount: '50', transactionHash: `0x${'1'.repeat(64)}`, createdAt: at };
 const withdrawal = { id: 'w1', amount: '10', toAddress: `0x${'ab'.repeat(20)}`, status: 'PENDING', createdAt: at };
@@ -101,7 +117,10 @@ describe('billing IPC area: actions with a message', () => {
   it("passes a refused purchase's msg on as the error", async () => {
     const msg = SERVER.subscriptionUnaffordable('40', '160');
     server.route('POST /account/subscription/create', { status: 400, body: { code: '400', msg } });
-    expect(await ipc.invoke('billing:subscribe', { planId: 'p1' })).toEqual({ ok: false, error: { status: 400, message: msg, reason: 'request.malformed' } });
+    expect(await ipc.invoke('billing:subscribe', { planId: 'p1' })).toEqual({
+      ok: false,
+      error: { status: 400, message: msg, reason: 'request.malformed' },
+    });
   });
 
   it('withdraws and swaps with exactly the typed fields', async () => {
@@ -121,8 +140,14 @@ describe('billing IPC area: actions with a message', () => {
 
   it('answers the sync msg on success and passes it on as the error on failure', async () => {
     server.route('POST /account/wallet/usdt/deposit/sync', envelope(undefined, 'Deposit synced: 1 new transfer'));
-    expect(await ipc.invoke('billing:depositSync', {})).toEqual({ ok: true, value: { message: 'Deposit synced: 1 new transfer' } });
-    server.route('POST /account/wallet/usdt/deposit/sync', { status: 503, body: { code: '503', msg: 'Deposits are not available on this server.' } });
+    expect(await ipc.invoke('billing:depositSync', {})).toEqual({
+      ok: true,
+      value: { message: 'Deposit synced: 1 new transfer' },
+    });
+    server.route('POST /account/wallet/usdt/deposit/sync', {
+      status: 503,
+      body: { code: '503', msg: 'Deposits are not available on this server.' },
+    });
     expect(await ipc.invoke('billing:depositSync', {})).toEqual({
       ok: false,
       error: { status: 503, message: 'Deposits are not available on this server.', reason: 'server.unavailable' },
@@ -158,7 +183,10 @@ describe('billing IPC area: the deposit listening window', () => {
 
   it('saves nothing when the server refuses to listen', async () => {
     server.route('POST /account/wallet/usdt/deposit/listen', { status: 503, body: { code: '503', msg: 'No chain here.' } });
-    expect(await ipc.invoke('billing:depositListen', {})).toEqual({ ok: false, error: { status: 503, message: 'No chain here.', reason: 'server.unavailable' } });
+    expect(await ipc.invoke('billing:depositListen', {})).toEqual({
+      ok: false,
+      error: { status: 503, message: 'No chain here.', reason: 'server.unavailable' },
+    });
     expect(await ipc.invoke('billing:depositWindow', {})).toEqual({ ok: true, value: { endsAt: null } });
   });
 });
@@ -168,8 +196,18 @@ describe('billing IPC area: the Idempotency-Key of subscribe, withdraw and swap'
   const to = `0x${'ab'.repeat(20)}`;
   const submissions = [
     ['billing:subscribe', { planId: 'p1' }, '/account/subscription/create', envelope(purchase, SERVER.subscriptionPurchased)],
-    ['billing:withdraw', { amount: '10', toAddress: to }, '/account/withdraw/create', envelope({ id: 'w1', status: 'PENDING' }, 'Withdrawal requested')],
-    ['billing:swapReward', { amount: '5' }, '/account/swap/usdt-reward/create', envelope({ usdtToken: '15', usdtRewardToken: '5' }, 'Swapped')],
+    [
+      'billing:withdraw',
+      { amount: '10', toAddress: to },
+      '/account/withdraw/create',
+      envelope({ id: 'w1', status: 'PENDING' }, 'Withdrawal requested'),
+    ],
+    [
+      'billing:swapReward',
+      { amount: '5' },
+      '/account/swap/usdt-reward/create',
+      envelope({ usdtToken: '15', usdtRewardToken: '5' }, 'Swapped'),
+    ],
   ] as const;
 
   /** What main sent, headers included; `loseAnswers` drops that many answers after the server got the request. */
@@ -194,35 +232,47 @@ describe('billing IPC area: the Idempotency-Key of subscribe, withdraw and swap'
   });
   const keys = () => sent.map((req) => req.headers?.['Idempotency-Key']);
 
-  it.each(submissions)('%s sends a new key with each submission once the answer is definite', async (channel, payload, path, reply) => {
-    server.route(`POST ${path}`, reply);
-    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
-    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
-    server.route(`POST ${path}`, { status: 400, body: { code: '400', msg: 'Refused' } });
-    expect(await ipc.invoke(channel, payload)).toEqual({ ok: false, error: { status: 400, message: 'Refused', reason: 'request.malformed' } });
-    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false });
-    expect(keys()).toHaveLength(4);
-    for (const key of keys()) expect(key).toMatch(UUID);
-    expect(new Set(keys()).size).toBe(4);
-    expect(server.requests.map((r) => r.body)).toEqual(Array(4).fill(payload));
-  });
+  it.each(submissions)(
+    '%s sends a new key with each submission once the answer is definite',
+    async (channel, payload, path, reply) => {
+      server.route(`POST ${path}`, reply);
+      expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
+      expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
+      server.route(`POST ${path}`, { status: 400, body: { code: '400', msg: 'Refused' } });
+      expect(await ipc.invoke(channel, payload)).toEqual({
+        ok: false,
+        error: { status: 400, message: 'Refused', reason: 'request.malformed' },
+      });
+      expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false });
+      expect(keys()).toHaveLength(4);
+      for (const key of keys()) expect(key).toMatch(UUID);
+      expect(new Set(keys()).size).toBe(4);
+      expect(server.requests.map((r) => r.body)).toEqual(Array(4).fill(payload));
+    },
+  );
 
-  it.each(submissions)('%s retries with the same key after no answer or a 5xx, then moves on to a new one', async (channel, payload, path, reply) => {
-    server.route(`POST ${path}`, reply);
-    loseAnswers = 2;
-    expect(await ipc.invoke(channel, payload)).toEqual({ ok: false, error: { status: 0, message: UI.noResponse, reason: 'network.unreachable' } });
-    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false, error: { status: 0 } });
-    server.route(`POST ${path}`, { status: 502, body: { message: 'Bad Gateway' } });
-    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false, error: { status: 502 } });
-    server.route(`POST ${path}`, reply);
-    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
-    expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
-    const [first, ...rest] = keys();
-    expect(first).toMatch(UUID);
-    expect(rest.slice(0, 3)).toEqual([first, first, first]);
-    expect(rest[3]).toMatch(UUID);
-    expect(rest[3]).not.toBe(first);
-  });
+  it.each(submissions)(
+    '%s retries with the same key after no answer or a 5xx, then moves on to a new one',
+    async (channel, payload, path, reply) => {
+      server.route(`POST ${path}`, reply);
+      loseAnswers = 2;
+      expect(await ipc.invoke(channel, payload)).toEqual({
+        ok: false,
+        error: { status: 0, message: UI.noResponse, reason: 'network.unreachable' },
+      });
+      expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false, error: { status: 0 } });
+      server.route(`POST ${path}`, { status: 502, body: { message: 'Bad Gateway' } });
+      expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: false, error: { status: 502 } });
+      server.route(`POST ${path}`, reply);
+      expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
+      expect(await ipc.invoke(channel, payload)).toMatchObject({ ok: true });
+      const [first, ...rest] = keys();
+      expect(first).toMatch(UUID);
+      expect(rest.slice(0, 3)).toEqual([first, first, first]);
+      expect(rest[3]).toMatch(UUID);
+      expect(rest[3]).not.toBe(first);
+    },
+  );
 
   it('gives another body, another member or another kind of submission its own key', async () => {
     for (const [, , path, reply] of submissions) server.route(`POST ${path}`, reply);
@@ -246,7 +296,10 @@ describe('billing IPC area: the Idempotency-Key of subscribe, withdraw and swap'
       await held;
       return envelope(purchase, SERVER.subscriptionPurchased);
     });
-    const both = Promise.all([ipc.invoke('billing:subscribe', { planId: 'p1' }), ipc.invoke('billing:subscribe', { planId: 'p1' })]);
+    const both = Promise.all([
+      ipc.invoke('billing:subscribe', { planId: 'p1' }),
+      ipc.invoke('billing:subscribe', { planId: 'p1' }),
+    ]);
     await vi.waitFor(() => expect(server.requests).toHaveLength(2));
     release();
     expect((await both).map((r) => r.ok)).toEqual([true, true]);

@@ -22,7 +22,11 @@ const REFUSED = 'The account service refused the request.';
 type BillingOp = (typeof billingOps)[keyof typeof billingOps];
 
 /** The service's `msg` for the member, with the data when it sent some. */
-async function message<O extends BillingOp>(call: HandlerContext['call'], spec: O, input: InputOf<O>, headers?: Record<string, string>,
+async function message<O extends BillingOp>(
+  call: HandlerContext['call'],
+  spec: O,
+  input: InputOf<O>,
+  headers?: Record<string, string>,
 ): Promise<IpcResult<ServiceMessage<OutputOf<O>>>> {
   const result = await forwardWithMsg(call, spec, input, headers);
   if (!result.ok) return result;
@@ -34,7 +38,11 @@ async function message<O extends BillingOp>(call: HandlerContext['call'], spec: 
  * A member's money-moving submission: `message` with the Idempotency-Key this member, operation
  * and body hold (the same after an unknown outcome, a new one after a definite answer).
  */
-function submit<O extends BillingOp>(ctx: HandlerContext, spec: O, body: InputOf<O>): Promise<IpcResult<ServiceMessage<OutputOf<O>>>> {
+function submit<O extends BillingOp>(
+  ctx: HandlerContext,
+  spec: O,
+  body: InputOf<O>,
+): Promise<IpcResult<ServiceMessage<OutputOf<O>>>> {
   const submission = JSON.stringify([ctx.ports.settings.get('email'), spec.path, body]);
   return submissionKeys(ctx.ports).submit(submission, (key) => message(ctx.call, spec, body, { 'Idempotency-Key': key }));
 }
@@ -87,6 +95,7 @@ export const billingArea: IpcArea = {
     'billing:withdraw': ({ amount, toAddress }, ctx) => submit(ctx, billingOps['billing:withdraw'], { amount, toAddress }),
     'billing:swapReward': ({ amount }, ctx) => submit(ctx, billingOps['billing:swapReward'], { amount }),
 
-    'billing:teamMembers': ({ level, page }, { call }) => forward(call, billingOps['billing:teamMembers'], pageOf(page, { level })),
+    'billing:teamMembers': ({ level, page }, { call }) =>
+      forward(call, billingOps['billing:teamMembers'], pageOf(page, { level })),
   },
 };

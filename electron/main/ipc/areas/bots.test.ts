@@ -1,8 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startFakePlatformServer,
-  type FakePlatformServer,
-} from '../../../testing/fake-platform-server';
+import { startFakePlatformServer, type FakePlatformServer } from '../../../testing/fake-platform-server';
 import { testPorts } from '../../../testing/test-ports';
 import { createMemoryKeychain } from '../../ports/memory-keychain';
 import type { Keychain } from '../../ports/types';
@@ -35,20 +32,62 @@ const start = {
 };
 /** Answers the real server could send: each holds every field its response schema requires. */
 const liveBot = {
-  id: 'bot-1', name: 'BTCUSDT', category: 'Spot', tradeType: 'Advanced Multigrid', strategy_name: 'System Strategy', status: 'Live',
-  liveprice: '42000', runtime: 3, roi: '12.5', investment: '500', pnl: '2.5', trades24h: 4, grid_no: 2, total_grid: 10,
-  sparklineData: [], datewiseprofit: {},
+  id: 'bot-1',
+  name: 'BTCUSDT',
+  category: 'Spot',
+  tradeType: 'Advanced Multigrid',
+  strategy_name: 'System Strategy',
+  status: 'Live',
+  liveprice: '42000',
+  runtime: 3,
+  roi: '12.5',
+  investment: '500',
+  pnl: '2.5',
+  trades24h: 4,
+  grid_no: 2,
+  total_grid: 10,
+  sparklineData: [],
+  datewiseprofit: {},
 };
 const historyRow = {
-  id: 'bot-1', symbol: 'BTCUSDT', strategy_name: 'System Strategy', runtime: 3, investment: '500', profit: '3', lossbook: '0',
-  totalpnl: '3', roi: '0.6', botstarttime: '2026-11-01T00:00:00.000Z', botstoptime: '2026-11-04T00:00:00.000Z', stopAt: null,
-  trades: 2, stopReason: 'manual',
+  id: 'bot-1',
+  symbol: 'BTCUSDT',
+  strategy_name: 'System Strategy',
+  runtime: 3,
+  investment: '500',
+  profit: '3',
+  lossbook: '0',
+  totalpnl: '3',
+  roi: '0.6',
+  botstarttime: '2026-11-01T00:00:00.000Z',
+  botstoptime: '2026-11-04T00:00:00.000Z',
+  stopAt: null,
+  trades: 2,
+  stopReason: 'manual',
 };
 const botInfo = {
-  name: 'BTCUSDT', category: 'Spot', leverage: null, strategy_name: 'System Strategy', liveprice: '42000', status: 'Live', runtime: 3,
-  roi: '12.5', trades24h: 4, grid_no: 2, total_grid: 10, last_buying_price: '41000', investment: '500', pnl: '2.5',
-  botstartdate: '2026-11-01T00:00:00.000Z', datewiseprofit: {}, sparklineData: [], overbuy_protection_value: null, stopReason: null,
-  botstopdate: null, tickSize: '0.01', stepSize: '0.00001',
+  name: 'BTCUSDT',
+  category: 'Spot',
+  leverage: null,
+  strategy_name: 'System Strategy',
+  liveprice: '42000',
+  status: 'Live',
+  runtime: 3,
+  roi: '12.5',
+  trades24h: 4,
+  grid_no: 2,
+  total_grid: 10,
+  last_buying_price: '41000',
+  investment: '500',
+  pnl: '2.5',
+  botstartdate: '2026-11-01T00:00:00.000Z',
+  datewiseprofit: {},
+  sparklineData: [],
+  overbuy_protection_value: null,
+  stopReason: null,
+  botstopdate: null,
+  tickSize: '0.01',
+  stepSize: '0.00001',
 };
 
 describe('bots IPC area: reads', () => {
@@ -61,27 +100,14 @@ describe('bots IPC area: reads', () => {
     ['cycles:history', {}, 'GET /api/cyclebothistory', []],
     ['cycles:live', {}, 'GET /api/livecycles', []],
     ['dashboard:disclaimerCheck', {}, 'GET /api/disclaimeragreementcheck', { agreed: false }],
-    [
-      'dashboard:pieChart',
-      {},
-      'GET /api/pichart',
-      { chartData: [], usdt: '10000', availableBalance: '9500' },
-    ],
-    [
-      'dashboard:totalProfit',
-      {},
-      'GET /api/totalprofitbookdata',
-      { totalProfit: '12', lossBook: '-2', totalpnl: '10' },
-    ],
-  ] as const)(
-    '%s %j calls %s with the token and returns its body',
-    async (channel, payload, route, body) => {
-      server.route(route, { status: 200, body });
-      expect(await ipc.invoke(channel, payload)).toEqual({ ok: true, value: body });
-      expect(server.requests).toHaveLength(1);
-      expect(server.requests[0]?.authorization).toBe('Bearer tok-1');
-    },
-  );
+    ['dashboard:pieChart', {}, 'GET /api/pichart', { chartData: [], usdt: '10000', availableBalance: '9500' }],
+    ['dashboard:totalProfit', {}, 'GET /api/totalprofitbookdata', { totalProfit: '12', lossBook: '-2', totalpnl: '10' }],
+  ] as const)('%s %j calls %s with the token and returns its body', async (channel, payload, route, body) => {
+    server.route(route, { status: 200, body });
+    expect(await ipc.invoke(channel, payload)).toEqual({ ok: true, value: body });
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.authorization).toBe('Bearer tok-1');
+  });
 
   it('refuses a key a read does not take by dropping it', async () => {
     server.route('GET /api/bothistory', { status: 200, body: [] });
@@ -92,12 +118,7 @@ describe('bots IPC area: reads', () => {
 
 describe('bots IPC area: calls with a body', () => {
   it.each([
-    [
-      'bots:start',
-      start,
-      'POST /api/startbotdata',
-      { message: 'User request created successfully', botID: 'bot-1' },
-    ],
+    ['bots:start', start, 'POST /api/startbotdata', { message: 'User request created successfully', botID: 'bot-1' }],
     ['bots:info', byId, 'POST /api/botinfo', botInfo],
     ['bots:orderBook', byId, 'POST /api/orderbook', { orders: [] }],
     [
@@ -110,24 +131,9 @@ describe('bots IPC area: calls with a body', () => {
     ['bots:stop', byId, 'POST /api/stopbot', done],
     ['bots:stopAndSell', byId, 'POST /api/stopbotwithsell', done],
     ['bots:profitBook', byId, 'POST /api/profitbookat', { profitbookat: '5' }],
-    [
-      'bots:editProfitBook',
-      { botID: 'bot-1', profitBookValue: '7' },
-      'POST /api/editprofitbookat',
-      done,
-    ],
-    [
-      'bots:editProfitBook',
-      { botID: 'bot-1', profitBookValue: null },
-      'POST /api/editprofitbookat',
-      done,
-    ],
-    [
-      'bots:protection',
-      byId,
-      'POST /api/protectionvalues',
-      { is_protection_active: true, protection_grid_at: 3 },
-    ],
+    ['bots:editProfitBook', { botID: 'bot-1', profitBookValue: '7' }, 'POST /api/editprofitbookat', done],
+    ['bots:editProfitBook', { botID: 'bot-1', profitBookValue: null }, 'POST /api/editprofitbookat', done],
+    ['bots:protection', byId, 'POST /api/protectionvalues', { is_protection_active: true, protection_grid_at: 3 }],
     [
       'bots:editProtection',
       { botID: 'bot-1', overbuyProtectionValue: 3, protectionActive: true },
@@ -204,12 +210,12 @@ describe('bots IPC area: calls with a body', () => {
     ['bots:stop', { botID: { $ne: null } }],
     ['bots:start', { ...start, amount: [500] }],
     ['bots:editProtection', { botID: 'bot-1', overbuyProtectionValue: 3, protectionActive: 'x'.repeat(10_001) }],
-    [
-      'bots:editSltp',
-      { botID: 'bot-1', sellAllAndPausePrice: { $gt: 1 }, restartPrice: null, stoplossPrice: null },
-    ],
+    ['bots:editSltp', { botID: 'bot-1', sellAllAndPausePrice: { $gt: 1 }, restartPrice: null, stoplossPrice: null }],
   ] as const)('refuses %s %j, a value no form sends, before any call', async (channel, payload) => {
-    expect(await ipc.invoke(channel, payload as never)).toMatchObject({ ok: false, error: { status: 400, reason: 'request.malformed' } });
+    expect(await ipc.invoke(channel, payload as never)).toMatchObject({
+      ok: false,
+      error: { status: 400, reason: 'request.malformed' },
+    });
     expect(server.requests).toHaveLength(0);
   });
 

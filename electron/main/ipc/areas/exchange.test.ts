@@ -54,7 +54,10 @@ describe('exchange IPC area: reads', () => {
   });
 
   it('leaves a kline interval to the server, which refuses one it does not serve', async () => {
-    server.route('GET /api/klines?pair=BTCUSDT&interval=7m', { status: 400, body: { message: 'interval must be one of 1m, 5m' } });
+    server.route('GET /api/klines?pair=BTCUSDT&interval=7m', {
+      status: 400,
+      body: { message: 'interval must be one of 1m, 5m' },
+    });
     const result = await ipc.invoke('market:klines', { pair: 'BTCUSDT', interval: '7m' } as never);
     expect(result).toMatchObject({ ok: false, error: { status: 400, message: 'interval must be one of 1m, 5m' } });
     expect(server.requests).toHaveLength(1);

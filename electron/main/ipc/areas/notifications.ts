@@ -6,9 +6,7 @@ import { ok } from '../result';
 export const notificationsArea: IpcArea = {
   name: 'notifications',
   handlers: {
-    'notifications:settings': async (_payload, { ports }) =>
-      ok({ muted: mutedKinds(ports.settings) }),
-    'notifications:setMuted': async ({ kind, muted }, { ports }) =>
-      ok({ muted: setMuted(ports.settings, kind, muted) }),
+    'notifications:settings': async (_payload, { ports }) => ok({ muted: mutedKinds(ports.settings) }),
+    'notifications:setMuted': async ({ kind, muted }, { ports }) => ok({ muted: setMuted(ports.settings, kind, muted) }),
   },
 };

@@ -16,12 +16,32 @@ afterEach(() => server.close());
 
 const strategy = {
   noOfGrids: 1,
-  tableData: [{ gridNo: 1, allottedAmountPercentagePerOrder: '100', buyPercentage: null, buyPercentageUp: null, takeProfitPercentage: '1.2', takeProfitPercentageDown: '0.2' }],
+  tableData: [
+    {
+      gridNo: 1,
+      allottedAmountPercentagePerOrder: '100',
+      buyPercentage: null,
+      buyPercentageUp: null,
+      takeProfitPercentage: '1.2',
+      takeProfitPercentageDown: '0.2',
+    },
+  ],
 };
 const reply: BacktestResponse = {
   interval: '1h',
   candles: 720,
-  summary: { pnl: '1.5', roi: '0.15', apy: '1.8', trades: 2, maxGridsHeld: 1, heldQty: '0', unrealized: '0', status: 'live', maxDrawdown: '3', maxDrawdownPercent: '0.3' },
+  summary: {
+    pnl: '1.5',
+    roi: '0.15',
+    apy: '1.8',
+    trades: 2,
+    maxGridsHeld: 1,
+    heldQty: '0',
+    unrealized: '0',
+    status: 'live',
+    maxDrawdown: '3',
+    maxDrawdownPercent: '0.3',
+  },
   trades: [],
   skipped: 0,
   equity: [{ time: 1, equity: '1000' }],
@@ -38,7 +58,9 @@ describe('strategies:backtest', () => {
 
   it('returns the server message as a value', async () => {
     server.route('POST /api/backtest', { status: 400, body: { message: 'The exchange is not available on this server.' } });
-    expect(await ipc.invoke('strategies:backtest', { strategy_name: 'Alpha', pair: 'BTCUSDT', amount: '1000', days: 30 })).toEqual({
+    expect(
+      await ipc.invoke('strategies:backtest', { strategy_name: 'Alpha', pair: 'BTCUSDT', amount: '1000', days: 30 }),
+    ).toEqual({
       ok: false,
       error: { status: 400, message: 'The exchange is not available on this server.', reason: 'request.malformed' },
     });

@@ -47,7 +47,12 @@ describe('strategies IPC area', () => {
   });
 
   it.each([
-    ['strategies:create', 'POST /api/strategy', { strategyName: 'Alpha', noOfGrids: '1', tableData: [row] }, { message: SERVER.strategySaved }],
+    [
+      'strategies:create',
+      'POST /api/strategy',
+      { strategyName: 'Alpha', noOfGrids: '1', tableData: [row] },
+      { message: SERVER.strategySaved },
+    ],
     ['strategies:detail', 'POST /api/stratagybypara', { strategy_name: 'Alpha' }, detail],
     ['strategies:edit', 'POST /api/stratagyedit', { dataToSend: detail }, { message: SERVER.strategyUpdated }],
     ['strategies:delete', 'POST /api/deletestrategy', { strategy_name: 'Alpha' }, { message: SERVER.strategyDeleted }],

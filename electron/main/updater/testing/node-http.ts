@@ -21,7 +21,13 @@ export class NodeHttpExecutor extends HttpExecutor<ClientRequest> {
       configureRequestOptions(requestOptions);
       this.doDownload(
         requestOptions,
-        { destination, options, onCancel, callback: (error) => (error ? reject(error) : resolve(destination)), responseHandler: null },
+        {
+          destination,
+          options,
+          onCancel,
+          callback: (error) => (error ? reject(error) : resolve(destination)),
+          responseHandler: null,
+        },
         0,
       );
     });

@@ -4,7 +4,12 @@ import type { Paged } from '../../../../common/api/subscriptions';
 import type { WalletUserData } from '../../../../common/api/billing';
 
 export const walletUserData = (over: Partial<WalletUserData> = {}): WalletUserData => ({
-  subscription: { expireDate: '2026-12-31T12:00:00Z', validityLabel: '30 days', isExpire: false, note: 'Your subscription renews nothing by itself.' },
+  subscription: {
+    expireDate: '2026-12-31T12:00:00Z',
+    validityLabel: '30 days',
+    isExpire: false,
+    note: 'Your subscription renews nothing by itself.',
+  },
   isActiveSubscription: true,
   usdtToken: '120.456',
   ifcNewToken: '400',
@@ -40,7 +45,9 @@ export const emptyPage = <T>(): Paged<T> => ({ records: [], current: 1, pages: 0
 export function tableRows(label: string): string[][] {
   const table = document.querySelector(`[aria-label="${label}"]`);
   if (!table) throw new Error(`no table named ${label}`);
-  return [...table.querySelectorAll('tbody tr.ant-table-row')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''));
+  return [...table.querySelectorAll('tbody tr.ant-table-row')].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+  );
 }
 
 /** Makes navigator.clipboard answer (jsdom has none); returns the spy. */

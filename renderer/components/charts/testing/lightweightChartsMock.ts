@@ -6,7 +6,12 @@
  * MarketChart.test holds what the chart is given; a page's test only needs it to render.
  */
 const series = { setData: () => undefined, update: () => undefined };
-const chart = { addSeries: () => series, applyOptions: () => undefined, remove: () => undefined, timeScale: () => ({ fitContent: () => undefined }) };
+const chart = {
+  addSeries: () => series,
+  applyOptions: () => undefined,
+  remove: () => undefined,
+  timeScale: () => ({ fitContent: () => undefined }),
+};
 
 export const createChart = () => chart;
 export const CandlestickSeries = {};

@@ -22,7 +22,10 @@ export const liveCycle = (over: Partial<LiveCycle> = {}): LiveCycle => ({
   stop_loss: '52000.2',
   tickSize: null,
   stepSize: null,
-  sparklineData: [{ time: 1, value: '0' }, { time: 2, value: '12.345' }],
+  sparklineData: [
+    { time: 1, value: '0' },
+    { time: 2, value: '12.345' },
+  ],
   ...over,
 });
 

@@ -18,9 +18,35 @@ const EPSILON = '0.000000000000000001';
 
 /** Fixed amounts: dust, everyday ones, the ceiling's neighbours and far past it. */
 export const FIXED_AMOUNTS: readonly string[] = [
-  EPSILON, '0.00000001', '0.5', '1', '4.99', '5', '10', '99.5', '250', '500', '1234.56789', '2500', '5000', '12000',
-  '99999', '1000000', '123456789.123456789', '99999999999', '999999999999.999999999999999999', '1000000000001',
-  '99999999999999999999', `1${'0'.repeat(20)}`, `1${'0'.repeat(30)}`, `${'9'.repeat(20)}.${'9'.repeat(18)}`, '0', '-5', '1e20', '1E12', '1e-7',
+  EPSILON,
+  '0.00000001',
+  '0.5',
+  '1',
+  '4.99',
+  '5',
+  '10',
+  '99.5',
+  '250',
+  '500',
+  '1234.56789',
+  '2500',
+  '5000',
+  '12000',
+  '99999',
+  '1000000',
+  '123456789.123456789',
+  '99999999999',
+  '999999999999.999999999999999999',
+  '1000000000001',
+  '99999999999999999999',
+  `1${'0'.repeat(20)}`,
+  `1${'0'.repeat(30)}`,
+  `${'9'.repeat(20)}.${'9'.repeat(18)}`,
+  '0',
+  '-5',
+  '1e20',
+  '1E12',
+  '1e-7',
 ];
 
 const asNumber = fc.boolean();
@@ -28,14 +54,48 @@ const asNumber = fc.boolean();
 /** Weighted to reach past the amount rules more often than not: the old fuzz already sends every malformed amount. */
 export const amountPick: fc.Arbitrary<AmountPick> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('fixed' as const), text: fc.constantFrom(...FIXED_AMOUNTS), asNumber }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('fixed' as const), asNumber,
-    text: fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 999_999 })).map(([whole, part]) => `${whole}.${part}`) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('fixed' as const), asNumber: fc.constant(true),
-    text: fc.double({ min: 1e-12, max: 1e30, noNaN: true }).map((n) => String(n)) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('botMinimum' as const, 'cycleMinimum' as const),
-    offset: fc.constantFrom(`-${EPSILON}`, '0', '0', '0.01'), asNumber }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('ceiling' as const), offset: fc.constantFrom(`-${EPSILON}`, '0', EPSILON, '1'), asNumber }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('wallet' as const), share: fc.constantFrom('0.05', '0.1', '0.2', '0.34', '0.5', '1', '1.01'), asNumber }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('fixed' as const),
+      asNumber,
+      text: fc
+        .tuple(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 999_999 }))
+        .map(([whole, part]) => `${whole}.${part}`),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('fixed' as const),
+      asNumber: fc.constant(true),
+      text: fc.double({ min: 1e-12, max: 1e30, noNaN: true }).map((n) => String(n)),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('botMinimum' as const, 'cycleMinimum' as const),
+      offset: fc.constantFrom(`-${EPSILON}`, '0', '0', '0.01'),
+      asNumber,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('ceiling' as const),
+      offset: fc.constantFrom(`-${EPSILON}`, '0', EPSILON, '1'),
+      asNumber,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('wallet' as const),
+      share: fc.constantFrom('0.05', '0.1', '0.2', '0.34', '0.5', '1', '1.01'),
+      asNumber,
+    }),
+  },
 );
 
 /** What an amount pick is measured against at the time it is sent. */

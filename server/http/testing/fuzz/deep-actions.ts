@@ -52,10 +52,29 @@ export type BotEdit =
   | { kind: 'sltp'; pause: PricePick | null; restart: PricePick | null; stoploss: PricePick | null };
 
 /** Every route that names a bot, cycle or strategy of the member's (the ids another member must not reach). */
-export const ID_ROUTES = ['/api/botinfo', '/api/orderbook', '/api/purchasedQty', '/api/position', '/api/profitbookat', '/api/protectionvalues',
-  '/api/sltp', '/api/stopbot', '/api/stopbotwithsell', '/api/editprofitbookat', '/api/gridprotectionadd', '/api/sltpedit',
-  '/api/editcycle', '/api/stopcycle', '/api/stopcyclewithsell',
-  '/api/stratagybypara', '/api/stratagyedit', '/api/deletestrategy', '/api/noofgrid', '/api/backtest', '/api/startbotdata'] as const;
+export const ID_ROUTES = [
+  '/api/botinfo',
+  '/api/orderbook',
+  '/api/purchasedQty',
+  '/api/position',
+  '/api/profitbookat',
+  '/api/protectionvalues',
+  '/api/sltp',
+  '/api/stopbot',
+  '/api/stopbotwithsell',
+  '/api/editprofitbookat',
+  '/api/gridprotectionadd',
+  '/api/sltpedit',
+  '/api/editcycle',
+  '/api/stopcycle',
+  '/api/stopcyclewithsell',
+  '/api/stratagybypara',
+  '/api/stratagyedit',
+  '/api/deletestrategy',
+  '/api/noofgrid',
+  '/api/backtest',
+  '/api/startbotdata',
+] as const;
 export type IdRoute = (typeof ID_ROUTES)[number];
 
 export type Action =
@@ -65,7 +84,14 @@ export type Action =
   | { do: 'editBot'; member: MemberIndex; index: number; edit: BotEdit; forwarded: string | undefined }
   | { do: 'stop'; member: MemberIndex; kind: 'bot' | 'cycle'; index: number; sell: boolean; forwarded: string | undefined }
   | { do: 'reach'; member: MemberIndex; owner: 'own' | 'other'; route: IdRoute; index: number; forwarded: string | undefined }
-  | { do: 'billing'; member: MemberIndex; operation: 'subscribe' | 'swap' | 'withdraw'; amount: AmountPick; index: number; forwarded: string | undefined };
+  | {
+      do: 'billing';
+      member: MemberIndex;
+      operation: 'subscribe' | 'swap' | 'withdraw';
+      amount: AmountPick;
+      index: number;
+      forwarded: string | undefined;
+    };
 
 const member = fc.constantFrom<MemberIndex>(0, 1);
 const index = fc.nat({ max: 1_000 });
@@ -74,7 +100,10 @@ export const pairPick: fc.Arbitrary<PairPick> = fc.oneof(
   { weight: 12, arbitrary: fc.nat({ max: 1_000 }).map((listed) => ({ listed })) },
   // Well-formed but unlisted (refused by the exchange's list, after the pair check), lower case
   // and padded (a listed pair once normalised), and one the shape rule refuses.
-  { weight: 1, arbitrary: fc.constantFrom('FUZZUSDT', '1000SHIBUSDT', ' ethusdt ', 'btcusdt', 'BTCUSDC').map((unlisted) => ({ unlisted })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('FUZZUSDT', '1000SHIBUSDT', ' ethusdt ', 'btcusdt', 'BTCUSDC').map((unlisted) => ({ unlisted })),
+  },
 );
 
 const pricePick: fc.Arbitrary<PricePick> = fc.record({
@@ -83,10 +112,11 @@ const pricePick: fc.Arbitrary<PricePick> = fc.record({
 });
 
 /** A price on one side of the live one most of the time (a pause above it, a stop loss below it), on the wrong side sometimes. */
-const sidedPricePick = (right: readonly string[], wrong: readonly string[]): fc.Arbitrary<PricePick> => fc.record({
-  factor: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...right) }, { weight: 1, arbitrary: fc.constantFrom(...wrong) }),
-  onTick: fc.boolean(),
-});
+const sidedPricePick = (right: readonly string[], wrong: readonly string[]): fc.Arbitrary<PricePick> =>
+  fc.record({
+    factor: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...right) }, { weight: 1, arbitrary: fc.constantFrom(...wrong) }),
+    onTick: fc.boolean(),
+  });
 const pausePick = sidedPricePick(['1.02', '1.5', '3'], ['0.9', '1']);
 const stoplossPick = sidedPricePick(['0.01', '0.5', '0.9', '0.97'], ['1', '1.02']);
 
@@ -106,26 +136,50 @@ const leverage = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<unknown>('3x', '10x', 11, 0, null, 2.5) },
 );
 
-export const startPick = (kinds: readonly StartPick['kind'][]): fc.Arbitrary<StartPick> => fc.record({
-  kind: fc.constantFrom(...kinds),
-  category: fc.oneof({ weight: 3, arbitrary: fc.constant('Spot' as const) }, { weight: 1, arbitrary: fc.constant('Future' as const) }),
-  leverage,
-  amount: amountPick,
-  prices: cyclePrices,
-  count,
-  strategy: fc.oneof({ weight: 8, arbitrary: fc.constantFrom('own' as const, 'system' as const) }, { weight: 1, arbitrary: fc.constant('other' as const) }),
-  pause: fc.option(pausePick, { freq: 3 }),
-  stoploss: fc.option(stoplossPick, { freq: 3 }),
-  restart: fc.option(pricePick, { freq: 6 }),
-  profitBook: fc.option(fc.oneof({ weight: 5, arbitrary: fc.constantFrom('1', '10', '1000', '5.123456789012345678') },
-    { weight: 1, arbitrary: fc.constantFrom('0.5', '1000.01') }), { freq: 2 }),
-  copyOf: fc.record({ member, index }),
-});
+export const startPick = (kinds: readonly StartPick['kind'][]): fc.Arbitrary<StartPick> =>
+  fc.record({
+    kind: fc.constantFrom(...kinds),
+    category: fc.oneof(
+      { weight: 3, arbitrary: fc.constant('Spot' as const) },
+      { weight: 1, arbitrary: fc.constant('Future' as const) },
+    ),
+    leverage,
+    amount: amountPick,
+    prices: cyclePrices,
+    count,
+    strategy: fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom('own' as const, 'system' as const) },
+      { weight: 1, arbitrary: fc.constant('other' as const) },
+    ),
+    pause: fc.option(pausePick, { freq: 3 }),
+    stoploss: fc.option(stoplossPick, { freq: 3 }),
+    restart: fc.option(pricePick, { freq: 6 }),
+    profitBook: fc.option(
+      fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom('1', '10', '1000', '5.123456789012345678') },
+        { weight: 1, arbitrary: fc.constantFrom('0.5', '1000.01') },
+      ),
+      { freq: 2 },
+    ),
+    copyOf: fc.record({ member, index }),
+  });
 
 const botEdit: fc.Arbitrary<BotEdit> = fc.oneof(
-  fc.record({ kind: fc.constant('profitBook' as const), value: fc.option(fc.constantFrom('1', '25', '1000', '0.99', '1000.000000000000000001')) }),
-  fc.record({ kind: fc.constant('protection' as const), value: fc.constantFrom<unknown>(1, 2, '2', 0, 3, 50, null, '1.5'), active: fc.boolean() }),
-  fc.record({ kind: fc.constant('sltp' as const), pause: fc.option(pausePick), restart: fc.option(pricePick), stoploss: fc.option(stoplossPick) }),
+  fc.record({
+    kind: fc.constant('profitBook' as const),
+    value: fc.option(fc.constantFrom('1', '25', '1000', '0.99', '1000.000000000000000001')),
+  }),
+  fc.record({
+    kind: fc.constant('protection' as const),
+    value: fc.constantFrom<unknown>(1, 2, '2', 0, 3, 50, null, '1.5'),
+    active: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('sltp' as const),
+    pause: fc.option(pausePick),
+    restart: fc.option(pricePick),
+    stoploss: fc.option(stoplossPick),
+  }),
 );
 
 const forwarded = { forwarded: forwardedFor };
@@ -134,11 +188,23 @@ const forwarded = { forwarded: forwardedFor };
  * A start every rule lets through but the pair and the balance: a Spot bot of a strategy the
  * member may pick, no optional prices, a fifth, a third or half of the wallet.
  */
-const plainSpotBot: fc.Arbitrary<StartPick> = fc.tuple(startPick(['bot']), fc.constantFrom('0.2', '0.34', '0.5'), fc.boolean(),
-  fc.constantFrom('own' as const, 'system' as const)).map(([start, share, asNumber, strategy]) => ({
-  ...start, category: 'Spot' as const, strategy, pause: null, stoploss: null, restart: null, profitBook: null,
-  amount: { kind: 'wallet' as const, share, asNumber },
-}));
+const plainSpotBot: fc.Arbitrary<StartPick> = fc
+  .tuple(
+    startPick(['bot']),
+    fc.constantFrom('0.2', '0.34', '0.5'),
+    fc.boolean(),
+    fc.constantFrom('own' as const, 'system' as const),
+  )
+  .map(([start, share, asNumber, strategy]) => ({
+    ...start,
+    category: 'Spot' as const,
+    strategy,
+    pause: null,
+    stoploss: null,
+    restart: null,
+    profitBook: null,
+    amount: { kind: 'wallet' as const, share, asNumber },
+  }));
 
 /**
  * The starts of a burst on one pair: each its own, or one plain Spot bot sent several times over
@@ -147,23 +213,70 @@ const plainSpotBot: fc.Arbitrary<StartPick> = fc.tuple(startPick(['bot']), fc.co
  */
 const burstStarts: fc.Arbitrary<StartPick[]> = fc.oneof(
   fc.array(startPick(['bot', 'cycle', 'copy']), { minLength: 2, maxLength: 6 }),
-  fc.tuple(plainSpotBot, fc.array(fc.constantFrom<StartPick['kind']>('bot', 'bot', 'bot', 'copy', 'cycle'), { minLength: 2, maxLength: 6 }))
+  fc
+    .tuple(
+      plainSpotBot,
+      fc.array(fc.constantFrom<StartPick['kind']>('bot', 'bot', 'bot', 'copy', 'cycle'), { minLength: 2, maxLength: 6 }),
+    )
     .map(([start, kinds]) => kinds.map((kind) => ({ ...start, kind }))),
 );
 
 /** One action of a member; starts and edits weigh most, as they are what the deep paths hang on. */
 export const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ do: fc.constant('start' as const), member, pair: pairPick, start: startPick(['bot', 'bot', 'cycle', 'cycle', 'copy']), ...forwarded }) },
-  { weight: 2, arbitrary: fc.record({ do: fc.constant('burst' as const), member, pair: pairPick, starts: burstStarts, ...forwarded }) },
-  { weight: 3, arbitrary: fc.record({ do: fc.constant('editCycle' as const), member, index, prices: cyclePrices, count, ...forwarded }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      do: fc.constant('start' as const),
+      member,
+      pair: pairPick,
+      start: startPick(['bot', 'bot', 'cycle', 'cycle', 'copy']),
+      ...forwarded,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ do: fc.constant('burst' as const), member, pair: pairPick, starts: burstStarts, ...forwarded }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ do: fc.constant('editCycle' as const), member, index, prices: cyclePrices, count, ...forwarded }),
+  },
   { weight: 3, arbitrary: fc.record({ do: fc.constant('editBot' as const), member, index, edit: botEdit, ...forwarded }) },
-  { weight: 2, arbitrary: fc.record({ do: fc.constant('stop' as const), member, kind: fc.constantFrom('bot' as const, 'cycle' as const), index, sell: fc.boolean(),
-    ...forwarded }) },
-  { weight: 3, arbitrary: fc.record({ do: fc.constant('reach' as const), member, owner: fc.constantFrom('own' as const, 'other' as const, 'other' as const),
-    route: fc.constantFrom(...ID_ROUTES), index, ...forwarded }) },
-  { weight: 1, arbitrary: fc.record({ do: fc.constant('billing' as const), member, operation: fc.constantFrom('subscribe' as const, 'swap' as const, 'withdraw' as const),
-    amount: amountPick, index, ...forwarded }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      do: fc.constant('stop' as const),
+      member,
+      kind: fc.constantFrom('bot' as const, 'cycle' as const),
+      index,
+      sell: fc.boolean(),
+      ...forwarded,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      do: fc.constant('reach' as const),
+      member,
+      owner: fc.constantFrom('own' as const, 'other' as const, 'other' as const),
+      route: fc.constantFrom(...ID_ROUTES),
+      index,
+      ...forwarded,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      do: fc.constant('billing' as const),
+      member,
+      operation: fc.constantFrom('subscribe' as const, 'swap' as const, 'withdraw' as const),
+      amount: amountPick,
+      index,
+      ...forwarded,
+    }),
+  },
 );
 
 /** One run: a sequence of actions (the run then stops what still runs and checks the invariants). */
-export const runOf = (maxActions: number): fc.Arbitrary<Action[]> => fc.array(action, { minLength: Math.ceil(maxActions / 2), maxLength: maxActions });
+export const runOf = (maxActions: number): fc.Arbitrary<Action[]> =>
+  fc.array(action, { minLength: Math.ceil(maxActions / 2), maxLength: maxActions });

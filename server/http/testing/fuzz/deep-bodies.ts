@@ -69,26 +69,61 @@ function leverageOf(leverage: unknown): number {
 }
 
 /** POST /api/startcycledata's body. */
-export function cycleBody(markets: Markets, member: DeepMember, sent: string, pair: ListedPair, start: StartPick): Record<string, unknown> {
+export function cycleBody(
+  markets: Markets,
+  member: DeepMember,
+  sent: string,
+  pair: ListedPair,
+  start: StartPick,
+): Record<string, unknown> {
   const { buy, sell, stop } = cyclePricesOf(start.prices, pair);
   const leverage = start.category === 'Future' ? leverageOf(start.leverage) : 1;
   const minimum = cycleMinimum(buy, pair.stepSize, pair.minNotional).div(leverage).toDecimalPlaces(18, Decimal.ROUND_UP);
-  const amount = amountOf(start.amount, { botMinimum: markets.botMinimum, cycleMinimum: minimum, wallet: new Decimal(member.funds[start.category]) });
-  return { category: start.category, pair: sent, amount, priceReachAt: buy.toFixed(), sellPriceAt: sell.toFixed(), stopLossAt: stop.toFixed(),
-    cycleCount: start.count, leverage: start.category === 'Future' ? start.leverage : null };
+  const amount = amountOf(start.amount, {
+    botMinimum: markets.botMinimum,
+    cycleMinimum: minimum,
+    wallet: new Decimal(member.funds[start.category]),
+  });
+  return {
+    category: start.category,
+    pair: sent,
+    amount,
+    priceReachAt: buy.toFixed(),
+    sellPriceAt: sell.toFixed(),
+    stopLossAt: stop.toFixed(),
+    cycleCount: start.count,
+    leverage: start.category === 'Future' ? start.leverage : null,
+  };
 }
 
 /** POST /api/startbotdata's body; `copyBotID` makes it a copy. */
-export function botBody(markets: Markets, member: DeepMember, other: DeepMember, sent: string, pair: ListedPair, start: StartPick,
-  copyBotID: string | null): Record<string, unknown> {
+export function botBody(
+  markets: Markets,
+  member: DeepMember,
+  other: DeepMember,
+  sent: string,
+  pair: ListedPair,
+  start: StartPick,
+  copyBotID: string | null,
+): Record<string, unknown> {
   const strategy = { own: member.strategy, system: 'System Strategy', other: other.strategy }[start.strategy];
   // A bot has no minimum order of its own at the start: its minimum is the bot's.
-  const amount = amountOf(start.amount, { botMinimum: markets.botMinimum, cycleMinimum: markets.botMinimum,
-    wallet: new Decimal(member.funds[start.category]) });
+  const amount = amountOf(start.amount, {
+    botMinimum: markets.botMinimum,
+    cycleMinimum: markets.botMinimum,
+    wallet: new Decimal(member.funds[start.category]),
+  });
   return {
-    selectPair: sent, myStrategy: strategy, amount, category: start.category, botType: 'Advanced Multigrid',
-    leverage: start.category === 'Future' ? start.leverage : null, profitbookat: start.profitBook,
-    sellPausePrice: priceText(start.pause, pair), stoplossPrice: priceText(start.stoploss, pair), restartPrice: priceText(start.restart, pair),
+    selectPair: sent,
+    myStrategy: strategy,
+    amount,
+    category: start.category,
+    botType: 'Advanced Multigrid',
+    leverage: start.category === 'Future' ? start.leverage : null,
+    profitbookat: start.profitBook,
+    sellPausePrice: priceText(start.pause, pair),
+    stoplossPrice: priceText(start.stoploss, pair),
+    restartPrice: priceText(start.restart, pair),
     ...(copyBotID === null ? {} : { copyBotID }),
   };
 }
@@ -96,7 +131,13 @@ export function botBody(markets: Markets, member: DeepMember, other: DeepMember,
 /** POST /api/editcycle's body for the cycle `cycleId` on `pair`. */
 export function cycleEditBody(cycleId: string, pair: ListedPair, prices: CyclePrices, count: unknown): Record<string, unknown> {
   const { buy, sell, stop } = cyclePricesOf(prices, pair);
-  return { cycle_id: cycleId, buy_price: buy.toFixed(), sell_price: sell.toFixed(), stop_loss: stop.toFixed(), no_of_cycle: count };
+  return {
+    cycle_id: cycleId,
+    buy_price: buy.toFixed(),
+    sell_price: sell.toFixed(),
+    stop_loss: stop.toFixed(),
+    no_of_cycle: count,
+  };
 }
 
 /** The route and body of a bot edit. */
@@ -105,10 +146,20 @@ export function botEditRequest(botID: string, pair: ListedPair, edit: BotEdit): 
     case 'profitBook':
       return { url: '/api/editprofitbookat', body: { botID, profitBookValue: edit.value } };
     case 'protection':
-      return { url: '/api/gridprotectionadd', body: { botID, overbuyProtectionValue: edit.value, protectionActive: edit.active } };
+      return {
+        url: '/api/gridprotectionadd',
+        body: { botID, overbuyProtectionValue: edit.value, protectionActive: edit.active },
+      };
     case 'sltp':
-      return { url: '/api/sltpedit', body: { botID, sellAllAndPausePrice: priceText(edit.pause, pair), restartPrice: priceText(edit.restart, pair),
-        stoplossPrice: priceText(edit.stoploss, pair) } };
+      return {
+        url: '/api/sltpedit',
+        body: {
+          botID,
+          sellAllAndPausePrice: priceText(edit.pause, pair),
+          restartPrice: priceText(edit.restart, pair),
+          stoplossPrice: priceText(edit.stoploss, pair),
+        },
+      };
   }
 }
 

@@ -39,7 +39,10 @@ export class FuzzFailure extends Error {
 /** The request as a line a person can send again. */
 export function describeCall(call: FuzzCall): string {
   const body = call.body === undefined ? '' : ` ${JSON.stringify(call.body)}`;
-  const forwarded = call.forwarded === undefined ? '' : ` [X-Forwarded-For: ${JSON.stringify(call.forwarded.slice(0, 200))}${call.forwarded.length > 200 ? '...' : ''}]`;
+  const forwarded =
+    call.forwarded === undefined
+      ? ''
+      : ` [X-Forwarded-For: ${JSON.stringify(call.forwarded.slice(0, 200))}${call.forwarded.length > 200 ? '...' : ''}]`;
   return `${call.who.label}: ${call.method} ${call.url}${body}${forwarded}`;
 }
 
@@ -51,7 +54,8 @@ function parsed(text: string): unknown {
   }
 }
 
-const field = (json: unknown, name: string): unknown => (json !== null && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined);
+const field = (json: unknown, name: string): unknown =>
+  json !== null && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined;
 
 export class FuzzClient {
   constructor(
@@ -62,14 +66,22 @@ export class FuzzClient {
   ) {}
 
   async send(call: FuzzCall): Promise<FuzzAnswer> {
-    const response = await withinTimeLimit(this.app.inject({
-      method: call.method,
-      url: call.url,
-      headers: { ...bearer(call.who.token), ...forwardedHeaders(call.forwarded) },
-      ...(call.body === undefined ? {} : { payload: call.body as object }),
-    }), () => describeCall(call));
+    const response = await withinTimeLimit(
+      this.app.inject({
+        method: call.method,
+        url: call.url,
+        headers: { ...bearer(call.who.token), ...forwardedHeaders(call.forwarded) },
+        ...(call.body === undefined ? {} : { payload: call.body as object }),
+      }),
+      () => describeCall(call),
+    );
     const json = parsed(response.body);
-    const answer = { status: response.statusCode, json, reason: field(json, 'reason'), message: field(json, 'message') ?? field(json, 'msg') };
+    const answer = {
+      status: response.statusCode,
+      json,
+      reason: field(json, 'reason'),
+      message: field(json, 'message') ?? field(json, 'msg'),
+    };
     this.reach.record(call.url.split('?')[0]!, call.body, answer.status, answer.reason, answer.message);
     const deliberate = answer.status === 503 && this.deliberate503.has(String(answer.message));
     if ((answer.status >= 500 && !deliberate) || (answer.status >= 400 && !isReason(answer.reason))) {
@@ -82,7 +94,8 @@ export class FuzzClient {
   async burst(calls: readonly FuzzCall[]): Promise<FuzzAnswer[]> {
     const settled = await Promise.allSettled(calls.map((call) => this.send(call)));
     const failures = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => String(s.reason));
-    if (failures.length > 0) throw new FuzzFailure(`${failures.length} of ${calls.length} concurrent request(s) failed:\n${failures.join('\n')}`);
+    if (failures.length > 0)
+      throw new FuzzFailure(`${failures.length} of ${calls.length} concurrent request(s) failed:\n${failures.join('\n')}`);
     return settled.map((s) => (s as PromiseFulfilledResult<FuzzAnswer>).value);
   }
 }

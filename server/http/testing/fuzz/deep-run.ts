@@ -11,7 +11,16 @@ import { RUNNING_BOT_STATUSES } from '../../../../common/api/bots';
 import type { Db } from '../../../db/database';
 import { bots, cycles } from '../../../db/schema';
 import type { Action, PairPick, StartPick } from './deep-actions';
-import { botBody, botEditRequest, cycleBody, cycleEditBody, listedPair, pairOf, type DeepMember, type Markets } from './deep-bodies';
+import {
+  botBody,
+  botEditRequest,
+  cycleBody,
+  cycleEditBody,
+  listedPair,
+  pairOf,
+  type DeepMember,
+  type Markets,
+} from './deep-bodies';
 import { FuzzFailure, type FuzzCall, type FuzzClient } from './deep-client';
 import { onePerPairBreaches, runningOf } from './invariants';
 import { bodyNaming, ID_ROUTE_RULES, snapshotOf } from './ownership';
@@ -39,11 +48,21 @@ interface Row {
 /** The member's bots or cycles, oldest first. */
 async function rowsOf(db: Db, userId: string, kind: 'bot' | 'cycle'): Promise<Row[]> {
   if (kind === 'bot') {
-    const rows = await db.select({ id: bots.id, symbol: bots.symbol, status: bots.status }).from(bots).where(eq(bots.userId, userId))
+    const rows = await db
+      .select({ id: bots.id, symbol: bots.symbol, status: bots.status })
+      .from(bots)
+      .where(eq(bots.userId, userId))
       .orderBy(asc(bots.createdAt), asc(bots.id));
-    return rows.map((r) => ({ id: r.id, symbol: r.symbol, running: (RUNNING_BOT_STATUSES as readonly string[]).includes(r.status) }));
+    return rows.map((r) => ({
+      id: r.id,
+      symbol: r.symbol,
+      running: (RUNNING_BOT_STATUSES as readonly string[]).includes(r.status),
+    }));
   }
-  const rows = await db.select({ id: cycles.id, symbol: cycles.symbol, status: cycles.status }).from(cycles).where(eq(cycles.userId, userId))
+  const rows = await db
+    .select({ id: cycles.id, symbol: cycles.symbol, status: cycles.status })
+    .from(cycles)
+    .where(eq(cycles.userId, userId))
     .orderBy(asc(cycles.createdAt), asc(cycles.id));
   return rows.map((r) => ({ id: r.id, symbol: r.symbol, running: r.status === 'Live' }));
 }
@@ -59,7 +78,10 @@ async function pick(db: Db, userId: string, kind: 'bot' | 'cycle', index: number
 /** A Live bot to copy: one of `userIds[0]`'s, else of the others', by `index`. */
 async function liveBotOf(db: Db, userIds: readonly string[], index: number): Promise<string | null> {
   for (const userId of userIds) {
-    const rows = await db.select({ id: bots.id }).from(bots).where(and(eq(bots.userId, userId), inArray(bots.status, ['Live'])))
+    const rows = await db
+      .select({ id: bots.id })
+      .from(bots)
+      .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live'])))
       .orderBy(asc(bots.createdAt), asc(bots.id));
     if (rows.length > 0) return rows[index % rows.length]!.id;
   }
@@ -96,11 +118,26 @@ export class DeepRun {
     const { markets, db } = this.world;
     const member = this.who(m);
     const { sent, pair } = pairOf(markets, pairPick);
-    if (start.kind === 'cycle') return { who: member, method: 'POST', url: '/api/startcycledata', body: cycleBody(markets, member, sent, pair, start), forwarded };
+    if (start.kind === 'cycle')
+      return {
+        who: member,
+        method: 'POST',
+        url: '/api/startcycledata',
+        body: cycleBody(markets, member, sent, pair, start),
+        forwarded,
+      };
     const copied = start.copyOf.member;
-    const copyBotID = start.kind === 'copy'
-      ? (await liveBotOf(db, [this.who(copied).userId, this.who(otherOf(copied)).userId], start.copyOf.index)) ?? NO_SUCH_ID : null;
-    return { who: member, method: 'POST', url: '/api/startbotdata', body: botBody(markets, member, this.who(otherOf(m)), sent, pair, start, copyBotID), forwarded };
+    const copyBotID =
+      start.kind === 'copy'
+        ? ((await liveBotOf(db, [this.who(copied).userId, this.who(otherOf(copied)).userId], start.copyOf.index)) ?? NO_SUCH_ID)
+        : null;
+    return {
+      who: member,
+      method: 'POST',
+      url: '/api/startbotdata',
+      body: botBody(markets, member, this.who(otherOf(m)), sent, pair, start, copyBotID),
+      forwarded,
+    };
   }
 
   async perform(action: Action): Promise<void> {
@@ -131,13 +168,25 @@ export class DeepRun {
     const { db, client } = this.world;
     const member = this.who(action.member);
     await stoppedOrdersSettled(db, member.userId, 5_000);
-    const [free, runningBefore] = await Promise.all([settledFreeQuote(db, member.userId, () => this.world.freeQuote(member), 5_000), runningOf(db, member.userId)]);
-    const calls = await Promise.all(action.starts.map((start) => this.startCall(action.member, action.pair, start, action.forwarded)));
+    const [free, runningBefore] = await Promise.all([
+      settledFreeQuote(db, member.userId, () => this.world.freeQuote(member), 5_000),
+      runningOf(db, member.userId),
+    ]);
+    const calls = await Promise.all(
+      action.starts.map((start) => this.startCall(action.member, action.pair, start, action.forwarded)),
+    );
     const answers = await client.burst(calls);
     const accepted = answers.filter((a) => a.status === 200).length;
-    Object.assign(this.stats, { bursts: this.stats.bursts + 1, burstStarts: this.stats.burstStarts + calls.length,
-      burstAccepted: this.stats.burstAccepted + accepted, mostAcceptedInABurst: Math.max(this.stats.mostAcceptedInABurst, accepted) });
-    const committed = await committedBy(db, answers.map(startedId).filter((id): id is string => id !== null));
+    Object.assign(this.stats, {
+      bursts: this.stats.bursts + 1,
+      burstStarts: this.stats.burstStarts + calls.length,
+      burstAccepted: this.stats.burstAccepted + accepted,
+      mostAcceptedInABurst: Math.max(this.stats.mostAcceptedInABurst, accepted),
+    });
+    const committed = await committedBy(
+      db,
+      answers.map(startedId).filter((id): id is string => id !== null),
+    );
     const breaches = committedBreaches(member.label, free, committed, runningBefore, await runningOf(db, member.userId));
     if (breaches.length > 0) throw new FuzzFailure(`burst ${JSON.stringify(action)}:\n${breaches.join('\n')}`);
   }
@@ -151,7 +200,13 @@ export class DeepRun {
     const pair = listedPair(markets, row?.symbol ?? '');
     const { forwarded } = action;
     if (action.do === 'editCycle') {
-      await client.send({ who: member, method: 'POST', url: '/api/editcycle', body: cycleEditBody(id, pair, action.prices, action.count), forwarded });
+      await client.send({
+        who: member,
+        method: 'POST',
+        url: '/api/editcycle',
+        body: cycleEditBody(id, pair, action.prices, action.count),
+        forwarded,
+      });
     } else if (action.do === 'editBot') {
       const { url, body } = botEditRequest(id, pair, action.edit);
       await client.send({ who: member, method: 'POST', url, body, forwarded });
@@ -172,8 +227,10 @@ export class DeepRun {
     const route = action.owner === 'own' && action.route === '/api/deletestrategy' ? '/api/stratagybypara' : action.route;
     const id = rule.names === 'strategy' ? owner.strategy : (await pick(db, owner.userId, rule.names, action.index))?.id;
     if (id === undefined) return;
-    const body = bodyNaming(route, id, { pair: markets.pairs[action.index % markets.pairs.length]!.symbol,
-      strategyDetail: this.world.strategyDetails[ownerIndex] });
+    const body = bodyNaming(route, id, {
+      pair: markets.pairs[action.index % markets.pairs.length]!.symbol,
+      strategyDetail: this.world.strategyDetails[ownerIndex],
+    });
     const call: FuzzCall = { who: actor, method: 'POST', url: route, body, forwarded: action.forwarded };
     if (action.owner === 'own') {
       await client.send(call);
@@ -184,17 +241,23 @@ export class DeepRun {
     const answer = await client.send(call);
     const after = await snapshotOf(db, rule.names, id, owner.userId);
     const problems = [
-      ...(answer.status === rule.status && answer.reason === rule.reason ? [] : [`answered ${answer.status} ${String(answer.reason)}, not ${rule.status} ${rule.reason}`]),
+      ...(answer.status === rule.status && answer.reason === rule.reason
+        ? []
+        : [`answered ${answer.status} ${String(answer.reason)}, not ${rule.status} ${rule.reason}`]),
       ...(before === after ? [] : [`changed ${owner.label}'s ${rule.names}: ${before} -> ${after}`]),
     ];
-    if (problems.length > 0) throw new FuzzFailure(`another member's ${rule.names} ${id}: ${actor.label}: POST ${route} ${JSON.stringify(body)}\n${problems.join('\n')}`);
+    if (problems.length > 0)
+      throw new FuzzFailure(
+        `another member's ${rule.names} ${id}: ${actor.label}: POST ${route} ${JSON.stringify(body)}\n${problems.join('\n')}`,
+      );
   }
 
   /** The calls that move ledger money: a plan bought, rewards swapped, a withdrawal asked (503 without a chain). */
   private async billing(action: Action & { do: 'billing' }): Promise<void> {
     const { client, planIds } = this.world;
     const member = this.who(action.member);
-    const amount = action.amount.kind === 'fixed' ? (action.amount.asNumber ? Number(action.amount.text) : action.amount.text) : '1';
+    const amount =
+      action.amount.kind === 'fixed' ? (action.amount.asNumber ? Number(action.amount.text) : action.amount.text) : '1';
     const call = {
       subscribe: { url: '/account/subscription/create', body: { planId: planIds[action.index % planIds.length] } },
       swap: { url: '/account/swap/usdt-reward/create', body: { amount } },
@@ -205,7 +268,8 @@ export class DeepRun {
 
   private async expectOnePerPair(action: Action): Promise<void> {
     const breaches: string[] = [];
-    for (const member of this.world.members) breaches.push(...onePerPairBreaches(member.label, await runningOf(this.world.db, member.userId)));
+    for (const member of this.world.members)
+      breaches.push(...onePerPairBreaches(member.label, await runningOf(this.world.db, member.userId)));
     if (breaches.length > 0) throw new FuzzFailure(`after ${JSON.stringify(action)}:\n${breaches.join('\n')}`);
   }
 
@@ -215,7 +279,12 @@ export class DeepRun {
     for (const member of this.world.members) {
       for (const kind of ['bot', 'cycle'] as const) {
         for (const row of (await rowsOf(this.world.db, member.userId, kind)).filter((r) => r.running)) {
-          calls.push({ who: member, method: 'POST', url: `/api/stop${kind}${sell ? 'withsell' : ''}`, body: kind === 'bot' ? { botID: row.id } : { cycle_id: row.id } });
+          calls.push({
+            who: member,
+            method: 'POST',
+            url: `/api/stop${kind}${sell ? 'withsell' : ''}`,
+            body: kind === 'bot' ? { botID: row.id } : { cycle_id: row.id },
+          });
         }
       }
     }

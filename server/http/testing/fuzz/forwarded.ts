@@ -52,7 +52,12 @@ export const forwardedFor: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 3, arbitrary: fc.constant(undefined) },
   { weight: 2, arbitrary: hop },
   { weight: 2, arbitrary: fc.array(hop, { minLength: 2, maxLength: 6 }).map((hops) => hops.join(', ')) },
-  { weight: 1, arbitrary: fc.integer({ min: 50, max: 400 }).map((n) => Array.from({ length: n }, (_, i) => `10.${i % 250}.0.${i % 200}`).join(',')) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 50, max: 400 })
+      .map((n) => Array.from({ length: n }, (_, i) => `10.${i % 250}.0.${i % 200}`).join(',')),
+  },
   { weight: 1, arbitrary: fc.constantFrom(',,,', ', ,', '8.8.8.8,,9.9.9.9', '8.8.8.8 9.9.9.9') },
 );
 

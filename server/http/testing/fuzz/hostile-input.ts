@@ -108,7 +108,7 @@ export const RAW_BODIES: readonly string[] = [
 
 /** A path segment as a client would send it; a lone surrogate cannot be percent-encoded. */
 export function pathSegment(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   try {
     return encodeURIComponent(text);
   } catch {

@@ -28,9 +28,20 @@ export interface FuzzMember {
 
 export async function ledgerBreaches(db: Db, member: FuzzMember): Promise<string[]> {
   const [entries, balances] = await Promise.all([
-    db.select({ id: ledgerEntries.id, asset: ledgerEntries.asset, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter })
-      .from(ledgerEntries).where(eq(ledgerEntries.userId, member.userId)).orderBy(ledgerEntries.id),
-    db.select({ asset: memberBalances.asset, balance: memberBalances.balance }).from(memberBalances).where(eq(memberBalances.userId, member.userId)),
+    db
+      .select({
+        id: ledgerEntries.id,
+        asset: ledgerEntries.asset,
+        amount: ledgerEntries.amount,
+        balanceAfter: ledgerEntries.balanceAfter,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, member.userId))
+      .orderBy(ledgerEntries.id),
+    db
+      .select({ asset: memberBalances.asset, balance: memberBalances.balance })
+      .from(memberBalances)
+      .where(eq(memberBalances.userId, member.userId)),
   ]);
   const sums = new Map<string, Decimal>();
   const last = new Map<string, string>();
@@ -43,9 +54,13 @@ export async function ledgerBreaches(db: Db, member: FuzzMember): Promise<string
   for (const asset of assets) {
     const balance = new Decimal(balances.find((b) => b.asset === asset)?.balance ?? '0');
     const sum = sums.get(asset) ?? new Decimal(0);
-    if (!balance.eq(sum)) breaches.push(`${member.label}'s ${asset} balance ${balance.toFixed()} is not the sum of its entries ${sum.toFixed()}`);
+    if (!balance.eq(sum))
+      breaches.push(`${member.label}'s ${asset} balance ${balance.toFixed()} is not the sum of its entries ${sum.toFixed()}`);
     const after = last.get(asset);
-    if (after !== undefined && !balance.eq(after)) breaches.push(`${member.label}'s ${asset} balance ${balance.toFixed()} is not its last entry's balance_after ${new Decimal(after).toFixed()}`);
+    if (after !== undefined && !balance.eq(after))
+      breaches.push(
+        `${member.label}'s ${asset} balance ${balance.toFixed()} is not its last entry's balance_after ${new Decimal(after).toFixed()}`,
+      );
   }
   return breaches;
 }
@@ -64,9 +79,19 @@ export interface Running {
 /** The member's running bots (Live, Pause) and live cycles. */
 export async function runningOf(db: Db, userId: string): Promise<Running[]> {
   const [botRows, cycleRows] = await Promise.all([
-    db.select({ id: bots.id, symbol: bots.symbol, category: bots.category, amount: bots.investment, realized: bots.realizedPnl }).from(bots)
+    db
+      .select({ id: bots.id, symbol: bots.symbol, category: bots.category, amount: bots.investment, realized: bots.realizedPnl })
+      .from(bots)
       .where(and(eq(bots.userId, userId), inArray(bots.status, [...RUNNING_BOT_STATUSES]))),
-    db.select({ id: cycles.id, symbol: cycles.symbol, category: cycles.category, amount: cycles.amount, realized: cycles.realizedPnl }).from(cycles)
+    db
+      .select({
+        id: cycles.id,
+        symbol: cycles.symbol,
+        category: cycles.category,
+        amount: cycles.amount,
+        realized: cycles.realizedPnl,
+      })
+      .from(cycles)
       .where(and(eq(cycles.userId, userId), eq(cycles.status, 'Live'))),
   ]);
   return [...botRows.map((r) => ({ kind: 'bot' as const, ...r })), ...cycleRows.map((r) => ({ kind: 'cycle' as const, ...r }))];
@@ -77,12 +102,14 @@ export function onePerPairBreaches(label: string, running: readonly Running[]): 
   const name = (r: Running) => `${r.category} ${r.kind} ${r.id}`;
   for (const cycle of running.filter((r) => r.kind === 'cycle')) {
     const others = running.filter((r) => r !== cycle && r.symbol === cycle.symbol);
-    if (others.length > 0) breaches.push(`${label}'s live ${name(cycle)} shares ${cycle.symbol} with ${others.map(name).join(', ')}`);
+    if (others.length > 0)
+      breaches.push(`${label}'s live ${name(cycle)} shares ${cycle.symbol} with ${others.map(name).join(', ')}`);
   }
   const futures = running.filter((r) => r.kind === 'bot' && r.category === 'Future');
   for (const symbol of new Set(futures.map((r) => r.symbol))) {
     const onPair = futures.filter((r) => r.symbol === symbol);
-    if (onPair.length > 1) breaches.push(`${label} has ${onPair.length} running Future bots on ${symbol}: ${onPair.map((r) => r.id).join(', ')}`);
+    if (onPair.length > 1)
+      breaches.push(`${label} has ${onPair.length} running Future bots on ${symbol}: ${onPair.map((r) => r.id).join(', ')}`);
   }
   return breaches;
 }
@@ -93,7 +120,9 @@ export function fundsBreaches(member: FuzzMember, running: readonly Running[]): 
   for (const wallet of ['Spot', 'Future'] as const) {
     const committed = running.filter((r) => r.category === wallet).reduce((sum, r) => sum.plus(r.amount), new Decimal(0));
     if (committed.gt(member.funds[wallet])) {
-      breaches.push(`${member.label}'s running bots and live cycles commit ${committed.toFixed()} USDT of the ${wallet} wallet, which was given ${member.funds[wallet]}`);
+      breaches.push(
+        `${member.label}'s running bots and live cycles commit ${committed.toFixed()} USDT of the ${wallet} wallet, which was given ${member.funds[wallet]}`,
+      );
     }
   }
   return breaches;
@@ -101,21 +130,45 @@ export function fundsBreaches(member: FuzzMember, running: readonly Running[]): 
 
 export async function leftoverStartBreaches(db: Db): Promise<string[]> {
   const rows = await db.select().from(runnableStarts);
-  return rows.map((r) => `a runnable_starts row outlived its request: ${r.kind} ${r.category} ${r.symbol} ${new Decimal(r.amount).toFixed()} of member ${r.userId}`);
+  return rows.map(
+    (r) =>
+      `a runnable_starts row outlived its request: ${r.kind} ${r.category} ${r.symbol} ${new Decimal(r.amount).toFixed()} of member ${r.userId}`,
+  );
 }
 
 /** The members' commands no engine has applied yet. */
 export async function unappliedCommands(db: Db, userIds: readonly string[]): Promise<string[]> {
   const users = [...userIds];
   const [botRows, cycleRows] = await Promise.all([
-    db.select({ kind: botCommands.kind, id: botCommands.runnableId, at: botCommands.createdAt, status: bots.status, category: bots.category, symbol: bots.symbol })
-      .from(botCommands).innerJoin(bots, eq(bots.id, botCommands.runnableId)).where(and(inArray(bots.userId, users), isNull(botCommands.appliedAt))),
-    db.select({ kind: cycleCommands.kind, id: cycleCommands.runnableId, at: cycleCommands.createdAt, status: cycles.status, category: cycles.category,
-      symbol: cycles.symbol }).from(cycleCommands).innerJoin(cycles, eq(cycles.id, cycleCommands.runnableId))
+    db
+      .select({
+        kind: botCommands.kind,
+        id: botCommands.runnableId,
+        at: botCommands.createdAt,
+        status: bots.status,
+        category: bots.category,
+        symbol: bots.symbol,
+      })
+      .from(botCommands)
+      .innerJoin(bots, eq(bots.id, botCommands.runnableId))
+      .where(and(inArray(bots.userId, users), isNull(botCommands.appliedAt))),
+    db
+      .select({
+        kind: cycleCommands.kind,
+        id: cycleCommands.runnableId,
+        at: cycleCommands.createdAt,
+        status: cycles.status,
+        category: cycles.category,
+        symbol: cycles.symbol,
+      })
+      .from(cycleCommands)
+      .innerJoin(cycles, eq(cycles.id, cycleCommands.runnableId))
       .where(and(inArray(cycles.userId, users), isNull(cycleCommands.appliedAt))),
   ]);
-  return [...botRows.map((r) => ({ ...r, what: 'bot' })), ...cycleRows.map((r) => ({ ...r, what: 'cycle' }))].map((r) =>
-    `a '${r.kind}' command of ${r.status} ${r.category} ${r.what} ${r.id} on ${r.symbol}, queued at ${r.at.toISOString()}, is still unapplied`);
+  return [...botRows.map((r) => ({ ...r, what: 'bot' })), ...cycleRows.map((r) => ({ ...r, what: 'cycle' }))].map(
+    (r) =>
+      `a '${r.kind}' command of ${r.status} ${r.category} ${r.what} ${r.id} on ${r.symbol}, queued at ${r.at.toISOString()}, is still unapplied`,
+  );
 }
 
 /** Every breach of every invariant above, for `members`; none when all hold. */
@@ -123,7 +176,11 @@ export async function invariantBreaches(db: Db, members: readonly FuzzMember[]):
   const breaches = await leftoverStartBreaches(db);
   for (const member of members) {
     const running = await runningOf(db, member.userId);
-    breaches.push(...(await ledgerBreaches(db, member)), ...onePerPairBreaches(member.label, running), ...fundsBreaches(member, running));
+    breaches.push(
+      ...(await ledgerBreaches(db, member)),
+      ...onePerPairBreaches(member.label, running),
+      ...fundsBreaches(member, running),
+    );
   }
   return breaches;
 }

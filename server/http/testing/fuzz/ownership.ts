@@ -39,7 +39,11 @@ export const ID_ROUTE_RULES: Record<IdRoute, { names: Owned; status: number; rea
 };
 
 /** A body for `route` naming `id` (a bot or cycle id, or a strategy name), plausible in every other field. */
-export function bodyNaming(route: IdRoute, id: string, context: { pair: string; strategyDetail: object }): Record<string, unknown> {
+export function bodyNaming(
+  route: IdRoute,
+  id: string,
+  context: { pair: string; strategyDetail: object },
+): Record<string, unknown> {
   switch (route) {
     case '/api/editprofitbookat':
       return { botID: id, profitBookValue: '50' };
@@ -62,7 +66,14 @@ export function bodyNaming(route: IdRoute, id: string, context: { pair: string; 
     case '/api/backtest':
       return { strategy_name: id, pair: context.pair, amount: '1000', days: 1 };
     case '/api/startbotdata':
-      return { selectPair: context.pair, myStrategy: id, amount: '1000', category: 'Spot', botType: 'Advanced Multigrid', leverage: null };
+      return {
+        selectPair: context.pair,
+        myStrategy: id,
+        amount: '1000',
+        category: 'Spot',
+        botType: 'Advanced Multigrid',
+        leverage: null,
+      };
     default:
       return { botID: id };
   }
@@ -71,21 +82,43 @@ export function bodyNaming(route: IdRoute, id: string, context: { pair: string; 
 /** The owner's record as the other member's request could change it: its settings and its commands. */
 export async function snapshotOf(db: Db, names: Owned, id: string, ownerId: string): Promise<string> {
   if (names === 'bot') {
-    const [row] = await db.select({ status: bots.status, investment: bots.investment, profitBook: bots.profitBook, pausePrice: bots.pausePrice,
-      restartPrice: bots.restartPrice, stoplossPrice: bots.stoplossPrice, overbuyProtection: bots.overbuyProtection, strategyId: bots.strategyId })
-      .from(bots).where(eq(bots.id, id));
+    const [row] = await db
+      .select({
+        status: bots.status,
+        investment: bots.investment,
+        profitBook: bots.profitBook,
+        pausePrice: bots.pausePrice,
+        restartPrice: bots.restartPrice,
+        stoplossPrice: bots.stoplossPrice,
+        overbuyProtection: bots.overbuyProtection,
+        strategyId: bots.strategyId,
+      })
+      .from(bots)
+      .where(eq(bots.id, id));
     const commands = await db.select({ kind: botCommands.kind }).from(botCommands).where(eq(botCommands.runnableId, id));
     return JSON.stringify({ ...row, status: undefined, commands: commands.length });
   }
   if (names === 'cycle') {
-    const [row] = await db.select({ amount: cycles.amount, buyPrice: cycles.buyPrice, sellPrice: cycles.sellPrice, stopLoss: cycles.stopLoss,
-      noOfCycle: cycles.noOfCycle }).from(cycles).where(eq(cycles.id, id));
+    const [row] = await db
+      .select({
+        amount: cycles.amount,
+        buyPrice: cycles.buyPrice,
+        sellPrice: cycles.sellPrice,
+        stopLoss: cycles.stopLoss,
+        noOfCycle: cycles.noOfCycle,
+      })
+      .from(cycles)
+      .where(eq(cycles.id, id));
     const commands = await db.select({ kind: cycleCommands.kind }).from(cycleCommands).where(eq(cycleCommands.runnableId, id));
     return JSON.stringify({ ...row, commands: commands.length });
   }
-  const rows = await db.select({ id: strategies.id, name: strategies.name, gridCount: strategies.gridCount, userId: strategies.userId })
-    .from(strategies).where(eq(strategies.name, id));
+  const rows = await db
+    .select({ id: strategies.id, name: strategies.name, gridCount: strategies.gridCount, userId: strategies.userId })
+    .from(strategies)
+    .where(eq(strategies.name, id));
   const own = rows.filter((r) => r.userId === ownerId);
-  const grids = await Promise.all(own.map((s) => db.select().from(strategyGrids).where(eq(strategyGrids.strategyId, s.id)).orderBy(asc(strategyGrids.gridNo))));
+  const grids = await Promise.all(
+    own.map((s) => db.select().from(strategyGrids).where(eq(strategyGrids.strategyId, s.id)).orderBy(asc(strategyGrids.gridNo))),
+  );
   return JSON.stringify({ own, grids });
 }

@@ -5,7 +5,8 @@ import type { FuzzRoute } from './openapi-routes';
 
 const UUID = '4b1d3c1e-5a6f-4e7d-8c9b-0a1b2c3d4e5f';
 const TWO_ROWS = autoFillRows(2, AUTO_FILL_PERCENTAGES).map((row) =>
-  row.gridNo === 1 ? { ...row, buyPercentage: null, buyPercentageUp: null } : row);
+  row.gridNo === 1 ? { ...row, buyPercentage: null, buyPercentageUp: null } : row,
+);
 
 /** Values for the fields a member's own records name (a bot id, a strategy name), by field name. */
 export type PlausibleValues = Record<string, readonly unknown[]>;

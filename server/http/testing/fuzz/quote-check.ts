@@ -37,9 +37,15 @@ const UNSETTLED = ['intent', 'unknown', 'open', 'cancel'];
 /** Orders of the member's stopped bots and cycles the exchange has not settled yet. */
 async function unsettledOfStopped(db: Db, userId: string): Promise<number> {
   const [botRows, cycleRows] = await Promise.all([
-    db.select({ id: botOrders.id }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.runnableId))
+    db
+      .select({ id: botOrders.id })
+      .from(botOrders)
+      .innerJoin(bots, eq(bots.id, botOrders.runnableId))
       .where(and(eq(bots.userId, userId), eq(bots.status, 'Stopped'), inArray(botOrders.status, UNSETTLED))),
-    db.select({ id: cycleOrders.id }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.runnableId))
+    db
+      .select({ id: cycleOrders.id })
+      .from(cycleOrders)
+      .innerJoin(cycles, eq(cycles.id, cycleOrders.runnableId))
       .where(and(eq(cycles.userId, userId), notInArray(cycles.status, ['Live']), inArray(cycleOrders.status, UNSETTLED))),
   ]);
   return botRows.length + cycleRows.length;
@@ -48,7 +54,8 @@ async function unsettledOfStopped(db: Db, userId: string): Promise<number> {
 /** Waits (at most `waitMs`) until the orders of the member's stopped bots and cycles settled. */
 export async function stoppedOrdersSettled(db: Db, userId: string, waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs;
-  while ((await unsettledOfStopped(db, userId)) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  while ((await unsettledOfStopped(db, userId)) > 0 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 /** Orders an engine has written but the exchange's answer has not settled: sent or about to be. */
@@ -57,13 +64,25 @@ const IN_FLIGHT = ['intent', 'unknown', 'cancel'];
 /** The member's orders as (id, status) pairs, in flight ones flagged: what a read of free money can race. */
 async function orderStates(db: Db, userId: string): Promise<{ states: string; inFlight: boolean }> {
   const [botRows, cycleRows] = await Promise.all([
-    db.select({ id: botOrders.id, status: botOrders.status }).from(botOrders).innerJoin(bots, eq(bots.id, botOrders.runnableId))
+    db
+      .select({ id: botOrders.id, status: botOrders.status })
+      .from(botOrders)
+      .innerJoin(bots, eq(bots.id, botOrders.runnableId))
       .where(eq(bots.userId, userId)),
-    db.select({ id: cycleOrders.id, status: cycleOrders.status }).from(cycleOrders).innerJoin(cycles, eq(cycles.id, cycleOrders.runnableId))
+    db
+      .select({ id: cycleOrders.id, status: cycleOrders.status })
+      .from(cycleOrders)
+      .innerJoin(cycles, eq(cycles.id, cycleOrders.runnableId))
       .where(eq(cycles.userId, userId)),
   ]);
   const rows = [...botRows, ...cycleRows];
-  return { states: rows.map((r) => `${r.id}:${r.status}`).sort().join(','), inFlight: rows.some((r) => IN_FLIGHT.includes(r.status)) };
+  return {
+    states: rows
+      .map((r) => `${r.id}:${r.status}`)
+      .sort()
+      .join(','),
+    inFlight: rows.some((r) => IN_FLIGHT.includes(r.status)),
+  };
 }
 
 /**
@@ -74,7 +93,12 @@ async function orderStates(db: Db, userId: string): Promise<{ states: string; in
  * member was in flight before it and none was written or changed while it ran; else it is taken
  * again, and after `waitMs` the last read stands.
  */
-export async function settledFreeQuote(db: Db, userId: string, read: () => Promise<PerWallet>, waitMs: number): Promise<PerWallet> {
+export async function settledFreeQuote(
+  db: Db,
+  userId: string,
+  read: () => Promise<PerWallet>,
+  waitMs: number,
+): Promise<PerWallet> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const before = await orderStates(db, userId);
@@ -98,8 +122,14 @@ export async function committedBy(db: Db, ids: readonly string[]): Promise<PerWa
   const sum: PerWallet = { Spot: new Decimal(0), Future: new Decimal(0) };
   if (ids.length === 0) return sum;
   const [botRows, cycleRows] = await Promise.all([
-    db.select({ category: bots.category, amount: bots.investment }).from(bots).where(inArray(bots.id, [...ids])),
-    db.select({ category: cycles.category, amount: cycles.amount }).from(cycles).where(inArray(cycles.id, [...ids])),
+    db
+      .select({ category: bots.category, amount: bots.investment })
+      .from(bots)
+      .where(inArray(bots.id, [...ids])),
+    db
+      .select({ category: cycles.category, amount: cycles.amount })
+      .from(cycles)
+      .where(inArray(cycles.id, [...ids])),
   ]);
   for (const row of [...botRows, ...cycleRows]) sum[row.category as Wallet] = sum[row.category as Wallet].plus(row.amount);
   return sum;
@@ -110,18 +140,27 @@ export async function committedBy(db: Db, ids: readonly string[]): Promise<PerWa
  * back meanwhile: the amounts of bots and cycles that stopped, and what the sells of those still
  * running realized (a sell's proceeds beyond its cost are free money a start may use).
  */
-export function committedBreaches(label: string, free: PerWallet, committed: PerWallet, runningBefore: readonly Running[],
-  runningAfter: readonly Running[]): string[] {
+export function committedBreaches(
+  label: string,
+  free: PerWallet,
+  committed: PerWallet,
+  runningBefore: readonly Running[],
+  runningAfter: readonly Running[],
+): string[] {
   const after = new Map(runningAfter.map((r) => [r.id, r]));
   const breaches: string[] = [];
   for (const wallet of WALLETS) {
-    const givenBack = runningBefore.filter((r) => r.category === wallet).reduce((s, r) => {
-      const now = after.get(r.id);
-      return now === undefined ? s.plus(r.amount) : s.plus(new Decimal(now.realized).minus(r.realized));
-    }, new Decimal(0));
+    const givenBack = runningBefore
+      .filter((r) => r.category === wallet)
+      .reduce((s, r) => {
+        const now = after.get(r.id);
+        return now === undefined ? s.plus(r.amount) : s.plus(new Decimal(now.realized).minus(r.realized));
+      }, new Decimal(0));
     if (committed[wallet].gt(free[wallet].plus(givenBack))) {
-      breaches.push(`${label}'s concurrent starts committed ${committed[wallet].toFixed()} USDT of the ${wallet} wallet; ${free[wallet].toFixed()} was free before`
-        + ` and ${givenBack.toFixed()} given back since`);
+      breaches.push(
+        `${label}'s concurrent starts committed ${committed[wallet].toFixed()} USDT of the ${wallet} wallet; ${free[wallet].toFixed()} was free before` +
+          ` and ${givenBack.toFixed()} given back since`,
+      );
     }
   }
   return breaches;

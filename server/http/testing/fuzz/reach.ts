@@ -14,8 +14,16 @@
  */
 import { SERVER, VALIDATION } from '../../../../common/messages';
 
-export const START_STEPS = ['before the pair check', 'at the pair check', 'at the pair lookup', 'at the live price', 'at the balance',
-  'at the sizing', 'at the exchange', 'accepted'] as const;
+export const START_STEPS = [
+  'before the pair check',
+  'at the pair check',
+  'at the pair lookup',
+  'at the live price',
+  'at the balance',
+  'at the sizing',
+  'at the exchange',
+  'accepted',
+] as const;
 export type StartStep = (typeof START_STEPS)[number];
 
 /** The steps each start has, in its order: a bot's prices meet the live one, a cycle's the tick and the minimum order. */
@@ -127,12 +135,33 @@ export class Reach {
       lines.push(`  ${path}: ${counts.total} request(s)`);
       if (START_ROUTES.has(path)) {
         const steps = STEPS_OF[path]!;
-        lines.push(`    last step: ${steps.filter((s) => counts.steps.has(s)).map((s) => `${s} ${counts.steps.get(s)}`).join(', ')}`);
-        lines.push(`    reached: ${steps.slice(2).map((s) => `${s.replace(/^at the /, '')} ${this.reached(path, s)}`).join(', ')}`);
+        lines.push(
+          `    last step: ${steps
+            .filter((s) => counts.steps.has(s))
+            .map((s) => `${s} ${counts.steps.get(s)}`)
+            .join(', ')}`,
+        );
+        lines.push(
+          `    reached: ${steps
+            .slice(2)
+            .map((s) => `${s.replace(/^at the /, '')} ${this.reached(path, s)}`)
+            .join(', ')}`,
+        );
       }
-      lines.push(`    answers: ${[...counts.reasons].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ')}`);
+      lines.push(
+        `    answers: ${[...counts.reasons]
+          .sort((a, b) => b[1] - a[1])
+          .map(([r, n]) => `${r} ${n}`)
+          .join(', ')}`,
+      );
       if (counts.early.size > 0) {
-        lines.push(`    most refused before the pair check: ${[...counts.early].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([m, n]) => `${n}x ${m}`).join(' | ')}`);
+        lines.push(
+          `    most refused before the pair check: ${[...counts.early]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 6)
+            .map(([m, n]) => `${n}x ${m}`)
+            .join(' | ')}`,
+        );
       }
     }
     const { past, total } = this.pastThePairCheck();

@@ -22,7 +22,6 @@ export const json = (value: unknown): Payload => ({ contentType: 'application/js
 
 /** The arbitraries, with the route's and the member's own values (`own`) among the plausible ones. */
 function arbitraries(values: PlausibleValues) {
-
   function plausibleOf(name: string, schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
     // Object.hasOwn: names like 'constructor' must not find Object.prototype's members.
     const known = Object.hasOwn(values, name) ? values[name] : undefined;
@@ -53,13 +52,16 @@ function arbitraries(values: PlausibleValues) {
     const properties = Object.entries(schema.properties ?? {});
     if (properties.length === 0) return fc.constant({});
     const bad = (field: JsonSchema): fc.Arbitrary<unknown> =>
-      field.properties ? oneBadField(field) : fc.oneof(
-        fc.option(hostileValue, { nil: undefined }),
-        fc.constantFrom(...HOSTILE_DECIMALS),
-        fc.constantFrom(...HOSTILE_STRINGS),
-      );
-    return fc.constantFrom(...properties).chain(([key, field]) =>
-      fc.tuple(allPlausible(schema), bad(field)).map(([body, value]) => ({ ...body, [key]: value })));
+      field.properties
+        ? oneBadField(field)
+        : fc.oneof(
+            fc.option(hostileValue, { nil: undefined }),
+            fc.constantFrom(...HOSTILE_DECIMALS),
+            fc.constantFrom(...HOSTILE_STRINGS),
+          );
+    return fc
+      .constantFrom(...properties)
+      .chain(([key, field]) => fc.tuple(allPlausible(schema), bad(field)).map(([body, value]) => ({ ...body, [key]: value })));
   }
 
   /** Each field plausible, hostile or absent, with stray keys. */
@@ -95,13 +97,20 @@ function arbitraries(values: PlausibleValues) {
   return { objectOf, text };
 }
 
-
-function bodyOf(route: FuzzRoute, objectOf: (schema: JsonSchema) => fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Payload> {
+function bodyOf(
+  route: FuzzRoute,
+  objectOf: (schema: JsonSchema) => fc.Arbitrary<Record<string, unknown>>,
+): fc.Arbitrary<Payload> {
   const options: { weight: number; arbitrary: fc.Arbitrary<Payload> }[] = [
     { weight: 1, arbitrary: hostileValue.map(json) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((payload) => ({ contentType: 'application/json', payload })) },
     { weight: 1, arbitrary: fc.constant({ contentType: 'application/json', payload: undefined }) },
-    { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded').map((contentType) => ({ contentType, payload: 'a=1&b=2' })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('text/plain', 'application/x-www-form-urlencoded')
+        .map((contentType) => ({ contentType, payload: 'a=1&b=2' })),
+    },
   ];
   if (route.body) options.push({ weight: 8, arbitrary: objectOf(route.body).map(json) });
   return fc.oneof(...options);
@@ -110,10 +119,15 @@ function bodyOf(route: FuzzRoute, objectOf: (schema: JsonSchema) => fc.Arbitrary
 export function requestsFor(route: FuzzRoute, own: PlausibleValues = {}): fc.Arbitrary<FuzzRequest> {
   const { objectOf, text } = arbitraries(plausibleValues(route, own));
   const names = [...route.queryParams, 'extra', '__proto__', 'constructor[prototype][polluted]', 'constructor'];
-  const query = fc.array(fc.constantFrom(...names).chain((name) => fc.tuple(fc.constant(name), text(name))), { maxLength: 4 })
+  const query = fc
+    .array(
+      fc.constantFrom(...names).chain((name) => fc.tuple(fc.constant(name), text(name))),
+      { maxLength: 4 },
+    )
     .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${pathSegment(k)}=${pathSegment(v)}`).join('&')}`));
-  const path = fc.tuple(...route.pathParams.map((name) => text(name))).map((list) =>
-    route.pathParams.reduce((url, name, i) => url.replace(`{${name}}`, pathSegment(list[i])), route.path));
+  const path = fc
+    .tuple(...route.pathParams.map((name) => text(name)))
+    .map((list) => route.pathParams.reduce((url, name, i) => url.replace(`{${name}}`, pathSegment(list[i])), route.path));
   return fc.record({ path, query, body: bodyOf(route, objectOf) }).map((parts) => ({
     method: route.method,
     url: `${parts.path}${parts.query}`,

@@ -46,26 +46,34 @@ const BODY_SWEEP: readonly Payload[] = [
 
 /** The first plausible value of every field, nested objects included. */
 function plausibleBody(schema: JsonSchema, values: PlausibleValues): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, field]) => {
-    const known = Object.hasOwn(values, key) ? values[key] : undefined;
-    if (known?.length) return [key, known[0]];
-    if (field.properties) return [key, plausibleBody(field, values)];
-    if (field.enum?.length) return [key, field.enum[0]];
-    return [key, field.type === 'array' ? [] : field.type === 'boolean' ? true : '1'];
-  }));
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([key, field]) => {
+      const known = Object.hasOwn(values, key) ? values[key] : undefined;
+      if (known?.length) return [key, known[0]];
+      if (field.properties) return [key, plausibleBody(field, values)];
+      if (field.enum?.length) return [key, field.enum[0]];
+      return [key, field.type === 'array' ? [] : field.type === 'boolean' ? true : '1'];
+    }),
+  );
 }
 
 /** Every field path of a body: top-level keys and the keys of nested objects. */
 function fieldPaths(schema: JsonSchema, prefix: string[] = []): string[][] {
-  return Object.entries(schema.properties ?? {}).flatMap(([key, field]) =>
-    [[...prefix, key], ...(field.properties ? fieldPaths(field, [...prefix, key]) : [])]);
+  return Object.entries(schema.properties ?? {}).flatMap(([key, field]) => [
+    [...prefix, key],
+    ...(field.properties ? fieldPaths(field, [...prefix, key]) : []),
+  ]);
 }
 
 function withValue(body: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
   const [head, ...rest] = path as [string, ...string[]];
   const copy = { ...body };
-  Object.defineProperty(copy, head, { value: rest.length === 0 ? value : withValue((body[head] ?? {}) as Record<string, unknown>, rest, value),
-    enumerable: true, configurable: true, writable: true });
+  Object.defineProperty(copy, head, {
+    value: rest.length === 0 ? value : withValue((body[head] ?? {}) as Record<string, unknown>, rest, value),
+    enumerable: true,
+    configurable: true,
+    writable: true,
+  });
   return copy;
 }
 
@@ -76,23 +84,39 @@ function withValue(body: Record<string, unknown>, path: string[], value: unknown
  */
 function hostileFor(plausible: unknown): unknown[] {
   if (typeof plausible !== 'string' || plausible === '') return [...SWEEP_VALUES];
-  return [...SWEEP_VALUES, `${plausible.slice(0, -1)}\u0000`, `${plausible}\u0000`, `\u0000${plausible.slice(1)}`, `${plausible.slice(0, -1)}\n`];
+  return [
+    ...SWEEP_VALUES,
+    `${plausible.slice(0, -1)}\u0000`,
+    `${plausible}\u0000`,
+    `\u0000${plausible.slice(1)}`,
+    `${plausible.slice(0, -1)}\n`,
+  ];
 }
 
 function valueAt(body: Record<string, unknown>, path: string[]): unknown {
-  return path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), body);
+  return path.reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    body,
+  );
 }
 
 /** The sweep's requests for `route`; `own` adds the member's own record names. */
 export function sweepFor(route: FuzzRoute, own: PlausibleValues = {}): FuzzRequest[] {
   const values = plausibleValues(route, own);
   const first = (name: string) => (Object.hasOwn(values, name) ? values[name]![0] : '1');
-  const pathWith = (target: string | null, value: unknown) => route.pathParams.reduce(
-    (url, name) => url.replace(`{${name}}`, pathSegment(name === target ? value : first(name))), route.path);
+  const pathWith = (target: string | null, value: unknown) =>
+    route.pathParams.reduce(
+      (url, name) => url.replace(`{${name}}`, pathSegment(name === target ? value : first(name))),
+      route.path,
+    );
   const basePath = pathWith(null, null);
-  const query = (target: string | null, value: unknown) => route.queryParams.length === 0 && target === null ? ''
-    : `?${[...route.queryParams.filter((n) => n !== target).map((n) => `${n}=${pathSegment(first(n))}`),
-      ...(target === null ? [] : [`${pathSegment(target)}=${pathSegment(value)}`])].join('&')}`;
+  const query = (target: string | null, value: unknown) =>
+    route.queryParams.length === 0 && target === null
+      ? ''
+      : `?${[
+          ...route.queryParams.filter((n) => n !== target).map((n) => `${n}=${pathSegment(first(n))}`),
+          ...(target === null ? [] : [`${pathSegment(target)}=${pathSegment(value)}`]),
+        ].join('&')}`;
   const body = route.body ? plausibleBody(route.body, values) : null;
   const request = (url: string, payload: Payload | null): FuzzRequest => ({
     method: route.method,
@@ -116,6 +140,7 @@ export function sweepFor(route: FuzzRoute, own: PlausibleValues = {}): FuzzReque
     }
   }
   for (const key of PROTOTYPE_QUERY_KEYS) requests.push(request(`${basePath}${query(key, 'yes')}`, plain));
-  if (route.method !== 'GET') for (const payload of BODY_SWEEP) requests.push(request(`${basePath}${query(null, null)}`, payload));
+  if (route.method !== 'GET')
+    for (const payload of BODY_SWEEP) requests.push(request(`${basePath}${query(null, null)}`, payload));
   return requests;
 }

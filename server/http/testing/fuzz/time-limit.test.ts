@@ -6,8 +6,9 @@ describe('the fuzz per-request time limit', () => {
     const never = new Promise<never>(() => undefined);
     const attempt = withinTimeLimit(never, () => 'POST /api/startcycledata {"amount":"1e20"}', 20);
     await expect(attempt).rejects.toBeInstanceOf(RequestTimedOut);
-    await expect(withinTimeLimit(never, () => 'POST /api/startcycledata {"amount":"1e20"}', 20)).rejects
-      .toThrow('no answer within 20 ms: POST /api/startcycledata {"amount":"1e20"}');
+    await expect(withinTimeLimit(never, () => 'POST /api/startcycledata {"amount":"1e20"}', 20)).rejects.toThrow(
+      'no answer within 20 ms: POST /api/startcycledata {"amount":"1e20"}',
+    );
   });
 
   it('passes an answer on, and its failure as it is', async () => {

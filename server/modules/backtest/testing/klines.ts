@@ -2,7 +2,28 @@
 import type { Kline } from '../../../../common/api/exchange';
 import { Decimal } from '../../../../common/money';
 
-const SAW = ['100', '99', '98', '97.5', '96', '95', '96.5', '98', '99.5', '101', '102.5', '104', '105', '103.5', '102', '100.5', '99', '97.5', '96', '94.5'];
+const SAW = [
+  '100',
+  '99',
+  '98',
+  '97.5',
+  '96',
+  '95',
+  '96.5',
+  '98',
+  '99.5',
+  '101',
+  '102.5',
+  '104',
+  '105',
+  '103.5',
+  '102',
+  '100.5',
+  '99',
+  '97.5',
+  '96',
+  '94.5',
+];
 
 /** `count` candles `stepSeconds` apart ending before `endSeconds`; candle i opens at SAW[i] and closes at SAW[i+1]. */
 export function scriptedKlines(count: number, stepSeconds = 3_600, endSeconds = 1_700_000_000): Kline[] {

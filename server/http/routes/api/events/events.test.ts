@@ -17,14 +17,24 @@ interface Frame {
 /** Frames with an id (comments and pings are not events). */
 function framesOf(text: string): Frame[] {
   return text.split('\n\n').flatMap((block) => {
-    const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':') && l.includes(': '))
-      .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]));
+    const fields = Object.fromEntries(
+      block
+        .split('\n')
+        .filter((l) => !l.startsWith(':') && l.includes(': '))
+        .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
+    );
     return fields.id ? [{ id: Number(fields.id), event: fields.event!, data: JSON.parse(fields.data!) }] : [];
   });
 }
 
-const stopped = (botID: string): MemberEvent =>
-  ({ kind: 'bot.stopped', botID, name: 'BTCUSDT', reason: 'stoploss', status: 'Stopped', at: new Date().toISOString() });
+const stopped = (botID: string): MemberEvent => ({
+  kind: 'bot.stopped',
+  botID,
+  name: 'BTCUSDT',
+  reason: 'stoploss',
+  status: 'Stopped',
+  at: new Date().toISOString(),
+});
 
 describe.each(targets)('member event stream on $name', (target) => {
   let server: TestServer;
@@ -58,7 +68,12 @@ describe.each(targets)('member event stream on $name', (target) => {
     });
     await vi.waitFor(() => expect(received).toContain('event: ready'));
     const all = () => framesOf(received);
-    return { res, req, ready: () => all().find((f) => f.event === 'ready')!, frames: () => all().filter((f) => f.event !== 'ready') };
+    return {
+      res,
+      req,
+      ready: () => all().find((f) => f.event === 'ready')!,
+      frames: () => all().filter((f) => f.event !== 'ready'),
+    };
   }
 
   it('sends only new events of the member, framed with id, kind and payload', async () => {
@@ -79,10 +94,26 @@ describe.each(targets)('member event stream on $name', (target) => {
   it('resumes after Last-Event-ID, or after ?after=', async () => {
     const db = server.database.db;
     const first = await recordEvent(db, alice.userId, stopped('a'));
-    const second = await recordEvent(db, alice.userId, { kind: 'bot.started', botID: 'b', name: 'ETHUSDT', at: new Date().toISOString() });
-    const third = await recordEvent(db, alice.userId, { kind: 'bot.orderFailed', botID: 'c', name: 'ETHUSDT', message: 'Insufficient balance', at: new Date().toISOString() });
+    const second = await recordEvent(db, alice.userId, {
+      kind: 'bot.started',
+      botID: 'b',
+      name: 'ETHUSDT',
+      at: new Date().toISOString(),
+    });
+    const third = await recordEvent(db, alice.userId, {
+      kind: 'bot.orderFailed',
+      botID: 'c',
+      name: 'ETHUSDT',
+      message: 'Insufficient balance',
+      at: new Date().toISOString(),
+    });
     const resumed = await connect(alice, { lastEventId: first });
-    await vi.waitFor(() => expect(resumed.frames().map((f) => [f.id, f.event])).toEqual([[second, 'bot.started'], [third, 'bot.orderFailed']]));
+    await vi.waitFor(() =>
+      expect(resumed.frames().map((f) => [f.id, f.event])).toEqual([
+        [second, 'bot.started'],
+        [third, 'bot.orderFailed'],
+      ]),
+    );
     resumed.req.destroy();
     const after = await connect(alice, { path: `/api/events?after=${second}` });
     await vi.waitFor(() => expect(after.frames().map((f) => f.id)).toEqual([third]));
@@ -93,6 +124,8 @@ describe.each(targets)('member event stream on $name', (target) => {
 
   it('refuses a stream without a token (401) and a bad ?after (400)', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(401);
-    expect((await server.app.inject({ method: 'GET', url: '/api/events?after=x', headers: bearer(alice.token) })).statusCode).toBe(400);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/events?after=x', headers: bearer(alice.token) })).statusCode,
+    ).toBe(400);
   });
 });

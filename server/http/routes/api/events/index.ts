@@ -31,44 +31,48 @@ export default async function eventsApi(app: FastifyInstance) {
     for (const res of open) res.end();
   });
 
-  app.get<{ Querystring: { after?: number } }>('/events', {
-    config: { auth: 'member' },
-    schema: { tags: ['events'], security: bearer, querystring: fromYup(eventsQuery) },
-  }, async (request, reply) => {
-    const userId = memberOf(request).userId;
-    let cursor = resumeAfter(request) ?? (await latestEventId(db, userId));
-    const res = openEventStream(reply);
-    const write = (text: string) => {
-      if (!res.writableEnded && !res.destroyed) res.write(text); // a poll may finish after the client left
-    };
-    // The position the stream starts from, so a client that drops before any event arrives
-    // resumes from here and misses nothing (main records the id and does not show the frame).
-    write(`id: ${cursor}\nevent: ready\ndata: {}\n\n`);
-    open.add(res);
-    let busy = false;
-    const poll = async () => {
-      if (busy) return; // a slow query is not stacked on: the next tick reads from where it ended
-      busy = true;
-      try {
-        for (const event of await eventsAfter(db, userId, cursor)) {
-          write(sseFrame(event));
-          cursor = event.id;
+  app.get<{ Querystring: { after?: number } }>(
+    '/events',
+    {
+      config: { auth: 'member' },
+      schema: { tags: ['events'], security: bearer, querystring: fromYup(eventsQuery) },
+    },
+    async (request, reply) => {
+      const userId = memberOf(request).userId;
+      let cursor = resumeAfter(request) ?? (await latestEventId(db, userId));
+      const res = openEventStream(reply);
+      const write = (text: string) => {
+        if (!res.writableEnded && !res.destroyed) res.write(text); // a poll may finish after the client left
+      };
+      // The position the stream starts from, so a client that drops before any event arrives
+      // resumes from here and misses nothing (main records the id and does not show the frame).
+      write(`id: ${cursor}\nevent: ready\ndata: {}\n\n`);
+      open.add(res);
+      let busy = false;
+      const poll = async () => {
+        if (busy) return; // a slow query is not stacked on: the next tick reads from where it ended
+        busy = true;
+        try {
+          for (const event of await eventsAfter(db, userId, cursor)) {
+            write(sseFrame(event));
+            cursor = event.id;
+          }
+        } catch (error) {
+          request.log.warn({ err: error }, 'event stream poll failed'); // retried on the next tick
+        } finally {
+          busy = false;
         }
-      } catch (error) {
-        request.log.warn({ err: error }, 'event stream poll failed'); // retried on the next tick
-      } finally {
-        busy = false;
-      }
-    };
-    const poller = setInterval(() => void poll(), POLL_MS);
-    const ping = setInterval(() => write(': ping\n\n'), PING_MS);
-    poller.unref();
-    ping.unref();
-    void poll();
-    res.on('close', () => {
-      open.delete(res);
-      clearInterval(poller);
-      clearInterval(ping);
-    });
-  });
+      };
+      const poller = setInterval(() => void poll(), POLL_MS);
+      const ping = setInterval(() => write(': ping\n\n'), PING_MS);
+      poller.unref();
+      ping.unref();
+      void poll();
+      res.on('close', () => {
+        open.delete(res);
+        clearInterval(poller);
+        clearInterval(ping);
+      });
+    },
+  );
 }

@@ -19,20 +19,25 @@ export default async function tickerStream(app: FastifyInstance) {
     for (const res of open) res.end();
   });
 
-  app.get('/tickers/stream', { config: { auth: 'member' }, schema: { tags: ['market'], security: bearer } }, async (request, reply) => {
-    const hub = exchangeOf(app.deps).marketData;
-    const [first, steps] = await Promise.all([tickers(app.deps), tickSizes(app.deps, 'spot')]);
-    const res = openEventStream(reply);
-    open.add(res);
-    const send = (list: TickerEntry[]) => res.write(`event: tickers\ndata: ${JSON.stringify({ tickers: withTickSizes(list, steps) })}\n\n`);
-    send(first.tickers);
-    const unsubscribe = hub.subscribe(send);
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    res.on('close', () => {
-      open.delete(res);
-      clearInterval(heartbeat);
-      unsubscribe();
-    });
-  });
+  app.get(
+    '/tickers/stream',
+    { config: { auth: 'member' }, schema: { tags: ['market'], security: bearer } },
+    async (request, reply) => {
+      const hub = exchangeOf(app.deps).marketData;
+      const [first, steps] = await Promise.all([tickers(app.deps), tickSizes(app.deps, 'spot')]);
+      const res = openEventStream(reply);
+      open.add(res);
+      const send = (list: TickerEntry[]) =>
+        res.write(`event: tickers\ndata: ${JSON.stringify({ tickers: withTickSizes(list, steps) })}\n\n`);
+      send(first.tickers);
+      const unsubscribe = hub.subscribe(send);
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      res.on('close', () => {
+        open.delete(res);
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+    },
+  );
 }
