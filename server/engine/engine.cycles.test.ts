@@ -276,11 +276,10 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
       const published = await metrics.registry.metrics();
       return (
         published.includes('griddesk_engine_runnables{kind="cycles",status="Live"} 1') &&
-        published.includes('griddesk_engine_bots{status="Live"} 1')
+        published.includes('griddesk_engine_runnables{kind="bots",status="Live"} 1')
       );
     });
     const text = await metrics.registry.metrics();
-    expect(text).toContain('griddesk_engine_bots{status="Live"} 1');
     expect(text).toContain('griddesk_engine_runnables{kind="bots",status="Live"} 1');
     expect(text).toContain(`griddesk_engine_price{symbol="${SYMBOL}"} 106`);
     // The member's user-data stream is one subscription the two engines share (the exchange allows one per connection).

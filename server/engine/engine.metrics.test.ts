@@ -46,8 +46,8 @@ describe.each(targets)('engine metrics on $name', (target) => {
       const t = await text();
       return [
         sample(t, 'griddesk_engine_leases'),
-        sample(t, 'griddesk_engine_bots{status="Live"}'),
-        sample(t, 'griddesk_engine_bots{status="Pause"}'),
+        sample(t, 'griddesk_engine_runnables{kind="bots",status="Live"}'),
+        sample(t, 'griddesk_engine_runnables{kind="bots",status="Pause"}'),
       ];
     };
     await expect.poll(counts, { timeout: 5_000 }).toEqual([2, 2, 0]);

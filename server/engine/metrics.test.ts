@@ -29,12 +29,14 @@ describe('the settled price across engines', () => {
     expect(m.settledPrice('ETHUSDT')).toBe('3000');
   });
 
-  it('counts the runnables of each engine by kind, bots as before, and leases over both', async () => {
+  it('counts the runnables of each engine by kind, and leases over both, with no gauge of one kind', async () => {
     const m = new EngineMetrics();
     m.held('bots', { live: 3, paused: 1, leases: 4 });
     m.held('cycles', { live: 5, paused: 0, leases: 5 });
     const text = await m.registry.metrics();
-    expect(text).toContain('griddesk_engine_bots{status="Live"} 3');
+    expect(text).toContain('griddesk_engine_runnables{kind="bots",status="Live"} 3');
+    expect(text).toContain('griddesk_engine_runnables{kind="bots",status="Pause"} 1');
+    expect(text).not.toContain('griddesk_engine_bots');
     expect(text).toContain('griddesk_engine_runnables{kind="cycles",status="Live"} 5');
     expect(text).toContain('griddesk_engine_leases 9');
   });

@@ -18,7 +18,6 @@ export class EngineMetrics {
   readonly decision: Histogram;
   readonly orderAck: Histogram;
   readonly orders: Counter<'outcome'>;
-  readonly bots: Gauge<'status'>;
   readonly leases: Gauge;
   /** Every kind of runnable by status ('bots', 'cycles'). */
   readonly runnables: Gauge<'kind' | 'status'>;
@@ -54,12 +53,6 @@ export class EngineMetrics {
       labelNames: ['outcome'],
       registers: [registry],
     });
-    this.bots = new Gauge({
-      name: 'griddesk_engine_bots',
-      help: 'Bots this engine runs, by status',
-      labelNames: ['status'],
-      registers: [registry],
-    });
     this.leases = new Gauge({
       name: 'griddesk_engine_leases',
       help: 'Leases (bots and cycles) the engines of this process hold',
@@ -77,10 +70,6 @@ export class EngineMetrics {
   held(kind: string, counts: { live: number; paused: number; leases: number }): void {
     this.runnables.set({ kind, status: 'Live' }, counts.live);
     this.runnables.set({ kind, status: 'Pause' }, counts.paused);
-    if (kind === 'bots') {
-      this.bots.set({ status: 'Live' }, counts.live);
-      this.bots.set({ status: 'Pause' }, counts.paused);
-    }
     this.leasesBySource.set(kind, counts.leases);
     this.leases.set([...this.leasesBySource.values()].reduce((a, b) => a + b, 0));
   }
