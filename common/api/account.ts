@@ -4,11 +4,6 @@
  */
 import { bool, described, object, oneOf, str, strOrNull, type Answer, type MessageAnswer } from './json-schema';
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-
 /**
  * What the desktop keeps as `userData` after login (never the token). The subscription view and
  * balances are the ones POST /account/user-data answers (server/modules/profile), as of login;
@@ -39,11 +34,6 @@ export interface SignupRequest {
 
 export interface VerifyOtpRequest extends SignupRequest {
   otp: string;
-}
-
-export interface ResendOtpRequest {
-  email: string;
-  username?: string;
 }
 
 /** The member's data a session starts with (server/modules/profile/session-user.ts): every field, always. */

@@ -31,11 +31,6 @@ export interface CreateWithdrawRequest {
   toAddress: string;
 }
 
-/** POST /account/swap/usdt-reward/create body: USDT rewards moved into the USDT wallet. */
-export interface RewardSwapRequest {
-  amount: string;
-}
-
 /** POST /account/team/level-member body. */
 export interface TeamLevelMemberRequest {
   filters: { level: number };

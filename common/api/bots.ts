@@ -62,19 +62,6 @@ export interface StartBotRequest {
   copyBotID?: string | null;
 }
 
-export interface BotIdRequest {
-  botID: string;
-}
-
-/** POST /api/stopbot. `botData` is accepted as SPEC sends it and ignored. */
-export interface StopBotRequest {
-  botID: string;
-  botData?: unknown;
-}
-export interface StopBotWithSellRequest extends StopBotRequest {
-  totalPnl?: unknown;
-}
-
 /** POST /api/editprofitbookat (null resets). */
 export interface EditProfitBookRequest {
   botID: string;
@@ -94,11 +81,6 @@ export interface SltpEditRequest {
   sellAllAndPausePrice: number | string | null;
   restartPrice: number | string | null;
   stoplossPrice: number | string | null;
-}
-
-/** POST /api/disclaimer. */
-export interface DisclaimerRequest {
-  disclaimerAgree: true;
 }
 
 // The answers. The server serialises with these (fast-json-stringify): a property missing here

@@ -49,11 +49,6 @@ export interface EditCycleRequest {
   no_of_cycle: number | string;
 }
 
-/** POST /api/stopcycle and /api/stopcyclewithsell. */
-export interface CycleIdRequest {
-  cycle_id: string;
-}
-
 /** GET /api/livecycles: one card (SPEC section 3, "Live cycle"). */
 export const liveCycle = object({
   id: str,

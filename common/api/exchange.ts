@@ -5,15 +5,6 @@
  */
 import { arrayOf, bool, described, int, object, oneOf, str, strOrNull, type Answer, type MessageAnswer } from './json-schema';
 
-/** POST /api/apikeys: both null disconnects. */
-export interface ApiKeysRequest {
-  apiKey: string | null;
-  secretKey: string | null;
-}
-
-export interface LivePriceRequest {
-  pair: string;
-}
 export const KLINE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 /** GET /api/klines?pair=&interval=&limit= */

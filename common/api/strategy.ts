@@ -76,13 +76,3 @@ export interface StrategyDetailInput {
 export interface EditStrategyRequest {
   dataToSend: StrategyDetailInput;
 }
-
-/** POST /api/stratagybypara and /api/deletestrategy. */
-export interface StrategyNameRequest {
-  strategy_name: string;
-}
-
-/** POST /api/noofgrid. */
-export interface GridCountRequest {
-  strategyName: string;
-}

@@ -23,10 +23,6 @@ export interface Paged<T> {
 export const pagedOf = <const R extends object>(record: R) =>
   object({ records: arrayOf(record), current: num, pages: num, total: num });
 
-export interface CreateSubscriptionRequest {
-  planId: string;
-}
-
 export const plan = object({ id: str, usdtToken: str, ifcNewToken: str, days: num });
 export const plans = object({ plans: arrayOf(plan) });
 

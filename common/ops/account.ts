@@ -4,10 +4,9 @@
  * service (/account) keeps. A path parameter (`:token`) is a field of the operation's input.
  */
 import * as answers from '../api/account';
-import type { LoginRequest, ResendOtpRequest, SignupRequest, VerifyOtpRequest } from '../api/account';
 import { forgotPasswordSchema, loginSchema, resendOtpSchema, verifyOtpSchema } from '../schemas/account';
 import { referralParams, resetPasswordRequest, signupBody } from '../schemas/account-requests';
-import { op, type Empty } from './define';
+import { op } from './define';
 import { messageReply } from '../api/json-schema';
 
 const account = { envelope: 'api', tag: 'account' } as const;
@@ -15,7 +14,7 @@ const open = { ...account, auth: 'public' } as const;
 const member = { ...account, auth: 'member' } as const;
 
 export const accountOps = {
-  'account:signup': op<SignupRequest>()({
+  'account:signup': op()({
     refuses: [
       'account.email_taken',
       'account.email_invalid',
@@ -31,7 +30,7 @@ export const accountOps = {
     summary: 'Starts a signup: mails the OTP',
     response: messageReply,
   }),
-  'account:verifyOtp': op<VerifyOtpRequest>()({
+  'account:verifyOtp': op()({
     refuses: [
       'account.no_pending_signup',
       'account.otp_invalid',
@@ -47,7 +46,7 @@ export const accountOps = {
     summary: 'Completes a signup with its OTP and opens a session',
     response: answers.verifyOtpResponse,
   }),
-  'account:resendOtp': op<ResendOtpRequest>()({
+  'account:resendOtp': op()({
     refuses: ['account.no_pending_signup'],
     ...open,
     method: 'POST',
@@ -56,7 +55,7 @@ export const accountOps = {
     summary: "Mails a pending signup's OTP again",
     response: answers.successResponse,
   }),
-  'account:login': op<LoginRequest>()({
+  'account:login': op()({
     refuses: ['auth.invalid_credentials'],
     ...open,
     method: 'POST',
@@ -65,21 +64,21 @@ export const accountOps = {
     summary: 'Opens a session',
     response: answers.loginResponse,
   }),
-  'account:logout': op<Empty>()({
+  'account:logout': op()({
     ...member,
     method: 'POST',
     path: '/api/logout',
     summary: 'Revokes the session of the token',
     response: messageReply,
   }),
-  'account:email': op<Empty>()({
+  'account:email': op()({
     ...member,
     method: 'GET',
     path: '/api/email',
     summary: "The member's e-mail",
     response: answers.emailResponse,
   }),
-  'account:forgotPassword': op<{ email: string }>()({
+  'account:forgotPassword': op()({
     refuses: ['account.not_found'],
     ...open,
     method: 'POST',
@@ -88,7 +87,7 @@ export const accountOps = {
     summary: 'Mails a password reset link',
     response: answers.successResponse,
   }),
-  'account:resetPassword': op<{ token: string; password: string }>()({
+  'account:resetPassword': op()({
     refuses: ['account.reset_token_invalid'],
     ...open,
     method: 'POST',
@@ -98,14 +97,14 @@ export const accountOps = {
     response: answers.successResponse,
   }),
   // SPEC's spellings.
-  'account:referralMandatory': op<Empty>()({
+  'account:referralMandatory': op()({
     ...open,
     method: 'GET',
     path: '/api/isreferralmendotory',
     summary: 'Whether a signup needs a referral ID',
     response: answers.referralMandatoryResponse,
   }),
-  'account:referralCheck': op<{ referralId: string }>()({
+  'account:referralCheck': op()({
     ...open,
     method: 'GET',
     path: '/api/referralIdcheck/:referralId',
@@ -113,7 +112,7 @@ export const accountOps = {
     summary: 'Whether a referral ID names a sponsor who can refer',
     response: answers.referralCheckResponse,
   }),
-  'account:profile': op<Empty>()({
+  'account:profile': op()({
     auth: 'member',
     envelope: 'billing',
     tag: 'account service',

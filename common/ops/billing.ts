@@ -10,9 +10,9 @@
  * The answers' JSON Schemas, and their types, are in common/api/billing.ts and subscriptions.ts.
  */
 import * as billingAnswers from '../api/billing';
-import type { CreateWithdrawRequest, RewardSwapRequest, TeamLevelMemberRequest } from '../api/billing';
+import type { TeamLevelMemberRequest } from '../api/billing';
 import * as subscriptionAnswers from '../api/subscriptions';
-import type { CreateSubscriptionRequest, PagedRequest } from '../api/subscriptions';
+import type { PagedRequest } from '../api/subscriptions';
 import {
   createSubscriptionSchema,
   pagedRequestSchema,
@@ -20,7 +20,7 @@ import {
   teamLevelMemberSchema,
   withdrawRequestSchema,
 } from '../schemas/billing';
-import { op, type Empty } from './define';
+import { op } from './define';
 import { IDEMPOTENT_REFUSES } from './refusals';
 
 /** A paged list's body once its schema ran: `limit` and `page` have their defaults. */
@@ -35,14 +35,14 @@ const IDEMPOTENT =
   'Optional Idempotency-Key header (a UUID): the same member sending the same key again gets the first answer back and nothing runs twice; the same key with another body is refused (409)';
 
 export const billingOps = {
-  'billing:userData': op<Empty>()({
+  'billing:userData': op()({
     ...billing,
     path: '/account/user-data',
     summary: "The member's balances, subscription and deposit address for the wallet screens",
     response: billingAnswers.walletUserData,
   }),
 
-  'billing:plans': op<Empty>()({
+  'billing:plans': op()({
     ...billing,
     path: '/account/subscription/plans',
     summary: 'The subscription plans on sale',
@@ -54,7 +54,7 @@ export const billingOps = {
     summary: "A page of the member's subscription purchases",
     response: subscriptionAnswers.subscriptionPage,
   }),
-  'billing:subscribe': op<CreateSubscriptionRequest>()({
+  'billing:subscribe': op()({
     refuses: ['billing.plan_not_found', 'billing.unaffordable', ...IDEMPOTENT_REFUSES],
     ...billing,
     path: '/account/subscription/create',
@@ -64,7 +64,7 @@ export const billingOps = {
     response: billingAnswers.subscriptionPurchase,
   }),
 
-  'billing:levelReward': op<Empty>()({
+  'billing:levelReward': op()({
     ...billing,
     path: '/account/level-income/level-reward',
     summary: "The member's referral level income",
@@ -83,14 +83,14 @@ export const billingOps = {
     summary: "A page of the member's credited BEP-20 deposits",
     response: billingAnswers.depositPage,
   }),
-  'billing:depositListen': op<Empty>()({
+  'billing:depositListen': op()({
     refuses: ['billing.deposits_unavailable'],
     ...billing,
     path: '/account/wallet/usdt/deposit/listen',
     summary: 'Opens the deposit listening window (503 without a chain)',
     response: billingAnswers.depositListen,
   }),
-  'billing:depositSync': op<Empty>()({
+  'billing:depositSync': op()({
     refuses: ['billing.deposits_unavailable'],
     ...billing,
     path: '/account/wallet/usdt/deposit/sync',
@@ -104,7 +104,7 @@ export const billingOps = {
     summary: "A page of the member's reward withdrawals",
     response: billingAnswers.withdrawPage,
   }),
-  'billing:withdraw': op<CreateWithdrawRequest>()({
+  'billing:withdraw': op()({
     refuses: [
       'billing.withdrawals_unavailable',
       'billing.withdrawal_insufficient',
@@ -122,7 +122,7 @@ export const billingOps = {
     description: IDEMPOTENT,
     response: billingAnswers.withdrawCreated,
   }),
-  'billing:swapReward': op<RewardSwapRequest>()({
+  'billing:swapReward': op()({
     refuses: ['billing.reward_swap_too_large', ...IDEMPOTENT_REFUSES],
     ...billing,
     path: '/account/swap/usdt-reward/create',
@@ -132,7 +132,7 @@ export const billingOps = {
     response: billingAnswers.rewardSwap,
   }),
 
-  'billing:teamLevels': op<Empty>()({
+  'billing:teamLevels': op()({
     ...billing,
     path: '/account/team/dashboard',
     summary: "The member's referral team, level by level",

@@ -3,19 +3,10 @@
  * their start and every change, which reaches the engine as a command written with the settings
  * in one transaction. The answers' JSON Schemas, and their types, are in common/api/bots.ts.
  */
-import type * as yup from 'yup';
 import * as answers from '../api/bots';
-import type {
-  BotIdRequest,
-  EditProfitBookRequest,
-  GridProtectionRequest,
-  SltpEditRequest,
-  StartBotRequest,
-  StopBotRequest,
-  StopBotWithSellRequest,
-} from '../api/bots';
+import type { EditProfitBookRequest, GridProtectionRequest, SltpEditRequest, StartBotRequest } from '../api/bots';
 import { botIdBody, editProfitBookBody, gridProtectionBody, sltpEditBody, startBotBody, stopBotBody } from '../schemas/bots';
-import { op, type Empty } from './define';
+import { op } from './define';
 import { ACCOUNT_EXCHANGE_REFUSES } from './refusals';
 import { messageReply } from '../api/json-schema';
 
@@ -26,7 +17,7 @@ const byId = { ...bots, method: 'POST', input: botIdBody, refuses: ['bot.not_fou
 const history = { ...bots, method: 'GET', response: answers.historyResponse } as const;
 
 export const botsOps = {
-  'bots:features': op<Empty>()({
+  'bots:features': op()({
     ...bots,
     method: 'GET',
     path: '/api/features',
@@ -34,75 +25,75 @@ export const botsOps = {
     response: answers.featuresResponse,
   }),
   // The cards are written as JSON per bot (server/modules/bots/card-json.ts) and sent as they are.
-  'bots:status': op<Empty>()({
+  'bots:status': op()({
     ...bots,
     method: 'GET',
     path: '/api/botstatus',
     summary: "The member's Live and Pause bots",
     response: answers.liveBotList,
   }),
-  'bots:live': op<Empty>()({
+  'bots:live': op()({
     ...bots,
     method: 'GET',
     path: '/api/livebotdata',
     summary: "Other members' top live bots (running 24 h or more), anonymised",
     response: answers.liveBotList,
   }),
-  'bots:multigridHistory': op<Empty>()({
+  'bots:multigridHistory': op()({
     ...history,
     path: '/api/bothistory',
     summary: "The member's stopped Advanced Multigrid bots",
   }),
-  'bots:scalpHistory': op<Empty>()({
+  'bots:scalpHistory': op()({
     ...history,
     path: '/api/scalpbothistory',
     summary: "The member's stopped Scalping Grid bots (none yet: coming soon)",
   }),
 
-  'bots:info': op<BotIdRequest>()({
+  'bots:info': op()({
     ...byId,
     path: '/api/botinfo',
     summary: 'One bot: its figures, profit per day and sparkline',
     response: answers.botInfoResponse,
   }),
-  'bots:orderBook': op<BotIdRequest>()({
+  'bots:orderBook': op()({
     ...byId,
     path: '/api/orderbook',
     summary: "A bot's filled orders, newest first",
     response: answers.orderBookResponse,
   }),
-  'bots:purchasedQty': op<BotIdRequest>()({
+  'bots:purchasedQty': op()({
     ...byId,
     path: '/api/purchasedQty',
     summary: 'What a bot holds, its average price and PnL',
     response: answers.purchasedQtyResponse,
   }),
-  'bots:position': op<BotIdRequest>()({
+  'bots:position': op()({
     ...byId,
     path: '/api/position',
     summary: "A futures bot's liquidation price",
     response: answers.positionResponse,
   }),
-  'bots:profitBook': op<BotIdRequest>()({
+  'bots:profitBook': op()({
     ...byId,
     path: '/api/profitbookat',
     summary: "A bot's profit book target (%)",
     response: answers.profitBookResponse,
   }),
-  'bots:protection': op<BotIdRequest>()({
+  'bots:protection': op()({
     ...byId,
     path: '/api/protectionvalues',
     summary: "A bot's overbuy protection",
     response: answers.protectionValuesResponse,
   }),
-  'bots:sltp': op<BotIdRequest>()({
+  'bots:sltp': op()({
     ...byId,
     path: '/api/sltp',
     summary: "A bot's pause, restart and stoploss prices",
     response: answers.sltpResponse,
   }),
 
-  'bots:start': op<StartBotRequest>()({
+  'bots:start': op<StartBotRequest, StartBotRequest>()({
     refuses: [
       'bot.subscription_required',
       'bot.strategy_unknown',
@@ -134,7 +125,7 @@ export const botsOps = {
     summary: 'Starts a Scalping Grid bot (refused for now: coming soon)',
     response: answers.startResponse,
   }),
-  'bots:stop': op<StopBotRequest, yup.InferType<typeof stopBotBody>>()({
+  'bots:stop': op()({
     refuses: COMMAND_REFUSES,
     ...bots,
     method: 'POST',
@@ -143,7 +134,7 @@ export const botsOps = {
     summary: 'Stops a bot; its holdings stay',
     response: messageReply,
   }),
-  'bots:stopAndSell': op<StopBotWithSellRequest, yup.InferType<typeof stopBotBody>>()({
+  'bots:stopAndSell': op()({
     refuses: COMMAND_REFUSES,
     ...bots,
     method: 'POST',
@@ -152,7 +143,7 @@ export const botsOps = {
     summary: 'Sells all a bot holds, then stops it',
     response: messageReply,
   }),
-  'bots:editProfitBook': op<EditProfitBookRequest, yup.InferType<typeof editProfitBookBody>>()({
+  'bots:editProfitBook': op<EditProfitBookRequest>()({
     refuses: COMMAND_REFUSES,
     ...bots,
     method: 'POST',
@@ -161,7 +152,7 @@ export const botsOps = {
     summary: "Sets a bot's profit book target (null resets)",
     response: messageReply,
   }),
-  'bots:editProtection': op<GridProtectionRequest, yup.InferType<typeof gridProtectionBody>>()({
+  'bots:editProtection': op<GridProtectionRequest>()({
     refuses: COMMAND_REFUSES,
     ...bots,
     method: 'POST',
@@ -170,7 +161,7 @@ export const botsOps = {
     summary: "Sets a bot's overbuy protection",
     response: messageReply,
   }),
-  'bots:editSltp': op<SltpEditRequest, yup.InferType<typeof sltpEditBody>>()({
+  'bots:editSltp': op<SltpEditRequest>()({
     refuses: COMMAND_REFUSES,
     ...bots,
     method: 'POST',

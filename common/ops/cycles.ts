@@ -3,11 +3,10 @@
  * and stop & sell (each reaching the engine as a command written with the settings in one
  * transaction, as for bots), and History's Cycle tab. Another member's cycle_id is a 404.
  */
-import type * as yup from 'yup';
 import * as answers from '../api/cycles';
-import type { CycleIdRequest, EditCycleRequest, StartCycleRequest } from '../api/cycles';
+import type { EditCycleRequest, StartCycleRequest } from '../api/cycles';
 import { cycleIdBody, editCycleBody, startCycleBody } from '../schemas/cycles';
-import { op, type Empty } from './define';
+import { op } from './define';
 import { ACCOUNT_EXCHANGE_REFUSES } from './refusals';
 import { messageReply } from '../api/json-schema';
 
@@ -16,21 +15,21 @@ const cycles = { auth: 'member', envelope: 'api', tag: 'cycles' } as const;
 const COMMAND_REFUSES = ['cycle.not_found', 'cycle.already_stopped', 'cycle.change_not_applied'] as const;
 
 export const cyclesOps = {
-  'cycles:live': op<Empty>()({
+  'cycles:live': op()({
     ...cycles,
     method: 'GET',
     path: '/api/livecycles',
     summary: "The member's live cycles",
     response: answers.liveCycleList,
   }),
-  'cycles:history': op<Empty>()({
+  'cycles:history': op()({
     ...cycles,
     method: 'GET',
     path: '/api/cyclebothistory',
     summary: "The member's completed and stopped cycles, newest first",
     response: answers.cycleHistoryResponse,
   }),
-  'cycles:start': op<StartCycleRequest, yup.InferType<typeof startCycleBody>>()({
+  'cycles:start': op<StartCycleRequest>()({
     refuses: [
       'bot.subscription_required',
       'bot.coming_soon',
@@ -48,7 +47,7 @@ export const cyclesOps = {
     summary: 'Starts a cycle',
     response: answers.startCycleResponse,
   }),
-  'cycles:edit': op<EditCycleRequest, yup.InferType<typeof editCycleBody>>()({
+  'cycles:edit': op<EditCycleRequest>()({
     refuses: [...COMMAND_REFUSES, 'cycle.amount_below_minimum', 'cycle.cycles_below_completed'],
     ...cycles,
     method: 'POST',
@@ -57,7 +56,7 @@ export const cyclesOps = {
     summary: "Changes a live cycle's prices and number of cycles; a resting order is replaced at once",
     response: messageReply,
   }),
-  'cycles:stop': op<CycleIdRequest, yup.InferType<typeof cycleIdBody>>()({
+  'cycles:stop': op()({
     refuses: COMMAND_REFUSES,
     ...cycles,
     method: 'POST',
@@ -66,7 +65,7 @@ export const cyclesOps = {
     summary: 'Stops a cycle: its resting order is cancelled, holdings stay',
     response: messageReply,
   }),
-  'cycles:stopAndSell': op<CycleIdRequest, yup.InferType<typeof cycleIdBody>>()({
+  'cycles:stopAndSell': op()({
     refuses: COMMAND_REFUSES,
     ...cycles,
     method: 'POST',

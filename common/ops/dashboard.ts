@@ -2,23 +2,23 @@
  * Dashboard operations (SPEC section 7: Dashboard): the disclaimer, the funds pie and the profit
  * totals. Every open desktop polls these with GET /api/botstatus every 10 s.
  */
-import { disclaimerCheckResponse, pieChartResponse, totalProfitBookResponse, type DisclaimerRequest } from '../api/bots';
+import { disclaimerCheckResponse, pieChartResponse, totalProfitBookResponse } from '../api/bots';
 import { disclaimerBody } from '../schemas/bots';
-import { op, type Empty } from './define';
+import { op } from './define';
 import { ACCOUNT_EXCHANGE_REFUSES } from './refusals';
 import { messageReply } from '../api/json-schema';
 
 const dashboard = { auth: 'member', envelope: 'api', tag: 'dashboard' } as const;
 
 export const dashboardOps = {
-  'dashboard:disclaimerCheck': op<Empty>()({
+  'dashboard:disclaimerCheck': op()({
     ...dashboard,
     method: 'GET',
     path: '/api/disclaimeragreementcheck',
     summary: 'Whether the member agreed to the disclaimer',
     response: disclaimerCheckResponse,
   }),
-  'dashboard:disclaimer': op<DisclaimerRequest>()({
+  'dashboard:disclaimer': op()({
     ...dashboard,
     method: 'POST',
     path: '/api/disclaimer',
@@ -26,7 +26,7 @@ export const dashboardOps = {
     summary: 'Records that the member agreed to the disclaimer',
     response: messageReply,
   }),
-  'dashboard:pieChart': op<Empty>()({
+  'dashboard:pieChart': op()({
     refuses: ACCOUNT_EXCHANGE_REFUSES,
     ...dashboard,
     method: 'GET',
@@ -34,7 +34,7 @@ export const dashboardOps = {
     summary: 'The spot USDT wallet split by bot, and what is free to use',
     response: pieChartResponse,
   }),
-  'dashboard:totalProfit': op<Empty>()({
+  'dashboard:totalProfit': op()({
     ...dashboard,
     method: 'GET',
     path: '/api/totalprofitbookdata',

@@ -5,9 +5,10 @@
  * forwarder, and the IPC channels and the renderer's client take their types from them, so an
  * operation is spelled once.
  *
- * `op<Request>()({...})` binds the entry to the TypeScript type of what it takes (common/api/),
- * which rides along on the entry and nothing at run time reads; what it answers is the type its
- * answer schema describes (OutputOf), so an answer has one spelling: its schema.
+ * `op()({...})` reads what the entry takes off its input schema (yup's InferType) and what it
+ * answers off its answer schema (OutputOf), types that ride along on the entry and nothing at run
+ * time reads, so a request and an answer each have one spelling: their schema. `op<Request>()`
+ * names the request only where callers send more than the schema gives back (a form's number).
  */
 import type { Answer } from '../api/json-schema';
 import type * as yup from 'yup';
@@ -53,17 +54,32 @@ export interface OpSpec {
 }
 
 /**
- * An entry with the type of its input attached (never set at run time). `Parsed` is the input as
- * the server's handler gets it after the input schema ran, where the schema rewrites values (a
- * form's number becomes a decimal string); by default the input itself.
+ * An entry with the types of its input attached (never set at run time). `Input` is what a caller
+ * sends; `Parsed` is the input as the server's handler gets it after the input schema ran. Both
+ * default to what the input schema infers (yup's InferType; `Empty` for an operation without
+ * input), so an operation whose callers send what its schema gives back is spelled once: its
+ * schema. An operation names `Input` where callers may send more than the schema's output type (a
+ * form's number where the schema gives back a decimal string) and `Parsed` where its handler reads
+ * something other than its schema's output.
  */
 export type Op<Input = unknown, Parsed = Input> = OpSpec & {
   readonly __types?: { input: Input; parsed: Parsed };
 };
 
+/** Not named at `op<...>()`: the type the schema infers is used (a marker no value has). */
+export interface FromSchema {
+  readonly 'op.typeFromSchema': never;
+}
+
+/** What the entry's input schema gives back once it ran; `Empty` without one. */
+export type SchemaOutputOf<S> = S extends { input: infer I extends yup.AnyObjectSchema } ? yup.InferType<I> : Empty;
+type OrSchema<T, S> = [T] extends [FromSchema] ? SchemaOutputOf<S> : T;
+
+// The schema's type is read off the entry as written (S), before it meets OpSpec's `input`, whose
+// any-typed schema would make every inferred field `any`.
 export const op =
-  <Input, Parsed = Input>() =>
-  <S extends OpSpec>(spec: S): S & Op<Input, Parsed> =>
+  <Input = FromSchema, Parsed = FromSchema>() =>
+  <S extends OpSpec>(spec: S): S & Op<OrSchema<Input, S>, OrSchema<Parsed, S>> =>
     spec;
 
 export type InputOf<O> = O extends { readonly __types?: { input: infer I } } ? I : never;

@@ -3,7 +3,7 @@
  * member's exchange wallet. The exchange secret goes in with `keys:bind` and never comes back.
  */
 import * as answers from '../api/exchange';
-import type { ApiKeysRequest, KlinesQuery, LivePriceRequest, SwapRequest, TransferRequest } from '../api/exchange';
+import type { KlinesQuery } from '../api/exchange';
 import {
   apiKeysRequestSchema,
   klinesQuerySchema,
@@ -11,7 +11,7 @@ import {
   swapRequestSchema,
   transferRequestSchema,
 } from '../schemas/exchange';
-import { op, type Empty } from './define';
+import { op } from './define';
 import { ACCOUNT_EXCHANGE_REFUSES, IDEMPOTENT_REFUSES, MARKET_REFUSES } from './refusals';
 import { messageReply } from '../api/json-schema';
 
@@ -35,7 +35,7 @@ const market = { ...member, tag: 'market' } as const;
 const wallet = { ...member, tag: 'wallet' } as const;
 
 export const exchangeOps = {
-  'keys:checkConnection': op<Empty>()({
+  'keys:checkConnection': op()({
     refuses: ACCOUNT_EXCHANGE_REFUSES,
     ...keys,
     method: 'GET',
@@ -43,21 +43,21 @@ export const exchangeOps = {
     summary: 'Whether the bound key reaches the exchange',
     response: answers.checkConnectionResponse,
   }),
-  'keys:serverIp': op<Empty>()({
+  'keys:serverIp': op()({
     ...keys,
     method: 'GET',
     path: '/api/serverip',
     summary: 'The IP address members whitelist on their key',
     response: answers.serverIpResponse,
   }),
-  'keys:fetch': op<Empty>()({
+  'keys:fetch': op()({
     ...keys,
     method: 'GET',
     path: '/api/fetchkeys',
     summary: 'The bound API key (never the secret)',
     response: answers.fetchKeysResponse,
   }),
-  'keys:bind': op<ApiKeysRequest>()({
+  'keys:bind': op()({
     refuses: [
       'keys.withdrawals_enabled',
       'keys.trading_disabled',
@@ -72,7 +72,7 @@ export const exchangeOps = {
     summary: 'Binds an API key and secret (both null: disconnects)',
     response: answers.bindKeysResponse,
   }),
-  'market:symbolPairs': op<Empty>()({
+  'market:symbolPairs': op()({
     refuses: MARKET_REFUSES,
     ...market,
     method: 'GET',
@@ -80,7 +80,7 @@ export const exchangeOps = {
     summary: 'Tradable USDT pairs',
     response: answers.symbolPairsResponse,
   }),
-  'market:livePrice': op<LivePriceRequest>()({
+  'market:livePrice': op()({
     refuses: MARKET_REFUSES,
     ...market,
     method: 'POST',
@@ -89,7 +89,7 @@ export const exchangeOps = {
     summary: 'The last spot price of a pair, with its price step',
     response: answers.livePriceResponse,
   }),
-  'market:futureLivePrice': op<LivePriceRequest>()({
+  'market:futureLivePrice': op()({
     refuses: MARKET_REFUSES,
     ...market,
     method: 'POST',
@@ -98,14 +98,14 @@ export const exchangeOps = {
     summary: 'The last USD-M futures price of a pair, with its price step',
     response: answers.livePriceResponse,
   }),
-  'market:minimumBotAmount': op<Empty>()({
+  'market:minimumBotAmount': op()({
     ...market,
     method: 'GET',
     path: '/api/minimum-bot-amount',
     summary: "The server's minimum bot amount (USDT)",
     response: answers.minimumBotAmountResponse,
   }),
-  'market:tickers': op<Empty>()({
+  'market:tickers': op()({
     refuses: MARKET_REFUSES,
     ...market,
     method: 'GET',
@@ -122,7 +122,7 @@ export const exchangeOps = {
     summary: 'Candles of a pair',
     response: answers.klinesResponse,
   }),
-  'wallet:spotBalance': op<Empty>()({
+  'wallet:spotBalance': op()({
     refuses: ACCOUNT_EXCHANGE_REFUSES,
     ...wallet,
     method: 'GET',
@@ -130,7 +130,7 @@ export const exchangeOps = {
     summary: 'Free USDT in the spot wallet',
     response: answers.spotBalanceResponse,
   }),
-  'wallet:futuresBalance': op<Empty>()({
+  'wallet:futuresBalance': op()({
     refuses: ACCOUNT_EXCHANGE_REFUSES,
     ...wallet,
     method: 'GET',
@@ -138,7 +138,7 @@ export const exchangeOps = {
     summary: 'Free USDT in the USD-M futures wallet',
     response: answers.futuresBalanceResponse,
   }),
-  'wallet:spotAssets': op<Empty>()({
+  'wallet:spotAssets': op()({
     refuses: ACCOUNT_EXCHANGE_REFUSES,
     ...wallet,
     method: 'GET',
@@ -146,7 +146,7 @@ export const exchangeOps = {
     summary: 'Spot wallet assets with their USDT value',
     response: answers.walletAssets,
   }),
-  'wallet:futuresAssets': op<Empty>()({
+  'wallet:futuresAssets': op()({
     refuses: ACCOUNT_EXCHANGE_REFUSES,
     ...wallet,
     method: 'GET',
@@ -154,7 +154,7 @@ export const exchangeOps = {
     summary: 'Futures wallet assets with their USDT value',
     response: answers.walletAssets,
   }),
-  'wallet:transferSpotToFutures': op<TransferRequest>()({
+  'wallet:transferSpotToFutures': op()({
     refuses: ['wallet.wrong_direction', ...WALLET_CHANGE_REFUSES],
     ...wallet,
     method: 'POST',
@@ -163,7 +163,7 @@ export const exchangeOps = {
     summary: 'Moves USDT from spot to futures (Idempotency-Key makes a retry a no-op)',
     response: messageReply,
   }),
-  'wallet:transferFuturesToSpot': op<TransferRequest>()({
+  'wallet:transferFuturesToSpot': op()({
     refuses: ['wallet.wrong_direction', ...WALLET_CHANGE_REFUSES],
     ...wallet,
     method: 'POST',
@@ -172,7 +172,7 @@ export const exchangeOps = {
     summary: 'Moves USDT from futures to spot (Idempotency-Key makes a retry a no-op)',
     response: messageReply,
   }),
-  'wallet:swap': op<SwapRequest>()({
+  'wallet:swap': op()({
     refuses: ['wallet.below_minimum', 'wallet.no_market', ...WALLET_CHANGE_REFUSES],
     ...wallet,
     method: 'POST',

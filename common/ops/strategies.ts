@@ -10,22 +10,19 @@ import {
   strategyList,
   type CreateStrategyRequest,
   type EditStrategyRequest,
-  type GridCountRequest,
-  type StrategyNameRequest,
 } from '../api/strategy';
 import { backtestSchema } from '../schemas/backtest';
 import { createStrategySchema, editStrategySchema, gridCountBody, strategyNameBody } from '../schemas/strategy';
-import { op, type Empty } from './define';
+import { op } from './define';
 import { MARKET_REFUSES } from './refusals';
 import { messageReply } from '../api/json-schema';
 
 const strategies = { auth: 'member', envelope: 'api', tag: 'strategies' } as const;
 
-const list = (path: string, summary: string) =>
-  op<Empty>()({ ...strategies, method: 'GET', path, summary, response: strategyList });
+const list = (path: string, summary: string) => op()({ ...strategies, method: 'GET', path, summary, response: strategyList });
 
 export const strategiesOps = {
-  'strategies:create': op<CreateStrategyRequest>()({
+  'strategies:create': op<CreateStrategyRequest, CreateStrategyRequest>()({
     refuses: ['strategy.exists', 'strategy.invalid'],
     ...strategies,
     method: 'POST',
@@ -39,7 +36,7 @@ export const strategiesOps = {
   'strategies:system': list('/api/systemstrategy', 'The system Advanced Multigrid strategies'),
   'strategies:mineScalping': list('/api/mystratagiesscalping', "The member's scalping strategies"),
   'strategies:systemScalping': list('/api/systemstrategyscalping', 'The system scalping strategies'),
-  'strategies:detail': op<StrategyNameRequest>()({
+  'strategies:detail': op()({
     refuses: ['strategy.not_found'],
     ...strategies,
     method: 'POST',
@@ -48,7 +45,7 @@ export const strategiesOps = {
     summary: 'A strategy by its name',
     response: strategyDetail,
   }),
-  'strategies:edit': op<EditStrategyRequest>()({
+  'strategies:edit': op<EditStrategyRequest, EditStrategyRequest>()({
     refuses: ['strategy.not_found', 'strategy.read_only', 'strategy.invalid'],
     ...strategies,
     method: 'POST',
@@ -57,7 +54,7 @@ export const strategiesOps = {
     summary: "Changes a strategy's grids",
     response: messageReply,
   }),
-  'strategies:delete': op<StrategyNameRequest>()({
+  'strategies:delete': op()({
     refuses: ['strategy.not_found', 'strategy.read_only', 'strategy.in_use'],
     ...strategies,
     method: 'POST',
@@ -66,7 +63,7 @@ export const strategiesOps = {
     summary: 'Deletes a strategy no bot uses',
     response: messageReply,
   }),
-  'strategies:gridCount': op<GridCountRequest>()({
+  'strategies:gridCount': op()({
     refuses: ['strategy.not_found'],
     ...strategies,
     method: 'POST',
@@ -75,7 +72,7 @@ export const strategiesOps = {
     summary: 'The number of grids of a strategy',
     response: gridCountResponse,
   }),
-  'strategies:backtest': op<BacktestRequest>()({
+  'strategies:backtest': op<BacktestRequest, BacktestRequest>()({
     refuses: ['strategy.not_found', 'strategy.invalid', 'backtest.no_history', ...MARKET_REFUSES],
     ...strategies,
     method: 'POST',
