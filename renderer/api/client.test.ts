@@ -35,8 +35,9 @@ describe('the client read off the IPC contract', () => {
     expect(error).toMatchObject({ status: 404, reason: 'bot.not_found', message: 'Bot not found' });
   });
 
-  it('is the same function object per area on every read, and reads no symbol', () => {
+  it('gives the same area and the same call on every read, and reads no symbol', () => {
     expect(api.bots).toBe(api.bots);
+    expect(api.bots.info).toBe(api.bots.info);
     expect((api as unknown as Record<symbol, unknown>)[Symbol.iterator]).toBeUndefined();
   });
 

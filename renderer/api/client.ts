@@ -22,16 +22,24 @@ export type ApiClient = {
   [A in ApiArea]: { [C in IpcChannel as C extends `${A}:${infer Name}` ? Name : never]: Call<C> };
 };
 
-const areaClient = (area: string) =>
-  new Proxy(
+/** One area's calls, each made once, so `api.bots.info` is the same function on every read (safe in a hook's dependencies). */
+function areaClient(area: string): object {
+  const calls = new Map<string, (payload?: object) => Promise<unknown>>();
+  return new Proxy(
     {},
     {
-      get: (_target, name) =>
-        typeof name === 'string'
-          ? (payload?: object) => invoke(`${area}:${name}` as IpcChannel, (payload ?? {}) as IpcPayload<IpcChannel>)
-          : undefined,
+      get: (_target, name) => {
+        if (typeof name !== 'string') return undefined;
+        let call = calls.get(name);
+        if (!call) {
+          const channel = `${area}:${name}` as IpcChannel;
+          calls.set(name, (call = (payload?: object) => invoke(channel, (payload ?? {}) as IpcPayload<IpcChannel>)));
+        }
+        return call;
+      },
     },
   );
+}
 
 const areas = new Map<string, object>();
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SessionInfo } from '../../common/ipc/contract';
 import { ROUTES } from '../../common/routes';
-import { accountApi } from '../api/account';
+import { api } from '../api/client';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -23,7 +23,7 @@ const ENDED: RendererSession = { ...SIGNED_OUT, ended: true };
 
 async function loadSession(): Promise<RendererSession> {
   try {
-    return await accountApi.currentSession();
+    return await api.session.current();
   } catch {
     // Without an answer from main there is no session we could use: start signed out.
     return SIGNED_OUT;
@@ -45,7 +45,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      await accountApi.logout();
+      await api.session.logout();
     } catch {
       // The member asked to leave: clear the local view of the session even if main failed.
     }

@@ -7,7 +7,7 @@ import { ConfigProvider } from 'antd';
 import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import { THEME_POLL_MS } from '../../common/constants';
 import type { DesktopSettings, Theme } from '../../common/ipc/contract';
-import { settingsApi } from '../api/account';
+import { api } from '../api/client';
 import { antdThemeConfig } from './themeConfig';
 
 const SETTINGS_KEY = ['settings'] as const;
@@ -29,12 +29,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: SETTINGS_KEY,
-    queryFn: settingsApi.get,
+    queryFn: () => api.settings.get(),
     refetchInterval: THEME_POLL_MS,
     retry: false,
   });
   const mutation = useMutation({
-    mutationFn: settingsApi.setTheme,
+    mutationFn: (theme: Theme) => api.settings.setTheme({ theme }),
     onMutate: (theme) => {
       // Switch at once; the next poll confirms what main stored.
       const previous = queryClient.getQueryData<DesktopSettings>(SETTINGS_KEY);

@@ -7,25 +7,21 @@
  * until a chart is on screen.
  */
 import { useQuery } from '@tanstack/react-query';
-import type * as Charts from 'lightweight-charts';
 import type { CandlestickData, UTCTimestamp } from 'lightweight-charts';
 import { Alert, Spin, Typography, theme as antdTheme } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { CHART_INTERVAL, MARKET_CHART_HEIGHT } from '../../common/constants';
 import { CHART_LABELS, EXCHANGE_LABELS, UI } from '../../common/messages';
 import { pairLabel } from '../../common/pairs';
-import { EXCHANGE_KEYS, marketApi } from '../api/exchange';
-import { useTheme } from '../app/theme';
+import { api } from '../api/client';
+import { EXCHANGE_KEYS } from '../api/exchange';
 import { BRAND_COLOR } from '../app/themeConfig';
 import { ChartNote } from './charts/ChartFrame';
 import { hasEnoughPoints } from './charts/chartData';
 import { TIME_AXIS_OPTIONS } from './charts/timeLabels';
 import { useLiveTickers } from '../hooks/useLiveTickers';
 import { nextBar, toBar, type Bar } from './MarketChart.candles';
-
-type ChartsModule = typeof Charts;
-type Chart = ReturnType<ChartsModule['createChart']>;
-type CandleSeries = Charts.ISeriesApi<'Candlestick'>;
+import { useLazyChart } from './useLazyChart';
 
 /** Our bars carry epoch seconds, which is what the library's UTCTimestamp brand means. */
 const asCandle = (bar: Bar) => bar as CandlestickData<UTCTimestamp>;
@@ -39,14 +35,6 @@ export const CANDLES_HEIGHT = MARKET_CHART_HEIGHT - HEADER_HEIGHT;
 
 type Token = ReturnType<typeof antdTheme.useToken>['token'];
 
-/** The chart's colours from the antd theme in force, so it follows light and dark with the app. */
-function themeOptions(mod: ChartsModule, token: Token) {
-  return {
-    layout: { background: { type: mod.ColorType.Solid, color: token.colorBgContainer }, textColor: token.colorTextSecondary },
-    grid: { vertLines: { color: token.colorBorderSecondary }, horzLines: { color: token.colorBorderSecondary } },
-  } as const;
-}
-
 const candleColors = (token: Token) => ({
   upColor: BRAND_COLOR,
   downColor: token.colorError,
@@ -54,41 +42,21 @@ const candleColors = (token: Token) => ({
   wickDownColor: token.colorError,
 });
 
-export function MarketChart({ pair = 'BTCUSDT' }: { pair?: string }) {
-  const container = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<{ mod: ChartsModule; chart: Chart; series: CandleSeries } | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+/** The pair's candles drawn in the container, the last one moved by the live ticker. */
+function useMarketCandles(container: RefObject<HTMLDivElement | null>, pair: string) {
   const lastBar = useRef<Bar | undefined>(undefined);
-  const { theme } = useTheme();
   const { token } = antdTheme.useToken();
-  // Read when the chart is created: the candle colours are the same in both themes but for red's shade.
-  const tokenAtMount = useRef(token);
+  // The candle colours are taken once, with the chart: they are the same in both themes but for red's shade.
+  const { chart, loadFailed } = useLazyChart(
+    container,
+    { autoSize: true, height: CANDLES_HEIGHT, ...TIME_AXIS_OPTIONS },
+    (mod, created) => created.addSeries(mod.CandlestickSeries, { borderVisible: false, ...candleColors(token) }),
+  );
   const tickers = useLiveTickers();
   const klines = useQuery({
     queryKey: EXCHANGE_KEYS.klines(pair, CHART_INTERVAL),
-    queryFn: () => marketApi.klines(pair, CHART_INTERVAL, CHART_CANDLES),
+    queryFn: () => api.market.klines({ pair, interval: CHART_INTERVAL, limit: CHART_CANDLES }),
   });
-
-  useEffect(() => {
-    let disposed = false;
-    let created: Chart | undefined;
-    import('lightweight-charts')
-      .then((mod) => {
-        if (disposed || !container.current) return;
-        created = mod.createChart(container.current, { autoSize: true, height: CANDLES_HEIGHT, ...TIME_AXIS_OPTIONS });
-        const series = created.addSeries(mod.CandlestickSeries, { borderVisible: false, ...candleColors(tokenAtMount.current) });
-        setChart({ mod, chart: created, series });
-      })
-      .catch(() => !disposed && setLoadFailed(true));
-    return () => {
-      disposed = true;
-      created?.remove();
-    };
-  }, []);
-
-  useEffect(() => {
-    chart?.chart.applyOptions(themeOptions(chart.mod, token));
-  }, [chart, theme, token]);
 
   useEffect(() => {
     if (!chart || !klines.data) return;
@@ -107,7 +75,38 @@ export function MarketChart({ pair = 'BTCUSDT' }: { pair?: string }) {
     lastBar.current = bar;
   }, [chart, live]);
 
-  const tooFew = klines.data !== undefined && !hasEnoughPoints(klines.data.klines.length);
+  return { loading: !chart || klines.isPending, loadFailed, klinesFailed: klines.isError, klines: klines.data?.klines };
+}
+
+interface OverlayProps {
+  loading: boolean;
+  tooFew: boolean;
+  loadFailed: boolean;
+  klinesFailed: boolean;
+}
+
+/** What lies over the candles' place: a spinner while loading, a note for too few candles, or the failure. */
+function CandlesOverlay({ loading, tooFew, loadFailed, klinesFailed }: OverlayProps) {
+  return (
+    <>
+      {loading && !loadFailed && !klinesFailed && <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />}
+      {tooFew && !loadFailed && <ChartNote style={{ position: 'absolute', top: MARKET_CHART_HEIGHT / 2, left: 0, right: 0 }} />}
+      {(loadFailed || klinesFailed) && (
+        <Alert
+          type="info"
+          showIcon
+          title={UI.genericError}
+          style={{ position: 'absolute', top: HEADER_HEIGHT + 16, left: 16, right: 16 }}
+        />
+      )}
+    </>
+  );
+}
+
+export function MarketChart({ pair = 'BTCUSDT' }: { pair?: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  const candles = useMarketCandles(container, pair);
+  const tooFew = candles.klines !== undefined && !hasEnoughPoints(candles.klines.length);
   return (
     <div
       className="market-chart"
@@ -123,18 +122,12 @@ export function MarketChart({ pair = 'BTCUSDT' }: { pair?: string }) {
         {CHART_LABELS.marketHeader(pairLabel(pair), CHART_INTERVAL)}
       </Typography.Text>
       <div ref={container} style={{ height: CANDLES_HEIGHT, width: '100%', visibility: tooFew ? 'hidden' : undefined }} />
-      {(!chart || klines.isPending) && !loadFailed && !klines.isError && (
-        <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />
-      )}
-      {tooFew && !loadFailed && <ChartNote style={{ position: 'absolute', top: MARKET_CHART_HEIGHT / 2, left: 0, right: 0 }} />}
-      {(loadFailed || klines.isError) && (
-        <Alert
-          type="info"
-          showIcon
-          title={UI.genericError}
-          style={{ position: 'absolute', top: HEADER_HEIGHT + 16, left: 16, right: 16 }}
-        />
-      )}
+      <CandlesOverlay
+        loading={candles.loading}
+        tooFew={tooFew}
+        loadFailed={candles.loadFailed}
+        klinesFailed={candles.klinesFailed}
+      />
     </div>
   );
 }

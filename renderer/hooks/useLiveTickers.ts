@@ -6,7 +6,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TickerEntry, TickersResponse } from '../../common/api/exchange';
-import { EXCHANGE_KEYS, marketApi, onTickers } from '../api/exchange';
+import { api } from '../api/client';
+import { EXCHANGE_KEYS, onTickers } from '../api/exchange';
 
 /** Newer entries replace older ones by symbol; the order of first appearance is kept. */
 export function mergeTickers(previous: TickerEntry[], next: TickerEntry[]): TickerEntry[] {
@@ -19,7 +20,7 @@ export function useLiveTickers(): TickerEntry[] {
   const queryClient = useQueryClient();
   const snapshot = useQuery({
     queryKey: EXCHANGE_KEYS.tickers,
-    queryFn: marketApi.tickers,
+    queryFn: () => api.market.tickers(),
     // Pushes keep it fresh; a refetch would only race them.
     staleTime: Infinity,
   });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { LABELS } from '../../../common/messages';
-import { accountApi } from '../../api/account';
+import { api } from '../../api/client';
 import { useLogout, useSession } from '../session';
 import { PROFILE_MENU } from './navigation';
 
@@ -13,7 +13,7 @@ export function ProfileMenu() {
   const { session } = useSession();
   const navigate = useNavigate();
   const logout = useLogout();
-  const email = useQuery({ queryKey: ['account', 'email'], queryFn: accountApi.email, retry: false });
+  const email = useQuery({ queryKey: ['account', 'email'], queryFn: () => api.account.email(), retry: false });
   const shown = email.data?.email ?? session?.email ?? '';
 
   const items: MenuProps['items'] = [

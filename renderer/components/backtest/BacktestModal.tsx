@@ -4,8 +4,7 @@ import { Alert, Button, Form, Input, InputNumber, Modal, Select, Spin } from 'an
 import { BACKTEST_DAYS_MAX, BACKTEST_DEFAULTS, type BacktestRequest, type BacktestStrategy } from '../../../common/api/backtest';
 import { backtestSchema } from '../../../common/schemas/backtest';
 import { isApiError } from '../../api/bridge';
-import { marketApi } from '../../api/exchange';
-import { strategiesApi } from '../../api/strategies';
+import { api } from '../../api/client';
 import { yupRule } from '../../hooks/yupRule';
 import { BacktestResult } from './BacktestResult';
 
@@ -21,7 +20,7 @@ const errorText = (error: unknown) => (isApiError(error) || error instanceof Err
 function PairField() {
   const pairs = useQuery({
     queryKey: ['market', 'symbolPairs'],
-    queryFn: () => marketApi.symbolPairs(),
+    queryFn: () => api.market.symbolPairs(),
     retry: false,
     staleTime: 300_000,
   });
@@ -48,7 +47,7 @@ export interface BacktestModalProps {
 export function BacktestModal({ strategy, read, open, onClose }: BacktestModalProps) {
   const [form] = Form.useForm<RunForm>();
   const run = useMutation({
-    mutationFn: (request: BacktestRequest) => strategiesApi.backtest(request),
+    mutationFn: (request: BacktestRequest) => api.strategies.backtest(request),
   });
 
   const onFinish = (values: RunForm) =>

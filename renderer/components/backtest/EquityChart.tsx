@@ -2,12 +2,11 @@
  * The backtest's equity line under a header naming what it shows and the candle interval, in the
  * brand colour, with a time axis labelled by time within a day and by date where a day starts.
  * Fewer than 3 points show a one-line note instead. lightweight-charts is imported on mount only
- * (as MarketChart does), so the strategy pages pay for it only once a result is on screen.
+ * (useLazyChart, shared with MarketChart), so the strategy pages pay for it only once a result is on screen.
  */
-import type * as Charts from 'lightweight-charts';
 import type { LineData, UTCTimestamp } from 'lightweight-charts';
-import { Typography, theme as antdTheme } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import type { BacktestEquityPoint } from '../../../common/api/backtest';
 import { formatUsdt } from '../../../common/format';
 import { CHART_LABELS } from '../../../common/messages';
@@ -15,11 +14,18 @@ import { BRAND_COLOR } from '../../app/themeConfig';
 import { ChartNote } from '../charts/ChartFrame';
 import { hasEnoughPoints } from '../charts/chartData';
 import { TIME_AXIS_OPTIONS } from '../charts/timeLabels';
-
-type ChartsModule = typeof Charts;
-type Chart = ReturnType<ChartsModule['createChart']>;
+import { useLazyChart } from '../useLazyChart';
 
 const HEIGHT = 220;
+
+const CHART_OPTIONS = {
+  autoSize: true,
+  height: HEIGHT,
+  ...TIME_AXIS_OPTIONS,
+  // Prices written as USDT (2 decimals) keep the scale narrow: long floats were cut off.
+  localization: { ...TIME_AXIS_OPTIONS.localization, priceFormatter: (v: number) => formatUsdt(v) },
+  rightPriceScale: { minimumWidth: 72, scaleMargins: { top: 0.1, bottom: 0.1 } },
+};
 
 /** The chart draws with floats; the figures beside it stay exact decimal strings. */
 const toLine = (p: BacktestEquityPoint): LineData<UTCTimestamp> => ({
@@ -41,50 +47,10 @@ export function EquityChart({ points, interval }: { points: readonly BacktestEqu
 
 function EquityLine({ points }: { points: readonly BacktestEquityPoint[] }) {
   const container = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<{
-    mod: ChartsModule;
-    chart: Chart;
-    series: Charts.ISeriesApi<'Line'>;
-  } | null>(null);
-  const { token } = antdTheme.useToken();
-
-  useEffect(() => {
-    let disposed = false;
-    let created: Chart | undefined;
-    void import('lightweight-charts')
-      .then((mod) => {
-        if (disposed || !container.current) return;
-        created = mod.createChart(container.current, {
-          autoSize: true,
-          height: HEIGHT,
-          ...TIME_AXIS_OPTIONS,
-          // Prices written as USDT (2 decimals) keep the scale narrow: long floats were cut off.
-          localization: { ...TIME_AXIS_OPTIONS.localization, priceFormatter: (v: number) => formatUsdt(v) },
-          rightPriceScale: { minimumWidth: 72, scaleMargins: { top: 0.1, bottom: 0.1 } },
-        });
-        setChart({
-          mod,
-          chart: created,
-          series: created.addSeries(mod.LineSeries, { lineWidth: 2, color: BRAND_COLOR }),
-        });
-      })
-      .catch(() => undefined); // the figures and trades above stay usable without a chart
-    return () => {
-      disposed = true;
-      created?.remove();
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!chart) return;
-    chart.chart.applyOptions({
-      layout: {
-        background: { type: chart.mod.ColorType.Solid, color: token.colorBgContainer },
-        textColor: token.colorTextSecondary,
-      },
-      grid: { vertLines: { color: token.colorBorderSecondary }, horzLines: { color: token.colorBorderSecondary } },
-    });
-  }, [chart, token]);
+  // A chart that fails to load is left out: the figures and trades above stay usable without it.
+  const { chart } = useLazyChart(container, CHART_OPTIONS, (mod, created) =>
+    created.addSeries(mod.LineSeries, { lineWidth: 2, color: BRAND_COLOR }),
+  );
 
   useEffect(() => {
     if (!chart) return;

@@ -6,7 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '../../../common/api/account';
 import type { WalletUserData } from '../../../common/api/billing';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 
 /** Runs `fetch`, logging a failure and answering null instead. */
 export async function orNull<T>(what: string, fetch: () => Promise<T>): Promise<T | null> {
@@ -21,7 +22,7 @@ export async function orNull<T>(what: string, fetch: () => Promise<T>): Promise<
 export function useUserData() {
   const query = useQuery({
     queryKey: BILLING_KEYS.userData,
-    queryFn: (): Promise<WalletUserData | null> => orNull('User data', billingApi.userData),
+    queryFn: (): Promise<WalletUserData | null> => orNull('User data', () => api.billing.userData()),
   });
   // A null answer is a failed fetch (orNull): screens say so instead of showing zeros.
   return { userData: query.data ?? null, loading: query.isPending, failed: query.data === null, retry: () => query.refetch() };
@@ -30,7 +31,7 @@ export function useUserData() {
 export function useProfile() {
   const query = useQuery({
     queryKey: BILLING_KEYS.profile,
-    queryFn: (): Promise<UserProfile | null> => orNull('Profile', billingApi.profile),
+    queryFn: (): Promise<UserProfile | null> => orNull('Profile', () => api.account.profile()),
   });
   return { profile: query.data ?? null, loading: query.isPending, failed: query.data === null, retry: () => query.refetch() };
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { UI, EXCHANGE_LABELS } from '../../../common/messages';
 import { apiKeysFormSchema } from '../../../common/schemas/exchange';
-import { keysApi } from '../../api/exchange';
+import { api } from '../../api/client';
 import { apiSaveErrorMessage } from '../../api/exchangeErrors';
 import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
@@ -20,7 +20,7 @@ export function ApiKeysForm() {
   const message = useMessage();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: ({ apiKey, secretKey }: KeysForm) => keysApi.save(apiKey.trim(), secretKey.trim()),
+    mutationFn: ({ apiKey, secretKey }: KeysForm) => api.keys.save({ apiKey: apiKey.trim(), secretKey: secretKey.trim() }),
     onSuccess: async ({ warning }) => {
       message.success(UI.apiKeysSaved);
       // Saved, but something the member should still fix (a key open to every IP): it stays

@@ -4,14 +4,15 @@ import { Alert, Badge, Card, Space, Typography } from 'antd';
 import { EXCHANGE_LABELS } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
 import { ApiError } from '../../api/bridge';
-import { EXCHANGE_KEYS, keysApi } from '../../api/exchange';
+import { api } from '../../api/client';
+import { EXCHANGE_KEYS } from '../../api/exchange';
 import { PageTitle } from '../../components/PageTitle';
 import { LoadError, LoadingSkeleton } from '../../components/states';
 import { ApiKeysForm } from './ApiKeysForm';
 import { ConnectedKeys } from './ConnectedKeys';
 
 function ServerIp() {
-  const ip = useQuery({ queryKey: EXCHANGE_KEYS.serverIp, queryFn: keysApi.serverIp, staleTime: Infinity });
+  const ip = useQuery({ queryKey: EXCHANGE_KEYS.serverIp, queryFn: () => api.keys.serverIp(), staleTime: Infinity });
   return (
     <div>
       <Typography.Text type="secondary">{EXCHANGE_LABELS.serverIp}</Typography.Text>
@@ -30,7 +31,7 @@ function ServerIp() {
 }
 
 export default function ApiSettingPage() {
-  const connection = useQuery({ queryKey: EXCHANGE_KEYS.connection, queryFn: keysApi.checkConnection });
+  const connection = useQuery({ queryKey: EXCHANGE_KEYS.connection, queryFn: () => api.keys.checkConnection() });
   const connected = connection.data?.connected === true;
   // 503: the keys are bound but the exchange cannot answer now; keep showing them rather than
   // invite the member to bind them again. Any other failure reads as "not connected".

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal } from 'antd';
 import { MASKED_SECRET_LENGTH } from '../../../common/constants';
 import { EXCHANGE_LABELS, UI } from '../../../common/messages';
-import { EXCHANGE_KEYS, keysApi } from '../../api/exchange';
+import { api } from '../../api/client';
+import { EXCHANGE_KEYS } from '../../api/exchange';
 import { disconnectErrorMessage } from '../../api/exchangeErrors';
 import { useMessage } from '../../app/feedback';
 import { LoadError } from '../../components/states';
@@ -16,9 +17,9 @@ export function ConnectedKeys() {
   // The disconnect confirm: a modal with the theme and the toasts' context (was <App>'s modal).
   const [modal, modalHolder] = Modal.useModal();
   const queryClient = useQueryClient();
-  const apiKey = useQuery({ queryKey: EXCHANGE_KEYS.apiKey, queryFn: keysApi.fetch });
+  const apiKey = useQuery({ queryKey: EXCHANGE_KEYS.apiKey, queryFn: () => api.keys.fetch() });
   const disconnect = useMutation({
-    mutationFn: keysApi.disconnect,
+    mutationFn: () => api.keys.disconnect(),
     onSuccess: async () => {
       message.success(UI.disconnected);
       // SPEC section 4: a disconnect sets "disconnected" at once, the check confirms later.

@@ -7,19 +7,9 @@ import { ValidationError, type AnyObjectSchema } from 'yup';
 import type { LiveCycle } from '../../../common/api/cycles';
 import { CYCLE_LABELS } from '../../../common/messages';
 import { editCycleBody } from '../../../common/schemas/cycles';
-import { isApiError } from '../../api/bridge';
-import { cyclesApi } from '../../api/cycles';
-import { EDIT_MESSAGES } from './cycleErrors';
 import { cyclePair } from './cycleFormat';
-import { useCycleCommand } from './useCycleCommand';
+import { useEditCycle, type EditCycleValues } from './useEditCycle';
 import { formatPrice } from '../../../common/format';
-
-interface EditCycleValues {
-  buy_price: string;
-  sell_price: string;
-  stop_loss: string;
-  no_of_cycle: string;
-}
 
 /**
  * A rule that runs the whole schema (its cross-field tests included) and reports what it says
@@ -56,24 +46,7 @@ const initialValues = (cycle: LiveCycle): EditCycleValues => ({
 export function EditCycleModal({ cycle, onClose }: { cycle: LiveCycle; onClose: () => void }) {
   const [form] = Form.useForm<EditCycleValues>();
   const context = { cycle_id: cycle.id };
-  const save = useCycleCommand(
-    (v: EditCycleValues) =>
-      cyclesApi.edit({
-        cycle_id: cycle.id,
-        buy_price: v.buy_price.trim(),
-        sell_price: v.sell_price.trim(),
-        stop_loss: v.stop_loss.trim(),
-        no_of_cycle: v.no_of_cycle.trim(),
-      }),
-    EDIT_MESSAGES,
-    onClose,
-    (error) => {
-      // The rounds already done are the server's to know: its words go under the field.
-      if (isApiError(error) && error.reason === 'cycle.cycles_below_completed') {
-        form.setFields([{ name: 'no_of_cycle', errors: [error.message] }]);
-      }
-    },
-  );
+  const save = useEditCycle(cycle, form, onClose);
   return (
     <Modal
       title={CYCLE_LABELS.editTitle}

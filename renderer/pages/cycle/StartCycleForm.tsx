@@ -4,19 +4,16 @@
  * price, leverage for Future. Required fields are marked but nothing is checked here (SPEC
  * section 5): the server checks the request and its refusal is what the member reads.
  */
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { Button, Form, Input, Select, Space, Typography, type FormInstance } from 'antd';
+import { Button, Form, Input, Select, type FormInstance } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import type { BotCategory } from '../../../common/api/bots';
 import type { StartCycleRequest } from '../../../common/api/cycles';
-import { CYCLE_SUGGESTED, LEVERAGE_MAX, LEVERAGE_MIN } from '../../../common/constants';
+import { LEVERAGE_MAX, LEVERAGE_MIN } from '../../../common/constants';
 import { CYCLE_LABELS, UI } from '../../../common/messages';
-import { pairLabel } from '../../../common/pairs';
-import { percentOf, suggestedPrices, type SuggestedPrices } from './suggestedPrices';
+import { suggestedPrices, type SuggestedPrices } from './suggestedPrices';
 import { useStartCycle, useStartCycleData } from './useStartCycle';
 import { categoryOptions } from '../../components/bots/categoryOptions';
-import { formatPrice } from '../../../common/format';
-import { livePriceFigure, optionsState } from '../../components/states';
+import { CyclePairField, SuggestedPriceField, type PriceField } from './StartCycleFields';
 
 export interface StartCycleFormValues {
   category?: BotCategory;
@@ -30,12 +27,7 @@ export interface StartCycleFormValues {
 }
 
 const LEVERAGES = Array.from({ length: LEVERAGE_MAX - LEVERAGE_MIN + 1 }, (_, i) => LEVERAGE_MIN + i);
-const PRICE_FIELDS = ['priceReachAt', 'sellPriceAt', 'stopLossAt'] as const;
-const SHARE: Record<(typeof PRICE_FIELDS)[number], string> = {
-  priceReachAt: percentOf(CYCLE_SUGGESTED.buy),
-  sellPriceAt: percentOf(CYCLE_SUGGESTED.sell),
-  stopLossAt: percentOf(CYCLE_SUGGESTED.stopLoss),
-};
+const PRICE_FIELDS: readonly PriceField[] = ['priceReachAt', 'sellPriceAt', 'stopLossAt'];
 
 const text = (value: string | undefined): string => (value ?? '').trim();
 
@@ -82,17 +74,6 @@ export function StartCycleForm() {
   useSuggestions(form, suggestions);
   const busy = start.isPending;
 
-  const priceItem = (field: (typeof PRICE_FIELDS)[number], label: string, required: boolean) => (
-    <Form.Item
-      label={label}
-      name={field}
-      required={required}
-      extra={suggestions ? CYCLE_LABELS.suggested(SHARE[field], suggestions[field]) : undefined}
-    >
-      <Input inputMode="decimal" suffix="USDT" aria-label={label} />
-    </Form.Item>
-  );
-
   return (
     <Form<StartCycleFormValues>
       form={form}
@@ -109,31 +90,7 @@ export function StartCycleForm() {
           options={categoryOptions(data.futuresEnabled)}
         />
       </Form.Item>
-      <Form.Item label={CYCLE_LABELS.pair} required>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="pair" noStyle>
-            <Select
-              aria-label={CYCLE_LABELS.pair}
-              showSearch
-              placeholder={CYCLE_LABELS.selectPair}
-              options={data.pairs.map((p) => ({ value: p, label: pairLabel(p) }))}
-              {...optionsState(data.pairsQuery)}
-            />
-          </Form.Item>
-          <Button
-            aria-label={CYCLE_LABELS.refreshPrice}
-            icon={<ReloadOutlined />}
-            disabled={!pair}
-            loading={data.livePrice.isFetching}
-            onClick={() => void data.livePrice.refetch()}
-          />
-        </Space.Compact>
-        {pair && (
-          <Typography.Text type="secondary" className="cycle-live-price">
-            {CYCLE_LABELS.livePriceOf(livePriceFigure(data.livePrice, formatPrice(price, data.livePrice.data?.tickSize)))}
-          </Typography.Text>
-        )}
-      </Form.Item>
+      <CyclePairField pair={pair} price={price} data={data} />
       {category === 'Future' && (
         <Form.Item label={CYCLE_LABELS.leverage} name="leverage">
           <Select
@@ -149,9 +106,9 @@ export function StartCycleForm() {
       <Form.Item label={CYCLE_LABELS.cycleCount} name="cycleCount" required>
         <Input inputMode="numeric" aria-label={CYCLE_LABELS.cycleCount} />
       </Form.Item>
-      {priceItem('priceReachAt', CYCLE_LABELS.buyAt, true)}
-      {priceItem('sellPriceAt', CYCLE_LABELS.sellAt, true)}
-      {priceItem('stopLossAt', CYCLE_LABELS.stopLossAt, false)}
+      <SuggestedPriceField field="priceReachAt" label={CYCLE_LABELS.buyAt} required suggestions={suggestions} />
+      <SuggestedPriceField field="sellPriceAt" label={CYCLE_LABELS.sellAt} required suggestions={suggestions} />
+      <SuggestedPriceField field="stopLossAt" label={CYCLE_LABELS.stopLossAt} required={false} suggestions={suggestions} />
       <Button type="primary" htmlType="submit" block disabled={busy}>
         {busy ? UI.cycleStarting : CYCLE_LABELS.start}
       </Button>

@@ -5,15 +5,15 @@
 import { Typography } from 'antd';
 import type { LiveCycle } from '../../../common/api/cycles';
 import { CYCLE_LABELS } from '../../../common/messages';
-import { cyclesApi } from '../../api/cycles';
+import { api } from '../../api/client';
 import { StopDialog } from '../../components/runnables/StopDialog';
 import { STOP_MESSAGES, STOP_SELL_MESSAGES } from './cycleErrors';
 import { cyclePair } from './cycleFormat';
 import { useCycleCommand } from './useCycleCommand';
 
 export function StopCycleModal({ cycle, onClose }: { cycle: LiveCycle; onClose: () => void }) {
-  const stop = useCycleCommand(() => cyclesApi.stop(cycle.id), STOP_MESSAGES, onClose);
-  const stopAndSell = useCycleCommand(() => cyclesApi.stopAndSell(cycle.id), STOP_SELL_MESSAGES, onClose);
+  const stop = useCycleCommand(() => api.cycles.stop({ cycle_id: cycle.id }), STOP_MESSAGES, onClose);
+  const stopAndSell = useCycleCommand(() => api.cycles.stopAndSell({ cycle_id: cycle.id }), STOP_SELL_MESSAGES, onClose);
   const bought = !!cycle.last_bought_price;
   return (
     <StopDialog

@@ -8,7 +8,8 @@ import { useEffect } from 'react';
 import type { LiveCycle } from '../../../common/api/cycles';
 import { REFRESH_MS } from '../../../common/constants';
 import { onBotEvent } from '../../api/bots';
-import { CYCLE_KEYS, cyclesApi, isCycleEvent } from '../../api/cycles';
+import { api } from '../../api/client';
+import { CYCLE_KEYS, isCycleEvent } from '../../api/cycles';
 
 export function useLiveCycles() {
   const queryClient = useQueryClient();
@@ -16,7 +17,7 @@ export function useLiveCycles() {
     queryKey: CYCLE_KEYS.live,
     queryFn: async (): Promise<LiveCycle[]> => {
       try {
-        return await cyclesApi.live();
+        return await api.cycles.live();
       } catch (error) {
         console.error('Cycle page: livecycles failed', error);
         // react-query keeps the last cycles it read when a refresh fails.

@@ -4,20 +4,24 @@ import type { BotCategory } from '../../../common/api/bots';
 import type { StartCycleRequest } from '../../../common/api/cycles';
 import { REFRESH_MS } from '../../../common/constants';
 import { UI } from '../../../common/messages';
-import { BOT_KEYS, botsApi } from '../../api/bots';
-import { CYCLE_KEYS, cyclesApi } from '../../api/cycles';
-import { marketApi } from '../../api/exchange';
+import { BOT_KEYS } from '../../api/bots';
+import { api } from '../../api/client';
+import { CYCLE_KEYS } from '../../api/cycles';
 import { useMessage } from '../../app/feedback';
 import { startCycleErrorMessage } from './cycleErrors';
 
 export function useStartCycleData(pair: string | undefined, category: BotCategory | undefined) {
-  const features = useQuery({ queryKey: BOT_KEYS.features, queryFn: botsApi.features });
+  const features = useQuery({ queryKey: BOT_KEYS.features, queryFn: () => api.bots.features() });
   // Same key and refresh as the header's list and Start New Bot's (SPEC section 2, Layout).
-  const pairs = useQuery({ queryKey: ['market', 'symbolPairs'], queryFn: marketApi.symbolPairs, refetchInterval: REFRESH_MS });
+  const pairs = useQuery({
+    queryKey: ['market', 'symbolPairs'],
+    queryFn: () => api.market.symbolPairs(),
+    refetchInterval: REFRESH_MS,
+  });
   const future = category === 'Future';
   const livePrice = useQuery({
     queryKey: ['market', 'livePrice', future ? 'Future' : 'Spot', pair],
-    queryFn: () => (future ? marketApi.futureLivePrice(pair!) : marketApi.livePrice(pair!)),
+    queryFn: () => (future ? api.market.futureLivePrice({ pair: pair! }) : api.market.livePrice({ pair: pair! })),
     enabled: !!pair,
   });
   return {
@@ -34,7 +38,7 @@ export function useStartCycle() {
   const message = useMessage();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: StartCycleRequest) => cyclesApi.start(request),
+    mutationFn: (request: StartCycleRequest) => api.cycles.start(request),
     onSuccess: async () => {
       message.success(UI.cycleStarting);
       await queryClient.invalidateQueries({ queryKey: CYCLE_KEYS.live });

@@ -4,12 +4,13 @@ import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { EXCHANGE_LABELS } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
-import { EXCHANGE_KEYS, keysApi } from '../../api/exchange';
+import { api } from '../../api/client';
+import { EXCHANGE_KEYS } from '../../api/exchange';
 
 export function ApiWhitelistBanner() {
   const navigate = useNavigate();
   // Same query as API Setting: the IP does not change while the app runs.
-  const ip = useQuery({ queryKey: EXCHANGE_KEYS.serverIp, queryFn: keysApi.serverIp, staleTime: Infinity });
+  const ip = useQuery({ queryKey: EXCHANGE_KEYS.serverIp, queryFn: () => api.keys.serverIp(), staleTime: Infinity });
   return (
     <Alert
       type="warning"

@@ -8,7 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { DisclaimerCheckResponse, LiveBot, PieChartResponse, TotalProfitBookResponse } from '../../../common/api/bots';
 import { REFRESH_MS } from '../../../common/constants';
-import { BOT_KEYS, botsApi, dashboardApi, onBotEvent } from '../../api/bots';
+import { BOT_KEYS, onBotEvent } from '../../api/bots';
+import { api } from '../../api/client';
 
 export const DISCLAIMER_KEY = [...BOT_KEYS.dashboard, 'disclaimer'] as const;
 export const DASHBOARD_DATA_KEY = [...BOT_KEYS.dashboard, 'data'] as const;
@@ -31,7 +32,7 @@ function useDisclaimer() {
     queryKey: DISCLAIMER_KEY,
     queryFn: async () => {
       try {
-        return await dashboardApi.disclaimerCheck();
+        return await api.dashboard.disclaimerCheck();
       } catch (error) {
         // SPEC section 8: a failed check shows the disclaimer.
         console.error('Dashboard: disclaimer check failed', error);
@@ -41,7 +42,7 @@ function useDisclaimer() {
     staleTime: Infinity,
   });
   const agree = useMutation({
-    mutationFn: dashboardApi.agree,
+    mutationFn: () => api.dashboard.disclaimer({ disclaimerAgree: true }),
     onError: (error) => console.error('Dashboard: disclaimer agreement failed', error),
     // The member agreed: close it either way; the server asks again next time if it did not store it.
     onSettled: () => queryClient.setQueryData<DisclaimerCheckResponse>(DISCLAIMER_KEY, { agreed: true }),
@@ -58,9 +59,9 @@ export function useDashboard() {
     queryFn: async (): Promise<DashboardData> => {
       const previous = queryClient.getQueryData<DashboardData>(DASHBOARD_DATA_KEY);
       const [pie, bots, profit] = await Promise.allSettled([
-        dashboardApi.pieChart(),
-        botsApi.status(),
-        dashboardApi.totalProfit(),
+        api.dashboard.pieChart(),
+        api.bots.status(),
+        api.dashboard.totalProfit(),
       ]);
       return {
         pie: settledValue(pie, previous?.pie, 'pichart'),

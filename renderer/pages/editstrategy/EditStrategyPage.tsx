@@ -3,22 +3,24 @@
  * allows 50, so every grid of the strategy is shown: hiding grids 11-50 would make them
  * impossible to edit and their allotted share impossible to rebalance.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Space, Spin } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
+import type { BacktestStrategy } from '../../../common/api/backtest';
 import type { StrategyDetail } from '../../../common/api/strategy';
 import { LABELS, TEXT, UI } from '../../../common/messages';
 import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
 import { allottedTotalError, tableDataSchema, type StrategyFormRow } from '../../../common/schemas/strategy';
-import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
-import { useMessage } from '../../app/feedback';
+import { api } from '../../api/client';
+import { STRATEGY_KEYS } from '../../api/strategies';
 import { PageTitle } from '../../components/PageTitle';
 import { BacktestButton } from '../../components/backtest/BacktestButton';
 import { backtestStrategyOf } from '../../components/backtest/strategy';
 import { AllottedTotal, allottedCells } from '../../components/strategy/AllottedTotal';
 import { GridTable } from '../../components/strategy/GridTable';
-import { detailFormRows, toDetailInput } from '../../components/strategy/rows';
+import { detailFormRows } from '../../components/strategy/rows';
 import { TableErrorSummary, useTableErrorSummary } from '../../components/strategy/TableErrorSummary';
+import { useSaveStrategyEdit } from './useSaveStrategyEdit';
 
 interface EditForm {
   strategyName: string;
@@ -26,32 +28,40 @@ interface EditForm {
   tableData: StrategyFormRow[];
 }
 
+interface ActionsProps {
+  canSave: boolean;
+  saving: boolean;
+  backtestStrategy: BacktestStrategy | null;
+  readBacktest: () => BacktestStrategy | null;
+}
+
+function EditActions({ canSave, saving, backtestStrategy, readBacktest }: ActionsProps) {
+  const navigate = useNavigate();
+  return (
+    <Space>
+      <Button type="primary" htmlType="submit" disabled={!canSave || saving}>
+        {saving ? TEXT.saving : LABELS.saveChanges}
+      </Button>
+      <Button htmlType="button" onClick={() => void navigate(ROUTES.myStrategies)}>
+        {LABELS.cancel}
+      </Button>
+      <BacktestButton strategy={backtestStrategy} read={readBacktest} disabled={saving} />
+    </Space>
+  );
+}
+
 function EditForm({ detail }: { detail: StrategyDetail }) {
   const [form] = Form.useForm<EditForm>();
   const cellErrors = useTableErrorSummary();
-  const message = useMessage();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (rows: StrategyFormRow[]) => strategiesApi.edit(toDetailInput(detail, rows)),
-    onSuccess: async () => {
-      message.success(UI.strategyUpdated);
-      await queryClient.invalidateQueries({ queryKey: STRATEGY_KEYS.all });
-      await navigate(ROUTES.myStrategies);
-    },
-    onError: () => {
-      message.error(UI.strategyUpdateFailed);
-    },
-  });
-
+  const save = useSaveStrategyEdit(detail);
   // The edited values, unsaved: Backtest runs what the member sees.
   const watchedRows = Form.useWatch('tableData', { form, preserve: true }) as StrategyFormRow[] | undefined;
-  const backtestStrategy = backtestStrategyOf(detail.No_of_order, watchedRows);
   // Save Changes stays disabled until every cell and the allotted total are valid (issue 23).
   const tableValid = watchedRows !== undefined && tableDataSchema(detail.No_of_order).isValidSync(watchedRows);
+  const readRows = () => form.getFieldValue('tableData') as StrategyFormRow[];
 
   const onFinish = () => {
-    const rows = form.getFieldValue('tableData') as StrategyFormRow[];
+    const rows = readRows();
     if (allottedTotalError(allottedCells(rows)) === null) save.mutate(rows);
   };
 
@@ -81,19 +91,12 @@ function EditForm({ detail }: { detail: StrategyDetail }) {
       <GridTable grids={detail.No_of_order} marketText={TEXT.marketPriceEdit} />
       {/* Always on: Save Changes is disabled while the total is wrong, and this says why. */}
       <AllottedTotal showError />
-      <Space>
-        <Button type="primary" htmlType="submit" disabled={!tableValid || save.isPending}>
-          {save.isPending ? TEXT.saving : LABELS.saveChanges}
-        </Button>
-        <Button htmlType="button" onClick={() => void navigate(ROUTES.myStrategies)}>
-          {LABELS.cancel}
-        </Button>
-        <BacktestButton
-          strategy={backtestStrategy}
-          read={() => backtestStrategyOf(detail.No_of_order, form.getFieldValue('tableData') as StrategyFormRow[] | undefined)}
-          disabled={save.isPending}
-        />
-      </Space>
+      <EditActions
+        canSave={tableValid}
+        saving={save.isPending}
+        backtestStrategy={backtestStrategyOf(detail.No_of_order, watchedRows)}
+        readBacktest={() => backtestStrategyOf(detail.No_of_order, readRows())}
+      />
     </Form>
   );
 }
@@ -103,7 +106,7 @@ export default function EditStrategyPage() {
   // No cached copy outlives the page: the form takes its values once, so they must be fresh.
   const detail = useQuery({
     queryKey: STRATEGY_KEYS.detail(name),
-    queryFn: () => strategiesApi.detail(name),
+    queryFn: () => api.strategies.detail({ strategy_name: name }),
     gcTime: 0,
   });
   let body;

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { LABELS, UI } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
 import { forgotPasswordSchema } from '../../../common/schemas/account';
-import { accountApi } from '../../api/account';
+import { api } from '../../api/client';
 import { forgotPasswordErrorMessage } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 import { AuthShell } from '../../components/AuthShell';
@@ -19,7 +19,7 @@ export default function ForgotPasswordPage() {
   const onFinish = async ({ email }: { email: string }) => {
     setBusy(true);
     try {
-      await accountApi.forgotPassword(email.trim().toLowerCase());
+      await api.account.forgotPassword({ email: email.trim().toLowerCase() });
       message.success(UI.resetLinkSent);
       form.resetFields();
     } catch (error) {

@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CycleHistoryRow } from '../../../common/api/cycles';
 import { onBotEvent } from '../../api/bots';
-import { CYCLE_KEYS, cyclesApi } from '../../api/cycles';
+import { api } from '../../api/client';
+import { CYCLE_KEYS } from '../../api/cycles';
 import { PagedHistoryTable } from './PagedHistoryTable';
 import { CYCLE_HISTORY_COLUMNS } from './historyColumns';
 
 async function fetchCycleHistory(): Promise<CycleHistoryRow[]> {
   try {
-    return await cyclesApi.history();
+    return await api.cycles.history();
   } catch (error) {
     // Logged, then said on the tab with Retry: an empty table would read as no history.
     console.error('History: cycle failed', error);

@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { BotHistoryRow } from '../../../common/api/bots';
 import type { BotHistoryKind } from '../../api/bots';
-import { BOT_KEYS, botsApi, onBotEvent } from '../../api/bots';
+import { BOT_KEYS, onBotEvent } from '../../api/bots';
+import { api } from '../../api/client';
 import { PagedHistoryTable } from './PagedHistoryTable';
 import { HISTORY_COLUMNS } from './historyColumns';
 
 async function fetchHistory(kind: BotHistoryKind): Promise<BotHistoryRow[]> {
   try {
-    return await botsApi.history(kind);
+    return await (kind === 'multigrid' ? api.bots.multigridHistory() : api.bots.scalpHistory());
   } catch (error) {
     // Logged, then said on the tab with Retry: an empty table would read as no history.
     console.error(`History: ${kind} failed`, error);

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import type { LiveBot } from '../../../common/api/bots';
 import { BOT_LABELS, TEXT } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
-import { BOT_KEYS, botsApi } from '../../api/bots';
+import { BOT_KEYS } from '../../api/bots';
+import { api } from '../../api/client';
 import { PageTitle } from '../../components/PageTitle';
 import { BotCard } from '../../components/bots/BotCard';
 import { pairLabel } from '../../../common/pairs';
@@ -17,7 +18,7 @@ import { StartLiveBotModal } from './StartLiveBotModal';
 
 async function fetchLiveBots(): Promise<LiveBot[]> {
   try {
-    return await botsApi.live();
+    return await api.bots.live();
   } catch (error) {
     // Logged, then said on the page with Retry: a blank page told the member nothing.
     console.error('Copy BOTs: livebotdata failed', error);

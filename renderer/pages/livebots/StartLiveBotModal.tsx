@@ -13,9 +13,8 @@ import { formatMoney } from '../../../common/money';
 import { BOT_LABELS, RUNNING_BOT_LABELS, UI, VALIDATION } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
 import { botAmountShortfall } from '../../../common/schemas/bot-minimum';
-import { botsApi } from '../../api/bots';
-import { marketApi } from '../../api/exchange';
 import { pairLabel } from '../../../common/pairs';
+import { api } from '../../api/client';
 import { useMessage } from '../../app/feedback';
 import { serverMinimum, shownMinimum } from '../../components/bots/minimumAmount';
 import { startBotErrorMessage } from '../../components/bots/startErrors';
@@ -33,7 +32,7 @@ interface FormValues {
 /** The server minimum; 'Failed to fetch minimum bot amount.' once if it cannot be read. */
 function useServerMinimum() {
   const message = useMessage();
-  const query = useQuery({ queryKey: MINIMUM_BOT_AMOUNT_KEY, queryFn: marketApi.minimumBotAmount });
+  const query = useQuery({ queryKey: MINIMUM_BOT_AMOUNT_KEY, queryFn: () => api.market.minimumBotAmount() });
   useEffect(() => {
     if (query.isError) message.error(UI.minBotAmountError);
   }, [query.isError, message]);
@@ -45,7 +44,7 @@ function useStart(bot: LiveBot) {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (values: FormValues) =>
-      botsApi.start({
+      api.bots.start({
         selectPair: bot.name,
         myStrategy: bot.strategy_name,
         amount: Number(values.amount),

@@ -11,7 +11,7 @@ import { MEMBER_LABELS } from '../../../common/messages/members';
 import { TEXT } from '../../../common/messages/shared';
 import { ROUTES } from '../../../common/routes';
 import type { LoginForm } from '../../../common/schemas/account';
-import { accountApi } from '../../api/account';
+import { api } from '../../api/client';
 import { loginErrorMessage } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 import { useSession } from '../../app/session';
@@ -34,7 +34,7 @@ export default function LoginPage() {
   const onFinish = async (values: LoginForm) => {
     setBusy(true);
     try {
-      const session = await accountApi.login(values.email.trim(), values.password);
+      const session = await api.session.login({ email: values.email.trim(), password: values.password });
       setSession(session);
       navigate(target, { replace: true });
     } catch (error) {

@@ -7,7 +7,8 @@ import { Card, Space } from 'antd';
 import { useState } from 'react';
 import { ACCOUNT_LABELS, TEXT } from '../../../common/messages';
 import { SCREEN_TITLES } from '../../../common/routes';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { PageTitle } from '../../components/PageTitle';
 import { orNull } from '../../components/billing/useBillingData';
 import { EmptyState, LoadError, LoadingSkeleton } from '../../components/states';
@@ -15,7 +16,10 @@ import { LevelCards } from './LevelCards';
 import { TeamMembers } from './TeamMembers';
 
 export default function MyTeamPage() {
-  const levels = useQuery({ queryKey: BILLING_KEYS.teamLevels, queryFn: () => orNull('Team levels', billingApi.teamLevels) });
+  const levels = useQuery({
+    queryKey: BILLING_KEYS.teamLevels,
+    queryFn: () => orNull('Team levels', () => api.billing.teamLevels()),
+  });
   const [chosen, setChosen] = useState<number | null>(null);
   const list = levels.data ?? [];
   const level = chosen ?? list[0]?.level ?? null;

@@ -3,7 +3,8 @@ import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TeamMember } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { PagedTable } from '../../components/billing/PagedTable';
 import { numeric } from '../../components/states';
 import { formatUsdtOrZero } from '../../../common/format';
@@ -35,7 +36,7 @@ export function TeamMembers({ level }: { level: number }) {
     <PagedTable<TeamMember>
       label={ACCOUNT_LABELS.levelMembers(level)}
       queryKey={BILLING_KEYS.teamMembers(level)}
-      fetchPage={(page) => billingApi.teamMembers(level, page)}
+      fetchPage={(page) => api.billing.teamMembers({ level, page })}
       columns={COLUMNS}
       rowKey={(member) => `${member.name}\u0000${member.sponserName}`}
     />

@@ -4,8 +4,9 @@ import { Button, Col, Row } from 'antd';
 import { Link } from 'react-router-dom';
 import { LABELS, TEXT, UI } from '../../../common/messages';
 import { ROUTES, SCREEN_TITLES } from '../../../common/routes';
+import { api } from '../../api/client';
 import { strategyDeleteErrorMessage } from '../../api/strategyErrors';
-import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
+import { STRATEGY_KEYS } from '../../api/strategies';
 import { useMessage } from '../../app/feedback';
 import { PageTitle } from '../../components/PageTitle';
 import { EmptyState, LoadError, LoadingSkeleton } from '../../components/states';
@@ -15,7 +16,7 @@ function useDeleteStrategy() {
   const message = useMessage();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => strategiesApi.remove(name),
+    mutationFn: (name: string) => api.strategies.delete({ strategy_name: name }),
     onSuccess: async () => {
       message.success(UI.strategyDeleted);
       // SPEC reloads the page after a delete; reloading the list is what the member sees.
@@ -42,7 +43,7 @@ function NoStrategies() {
 }
 
 export default function MyStrategiesPage() {
-  const list = useQuery({ queryKey: STRATEGY_KEYS.list, queryFn: strategiesApi.list });
+  const list = useQuery({ queryKey: STRATEGY_KEYS.list, queryFn: () => api.strategies.list() });
   const remove = useDeleteStrategy();
 
   let body;

@@ -4,16 +4,16 @@
  * holds how much, before the swap is sent.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import type { WalletAsset } from '../../../common/api/exchange';
 import { EXCHANGE_LABELS, SERVER } from '../../../common/messages';
-import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
+import { api } from '../../api/client';
+import { EXCHANGE_KEYS } from '../../api/exchange';
 import { swapErrorMessage } from '../../api/exchangeErrors';
 import { useMessage } from '../../app/feedback';
-import { yupRule } from '../../hooks/yupRule';
+import { AmountField } from './AmountField';
 import { assetBalance } from './assetBalance';
-import { atHandOf, heldByBots } from './atHand';
-import { MaxAmountButton } from './MaxAmountButton';
+import { atHandOf, heldByBots, type AtHand } from './atHand';
 import { swapSchema } from './walletSchemas';
 
 interface Props {
@@ -37,15 +37,32 @@ function HeldBy({ asset }: { asset: WalletAsset }) {
   );
 }
 
-export function SwapModal({ asset, onClose }: Props) {
-  const [form] = Form.useForm<{ amount: string }>();
+/** The asset's balance, and what of it is free and what bots hold when they hold some. */
+function SwapBalance({ asset, atHand }: { asset: WalletAsset; atHand: AtHand }) {
+  return (
+    <Typography.Paragraph type="secondary">
+      {EXCHANGE_LABELS.swapBalance(assetBalance(asset.asset, asset.balance), asset.asset)}
+      {heldByBots(atHand) && (
+        <>
+          <br />
+          {EXCHANGE_LABELS.freeAndInBots(
+            assetBalance(asset.asset, atHand.free),
+            assetBalance(asset.asset, atHand.inBots),
+            asset.asset,
+          )}
+        </>
+      )}
+    </Typography.Paragraph>
+  );
+}
+
+/** Sends the swap, asking first when running bots or cycles hold the coin; the holder renders that question. */
+function useSwap(onClose: () => void) {
   const [modal, modalHolder] = Modal.useModal();
   const message = useMessage();
   const queryClient = useQueryClient();
-  const atHand = atHandOf(asset ?? undefined, asset?.balance);
-  const schema = swapSchema(() => ({ name: asset?.asset ?? '', balance: asset?.balance ?? '0', atHand }));
   const swap = useMutation({
-    mutationFn: ({ symbol, amount }: { symbol: string; amount: string }) => walletApi.swap(symbol, amount),
+    mutationFn: ({ symbol, amount }: { symbol: string; amount: string }) => api.wallet.swap({ asset: symbol, amount }),
     onSuccess: async () => {
       message.success(SERVER.swapSuccessful);
       onClose();
@@ -68,6 +85,14 @@ export function SwapModal({ asset, onClose }: Props) {
     });
   };
 
+  return { submit, swapping: swap.isPending, modalHolder };
+}
+
+export function SwapModal({ asset, onClose }: Props) {
+  const [form] = Form.useForm<{ amount: string }>();
+  const { submit, swapping, modalHolder } = useSwap(onClose);
+  const atHand = atHandOf(asset ?? undefined, asset?.balance);
+  const schema = swapSchema(() => ({ name: asset?.asset ?? '', balance: asset?.balance ?? '0', atHand }));
   return (
     <>
       {modalHolder}
@@ -77,33 +102,14 @@ export function SwapModal({ asset, onClose }: Props) {
         onCancel={onClose}
         okText={EXCHANGE_LABELS.swap}
         onOk={() => form.submit()}
-        confirmLoading={swap.isPending}
+        confirmLoading={swapping}
         destroyOnHidden
       >
         {asset && (
           <>
-            <Typography.Paragraph type="secondary">
-              {EXCHANGE_LABELS.swapBalance(assetBalance(asset.asset, asset.balance), asset.asset)}
-              {heldByBots(atHand) && (
-                <>
-                  <br />
-                  {EXCHANGE_LABELS.freeAndInBots(
-                    assetBalance(asset.asset, atHand.free),
-                    assetBalance(asset.asset, atHand.inBots),
-                    asset.asset,
-                  )}
-                </>
-              )}
-            </Typography.Paragraph>
+            <SwapBalance asset={asset} atHand={atHand} />
             <Form form={form} layout="vertical" requiredMark={false} onFinish={({ amount }) => submit(asset, amount.trim())}>
-              <Form.Item label={EXCHANGE_LABELS.amount} required>
-                <div style={{ display: 'flex', gap: 8 }}>
-                  <Form.Item name="amount" noStyle rules={[yupRule(schema, 'amount')]}>
-                    <Input inputMode="decimal" aria-label={EXCHANGE_LABELS.amount} suffix={asset.asset} />
-                  </Form.Item>
-                  <MaxAmountButton form={form} amount={atHand.free} />
-                </div>
-              </Form.Item>
+              <AmountField form={form} schema={schema} suffix={asset.asset} max={atHand.free} />
             </Form>
           </>
         )}

@@ -3,16 +3,16 @@
  * source side's free USDT: what its running bots and cycles hold is shown beside it, not offered.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal, Segmented, Typography } from 'antd';
+import { Form, Modal, Segmented, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import type { TransferDirection } from '../../../common/api/exchange';
 import { formatUsdt } from '../../../common/format';
 import { EXCHANGE_LABELS, SERVER, TEXT } from '../../../common/messages';
-import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
+import { api } from '../../api/client';
+import { EXCHANGE_KEYS } from '../../api/exchange';
 import { transferErrorMessage } from '../../api/exchangeErrors';
 import { useMessage } from '../../app/feedback';
-import { yupRule } from '../../hooks/yupRule';
-import { MaxAmountButton } from './MaxAmountButton';
+import { AmountField } from './AmountField';
 import { transferSchema } from './walletSchemas';
 import type { AtHand } from './atHand';
 
@@ -23,16 +23,14 @@ interface Props {
   futures: AtHand;
 }
 
-export function TransferModal({ open, onClose, spot, futures }: Props) {
-  const [form] = Form.useForm<{ amount: string }>();
-  const [direction, setDirection] = useState<TransferDirection>('SpotToFutures');
+type AmountForm = FormInstance<{ amount: string }>;
+
+/** Sends the transfer; on success the form empties, the dialog closes and the wallet reloads. */
+function useTransfer(form: AmountForm, direction: TransferDirection, onClose: () => void) {
   const message = useMessage();
   const queryClient = useQueryClient();
-  const source = direction === 'SpotToFutures' ? spot : futures;
-  const schema = transferSchema(() => source);
-
-  const transfer = useMutation({
-    mutationFn: (amount: string) => walletApi.transfer(direction, amount),
+  return useMutation({
+    mutationFn: (amount: string) => api.wallet.transfer({ direction, amount }),
     onSuccess: async () => {
       message.success(SERVER.transferSuccessful);
       form.resetFields();
@@ -43,6 +41,27 @@ export function TransferModal({ open, onClose, spot, futures }: Props) {
       message.error(transferErrorMessage(error));
     },
   });
+}
+
+/** The source side's free USDT, and what its bots hold when that is known. */
+function SourceBalance({ source }: { source: AtHand }) {
+  return (
+    <Typography.Paragraph type="secondary">
+      {source.free === null
+        ? TEXT.noData
+        : source.inBots === null
+          ? EXCHANGE_LABELS.available(formatUsdt(source.free))
+          : EXCHANGE_LABELS.freeAndInBots(formatUsdt(source.free), formatUsdt(source.inBots), 'USDT')}
+    </Typography.Paragraph>
+  );
+}
+
+export function TransferModal({ open, onClose, spot, futures }: Props) {
+  const [form] = Form.useForm<{ amount: string }>();
+  const [direction, setDirection] = useState<TransferDirection>('SpotToFutures');
+  const source = direction === 'SpotToFutures' ? spot : futures;
+  const schema = transferSchema(() => source);
+  const transfer = useTransfer(form, direction, onClose);
 
   const toggle = (next: TransferDirection) => {
     setDirection(next);
@@ -70,22 +89,9 @@ export function TransferModal({ open, onClose, spot, futures }: Props) {
         ]}
         style={{ marginBottom: 16 }}
       />
-      <Typography.Paragraph type="secondary">
-        {source.free === null
-          ? TEXT.noData
-          : source.inBots === null
-            ? EXCHANGE_LABELS.available(formatUsdt(source.free))
-            : EXCHANGE_LABELS.freeAndInBots(formatUsdt(source.free), formatUsdt(source.inBots), 'USDT')}
-      </Typography.Paragraph>
+      <SourceBalance source={source} />
       <Form form={form} layout="vertical" onFinish={({ amount }) => transfer.mutate(amount.trim())} requiredMark={false}>
-        <Form.Item label={EXCHANGE_LABELS.amount} required>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item name="amount" noStyle rules={[yupRule(schema, 'amount')]}>
-              <Input inputMode="decimal" aria-label={EXCHANGE_LABELS.amount} suffix="USDT" />
-            </Form.Item>
-            <MaxAmountButton form={form} amount={source.free} />
-          </div>
-        </Form.Item>
+        <AmountField form={form} schema={schema} suffix="USDT" max={source.free} />
       </Form>
     </Modal>
   );

@@ -6,19 +6,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { REFRESH_MS } from '../../../common/constants';
 import { Decimal } from '../../../common/money';
-import { EXCHANGE_KEYS, walletApi } from '../../api/exchange';
+import { api } from '../../api/client';
+import { EXCHANGE_KEYS } from '../../api/exchange';
 import { atHandOf, usable } from './atHand';
 
 // react-query pauses refetchInterval while the document is hidden (refetchIntervalInBackground off).
 const live = { refetchInterval: REFRESH_MS } as const;
 
 export function useWallet() {
-  const spot = useQuery({ queryKey: [...EXCHANGE_KEYS.wallet, 'spotBalance'], queryFn: walletApi.spotBalance, ...live });
-  const futures = useQuery({ queryKey: [...EXCHANGE_KEYS.wallet, 'futuresBalance'], queryFn: walletApi.futuresBalance, ...live });
-  const spotAssets = useQuery({ queryKey: [...EXCHANGE_KEYS.wallet, 'spotAssets'], queryFn: walletApi.spotAssets, ...live });
+  const spot = useQuery({ queryKey: [...EXCHANGE_KEYS.wallet, 'spotBalance'], queryFn: () => api.wallet.spotBalance(), ...live });
+  const futures = useQuery({
+    queryKey: [...EXCHANGE_KEYS.wallet, 'futuresBalance'],
+    queryFn: () => api.wallet.futuresBalance(),
+    ...live,
+  });
+  const spotAssets = useQuery({
+    queryKey: [...EXCHANGE_KEYS.wallet, 'spotAssets'],
+    queryFn: () => api.wallet.spotAssets(),
+    ...live,
+  });
   const futuresAssets = useQuery({
     queryKey: [...EXCHANGE_KEYS.wallet, 'futuresAssets'],
-    queryFn: walletApi.futuresAssets,
+    queryFn: () => api.wallet.futuresAssets(),
     ...live,
   });
 

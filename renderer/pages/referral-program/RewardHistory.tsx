@@ -2,7 +2,8 @@
 import type { ColumnsType } from 'antd/es/table';
 import type { LevelRewardRecord } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { PagedTable } from '../../components/billing/PagedTable';
 import { numeric } from '../../components/states';
 import { formatDateTime, formatUsdtOrZero } from '../../../common/format';
@@ -23,7 +24,7 @@ export function RewardHistory() {
     <PagedTable<LevelRewardRecord>
       label={ACCOUNT_LABELS.rewardHistory}
       queryKey={BILLING_KEYS.levelIncome}
-      fetchPage={billingApi.levelIncome}
+      fetchPage={(page) => api.billing.levelIncome({ page })}
       columns={COLUMNS}
       rowKey="id"
     />

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LABELS, UI } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
 import { resetPasswordFormSchema } from '../../../common/schemas/account';
-import { accountApi } from '../../api/account';
+import { api } from '../../api/client';
 import { resetPasswordErrorMessage } from '../../api/errors';
 import { useMessage } from '../../app/feedback';
 import { AuthShell } from '../../components/AuthShell';
@@ -26,7 +26,7 @@ export default function ResetPasswordPage() {
   const onFinish = async ({ password }: ResetValues) => {
     setBusy(true);
     try {
-      await accountApi.resetPassword(token, password);
+      await api.account.resetPassword({ token, password });
       message.success(UI.passwordReset);
       navigate(ROUTES.login, { replace: true });
     } catch (error) {

@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { PROFIT_BOOK_MAX, PROFIT_BOOK_MIN } from '../../../common/constants';
 import { RUNNING_BOT_LABELS, UI } from '../../../common/messages';
 import { optionalValue, profitBookSchema } from '../../../common/schemas/bot-form';
-import { botsApi } from '../../api/bots';
+import { api } from '../../api/client';
 import { yupRule } from '../../hooks/yupRule';
 import { EditDialog } from './EditDialog';
 import { useBotCommand } from './useBotCommand';
@@ -23,13 +23,13 @@ export function ProfitBookDialog({ id, open, onClose, value }: Props) {
   const [form] = Form.useForm<ProfitBookForm>();
   const save = useBotCommand(
     id,
-    (v: ProfitBookForm) => botsApi.editProfitBook(id, optionalValue(v.profitBookValue)),
+    (v: ProfitBookForm) => api.bots.editProfitBook({ botID: id, profitBookValue: optionalValue(v.profitBookValue) }),
     { success: UI.profitBookSaved, failure: UI.profitBookSaveError },
     onClose,
   );
   const reset = useBotCommand(
     id,
-    () => botsApi.editProfitBook(id, null),
+    () => api.bots.editProfitBook({ botID: id, profitBookValue: null }),
     {
       success: UI.profitBookReset,
       failure: UI.profitBookResetError,

@@ -3,7 +3,7 @@ import { Form, Input, Typography } from 'antd';
 import { useMemo } from 'react';
 import { RUNNING_BOT_LABELS, UI } from '../../../common/messages';
 import { overbuyProtectionSchema } from '../../../common/schemas/bot-form';
-import { botsApi } from '../../api/bots';
+import { api } from '../../api/client';
 import { yupRule } from '../../hooks/yupRule';
 import { EditDialog } from './EditDialog';
 import { useBotCommand } from './useBotCommand';
@@ -26,7 +26,7 @@ export function ProtectionDialog({ id, open, onClose, totalGrid, value }: Props)
   const save = useBotCommand(
     id,
     (v: ProtectionForm) =>
-      botsApi.editProtection({
+      api.bots.editProtection({
         botID: id,
         overbuyProtectionValue: Number(String(v.overbuyProtectionValue).trim()),
         protectionActive: true,
@@ -36,7 +36,7 @@ export function ProtectionDialog({ id, open, onClose, totalGrid, value }: Props)
   );
   const reset = useBotCommand(
     id,
-    () => botsApi.editProtection({ botID: id, overbuyProtectionValue: null, protectionActive: false }),
+    () => api.bots.editProtection({ botID: id, overbuyProtectionValue: null, protectionActive: false }),
     { success: UI.overbuyReset, failure: UI.overbuyResetError },
     onClose,
   );

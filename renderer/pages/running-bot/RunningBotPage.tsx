@@ -9,15 +9,12 @@ import { useHeaderTitleOverride } from '../../app/layout/headerTitle';
 import { PageTitle } from '../../components/PageTitle';
 import { ProfitChart } from '../../components/charts/ProfitChart';
 import { LoadError, LoadingSkeleton, StaleNotice } from '../../components/states';
+import { BotDialogs } from './BotDialogs';
 import { BotHeader } from './BotHeader';
 import { BotStats } from './BotStats';
 import { OrderBook } from './OrderBook';
-import { ProfitBookDialog } from './ProfitBookDialog';
-import { ProtectionDialog } from './ProtectionDialog';
 import { SidePanel, type BotDialog } from './SidePanel';
-import { SltpDialog } from './SltpDialog';
-import { StopBotDialog } from './StopBotDialog';
-import { useRunningBot } from './useRunningBot';
+import { useRunningBot, type RunningBotData } from './useRunningBot';
 import './RunningBotPage.css';
 
 /** SPEC's 'Running Bot' while the bot runs (Live or Pause); a stopped bot is not called running. */
@@ -73,12 +70,61 @@ function RunningBotSkeleton() {
   );
 }
 
+/** The figures, the profit chart and the orders of a loaded bot. */
+function BotMainColumn({ bot, data }: { bot: BotInfo; data: RunningBotData }) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <Col {...RUNNING_BOT_LAYOUT.main}>
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <BotHeader bot={bot} />
+        <BotStats bot={bot} purchased={data.purchased} />
+        <Card title={RUNNING_BOT_LABELS.profitChart}>
+          <ProfitChart
+            datewiseprofit={bot.datewiseprofit}
+            height={screens.xxl ? PROFIT_CHART_HEIGHT.wide : PROFIT_CHART_HEIGHT.narrow}
+            label={RUNNING_BOT_LABELS.profitChart}
+          />
+        </Card>
+        <OrderBook
+          steps={bot}
+          orders={data.orders}
+          loading={data.ordersLoading}
+          failed={data.ordersFailed}
+          onRetry={data.retryOrders}
+        />
+      </Space>
+    </Col>
+  );
+}
+
+interface BotViewProps {
+  id: string;
+  bot: BotInfo;
+  data: RunningBotData;
+  dialog: BotDialog | null;
+  onDialog: (dialog: BotDialog | null) => void;
+}
+
+/** A loaded bot: a note when its latest figures could not be read, the two columns and the dialogs. */
+function RunningBotView({ id, bot, data, dialog, onDialog }: BotViewProps) {
+  return (
+    <>
+      {data.info.isError && <StaleNotice updatedAt={data.info.dataUpdatedAt} onRetry={() => data.info.refetch()} />}
+      <Row gutter={[24, 24]} className={RUNNING_BOT_LAYOUT.row}>
+        <BotMainColumn bot={bot} data={data} />
+        <Col {...RUNNING_BOT_LAYOUT.side}>
+          <SidePanel bot={bot} data={data} onOpen={onDialog} />
+        </Col>
+        <BotDialogs id={id} bot={bot} data={data} open={dialog} onClose={() => onDialog(null)} />
+      </Row>
+    </>
+  );
+}
+
 export default function RunningBotPage() {
   const { id = '' } = useParams();
   const data = useRunningBot(id);
   const [dialog, setDialog] = useState<BotDialog | null>(null);
-  const screens = Grid.useBreakpoint();
-  const close = () => setDialog(null);
   const bot = data.info.data;
   const title = runningBotTitle(bot);
   useHeaderTitleOverride(title);
@@ -90,53 +136,7 @@ export default function RunningBotPage() {
   } else if (!bot) {
     body = <RunningBotSkeleton />;
   } else {
-    body = (
-      <>
-        {data.info.isError && <StaleNotice updatedAt={data.info.dataUpdatedAt} onRetry={() => data.info.refetch()} />}
-        <Row gutter={[24, 24]} className={RUNNING_BOT_LAYOUT.row}>
-          <Col {...RUNNING_BOT_LAYOUT.main}>
-            <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-              <BotHeader bot={bot} />
-              <BotStats bot={bot} purchased={data.purchased} />
-              <Card title={RUNNING_BOT_LABELS.profitChart}>
-                <ProfitChart
-                  datewiseprofit={bot.datewiseprofit}
-                  height={screens.xxl ? PROFIT_CHART_HEIGHT.wide : PROFIT_CHART_HEIGHT.narrow}
-                  label={RUNNING_BOT_LABELS.profitChart}
-                />
-              </Card>
-              <OrderBook
-                steps={bot}
-                orders={data.orders}
-                loading={data.ordersLoading}
-                failed={data.ordersFailed}
-                onRetry={data.retryOrders}
-              />
-            </Space>
-          </Col>
-          <Col {...RUNNING_BOT_LAYOUT.side}>
-            <SidePanel bot={bot} data={data} onOpen={setDialog} />
-          </Col>
-          <SltpDialog
-            id={id}
-            open={dialog === 'sltp'}
-            onClose={close}
-            livePrice={bot.liveprice}
-            tickSize={bot.tickSize}
-            values={data.sltp}
-          />
-          <ProtectionDialog
-            id={id}
-            open={dialog === 'protection'}
-            onClose={close}
-            totalGrid={bot.total_grid}
-            value={data.protection?.is_protection_active ? data.protection.protection_grid_at : null}
-          />
-          <ProfitBookDialog id={id} open={dialog === 'profitBook'} onClose={close} value={data.profitBook} />
-          <StopBotDialog id={id} open={dialog === 'stop'} onClose={close} />
-        </Row>
-      </>
-    );
+    body = <RunningBotView id={id} bot={bot} data={data} dialog={dialog} onDialog={setDialog} />;
   }
   return (
     <>

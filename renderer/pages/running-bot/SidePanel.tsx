@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import type { BotInfo } from '../../../common/api/bots';
 import { BOT_LABELS, RUNNING_BOT_LABELS } from '../../../common/messages';
 import { pairLabel } from '../../../common/pairs';
-import { formatDateTime, formatPercent, formatPrice, formatUsdt, NO_VALUE } from '../../../common/format';
+import { formatDateTime, formatPercent, formatPrice, formatUsdt, NO_VALUE, type FormatInput } from '../../../common/format';
 import { LoadError } from '../../components/states';
 import type { RunningBotData } from './useRunningBot';
 import { STOP_REASON_TEXT } from '../../../common/api/stop-reasons';
@@ -54,37 +54,26 @@ function protectionText(data: RunningBotData, bot: BotInfo): string {
   return gridCount(bot.overbuy_protection_value);
 }
 
-export function SidePanel({ bot, data, onOpen }: Props) {
+/** The panel's rows: figures first, then the prices and settings a live bot lets the member edit. */
+function panelItems({ bot, data, onOpen }: Props) {
   const live = bot.status !== 'Stopped';
-  const screens = Grid.useBreakpoint();
-  // A column beside the figures but under 1200 px (about 290 px wide) cannot hold a label and
-  // its value side by side without cutting the value: there each label sits above its value.
-  const stacked = Boolean(screens.lg && !screens.xl);
-  const sells = data.orders.filter((o) => o.type === 'SELL').length;
   const edit = (label: string, value: ReactNode, dialog: BotDialog) => (
     <Editable label={label} value={value} editable={live} onEdit={() => onOpen(dialog)} />
   );
   const L = RUNNING_BOT_LABELS;
-  const items = [
+  const price = (value: FormatInput) => formatPrice(value, bot.tickSize);
+  return [
     { key: 'investment', label: L.totalInvestment, children: formatUsdt(bot.investment) },
-    { key: 'booked', label: L.bookedOrders, children: sells },
+    { key: 'booked', label: L.bookedOrders, children: data.orders.filter((o) => o.type === 'SELL').length },
     { key: 'pair', label: BOT_LABELS.pair, children: pairLabel(bot.name) },
     { key: 'start', label: L.startDate, children: formatDateTime(bot.botstartdate) },
     ...(live ? [] : [{ key: 'stop', label: L.stopDate, children: formatDateTime(bot.botstopdate) }]),
-    {
-      key: 'pause',
-      label: L.pausePrice,
-      children: edit(L.pausePrice, formatPrice(data.sltp?.sell_all_and_pause_at_price, bot.tickSize), 'sltp'),
-    },
-    {
-      key: 'restart',
-      label: L.restartPrice,
-      children: edit(L.restartPrice, formatPrice(data.sltp?.restart_at_price, bot.tickSize), 'sltp'),
-    },
+    { key: 'pause', label: L.pausePrice, children: edit(L.pausePrice, price(data.sltp?.sell_all_and_pause_at_price), 'sltp') },
+    { key: 'restart', label: L.restartPrice, children: edit(L.restartPrice, price(data.sltp?.restart_at_price), 'sltp') },
     {
       key: 'stoploss',
       label: L.stoplossPrice,
-      children: edit(L.stoplossPrice, formatPrice(data.sltp?.stoploss_and_stopbot_at_price, bot.tickSize), 'sltp'),
+      children: edit(L.stoplossPrice, price(data.sltp?.stoploss_and_stopbot_at_price), 'sltp'),
     },
     ...(bot.category === 'Future'
       ? [
@@ -93,7 +82,7 @@ export function SidePanel({ bot, data, onOpen }: Props) {
             label: L.liqPrice,
             children: (
               <Typography.Text type="danger" className="liq-price">
-                {formatPrice(data.liquidationPrice, bot.tickSize)}
+                {price(data.liquidationPrice)}
               </Typography.Text>
             ),
           },
@@ -106,6 +95,33 @@ export function SidePanel({ bot, data, onOpen }: Props) {
     },
     { key: 'profitBook', label: L.profitBook, children: edit(L.profitBook, formatPercent(data.profitBook), 'profitBook') },
   ];
+}
+
+/** Stop, for a live bot, and the note on what stopping does. */
+function StopFoot({ live, onStop }: { live: boolean; onStop: () => void }) {
+  return (
+    <div className="running-bot-side-foot">
+      {live && (
+        <div className="running-bot-stop">
+          <Button danger type="primary" block onClick={onStop}>
+            {RUNNING_BOT_LABELS.stop}
+          </Button>
+        </div>
+      )}
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {RUNNING_BOT_LABELS.stopNote}
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
+export function SidePanel({ bot, data, onOpen }: Props) {
+  const live = bot.status !== 'Stopped';
+  const screens = Grid.useBreakpoint();
+  // A column beside the figures but under 1200 px (about 290 px wide) cannot hold a label and
+  // its value side by side without cutting the value: there each label sits above its value.
+  const stacked = Boolean(screens.lg && !screens.xl);
+  const L = RUNNING_BOT_LABELS;
   return (
     <Card className="running-bot-side-panel">
       {/* The figures scroll inside the panel; Stop and its note stay at its foot (RunningBotPage.css). */}
@@ -121,21 +137,16 @@ export function SidePanel({ bot, data, onOpen }: Props) {
             />
           )}
           {bot.status === 'Pause' && bot.stopReason && <Alert type="info" showIcon title={STOP_REASON_TEXT[bot.stopReason]} />}
-          <Descriptions column={1} size="small" bordered layout={stacked ? 'vertical' : 'horizontal'} items={items} />
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            layout={stacked ? 'vertical' : 'horizontal'}
+            items={panelItems({ bot, data, onOpen })}
+          />
         </Space>
       </div>
-      <div className="running-bot-side-foot">
-        {live && (
-          <div className="running-bot-stop">
-            <Button danger type="primary" block onClick={() => onOpen('stop')}>
-              {L.stop}
-            </Button>
-          </div>
-        )}
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {L.stopNote}
-        </Typography.Paragraph>
-      </div>
+      <StopFoot live={live} onStop={() => onOpen('stop')} />
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { SltpValues } from '../../../common/api/bots';
 import { RUNNING_BOT_LABELS, UI } from '../../../common/messages';
 import { optionalValue, sltpSchema } from '../../../common/schemas/bot-form';
-import { botsApi } from '../../api/bots';
+import { api } from '../../api/client';
 import { yupRule } from '../../hooks/yupRule';
 import { EditDialog } from './EditDialog';
 import { formatPrice } from '../../../common/format';
@@ -38,7 +38,7 @@ export function SltpDialog({ id, open, onClose, livePrice, tickSize, values }: P
   const save = useBotCommand(
     id,
     (v: SltpForm) =>
-      botsApi.editSltp({
+      api.bots.editSltp({
         botID: id,
         sellAllAndPausePrice: optionalValue(v.sellAllAndPausePrice),
         restartPrice: optionalValue(v.restartPrice),
@@ -49,7 +49,7 @@ export function SltpDialog({ id, open, onClose, livePrice, tickSize, values }: P
   );
   const reset = useBotCommand(
     id,
-    () => botsApi.editSltp({ botID: id, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: null }),
+    () => api.bots.editSltp({ botID: id, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: null }),
     { success: UI.sltpReset, failure: UI.sltpResetError },
     onClose,
   );

@@ -9,17 +9,18 @@ import { Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { RUNNING_BOT_LABELS, STOP_SELL_LABELS, UI } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
-import { BOT_KEYS, botsApi } from '../../api/bots';
+import { BOT_KEYS } from '../../api/bots';
+import { api } from '../../api/client';
 import { sellEstimate } from '../../components/bots/sellEstimate';
 import { StopDialog } from '../../components/runnables/StopDialog';
 import { useBotCommand } from './useBotCommand';
 
 /** The page's queries (useRunningBot), read without fetching: `enabled: false` only observes the cache. */
 function useHeldForSale(id: string) {
-  const info = useQuery({ queryKey: [...BOT_KEYS.bot(id), 'info'], queryFn: () => botsApi.info(id), enabled: false });
+  const info = useQuery({ queryKey: [...BOT_KEYS.bot(id), 'info'], queryFn: () => api.bots.info({ botID: id }), enabled: false });
   const purchased = useQuery({
     queryKey: [...BOT_KEYS.bot(id), 'purchasedQty'],
-    queryFn: () => botsApi.purchasedQty(id),
+    queryFn: () => api.bots.purchasedQty({ botID: id }),
     enabled: false,
   });
   if (!info.data) return null;
@@ -47,10 +48,15 @@ function WhatWillBeSold({ id }: { id: string }) {
 export function StopBotDialog({ id, open, onClose }: { id: string; open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const toDashboard = () => navigate(ROUTES.dashboard);
-  const stop = useBotCommand(id, () => botsApi.stop(id), { success: UI.botStopped, failure: UI.botStopError }, toDashboard);
+  const stop = useBotCommand(
+    id,
+    () => api.bots.stop({ botID: id }),
+    { success: UI.botStopped, failure: UI.botStopError },
+    toDashboard,
+  );
   const stopAndSell = useBotCommand(
     id,
-    () => botsApi.stopAndSell(id),
+    () => api.bots.stopAndSell({ botID: id }),
     { success: UI.botStoppedSold, failure: UI.botStopSellError },
     toDashboard,
   );

@@ -6,26 +6,39 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { REFRESH_MS } from '../../../common/constants';
-import { BOT_KEYS, botsApi, onBotEvent } from '../../api/bots';
+import { BOT_KEYS, onBotEvent } from '../../api/bots';
+import { api } from '../../api/client';
 
 export function useRunningBot(id: string) {
   const queryClient = useQueryClient();
   const key = BOT_KEYS.bot(id);
   const info = useQuery({
     queryKey: [...key, 'info'],
-    queryFn: () => botsApi.info(id),
+    queryFn: () => api.bots.info({ botID: id }),
     refetchInterval: (query) => (query.state.data?.status === 'Stopped' ? false : REFRESH_MS),
   });
   const live = info.data !== undefined && info.data.status !== 'Stopped';
   const refresh = { refetchInterval: live ? REFRESH_MS : false, enabled: info.data !== undefined } as const;
-  const orderBook = useQuery({ queryKey: [...key, 'orderBook'], queryFn: () => botsApi.orderBook(id), ...refresh });
-  const purchased = useQuery({ queryKey: [...key, 'purchasedQty'], queryFn: () => botsApi.purchasedQty(id), ...refresh });
-  const sltp = useQuery({ queryKey: [...key, 'sltp'], queryFn: () => botsApi.sltp(id), ...refresh });
-  const protection = useQuery({ queryKey: [...key, 'protection'], queryFn: () => botsApi.protection(id), ...refresh });
-  const profitBook = useQuery({ queryKey: [...key, 'profitBook'], queryFn: () => botsApi.profitBook(id), ...refresh });
+  const orderBook = useQuery({ queryKey: [...key, 'orderBook'], queryFn: () => api.bots.orderBook({ botID: id }), ...refresh });
+  const purchased = useQuery({
+    queryKey: [...key, 'purchasedQty'],
+    queryFn: () => api.bots.purchasedQty({ botID: id }),
+    ...refresh,
+  });
+  const sltp = useQuery({ queryKey: [...key, 'sltp'], queryFn: () => api.bots.sltp({ botID: id }), ...refresh });
+  const protection = useQuery({
+    queryKey: [...key, 'protection'],
+    queryFn: () => api.bots.protection({ botID: id }),
+    ...refresh,
+  });
+  const profitBook = useQuery({
+    queryKey: [...key, 'profitBook'],
+    queryFn: () => api.bots.profitBook({ botID: id }),
+    ...refresh,
+  });
   const position = useQuery({
     queryKey: [...key, 'position'],
-    queryFn: () => botsApi.position(id),
+    queryFn: () => api.bots.position({ botID: id }),
     ...refresh,
     enabled: info.data?.category === 'Future',
   });

@@ -9,7 +9,7 @@ import type { NotificationSettings } from '../../../common/ipc/contract';
 import { SETTINGS_LABELS } from '../../../common/messages';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../common/notifications';
 import { SCREEN_TITLES } from '../../../common/routes';
-import { settingsApi } from '../../api/account';
+import { api } from '../../api/client';
 import { useMessage } from '../../app/feedback';
 import { PageTitle } from '../../components/PageTitle';
 
@@ -18,9 +18,9 @@ const NOTIFICATIONS_KEY = ['settings', 'notifications'] as const;
 function useNotificationSettings() {
   const queryClient = useQueryClient();
   const message = useMessage();
-  const query = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: settingsApi.notifications });
+  const query = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: () => api.notifications.settings() });
   const mutation = useMutation({
-    mutationFn: ({ kind, muted }: { kind: NotificationKind; muted: boolean }) => settingsApi.setNotificationMuted(kind, muted),
+    mutationFn: ({ kind, muted }: { kind: NotificationKind; muted: boolean }) => api.notifications.setMuted({ kind, muted }),
     onSuccess: (stored) => queryClient.setQueryData<NotificationSettings>(NOTIFICATIONS_KEY, stored),
     onError: () => {
       message.error(SETTINGS_LABELS.saveFailed);

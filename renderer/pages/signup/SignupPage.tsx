@@ -1,80 +1,16 @@
 /** Signup (SPEC sections 2, 4, 5, 8): validates on change, checks the referral ID, sends an OTP. */
-import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { LABELS, TEXT, UI } from '../../../common/messages';
+import { Link } from 'react-router-dom';
+import { LABELS, TEXT } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
-import { signupSchema } from '../../../common/schemas/account';
-import { accountApi } from '../../api/account';
-import { signupErrorMessage } from '../../api/errors';
-import { useMessage } from '../../app/feedback';
 import { AuthShell } from '../../components/AuthShell';
-import { isValid, yupRule } from '../../hooks/yupRule';
-import { useRedirectTarget } from '../../hooks/useRedirectTarget';
-import type { PendingSignup } from '../verify-otp/pendingSignup';
+import { yupRule } from '../../hooks/yupRule';
 import { ReferralStatusLine } from './ReferralStatusLine';
-import { useReferralCheck } from './useReferralCheck';
-
-interface SignupValues {
-  username?: string;
-  contactNo?: string;
-  email?: string;
-  password?: string;
-  referralId?: string;
-}
+import { useSignupForm, type SignupValues } from './useSignupForm';
 
 export default function SignupPage() {
   const [form] = Form.useForm<SignupValues>();
-  const values = Form.useWatch([], form) as SignupValues | undefined;
-  const [busy, setBusy] = useState(false);
-  const message = useMessage();
-  const navigate = useNavigate();
-  const { carry } = useRedirectTarget();
-
-  const setting = useQuery({
-    queryKey: ['referralMandatory'],
-    queryFn: accountApi.referralMandatory,
-    retry: false,
-    staleTime: 0,
-  });
-  useEffect(() => {
-    if (setting.isError) message.error(UI.referralSettingsError);
-  }, [setting.isError, message]);
-  // Without the setting the server still enforces it; the form treats the ID as optional.
-  const mandatory = setting.data?.mandatory === true;
-  const schema = useMemo(() => signupSchema(mandatory), [mandatory]);
-  // The setting can arrive after the member typed: re-check the field under the new rule.
-  useEffect(() => {
-    if (form.isFieldTouched('referralId')) void form.validateFields(['referralId']).catch(() => undefined);
-  }, [schema, form]);
-
-  const referralId = (values?.referralId ?? '').trim();
-  const referral = useReferralCheck(values?.referralId);
-  // A typed referral ID must be confirmed by the check; a mandatory one must be present too.
-  const referralBlocks = referralId !== '' || mandatory ? referral.state !== 'valid' : false;
-  const canSubmit = !setting.isPending && !busy && isValid(schema, values) && !referralBlocks;
-
-  const onFinish = async (raw: SignupValues) => {
-    const pending: PendingSignup = {
-      username: (raw.username ?? '').trim(),
-      contactNo: (raw.contactNo ?? '').trim(),
-      email: (raw.email ?? '').trim().toLowerCase(),
-      password: raw.password ?? '',
-      referralId: referralId === '' ? null : referralId,
-    };
-    setBusy(true);
-    try {
-      await accountApi.signup(pending);
-      message.success(UI.otpSent);
-      // Router state, not the URL: the password must not end up in history or logs.
-      navigate(`${ROUTES.verifyOtp}${carry}`, { state: pending });
-    } catch (error) {
-      message.error(signupErrorMessage(error));
-      setBusy(false);
-    }
-  };
-
+  const { carry, mandatory, schema, referral, busy, canSubmit, onFinish } = useSignupForm(form);
   return (
     <AuthShell title="Create your account" subtitle="We will e-mail you a code to confirm it.">
       <Form form={form} name="signup" layout="vertical" onFinish={onFinish} disabled={busy}>

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { ReferralCheckResponse } from '../../../common/api/account';
 import { REFERRAL_CHECK_DEBOUNCE_MS, REFERRAL_ID_LENGTH } from '../../../common/constants';
 import { UI } from '../../../common/messages';
-import { accountApi } from '../../api/account';
+import { api } from '../../api/client';
 
 export type ReferralStatus =
   { state: 'none' } | { state: 'checking' } | { state: 'valid'; username: string } | { state: 'invalid'; message: string };
@@ -35,7 +35,7 @@ export function useReferralCheck(rawReferralId: string | undefined): ReferralSta
     let current = true;
     const timer = setTimeout(() => {
       setResult({ id: referralId, status: { state: 'checking' } });
-      accountApi.referralCheck(referralId).then(
+      api.account.referralCheck({ referralId }).then(
         (reply) => {
           if (current) setResult({ id: referralId, status: referralStatusOf(reply) });
         },

@@ -8,9 +8,9 @@ import { MIN_BOT_AMOUNT_DEFAULT_START_FORM, REFRESH_MS, SYSTEM_STRATEGY_NAME } f
 import { UI } from '../../../common/messages';
 import { ROUTES } from '../../../common/routes';
 import { DEFAULT_SYSTEM_STRATEGY, DEFAULT_SYSTEM_STRATEGY_GRIDS, isSystemStrategy } from '../../../common/schemas/bot-form';
-import { BOT_KEYS, botsApi } from '../../api/bots';
-import { marketApi } from '../../api/exchange';
-import { STRATEGY_KEYS, strategiesApi } from '../../api/strategies';
+import { BOT_KEYS } from '../../api/bots';
+import { api } from '../../api/client';
+import { STRATEGY_KEYS } from '../../api/strategies';
 import { useMessage } from '../../app/feedback';
 import { serverMinimum } from '../../components/bots/minimumAmount';
 import { startBotErrorMessage } from '../../components/bots/startErrors';
@@ -30,23 +30,23 @@ function strategyNames(system: StrategyListItem[] = [], mine: StrategyListItem[]
 
 export function useStartBotData(pair: string | undefined, category: BotCategory | undefined) {
   const message = useMessage();
-  const features = useQuery({ queryKey: BOT_KEYS.features, queryFn: botsApi.features });
-  const pairs = useQuery({ queryKey: ['market', 'symbolPairs'], queryFn: marketApi.symbolPairs, ...refreshing });
+  const features = useQuery({ queryKey: BOT_KEYS.features, queryFn: () => api.bots.features() });
+  const pairs = useQuery({ queryKey: ['market', 'symbolPairs'], queryFn: () => api.market.symbolPairs(), ...refreshing });
   const strategies = useQuery({
     queryKey: [...STRATEGY_KEYS.all, 'mine'],
-    queryFn: strategiesApi.mine,
+    queryFn: () => api.strategies.mine(),
     ...refreshing,
   });
   const systemStrategies = useQuery({
     queryKey: [...STRATEGY_KEYS.all, 'system'],
-    queryFn: strategiesApi.system,
+    queryFn: () => api.strategies.system(),
     ...refreshing,
   });
-  const minimum = useQuery({ queryKey: ['market', 'minimumBotAmount'], queryFn: marketApi.minimumBotAmount });
+  const minimum = useQuery({ queryKey: ['market', 'minimumBotAmount'], queryFn: () => api.market.minimumBotAmount() });
   const future = category === 'Future';
   const livePrice = useQuery({
     queryKey: ['market', 'livePrice', future ? 'Future' : 'Spot', pair],
-    queryFn: () => (future ? marketApi.futureLivePrice(pair!) : marketApi.livePrice(pair!)),
+    queryFn: () => (future ? api.market.futureLivePrice({ pair: pair! }) : api.market.livePrice({ pair: pair! })),
     enabled: !!pair,
   });
 
@@ -70,7 +70,7 @@ export function useStartBotData(pair: string | undefined, category: BotCategory 
 /** The chosen strategy's grid count: 'System Strategy' runs the 10-grid default. */
 async function gridsOf(strategy: string): Promise<number> {
   if (isSystemStrategy(strategy)) return DEFAULT_SYSTEM_STRATEGY_GRIDS;
-  return (await strategiesApi.gridCount(strategy)).noOfGrid;
+  return (await api.strategies.gridCount({ strategyName: strategy })).noOfGrid;
 }
 
 const gridsQuery = (strategy: string) => ({
@@ -97,7 +97,7 @@ export function useStartBot() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: StartBotRequest) => botsApi.start(request),
+    mutationFn: (request: StartBotRequest) => api.bots.start(request),
     onSuccess: async (reply) => {
       message.success(UI.botStarting);
       if (reply.message) message.success(reply.message);

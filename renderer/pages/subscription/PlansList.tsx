@@ -6,7 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Typography } from 'antd';
 import type { Plan } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS, TEXT } from '../../../common/messages';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { useMessage } from '../../app/feedback';
 import { orNull } from '../../components/billing/useBillingData';
 import { EmptyState, LoadError, LoadingSkeleton } from '../../components/states';
@@ -32,9 +33,9 @@ function PlanCard({ plan, busy, onSubscribe }: { plan: Plan; busy: boolean; onSu
 export function PlansList() {
   const message = useMessage();
   const queryClient = useQueryClient();
-  const plans = useQuery({ queryKey: BILLING_KEYS.plans, queryFn: () => orNull('Plans', billingApi.plans) });
+  const plans = useQuery({ queryKey: BILLING_KEYS.plans, queryFn: () => orNull('Plans', () => api.billing.plans()) });
   const subscribe = useMutation({
-    mutationFn: billingApi.subscribe,
+    mutationFn: (planId: string) => api.billing.subscribe({ planId }),
     onSuccess: (reply) => void message.success(reply.message),
     onError: (error) => void message.error(error.message),
     onSettled: async () => {

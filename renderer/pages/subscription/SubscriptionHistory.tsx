@@ -2,7 +2,8 @@
 import type { ColumnsType } from 'antd/es/table';
 import type { SubscriptionRecord } from '../../../common/api/subscriptions';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { PagedTable } from '../../components/billing/PagedTable';
 import { numeric } from '../../components/states';
 import { formatDateTime, formatUsdtOrZero } from '../../../common/format';
@@ -28,7 +29,7 @@ export function SubscriptionHistory() {
     <PagedTable<SubscriptionRecord>
       label={ACCOUNT_LABELS.subscriptionHistory}
       queryKey={BILLING_KEYS.subscriptions}
-      fetchPage={billingApi.subscriptions}
+      fetchPage={(page) => api.billing.subscriptions({ page })}
       columns={COLUMNS}
       rowKey="id"
     />

@@ -2,7 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { useMessage } from '../../app/feedback';
 
 interface Props {
@@ -16,7 +17,7 @@ export function DepositActions({ disabled, listening, listenBusy, onListen }: Pr
   const message = useMessage();
   const queryClient = useQueryClient();
   const sync = useMutation({
-    mutationFn: billingApi.depositSync,
+    mutationFn: () => api.billing.depositSync(),
     onSuccess: (reply) => void message.success(reply.message),
     onError: (error) => void message.error(error.message),
     onSettled: async () => {

@@ -3,7 +3,8 @@ import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { DepositRecord } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { PagedTable } from '../../components/billing/PagedTable';
 import { formatDateTime, formatUsdtOrZero } from '../../../common/format';
 
@@ -30,7 +31,7 @@ export function DepositHistory() {
     <PagedTable<DepositRecord>
       label={ACCOUNT_LABELS.depositHistory}
       queryKey={BILLING_KEYS.deposits}
-      fetchPage={billingApi.deposits}
+      fetchPage={(page) => api.billing.deposits({ page })}
       columns={COLUMNS}
       rowKey="id"
     />

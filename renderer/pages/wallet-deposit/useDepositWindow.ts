@@ -6,7 +6,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { DepositWindow } from '../../../common/ipc/contract';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { useMessage } from '../../app/feedback';
 import { orNull } from '../../components/billing/useBillingData';
 import { useSecondsLeft } from '../../components/billing/useSecondsLeft';
@@ -18,7 +19,7 @@ export function useDepositWindow() {
   const queryClient = useQueryClient();
   const saved = useQuery({
     queryKey: BILLING_KEYS.depositWindow,
-    queryFn: async () => (await orNull('Deposit window', billingApi.depositWindow)) ?? CLOSED,
+    queryFn: async () => (await orNull('Deposit window', () => api.billing.depositWindow())) ?? CLOSED,
     staleTime: Infinity,
   });
   const endsAt = saved.data?.endsAt ?? null;
@@ -26,7 +27,7 @@ export function useDepositWindow() {
   const set = (window: DepositWindow) => queryClient.setQueryData(BILLING_KEYS.depositWindow, window);
 
   const listen = useMutation({
-    mutationFn: billingApi.depositListen,
+    mutationFn: () => api.billing.depositListen(),
     onSuccess: (window) => {
       sync();
       set(window);
@@ -34,7 +35,7 @@ export function useDepositWindow() {
     onError: (error) => void message.error(error.message),
   });
   const { mutate: close } = useMutation({
-    mutationFn: billingApi.depositWindowClose,
+    mutationFn: () => api.billing.depositWindowClose(),
     onError: (error) => console.error('Deposit window: close failed', error),
     onSettled: () => set(CLOSED),
   });

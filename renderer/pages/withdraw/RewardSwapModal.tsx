@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { rewardSwapFormSchema } from '../../../common/schemas/billing';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { useMessage } from '../../app/feedback';
 import { money } from '../../components/billing/format';
 import { yupRule } from '../../hooks/yupRule';
@@ -22,7 +23,7 @@ export function RewardSwapModal({ open, balance, onClose }: Props) {
   const message = useMessage();
   const queryClient = useQueryClient();
   const swap = useMutation({
-    mutationFn: billingApi.swapReward,
+    mutationFn: (amount: string) => api.billing.swapReward({ amount }),
     onSuccess: (reply) => {
       void message.success(reply.message);
       onClose();

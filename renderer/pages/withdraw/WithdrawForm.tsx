@@ -11,7 +11,8 @@ import { Button, Form, Input, Space, Typography } from 'antd';
 import type { WithdrawalLimits } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
 import { withdrawAmountInput, withdrawFormSchema, withdrawRequestSchema } from '../../../common/schemas/billing';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { useMessage } from '../../app/feedback';
 import { yupRule } from '../../hooks/yupRule';
 import { withdrawBlockedReason } from './withdrawAvailability';
@@ -37,7 +38,7 @@ export function WithdrawForm({ disabled = false, limits, rewards }: Props) {
   const message = useMessage();
   const queryClient = useQueryClient();
   const withdraw = useMutation({
-    mutationFn: ({ amount, toAddress }: Values) => billingApi.withdraw(amount, toAddress),
+    mutationFn: ({ amount, toAddress }: Values) => api.billing.withdraw({ amount, toAddress }),
     onSuccess: (reply) => {
       void message.success(reply.message);
       form.resetFields();

@@ -3,7 +3,8 @@ import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { WithdrawRecord } from '../../../common/api/billing';
 import { ACCOUNT_LABELS } from '../../../common/messages';
-import { BILLING_KEYS, billingApi } from '../../api/billing';
+import { BILLING_KEYS } from '../../api/billing';
+import { api } from '../../api/client';
 import { PagedTable } from '../../components/billing/PagedTable';
 import { formatDateTime, money } from '../../components/billing/format';
 
@@ -29,7 +30,7 @@ export function WithdrawHistory() {
     <PagedTable<WithdrawRecord>
       label={ACCOUNT_LABELS.withdrawHistory}
       queryKey={BILLING_KEYS.withdrawals}
-      fetchPage={billingApi.withdrawals}
+      fetchPage={(page) => api.billing.withdrawals({ page })}
       columns={COLUMNS}
       rowKey="id"
     />
