@@ -4,7 +4,7 @@
  * preview` and the e2e tests use it; Electron does not. Only the browser that opened this
  * launch's one-time link gets the page and the bridge (launch-secret.ts).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
@@ -108,80 +108,149 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
   const notifications = createNotificationLog(options.notifier);
   // What Electron's tray would show, served at TRAY_PATH.
   let trayCounts: LiveCounts | null = null;
-  const handlers = createIpcHandlers({
-    keychain: options.keychain ?? createMemoryKeychain(),
-    settings: createFileSettings(options.settingsDir),
-    http: createAxiosHttp(options.serverUrl),
-    notifier: notifications.notifier,
-    app: { version: options.version ?? '0.0.0', platform: process.platform, mode: 'preview' },
-    liveTickers: true,
-    liveBotEvents: true,
-    onLiveCounts: (counts) => {
-      trayCounts = counts;
-    },
-    subscriptionCheckMs: SUBSCRIPTION_CHECK_MS,
+  const handlers = createPreviewHandlers(options, notifications.notifier, (counts) => {
+    trayCounts = counts;
   });
-  const command = options.command;
-  const bridge = bridgeScript(lockedMessage(command));
-  const devServer = options.devServerUrl ? new URL(options.devServerUrl) : null;
-  let authorities = new Set<string>();
-  // Made once the port (part of the cookie name) is known; until then everything is refused.
-  let secret: PreviewSecret | null = null;
-  let origin = '';
-  const launchUrl = () => `${origin}/?${LAUNCH_PARAM}=${secret?.launchToken() ?? ''}`;
-  const streams = new Set<ServerResponse>();
-
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!secret || !isOwnRequest(req, authorities)) return sendJson(res, 403, { message: 'Forbidden' });
-    const url = new URL(req.url ?? '/', 'http://host');
-    const path = url.pathname;
-    if (path === '/' && req.method === 'GET' && url.searchParams.has(LAUNCH_PARAM)) {
-      return openLaunchLink(req, res, secret, () => options.onLaunch?.(launchUrl()), command);
-    }
-    const launched = secret.isCarriedBy(req);
-    if (needsLaunch(path) && !launched) return refuseUnlaunched(res, path, command);
-    if (path === INVOKE_PATH) {
-      if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
-      return handleInvoke(req, res, handlers);
-    }
-    const click = CLICK_PATH.exec(path);
-    if (click) {
-      if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
-      return clickNotification(res, Number(click[1]), notifications, handlers);
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method Not Allowed' });
-    if (path === EVENTS_PATH) return openEventStream(res, handlers, streams);
-    if (path === NOTIFICATIONS_PATH) return sendJson(res, 200, notifications.list());
-    if (path === TRAY_PATH) return sendJson(res, 200, { counts: trayCounts });
-    if (path === BRIDGE_PATH) return send(res, 200, 'text/javascript; charset=utf-8', bridge);
-    if (path === OUTBOX_PATH && options.serverDataDir) {
-      const mails = await listOutbox(options.serverDataDir);
-      return send(res, 200, 'text/html; charset=utf-8', outboxPage(mails));
-    }
-    if (devServer) {
-      const page = await fetchFromDevServer(req, devServer);
-      if (page.isPage && !launched) return refuseUnlaunched(res, path, command);
-      return sendProxied(res, page);
-    }
-    const file = await loadStatic(rendererDir, path);
-    // Browsers ask for a favicon the renderer may not ship; an empty answer keeps the console clean.
-    if (!file && path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
-    if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
-    if (file.isPage && !launched) return refuseUnlaunched(res, path, command);
-    send(res, 200, file.type, file.body);
-  }
-
+  const state: HostState = {
+    options,
+    rendererDir,
+    handlers,
+    notifications,
+    trayCounts: () => trayCounts,
+    bridge: bridgeScript(lockedMessage(options.command)),
+    devServer: options.devServerUrl ? new URL(options.devServerUrl) : null,
+    streams: new Set(),
+    secret: null,
+    authorities: new Set(),
+    origin: '',
+  };
   const server = createServer((req, res) => {
-    route(req, res).catch((error: unknown) => {
+    route(req, res, state).catch((error: unknown) => {
       console.error('GridDesk preview host:', error);
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal error' });
       else res.end();
     });
   });
-  // Vite's HMR socket, for a launched browser only.
+  const upgraded = acceptDevServerUpgrades(server, state);
+  const { port } = await listen(server, options.port ?? 0, host);
+  state.authorities = ownAuthorities(host, port);
+  state.origin = `http://${host}:${port}`;
+  state.secret = createPreviewSecret(port, options.keptSecret ?? null);
+
+  return {
+    url: state.origin,
+    launchUrl: () => launchUrl(state),
+    port,
+    handlers,
+    notifications,
+    close: () =>
+      new Promise<void>((done) => {
+        handlers.close();
+        for (const stream of state.streams) stream.end();
+        for (const socket of upgraded) socket.destroy();
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+/** Main's IPC handlers as the preview runs them: live streams on, notifications to the log. */
+function createPreviewHandlers(
+  options: PreviewHostOptions,
+  notifier: Notifier,
+  onLiveCounts: (counts: LiveCounts | null) => void,
+) {
+  return createIpcHandlers({
+    keychain: options.keychain ?? createMemoryKeychain(),
+    settings: createFileSettings(options.settingsDir),
+    http: createAxiosHttp(options.serverUrl),
+    notifier,
+    app: { version: options.version ?? '0.0.0', platform: process.platform, mode: 'preview' },
+    liveTickers: true,
+    liveBotEvents: true,
+    onLiveCounts,
+    subscriptionCheckMs: SUBSCRIPTION_CHECK_MS,
+  });
+}
+
+/** What the routes read; the secret, the authorities and the origin are set once the port is known. */
+interface HostState {
+  options: PreviewHostOptions;
+  rendererDir: string;
+  handlers: IpcHandlers;
+  notifications: NotificationLog;
+  trayCounts(): LiveCounts | null;
+  bridge: string;
+  devServer: URL | null;
+  /** The open event streams, ended on close. */
+  streams: Set<ServerResponse>;
+  /** Made once the port (part of the cookie name) is known; until then everything is refused. */
+  secret: PreviewSecret | null;
+  authorities: Set<string>;
+  origin: string;
+}
+
+const launchUrl = (state: HostState) => `${state.origin}/?${LAUNCH_PARAM}=${state.secret?.launchToken() ?? ''}`;
+
+async function route(req: IncomingMessage, res: ServerResponse, state: HostState): Promise<void> {
+  const { secret, options, handlers } = state;
+  if (!secret || !isOwnRequest(req, state.authorities)) return sendJson(res, 403, { message: 'Forbidden' });
+  const url = new URL(req.url ?? '/', 'http://host');
+  const path = url.pathname;
+  if (path === '/' && req.method === 'GET' && url.searchParams.has(LAUNCH_PARAM)) {
+    return openLaunchLink(req, res, secret, () => options.onLaunch?.(launchUrl(state)), options.command);
+  }
+  const launched = secret.isCarriedBy(req);
+  if (needsLaunch(path) && !launched) return refuseUnlaunched(res, path, options.command);
+  if (path === INVOKE_PATH) {
+    if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
+    return handleInvoke(req, res, handlers);
+  }
+  const click = CLICK_PATH.exec(path);
+  if (click) {
+    if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
+    return clickNotification(res, Number(click[1]), state.notifications, handlers);
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method Not Allowed' });
+  if (await serveBridgeResource(res, path, state)) return;
+  return serveRenderer(req, res, path, launched, state);
+}
+
+/** The bridge's own GET paths (its script, events, notifications, tray, outbox); false for any other. */
+async function serveBridgeResource(res: ServerResponse, path: string, state: HostState): Promise<boolean> {
+  const { serverDataDir } = state.options;
+  if (path === EVENTS_PATH) openEventStream(res, state.handlers, state.streams);
+  else if (path === NOTIFICATIONS_PATH) sendJson(res, 200, state.notifications.list());
+  else if (path === TRAY_PATH) sendJson(res, 200, { counts: state.trayCounts() });
+  else if (path === BRIDGE_PATH) send(res, 200, 'text/javascript; charset=utf-8', state.bridge);
+  else if (path === OUTBOX_PATH && serverDataDir)
+    send(res, 200, 'text/html; charset=utf-8', outboxPage(await listOutbox(serverDataDir)));
+  else return false;
+  return true;
+}
+
+/** The renderer's files: from Vite's dev server under `npm run dev`, else from rendererDir; a page only for a launched browser. */
+async function serveRenderer(req: IncomingMessage, res: ServerResponse, path: string, launched: boolean, state: HostState) {
+  const { command } = state.options;
+  if (state.devServer) {
+    const page = await fetchFromDevServer(req, state.devServer);
+    if (page.isPage && !launched) return refuseUnlaunched(res, path, command);
+    return sendProxied(res, page);
+  }
+  const file = await loadStatic(state.rendererDir, path);
+  // Browsers ask for a favicon the renderer may not ship; an empty answer keeps the console clean.
+  if (!file && path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
+  if (!file) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+  if (file.isPage && !launched) return refuseUnlaunched(res, path, command);
+  send(res, 200, file.type, file.body);
+}
+
+/** Vite's HMR socket, for a launched browser only; returns the sockets piped, for close(). */
+function acceptDevServerUpgrades(server: Server, state: HostState): Set<Duplex> {
   const upgraded = new Set<Duplex>();
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!devServer || !secret || !isOwnRequest(req, authorities) || !secret.isCarriedBy(req)) {
+    const { devServer, secret } = state;
+    if (!devServer || !secret || !isOwnRequest(req, state.authorities) || !secret.isCarriedBy(req)) {
       socket.destroy();
       return;
     }
@@ -189,28 +258,13 @@ export async function startPreviewHost(options: PreviewHostOptions): Promise<Pre
     socket.once('close', () => upgraded.delete(socket));
     pipeUpgrade(req, socket as Socket, head, devServer);
   });
+  return upgraded;
+}
+
+async function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(options.port ?? 0, host, () => done());
+    server.listen(port, host, () => done());
   });
-  const { port } = server.address() as AddressInfo;
-  authorities = ownAuthorities(host, port);
-  origin = `http://${host}:${port}`;
-  secret = createPreviewSecret(port, options.keptSecret ?? null);
-
-  return {
-    url: origin,
-    launchUrl,
-    port,
-    handlers,
-    notifications,
-    close: () =>
-      new Promise<void>((done) => {
-        handlers.close();
-        for (const stream of streams) stream.end();
-        for (const socket of upgraded) socket.destroy();
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
+  return server.address() as AddressInfo;
 }

@@ -47,28 +47,6 @@ export function createDepositScanner(options: DepositScannerOptions) {
   );
   const contracts = [...tokenOf.keys()];
 
-  async function firstCursor(confirmed: number): Promise<Cursor> {
-    const blockNumber = options.startBlock !== null ? options.startBlock - 1 : Math.max(confirmed, -1);
-    const cursor = { blockNumber, blockHash: await reader.blockHash(blockNumber) };
-    log.info({ block: blockNumber + 1 }, `deposit scanner: first start, reading from block ${blockNumber + 1}`);
-    return cursor;
-  }
-
-  /** The stored cursor, or a rewound one when its block is no longer on the chain. */
-  async function checkedCursor(stored: Cursor, confirmed: number): Promise<Cursor> {
-    if (stored.blockHash === null) return stored;
-    const actual = await reader.blockHash(stored.blockNumber);
-    if (actual === stored.blockHash) return stored;
-    const safe = Math.max(-1, Math.min(stored.blockNumber, confirmed) - rewindBlocks(options.confirmations));
-    log.error(
-      { block: stored.blockNumber, rescanFrom: safe + 1 },
-      `DEPOSIT SCANNER: block ${stored.blockNumber} is no longer ${stored.blockHash} (now ${actual ?? 'missing'}): ` +
-        `a reorganisation deeper than ${options.confirmations} confirmations, or a different chain. Rescanning from block ${safe + 1}; ` +
-        'transfers already credited stay credited once. Check chain_deposits above that block against the chain.',
-    );
-    return { blockNumber: safe, blockHash: await reader.blockHash(safe) };
-  }
-
   async function transfersIn(from: number, to: number): Promise<TransferLog[]> {
     const transfers: TransferLog[] = [];
     for (const raw of await reader.logs(contracts, TRANSFER_TOPIC, from, to)) {
@@ -83,7 +61,7 @@ export function createDepositScanner(options: DepositScannerOptions) {
     const startedAt = await databaseNow(db);
     const confirmed = (await reader.head()) - options.confirmations;
     const stored = await readCursor(db);
-    let cursor = stored ? await checkedCursor(stored, confirmed) : await firstCursor(confirmed);
+    let cursor = stored ? await checkedCursor(options, stored, confirmed) : await firstCursor(options, confirmed);
     if (cursor !== stored) await writeCursor(db, cursor, startedAt);
     const credited: CreditedDeposit[] = [];
     const first = cursor.blockNumber;
@@ -106,4 +84,28 @@ export function createDepositScanner(options: DepositScannerOptions) {
   }
 
   return { scan };
+}
+
+/** Where a first scan starts: before CHAIN_START_BLOCK, else at the confirmed head. */
+async function firstCursor({ reader, log, startBlock }: DepositScannerOptions, confirmed: number): Promise<Cursor> {
+  const blockNumber = startBlock !== null ? startBlock - 1 : Math.max(confirmed, -1);
+  const cursor = { blockNumber, blockHash: await reader.blockHash(blockNumber) };
+  log.info({ block: blockNumber + 1 }, `deposit scanner: first start, reading from block ${blockNumber + 1}`);
+  return cursor;
+}
+
+/** The stored cursor, or a rewound one when its block is no longer on the chain. */
+async function checkedCursor(options: DepositScannerOptions, stored: Cursor, confirmed: number): Promise<Cursor> {
+  const { reader, log, confirmations } = options;
+  if (stored.blockHash === null) return stored;
+  const actual = await reader.blockHash(stored.blockNumber);
+  if (actual === stored.blockHash) return stored;
+  const safe = Math.max(-1, Math.min(stored.blockNumber, confirmed) - rewindBlocks(confirmations));
+  log.error(
+    { block: stored.blockNumber, rescanFrom: safe + 1 },
+    `DEPOSIT SCANNER: block ${stored.blockNumber} is no longer ${stored.blockHash} (now ${actual ?? 'missing'}): ` +
+      `a reorganisation deeper than ${confirmations} confirmations, or a different chain. Rescanning from block ${safe + 1}; ` +
+      'transfers already credited stay credited once. Check chain_deposits above that block against the chain.',
+  );
+  return { blockNumber: safe, blockHash: await reader.blockHash(safe) };
 }

@@ -74,13 +74,20 @@ interface KeptChain {
   tokens: Record<DepositToken, string>;
 }
 
+/** In a kept chain's folder: the token contracts it deployed. */
+const KEPT_TOKENS_FILE = 'griddesk-tokens.json';
+
 /** The contracts a kept chain already has, or null when they must be deployed. */
 async function keptTokens(provider: ethers.Provider, dbPath: string | undefined): Promise<Record<DepositToken, string> | null> {
-  const file = dbPath && join(dbPath, 'griddesk-tokens.json');
+  const file = dbPath && join(dbPath, KEPT_TOKENS_FILE);
   if (!file || !existsSync(file)) return null;
   const kept = JSON.parse(readFileSync(file, 'utf8')) as KeptChain;
   const codes = await Promise.all(Object.values(kept.tokens).map((address) => provider.getCode(address)));
   return codes.every((code) => code !== '0x') ? kept.tokens : null;
+}
+
+function keepTokens(dbPath: string, tokens: Record<DepositToken, string>): void {
+  writeFileSync(join(dbPath, KEPT_TOKENS_FILE), JSON.stringify({ tokens } satisfies KeptChain, null, 2));
 }
 
 async function deployTokens(deployer: ethers.Signer): Promise<Record<DepositToken, string>> {
@@ -98,27 +105,8 @@ async function deployTokens(deployer: ethers.Signer): Promise<Record<DepositToke
 }
 
 export async function startLocalChain(options: LocalChainOptions = {}): Promise<LocalChain> {
-  // Loaded here, not at the top: ganache is a development dependency, and a production server
-  // bundle that never starts a local chain must boot without it.
-  const { default: ganache } = await import('ganache').catch((error: unknown) => {
-    if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    throw new Error(
-      'the local chain needs the development dependencies (ganache, @openzeppelin/contracts): run it from a full install (npm ci), not a production one (npm ci --omit=dev)',
-    );
-  });
-  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
-  const server = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: LOCAL_CHAIN_ID },
-    wallet: { mnemonic: LOCAL_CHAIN_MNEMONIC, totalAccounts: 2, defaultBalance: 1000 },
-    miner: { instamine: 'eager' },
-    ...(options.dbPath ? { database: { dbPath: options.dbPath } } : {}),
-  });
-  const host = options.host ?? '127.0.0.1';
-  await server.listen(options.port ?? 0, host);
-  const address = server.address();
-  const rpcUrl = `http://${host}:${address.port}`;
-  const provider = new ethers.JsonRpcProvider(rpcUrl, LOCAL_CHAIN_ID, {
+  const server = await serveGanache(options);
+  const provider = new ethers.JsonRpcProvider(server.rpcUrl, LOCAL_CHAIN_ID, {
     staticNetwork: true,
     polling: true,
     pollingInterval: 50,
@@ -129,24 +117,14 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   const nonce = new ethers.NonceManager(deployer);
   const kept = await keptTokens(provider, options.dbPath);
   const deployed = kept ?? (await deployTokens(nonce));
-
-  async function faucet(symbol: DepositToken, to: string, amount: string) {
-    const contract = new ethers.Contract(deployed[symbol], ERC20_MINT_ABI, nonce);
-    const tx = (await contract.getFunction('mint')(to, ethers.parseUnits(amount, 18))) as ethers.ContractTransactionResponse;
-    const receipt = await tx.wait();
-    return { txHash: tx.hash, blockNumber: receipt!.blockNumber };
-  }
+  const faucet = tokenFaucet(deployed, nonce);
   if (!kept) {
     await faucet('USDT', hot.address, options.hotWalletUsdt ?? '1000000');
-    if (options.dbPath)
-      writeFileSync(
-        join(options.dbPath, 'griddesk-tokens.json'),
-        JSON.stringify({ tokens: deployed } satisfies KeptChain, null, 2),
-      );
+    if (options.dbPath) keepTokens(options.dbPath, deployed);
   }
 
   return {
-    rpcUrl,
+    rpcUrl: server.rpcUrl,
     chainId: LOCAL_CHAIN_ID,
     provider,
     tokens: deployed,
@@ -171,5 +149,39 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
       provider.destroy();
       await server.close();
     },
+  };
+}
+
+/** Ganache serving the chain's JSON-RPC on `options.port` (kept in `options.dbPath` when set). */
+async function serveGanache(options: LocalChainOptions): Promise<{ rpcUrl: string; close(): Promise<void> }> {
+  // Loaded here, not at the top: ganache is a development dependency, and a production server
+  // bundle that never starts a local chain must boot without it.
+  const { default: ganache } = await import('ganache').catch((error: unknown) => {
+    if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error(
+      'the local chain needs the development dependencies (ganache, @openzeppelin/contracts): run it from a full install (npm ci), not a production one (npm ci --omit=dev)',
+    );
+  });
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  const server = ganache.server({
+    logging: { quiet: true },
+    chain: { chainId: LOCAL_CHAIN_ID },
+    wallet: { mnemonic: LOCAL_CHAIN_MNEMONIC, totalAccounts: 2, defaultBalance: 1000 },
+    miner: { instamine: 'eager' },
+    ...(options.dbPath ? { database: { dbPath: options.dbPath } } : {}),
+  });
+  const host = options.host ?? '127.0.0.1';
+  await server.listen(options.port ?? 0, host);
+  const address = server.address();
+  return { rpcUrl: `http://${host}:${address.port}`, close: () => server.close() };
+}
+
+/** Mints `amount` whole tokens to `to` from the deployer (the minter); resolves once mined. */
+function tokenFaucet(tokens: Record<DepositToken, string>, minter: ethers.Signer): LocalChain['faucet'] {
+  return async (symbol, to, amount) => {
+    const contract = new ethers.Contract(tokens[symbol], ERC20_MINT_ABI, minter);
+    const tx = (await contract.getFunction('mint')(to, ethers.parseUnits(amount, 18))) as ethers.ContractTransactionResponse;
+    const receipt = await tx.wait();
+    return { txHash: tx.hash, blockNumber: receipt!.blockNumber };
   };
 }

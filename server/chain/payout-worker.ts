@@ -65,35 +65,16 @@ class Backoff {
 }
 
 export function startPayoutWorker(deps: PayoutWorkerDeps): PayoutWorker {
-  const given = deps.provider;
-  const lazy = given ? null : lazyProvider(requiredUrl(deps.rpcUrl));
-  const provider = given ? () => Promise.resolve(given) : () => lazy!.get();
-  const chain = payoutChain({ provider, hotWalletKey: deps.hotWalletKey, usdtToken: deps.usdtToken });
+  const { chain, releaseProvider } = hotWalletChain(deps);
   const ctx: StepContext = { db: deps.db, chain, clock: deps.clock, confirmations: deps.confirmations ?? 15, hooks: deps.hooks };
   const leaseMs = deps.leaseMs ?? 30_000;
-  const backoff = new Backoff(deps.backoffMs?.first ?? 1_000, deps.backoffMs?.max ?? 300_000);
+  const rows: WorkerRows = {
+    backoff: new Backoff(deps.backoffMs?.first ?? 1_000, deps.backoffMs?.max ?? 300_000),
+    held: new Set<string>(),
+  };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> = Promise.resolve();
-
-  /** Rows this worker claimed and has not seen settled: its own lease does not keep it out. */
-  const held = new Set<string>();
-
-  async function handle(id: string, step: () => Promise<string>) {
-    try {
-      const outcome = await step();
-      backoff.clear(id);
-      if (outcome === 'paid' || outcome === 'failed') {
-        held.delete(id);
-        deps.log.info({ withdrawalId: id, outcome }, 'payout settled');
-      }
-    } catch (error) {
-      const message = failureText(error, deps.hotWalletKey);
-      const retryInMs = backoff.fail(id, deps.clock().getTime());
-      deps.log.warn({ withdrawalId: id, error: message, retryInMs }, 'payout step failed; retrying');
-      await recordAttempt(deps.db, id, message, deps.clock()).catch(() => undefined);
-    }
-  }
 
   async function runPass() {
     const handled: string[] = []; // once a pass: a payout waiting for blocks is looked at again next pass
@@ -102,13 +83,13 @@ export function startPayoutWorker(deps: PayoutWorkerDeps): PayoutWorker {
       const row = await claimNext(deps.db, {
         now,
         leaseMs,
-        skip: [...backoff.waiting(now.getTime()), ...handled],
-        held: [...held],
+        skip: [...rows.backoff.waiting(now.getTime()), ...handled],
+        held: [...rows.held],
       });
       if (!row) return;
-      held.add(row.id);
+      rows.held.add(row.id);
       handled.push(row.id);
-      await handle(row.id, () => payoutStep(ctx, row));
+      await runStep(deps, rows, row.id, () => payoutStep(ctx, row));
     }
   }
 
@@ -132,9 +113,42 @@ export function startPayoutWorker(deps: PayoutWorkerDeps): PayoutWorker {
       stopped = true;
       clearTimeout(timer);
       await pass;
-      lazy?.destroy();
+      releaseProvider();
     },
   };
+}
+
+/** The chain the worker pays through: on the given provider, or on one it makes (and releases) itself. */
+function hotWalletChain(deps: PayoutWorkerDeps) {
+  const given = deps.provider;
+  const lazy = given ? null : lazyProvider(requiredUrl(deps.rpcUrl));
+  const provider = given ? () => Promise.resolve(given) : () => lazy!.get();
+  const chain = payoutChain({ provider, hotWalletKey: deps.hotWalletKey, usdtToken: deps.usdtToken });
+  return { chain, releaseProvider: () => lazy?.destroy() };
+}
+
+/** The worker's hold on rows: those it claimed and has not seen settled, and those waiting out a failure. */
+interface WorkerRows {
+  /** Its own lease does not keep the worker out of these. */
+  held: Set<string>;
+  backoff: Backoff;
+}
+
+/** One step of a claimed row: a settled row is let go; a failed step is recorded and retried after a backoff. */
+async function runStep(deps: PayoutWorkerDeps, rows: WorkerRows, id: string, step: () => Promise<string>): Promise<void> {
+  try {
+    const outcome = await step();
+    rows.backoff.clear(id);
+    if (outcome === 'paid' || outcome === 'failed') {
+      rows.held.delete(id);
+      deps.log.info({ withdrawalId: id, outcome }, 'payout settled');
+    }
+  } catch (error) {
+    const message = failureText(error, deps.hotWalletKey);
+    const retryInMs = rows.backoff.fail(id, deps.clock().getTime());
+    deps.log.warn({ withdrawalId: id, error: message, retryInMs }, 'payout step failed; retrying');
+    await recordAttempt(deps.db, id, message, deps.clock()).catch(() => undefined);
+  }
 }
 
 function requiredUrl(url: string | undefined): string {

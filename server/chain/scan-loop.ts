@@ -21,37 +21,59 @@ export interface ScanLoopOptions {
 
 const MAX_BACKOFF_MS = 60_000;
 
+/**
+ * The scans' outcomes: counts failures in a row for the backoff, and logs a failure when it starts
+ * or changes (not every poll), and the recovery.
+ */
+class ScanHealth {
+  private failures = 0;
+  private lastError: string | null = null;
+  constructor(private readonly options: Pick<ScanLoopOptions, 'log' | 'describe'>) {}
+
+  succeeded(result: ScanResult): void {
+    const { log } = this.options;
+    if (this.lastError !== null) log.info({}, 'deposit scanner: chain reachable again');
+    this.failures = 0;
+    this.lastError = null;
+    if (result.credited.length > 0)
+      log.info(
+        { credited: result.credited.length, block: result.cursor },
+        `deposit scanner: credited ${result.credited.length} deposit(s) up to block ${result.cursor}`,
+      );
+  }
+
+  failed(error: unknown): void {
+    this.failures += 1;
+    const message = this.options.describe(error);
+    if (message !== this.lastError)
+      this.options.log.warn({ failures: this.failures }, `deposit scanner: scan failed, retrying: ${message}`);
+    this.lastError = message;
+  }
+
+  /** `pollMs`, doubled for each failure in a row up to a minute. */
+  wait(pollMs: number): number {
+    return this.failures === 0 ? pollMs : Math.min(pollMs * 2 ** this.failures, MAX_BACKOFF_MS);
+  }
+}
+
 export function startScanLoop(options: ScanLoopOptions): { wake(): void; stop(): Promise<void> } {
+  const health = new ScanHealth(options);
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
-  let failures = 0;
-  let lastError: string | null = null;
 
   async function runOnce(): Promise<void> {
     try {
-      const result = await options.scan();
-      if (lastError !== null) options.log.info({}, 'deposit scanner: chain reachable again');
-      failures = 0;
-      lastError = null;
-      if (result.credited.length > 0)
-        options.log.info(
-          { credited: result.credited.length, block: result.cursor },
-          `deposit scanner: credited ${result.credited.length} deposit(s) up to block ${result.cursor}`,
-        );
+      health.succeeded(await options.scan());
     } catch (error) {
-      failures += 1;
-      const message = options.describe(error);
-      if (message !== lastError) options.log.warn({ failures }, `deposit scanner: scan failed, retrying: ${message}`);
-      lastError = message;
+      health.failed(error);
     }
   }
 
   function schedule(): void {
     if (stopped) return;
-    const wait = failures === 0 ? options.pollMs : Math.min(options.pollMs * 2 ** failures, MAX_BACKOFF_MS);
-    timer = setTimeout(wake, again ? 0 : wait);
+    timer = setTimeout(wake, again ? 0 : health.wait(options.pollMs));
   }
 
   function wake(): void {

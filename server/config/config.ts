@@ -276,6 +276,72 @@ function argon2(env: Env): Argon2Cost {
   };
 }
 
+/** EXCHANGE and the in-process simulator's settings (SIM_*), and the gateway's request weight. */
+function exchangeSettings(
+  env: Env,
+): Pick<Config, 'exchange' | 'simUrl' | 'simPort' | 'simSeed' | 'simRandomWalk' | 'exchangeWeight'> {
+  return {
+    exchange: oneOf(env, 'EXCHANGE', ['sim', 'binance'] as const, 'sim'),
+    simUrl: url(env, 'SIM_URL', ['http', 'https']),
+    simPort: text(env, 'SIM_PORT') === null ? null : integer(env, 'SIM_PORT', 8090, 0, 65_535),
+    simSeed: integer(env, 'SIM_SEED', 1, 0, 2_147_483_647),
+    simRandomWalk: oneOf(env, 'SIM_RANDOM_WALK', ['on', 'off'] as const, 'on') === 'on',
+    exchangeWeight: {
+      spot: integer(env, 'EXCHANGE_WEIGHT_SPOT', 6000, 10, 1_000_000),
+      futures: integer(env, 'EXCHANGE_WEIGHT_FUTURES', 2400, 10, 1_000_000),
+    },
+  };
+}
+
+/**
+ * The chain variables. The two secrets come in already checked: loadConfig reads them first,
+ * since the deposit xpub and the hot wallet's address are checked against them.
+ */
+function chainVariables(
+  env: Env,
+  secretKeys: Pick<ChainVariables, 'depositMnemonic' | 'hotWalletPrivateKey'>,
+  processRoles: Role[],
+): ChainVariables {
+  const { depositMnemonic, hotWalletPrivateKey } = secretKeys;
+  return {
+    bscRpcUrl: url(env, 'BSC_RPC_URL', ['http', 'https']),
+    depositMnemonic,
+    depositXpub: depositXpub(env, depositMnemonic),
+    tokens: {
+      usdt: tokenAddress(env, 'TOKEN_USDT'),
+      ift: tokenAddress(env, 'TOKEN_IFT'),
+      ifx: tokenAddress(env, 'TOKEN_IFX'),
+    },
+    hotWalletPrivateKey,
+    hotWalletAddress: hotWalletAddress(env, hotWalletPrivateKey, processRoles),
+    chainConfirmations: integer(env, 'CHAIN_CONFIRMATIONS', 15, 0, 1_000),
+    chainPollMs: integer(env, 'CHAIN_POLL_MS', 3_000, 50, 3_600_000),
+    chainStartBlock:
+      text(env, 'CHAIN_START_BLOCK') === null ? null : integer(env, 'CHAIN_START_BLOCK', 0, 0, Number.MAX_SAFE_INTEGER),
+    chainScanBlocks: integer(env, 'CHAIN_SCAN_BLOCKS', 1_000, 1, 100_000),
+  };
+}
+
+/** The limits on guessable calls and on the mails one address may be sent. */
+function abuseLimits(env: Env): Pick<Config, 'rateLimit' | 'loginThrottle' | 'otpDailyMax' | 'resetMailHourlyMax'> {
+  return {
+    rateLimit: {
+      max: integer(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000_000),
+      referralMax: integer(env, 'RATE_LIMIT_REFERRAL_MAX', 30, 1, 1_000_000_000),
+      windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
+      loginIpMax: integer(env, 'RATE_LIMIT_LOGIN_IP_MAX', 30, 1, 1_000_000_000),
+      loginIpWindowMs: integer(env, 'RATE_LIMIT_LOGIN_IP_WINDOW_MS', 600_000, 1_000, 86_400_000),
+    },
+    loginThrottle: {
+      freeFailures: integer(env, 'LOGIN_FREE_FAILURES', 5, 1, 1_000),
+      baseDelayMs: integer(env, 'LOGIN_DELAY_BASE_MS', 60_000, 1_000, 86_400_000),
+      maxDelayMs: integer(env, 'LOGIN_DELAY_MAX_MS', 900_000, 1_000, 86_400_000),
+    },
+    otpDailyMax: integer(env, 'OTP_DAILY_MAX', 10, 1, 1_000),
+    resetMailHourlyMax: integer(env, 'RESET_MAIL_HOURLY_MAX', 5, 1, 1_000),
+  };
+}
+
 export interface LoadOptions {
   /**
    * false: a missing secret is an error, never generated into DATA_DIR/secrets.json (the admin
@@ -296,52 +362,17 @@ export function loadConfig(env: Env, options: LoadOptions = {}): Config {
     port: integer(env, 'PORT', 8080, 0, 65_535),
     dataDir,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres', 'postgresql']),
-    exchange: oneOf(env, 'EXCHANGE', ['sim', 'binance'] as const, 'sim'),
-    simUrl: url(env, 'SIM_URL', ['http', 'https']),
-    simPort: text(env, 'SIM_PORT') === null ? null : integer(env, 'SIM_PORT', 8090, 0, 65_535),
-    simSeed: integer(env, 'SIM_SEED', 1, 0, 2_147_483_647),
-    simRandomWalk: oneOf(env, 'SIM_RANDOM_WALK', ['on', 'off'] as const, 'on') === 'on',
-    exchangeWeight: {
-      spot: integer(env, 'EXCHANGE_WEIGHT_SPOT', 6000, 10, 1_000_000),
-      futures: integer(env, 'EXCHANGE_WEIGHT_FUTURES', 2400, 10, 1_000_000),
-    },
+    ...exchangeSettings(env),
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     serverPublicIp: publicIp(env),
-    bscRpcUrl: url(env, 'BSC_RPC_URL', ['http', 'https']),
-    depositMnemonic,
-    depositXpub: depositXpub(env, depositMnemonic),
-    tokens: {
-      usdt: tokenAddress(env, 'TOKEN_USDT'),
-      ift: tokenAddress(env, 'TOKEN_IFT'),
-      ifx: tokenAddress(env, 'TOKEN_IFX'),
-    },
-    hotWalletPrivateKey,
-    hotWalletAddress: hotWalletAddress(env, hotWalletPrivateKey, processRoles),
-    chainConfirmations: integer(env, 'CHAIN_CONFIRMATIONS', 15, 0, 1_000),
-    chainPollMs: integer(env, 'CHAIN_POLL_MS', 3_000, 50, 3_600_000),
-    chainStartBlock:
-      text(env, 'CHAIN_START_BLOCK') === null ? null : integer(env, 'CHAIN_START_BLOCK', 0, 0, Number.MAX_SAFE_INTEGER),
-    chainScanBlocks: integer(env, 'CHAIN_SCAN_BLOCKS', 1_000, 1, 100_000),
+    ...chainVariables(env, { depositMnemonic, hotWalletPrivateKey }, processRoles),
     depositListenSeconds: integer(env, 'DEPOSIT_LISTEN_SECONDS', 900, 10, 86_400),
     roles: processRoles,
     appWebUrl: appWebUrl === null ? null : appWebUrl.replace(/\/+$/, ''),
     mailFrom: text(env, 'MAIL_FROM') ?? 'GridDesk <no-reply@griddesk.local>',
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMAT_SETTINGS, 'auto'),
-    rateLimit: {
-      max: integer(env, 'RATE_LIMIT_MAX', 10, 1, 1_000_000_000),
-      referralMax: integer(env, 'RATE_LIMIT_REFERRAL_MAX', 30, 1, 1_000_000_000),
-      windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
-      loginIpMax: integer(env, 'RATE_LIMIT_LOGIN_IP_MAX', 30, 1, 1_000_000_000),
-      loginIpWindowMs: integer(env, 'RATE_LIMIT_LOGIN_IP_WINDOW_MS', 600_000, 1_000, 86_400_000),
-    },
-    loginThrottle: {
-      freeFailures: integer(env, 'LOGIN_FREE_FAILURES', 5, 1, 1_000),
-      baseDelayMs: integer(env, 'LOGIN_DELAY_BASE_MS', 60_000, 1_000, 86_400_000),
-      maxDelayMs: integer(env, 'LOGIN_DELAY_MAX_MS', 900_000, 1_000, 86_400_000),
-    },
-    otpDailyMax: integer(env, 'OTP_DAILY_MAX', 10, 1, 1_000),
-    resetMailHourlyMax: integer(env, 'RESET_MAIL_HOURLY_MAX', 5, 1, 1_000),
+    ...abuseLimits(env),
     trustProxy: trustProxy(env),
     argon2: argon2(env),
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),

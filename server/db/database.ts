@@ -12,19 +12,14 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError, type Config } from '../config/config';
 import { acquireDataDirLock, type DataDirLock, type LockHolder, type LockProbes } from './data-dir-lock';
-import {
-  migrationStatus,
-  newlyApplied,
-  pendingLine,
-  readJournal,
-  readMigrationStatus,
-  type MigrationStatus,
-  type RowsQuery,
-} from './migration-status';
+import { migrationStatus, readJournal, readMigrationStatus, type MigrationStatus, type RowsQuery } from './migration-status';
+import { migratePostgres, migrateUnlessCurrent, MigrationsPending, pgQuery, type MigrationRun } from './migration-run';
 import { compileWasmWithBaselineOnly } from './pglite-compiler';
 import { pgliteNotifications, postgresNotifications, type NotificationFeed } from './notifications';
 import { readPgliteTemplate, unpackPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
+
+export { MigrationsPending, type MigrationRun } from './migration-run';
 
 export type Schema = typeof schema;
 /** Both drivers' databases, and their transactions, satisfy this type. */
@@ -40,13 +35,6 @@ export interface Database {
   /** The migrations as the open found them, and what it applied (none with migrations: 'check'). */
   migrations: MigrationRun;
   close(): Promise<void>;
-}
-
-/** What opening (or `npm run migrate`) did: the status before and after, and the tags it applied. */
-export interface MigrationRun {
-  before: MigrationStatus;
-  after: MigrationStatus;
-  applied: string[];
 }
 
 export interface OpenOptions {
@@ -84,19 +72,8 @@ export interface OpenOptions {
   migrations?: 'apply' | 'check';
 }
 
-/** The database lacks migrations this build needs and the opener may not apply them (MIGRATIONS_ON_BOOT=check). */
-export class MigrationsPending extends ConfigError {
-  constructor(readonly status: MigrationStatus) {
-    super(
-      `${pendingLine(status)} and MIGRATIONS_ON_BOOT=check never alters the schema: run npm run migrate (the built form: node dist/server/cli/migrate.js), then start the server again`,
-    );
-  }
-}
-
 /** pg_stat_activity.application_name of each process's LISTEN connection. */
 export const NOTIFICATIONS_APPLICATION = 'griddesk-notifications';
-
-const MIGRATION_LOCK = 7_311_942; // arbitrary, constant advisory-lock key for migrations
 
 /**
  * Source: server/db/migrations; esbuild bundles: <bundle dir>/migrations (build-node.mjs); a CLI
@@ -296,62 +273,6 @@ async function openPostgres(url: string, migrationsFolder: string, migrations: '
       await pool.end();
     },
   };
-}
-
-/**
- * Several server processes may boot at once against one PostgreSQL (ROLES scale-out); an
- * advisory lock on a single connection makes them apply migrations one after another.
- */
-async function migratePostgres(url: string, migrationsFolder: string, mode: 'apply' | 'check'): Promise<MigrationRun> {
-  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-    import('drizzle-orm/node-postgres/migrator'),
-  ]);
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => undefined); // a broken connection fails the migration's query instead
-  await client.connect();
-  const query = pgQuery(client);
-  if (mode === 'check') {
-    try {
-      return await migrateUnlessCurrent(query, migrationsFolder, mode, async () => undefined);
-    } finally {
-      await client.end();
-    }
-  }
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    // Read under the lock: what this process applied, not what another one did meanwhile.
-    return await migrateUnlessCurrent(query, migrationsFolder, mode, () => migrate(drizzle(client), { migrationsFolder }));
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await client.end();
-  }
-}
-
-/** node-postgres' query typed as the migration reader's (its rows are whatever the SQL selects). */
-function pgQuery(client: { query(sql: string): Promise<{ rows: unknown[] }> }): RowsQuery {
-  return <T>(sql: string) => client.query(sql) as Promise<{ rows: T[] }>;
-}
-
-/**
- * Reads the status; with pending migrations, 'apply' runs the migrator and reads it again,
- * 'check' refuses (MigrationsPending). Nothing pending: the migrator, which reads and hashes
- * every SQL file to find nothing to do, is skipped (bench:startup).
- */
-async function migrateUnlessCurrent(
-  query: RowsQuery,
-  migrationsFolder: string,
-  mode: 'apply' | 'check',
-  migrate: () => Promise<void>,
-): Promise<MigrationRun> {
-  const journal = await readJournal(migrationsFolder);
-  const before = await readMigrationStatus(query, journal);
-  if (before.pending.length === 0) return { before, after: before, applied: [] };
-  if (mode === 'check') throw new MigrationsPending(before);
-  await migrate();
-  const after = await readMigrationStatus(query, journal);
-  return { before, after, applied: newlyApplied(before, after) };
 }
 
 /**

@@ -59,119 +59,172 @@ type ClientFactory = () => pg.Client;
 
 /** One dedicated connection per process listens to every channel. */
 export function postgresNotifications(newClient: ClientFactory, options: PostgresFeedOptions = {}): NotificationFeed {
-  const heartbeatMs = options.heartbeatMs ?? 10_000;
-  const [firstWait, longestWait] = options.reconnectMs ?? [250, 10_000];
-  const channels = new Map<string, Set<NotificationHandlers>>();
-  let client: pg.Client | null = null;
-  /** The channels each connection listens to. */
-  const listened = new WeakMap<pg.Client, Set<string>>();
-  let connecting: Promise<pg.Client> | null = null;
-  let listening = false;
-  let closed = false;
-  let wait = firstWait;
-  let heartbeat: NodeJS.Timeout | null = null;
-  let retry: NodeJS.Timeout | null = null;
+  return new PostgresFeed(newClient, options);
+}
 
-  const everyHandler = () => [...channels.values()].flatMap((set) => [...set]);
+/** Who listens to what: each channel's handlers. */
+class Subscriptions {
+  private readonly byChannel = new Map<string, Set<NotificationHandlers>>();
 
-  function lost(broken: pg.Client): void {
-    if (broken !== client) return;
-    client = null;
-    if (heartbeat) clearInterval(heartbeat);
-    heartbeat = null;
-    broken.removeAllListeners('notification');
-    broken.end().catch(() => undefined);
-    if (listening) for (const handlers of everyHandler()) handlers.onGap(false);
-    listening = false;
-    if (!closed && channels.size > 0 && !retry) {
-      retry = setTimeout(() => {
-        retry = null;
-        connect().catch(() => undefined);
-      }, wait);
-      retry.unref();
-      wait = Math.min(wait * 2, longestWait);
-    }
+  get size(): number {
+    return this.byChannel.size;
   }
 
-  async function open(): Promise<pg.Client> {
-    const fresh = newClient();
-    fresh.on('error', () => lost(fresh));
-    fresh.on('end', () => lost(fresh));
-    fresh.on('notification', (message) => {
-      for (const handlers of channels.get(message.channel) ?? []) handlers.onMessage(message.payload ?? '');
+  channels(): IterableIterator<string> {
+    return this.byChannel.keys();
+  }
+
+  add(channel: string, handlers: NotificationHandlers): void {
+    const known = this.byChannel.get(channel);
+    if (known) known.add(handlers);
+    else this.byChannel.set(channel, new Set([handlers]));
+  }
+
+  /** True when these were the channel's last handlers: nobody listens to it any more. */
+  remove(channel: string, handlers: NotificationHandlers): boolean {
+    const set = this.byChannel.get(channel);
+    set?.delete(handlers);
+    if (!set || set.size > 0) return false;
+    this.byChannel.delete(channel);
+    return true;
+  }
+
+  deliver(channel: string, payload: string): void {
+    for (const handlers of this.byChannel.get(channel) ?? []) handlers.onMessage(payload);
+  }
+
+  /** Tells every handler that notifications may be lost from now on (false), or are heard again (true). */
+  gap(listening: boolean): void {
+    for (const handlers of [...this.byChannel.values()].flatMap((set) => [...set])) handlers.onGap(listening);
+  }
+
+  clear(): void {
+    this.byChannel.clear();
+  }
+}
+
+/**
+ * The feed's one connection: opened when a channel is first listened to, checked by a heartbeat,
+ * and reopened after a growing wait when it is lost, as long as anyone listens.
+ */
+class PostgresFeed implements NotificationFeed {
+  private readonly subscriptions = new Subscriptions();
+  private readonly heartbeatMs: number;
+  private readonly firstWait: number;
+  private readonly longestWait: number;
+  private client: pg.Client | null = null;
+  /** The channels each connection listens to. */
+  private readonly listened = new WeakMap<pg.Client, Set<string>>();
+  private connecting: Promise<pg.Client> | null = null;
+  private listening = false;
+  private closed = false;
+  private wait: number;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly newClient: ClientFactory,
+    options: PostgresFeedOptions,
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? 10_000;
+    [this.firstWait, this.longestWait] = options.reconnectMs ?? [250, 10_000];
+    this.wait = this.firstWait;
+  }
+
+  async listen(channel: string, handlers: NotificationHandlers): Promise<Listening> {
+    checkChannel(channel);
+    this.subscriptions.add(channel, handlers);
+    let listensNow = true;
+    try {
+      // A connection opened before this channel was added learns it here.
+      await this.listenOn(await this.connect(), channel);
+    } catch {
+      listensNow = false;
+      if (this.client) this.lost(this.client); // a LISTEN that failed on an open connection: start over
+    }
+    return { listening: listensNow, stop: () => this.unlisten(channel, handlers) };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    const current = this.client;
+    this.client = null;
+    this.listening = false;
+    this.subscriptions.clear();
+    await current?.end().catch(() => undefined);
+  }
+
+  private async unlisten(channel: string, handlers: NotificationHandlers): Promise<void> {
+    if (!this.subscriptions.remove(channel, handlers)) return;
+    const { client } = this;
+    if (client) this.listened.get(client)?.delete(channel);
+    if (client && this.listening) await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client && this.listening) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
     });
-    client = fresh;
-    listened.set(fresh, new Set());
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const fresh = this.newClient();
+    fresh.on('error', () => this.lost(fresh));
+    fresh.on('end', () => this.lost(fresh));
+    fresh.on('notification', (message) => this.subscriptions.deliver(message.channel, message.payload ?? ''));
+    this.client = fresh;
+    this.listened.set(fresh, new Set());
     try {
       await fresh.connect();
-      for (const channel of channels.keys()) await listenOn(fresh, channel);
+      for (const channel of this.subscriptions.channels()) await this.listenOn(fresh, channel);
     } catch (error) {
-      lost(fresh);
+      this.lost(fresh);
       throw error;
     }
-    if (closed) {
+    if (this.closed) {
       await fresh.end().catch(() => undefined);
       throw new Error('notification feed closed');
     }
-    wait = firstWait;
-    listening = true;
-    heartbeat = setInterval(() => {
-      fresh.query('SELECT 1').catch(() => lost(fresh));
-    }, heartbeatMs);
-    heartbeat.unref();
-    for (const handlers of everyHandler()) handlers.onGap(true);
+    this.wait = this.firstWait;
+    this.listening = true;
+    this.heartbeat = setInterval(() => {
+      fresh.query('SELECT 1').catch(() => this.lost(fresh));
+    }, this.heartbeatMs);
+    this.heartbeat.unref();
+    this.subscriptions.gap(true);
     return fresh;
   }
 
-  async function listenOn(on: pg.Client, channel: string): Promise<void> {
-    const channelsOf = listened.get(on);
+  private async listenOn(on: pg.Client, channel: string): Promise<void> {
+    const channelsOf = this.listened.get(on);
     if (!channelsOf || channelsOf.has(channel)) return;
     channelsOf.add(channel);
     await on.query(`LISTEN ${channel}`);
   }
 
-  function connect(): Promise<pg.Client> {
-    if (client && listening) return Promise.resolve(client);
-    connecting ??= open().finally(() => {
-      connecting = null;
-    });
-    return connecting;
+  /** The connection broke: notifications may be missed until a new one listens. */
+  private lost(broken: pg.Client): void {
+    if (broken !== this.client) return;
+    this.client = null;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    broken.removeAllListeners('notification');
+    broken.end().catch(() => undefined);
+    if (this.listening) this.subscriptions.gap(false);
+    this.listening = false;
+    if (!this.closed && this.subscriptions.size > 0 && !this.retry) this.reconnectLater();
   }
 
-  return {
-    async listen(channel, handlers) {
-      checkChannel(channel);
-      const known = channels.get(channel);
-      if (known) known.add(handlers);
-      else channels.set(channel, new Set([handlers]));
-      let listensNow = true;
-      try {
-        // A connection opened before this channel was added learns it here.
-        await listenOn(await connect(), channel);
-      } catch {
-        listensNow = false;
-        if (client) lost(client); // a LISTEN that failed on an open connection: start over
-      }
-      const stop = async () => {
-        const set = channels.get(channel);
-        set?.delete(handlers);
-        if (set && set.size === 0) {
-          channels.delete(channel);
-          if (client) listened.get(client)?.delete(channel);
-          if (client && listening) await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
-        }
-      };
-      return { listening: listensNow, stop };
-    },
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      if (heartbeat) clearInterval(heartbeat);
-      const current = client;
-      client = null;
-      listening = false;
-      channels.clear();
-      await current?.end().catch(() => undefined);
-    },
-  };
+  private reconnectLater(): void {
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect().catch(() => undefined);
+    }, this.wait);
+    this.retry.unref();
+    this.wait = Math.min(this.wait * 2, this.longestWait);
+  }
 }

@@ -9,7 +9,7 @@
 import { D, HUNDRED, str, type Dec } from '../core/exact';
 import { EquityTracker, type EquitySource } from '../core/equity';
 import { feeFor } from '../core/orders';
-import type { BacktestResult, BacktestTrade } from '../core/backtest-result';
+import type { BacktestResult, BacktestSummary, BacktestTrade } from '../core/backtest-result';
 import type { MarketRules, Tick } from '../core/types';
 import { applyCycleFill, createCycle, cycleLiquidated, cycleOrderFailed, decide } from './cycle';
 import type { Cycle, CycleDecision, CycleParams, CycleSkip } from './types';
@@ -46,51 +46,15 @@ export function createCycleBacktest(config: CycleBacktestConfig): CycleBacktest 
   let first: Tick | null = null;
   let last: Tick | null = null;
 
-  /** Books a fill of the order out and keeps it as a trade, numbered by its round. */
-  function fill(price: Dec, ts: number): void {
-    const o = c.order!;
-    const round = c.completed + 1;
-    const fee = feeFor(price.times(o.qty), config.market);
-    const booked = applyCycleFill(c, { slot: o.slot, side: o.side, price: str(price), qty: str(o.qty), fee: str(fee), ts });
-    if (booked === null) throw new Error(`the cycle refused its own order's fill (slot ${o.slot})`);
-    trades.push({
-      ts,
-      side: o.side,
-      grid: round,
-      price: str(price),
-      qty: str(o.qty),
-      quote: str(price.times(o.qty)),
-      fee: str(fee),
-      pnl: booked.pnl,
-    });
-  }
-
-  /** The resting limit fills at its own price when the tick crosses it. */
-  function crossed(p: Dec): boolean {
-    const o = c.order;
-    if (o === null || o.type !== 'limit') return false;
-    return o.side === 'buy' ? p.lte(o.price) : p.gte(o.price);
-  }
-
   function carryOut(d: CycleDecision, p: Dec, tick: Tick): void {
     skipped.push(...d.skipped);
     for (const slot of d.cancels) cycleOrderFailed(c, slot);
     for (const o of d.orders) {
       if (o.kind === 'liquidation') {
-        const booked = cycleLiquidated(c, new D(o.qty));
-        trades.push({
-          ts: tick.ts,
-          side: 'sell',
-          grid: 0,
-          price: booked.price,
-          qty: o.qty,
-          quote: str(new D(booked.price).times(o.qty)),
-          fee: '0',
-          pnl: booked.pnl,
-        });
-      } else if (o.type === 'market' || crossed(p)) {
+        trades.push(bookLiquidation(c, o.qty, tick.ts));
+      } else if (o.type === 'market' || crossed(c, p)) {
         // Marketable when placed: filled at the price now, not the limit's.
-        fill(p, tick.ts);
+        trades.push(bookFill(c, config.market, p, tick.ts));
       }
     }
   }
@@ -102,8 +66,8 @@ export function createCycleBacktest(config: CycleBacktestConfig): CycleBacktest 
     const p = new D(tick.price);
     let changed = false;
     for (let round = 0; round < MAX_ROUNDS_PER_TICK; round++) {
-      if (crossed(p)) {
-        fill(c.order!.price, tick.ts);
+      if (crossed(c, p)) {
+        trades.push(bookFill(c, config.market, c.order!.price, tick.ts));
         changed = true;
       }
       const d = decide(c, tick);
@@ -116,23 +80,11 @@ export function createCycleBacktest(config: CycleBacktestConfig): CycleBacktest 
   }
 
   function finish(): CycleBacktestResult {
-    const price = last === null ? new D(0) : new D(last.price);
     const dd = equity.drawdown();
-    const roi = c.realized.div(c.params.amount).times(HUNDRED);
-    const days = new D((last?.ts ?? 0) - (first?.ts ?? 0)).div(DAY_MS);
     return {
       trades,
       skipped,
-      summary: {
-        pnl: str(c.realized),
-        roi: str(roi.toDecimalPlaces(8)),
-        apy: str(roi.times(365).div(D.max(days, 1)).toDecimalPlaces(8)),
-        trades: c.trades,
-        maxGridsHeld: trades.some((t) => t.side === 'buy') ? 1 : 0,
-        heldQty: str(c.held),
-        unrealized: str(c.held.times(price).minus(c.cost)),
-        status: c.status === 'live' ? 'live' : 'stopped',
-      },
+      summary: summarise(c, trades, first, last),
       equity: equity.points(),
       maxDrawdown: str(dd.amount),
       maxDrawdownPercent: str(dd.percent.toDecimalPlaces(4)),
@@ -142,6 +94,64 @@ export function createCycleBacktest(config: CycleBacktestConfig): CycleBacktest 
   }
 
   return { cycle: c, push, finish };
+}
+
+/** The resting limit fills at its own price when the tick crosses it. */
+function crossed(c: Cycle, p: Dec): boolean {
+  const o = c.order;
+  if (o === null || o.type !== 'limit') return false;
+  return o.side === 'buy' ? p.lte(o.price) : p.gte(o.price);
+}
+
+/** Books a fill of the cycle's order at `price`, as a trade numbered by its round. */
+function bookFill(c: Cycle, market: MarketRules, price: Dec, ts: number): BacktestTrade {
+  const o = c.order!;
+  const round = c.completed + 1;
+  const fee = feeFor(price.times(o.qty), market);
+  const booked = applyCycleFill(c, { slot: o.slot, side: o.side, price: str(price), qty: str(o.qty), fee: str(fee), ts });
+  if (booked === null) throw new Error(`the cycle refused its own order's fill (slot ${o.slot})`);
+  return {
+    ts,
+    side: o.side,
+    grid: round,
+    price: str(price),
+    qty: str(o.qty),
+    quote: str(price.times(o.qty)),
+    fee: str(fee),
+    pnl: booked.pnl,
+  };
+}
+
+/** Books a liquidation of `qty`, as a trade of no round. */
+function bookLiquidation(c: Cycle, qty: string, ts: number): BacktestTrade {
+  const booked = cycleLiquidated(c, new D(qty));
+  return {
+    ts,
+    side: 'sell',
+    grid: 0,
+    price: booked.price,
+    qty,
+    quote: str(new D(booked.price).times(qty)),
+    fee: '0',
+    pnl: booked.pnl,
+  };
+}
+
+/** The run's figures: the APY spreads the ROI over the days from the first tick to the last. */
+function summarise(c: Cycle, trades: BacktestTrade[], first: Tick | null, last: Tick | null): BacktestSummary {
+  const price = last === null ? new D(0) : new D(last.price);
+  const roi = c.realized.div(c.params.amount).times(HUNDRED);
+  const days = new D((last?.ts ?? 0) - (first?.ts ?? 0)).div(DAY_MS);
+  return {
+    pnl: str(c.realized),
+    roi: str(roi.toDecimalPlaces(8)),
+    apy: str(roi.times(365).div(D.max(days, 1)).toDecimalPlaces(8)),
+    trades: c.trades,
+    maxGridsHeld: trades.some((t) => t.side === 'buy') ? 1 : 0,
+    heldQty: str(c.held),
+    unrealized: str(c.held.times(price).minus(c.cost)),
+    status: c.status === 'live' ? 'live' : 'stopped',
+  };
 }
 
 export function runCycleBacktest(ticks: Iterable<Tick>, config: CycleBacktestConfig): CycleBacktestResult {

@@ -75,83 +75,19 @@ function keyFromHex(hex: string, file: string): Buffer {
 
 export function createWrappedKeyStore(options: WrappedKeyStoreOptions): WrappedKeyStore {
   const { file, safeStorage } = options;
-
-  async function readRecord(): Promise<WrappedRecord | null> {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-    try {
-      const record = JSON.parse(text) as WrappedRecord;
-      if (record.wrappedBy === 'keytar') return record;
-      if (record.wrappedBy === 'safeStorage' && typeof record.wrapped === 'string') return record;
-    } catch {
-      // reported below
-    }
-    throw new Error(`GridDesk: ${file} is damaged; it holds the wrapped key of the data folder`);
-  }
-
-  async function writeRecord(record: WrappedRecord): Promise<void> {
-    // Written aside and renamed: a crash never leaves half a record where the key was.
-    const partial = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(partial, JSON.stringify(record, null, 2), { mode: 0o600 });
-    await rename(partial, file);
-  }
-
-  async function keytarOrUnavailable(): Promise<KeytarModule> {
-    try {
-      return await options.loadKeytar();
-    } catch (error) {
-      throw new KeychainUnavailableError(`the OS keychain (keytar) cannot be used: ${reason(error)}`);
-    }
-  }
-
-  async function wrapWithSafeStorage(port: SafeStoragePort, key: Buffer): Promise<void> {
-    const wrapped = await port.encrypt(key.toString('hex'));
-    await writeRecord({ version: 1, wrappedBy: 'safeStorage', wrapped: wrapped.toString('base64') });
-  }
-
-  async function loadFromSafeStorage(wrapped: string): Promise<Buffer> {
-    if (!safeStorage || !(await safeStorage.isAvailable().catch(() => false))) {
-      throw new KeychainUnavailableError('the OS keychain (safeStorage) is not available');
-    }
-    let opened: { result: string; shouldReEncrypt: boolean };
-    try {
-      opened = await safeStorage.decrypt(Buffer.from(wrapped, 'base64'));
-    } catch (error) {
-      throw new KeychainUnavailableError(`the OS keychain (safeStorage) cannot unwrap the key: ${reason(error)}`);
-    }
-    const key = keyFromHex(opened.result, file);
-    if (opened.shouldReEncrypt) await wrapWithSafeStorage(safeStorage, key);
-    return key;
-  }
-
-  async function loadFromKeytar(): Promise<Buffer | null> {
-    const keytar = await keytarOrUnavailable();
-    let hex: string | null;
-    try {
-      hex = await keytar.getPassword(KEYCHAIN_SERVICE, KEYTAR_SECRETS_KEY_ACCOUNT);
-    } catch (error) {
-      throw new KeychainUnavailableError(`the OS keychain (keytar) cannot be read: ${reason(error)}`);
-    }
-    return hex === null ? null : keyFromHex(hex, `the keychain entry ${KEYTAR_SECRETS_KEY_ACCOUNT}`);
-  }
-
   return {
     async load() {
-      const record = await readRecord();
+      const record = await readRecord(file);
       if (!record) return null;
-      return record.wrappedBy === 'safeStorage' ? loadFromSafeStorage(record.wrapped) : loadFromKeytar();
+      return record.wrappedBy === 'safeStorage'
+        ? unwrapWithSafeStorage(file, safeStorage, record.wrapped)
+        : readFromKeytar(options);
     },
 
     async save(key) {
-      const previous = await readRecord().catch(() => null);
+      const previous = await readRecord(file).catch(() => null);
       if (safeStorage && (await safeStorage.isAvailable().catch(() => false))) {
-        await wrapWithSafeStorage(safeStorage, key);
+        await wrapWithSafeStorage(file, safeStorage, key);
         // The key now lives in one place only.
         if (previous?.wrappedBy === 'keytar') {
           await options
@@ -161,14 +97,82 @@ export function createWrappedKeyStore(options: WrappedKeyStoreOptions): WrappedK
         }
         return 'safeStorage';
       }
-      try {
-        const keytar = await options.loadKeytar();
-        await keytar.setPassword(KEYCHAIN_SERVICE, KEYTAR_SECRETS_KEY_ACCOUNT, key.toString('hex'));
-      } catch (error) {
-        throw new NoKeychainError(`neither safeStorage nor keytar can keep a key here: ${reason(error)}`);
-      }
-      await writeRecord({ version: 1, wrappedBy: 'keytar' });
+      await keepInKeytar(options, key);
       return 'keytar';
     },
   };
+}
+
+async function readRecord(file: string): Promise<WrappedRecord | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    const record = JSON.parse(text) as WrappedRecord;
+    if (record.wrappedBy === 'keytar') return record;
+    if (record.wrappedBy === 'safeStorage' && typeof record.wrapped === 'string') return record;
+  } catch {
+    // reported below
+  }
+  throw new Error(`GridDesk: ${file} is damaged; it holds the wrapped key of the data folder`);
+}
+
+async function writeRecord(file: string, record: WrappedRecord): Promise<void> {
+  // Written aside and renamed: a crash never leaves half a record where the key was.
+  const partial = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  await writeFile(partial, JSON.stringify(record, null, 2), { mode: 0o600 });
+  await rename(partial, file);
+}
+
+async function wrapWithSafeStorage(file: string, port: SafeStoragePort, key: Buffer): Promise<void> {
+  const wrapped = await port.encrypt(key.toString('hex'));
+  await writeRecord(file, { version: 1, wrappedBy: 'safeStorage', wrapped: wrapped.toString('base64') });
+}
+
+/** The key safeStorage wrapped into `file`, wrapped again when safeStorage asks for it. */
+async function unwrapWithSafeStorage(file: string, safeStorage: SafeStoragePort | null, wrapped: string): Promise<Buffer> {
+  if (!safeStorage || !(await safeStorage.isAvailable().catch(() => false))) {
+    throw new KeychainUnavailableError('the OS keychain (safeStorage) is not available');
+  }
+  let opened: { result: string; shouldReEncrypt: boolean };
+  try {
+    opened = await safeStorage.decrypt(Buffer.from(wrapped, 'base64'));
+  } catch (error) {
+    throw new KeychainUnavailableError(`the OS keychain (safeStorage) cannot unwrap the key: ${reason(error)}`);
+  }
+  const key = keyFromHex(opened.result, file);
+  if (opened.shouldReEncrypt) await wrapWithSafeStorage(file, safeStorage, key);
+  return key;
+}
+
+async function readFromKeytar(options: WrappedKeyStoreOptions): Promise<Buffer | null> {
+  let keytar: KeytarModule;
+  try {
+    keytar = await options.loadKeytar();
+  } catch (error) {
+    throw new KeychainUnavailableError(`the OS keychain (keytar) cannot be used: ${reason(error)}`);
+  }
+  let hex: string | null;
+  try {
+    hex = await keytar.getPassword(KEYCHAIN_SERVICE, KEYTAR_SECRETS_KEY_ACCOUNT);
+  } catch (error) {
+    throw new KeychainUnavailableError(`the OS keychain (keytar) cannot be read: ${reason(error)}`);
+  }
+  return hex === null ? null : keyFromHex(hex, `the keychain entry ${KEYTAR_SECRETS_KEY_ACCOUNT}`);
+}
+
+/** Where safeStorage cannot protect the key: keytar keeps it, and the file only says so. */
+async function keepInKeytar(options: WrappedKeyStoreOptions, key: Buffer): Promise<void> {
+  try {
+    const keytar = await options.loadKeytar();
+    await keytar.setPassword(KEYCHAIN_SERVICE, KEYTAR_SECRETS_KEY_ACCOUNT, key.toString('hex'));
+  } catch (error) {
+    throw new NoKeychainError(`neither safeStorage nor keytar can keep a key here: ${reason(error)}`);
+  }
+  await writeRecord(options.file, { version: 1, wrappedBy: 'keytar' });
 }

@@ -75,22 +75,8 @@ export function createUpdateController(ports: UpdaterPorts): UpdateController {
     if (busy || installing) return 'busy';
     busy = true;
     try {
-      let result: CheckResult | null;
-      try {
-        result = await ports.checkForUpdates();
-      } catch (error) {
-        ports.log(`updates: check failed (${firstLine(error)})`);
-        return 'failed';
-      }
-      if (result === null) {
-        ports.log('updates: off (electron-updater is not active in this installation)');
-        return 'off';
-      }
-      if (!result.isUpdateAvailable) {
-        ports.log(`updates: up to date (the feed offers ${result.updateInfo.version})`);
-        return 'current';
-      }
-      return await handle(result.updateInfo);
+      const found = await readFeed(ports);
+      return typeof found === 'string' ? found : await handle(found);
     } catch (error) {
       ports.log(`updates: ${firstLine(error)}`);
       return 'failed';
@@ -109,4 +95,24 @@ export function createUpdateController(ports: UpdaterPorts): UpdateController {
       return () => clearInterval(timer);
     },
   };
+}
+
+/** The newer version the feed offers, or why there is none to download (logged here). */
+async function readFeed(ports: UpdaterPorts): Promise<UpdateInfo | 'failed' | 'off' | 'current'> {
+  let result: CheckResult | null;
+  try {
+    result = await ports.checkForUpdates();
+  } catch (error) {
+    ports.log(`updates: check failed (${firstLine(error)})`);
+    return 'failed';
+  }
+  if (result === null) {
+    ports.log('updates: off (electron-updater is not active in this installation)');
+    return 'off';
+  }
+  if (!result.isUpdateAvailable) {
+    ports.log(`updates: up to date (the feed offers ${result.updateInfo.version})`);
+    return 'current';
+  }
+  return result.updateInfo;
 }
