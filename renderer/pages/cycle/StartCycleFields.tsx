@@ -1,13 +1,10 @@
 /** Sections of the Start New Cycle form: the pair with its live price, and a price with its suggestion. */
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { Button, Form, Input, Select, Space, Typography } from 'antd';
+import { Form, Input } from 'antd';
 import { CYCLE_SUGGESTED } from '../../../common/constants';
-import { formatPrice } from '../../../common/format';
 import { CYCLE_LABELS } from '../../../common/messages';
-import { pairLabel } from '../../../common/pairs';
-import { livePriceFigure, optionsState } from '../../components/states';
+import { PairPriceField } from '../../components/runnables/PairPriceField';
+import type { PairChoice } from '../../components/runnables/usePairChoice';
 import { percentOf, type SuggestedPrices } from './suggestedPrices';
-import type { useStartCycleData } from './useStartCycle';
 
 export type PriceField = keyof SuggestedPrices;
 
@@ -17,41 +14,17 @@ const SHARE: Record<PriceField, string> = {
   stopLossAt: percentOf(CYCLE_SUGGESTED.stopLoss),
 };
 
-interface PairFieldProps {
-  pair: string | undefined;
-  /** The live price shown, undefined without a pair. */
-  price: string | undefined;
-  data: ReturnType<typeof useStartCycleData>;
-}
-
 /** The pair, a button refreshing its live price, and that price once a pair is picked. */
-export function CyclePairField({ pair, price, data }: PairFieldProps) {
+export function CyclePairField({ pair, data }: { pair: string | undefined; data: PairChoice }) {
   return (
-    <Form.Item label={CYCLE_LABELS.pair} required>
-      <Space.Compact style={{ width: '100%' }}>
-        <Form.Item name="pair" noStyle>
-          <Select
-            aria-label={CYCLE_LABELS.pair}
-            showSearch
-            placeholder={CYCLE_LABELS.selectPair}
-            options={data.pairs.map((p) => ({ value: p, label: pairLabel(p) }))}
-            {...optionsState(data.pairsQuery)}
-          />
-        </Form.Item>
-        <Button
-          aria-label={CYCLE_LABELS.refreshPrice}
-          icon={<ReloadOutlined />}
-          disabled={!pair}
-          loading={data.livePrice.isFetching}
-          onClick={() => void data.livePrice.refetch()}
-        />
-      </Space.Compact>
-      {pair && (
-        <Typography.Text type="secondary" className="cycle-live-price">
-          {CYCLE_LABELS.livePriceOf(livePriceFigure(data.livePrice, formatPrice(price, data.livePrice.data?.tickSize)))}
-        </Typography.Text>
-      )}
-    </Form.Item>
+    <PairPriceField
+      name="pair"
+      labels={CYCLE_LABELS}
+      priceLine={CYCLE_LABELS.livePriceOf}
+      priceClassName="cycle-live-price"
+      pair={pair}
+      choice={data}
+    />
   );
 }
 

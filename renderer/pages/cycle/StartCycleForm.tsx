@@ -90,7 +90,7 @@ export function StartCycleForm() {
           options={categoryOptions(data.futuresEnabled)}
         />
       </Form.Item>
-      <CyclePairField pair={pair} price={price} data={data} />
+      <CyclePairField pair={pair} data={data} />
       {category === 'Future' && (
         <Form.Item label={CYCLE_LABELS.leverage} name="leverage">
           <Select

@@ -1,52 +1,37 @@
 /** Sections of the Start New Bot form: the pair with its live price, and the optional price limits. */
-import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
-import { Button, Form, Input, Select, Space, Typography } from 'antd';
+import { Form, Input } from 'antd';
 import { PROFIT_BOOK_MAX, PROFIT_BOOK_MIN } from '../../../common/constants';
-import { formatPrice } from '../../../common/format';
 import { BOT_LABELS, START_BOT_LABELS } from '../../../common/messages';
-import { pairLabel } from '../../../common/pairs';
-import { livePriceFigure, optionsState } from '../../components/states';
-import type { useStartBotData } from './useStartBot';
+import { PairPriceField } from '../../components/runnables/PairPriceField';
+import type { PairChoice } from '../../components/runnables/usePairChoice';
 import type { FieldRules } from './useStartBotForm';
 
 interface PairFieldProps {
   pair: string | undefined;
-  data: ReturnType<typeof useStartBotData>;
+  data: PairChoice;
   rule: FieldRules;
   onPairChange: (pair: string) => void;
 }
 
+const PAIR_LABELS = {
+  pair: BOT_LABELS.pair,
+  selectPair: START_BOT_LABELS.selectPair,
+  refreshPrice: START_BOT_LABELS.refreshPrice,
+};
+
 /** The pair, a button refreshing its live price, and that price once a pair is picked. */
 export function PairField({ pair, data, rule, onPairChange }: PairFieldProps) {
   return (
-    <Form.Item label={BOT_LABELS.pair} required>
-      <Space.Compact style={{ width: '100%' }}>
-        <Form.Item name="selectPair" noStyle rules={rule('selectPair')}>
-          <Select
-            aria-label={BOT_LABELS.pair}
-            showSearch
-            placeholder={START_BOT_LABELS.selectPair}
-            onChange={(next: string) => onPairChange(next)}
-            options={data.pairs.map((p) => ({ value: p, label: pairLabel(p) }))}
-            {...optionsState(data.pairsQuery)}
-          />
-        </Form.Item>
-        <Button
-          aria-label={START_BOT_LABELS.refreshPrice}
-          icon={<ReloadOutlined />}
-          disabled={!pair}
-          loading={data.livePrice.isFetching}
-          onClick={() => void data.livePrice.refetch()}
-        />
-      </Space.Compact>
-      {pair && (
-        <Typography.Text type="secondary" className="start-live-price">
-          {START_BOT_LABELS.livePrice(
-            livePriceFigure(data.livePrice, formatPrice(data.livePrice.data?.price, data.livePrice.data?.tickSize)),
-          )}
-        </Typography.Text>
-      )}
-    </Form.Item>
+    <PairPriceField
+      name="selectPair"
+      labels={PAIR_LABELS}
+      priceLine={START_BOT_LABELS.livePrice}
+      priceClassName="start-live-price"
+      pair={pair}
+      choice={data}
+      rules={rule('selectPair')}
+      onPairChange={onPairChange}
+    />
   );
 }
 

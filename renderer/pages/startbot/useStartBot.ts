@@ -12,6 +12,7 @@ import { BOT_KEYS } from '../../api/bots';
 import { api } from '../../api/client';
 import { STRATEGY_KEYS } from '../../api/strategies';
 import { useMessage } from '../../app/feedback';
+import { usePairChoice } from '../../components/runnables/usePairChoice';
 import { serverMinimum } from '../../components/bots/minimumAmount';
 import { startBotErrorMessage } from '../../components/bots/startErrors';
 
@@ -30,8 +31,7 @@ function strategyNames(system: StrategyListItem[] = [], mine: StrategyListItem[]
 
 export function useStartBotData(pair: string | undefined, category: BotCategory | undefined) {
   const message = useMessage();
-  const features = useQuery({ queryKey: BOT_KEYS.features, queryFn: () => api.bots.features() });
-  const pairs = useQuery({ queryKey: ['market', 'symbolPairs'], queryFn: () => api.market.symbolPairs(), ...refreshing });
+  const choice = usePairChoice(pair, category);
   const strategies = useQuery({
     queryKey: [...STRATEGY_KEYS.all, 'mine'],
     queryFn: () => api.strategies.mine(),
@@ -43,27 +43,17 @@ export function useStartBotData(pair: string | undefined, category: BotCategory 
     ...refreshing,
   });
   const minimum = useQuery({ queryKey: ['market', 'minimumBotAmount'], queryFn: () => api.market.minimumBotAmount() });
-  const future = category === 'Future';
-  const livePrice = useQuery({
-    queryKey: ['market', 'livePrice', future ? 'Future' : 'Spot', pair],
-    queryFn: () => (future ? api.market.futureLivePrice({ pair: pair! }) : api.market.livePrice({ pair: pair! })),
-    enabled: !!pair,
-  });
 
   useEffect(() => {
     if (minimum.isError) message.error(UI.minBotAmountError);
   }, [minimum.isError, message]);
 
   return {
-    futuresEnabled: features.data?.futuresEnabled === true,
-    pairs: pairs.data?.pairs ?? [],
-    /** For the pair Select's loading and failed states. */
-    pairsQuery: pairs,
+    ...choice,
     strategiesLoading: strategies.isPending || systemStrategies.isPending,
     strategyNames: strategyNames(systemStrategies.data, strategies.data),
     /** The server's minimum bot amount, 100 until it loads (SPEC section 9). */
     minimumAmount: serverMinimum(minimum.data?.minimumBotAmount, MIN_BOT_AMOUNT_DEFAULT_START_FORM),
-    livePrice,
   };
 }
 
