@@ -12,6 +12,8 @@ import { TEMPLATE_FILE } from './db/pglite-template';
 import { createExchange } from './exchange/exchange-factory';
 import type { ExchangeServices } from './exchange/services';
 import { createMailer } from './mail/index';
+import type { Mailer } from './mail/mailer';
+import type * as AppModule from './app';
 import { systemClock } from './modules/clock';
 import { seedDemoOnFirstStart } from './modules/demo/first-start';
 import type { Engine } from './engine/engine';
@@ -78,6 +80,44 @@ async function openPlatformDatabase(
   }
 }
 
+interface AppParts {
+  config: Config;
+  database: Database;
+  exchange: ExchangeServices;
+  mailer: Mailer;
+  metrics: EngineMetrics;
+}
+
+/** The HTTP app on the open database and exchange; the platform's gauges join the engine's registry it serves at /metrics. */
+async function buildPlatformApp(
+  { buildApp }: typeof AppModule,
+  { config, database, exchange, mailer, metrics }: AppParts,
+  options: StartOptions,
+): Promise<FastifyInstance> {
+  // The price feed's state and the platform-wide backlog, for the production alerts (deploy/prometheus).
+  const { marketData } = exchange;
+  registerPlatformMetrics(metrics.registry, { feed: () => marketData.feedStats(), backlog: () => readBacklog(database.db) });
+  return buildApp(
+    {
+      config,
+      db: database.db,
+      mailer,
+      clock: systemClock,
+      exchange,
+      metrics: metrics.registry,
+      notifications: database.notifications,
+    },
+    { logger: options.logger ?? false, requestLog: options.requestLog },
+  );
+}
+
+/** Listens where the configuration says; the port it got (PORT=0 picks a free one). */
+async function listenOn(app: FastifyInstance, config: Config): Promise<number> {
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : config.port;
+}
+
 export async function startPlatformServer(options: StartOptions = {}): Promise<PlatformServer> {
   const entered = performance.now();
   const config = options.config ?? loadConfig(options.env ?? process.env);
@@ -98,32 +138,15 @@ export async function startPlatformServer(options: StartOptions = {}): Promise<P
     seeding.catch(() => undefined); // awaited below; this only keeps an early failure handled
     const log: { line: (l: string) => void } = { line: () => undefined };
     const mailer = createMailer(config, (line) => log.line(line));
-    const { buildApp } = await appModule;
     const exchange = await exchangeStart;
     const metrics = new EngineMetrics();
-    // The price feed's state and the platform-wide backlog, for the production alerts (deploy/prometheus).
-    const { marketData } = exchange;
-    registerPlatformMetrics(metrics.registry, { feed: () => marketData.feedStats(), backlog: () => readBacklog(database.db) });
-    const started = await buildApp(
-      {
-        config,
-        db: database.db,
-        mailer,
-        clock: systemClock,
-        exchange,
-        metrics: metrics.registry,
-        notifications: database.notifications,
-      },
-      { logger: options.logger ?? false, requestLog: options.requestLog },
-    );
+    const started = await buildPlatformApp(await appModule, { config, database, exchange, mailer, metrics }, options);
     app = started;
     const appBuilt = performance.now();
     log.line = (line) => started.log.info(line);
     await prepareData({ config, database, exchange, log: started.log, seeded: await seeding });
-    await started.listen({ host: config.host, port: config.port });
+    const port = await listenOn(started, config);
     const listening = performance.now();
-    const address = started.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
     if (exchange.simulator) started.log.info(`exchange simulator on ${exchange.simulator.url}`);
     const workers = await startWorkers({ config, database, exchange, app: started, metrics });
     const phases = bootPhases({ entered, database: databaseReady, app: appBuilt, listening, ready: performance.now() });

@@ -27,38 +27,10 @@ import { antdThemeConfig } from '../app/themeConfig.ts';
 
 const require = createRequire(import.meta.url);
 
-/** The antd components every theme's file covers, each in the states its screens show. */
-function catalogue(antd: typeof Antd, h: typeof React.createElement): ReactNode[] {
-  const {
-    Alert,
-    Avatar,
-    Badge,
-    Button,
-    Card,
-    Col,
-    Descriptions,
-    Empty,
-    Flex,
-    Form,
-    Input,
-    InputNumber,
-    Layout,
-    Menu,
-    Progress,
-    Result,
-    Row,
-    Segmented,
-    Select,
-    Skeleton,
-    Space,
-    Spin,
-    Switch,
-    Table,
-    Tabs,
-    Tag,
-    Typography,
-  } = antd;
-  const rows = [{ key: '1', pair: 'BTCUSDT', amount: '10' }];
+type H = typeof React.createElement;
+
+/** The form controls and buttons of the sign-in, start and wallet screens. */
+function formCatalogue({ Button, Form, Input, InputNumber, Select, Switch }: typeof Antd, h: H): ReactNode[] {
   return [
     h(
       Form,
@@ -76,22 +48,25 @@ function catalogue(antd: typeof Antd, h: typeof React.createElement): ReactNode[
     h(Button, { key: 'b3', type: 'link' }, 'a'),
     h(Button, { key: 'b4', type: 'text', danger: true }, 'a'),
     h(Switch, { key: 'switch' }),
+  ];
+}
+
+/** What the screens show their data in: text, cards, tables, tags, states. */
+function displayCatalogue(antd: typeof Antd, h: H): ReactNode[] {
+  const { Alert, Avatar, Badge, Card, Descriptions, Empty, Progress, Result, Skeleton, Spin, Table, Tag, Typography } = antd;
+  const rows = [{ key: '1', pair: 'BTCUSDT', amount: '10' }];
+  const columns = [
+    { title: 'Pair', dataIndex: 'pair' },
+    { title: 'Amount', dataIndex: 'amount' },
+  ];
+  return [
     h(Spin, { key: 'spin', size: 'large' }),
     h(Typography.Title, { key: 'title', level: 3 }, 'a'),
     h(Typography.Text, { key: 'text', type: 'secondary' }, 'a'),
     h(Typography.Paragraph, { key: 'paragraph' }, 'a'),
     h(Typography.Link, { key: 'link' }, 'a'),
     h(Card, { key: 'card', title: 'a', size: 'small' }, 'a'),
-    h(Table, {
-      key: 'table',
-      size: 'small',
-      dataSource: rows,
-      columns: [
-        { title: 'Pair', dataIndex: 'pair' },
-        { title: 'Amount', dataIndex: 'amount' },
-      ],
-      pagination: { pageSize: 10 },
-    }),
+    h(Table, { key: 'table', size: 'small', dataSource: rows, columns, pagination: { pageSize: 10 } }),
     h(Table, { key: 'empty-table', dataSource: [], columns: [{ title: 'Pair', dataIndex: 'pair' }] }),
     h(Tag, { key: 'tag', color: 'green' }, 'a'),
     h(Badge, { key: 'badge', status: 'success', text: 'a' }),
@@ -99,14 +74,20 @@ function catalogue(antd: typeof Antd, h: typeof React.createElement): ReactNode[
     h(Empty, { key: 'empty' }),
     h(Skeleton, { key: 'skeleton', active: true }),
     h(Descriptions, { key: 'descriptions', bordered: true, items: [{ key: 'a', label: 'a', children: 'a' }] }),
+    h(Progress, { key: 'progress', percent: 50 }),
+    h(Result, { key: 'result', status: 'success', title: 'a' }),
+    h(Avatar, { key: 'avatar' }, 'a'),
+  ];
+}
+
+/** The frame and the arrangements: the signed-in layout with its menu, grids, tabs. */
+function layoutCatalogue({ Col, Flex, Layout, Menu, Row, Segmented, Space, Tabs }: typeof Antd, h: H): ReactNode[] {
+  return [
     h(Row, { key: 'row', gutter: 16 }, h(Col, { span: 12 }, 'a')),
     h(Space, { key: 'space' }, 'a', 'b'),
     h(Flex, { key: 'flex', gap: 8 }, 'a'),
     h(Tabs, { key: 'tabs', items: [{ key: 'a', label: 'a', children: 'a' }] }),
     h(Segmented, { key: 'segmented', options: ['a', 'b'] }),
-    h(Progress, { key: 'progress', percent: 50 }),
-    h(Result, { key: 'result', status: 'success', title: 'a' }),
-    h(Avatar, { key: 'avatar' }, 'a'),
     h(
       Layout,
       { key: 'layout' },
@@ -114,6 +95,11 @@ function catalogue(antd: typeof Antd, h: typeof React.createElement): ReactNode[
       h(Layout, null, h(Layout.Header, null, 'a'), h(Layout.Content, null, 'a')),
     ),
   ];
+}
+
+/** The antd components every theme's file covers, each in the states its screens show. */
+function catalogue(antd: typeof Antd, h: H): ReactNode[] {
+  return [...formCatalogue(antd, h), ...displayCatalogue(antd, h), ...layoutCatalogue(antd, h)];
 }
 
 /** The CSS file's text: the styles of the catalogue in each theme, and the map cssinjs reads. */

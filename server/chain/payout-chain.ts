@@ -66,13 +66,10 @@ export function classifyBroadcastError(error: unknown): BroadcastOutcome | null 
   return null;
 }
 
-export function payoutChain({
-  provider: rpc,
-  hotWalletKey,
-  usdtToken,
-  gasHeadroomPercent = 25n,
-}: PayoutChainOptions): PayoutChain {
-  const wallet = new ethers.Wallet(hotWalletKey);
+type Rpc = PayoutChainOptions['provider'];
+
+/** The hot wallet's USDT transfer: checked by a call, priced and numbered, then signed offline. */
+function transfers(rpc: Rpc, wallet: ethers.Wallet, usdtToken: string, gasHeadroomPercent: bigint) {
   const hotAddress = wallet.address;
   const call = (to: string, units: bigint) => ({
     from: hotAddress,
@@ -80,8 +77,7 @@ export function payoutChain({
     data: erc20.encodeFunctionData('transfer', [to, units]),
   });
   return {
-    hotAddress,
-    async simulate(to, units) {
+    async simulate(to: string, units: bigint) {
       try {
         const result = await (await rpc()).call(call(to, units));
         // A token that returns false instead of reverting would otherwise "pay" nothing.
@@ -92,7 +88,7 @@ export function payoutChain({
         throw error;
       }
     },
-    async prepare(to, units) {
+    async prepare(to: string, units: bigint) {
       const request = call(to, units);
       const provider = await rpc();
       const [estimate, fees, network, pendingNonce] = await Promise.all([
@@ -110,6 +106,46 @@ export function payoutChain({
         pendingNonce: BigInt(pendingNonce),
       };
     },
+  } satisfies Pick<PayoutChain, 'simulate' | 'prepare'>;
+}
+
+/** What the chain says of a signed transfer once it is sent: accepted, mined, known, and the wallet's mined nonce. */
+function broadcasts(rpc: Rpc, hotAddress: string) {
+  return {
+    async broadcast(signedTx: string) {
+      try {
+        await (await rpc()).broadcastTransaction(signedTx);
+        return 'sent' as const;
+      } catch (error) {
+        const outcome = classifyBroadcastError(error);
+        if (outcome === null) throw error;
+        return outcome;
+      }
+    },
+    async receipt(txHash: string) {
+      const receipt = await (await rpc()).getTransactionReceipt(txHash);
+      return receipt === null ? null : { status: receipt.status, blockNumber: receipt.blockNumber };
+    },
+    async known(txHash: string) {
+      return (await (await rpc()).getTransaction(txHash)) !== null;
+    },
+    blockNumber: async () => (await rpc()).getBlockNumber(),
+    async minedNonceAt(block: number) {
+      return BigInt(await (await rpc()).getTransactionCount(hotAddress, block));
+    },
+  } satisfies Pick<PayoutChain, 'broadcast' | 'receipt' | 'known' | 'blockNumber' | 'minedNonceAt'>;
+}
+
+export function payoutChain({
+  provider: rpc,
+  hotWalletKey,
+  usdtToken,
+  gasHeadroomPercent = 25n,
+}: PayoutChainOptions): PayoutChain {
+  const wallet = new ethers.Wallet(hotWalletKey);
+  return {
+    hotAddress: wallet.address,
+    ...transfers(rpc, wallet, usdtToken, gasHeadroomPercent),
     async sign(prepared, nonce) {
       // Legacy (type 0) transactions: what BSC prices by, and every EVM chain accepts.
       const signedTx = await wallet.signTransaction({
@@ -124,26 +160,6 @@ export function payoutChain({
       });
       return { signedTx, txHash: ethers.keccak256(signedTx) };
     },
-    async broadcast(signedTx) {
-      try {
-        await (await rpc()).broadcastTransaction(signedTx);
-        return 'sent';
-      } catch (error) {
-        const outcome = classifyBroadcastError(error);
-        if (outcome === null) throw error;
-        return outcome;
-      }
-    },
-    async receipt(txHash) {
-      const receipt = await (await rpc()).getTransactionReceipt(txHash);
-      return receipt === null ? null : { status: receipt.status, blockNumber: receipt.blockNumber };
-    },
-    async known(txHash) {
-      return (await (await rpc()).getTransaction(txHash)) !== null;
-    },
-    blockNumber: async () => (await rpc()).getBlockNumber(),
-    async minedNonceAt(block) {
-      return BigInt(await (await rpc()).getTransactionCount(hotAddress, block));
-    },
+    ...broadcasts(rpc, wallet.address),
   };
 }

@@ -40,17 +40,14 @@ export interface CommandSignal {
  * null) while notifications cannot be trusted. `check` runs one at a time; a signal during a
  * run asks for one more run after it.
  */
-export function followCommandSignal(
-  feed: NotificationFeed | undefined,
-  channel: string,
-  pollMs: number,
-  check: (payload: string | null) => Promise<void>,
-): CommandSignal {
+/**
+ * Runs `check` one call at a time: a call while one runs is kept, and after it one run answers
+ * them all unless each names its own payload. Once stopped, nothing more runs.
+ */
+function serialChecks(check: (payload: string | null) => Promise<void>) {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again: (string | null)[] = [];
-  let poll: NodeJS.Timeout | null = null;
-
   const run = (payload: string | null): void => {
     if (stopped) return;
     if (running) {
@@ -63,19 +60,49 @@ export function followCommandSignal(
         running = null;
         const next = again;
         again = [];
-        // Many signals during one run: one run answers them all unless each names its own payload.
         for (const p of new Set(next)) run(p);
       });
   };
-  const polling = (on: boolean): void => {
-    if (on && !poll && !stopped) {
-      poll = setInterval(() => run(null), pollMs);
+  return {
+    run,
+    get stopped() {
+      return stopped;
+    },
+    /** Stops further runs; resolves once the one under way ended. */
+    async stop(): Promise<void> {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+/** A tick every `everyMs` while switched on (and never once `isStopped`). */
+function pollWhile(everyMs: number, tick: () => void, isStopped: () => boolean) {
+  let poll: NodeJS.Timeout | null = null;
+  return (on: boolean): void => {
+    if (on && !poll && !isStopped()) {
+      poll = setInterval(tick, everyMs);
       poll.unref();
     } else if (!on && poll) {
       clearInterval(poll);
       poll = null;
     }
   };
+}
+
+export function followCommandSignal(
+  feed: NotificationFeed | undefined,
+  channel: string,
+  pollMs: number,
+  check: (payload: string | null) => Promise<void>,
+): CommandSignal {
+  const checks = serialChecks(check);
+  const run = checks.run;
+  const polling = pollWhile(
+    pollMs,
+    () => run(null),
+    () => checks.stopped,
+  );
 
   polling(true);
   const listening = feed
@@ -99,10 +126,10 @@ export function followCommandSignal(
   return {
     wake: () => run(null),
     async stop() {
-      stopped = true;
+      const ended = checks.stop();
       polling(false);
       await (await listening)?.stop();
-      await running;
+      await ended;
     },
   };
 }
