@@ -5,26 +5,7 @@
  * server/exchange/symbol-icons.test.ts holds this list to the files.
  */
 export const SYMBOL_ICONS: ReadonlySet<string> = new Set(
-  [
-    'BTC',
-    'ETH',
-    'BNB',
-    'SOL',
-    'XRP',
-    'ADA',
-    'DOGE',
-    'TRX',
-    'DOT',
-    'LINK',
-    'LTC',
-    'AVAX',
-    'POL',
-    'ATOM',
-    'UNI',
-    'XLM',
-    'ETC',
-    'FIL',
-  ].map((base) => `${base}USDT`),
+  'BTC ETH BNB SOL XRP ADA DOGE TRX DOT LINK LTC AVAX POL ATOM UNI XLM ETC FIL'.split(' ').map((base) => `${base}USDT`),
 );
 
 export function hasSymbolIcon(symbol: string): boolean {

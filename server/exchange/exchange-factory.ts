@@ -22,30 +22,9 @@ import { WeightGovernor } from './core/weight-governor';
 export const SIMULATOR_STATE_FILE = 'simulator-state.json';
 
 /** The pinned ticker's 22 pairs. */
-export const TICKER_SYMBOLS = [
-  'BTC',
-  'ETH',
-  'BNB',
-  'SOL',
-  'XRP',
-  'ADA',
-  'DOGE',
-  'TRX',
-  'DOT',
-  'LINK',
-  'LTC',
-  'AVAX',
-  'POL',
-  'ATOM',
-  'UNI',
-  'XLM',
-  'ETC',
-  'FIL',
-  'NEAR',
-  'APT',
-  'ARB',
-  'OP',
-].map((base) => `${base}USDT`);
+export const TICKER_SYMBOLS = 'BTC ETH BNB SOL XRP ADA DOGE TRX DOT LINK LTC AVAX POL ATOM UNI XLM ETC FIL NEAR APT ARB OP'
+  .split(' ')
+  .map((base) => `${base}USDT`);
 
 /**
  * Shares of the per-IP budget the member caches may spend (the rest: bots, tickers, swaps).

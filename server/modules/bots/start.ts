@@ -7,7 +7,7 @@
  */
 import { SCALPING_GRID, type StartBotRequest, type StartBotResponse } from '../../../common/api/bots';
 import { SYSTEM_STRATEGY_NAME } from '../../../common/constants';
-import { Decimal } from '../../../common/money';
+import { type Decimal } from '../../../common/money';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import { DEFAULT_SYSTEM_STRATEGY } from '../../../common/schemas/bot-form';
 import { botAmountShortfall } from '../../../common/schemas/bot-minimum';
@@ -15,7 +15,7 @@ import { detailToRows } from '../../../common/schemas/strategy';
 import type { Db } from '../../db/database';
 import { and, eq } from 'drizzle-orm';
 import { bots, cycles } from '../../db/schema';
-import type { LeverageBracket, Market, MarketInfo, MemberGateway, MemberKey } from '../../exchange/core/gateway';
+import type { LeverageBracket, Market, MemberKey } from '../../exchange/core/gateway';
 import { BOT_STATUS, storedGrids, storedMarketRules, strategyOf } from '../../runnables/bot/index';
 import { recordEvent } from '../../runnables/member-events';
 import { marketRules, normaliseStrategy, TradingInputError, type StrategyDefinition } from '../../../trading/index';
@@ -27,11 +27,11 @@ import { getSetting } from '../settings/settings';
 import { toDetail } from '../strategies/detail';
 import { findVisible, gridsOf } from '../strategies/queries';
 import { liveBotToCopy } from './access';
-import { refusedKey } from '../keys/refused-key';
 import { checkPositionLimit } from '../runnables/position-limit';
 import { runningBots } from '../runnables/reserve';
 import { startExclusively, type PendingStart } from '../runnables/starting';
 import { startingMemberKey } from '../runnables/starting-member';
+import { checkFunds, futuresRules, pairRules } from '../runnables/start-checks';
 import { quoteAtHand } from '../wallet/quote-at-hand';
 import { startRules, type StartInput } from './start-rules';
 
@@ -98,37 +98,8 @@ async function checkPairFree(tx: Db, userId: string, input: StartInput, pending:
   }
 }
 
-/**
- * The bot's wallet (spot, or the futures wallet's available margin) must hold its amount beside
- * what the member's running bots, live cycles and other starts under way hold of it.
- */
-async function checkBalance(
-  deps: StartDeps,
-  userId: string,
-  member: MemberGateway,
-  input: StartInput,
-  startId: string,
-): Promise<void> {
-  const available = Decimal.max(0, await quoteAtHand(deps.db, deps.clock, userId, member, input.category, startId));
-  if (available.lt(input.amount))
-    throw new DomainError('bot.insufficient_balance', SERVER.insufficientForBot(available.toFixed(2), input.amount.toFixed()));
-}
-
-/** Future: the pair's maintenance-margin brackets, which the bot's liquidation price comes from. */
-async function futuresRules(
-  member: MemberGateway,
-  input: StartInput,
-): Promise<{ leverage: number; brackets: LeverageBracket[] } | null> {
-  if (input.category !== 'Future') return null;
-  return { leverage: input.leverage!, brackets: await surfaced(() => member.leverageBrackets(input.pair).catch(refusedKey)) };
-}
-
-async function pairRules(deps: StartDeps, pair: string, market: Market): Promise<MarketInfo> {
-  const markets = await surfaced(() => exchangeOf(deps).gateway.markets(market));
-  const found = markets.find((m) => m.symbol === pair);
-  if (!found) throw new DomainError('bot.pair_not_tradable', SERVER.pairNotTradable(pair));
-  return found;
-}
+const PAIR_NOT_TRADABLE = { reason: 'bot.pair_not_tradable', message: SERVER.pairNotTradable } as const;
+const SHORT_FOR_BOT = { reason: 'bot.insufficient_balance', message: SERVER.insufficientForBot } as const;
 
 async function checkPrices(deps: StartDeps, input: StartInput): Promise<void> {
   if (input.pausePrice === null && input.stoplossPrice === null) return;
@@ -156,10 +127,10 @@ async function prepareBot(
   input: StartInput,
   startId: string,
 ): Promise<PreparedBot> {
-  const market = await pairRules(deps, input.pair, marketOf(input));
+  const market = await pairRules(deps, input.pair, marketOf(input), PAIR_NOT_TRADABLE);
   await checkPrices(deps, input);
   const member = exchangeOf(deps).gateway.member(key);
-  await checkBalance(deps, userId, member, input, startId);
+  checkFunds(await quoteAtHand(deps.db, deps.clock, userId, member, input.category, startId), input.amount, SHORT_FOR_BOT);
   const futures = await futuresRules(member, input);
   if (futures) checkPositionLimit(input.pair, input.amount, futures);
   const rules = marketRules({

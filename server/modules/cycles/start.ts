@@ -10,21 +10,20 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { StartCycleResponse } from '../../../common/api/cycles';
-import { Decimal } from '../../../common/money';
 import { SERVER, UI } from '../../../common/messages';
 import { sqlState, type Db } from '../../db/database';
 import { cycles } from '../../db/schema';
-import { exchangeOf, surfaced } from '../../exchange/domain-errors';
-import type { LeverageBracket, Market, MarketInfo, MemberGateway, MemberKey } from '../../exchange/core/gateway';
+import { exchangeOf } from '../../exchange/domain-errors';
+import type { Market, MemberKey } from '../../exchange/core/gateway';
 import { storedMarketRules } from '../../runnables/bot/index';
 import { recordEvent } from '../../runnables/member-events';
 import { newCycleState } from '../../runnables/cycle/index';
 import { marketRules } from '../../../trading/index';
-import { refusedKey } from '../keys/refused-key';
 import { checkPositionLimit } from '../runnables/position-limit';
 import { runningBots } from '../runnables/reserve';
 import { startExclusively, type PendingStart } from '../runnables/starting';
 import { startingMemberKey } from '../runnables/starting-member';
+import { checkFunds, futuresRules, pairRules } from '../runnables/start-checks';
 import { quoteAtHand } from '../wallet/quote-at-hand';
 import type { Clock } from '../clock';
 import { DomainError } from '../errors';
@@ -57,37 +56,8 @@ async function checkPairFree(tx: Db, userId: string, pair: string, pending: read
     throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(pair));
 }
 
-async function pairRules(deps: StartCycleDeps, pair: string, market: Market): Promise<MarketInfo> {
-  const markets = await surfaced(() => exchangeOf(deps).gateway.markets(market));
-  const found = markets.find((m) => m.symbol === pair);
-  if (!found) throw new DomainError('market.unknown_pair', SERVER.pairNotTradable(pair));
-  return found;
-}
-
-/**
- * The cycle's wallet (spot, or the futures wallet's available margin) must hold its amount beside
- * what the member's running bots, live cycles and other starts under way hold of it.
- */
-async function checkBalance(
-  deps: StartCycleDeps,
-  userId: string,
-  member: MemberGateway,
-  input: CycleStartInput,
-  startId: string,
-): Promise<void> {
-  const available = Decimal.max(0, await quoteAtHand(deps.db, deps.clock, userId, member, input.category, startId));
-  if (available.lt(input.amount))
-    throw new DomainError('wallet.insufficient_funds', SERVER.insufficientForCycle(available.toFixed(2), input.amount.toFixed()));
-}
-
-/** Future: the pair's maintenance-margin brackets, which the cycle's liquidation price comes from. */
-async function futuresRules(
-  member: MemberGateway,
-  input: CycleStartInput,
-): Promise<{ leverage: number; brackets: LeverageBracket[] } | null> {
-  if (input.category !== 'Future') return null;
-  return { leverage: input.leverage!, brackets: await surfaced(() => member.leverageBrackets(input.pair).catch(refusedKey)) };
-}
+const PAIR_NOT_TRADABLE = { reason: 'market.unknown_pair', message: SERVER.pairNotTradable } as const;
+const SHORT_FOR_CYCLE = { reason: 'wallet.insufficient_funds', message: SERVER.insufficientForCycle } as const;
 
 type CycleSettings = Pick<
   typeof cycles.$inferInsert,
@@ -105,9 +75,9 @@ async function prepareCycle(
   input: CycleStartInput,
   startId: string,
 ): Promise<CycleSettings> {
-  const market = await pairRules(deps, input.pair, marketOf(input));
+  const market = await pairRules(deps, input.pair, marketOf(input), PAIR_NOT_TRADABLE);
   const member = exchangeOf(deps).gateway.member(key);
-  await checkBalance(deps, userId, member, input, startId);
+  checkFunds(await quoteAtHand(deps.db, deps.clock, userId, member, input.category, startId), input.amount, SHORT_FOR_CYCLE);
   const given = {
     stepSize: market.stepSize || undefined,
     tickSize: market.tickSize || undefined,
