@@ -6,10 +6,10 @@
  * bots module, which knows total_grid and the price.
  */
 import * as yup from 'yup';
-import type { BotCategory } from '../api/bots';
 import { PROFIT_BOOK_MAX, PROFIT_BOOK_MIN, STRATEGY_NAME_MAX } from '../constants';
 import { Decimal } from '../money';
 import { VALIDATION } from '../messages';
+import { startAmount, startCategory, startPair } from './runnable-start';
 import { boundedText, decimalString, decimalText, IDENTIFIER_MAX, withinDigits } from './input-bounds';
 
 /** An optional number field: null when not set, else a signed decimal string within the ledger's digits. */
@@ -82,18 +82,12 @@ export const sltpEditBody = yup.object({
  */
 export const startBotBody = yup.object({
   botType: boundedText({ label: 'Bot type', max: IDENTIFIER_MAX }).required(VALIDATION.botTypeRequired),
-  category: yup.mixed<BotCategory>().oneOf(['Spot', 'Future'], VALIDATION.categoryRequired).required(VALIDATION.categoryRequired),
-  selectPair: boundedText({ label: 'Pair', max: IDENTIFIER_MAX }).required(VALIDATION.pairRequired),
+  category: startCategory(),
+  selectPair: startPair(),
   myStrategy: boundedText({ label: 'Strategy', max: STRATEGY_NAME_MAX, maxMessage: VALIDATION.strategyNameMax }).required(
     VALIDATION.strategyRequired,
   ),
-  amount: decimalString({
-    label: 'Amount',
-    numberMessage: VALIDATION.amountNumber,
-    requiredMessage: VALIDATION.amountRequired,
-    signed: true,
-    amount: true,
-  }),
+  amount: startAmount(),
   // Leverage's rule (a whole 1x..10x) and its messages are the start module's.
   leverage: yup.mixed<string | number>().nullable().optional(),
   profitbookat: decimalField(VALIDATION.profitBookNumber, PROFIT_BOOK_LABEL).optional(),

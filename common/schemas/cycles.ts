@@ -4,10 +4,10 @@
  * rules or the cycle (the exchange minimum, the rounds already completed, a live pair).
  */
 import * as yup from 'yup';
-import type { BotCategory } from '../api/bots';
 import { CYCLE_COUNT_MAX } from '../constants';
 import { Decimal } from '../money';
 import { VALIDATION } from '../messages';
+import { startAmount, startCategory, startPair } from './runnable-start';
 import { boundedText, decimalString, IDENTIFIER_MAX, withinDigits } from './input-bounds';
 
 const comparable = (v: unknown): v is string => typeof v === 'string' && withinDigits(v);
@@ -56,18 +56,9 @@ export const cycleIdBody = yup.object({ cycle_id: cycleId });
 /** POST /api/startcycledata. Leverage's rule (a whole 1x..10x, Future only) is the start module's, as for bots. */
 export const startCycleBody = pricesInOrder(
   yup.object({
-    category: yup
-      .mixed<BotCategory>()
-      .oneOf(['Spot', 'Future'], VALIDATION.categoryRequired)
-      .required(VALIDATION.categoryRequired),
-    pair: boundedText({ label: 'Pair', max: IDENTIFIER_MAX }).required(VALIDATION.pairRequired),
-    amount: decimalString({
-      label: 'Amount',
-      numberMessage: VALIDATION.amountNumber,
-      requiredMessage: VALIDATION.amountRequired,
-      signed: true,
-      amount: true,
-    }).test('positive', VALIDATION.priceAboveZero('Amount'), (v) => !comparable(v) || new Decimal(v).gt(0)),
+    category: startCategory(),
+    pair: startPair(),
+    amount: startAmount().test('positive', VALIDATION.priceAboveZero('Amount'), (v) => !comparable(v) || new Decimal(v).gt(0)),
     priceReachAt: price('Buy at'),
     sellPriceAt: price('Sell at'),
     stopLossAt: price('Stop loss'),
