@@ -9,30 +9,23 @@
  * holds the lease owns `status`, `state` and the figures, every write fenced on `lease_owner`.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CycleStatusLabel } from '../../../common/api/cycles';
-import { createdAt } from './columns';
 import {
   money,
   runnableCommandsTable,
+  runnableRowColumns,
+  runningIndex,
   runnableFillsTable,
   runnableOrderColumns,
   runnableOrderConstraints,
 } from './runnable-tables';
-import { users } from './members';
 
 export const cycles = pgTable(
   'cycles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').$type<CycleStatusLabel>().notNull(),
-    createdAt: createdAt(),
+    ...runnableRowColumns<CycleStatusLabel>(),
     symbol: text('symbol').notNull(),
-    category: text('category').notNull().default('Spot'),
-    leverage: integer('leverage'),
     /** The amount A each round buys with (USDT). */
     amount: money('amount').notNull(),
     /** The member's settings; an edit writes them with a 'settings' command. */
@@ -43,25 +36,6 @@ export const cycles = pgTable(
     /** Figures the engine keeps beside the state for the pages (no JSON parsing per poll). */
     cyclesCompleted: integer('cycles_completed').notNull().default(0),
     lastBoughtPrice: money('last_bought_price'),
-    /** The pair's exchange rules when the cycle started: {stepSize, tickSize, minNotional, feeRate[, futures]}. */
-    marketRules: jsonb('market_rules'),
-    /** The cycle core's state (trading/cycle/snapshot.ts), written with every order and fill. */
-    state: jsonb('state'),
-    orderSeq: integer('order_seq').notNull().default(0),
-    stopReason: text('stop_reason'),
-    stopMessage: text('stop_message'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
-    realizedPnl: money('realized_pnl').notNull().default('0'),
-    profitBooked: money('profit_booked').notNull().default('0'),
-    lossBooked: money('loss_booked').notNull().default('0'),
-    heldQty: money('held_qty').notNull().default('0'),
-    heldCost: money('held_cost').notNull().default('0'),
-    gridNo: integer('grid_no').notNull().default(0),
-    trades: integer('trades').notNull().default(0),
-    lastPrice: money('last_price'),
-    leaseOwner: text('lease_owner'),
-    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
   (t) => [
     check('cycles_status', sql`${t.status} IN ('Live', 'Completed', 'Stopped')`),
@@ -73,10 +47,7 @@ export const cycles = pgTable(
     uniqueIndex('cycles_live_pair_idx')
       .on(t.userId, t.symbol)
       .where(sql`${t.status} = 'Live'`),
-    // As bots_running_idx: the running cycles by holder, in id order (what an engine renews and claims).
-    index('cycles_running_idx')
-      .on(t.leaseOwner, t.id)
-      .where(sql`${t.status} IN ('Live', 'Pause')`),
+    runningIndex('cycles', t),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -25,12 +26,66 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+import { users } from './members';
 
 /** Exact amounts and prices: numeric(38, 18), never a float. */
 export const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
 /** A constant list of SQL strings, as the checks and partial indexes spell it: ('a', 'b'). */
 const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+
+/**
+ * The columns of a runnable's own row that the kernel reads and writes (engine/tables.ts): who
+ * holds it and until when, its state and the figures kept beside it, its order sequence and why
+ * it stopped, plus what every kind has (member, category, leverage, the pair's exchange rules). A
+ * kind adds its settings, its symbol and its own figures. `Status` is the kind's closed set.
+ */
+export function runnableRowColumns<Status extends string>() {
+  return {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<Status>().notNull(),
+    createdAt: createdAt(),
+    category: text('category').notNull().default('Spot'),
+    leverage: integer('leverage'),
+    /** The pair's exchange rules when it started: {stepSize, tickSize, minNotional, feeRate[, futures]}. */
+    marketRules: jsonb('market_rules'),
+    /** The kind's core state (trading/snapshot.ts, trading/cycle/snapshot.ts), written with every order and fill. */
+    state: jsonb('state'),
+    /** Next order sequence: clientOrderIds are derived from (runnable id, seq), so a retry finds its order. */
+    orderSeq: integer('order_seq').notNull().default(0),
+    stopReason: text('stop_reason'),
+    stopMessage: text('stop_message'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /** Figures kept beside the state for the pages' queries (no JSON parsing per poll). */
+    realizedPnl: money('realized_pnl').notNull().default('0'),
+    profitBooked: money('profit_booked').notNull().default('0'),
+    lossBooked: money('loss_booked').notNull().default('0'),
+    heldQty: money('held_qty').notNull().default('0'),
+    heldCost: money('held_cost').notNull().default('0'),
+    gridNo: integer('grid_no').notNull().default(0),
+    trades: integer('trades').notNull().default(0),
+    lastPrice: money('last_price'),
+    /** The engine process holding it, until lease_expires_at (its heartbeat renews it). */
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+  };
+}
+
+/**
+ * A kind's running rows by holder, in id order: what an engine renews (its own, in id-ordered
+ * chunks) and claims (nobody's, or a dead holder's). Not by lease expiry: a column in an index
+ * makes every update of it a non-HOT one, and the heartbeat rewrites each running row's expiry
+ * every few seconds (migration 0006 also leaves room on each page for HOT updates).
+ */
+export function runningIndex(table: string, t: { leaseOwner: AnyPgColumn; id: AnyPgColumn; status: AnyPgColumn }) {
+  return index(`${table}_running_idx`)
+    .on(t.leaseOwner, t.id)
+    .where(sql`${t.status} IN ('Live', 'Pause')`);
+}
 
 export interface OrderRules {
   /** What `kind` may hold: 'buy', 'sell', ... and 'liquidation' (the exchange closing a futures position). */
