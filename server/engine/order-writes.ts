@@ -85,22 +85,12 @@ export async function writeIntentBatch(
   h: LeaseHolder,
   items: readonly { row: RunningRow; core: Runnable; orders: readonly OrderRow[] }[],
 ): Promise<Set<string>> {
-  const states = items.map(({ row, core, orders }) => {
-    const f = core.columns();
-    return {
-      id: row.id,
-      first: row.orderSeq,
-      next: row.orderSeq + orders.length,
-      state: f.state,
-      realized_pnl: f.realizedPnl,
-      held_qty: f.heldQty,
-      held_cost: f.heldCost,
-      grid_no: f.gridNo,
-      trades: f.trades,
-      last_price: f.lastPrice,
-      extra: f.extra ?? null,
-    };
-  });
+  const states = items.map(({ row, core, orders }) => ({
+    id: row.id,
+    first: row.orderSeq,
+    next: row.orderSeq + orders.length,
+    ...stateRecordOf(core),
+  }));
   const orders = items.flatMap((item) => item.orders);
   const { runnables: r } = h.tables;
   const result = await h.db.execute(sql`
@@ -120,9 +110,23 @@ export async function writeIntentBatch(
   return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
 }
 
+/** The runnable's state columns as a batched statement's record names them (jsonb_to_recordset). */
+function stateRecordOf(core: Runnable) {
+  const f = core.columns();
+  return {
+    state: f.state,
+    realized_pnl: f.realizedPnl,
+    held_qty: f.heldQty,
+    held_cost: f.heldCost,
+    grid_no: f.gridNo,
+    trades: f.trades,
+    last_price: f.lastPrice,
+    extra: f.extra ?? null,
+  };
+}
+
 /** The batched statement's row of a fill of `order`, with the state it produced. */
 export function fillRowOf(row: RunningRow, core: Runnable, order: OrderRow, fill: AppliedFill): FillRow {
-  const f = core.columns();
   return {
     runnable_id: row.id,
     order_id: order.id,
@@ -133,14 +137,7 @@ export function fillRowOf(row: RunningRow, core: Runnable, order: OrderRow, fill
     fee: fill.fee,
     pnl: fill.pnl,
     sell_pnl: order.side === 'sell' ? fill.pnl : '0',
-    state: f.state,
-    realized_pnl: f.realizedPnl,
-    held_qty: f.heldQty,
-    held_cost: f.heldCost,
-    grid_no: f.gridNo,
-    trades: f.trades,
-    last_price: f.lastPrice,
-    extra: f.extra ?? null,
+    ...stateRecordOf(core),
     fills: fill.trades.map((t) => ({
       market: fill.market,
       symbol: t.symbol,
