@@ -1,4 +1,4 @@
-/** What the spot and futures engines share: prices, fee, id counters, clock, events, and how an execution is recorded. */
+/** What the spot and futures engines share: prices, fee, id counters, clock, events, their base class, and how an execution is recorded. */
 import { randomBytes } from 'node:crypto';
 import { type EventHub } from './events';
 import { Decimal, isMultipleOf, parseDecimal } from './num';
@@ -98,6 +98,54 @@ export class RestingBook {
   /** The symbol's resting orders (live: deleting while iterating is allowed). */
   of(symbol: string): Map<number, Resting> | undefined {
     return this.bySymbol.get(symbol);
+  }
+}
+
+/**
+ * What the spot and the futures engine do alike with their market's orders: records, resting
+ * book, cancels, restored open orders and the partial fills the control API asks for. What an
+ * order holds while it rests (spot: locked assets; futures: margin) is each engine's own.
+ */
+export abstract class MatchingEngine {
+  protected readonly resting = new RestingBook();
+
+  constructor(
+    protected readonly ctx: EngineContext,
+    private readonly market: Market,
+  ) {}
+
+  /** Puts a restored open order back in the book (persistence.ts). */
+  restoreOpen(account: Account, order: Order): void {
+    this.resting.track(account, order);
+  }
+
+  /** Cancels an open order of this market (-2011 when it is not open any more): CANCELED, out of the book. */
+  cancel(account: Account, order: Order): Order {
+    if (!account.open.has(order.orderId)) throw new SimError(-2011, 'Unknown order sent.');
+    this.resting.remove(order);
+    account.open.delete(order.orderId);
+    const released = this.release(account, order);
+    order.status = 'CANCELED';
+    order.updateTime = this.ctx.now();
+    this.ctx.events.order(account, order, null);
+    if (released.length > 0) this.ctx.events.balances(account, released);
+    return order;
+  }
+
+  /**
+   * Gives back what a canceled order held while it rested, before its CANCELED event goes out;
+   * returns the assets whose balances that moved (told to the user streams after the order).
+   */
+  protected abstract release(account: Account, order: Order): string[];
+
+  /** A fresh order record of this market (newOrderRecord). */
+  protected newOrder(account: Account, req: NewOrder, price: Decimal | null, qty: Decimal): Order {
+    return newOrderRecord(this.ctx, account, this.market, req, price, qty);
+  }
+
+  /** The resting order and the quantity a partial fill executes (partialFillOf). */
+  protected partialFillOf(account: Account, clientOrderId: string, quantity: string): { order: Order; qty: Decimal } {
+    return partialFillOf(this.ctx, account, this.market, clientOrderId, quantity);
   }
 }
 

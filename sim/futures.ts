@@ -8,22 +8,12 @@
  * its isolated wallet is lost.
  */
 import { type Account, DEFAULT_LEVERAGE, type Position } from './accounts';
-import {
-  completeWithFill,
-  type EngineContext,
-  newOrderRecord,
-  partialFillOf,
-  recordFill,
-  register,
-  remaining,
-  RestingBook,
-} from './context';
+import { completeWithFill, type EngineContext, MatchingEngine, recordFill, register, remaining } from './context';
 import { checkOrderFilters } from './filters';
 import { bracketsFor, isolatedLongLiquidationPrice } from './liquidation';
 import { addToLong, D, maxPositionAt, reduceLong, type LongPosition } from '../trading/index';
 import { Decimal, ZERO, parseDecimal } from './num';
-import { mandatory } from './spot';
-import { SimError, type NewOrder, type Order } from './types';
+import { missingParameter, SimError, type NewOrder, type Order } from './types';
 
 export const MAX_LEVERAGE = 10;
 /** Binance's client order id of the order that liquidates a position ('autoclose-<time>'). */
@@ -44,11 +34,12 @@ function marginInsufficient(): SimError {
   return new SimError(-2019, 'Margin is insufficient.');
 }
 
-export class FuturesEngine {
-  private readonly resting = new RestingBook();
+export class FuturesEngine extends MatchingEngine {
   private readonly holders = new Map<string, Map<number, Account>>();
 
-  constructor(private readonly ctx: EngineContext) {}
+  constructor(ctx: EngineContext) {
+    super(ctx, 'futures');
+  }
 
   leverage(account: Account, symbol: string): number {
     return account.futures.leverage.get(symbol) ?? DEFAULT_LEVERAGE;
@@ -98,14 +89,14 @@ export class FuturesEngine {
     const spec = this.ctx.book.spec(req.symbol);
     const current = this.ctx.book.price(req.symbol);
     const qty = parseDecimal(req.quantity);
-    if (!qty) throw mandatory('quantity');
+    if (!qty) throw missingParameter('quantity');
     const limit = req.type === 'LIMIT' ? parseDecimal(req.price) : null;
-    if (req.type === 'LIMIT' && !limit) throw mandatory('price');
+    if (req.type === 'LIMIT' && !limit) throw missingParameter('price');
     checkOrderFilters(spec, limit ?? current, qty, limit !== null);
     this.checkSide(account, req, qty);
     if (req.side === 'BUY') this.checkPositionLimit(account, req.symbol, qty, limit ?? current);
     const marketable = !limit || (req.side === 'BUY' ? limit.gte(current) : limit.lte(current));
-    const order = newOrderRecord(this.ctx, account, 'futures', req, limit, qty);
+    const order = this.newOrder(account, req, limit, qty);
     if (marketable) {
       this.fill(account, order, current, false);
       return order;
@@ -119,14 +110,9 @@ export class FuturesEngine {
     return order;
   }
 
-  cancel(account: Account, order: Order): Order {
-    if (!account.open.has(order.orderId)) throw new SimError(-2011, 'Unknown order sent.');
-    this.resting.remove(order);
-    account.open.delete(order.orderId);
-    order.status = 'CANCELED';
-    order.updateTime = this.ctx.now();
-    this.ctx.events.order(account, order, null);
-    return order;
+  /** A canceled order's margin is free again once it is no longer open (available() counts open orders): no balance moves. */
+  protected release(): string[] {
+    return [];
   }
 
   /**
@@ -135,7 +121,7 @@ export class FuturesEngine {
    * opens (the last execution frees what is left: onPrice takes the order out of the open ones).
    */
   fillPartially(account: Account, clientOrderId: string, quantity: string): Order {
-    const { order, qty } = partialFillOf(this.ctx, account, 'futures', clientOrderId, quantity);
+    const { order, qty } = this.partialFillOf(account, clientOrderId, quantity);
     const reserved = new Decimal(order.reserved);
     order.reserved = reserved.sub(reserved.mul(qty).div(remaining(order))).toFixed();
     try {
@@ -147,10 +133,7 @@ export class FuturesEngine {
     return order;
   }
 
-  /** Puts a restored open order back in the book, a restored position under liquidation watch (persistence.ts). */
-  restoreOpen(account: Account, order: Order): void {
-    this.resting.track(account, order);
-  }
+  /** Puts a restored position under liquidation watch (persistence.ts). */
   restorePosition(account: Account, symbol: string): void {
     this.hold(symbol, account, true);
   }
@@ -239,10 +222,8 @@ export class FuturesEngine {
 
   private liquidate(account: Account, p: Position): void {
     const price = this.liquidationPrice(p);
-    const order = newOrderRecord(
-      this.ctx,
+    const order = this.newOrder(
       account,
-      'futures',
       {
         symbol: p.symbol,
         side: 'SELL',

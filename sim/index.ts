@@ -92,7 +92,8 @@ async function persist(
   return writer;
 }
 
-export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+/** The core at the seed, its pairs at the prices a saved state left them at (a bad state file is named). */
+async function restoredCore(options: SimulatorOptions) {
   const seed = options.seed ?? 1;
   const saved = options.stateFile ? await readStateFile(options.stateFile) : null;
   let symbols = options.symbols ?? DEFAULT_SYMBOLS;
@@ -103,6 +104,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   }
   const core = new SimulatorCore({ seed, symbols, feeRate: options.feeRate ?? '0.001', now: options.now ?? Date.now });
   const writer = options.stateFile ? await persist(core, options.stateFile, options.stateWriter, saved) : null;
+  return { seed, core, writer };
+}
+
+async function listen(server: ReturnType<typeof createHttpServer>, port: number, host: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const { seed, core, writer } = await restoredCore(options);
   const limits: WeightLimits = { ...DEFAULT_WEIGHT_LIMITS, ...options.weightLimits };
   const meter = new WeightMeter(limits, core.now);
   const listenKeys = new ListenKeys(core.now);
@@ -121,15 +134,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   server.keepAliveTimeout = 65_000;
   streams.attach(server);
   const host = options.host ?? '127.0.0.1';
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 8090, host, () => resolve());
-    });
-  } catch (error) {
+  await listen(server, options.port ?? 8090, host).catch(async (error: unknown) => {
     await writer?.close();
     throw error;
-  }
+  });
   const walker = options.randomWalk === false ? null : setInterval(() => core.walk(), options.walkIntervalMs ?? 1000);
   walker?.unref();
   // Listen keys expire on the core's clock; the sweep tells their streams (listenKeyExpired).

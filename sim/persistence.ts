@@ -64,44 +64,10 @@ export interface SimulatorState {
 // ---------------------------------------------------------------------------------------------
 // Core -> state
 
-function fill(f: Fill): Fill {
-  const out: Fill = {
-    tradeId: f.tradeId,
-    orderId: f.orderId,
-    symbol: f.symbol,
-    side: f.side,
-    price: f.price,
-    qty: f.qty,
-    quoteQty: f.quoteQty,
-    commission: f.commission,
-    commissionAsset: f.commissionAsset,
-    time: f.time,
-    maker: f.maker,
-  };
-  if (f.realizedPnl !== undefined) out.realizedPnl = f.realizedPnl;
-  return out;
-}
-
+// Fills, and orders but for their fills (saved as trade ids), hold primitives only, and every one
+// is built field by field (context.ts, state-readers.ts): a spread copies exactly their fields.
 function order(o: Order): SavedOrder {
-  return {
-    market: o.market,
-    orderId: o.orderId,
-    clientOrderId: o.clientOrderId,
-    symbol: o.symbol,
-    side: o.side,
-    type: o.type,
-    price: o.price,
-    origQty: o.origQty,
-    executedQty: o.executedQty,
-    cumQuote: o.cumQuote,
-    origQuoteOrderQty: o.origQuoteOrderQty,
-    status: o.status,
-    time: o.time,
-    updateTime: o.updateTime,
-    reduceOnly: o.reduceOnly,
-    fills: o.fills.map((f) => f.tradeId),
-    reserved: o.reserved,
-  };
+  return { ...o, fills: o.fills.map((f) => f.tradeId) };
 }
 
 function account(a: Account): SavedAccount {
@@ -130,7 +96,7 @@ function account(a: Account): SavedAccount {
     orders: [...a.orders.values()].map(order),
     open: [...a.open.keys()],
     byClientId: Object.fromEntries([...a.byClientId].map(([key, o]) => [key, o.orderId])),
-    trades: { spot: a.trades.spot.map(fill), futures: a.trades.futures.map(fill) },
+    trades: { spot: a.trades.spot.map((f) => ({ ...f })), futures: a.trades.futures.map((f) => ({ ...f })) },
     transfers: a.transfers.map((t) => ({
       tranId: t.tranId,
       type: t.type,

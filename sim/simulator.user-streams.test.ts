@@ -82,20 +82,31 @@ async function rest(
   return body;
 }
 
-const spotBuy = (key: Key, clientOrderId: string) =>
-  rest(key, 'POST', '/api/v3/order', {
+const SPOT_ORDER = '/api/v3/order';
+const FUTURES_ORDER = '/fapi/v1/order';
+
+/** A market buy of 0.001 BTC through REST on the API `path` names; `params` change it (a sell, reduceOnly). */
+const marketOrder = (key: Key, path: string, clientOrderId: string, params: Record<string, string> = {}) =>
+  rest(key, 'POST', path, {
     symbol: 'BTCUSDT',
     side: 'BUY',
     type: 'MARKET',
     quantity: '0.001',
     newClientOrderId: clientOrderId,
+    ...params,
   });
-const futuresBuy = (key: Key, clientOrderId: string) =>
-  rest(key, 'POST', '/fapi/v1/order', {
-    symbol: 'BTCUSDT',
+const spotBuy = (key: Key, clientOrderId: string) => marketOrder(key, SPOT_ORDER, clientOrderId);
+const futuresBuy = (key: Key, clientOrderId: string) => marketOrder(key, FUTURES_ORDER, clientOrderId);
+
+/** A GTC limit buy of 5 SOL at 95: it rests while SOL is at 100, for a partial fill to execute part of it. */
+const restingSolBuy = (key: Key, path: string, clientOrderId: string) =>
+  rest(key, 'POST', path, {
+    symbol: 'SOLUSDT',
     side: 'BUY',
-    type: 'MARKET',
-    quantity: '0.001',
+    type: 'LIMIT',
+    timeInForce: 'GTC',
+    quantity: '5',
+    price: '95',
     newClientOrderId: clientOrderId,
   });
 
@@ -211,15 +222,7 @@ describe('spot user data over the WebSocket API', () => {
     const ws = await connect(`${sim.wsUrl}/ws-api/v3?returnRateLimits=false`);
     await ws.request('userDataStream.subscribe.signature', signed(key));
     sim.control.setPrice('SOLUSDT', '100');
-    await rest(key, 'POST', '/api/v3/order', {
-      symbol: 'SOLUSDT',
-      side: 'BUY',
-      type: 'LIMIT',
-      timeInForce: 'GTC',
-      quantity: '5',
-      price: '95',
-      newClientOrderId: 'part-1',
-    });
+    await restingSolBuy(key, SPOT_ORDER, 'part-1');
     sim.control.fillPartially(key.apiKey, 'part-1', '2');
     sim.control.setPrice('SOLUSDT', '94');
     const reports = () => ws.frames.filter((f) => f.event?.e === 'executionReport').map((f) => f.event!);
@@ -323,15 +326,7 @@ describe('USD-M user data over listen keys', () => {
     const ws = await connect(`${sim.wsUrl}/stream?streams=${k}`);
     await ws.request('LIST_SUBSCRIPTIONS');
     sim.control.setPrice('SOLUSDT', '100');
-    await rest(key, 'POST', '/fapi/v1/order', {
-      symbol: 'SOLUSDT',
-      side: 'BUY',
-      type: 'LIMIT',
-      timeInForce: 'GTC',
-      quantity: '5',
-      price: '95',
-      newClientOrderId: 'fpart-1',
-    });
+    await restingSolBuy(key, FUTURES_ORDER, 'fpart-1');
     sim.control.fillPartially(key.apiKey, 'fpart-1', '2');
     const update = await ws.until((f) => f.data?.e === 'ORDER_TRADE_UPDATE' && (f.data.o as { x: string }).x === 'TRADE');
     expect(update.data!.o).toMatchObject({
@@ -364,14 +359,7 @@ describe('USD-M user data over listen keys', () => {
         .map((f) => (f.data!.a as { P: { s: string; pa: string }[] }).P.map((p) => [p.s, p.pa]));
     await futuresBuy(key, 'pa-1');
     await ws.until(() => positions().length === 1);
-    await rest(key, 'POST', '/fapi/v1/order', {
-      symbol: 'BTCUSDT',
-      side: 'SELL',
-      type: 'MARKET',
-      quantity: '0.001',
-      newClientOrderId: 'pa-2',
-      reduceOnly: 'true',
-    });
+    await marketOrder(key, FUTURES_ORDER, 'pa-2', { side: 'SELL', reduceOnly: 'true' });
     await ws.until(() => positions().length === 2);
     expect(positions()).toEqual([[['BTCUSDT', '0.001']], [['BTCUSDT', '0']]]);
     ws.socket.close();

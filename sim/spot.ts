@@ -5,29 +5,16 @@
  * (fillPartially), in part first: PARTIALLY_FILLED, still resting for the rest. The fee is feeRate
  * of the notional in the quote asset, exact: a buy costs notional + fee, a sell yields notional - fee.
  */
-import { type Account, credit, debit, findOrder, lock, spendLocked, unlock } from './accounts';
-import {
-  completeWithFill,
-  type EngineContext,
-  newOrderRecord,
-  partialFillOf,
-  recordFill,
-  register,
-  remaining,
-  RestingBook,
-} from './context';
+import { type Account, credit, debit, lock, spendLocked, unlock } from './accounts';
+import { completeWithFill, type EngineContext, MatchingEngine, recordFill, register, remaining } from './context';
 import { checkOrderFilters, checkPrecision } from './filters';
 import { Decimal, floorToStep, parseDecimal } from './num';
-import { SimError, type NewOrder, type Order, type SymbolSpec } from './types';
+import { missingParameter, type NewOrder, type Order, type SymbolSpec } from './types';
 
-export function mandatory(name: string): SimError {
-  return new SimError(-1102, `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`);
-}
-
-export class SpotEngine {
-  private readonly resting = new RestingBook();
-
-  constructor(private readonly ctx: EngineContext) {}
+export class SpotEngine extends MatchingEngine {
+  constructor(ctx: EngineContext) {
+    super(ctx, 'spot');
+  }
 
   place(account: Account, req: NewOrder): Order {
     const spec = this.ctx.book.spec(req.symbol);
@@ -38,43 +25,26 @@ export class SpotEngine {
       return this.fillNow(account, spec, req, null, qty, current);
     }
     const limit = parseDecimal(req.price);
-    if (!limit) throw mandatory('price');
+    if (!limit) throw missingParameter('price');
     checkOrderFilters(spec, limit, qty, true);
     const marketable = req.side === 'BUY' ? limit.gte(current) : limit.lte(current);
     if (marketable) return this.fillNow(account, spec, req, limit, qty, current);
     return this.rest(account, spec, req, limit, qty);
   }
 
-  cancel(account: Account, symbol: string, orderId?: number, clientOrderId?: string): Order {
-    let order: Order;
-    try {
-      order = findOrder(account, 'spot', symbol, orderId, clientOrderId);
-    } catch {
-      throw new SimError(-2011, 'Unknown order sent.');
-    }
-    if (!account.open.has(order.orderId)) throw new SimError(-2011, 'Unknown order sent.');
-    this.resting.remove(order);
-    account.open.delete(order.orderId);
-    const spec = this.ctx.book.spec(symbol);
+  /** A canceled order's locked quote (a buy) or base (a sell) is free again. */
+  protected release(account: Account, order: Order): string[] {
+    const spec = this.ctx.book.spec(order.symbol);
     const asset = order.side === 'BUY' ? spec.quote : spec.base;
     unlock(account, asset, new Decimal(order.reserved));
-    order.status = 'CANCELED';
-    order.updateTime = this.ctx.now();
-    this.ctx.events.order(account, order, null);
-    this.ctx.events.balances(account, [asset]);
-    return order;
+    return [asset];
   }
 
   /** Executes `quantity` of a resting order at its limit, as a maker trade; it rests on for the rest (control API). */
   fillPartially(account: Account, clientOrderId: string, quantity: string): Order {
-    const { order, qty } = partialFillOf(this.ctx, account, 'spot', clientOrderId, quantity);
+    const { order, qty } = this.partialFillOf(account, clientOrderId, quantity);
     this.execute(account, order, qty);
     return order;
-  }
-
-  /** Puts a restored open order back in the book (persistence.ts). */
-  restoreOpen(account: Account, order: Order): void {
-    this.resting.track(account, order);
   }
 
   /** Fills every resting order the new price crosses, at its own limit price. */
@@ -93,17 +63,17 @@ export class SpotEngine {
   private quantity(spec: SymbolSpec, req: NewOrder, current: Decimal): Decimal {
     if (req.quantity !== undefined) {
       const qty = parseDecimal(req.quantity);
-      if (!qty) throw mandatory('quantity');
+      if (!qty) throw missingParameter('quantity');
       return qty;
     }
     const quote = parseDecimal(req.quoteOrderQty);
-    if (req.type !== 'MARKET' || !quote) throw mandatory('quantity');
+    if (req.type !== 'MARKET' || !quote) throw missingParameter('quantity');
     checkPrecision('quoteOrderQty', quote);
     return floorToStep(quote.div(current), spec.stepSize);
   }
 
   private fillNow(account: Account, spec: SymbolSpec, req: NewOrder, limit: Decimal | null, qty: Decimal, price: Decimal): Order {
-    const order = newOrderRecord(this.ctx, account, 'spot', req, limit, qty);
+    const order = this.newOrder(account, req, limit, qty);
     const notional = price.mul(qty);
     const fee = notional.mul(this.ctx.feeRate);
     if (req.side === 'BUY') {
@@ -122,7 +92,7 @@ export class SpotEngine {
   }
 
   private rest(account: Account, spec: SymbolSpec, req: NewOrder, limit: Decimal, qty: Decimal): Order {
-    const order = newOrderRecord(this.ctx, account, 'spot', req, limit, qty);
+    const order = this.newOrder(account, req, limit, qty);
     const reserved = req.side === 'BUY' ? limit.mul(qty).mul(this.ctx.feeRate.add(1)) : qty;
     lock(account, req.side === 'BUY' ? spec.quote : spec.base, reserved);
     order.reserved = reserved.toFixed();

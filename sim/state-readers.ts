@@ -126,17 +126,22 @@ function readIpRestrict(value: unknown, path: string): boolean | string[] {
   return list(value, path).map((ip, i) => text(ip, `${path}[${i}]`));
 }
 
-export function readAccount(value: unknown, path: string): Account {
-  const a = record(value, path);
-  const tradesIn = record(a.trades, `${path}.trades`);
+/** The account's fills by market, and by trade id for its orders to find theirs. */
+function readTrades(value: unknown, path: string) {
+  const tradesIn = record(value, path);
   const trades = {
-    spot: list(tradesIn.spot, `${path}.trades.spot`).map((f, i) => readFill(f, `${path}.trades.spot[${i}]`)),
-    futures: list(tradesIn.futures, `${path}.trades.futures`).map((f, i) => readFill(f, `${path}.trades.futures[${i}]`)),
+    spot: list(tradesIn.spot, `${path}.spot`).map((f, i) => readFill(f, `${path}.spot[${i}]`)),
+    futures: list(tradesIn.futures, `${path}.futures`).map((f, i) => readFill(f, `${path}.futures[${i}]`)),
   };
   const tradeIndex = {
     spot: new Map(trades.spot.map((f) => [f.tradeId, f])),
     futures: new Map(trades.futures.map((f) => [f.tradeId, f])),
   };
+  return { trades, tradeIndex };
+}
+
+/** The account's orders by id, with the open ones and the client ids naming one of them. */
+function readOrderBook(a: Record<string, unknown>, path: string, tradeIndex: ReturnType<typeof readTrades>['tradeIndex']) {
   const orders = new Map<number, Order>();
   list(a.orders, `${path}.orders`).forEach((o, i) => {
     const restored = readOrder(o, `${path}.orders[${i}]`, tradeIndex);
@@ -155,36 +160,44 @@ export function readAccount(value: unknown, path: string): Account {
       orderById(id, `${path}.byClientId.${key}`),
     ]),
   );
-  const balances = new Map<string, Balance>(
-    Object.entries(record(a.balances, `${path}.balances`)).map(([asset, raw]) => {
-      const b = record(raw, `${path}.balances.${asset}`);
-      return [
-        asset,
-        {
-          free: decimal(b.free, `${path}.balances.${asset}.free`),
-          locked: decimal(b.locked, `${path}.balances.${asset}.locked`),
-        },
-      ];
+  return { orders, open, byClientId };
+}
+
+function readBalances(value: unknown, path: string): Map<string, Balance> {
+  return new Map<string, Balance>(
+    Object.entries(record(value, path)).map(([asset, raw]) => {
+      const b = record(raw, `${path}.${asset}`);
+      return [asset, { free: decimal(b.free, `${path}.${asset}.free`), locked: decimal(b.locked, `${path}.${asset}.locked`) }];
     }),
   );
-  const f = record(a.futures, `${path}.futures`);
+}
+
+/** The USD-M wallet: its margin, positions, and each symbol's leverage and margin type. */
+function readFuturesAccount(value: unknown, path: string): Account['futures'] {
+  const f = record(value, path);
   const positions = new Map(
-    list(f.positions, `${path}.futures.positions`)
-      .map((p, i) => readPosition(p, `${path}.futures.positions[${i}]`))
+    list(f.positions, `${path}.positions`)
+      .map((p, i) => readPosition(p, `${path}.positions[${i}]`))
       .map((p) => [p.symbol, p]),
   );
   const leverage = new Map(
-    Object.entries(record(f.leverage, `${path}.futures.leverage`)).map(([symbol, lev]) => [
+    Object.entries(record(f.leverage, `${path}.leverage`)).map(([symbol, lev]) => [
       symbol,
-      int(lev, `${path}.futures.leverage.${symbol}`),
+      int(lev, `${path}.leverage.${symbol}`),
     ]),
   );
   const marginType = new Map(
-    Object.entries(record(f.marginType, `${path}.futures.marginType`)).map(([symbol, type]) => [
+    Object.entries(record(f.marginType, `${path}.marginType`)).map(([symbol, type]) => [
       symbol,
-      oneOf<'ISOLATED' | 'CROSSED'>(type, `${path}.futures.marginType.${symbol}`, ['ISOLATED', 'CROSSED']),
+      oneOf<'ISOLATED' | 'CROSSED'>(type, `${path}.marginType.${symbol}`, ['ISOLATED', 'CROSSED']),
     ]),
   );
+  return { wallet: decimal(f.wallet, `${path}.wallet`), positions, leverage, marginType };
+}
+
+export function readAccount(value: unknown, path: string): Account {
+  const a = record(value, path);
+  const { trades, tradeIndex } = readTrades(a.trades, `${path}.trades`);
   return {
     uid: int(a.uid, `${path}.uid`),
     apiKey: text(a.apiKey, `${path}.apiKey`),
@@ -192,11 +205,9 @@ export function readAccount(value: unknown, path: string): Account {
     canWithdraw: bool(a.canWithdraw, `${path}.canWithdraw`),
     ipRestrict: readIpRestrict(a.ipRestrict, `${path}.ipRestrict`),
     createdAt: int(a.createdAt, `${path}.createdAt`),
-    balances,
-    futures: { wallet: decimal(f.wallet, `${path}.futures.wallet`), positions, leverage, marginType },
-    orders,
-    open,
-    byClientId,
+    balances: readBalances(a.balances, `${path}.balances`),
+    futures: readFuturesAccount(a.futures, `${path}.futures`),
+    ...readOrderBook(a, path, tradeIndex),
     trades,
     transfers: list(a.transfers, `${path}.transfers`).map((t, i) => readTransfer(t, `${path}.transfers[${i}]`)),
   };

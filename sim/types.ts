@@ -96,3 +96,8 @@ export class SimError extends Error {
     super(message);
   }
 }
+
+/** Binance's refusal of a request without a parameter it must carry (-1102). */
+export function missingParameter(name: string): SimError {
+  return new SimError(-1102, `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`);
+}

@@ -61,12 +61,10 @@ describe('the simulator control API (/sim/*)', () => {
     await ex.loadMarkets();
     await ex.createOrder('SOL/USDT', 'limit', 'buy', 2, 95, { clientOrderId: 'http-part' });
     const headers = { ...JSON_TYPE, host: `127.0.0.1:${sim.port}` };
-    const filled = await control(
-      'POST',
-      '/sim/partial-fill',
-      headers,
-      JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: '0.5' }),
-    );
+    // quantity as sent: the API wants a decimal string and refuses a JSON number.
+    const partialFill = (quantity: string | number) =>
+      control('POST', '/sim/partial-fill', headers, JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity }));
+    const filled = await partialFill('0.5');
     expect(filled.status).toBe(200);
     expect(JSON.parse(filled.body)).toMatchObject({
       market: 'spot',
@@ -76,20 +74,10 @@ describe('the simulator control API (/sim/*)', () => {
       origQty: '2',
     });
     expect(sim.control.getAccount(key.apiKey)!.balances.SOL).toEqual({ free: '0.50000000', locked: '0.00000000' });
-    const tooMuch = await control(
-      'POST',
-      '/sim/partial-fill',
-      headers,
-      JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: '1.5' }),
-    );
+    const tooMuch = await partialFill('1.5');
     expect(tooMuch.status).toBe(400);
     expect(JSON.parse(tooMuch.body)).toEqual({ error: expect.stringMatching(/less than the 1.5 left/) });
-    const numeric = await control(
-      'POST',
-      '/sim/partial-fill',
-      headers,
-      JSON.stringify({ apiKey: key.apiKey, clientOrderId: 'http-part', quantity: 0.5 }),
-    );
+    const numeric = await partialFill(0.5);
     expect(numeric.status).toBe(400);
     expect(sim.control.getAccount(key.apiKey)!.openOrders.map((o) => o.executedQty)).toEqual(['0.5']);
   });

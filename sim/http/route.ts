@@ -1,7 +1,7 @@
-/** Route table types shared by the spot, futures, sapi and control routes. */
+/** The route table, its registry and the parameter parsing shared by the spot, futures and sapi routes. */
 import { type Account } from '../accounts';
 import { type SimulatorCore } from '../core';
-import { SimError, type NewOrder, type Side, type OrderType } from '../types';
+import { missingParameter, SimError, type NewOrder, type Side, type OrderType } from '../types';
 import { type Pool, type WeightLimits } from '../weights';
 import { type ListenKeys } from './listen-keys';
 
@@ -34,17 +34,52 @@ export interface Route {
 
 export type RouteTable = Map<string, Route>;
 
-export function add(table: RouteTable, methods: string, paths: string | string[], route: Route): void {
-  for (const method of methods.split(',')) {
-    for (const path of Array.isArray(paths) ? paths : [paths]) table.set(`${method} ${path}`, route);
+/** Which fault injections a signed route is subject to (server.ts applies them). */
+export type FaultExposure = Pick<Route, 'submitsOrder' | 'submitsTransfer' | 'looksUpOrder'>;
+
+/**
+ * Registers the routes of one weight pool (spot, USD-M or sapi). A route names only what is its
+ * own: method(s) ('GET' or 'POST,PUT,DELETE'), path(s), weight and handler; the pool comes from
+ * the registry and the auth level from the method that registers it, so a route cannot land in
+ * the other market's pool or lose its signature check by a slip in a copied literal.
+ */
+export class RouteRegistry {
+  constructor(
+    private readonly table: RouteTable,
+    private readonly pool: Pool,
+  ) {}
+
+  /** No API key: market data, server time, system status. */
+  publicRoute(methods: string, paths: string | string[], weight: Route['weight'], handle: Route['handle']): void {
+    this.add(methods, paths, { pool: this.pool, weight, auth: 'none', handle });
+  }
+
+  /** A known API key (X-MBX-APIKEY), no signature: Binance's USER_STREAM endpoints (listen keys). */
+  apiKeyRoute(methods: string, paths: string | string[], weight: Route['weight'], handle: Route['handle']): void {
+    this.add(methods, paths, { pool: this.pool, weight, auth: 'key', handle });
+  }
+
+  /** The API key and an HMAC signature over a fresh timestamp: Binance's TRADE and USER_DATA endpoints. */
+  signedRoute(
+    methods: string,
+    paths: string | string[],
+    weight: Route['weight'],
+    handle: Route['handle'],
+    faults: FaultExposure = {},
+  ): void {
+    this.add(methods, paths, { pool: this.pool, weight, auth: 'signed', handle, ...faults });
+  }
+
+  private add(methods: string, paths: string | string[], route: Route): void {
+    for (const method of methods.split(',')) {
+      for (const path of Array.isArray(paths) ? paths : [paths]) this.table.set(`${method} ${path}`, route);
+    }
   }
 }
 
 export function required(params: Params, name: string): string {
   const value = params[name];
-  if (value === undefined || value === '') {
-    throw new SimError(-1102, `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`);
-  }
+  if (value === undefined || value === '') throw missingParameter(name);
   return value;
 }
 

@@ -3,7 +3,7 @@ import { type Transfer } from '../accounts';
 import { fmt8 } from '../num';
 import { SimError } from '../types';
 import { apiRestrictions } from '../wire/spot';
-import { add, optionalInt, required, type RouteContext, type RouteTable } from './route';
+import { optionalInt, required, type RouteContext, RouteRegistry, type RouteTable } from './route';
 
 function coins(c: RouteContext): Record<string, unknown>[] {
   const assets = new Set(['USDT', ...[...c.core.book.specs.values()].map((s) => s.base)]);
@@ -67,54 +67,36 @@ function transferRow(t: Transfer): Record<string, unknown> {
 const LEGACY_TRANSFER: Record<string, string> = { '1': 'MAIN_UMFUTURE', '2': 'UMFUTURE_MAIN' };
 
 export function sapiRoutes(t: RouteTable): void {
-  add(t, 'GET', '/sapi/v1/system/status', {
-    pool: 'sapi',
-    weight: 1,
-    auth: 'none',
-    handle: () => ({ status: 0, msg: 'normal' }),
-  });
-  add(t, 'GET', '/sapi/v1/capital/config/getall', { pool: 'sapi', weight: 10, auth: 'signed', handle: coins });
-  add(t, 'GET', ['/sapi/v1/margin/allPairs', '/sapi/v1/margin/isolated/allPairs'], {
-    pool: 'sapi',
-    weight: 1,
-    auth: 'signed',
-    handle: () => [],
-  });
-  add(t, 'GET', '/sapi/v1/account/apiRestrictions', {
-    pool: 'sapi',
-    weight: 1,
-    auth: 'signed',
-    handle: (c) => apiRestrictions(c.account),
-  });
-  add(t, 'GET', '/sapi/v1/account/status', { pool: 'sapi', weight: 1, auth: 'signed', handle: () => ({ data: 'Normal' }) });
-  add(t, 'GET', '/sapi/v1/asset/tradeFee', {
-    pool: 'sapi',
-    weight: 1,
-    auth: 'signed',
-    handle: (c) =>
-      c.core.book
-        .symbols()
-        .map((symbol) => ({ symbol, makerCommission: c.core.feeRate.toFixed(), takerCommission: c.core.feeRate.toFixed() })),
-  });
-  add(t, 'POST', '/sapi/v1/asset/transfer', {
-    pool: 'sapi',
-    weight: 1,
-    auth: 'signed',
-    submitsTransfer: true,
-    handle: (c) => ({
+  const r = new RouteRegistry(t, 'sapi');
+  r.publicRoute('GET', '/sapi/v1/system/status', 1, () => ({ status: 0, msg: 'normal' }));
+  r.signedRoute('GET', '/sapi/v1/capital/config/getall', 10, coins);
+  r.signedRoute('GET', ['/sapi/v1/margin/allPairs', '/sapi/v1/margin/isolated/allPairs'], 1, () => []);
+  r.signedRoute('GET', '/sapi/v1/account/apiRestrictions', 1, (c) => apiRestrictions(c.account));
+  r.signedRoute('GET', '/sapi/v1/account/status', 1, () => ({ data: 'Normal' }));
+  r.signedRoute('GET', '/sapi/v1/asset/tradeFee', 1, (c) =>
+    c.core.book
+      .symbols()
+      .map((symbol) => ({ symbol, makerCommission: c.core.feeRate.toFixed(), takerCommission: c.core.feeRate.toFixed() })),
+  );
+  r.signedRoute(
+    'POST',
+    '/sapi/v1/asset/transfer',
+    1,
+    (c) => ({
       tranId: c.core.transfer(c.account, required(c.params, 'type'), required(c.params, 'asset'), required(c.params, 'amount')),
     }),
-  });
-  add(t, 'GET', '/sapi/v1/asset/transfer', { pool: 'sapi', weight: 1, auth: 'signed', handle: transferHistory });
-  add(t, 'POST', '/sapi/v1/futures/transfer', {
-    pool: 'sapi',
-    weight: 1,
-    auth: 'signed',
-    submitsTransfer: true,
-    handle: (c) => {
+    { submitsTransfer: true },
+  );
+  r.signedRoute('GET', '/sapi/v1/asset/transfer', 1, transferHistory);
+  r.signedRoute(
+    'POST',
+    '/sapi/v1/futures/transfer',
+    1,
+    (c) => {
       const type = LEGACY_TRANSFER[required(c.params, 'type')];
       if (!type) throw new SimError(-1100, "Illegal characters found in parameter 'type'.");
       return { tranId: c.core.transfer(c.account, type, required(c.params, 'asset'), required(c.params, 'amount')) };
     },
-  });
+    { submitsTransfer: true },
+  );
 }

@@ -6,7 +6,7 @@
 import { type SimulatorCore } from '../core';
 import { failAfterAccept, SEND_STATUS_UNKNOWN } from '../accept-faults';
 import { newOrder } from '../http/route';
-import { SimError } from '../types';
+import { missingParameter, SimError } from '../types';
 import { spotOrderResponse } from '../wire/spot';
 import { type Session } from './session';
 import { verifyWsSignature, type WsParams } from './signature';
@@ -32,7 +32,7 @@ export interface Method {
 function mandatory(params: WsParams, name: string): string {
   const value = params[name];
   if (value === undefined || value === null || value === '') {
-    throw new SimError(-1102, `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`);
+    throw missingParameter(name);
   }
   return String(value);
 }
