@@ -21,17 +21,7 @@ import { cpus } from 'node:os';
 import type pg from 'pg';
 import { TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import { SPARKLINE_POINTS } from '../server/modules/runnables/sparklines';
-import {
-  applyFill,
-  botParams,
-  marketRules,
-  normaliseStrategy,
-  restoreBot,
-  simulateFill,
-  snapshotOf,
-  step,
-  type OrderAction,
-} from '../trading/index';
+import { normaliseStrategy, snapshotOf } from '../trading/index';
 import { storedGrids } from '../server/runnables/bot/index';
 import {
   benchDatabase,
@@ -41,6 +31,7 @@ import {
   seedMembers,
   seedSessions,
 } from './support/bench-db';
+import { boughtBot } from './support/bots';
 import { createAccount, spawnScript, spawnSimulator } from './support/spawn-sim';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -74,9 +65,7 @@ function botTemplate() {
   }));
   const strategy = normaliseStrategy({ strategyName: 'System Strategy', noOfGrids: 3, tableData });
   const rules = { stepSize: '0.001', tickSize: '0.01', minNotional: '5', feeRate: '0.001' };
-  const bot = restoreBot(strategy, botParams({ investment: 1000 }), marketRules(rules), null);
-  for (const a of step(bot, { ts: Date.now(), price: '145.62' })) applyFill(bot, simulateFill(a as OrderAction, bot.market));
-  const state = snapshotOf(bot);
+  const state = snapshotOf(boughtBot(strategy, { investment: 1000 }, rules, { ts: Date.now(), price: '145.62' }));
   for (let d = 0; d < 30; d++)
     state.datewise[new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10)] = ((d % 7) * 0.37).toFixed(2);
   return { snapshot: storedGrids(strategy), rules, state };

@@ -22,14 +22,14 @@
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { constants as perf, PerformanceObserver } from 'node:perf_hooks';
-import { Engine } from '../server/engine/engine';
+import type { Engine } from '../server/engine/engine';
 import { EngineMetrics } from '../server/engine/metrics';
-import { enginePorts } from '../server/engine-ports';
 import { newCycleState } from '../server/runnables/cycle/index';
-import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
+import { TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import { seededRandom } from '../sim/rng';
-import { benchDatabase, insertJson, processCpuSeconds, seedMembers } from './support/bench-db';
-import { memory, round, SPECS, startEngineSim, stats, toTick } from './support/engine-bench';
+import { insertJson, processCpuSeconds } from './support/bench-db';
+import { adoption, engineBench, memory, progressOf, round, stats, steadyWindow, tapDecisions } from './support/engine-bench';
+import { fundedBalances, rulesOf, SPECS, toTick } from './support/market';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const CYCLES = num('BENCH_CYCLES', 10_000);
@@ -45,8 +45,7 @@ const TARGETS = { tickToDecisionP99Ms: 5, engineCpuCores: 0.5, bytesPerCycle: 10
 
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Progress on stderr, so stdout stays the one JSON document. */
-const progress = (what: string) => console.error(`bench:cycles ${new Date().toISOString()} ${what}`);
+const progress = progressOf('bench:cycles');
 
 /** Cycles as the start writes them: every other one bought at once (its buy above the price), the others resting under it. */
 function cycleRows(userIds: string[], rnd: () => number): Record<string, unknown>[] {
@@ -54,7 +53,7 @@ function cycleRows(userIds: string[], rnd: () => number): Record<string, unknown
     const symbol = TICKER_SYMBOLS[i % TICKER_SYMBOLS.length]!;
     const spec = SPECS.get(symbol)!;
     const price = Number(spec.price);
-    const rules = { stepSize: spec.stepSize, tickSize: spec.tickSize, minNotional: spec.minNotional, feeRate: '0.001' };
+    const rules = rulesOf(spec);
     const bought = i % 2 === 0;
     // Near the price (a walk of 0.05 % a second moves about 0.25 % in a minute), resting buys and
     // sells fill in the window and the next orders are placed; the others rest a few per cent away.
@@ -85,41 +84,24 @@ function cycleRows(userIds: string[], rnd: () => number): Record<string, unknown
   });
 }
 
-const sim = await startEngineSim(FLUSH_MS);
-const db = await benchDatabase({ EXCHANGE: 'sim', SIM_URL: sim.url, ROLES: 'engine' });
-const log = { errors: 0, warnings: 0, first: [] as string[] };
-const note = (level: 'error' | 'warn') => (o: object, m: string) => {
-  if (level === 'error') log.errors += 1;
-  else log.warnings += 1;
-  if (log.first.length < 5)
-    log.first.push(`${level}: ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v)).slice(0, 300)}`);
-};
+const bench = await engineBench(FLUSH_MS);
+const { sim, db, exchange, logged: log } = bench;
 let engine: Engine | null = null;
-const exchange = await createExchange(db.config);
 try {
-  const seedStarted = now();
-  const balances = Object.fromEntries([['USDT', '1000000000'], ...TICKER_SYMBOLS.map((s) => [s.slice(0, -4), '0'])]);
-  const members = await seedMembers(db, await sim.accounts(MEMBERS, balances));
-  const rows = cycleRows(
-    members.map((m) => m.userId),
-    seededRandom(7),
-  );
-  await insertJson(db.pool, 'cycles', rows.slice(0, MEMBERS));
-  const seedSeconds = (now() - seedStarted) / 1000;
+  const balances = fundedBalances(TICKER_SYMBOLS, '0');
+  const { rows, seedSeconds } = await bench.seed('cycles', MEMBERS, balances, (userIds) => cycleRows(userIds, seededRandom(7)));
 
   let measuring = false;
   const decisions: number[] = [];
   /** When each decision ended (performance.now()), to tell which ones a garbage collection ran in. */
   const decisionEnds: number[] = [];
   const metrics = new EngineMetrics();
-  const observeDecision = metrics.decision.observe.bind(metrics.decision) as (v: number) => void;
-  (metrics.decision as unknown as { observe: (v: number) => void }).observe = (v) => {
+  tapDecisions(metrics, (ms) => {
     if (measuring) {
-      decisions.push(v * 1000);
+      decisions.push(ms);
       decisionEnds.push(now());
     }
-    observeDecision(v);
-  };
+  });
   const gcs: { minor: boolean; start: number; ms: number }[] = [];
   const gcObserver = new PerformanceObserver((list) => {
     if (!measuring) return;
@@ -131,38 +113,16 @@ try {
       });
   });
   gcObserver.observe({ entryTypes: ['gc'] });
-  const byWeight = new Map<string, number>();
-  const reserve = exchange.governor.reserve.bind(exchange.governor);
-  exchange.governor.reserve = (family, w) => {
-    if (measuring) byWeight.set(`${family}:${w}`, (byWeight.get(`${family}:${w}`) ?? 0) + 1);
-    return reserve(family, w);
-  };
+  const byWeight = bench.requestsByWeight(() => measuring);
 
-  engine = new Engine({
-    db: db.database.db,
-    config: db.config,
-    exchange,
-    ...enginePorts({ db: db.database.db, config: db.config }, 'cycles'),
-    metrics,
-    log: { info: () => undefined, warn: note('warn'), error: note('error') },
-  });
+  engine = bench.engine(metrics, 'cycles');
   const memory0 = memory();
-  const waitSize = async (n: number) => {
-    while (engine!.size < n) await sleep(50);
-    progress(`${engine!.size} cycles adopted; waiting for their first orders`);
-    await engine!.idle();
-  };
-  let t = now();
-  engine.start();
-  await waitSize(MEMBERS);
-  const adoptFirstSeconds = (now() - t) / 1000;
+  const adopted = (size: number) => progress(`${size} cycles adopted; waiting for their first orders`);
+  const adoptFirstSeconds = await adoption(engine, MEMBERS, (e) => e.start(), adopted);
   const memoryA = memory();
   await insertJson(db.pool, 'cycles', rows.slice(MEMBERS));
   rows.length = 0;
-  t = now();
-  void engine.claim();
-  await waitSize(CYCLES);
-  const adoptRestSeconds = (now() - t) / 1000;
+  const adoptRestSeconds = await adoption(engine, CYCLES, (e) => void e.claim(), adopted);
   const memoryB = memory();
   // The take-on's orders go out at the IP's weight budget (about 100 a second): the window
   // measures what follows, once every cycle's first order rests (or filled).
@@ -184,42 +144,21 @@ try {
     return Object.fromEntries(result.rows.map((r) => [r.key, r.n]));
   }
 
-  const rnd = seededRandom(11);
-  const prices = new Map(TICKER_SYMBOLS.map((s) => [s, Number(SPECS.get(s)!.price)]));
-  const drive = () => {
-    const batch: [string, string][] = [];
-    for (const symbol of TICKER_SYMBOLS) {
-      const spec = SPECS.get(symbol)!;
-      const current = prices.get(symbol)!;
-      let next = toTick(current * (1 + (rnd() * 2 - 1) * (MOVE_PCT / 100)), spec.tickSize);
-      if (Number(next) === current) next = toTick(current + Number(spec.tickSize) * (rnd() < 0.5 ? -1 : 1), spec.tickSize);
-      prices.set(symbol, Number(next));
-      batch.push([symbol, next]);
-    }
-    sim.setPrices(batch);
-  };
-  const driver = setInterval(drive, 1000);
+  const stopDriving = bench.walkPrices(MOVE_PCT);
   await sleep(WARMUP_S * 1000);
 
   const orders0 = await orderCounts();
   const gov0 = { ...exchange.governor.stats.reserved };
   const streams0 = exchange.spotStreams.stats();
   const sim0 = await processCpuSeconds(sim.pid);
-  const cpu0 = process.cpuUsage();
   const switches0 = process.resourceUsage().involuntaryContextSwitches;
-  const wall0 = now();
-  measuring = true;
-  progress('steady window');
-  await sleep(STEADY_S * 1000);
-  measuring = false;
-  const wallSeconds = (now() - wall0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
+  const { wallSeconds, cpu } = await steadyWindow(STEADY_S, (on) => (measuring = on), progress);
   const preempted = process.resourceUsage().involuntaryContextSwitches - switches0;
   const sim1 = await processCpuSeconds(sim.pid);
   const gov1 = { ...exchange.governor.stats.reserved };
   const streams1 = exchange.spotStreams.stats();
   const orders1 = await orderCounts();
-  clearInterval(driver);
+  stopDriving();
   // What is still queued is no part of the measurements; what did not finish is reported.
   const quiet = await Promise.race([engine.idle().then(() => true), sleep(15_000).then(() => false)]);
   const busy = engine.busyRunners();
@@ -349,9 +288,6 @@ try {
     ),
   );
 } finally {
-  await engine?.stop().catch(() => undefined);
-  await exchange.close().catch(() => undefined);
-  await db.close();
-  await sim.stop();
+  await bench.close(engine);
 }
 process.exit(0);

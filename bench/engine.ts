@@ -17,36 +17,18 @@
  * Env: BENCH_BOTS (10000), BENCH_MEMBERS (100), BENCH_WARMUP_S (15), BENCH_STEADY_S (60),
  * BENCH_MOVE_PCT (0.05), BENCH_SIM_FLUSH_MS (1000, Binance's !miniTicker@arr cadence).
  */
-import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { Engine } from '../server/engine/engine';
+import type { Engine } from '../server/engine/engine';
 import { EngineMetrics } from '../server/engine/metrics';
-import { enginePorts } from '../server/engine-ports';
-import { storedGrids } from '../server/runnables/bot/index';
-import { createExchange, TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
+import { TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
 import type { MemberGateway, OrderRequest } from '../server/exchange/core/gateway';
 import { seededRandom } from '../sim/rng';
-import {
-  applyFill,
-  botParams,
-  marketRules,
-  normaliseStrategy,
-  restoreBot,
-  simulateFill,
-  snapshotOf,
-  step,
-  type OrderAction,
-} from '../trading/index';
-import {
-  benchDatabase,
-  insertJson,
-  postgresCpuDelta,
-  postgresCpuSeconds,
-  processCpuSeconds,
-  seedMembers,
-} from './support/bench-db';
-import { memory, round, SPECS, startEngineSim, stats, toTick } from './support/engine-bench';
+import { normaliseStrategy } from '../trading/index';
+import { insertJson, postgresCpuDelta, postgresCpuSeconds, processCpuSeconds } from './support/bench-db';
+import { boughtBot, liveBotRow } from './support/bots';
+import { adoption, engineBench, memory, progressOf, round, stats, steadyWindow, tapDecisions } from './support/engine-bench';
+import { fundedBalances, rulesOf, SPECS, toTick } from './support/market';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const BOTS = num('BENCH_BOTS', 10_000);
@@ -66,8 +48,7 @@ const TARGETS = {
 
 const now = () => performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Progress on stderr, so stdout stays the one JSON document. */
-const progress = (what: string) => console.error(`bench:engine ${new Date().toISOString()} ${what}`);
+const progress = progressOf('bench:engine');
 
 // ---- bots as startBot records them, grid 1 already bought -----------------------------------
 
@@ -90,61 +71,21 @@ function botRows(userIds: string[], rnd: () => number): Record<string, unknown>[
       noOfGrids: 3,
       tableData: [grid(1, '40'), grid(2, '30'), grid(3, '30')],
     });
-    const rules = { stepSize: spec.stepSize, tickSize: spec.tickSize, minNotional: spec.minNotional, feeRate: '0.001' };
-    const bot = restoreBot(strategy, botParams({ investment: INVESTMENT }), marketRules(rules), null);
+    const rules = rulesOf(spec);
     const buyPrice = toTick(Number(spec.price) * (1 + (rnd() - 0.5) * 0.01), spec.tickSize);
-    const ts = Date.now() - 86_400_000;
-    for (const a of step(bot, { ts, price: buyPrice })) {
-      if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll')
-        applyFill(bot, simulateFill(a as OrderAction, bot.market));
-    }
-    return {
-      id: randomUUID(),
-      user_id: userIds[i % userIds.length],
-      status: 'Live',
-      strategy_name: 'Bench',
-      strategy_snapshot: storedGrids(strategy),
-      symbol,
-      category: 'Spot',
-      bot_type: 'Advanced Multigrid',
-      investment: String(INVESTMENT),
-      market_rules: rules,
-      state: snapshotOf(bot),
-      order_seq: 0,
-      started_at: startedAt,
-      realized_pnl: bot.realized.toFixed(),
-      held_qty: bot.heldQty.toFixed(),
-      held_cost: bot.heldCost.toFixed(),
-      grid_no: bot.holding,
-      total_grid: 3,
-      trades: bot.trades,
-      last_price: buyPrice,
-    };
+    const bot = boughtBot(strategy, { investment: INVESTMENT }, rules, { ts: Date.now() - 86_400_000, price: buyPrice });
+    const userId = userIds[i % userIds.length]!;
+    return liveBotRow({ userId, symbol, strategy, bot, investment: INVESTMENT, rules, startedAt, lastPrice: buyPrice });
   });
 }
 
 // ---- run --------------------------------------------------------------------------------------
-const sim = await startEngineSim(FLUSH_MS);
-const db = await benchDatabase({ EXCHANGE: 'sim', SIM_URL: sim.url, ROLES: 'engine' });
-const log = { errors: 0, warnings: 0, first: [] as string[] };
-const note = (level: 'error' | 'warn') => (o: object, m: string) => {
-  if (level === 'error') log.errors += 1;
-  else log.warnings += 1;
-  if (log.first.length < 5)
-    log.first.push(`${level}: ${m} ${JSON.stringify(o, (_k, v: unknown) => (v instanceof Error ? v.message : v)).slice(0, 300)}`);
-};
+const bench = await engineBench(FLUSH_MS);
+const { sim, db, exchange, logged: log } = bench;
 let engine: Engine | null = null;
-const exchange = await createExchange(db.config);
 try {
-  const seedStarted = now();
-  const balances = Object.fromEntries([['USDT', '1000000000'], ...TICKER_SYMBOLS.map((s) => [s.slice(0, -4), '1000000000'])]);
-  const members = await seedMembers(db, await sim.accounts(MEMBERS, balances));
-  const rows = botRows(
-    members.map((m) => m.userId),
-    seededRandom(7),
-  );
-  await insertJson(db.pool, 'bots', rows.slice(0, MEMBERS));
-  const seedSeconds = (now() - seedStarted) / 1000;
+  const balances = fundedBalances(TICKER_SYMBOLS, '1000000000');
+  const { rows, seedSeconds } = await bench.seed('bots', MEMBERS, balances, (userIds) => botRows(userIds, seededRandom(7)));
 
   // Probes: raw values behind the engine's histograms, the tick's arrival, intent writes, sends.
   let measuring = false;
@@ -162,11 +103,9 @@ try {
     gc: [] as number[],
   };
   const metrics = new EngineMetrics();
-  const observeDecision = metrics.decision.observe.bind(metrics.decision) as (v: number) => void;
-  (metrics.decision as unknown as { observe: (v: number) => void }).observe = (v) => {
-    if (measuring) samples.decision.push(v * 1000);
-    observeDecision(v);
-  };
+  tapDecisions(metrics, (ms) => {
+    if (measuring) samples.decision.push(ms);
+  });
   const received = new Map<string, Map<string, number>>(); // symbol -> price -> arrival
   const sent = new Map<string, number>(); // `${symbol} ${price}` -> setPrice time
   const settledAt = new Map<string, number>();
@@ -229,14 +168,7 @@ try {
     return outer;
   };
 
-  engine = new Engine({
-    db: db.database.db,
-    config: db.config,
-    exchange,
-    ...enginePorts({ db: db.database.db, config: db.config }),
-    metrics,
-    log: { info: () => undefined, warn: note('warn'), error: note('error') },
-  });
+  engine = bench.engine(metrics);
   const recordIntents = engine.store.recordIntents.bind(engine.store);
   engine.store.recordIntents = async (row, bot, list, change) => {
     const started = now();
@@ -278,51 +210,24 @@ try {
   new PerformanceObserver((list) => {
     if (measuring) for (const e of list.getEntries()) samples.gc.push(e.duration);
   }).observe({ entryTypes: ['gc'] });
-  const byWeight = new Map<string, number>();
-  const reserve = exchange.governor.reserve.bind(exchange.governor);
-  exchange.governor.reserve = (family, w) => {
-    if (measuring) byWeight.set(`${family}:${w}`, (byWeight.get(`${family}:${w}`) ?? 0) + 1);
-    return reserve(family, w);
-  };
+  const byWeight = bench.requestsByWeight(() => measuring);
   const memory0 = memory();
-  const waitSize = async (n: number) => {
-    while (engine!.size < n) await sleep(50);
-    progress(`${engine!.size} bots adopted; waiting for their first evaluations`);
-    await engine!.idle();
-  };
-  let t = now();
-  engine.start();
-  await waitSize(MEMBERS);
-  const adoptFirstSeconds = (now() - t) / 1000;
+  const adopted = (size: number) => progress(`${size} bots adopted; waiting for their first evaluations`);
+  const adoptFirstSeconds = await adoption(engine, MEMBERS, (e) => e.start(), adopted);
   const memoryA = memory();
   await insertJson(db.pool, 'bots', rows.slice(MEMBERS));
-  t = now();
-  void engine.claim();
-  await waitSize(BOTS);
-  const adoptRestSeconds = (now() - t) / 1000;
+  const adoptRestSeconds = await adoption(engine, BOTS, (e) => void e.claim(), adopted);
   const memoryB = memory();
   rows.length = 0;
   progress('every bot adopted; driving prices');
 
-  // One price change a second per pair, a seeded walk in whole ticks.
-  const rnd = seededRandom(11);
-  const prices = new Map(TICKER_SYMBOLS.map((s) => [s, Number(SPECS.get(s)!.price)]));
-  const drive = () => {
-    const batch: [string, string][] = [];
-    const t0 = now();
-    for (const symbol of TICKER_SYMBOLS) {
-      const spec = SPECS.get(symbol)!;
-      const current = prices.get(symbol)!;
-      let next = toTick(current * (1 + (rnd() * 2 - 1) * (MOVE_PCT / 100)), spec.tickSize);
-      if (Number(next) === current) next = toTick(current + Number(spec.tickSize) * (rnd() < 0.5 ? -1 : 1), spec.tickSize);
-      prices.set(symbol, Number(next));
-      batch.push([symbol, next]);
-      sent.set(`${symbol} ${next}`, t0);
+  // The time each price was set, for its arrival and its settled gauge.
+  const stopDriving = bench.walkPrices(MOVE_PCT, (batch, at) => {
+    for (const [symbol, next] of batch) {
+      sent.set(`${symbol} ${next}`, at);
       settledAt.delete(`${symbol} ${next}`);
     }
-    sim.setPrices(batch);
-  };
-  const driver = setInterval(drive, 1000);
+  });
   await sleep(WARMUP_S * 1000);
 
   // Steady window.
@@ -333,18 +238,11 @@ try {
   // get() hands out prom-client's live objects: copy them.
   const outcomes0 = JSON.parse(JSON.stringify(await metrics.orders.get())) as Awaited<ReturnType<typeof metrics.orders.get>>;
   const [sim0, pg0] = [await processCpuSeconds(sim.pid), await postgresCpuSeconds()];
-  const cpu0 = process.cpuUsage();
-  const wall0 = now();
-  measuring = true;
-  progress('steady window');
-  await sleep(STEADY_S * 1000);
-  measuring = false;
-  const wallSeconds = (now() - wall0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
+  const { wall0, wallSeconds, cpu } = await steadyWindow(STEADY_S, (on) => (measuring = on), progress);
   const [sim1, pg1] = [await processCpuSeconds(sim.pid), await postgresCpuSeconds()];
   const gov1 = { ...exchange.governor.stats.reserved };
   const outcomes1 = JSON.parse(JSON.stringify(await metrics.orders.get())) as Awaited<ReturnType<typeof metrics.orders.get>>;
-  clearInterval(driver);
+  stopDriving();
   await engine.idle();
 
   // Pair every price set in the window with its arrival in the engine and its settled gauge.
@@ -480,9 +378,6 @@ try {
     ),
   );
 } finally {
-  await engine?.stop().catch(() => undefined);
-  await exchange.close().catch(() => undefined);
-  await db.close();
-  await sim.stop();
+  await bench.close(engine);
 }
 process.exit(0);

@@ -9,38 +9,13 @@ import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_ARGON2 } from '../server/config/config.ts';
+import { freePort, stopChild, waitHealthy } from './support/dist-server.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHealthy(url, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('server did not start');
-}
 
 /** argon2id verifies per second with `inFlight` concurrent calls for ~`seconds`. */
 async function argon2Ceiling(inFlight, seconds) {
@@ -78,7 +53,7 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
 });
 
 try {
-  await waitHealthy(url, child);
+  await waitHealthy(url, child, Date.now() + 60_000, 20);
   const body = JSON.stringify({ email: 'demo@griddesk.local', password: 'demo1234' });
   const probe = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   if (probe.status !== 200) throw new Error(`demo login failed: ${probe.status} ${await probe.text()}`);
@@ -113,8 +88,6 @@ try {
     ),
   );
 } finally {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  await stopChild(child);
   await rm(dataDir, { recursive: true, force: true });
 }

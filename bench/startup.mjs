@@ -7,43 +7,18 @@
 // boot-phases.ts), medians per kind of boot. Prints one JSON document.
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, stopChild, waitHealthy } from './support/dist-server.mjs';
 
 const RUNS_FIRST = Number(process.env.BENCH_RUNS_FIRST ?? 3);
 const RUNS_WARM = Number(process.env.BENCH_RUNS_WARM ?? 5);
 const TARGETS = { warmMs: 1500, firstMs: 4000, rssMb: 300 };
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function rssMb(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return Math.round((kb / 1024) * 10) / 10;
-}
-
-async function waitHealthy(url, child, deadline) {
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('server did not become healthy in time');
 }
 
 /** The phases of the server's "started in" line (bootMs), once it has logged it. */
@@ -76,13 +51,11 @@ async function bootOnce(dataDir, main = 'dist/server/main.js') {
   });
   const phases = bootPhasesOf(child);
   try {
-    await waitHealthy(`http://127.0.0.1:${port}`, child, Date.now() + 60_000);
+    await waitHealthy(`http://127.0.0.1:${port}`, child, Date.now() + 60_000, 5);
     const ms = Math.round(performance.now() - started);
     return { ms, rssMb: await rssMb(child.pid), phases: phases() };
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await stopChild(child);
   }
 }
 

@@ -20,25 +20,14 @@
  * (2000, production), BENCH_POLL_MS (25), BENCH_SIGNAL (SIGKILL or SIGTERM), BENCH_DATABASE_URL (the local server).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CLAIM_EVERY_MS, DEFAULT_LEASE_MS } from '../server/engine/engine';
 import { TICKER_SYMBOLS } from '../server/exchange/exchange-factory';
-import { storedGrids } from '../server/runnables/bot/index';
-import {
-  applyFill,
-  botParams,
-  marketRules,
-  normaliseStrategy,
-  restoreBot,
-  simulateFill,
-  snapshotOf,
-  step,
-  type OrderAction,
-} from '../trading/index';
-import { DEFAULT_SYMBOLS } from '../sim/index';
+import { normaliseStrategy } from '../trading/index';
 import { benchDatabase, insertJson, seedMembers } from './support/bench-db';
-import { spawnScript } from './support/spawn-sim';
+import { boughtBot, liveBotRow } from './support/bots';
+import { startEngineSim } from './support/engine-bench';
+import { fundedBalances, rulesOf, SPECS, toTick } from './support/market';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const BOTS = num('BENCH_BOTS', 200);
@@ -59,10 +48,6 @@ function stats(values: number[]) {
   return { n: sorted.length, p50: round(sorted[Math.floor(sorted.length / 2)] ?? 0), max: round(sorted.at(-1) ?? 0) };
 }
 
-const SPECS = new Map(DEFAULT_SYMBOLS.map((s) => [s.symbol, s]));
-const decimals = (tick: string) => (tick.split('.')[1] ?? '').length;
-const toTick = (x: number, tick: string) => (Math.round(x / Number(tick)) * Number(tick)).toFixed(decimals(tick));
-
 /** Bots as startBot records them, grid 1 bought at the start price, paused by a rise of PAUSE_UP. */
 function botRows(userIds: string[]): Record<string, unknown>[] {
   return Array.from({ length: BOTS }, (_, i) => {
@@ -77,36 +62,12 @@ function botRows(userIds: string[]): Record<string, unknown>[] {
       takeProfitPercentageDown: '0.2',
     });
     const strategy = normaliseStrategy({ strategyName: 'Bench', noOfGrids: 2, tableData: [grid(1, '50'), grid(2, '50')] });
-    const rules = { stepSize: spec.stepSize, tickSize: spec.tickSize, minNotional: spec.minNotional, feeRate: '0.001' };
+    const rules = rulesOf(spec);
     const pausePrice = toTick(Number(spec.price) * (1 + PAUSE_UP), spec.tickSize);
-    const bot = restoreBot(strategy, botParams({ investment: 1000, pausePrice }), marketRules(rules), null);
-    for (const a of step(bot, { ts: Date.now() - 86_400_000, price: spec.price })) {
-      if (a.kind === 'buy' || a.kind === 'sell' || a.kind === 'sellAll')
-        applyFill(bot, simulateFill(a as OrderAction, bot.market));
-    }
-    return {
-      id: randomUUID(),
-      user_id: userIds[i % userIds.length],
-      status: 'Live',
-      strategy_name: 'Bench',
-      strategy_snapshot: storedGrids(strategy),
-      symbol,
-      category: 'Spot',
-      bot_type: 'Advanced Multigrid',
-      investment: '1000',
-      market_rules: rules,
-      pause_price: pausePrice,
-      state: snapshotOf(bot),
-      order_seq: 0,
-      started_at: new Date().toISOString(),
-      realized_pnl: bot.realized.toFixed(),
-      held_qty: bot.heldQty.toFixed(),
-      held_cost: bot.heldCost.toFixed(),
-      grid_no: bot.holding,
-      total_grid: 2,
-      trades: bot.trades,
-      last_price: spec.price,
-    };
+    const bot = boughtBot(strategy, { investment: 1000, pausePrice }, rules, { ts: Date.now() - 86_400_000, price: spec.price });
+    const userId = userIds[i % userIds.length]!;
+    const startedAt = new Date().toISOString();
+    return liveBotRow({ userId, symbol, strategy, bot, investment: 1000, rules, pausePrice, startedAt, lastPrice: spec.price });
   });
 }
 
@@ -133,19 +94,11 @@ interface Lease {
   lease_expires_at: Date | null;
 }
 
-const sim = await spawnScript('./engine-sim-process.ts', { ...process.env, BENCH_SIM_FLUSH_MS: '250' }, true);
+const sim = await startEngineSim(250);
 const db = await benchDatabase({ EXCHANGE: 'sim', SIM_URL: sim.url, ROLES: 'engine' });
 const engines: ChildProcess[] = [];
 try {
-  const keys = await new Promise<{ apiKey: string; secretKey: string }[]>((resolve) => {
-    sim.child.once('message', (m: { keys: { apiKey: string; secretKey: string }[] }) => resolve(m.keys));
-    sim.child.send({
-      type: 'accounts',
-      count: MEMBERS,
-      balances: Object.fromEntries([['USDT', '1000000000'], ...PAIRS.map((s) => [s.slice(0, -4), '1000000000'])]),
-    });
-  });
-  const members = await seedMembers(db, keys);
+  const members = await seedMembers(db, await sim.accounts(MEMBERS, fundedBalances(PAIRS, '1000000000')));
   await insertJson(db.pool, 'bots', botRows(members.map((m) => m.userId)));
   const env = (engineId: string): NodeJS.ProcessEnv => ({
     ...process.env,
@@ -186,10 +139,7 @@ try {
   const killedAt = Date.now();
   a.child.kill(SIGNAL);
   // Inside the lease gap: every pair past its bots' pause price, then quiet.
-  sim.child.send({
-    type: 'prices',
-    prices: PAIRS.map((s) => [s, toTick(Number(SPECS.get(s)!.price) * (1 + 2 * PAUSE_UP), SPECS.get(s)!.tickSize)]),
-  });
+  sim.setPrices(PAIRS.map((s) => [s, toTick(Number(SPECS.get(s)!.price) * (1 + 2 * PAUSE_UP), SPECS.get(s)!.tickSize)]));
 
   const claimedAt = new Map<string, number>();
   let claimedBeforeExpiry = 0;

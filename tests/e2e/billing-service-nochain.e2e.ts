@@ -6,13 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LABELS, TEXT } from '../../common/messages';
-import { logInAs, startStack, type Stack } from './support/stack';
+import { startSignedIn, type Stack } from './support/stack';
 
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack({}, { shareServer: true });
-  await logInAs(stack);
+  stack = await startSignedIn({}, { shareServer: true });
 });
 afterAll(async () => {
   await stack?.close();

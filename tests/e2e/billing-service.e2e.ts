@@ -18,7 +18,7 @@ import { setSetting } from '../../server/modules/settings/settings';
 import { addPlan } from '../../server/modules/subscriptions/plans';
 import { startChainForStack, type StackChain } from './support/chain';
 import { settledDialog } from './support/dialogs';
-import { DEMO_MEMBER, logInAs, otpFrom, startStack, type Stack } from './support/stack';
+import { DEMO_MEMBER, logInAs, signUpOverApi, startStack, type Stack } from './support/stack';
 
 const PLAN_DAYS = 45;
 /** What Nora deposits, the plan's price, and the level 1 share (5 %) her purchase earns Demo. */
@@ -32,20 +32,11 @@ let stack: Stack;
 let local: StackChain;
 const chain = () => local.chain;
 
-async function postJson(url: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 beforeAll(async () => {
   local = await startChainForStack();
   stack = await startStack(local.env, {
-    prepare: async ({ server, smtp }) => {
-      const deps: AppDeps = server.app.deps;
+    prepare: async (ready) => {
+      const deps: AppDeps = ready.server.app.deps;
       // Support staff put a plan on offer; Nora joins through the demo member's code. Her money
       // comes only from the chain, in the app.
       await addPlan(deps.db, PLAN_USDT, PLAN_DAYS);
@@ -53,9 +44,7 @@ beforeAll(async () => {
       // let a small withdrawal through, the fee first (it must stay below the minimum).
       await setSetting(deps.db, 'withdrawalFee', WITHDRAWAL_FEE);
       await setSetting(deps.db, 'withdrawalMinimum', '1');
-      await postJson(`${server.url}/api/signup`, NORA);
-      const mail = await smtp.waitFor((m) => m.to.includes(NORA.email));
-      await postJson(`${server.url}/api/verify-otp`, { ...NORA, otp: otpFrom(mail.text) });
+      await signUpOverApi(ready, NORA);
     },
   });
   await stack.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.appUrl });

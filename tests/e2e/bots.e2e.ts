@@ -17,8 +17,9 @@ import { bots } from '../../server/db/schema';
 // For the app.deps declaration the server's HTTP layer adds to Fastify.
 import type { AppDeps } from '../../server/http/types';
 import { grant } from '../../server/modules/subscriptions/subscriptions';
-import { liveHelpers } from './support/live';
-import { logInAs, otpFrom, startStack, type Stack } from './support/stack';
+import { SPOT_BOT_START } from '../../server/http/testing/start-bodies';
+import { liveHelpers, pairHelpers } from './support/live';
+import { postJson, signUpOverApi, startSignedIn, type Stack } from './support/stack';
 
 const PAIR = 'BTCUSDT';
 const PAIR_LABEL = 'BTC/USDT';
@@ -30,7 +31,7 @@ let deps: AppDeps;
 
 beforeAll(async () => {
   // Prices move only when the test moves them.
-  stack = await startStack(
+  stack = await startSignedIn(
     { SIM_RANDOM_WALK: 'off' },
     {
       shareServer: true,
@@ -39,34 +40,16 @@ beforeAll(async () => {
       },
     },
   );
-  await logInAs(stack);
 });
 afterAll(async () => {
   await stack?.close();
 });
 
-const {
-  page,
-  sim,
-  button,
-  seen,
-  bindKeys,
-  dialog,
-  notifications,
-  clickNotification,
-  invoke,
-  choose,
-  enginePrice: gauge,
-} = liveHelpers(() => stack);
-
-/** The engine's settled price for PAIR (every bot decided, orders acknowledged, fills saved). */
-const enginePrice = () => gauge(PAIR);
-
-/** Sets the exchange's price and waits until the engine has fully acted on it. */
-async function movePrice(price: string) {
-  await sim('/sim/price', { symbol: PAIR, price });
-  await expect.poll(enginePrice, { timeout: 20_000, interval: 100 }).toBe(Number(price));
-}
+const live = liveHelpers(() => stack);
+const { page, sim, button, seen, bindKeys, dialog, notifications, clickNotification, invoke, choose, openStartBot } = live;
+/** PAIR's settled price in the engine, and PAIR's price moved on the exchange, waiting for the engine. */
+const { enginePrice, movePrice } = pairHelpers(() => stack, PAIR);
+const openFirstBot = () => live.openFirstBot(PAIR_LABEL);
 
 /** The order book's rows as text, newest first. */
 async function orderRows(): Promise<string[]> {
@@ -121,38 +104,19 @@ async function done(name: string, message: string) {
   await dialog().waitFor({ state: 'hidden' });
 }
 
-async function postJson(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${stack.serverUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 /**
  * Olive signs up, subscribes, binds her keys and starts a PAIR bot through the API; it is dated
  * two days back, as Copy BOTs ranks only bots that have run 24 hours.
  */
 async function othersBotOnPair(): Promise<void> {
-  await postJson('/api/signup', OLIVE);
-  const mail = await stack.smtp.waitFor((m) => m.to.includes(OLIVE.email));
-  const verified = await postJson('/api/verify-otp', { ...OLIVE, otp: otpFrom(mail.text) });
+  const verified = await signUpOverApi(stack, OLIVE);
   const token = String(verified.token);
   await grant(deps.db, String(verified.id), 30, 'e2e');
   const keys = await sim('/sim/accounts', { balances: { USDT: '10000' } });
-  await postJson('/api/apikeys', { apiKey: keys.apiKey, secretKey: keys.secretKey }, token);
+  await postJson(`${stack.serverUrl}/api/apikeys`, { apiKey: keys.apiKey, secretKey: keys.secretKey }, token);
   const started = await postJson(
-    '/api/startbotdata',
-    {
-      selectPair: PAIR,
-      myStrategy: 'System Strategy',
-      amount: 1000,
-      category: 'Spot',
-      botType: 'Advanced Multigrid',
-      leverage: null,
-      profitbookat: null,
-    },
+    `${stack.serverUrl}/api/startbotdata`,
+    { ...SPOT_BOT_START, selectPair: PAIR, amount: 1000 },
     token,
   );
   await deps.db
@@ -161,27 +125,13 @@ async function othersBotOnPair(): Promise<void> {
     .where(eq(bots.id, String(started.botID)));
 }
 
-async function openFirstBot(): Promise<string> {
-  await stack.open('/dashboard');
-  await page()
-    .getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) })
-    .first()
-    .click();
-  await page().waitForURL(/#\/running-bot\//);
-  return new URL(page().url()).hash.split('/').pop()!;
-}
-
 describe('live bots', () => {
   it('starts a bot from Start New Bot: grid 1 is bought at the market price at once', async () => {
     const keys = await sim('/sim/accounts', { balances: { USDT: '10000' } });
     await bindKeys(keys);
     await sim('/sim/price', { symbol: PAIR, price: '100000.00' });
 
-    await stack.open('/startbot');
-    await choose(START_BOT_LABELS.botType, 'Advanced Multigrid');
-    await choose(START_BOT_LABELS.category, 'Spot');
-    await choose(BOT_LABELS.pair, PAIR_LABEL);
-    await seen(START_BOT_LABELS.livePrice(formatPrice('100000', '0.01'))); // the pair's tick size keeps its decimals
+    await openStartBot('Spot', PAIR_LABEL, formatPrice('100000', '0.01')); // the pair's tick size keeps its decimals
     const amount = page().getByLabel(/^Amount \(min/);
     await amount.fill('100');
     await choose(BOT_LABELS.strategy, 'System Strategy');

@@ -16,8 +16,8 @@ import { STOP_REASON_TEXT } from '../../common/api/stop-reasons';
 import { formatPrice } from '../../common/format';
 import { CYCLE_LABELS, UI, VALIDATION } from '../../common/messages';
 import { historyTabPath } from '../../common/routes';
-import { liveHelpers } from './support/live';
-import { logInAs, startStack, type Stack } from './support/stack';
+import { liveHelpers, pairHelpers } from './support/live';
+import { startSignedIn, type Stack } from './support/stack';
 
 // A pair no bot of this file trades, so the engine's gauge for it moves with cycles alone.
 const PAIR = 'ETHUSDT';
@@ -28,33 +28,15 @@ let stack: Stack;
 
 beforeAll(async () => {
   // Prices move only when the test moves them.
-  stack = await startStack({ SIM_RANDOM_WALK: 'off' }, { shareServer: true });
-  await logInAs(stack);
+  stack = await startSignedIn({ SIM_RANDOM_WALK: 'off' }, { shareServer: true });
 });
 afterAll(async () => {
   await stack?.close();
 });
 
-const {
-  page,
-  sim,
-  button,
-  seen,
-  bindKeys,
-  dialog,
-  notifications,
-  clickNotification,
-  choose,
-  enginePrice: gauge,
-} = liveHelpers(() => stack);
-
-const enginePrice = () => gauge(PAIR);
-
-/** Sets the exchange's price and waits until the engine has fully acted on it. */
-async function movePrice(price: string) {
-  await sim('/sim/price', { symbol: PAIR, price });
-  await expect.poll(enginePrice, { timeout: 20_000, interval: 100 }).toBe(Number(price));
-}
+const { page, sim, button, seen, bindKeys, dialog, notifications, clickNotification, choose } = liveHelpers(() => stack);
+/** PAIR's price moved on the exchange, waiting until the engine has fully acted on it. */
+const { movePrice } = pairHelpers(() => stack, PAIR);
 
 /** The live cycle cards of PAIR (a demo cycle on another pair may be there too). */
 const cards = () => page().getByTestId('cycle-card').filter({ hasText: PAIR_LABEL });

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../server/http/types';
 import { grant } from '../../server/modules/subscriptions/subscriptions';
 import { clickUntil } from './support/click-until';
 import { liveHelpers } from './support/live';
-import { logInAs, otpFrom, startStack, type Stack } from './support/stack';
+import { logInAs, signUpOverApi, startStack, type Stack } from './support/stack';
 
 const SAM = {
   username: 'Sam',
@@ -30,31 +30,15 @@ const BOTS = [
 
 let stack: Stack;
 
-async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 beforeAll(async () => {
   stack = await startStack(
     { SIM_RANDOM_WALK: 'off' },
     {
       shareServer: true,
       // Sam joined some time ago; support staff granted a subscription that ends in 2 days.
-      prepare: async ({ server, smtp }) => {
-        const deps: AppDeps = server.app.deps;
-        await postJson(`${server.url}/api/signup`, SAM);
-        const mail = await smtp.waitFor((m) => m.to.includes(SAM.email));
-        const member = await postJson(`${server.url}/api/verify-otp`, {
-          ...SAM,
-          otp: otpFrom(mail.text),
-        });
+      prepare: async (ready) => {
+        const deps: AppDeps = ready.server.app.deps;
+        const member = await signUpOverApi(ready, SAM);
         await grant(deps.db, String(member.id), 2, 'e2e');
       },
     },

@@ -11,8 +11,8 @@ import { STOP_REASON_TEXT } from '../../common/api/stop-reasons';
 import { Decimal } from '../../common/money';
 import { formatPrice } from '../../common/format';
 import { BOT_LABELS, RUNNING_BOT_LABELS, START_BOT_LABELS } from '../../common/messages';
-import { liveHelpers } from './support/live';
-import { logInAs, startStack, type Stack } from './support/stack';
+import { liveHelpers, pairHelpers } from './support/live';
+import { startSignedIn, type Stack } from './support/stack';
 
 const PAIR = 'BTCUSDT';
 const PAIR_LABEL = 'BTC/USDT';
@@ -23,15 +23,15 @@ let stack: Stack;
 let apiKey = '';
 
 beforeAll(async () => {
-  stack = await startStack({ SIM_RANDOM_WALK: 'off', FUTURES_ENABLED: 'true' });
-  await logInAs(stack);
+  stack = await startSignedIn({ SIM_RANDOM_WALK: 'off', FUTURES_ENABLED: 'true' });
 });
 afterAll(async () => {
   await stack?.close();
 });
 
-const { page, sim, button, seen, bindKeys, notifications, choose, enginePrice: gauge } = liveHelpers(() => stack);
-const enginePrice = () => gauge(FEED);
+const { page, sim, button, seen, bindKeys, notifications, choose, openStartBot, openFirstBot } = liveHelpers(() => stack);
+/** The engine's settled USD-M price of PAIR, and PAIR's price moved on the exchange, waiting for the engine. */
+const { enginePrice, movePrice } = pairHelpers(() => stack, PAIR, FEED);
 
 async function position(): Promise<{ amount: string; leverage: number; liquidationPrice: string } | undefined> {
   const account = (await sim(`/sim/accounts/${apiKey}`)) as {
@@ -47,13 +47,7 @@ describe('a Future bot', () => {
     await bindKeys(keys);
     await sim('/sim/price', { symbol: PAIR, price: '100000.00' });
 
-    await stack.open('/startbot');
-    await choose(START_BOT_LABELS.botType, 'Advanced Multigrid');
-    await choose(START_BOT_LABELS.category, 'Future');
-    await choose(BOT_LABELS.pair, PAIR_LABEL);
-    await choose(BOT_LABELS.leverage, BOT_LABELS.leverageOption(5));
-    // The form is filled once its market data has come: the pair's price (as the spot suite waits).
-    await seen(START_BOT_LABELS.livePrice(formatPrice('100000', '0.01'))); // the pair's tick size keeps its decimals
+    await openStartBot('Future', PAIR_LABEL, formatPrice('100000', '0.01'), 5); // the pair's tick size keeps its decimals
     await page()
       .getByLabel(/^Amount \(min/)
       .fill('1000');
@@ -65,12 +59,7 @@ describe('a Future bot', () => {
   });
 
   it("shows the leverage and the exchange's liquidation price on the Running Bot page", async () => {
-    await stack.open('/dashboard');
-    await page()
-      .getByRole('link', { name: BOT_LABELS.openBot(PAIR_LABEL) })
-      .first()
-      .click();
-    await page().waitForURL(/#\/running-bot\//);
+    await openFirstBot(PAIR_LABEL);
     await seen(BOT_LABELS.leverageOption(5));
     // The exchange's figure, shown as every price is (common/format).
     const exchangeLiq = new Decimal((await position())!.liquidationPrice).toDecimalPlaces(8, Decimal.ROUND_UP);
@@ -80,8 +69,7 @@ describe('a Future bot', () => {
   });
 
   it('is liquidated when the price reaches the liquidation price: it stops, main says why, History lists it', async () => {
-    await sim('/sim/price', { symbol: PAIR, price: '70000.00' });
-    await expect.poll(enginePrice, { timeout: 20_000, interval: 100 }).toBe(70000);
+    await movePrice('70000.00');
     expect(await position()).toBeUndefined();
     await expect
       .poll(async () => (await notifications()).map((n) => n.body), { timeout: 15_000 })

@@ -7,30 +7,19 @@ import { LABELS, SERVER, UI, VALIDATION } from '../../common/messages';
 // For the app.deps declaration the server's HTTP layer adds to Fastify.
 import type { AppDeps } from '../../server/http/types';
 import { setSetting } from '../../server/modules/settings/settings';
-import { otpFrom, startStack, type Stack } from './support/stack';
+import { otpFrom, signUpOverApi, startStack, type Stack } from './support/stack';
 
 let stack: Stack;
 /** The referral code of a member who signed up but never bought a subscription. */
 let inactiveSponsorCode: string;
 
-async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 beforeAll(async () => {
   stack = await startStack(
     {},
     {
-      prepare: async ({ server, smtp }) => {
+      prepare: async (ready) => {
         // The admin CLI's set-setting writes through this same module.
-        const deps: AppDeps = server.app.deps;
+        const deps: AppDeps = ready.server.app.deps;
         await setSetting(deps.db, 'referralMandatory', true);
         // A member who joined through the demo sponsor, over the API with the mailed OTP.
         const member = {
@@ -40,12 +29,7 @@ beforeAll(async () => {
           password: 'nora-pass-1',
           referralId: 'DEMO01',
         };
-        await post(`${server.url}/api/signup`, member);
-        const mail = await smtp.waitFor((m) => m.to.includes(member.email));
-        const verified = await post(`${server.url}/api/verify-otp`, {
-          ...member,
-          otp: otpFrom(mail.text),
-        });
+        const verified = await signUpOverApi(ready, member);
         inactiveSponsorCode = String(verified.userCode);
       },
     },

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNNING_BOT_LABELS } from '../../common/messages';
 import { SHARED_LABELS } from '../../common/messages/shared';
 import { ROUTES } from '../../common/routes';
-import { DEMO_MEMBER, logInAs, startStack, type Stack } from './support/stack';
+import { SPOT_BOT_START } from '../../server/http/testing/start-bodies';
+import { DEMO_MEMBER, logInAs, postJson, startStack, type Stack } from './support/stack';
 
 let stack: Stack;
 const notFound: string[] = [];
@@ -26,12 +27,7 @@ beforeAll(async () => {
   });
   await logInAs(stack, DEMO_MEMBER);
   // A second bot, as members run them, and a third one stopped, so History has a row to show.
-  const login = await fetch(`${stack.serverUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_MEMBER),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const { token } = (await postJson(`${stack.serverUrl}/api/login`, DEMO_MEMBER)) as { token: string };
   const call = async (path: string, body: object) => {
     const response = await fetch(`${stack.serverUrl}/api/${path}`, {
       method: 'POST',
@@ -41,16 +37,7 @@ beforeAll(async () => {
     expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
     return (await response.json()) as Record<string, unknown>;
   };
-  const startBot = (pair: string) =>
-    call('startbotdata', {
-      selectPair: pair,
-      myStrategy: 'System Strategy',
-      amount: 500,
-      category: 'Spot',
-      botType: 'Advanced Multigrid',
-      leverage: null,
-      profitbookat: null,
-    });
+  const startBot = (pair: string) => call('startbotdata', { ...SPOT_BOT_START, selectPair: pair });
   await startBot('SOLUSDT');
   const stopped = await startBot('BNBUSDT');
   await call('stopbot', { botID: stopped.botID });

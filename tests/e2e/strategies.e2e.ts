@@ -6,14 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABELS, TEXT, UI, VALIDATION } from '../../common/messages';
 import { CELL_LABELS, type CellField } from '../../common/schemas/strategy';
-import { logInAs, startStack, type Stack } from './support/stack';
+import { startSignedIn, type Stack } from './support/stack';
 
 const NAME = 'E2E Ladder Strategy';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({}, { shareServer: true });
-  await logInAs(stack);
+  stack = await startSignedIn({}, { shareServer: true });
 });
 afterAll(async () => {
   await stack?.close();

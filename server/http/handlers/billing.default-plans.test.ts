@@ -11,8 +11,9 @@ import { KEY_MESSAGES } from '../../modules/keys/keys';
 import { post } from '../../modules/ledger/post';
 import { isActive } from '../../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../../testing/databases';
-import { bearer, memberApi, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { memberApi, register, type Registered } from '../../testing/members';
+import { createBillingServer, type BillingServer } from '../../testing/billing-server';
+import { SPOT_BOT_START } from '../testing/start-bodies';
 
 const targets = await databaseTargets();
 
@@ -24,26 +25,17 @@ interface OfferedPlan {
 }
 
 describe.each(targets)('default subscription plans of a fresh server on $name', (target) => {
-  let server: TestServer;
+  let server: BillingServer;
   let member: Registered;
   beforeAll(async () => {
-    server = await createTestServer(target);
+    server = await createBillingServer(target);
     member = await register(server, { username: 'Newcomer' });
   });
   afterAll(() => server?.close());
 
-  const account = (url: string, payload?: object) =>
-    server.app.inject({ method: 'POST', url: `/account${url}`, headers: bearer(member.token), ...(payload ? { payload } : {}) });
+  const account = (url: string, payload?: object) => server.billing(member.token, url, payload);
   const { post: api } = memberApi(() => server);
-  const startBody = {
-    selectPair: 'BTCUSDT',
-    myStrategy: 'System Strategy',
-    amount: 500,
-    category: 'Spot',
-    botType: 'Advanced Multigrid',
-    leverage: null,
-    profitbookat: null,
-  };
+  const startBody = { ...SPOT_BOT_START, selectPair: 'BTCUSDT' };
 
   it('lists a monthly, a quarterly and a yearly plan', async () => {
     const res = await account('/subscription/plans');

@@ -6,8 +6,8 @@ import { startLocalChain, type LocalChain } from '../../chain/local-chain';
 import { startChainService, type ChainService } from '../../chain/service';
 import { ensureDepositAddress } from '../../modules/deposits/addresses';
 import { databaseTargets } from '../../testing/databases';
-import { bearer, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { createBillingServer, type BillingServer } from '../../testing/billing-server';
+import { register, type Registered } from '../../testing/members';
 
 const targets = await databaseTargets();
 const CONFIRMATIONS = 2;
@@ -15,13 +15,13 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => {
   let chain: LocalChain;
-  let server: TestServer;
+  let server: BillingServer;
   let service: ChainService;
   let alice: Registered;
   let bob: Registered;
   beforeAll(async () => {
     chain = await startLocalChain();
-    server = await createTestServer(target, {
+    server = await createBillingServer(target, {
       BSC_RPC_URL: chain.rpcUrl,
       DEPOSIT_MNEMONIC: chain.depositMnemonic,
       TOKEN_USDT: chain.tokens.USDT,
@@ -47,13 +47,7 @@ describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => 
     await chain?.close();
   });
 
-  const call = (who: Registered | null, url: string, payload?: object) =>
-    server.app.inject({
-      method: 'POST',
-      url: `/account${url}`,
-      headers: who ? bearer(who.token) : {},
-      ...(payload ? { payload } : {}),
-    });
+  const call = (who: Registered | null, url: string, payload?: object) => server.billing(who?.token ?? null, url, payload);
 
   it("opens the listening window with the member's deposit address", async () => {
     const res = await call(alice, '/wallet/usdt/deposit/listen');
@@ -112,28 +106,23 @@ describe.each(targets)('billing service: BEP-20 deposits on $name', (target) => 
 });
 
 describe.each(targets)('billing service: deposits without a chain on $name', (target) => {
-  let server: TestServer;
+  let server: BillingServer;
   let member: Registered;
   beforeAll(async () => {
-    server = await createTestServer(target);
+    server = await createBillingServer(target);
     member = await register(server);
   });
   afterAll(() => server?.close());
 
   it('answers listen and sync with "not available", and still lists (an empty) history', async () => {
     for (const url of ['/wallet/usdt/deposit/listen', '/wallet/usdt/deposit/sync']) {
-      const res = await server.app.inject({ method: 'POST', url: `/account${url}`, headers: bearer(member.token) });
+      const res = await server.billing(member.token, url);
       expect([res.statusCode, res.json()]).toEqual([
         503,
         expect.objectContaining({ code: '503', msg: SERVER.depositsUnavailable }),
       ]);
     }
-    const list = await server.app.inject({
-      method: 'POST',
-      url: '/account/wallet/deposit/list',
-      headers: bearer(member.token),
-      payload: {},
-    });
+    const list = await server.billing(member.token, '/wallet/deposit/list', {});
     expect(list.json()).toMatchObject({ code: BILLING_SUCCESS_CODE, data: { total: 0 } });
   });
 });

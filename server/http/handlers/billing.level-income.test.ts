@@ -1,44 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_SUCCESS_CODE } from '../../../common/constants';
 import { SERVER } from '../../../common/messages';
 import { MAX_PAGE_SIZE } from '../../../common/schemas/billing';
-import { createUser } from '../../modules/accounts/users';
-import { post } from '../../modules/ledger/post';
 import { addPlan } from '../../modules/subscriptions/plans';
-import { purchasePlan } from '../../modules/subscriptions/purchase';
 import { databaseTargets } from '../../testing/databases';
 import { createBillingServer, type BillingServer } from '../../testing/billing-server';
-import { issueToken } from '../plugins/auth';
+import { team } from '../testing/team';
 
 const targets = await databaseTargets();
 
-interface Member {
-  id: string;
-  token: string;
-}
-
 describe.each(targets)('billing service: level income (level-reward, list) on $name', (target) => {
   let server: BillingServer;
-  const m: Record<string, Member> = {};
   let planId: string;
 
   const db = () => server.database.db;
-  async function member(name: string, sponsor: string | null): Promise<Member> {
-    const user = await createUser(db(), {
-      username: name,
-      email: `${name.toLowerCase()}-${randomUUID()}@example.com`,
-      contactNo: '1',
-      passwordHash: 'x',
-      sponsorId: sponsor === null ? null : m[sponsor]!.id,
-    });
-    m[name] = { id: user.id, token: await issueToken(server.app, user.id) };
-    return m[name];
-  }
-  async function buy(name: string) {
-    await post(db(), { key: randomUUID(), kind: 'deposit', legs: [{ userId: m[name]!.id, asset: 'USDT', amount: '100' }] });
-    await purchasePlan(db(), m[name]!.id, planId, server.clock);
-  }
+  const { members: m, add: member, buy: buyPlan } = team(() => server);
+  const buy = (name: string) => buyPlan(name, planId, '100');
   const summary = (who: string | null) => server.billing(who === null ? null : m[who]!.token, '/level-income/level-reward');
   const list = (who: string | null, body?: object) =>
     server.billing(who === null ? null : m[who]!.token, '/level-income/list', body);

@@ -6,18 +6,18 @@ import { post } from '../../modules/ledger/post';
 import { addPlan } from '../../modules/subscriptions/plans';
 import { grant } from '../../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../../testing/databases';
-import { bearer, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { createBillingServer, type BillingServer } from '../../testing/billing-server';
+import { register, type Registered } from '../../testing/members';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('billing service: subscriptions and level income on $name', (target) => {
-  let server: TestServer;
+  let server: BillingServer;
   let sponsor: Registered;
   let buyer: Registered;
   let planId: string;
   beforeAll(async () => {
-    server = await createTestServer(target);
+    server = await createBillingServer(target);
     sponsor = await register(server, { username: 'Sponsor' });
     await grant(server.database.db, sponsor.userId, 30, 'test'); // a sponsor must subscribe to refer
     buyer = await register(server, { username: 'Buyer', referralId: sponsor.userCode });
@@ -25,13 +25,7 @@ describe.each(targets)('billing service: subscriptions and level income on $name
   });
   afterAll(() => server?.close());
 
-  const call = (who: Registered | null, url: string, payload?: object) =>
-    server.app.inject({
-      method: 'POST',
-      url: `/account${url}`,
-      headers: who ? bearer(who.token) : {},
-      ...(payload ? { payload } : {}),
-    });
+  const call = (who: Registered | null, url: string, payload?: object) => server.billing(who?.token ?? null, url, payload);
   const fund = (who: Registered, amount: string) =>
     post(server.database.db, { key: randomUUID(), kind: 'deposit', legs: [{ userId: who.userId, asset: 'USDT', amount }] });
 

@@ -1,47 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_SUCCESS_CODE } from '../../../common/constants';
 import { SERVER } from '../../../common/messages';
 import { memberSubscriptions } from '../../db/schema';
-import { createUser } from '../../modules/accounts/users';
-import { post } from '../../modules/ledger/post';
 import { addPlan } from '../../modules/subscriptions/plans';
-import { purchasePlan } from '../../modules/subscriptions/purchase';
 import { grant } from '../../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../../testing/databases';
-import { issueToken } from '../plugins/auth';
 import { createBillingServer, type BillingServer } from '../../testing/billing-server';
+import { team } from '../testing/team';
 
 const targets = await databaseTargets();
 
-interface Member {
-  id: string;
-  name: string;
-  token: string;
-}
-
 describe.each(targets)('billing service: team dashboard and level members on $name', (target) => {
   let server: BillingServer;
-  const m: Record<string, Member> = {};
   let plan100: string;
   let plan40: string;
 
   const db = () => server.database.db;
-  async function member(name: string, sponsor: string | null): Promise<Member> {
-    const user = await createUser(db(), {
-      username: name,
-      email: `${name.toLowerCase()}-${randomUUID()}@example.com`,
-      contactNo: '1',
-      passwordHash: 'x',
-      sponsorId: sponsor === null ? null : m[sponsor]!.id,
-    });
-    m[name] = { id: user.id, name, token: await issueToken(server.app, user.id) };
-    return m[name];
-  }
-  async function buy(name: string, planId: string, price: string) {
-    await post(db(), { key: randomUUID(), kind: 'deposit', legs: [{ userId: m[name]!.id, asset: 'USDT', amount: price }] });
-    await purchasePlan(db(), m[name]!.id, planId, server.clock);
-  }
+  const { members: m, add: member, buy } = team(() => server);
   const dashboard = (who: string) => server.billing(m[who]!.token, '/team/dashboard');
   const levelMembers = (who: string, body: object) => server.billing(m[who]!.token, '/team/level-member', body);
 

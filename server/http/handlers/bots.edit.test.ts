@@ -57,26 +57,14 @@ describe.each(targets)('bot edits and stops on $name', (target) => {
     });
 
     it('refuses values outside 1..1000 and non-numbers, writing nothing', async () => {
-      await expectMessage(
-        post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 0.5 }),
-        400,
-        VALIDATION.profitBookBelowOne,
-      );
-      await expectMessage(
-        post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: '-3' }),
-        400,
-        VALIDATION.profitBookBelowOne,
-      );
-      await expectMessage(
-        post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 1000.01 }),
-        400,
-        VALIDATION.profitBookAboveMax,
-      );
-      await expectMessage(
-        post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue: 'ten' }),
-        400,
-        VALIDATION.profitBookNumber,
-      );
+      for (const [profitBookValue, message] of [
+        [0.5, VALIDATION.profitBookBelowOne],
+        ['-3', VALIDATION.profitBookBelowOne],
+        [1000.01, VALIDATION.profitBookAboveMax],
+        ['ten', VALIDATION.profitBookNumber],
+      ] as const) {
+        await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id, profitBookValue }), 400, message);
+      }
       await expectMessage(post(alice, 'editprofitbookat', { botID: bot.id }), 400, VALIDATION.fieldRequired('profitBookValue'));
       expect(await commands()).toEqual([]);
       expect((await row()).profitBook).toBeNull();

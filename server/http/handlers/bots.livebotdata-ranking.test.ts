@@ -4,28 +4,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveBot } from '../../../common/api/bots';
-import type { ExchangeInternals } from '../../exchange/exchange-factory';
-import { testExchange } from '../../exchange/testing/exchange';
 import { LIVE_BOTS_MIN_AGE_MS } from '../../modules/bots/live';
 import { insertBot, type BotRow } from '../../modules/bots/testing/fixtures';
 import { oneDatabaseTarget } from '../../testing/databases';
 import { memberApi, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { createSimulatedServer, type SimulatedServer } from '../../testing/simulated-server';
 
 // One database (testing/databases.ts' rule): a read endpoint formatting and ranking what the test stored.
 const targets = await oneDatabaseTarget();
 const HOUR = 3_600_000;
 
 describe.each(targets)('Copy BOTs ranking on $name', (target) => {
-  let server: TestServer;
-  let exchange: ExchangeInternals;
+  let server: SimulatedServer;
   let alice: Registered;
   let bob: Registered;
   const bot: Record<string, BotRow> = {};
 
   beforeAll(async () => {
-    exchange = await testExchange();
-    server = await createTestServer(target, {}, { exchange });
+    server = await createSimulatedServer(target);
     [alice, bob] = await Promise.all([register(server, { username: 'Alice' }), register(server, { username: 'Bob' })]);
     const db = server.database.db;
     const now = server.clock();
@@ -43,10 +39,7 @@ describe.each(targets)('Copy BOTs ranking on $name', (target) => {
       realizedPnl: '100',
     });
   });
-  afterAll(async () => {
-    await server?.close();
-    await exchange?.close();
-  });
+  afterAll(() => server?.close());
 
   const { get } = memberApi(() => server);
   const ranked = async (who: Registered) => (await get(who, 'livebotdata')).json<LiveBot[]>().map((b) => b.id);

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotHistoryRow, BotInfo, LiveBot, OrderBookResponse } from '../../../common/api/bots';
 import { SERVER, VALIDATION } from '../../../common/messages';
 import { bots } from '../../db/schema';
-import type { ExchangeInternals } from '../../exchange/exchange-factory';
-import { testExchange } from '../../exchange/testing/exchange';
 import { insertBot, insertFilledOrders, snapshotWith, type BotRow } from '../../modules/bots/testing/fixtures';
 import { oneDatabaseTarget } from '../../testing/databases';
 import { memberApi, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { createSimulatedServer, type SimulatedServer } from '../../testing/simulated-server';
 
 // One database (testing/databases.ts' rule): read endpoints formatting what the test stored, and their 401/404 refusals.
 const targets = await oneDatabaseTarget();
@@ -20,19 +18,14 @@ const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);
 const fills = [10, 9, 8, 7].map(daysAgo);
 
 describe.each(targets)('bot read endpoints on $name', (target) => {
-  let server: TestServer;
-  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
+  let server: SimulatedServer;
   let alice: Registered;
   let bob: Registered;
   let carol: Registered;
   const bot: Record<string, BotRow> = {};
 
   beforeAll(async () => {
-    exchange = await testExchange();
-    exchange.simulator.control.setPrice('BTCUSDT', '50000');
-    exchange.simulator.control.setPrice('ETHUSDT', '3000');
-    exchange.simulator.control.setPrice('SOLUSDT', '150');
-    server = await createTestServer(target, {}, { exchange });
+    server = await createSimulatedServer(target, {}, { BTCUSDT: '50000', ETHUSDT: '3000', SOLUSDT: '150' });
     [alice, bob, carol] = await Promise.all([
       register(server, { username: 'Alice' }),
       register(server, { username: 'Bob' }),
@@ -106,10 +99,7 @@ describe.each(targets)('bot read endpoints on $name', (target) => {
       })),
     );
   });
-  afterAll(async () => {
-    await server?.close();
-    await exchange?.close();
-  });
+  afterAll(() => server?.close());
 
   const { get, post } = memberApi(() => server);
 

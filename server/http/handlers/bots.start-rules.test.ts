@@ -6,27 +6,14 @@
  * POST /api/startbotdata for a body whose botType is Scalping Grid (the server routes by type).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartBotRequest } from '../../../common/api/bots';
 import { SERVER, VALIDATION } from '../../../common/messages';
-import type { ExchangeInternals } from '../../exchange/exchange-factory';
-import { testExchange } from '../../exchange/testing/exchange';
-import { saveKeys } from '../../modules/keys/keys';
-import { grant } from '../../modules/subscriptions/subscriptions';
 import { oneDatabaseTarget } from '../../testing/databases';
 import { memberApi, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { createSimulatedServer, subscribedTrader, type SimulatedServer } from '../../testing/simulated-server';
+import { SPOT_BOT_START as SPOT } from '../testing/start-bodies';
 
 // One database (testing/databases.ts' rule): request validation, each start asked one at a time.
 const targets = await oneDatabaseTarget();
-const SPOT: StartBotRequest = {
-  selectPair: 'SOLUSDT',
-  myStrategy: 'System Strategy',
-  amount: 500,
-  category: 'Spot',
-  botType: 'Advanced Multigrid',
-  leverage: null,
-  profitbookat: null,
-};
 const LIVE_PRICE = '150';
 
 /** `body` without `field`, as a form that never sent it. */
@@ -35,23 +22,12 @@ function without(body: object, field: string): object {
 }
 
 describe.each(targets)('start bot field rules on $name', (target) => {
-  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
-  let server: TestServer;
+  let server: SimulatedServer;
   let member: Registered;
   const api = memberApi(() => server);
 
   /** A member with a subscription and simulator keys holding this much spot USDT. */
-  async function trader(spot: string): Promise<Registered> {
-    const who = await register(server);
-    await grant(server.database.db, who.userId, 30, 'test');
-    const key = exchange.simulator.control.createAccount({
-      balances: { USDT: spot },
-      futuresBalances: { USDT: '0' },
-      ipRestrict: true,
-    });
-    await saveKeys({ config: server.config, db: server.database.db, exchange }, who.userId, key);
-    return who;
-  }
+  const trader = (spot: string) => subscribedTrader(server, { spot, futures: '0' });
 
   const answer = async (who: Registered, url: string, body: object) => {
     const res = await api.post(who, url, body);
@@ -59,15 +35,10 @@ describe.each(targets)('start bot field rules on $name', (target) => {
   };
 
   beforeAll(async () => {
-    exchange = await testExchange();
-    exchange.simulator.control.setPrice('SOLUSDT', LIVE_PRICE);
-    server = await createTestServer(target, {}, { exchange });
+    server = await createSimulatedServer(target, {}, { SOLUSDT: LIVE_PRICE });
     member = await register(server);
   });
-  afterAll(async () => {
-    await server?.close();
-    await exchange?.close();
-  });
+  afterAll(() => server?.close());
 
   it.each([
     ['botType', VALIDATION.botTypeRequired],

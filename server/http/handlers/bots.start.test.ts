@@ -8,50 +8,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartBotRequest } from '../../../common/api/bots';
 import { SERVER, UI, VALIDATION } from '../../../common/messages';
 import { minimumBotAmount } from '../../../common/schemas/bot-minimum';
-import { bots, cycles, exchangeKeys } from '../../db/schema';
+import { bots, cycles } from '../../db/schema';
 import { insertCycle } from '../../modules/cycles/testing/fixtures';
 import { createStrategy } from '../../modules/strategies/strategies';
 import type { StoredMarketRules } from '../../runnables/bot/index';
-import type { ExchangeInternals } from '../../exchange/exchange-factory';
-import { testExchange } from '../../exchange/testing/exchange';
-import { sealSecret, SECRET_KEY_VERSION } from '../../modules/keys/crypto';
-import { KEY_MESSAGES, saveKeys } from '../../modules/keys/keys';
+import { KEY_MESSAGES } from '../../modules/keys/keys';
 import { getSetting } from '../../modules/settings/settings';
 import { grant } from '../../modules/subscriptions/subscriptions';
 import { databaseTargets } from '../../testing/databases';
 import { memberApi, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import type { TestServer } from '../../testing/server';
+import { createFuturesServers, revokedKeysTrader, subscribedTrader, type FuturesServers } from '../../testing/simulated-server';
+import { SPOT_BOT_START as SPOT } from '../testing/start-bodies';
 
 const targets = await databaseTargets();
-const SPOT: StartBotRequest = {
-  selectPair: 'SOLUSDT',
-  myStrategy: 'System Strategy',
-  amount: 500,
-  category: 'Spot',
-  botType: 'Advanced Multigrid',
-  leverage: null,
-  profitbookat: null,
-};
 const FUTURE: StartBotRequest = { ...SPOT, category: 'Future', leverage: '3x' };
 
 describe.each(targets)('starting bots on $name', (target) => {
-  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
-  let server: TestServer;
-  let futuresOff: TestServer;
+  let server: FuturesServers;
   const api = memberApi(() => server);
 
-  /** A member with a subscription and simulator keys holding these spot and futures USDT. */
-  async function trader(on: TestServer, spot: string, futures: string): Promise<Registered> {
-    const who = await register(on);
-    await grant(on.database.db, who.userId, 30, 'test');
-    const key = exchange.simulator.control.createAccount({
-      balances: { USDT: spot },
-      futuresBalances: { USDT: futures },
-      ipRestrict: true,
-    });
-    await saveKeys({ config: on.config, db: on.database.db, exchange }, who.userId, key);
-    return who;
-  }
+  /** A member of `on` with a subscription and simulator keys holding these spot and futures USDT. */
+  const trader = (on: TestServer, spot: string, futures: string) => subscribedTrader(server, { spot, futures }, on);
 
   const refusal = async (who: Registered, body: object) => {
     const res = await api.post(who, 'startbotdata', body);
@@ -59,16 +37,9 @@ describe.each(targets)('starting bots on $name', (target) => {
   };
 
   beforeAll(async () => {
-    exchange = await testExchange();
-    exchange.simulator.control.setPrice('SOLUSDT', '150');
-    server = await createTestServer(target, { FUTURES_ENABLED: 'true' }, { exchange });
-    futuresOff = await createTestServer(target, {}, { exchange });
+    server = await createFuturesServers(target, { SOLUSDT: '150' });
   });
-  afterAll(async () => {
-    await server?.close();
-    await futuresOff?.close();
-    await exchange?.close();
-  });
+  afterAll(() => server?.close());
 
   it('needs an active subscription, then bound keys', async () => {
     const who = await register(server);
@@ -86,15 +57,7 @@ describe.each(targets)('starting bots on $name', (target) => {
   });
 
   it("says when the exchange refuses the member's key", async () => {
-    const who = await register(server);
-    await grant(server.database.db, who.userId, 30, 'test');
-    await server.database.db.insert(exchangeKeys).values({
-      userId: who.userId,
-      apiKey: 'revoked-key',
-      ipRestricted: true,
-      secretCiphertext: sealSecret(server.config.secretsKey, who.userId, 'revoked-secret'),
-      keyVersion: SECRET_KEY_VERSION,
-    });
+    const who = await revokedKeysTrader(server);
     expect(await refusal(who, SPOT)).toEqual([400, UI.apiKeyOrIp]);
   });
 
@@ -196,8 +159,8 @@ describe.each(targets)('starting bots on $name', (target) => {
   });
 
   it('offers Future bots only where FUTURES_ENABLED=true', async () => {
-    const who = await trader(futuresOff, '1000', '1000');
-    const res = await futuresOff.app.inject({
+    const who = await trader(server.futuresOff, '1000', '1000');
+    const res = await server.futuresOff.app.inject({
       method: 'POST',
       url: '/api/startbotdata',
       payload: FUTURE,

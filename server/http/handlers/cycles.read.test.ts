@@ -6,32 +6,38 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CycleHistoryRow, LiveCycle } from '../../../common/api/cycles';
-import type { ExchangeInternals } from '../../exchange/exchange-factory';
-import { testExchange } from '../../exchange/testing/exchange';
-import { insertCycle, insertFilledCycleOrders, type CycleRow } from '../../modules/cycles/testing/fixtures';
+import {
+  insertCycle,
+  insertFilledCycleOrders,
+  type CycleRow,
+  type FilledCycleOrder,
+} from '../../modules/cycles/testing/fixtures';
 import { oneDatabaseTarget } from '../../testing/databases';
 import { memberApi, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { createSimulatedServer, type SimulatedServer } from '../../testing/simulated-server';
 
 // One database (testing/databases.ts' rule): read endpoints formatting what the test stored, and their 401 refusals.
 const targets = await oneDatabaseTarget();
 const DAY = 86_400_000;
 const NOW = new Date();
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);
+/** A cycle's buy of 1 at 95, filled `days` ago. */
+const bought = (days: number): FilledCycleOrder => ({ side: 'buy', price: '95', qty: '1', filledAt: daysAgo(days) });
+/** A round of a cycle: its buy, and the sell that closed it (at 105, 9.8 profit, unless `sold` says otherwise). */
+const round = (boughtDays: number, soldDays: number, sold = { price: '105', pnl: '9.8' }): FilledCycleOrder[] => [
+  bought(boughtDays),
+  { side: 'sell', price: sold.price, qty: '1', pnl: sold.pnl, filledAt: daysAgo(soldDays) },
+];
 
 describe.each(targets)('cycle read endpoints on $name', (target) => {
-  let server: TestServer;
-  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
+  let server: SimulatedServer;
   let alice: Registered;
   let bob: Registered;
   const cycle: Record<string, CycleRow> = {};
   const { get } = memberApi(() => server);
 
   beforeAll(async () => {
-    exchange = await testExchange();
-    exchange.simulator.control.setPrice('BTCUSDT', '96.5');
-    exchange.simulator.control.setPrice('ETHUSDT', '3000');
-    server = await createTestServer(target, {}, { exchange });
+    server = await createSimulatedServer(target, {}, { BTCUSDT: '96.5', ETHUSDT: '3000' });
     [alice, bob] = await Promise.all([register(server, { username: 'Alice' }), register(server, { username: 'Bob' })]);
     const db = server.database.db;
     // Bought in its third round (two done), as the engine's state says: the columns were never written.
@@ -41,13 +47,7 @@ describe.each(targets)('cycle read endpoints on $name', (target) => {
       noOfCycle: 5,
       progress: { completed: 2, lastBoughtPrice: '95', realized: '19.6', trades: 5 },
     });
-    await insertFilledCycleOrders(db, cycle.holding.id, [
-      { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(3) },
-      { side: 'sell', price: '105', qty: '1', pnl: '9.8', filledAt: daysAgo(2) },
-      { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(2) },
-      { side: 'sell', price: '105', qty: '1', pnl: '9.8', filledAt: daysAgo(1) },
-      { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(1) },
-    ]);
+    await insertFilledCycleOrders(db, cycle.holding.id, [...round(3, 2), ...round(2, 1), bought(1)]);
     // Waiting for its first buy, started today, on futures; the engine kept its figures in the columns.
     cycle.future = await insertCycle(db, alice.userId, {
       symbol: 'ETHUSDT',
@@ -73,12 +73,7 @@ describe.each(targets)('cycle read endpoints on $name', (target) => {
       lastPrice: '105',
       progress: { completed: 2, status: 'completed', end: 'completed' },
     });
-    await insertFilledCycleOrders(db, cycle.completed.id, [
-      { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(5) },
-      { side: 'sell', price: '105', qty: '1', pnl: '9.8', filledAt: daysAgo(4) },
-      { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(3) },
-      { side: 'sell', price: '105', qty: '1', pnl: '9.8', filledAt: daysAgo(1) },
-    ]);
+    await insertFilledCycleOrders(db, cycle.completed.id, [...round(5, 4), ...round(3, 1)]);
     cycle.stoplossed = await insertCycle(db, alice.userId, {
       status: 'Stopped',
       now: NOW,
@@ -88,18 +83,11 @@ describe.each(targets)('cycle read endpoints on $name', (target) => {
       lastPrice: '79.5',
       progress: { completed: 1, status: 'stopped', end: 'stoploss' },
     });
-    await insertFilledCycleOrders(db, cycle.stoplossed.id, [
-      { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(9) },
-      { side: 'sell', price: '105', qty: '1', pnl: '9.8', filledAt: daysAgo(8) },
-      { side: 'buy', price: '95', qty: '1', filledAt: daysAgo(7) },
-      { side: 'sell', price: '79.5', qty: '1', pnl: '-15.6', filledAt: daysAgo(2) },
-    ]);
+    // The second round's sell is the stop loss.
+    await insertFilledCycleOrders(db, cycle.stoplossed.id, [...round(9, 8), ...round(7, 2, { price: '79.5', pnl: '-15.6' })]);
     cycle.bobs = await insertCycle(db, bob.userId, { symbol: 'SOLUSDT' });
   });
-  afterAll(async () => {
-    await server?.close();
-    await exchange?.close();
-  });
+  afterAll(() => server?.close());
 
   it('refuses both without a token', async () => {
     for (const url of ['livecycles', 'cyclebothistory']) {

@@ -8,18 +8,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartCycleRequest } from '../../../common/api/cycles';
 import { SERVER, UI, VALIDATION } from '../../../common/messages';
-import { cycles, exchangeKeys, memberEvents } from '../../db/schema';
-import type { ExchangeInternals } from '../../exchange/exchange-factory';
-import { testExchange } from '../../exchange/testing/exchange';
+import { cycles, memberEvents } from '../../db/schema';
 import { insertBot } from '../../modules/bots/testing/fixtures';
-import { sealSecret, SECRET_KEY_VERSION } from '../../modules/keys/crypto';
-import { KEY_MESSAGES, saveKeys } from '../../modules/keys/keys';
+import { KEY_MESSAGES } from '../../modules/keys/keys';
 import { grant } from '../../modules/subscriptions/subscriptions';
 import type { StoredMarketRules } from '../../runnables/bot/index';
 import { newCycleState } from '../../runnables/cycle/index';
 import { databaseTargets } from '../../testing/databases';
 import { memberApi, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import type { TestServer } from '../../testing/server';
+import { createFuturesServers, revokedKeysTrader, subscribedTrader, type FuturesServers } from '../../testing/simulated-server';
 
 const targets = await databaseTargets();
 // SOLUSDT on the simulator: step 0.001, tick 0.01, minimum order 5 USDT.
@@ -36,26 +34,14 @@ const SPOT: StartCycleRequest = {
 const FUTURE: StartCycleRequest = { ...SPOT, category: 'Future', leverage: '3x' };
 
 describe.each(targets)('starting cycles on $name', (target) => {
-  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
-  let server: TestServer;
-  let futuresOff: TestServer;
+  let server: FuturesServers;
   const api = memberApi(() => server);
 
-  /** A member with a subscription and simulator keys holding these spot and futures USDT. */
-  async function trader(on: TestServer, spot: string, futures: string): Promise<Registered> {
-    const who = await register(on);
-    await grant(on.database.db, who.userId, 30, 'test');
-    const key = exchange.simulator.control.createAccount({
-      balances: { USDT: spot },
-      futuresBalances: { USDT: futures },
-      ipRestrict: true,
-    });
-    await saveKeys({ config: on.config, db: on.database.db, exchange }, who.userId, key);
-    return who;
-  }
+  /** A member of `on` with a subscription and simulator keys holding these spot and futures USDT. */
+  const trader = (on: TestServer, spot: string, futures: string) => subscribedTrader(server, { spot, futures }, on);
 
   /** [status, reason, message] of a start. */
-  const refusal = async (who: Registered, body: object, on = server) => {
+  const refusal = async (who: Registered, body: object, on: TestServer = server) => {
     const res = await on.app.inject({
       method: 'POST',
       url: '/api/startcycledata',
@@ -66,16 +52,9 @@ describe.each(targets)('starting cycles on $name', (target) => {
   };
 
   beforeAll(async () => {
-    exchange = await testExchange();
-    exchange.simulator.control.setPrice('SOLUSDT', '145');
-    server = await createTestServer(target, { FUTURES_ENABLED: 'true' }, { exchange });
-    futuresOff = await createTestServer(target, {}, { exchange });
+    server = await createFuturesServers(target, { SOLUSDT: '145' });
   });
-  afterAll(async () => {
-    await server?.close();
-    await futuresOff?.close();
-    await exchange?.close();
-  });
+  afterAll(() => server?.close());
 
   it('refuses a start without a token', async () => {
     expect((await server.app.inject({ method: 'POST', url: '/api/startcycledata', payload: SPOT })).statusCode).toBe(401);
@@ -89,15 +68,7 @@ describe.each(targets)('starting cycles on $name', (target) => {
   });
 
   it("says when the exchange refuses the member's key", async () => {
-    const who = await register(server);
-    await grant(server.database.db, who.userId, 30, 'test');
-    await server.database.db.insert(exchangeKeys).values({
-      userId: who.userId,
-      apiKey: 'revoked-key',
-      ipRestricted: true,
-      secretCiphertext: sealSecret(server.config.secretsKey, who.userId, 'revoked-secret'),
-      keyVersion: SECRET_KEY_VERSION,
-    });
+    const who = await revokedKeysTrader(server);
     expect(await refusal(who, SPOT)).toEqual([400, 'keys.rejected', UI.apiKeyOrIp]);
   });
 
@@ -189,7 +160,7 @@ describe.each(targets)('starting cycles on $name', (target) => {
     expect((await api.post(other, 'startcycledata', SPOT)).statusCode).toBe(200);
     expect(await refusal(other, SPOT)).toEqual([400, 'cycle.pair_in_use', SERVER.cyclePairInUseByCycle('SOLUSDT')]);
     // Another pair is free, and another member's cycle on the pair is theirs alone.
-    exchange.simulator.control.setPrice('ETHUSDT', '3000');
+    server.exchange.simulator.control.setPrice('ETHUSDT', '3000');
     expect(
       (
         await api.post(other, 'startcycledata', {
@@ -260,8 +231,8 @@ describe.each(targets)('starting cycles on $name', (target) => {
   });
 
   it('offers Future cycles only where FUTURES_ENABLED=true', async () => {
-    const who = await trader(futuresOff, '1000', '1000');
-    expect(await refusal(who, FUTURE, futuresOff)).toEqual([400, 'bot.coming_soon', SERVER.futureCyclesComingSoon]);
+    const who = await trader(server.futuresOff, '1000', '1000');
+    expect(await refusal(who, FUTURE, server.futuresOff)).toEqual([400, 'bot.coming_soon', SERVER.futureCyclesComingSoon]);
   });
 
   it('checks the leverage of a Future cycle: required, 1x to 10x, whole', async () => {

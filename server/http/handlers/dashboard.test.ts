@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PieChartResponse } from '../../../common/api/bots';
 import { SERVER, VALIDATION } from '../../../common/messages';
-import type { ExchangeInternals } from '../../exchange/exchange-factory';
-import { testExchange } from '../../exchange/testing/exchange';
 import { insertBot } from '../../modules/bots/testing/fixtures';
 import { databaseTargets } from '../../testing/databases';
 import { memberApi, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { createSimulatedServer, type SimulatedServer } from '../../testing/simulated-server';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('dashboard endpoints on $name', (target) => {
-  let server: TestServer;
-  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
+  let server: SimulatedServer;
   beforeAll(async () => {
-    exchange = await testExchange();
-    server = await createTestServer(target, {}, { exchange });
+    server = await createSimulatedServer(target);
   });
-  afterAll(async () => {
-    await server?.close();
-    await exchange?.close();
-  });
+  afterAll(() => server?.close());
 
   const { get, post } = memberApi(() => server);
 
@@ -28,7 +21,7 @@ describe.each(targets)('dashboard endpoints on $name', (target) => {
   async function member(balances?: Record<string, string>): Promise<Registered> {
     const who = await register(server);
     if (balances) {
-      const keys = exchange.simulator.control.createAccount({ balances, ipRestrict: true });
+      const keys = server.exchange.simulator.control.createAccount({ balances, ipRestrict: true });
       expect((await post(who, 'apikeys', keys)).statusCode).toBe(200);
     }
     return who;

@@ -5,28 +5,23 @@ import type { WalletAsset } from '../../../common/api/exchange';
 import { SERVER, UI, VALIDATION } from '../../../common/messages';
 import { bots, cycles, exchangeKeys } from '../../db/schema';
 import { insertCycle } from '../../modules/cycles/testing/fixtures';
-import type { ExchangeInternals } from '../../exchange/exchange-factory';
-import { testExchange } from '../../exchange/testing/exchange';
 import { KEY_MESSAGES } from '../../modules/keys/keys';
 import { databaseTargets } from '../../testing/databases';
 import { bearer, memberApi, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { createSimulatedServer, type SimulatedServer } from '../../testing/simulated-server';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('exchange endpoints on $name', (target) => {
-  let server: TestServer;
-  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
+  let server: SimulatedServer;
   let alice: Registered;
   let bob: Registered;
   let aliceKey: { apiKey: string; secretKey: string };
   let bobKey: { apiKey: string; secretKey: string };
   beforeAll(async () => {
-    exchange = await testExchange();
-    server = await createTestServer(target, {}, { exchange });
-    alice = await register(server, { username: 'Alice' });
-    bob = await register(server, { username: 'Bob' });
-    const control = exchange.simulator.control;
+    server = await createSimulatedServer(target);
+    [alice, bob] = await Promise.all([register(server, { username: 'Alice' }), register(server, { username: 'Bob' })]);
+    const control = server.exchange.simulator.control;
     aliceKey = control.createAccount({
       balances: { USDT: '1000', BTC: '0.01' },
       futuresBalances: { USDT: '50' },
@@ -34,10 +29,7 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     });
     bobKey = control.createAccount({ balances: { USDT: '7' } });
   });
-  afterAll(async () => {
-    await server?.close();
-    await exchange?.close();
-  });
+  afterAll(() => server?.close());
 
   const { get, post } = memberApi(() => server);
 
@@ -55,7 +47,7 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     expect((await post(alice, 'apikeys', { apiKey: 'x' })).statusCode).toBe(400);
     const bad = await post(alice, 'apikeys', { apiKey: 'nope', secretKey: 'nope' });
     expect([bad.statusCode, bad.json().message]).toEqual([400, KEY_MESSAGES.invalid]);
-    const withdraw = exchange.simulator.control.createAccount({ balances: {}, canWithdraw: true });
+    const withdraw = server.exchange.simulator.control.createAccount({ balances: {}, canWithdraw: true });
     expect((await post(alice, 'apikeys', withdraw)).json().message).toBe(KEY_MESSAGES.withdrawals);
   });
 
@@ -129,7 +121,7 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     expect((await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.005' })).json()).toEqual({
       message: SERVER.swapSuccessful,
     });
-    const account = exchange.simulator.control.getAccount(aliceKey.apiKey)!;
+    const account = server.exchange.simulator.control.getAccount(aliceKey.apiKey)!;
     expect(account.balances.BTC!.free).toMatch(/^0\.005/);
     expect(account.trades.filter((t) => t.side === 'SELL' || t.side === 'sell')).toHaveLength(1);
     const dust = await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.00001' });
@@ -138,21 +130,21 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
       "The swap is below the exchange's minimum order value of 5 USDT.",
     ]);
     expect((await post(alice, 'swaptousdt', { asset: 'BTC', amount: '9' })).statusCode).toBe(400);
-    exchange.simulator.control.setFaults({ failAfterAccept: 1 }); // the exchange fills, then answers 503
+    server.exchange.simulator.control.setFaults({ failAfterAccept: 1 }); // the exchange fills, then answers 503
     try {
       expect((await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.001' })).json()).toEqual({
         message: SERVER.swapSuccessful,
       });
     } finally {
-      exchange.simulator.control.clearFaults();
+      server.exchange.simulator.control.clearFaults();
     }
-    expect(exchange.simulator.control.getAccount(aliceKey.apiKey)!.trades).toHaveLength(2); // looked up, not resubmitted
+    expect(server.exchange.simulator.control.getAccount(aliceKey.apiKey)!.trades).toHaveLength(2); // looked up, not resubmitted
     expect((await post(alice, 'swaptousdt', { asset: 'USDT', amount: '1' })).statusCode).toBe(400);
   });
 
   it('serves market data', async () => {
     expect((await get(alice, 'symbolpair')).json().pairs).toContain('BTCUSDT');
-    const price = exchange.simulator.control.getPrice('ETHUSDT');
+    const price = server.exchange.simulator.control.getPrice('ETHUSDT');
     // With the pair's price step, so screens show the price to its decimals (trailing zeros kept).
     expect((await post(alice, 'liveprice', { pair: 'ETHUSDT' })).json()).toEqual({ price, tickSize: '0.01' });
     expect((await post(alice, 'liveprice', { pair: 'XRPUSDT' })).json().tickSize).toBe('0.0001');
@@ -181,13 +173,13 @@ describe.each(targets)('exchange endpoints on $name', (target) => {
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => events.push(...chunk.split('\n\n').filter((e) => e.startsWith('event: tickers'))));
     await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(1));
-    expect(exchange.marketData.subscribers).toBe(1);
-    exchange.simulator.control.setPrice('BTCUSDT', '71234.56');
+    expect(server.exchange.marketData.subscribers).toBe(1);
+    server.exchange.simulator.control.setPrice('BTCUSDT', '71234.56');
     await vi.waitFor(() => expect(events.at(-1)).toContain('"price":"71234.56"'));
     expect(events.at(-1)).toContain('"symbol":"BTCUSDT","price":"71234.56"');
     expect(JSON.parse(events.at(-1)!.split('data: ')[1]!).tickers[0].tickSize).toBe('0.01');
     req.destroy();
-    await vi.waitFor(() => expect(exchange.marketData.subscribers).toBe(0));
+    await vi.waitFor(() => expect(server.exchange.marketData.subscribers).toBe(0));
     expect((await server.app.inject({ method: 'GET', url: '/api/tickers/stream' })).statusCode).toBe(401);
   });
 

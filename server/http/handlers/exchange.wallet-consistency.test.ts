@@ -13,7 +13,6 @@ import { openDatabase, type Database } from '../../db/database';
 import { walletOperations } from '../../db/schema';
 import { CcxtGateway } from '../../exchange/ccxt-gateway';
 import { exchangeServices, type ExchangeInternals } from '../../exchange/exchange-factory';
-import { testExchange } from '../../exchange/testing/exchange';
 import { WeightGovernor } from '../../exchange/core/weight-governor';
 import { MemoryMailer } from '../../mail/mailer';
 import { WALLET_MESSAGES } from '../../modules/wallet/messages';
@@ -21,27 +20,22 @@ import { swapClientOrderId } from '../../modules/wallet/operations';
 import { settleOpenOperations } from '../../modules/wallet/settle-open-operations';
 import { databaseTargets } from '../../testing/databases';
 import { bearer, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { createSimulatedServer, type SimulatedServer } from '../../testing/simulated-server';
 
 const targets = await databaseTargets();
 const MINUTE = 60_000;
 
 describe.each(targets)('wallet consistency on $name', (target) => {
-  let server: TestServer;
-  let exchange: Awaited<ReturnType<typeof testExchange>>;
+  let server: SimulatedServer;
   beforeAll(async () => {
-    exchange = await testExchange();
-    server = await createTestServer(target, {}, { exchange });
+    server = await createSimulatedServer(target);
   });
-  afterAll(async () => {
-    await server?.close();
-    await exchange?.close();
-  });
+  afterAll(() => server?.close());
 
   /** A member bound to a fresh simulator account. */
   async function member(balances: Record<string, string>): Promise<Registered & { apiKey: string; secretKey: string }> {
     const registered = await register(server);
-    const key = exchange.simulator.control.createAccount({ balances });
+    const key = server.exchange.simulator.control.createAccount({ balances });
     const saved = await server.app.inject({
       method: 'POST',
       url: '/api/apikeys',
@@ -58,25 +52,25 @@ describe.each(targets)('wallet consistency on $name', (target) => {
       payload: { from: 'spot', to: 'futures', coin: 'USDT', amount },
       headers: bearer(who.token),
     });
-  const simTransfers = (apiKey: string) => exchange.simulator.core.accounts.get(apiKey)!.transfers;
+  const simTransfers = (apiKey: string) => server.exchange.simulator.core.accounts.get(apiKey)!.transfers;
   const rowsOf = (who: Registered) =>
     server.database.db.select().from(walletOperations).where(eq(walletOperations.userId, who.userId));
 
   it('resolves a transfer answered with a 5xx after it moved the money: success, one transfer, record done', async () => {
     const alice = await member({ USDT: '500' });
-    exchange.simulator.control.setFaults({ failAfterAccept: 1 });
+    server.exchange.simulator.control.setFaults({ failAfterAccept: 1 });
     let res;
     try {
       res = await transferOn(server.app, alice, '100');
     } finally {
-      exchange.simulator.control.clearFaults();
+      server.exchange.simulator.control.clearFaults();
     }
     expect([res.statusCode, res.json()]).toEqual([200, { message: SERVER.transferSuccessful }]);
     const moved = simTransfers(alice.apiKey);
     expect(moved).toHaveLength(1); // looked up, never sent twice
     expect(moved[0]!.amount.toFixed()).toBe('100');
     expect(await rowsOf(alice)).toMatchObject([{ status: 'done', exchangeRef: String(moved[0]!.tranId), error: null }]);
-    expect(exchange.simulator.control.getAccount(alice.apiKey)!.balances.USDT!.free).toBe('400.00000000');
+    expect(server.exchange.simulator.control.getAccount(alice.apiKey)!.balances.USDT!.free).toBe('400.00000000');
   });
 
   it('lets only one of two API processes spend the same balance', async () => {
@@ -87,7 +81,7 @@ describe.each(targets)('wallet consistency on $name', (target) => {
     const governor = new WeightGovernor();
     const otherExchange = exchangeServices(
       new CcxtGateway({
-        simUrl: exchange.simulator.url,
+        simUrl: server.exchange.simulator.url,
         governor,
         retry: { baseMs: 20, maxMs: 100 },
         member: { lookupDelayMs: 50 },
@@ -109,9 +103,9 @@ describe.each(targets)('wallet consistency on $name', (target) => {
     try {
       const carol = await member({ USDT: '1000' });
       // Slow exchange answers: without the database lock both balance checks would read 1000.
-      exchange.simulator.control.setFaults({ latencyMs: 150 });
+      server.exchange.simulator.control.setFaults({ latencyMs: 150 });
       const answers = await Promise.all([transferOn(server.app, carol, '600'), transferOn(second.app, carol, '600')]);
-      exchange.simulator.control.clearFaults();
+      server.exchange.simulator.control.clearFaults();
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
       const loser = answers.find((a) => a.statusCode === 400)!;
       expect(loser.json()).toEqual({ message: VALIDATION.transferExceeds, reason: 'wallet.insufficient_funds' }); // our check, not the exchange's refusal
@@ -121,7 +115,7 @@ describe.each(targets)('wallet consistency on $name', (target) => {
       expect(rows.find((r) => r.status === 'failed')!.error).toBe(VALIDATION.transferExceeds);
       expect(rows.find((r) => r.status === 'done')!.exchangeRef).toBe(String(simTransfers(carol.apiKey)[0]!.tranId));
     } finally {
-      exchange.simulator.control.clearFaults();
+      server.exchange.simulator.control.clearFaults();
       await second.app.close();
       await second.exchange.close();
       await second.database?.close();
@@ -132,7 +126,7 @@ describe.each(targets)('wallet consistency on $name', (target) => {
   it('reconciles: a pending swap whose order exists settles done; an unknown transfer with no history fails only when old', async () => {
     const dave = await member({ USDT: '100', BTC: '0.01' });
     const swapId = randomUUID();
-    const order = await exchange.gateway.member(dave).convertToUsdt('BTC', '0.001', swapClientOrderId(swapId));
+    const order = await server.exchange.gateway.member(dave).convertToUsdt('BTC', '0.001', swapClientOrderId(swapId));
     const at = server.clock();
     const common = { userId: dave.userId, createdAt: at, updatedAt: at };
     await server.database.db.insert(walletOperations).values({

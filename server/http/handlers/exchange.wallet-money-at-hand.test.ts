@@ -7,29 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletAsset } from '../../../common/api/exchange';
 import { VALIDATION } from '../../../common/messages';
 import { bots } from '../../db/schema';
-import type { ExchangeInternals } from '../../exchange/exchange-factory';
-import { testExchange } from '../../exchange/testing/exchange';
 import { insertCycle } from '../../modules/cycles/testing/fixtures';
 import { databaseTargets } from '../../testing/databases';
 import { memberApi, register, type Registered } from '../../testing/members';
-import { createTestServer, type TestServer } from '../../testing/server';
+import { createSimulatedServer, type SimulatedServer } from '../../testing/simulated-server';
 
 const targets = await databaseTargets();
 
 describe.each(targets)('wallet money at hand on $name', (target) => {
-  let server: TestServer;
-  let exchange: ExchangeInternals & { simulator: NonNullable<ExchangeInternals['simulator']> };
+  let server: SimulatedServer;
   let alice: Registered;
   let bob: Registered;
   let aliceKey: { apiKey: string; secretKey: string };
   const { get, post } = memberApi(() => server);
 
   beforeAll(async () => {
-    exchange = await testExchange();
-    server = await createTestServer(target, {}, { exchange });
-    alice = await register(server, { username: 'Alice' });
-    bob = await register(server, { username: 'Bob' });
-    const control = exchange.simulator.control;
+    server = await createSimulatedServer(target);
+    [alice, bob] = await Promise.all([register(server, { username: 'Alice' }), register(server, { username: 'Bob' })]);
+    const control = server.exchange.simulator.control;
     aliceKey = control.createAccount({
       balances: { USDT: '9900.32', BTC: '0.002' },
       futuresBalances: { USDT: '700' },
@@ -39,10 +34,7 @@ describe.each(targets)('wallet money at hand on $name', (target) => {
     expect((await post(alice, 'apikeys', aliceKey)).statusCode).toBe(200);
     expect((await post(bob, 'apikeys', bobKey)).statusCode).toBe(200);
   });
-  afterAll(async () => {
-    await server?.close();
-    await exchange?.close();
-  });
+  afterAll(() => server?.close());
 
   it('shows a member without bots all of their balance as free', async () => {
     expect((await get(bob, 'spotBalance')).json()).toEqual({ spotusdtAmount: '50', free: '50', inBots: '0' });
@@ -124,7 +116,7 @@ describe.each(targets)('wallet money at hand on $name', (target) => {
     expect((await transfer('9900.33')).json().message).toBe(VALIDATION.transferExceeds);
     const swap = await post(alice, 'swaptousdt', { asset: 'BTC', amount: '0.001' });
     expect([swap.statusCode, swap.json().message]).toEqual([400, VALIDATION.heldByBots('0.00148', 'BTC')]);
-    expect(exchange.simulator.control.getAccount(aliceKey.apiKey)!.trades).toEqual([]);
+    expect(server.exchange.simulator.control.getAccount(aliceKey.apiKey)!.trades).toEqual([]);
     expect((await transfer('100')).statusCode).toBe(200);
     expect((await get(alice, 'spotBalance')).json()).toEqual({ spotusdtAmount: '9800.32', free: '8800', inBots: '1000.32' });
   });

@@ -1,7 +1,10 @@
-/** Helpers of the live-trading e2e suites: the page, the simulator's control API, the engine's gauge, main's handlers, notifications and tray counts. */
+/**
+ * Helpers of the live-trading e2e suites: the page, the simulator's control API, the engine's gauge, main's handlers,
+ * notifications and tray counts, the Start New Bot form and a bot's page; and one pair's price moves (pairHelpers).
+ */
 import { expect } from 'vitest';
 import type { IpcChannel, IpcPayload, IpcResult, IpcValue } from '../../../common/ipc/contract';
-import { EXCHANGE_LABELS } from '../../../common/messages';
+import { BOT_LABELS, EXCHANGE_LABELS, START_BOT_LABELS } from '../../../common/messages';
 import { INVOKE_PATH, NOTIFICATIONS_PATH, TRAY_PATH } from '../../../electron/preview/bridge-script';
 import type { LiveCounts } from '../../../electron/main/ports/types';
 import type { ShownNotification } from '../../../electron/preview/notifications';
@@ -40,6 +43,10 @@ export function liveHelpers(stack: () => Stack) {
 
   const button = (name: string) => page().getByRole('button', { name, exact: true });
   const seen = (text: string) => page().getByText(text, { exact: true }).first().waitFor();
+  async function choose(label: string, option: string): Promise<void> {
+    await page().getByLabel(label, { exact: true }).click();
+    await page().locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  }
 
   return {
     page,
@@ -79,9 +86,46 @@ export function liveHelpers(stack: () => Stack) {
       if (!result.ok) throw new Error(`${channel}: ${result.error.status} ${result.error.message}`);
       return result.value;
     },
-    async choose(label: string, option: string): Promise<void> {
-      await page().getByLabel(label, { exact: true }).click();
-      await page().locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+    choose,
+    /** Opens the first bot on the pair labelled `pairLabel` from the dashboard; returns its id (from the Running Bot route). */
+    async openFirstBot(pairLabel: string): Promise<string> {
+      await stack().open('/dashboard');
+      await page()
+        .getByRole('link', { name: BOT_LABELS.openBot(pairLabel) })
+        .first()
+        .click();
+      await page().waitForURL(/#\/running-bot\//);
+      return new URL(page().url()).hash.split('/').pop()!;
+    },
+    /**
+     * Opens Start New Bot on an Advanced Multigrid bot of `category` on the pair labelled
+     * `pairLabel` (at `leverage` for a Future one), and waits for the pair's live price as the form
+     * shows it: the rest of the form is filled once its market data has come.
+     */
+    async openStartBot(category: 'Spot' | 'Future', pairLabel: string, livePrice: string, leverage?: number): Promise<void> {
+      await stack().open('/startbot');
+      await choose(START_BOT_LABELS.botType, 'Advanced Multigrid');
+      await choose(START_BOT_LABELS.category, category);
+      await choose(BOT_LABELS.pair, pairLabel);
+      if (leverage !== undefined) await choose(BOT_LABELS.leverage, BOT_LABELS.leverageOption(leverage));
+      await seen(START_BOT_LABELS.livePrice(livePrice));
+    },
+  };
+}
+
+/**
+ * For a suite trading one pair: the engine's settled price of its feed (the symbol's own, or
+ * SYMBOL_PERP for Future bots), and a move of the exchange's price that waits until the engine
+ * has fully acted on it (every bot decided, orders acknowledged, fills saved).
+ */
+export function pairHelpers(stack: () => Stack, symbol: string, feed = symbol) {
+  const { sim, enginePrice: gauge } = liveHelpers(stack);
+  const enginePrice = () => gauge(feed);
+  return {
+    enginePrice,
+    async movePrice(price: string): Promise<void> {
+      await sim('/sim/price', { symbol, price });
+      await expect.poll(enginePrice, { timeout: 20_000, interval: 100 }).toBe(Number(price));
     },
   };
 }

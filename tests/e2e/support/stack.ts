@@ -144,15 +144,33 @@ async function sharedServerSide(env: Record<string, string>): Promise<ServerSide
   return side;
 }
 
-async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+/** POSTs JSON (as the holder of `token` when given); the answer's JSON, or an error naming the status. */
+export async function postJson(url: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
   return json;
+}
+
+export interface SignupForm extends Member {
+  username: string;
+  contactNo: string;
+  referralId?: string;
+}
+
+/**
+ * Signs a member up over the API as the Sign Up screen does, with the OTP mailed to them (the
+ * stack's SMTP receiver); returns /api/verify-otp's answer: their id, userCode and session token.
+ */
+export async function signUpOverApi(
+  { server, smtp }: { server: PlatformServer; smtp: SmtpReceiver },
+  form: SignupForm,
+): Promise<Record<string, unknown>> {
+  await postJson(`${server.url}/api/signup`, form);
+  const mail = await smtp.waitFor((m) => m.to.includes(form.email));
+  return postJson(`${server.url}/api/verify-otp`, { ...form, otp: otpFrom(mail.text) });
 }
 
 /**
@@ -162,9 +180,7 @@ async function postJson(url: string, body: unknown): Promise<Record<string, unkn
 async function freshMember(side: ServerSide): Promise<Member> {
   const tag = randomBytes(4).toString('hex');
   const member = { username: `Member ${tag}`, email: `member-${tag}@example.com`, contactNo: '5550100', password: `pass-${tag}` };
-  await postJson(`${side.server.url}/api/signup`, member);
-  const mail = await side.smtp.waitFor((m) => m.to.includes(member.email));
-  const verified = await postJson(`${side.server.url}/api/verify-otp`, { ...member, otp: otpFrom(mail.text) });
+  const verified = await signUpOverApi(side, member);
   const deps: AppDeps = side.server.app.deps;
   await grant(deps.db, String(verified.id), 365, 'e2e');
   return { email: member.email, password: member.password };
@@ -256,6 +272,18 @@ export async function logInAs(stack: Stack, member: Member = stack.member) {
     await page.waitForURL(/#\/dashboard/);
   });
   await agreeDisclaimer(page);
+}
+
+/** A stack (startStack) signed in as the file's member; closed again if signing in fails, as no afterAll would. */
+export async function startSignedIn(env: Record<string, string> = {}, options: StackOptions = {}): Promise<Stack> {
+  const stack = await startStack(env, options);
+  try {
+    await logInAs(stack);
+  } catch (error) {
+    await stack.close();
+    throw error;
+  }
+  return stack;
 }
 
 /**

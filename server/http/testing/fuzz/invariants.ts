@@ -136,34 +136,33 @@ export async function leftoverStartBreaches(db: Db): Promise<string[]> {
   );
 }
 
+/** The members' commands of one kind (bots', cycles') no engine has applied yet, with the runnable each is for. */
+function unappliedOf(
+  db: Db,
+  commands: typeof botCommands | typeof cycleCommands,
+  runnables: typeof bots | typeof cycles,
+  users: string[],
+) {
+  return db
+    .select({
+      kind: commands.kind,
+      id: commands.runnableId,
+      at: commands.createdAt,
+      status: runnables.status,
+      category: runnables.category,
+      symbol: runnables.symbol,
+    })
+    .from(commands)
+    .innerJoin(runnables, eq(runnables.id, commands.runnableId))
+    .where(and(inArray(runnables.userId, users), isNull(commands.appliedAt)));
+}
+
 /** The members' commands no engine has applied yet. */
 export async function unappliedCommands(db: Db, userIds: readonly string[]): Promise<string[]> {
   const users = [...userIds];
   const [botRows, cycleRows] = await Promise.all([
-    db
-      .select({
-        kind: botCommands.kind,
-        id: botCommands.runnableId,
-        at: botCommands.createdAt,
-        status: bots.status,
-        category: bots.category,
-        symbol: bots.symbol,
-      })
-      .from(botCommands)
-      .innerJoin(bots, eq(bots.id, botCommands.runnableId))
-      .where(and(inArray(bots.userId, users), isNull(botCommands.appliedAt))),
-    db
-      .select({
-        kind: cycleCommands.kind,
-        id: cycleCommands.runnableId,
-        at: cycleCommands.createdAt,
-        status: cycles.status,
-        category: cycles.category,
-        symbol: cycles.symbol,
-      })
-      .from(cycleCommands)
-      .innerJoin(cycles, eq(cycles.id, cycleCommands.runnableId))
-      .where(and(inArray(cycles.userId, users), isNull(cycleCommands.appliedAt))),
+    unappliedOf(db, botCommands, bots, users),
+    unappliedOf(db, cycleCommands, cycles, users),
   ]);
   return [...botRows.map((r) => ({ ...r, what: 'bot' })), ...cycleRows.map((r) => ({ ...r, what: 'cycle' }))].map(
     (r) =>

@@ -6,6 +6,7 @@
  * read before and after.
  */
 import { asc, eq } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database';
 import { botCommands, bots, cycleCommands, cycles, strategies, strategyGrids } from '../../../db/schema';
 import type { IdRoute } from './deep-actions';
@@ -79,11 +80,27 @@ export function bodyNaming(
   }
 }
 
+/** A bot's or cycle's row as `columns` pick it, and how many commands were ever queued for it. */
+async function runnableWithQueue(
+  db: Db,
+  table: typeof bots | typeof cycles,
+  commands: typeof botCommands | typeof cycleCommands,
+  columns: Record<string, PgColumn>,
+  id: string,
+) {
+  const [row] = await db.select(columns).from(table).where(eq(table.id, id));
+  const queued = await db.select({ kind: commands.kind }).from(commands).where(eq(commands.runnableId, id));
+  return { ...row, commands: queued.length };
+}
+
 /** The owner's record as the other member's request could change it: its settings and its commands. */
 export async function snapshotOf(db: Db, names: Owned, id: string, ownerId: string): Promise<string> {
   if (names === 'bot') {
-    const [row] = await db
-      .select({
+    const bot = await runnableWithQueue(
+      db,
+      bots,
+      botCommands,
+      {
         status: bots.status,
         investment: bots.investment,
         profitBook: bots.profitBook,
@@ -92,25 +109,26 @@ export async function snapshotOf(db: Db, names: Owned, id: string, ownerId: stri
         stoplossPrice: bots.stoplossPrice,
         overbuyProtection: bots.overbuyProtection,
         strategyId: bots.strategyId,
-      })
-      .from(bots)
-      .where(eq(bots.id, id));
-    const commands = await db.select({ kind: botCommands.kind }).from(botCommands).where(eq(botCommands.runnableId, id));
-    return JSON.stringify({ ...row, status: undefined, commands: commands.length });
+      },
+      id,
+    );
+    return JSON.stringify({ ...bot, status: undefined });
   }
   if (names === 'cycle') {
-    const [row] = await db
-      .select({
+    const cycle = await runnableWithQueue(
+      db,
+      cycles,
+      cycleCommands,
+      {
         amount: cycles.amount,
         buyPrice: cycles.buyPrice,
         sellPrice: cycles.sellPrice,
         stopLoss: cycles.stopLoss,
         noOfCycle: cycles.noOfCycle,
-      })
-      .from(cycles)
-      .where(eq(cycles.id, id));
-    const commands = await db.select({ kind: cycleCommands.kind }).from(cycleCommands).where(eq(cycleCommands.runnableId, id));
-    return JSON.stringify({ ...row, commands: commands.length });
+      },
+      id,
+    );
+    return JSON.stringify(cycle);
   }
   const rows = await db
     .select({ id: strategies.id, name: strategies.name, gridCount: strategies.gridCount, userId: strategies.userId })
