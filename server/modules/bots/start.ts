@@ -13,8 +13,7 @@ import { DEFAULT_SYSTEM_STRATEGY } from '../../../common/schemas/bot-form';
 import { botAmountShortfall } from '../../../common/schemas/bot-minimum';
 import { detailToRows } from '../../../common/schemas/strategy';
 import type { Db } from '../../db/database';
-import { and, eq } from 'drizzle-orm';
-import { bots, cycles } from '../../db/schema';
+import { bots } from '../../db/schema';
 import type { LeverageBracket, Market, MemberKey } from '../../exchange/core/gateway';
 import { BOT_STATUS, storedGrids, storedMarketRules, strategyOf } from '../../runnables/bot/index';
 import { recordEvent } from '../../runnables/member-events';
@@ -31,6 +30,7 @@ import { checkPositionLimit } from '../runnables/position-limit';
 import { runningBots } from '../runnables/reserve';
 import { startExclusively, type PendingStart } from '../runnables/starting';
 import { startingMemberKey } from '../runnables/starting-member';
+import { cycleHoldsPair } from '../runnables/pair-in-use';
 import { checkFunds, futuresRules, pairRules } from '../runnables/start-checks';
 import { quoteAtHand } from '../wallet/quote-at-hand';
 import { startRules, type StartInput } from './start-rules';
@@ -84,13 +84,7 @@ async function checkAmount(deps: StartDeps, amount: Decimal, grids: number): Pro
  */
 async function checkPairFree(tx: Db, userId: string, input: StartInput, pending: readonly PendingStart[]): Promise<void> {
   const pair = input.pair;
-  const [cycle] = await tx
-    .select({ id: cycles.id })
-    .from(cycles)
-    .where(and(eq(cycles.userId, userId), eq(cycles.symbol, pair), eq(cycles.status, 'Live')))
-    .limit(1);
-  if (cycle || pending.some((p) => p.kind === 'cycle' && p.symbol === pair))
-    throw new DomainError('bot.pair_in_use', SERVER.botPairInUseByCycle(pair));
+  if (await cycleHoldsPair(tx, userId, pair, pending)) throw new DomainError('bot.pair_in_use', SERVER.botPairInUseByCycle(pair));
   if (input.category !== 'Future') return;
   const futureOnPair = (b: { category: string; symbol: string }) => b.category === 'Future' && b.symbol === pair;
   if ((await runningBots(tx, userId)).some(futureOnPair) || pending.some((p) => p.kind === 'bot' && futureOnPair(p))) {

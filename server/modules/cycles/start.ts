@@ -8,7 +8,6 @@
  * the Cycle page shows as is (SPEC section 8: "if a bot is already running the server message
  * is shown").
  */
-import { and, eq } from 'drizzle-orm';
 import type { StartCycleResponse } from '../../../common/api/cycles';
 import { SERVER, UI } from '../../../common/messages';
 import { sqlState, type Db } from '../../db/database';
@@ -23,6 +22,7 @@ import { checkPositionLimit } from '../runnables/position-limit';
 import { runningBots } from '../runnables/reserve';
 import { startExclusively, type PendingStart } from '../runnables/starting';
 import { startingMemberKey } from '../runnables/starting-member';
+import { cycleHoldsPair } from '../runnables/pair-in-use';
 import { checkFunds, futuresRules, pairRules } from '../runnables/start-checks';
 import { quoteAtHand } from '../wallet/quote-at-hand';
 import type { Clock } from '../clock';
@@ -47,12 +47,7 @@ async function checkPairFree(tx: Db, userId: string, pair: string, pending: read
   if (bots.some((b) => b.symbol === pair) || pending.some((p) => p.kind === 'bot' && p.symbol === pair)) {
     throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByBot(pair));
   }
-  const [cycle] = await tx
-    .select({ id: cycles.id })
-    .from(cycles)
-    .where(and(eq(cycles.userId, userId), eq(cycles.symbol, pair), eq(cycles.status, 'Live')))
-    .limit(1);
-  if (cycle || pending.some((p) => p.kind === 'cycle' && p.symbol === pair))
+  if (await cycleHoldsPair(tx, userId, pair, pending))
     throw new DomainError('cycle.pair_in_use', SERVER.cyclePairInUseByCycle(pair));
 }
 
