@@ -18,37 +18,24 @@ import {
   commandCycle,
   cycleOrderRows,
   cycleRow,
-  insertCycle,
+  driveCycle,
   openOnExchange,
   quietCycle,
-  startCycleEngine,
+  startedCycle,
+  TWO_ROUNDS,
   type CycleSettings,
 } from './testing/cycles';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
-const ROUND: CycleSettings = { buyPrice: '95', sellPrice: '105', stopLoss: '90', count: 2 };
 
 describe.each(targets)('cycle commands on $name', (target) => {
   const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
 
-  async function begin(settings: CycleSettings = ROUND): Promise<{ engine: Engine; id: string }> {
+  async function begin(settings: CycleSettings = TWO_ROUNDS): Promise<{ engine: Engine; id: string }> {
     h = harnesses.shared();
-    h.setPrice(SYMBOL, '100.00');
-    const id = await insertCycle(h, settings);
-    const engine = startCycleEngine(h);
-    await engine.claim();
-    await quietCycle(h, engine, id);
-    return { engine, id };
-  }
-
-  async function drive(engine: Engine, id: string, prices: string[]): Promise<void> {
-    for (const price of prices) {
-      h!.setPrice(SYMBOL, price);
-      await engine.metrics.waitFor(SYMBOL, price);
-      await quietCycle(h!, engine, id);
-    }
+    return startedCycle(h, settings);
   }
 
   /** The API's edit: the settings written, then the 'settings' command queued. */
@@ -79,14 +66,14 @@ describe.each(targets)('cycle commands on $name', (target) => {
     expect(openOnExchange(h!)).toEqual([]);
     expect(await stoppedEvents()).toMatchObject([{ kind: 'cycle.stopped', cycleID: id, reason: 'manual' }]);
     // A stopped cycle never trades again, and a second stop & sell is refused.
-    await drive(engine, id, ['94.00']);
+    await driveCycle(h!, engine, id, ['94.00']);
     expect(h!.exchangeOrders()).toBe(0);
     expect(await commandCycle(h!, id, 'stopAndSell')).toBe('already_stopped');
   });
 
   it('stop while holding cancels the resting sell and keeps what is held', async () => {
     const { engine, id } = await begin();
-    await drive(engine, id, ['94.00']);
+    await driveCycle(h!, engine, id, ['94.00']);
     expect(await commandCycle(h!, id, 'stop')).toBe('ok');
     await quietCycle(h!, engine, id);
     expect(await sides(id)).toEqual([
@@ -100,7 +87,7 @@ describe.each(targets)('cycle commands on $name', (target) => {
 
   it('stop & sell while holding cancels the resting sell and sells all at market', async () => {
     const { engine, id } = await begin();
-    await drive(engine, id, ['94.00', '98.00']);
+    await driveCycle(h!, engine, id, ['94.00', '98.00']);
     expect(await commandCycle(h!, id, 'stopAndSell')).toBe('ok');
     await quietCycle(h!, engine, id);
     expect(await sides(id)).toEqual([
@@ -137,7 +124,7 @@ describe.each(targets)('cycle commands on $name', (target) => {
       ['buy', 'limit', 'open', '96'],
     ]);
     expect(openOnExchange(h!).map((o) => o.price)).toEqual(['96']);
-    await drive(engine, id, ['95.50', '104.50']);
+    await driveCycle(h!, engine, id, ['95.50', '104.50']);
     expect((await sides(id)).slice(1)).toEqual([
       ['buy', 'limit', 'filled', '96'],
       ['sell', 'limit', 'filled', '104'],
@@ -166,7 +153,7 @@ describe.each(targets)('cycle commands on $name', (target) => {
 
   it('a stop that races the fill of the resting sell books the fill: the round completes and the cycle stops', async () => {
     const { engine, id } = await begin();
-    await drive(engine, id, ['94.00']);
+    await driveCycle(h!, engine, id, ['94.00']);
     const runner = engine.runner(id)!;
     h!.setPrice(SYMBOL, '106.00');
     expect(await runner.command('stop', '106.00')).toEqual({ kind: 'applied' });
@@ -185,8 +172,8 @@ describe.each(targets)('cycle commands on $name', (target) => {
   });
 
   it('the count lowered to the rounds completed ends the cycle Completed, its resting buy cancelled', async () => {
-    const { engine, id } = await begin({ ...ROUND, count: 3 });
-    await drive(engine, id, ['94.00', '106.00']);
+    const { engine, id } = await begin({ ...TWO_ROUNDS, count: 3 });
+    await driveCycle(h!, engine, id, ['94.00', '106.00']);
     expect(await edit(id, { noOfCycle: 1 })).toBe('ok');
     await quietCycle(h!, engine, id);
     expect(await cycleRow(h!, id)).toMatchObject({ status: 'Completed', cyclesCompleted: 1, stopReason: null });
@@ -199,8 +186,8 @@ describe.each(targets)('cycle commands on $name', (target) => {
   });
 
   it('a count below the rounds completed is refused and not applied: the cycle runs on with its own', async () => {
-    const { engine, id } = await begin({ ...ROUND, count: 3 });
-    await drive(engine, id, ['94.00', '106.00', '94.00', '106.00']);
+    const { engine, id } = await begin({ ...TWO_ROUNDS, count: 3 });
+    await driveCycle(h!, engine, id, ['94.00', '106.00', '94.00', '106.00']);
     expect(await cycleRow(h!, id)).toMatchObject({ cyclesCompleted: 2, status: 'Live' });
     const result = await edit(id, { noOfCycle: 1 });
     expect(cycleEditRefusalOf(commandResultOf(result))).toBe('cycles_below_completed');
@@ -209,7 +196,7 @@ describe.each(targets)('cycle commands on $name', (target) => {
     expect((row.state as { count: number }).count).toBe(3);
     expect(row.status).toBe('Live');
     expect(openOnExchange(h!)).toHaveLength(1);
-    await drive(engine, id, ['94.00', '106.00']);
+    await driveCycle(h!, engine, id, ['94.00', '106.00']);
     expect(await cycleRow(h!, id)).toMatchObject({ status: 'Completed', cyclesCompleted: 3 });
   });
 });

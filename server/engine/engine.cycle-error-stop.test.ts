@@ -13,7 +13,7 @@ import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import type { EngineHarness } from './testing/harness';
 import { engineHarnesses } from './testing/shared-harness';
-import { cycleOrderRows, cycleRow, insertCycle, openOnExchange, quietCycle, startCycleEngine } from './testing/cycles';
+import { cycleOrderRows, cycleRow, openOnExchange, startedCycle } from './testing/cycles';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
@@ -25,11 +25,7 @@ describe.each(targets)('a cycle stopped by an exchange error on $name', (target)
   /** A cycle whose buy rests at 95 (the price 100), on an engine that holds it. */
   async function resting(): Promise<{ id: string; engine: Engine }> {
     h = harnesses.shared();
-    h.setPrice(SYMBOL, '100.00');
-    const id = await insertCycle(h, { buyPrice: '95', sellPrice: '105', stopLoss: '90', count: 2 });
-    const engine = startCycleEngine(h);
-    await engine.claim();
-    await quietCycle(h, engine, id);
+    const { id, engine } = await startedCycle(h);
     expect(openOnExchange(h)).toHaveLength(1);
     return { id, engine };
   }

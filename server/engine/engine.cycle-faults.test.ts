@@ -11,7 +11,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { oneDatabaseTarget } from '../testing/databases';
-import { FUTURES_FEED_SUFFIX, type Engine } from './engine';
+import type { Engine } from './engine';
 import type { CrashPoint } from './faults';
 import { positionsOf } from './position-events';
 import { EngineHarness, heardEvents, until } from './testing/harness';
@@ -21,10 +21,12 @@ import {
   cycleOrderRows,
   cycleRow,
   cycleTrades,
+  driveCycle,
   insertCycle,
   openOnExchange,
   quietCycle,
   startCycleEngine,
+  TWO_ROUNDS,
   type CycleSettings,
 } from './testing/cycles';
 import { cycleFills, cycles } from '../db/schema';
@@ -34,7 +36,6 @@ import { eq } from 'drizzle-orm';
 // database (the rule in server/testing/databases.ts), so one of them.
 const targets = await oneDatabaseTarget();
 const SYMBOL = 'SOLUSDT';
-const ROUND: CycleSettings = { buyPrice: '95', sellPrice: '105', stopLoss: '90', count: 2 };
 /** Two whole rounds: buy 1 rests at the start, fills at 94; sell 1 fills at 106; buy 2 at 94; sell 2 at 106. */
 const PATH = ['100.00', '97.00', '94.00', '99.00', '106.00', '101.00', '94.00', '98.00', '106.00', '103.00'];
 
@@ -48,16 +49,7 @@ describe.each(targets)('cycle faults on $name', (target) => {
   async function create(settings: Partial<CycleSettings> = {}): Promise<string> {
     h = await EngineHarness.create(target);
     h.setPrice(SYMBOL, PATH[0]!);
-    return insertCycle(h, { ...ROUND, ...settings });
-  }
-
-  /** Moves the price through `prices`, each settled (`feed`: the spot feed, or the USD-M one of a futures cycle). */
-  async function drive(engine: Engine, id: string, prices: string[], feed = SYMBOL): Promise<void> {
-    for (const price of prices) {
-      h!.setPrice(SYMBOL, price);
-      await engine.metrics.waitFor(feed, price);
-      await quietCycle(h!, engine, id);
-    }
+    return insertCycle(h, { ...TWO_ROUNDS, ...settings });
   }
 
   /** The trades are the backtester's on the whole path, one buy per round, nothing left resting. */
@@ -137,7 +129,7 @@ describe.each(targets)('cycle faults on $name', (target) => {
     expect(h!.exchange.simulator.core.faults.failAfterAcceptCount).toBe(0);
     expect((await cycleOrderRows(h!, id)).map((o) => [o.side, o.status])).toEqual([['buy', 'open']]);
     expect(openOnExchange(h!)).toHaveLength(1);
-    await drive(engine, id, PATH.slice(1));
+    await driveCycle(h!, engine, id, PATH.slice(1));
     await expectBacktesterOutcome(id);
   });
 
@@ -263,7 +255,7 @@ describe.each(targets)('cycle faults on $name', (target) => {
   it('a partial fill of a resting buy, then the price crossing it, is booked as one buy of the whole at the volume-weighted price with the summed fees', async () => {
     const { id, engine } = await resting();
     await fillPart(engine, id, '4');
-    await drive(engine, id, ['94.00']);
+    await driveCycle(h!, engine, id, ['94.00']);
     const [buy, sell] = await cycleOrderRows(h!, id);
     // Two exchange trades (4 and 6.526 at 95), one booked fill: the backtester's whole fill.
     expect((await fillsOf(buy!.id)).map((f) => [plain(f.quantity), plain(f.price), plain(f.fee)])).toEqual([
@@ -282,7 +274,7 @@ describe.each(targets)('cycle faults on $name', (target) => {
     expect(h!.exchangeHolding('SOL')).toBe('10.526');
 
     // The round goes on as ever: the sell of the whole fills at 105.
-    await drive(engine, id, PATH.slice(3, 6));
+    await driveCycle(h!, engine, id, PATH.slice(3, 6));
     expect(await cycleTrades(h!, id)).toEqual((await cycleBacktest(h!, id, PATH.slice(0, 6))).trades);
     expect(await cycleRow(h!, id)).toMatchObject({ cyclesCompleted: 1, heldQty: '0.000000000000000000' });
   });
@@ -326,7 +318,7 @@ describe.each(targets)('cycle faults on $name', (target) => {
 
   it("a partial fill of a resting sell, ended by an edit's cancel, books that sell and rests the rest at the new sell price", async () => {
     const { id, engine } = await resting();
-    await drive(engine, id, PATH.slice(1, 4));
+    await driveCycle(h!, engine, id, PATH.slice(1, 4));
     await fillPart(engine, id, '4');
     await h!.db.update(cycles).set({ sellPrice: '104' }).where(eq(cycles.id, id));
     expect(await commandCycle(h!, id, 'settings')).toBe('ok');
@@ -343,7 +335,7 @@ describe.each(targets)('cycle faults on $name', (target) => {
     expect(h!.exchangeHolding('SOL')).toBe('6.526');
 
     // The rest sells at 104: the round is done, and what it made is what the exchange paid out.
-    await drive(engine, id, ['104.00']);
+    await driveCycle(h!, engine, id, ['104.00']);
     const row = await cycleRow(h!, id);
     expect([row.cyclesCompleted, plain(row.heldQty)]).toEqual([1, '0']);
     expect(h!.exchangeHolding('SOL')).toBe('0');
@@ -364,7 +356,8 @@ describe.each(targets)('cycle faults on $name', (target) => {
     expect([row.status, plain(row.heldQty)]).toEqual(['Live', '8']);
     expect(h!.futures(SYMBOL).position).toMatchObject({ amount: '8', entryPrice: '95' });
 
-    await drive(engine, id, ['106.00'], SYMBOL + FUTURES_FEED_SUFFIX);
+    // Settled on the pair's USD-M feed, the one a futures cycle acts on (driveCycle).
+    await driveCycle(h!, engine, id, ['106.00']);
     expect(await cycleRow(h!, id)).toMatchObject({ cyclesCompleted: 1, heldQty: '0.000000000000000000', status: 'Live' });
     expect(h!.futures(SYMBOL).position).toBeNull();
   });

@@ -16,7 +16,7 @@
  * CYCLE_KILL9_SEED=<n> replays another set of instants; ENGINE_TEST_LOG=1 shows the children's logs.
  */
 import { performance } from 'node:perf_hooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { seededRandom } from '../../sim/rng';
 import { holdNextIntent, type IntentHold } from './testing/cycle-intent-hold';
@@ -32,17 +32,7 @@ import {
   type CycleSettings,
 } from './testing/cycles';
 import { EngineProcess, EXCHANGE_LATENCY_MS, postgresTargets, sleep } from './testing/engine-process-client';
-import {
-  endKillRun,
-  killDelayMs,
-  killerOf,
-  killRunLog,
-  shuffled,
-  startKillRun,
-  type KillPlan as KillPlanOf,
-  type KillRecord as KillRecordOf,
-  type KillRun,
-} from './testing/kill-run';
+import { killDelayMs, killerOf, killRunLog, killRuns, shuffled, type KillPlan, type KillRecord } from './testing/kill-run';
 
 const SYMBOL = 'SOLUSDT';
 const SEED = Number(process.env.CYCLE_KILL9_SEED ?? 20_261_124);
@@ -63,8 +53,6 @@ type KillMode =
   /** SIGKILL `ms` after the price change: booking the fill, deciding, recording the intent or sending it. */
   | 'delay';
 
-type KillPlan = KillPlanOf<KillMode>;
-
 /** Where the dead engine was, read from the frozen database and exchange. */
 type Caught =
   | 'resting order filled, fill not booked'
@@ -74,8 +62,6 @@ type Caught =
   | 'intent sent, accepted after the kill'
   | 'accepted before the kill, answer not recorded'
   | 'nothing in flight';
-
-type KillRecord = KillRecordOf<KillMode, Caught>;
 
 interface Scenario {
   name: string;
@@ -158,7 +144,7 @@ const SCENARIOS: Scenario[] = [
  * round (the fill unheard before, or while no engine ran; the next intent; the next accept)
  * first, in a seeded order; the last step one of the modes that apply to it.
  */
-function plan(random: () => number, tradingTicks: number[], lastStep: KillMode[]): KillPlan[] {
+function plan(random: () => number, tradingTicks: number[], lastStep: KillMode[]): KillPlan<KillMode>[] {
   const shuffle = <T>(items: readonly T[]): T[] => shuffled(random, items);
   const ms = (mode: KillMode) => killDelayMs(random, mode);
   const steps = tradingTicks.slice(0, -1);
@@ -171,17 +157,12 @@ function plan(random: () => number, tradingTicks: number[], lastStep: KillMode[]
 }
 
 describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (target) => {
-  let run: KillRun | undefined;
-
-  afterEach(async () => {
-    await endKillRun(run);
-    run = undefined;
-  });
+  const runs = killRuns(target);
 
   it.each(SCENARIOS)(`$name: loses no fill and sends no order twice (seed ${SEED})`, { timeout: 90_000 }, async (scenario) => {
     const { path } = scenario;
     // Every order the exchange accepts, when, and a hook to kill at that instant.
-    run = await startKillRun(target);
+    const run = await runs.start();
     const { harness, databaseUrl, account, accepted, onNextAccept, engineEnv } = run;
     const sim = harness.exchange.simulator;
 
@@ -275,7 +256,7 @@ describe.each(targets)('cycle engine processes killed with SIGKILL on $name', (t
     let engine = await holderAfter(null);
     await caughtUp(engine, path[0]!, 20_000);
 
-    const records: KillRecord[] = [];
+    const records: KillRecord<KillMode, Caught>[] = [];
     for (let tick = 1; tick < path.length; tick++) {
       const price = path[tick]!;
       const kill = kills.get(tick);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { memberEvents } from '../db/schema';
 import { databaseTargets } from '../testing/databases';
-import { FUTURES_FEED_SUFFIX, type Engine } from './engine';
+import type { Engine } from './engine';
 import { EngineMetrics } from './metrics';
 import { type EngineHarness, until } from './testing/harness';
 import { engineHarnesses } from './testing/shared-harness';
@@ -20,16 +20,18 @@ import {
   cycleOrderRows,
   cycleRow,
   cycleTrades,
+  driveCycle,
   insertCycle,
   openOnExchange,
+  quietCycle,
   startCycleEngine,
+  startedCycle,
+  TWO_ROUNDS,
   type CycleSettings,
 } from './testing/cycles';
-import { quietCycle } from './testing/cycles';
 
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
-const ROUND: CycleSettings = { buyPrice: '95', sellPrice: '105', stopLoss: '90', count: 2 };
 
 describe.each(targets)('cycles on the engine on $name', (target) => {
   const harnesses = engineHarnesses(target);
@@ -37,26 +39,12 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
 
   /** On the shared harness, or (`own`) one of the test's own for a test that kills its engines. */
   async function begin(
-    settings: CycleSettings = ROUND,
+    settings: CycleSettings = TWO_ROUNDS,
     price = '100.00',
     own = false,
-  ): Promise<{ h: EngineHarness; engine: Engine; id: string }> {
+  ): Promise<{ engine: Engine; id: string }> {
     h = own ? await harnesses.own() : harnesses.shared();
-    h.setPrice(SYMBOL, price);
-    const id = await insertCycle(h, settings);
-    const engine = startCycleEngine(h);
-    await engine.claim();
-    await quietCycle(h, engine, id);
-    return { h, engine, id };
-  }
-
-  /** Moves the price through `prices`, each time until the engine acted on it and on every fill it brought. */
-  async function drive(engine: Engine, id: string, prices: string[]): Promise<void> {
-    for (const price of prices) {
-      h!.setPrice(SYMBOL, price);
-      await engine.metrics.waitFor(SYMBOL, price);
-      await quietCycle(h!, engine, id);
-    }
+    return startedCycle(h, settings, price);
   }
 
   const events = async (kind: string) =>
@@ -81,7 +69,7 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
       '92.00',
     ];
     const { engine, id } = await begin();
-    await drive(engine, id, prices.slice(1));
+    await driveCycle(h!, engine, id, prices.slice(1));
     const trades = await cycleTrades(h!, id);
     const expected = await cycleBacktest(h!, id, prices);
     expect(trades).toEqual(expected.trades);
@@ -105,13 +93,13 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
   it("is left out of the pair's ticks while its buy rests, and decides at the price of the moment once the buy fills", async () => {
     const prices = ['100.00', '99.00', '98.00', '97.00', '85.00'];
     const { engine, id } = await begin();
-    await drive(engine, id, prices.slice(1, 4));
+    await driveCycle(h!, engine, id, prices.slice(1, 4));
     // No tick reached it: the last price it decided on is still its take-on's.
     const lastPrice = () => cycleRow(h!, id).then((row) => new Decimal((row.state as { lastPrice: string }).lastPrice).toFixed());
     expect(await lastPrice()).toBe('100');
     // A gap through the buy (filled at 95, its own price) and under the stop loss (90): the fill
     // brings it back, and it sells at the price of the moment, as the backtester does.
-    await drive(engine, id, prices.slice(4));
+    await driveCycle(h!, engine, id, prices.slice(4));
     expect(await cycleTrades(h!, id)).toEqual((await cycleBacktest(h!, id, prices)).trades);
     expect((await cycleTrades(h!, id)).map((t) => [t.side, t.price])).toEqual([
       ['buy', '95'],
@@ -138,8 +126,8 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
       '97.00',
       '105.50',
     ];
-    const { engine: first, id } = await begin(ROUND, prices[0], true);
-    await drive(first, id, prices.slice(1, 2));
+    const { engine: first, id } = await begin(TWO_ROUNDS, prices[0], true);
+    await driveCycle(h!, first, id, prices.slice(1, 2));
     // Killed with the buy resting: it fills at 95 while no engine runs, the price goes on under the sell.
     first.kill();
     for (const price of prices.slice(2, 5)) h!.setPrice(SYMBOL, price);
@@ -150,13 +138,13 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
       ['buy', 'filled'],
       ['sell', 'open'],
     ]);
-    await drive(second, id, prices.slice(5, 8));
+    await driveCycle(h!, second, id, prices.slice(5, 8));
     // Killed with the sell resting: it fills at 105 while no engine runs; the next buy is the successor's.
     second.kill();
     for (const price of prices.slice(8, 10)) h!.setPrice(SYMBOL, price);
     const third = startCycleEngine(h!);
     await quietCycle(h!, third, id);
-    await drive(third, id, prices.slice(10));
+    await driveCycle(h!, third, id, prices.slice(10));
     expect(await cycleTrades(h!, id)).toEqual((await cycleBacktest(h!, id, prices)).trades);
     expect((await cycleTrades(h!, id)).filter((t) => t.side === 'buy')).toHaveLength(2);
     expect(await cycleRow(h!, id)).toMatchObject({ status: 'Completed', cyclesCompleted: 2 });
@@ -166,7 +154,7 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
   it('sells at market and stops at the stop loss while holding, as the backtester, and tells the member', async () => {
     const prices = ['100.00', '94.00', '92.00', '89.50', '88.00', '95.00'];
     const { engine, id } = await begin();
-    await drive(engine, id, prices.slice(1));
+    await driveCycle(h!, engine, id, prices.slice(1));
     const trades = await cycleTrades(h!, id);
     expect(trades).toEqual((await cycleBacktest(h!, id, prices)).trades);
     expect(trades.map((t) => [t.side, t.price])).toEqual([
@@ -196,14 +184,14 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
 
   it('writes its figure columns with every state write: the half step once bought, the rounds completed', async () => {
     const { engine, id } = await begin();
-    await drive(engine, id, ['94.00']);
+    await driveCycle(h!, engine, id, ['94.00']);
     expect(await cycleRow(h!, id)).toMatchObject({
       cyclesCompleted: 0,
       lastBoughtPrice: '95.000000000000000000',
       gridNo: 1,
       trades: 1,
     });
-    await drive(engine, id, ['106.00']);
+    await driveCycle(h!, engine, id, ['106.00']);
     expect(await cycleRow(h!, id)).toMatchObject({
       cyclesCompleted: 1,
       lastBoughtPrice: null,
@@ -215,11 +203,7 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
 
   it('the periodic reconcile leaves a resting order alone: no lookups, still open, nothing sent again', async () => {
     h = harnesses.shared();
-    h.setPrice(SYMBOL, '100.00');
-    const id = await insertCycle(h, ROUND);
-    const engine = startCycleEngine(h, { reconcileEveryMs: 30 });
-    await engine.claim();
-    await quietCycle(h, engine, id);
+    const { engine, id } = await startedCycle(h, TWO_ROUNDS, '100.00', { reconcileEveryMs: 30 });
     // The member's stream came up (it looks resting orders up once, as it must): the passes are counted from here.
     await until(() => h!.exchange.spotStreams.stats().up > 0);
     await engine.idle();
@@ -242,7 +226,7 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     expect((await cycleOrderRows(h, id)).map((o) => [o.side, o.status])).toEqual([['buy', 'open']]);
     expect(openOnExchange(h)).toHaveLength(1);
     // It is still booked from the stream when it fills.
-    await drive(engine, id, ['94.00']);
+    await driveCycle(h!, engine, id, ['94.00']);
     expect((await cycleOrderRows(h, id)).map((o) => [o.side, o.status])).toEqual([
       ['buy', 'filled'],
       ['sell', 'open'],
@@ -257,7 +241,7 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
     const bots = h.startEngine({ metrics });
     const cyclesEngine = startCycleEngine(h, { metrics });
     const botId = await h.startBot();
-    const id = await insertCycle(h, ROUND);
+    const id = await insertCycle(h, TWO_ROUNDS);
     await Promise.all([bots.claim(), cyclesEngine.claim()]);
     await metrics.waitFor(SYMBOL, prices[0]!);
     for (const price of prices.slice(1)) {
@@ -288,26 +272,17 @@ describe.each(targets)('cycles on the engine on $name', (target) => {
 
   it('a futures cycle rests its limits on USD-M at its leverage, books their fills as the position moves, and trades as the backtester', async () => {
     const prices = ['100.00', '97.00', '94.00', '99.00', '106.00', '101.00'];
-    h = harnesses.shared();
-    h.setPrice(SYMBOL, prices[0]!);
-    const id = await insertCycle(h, { ...ROUND, count: 1, category: 'Future', leverage: 2 });
-    const engine = startCycleEngine(h);
-    await engine.claim();
-    await quietCycle(h, engine, id);
-    const feed = SYMBOL + FUTURES_FEED_SUFFIX;
-    for (const price of prices.slice(1)) {
-      h.setPrice(SYMBOL, price);
-      await engine.metrics.waitFor(feed, price);
-      await quietCycle(h, engine, id);
-    }
-    const trades = await cycleTrades(h, id);
-    expect(trades).toEqual((await cycleBacktest(h, id, prices)).trades);
+    const { engine, id } = await begin({ ...TWO_ROUNDS, count: 1, category: 'Future', leverage: 2 }, prices[0]);
+    // Each price waited on on the pair's USD-M feed, the one a futures cycle acts on (driveCycle).
+    await driveCycle(h!, engine, id, prices.slice(1));
+    const trades = await cycleTrades(h!, id);
+    expect(trades).toEqual((await cycleBacktest(h!, id, prices)).trades);
     // Twice the amount's notional at leverage 2: floor(2000 / 95, step).
     expect(trades.map((t) => [t.side, t.price, t.qty])).toEqual([
       ['buy', '95', '21.052'],
       ['sell', '105', '21.052'],
     ]);
-    expect(await cycleRow(h, id)).toMatchObject({ status: 'Completed', cyclesCompleted: 1, stopReason: null });
-    expect(h.futures(SYMBOL).position).toBeNull();
+    expect(await cycleRow(h!, id)).toMatchObject({ status: 'Completed', cyclesCompleted: 1, stopReason: null });
+    expect(h!.futures(SYMBOL).position).toBeNull();
   });
 });

@@ -1,33 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { databaseTargets } from '../testing/databases';
-import { type EngineHarness, seededPath } from './testing/harness';
+import { type EngineHarness, seededPath, TRAILING_BUYS_THEN_TAKE_PROFITS } from './testing/harness';
 import { engineHarnesses } from './testing/shared-harness';
 
 const targets = await databaseTargets();
 
 /** Scripted paths: each starts at the bot's start price (its first tick: grid 1 at market). */
-const PATHS: Record<string, string[]> = {
+const PATHS: Record<string, readonly string[]> = {
   // Down through both trailing buys, then up through the take profits.
-  'trailing buys then take profits': [
-    '145.00',
-    '143.00',
-    '142.00',
-    '141.90',
-    '143.40',
-    '140.00',
-    '139.00',
-    '140.50',
-    '142.00',
-    '144.00',
-    '146.50',
-    '147.00',
-    '146.20',
-    '145.00',
-    '148.00',
-    '149.00',
-    '148.10',
-  ],
+  'trailing buys then take profits': TRAILING_BUYS_THEN_TAKE_PROFITS,
   'seeded walk A': ['145.00', ...seededPath(11, 60)],
   'seeded walk B': ['145.00', ...seededPath(29, 60, 14_500, 400)],
 };

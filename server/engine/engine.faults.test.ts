@@ -14,34 +14,15 @@ import type { OrderState } from '../exchange/core/gateway';
 import { storedKey } from '../modules/keys/keys';
 import type { CrashPoint } from './faults';
 import { OrderEvents } from './order-events';
-import { EngineHarness, seededPath, until } from './testing/harness';
+import { EngineHarness, seededPath, TRAILING_BUYS_THEN_TAKE_PROFITS, until } from './testing/harness';
 
 // The faults and crash points are the same statements on either database (the rule in
 // server/testing/databases.ts); the race of two engines for a lease stays on both.
 const oneTarget = await oneDatabaseTarget();
 const targets = await databaseTargets();
 const SYMBOL = 'SOLUSDT';
-// Grid 1 at the start, both trailing buys, take profits, then the cycle again.
-const PRICES = [
-  '145.00',
-  '143.00',
-  '142.00',
-  '141.90',
-  '143.40',
-  '140.00',
-  '139.00',
-  '140.50',
-  '142.00',
-  '144.00',
-  '146.50',
-  '147.00',
-  '146.20',
-  '145.00',
-  '148.00',
-  '149.00',
-  '148.10',
-  ...seededPath(5, 30, 14_810, 300),
-];
+// Grid 1 at the start, both trailing buys, take profits, then the cycle again; then a seeded walk.
+const PRICES = [...TRAILING_BUYS_THEN_TAKE_PROFITS, ...seededPath(5, 30, 14_810, 300)];
 
 describe.each(oneTarget)('engine faults on $name', (target) => {
   let h: EngineHarness | undefined;

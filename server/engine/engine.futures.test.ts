@@ -14,7 +14,7 @@ import { position } from '../modules/bots/info';
 import { databaseTargets } from '../testing/databases';
 import type { Engine } from './engine';
 import { FUTURES_FEED_SUFFIX } from './engine';
-import { type EngineHarness, FUTURES_WALLET, until } from './testing/harness';
+import { type EngineHarness, FUTURES_WALLET, TRAILING_BUYS, until } from './testing/harness';
 import { engineHarnesses } from './testing/shared-harness';
 
 const targets = await databaseTargets();
@@ -22,15 +22,7 @@ const SYMBOL = 'SOLUSDT';
 const FEED = SYMBOL + FUTURES_FEED_SUFFIX;
 // Grid 1 at 145, both trailing buys, a take profit of grid 3, then down through the liquidation price.
 const PRICES = [
-  '145.00',
-  '143.00',
-  '142.00',
-  '141.90',
-  '143.40',
-  '140.00',
-  '139.00',
-  '140.50',
-  '142.00',
+  ...TRAILING_BUYS,
   '141.00',
   '138.00',
   '135.00',

@@ -13,25 +13,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import { asc, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../common/money';
 import { botOrders } from '../db/schema';
 import { seededRandom } from '../../sim/rng';
 import { marketRules, runBacktest } from '../../trading/index';
 import { paramsOf, strategyOf, type StoredMarketRules } from '../runnables/bot/index';
-import { seededPath } from './testing/harness';
+import { seededPath, TRAILING_BUYS_THEN_TAKE_PROFITS } from './testing/harness';
 import { EngineProcess, EXCHANGE_LATENCY_MS, postgresTargets, sleep } from './testing/engine-process-client';
-import {
-  endKillRun,
-  killDelayMs,
-  killerOf,
-  killRunLog,
-  shuffled,
-  startKillRun,
-  type KillPlan as KillPlanOf,
-  type KillRecord as KillRecordOf,
-  type KillRun,
-} from './testing/kill-run';
+import { killDelayMs, killerOf, killRunLog, killRuns, shuffled, type KillPlan, type KillRecord } from './testing/kill-run';
 
 const SYMBOL = 'SOLUSDT';
 const SEED = Number(process.env.KILL9_SEED ?? 20_261_123);
@@ -39,26 +29,7 @@ const SEED = Number(process.env.KILL9_SEED ?? 20_261_123);
 const targets = await postgresTargets('engine.kill9.test.ts');
 
 /** Grid 1 at the start, both trailing buys, take profits, the cycle again, then a seeded walk. */
-const PRICES = [
-  '145.00',
-  '143.00',
-  '142.00',
-  '141.90',
-  '143.40',
-  '140.00',
-  '139.00',
-  '140.50',
-  '142.00',
-  '144.00',
-  '146.50',
-  '147.00',
-  '146.20',
-  '145.00',
-  '148.00',
-  '149.00',
-  '148.10',
-  ...seededPath(5, 30, 14_810, 300),
-];
+const PRICES = [...TRAILING_BUYS_THEN_TAKE_PROFITS, ...seededPath(5, 30, 14_810, 300)];
 
 type KillMode =
   /** SIGKILL in the same turn as the price change: the engine has not seen the price yet. */
@@ -70,8 +41,6 @@ type KillMode =
   /** SIGKILL `ms` after the exchange accepted the order: the answer is being read or the fill persisted. */
   | 'afterAccept';
 
-type KillPlan = KillPlanOf<KillMode>;
-
 /** Where the dead engine was with the tick's orders, read from the frozen database and exchange. */
 type Caught =
   | 'undecided' // the tick trades, yet no intent was recorded
@@ -80,10 +49,8 @@ type Caught =
   | 'accepted before the kill, fill not persisted'
   | 'nothing in flight'; // everything of the tick was persisted (or it makes no trade)
 
-type KillRecord = KillRecordOf<KillMode, Caught>;
-
 /** Picks the instants: mostly ticks on which the bot trades (so an order is in flight), one on which it does not. */
-function plan(random: () => number, tradingTicks: number[], quietTicks: number[]): KillPlan[] {
+function plan(random: () => number, tradingTicks: number[], quietTicks: number[]): KillPlan<KillMode>[] {
   const pick = (from: number[], n: number) => {
     const pool = [...from];
     const out: number[] = [];
@@ -101,16 +68,11 @@ function plan(random: () => number, tradingTicks: number[], quietTicks: number[]
 }
 
 describe.each(targets)('engine processes killed with SIGKILL on $name', (target) => {
-  let run: KillRun | undefined;
-
-  afterEach(async () => {
-    await endKillRun(run);
-    run = undefined;
-  });
+  const runs = killRuns(target);
 
   it(`loses no fill and sends no order twice (seed ${SEED})`, { timeout: 90_000 }, async () => {
     // Every order the exchange accepts, when, and a hook to kill at that instant.
-    run = await startKillRun(target);
+    const run = await runs.start();
     const { harness, account, accepted, onNextAccept } = run;
     const sim = harness.exchange.simulator;
     const { engineEnv } = run;
@@ -140,7 +102,7 @@ describe.each(targets)('engine processes killed with SIGKILL on $name', (target)
     await engine.waitSettled(PRICES[0]!, { timeoutMs: 20_000 });
 
     const orders = () => harness.db.select().from(botOrders).where(eq(botOrders.runnableId, botId)).orderBy(asc(botOrders.seq));
-    const records: KillRecord[] = [];
+    const records: KillRecord<KillMode, Caught>[] = [];
     for (let tick = 1; tick < PRICES.length; tick++) {
       const price = PRICES[tick]!;
       const kill = kills.get(tick);

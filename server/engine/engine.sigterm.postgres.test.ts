@@ -18,27 +18,15 @@ import { TEST_ENV } from '../testing/server';
 import { startEntry, type EntryRun, type RunningEntry } from '../testing/entry-process';
 import { postgresTargets, sleep } from './testing/engine-process-client';
 import { endKillRun, startKillRun, type KillRun } from './testing/kill-run';
-import { until } from './testing/harness';
+import { TRAILING_BUYS_THEN_TAKE_PROFITS, until } from './testing/harness';
 
 const SYMBOL = 'SOLUSDT';
 const BOTS = 3;
-/** The start, then the kill -9 test's path: trailing buys, take profits, the grid again. */
-const PRICES = [
-  '145.00',
-  '143.00',
-  '142.00',
-  '141.90',
-  '143.40',
-  '140.00',
-  '139.00',
-  '140.50',
-  '142.00',
-  '144.00',
-  '146.50',
-  '147.00',
-  '146.20',
-  '145.00',
-];
+/**
+ * The start, then the kill -9 test's path up to grid 1 bought again at 145.00 (tick 13): trailing
+ * buys, take profits, the grid again.
+ */
+const PRICES = TRAILING_BUYS_THEN_TAKE_PROFITS.slice(0, 14);
 /** The exchange answers this late while the first engine stops: its order is in flight when SIGTERM comes. */
 const SLOW_EXCHANGE_MS = 1_000;
 

@@ -31,6 +31,19 @@ const report = (over: Record<string, unknown>) => ({
 });
 const key = { apiKey: 'k', secretKey: 's' };
 
+/** OrderEvents watching member u1 for the orders of clientOrderIds gdabc…: the member's stream listener, and the final states handed on. */
+function watchedMember(): { listener: StreamListener; finals: OrderState[] } {
+  const { pool, subs } = fakePool();
+  const finals: OrderState[] = [];
+  const events = new OrderEvents(
+    pool,
+    (id) => id.startsWith('gdabc'),
+    (s) => finals.push(s),
+  );
+  events.watch('u1', key);
+  return { listener: subs.get('engine:u1')!, finals };
+}
+
 describe('order events from the user-data stream', () => {
   it('reads an executionReport as the order state and its trade', () => {
     const e = executionOf(report({ t: 5, l: '1.00000000', L: '145.00000000', n: '0.00100000', N: 'SOL' }));
@@ -54,15 +67,7 @@ describe('order events from the user-data stream', () => {
   });
 
   it('hands the final state of an order with every trade once the stream saw them all, each trade once', () => {
-    const { pool, subs } = fakePool();
-    const finals: OrderState[] = [];
-    const events = new OrderEvents(
-      pool,
-      (id) => id.startsWith('gdabc'),
-      (s) => finals.push(s),
-    );
-    events.watch('u1', key);
-    const listener = subs.get('engine:u1')!;
+    const { listener, finals } = watchedMember();
     const first = report({ t: 5, l: '1.00000000', L: '145.00000000', n: '0.001', N: 'SOL' });
     listener.onEvent(first);
     listener.onEvent(first); // a repeated event adds nothing
@@ -75,15 +80,7 @@ describe('order events from the user-data stream', () => {
   });
 
   it('leaves the trades out when one was missed, and ignores other bots orders', () => {
-    const { pool, subs } = fakePool();
-    const finals: OrderState[] = [];
-    const events = new OrderEvents(
-      pool,
-      (id) => id.startsWith('gdabc'),
-      (s) => finals.push(s),
-    );
-    events.watch('u1', key);
-    const listener = subs.get('engine:u1')!;
+    const { listener, finals } = watchedMember();
     listener.onEvent(report({ c: 'gdzzzx1', X: 'FILLED', t: 9, l: '1', L: '1', z: '1' }));
     listener.onEvent(report({ X: 'FILLED', t: 6, l: '1.00000000', L: '145.1', z: '2.00000000' }));
     expect(finals).toHaveLength(1);

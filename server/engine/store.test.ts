@@ -10,6 +10,45 @@ import { engineHarnesses } from './testing/shared-harness';
 
 const targets = await databaseTargets();
 
+/**
+ * Bot `id`'s first order, a market buy of 2 at 145, recorded as an intent by `store`; the row and
+ * state handed with its fill are as that fill leaves them (one trade).
+ */
+async function intentRecorded(store: RunnableStore, id: string) {
+  const row = (await store.load(id)) as BotRow;
+  const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
+  await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
+  const core = botCodec.decode(row);
+  core.bot.trades = 1; // as the fill left it: the statement writes the bot's state with the fill
+  return { row: { ...row, orderSeq: 1 }, core, order };
+}
+
+/** The fill of bot `id`'s buy (exchange order x-<id>) on `market`, its one trade numbered `tradeId`. */
+function buyFill(id: string, tradeId: string, market: AppliedFill['market'] = 'spot'): AppliedFill {
+  return {
+    price: '145',
+    quantity: '2',
+    cost: '290',
+    fee: '0.29',
+    pnl: '0',
+    exchangeOrderId: `x-${id}`,
+    market,
+    trades: [
+      {
+        id: tradeId,
+        orderId: `x-${id}`,
+        symbol: 'SOLUSDT',
+        side: 'buy',
+        price: '145',
+        quantity: '2',
+        fee: '0.29',
+        feeAsset: 'USDT',
+        time: 1,
+      },
+    ],
+  };
+}
+
 describe.each(targets)('the intent batch on $name', (target) => {
   const harnesses = engineHarnesses(target);
   let h: EngineHarness | undefined;
@@ -50,39 +89,9 @@ describe.each(targets)('the intent batch on $name', (target) => {
     const store = new RunnableStore(h.db, 'engine-a', 20_000, botCodec);
     await store.claim(10);
     const [mine, again, taken] = ids as [string, string, string];
-    const items = await Promise.all(
-      ids.map(async (id) => {
-        const row = (await store.load(id)) as BotRow;
-        const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
-        await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
-        const core = botCodec.decode(row);
-        core.bot.trades = 1; // as the fill left it: the statement writes the bot's state with the fill
-        return { row: { ...row, orderSeq: 1 }, core, order };
-      }),
-    );
+    const items = await Promise.all(ids.map((id) => intentRecorded(store, id)));
     await h.db.update(bots).set({ leaseOwner: 'engine-b' }).where(eq(bots.id, taken));
-    const fill = (id: string, n: number): AppliedFill => ({
-      price: '145',
-      quantity: '2',
-      cost: '290',
-      fee: '0.29',
-      pnl: '0',
-      exchangeOrderId: `x-${id}`,
-      market: 'spot',
-      trades: [
-        {
-          id: `t-${id}-${n}`,
-          orderId: `x-${id}`,
-          symbol: 'SOLUSDT',
-          side: 'buy',
-          price: '145',
-          quantity: '2',
-          fee: '0.29',
-          feeAsset: 'USDT',
-          time: 1,
-        },
-      ],
-    });
+    const fill = (id: string, n: number) => buyFill(id, `t-${id}-${n}`);
     // All three settle in the same turn; the second is booked twice (the order's answer and the user-data stream).
     const outcomes = await Promise.allSettled([
       ...items.map((it) => store.recordFill(it.row, it.core, it.order, fill(it.row.id, 1))),
@@ -123,33 +132,8 @@ describe.each(targets)('the intent batch on $name', (target) => {
     const markets = ['spot', 'futures'] as const;
     await Promise.all(
       ids.map(async (id, i) => {
-        const row = (await store.load(id)) as BotRow;
-        const order = intentRow(id, 0, { kind: 'buy', slot: 1, quantity: '2', price: '145', type: 'market' });
-        await store.recordIntentBatch([{ row, core: botCodec.decode(row), orders: [order] }]);
-        const core = botCodec.decode(row);
-        core.bot.trades = 1;
-        await store.recordFill({ ...row, orderSeq: 1 }, core, order, {
-          price: '145',
-          quantity: '2',
-          cost: '290',
-          fee: '0.29',
-          pnl: '0',
-          exchangeOrderId: `x-${id}`,
-          market: markets[i]!,
-          trades: [
-            {
-              id: '7001',
-              orderId: `x-${id}`,
-              symbol: 'SOLUSDT',
-              side: 'buy',
-              price: '145',
-              quantity: '2',
-              fee: '0.29',
-              feeAsset: 'USDT',
-              time: 1,
-            },
-          ],
-        });
+        const { row, core, order } = await intentRecorded(store, id);
+        await store.recordFill(row, core, order, buyFill(id, '7001', markets[i]!));
       }),
     );
     const fills = await h.db.select().from(botFills).where(eq(botFills.tradeId, '7001'));

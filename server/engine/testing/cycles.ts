@@ -4,15 +4,14 @@
  * trades the engine booked and the cycle backtester's trades on the same ticks.
  */
 import { asc, eq } from 'drizzle-orm';
-import { Decimal } from '../../../common/money';
 import { cycleCommands, cycleOrders, cycles } from '../../db/schema';
 import { enginePorts } from '../../engine-ports';
 import { COMMAND_QUEUED_CHANNEL, notifyCommand } from '../../runnables/command-delivery';
 import { cycleMarketOf, cycleParamsOf, newCycleState, type CycleCommandKind } from '../../runnables/cycle/index';
 import { storedMarketRules } from '../../runnables/bot/index';
 import { marketRules, runCycleBacktest, type Tick } from '../../../trading/index';
-import type { Engine, EngineOptions } from '../engine';
-import { SILENT, until, type EngineHarness, type Trade } from './harness';
+import { FUTURES_FEED_SUFFIX, type Engine, type EngineOptions } from '../engine';
+import { backtestTrade, bookedTrade, SILENT, until, type EngineHarness, type Trade } from './harness';
 
 export interface CycleSettings {
   symbol?: string;
@@ -24,6 +23,9 @@ export interface CycleSettings {
   category?: 'Spot' | 'Future';
   leverage?: number;
 }
+
+/** The cycle of the engine's cycle tests: two rounds, each a buy resting at 95 and a sell at 105, a stop loss at 90. */
+export const TWO_ROUNDS: CycleSettings = { buyPrice: '95', sellPrice: '105', stopLoss: '90', count: 2 };
 
 /** A Live cycle of the harness's member (or of `userId`), as POST /api/startcycledata writes it, for the next claim. */
 export async function insertCycle(h: EngineHarness, s: CycleSettings, userId = h.member.userId): Promise<string> {
@@ -73,6 +75,38 @@ export function startCycleEngine(
   return engine;
 }
 
+/**
+ * A cycle (`settings`, on its pair at `price`) on a fresh cycle engine of the harness (`options`),
+ * claimed and at rest (cycleQuiet): its first order out, resting on the exchange.
+ */
+export async function startedCycle(
+  h: EngineHarness,
+  settings: CycleSettings = TWO_ROUNDS,
+  price = '100.00',
+  options: Partial<EngineOptions> = {},
+): Promise<{ engine: Engine; id: string }> {
+  h.setPrice(settings.symbol ?? 'SOLUSDT', price);
+  const id = await insertCycle(h, settings);
+  const engine = startCycleEngine(h, options);
+  await engine.claim();
+  await quietCycle(h, engine, id);
+  return { engine, id };
+}
+
+/**
+ * Moves the price of the cycle's pair through `prices`, each time until `engine` acted on it (on
+ * the pair's USD-M feed for a futures cycle) and on every fill it brought (cycleQuiet).
+ */
+export async function driveCycle(h: EngineHarness, engine: Engine, id: string, prices: readonly string[]): Promise<void> {
+  const { symbol, category } = await cycleRow(h, id);
+  const feed = category === 'Future' ? symbol + FUTURES_FEED_SUFFIX : symbol;
+  for (const price of prices) {
+    h.setPrice(symbol, price);
+    await engine.metrics.waitFor(feed, price);
+    await quietCycle(h, engine, id);
+  }
+}
+
 export async function cycleRow(h: EngineHarness, id: string) {
   const [row] = await h.db.select().from(cycles).where(eq(cycles.id, id));
   return row!;
@@ -81,41 +115,24 @@ export async function cycleRow(h: EngineHarness, id: string) {
 export const cycleOrderRows = (h: EngineHarness, id: string) =>
   h.db.select().from(cycleOrders).where(eq(cycleOrders.runnableId, id)).orderBy(asc(cycleOrders.seq));
 
-/** As the database keeps money (numeric(38,18)). */
-const norm = (v: string | null) => (v === null ? 'null' : new Decimal(v).toDecimalPlaces(18, Decimal.ROUND_HALF_UP).toFixed());
-
 /** The trades the engine booked (grid: the round, counted as the backtester numbers them). */
 export async function cycleTrades(h: EngineHarness, id: string): Promise<Trade[]> {
   const rows = (await cycleOrderRows(h, id)).filter((r) => r.status === 'filled');
   let round = 1;
   return rows.map((r) => {
-    const t = {
-      side: r.side,
-      grid: r.kind === 'liquidation' ? 0 : round,
-      price: norm(r.fillPrice),
-      qty: norm(r.filledQty),
-      fee: norm(r.fee),
-      pnl: norm(r.pnl),
-    };
+    const t = bookedTrade(r, r.kind === 'liquidation' ? 0 : round);
     if (r.side === 'sell' && r.orderType === 'limit') round += 1;
     return t;
   });
 }
 
 /** The cycle backtester's trades for the cycle's settings and rules on these ticks. */
-export async function cycleBacktest(h: EngineHarness, id: string, prices: string[]) {
+export async function cycleBacktest(h: EngineHarness, id: string, prices: readonly string[]) {
   const row = await cycleRow(h, id);
   const ticks: Tick[] = prices.map((price, i) => ({ ts: i, price }));
   const result = runCycleBacktest(ticks, { params: cycleParamsOf(row), market: cycleMarketOf(row) });
   return {
-    trades: result.trades.map((t) => ({
-      side: t.side,
-      grid: t.grid,
-      price: norm(t.price),
-      qty: norm(t.qty),
-      fee: norm(t.fee),
-      pnl: norm(t.pnl),
-    })),
+    trades: result.trades.map(backtestTrade),
     cycle: result.cycle,
     /** The ticks (indexes into `prices`) on which it traded, in order. */
     tradingTicks: [...new Set(result.trades.map((t) => t.ts))],

@@ -64,6 +64,39 @@ export const TEST_STRATEGY = {
   ],
 };
 
+/**
+ * The bot's path of the engine tests on TEST_STRATEGY (1000 USDT from 145.00), as the backtester
+ * trades it: grid 1 bought at the start (tick 0), then down through both trailing buys, grid 2
+ * on the rebound after 141.90 (tick 4, 143.40) and grid 3 on the one after 139.00 (tick 7, 140.50).
+ */
+export const TRAILING_BUYS: readonly string[] = [
+  '145.00',
+  '143.00',
+  '142.00',
+  '141.90',
+  '143.40',
+  '140.00',
+  '139.00',
+  '140.50',
+  '142.00',
+];
+
+/**
+ * TRAILING_BUYS, then up through the take profits: the three grids sold at 146.20 (tick 12),
+ * grid 1 bought again at 145.00 (tick 13) and sold again at 148.10 (tick 16).
+ */
+export const TRAILING_BUYS_THEN_TAKE_PROFITS: readonly string[] = [
+  ...TRAILING_BUYS,
+  '144.00',
+  '146.50',
+  '147.00',
+  '146.20',
+  '145.00',
+  '148.00',
+  '149.00',
+  '148.10',
+];
+
 export interface Trade {
   side: string;
   grid: number;
@@ -75,6 +108,26 @@ export interface Trade {
 
 /** As the database keeps money (numeric(38,18)): a futures pnl divides by the leverage and runs longer. */
 const norm = (v: string | null) => (v === null ? 'null' : new Decimal(v).toDecimalPlaces(18, Decimal.ROUND_HALF_UP).toFixed());
+
+/** A filled order of a runnable's books as a Trade, at `grid` (how the runnable's kind numbers it). */
+export function bookedTrade(
+  order: { side: string; fillPrice: string | null; filledQty: string | null; fee: string | null; pnl: string | null },
+  grid: number,
+): Trade {
+  return {
+    side: order.side,
+    grid,
+    price: norm(order.fillPrice),
+    qty: norm(order.filledQty),
+    fee: norm(order.fee),
+    pnl: norm(order.pnl),
+  };
+}
+
+/** A backtester's trade (a bot's or a cycle's) as a Trade, its money as the database would keep it. */
+export function backtestTrade(t: { side: string; grid: number; price: string; qty: string; fee: string; pnl: string }): Trade {
+  return { side: t.side, grid: t.grid, price: norm(t.price), qty: norm(t.qty), fee: norm(t.fee), pnl: norm(t.pnl) };
+}
 
 /** The member's USD-M wallet at the start (USDT). */
 export const FUTURES_WALLET = 100_000;
@@ -255,7 +308,7 @@ export class EngineHarness {
   }
 
   /** Moves the price through `prices`, each time waiting until `engine` settled it. */
-  async drive(engine: Engine, symbol: string, prices: string[]): Promise<void> {
+  async drive(engine: Engine, symbol: string, prices: readonly string[]): Promise<void> {
     for (const price of prices) {
       this.setPrice(symbol, price);
       await engine.metrics.waitFor(symbol, price);
@@ -264,20 +317,11 @@ export class EngineHarness {
 
   async trades(botId: string): Promise<Trade[]> {
     const rows = await this.db.select().from(botOrders).where(eq(botOrders.runnableId, botId)).orderBy(asc(botOrders.seq));
-    return rows
-      .filter((r) => r.status === 'filled')
-      .map((r) => ({
-        side: r.side,
-        grid: r.slot,
-        price: norm(r.fillPrice),
-        qty: norm(r.filledQty),
-        fee: norm(r.fee),
-        pnl: norm(r.pnl),
-      }));
+    return rows.filter((r) => r.status === 'filled').map((r) => bookedTrade(r, r.slot));
   }
 
   /** The backtester's trades for the bot's strategy, settings and rules on these ticks. */
-  async backtest(botId: string, prices: string[]): Promise<Trade[]> {
+  async backtest(botId: string, prices: readonly string[]): Promise<Trade[]> {
     const [row] = await this.db.select().from(bots).where(eq(bots.id, botId));
     const ticks: Tick[] = prices.map((price, i) => ({ ts: i, price }));
     const result = runBacktest(ticks, {
@@ -285,14 +329,7 @@ export class EngineHarness {
       params: paramsOf(row!),
       market: marketRules(row!.marketRules as StoredMarketRules),
     });
-    return result.trades.map((t) => ({
-      side: t.side,
-      grid: t.grid,
-      price: norm(t.price),
-      qty: norm(t.qty),
-      fee: norm(t.fee),
-      pnl: norm(t.pnl),
-    }));
+    return result.trades.map(backtestTrade);
   }
 
   /** What the exchange says the member (or the one of `apiKey`) holds of `asset` (free + locked). */

@@ -4,6 +4,7 @@
  * instants, the kill itself with its instant, the run's log and the cleanup after it.
  */
 import { performance } from 'node:perf_hooks';
+import { afterEach } from 'vitest';
 import type { DatabaseTarget } from '../../testing/databases';
 import { TEST_ENV } from '../../testing/server';
 import { killEngineProcesses, LEASE_MS, sleep, type EngineProcess } from './engine-process-client';
@@ -65,6 +66,19 @@ export async function endKillRun(run: KillRun | undefined): Promise<void> {
   killEngineProcesses();
   await sleep(50);
   await run?.harness.close();
+}
+
+/**
+ * The kill runs of a describe's tests: `start()` begins the test's run on `target`, and after the
+ * test endKillRun ends it, whatever a failure left running.
+ */
+export function killRuns(target: DatabaseTarget): { start(): Promise<KillRun> } {
+  let run: KillRun | undefined;
+  afterEach(async () => {
+    await endKillRun(run);
+    run = undefined;
+  });
+  return { start: async () => (run = await startKillRun(target)) };
 }
 
 /** `items` in a seeded order (Fisher-Yates). */
