@@ -115,6 +115,8 @@ class PostgresFeed implements NotificationFeed {
   private client: pg.Client | null = null;
   /** The channels each connection listens to. */
   private readonly listened = new WeakMap<pg.Client, Set<string>>();
+  /** Each connection's last statement: the next waits for it (pg refuses overlapping queries from 9.0 and warns in 8). */
+  private readonly lastStatement = new WeakMap<pg.Client, Promise<unknown>>();
   private connecting: Promise<pg.Client> | null = null;
   private listening = false;
   private closed = false;
@@ -160,7 +162,7 @@ class PostgresFeed implements NotificationFeed {
     if (!this.subscriptions.remove(channel, handlers)) return;
     const { client } = this;
     if (client) this.listened.get(client)?.delete(channel);
-    if (client && this.listening) await client.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    if (client && this.listening) await this.statement(client, `UNLISTEN ${channel}`).catch(() => undefined);
   }
 
   private connect(): Promise<pg.Client> {
@@ -192,7 +194,7 @@ class PostgresFeed implements NotificationFeed {
     this.wait = this.firstWait;
     this.listening = true;
     this.heartbeat = setInterval(() => {
-      fresh.query('SELECT 1').catch(() => this.lost(fresh));
+      this.statement(fresh, 'SELECT 1').catch(() => this.lost(fresh));
     }, this.heartbeatMs);
     this.heartbeat.unref();
     this.subscriptions.gap(true);
@@ -203,7 +205,17 @@ class PostgresFeed implements NotificationFeed {
     const channelsOf = this.listened.get(on);
     if (!channelsOf || channelsOf.has(channel)) return;
     channelsOf.add(channel);
-    await on.query(`LISTEN ${channel}`);
+    await this.statement(on, `LISTEN ${channel}`);
+  }
+
+  /** Runs `text` on the connection once its statement before has ended, whatever that one's outcome. */
+  private statement(on: pg.Client, text: string): Promise<unknown> {
+    const run = (this.lastStatement.get(on) ?? Promise.resolve()).then(() => on.query(text));
+    this.lastStatement.set(
+      on,
+      run.catch(() => undefined),
+    );
+    return run;
   }
 
   /** The connection broke: notifications may be missed until a new one listens. */
