@@ -17,7 +17,10 @@
  */
 import type { Kline, KlineInterval, TickerEntry } from '../../common/api/exchange';
 import type { ExchangeGateway, Ticker } from './core/gateway';
+import type { FeedStats } from './feed-stats';
 import { TickerFeed } from './ticker-feed';
+
+export { FEED_SOURCES, feedSource, type FeedSource, type FeedStats } from './feed-stats';
 
 export interface MarketDataOptions {
   /** The pinned ticker's pairs. */
@@ -30,27 +33,6 @@ export interface MarketDataOptions {
   /** Reconnect backoff bounds. */
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
-}
-
-export interface FeedStats {
-  streamUp: boolean;
-  streamBatches: number;
-  streamFailures: number;
-  restPolls: number;
-  futuresStreamUp: boolean;
-  /** ticker/price polls made for futures price listeners while the futures stream was down. */
-  futuresRestPolls: number;
-  /** Date.now() of the last spot price batch, streamed or polled; null before the first (GET /readyz). */
-  lastPriceAt: number | null;
-}
-
-/** Where spot prices come from, as /healthz and the price-feed gauge name it: the WebSocket, REST polls while it is down, or nothing asked yet. */
-export type FeedSource = 'stream' | 'rest-fallback' | 'idle';
-
-export const FEED_SOURCES: readonly FeedSource[] = ['stream', 'rest-fallback', 'idle'];
-
-export function feedSource(stats: Pick<FeedStats, 'streamUp' | 'restPolls'>): FeedSource {
-  return stats.streamUp ? 'stream' : stats.restPolls > 0 ? 'rest-fallback' : 'idle';
 }
 
 type Listener = (tickers: TickerEntry[]) => void;
