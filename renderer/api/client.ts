@@ -22,22 +22,32 @@ export type ApiClient = {
   [A in ApiArea]: { [C in IpcChannel as C extends `${A}:${infer Name}` ? Name : never]: Call<C> };
 };
 
-/** An object whose every string key is made by `make` on its first read and kept, so each read gives the same value. */
-function madeOnRead<T>(make: (key: string) => T): Record<string, T> {
-  const made = new Map<string, T>();
-  return new Proxy({} as Record<string, T>, {
-    get: (_target, key) => {
-      if (typeof key !== 'string') return undefined;
-      if (!made.has(key)) made.set(key, make(key));
-      return made.get(key);
+/** One area's calls, each made once, so `api.bots.info` is the same function on every read (safe in a hook's dependencies). */
+function areaClient(area: string): object {
+  const calls = new Map<string, (payload?: object) => Promise<unknown>>();
+  return new Proxy(
+    {},
+    {
+      get: (_target, name) => {
+        if (typeof name !== 'string') return undefined;
+        let call = calls.get(name);
+        if (!call) {
+          const channel = `${area}:${name}` as IpcChannel;
+          calls.set(name, (call = (payload?: object) => invoke(channel, (payload ?? {}) as IpcPayload<IpcChannel>)));
+        }
+        return call;
+      },
     },
-  });
+  );
 }
 
-/** `api.bots.info` is made once, so it is the same function on every read (safe in a hook's dependencies). */
-export const api = madeOnRead((area) =>
-  madeOnRead((name) => {
-    const channel = `${area}:${name}` as IpcChannel;
-    return (payload?: object) => invoke(channel, (payload ?? {}) as IpcPayload<IpcChannel>);
-  }),
-) as unknown as ApiClient;
+const areas = new Map<string, object>();
+
+export const api = new Proxy({} as ApiClient, {
+  get: (_target, area) => {
+    if (typeof area !== 'string') return undefined;
+    let client = areas.get(area);
+    if (!client) areas.set(area, (client = areaClient(area)));
+    return client;
+  },
+});
